@@ -1,0 +1,217 @@
+//! The validated, typed configuration. `file.rs` mirrors the TOML file for serde; this module turns
+//! that raw mirror into these types and rejects anything invalid with file, line, key and what would
+//! be valid. `from_toml` is pure; `load` does the I/O.
+
+mod file;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use http::{HeaderName, StatusCode};
+use ipnet::IpNet;
+
+use crate::upstream::UpstreamAddr;
+
+pub use file::{from_toml, load, ConfigError};
+
+/// The whole gateway's configuration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// Where the file came from, for messages; `None` when parsed from a string.
+    pub source: Option<PathBuf>,
+    pub server: ServerConfig,
+    pub upstreams: BTreeMap<String, UpstreamConfig>,
+    pub routes: Vec<RouteConfig>,
+    pub limits: BTreeMap<String, LimitConfig>,
+    pub access_log: AccessLogConfig,
+    pub admin: Option<AdminConfig>,
+}
+
+/// `[server]`: the downstream side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServerConfig {
+    /// `listen`: addresses to accept on. Default `["127.0.0.1:8080"]`.
+    pub listen: Vec<SocketAddr>,
+    /// `backlog`: the listen(2) backlog. Default 511, as nginx.
+    pub backlog: u32,
+    /// `max_connections`: open downstream connections at once; further accepts wait. Default 10000.
+    pub max_connections: usize,
+    /// `keepalive_timeout`: how long an idle client connection is kept. Default 75s, as nginx; 0 disables keep-alive.
+    pub keepalive_timeout: Duration,
+    /// `keepalive_requests`: requests served on one client connection before it is closed. Default 1000, as nginx.
+    pub keepalive_requests: u64,
+    /// `header_timeout`: time to receive a whole request head. Default 60s, as nginx `client_header_timeout`.
+    pub header_timeout: Duration,
+    /// `max_header_size`: largest request head (request line and headers). Default 32KiB, as nginx `large_client_header_buffers 4 8k`.
+    pub max_header_size: usize,
+    /// `max_body_size`: largest request body; 0 means no limit. Default 1MiB, as nginx `client_max_body_size`.
+    pub max_body_size: u64,
+    /// `shutdown_grace`: how long in-flight requests may run after SIGTERM. Default 10s.
+    pub shutdown_grace: Duration,
+    /// `server_header`: a `Server` header to add to responses; none by default (nginx `server_tokens off`).
+    pub server_header: Option<String>,
+    /// `trusted_proxies`: peers whose `real_ip_header` is believed (nginx `set_real_ip_from`). Default none.
+    pub trusted_proxies: Vec<IpNet>,
+    /// `real_ip_header`: where a trusted peer puts the client address. Default `X-Forwarded-For`.
+    pub real_ip_header: RealIpHeader,
+}
+
+/// Which header carries the client address from a trusted proxy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RealIpHeader {
+    XForwardedFor,
+    XRealIp,
+    Forwarded,
+}
+
+/// `[upstreams.NAME]`: a group of upstream servers and the pool towards each.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UpstreamConfig {
+    /// `servers`: `"unix:/path/app.sock"` or `"IP:PORT"`; several are balanced round-robin.
+    pub servers: Vec<UpstreamAddr>,
+    /// `max_connections`: open connections per server; 0 means no limit, as nginx `max_conns=0`. Default 0.
+    pub max_connections: usize,
+    /// `max_idle`: idle keep-alive connections kept per server (nginx `keepalive N`); 0 turns keep-alive off. Default 32.
+    pub max_idle: usize,
+    /// `idle_timeout`: an idle connection is closed after this. Default 1s, under Gunicorn's 2s keep-alive.
+    pub idle_timeout: Duration,
+    /// `queue_size`: requests that may wait for a connection when `max_connections` are all busy. Default 1024.
+    pub queue_size: usize,
+    /// `queue_timeout`: how long a request waits for a connection before a 503. Default 60s.
+    pub queue_timeout: Duration,
+    /// `connect_timeout`: nginx `proxy_connect_timeout`. Default 60s.
+    pub connect_timeout: Duration,
+    /// `read_timeout`: nginx `proxy_read_timeout`, between two reads from the upstream. Default 60s.
+    pub read_timeout: Duration,
+    /// `send_timeout`: nginx `proxy_send_timeout`, between two writes to the upstream. Default 60s.
+    pub send_timeout: Duration,
+}
+
+/// `[[routes]]`: host + path prefix -> upstream.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RouteConfig {
+    /// `host`: match only this `Host` (without port, case-insensitive); any host when absent.
+    pub host: Option<String>,
+    /// `path`: a prefix of the request path; the longest matching prefix wins.
+    pub path: String,
+    /// `upstream`: the name of an `[upstreams.NAME]` table.
+    pub upstream: String,
+    /// `limits`: names of `[limits.NAME]` tables applied to this route, in order.
+    pub limits: Vec<String>,
+}
+
+/// `[limits.NAME]`: one rate limit, nginx `limit_req_zone` + `limit_req` in one table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LimitConfig {
+    /// `key`: what the limit counts by, e.g. `"client_ip"`, `"header:X-Api-Key"`, `"client_ip+path"`.
+    pub key: Vec<KeyPart>,
+    /// `rate`: `"10r/s"` or `"600r/m"`.
+    pub rate: Rate,
+    /// `burst`: requests allowed above the rate. Default 0.
+    pub burst: u32,
+    /// `nodelay` / `delay = N`: nginx's two-stage limiting. Default `Delay::After(0)`, as nginx.
+    pub delay: Delay,
+    /// `status`: the status of a rejection. Default 429 (nginx's default is 503).
+    pub status: StatusCode,
+    /// `dry_run`: decide and count, but let every request through.
+    pub dry_run: bool,
+    /// `max_keys`: keys tracked at most; least recently used keys are evicted past it. Default 100000.
+    pub max_keys: usize,
+    /// `nginx_rounding`: reproduce nginx's integer rounding of rates (1r/m = 62.5s).
+    pub nginx_rounding: bool,
+    /// `headers`: which rate-limit headers responses carry. Default draft-10.
+    pub headers: LimitHeaders,
+    /// `backend`: where the state lives.
+    pub backend: LimitBackend,
+}
+
+/// One part of a limit's key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyPart {
+    ClientIp,
+    Path,
+    Header(HeaderName),
+}
+
+/// A rate as `count` requests per `per`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    pub count: u64,
+    pub per: Duration,
+}
+
+/// nginx's `nodelay` or `delay=N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delay {
+    NoDelay,
+    After(u32),
+}
+
+/// Which rate-limit headers to send.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitHeaders {
+    Off,
+    Draft10,
+    Legacy,
+}
+
+/// Where a limit keeps its state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LimitBackend {
+    Memory,
+    Redis(RedisLimitConfig),
+}
+
+/// `backend = "redis"` settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RedisLimitConfig {
+    /// `redis`: `redis://host:port/db` or `unix:///path/redis.sock`.
+    pub url: String,
+    /// `redis_timeout`: per call. Default 50ms.
+    pub timeout: Duration,
+    /// `on_redis_error`: what to do when Redis fails or times out. Default `Allow`.
+    pub on_error: OnRedisError,
+}
+
+/// `on_redis_error`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnRedisError {
+    Allow,
+    Deny,
+    Local,
+}
+
+/// `[access_log]`: off unless the table is present with `enabled = true` (nginx seed: `access_log off`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AccessLogConfig {
+    pub enabled: bool,
+    /// `path`: a file to append to; stderr when absent.
+    pub path: Option<PathBuf>,
+    pub format: AccessLogFormat,
+}
+
+/// `[access_log] format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccessLogFormat {
+    Combined,
+    Json,
+}
+
+/// `[admin]`: the metrics and health listener, off by default.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminConfig {
+    pub listen: SocketAddr,
+}
+
+impl Config {
+    /// The file name to show in messages.
+    pub fn source_name(&self) -> String {
+        self.source
+            .as_deref()
+            .map(Path::display)
+            .map(|display| display.to_string())
+            .unwrap_or_else(|| "<string>".to_string())
+    }
+}

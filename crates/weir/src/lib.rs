@@ -1,0 +1,12 @@
+//! weir: a reverse proxy and rate-limiting gateway for Python web apps (Gunicorn, Uvicorn).
+//!
+//! The library has no argv, no environment and no `process::exit`: the `weir` binary in
+//! `crates/weir-cli` parses flags, sets up logging and maps errors to exit codes. Tests build a
+//! [`Gateway`] from a [`Config`] on port 0 and drive it with real clients and upstreams.
+
+pub mod config;
+pub mod error;
+pub mod ratelimit;
+pub mod upstream;
+
+pub use config::Config;

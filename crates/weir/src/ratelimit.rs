@@ -1,0 +1,1 @@
+//! Rate limiting placeholder
