@@ -1,1 +1,124 @@
-//! Errors placeholder
+//! The one place where an error becomes a status code. Every failure on the request path is a
+//! [`ProxyError`]; [`ProxyError::status`] maps it, [`ProxyError::side`] says who failed (for logs and
+//! metrics), and [`ProxyError::response`] builds the short plain-text answer the client gets.
+
+use std::io;
+
+use bytes::Bytes;
+use http::{header, HeaderValue, Response, StatusCode};
+
+use crate::body::Body;
+use crate::upstream::UpstreamAddr;
+
+/// Which side of the proxy an error came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The client: a bad or too large request, or the client went away.
+    Downstream,
+    /// The upstream server: refused, reset, timed out, answered garbage.
+    Upstream,
+    /// weir itself: no route, no free connection in time.
+    Internal,
+}
+
+/// Everything that can go wrong while proxying one request.
+#[derive(Debug, thiserror::Error)]
+pub enum ProxyError {
+    #[error("no route matches this host and path")]
+    NoRoute,
+    #[error("request body is larger than max_body_size ({limit} bytes)")]
+    BodyTooLarge { limit: u64 },
+    #[error("malformed request: {reason}")]
+    BadRequest { reason: &'static str },
+    #[error("the client's request body broke off")]
+    ClientGone,
+    #[error("connect to {addr} failed: {source}")]
+    Connect { addr: UpstreamAddr, source: io::Error },
+    #[error("connect to {addr} timed out")]
+    ConnectTimeout { addr: UpstreamAddr },
+    #[error("upstream {addr} sent no response within read_timeout")]
+    ReadTimeout { addr: UpstreamAddr },
+    #[error("upstream {addr} did not take the request within send_timeout")]
+    SendTimeout { addr: UpstreamAddr },
+    #[error("upstream {addr} failed: {source}")]
+    Upstream { addr: UpstreamAddr, source: hyper::Error },
+    #[error("no connection to {addr} became free within queue_timeout")]
+    QueueTimeout { addr: UpstreamAddr },
+    #[error("the queue for {addr} is full")]
+    QueueFull { addr: UpstreamAddr },
+    #[error("rate limited by {limit}")]
+    RateLimited { limit: String, status: StatusCode },
+}
+
+impl ProxyError {
+    /// The status the client is answered with.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ProxyError::NoRoute => StatusCode::NOT_FOUND,
+            ProxyError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ProxyError::BadRequest { .. } | ProxyError::ClientGone => StatusCode::BAD_REQUEST,
+            ProxyError::Connect { .. } | ProxyError::Upstream { .. } => StatusCode::BAD_GATEWAY,
+            ProxyError::ConnectTimeout { .. }
+            | ProxyError::ReadTimeout { .. }
+            | ProxyError::SendTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
+            ProxyError::QueueTimeout { .. } | ProxyError::QueueFull { .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            ProxyError::RateLimited { status, .. } => *status,
+        }
+    }
+
+    /// Who failed.
+    pub fn side(&self) -> Side {
+        match self {
+            ProxyError::BodyTooLarge { .. }
+            | ProxyError::BadRequest { .. }
+            | ProxyError::ClientGone
+            | ProxyError::RateLimited { .. } => Side::Downstream,
+            ProxyError::Connect { .. }
+            | ProxyError::ConnectTimeout { .. }
+            | ProxyError::ReadTimeout { .. }
+            | ProxyError::SendTimeout { .. }
+            | ProxyError::Upstream { .. } => Side::Upstream,
+            ProxyError::NoRoute | ProxyError::QueueTimeout { .. } | ProxyError::QueueFull { .. } => {
+                Side::Internal
+            }
+        }
+    }
+
+    /// A short cause for logs and metrics labels.
+    pub fn cause(&self) -> &'static str {
+        match self {
+            ProxyError::NoRoute => "no_route",
+            ProxyError::BodyTooLarge { .. } => "body_too_large",
+            ProxyError::BadRequest { .. } => "bad_request",
+            ProxyError::ClientGone => "client_gone",
+            ProxyError::Connect { .. } => "connect",
+            ProxyError::ConnectTimeout { .. } => "connect_timeout",
+            ProxyError::ReadTimeout { .. } => "read_timeout",
+            ProxyError::SendTimeout { .. } => "send_timeout",
+            ProxyError::Upstream { .. } => "upstream",
+            ProxyError::QueueTimeout { .. } => "queue_timeout",
+            ProxyError::QueueFull { .. } => "queue_full",
+            ProxyError::RateLimited { .. } => "rate_limited",
+        }
+    }
+
+    /// The client's answer: the status, and its reason phrase as a one-line plain-text body.
+    pub fn response(&self) -> Response<Body> {
+        status_response(self.status())
+    }
+}
+
+/// A short plain-text response for `status`, as nginx gives for its own errors.
+pub fn status_response(status: StatusCode) -> Response<Body> {
+    let reason = status.canonical_reason().unwrap_or("Error");
+    let text = format!("{} {}\n", status.as_u16(), reason);
+    let mut response = Response::new(Body::full(Bytes::from(text)));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    response
+}

@@ -4,9 +4,16 @@
 //! `crates/weir-cli` parses flags, sets up logging and maps errors to exit codes. Tests build a
 //! [`Gateway`] from a [`Config`] on port 0 and drive it with real clients and upstreams.
 
+pub mod access_log;
+pub mod body;
 pub mod config;
 pub mod error;
+pub mod proxy;
+pub mod realip;
 pub mod ratelimit;
+pub mod routing;
+pub mod server;
 pub mod upstream;
 
 pub use config::Config;
+pub use server::{Gateway, GatewayHandle, ServerError};

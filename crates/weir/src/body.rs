@@ -1,0 +1,162 @@
+//! The body types that cross the proxy: [`Body`] goes back to the client, [`RequestBody`] goes to
+//! the upstream. Both stream frame by frame; nothing here holds a whole body in memory.
+
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use http_body::{Frame, SizeHint};
+use http_body_util::combinators::UnsyncBoxBody;
+use hyper::body::Incoming;
+
+use crate::upstream::UpstreamBody;
+
+/// A boxed error, as bodies of different origins fail in different ways.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// A response body for the client.
+pub enum Body {
+    /// Nothing, or a whole small body such as an error page.
+    Full(Option<Bytes>),
+    /// The upstream's body, streamed, returning its connection to the pool when done.
+    Upstream(UpstreamBody),
+    /// Anything else (compressed, a static file), boxed.
+    Boxed(UnsyncBoxBody<Bytes, BoxError>),
+}
+
+impl Body {
+    pub fn empty() -> Body {
+        Body::Full(None)
+    }
+
+    pub fn full(bytes: impl Into<Bytes>) -> Body {
+        let bytes = bytes.into();
+        if bytes.is_empty() {
+            Body::Full(None)
+        } else {
+            Body::Full(Some(bytes))
+        }
+    }
+
+    /// Boxes any body whose error converts into [`BoxError`].
+    pub fn boxed<B>(body: B) -> Body
+    where
+        B: http_body::Body<Data = Bytes> + Send + 'static,
+        B::Error: Into<BoxError>,
+    {
+        use http_body_util::BodyExt;
+        Body::Boxed(body.map_err(Into::into).boxed_unsync())
+    }
+}
+
+impl http_body::Body for Body {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        match self.get_mut() {
+            Body::Full(bytes) => Poll::Ready(bytes.take().map(|bytes| Ok(Frame::data(bytes)))),
+            Body::Upstream(body) => Pin::new(body).poll_frame(context),
+            Body::Boxed(body) => Pin::new(body).poll_frame(context),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        match self {
+            Body::Full(bytes) => bytes.is_none(),
+            Body::Upstream(body) => body.is_end_stream(),
+            Body::Boxed(body) => body.is_end_stream(),
+        }
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        match self {
+            Body::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
+            Body::Upstream(body) => body.size_hint(),
+            Body::Boxed(body) => body.size_hint(),
+        }
+    }
+}
+
+/// The request body towards the upstream.
+pub enum RequestBody {
+    /// No body, or a whole one (a retried request, a buffered one).
+    Full(Option<Bytes>),
+    /// The client's body, streamed, cut off with [`BodyTooLarge`] past `limit` bytes.
+    Downstream {
+        incoming: Incoming,
+        limit: u64,
+        received: u64,
+    },
+}
+
+/// The client sent more than `max_body_size` bytes of body.
+#[derive(Debug, thiserror::Error)]
+#[error("request body is larger than {limit} bytes")]
+pub struct BodyTooLarge {
+    pub limit: u64,
+}
+
+impl RequestBody {
+    /// The client's body with a size limit; `limit == 0` means none.
+    pub fn downstream(incoming: Incoming, limit: u64) -> RequestBody {
+        RequestBody::Downstream {
+            incoming,
+            limit: if limit == 0 { u64::MAX } else { limit },
+            received: 0,
+        }
+    }
+}
+
+impl http_body::Body for RequestBody {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        match self.get_mut() {
+            RequestBody::Full(bytes) => {
+                Poll::Ready(bytes.take().map(|bytes| Ok(Frame::data(bytes))))
+            }
+            RequestBody::Downstream {
+                incoming,
+                limit,
+                received,
+            } => match Pin::new(incoming).poll_frame(context) {
+                Poll::Ready(Some(Ok(frame))) => {
+                    if let Some(data) = frame.data_ref() {
+                        *received += data.len() as u64;
+                        if *received > *limit {
+                            return Poll::Ready(Some(Err(Box::new(BodyTooLarge { limit: *limit }))));
+                        }
+                    }
+                    Poll::Ready(Some(Ok(frame)))
+                }
+                Poll::Ready(Some(Err(error))) => Poll::Ready(Some(Err(Box::new(error)))),
+                Poll::Ready(None) => Poll::Ready(None),
+                Poll::Pending => Poll::Pending,
+            },
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        match self {
+            RequestBody::Full(bytes) => bytes.is_none(),
+            RequestBody::Downstream { incoming, .. } => incoming.is_end_stream(),
+        }
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        match self {
+            RequestBody::Full(bytes) => {
+                SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
+            }
+            RequestBody::Downstream { incoming, .. } => incoming.size_hint(),
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! The downstream side: listeners, the accept loop, connection limits and graceful drain.
+//!
+//! [`Gateway::bind`] opens the listeners (port 0 works, so tests own their ports) and builds the
+//! proxy; [`Gateway::run`] serves until the shutdown future completes, then stops accepting, lets
+//! in-flight requests finish for up to `shutdown_grace`, and returns.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+
+use crate::config::{Config, ServerConfig};
+use crate::proxy::{ClientInfo, Proxy};
+use crate::upstream::{PoolStats, UpstreamAddr};
+
+/// Errors that stop the gateway from starting.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot open the access log: {0}")]
+    AccessLog(std::io::Error),
+}
+
+/// A gateway with its listeners bound, ready to run.
+pub struct Gateway {
+    listeners: Vec<TcpListener>,
+    proxy: Arc<Proxy>,
+    settings: ServerConfig,
+}
+
+/// A cheap handle to look at a running gateway (tests, metrics).
+#[derive(Clone)]
+pub struct GatewayHandle {
+    proxy: Arc<Proxy>,
+}
+
+impl Gateway {
+    /// Binds every `listen` address and builds the proxy. Must run inside a tokio runtime.
+    pub fn bind(config: &Config) -> Result<Gateway, ServerError> {
+        let listeners = config
+            .server
+            .listen
+            .iter()
+            .map(|addr| listen(*addr, config.server.backlog))
+            .collect::<Result<Vec<_>, _>>()?;
+        let proxy = Arc::new(Proxy::new(config).map_err(ServerError::AccessLog)?);
+        Ok(Gateway {
+            listeners,
+            proxy,
+            settings: config.server.clone(),
+        })
+    }
+
+    /// The addresses actually bound (with the real port when `listen` said port 0).
+    pub fn local_addrs(&self) -> Vec<SocketAddr> {
+        self.listeners
+            .iter()
+            .filter_map(|listener| listener.local_addr().ok())
+            .collect()
+    }
+
+    pub fn handle(&self) -> GatewayHandle {
+        GatewayHandle {
+            proxy: Arc::clone(&self.proxy),
+        }
+    }
+
+    /// Serves until `shutdown` completes, then drains.
+    pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        let max_connections = self.settings.max_connections.clamp(1, Semaphore::MAX_PERMITS);
+        let limit = Arc::new(Semaphore::new(max_connections));
+        let builder = Arc::new(connection_builder(&self.settings));
+        let settings = Arc::new(self.settings);
+        let (stop_sender, stop_receiver) = tokio::sync::watch::channel(false);
+        let mut accept_tasks = Vec::new();
+        for listener in self.listeners {
+            let context = AcceptContext {
+                proxy: Arc::clone(&self.proxy),
+                builder: Arc::clone(&builder),
+                settings: Arc::clone(&settings),
+                limit: Arc::clone(&limit),
+                stop: stop_receiver.clone(),
+            };
+            let mut stop = stop_receiver.clone();
+            accept_tasks.push(tokio::spawn(async move {
+                tokio::select! {
+                    () = accept_loop(listener, context) => {}
+                    _ = stop.changed() => {}
+                }
+            }));
+        }
+        shutdown.await;
+        tracing::info!("shutting down: no new connections, draining in-flight requests");
+        let _ = stop_sender.send(true);
+        for task in accept_tasks {
+            let _ = task.await;
+        }
+        let grace = settings.shutdown_grace;
+        // Every live connection holds a permit: when all are back, every connection has ended.
+        let drained = limit.acquire_many(max_connections as u32);
+        if tokio::time::timeout(grace, drained).await.is_err() {
+            tracing::warn!(?grace, "requests still in flight after shutdown_grace; closing them");
+        }
+    }
+}
+
+impl GatewayHandle {
+    /// Pool counters of every upstream server: `(upstream name, server, stats)`.
+    pub fn pool_stats(&self) -> Vec<(String, UpstreamAddr, PoolStats)> {
+        self.proxy
+            .upstreams()
+            .iter()
+            .flat_map(|upstream| {
+                upstream.pools().iter().map(|pool| {
+                    (
+                        upstream.name().to_string(),
+                        pool.addr().clone(),
+                        pool.stats(),
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
+struct AcceptContext {
+    proxy: Arc<Proxy>,
+    builder: Arc<http1::Builder>,
+    settings: Arc<ServerConfig>,
+    limit: Arc<Semaphore>,
+    stop: tokio::sync::watch::Receiver<bool>,
+}
+
+fn connection_builder(settings: &ServerConfig) -> http1::Builder {
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .keep_alive(!settings.keepalive_timeout.is_zero())
+        .header_read_timeout(settings.header_timeout)
+        // hyper's read buffer may not be smaller than 8 KiB; the head limit is checked separately.
+        .max_buf_size(settings.max_header_size.max(8192))
+        .max_header_size(settings.max_header_size)
+        .max_headers(256);
+    builder
+}
+
+async fn accept_loop(listener: TcpListener, context: AcceptContext) {
+    loop {
+        // Wait for a free connection place before accepting, so excess clients queue in the
+        // kernel's backlog instead of costing memory here.
+        let Ok(permit) = Arc::clone(&context.limit).acquire_owned().await else {
+            return;
+        };
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(error) => {
+                // EMFILE and the like: back off a little instead of spinning.
+                tracing::warn!(%error, "accept failed");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        serve_connection(stream, peer, &context, permit);
+    }
+}
+
+fn serve_connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    context: &AcceptContext,
+    permit: tokio::sync::OwnedSemaphorePermit,
+) {
+    let proxy = Arc::clone(&context.proxy);
+    let keepalive_requests = context.settings.keepalive_requests;
+    let served = std::sync::atomic::AtomicU64::new(0);
+    let service = service_fn(move |request| {
+        let count = served.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let client = ClientInfo {
+            peer,
+            last_request: keepalive_requests != 0 && count >= keepalive_requests,
+        };
+        let proxy = Arc::clone(&proxy);
+        async move { Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await) }
+    });
+    let connection = context
+        .builder
+        .serve_connection(TokioIo::new(stream), service)
+        .with_upgrades();
+    let mut stop = context.stop.clone();
+    tokio::spawn(async move {
+        let mut connection = std::pin::pin!(connection);
+        let result = tokio::select! {
+            result = connection.as_mut() => result,
+            _ = stop.changed() => {
+                // Finish the request in flight, if any, then close.
+                connection.as_mut().graceful_shutdown();
+                connection.await
+            }
+        };
+        if let Err(error) = result {
+            tracing::debug!(client = %peer, %error, "client connection ended with an error");
+        }
+        drop(permit);
+    });
+}
+
+/// Opens a listening socket with `SO_REUSEADDR` and the configured backlog.
+fn listen(addr: SocketAddr, backlog: u32) -> Result<TcpListener, ServerError> {
+    let bind_error = |source| ServerError::Bind { addr, source };
+    let domain = socket2::Domain::for_address(addr);
+    let socket = socket2::Socket::new(domain, socket2::Type::STREAM, Some(socket2::Protocol::TCP))
+        .map_err(bind_error)?;
+    socket.set_reuse_address(true).map_err(bind_error)?;
+    if addr.is_ipv6() {
+        socket.set_only_v6(true).map_err(bind_error)?;
+    }
+    socket.set_nonblocking(true).map_err(bind_error)?;
+    socket.bind(&addr.into()).map_err(bind_error)?;
+    socket
+        .listen(backlog.min(i32::MAX as u32) as i32)
+        .map_err(bind_error)?;
+    TcpListener::from_std(socket.into()).map_err(bind_error)
+}

@@ -1,0 +1,171 @@
+//! Opening a connection to an upstream server over TCP or a Unix socket, and the HTTP/1.1
+//! handshake on it. The connection's I/O is wrapped so that a write that makes no progress for
+//! `send_timeout` fails, as nginx's `proxy_send_timeout`.
+
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use hyper::client::conn::http1::{self, SendRequest};
+use hyper_util::rt::TokioIo;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpStream, UnixStream};
+use tokio::time::Sleep;
+
+use crate::body::RequestBody;
+use crate::error::ProxyError;
+use crate::upstream::UpstreamAddr;
+
+/// A byte stream to an upstream: TCP or Unix.
+pub enum Stream {
+    Tcp(TcpStream),
+    Unix(UnixStream),
+}
+
+/// Connects to `addr` within `connect_timeout` and performs the HTTP/1.1 handshake. The
+/// connection's driver runs in its own task until the upstream closes it or every handle is gone.
+pub async fn connect(
+    addr: &UpstreamAddr,
+    connect_timeout: Duration,
+    send_timeout: Duration,
+) -> Result<SendRequest<RequestBody>, ProxyError> {
+    let connecting = async {
+        match addr {
+            UpstreamAddr::Tcp(socket_addr) => {
+                let stream = TcpStream::connect(socket_addr).await?;
+                stream.set_nodelay(true)?;
+                Ok(Stream::Tcp(stream))
+            }
+            UpstreamAddr::Unix(path) => UnixStream::connect(path).await.map(Stream::Unix),
+        }
+    };
+    let stream = match tokio::time::timeout(connect_timeout, connecting).await {
+        Ok(Ok(stream)) => stream,
+        Ok(Err(source)) => {
+            return Err(ProxyError::Connect {
+                addr: addr.clone(),
+                source,
+            })
+        }
+        Err(_) => return Err(ProxyError::ConnectTimeout { addr: addr.clone() }),
+    };
+    let io = TokioIo::new(WriteTimeout::new(stream, send_timeout));
+    let (sender, connection) = http1::Builder::new()
+        .handshake(io)
+        .await
+        .map_err(|source| ProxyError::Upstream {
+            addr: addr.clone(),
+            source,
+        })?;
+    tokio::spawn(async move {
+        if let Err(error) = connection.with_upgrades().await {
+            tracing::debug!(%error, "upstream connection ended with an error");
+        }
+    });
+    Ok(sender)
+}
+
+/// Fails a write that stays pending for longer than `timeout`.
+pub struct WriteTimeout {
+    stream: Stream,
+    timeout: Duration,
+    deadline: Option<Pin<Box<Sleep>>>,
+}
+
+impl WriteTimeout {
+    fn new(stream: Stream, timeout: Duration) -> WriteTimeout {
+        WriteTimeout {
+            stream,
+            timeout,
+            deadline: None,
+        }
+    }
+
+    /// Called when a write could not proceed: arms the deadline, or fails once it passed.
+    fn poll_deadline(&mut self, context: &mut Context<'_>) -> Poll<io::Error> {
+        let timeout = self.timeout;
+        let deadline = self
+            .deadline
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+        match deadline.as_mut().poll(context) {
+            Poll::Ready(()) => Poll::Ready(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "upstream did not take the request within send_timeout",
+            )),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn on_write<T>(&mut self, context: &mut Context<'_>, result: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        match result {
+            Poll::Pending => match self.poll_deadline(context) {
+                Poll::Ready(error) => Poll::Ready(Err(error)),
+                Poll::Pending => Poll::Pending,
+            },
+            ready => {
+                self.deadline = None;
+                ready
+            }
+        }
+    }
+}
+
+use std::future::Future;
+
+impl AsyncRead for WriteTimeout {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        match &mut self.get_mut().stream {
+            Stream::Tcp(stream) => Pin::new(stream).poll_read(context, buf),
+            Stream::Unix(stream) => Pin::new(stream).poll_read(context, buf),
+        }
+    }
+}
+
+impl AsyncWrite for WriteTimeout {
+    fn poll_write(self: Pin<&mut Self>, context: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let result = match &mut this.stream {
+            Stream::Tcp(stream) => Pin::new(stream).poll_write(context, buf),
+            Stream::Unix(stream) => Pin::new(stream).poll_write(context, buf),
+        };
+        this.on_write(context, result)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let result = match &mut this.stream {
+            Stream::Tcp(stream) => Pin::new(stream).poll_write_vectored(context, bufs),
+            Stream::Unix(stream) => Pin::new(stream).poll_write_vectored(context, bufs),
+        };
+        this.on_write(context, result)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        true
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let result = match &mut this.stream {
+            Stream::Tcp(stream) => Pin::new(stream).poll_flush(context),
+            Stream::Unix(stream) => Pin::new(stream).poll_flush(context),
+        };
+        this.on_write(context, result)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match &mut self.get_mut().stream {
+            Stream::Tcp(stream) => Pin::new(stream).poll_shutdown(context),
+            Stream::Unix(stream) => Pin::new(stream).poll_shutdown(context),
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! The pool of connections towards one upstream server.
+//!
+//! Invariants (checked by the tests through [`Pool::stats`]):
+//! - `open` counts every connection that exists or is being connected: idle, in use, connecting.
+//!   It never exceeds `max_connections` (when that is not 0).
+//! - Every connection in use is owned by a [`Slot`]; dropping the slot (error, cancel, client gone)
+//!   either hands the slot to the first live waiter or decrements `open`. So no path leaks a slot.
+//! - Idle connections are a stack: the most recently used is reused first, the oldest expire first.
+//! - Waiters are served in FIFO order; one that gave up (timed out, cancelled) is skipped.
+//!
+//! The state sits behind a `std::sync::Mutex` that is never held across an `.await`.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Duration;
+
+use hyper::client::conn::http1::SendRequest;
+use tokio::sync::oneshot;
+use tokio::time::Instant;
+
+use crate::body::RequestBody;
+use crate::error::ProxyError;
+use crate::upstream::UpstreamAddr;
+
+/// The limits of one pool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolSettings {
+    /// Open connections at most; 0 means no limit.
+    pub max_connections: usize,
+    /// Idle connections kept at most; 0 disables keep-alive.
+    pub max_idle: usize,
+    pub idle_timeout: Duration,
+    /// Requests that may wait for a connection at most.
+    pub queue_size: usize,
+    pub queue_timeout: Duration,
+}
+
+/// A snapshot of a pool's counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PoolStats {
+    /// Connections that exist or are being connected.
+    pub open: usize,
+    /// Open connections waiting in the pool for a request.
+    pub idle: usize,
+    /// Open connections carrying a request (or being connected for one).
+    pub in_use: usize,
+    /// Requests waiting for a connection.
+    pub waiting: usize,
+    /// Requests that gave up waiting (503).
+    pub queue_timeouts: u64,
+    /// Connections made since start.
+    pub connects: u64,
+    /// Requests served on a reused connection.
+    pub reuses: u64,
+}
+
+/// The pool of one upstream server.
+pub struct Pool {
+    addr: UpstreamAddr,
+    settings: PoolSettings,
+    state: Mutex<State>,
+}
+
+struct State {
+    open: usize,
+    idle: Vec<Idle>,
+    waiters: VecDeque<oneshot::Sender<Grant>>,
+    queue_timeouts: u64,
+    connects: u64,
+    reuses: u64,
+}
+
+struct Idle {
+    sender: SendRequest<RequestBody>,
+    since: Instant,
+}
+
+/// What a waiter is handed: a live connection, or the right to open one.
+enum Grant {
+    Idle(Idle),
+    Slot,
+}
+
+/// The right to one of the pool's `max_connections`. Dropping it frees the place.
+pub struct Slot {
+    pool: Arc<Pool>,
+    armed: bool,
+}
+
+/// A connection checked out of the pool, carrying one request.
+pub struct Conn {
+    pub sender: SendRequest<RequestBody>,
+    slot: Slot,
+    /// Whether the connection served an earlier request (so it may have gone stale).
+    pub reused: bool,
+}
+
+/// What [`Pool::checkout`] gives: a connection to reuse, or a slot to connect with.
+pub enum Checkout {
+    Reused(Conn),
+    Connect(Slot),
+}
+
+impl Pool {
+    pub fn new(addr: UpstreamAddr, settings: PoolSettings) -> Arc<Pool> {
+        let pool = Arc::new(Pool {
+            addr,
+            settings,
+            state: Mutex::new(State {
+                open: 0,
+                idle: Vec::new(),
+                waiters: VecDeque::new(),
+                queue_timeouts: 0,
+                connects: 0,
+                reuses: 0,
+            }),
+        });
+        if pool.settings.max_idle > 0 {
+            tokio::spawn(reap_idle(Arc::downgrade(&pool)));
+        }
+        pool
+    }
+
+    pub fn addr(&self) -> &UpstreamAddr {
+        &self.addr
+    }
+
+    pub fn settings(&self) -> &PoolSettings {
+        &self.settings
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic while the lock is held would be a bug in this file; the state stays consistent
+        // between statements, so recovering from poison is safe.
+        self.state.lock().unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    pub fn stats(&self) -> PoolStats {
+        let state = self.lock();
+        PoolStats {
+            open: state.open,
+            idle: state.idle.len(),
+            in_use: state.open - state.idle.len(),
+            waiting: state.waiters.iter().filter(|waiter| !waiter.is_closed()).count(),
+            queue_timeouts: state.queue_timeouts,
+            connects: state.connects,
+            reuses: state.reuses,
+        }
+    }
+
+    /// Takes the most recently used live idle connection, or a slot to open a new one, or waits
+    /// (FIFO, up to `queue_timeout`) for either. With `fresh`, idle connections are passed over
+    /// (the oldest is closed to make room when the pool is full), for a retry after a stale one.
+    pub async fn checkout(self: &Arc<Self>, fresh: bool) -> Result<Checkout, ProxyError> {
+        let receiver = {
+            let mut state = self.lock();
+            let now = Instant::now();
+            if fresh && !state.idle.is_empty() && self.settings.max_connections != 0 && state.open >= self.settings.max_connections {
+                state.idle.remove(0);
+                state.open -= 1;
+            }
+            while !fresh {
+                let Some(idle) = state.idle.pop() else { break };
+                if idle.sender.is_closed() || now.duration_since(idle.since) >= self.settings.idle_timeout {
+                    state.open -= 1;
+                    continue;
+                }
+                state.reuses += 1;
+                return Ok(Checkout::Reused(self.conn_from(idle.sender)));
+            }
+            if self.settings.max_connections == 0 || state.open < self.settings.max_connections {
+                state.open += 1;
+                state.connects += 1;
+                return Ok(Checkout::Connect(self.slot()));
+            }
+            state.waiters.retain(|waiter| !waiter.is_closed());
+            if state.waiters.len() >= self.settings.queue_size {
+                return Err(ProxyError::QueueFull { addr: self.addr.clone() });
+            }
+            let (sender, receiver) = oneshot::channel();
+            state.waiters.push_back(sender);
+            receiver
+        };
+        match tokio::time::timeout(self.settings.queue_timeout, receiver).await {
+            Ok(Ok(Grant::Idle(idle))) => {
+                self.lock().reuses += 1;
+                Ok(Checkout::Reused(self.conn_from(idle.sender)))
+            }
+            Ok(Ok(Grant::Slot)) => {
+                self.lock().connects += 1;
+                Ok(Checkout::Connect(self.slot()))
+            }
+            // The sender side is only dropped with the pool itself.
+            Ok(Err(_)) | Err(_) => {
+                self.lock().queue_timeouts += 1;
+                Err(ProxyError::QueueTimeout { addr: self.addr.clone() })
+            }
+        }
+    }
+
+    fn slot(self: &Arc<Self>) -> Slot {
+        Slot {
+            pool: Arc::clone(self),
+            armed: true,
+        }
+    }
+
+    fn conn_from(self: &Arc<Self>, sender: SendRequest<RequestBody>) -> Conn {
+        Conn {
+            sender,
+            slot: self.slot(),
+            reused: true,
+        }
+    }
+
+    /// Hands a grant to the first waiter still waiting; gives it back when there is none.
+    fn grant_to_waiter(state: &mut State, mut grant: Grant) -> Option<Grant> {
+        while let Some(waiter) = state.waiters.pop_front() {
+            match waiter.send(grant) {
+                Ok(()) => return None,
+                Err(returned) => grant = returned,
+            }
+        }
+        Some(grant)
+    }
+
+    /// A slot was dropped: pass it on to a waiter, or close the place.
+    fn release_slot(&self) {
+        let mut state = self.lock();
+        if Self::grant_to_waiter(&mut state, Grant::Slot).is_some() {
+            state.open -= 1;
+        }
+    }
+
+    /// Puts a connection back after a complete exchange: to a waiter, on the idle stack, or closed.
+    fn checkin(&self, sender: SendRequest<RequestBody>) {
+        let mut state = self.lock();
+        let idle = Idle {
+            sender,
+            since: Instant::now(),
+        };
+        match Self::grant_to_waiter(&mut state, Grant::Idle(idle)) {
+            None => {}
+            Some(Grant::Idle(idle)) if state.idle.len() < self.settings.max_idle => {
+                state.idle.push(idle);
+            }
+            Some(_) => state.open -= 1,
+        }
+    }
+
+    /// Closes idle connections that expired or that the upstream closed.
+    fn reap(&self) {
+        let mut state = self.lock();
+        let now = Instant::now();
+        let timeout = self.settings.idle_timeout;
+        let before = state.idle.len();
+        state
+            .idle
+            .retain(|idle| !idle.sender.is_closed() && now.duration_since(idle.since) < timeout);
+        let closed = before - state.idle.len();
+        state.open -= closed;
+    }
+}
+
+/// Runs while the pool lives, closing idle connections soon after they expire.
+async fn reap_idle(pool: Weak<Pool>) {
+    let period = match pool.upgrade() {
+        Some(pool) => (pool.settings.idle_timeout / 2).max(Duration::from_millis(50)),
+        None => return,
+    };
+    loop {
+        tokio::time::sleep(period).await;
+        match pool.upgrade() {
+            Some(pool) => pool.reap(),
+            None => return,
+        }
+    }
+}
+
+impl Slot {
+    /// Turns the slot into a checked-out connection once connected.
+    pub fn into_conn(self, sender: SendRequest<RequestBody>) -> Conn {
+        Conn {
+            sender,
+            slot: self,
+            reused: false,
+        }
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        if self.armed {
+            self.pool.release_slot();
+        }
+    }
+}
+
+impl Conn {
+    pub fn addr(&self) -> &UpstreamAddr {
+        &self.slot.pool.addr
+    }
+
+    /// Returns the connection to the pool after a complete exchange that left it reusable.
+    pub fn checkin(mut self) {
+        self.slot.armed = false;
+        let pool = Arc::clone(&self.slot.pool);
+        if self.sender.is_closed() {
+            self.slot.armed = true;
+            return;
+        }
+        pool.checkin(self.sender);
+    }
+}
