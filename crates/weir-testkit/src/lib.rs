@@ -1,1 +1,14 @@
-//! testkit
+//! Real things for weir's tests: upstream HTTP servers on TCP port 0 or on a Unix socket in a temp
+//! dir (`upstream`), a misbehaving raw upstream (`flaky`), an HTTP client and a raw-socket client
+//! (`client`), and the gateway itself spawned from a TOML string (`gateway`).
+
+pub mod client;
+pub mod flaky;
+pub mod gateway;
+pub mod redis;
+pub mod upstream;
+
+pub use client::{raw_exchange, Client, Reply};
+pub use flaky::FlakyUpstream;
+pub use gateway::TestGateway;
+pub use upstream::{Transport, UpstreamServer};

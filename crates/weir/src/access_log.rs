@@ -70,9 +70,10 @@ impl Entry {
 
     fn line(&self, format: AccessLogFormat) -> String {
         let total = self.started.elapsed().as_secs_f64();
-        let upstream_time = self
-            .upstream_time
-            .map_or_else(|| "-".to_string(), |time| format!("{:.3}", time.as_secs_f64()));
+        let upstream_time = self.upstream_time.map_or_else(
+            || "-".to_string(),
+            |time| format!("{:.3}", time.as_secs_f64()),
+        );
         let upstream = self.upstream.as_deref().unwrap_or("-");
         match format {
             AccessLogFormat::Combined => format!(
@@ -123,7 +124,10 @@ impl AccessLog {
 
     fn write(&self, entry: &Entry) {
         let line = entry.line(self.format);
-        let mut sink = self.sink.lock().unwrap_or_else(|poison| poison.into_inner());
+        let mut sink = self
+            .sink
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
         // A failing log must not fail the request; nginx likewise only reports it.
         let _ = sink.write_all(line.as_bytes());
     }
@@ -221,7 +225,8 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
     let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let mp = (5 * day_of_year + 2) / 153;
     let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;

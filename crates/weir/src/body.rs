@@ -132,7 +132,9 @@ impl http_body::Body for RequestBody {
                     if let Some(data) = frame.data_ref() {
                         *received += data.len() as u64;
                         if *received > *limit {
-                            return Poll::Ready(Some(Err(Box::new(BodyTooLarge { limit: *limit }))));
+                            return Poll::Ready(Some(Err(Box::new(BodyTooLarge {
+                                limit: *limit,
+                            }))));
                         }
                     }
                     Poll::Ready(Some(Ok(frame)))

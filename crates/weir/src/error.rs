@@ -33,7 +33,10 @@ pub enum ProxyError {
     #[error("the client's request body broke off")]
     ClientGone,
     #[error("connect to {addr} failed: {source}")]
-    Connect { addr: UpstreamAddr, source: io::Error },
+    Connect {
+        addr: UpstreamAddr,
+        source: io::Error,
+    },
     #[error("connect to {addr} timed out")]
     ConnectTimeout { addr: UpstreamAddr },
     #[error("upstream {addr} sent no response within read_timeout")]
@@ -41,7 +44,10 @@ pub enum ProxyError {
     #[error("upstream {addr} did not take the request within send_timeout")]
     SendTimeout { addr: UpstreamAddr },
     #[error("upstream {addr} failed: {source}")]
-    Upstream { addr: UpstreamAddr, source: hyper::Error },
+    Upstream {
+        addr: UpstreamAddr,
+        source: hyper::Error,
+    },
     #[error("no connection to {addr} became free within queue_timeout")]
     QueueTimeout { addr: UpstreamAddr },
     #[error("the queue for {addr} is full")]
@@ -80,9 +86,9 @@ impl ProxyError {
             | ProxyError::ReadTimeout { .. }
             | ProxyError::SendTimeout { .. }
             | ProxyError::Upstream { .. } => Side::Upstream,
-            ProxyError::NoRoute | ProxyError::QueueTimeout { .. } | ProxyError::QueueFull { .. } => {
-                Side::Internal
-            }
+            ProxyError::NoRoute
+            | ProxyError::QueueTimeout { .. }
+            | ProxyError::QueueFull { .. } => Side::Internal,
         }
     }
 

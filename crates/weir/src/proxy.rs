@@ -96,7 +96,10 @@ impl Proxy {
     /// Proxies one request. Never fails: every error becomes a response.
     pub async fn handle(&self, client: ClientInfo, request: Request<Incoming>) -> Response<Body> {
         let started = Instant::now();
-        let log_head = self.access_log.as_ref().map(|_| Entry::start(client.peer, &request));
+        let log_head = self
+            .access_log
+            .as_ref()
+            .map(|_| Entry::start(client.peer, &request));
         let (mut response, upstream_info) = match self.exchange(client, request).await {
             Ok(result) => result,
             Err(error) => {
@@ -104,13 +107,17 @@ impl Proxy {
                     crate::error::Side::Upstream => {
                         tracing::warn!(client = %client.peer, cause = error.cause(), %error, "upstream failed")
                     }
-                    _ => tracing::debug!(client = %client.peer, cause = error.cause(), %error, "request refused"),
+                    _ => {
+                        tracing::debug!(client = %client.peer, cause = error.cause(), %error, "request refused")
+                    }
                 }
                 (error.response(), None)
             }
         };
         if let Some(server) = &self.server_header {
-            response.headers_mut().insert(header::SERVER, server.clone());
+            response
+                .headers_mut()
+                .insert(header::SERVER, server.clone());
         }
         if client.last_request {
             response
@@ -190,7 +197,9 @@ impl Proxy {
                 .path_and_query()
                 .map(|pq| pq.as_str())
                 .unwrap_or("/");
-            parts.uri = origin.parse::<Uri>().unwrap_or_else(|_| Uri::from_static("/"));
+            parts.uri = origin
+                .parse::<Uri>()
+                .unwrap_or_else(|_| Uri::from_static("/"));
         }
         let upstream_request = Request::from_parts(parts, body);
 

@@ -81,7 +81,10 @@ mod tests {
         assert_eq!(router.find(Some("x"), "/"), Some(&"root"));
         assert_eq!(router.find(Some("x"), "/api/users"), Some(&"api"));
         assert_eq!(router.find(Some("x"), "/api/v2/users"), Some(&"v2"));
-        assert_eq!(router.find(Some("admin.example:8080"), "/api/"), Some(&"admin"));
+        assert_eq!(
+            router.find(Some("admin.example:8080"), "/api/"),
+            Some(&"admin")
+        );
         assert_eq!(router.find(None, "/api"), Some(&"root"));
     }
 

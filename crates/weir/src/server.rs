@@ -77,7 +77,10 @@ impl Gateway {
 
     /// Serves until `shutdown` completes, then drains.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
-        let max_connections = self.settings.max_connections.clamp(1, Semaphore::MAX_PERMITS);
+        let max_connections = self
+            .settings
+            .max_connections
+            .clamp(1, Semaphore::MAX_PERMITS);
         let limit = Arc::new(Semaphore::new(max_connections));
         let builder = Arc::new(connection_builder(&self.settings));
         let settings = Arc::new(self.settings);
@@ -109,7 +112,10 @@ impl Gateway {
         // Every live connection holds a permit: when all are back, every connection has ended.
         let drained = limit.acquire_many(max_connections as u32);
         if tokio::time::timeout(grace, drained).await.is_err() {
-            tracing::warn!(?grace, "requests still in flight after shutdown_grace; closing them");
+            tracing::warn!(
+                ?grace,
+                "requests still in flight after shutdown_grace; closing them"
+            );
         }
     }
 }

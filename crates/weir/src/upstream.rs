@@ -81,7 +81,12 @@ impl Replay {
     fn of(request: &Request<RequestBody>) -> Option<Replay> {
         let repeatable = matches!(
             *request.method(),
-            Method::GET | Method::HEAD | Method::OPTIONS | Method::PUT | Method::DELETE | Method::TRACE
+            Method::GET
+                | Method::HEAD
+                | Method::OPTIONS
+                | Method::PUT
+                | Method::DELETE
+                | Method::TRACE
         );
         let bodiless = matches!(request.body(), RequestBody::Full(None));
         (repeatable && bodiless).then(|| Replay {
@@ -165,7 +170,8 @@ impl Upstream {
                 }
                 Checkout::Connect(slot) => {
                     let sender =
-                        connect::connect(pool.addr(), self.connect_timeout, self.send_timeout).await?;
+                        connect::connect(pool.addr(), self.connect_timeout, self.send_timeout)
+                            .await?;
                     slot.into_conn(sender)
                 }
             };

@@ -97,7 +97,11 @@ impl WriteTimeout {
         }
     }
 
-    fn on_write<T>(&mut self, context: &mut Context<'_>, result: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+    fn on_write<T>(
+        &mut self,
+        context: &mut Context<'_>,
+        result: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
         match result {
             Poll::Pending => match self.poll_deadline(context) {
                 Poll::Ready(error) => Poll::Ready(Err(error)),
@@ -127,7 +131,11 @@ impl AsyncRead for WriteTimeout {
 }
 
 impl AsyncWrite for WriteTimeout {
-    fn poll_write(self: Pin<&mut Self>, context: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         let result = match &mut this.stream {
             Stream::Tcp(stream) => Pin::new(stream).poll_write(context, buf),

@@ -132,7 +132,9 @@ impl Pool {
     fn lock(&self) -> MutexGuard<'_, State> {
         // A panic while the lock is held would be a bug in this file; the state stays consistent
         // between statements, so recovering from poison is safe.
-        self.state.lock().unwrap_or_else(|poison| poison.into_inner())
+        self.state
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 
     pub fn stats(&self) -> PoolStats {
@@ -141,7 +143,11 @@ impl Pool {
             open: state.open,
             idle: state.idle.len(),
             in_use: state.open - state.idle.len(),
-            waiting: state.waiters.iter().filter(|waiter| !waiter.is_closed()).count(),
+            waiting: state
+                .waiters
+                .iter()
+                .filter(|waiter| !waiter.is_closed())
+                .count(),
             queue_timeouts: state.queue_timeouts,
             connects: state.connects,
             reuses: state.reuses,
@@ -155,13 +161,19 @@ impl Pool {
         let receiver = {
             let mut state = self.lock();
             let now = Instant::now();
-            if fresh && !state.idle.is_empty() && self.settings.max_connections != 0 && state.open >= self.settings.max_connections {
+            if fresh
+                && !state.idle.is_empty()
+                && self.settings.max_connections != 0
+                && state.open >= self.settings.max_connections
+            {
                 state.idle.remove(0);
                 state.open -= 1;
             }
             while !fresh {
                 let Some(idle) = state.idle.pop() else { break };
-                if idle.sender.is_closed() || now.duration_since(idle.since) >= self.settings.idle_timeout {
+                if idle.sender.is_closed()
+                    || now.duration_since(idle.since) >= self.settings.idle_timeout
+                {
                     state.open -= 1;
                     continue;
                 }
@@ -175,7 +187,9 @@ impl Pool {
             }
             state.waiters.retain(|waiter| !waiter.is_closed());
             if state.waiters.len() >= self.settings.queue_size {
-                return Err(ProxyError::QueueFull { addr: self.addr.clone() });
+                return Err(ProxyError::QueueFull {
+                    addr: self.addr.clone(),
+                });
             }
             let (sender, receiver) = oneshot::channel();
             state.waiters.push_back(sender);
@@ -193,7 +207,9 @@ impl Pool {
             // The sender side is only dropped with the pool itself.
             Ok(Err(_)) | Err(_) => {
                 self.lock().queue_timeouts += 1;
-                Err(ProxyError::QueueTimeout { addr: self.addr.clone() })
+                Err(ProxyError::QueueTimeout {
+                    addr: self.addr.clone(),
+                })
             }
         }
     }

@@ -1,0 +1,153 @@
+//! A real `redis-server` for tests: started on a free loopback port and on a Unix socket in its
+//! own temp dir, with persistence off, ready (answering PING) when `start` returns, and killed by
+//! PID when dropped. `redis-server` must be on PATH (Debian package `redis-server`).
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+/// How long a fresh server gets to answer PING.
+const READY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Free ports are found by binding port 0 and releasing it, so another process can take the port
+/// before redis binds it; a start that fails is retried on a new port this many times.
+const START_ATTEMPTS: usize = 5;
+
+/// A running `redis-server`.
+#[derive(Debug)]
+pub struct RedisServer {
+    child: Option<Child>,
+    port: u16,
+    dir: TempDir,
+}
+
+impl RedisServer {
+    /// Starts a server and waits until it answers.
+    pub fn start() -> io::Result<RedisServer> {
+        let mut last_error = None;
+        for _ in 0..START_ATTEMPTS {
+            let mut server = RedisServer {
+                child: None,
+                port: free_port()?,
+                dir: tempfile::Builder::new().prefix("weir-redis").tempdir()?,
+            };
+            match server.spawn() {
+                Ok(()) => return Ok(server),
+                Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(error),
+                Err(error) => last_error = Some(error),
+            }
+        }
+        Err(last_error.unwrap_or_else(|| io::Error::other("redis-server did not start")))
+    }
+
+    /// `redis://127.0.0.1:PORT/0`.
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/0", self.port)
+    }
+
+    /// `unix:///TMP/redis.sock`.
+    pub fn unix_url(&self) -> String {
+        format!("unix://{}", self.socket_path().display())
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn socket_path(&self) -> PathBuf {
+        self.dir.path().join("redis.sock")
+    }
+
+    /// The server's PID while it runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
+    /// Kills the server (SIGKILL, by PID) and reaps it, as a crash would; the port stays reserved
+    /// for [`RedisServer::restart`] only as long as nobody else takes it.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts the server again on the same port and socket, empty.
+    pub fn restart(&mut self) -> io::Result<()> {
+        self.kill();
+        self.spawn()
+    }
+
+    fn spawn(&mut self) -> io::Result<()> {
+        let log = File::create(self.dir.path().join("redis.log"))?;
+        let socket = self.socket_path();
+        let child = Command::new("redis-server")
+            .arg("--port")
+            .arg(self.port.to_string())
+            .args(["--bind", "127.0.0.1"])
+            .arg("--unixsocket")
+            .arg(&socket)
+            .args(["--unixsocketperm", "700"])
+            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
+            .arg("--dir")
+            .arg(self.dir.path())
+            .stdin(Stdio::null())
+            .stdout(log.try_clone()?)
+            .stderr(log)
+            .spawn()
+            .map_err(|error| {
+                io::Error::new(
+                    error.kind(),
+                    format!("cannot run redis-server (apt-get install -y redis-server): {error}"),
+                )
+            })?;
+        self.child = Some(child);
+        let deadline = Instant::now() + READY_TIMEOUT;
+        loop {
+            if self.answers_ping() {
+                return Ok(());
+            }
+            let exited = match self.child.as_mut() {
+                Some(child) => child.try_wait()?.is_some(),
+                None => true,
+            };
+            if exited || Instant::now() > deadline {
+                self.kill();
+                let log =
+                    std::fs::read_to_string(self.dir.path().join("redis.log")).unwrap_or_default();
+                return Err(io::Error::other(format!(
+                    "redis-server on port {} did not become ready: {log}",
+                    self.port
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn answers_ping(&self) -> bool {
+        let Ok(mut stream) = TcpStream::connect((Ipv4Addr::LOCALHOST, self.port)) else {
+            return false;
+        };
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(1)));
+        let mut reply = [0u8; 7];
+        stream.write_all(b"PING\r\n").is_ok()
+            && stream.read_exact(&mut reply).is_ok()
+            && &reply == b"+PONG\r\n"
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn free_port() -> io::Result<u16> {
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?;
+    Ok(listener.local_addr()?.port())
+}

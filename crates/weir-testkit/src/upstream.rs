@@ -1,0 +1,309 @@
+//! A real HTTP/1.1 upstream (hyper) with a fixed set of endpoints that tests use to provoke every
+//! behaviour of the proxy, and counters of what it saw. Listens on TCP port 0 or on a Unix socket
+//! in its own temp dir; stops when dropped.
+//!
+//! Endpoints: `/` ("hello"), `/echo` (streams the request body back), `/consume` (reads the
+//! whole body, then answers with its length), `/headers` (the request head
+//! as text), `/status/N`, `/slow?ms=N`, `/hang` (never answers), `/close` (answers with
+//! `Connection: close`), `/big?bytes=N` (N bytes in 16 KiB chunks), `/chunked` (three chunks with
+//! pauses), `/no-content` (204), `/not-modified` (304), `/length` (`Content-Length: 5`, for HEAD).
+
+use std::convert::Infallible;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{Request, Response, StatusCode};
+use http_body_util::{combinators::BoxBody, BodyExt, Full, StreamBody};
+use hyper::body::{Frame, Incoming};
+use hyper::service::service_fn;
+use hyper_util::rt::TokioIo;
+use tokio::net::{TcpListener, UnixListener};
+use tokio::sync::watch;
+
+/// How the gateway reaches an upstream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    Tcp,
+    Unix,
+}
+
+/// What the upstream counted.
+#[derive(Debug, Default)]
+pub struct Counters {
+    pub connections: AtomicUsize,
+    pub open_connections: AtomicUsize,
+    pub requests: AtomicUsize,
+}
+
+/// A running upstream.
+pub struct UpstreamServer {
+    /// `"127.0.0.1:PORT"` or `"unix:/tmp/.../upstream.sock"`, ready for a config's `servers`.
+    pub address: String,
+    pub counters: Arc<Counters>,
+    stop: watch::Sender<bool>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+/// How the upstream treats connections.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Keep connections alive between requests (Uvicorn); `false` closes after every response,
+    /// as Gunicorn's sync worker does.
+    pub keep_alive: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { keep_alive: true }
+    }
+}
+
+type TestBody = BoxBody<Bytes, hyper::Error>;
+
+impl UpstreamServer {
+    pub async fn start(transport: Transport) -> UpstreamServer {
+        Self::start_with(transport, Options::default()).await
+    }
+
+    pub async fn start_with(transport: Transport, options: Options) -> UpstreamServer {
+        let counters = Arc::new(Counters::default());
+        let (stop, stop_receiver) = watch::channel(false);
+        match transport {
+            Transport::Tcp => {
+                let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
+                let address = listener.local_addr().expect("local addr").to_string();
+                let counters_task = Arc::clone(&counters);
+                tokio::spawn(async move {
+                    let mut stop_receiver = stop_receiver;
+                    loop {
+                        tokio::select! {
+                            accepted = listener.accept() => {
+                                let Ok((stream, _)) = accepted else { continue };
+                                serve(TokioIo::new(stream), Arc::clone(&counters_task), options, stop_receiver.clone());
+                            }
+                            _ = stop_receiver.changed() => return,
+                        }
+                    }
+                });
+                UpstreamServer {
+                    address,
+                    counters,
+                    stop,
+                    _dir: None,
+                }
+            }
+            Transport::Unix => {
+                let dir = tempfile::tempdir().expect("temp dir");
+                let path: PathBuf = dir.path().join("upstream.sock");
+                let listener = UnixListener::bind(&path).expect("bind unix socket");
+                let counters_task = Arc::clone(&counters);
+                tokio::spawn(async move {
+                    let mut stop_receiver = stop_receiver;
+                    loop {
+                        tokio::select! {
+                            accepted = listener.accept() => {
+                                let Ok((stream, _)) = accepted else { continue };
+                                serve(TokioIo::new(stream), Arc::clone(&counters_task), options, stop_receiver.clone());
+                            }
+                            _ = stop_receiver.changed() => return,
+                        }
+                    }
+                });
+                UpstreamServer {
+                    address: format!("unix:{}", path.display()),
+                    counters,
+                    stop,
+                    _dir: Some(dir),
+                }
+            }
+        }
+    }
+
+    pub fn connections(&self) -> usize {
+        self.counters.connections.load(Ordering::SeqCst)
+    }
+
+    pub fn open_connections(&self) -> usize {
+        self.counters.open_connections.load(Ordering::SeqCst)
+    }
+
+    pub fn requests(&self) -> usize {
+        self.counters.requests.load(Ordering::SeqCst)
+    }
+
+    /// Stops accepting and closes every connection.
+    pub fn stop(&self) {
+        let _ = self.stop.send(true);
+    }
+}
+
+impl Drop for UpstreamServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn serve<I>(io: I, counters: Arc<Counters>, options: Options, mut stop: watch::Receiver<bool>)
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
+    counters.connections.fetch_add(1, Ordering::SeqCst);
+    counters.open_connections.fetch_add(1, Ordering::SeqCst);
+    tokio::spawn(async move {
+        let handler_counters = Arc::clone(&counters);
+        let service = service_fn(move |request| {
+            handler_counters.requests.fetch_add(1, Ordering::SeqCst);
+            handle(request)
+        });
+        let connection = hyper::server::conn::http1::Builder::new()
+            .keep_alive(options.keep_alive)
+            .serve_connection(io, service);
+        tokio::select! {
+            _ = connection => {}
+            _ = stop.changed() => {}
+        }
+        counters.open_connections.fetch_sub(1, Ordering::SeqCst);
+    });
+}
+
+fn full(text: impl Into<Bytes>) -> TestBody {
+    Full::new(text.into())
+        .map_err(|never| match never {})
+        .boxed()
+}
+
+fn query_number(request: &Request<Incoming>, name: &str) -> Option<u64> {
+    request.uri().query()?.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=')?;
+        (key == name).then(|| value.parse().ok()).flatten()
+    })
+}
+
+async fn handle(request: Request<Incoming>) -> Result<Response<TestBody>, Infallible> {
+    let path = request.uri().path().to_string();
+    let response = match path.as_str() {
+        "/echo" => Response::new(request.into_body().boxed()),
+        "/consume" => match request.into_body().collect().await {
+            Ok(collected) => Response::new(full(format!("{} bytes", collected.to_bytes().len()))),
+            Err(_) => Response::builder()
+                .status(StatusCode::BAD_REQUEST)
+                .body(full("broken body"))
+                .expect("static response"),
+        },
+        "/headers" => {
+            let mut text = format!(
+                "{} {} {:?}\n",
+                request.method(),
+                request.uri(),
+                request.version()
+            );
+            for (name, value) in request.headers() {
+                text.push_str(&format!(
+                    "{}: {}\n",
+                    name,
+                    value.to_str().unwrap_or("<binary>")
+                ));
+            }
+            Response::new(full(text))
+        }
+        "/slow" => {
+            let ms = query_number(&request, "ms").unwrap_or(100);
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+            Response::new(full("slow"))
+        }
+        "/hang" => std::future::pending().await,
+        "/close" => Response::builder()
+            .header("connection", "close")
+            .body(full("bye"))
+            .expect("static response"),
+        "/big" => {
+            let bytes = query_number(&request, "bytes").unwrap_or(1 << 20) as usize;
+            let chunks = (0..bytes.div_ceil(16384)).map(move |index| {
+                let length = (bytes - index * 16384).min(16384);
+                Ok::<_, hyper::Error>(Frame::data(Bytes::from(vec![b'x'; length])))
+            });
+            Response::new(StreamBody::new(futures_iter(chunks)).boxed())
+        }
+        "/chunked" => {
+            let (sender, receiver) =
+                tokio::sync::mpsc::channel::<Result<Frame<Bytes>, hyper::Error>>(4);
+            tokio::spawn(async move {
+                for part in ["one ", "two ", "three"] {
+                    if sender
+                        .send(Ok(Frame::data(Bytes::from(part))))
+                        .await
+                        .is_err()
+                    {
+                        return;
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            });
+            Response::new(StreamBody::new(tokio_stream(receiver)).boxed())
+        }
+        "/no-content" => Response::builder()
+            .status(StatusCode::NO_CONTENT)
+            .body(full(""))
+            .expect("static response"),
+        "/not-modified" => Response::builder()
+            .status(StatusCode::NOT_MODIFIED)
+            .header("etag", "\"v1\"")
+            .body(full(""))
+            .expect("static response"),
+        "/length" => Response::builder()
+            .header("content-length", "5")
+            .body(full("abcde"))
+            .expect("static response"),
+        _ if path.starts_with("/status/") => {
+            let code = path["/status/".len()..].parse::<u16>().unwrap_or(500);
+            Response::builder()
+                .status(StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR))
+                .body(full(format!("status {code}")))
+                .expect("static response")
+        }
+        _ => Response::builder()
+            .header("x-upstream", "testkit")
+            .body(full("hello"))
+            .expect("static response"),
+    };
+    Ok(response)
+}
+
+/// A stream over an iterator, without pulling in a streams crate.
+fn futures_iter<I, T>(iter: I) -> IterStream<I>
+where
+    I: Iterator<Item = T> + Unpin,
+{
+    IterStream(iter)
+}
+
+pub struct IterStream<I>(I);
+
+impl<I: Iterator + Unpin> futures_core::Stream for IterStream<I> {
+    type Item = I::Item;
+    fn poll_next(
+        self: std::pin::Pin<&mut Self>,
+        _context: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<I::Item>> {
+        std::task::Poll::Ready(self.get_mut().0.next())
+    }
+}
+
+fn tokio_stream<T>(receiver: tokio::sync::mpsc::Receiver<T>) -> ReceiverStream<T> {
+    ReceiverStream(receiver)
+}
+
+pub struct ReceiverStream<T>(tokio::sync::mpsc::Receiver<T>);
+
+impl<T> futures_core::Stream for ReceiverStream<T> {
+    type Item = T;
+    fn poll_next(
+        self: std::pin::Pin<&mut Self>,
+        context: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<T>> {
+        self.get_mut().0.poll_recv(context)
+    }
+}

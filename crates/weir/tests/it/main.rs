@@ -1,0 +1,10 @@
+//! weir's integration tests: one binary, a module per feature. Every test starts real things:
+//! upstream servers on TCP port 0 or on a Unix socket in a temp dir, and the gateway on port 0.
+//! `both_transports!` runs a body against a TCP and a Unix-socket upstream.
+
+mod support;
+
+mod errors;
+mod pool;
+mod proxying;
+mod shutdown;

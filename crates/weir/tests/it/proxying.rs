@@ -1,0 +1,194 @@
+//! Requests and responses pass through as nginx passes them: bodies streamed both ways, HEAD,
+//! 204, 304, `Expect: 100-continue`, forwarding headers in, hop-by-hop headers out.
+
+use crate::support::*;
+
+both_transports!(get_passes_through, |transport| {
+    let (_upstream, gateway) = start(transport, "", "").await;
+    let reply = Client::connect(gateway.addr).await.get("/").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.text(), "hello");
+    assert_eq!(reply.header("x-upstream"), Some("testkit"));
+    assert_eq!(
+        reply.header("server"),
+        None,
+        "no Server header unless configured"
+    );
+});
+
+both_transports!(forwarding_headers_are_set_and_host_passes, |transport| {
+    let (_upstream, gateway) = start(transport, "", "").await;
+    let request = Request::get("/headers")
+        .header("host", "app.example")
+        .header("x-forwarded-for", "203.0.113.7")
+        .body(Default::default())
+        .unwrap();
+    let reply = Client::connect(gateway.addr)
+        .await
+        .send(request)
+        .await
+        .unwrap();
+    let text = reply.text();
+    assert!(text.contains("host: app.example\n"), "{text}");
+    assert!(
+        text.contains("x-forwarded-for: 203.0.113.7, 127.0.0.1\n"),
+        "{text}"
+    );
+    assert!(text.contains("x-real-ip: 127.0.0.1\n"), "{text}");
+    assert!(text.contains("x-forwarded-proto: http\n"), "{text}");
+    assert!(text.starts_with("GET /headers HTTP/1.1\n"), "{text}");
+});
+
+both_transports!(hop_by_hop_headers_are_not_forwarded, |transport| {
+    let (_upstream, gateway) = start(transport, "", "").await;
+    let request = Request::get("/headers")
+        .header("connection", "keep-alive, x-private")
+        .header("x-private", "secret")
+        .header("keep-alive", "timeout=5")
+        .header("te", "trailers")
+        .header("trailer", "x-checksum")
+        .header("proxy-authorization", "Basic Zm9vOmJhcg==")
+        .header("proxy-connection", "keep-alive")
+        .header("x-kept", "yes")
+        .body(Default::default())
+        .unwrap();
+    let reply = Client::connect(gateway.addr)
+        .await
+        .send(request)
+        .await
+        .unwrap();
+    let text = reply.text();
+    for header in [
+        "x-private",
+        "keep-alive",
+        "te:",
+        "trailer",
+        "proxy-",
+        "connection",
+    ] {
+        assert!(!text.contains(header), "{header} was forwarded: {text}");
+    }
+    assert!(text.contains("x-kept: yes"), "{text}");
+});
+
+both_transports!(request_bodies_stream_both_ways, |transport| {
+    let (_upstream, gateway) = start(transport, r#"max_body_size = "8MiB""#, "").await;
+    let body: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
+    let reply = Client::connect(gateway.addr)
+        .await
+        .request(Method::POST, "/echo", body.clone())
+        .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.body.len(), body.len());
+    assert!(reply.body == body, "echoed body differs");
+});
+
+both_transports!(chunked_request_body_is_forwarded, |transport| {
+    let (_upstream, gateway) = start(transport, "", "").await;
+    let raw = b"POST /consume HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n";
+    let answer = raw_exchange(gateway.addr, raw, Duration::from_secs(5)).await;
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(answer.ends_with("11 bytes"), "{answer}");
+});
+
+both_transports!(large_and_chunked_responses_stream, |transport| {
+    let (_upstream, gateway) = start(transport, "", "").await;
+    let mut client = Client::connect(gateway.addr).await;
+    let big = client.get("/big?bytes=5000000").await;
+    assert_eq!(big.body.len(), 5_000_000);
+    let chunked = client.get("/chunked").await;
+    assert_eq!(chunked.text(), "one two three");
+});
+
+both_transports!(head_204_and_304_have_no_body, |transport| {
+    let (_upstream, gateway) = start(transport, "", "").await;
+    let mut client = Client::connect(gateway.addr).await;
+    let head = client.request(Method::HEAD, "/length", "").await;
+    assert_eq!(head.status, StatusCode::OK);
+    assert_eq!(head.header("content-length"), Some("5"));
+    assert!(head.body.is_empty());
+    let no_content = client.get("/no-content").await;
+    assert_eq!(no_content.status, StatusCode::NO_CONTENT);
+    let not_modified = client.get("/not-modified").await;
+    assert_eq!(not_modified.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(not_modified.header("etag"), Some("\"v1\""));
+    // The connection is still usable after bodiless responses.
+    assert_eq!(client.get("/").await.text(), "hello");
+    gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+});
+
+both_transports!(expect_100_continue_is_answered, |transport| {
+    let (_upstream, gateway) = start(transport, "", "").await;
+    let mut stream = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    stream
+        .write_all(b"POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\nexpect: 100-continue\r\nconnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buffer = vec![0u8; 1024];
+    let read = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buffer))
+        .await
+        .unwrap()
+        .unwrap();
+    let interim = String::from_utf8_lossy(&buffer[..read]).to_string();
+    assert!(interim.starts_with("HTTP/1.1 100 Continue"), "{interim}");
+    stream.write_all(b"hello").await.unwrap();
+    let mut rest = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut rest))
+        .await
+        .unwrap()
+        .unwrap();
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(rest.contains("200 OK") && rest.ends_with("hello"), "{rest}");
+});
+
+both_transports!(
+    expect_with_too_large_body_gets_413_without_continue,
+    |transport| {
+        let (upstream, gateway) = start(transport, r#"max_body_size = "1KiB""#, "").await;
+        let raw = b"POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 5000\r\nexpect: 100-continue\r\n\r\n";
+        let answer = raw_exchange(gateway.addr, raw, Duration::from_millis(500)).await;
+        assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+        assert!(!answer.contains("100 Continue"), "{answer}");
+        assert_eq!(upstream.requests(), 0);
+    }
+);
+
+both_transports!(server_header_is_added_when_configured, |transport| {
+    let (_upstream, gateway) = start(transport, r#"server_header = "weir""#, "").await;
+    let reply = Client::connect(gateway.addr).await.get("/").await;
+    assert_eq!(reply.header("server"), Some("weir"));
+});
+
+#[tokio::test]
+async fn routes_pick_the_longest_prefix_and_unknown_paths_get_404() {
+    let api = UpstreamServer::start(Transport::Tcp).await;
+    let toml = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.api]
+servers = ["{}"]
+[[routes]]
+path = "/api/"
+upstream = "api"
+"#,
+        api.address
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(client.get("/api/x").await.status, StatusCode::OK);
+    let missing = client.get("/other").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert!(missing.text().starts_with("404"));
+}
+
+both_transports!(
+    keepalive_requests_closes_the_client_connection,
+    |transport| {
+        let (_upstream, gateway) = start(transport, "keepalive_requests = 2", "").await;
+        let mut client = Client::connect(gateway.addr).await;
+        assert_eq!(client.get("/").await.header("connection"), None);
+        assert_eq!(client.get("/").await.header("connection"), Some("close"));
+    }
+);
