@@ -215,3 +215,67 @@ impl Config {
             .unwrap_or_else(|| "<string>".to_string())
     }
 }
+
+/// `[compression]`: compression of responses on their way downstream (nginx `gzip on` with
+/// `gzip_proxied any` and `gzip_vary on`). The defaults are the seed config's choices where nginx's
+/// own defaults differ, because the seed is what our users run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompressionConfig {
+    /// `level`: effort on gzip's scale, 1 (fastest) to 9 (smallest). Default 6, the seed's
+    /// `gzip_comp_level` (nginx's own default is 1). brotli uses quality `level - 1` (6 gives 5,
+    /// which costs about what gzip 6 costs and compresses better) and zstd uses `level` itself.
+    pub level: u32,
+    /// `min_length`: a response whose `Content-Length` is below this many bytes is sent as it is,
+    /// since compressing it saves little or nothing. A response of unknown length is compressed.
+    /// Default 200, the seed's `gzip_min_length` (nginx's own default is 20).
+    pub min_length: u64,
+    /// `types`: media types to compress, `type/subtype` or `type/*`, compared without case and
+    /// without parameters (`; charset=...`). Default [`CompressionConfig::DEFAULT_TYPES`]: text,
+    /// JSON, JavaScript, XML, SVG and the like (nginx's own default is `text/html` alone).
+    pub types: Vec<String>,
+    /// `algorithms`: the encodings weir may use (`"br"`, `"zstd"`, `"gzip"`), in the order weir
+    /// prefers them when the client's q-values tie. Default `["br", "zstd", "gzip"]`.
+    pub algorithms: Vec<crate::compression::Encoding>,
+}
+
+impl CompressionConfig {
+    /// The default `types`: what compresses well and is not compressed already.
+    pub const DEFAULT_TYPES: &'static [&'static str] = &[
+        "text/*",
+        "application/javascript",
+        "application/x-javascript",
+        "application/json",
+        "application/ld+json",
+        "application/manifest+json",
+        "application/problem+json",
+        "application/xml",
+        "application/xhtml+xml",
+        "application/rss+xml",
+        "application/atom+xml",
+        "application/wasm",
+        "image/svg+xml",
+        "image/x-icon",
+        "image/bmp",
+        "font/ttf",
+        "font/otf",
+        "application/vnd.ms-fontobject",
+    ];
+}
+
+impl Default for CompressionConfig {
+    fn default() -> CompressionConfig {
+        CompressionConfig {
+            level: 6,
+            min_length: 200,
+            types: CompressionConfig::DEFAULT_TYPES
+                .iter()
+                .map(|media_type| media_type.to_string())
+                .collect(),
+            algorithms: vec![
+                crate::compression::Encoding::Brotli,
+                crate::compression::Encoding::Zstd,
+                crate::compression::Encoding::Gzip,
+            ],
+        }
+    }
+}

@@ -6,6 +6,7 @@
 
 pub mod access_log;
 pub mod body;
+pub mod compression;
 pub mod config;
 pub mod error;
 pub mod proxy;
