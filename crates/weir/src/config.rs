@@ -2,7 +2,12 @@
 //! that raw mirror into these types and rejects anything invalid with file, line, key and what would
 //! be valid. `from_toml` is pure; `load` does the I/O.
 
+mod error;
 mod file;
+mod summary;
+#[cfg(test)]
+mod tests;
+mod units;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -14,7 +19,7 @@ use ipnet::IpNet;
 
 use crate::upstream::UpstreamAddr;
 
-pub use file::{from_toml, load, ConfigError};
+pub use file::{from_toml, load, ConfigError, ConfigErrorKind};
 
 /// The whole gateway's configuration.
 #[derive(Debug, Clone, PartialEq)]

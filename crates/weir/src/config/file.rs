@@ -1,16 +1,957 @@
-//! Serde mirror of the TOML file (placeholder, being written).
-use std::path::Path;
-use super::Config;
+//! The serde mirror of the TOML file, and its translation into the typed [`Config`].
+//!
+//! Two stages, as ripgrep's `LowArgs` -> `HiArgs`: serde reads the file into the `Raw*` structs
+//! below (`deny_unknown_fields`, values in their written units already parsed), then [`from_toml`]
+//! fills in defaults and checks what serde cannot see: ranges, names that refer to other tables,
+//! duplicates and conflicting settings. Every mistake carries a byte span of the file, which
+//! [`ConfigError`] turns into line, column and dotted key.
 
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct ConfigError(pub String);
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::marker::PhantomData;
+use std::net::SocketAddr;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-pub fn from_toml(_text: &str, _source: Option<&Path>) -> Result<Config, ConfigError> {
-    Err(ConfigError("not yet".into()))
+use http::{HeaderValue, StatusCode};
+use ipnet::IpNet;
+use serde::de::{self, Deserialize, Deserializer, IntoDeserializer, SeqAccess, Visitor};
+use toml::de::DeTable;
+use toml::Spanned;
+
+use super::error::{KeyIndex, Problem};
+use super::units;
+use super::{
+    AccessLogConfig, AccessLogFormat, AdminConfig, Config, Delay, KeyPart, LimitBackend,
+    LimitConfig, LimitHeaders, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig,
+    ServerConfig, UpstreamConfig,
+};
+use crate::upstream::UpstreamAddr;
+
+pub use super::error::{ConfigError, ConfigErrorKind};
+
+/// The defaults, each as documented on the typed config's fields.
+mod default {
+    use std::time::Duration;
+
+    use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
+
+    pub(super) const LISTEN: SocketAddr =
+        SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 8080));
+    /// nginx's `listen ... backlog=` default on Linux.
+    pub(super) const BACKLOG: u32 = 511;
+    pub(super) const MAX_CONNECTIONS: usize = 10_000;
+    /// nginx `keepalive_timeout`.
+    pub(super) const KEEPALIVE_TIMEOUT: Duration = Duration::from_secs(75);
+    /// nginx `keepalive_requests` (since 1.19.10).
+    pub(super) const KEEPALIVE_REQUESTS: u64 = 1000;
+    /// nginx `client_header_timeout`.
+    pub(super) const HEADER_TIMEOUT: Duration = Duration::from_secs(60);
+    /// nginx `large_client_header_buffers 4 8k`.
+    pub(super) const MAX_HEADER_SIZE: usize = 32 * 1024;
+    /// nginx `client_max_body_size`.
+    pub(super) const MAX_BODY_SIZE: u64 = 1024 * 1024;
+    pub(super) const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+    /// nginx `max_conns=0`: no limit.
+    pub(super) const UPSTREAM_MAX_CONNECTIONS: usize = 0;
+    pub(super) const MAX_IDLE: usize = 32;
+    /// Under Gunicorn's 2 s keep-alive, so weir closes an idle connection before Gunicorn does and
+    /// never sends a request on a connection Gunicorn is closing.
+    pub(super) const IDLE_TIMEOUT: Duration = Duration::from_secs(1);
+    pub(super) const QUEUE_SIZE: usize = 1024;
+    pub(super) const QUEUE_TIMEOUT: Duration = Duration::from_secs(60);
+    /// nginx `proxy_connect_timeout`, `proxy_read_timeout`, `proxy_send_timeout`.
+    pub(super) const PROXY_TIMEOUT: Duration = Duration::from_secs(60);
+    /// RFC 6585's Too Many Requests; nginx's `limit_req_status` default is 503.
+    pub(super) const LIMIT_STATUS: http::StatusCode = http::StatusCode::TOO_MANY_REQUESTS;
+    pub(super) const MAX_KEYS: usize = 100_000;
+    pub(super) const REDIS_TIMEOUT: Duration = Duration::from_millis(50);
 }
 
+/// Smallest `max_header_size`: below this not even a modest request line and `Host` fit.
+const MIN_HEADER_SIZE: u64 = 1024;
+
+/// Parses and validates a config from TOML text. Pure: `source` only names the file in messages
+/// and in [`Config::source`].
+pub fn from_toml(text: &str, source: Option<&Path>) -> Result<Config, ConfigError> {
+    let (table, syntax_errors) = DeTable::parse_recoverable(text);
+    let keys = KeyIndex::new(&table);
+    if let Some(error) = syntax_errors.first() {
+        return Err(Problem::syntax(error).into_error(text, source, &keys));
+    }
+    let raw = RawConfig::deserialize(toml::de::Deserializer::from(table))
+        .map_err(|error| Problem::from_serde(&error, &keys).into_error(text, source, &keys))?;
+    raw.validate(source)
+        .map_err(|problem| problem.into_error(text, source, &keys))
+}
+
+/// Reads the file at `path` and parses it with [`from_toml`].
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError(e.to_string()))?;
+    let text = std::fs::read_to_string(path).map_err(|error| ConfigError::io(path, &error))?;
     from_toml(&text, Some(path))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mirror. Field names are the file's key names; serde's "unknown field" lists them.
+// ---------------------------------------------------------------------------------------------
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    server: Option<RawServer>,
+    #[serde(default)]
+    upstreams: BTreeMap<String, Spanned<RawUpstream>>,
+    #[serde(default)]
+    routes: Vec<Spanned<RawRoute>>,
+    #[serde(default)]
+    limits: BTreeMap<String, Spanned<RawLimit>>,
+    access_log: Option<RawAccessLog>,
+    admin: Option<RawAdmin>,
+}
+
+#[derive(Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawServer {
+    listen: Option<Spanned<OneOrMany<ListenAddr>>>,
+    backlog: Option<u32>,
+    max_connections: Option<Spanned<usize>>,
+    keepalive_timeout: Option<DurationValue>,
+    keepalive_requests: Option<Spanned<u64>>,
+    header_timeout: Option<Spanned<DurationValue>>,
+    max_header_size: Option<Spanned<SizeValue>>,
+    max_body_size: Option<SizeValue>,
+    shutdown_grace: Option<DurationValue>,
+    server_header: Option<Spanned<String>>,
+    trusted_proxies: Option<OneOrMany<Network>>,
+    real_ip_header: Option<RealIpHeaderValue>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUpstream {
+    servers: Spanned<OneOrMany<ServerAddr>>,
+    max_connections: Option<usize>,
+    max_idle: Option<usize>,
+    idle_timeout: Option<DurationValue>,
+    queue_size: Option<usize>,
+    queue_timeout: Option<DurationValue>,
+    connect_timeout: Option<Spanned<DurationValue>>,
+    read_timeout: Option<Spanned<DurationValue>>,
+    send_timeout: Option<Spanned<DurationValue>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRoute {
+    host: Option<Spanned<String>>,
+    path: Option<Spanned<String>>,
+    upstream: Spanned<String>,
+    #[serde(default)]
+    limits: Vec<Spanned<String>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLimit {
+    key: Option<KeyValue>,
+    rate: RateValue,
+    burst: Option<u32>,
+    nodelay: Option<Spanned<bool>>,
+    delay: Option<Spanned<u32>>,
+    status: Option<StatusValue>,
+    dry_run: Option<bool>,
+    max_keys: Option<Spanned<usize>>,
+    nginx_rounding: Option<bool>,
+    headers: Option<HeadersValue>,
+    backend: Option<BackendValue>,
+    redis: Option<Spanned<String>>,
+    redis_timeout: Option<Spanned<DurationValue>>,
+    on_redis_error: Option<Spanned<OnRedisErrorValue>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAccessLog {
+    enabled: Option<bool>,
+    path: Option<Spanned<String>>,
+    format: Option<FormatValue>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAdmin {
+    listen: Spanned<ListenAddr>,
+}
+
+#[derive(Clone, Copy, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum HeadersValue {
+    Draft10,
+    Legacy,
+    Off,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum BackendValue {
+    Memory,
+    Redis,
+}
+
+#[derive(Clone, Copy, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum OnRedisErrorValue {
+    Allow,
+    Deny,
+    Local,
+}
+
+#[derive(Clone, Copy, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum FormatValue {
+    Combined,
+    Json,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values in their written units. Each parses during deserialization, so a bad value's error carries
+// the value's own span.
+// ---------------------------------------------------------------------------------------------
+
+/// A value written as a string in some syntax; `parse` says what would be valid.
+trait FromText: Sized {
+    /// What the value looks like, for serde's "invalid type" messages.
+    const EXPECTED: &'static str;
+    fn parse(text: &str) -> Result<Self, String>;
+    /// A bare TOML integer, where the syntax allows one.
+    fn from_integer(_value: i64) -> Option<Result<Self, String>> {
+        None
+    }
+}
+
+struct TextVisitor<T>(PhantomData<T>);
+
+impl<'de, T: FromText> Visitor<'de> for TextVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(T::EXPECTED)
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        T::parse(text).map_err(E::custom)
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<T, E> {
+        match T::from_integer(value) {
+            Some(result) => result.map_err(E::custom),
+            None => Err(E::invalid_type(de::Unexpected::Signed(value), &self)),
+        }
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<T, E> {
+        match i64::try_from(value) {
+            Ok(value) => self.visit_i64(value),
+            Err(_) => Err(E::invalid_value(de::Unexpected::Unsigned(value), &self)),
+        }
+    }
+}
+
+macro_rules! deserialize_from_text {
+    ($($name:ident),*) => {$(
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserializer.deserialize_any(TextVisitor::<$name>(PhantomData))
+            }
+        }
+    )*};
+}
+
+deserialize_from_text!(
+    DurationValue,
+    SizeValue,
+    RateValue,
+    KeyValue,
+    ListenAddr,
+    Network,
+    StatusValue,
+    ServerAddr,
+    RealIpHeaderValue
+);
+
+struct DurationValue(Duration);
+
+impl FromText for DurationValue {
+    const EXPECTED: &'static str = units::DURATION_EXPECTED;
+
+    fn parse(text: &str) -> Result<Self, String> {
+        units::parse_duration(text).map(DurationValue)
+    }
+
+    /// nginx reads `keepalive_timeout 120` as seconds.
+    fn from_integer(value: i64) -> Option<Result<Self, String>> {
+        Some(
+            u64::try_from(value)
+                .map(|seconds| DurationValue(Duration::from_secs(seconds)))
+                .map_err(|_| format!("expected {}, found {value}", units::DURATION_EXPECTED)),
+        )
+    }
+}
+
+struct SizeValue(u64);
+
+impl FromText for SizeValue {
+    const EXPECTED: &'static str = units::SIZE_EXPECTED;
+
+    fn parse(text: &str) -> Result<Self, String> {
+        units::parse_size(text).map(SizeValue)
+    }
+
+    fn from_integer(value: i64) -> Option<Result<Self, String>> {
+        Some(
+            u64::try_from(value)
+                .map(SizeValue)
+                .map_err(|_| format!("expected {}, found {value}", units::SIZE_EXPECTED)),
+        )
+    }
+}
+
+struct RateValue(Rate);
+
+impl FromText for RateValue {
+    const EXPECTED: &'static str = "a rate such as \"10r/s\" or \"600r/m\"";
+
+    fn parse(text: &str) -> Result<Self, String> {
+        units::parse_rate(text).map(RateValue)
+    }
+}
+
+struct KeyValue(Vec<KeyPart>);
+
+impl FromText for KeyValue {
+    const EXPECTED: &'static str =
+        "a key such as \"client_ip\", \"header:X-Api-Key\" or \"client_ip+path\"";
+
+    fn parse(text: &str) -> Result<Self, String> {
+        units::parse_key(text).map(KeyValue)
+    }
+}
+
+struct ListenAddr(SocketAddr);
+
+impl FromText for ListenAddr {
+    const EXPECTED: &'static str = "an address such as \"127.0.0.1:8080\" or \"[::1]:8080\"";
+
+    fn parse(text: &str) -> Result<Self, String> {
+        units::parse_listen(text).map(ListenAddr)
+    }
+}
+
+struct Network(IpNet);
+
+impl FromText for Network {
+    const EXPECTED: &'static str = "a network such as \"10.0.0.0/8\"";
+
+    fn parse(text: &str) -> Result<Self, String> {
+        units::parse_network(text).map(Network)
+    }
+}
+
+struct ServerAddr(UpstreamAddr);
+
+impl FromText for ServerAddr {
+    const EXPECTED: &'static str = "a server such as \"unix:/run/app.sock\" or \"127.0.0.1:8000\"";
+
+    fn parse(text: &str) -> Result<Self, String> {
+        text.parse().map(ServerAddr)
+    }
+}
+
+struct StatusValue(StatusCode);
+
+impl FromText for StatusValue {
+    const EXPECTED: &'static str =
+        "a status from 400 to 599 (as nginx's limit_req_status), such as 429 or 503";
+
+    fn parse(text: &str) -> Result<Self, String> {
+        Err(format!(
+            "expected {}, found string {text:?}",
+            Self::EXPECTED
+        ))
+    }
+
+    fn from_integer(value: i64) -> Option<Result<Self, String>> {
+        let status = u16::try_from(value)
+            .ok()
+            .filter(|code| (400..=599).contains(code))
+            .and_then(|code| StatusCode::from_u16(code).ok())
+            .map(StatusValue)
+            .ok_or_else(|| format!("expected {}, found {value}", Self::EXPECTED));
+        Some(status)
+    }
+}
+
+struct RealIpHeaderValue(RealIpHeader);
+
+impl FromText for RealIpHeaderValue {
+    const EXPECTED: &'static str = "one of \"X-Forwarded-For\", \"X-Real-IP\", \"Forwarded\"";
+
+    /// Header names are case-insensitive, so the choice is too.
+    fn parse(text: &str) -> Result<Self, String> {
+        let header = match text.to_ascii_lowercase().as_str() {
+            "x-forwarded-for" => RealIpHeader::XForwardedFor,
+            "x-real-ip" => RealIpHeader::XRealIp,
+            "forwarded" => RealIpHeader::Forwarded,
+            _ => return Err(format!("expected {}, found {text:?}", Self::EXPECTED)),
+        };
+        Ok(RealIpHeaderValue(header))
+    }
+}
+
+/// One value or an array of them: `servers = "unix:/run/app.sock"` reads as a one-element list.
+struct OneOrMany<T>(Vec<T>);
+
+impl<'de, T: Deserialize<'de> + FromText> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ListVisitor<T>(PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de> + FromText> Visitor<'de> for ListVisitor<T> {
+            type Value = OneOrMany<T>;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(formatter, "{}, or an array of them", T::EXPECTED)
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
+                T::deserialize(text.into_deserializer()).map(|value| OneOrMany(vec![value]))
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                mut sequence: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut values = Vec::new();
+                while let Some(value) = sequence.next_element()? {
+                    values.push(value);
+                }
+                Ok(OneOrMany(values))
+            }
+        }
+
+        deserializer.deserialize_any(ListVisitor(PhantomData))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation: raw mirror -> typed config.
+// ---------------------------------------------------------------------------------------------
+
+fn invalid(span: Range<usize>, message: impl Into<String>) -> Problem {
+    Problem::new(ConfigErrorKind::InvalidValue, span, message)
+}
+
+/// The names `[upstreams.NAME]` and `[limits.NAME]` may have: they become metric labels and Redis
+/// key prefixes, where dots, spaces and quotes would be trouble.
+fn check_name(table: &str, name: &str, span: Range<usize>) -> Result<(), Problem> {
+    let valid = !name.is_empty()
+        && name.chars().all(|character| {
+            character.is_ascii_alphanumeric() || character == '_' || character == '-'
+        });
+    if valid {
+        Ok(())
+    } else {
+        Err(invalid(
+            span,
+            format!("{table} name {name:?} must be letters, digits, '_' or '-', as in \"app\" or \"per_ip\""),
+        ))
+    }
+}
+
+/// `defined: app, static`, or a hint that nothing is.
+fn defined_names<T>(table: &str, map: &BTreeMap<String, T>) -> String {
+    if map.is_empty() {
+        format!("no [{table}.NAME] table is defined")
+    } else {
+        format!(
+            "defined: {}",
+            map.keys().cloned().collect::<Vec<_>>().join(", ")
+        )
+    }
+}
+
+impl RawConfig {
+    fn validate(self, source: Option<&Path>) -> Result<Config, Problem> {
+        let server = self.server.unwrap_or_default().validate()?;
+
+        let mut upstreams = BTreeMap::new();
+        for (name, upstream) in &self.upstreams {
+            check_name("upstream", name, upstream.span())?;
+            upstreams.insert(name.clone(), validate_upstream(upstream.get_ref())?);
+        }
+
+        let mut limits = BTreeMap::new();
+        for (name, limit) in &self.limits {
+            check_name("limit", name, limit.span())?;
+            limits.insert(name.clone(), validate_limit(name, limit)?);
+        }
+
+        let routes = validate_routes(&self.routes, &self.upstreams, &self.limits)?;
+
+        let access_log = match self.access_log {
+            None => AccessLogConfig {
+                enabled: false,
+                path: None,
+                format: AccessLogFormat::Combined,
+            },
+            Some(raw) => {
+                let path = match raw.path {
+                    Some(path) if path.get_ref().is_empty() => {
+                        return Err(invalid(
+                            path.span(),
+                            "expected a file path such as \"/var/log/weir/access.log\"; leave path out to log to stderr",
+                        ))
+                    }
+                    Some(path) => Some(PathBuf::from(path.into_inner())),
+                    None => None,
+                };
+                AccessLogConfig {
+                    enabled: raw.enabled.unwrap_or(false),
+                    path,
+                    format: match raw.format.unwrap_or(FormatValue::Combined) {
+                        FormatValue::Combined => AccessLogFormat::Combined,
+                        FormatValue::Json => AccessLogFormat::Json,
+                    },
+                }
+            }
+        };
+
+        let admin = match self.admin {
+            None => None,
+            Some(raw) => {
+                let listen = raw.listen.get_ref().0;
+                if server.listen.contains(&listen) {
+                    return Err(Problem::new(
+                        ConfigErrorKind::Conflict,
+                        raw.listen.span(),
+                        format!("{listen} is also in server.listen; the admin listener needs its own address"),
+                    ));
+                }
+                Some(AdminConfig { listen })
+            }
+        };
+
+        Ok(Config {
+            source: source.map(Path::to_path_buf),
+            server,
+            upstreams,
+            routes,
+            limits,
+            access_log,
+            admin,
+        })
+    }
+}
+
+impl RawServer {
+    fn validate(self) -> Result<ServerConfig, Problem> {
+        let listen = match self.listen {
+            None => vec![default::LISTEN],
+            Some(listen) => {
+                let span = listen.span();
+                let addresses: Vec<SocketAddr> = listen
+                    .into_inner()
+                    .0
+                    .into_iter()
+                    .map(|addr| addr.0)
+                    .collect();
+                if addresses.is_empty() {
+                    return Err(invalid(
+                        span,
+                        "listen needs at least one address, such as [\"127.0.0.1:8080\"]",
+                    ));
+                }
+                for (position, address) in addresses.iter().enumerate() {
+                    if addresses[..position].contains(address) {
+                        return Err(Problem::new(
+                            ConfigErrorKind::Duplicate,
+                            span,
+                            format!("{address} is listed twice"),
+                        ));
+                    }
+                }
+                addresses
+            }
+        };
+
+        let max_connections = match self.max_connections {
+            None => default::MAX_CONNECTIONS,
+            Some(value) if *value.get_ref() == 0 => {
+                return Err(invalid(
+                    value.span(),
+                    "max_connections must be at least 1 (the default is 10000)",
+                ))
+            }
+            Some(value) => value.into_inner(),
+        };
+
+        let keepalive_requests = match self.keepalive_requests {
+            None => default::KEEPALIVE_REQUESTS,
+            Some(value) if *value.get_ref() == 0 => {
+                return Err(invalid(
+                    value.span(),
+                    "keepalive_requests must be at least 1; to turn keep-alive off set keepalive_timeout = \"0s\"",
+                ))
+            }
+            Some(value) => value.into_inner(),
+        };
+
+        let header_timeout =
+            positive_duration(self.header_timeout.as_ref(), default::HEADER_TIMEOUT)?;
+
+        let max_header_size = match self.max_header_size {
+            None => default::MAX_HEADER_SIZE,
+            Some(value) => {
+                let bytes = value.get_ref().0;
+                if bytes < MIN_HEADER_SIZE {
+                    return Err(invalid(
+                        value.span(),
+                        format!("max_header_size must be at least 1KiB, found {bytes} bytes"),
+                    ));
+                }
+                usize::try_from(bytes).map_err(|_| {
+                    invalid(
+                        value.span(),
+                        format!("max_header_size {bytes} is too large"),
+                    )
+                })?
+            }
+        };
+
+        let server_header = match self.server_header {
+            None => None,
+            Some(value) => {
+                let valid = !value.get_ref().trim().is_empty()
+                    && HeaderValue::from_str(value.get_ref()).is_ok();
+                if !valid {
+                    return Err(invalid(
+                        value.span(),
+                        "expected a header value such as \"weir\" (visible ASCII, not empty); leave server_header out to send none",
+                    ));
+                }
+                Some(value.into_inner())
+            }
+        };
+
+        Ok(ServerConfig {
+            listen,
+            backlog: self.backlog.unwrap_or(default::BACKLOG),
+            max_connections,
+            keepalive_timeout: self
+                .keepalive_timeout
+                .map_or(default::KEEPALIVE_TIMEOUT, |value| value.0),
+            keepalive_requests,
+            header_timeout,
+            max_header_size,
+            max_body_size: self
+                .max_body_size
+                .map_or(default::MAX_BODY_SIZE, |value| value.0),
+            shutdown_grace: self
+                .shutdown_grace
+                .map_or(default::SHUTDOWN_GRACE, |value| value.0),
+            server_header,
+            trusted_proxies: self
+                .trusted_proxies
+                .map(|list| list.0.into_iter().map(|network| network.0).collect())
+                .unwrap_or_default(),
+            real_ip_header: self
+                .real_ip_header
+                .map_or(RealIpHeader::XForwardedFor, |value| value.0),
+        })
+    }
+}
+
+/// A timeout that would fire at once is a mistake, not a setting.
+fn positive_duration(
+    value: Option<&Spanned<DurationValue>>,
+    default: Duration,
+) -> Result<Duration, Problem> {
+    match value {
+        None => Ok(default),
+        Some(value) if value.get_ref().0.is_zero() => Err(invalid(
+            value.span(),
+            format!(
+                "this timeout must be greater than 0s (the default is {})",
+                units::format_duration(default)
+            ),
+        )),
+        Some(value) => Ok(value.get_ref().0),
+    }
+}
+
+fn validate_upstream(raw: &RawUpstream) -> Result<UpstreamConfig, Problem> {
+    if raw.servers.get_ref().0.is_empty() {
+        return Err(invalid(
+            raw.servers.span(),
+            "servers needs at least one server, such as [\"unix:/run/app.sock\"] or [\"127.0.0.1:8000\"]",
+        ));
+    }
+    let timeout = |value: &Option<Spanned<DurationValue>>| {
+        positive_duration(value.as_ref(), default::PROXY_TIMEOUT)
+    };
+    Ok(UpstreamConfig {
+        servers: raw
+            .servers
+            .get_ref()
+            .0
+            .iter()
+            .map(|server| server.0.clone())
+            .collect(),
+        max_connections: raw
+            .max_connections
+            .unwrap_or(default::UPSTREAM_MAX_CONNECTIONS),
+        max_idle: raw.max_idle.unwrap_or(default::MAX_IDLE),
+        idle_timeout: raw
+            .idle_timeout
+            .as_ref()
+            .map_or(default::IDLE_TIMEOUT, |value| value.0),
+        queue_size: raw.queue_size.unwrap_or(default::QUEUE_SIZE),
+        queue_timeout: raw
+            .queue_timeout
+            .as_ref()
+            .map_or(default::QUEUE_TIMEOUT, |value| value.0),
+        connect_timeout: timeout(&raw.connect_timeout)?,
+        read_timeout: timeout(&raw.read_timeout)?,
+        send_timeout: timeout(&raw.send_timeout)?,
+    })
+}
+
+fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Problem> {
+    let table_span = raw.span();
+    let raw = raw.get_ref();
+
+    let delay = match (&raw.nodelay, &raw.delay) {
+        (Some(_), Some(delay)) => {
+            return Err(Problem::new(
+                ConfigErrorKind::Conflict,
+                delay.span(),
+                "set either nodelay = true or delay = N, not both (as nginx's limit_req takes one of them)",
+            ))
+        }
+        (Some(nodelay), None) if *nodelay.get_ref() => Delay::NoDelay,
+        (_, Some(delay)) => Delay::After(*delay.get_ref()),
+        _ => Delay::After(0),
+    };
+
+    let status = raw
+        .status
+        .as_ref()
+        .map_or(default::LIMIT_STATUS, |status| status.0);
+
+    let max_keys = match &raw.max_keys {
+        None => default::MAX_KEYS,
+        Some(value) if *value.get_ref() == 0 => {
+            return Err(invalid(
+                value.span(),
+                "max_keys must be at least 1 (the default is 100000)",
+            ))
+        }
+        Some(value) => *value.get_ref(),
+    };
+
+    let backend = match raw.backend.unwrap_or(BackendValue::Memory) {
+        BackendValue::Memory => {
+            let redis_only = [
+                raw.redis.as_ref().map(|value| ("redis", value.span())),
+                raw.redis_timeout
+                    .as_ref()
+                    .map(|value| ("redis_timeout", value.span())),
+                raw.on_redis_error
+                    .as_ref()
+                    .map(|value| ("on_redis_error", value.span())),
+            ];
+            if let Some((key, span)) = redis_only.into_iter().flatten().next() {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    span,
+                    format!("{key} only applies with backend = \"redis\"; add it, or remove {key}"),
+                ));
+            }
+            LimitBackend::Memory
+        }
+        BackendValue::Redis => {
+            let Some(url) = &raw.redis else {
+                return Err(Problem::new(
+                    ConfigErrorKind::MissingKey,
+                    table_span,
+                    "backend = \"redis\" needs a redis URL, such as redis = \"redis://127.0.0.1:6379/0\" or \"unix:///run/redis.sock\"",
+                )
+                .with_key(format!("limits.{name}.redis")));
+            };
+            if let Err(error) =
+                redis::IntoConnectionInfo::into_connection_info(url.get_ref().as_str())
+            {
+                return Err(invalid(
+                    url.span(),
+                    format!(
+                        "expected a redis URL such as \"redis://127.0.0.1:6379/0\" or \"unix:///run/redis.sock\", found {:?} ({error})",
+                        url.get_ref()
+                    ),
+                ));
+            }
+            let timeout = match &raw.redis_timeout {
+                None => default::REDIS_TIMEOUT,
+                Some(value) if value.get_ref().0.is_zero() => {
+                    return Err(invalid(
+                        value.span(),
+                        "redis_timeout must be greater than 0s (the default is 50ms)",
+                    ))
+                }
+                Some(value) => value.get_ref().0,
+            };
+            LimitBackend::Redis(RedisLimitConfig {
+                url: url.get_ref().clone(),
+                timeout,
+                on_error: match raw.on_redis_error.as_ref().map(|value| *value.get_ref()) {
+                    None | Some(OnRedisErrorValue::Allow) => OnRedisError::Allow,
+                    Some(OnRedisErrorValue::Deny) => OnRedisError::Deny,
+                    Some(OnRedisErrorValue::Local) => OnRedisError::Local,
+                },
+            })
+        }
+    };
+
+    Ok(LimitConfig {
+        key: raw
+            .key
+            .as_ref()
+            .map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone()),
+        rate: raw.rate.0,
+        burst: raw.burst.unwrap_or(0),
+        delay,
+        status,
+        dry_run: raw.dry_run.unwrap_or(false),
+        max_keys,
+        nginx_rounding: raw.nginx_rounding.unwrap_or(false),
+        headers: match raw.headers.unwrap_or(HeadersValue::Draft10) {
+            HeadersValue::Draft10 => LimitHeaders::Draft10,
+            HeadersValue::Legacy => LimitHeaders::Legacy,
+            HeadersValue::Off => LimitHeaders::Off,
+        },
+        backend,
+    })
+}
+
+/// A route's host: a name or IP without port, compared case-insensitively, so kept in lower case.
+fn validate_host(host: &Spanned<String>) -> Result<String, Problem> {
+    let text = host.get_ref();
+    let without_brackets = text
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'));
+    let valid = match without_brackets {
+        Some(ipv6) => ipv6.parse::<std::net::Ipv6Addr>().is_ok(),
+        None => {
+            !text.is_empty()
+                && text.chars().all(|character| {
+                    character.is_ascii_alphanumeric() || matches!(character, '.' | '-' | '_')
+                })
+        }
+    };
+    if valid {
+        Ok(text.to_ascii_lowercase())
+    } else {
+        Err(invalid(
+            host.span(),
+            format!("expected a host name without port, such as \"api.example.com\" or \"[::1]\", found {text:?}"),
+        ))
+    }
+}
+
+fn validate_routes(
+    raw_routes: &[Spanned<RawRoute>],
+    upstreams: &BTreeMap<String, Spanned<RawUpstream>>,
+    limits: &BTreeMap<String, Spanned<RawLimit>>,
+) -> Result<Vec<RouteConfig>, Problem> {
+    let mut routes = Vec::with_capacity(raw_routes.len());
+    let mut seen: HashMap<(Option<String>, String), usize> = HashMap::new();
+    for (position, raw) in raw_routes.iter().enumerate() {
+        let route_span = raw.span();
+        let raw = raw.get_ref();
+
+        let host = raw.host.as_ref().map(validate_host).transpose()?;
+
+        let path = match &raw.path {
+            None => "/".to_string(),
+            Some(path) if !path.get_ref().starts_with('/') => {
+                return Err(invalid(
+                    path.span(),
+                    format!(
+                        "a path prefix starts with '/', as in \"/\" or \"/api/\", found {:?}",
+                        path.get_ref()
+                    ),
+                ))
+            }
+            Some(path) => path.get_ref().clone(),
+        };
+
+        let upstream = raw.upstream.get_ref();
+        if !upstreams.contains_key(upstream) {
+            return Err(Problem::new(
+                ConfigErrorKind::UnknownName,
+                raw.upstream.span(),
+                format!(
+                    "unknown upstream {upstream:?}; {}",
+                    defined_names("upstreams", upstreams)
+                ),
+            ));
+        }
+
+        let mut route_limits: Vec<String> = Vec::with_capacity(raw.limits.len());
+        for limit in &raw.limits {
+            let name = limit.get_ref();
+            if !limits.contains_key(name) {
+                return Err(Problem::new(
+                    ConfigErrorKind::UnknownName,
+                    limit.span(),
+                    format!(
+                        "unknown limit {name:?}; {}",
+                        defined_names("limits", limits)
+                    ),
+                ));
+            }
+            if route_limits.contains(name) {
+                return Err(Problem::new(
+                    ConfigErrorKind::Duplicate,
+                    limit.span(),
+                    format!("limit {name:?} is listed twice on this route"),
+                ));
+            }
+            route_limits.push(name.clone());
+        }
+
+        let span_of_match = raw
+            .path
+            .as_ref()
+            .map(Spanned::span)
+            .or_else(|| raw.host.as_ref().map(Spanned::span))
+            .unwrap_or(route_span);
+        if let Some(first) = seen.insert((host.clone(), path.clone()), position) {
+            let host_text = host
+                .as_deref()
+                .map_or("any host".to_string(), |host| format!("host {host:?}"));
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                span_of_match,
+                format!("routes[{first}] already matches {host_text} and path {path:?}; each host and path may appear once"),
+            ));
+        }
+
+        routes.push(RouteConfig {
+            host,
+            path,
+            upstream: upstream.clone(),
+            limits: route_limits,
+        });
+    }
+    Ok(routes)
 }

@@ -1,0 +1,224 @@
+//! `Config::summary`: the effective configuration on one screen, defaults filled in, as `weir check`
+//! prints it. Values are written back in the file's own units so the reader can compare them with
+//! what they wrote.
+
+use std::fmt::Write;
+
+use super::units::{format_duration, format_key, format_rate, format_size};
+use super::{
+    AccessLogFormat, Config, Delay, LimitBackend, LimitHeaders, OnRedisError, RealIpHeader,
+};
+
+impl Config {
+    /// A human summary of the effective configuration: listeners, upstreams with their pools,
+    /// routes, limits, access log and admin listener. Lines are separated by `\n`, with none at the end.
+    pub fn summary(&self) -> String {
+        let mut text = String::new();
+        // Writing to a String cannot fail, so the result is ignored.
+        let _ = self.write_summary(&mut text);
+        // No final newline, so that `println!` prints it without a blank line after.
+        text.truncate(text.trim_end().len());
+        text
+    }
+
+    fn write_summary(&self, out: &mut String) -> std::fmt::Result {
+        let server = &self.server;
+        writeln!(out, "config {}", self.source_name())?;
+
+        writeln!(out, "server")?;
+        let listen: Vec<String> = server.listen.iter().map(ToString::to_string).collect();
+        writeln!(
+            out,
+            "  listen             {}  (backlog {})",
+            listen.join(", "),
+            server.backlog
+        )?;
+        writeln!(out, "  max_connections    {}", server.max_connections)?;
+        let keepalive = if server.keepalive_timeout.is_zero() {
+            "off".to_string()
+        } else {
+            format!(
+                "{}, at most {} requests per connection",
+                format_duration(server.keepalive_timeout),
+                server.keepalive_requests
+            )
+        };
+        writeln!(out, "  keep-alive         {keepalive}")?;
+        writeln!(
+            out,
+            "  request head       at most {}, within {}",
+            format_size(server.max_header_size as u64),
+            format_duration(server.header_timeout)
+        )?;
+        let body = if server.max_body_size == 0 {
+            "no limit".to_string()
+        } else {
+            format_size(server.max_body_size)
+        };
+        writeln!(out, "  max_body_size      {body}")?;
+        writeln!(
+            out,
+            "  shutdown_grace     {}",
+            format_duration(server.shutdown_grace)
+        )?;
+        writeln!(
+            out,
+            "  server_header      {}",
+            server.server_header.as_deref().unwrap_or("none")
+        )?;
+        if server.trusted_proxies.is_empty() {
+            writeln!(
+                out,
+                "  trusted_proxies    none (the peer address is the client address)"
+            )?;
+        } else {
+            let networks: Vec<String> = server
+                .trusted_proxies
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let header = match server.real_ip_header {
+                RealIpHeader::XForwardedFor => "X-Forwarded-For",
+                RealIpHeader::XRealIp => "X-Real-IP",
+                RealIpHeader::Forwarded => "Forwarded",
+            };
+            writeln!(
+                out,
+                "  trusted_proxies    {} (client address from {header})",
+                networks.join(", ")
+            )?;
+        }
+
+        writeln!(out, "upstreams")?;
+        if self.upstreams.is_empty() {
+            writeln!(out, "  none")?;
+        }
+        for (name, upstream) in &self.upstreams {
+            let servers: Vec<String> = upstream.servers.iter().map(ToString::to_string).collect();
+            writeln!(out, "  {name}: {}", servers.join(", "))?;
+            let max_connections = if upstream.max_connections == 0 {
+                "no limit".to_string()
+            } else {
+                upstream.max_connections.to_string()
+            };
+            let idle = if upstream.max_idle == 0 {
+                "keep-alive off".to_string()
+            } else {
+                format!(
+                    "{} idle kept for {}",
+                    upstream.max_idle,
+                    format_duration(upstream.idle_timeout)
+                )
+            };
+            writeln!(
+                out,
+                "    pool per server  max_connections {max_connections}, {idle}, queue {} for {}",
+                upstream.queue_size,
+                format_duration(upstream.queue_timeout)
+            )?;
+            writeln!(
+                out,
+                "    timeouts         connect {}, read {}, send {}",
+                format_duration(upstream.connect_timeout),
+                format_duration(upstream.read_timeout),
+                format_duration(upstream.send_timeout)
+            )?;
+        }
+
+        writeln!(out, "routes")?;
+        if self.routes.is_empty() {
+            writeln!(out, "  none (every request gets 404)")?;
+        }
+        for route in &self.routes {
+            let host = route.host.as_deref().unwrap_or("*");
+            let limits = if route.limits.is_empty() {
+                String::new()
+            } else {
+                format!("  limits {}", route.limits.join(", "))
+            };
+            writeln!(out, "  {host} {} -> {}{limits}", route.path, route.upstream)?;
+        }
+
+        writeln!(out, "limits")?;
+        if self.limits.is_empty() {
+            writeln!(out, "  none")?;
+        }
+        for (name, limit) in &self.limits {
+            let delay = match limit.delay {
+                Delay::NoDelay => "nodelay".to_string(),
+                Delay::After(0) => "delay excess".to_string(),
+                Delay::After(count) => format!("delay after {count}"),
+            };
+            let mut flags = Vec::new();
+            if limit.dry_run {
+                flags.push("dry run");
+            }
+            if limit.nginx_rounding {
+                flags.push("nginx rounding");
+            }
+            let flags = if flags.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", flags.join(", "))
+            };
+            writeln!(
+                out,
+                "  {name}: {} by {}, burst {}, {delay}, status {}{flags}",
+                format_rate(limit.rate),
+                format_key(&limit.key),
+                limit.burst,
+                limit.status.as_u16()
+            )?;
+            let headers = match limit.headers {
+                LimitHeaders::Draft10 => "draft-10 RateLimit headers",
+                LimitHeaders::Legacy => "X-RateLimit-* headers",
+                LimitHeaders::Off => "no rate-limit headers",
+            };
+            let backend = match &limit.backend {
+                LimitBackend::Memory => "in memory".to_string(),
+                LimitBackend::Redis(redis) => {
+                    let on_error = match redis.on_error {
+                        OnRedisError::Allow => "allow",
+                        OnRedisError::Deny => "deny",
+                        OnRedisError::Local => "local",
+                    };
+                    format!(
+                        "redis {} (timeout {}, on error {on_error})",
+                        redis.url,
+                        format_duration(redis.timeout)
+                    )
+                }
+            };
+            writeln!(
+                out,
+                "    {backend}, at most {} keys, {headers}",
+                limit.max_keys
+            )?;
+            if !self.routes.iter().any(|route| route.limits.contains(name)) {
+                writeln!(out, "    not used by any route")?;
+            }
+        }
+
+        let access_log = if self.access_log.enabled {
+            let format = match self.access_log.format {
+                AccessLogFormat::Combined => "combined",
+                AccessLogFormat::Json => "json",
+            };
+            let destination = self
+                .access_log
+                .path
+                .as_deref()
+                .map_or("stderr".to_string(), |path| path.display().to_string());
+            format!("{format} to {destination}")
+        } else {
+            "off".to_string()
+        };
+        writeln!(out, "access_log           {access_log}")?;
+        let admin = self
+            .admin
+            .as_ref()
+            .map_or("off".to_string(), |admin| admin.listen.to_string());
+        writeln!(out, "admin                {admin}")?;
+        Ok(())
+    }
+}

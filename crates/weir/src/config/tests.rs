@@ -1,0 +1,1224 @@
+//! Tests of the config loader: defaults, every unit syntax, each kind of error with its file, line,
+//! column, key and message, the seed nginx config translated, and the summary.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use http::{HeaderName, StatusCode};
+use ipnet::IpNet;
+
+use super::units::{
+    format_duration, format_size, parse_duration, parse_key, parse_rate, parse_size,
+};
+use super::*;
+
+fn parse(text: &str) -> Config {
+    match from_toml(text, Some(Path::new("weir.toml"))) {
+        Ok(config) => config,
+        Err(error) => panic!("expected a valid config, got: {error}"),
+    }
+}
+
+fn reject(text: &str) -> ConfigError {
+    match from_toml(text, Some(Path::new("weir.toml"))) {
+        Ok(config) => panic!("expected an error, got {config:?}"),
+        Err(error) => error,
+    }
+}
+
+/// Asserts an error's position and key, and that its message mentions each of `words`.
+#[track_caller]
+fn assert_error(
+    error: &ConfigError,
+    kind: ConfigErrorKind,
+    line: usize,
+    column: usize,
+    key: &str,
+    words: &[&str],
+) {
+    assert_eq!(error.kind(), kind, "kind of: {error}");
+    assert_eq!(
+        (error.line(), error.column()),
+        (Some(line), Some(column)),
+        "position of: {error}"
+    );
+    assert_eq!(error.key(), Some(key), "key of: {error}");
+    for word in words {
+        assert!(error.message().contains(word), "{word:?} not in: {error}");
+    }
+    let display = error.to_string();
+    assert!(
+        display.starts_with(&format!("weir.toml:{line}:{column}: {key}: ")),
+        "display: {display}"
+    );
+}
+
+const APP: &str = "[upstreams.app]\nservers = [\"127.0.0.1:8000\"]\n";
+
+fn with_app(text: &str) -> String {
+    format!("{APP}{text}")
+}
+
+fn socket(text: &str) -> SocketAddr {
+    text.parse().expect("test addresses are valid")
+}
+
+// --- defaults ------------------------------------------------------------------------------------
+
+#[test]
+fn an_empty_file_gives_every_default() {
+    let config = from_toml("", None).expect("an empty file is a valid config");
+    assert_eq!(config.source, None);
+    assert_eq!(config.source_name(), "<string>");
+    let server = &config.server;
+    assert_eq!(server.listen, vec![socket("127.0.0.1:8080")]);
+    assert_eq!(server.backlog, 511);
+    assert_eq!(server.max_connections, 10_000);
+    assert_eq!(server.keepalive_timeout, Duration::from_secs(75));
+    assert_eq!(server.keepalive_requests, 1000);
+    assert_eq!(server.header_timeout, Duration::from_secs(60));
+    assert_eq!(server.max_header_size, 32 * 1024);
+    assert_eq!(server.max_body_size, 1024 * 1024);
+    assert_eq!(server.shutdown_grace, Duration::from_secs(10));
+    assert_eq!(server.server_header, None);
+    assert!(server.trusted_proxies.is_empty());
+    assert_eq!(server.real_ip_header, RealIpHeader::XForwardedFor);
+    assert!(config.upstreams.is_empty());
+    assert!(config.routes.is_empty());
+    assert!(config.limits.is_empty());
+    assert_eq!(
+        config.access_log,
+        AccessLogConfig {
+            enabled: false,
+            path: None,
+            format: AccessLogFormat::Combined
+        }
+    );
+    assert_eq!(config.admin, None);
+}
+
+#[test]
+fn upstream_route_and_limit_defaults() {
+    let config = parse(&with_app(
+        "[[routes]]\nupstream = \"app\"\nlimits = [\"per_ip\"]\n[limits.per_ip]\nrate = \"10r/s\"\n",
+    ));
+    let upstream = &config.upstreams["app"];
+    assert_eq!(
+        upstream.servers,
+        vec![UpstreamAddr::Tcp(socket("127.0.0.1:8000"))]
+    );
+    assert_eq!(upstream.max_connections, 0);
+    assert_eq!(upstream.max_idle, 32);
+    assert_eq!(upstream.idle_timeout, Duration::from_secs(1));
+    assert_eq!(upstream.queue_size, 1024);
+    assert_eq!(upstream.queue_timeout, Duration::from_secs(60));
+    assert_eq!(upstream.connect_timeout, Duration::from_secs(60));
+    assert_eq!(upstream.read_timeout, Duration::from_secs(60));
+    assert_eq!(upstream.send_timeout, Duration::from_secs(60));
+
+    assert_eq!(
+        config.routes,
+        vec![RouteConfig {
+            host: None,
+            path: "/".to_string(),
+            upstream: "app".to_string(),
+            limits: vec!["per_ip".to_string()],
+        }]
+    );
+
+    let limit = &config.limits["per_ip"];
+    assert_eq!(limit.key, vec![KeyPart::ClientIp]);
+    assert_eq!(
+        limit.rate,
+        Rate {
+            count: 10,
+            per: Duration::from_secs(1)
+        }
+    );
+    assert_eq!(limit.burst, 0);
+    assert_eq!(limit.delay, Delay::After(0));
+    assert_eq!(limit.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(!limit.dry_run);
+    assert_eq!(limit.max_keys, 100_000);
+    assert!(!limit.nginx_rounding);
+    assert_eq!(limit.headers, LimitHeaders::Draft10);
+    assert_eq!(limit.backend, LimitBackend::Memory);
+}
+
+#[test]
+fn access_log_table_without_enabled_stays_off() {
+    let config = parse("[access_log]\nformat = \"json\"\npath = \"/var/log/weir.log\"\n");
+    assert!(!config.access_log.enabled);
+    assert_eq!(config.access_log.format, AccessLogFormat::Json);
+    assert_eq!(
+        config.access_log.path,
+        Some(PathBuf::from("/var/log/weir.log"))
+    );
+    let config = parse("[access_log]\nenabled = true\n");
+    assert!(config.access_log.enabled);
+    assert_eq!(config.access_log.path, None);
+    assert_eq!(config.access_log.format, AccessLogFormat::Combined);
+}
+
+#[test]
+fn every_server_key_is_read() {
+    let config = parse(
+        r#"
+[server]
+listen = ["0.0.0.0:80", "[::1]:8443"]
+backlog = 4096
+max_connections = 20000
+keepalive_timeout = "0s"
+keepalive_requests = 5000
+header_timeout = "10s"
+max_header_size = "64KiB"
+max_body_size = 0
+shutdown_grace = "30s"
+server_header = "weir"
+trusted_proxies = ["10.0.0.0/8", "192.168.1.10", "fd00::1"]
+real_ip_header = "x-real-ip"
+
+[admin]
+listen = "127.0.0.1:9100"
+"#,
+    );
+    let server = &config.server;
+    assert_eq!(
+        server.listen,
+        vec![socket("0.0.0.0:80"), socket("[::1]:8443")]
+    );
+    assert_eq!(server.backlog, 4096);
+    assert_eq!(server.max_connections, 20_000);
+    assert_eq!(server.keepalive_timeout, Duration::ZERO);
+    assert_eq!(server.keepalive_requests, 5000);
+    assert_eq!(server.header_timeout, Duration::from_secs(10));
+    assert_eq!(server.max_header_size, 64 * 1024);
+    assert_eq!(server.max_body_size, 0);
+    assert_eq!(server.shutdown_grace, Duration::from_secs(30));
+    assert_eq!(server.server_header.as_deref(), Some("weir"));
+    let networks: Vec<IpNet> = ["10.0.0.0/8", "192.168.1.10/32", "fd00::1/128"]
+        .iter()
+        .map(|text| text.parse().expect("test networks are valid"))
+        .collect();
+    assert_eq!(server.trusted_proxies, networks);
+    assert_eq!(server.real_ip_header, RealIpHeader::XRealIp);
+    assert_eq!(
+        config.admin,
+        Some(AdminConfig {
+            listen: socket("127.0.0.1:9100")
+        })
+    );
+}
+
+#[test]
+fn every_limit_key_is_read() {
+    let config = parse(&with_app(
+        r#"
+[limits.api]
+key = "client_ip+header:X-Api-Key+path"
+rate = "600r/m"
+burst = 20
+delay = 5
+status = 503
+dry_run = true
+max_keys = 500
+nginx_rounding = true
+headers = "legacy"
+backend = "redis"
+redis = "redis://127.0.0.1:6379/0"
+redis_timeout = "20ms"
+on_redis_error = "local"
+
+[limits.flood]
+rate = "100r/h"
+nodelay = true
+headers = "off"
+"#,
+    ));
+    let api = &config.limits["api"];
+    assert_eq!(
+        api.key,
+        vec![
+            KeyPart::ClientIp,
+            KeyPart::Header(HeaderName::from_static("x-api-key")),
+            KeyPart::Path
+        ]
+    );
+    assert_eq!(
+        api.rate,
+        Rate {
+            count: 600,
+            per: Duration::from_secs(60)
+        }
+    );
+    assert_eq!(api.burst, 20);
+    assert_eq!(api.delay, Delay::After(5));
+    assert_eq!(api.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(api.dry_run);
+    assert_eq!(api.max_keys, 500);
+    assert!(api.nginx_rounding);
+    assert_eq!(api.headers, LimitHeaders::Legacy);
+    assert_eq!(
+        api.backend,
+        LimitBackend::Redis(RedisLimitConfig {
+            url: "redis://127.0.0.1:6379/0".to_string(),
+            timeout: Duration::from_millis(20),
+            on_error: OnRedisError::Local,
+        })
+    );
+    let flood = &config.limits["flood"];
+    assert_eq!(flood.delay, Delay::NoDelay);
+    assert_eq!(flood.headers, LimitHeaders::Off);
+    assert_eq!(flood.rate.per, Duration::from_secs(3600));
+}
+
+#[test]
+fn redis_over_a_unix_socket_defaults_to_allow() {
+    let config = parse("[limits.shared]\nrate = \"1r/s\"\nbackend = \"redis\"\nredis = \"unix:///run/redis.sock\"\n");
+    let LimitBackend::Redis(redis) = &config.limits["shared"].backend else {
+        panic!("expected the redis backend");
+    };
+    assert_eq!(redis.url, "unix:///run/redis.sock");
+    assert_eq!(redis.timeout, Duration::from_millis(50));
+    assert_eq!(redis.on_error, OnRedisError::Allow);
+}
+
+#[test]
+fn routes_keep_their_order_and_lowercase_hosts() {
+    let config = parse(&with_app(
+        "[upstreams.static]\nservers = \"unix:/run/static.sock\"\n\
+         [[routes]]\nhost = \"API.Example.com\"\npath = \"/v1/\"\nupstream = \"app\"\n\
+         [[routes]]\npath = \"/static/\"\nupstream = \"static\"\n\
+         [[routes]]\nhost = \"[::1]\"\nupstream = \"app\"\n",
+    ));
+    let summary: Vec<(Option<&str>, &str, &str)> = config
+        .routes
+        .iter()
+        .map(|route| {
+            (
+                route.host.as_deref(),
+                route.path.as_str(),
+                route.upstream.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (Some("api.example.com"), "/v1/", "app"),
+            (None, "/static/", "static"),
+            (Some("[::1]"), "/", "app"),
+        ]
+    );
+    assert_eq!(
+        config.upstreams["static"].servers,
+        vec![UpstreamAddr::Unix(PathBuf::from("/run/static.sock"))]
+    );
+}
+
+// --- units ---------------------------------------------------------------------------------------
+
+#[test]
+fn duration_forms() {
+    let cases = [
+        ("65s", Duration::from_secs(65)),
+        ("500ms", Duration::from_millis(500)),
+        ("2m", Duration::from_secs(120)),
+        ("1h", Duration::from_secs(3600)),
+        ("1d", Duration::from_secs(86400)),
+        ("0s", Duration::ZERO),
+        ("1m30s", Duration::from_secs(90)),
+        ("1h 30m", Duration::from_secs(5400)),
+        ("120", Duration::from_secs(120)),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(parse_duration(text), Ok(expected), "{text}");
+        let config = parse(&format!("[server]\nkeepalive_timeout = {text:?}\n"));
+        assert_eq!(config.server.keepalive_timeout, expected, "{text}");
+    }
+    let config = parse("[server]\nkeepalive_timeout = 120\n");
+    assert_eq!(config.server.keepalive_timeout, Duration::from_secs(120));
+    for bad in ["", "s", "1.5s", "-1s", "10 sec", "5x", "ms"] {
+        let message = parse_duration(bad).expect_err(bad);
+        assert!(
+            message.contains("expected a duration such as \"65s\""),
+            "{bad}: {message}"
+        );
+    }
+    assert!(parse_duration("99999999999999999999h").is_err());
+}
+
+#[test]
+fn duration_formatting_uses_the_largest_exact_unit() {
+    assert_eq!(format_duration(Duration::ZERO), "0s");
+    assert_eq!(format_duration(Duration::from_millis(500)), "500ms");
+    assert_eq!(format_duration(Duration::from_millis(1500)), "1500ms");
+    assert_eq!(format_duration(Duration::from_secs(65)), "65s");
+    assert_eq!(format_duration(Duration::from_secs(120)), "120s");
+    assert_eq!(format_duration(Duration::from_secs(600)), "10m");
+    assert_eq!(format_duration(Duration::from_secs(7200)), "2h");
+}
+
+#[test]
+fn size_forms() {
+    let cases = [
+        ("20MiB", 20 << 20),
+        ("512KiB", 512 << 10),
+        ("1GiB", 1 << 30),
+        ("20M", 20 << 20),
+        ("20m", 20 << 20),
+        ("8k", 8 << 10),
+        ("8K", 8 << 10),
+        ("1g", 1 << 30),
+        ("1MB", 1_000_000),
+        ("1KB", 1_000),
+        ("1kB", 1_000),
+        ("2GB", 2_000_000_000),
+        ("100B", 100),
+        ("4096", 4096),
+        ("20 MiB", 20 << 20),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(parse_size(text), Ok(expected), "{text}");
+        let config = parse(&format!("[server]\nmax_body_size = {text:?}\n"));
+        assert_eq!(config.server.max_body_size, expected, "{text}");
+    }
+    assert_eq!(
+        parse("[server]\nmax_body_size = 1024\n")
+            .server
+            .max_body_size,
+        1024
+    );
+    for bad in ["", "MiB", "1.5MiB", "10mb", "10 bytes", "-1"] {
+        let message = parse_size(bad).expect_err(bad);
+        assert!(
+            message.contains("expected a size such as \"20MiB\""),
+            "{bad}: {message}"
+        );
+    }
+    assert!(parse_size("99999999999GiB").is_err());
+    assert_eq!(format_size(20 << 20), "20MiB");
+    assert_eq!(format_size(32 << 10), "32KiB");
+    assert_eq!(format_size(1_000_000), "1000000B");
+    assert_eq!(format_size(0), "0B");
+}
+
+#[test]
+fn rate_forms() {
+    let rate = |count, seconds| Rate {
+        count,
+        per: Duration::from_secs(seconds),
+    };
+    assert_eq!(parse_rate("10r/s"), Ok(rate(10, 1)));
+    assert_eq!(parse_rate("600r/m"), Ok(rate(600, 60)));
+    assert_eq!(parse_rate("100r/h"), Ok(rate(100, 3600)));
+    for bad in ["10", "10r/d", "r/s", "1.5r/s", "10 r/s", "-1r/s"] {
+        let message = parse_rate(bad).expect_err(bad);
+        assert!(
+            message.contains("expected a rate such as \"10r/s\""),
+            "{bad}: {message}"
+        );
+    }
+    assert!(parse_rate("0r/s")
+        .expect_err("zero rate")
+        .contains("at least 1"));
+}
+
+#[test]
+fn key_forms() {
+    assert_eq!(parse_key("client_ip"), Ok(vec![KeyPart::ClientIp]));
+    assert_eq!(parse_key("path"), Ok(vec![KeyPart::Path]));
+    assert_eq!(
+        parse_key("header:X-Api-Key"),
+        Ok(vec![KeyPart::Header(HeaderName::from_static("x-api-key"))])
+    );
+    assert_eq!(
+        parse_key("client_ip+path"),
+        Ok(vec![KeyPart::ClientIp, KeyPart::Path])
+    );
+    assert!(parse_key("client_ip+client_ip")
+        .expect_err("twice")
+        .contains("twice"));
+    assert!(parse_key("header:bad name")
+        .expect_err("space")
+        .contains("not a valid header name"));
+    assert!(parse_key("ip")
+        .expect_err("unknown")
+        .contains("\"client_ip\", \"path\" or \"header:NAME\""));
+    assert!(parse_key("").is_err());
+    assert!(parse_key("client_ip+").is_err());
+}
+
+// --- the seed nginx config -------------------------------------------------------------------------
+
+/// `/work/shared/seeds/000_41e88a6106ca952f.txt` translated: `listen 80`, `client_max_body_size 20M`,
+/// `keepalive 8`, `proxy_*_timeout 65s`, `keepalive_requests 5000`, `keepalive_timeout 120`,
+/// `set_real_ip_from` three private networks, `real_ip_header X-Forwarded-For`, `access_log off`,
+/// `server_tokens off`, `server unix:/tmp/gunicorn.sock`.
+const SEED: &str = r#"
+[server]
+listen = ["0.0.0.0:80"]
+max_body_size = "20M"
+keepalive_requests = 5000
+keepalive_timeout = 120
+trusted_proxies = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]
+real_ip_header = "X-Forwarded-For"
+
+[upstreams.gunicorn]
+servers = ["unix:/tmp/gunicorn.sock"]
+max_idle = 8
+connect_timeout = "65s"
+read_timeout = "65s"
+send_timeout = "65s"
+
+[[routes]]
+path = "/"
+upstream = "gunicorn"
+"#;
+
+#[test]
+fn the_seed_nginx_config_translates() {
+    let config = parse(SEED);
+    let server = &config.server;
+    assert_eq!(server.listen, vec![socket("0.0.0.0:80")]);
+    assert_eq!(server.max_body_size, 20 * 1024 * 1024);
+    assert_eq!(server.keepalive_requests, 5000);
+    assert_eq!(server.keepalive_timeout, Duration::from_secs(120));
+    assert_eq!(server.server_header, None);
+    let networks: Vec<IpNet> = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]
+        .iter()
+        .map(|text| text.parse().expect("test networks are valid"))
+        .collect();
+    assert_eq!(server.trusted_proxies, networks);
+    assert_eq!(server.real_ip_header, RealIpHeader::XForwardedFor);
+
+    let gunicorn = &config.upstreams["gunicorn"];
+    assert_eq!(
+        gunicorn.servers,
+        vec![UpstreamAddr::Unix(PathBuf::from("/tmp/gunicorn.sock"))]
+    );
+    assert_eq!(gunicorn.max_idle, 8);
+    assert_eq!(gunicorn.connect_timeout, Duration::from_secs(65));
+    assert_eq!(gunicorn.read_timeout, Duration::from_secs(65));
+    assert_eq!(gunicorn.send_timeout, Duration::from_secs(65));
+    assert_eq!(config.routes.len(), 1);
+    assert_eq!(config.routes[0].path, "/");
+    assert_eq!(config.routes[0].upstream, "gunicorn");
+    assert!(!config.access_log.enabled);
+    assert_eq!(config.source, Some(PathBuf::from("weir.toml")));
+}
+
+#[test]
+fn the_summary_shows_the_effective_config() {
+    let config = parse(&format!(
+        "{SEED}limits = [\"per_ip\"]\n[limits.per_ip]\nrate = \"10r/s\"\nburst = 20\nnodelay = true\n\
+         [limits.spare]\nrate = \"1r/m\"\n[admin]\nlisten = \"127.0.0.1:9100\"\n"
+    ));
+    let summary = config.summary();
+    for expected in [
+        "config weir.toml",
+        "listen             0.0.0.0:80  (backlog 511)",
+        "keep-alive         120s, at most 5000 requests per connection",
+        "max_body_size      20MiB",
+        "request head       at most 32KiB, within 60s",
+        "10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 (client address from X-Forwarded-For)",
+        "gunicorn: unix:/tmp/gunicorn.sock",
+        "max_connections no limit, 8 idle kept for 1s, queue 1024 for 60s",
+        "connect 65s, read 65s, send 65s",
+        "* / -> gunicorn  limits per_ip",
+        "per_ip: 10r/s by client_ip, burst 20, nodelay, status 429",
+        "in memory, at most 100000 keys, draft-10 RateLimit headers",
+        "spare: 1r/m by client_ip, burst 0, delay excess, status 429",
+        "not used by any route",
+        "access_log           off",
+        "admin                127.0.0.1:9100",
+    ] {
+        assert!(
+            summary.contains(expected),
+            "{expected:?} not in:\n{summary}"
+        );
+    }
+    assert!(
+        summary.lines().count() <= 25,
+        "more than a screen:\n{summary}"
+    );
+}
+
+#[test]
+fn the_summary_of_an_empty_config_says_so() {
+    let summary = from_toml("", None).expect("empty is valid").summary();
+    assert!(summary.contains("config <string>"), "{summary}");
+    assert!(
+        summary.contains("none (every request gets 404)"),
+        "{summary}"
+    );
+}
+
+// --- errors --------------------------------------------------------------------------------------
+
+#[test]
+fn a_syntax_error_names_the_line() {
+    let error = reject("[server]\nlisten = [\"0.0.0.0:80\"\n");
+    assert_eq!(error.kind(), ConfigErrorKind::Syntax);
+    assert_eq!(error.line(), Some(2));
+    assert!(error.message().starts_with("invalid TOML"), "{error}");
+    assert!(error.to_string().starts_with("weir.toml:2:"), "{error}");
+}
+
+#[test]
+fn an_unknown_table_lists_the_valid_ones() {
+    let error = reject("[server]\nbacklog = 1\n[compresion]\nlevel = 6\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownKey,
+        3,
+        2,
+        "compresion",
+        &[
+            "unknown key \"compresion\"",
+            "server, upstreams, routes, limits, access_log, admin",
+        ],
+    );
+}
+
+#[test]
+fn an_unknown_server_key_lists_the_valid_ones() {
+    let error = reject("[server]\nlisten = [\"0.0.0.0:80\"]\nkeepalive = 8\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownKey,
+        3,
+        1,
+        "server.keepalive",
+        &[
+            "unknown key \"keepalive\"",
+            "listen, backlog, max_connections, keepalive_timeout",
+        ],
+    );
+}
+
+#[test]
+fn an_unknown_upstream_key_names_the_upstream() {
+    let error = reject(&with_app("keepalive = 8\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownKey,
+        3,
+        1,
+        "upstreams.app.keepalive",
+        &["max_idle", "idle_timeout"],
+    );
+}
+
+#[test]
+fn an_unknown_key_in_the_second_route_names_its_index() {
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\n[[routes]]\npath = \"/x\"\nupstream = \"app\"\nstatic = \"/srv\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownKey,
+        8,
+        1,
+        "routes[1].static",
+        &["host, path, upstream, limits"],
+    );
+}
+
+#[test]
+fn a_bad_duration_says_what_would_be_valid() {
+    let error = reject(&with_app("max_idle = 8\nidle_timeout = \"5 seconds\"\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        4,
+        16,
+        "upstreams.app.idle_timeout",
+        &[
+            "expected a duration such as \"65s\", \"500ms\"",
+            "\"5 seconds\"",
+        ],
+    );
+}
+
+#[test]
+fn a_duration_of_the_wrong_type_says_what_would_be_valid() {
+    let error = reject("[server]\nheader_timeout = 1.5\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        18,
+        "server.header_timeout",
+        &["expected a duration such as \"65s\"", "found float 1.5"],
+    );
+}
+
+#[test]
+fn a_bad_size_says_what_would_be_valid() {
+    let error = reject("[server]\nmax_body_size = \"20 megs\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        17,
+        "server.max_body_size",
+        &["expected a size such as \"20MiB\"", "\"20 megs\""],
+    );
+}
+
+#[test]
+fn a_negative_count_says_what_would_be_valid() {
+    let error = reject(&with_app("max_idle = -1\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        12,
+        "upstreams.app.max_idle",
+        &["expected a non-negative integer", "found integer -1"],
+    );
+}
+
+#[test]
+fn a_string_where_a_number_belongs_is_named() {
+    let error = reject("[server]\nbacklog = \"511\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        11,
+        "server.backlog",
+        &[
+            "expected an integer from 0 to 4294967295",
+            "found string \"511\"",
+        ],
+    );
+}
+
+#[test]
+fn a_bad_listen_address_names_its_index() {
+    let error = reject("[server]\nlisten = [\"0.0.0.0:80\", \"localhost:8080\"]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        25,
+        "server.listen[1]",
+        &["\"127.0.0.1:8080\"", "\"[::1]:8080\"", "\"localhost:8080\""],
+    );
+}
+
+#[test]
+fn an_empty_listen_is_rejected() {
+    let error = reject("[server]\nlisten = []\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        10,
+        "server.listen",
+        &["at least one address"],
+    );
+}
+
+#[test]
+fn a_listen_address_twice_is_rejected() {
+    let error = reject("[server]\nlisten = [\"0.0.0.0:80\", \"0.0.0.0:80\"]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::Duplicate,
+        2,
+        10,
+        "server.listen",
+        &["0.0.0.0:80 is listed twice"],
+    );
+}
+
+#[test]
+fn a_bad_trusted_proxy_says_what_would_be_valid() {
+    let error = reject("[server]\ntrusted_proxies = [\"10.0.0.0/33\"]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        20,
+        "server.trusted_proxies[0]",
+        &["\"10.0.0.0/8\"", "\"10.0.0.0/33\""],
+    );
+}
+
+#[test]
+fn a_bad_real_ip_header_lists_the_choices() {
+    let error = reject("[server]\nreal_ip_header = \"X-Client-IP\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        18,
+        "server.real_ip_header",
+        &["\"X-Forwarded-For\", \"X-Real-IP\", \"Forwarded\""],
+    );
+}
+
+#[test]
+fn zero_where_zero_makes_no_sense_is_rejected() {
+    let cases = [
+        (
+            "[server]\nmax_connections = 0\n",
+            "server.max_connections",
+            "at least 1",
+        ),
+        (
+            "[server]\nkeepalive_requests = 0\n",
+            "server.keepalive_requests",
+            "keepalive_timeout = \"0s\"",
+        ),
+        (
+            "[server]\nheader_timeout = \"0s\"\n",
+            "server.header_timeout",
+            "greater than 0s",
+        ),
+        (
+            "[server]\nmax_header_size = \"512\"\n",
+            "server.max_header_size",
+            "at least 1KiB",
+        ),
+    ];
+    for (text, key, words) in cases {
+        let error = reject(text);
+        assert_error(
+            &error,
+            ConfigErrorKind::InvalidValue,
+            2,
+            error.column().unwrap_or(0),
+            key,
+            &[words],
+        );
+    }
+    let error = reject(&with_app("read_timeout = 0\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        16,
+        "upstreams.app.read_timeout",
+        &["greater than 0s (the default is 60s)"],
+    );
+}
+
+#[test]
+fn a_bad_server_header_is_rejected() {
+    let error = reject("[server]\nserver_header = \"\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        17,
+        "server.server_header",
+        &["\"weir\""],
+    );
+}
+
+#[test]
+fn an_upstream_without_servers_is_rejected() {
+    let error = reject("[upstreams.app]\nmax_idle = 8\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::MissingKey,
+        1,
+        1,
+        "upstreams.app.servers",
+        &["missing required key \"servers\""],
+    );
+    let error = reject("[upstreams.app]\nservers = []\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        11,
+        "upstreams.app.servers",
+        &["at least one server", "\"unix:/run/app.sock\""],
+    );
+}
+
+#[test]
+fn a_bad_upstream_server_says_what_would_be_valid() {
+    let error = reject("[upstreams.app]\nservers = [\"unix:\", \"localhost:8000\"]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        12,
+        "upstreams.app.servers[0]",
+        &["\"unix:/run/app.sock\""],
+    );
+    let error = reject("[upstreams.app]\nservers = [\"localhost:8000\"]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        12,
+        "upstreams.app.servers[0]",
+        &["\"IP:PORT\""],
+    );
+}
+
+#[test]
+fn a_bad_upstream_name_is_rejected() {
+    let error = reject("[upstreams.\"my app\"]\nservers = [\"127.0.0.1:1\"]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        1,
+        1,
+        "upstreams.\"my app\"",
+        &["letters, digits, '_' or '-'"],
+    );
+}
+
+#[test]
+fn a_route_naming_a_missing_upstream_lists_the_defined_ones() {
+    let error = reject(&with_app(
+        "[upstreams.static]\nservers = [\"unix:/run/s.sock\"]\n[[routes]]\nupstream = \"app\"\n\
+         [[routes]]\npath = \"/api/\"\nupstream = \"api\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownName,
+        9,
+        12,
+        "routes[1].upstream",
+        &["unknown upstream \"api\"; defined: app, static"],
+    );
+    let error = reject("[[routes]]\nupstream = \"api\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownName,
+        2,
+        12,
+        "routes[0].upstream",
+        &["no [upstreams.NAME] table is defined"],
+    );
+}
+
+#[test]
+fn a_route_without_upstream_is_rejected() {
+    let error = reject(&with_app("[[routes]]\npath = \"/\"\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::MissingKey,
+        3,
+        1,
+        "routes[0].upstream",
+        &["missing required key \"upstream\""],
+    );
+}
+
+#[test]
+fn a_route_naming_a_missing_limit_lists_the_defined_ones() {
+    let error = reject(&with_app(
+        "[limits.per_ip]\nrate = \"1r/s\"\n[[routes]]\nupstream = \"app\"\nlimits = [\"per_ip\", \"global\"]\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownName,
+        7,
+        21,
+        "routes[0].limits[1]",
+        &["unknown limit \"global\"; defined: per_ip"],
+    );
+}
+
+#[test]
+fn a_limit_twice_on_one_route_is_rejected() {
+    let error = reject(&with_app(
+        "[limits.per_ip]\nrate = \"1r/s\"\n[[routes]]\nupstream = \"app\"\nlimits = [\"per_ip\", \"per_ip\"]\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::Duplicate,
+        7,
+        21,
+        "routes[0].limits[1]",
+        &["listed twice"],
+    );
+}
+
+#[test]
+fn a_duplicate_route_points_at_the_first() {
+    let error = reject(&with_app(
+        "[[routes]]\nhost = \"a.example\"\npath = \"/api/\"\nupstream = \"app\"\n\
+         [[routes]]\npath = \"/api/\"\nupstream = \"app\"\n\
+         [[routes]]\nhost = \"A.example\"\npath = \"/api/\"\nupstream = \"app\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::Duplicate,
+        12,
+        8,
+        "routes[2].path",
+        &["routes[0] already matches host \"a.example\" and path \"/api/\""],
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\n[[routes]]\nupstream = \"app\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::Duplicate,
+        5,
+        1,
+        "routes[1]",
+        &["routes[0] already matches any host and path \"/\""],
+    );
+}
+
+#[test]
+fn a_path_must_start_with_a_slash() {
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"api/\"\nupstream = \"app\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        4,
+        8,
+        "routes[0].path",
+        &["starts with '/'", "\"api/\""],
+    );
+}
+
+#[test]
+fn a_host_with_a_port_is_rejected() {
+    let error = reject(&with_app(
+        "[[routes]]\nhost = \"example.com:8080\"\nupstream = \"app\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        4,
+        8,
+        "routes[0].host",
+        &["without port"],
+    );
+}
+
+#[test]
+fn a_limit_without_rate_is_rejected() {
+    let error = reject("[limits.per_ip]\nburst = 5\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::MissingKey,
+        1,
+        1,
+        "limits.per_ip.rate",
+        &["missing required key \"rate\""],
+    );
+}
+
+#[test]
+fn a_bad_rate_says_what_would_be_valid() {
+    let error = reject("[limits.per_ip]\nrate = \"10/s\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        8,
+        "limits.per_ip.rate",
+        &["\"10r/s\", \"600r/m\"", "\"10/s\""],
+    );
+}
+
+#[test]
+fn a_bad_key_says_what_would_be_valid() {
+    let error = reject("[limits.per_ip]\nrate = \"1r/s\"\nkey = \"remote_addr\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        7,
+        "limits.per_ip.key",
+        &[
+            "\"client_ip\", \"path\" or \"header:NAME\"",
+            "\"remote_addr\"",
+        ],
+    );
+}
+
+#[test]
+fn nodelay_and_delay_together_conflict() {
+    let error = reject("[limits.per_ip]\nrate = \"1r/s\"\nnodelay = true\ndelay = 3\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        4,
+        9,
+        "limits.per_ip.delay",
+        &["either nodelay = true or delay = N"],
+    );
+}
+
+#[test]
+fn a_status_outside_400_to_599_is_rejected() {
+    for status in ["200", "600", "99999", "\"429\""] {
+        let error = reject(&format!(
+            "[limits.per_ip]\nrate = \"1r/s\"\nstatus = {status}\n"
+        ));
+        assert_eq!(error.key(), Some("limits.per_ip.status"), "{error}");
+        assert_eq!(
+            (error.line(), error.column()),
+            (Some(3), Some(10)),
+            "{error}"
+        );
+        assert_eq!(error.kind(), ConfigErrorKind::InvalidValue);
+    }
+    let error = reject("[limits.per_ip]\nrate = \"1r/s\"\nstatus = 600\n");
+    assert!(error.message().contains("from 400 to 599"), "{error}");
+}
+
+#[test]
+fn a_bad_choice_lists_the_valid_ones() {
+    let error = reject("[limits.per_ip]\nrate = \"1r/s\"\nheaders = \"draft-10\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        11,
+        "limits.per_ip.headers",
+        &["expected one of \"draft10\", \"legacy\", \"off\", found \"draft-10\""],
+    );
+    let error = reject("[access_log]\nformat = \"common\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        10,
+        "access_log.format",
+        &["\"combined\", \"json\""],
+    );
+}
+
+#[test]
+fn the_redis_backend_needs_a_url() {
+    let error = reject("[limits.shared]\nrate = \"1r/s\"\nbackend = \"redis\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::MissingKey,
+        1,
+        1,
+        "limits.shared.redis",
+        &["redis = \"redis://127.0.0.1:6379/0\""],
+    );
+    let error = reject(
+        "[limits.shared]\nrate = \"1r/s\"\nbackend = \"redis\"\nredis = \"127.0.0.1:6379\"\n",
+    );
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        4,
+        9,
+        "limits.shared.redis",
+        &["expected a redis URL", "\"127.0.0.1:6379\""],
+    );
+}
+
+#[test]
+fn redis_settings_without_the_redis_backend_conflict() {
+    let error = reject("[limits.per_ip]\nrate = \"1r/s\"\non_redis_error = \"deny\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        3,
+        18,
+        "limits.per_ip.on_redis_error",
+        &["only applies with backend = \"redis\""],
+    );
+}
+
+#[test]
+fn the_admin_listener_needs_its_own_address() {
+    let error =
+        reject("[server]\nlisten = [\"127.0.0.1:8080\"]\n[admin]\nlisten = \"127.0.0.1:8080\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        4,
+        10,
+        "admin.listen",
+        &["its own address"],
+    );
+    let error = reject("[admin]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::MissingKey,
+        1,
+        1,
+        "admin.listen",
+        &["\"listen\""],
+    );
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    let error = reject("# é\n[server]\nbacklog = \"é\"\n");
+    assert_eq!(
+        (error.line(), error.column()),
+        (Some(3), Some(11)),
+        "{error}"
+    );
+    let error = reject("[server] # déjà vu\nbacklog = -5\n");
+    assert_eq!(
+        (error.line(), error.column()),
+        (Some(2), Some(11)),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_string_source_is_named_in_messages() {
+    let error = from_toml("[server]\nbacklog = -1\n", None).expect_err("negative backlog");
+    assert_eq!(error.file(), "<string>");
+    assert!(
+        error
+            .to_string()
+            .starts_with("<string>:2:11: server.backlog: "),
+        "{error}"
+    );
+}
+
+#[test]
+fn load_reads_a_file_and_names_it() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let path = directory.path().join("weir.toml");
+    std::fs::write(&path, SEED).expect("write the config");
+    let config = load(&path).expect("the seed config loads");
+    assert_eq!(config.source.as_deref(), Some(path.as_path()));
+    assert_eq!(config.upstreams["gunicorn"].max_idle, 8);
+
+    std::fs::write(&path, "[server]\nlisten = 80\n").expect("write the config");
+    let error = load(&path).expect_err("a port alone is not an address");
+    assert_eq!(error.file(), path.display().to_string());
+    assert_eq!(error.key(), Some("server.listen"));
+    assert!(
+        error
+            .to_string()
+            .starts_with(&format!("{}:2:10: server.listen: ", path.display())),
+        "{error}"
+    );
+}
+
+#[test]
+fn load_reports_a_missing_file() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let path = directory.path().join("missing.toml");
+    let error = load(&path).expect_err("no such file");
+    assert_eq!(error.kind(), ConfigErrorKind::Io);
+    assert_eq!(error.line(), None);
+    assert_eq!(error.key(), None);
+    assert!(
+        error.to_string().starts_with(&path.display().to_string()),
+        "{error}"
+    );
+    assert!(error.message().contains("cannot read"), "{error}");
+}
