@@ -5,6 +5,7 @@
 pub mod client;
 pub mod flaky;
 pub mod gateway;
+pub mod gunicorn;
 pub mod redis;
 pub mod upstream;
 

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod e2e;
 mod errors;
 mod pool;
 mod proxying;
