@@ -1,0 +1,714 @@
+//! The things the lab starts: apps (the upstreams) and gateways (the peers in front of them), each
+//! described by a spec and started into a temp dir with a generated config, on loopback or a Unix
+//! socket.
+
+use std::fmt;
+use std::fs;
+use std::net::SocketAddr;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+
+use crate::process::{free_port, Addr, Component};
+
+/// How long an app (Python imports and all) may take to listen.
+const APP_START_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long a gateway may take to listen.
+const GATEWAY_START_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Paths every component needs.
+#[derive(Debug, Clone)]
+pub struct Env {
+    /// The repository root (holds `lab/apps`, `.venv`, `.venv-standard`).
+    pub root: PathBuf,
+    /// This run's temp dir: configs, sockets, logs.
+    pub temp: PathBuf,
+    pub weir: PathBuf,
+    pub ceiling: PathBuf,
+    /// The 651 KiB file of the static-file scenario.
+    pub static_file: PathBuf,
+}
+
+impl Env {
+    fn apps(&self) -> PathBuf {
+        self.root.join("lab/apps")
+    }
+
+    fn venv(&self, venv: Venv) -> PathBuf {
+        self.root.join(match venv {
+            Venv::Plain => ".venv",
+            Venv::Standard => ".venv-standard",
+        })
+    }
+
+    /// A fresh path in the temp dir: `name-N.suffix`.
+    fn path(&self, name: &str, suffix: &str) -> PathBuf {
+        let mut index = 0;
+        loop {
+            let candidate = self.temp.join(format!("{name}-{index}.{suffix}"));
+            if !candidate.exists() {
+                return candidate;
+            }
+            index += 1;
+        }
+    }
+}
+
+/// Gunicorn workers and threads, as the studies name them (`w3t1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    pub workers: u32,
+    pub threads: u32,
+}
+
+impl Layout {
+    pub const DEFAULT: Layout = Layout {
+        workers: 3,
+        threads: 1,
+    };
+    pub const ALL: [Layout; 7] = [
+        Layout::DEFAULT,
+        Layout {
+            workers: 1,
+            threads: 0,
+        },
+        Layout {
+            workers: 2,
+            threads: 0,
+        },
+        Layout {
+            workers: 1,
+            threads: 1,
+        },
+        Layout {
+            workers: 2,
+            threads: 1,
+        },
+        Layout {
+            workers: 1,
+            threads: 2,
+        },
+        Layout {
+            workers: 2,
+            threads: 2,
+        },
+    ];
+
+    pub fn parse(text: &str) -> Option<Layout> {
+        let rest = text.strip_prefix('w')?;
+        let (workers, threads) = rest.split_once('t')?;
+        Some(Layout {
+            workers: workers.parse().ok().filter(|workers| *workers > 0)?,
+            threads: threads.parse().ok()?,
+        })
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "w{}t{}", self.workers, self.threads)
+    }
+}
+
+/// Which Python install runs the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Venv {
+    /// `pip install uvicorn`: asyncio and h11.
+    Plain,
+    /// `uvicorn[standard]`: uvloop and httptools.
+    Standard,
+}
+
+impl fmt::Display for Venv {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(match self {
+            Venv::Plain => "plain",
+            Venv::Standard => "standard",
+        })
+    }
+}
+
+/// httpx pool limits of the app's external client (study 003).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pool {
+    pub max: u32,
+    pub keepalive: u32,
+}
+
+/// What the static server answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CeilingBody {
+    /// ~100 B of JSON.
+    Small,
+    /// The static-file scenario's file, held in memory.
+    File,
+}
+
+/// An upstream the lab runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum App {
+    /// lab/apps/fastapi_app.py under Gunicorn + UvicornWorker. When `pool` is set, the app's
+    /// external endpoints call the group's `mock` app.
+    FastApi {
+        layout: Layout,
+        venv: Venv,
+        pool: Option<Pool>,
+    },
+    /// lab/apps/flask_app.py under Gunicorn sync workers.
+    Flask { workers: u32 },
+    /// lab/apps/mock_api.py, the external API of study 003 (TCP only).
+    MockApi,
+    /// The minimal hyper server (weir-lab-ceiling).
+    Ceiling { status: u16, body: CeilingBody },
+}
+
+/// An app and the id gateways use to name it within a group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppSpec {
+    pub id: String,
+    pub app: App,
+}
+
+/// A started app: reachable on TCP and, except the mock API, on a Unix socket.
+#[derive(Debug)]
+pub struct RunningApp {
+    pub spec: AppSpec,
+    pub tcp: SocketAddr,
+    pub unix: Option<PathBuf>,
+    pub component: Component,
+}
+
+/// Starts `spec`; `mock` is the group's running mock API, if any.
+pub fn start_app(
+    env: &Env,
+    spec: &AppSpec,
+    mock: Option<&RunningApp>,
+) -> anyhow::Result<RunningApp> {
+    let tcp = free_port()?;
+    let socket = env.path(&spec.id, "sock");
+    let log = env.path(&spec.id, "log");
+    let (name, command, unix) = match &spec.app {
+        App::FastApi { layout, venv, pool } => {
+            let mut command = Command::new(env.venv(*venv).join("bin/gunicorn"));
+            command
+                .args(["-k", "uvicorn.workers.UvicornWorker"])
+                .arg("-w")
+                .arg(layout.workers.to_string());
+            // Gunicorn applies --threads to its gthread worker only; the layouts keep the
+            // studies' names, and the flag is passed as they passed it.
+            if layout.threads > 0 {
+                command.arg("--threads").arg(layout.threads.to_string());
+            }
+            gunicorn_common(&mut command, env, &socket, tcp);
+            if let Some(pool) = pool {
+                let Some(mock) = mock else {
+                    bail!("app {} has a pool but the group has no mock API", spec.id);
+                };
+                command
+                    .env("LAB_EXTERNAL_URL", format!("http://{}/", mock.tcp))
+                    .env("LAB_POOL_MAX", pool.max.to_string())
+                    .env("LAB_POOL_KEEPALIVE", pool.keepalive.to_string());
+            }
+            command.arg("fastapi_app:app");
+            (format!("fastapi {layout} ({venv})"), command, Some(socket))
+        }
+        App::Flask { workers } => {
+            let mut command = Command::new(env.venv(Venv::Plain).join("bin/gunicorn"));
+            command.arg("-w").arg(workers.to_string());
+            gunicorn_common(&mut command, env, &socket, tcp);
+            command
+                .env("LAB_STATIC_FILE", &env.static_file)
+                .arg("flask_app:app");
+            (format!("flask w{workers}"), command, Some(socket))
+        }
+        App::MockApi => {
+            let mut command = Command::new(env.venv(Venv::Plain).join("bin/python"));
+            command
+                .arg(env.apps().join("mock_api.py"))
+                .arg("--port")
+                .arg(tcp.port().to_string());
+            ("mock API".to_string(), command, None)
+        }
+        App::Ceiling { status, body } => {
+            let mut command = Command::new(&env.ceiling);
+            command
+                .arg("--tcp")
+                .arg(tcp.to_string())
+                .arg("--unix")
+                .arg(&socket)
+                .arg("--status")
+                .arg(status.to_string());
+            if *body == CeilingBody::File {
+                command.arg("--body-file").arg(&env.static_file);
+            }
+            (format!("hyper static {status}"), command, Some(socket))
+        }
+    };
+    let mut component = Component::spawn(&name, command, &log)?;
+    component.wait_ready(&Addr::Tcp(tcp), APP_START_TIMEOUT)?;
+    if let Some(path) = &unix {
+        component.wait_ready(&Addr::Unix(path.clone()), APP_START_TIMEOUT)?;
+    }
+    Ok(RunningApp {
+        spec: spec.clone(),
+        tcp,
+        unix,
+        component,
+    })
+}
+
+fn gunicorn_common(command: &mut Command, env: &Env, socket: &Path, tcp: SocketAddr) {
+    command
+        .arg("--chdir")
+        .arg(env.apps())
+        .arg("--bind")
+        .arg(format!("unix:{}", socket.display()))
+        .arg("--bind")
+        .arg(tcp.to_string())
+        // 60 s in Gunicorn and 65 s in the gateways, so the app times out first (study 000).
+        .args([
+            "--timeout",
+            "60",
+            "--graceful-timeout",
+            "5",
+            "--backlog",
+            "2048",
+        ])
+        .args(["--log-level", "warning"]);
+}
+
+/// A per-client rate limit: `rate` requests per second plus `burst`, rejected with 429 at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    pub rate_per_second: u32,
+    pub burst: u32,
+}
+
+/// nginx settings the scenarios vary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NginxOptions {
+    /// `worker_processes auto` instead of the seed's 1.
+    pub workers_auto: bool,
+    pub worker_connections: u32,
+    /// `keepalive N` in the upstream block; `None` leaves it out (no upstream keep-alive).
+    pub keepalive: Option<u32>,
+    pub limit: Option<Limit>,
+    /// Serve the static-file scenario's file at /file with sendfile.
+    pub static_file: bool,
+}
+
+impl NginxOptions {
+    /// The seed's production config (study 001's, with `keepalive 8`).
+    pub const SEED: NginxOptions = NginxOptions {
+        workers_auto: false,
+        worker_connections: 4096,
+        keepalive: Some(8),
+        limit: None,
+        static_file: false,
+    };
+    /// Tuned for floods: a worker per core, 8192 connections each.
+    pub const FLOOD: NginxOptions = NginxOptions {
+        workers_auto: true,
+        worker_connections: 8192,
+        keepalive: Some(8),
+        limit: None,
+        static_file: false,
+    };
+}
+
+/// weir settings the scenarios vary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeirOptions {
+    pub max_idle: u32,
+    pub max_connections: u32,
+    pub limit: Option<Limit>,
+}
+
+impl WeirOptions {
+    pub const SEED: WeirOptions = WeirOptions {
+        max_idle: 8,
+        max_connections: 10_000,
+        limit: None,
+    };
+}
+
+/// HAProxy settings the scenarios vary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HaproxyOptions {
+    /// `http-reuse always` when true, `http-reuse never` when false.
+    pub reuse: bool,
+    pub maxconn: u32,
+    pub limit: Option<Limit>,
+}
+
+impl HaproxyOptions {
+    pub const DEFAULT: HaproxyOptions = HaproxyOptions {
+        reuse: true,
+        maxconn: 10_000,
+        limit: None,
+    };
+}
+
+/// What stands between the load generator and the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gateway {
+    /// No proxy: the load generator talks to the app's TCP port.
+    Direct,
+    Nginx(NginxOptions),
+    Haproxy(HaproxyOptions),
+    /// lab/apps/pygateway.py (aiohttp, leaky bucket).
+    Python {
+        limit: Option<Limit>,
+    },
+    Weir(WeirOptions),
+}
+
+/// How a gateway reaches its app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    Unix,
+    Tcp,
+}
+
+/// A gateway in a group: a label for the tables, what it is, and which app it fronts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GatewaySpec {
+    pub label: String,
+    pub gateway: Gateway,
+    pub app: String,
+    pub transport: Transport,
+}
+
+impl GatewaySpec {
+    pub fn new(label: &str, gateway: Gateway, app: &str, transport: Transport) -> GatewaySpec {
+        GatewaySpec {
+            label: label.to_string(),
+            gateway,
+            app: app.to_string(),
+            transport,
+        }
+    }
+}
+
+/// A started gateway: the load generator's target.
+#[derive(Debug)]
+pub struct RunningGateway {
+    pub spec: GatewaySpec,
+    pub addr: SocketAddr,
+    /// `None` for `Direct`.
+    pub component: Option<Component>,
+}
+
+/// Starts `spec` in front of `app`.
+pub fn start_gateway(
+    env: &Env,
+    spec: &GatewaySpec,
+    app: &RunningApp,
+) -> anyhow::Result<RunningGateway> {
+    if spec.gateway == Gateway::Direct {
+        return Ok(RunningGateway {
+            spec: spec.clone(),
+            addr: app.tcp,
+            component: None,
+        });
+    }
+    let upstream = match spec.transport {
+        Transport::Tcp => Addr::Tcp(app.tcp),
+        Transport::Unix => match &app.unix {
+            Some(path) => Addr::Unix(path.clone()),
+            None => bail!("app {} has no Unix socket", app.spec.id),
+        },
+    };
+    let listen = free_port()?;
+    let slug: String = spec
+        .label
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let log = env.path(&slug, "log");
+    let (command, name) = match spec.gateway {
+        Gateway::Direct => unreachable!("handled above"),
+        Gateway::Nginx(options) => {
+            let prefix = env.path(&format!("{slug}-nginx"), "d");
+            // nginx's workers run as nobody when started by root without a `user` line, so the
+            // dirs they write to must be open to it (the sockets and the file are 0777/0644).
+            fs::create_dir_all(&prefix)?;
+            fs::set_permissions(&prefix, fs::Permissions::from_mode(0o777))?;
+            let config = nginx_config(env, &options, &prefix, listen, &upstream);
+            let config_path = prefix.join("nginx.conf");
+            fs::write(&config_path, config)?;
+            let mut command = Command::new(nginx_binary());
+            command
+                .arg("-p")
+                .arg(&prefix)
+                .arg("-e")
+                .arg("stderr")
+                .arg("-c")
+                .arg(&config_path)
+                .arg("-g")
+                .arg("daemon off;");
+            (command, "nginx")
+        }
+        Gateway::Haproxy(options) => {
+            let config_path = env.path(&format!("{slug}-haproxy"), "cfg");
+            fs::write(&config_path, haproxy_config(&options, listen, &upstream))?;
+            let mut command = Command::new(haproxy_binary());
+            command.arg("-f").arg(&config_path).arg("-db");
+            (command, "haproxy")
+        }
+        Gateway::Python { limit } => {
+            let mut command = Command::new(env.venv(Venv::Plain).join("bin/python"));
+            command
+                .arg(env.apps().join("pygateway.py"))
+                .arg("--port")
+                .arg(listen.port().to_string())
+                .arg("--upstream")
+                .arg(upstream.to_string());
+            if let Some(limit) = limit {
+                command
+                    .arg("--rate")
+                    .arg(limit.rate_per_second.to_string())
+                    .arg("--burst")
+                    .arg(limit.burst.to_string());
+            }
+            (command, "python gateway")
+        }
+        Gateway::Weir(options) => {
+            let config_path = env.path(&format!("{slug}-weir"), "toml");
+            fs::write(&config_path, weir_config(&options, listen, &upstream))?;
+            let mut command = Command::new(&env.weir);
+            command.arg("run").arg("--config").arg(&config_path);
+            (command, "weir")
+        }
+    };
+    let mut component = Component::spawn(&format!("{name} ({})", spec.label), command, &log)?;
+    component.wait_ready(&Addr::Tcp(listen), GATEWAY_START_TIMEOUT)?;
+    Ok(RunningGateway {
+        spec: spec.clone(),
+        addr: listen,
+        component: Some(component),
+    })
+}
+
+pub fn nginx_binary() -> PathBuf {
+    sbin("nginx")
+}
+
+pub fn haproxy_binary() -> PathBuf {
+    sbin("haproxy")
+}
+
+/// Debian puts nginx and haproxy in /usr/sbin, which a non-login PATH may lack.
+fn sbin(name: &str) -> PathBuf {
+    let usual = Path::new("/usr/sbin").join(name);
+    if usual.exists() {
+        usual
+    } else {
+        PathBuf::from(name)
+    }
+}
+
+/// The seed's production config, with the lab's listen address, upstream and temp paths.
+pub fn nginx_config(
+    env: &Env,
+    options: &NginxOptions,
+    prefix: &Path,
+    listen: SocketAddr,
+    upstream: &Addr,
+) -> String {
+    let prefix = prefix.display();
+    let workers = if options.workers_auto { "auto" } else { "1" };
+    let accept_mutex = if options.workers_auto { "on" } else { "off" };
+    let server = match upstream {
+        Addr::Tcp(addr) => addr.to_string(),
+        Addr::Unix(path) => format!("unix:{}", path.display()),
+    };
+    let keepalive = options
+        .keepalive
+        .map(|connections| format!("    keepalive {connections};\n"))
+        .unwrap_or_default();
+    let (zone, limit) = match options.limit {
+        Some(limit) => (
+            format!(
+                "  limit_req_zone $binary_remote_addr zone=lab:10m rate={}r/s;\n  limit_req_status 429;\n",
+                limit.rate_per_second
+            ),
+            format!("      limit_req zone=lab burst={} nodelay;\n", limit.burst),
+        ),
+        None => (String::new(), String::new()),
+    };
+    let static_location = if options.static_file {
+        format!(
+            "    location = /file {{\n      alias {};\n      sendfile on;\n      tcp_nopush on;\n    }}\n",
+            env.static_file.display()
+        )
+    } else {
+        String::new()
+    };
+    let mime = if Path::new("/etc/nginx/mime.types").exists() {
+        "  include /etc/nginx/mime.types;\n"
+    } else {
+        ""
+    };
+    format!(
+        "# Generated by weir-lab from the seed's production config (study 000/001).
+worker_processes {workers};
+pid {prefix}/nginx.pid;
+error_log stderr;
+events {{
+  worker_connections {worker_connections};
+  accept_mutex {accept_mutex};
+  use epoll;
+}}
+http {{
+{mime}  default_type application/octet-stream;
+  tcp_nodelay on;
+  access_log off;
+  client_body_temp_path {prefix}/client_body;
+  proxy_temp_path {prefix}/proxy;
+  fastcgi_temp_path {prefix}/fastcgi;
+  uwsgi_temp_path {prefix}/uwsgi;
+  scgi_temp_path {prefix}/scgi;
+{zone}  upstream gunicorn {{
+    server {server} fail_timeout=0;
+{keepalive}  }}
+  server {{
+    listen {listen};
+    server_tokens off;
+    client_max_body_size 20M;
+    gzip on;
+    gzip_proxied any;
+    gzip_disable \"msie6\";
+    gzip_comp_level 6;
+    gzip_min_length 200;
+{static_location}    location / {{
+{limit}      proxy_pass http://gunicorn;
+      proxy_set_header Host $host;
+      proxy_set_header X-Real-IP $remote_addr;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $http_x_forwarded_proto;
+      proxy_pass_header Server;
+      proxy_ignore_client_abort on;
+      proxy_connect_timeout 65s;
+      proxy_read_timeout 65s;
+      proxy_send_timeout 65s;
+      proxy_redirect off;
+      proxy_http_version 1.1;
+      proxy_set_header Connection \"\";
+      proxy_buffering off;
+    }}
+    keepalive_requests 5000;
+    keepalive_timeout 120;
+    set_real_ip_from 10.0.0.0/8;
+    set_real_ip_from 172.16.0.0/12;
+    set_real_ip_from 192.168.0.0/16;
+    real_ip_header X-Forwarded-For;
+    real_ip_recursive on;
+  }}
+}}
+",
+        worker_connections = options.worker_connections,
+    )
+}
+
+/// HAProxy in front of one server, with connection reuse and the seed's timeouts.
+pub fn haproxy_config(options: &HaproxyOptions, listen: SocketAddr, upstream: &Addr) -> String {
+    let server = match upstream {
+        Addr::Tcp(addr) => addr.to_string(),
+        Addr::Unix(path) => format!("unix@{}", path.display()),
+    };
+    let reuse = if options.reuse { "always" } else { "never" };
+    // HAProxy has no leaky bucket; a per-address request rate over one second in a stick table,
+    // denied with 429 past rate + burst, is its usual equivalent. It counts rejected requests
+    // too, so under a flood it rejects nearly everything.
+    let limit = match options.limit {
+        Some(limit) => format!(
+            "  stick-table type ip size 100k expire 30s store http_req_rate(1s)\n  http-request track-sc0 src\n  http-request deny deny_status 429 if {{ sc_http_req_rate(0) gt {} }}\n",
+            limit.rate_per_second + limit.burst
+        ),
+        None => String::new(),
+    };
+    format!(
+        "# Generated by weir-lab.
+global
+  maxconn {maxconn}
+defaults
+  mode http
+  timeout connect 65s
+  timeout client 120s
+  timeout server 65s
+  timeout http-keep-alive 120s
+  option forwardfor
+  http-reuse {reuse}
+frontend lab
+  bind {listen}
+{limit}  default_backend app
+backend app
+  server app {server} maxconn 10000
+",
+        maxconn = options.maxconn,
+    )
+}
+
+/// weir with the seed's settings translated (see crates/weir/src/config.rs for the keys).
+pub fn weir_config(options: &WeirOptions, listen: SocketAddr, upstream: &Addr) -> String {
+    let (limits, route_limits) = match options.limit {
+        Some(limit) => (
+            format!(
+                "\n[limits.lab]\nkey = \"client_ip\"\nrate = \"{}r/s\"\nburst = {}\nnodelay = true\n",
+                limit.rate_per_second, limit.burst
+            ),
+            "limits = [\"lab\"]\n".to_string(),
+        ),
+        None => (String::new(), String::new()),
+    };
+    format!(
+        "# Generated by weir-lab.
+[server]
+listen = [\"{listen}\"]
+max_connections = {max_connections}
+max_body_size = \"20MiB\"
+keepalive_timeout = \"120s\"
+keepalive_requests = 5000
+
+[upstreams.app]
+servers = [\"{upstream}\"]
+max_idle = {max_idle}
+connect_timeout = \"65s\"
+read_timeout = \"65s\"
+send_timeout = \"65s\"
+
+[[routes]]
+path = \"/\"
+upstream = \"app\"
+{route_limits}{limits}",
+        max_connections = options.max_connections,
+        max_idle = options.max_idle,
+    )
+}
+
+/// Writes the static-file scenario's file: 651 KiB of XML-like text, the size of study 002's
+/// payload, made here from a fixed pseudo-random sequence so every run serves the same bytes.
+pub fn write_static_file(path: &Path) -> anyhow::Result<()> {
+    const SIZE: usize = 651 * 1024;
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut text = String::with_capacity(SIZE + 64);
+    text.push_str("<?xml version=\"1.0\"?>\n<records>\n");
+    while text.len() < SIZE {
+        // xorshift64: cheap, deterministic, no dependency.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        text.push_str(&format!(
+            "  <record id=\"{}\" value=\"{:x}\">{}</record>\n",
+            state % 100_000,
+            state,
+            state % 7919
+        ));
+    }
+    text.truncate(SIZE);
+    fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}

@@ -1,0 +1,101 @@
+//! The guard: decides whether a load run's figures may be printed. Any unexpected status, socket
+//! error or time-out voids the run; a void run is shown as VOID, never as a number. This is the
+//! check whose absence made one of the seed studies publish 502s and time-outs as speed.
+
+use std::fmt;
+
+use crate::load::LoadOutput;
+
+/// Which responses a measurement expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// Every response 2xx.
+    Success,
+    /// 2xx or 429 (rate-limit scenarios); the 429s are counted apart. Needs the status script.
+    SuccessOr429,
+}
+
+/// The guard's decision on one run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Valid,
+    /// Why the run is void, one reason per problem seen.
+    Void(Vec<String>),
+}
+
+impl Verdict {
+    pub fn is_valid(&self) -> bool {
+        matches!(self, Verdict::Valid)
+    }
+
+    /// Adds a reason found outside the load output (a component that died, say).
+    pub fn void_with(self, reason: String) -> Verdict {
+        match self {
+            Verdict::Valid => Verdict::Void(vec![reason]),
+            Verdict::Void(mut reasons) => {
+                reasons.push(reason);
+                Verdict::Void(reasons)
+            }
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Valid => formatter.write_str("ok"),
+            Verdict::Void(reasons) => write!(formatter, "VOID: {}", reasons.join("; ")),
+        }
+    }
+}
+
+/// Judges one run.
+pub fn judge(output: &LoadOutput, expect: Expect) -> Verdict {
+    let mut reasons = Vec::new();
+    if output.requests == 0 {
+        reasons.push("no request completed".to_string());
+    }
+    let errors = &output.errors;
+    if errors.total() > 0 {
+        reasons.push(format!(
+            "socket errors: connect {}, read {}, write {}, timeout {}, failed {}",
+            errors.connect, errors.read, errors.write, errors.timeout, errors.failed
+        ));
+    }
+    match expect {
+        Expect::Success => {
+            if output.non_2xx > 0 {
+                reasons.push(format!("{} non-2xx responses", output.non_2xx));
+            }
+            // With the status script there is a finer account; without it non_2xx is all we have.
+            for (status, count) in &output.statuses {
+                if !(200..300).contains(status) {
+                    reasons.push(format!("{count} responses with status {status}"));
+                }
+            }
+        }
+        Expect::SuccessOr429 => {
+            if output.statuses.is_empty() && output.requests > 0 {
+                reasons.push("no status counts (the status script did not run)".to_string());
+            }
+            for (status, count) in &output.statuses {
+                if !(200..300).contains(status) && *status != 429 {
+                    reasons.push(format!("{count} responses with status {status}"));
+                }
+            }
+        }
+    }
+    if reasons.is_empty() {
+        Verdict::Valid
+    } else {
+        Verdict::Void(reasons)
+    }
+}
+
+/// The count of 429 responses, for scenarios that expect them.
+pub fn rejected(output: &LoadOutput) -> u64 {
+    output.statuses.get(&429).copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests;

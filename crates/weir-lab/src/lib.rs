@@ -1,0 +1,19 @@
+//! The benchmark lab: weir beside nginx, HAProxy, a Python gateway, a static hyper server and the
+//! app reached directly, in the seed studies' scenarios. Interleaved rounds, medians, ratios to
+//! nginx in the same round, and a guard that voids any run with an unexpected status or error.
+//!
+//! Codemap: `scenarios` (what is measured) -> `runner` (rounds, using `components` to start
+//! things and `process` to stop them, `load` to drive wrk/ab, `guard` to judge, `procfs` for CPU
+//! and memory) -> `report` and `chart` (the run directory). `env` records versions and the machine.
+
+pub mod chart;
+pub mod components;
+pub mod env;
+pub mod guard;
+pub mod load;
+pub mod process;
+pub mod procfs;
+pub mod report;
+pub mod runner;
+pub mod scenario;
+pub mod scenarios;

@@ -1,0 +1,403 @@
+//! weir-lab: `list` the scenarios, or `run` some of them into `lab/runs/<date>-<host>/`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use weir_lab::components::{self, Env, Layout, Venv};
+use weir_lab::runner::{Runner, INTERRUPTED};
+use weir_lab::scenario::{Loader, Scenario, Settings};
+use weir_lab::{env, process, report, scenarios};
+
+#[derive(Debug, Parser)]
+#[command(name = "weir-lab", version, about = "weir's benchmark lab")]
+struct Args {
+    #[command(subcommand)]
+    command: LabCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum LabCommand {
+    /// List the scenarios and what each measures.
+    List,
+    /// Run scenarios (`all` for every one) and write a run directory.
+    Run(RunArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct RunArgs {
+    /// Scenario names, or `all`.
+    #[arg(required = true)]
+    scenarios: Vec<String>,
+    /// The essential cells only, one round of 2 s each: the whole lab in under 3 minutes (CI).
+    #[arg(long)]
+    quick: bool,
+    /// Interleaved rounds per cell (default 3; 1 with --quick).
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// Length of each load run, e.g. `10s` (default 10s; 2s with --quick).
+    #[arg(long, value_parser = parse_duration)]
+    duration: Option<Duration>,
+    /// Gunicorn layouts for socket-vs-port: comma-separated (`w3t1,w2t0`) or `all`.
+    #[arg(long, default_value = "w3t1")]
+    layouts: String,
+    /// Python installs: `plain`, `standard` or `both`.
+    #[arg(long, default_value = "both")]
+    venvs: String,
+    /// Override the studies' load generator: `wrk` or `ab`.
+    #[arg(long)]
+    loader: Option<String>,
+    /// Idle connections in the idle-connections scenario.
+    #[arg(long, default_value_t = 10_000)]
+    idle_connections: u32,
+    /// The run directory (default lab/runs/<date>-<host>, or target/weir-lab/<date>-<host>-quick).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The weir binary (default target/release/weir, built first unless --no-build).
+    #[arg(long)]
+    weir: Option<PathBuf>,
+    /// Do not run `cargo build --release -p weir-cli` first.
+    #[arg(long)]
+    no_build: bool,
+    /// Do not run scripts/setup first.
+    #[arg(long)]
+    no_setup: bool,
+}
+
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, scale) = if let Some(number) = text.strip_suffix("ms") {
+        (number, 0.001)
+    } else if let Some(number) = text.strip_suffix('s') {
+        (number, 1.0)
+    } else if let Some(number) = text.strip_suffix('m') {
+        (number, 60.0)
+    } else {
+        (text, 1.0)
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("{text:?} is not a duration like 10s, 500ms or 1m"))?;
+    if !(value.is_finite() && value > 0.0) {
+        return Err(format!("{text:?} must be positive"));
+    }
+    Ok(Duration::from_secs_f64(value * scale))
+}
+
+fn main() {
+    let args = Args::parse();
+    let result = match args.command {
+        LabCommand::List => {
+            list();
+            Ok(())
+        }
+        LabCommand::Run(run_args) => run(run_args),
+    };
+    if let Err(error) = result {
+        eprintln!("weir-lab: {error:#}");
+        let code = if INTERRUPTED.load(Ordering::SeqCst) {
+            130
+        } else {
+            1
+        };
+        std::process::exit(code);
+    }
+}
+
+fn default_settings(quick: bool) -> Settings {
+    Settings {
+        quick,
+        rounds: if quick { 1 } else { 3 },
+        duration: Duration::from_secs(if quick { 2 } else { 10 }),
+        layouts: vec![Layout::DEFAULT],
+        venvs: vec![Venv::Plain, Venv::Standard],
+        loader: None,
+        idle_connections: 10_000,
+    }
+}
+
+fn list() {
+    let full = default_settings(false);
+    let quick = default_settings(true);
+    println!(
+        "Scenarios (measurements with the defaults: full 3 rounds x 10 s, --quick 1 x 2 s):\n"
+    );
+    for scenario in scenarios::ALL.iter() {
+        let seed = scenario
+            .seed
+            .map(|seed| format!(" (seed {seed})"))
+            .unwrap_or_default();
+        println!(
+            "{}{seed}\n  {}\n  full: {} measurements; quick: {}\n",
+            scenario.name,
+            scenario.about,
+            scenario.measurements(&full),
+            scenario.measurements(&quick)
+        );
+    }
+}
+
+/// The repository root: the lab crate lives at crates/weir-lab.
+fn repository_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+fn run(args: RunArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let root = repository_root();
+    let mut chosen: Vec<&'static Scenario> = Vec::new();
+    for name in &args.scenarios {
+        if name == "all" {
+            chosen.extend(scenarios::ALL.iter());
+        } else {
+            match scenarios::find(name) {
+                Some(scenario) => chosen.push(scenario),
+                None => bail!(
+                    "no scenario {name:?}; `weir-lab list` shows them: {}",
+                    scenarios::ALL.map(|scenario| scenario.name).join(", ")
+                ),
+            }
+        }
+    }
+    chosen.dedup_by_key(|scenario| scenario.name);
+
+    let mut settings = default_settings(args.quick);
+    if let Some(rounds) = args.rounds {
+        settings.rounds = rounds.max(1);
+    }
+    if let Some(duration) = args.duration {
+        settings.duration = duration;
+    }
+    settings.layouts = if args.layouts == "all" {
+        Layout::ALL.to_vec()
+    } else {
+        args.layouts
+            .split(',')
+            .map(|text| {
+                Layout::parse(text.trim())
+                    .with_context(|| format!("{text:?} is not a layout like w3t1"))
+            })
+            .collect::<anyhow::Result<_>>()?
+    };
+    settings.venvs = match args.venvs.as_str() {
+        "plain" => vec![Venv::Plain],
+        "standard" => vec![Venv::Standard],
+        "both" => vec![Venv::Plain, Venv::Standard],
+        other => bail!("--venvs {other:?}: expected plain, standard or both"),
+    };
+    settings.loader = match args.loader.as_deref() {
+        None => None,
+        Some("wrk") => Some(Loader::Wrk),
+        Some("ab") => Some(Loader::Ab),
+        Some(other) => bail!("--loader {other:?}: expected wrk or ab"),
+    };
+    settings.idle_connections = args.idle_connections.max(1);
+
+    if !args.no_setup {
+        let status = Command::new(root.join("scripts/setup"))
+            .status()
+            .context("running scripts/setup")?;
+        if !status.success() {
+            bail!("scripts/setup failed ({status})");
+        }
+    }
+    let weir = args
+        .weir
+        .clone()
+        .unwrap_or_else(|| root.join("target/release/weir"));
+    if !args.no_build && args.weir.is_none() {
+        let status = Command::new("cargo")
+            .args(["build", "--release", "-p", "weir-cli"])
+            .current_dir(&root)
+            .status()
+            .context("running cargo build")?;
+        if !status.success() {
+            bail!("cargo build --release -p weir-cli failed ({status})");
+        }
+    }
+    if !weir.exists() {
+        bail!(
+            "no weir binary at {}; build it with `cargo build --release -p weir-cli`",
+            weir.display()
+        );
+    }
+    let ceiling = std::env::current_exe()?
+        .parent()
+        .map(|dir| dir.join("weir-lab-ceiling"))
+        .context("locating weir-lab-ceiling")?;
+    if !ceiling.exists() {
+        bail!(
+            "no {} beside weir-lab; build both with `cargo build --release -p weir-lab`",
+            ceiling.display()
+        );
+    }
+
+    // 10,000 idle connections need that many descriptors in the lab and in each gateway.
+    let open_files = process::raise_open_files(u64::from(settings.idle_connections) * 3 + 4096);
+
+    let temp = tempfile::Builder::new().prefix("weir-lab-").tempdir()?;
+    // nginx's workers run as nobody and must reach the sockets inside.
+    std::fs::set_permissions(
+        temp.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )?;
+    let static_file = temp.path().join("static.xml");
+    components::write_static_file(&static_file)?;
+    let status_script = root.join("lab/wrk/status.lua");
+    let lab_env = Env {
+        root: root.clone(),
+        temp: temp.path().to_path_buf(),
+        weir: weir.clone(),
+        ceiling,
+        static_file,
+    };
+
+    ctrlc::set_handler(|| {
+        INTERRUPTED.store(true, Ordering::SeqCst);
+        process::kill_all_registered();
+    })
+    .context("installing the Ctrl-C handler")?;
+
+    let total: u64 = chosen
+        .iter()
+        .map(|scenario| scenario.measurements(&settings))
+        .sum();
+    let progress = ProgressBar::new(total);
+    progress.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30.cyan/blue}] {pos}/{len} (eta {eta}) {wide_msg}",
+        )
+        .map_err(|error| anyhow::anyhow!("{error}"))?
+        .progress_chars("=> "),
+    );
+    let runner = Runner {
+        env: &lab_env,
+        settings: &settings,
+        progress: progress.clone(),
+        status_script,
+    };
+    let mut records = Vec::new();
+    for scenario in &chosen {
+        records.extend(runner.run(scenario)?);
+    }
+    progress.finish_with_message("done");
+
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => default_out(&root, args.quick),
+    };
+    report::write(&out, &chosen, &records)?;
+    let readme = readme(
+        &root,
+        &weir,
+        &settings,
+        &chosen,
+        started.elapsed(),
+        open_files,
+    );
+    std::fs::write(out.join("README.md"), readme)?;
+    let void = records
+        .iter()
+        .filter(|record| !record.verdict.is_valid())
+        .count();
+    println!(
+        "weir-lab: {} measurements ({void} void) in {:.0?}; results in {}",
+        records.len(),
+        started.elapsed(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// `lab/runs/<date>-<host>` for full runs, `target/weir-lab/<date>-<host>-quick` for quick ones;
+/// a second run on the same day gets `-2`, `-3`, ... rather than overwriting the first.
+fn default_out(root: &Path, quick: bool) -> PathBuf {
+    let base = if quick {
+        root.join("target/weir-lab")
+            .join(format!("{}-{}-quick", env::today(), env::hostname()))
+    } else {
+        root.join("lab/runs")
+            .join(format!("{}-{}", env::today(), env::hostname()))
+    };
+    if !base.exists() {
+        return base;
+    }
+    (2..)
+        .map(|index| PathBuf::from(format!("{}-{index}", base.display())))
+        .find(|candidate| !candidate.exists())
+        .unwrap_or(base)
+}
+
+fn shell_quote(arg: &str) -> String {
+    if !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,".contains(c))
+    {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
+    }
+}
+
+fn readme(
+    root: &Path,
+    weir: &Path,
+    settings: &Settings,
+    chosen: &[&Scenario],
+    elapsed: Duration,
+    open_files: u64,
+) -> String {
+    let command: Vec<String> = std::env::args().map(|arg| shell_quote(&arg)).collect();
+    let mut text = String::from("# weir lab run\n\n");
+    let _ = writeln!(text, "Command:\n\n```\n{}\n```\n", command.join(" "));
+    let _ = writeln!(
+        text,
+        "Date (UTC): {}. Took {:.0?}. Rounds: {}, each load run {:?}{}. Open-file limit: {open_files}.\n",
+        env::today(),
+        elapsed,
+        settings.rounds,
+        settings.duration,
+        if settings.quick { ", --quick" } else { "" }
+    );
+    let _ = writeln!(
+        text,
+        "Scenarios: {}.\n",
+        chosen
+            .iter()
+            .map(|scenario| scenario.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    text.push_str("## Machine\n\n| | |\n|---|---|\n");
+    for (what, value) in env::machine() {
+        let _ = writeln!(text, "| {what} | {value} |");
+    }
+    text.push_str("\n## Versions\n\n| component | version |\n|---|---|\n");
+    for (what, value) in env::versions(root, weir) {
+        let _ = writeln!(text, "| {what} | {} |", value.replace('|', "\\|"));
+    }
+    text.push_str(
+        "\n## Method\n\n\
+         - Every process listens on 127.0.0.1 or a Unix socket in a temp dir, is started by the lab and stopped by its PID.\n\
+         - Cells of a group are measured in the same order every round (A B C A B C); figures are medians over rounds, and ratios are taken to nginx in the same round.\n\
+         - The guard voids a run with any unexpected status (>= 400; 429 is expected only in the rate-limit stages), socket error or time-out (wrk `--timeout 10s`); a void cell shows VOID, never a figure.\n\
+         - CPU is utime+stime of every process of the gateway (and, apart, of the apps) from /proc over the run; peak RSS is the sum of VmHWM of the gateway's processes.\n\
+         - The load generator runs on the same 2 cores as everything else: in floods it is the cap, and CPU per request is the fairer figure.\n\
+         - Gunicorn applies `--threads` only to its gthread worker; with UvicornWorker the layouts' thread counts are passed as the studies passed them, and change nothing.\n\
+         - nginx runs the seed's production config with only listen, upstream and temp paths changed (`user` omitted: workers run as nobody).\n\
+         \nSee summary.md for the tables and raw.csv for every measurement.\n",
+    );
+    text
+}

@@ -1,0 +1,484 @@
+//! Turns records into the run directory: `raw.csv` (one row per measurement), `summary.md`
+//! (medians and ratios to nginx in the same round; void cells shown as VOID, never as figures),
+//! `README.md` (the command, versions, machine) and one SVG chart per group.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+
+use anyhow::Context;
+
+use crate::guard::{self, Expect, Verdict};
+use crate::runner::Record;
+use crate::scenario::{Scenario, BASELINE};
+
+/// A cell's figures over all rounds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellSummary {
+    pub scenario: &'static str,
+    pub group: String,
+    pub variant: String,
+    pub gateway: String,
+    pub path: String,
+    pub tool: String,
+    pub expect: Expect,
+    pub rounds: usize,
+    /// Distinct reasons from void rounds; the cell is void when this is not empty.
+    pub void_reasons: Vec<String>,
+    pub requests_per_second: Option<f64>,
+    pub p50_ms: Option<f64>,
+    pub p99_ms: Option<f64>,
+    pub gateway_cpu_us_per_request: Option<f64>,
+    pub app_cpu_us_per_request: Option<f64>,
+    pub peak_rss_kib: Option<u64>,
+    /// Share of responses that were 429, for scenarios that expect them.
+    pub rejected_share: Option<f64>,
+    /// Medians over rounds of (this cell / nginx in the same round).
+    pub rps_ratio: Option<f64>,
+    pub p99_ratio: Option<f64>,
+    pub cpu_ratio: Option<f64>,
+    pub rss_ratio: Option<f64>,
+    pub idle_bytes_per_connection: Option<f64>,
+    pub idle_ratio: Option<f64>,
+    pub idle_rss_after_kib: Option<u64>,
+}
+
+impl CellSummary {
+    pub fn is_void(&self) -> bool {
+        !self.void_reasons.is_empty()
+    }
+}
+
+/// The median; `None` for no values.
+pub fn median(values: &[f64]) -> Option<f64> {
+    let mut sorted: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+    if sorted.is_empty() {
+        return None;
+    }
+    sorted.sort_by(f64::total_cmp);
+    let middle = sorted.len() / 2;
+    Some(if sorted.len() % 2 == 0 {
+        (sorted[middle - 1] + sorted[middle]) / 2.0
+    } else {
+        sorted[middle]
+    })
+}
+
+type CellKey = (&'static str, String, String, String, String, String);
+
+fn cell_key(record: &Record) -> CellKey {
+    (
+        record.scenario,
+        record.group.clone(),
+        record.variant.clone(),
+        record.gateway.clone(),
+        record.path.clone(),
+        record.tool.clone(),
+    )
+}
+
+fn baseline_key(record: &Record) -> CellKey {
+    (
+        record.scenario,
+        record.group.clone(),
+        record.variant.clone(),
+        BASELINE.to_string(),
+        record.path.clone(),
+        record.tool.clone(),
+    )
+}
+
+/// Summarises records into cells, in the order the cells were first measured.
+pub fn summarize(records: &[Record]) -> Vec<CellSummary> {
+    let mut order: Vec<CellKey> = Vec::new();
+    let mut by_cell: BTreeMap<CellKey, Vec<&Record>> = BTreeMap::new();
+    for record in records {
+        let key = cell_key(record);
+        if !by_cell.contains_key(&key) {
+            order.push(key.clone());
+        }
+        by_cell.entry(key).or_default().push(record);
+    }
+    // (baseline cell, round) -> the baseline's record in that round.
+    let round_of = |key: &CellKey, round: u32| -> Option<&Record> {
+        by_cell
+            .get(key)?
+            .iter()
+            .copied()
+            .find(|record| record.round == round)
+    };
+
+    order
+        .iter()
+        .map(|key| {
+            let cell = &by_cell[key];
+            let first = cell[0];
+            let mut void_reasons: Vec<String> = Vec::new();
+            for record in cell {
+                if let Verdict::Void(reasons) = &record.verdict {
+                    for reason in reasons {
+                        let reason = format!("round {}: {reason}", record.round + 1);
+                        if void_reasons.len() < 3 {
+                            void_reasons.push(reason);
+                        }
+                    }
+                }
+            }
+            let valid: Vec<&Record> = cell
+                .iter()
+                .copied()
+                .filter(|record| record.verdict.is_valid())
+                .collect();
+            let of = |f: &dyn Fn(&Record) -> Option<f64>| -> Option<f64> {
+                if !void_reasons.is_empty() {
+                    return None;
+                }
+                median(
+                    &valid
+                        .iter()
+                        .filter_map(|record| f(record))
+                        .collect::<Vec<_>>(),
+                )
+            };
+            let ratio = |f: &dyn Fn(&Record) -> Option<f64>| -> Option<f64> {
+                if !void_reasons.is_empty() {
+                    return None;
+                }
+                let base_key = baseline_key(first);
+                let ratios: Vec<f64> = valid
+                    .iter()
+                    .filter_map(|record| {
+                        let base = round_of(&base_key, record.round)?;
+                        if !base.verdict.is_valid() {
+                            return None;
+                        }
+                        let (mine, theirs) = (f(record)?, f(base)?);
+                        (theirs > 0.0).then(|| mine / theirs)
+                    })
+                    .collect();
+                median(&ratios)
+            };
+            let rps = |record: &Record| record.output.as_ref().map(|o| o.requests_per_second);
+            let p50 = |record: &Record| {
+                record
+                    .output
+                    .as_ref()
+                    .and_then(|o| o.latency)
+                    .map(|latency| latency.p50_ms)
+            };
+            let p99 = |record: &Record| {
+                record
+                    .output
+                    .as_ref()
+                    .and_then(|o| o.latency)
+                    .map(|latency| latency.p99_ms)
+            };
+            let cpu = |record: &Record| record.gateway_cpu_us_per_request();
+            let rss = |record: &Record| record.gateway_peak_rss_kib.map(|kib| kib as f64);
+            let idle = |record: &Record| record.idle.map(|idle| idle.bytes_per_connection());
+            let rejected_share = |record: &Record| {
+                let output = record.output.as_ref()?;
+                (output.requests > 0)
+                    .then(|| guard::rejected(output) as f64 / output.requests as f64)
+            };
+            CellSummary {
+                scenario: first.scenario,
+                group: first.group.clone(),
+                variant: first.variant.clone(),
+                gateway: first.gateway.clone(),
+                path: first.path.clone(),
+                tool: first.tool.clone(),
+                expect: first.expect,
+                rounds: cell.len(),
+                requests_per_second: of(&rps),
+                p50_ms: of(&p50),
+                p99_ms: of(&p99),
+                gateway_cpu_us_per_request: of(&cpu),
+                app_cpu_us_per_request: of(&|record: &Record| record.app_cpu_us_per_request()),
+                peak_rss_kib: if void_reasons.is_empty() {
+                    valid
+                        .iter()
+                        .filter_map(|record| record.gateway_peak_rss_kib)
+                        .max()
+                } else {
+                    None
+                },
+                rejected_share: if first.expect == Expect::SuccessOr429 {
+                    of(&rejected_share)
+                } else {
+                    None
+                },
+                rps_ratio: ratio(&rps),
+                p99_ratio: ratio(&p99),
+                cpu_ratio: ratio(&cpu),
+                rss_ratio: ratio(&rss),
+                idle_bytes_per_connection: of(&idle),
+                idle_ratio: ratio(&idle),
+                idle_rss_after_kib: if void_reasons.is_empty() {
+                    valid
+                        .iter()
+                        .filter_map(|record| record.idle.map(|idle| idle.rss_after_kib))
+                        .max()
+                } else {
+                    None
+                },
+                void_reasons,
+            }
+        })
+        .collect()
+}
+
+fn number(value: Option<f64>, decimals: usize) -> String {
+    match value {
+        Some(value) => format!("{value:.decimals$}"),
+        None => "–".to_string(),
+    }
+}
+
+fn ratio_text(value: Option<f64>) -> String {
+    match value {
+        Some(value) => format!("{value:.2}x"),
+        None => "–".to_string(),
+    }
+}
+
+fn mib(kib: Option<u64>) -> String {
+    number(kib.map(|kib| kib as f64 / 1024.0), 1)
+}
+
+/// A table cell must not break the markdown table.
+fn escape(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// summary.md's text.
+pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> String {
+    let mut text = String::from("# Summary\n\n");
+    text.push_str(
+        "Medians over rounds. `x nginx` is the median over rounds of the cell's figure divided by \
+         nginx's in the same round (same variant, path and load). A cell with any void round is \
+         VOID and shows no figure. Gateway CPU counts every process of the gateway (from /proc); \
+         app CPU is the upstream apps'. Peak RSS is the sum of VmHWM over the gateway's processes.\n\n",
+    );
+    for scenario in scenarios {
+        let _ = writeln!(text, "## {}\n", scenario.name);
+        let _ = writeln!(text, "{}\n", scenario.about);
+        let _ = writeln!(
+            text,
+            "Published figures for reference: {}\n",
+            scenario.reference
+        );
+        let mut groups: Vec<&str> = Vec::new();
+        for cell in cells.iter().filter(|cell| cell.scenario == scenario.name) {
+            if !groups.contains(&cell.group.as_str()) {
+                groups.push(&cell.group);
+            }
+        }
+        for group in groups {
+            let group_cells: Vec<&CellSummary> = cells
+                .iter()
+                .filter(|cell| cell.scenario == scenario.name && cell.group == group)
+                .collect();
+            let _ = writeln!(text, "### {group}\n");
+            let idle = group_cells
+                .iter()
+                .any(|cell| cell.idle_bytes_per_connection.is_some() || cell.tool.contains("idle"));
+            if idle {
+                text.push_str("| gateway | bytes per idle connection | x nginx | RSS with connections (MiB) |\n|---|---:|---:|---:|\n");
+                for cell in &group_cells {
+                    if cell.is_void() {
+                        let _ = writeln!(
+                            text,
+                            "| {} | VOID: {} | | |",
+                            escape(&cell.gateway),
+                            escape(&cell.void_reasons.join("; "))
+                        );
+                        continue;
+                    }
+                    let _ = writeln!(
+                        text,
+                        "| {} | {} | {} | {} |",
+                        escape(&cell.gateway),
+                        number(cell.idle_bytes_per_connection, 0),
+                        ratio_text(cell.idle_ratio),
+                        mib(cell.idle_rss_after_kib)
+                    );
+                }
+            } else {
+                let expects_429 = group_cells
+                    .iter()
+                    .any(|cell| cell.expect == Expect::SuccessOr429);
+                text.push_str("| gateway | variant | path | load | req/s | x nginx | p50 ms | p99 ms | p99 x nginx | gateway CPU µs/req | x nginx | app CPU µs/req | peak RSS MiB |");
+                text.push_str(if expects_429 { " 429 share |\n" } else { "\n" });
+                text.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                text.push_str(if expects_429 { "---:|\n" } else { "\n" });
+                for cell in &group_cells {
+                    if cell.is_void() {
+                        let _ = write!(
+                            text,
+                            "| {} | {} | {} | {} | VOID: {} | | | | | | | | |",
+                            escape(&cell.gateway),
+                            escape(&cell.variant),
+                            escape(&cell.path),
+                            escape(&cell.tool),
+                            escape(&cell.void_reasons.join("; "))
+                        );
+                        text.push_str(if expects_429 { " |\n" } else { "\n" });
+                        continue;
+                    }
+                    let _ = write!(
+                        text,
+                        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                        escape(&cell.gateway),
+                        escape(&cell.variant),
+                        escape(&cell.path),
+                        escape(&cell.tool),
+                        number(cell.requests_per_second, 0),
+                        ratio_text(cell.rps_ratio),
+                        number(cell.p50_ms, 2),
+                        number(cell.p99_ms, 2),
+                        ratio_text(cell.p99_ratio),
+                        number(cell.gateway_cpu_us_per_request, 1),
+                        ratio_text(cell.cpu_ratio),
+                        number(cell.app_cpu_us_per_request, 1),
+                        mib(cell.peak_rss_kib),
+                    );
+                    if expects_429 {
+                        let _ = writeln!(
+                            text,
+                            " {} |",
+                            number(cell.rejected_share.map(|share| share * 100.0), 2) + "%"
+                        );
+                    } else {
+                        text.push('\n');
+                    }
+                }
+            }
+            let _ = writeln!(
+                text,
+                "\n![{group}]({})\n",
+                chart_file_name(scenario.name, group)
+            );
+        }
+    }
+    text
+}
+
+/// The chart's file name for a group.
+pub fn chart_file_name(scenario: &str, group: &str) -> String {
+    let slug: String = format!("{scenario}-{group}")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let mut collapsed = String::new();
+    for c in slug.chars() {
+        if !(c == '-' && collapsed.ends_with('-')) {
+            collapsed.push(c);
+        }
+    }
+    format!("chart-{}.svg", collapsed.trim_matches('-'))
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+fn optional<T: ToString>(value: Option<T>) -> String {
+    value.map(|value| value.to_string()).unwrap_or_default()
+}
+
+/// raw.csv's text: one row per measurement.
+pub fn raw_csv(records: &[Record]) -> String {
+    let mut text = String::from(
+        "scenario,group,round,variant,gateway,path,tool,verdict,requests,seconds,requests_per_second,p50_ms,p90_ms,p99_ms,non_2xx,status_429,errors_connect,errors_read,errors_write,errors_timeout,errors_failed,gateway_cpu_seconds,gateway_cpu_us_per_request,gateway_peak_rss_kib,app_cpu_seconds,app_cpu_us_per_request,idle_connections,idle_rss_before_kib,idle_rss_after_kib,idle_bytes_per_connection\n",
+    );
+    for record in records {
+        let output = record.output.as_ref();
+        let latency = output.and_then(|output| output.latency);
+        let fields = [
+            record.scenario.to_string(),
+            record.group.clone(),
+            (record.round + 1).to_string(),
+            record.variant.clone(),
+            record.gateway.clone(),
+            record.path.clone(),
+            record.tool.clone(),
+            record.verdict.to_string(),
+            optional(output.map(|o| o.requests)),
+            optional(output.map(|o| format!("{:.3}", o.seconds))),
+            optional(output.map(|o| format!("{:.2}", o.requests_per_second))),
+            optional(latency.map(|l| format!("{:.3}", l.p50_ms))),
+            optional(latency.map(|l| format!("{:.3}", l.p90_ms))),
+            optional(latency.map(|l| format!("{:.3}", l.p99_ms))),
+            optional(output.map(|o| o.non_2xx)),
+            optional(output.map(guard::rejected)),
+            optional(output.map(|o| o.errors.connect)),
+            optional(output.map(|o| o.errors.read)),
+            optional(output.map(|o| o.errors.write)),
+            optional(output.map(|o| o.errors.timeout)),
+            optional(output.map(|o| o.errors.failed)),
+            optional(record.gateway_cpu_seconds.map(|s| format!("{s:.3}"))),
+            optional(
+                record
+                    .gateway_cpu_us_per_request()
+                    .map(|us| format!("{us:.2}")),
+            ),
+            optional(record.gateway_peak_rss_kib),
+            format!("{:.3}", record.app_cpu_seconds),
+            optional(record.app_cpu_us_per_request().map(|us| format!("{us:.2}"))),
+            optional(record.idle.map(|idle| idle.connections)),
+            optional(record.idle.map(|idle| idle.rss_before_kib)),
+            optional(record.idle.map(|idle| idle.rss_after_kib)),
+            optional(
+                record
+                    .idle
+                    .map(|idle| format!("{:.0}", idle.bytes_per_connection())),
+            ),
+        ];
+        let row: Vec<String> = fields.iter().map(|field| csv_field(field)).collect();
+        text.push_str(&row.join(","));
+        text.push('\n');
+    }
+    text
+}
+
+/// Writes raw.csv, summary.md and the charts into `dir` (README.md is written by the caller, which
+/// knows the command and versions).
+pub fn write(dir: &Path, scenarios: &[&Scenario], records: &[Record]) -> anyhow::Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    fs::write(dir.join("raw.csv"), raw_csv(records))?;
+    let cells = summarize(records);
+    fs::write(dir.join("summary.md"), summary_markdown(scenarios, &cells))?;
+    for scenario in scenarios {
+        let mut groups: Vec<&str> = Vec::new();
+        for cell in cells.iter().filter(|cell| cell.scenario == scenario.name) {
+            if !groups.contains(&cell.group.as_str()) {
+                groups.push(&cell.group);
+            }
+        }
+        for group in groups {
+            let group_cells: Vec<&CellSummary> = cells
+                .iter()
+                .filter(|cell| cell.scenario == scenario.name && cell.group == group)
+                .collect();
+            let path = dir.join(chart_file_name(scenario.name, group));
+            crate::chart::draw(&path, &format!("{}: {group}", scenario.name), &group_cells)
+                .with_context(|| format!("drawing {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,475 @@
+//! Runs a scenario's groups: starts the apps and gateways, then measures every cell once per round
+//! in the same order each round (A B C A B C), so drift in the machine hits every cell alike.
+//! Every measurement becomes a `Record`, void or not.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::Duration;
+
+use anyhow::bail;
+use indicatif::ProgressBar;
+
+use crate::components::{self, Env, RunningApp, RunningGateway};
+use crate::guard::{self, Expect, Verdict};
+use crate::load::{self, LoadOutput};
+use crate::procfs::{self, Usage};
+use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
+
+/// Set by the Ctrl-C handler; checked before every measurement.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Memory of a gateway holding idle connections.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IdleResult {
+    pub connections: u32,
+    pub rss_before_kib: u64,
+    pub rss_after_kib: u64,
+}
+
+impl IdleResult {
+    /// Bytes of RSS per idle connection.
+    pub fn bytes_per_connection(&self) -> f64 {
+        (self.rss_after_kib as f64 - self.rss_before_kib as f64) * 1024.0
+            / f64::from(self.connections.max(1))
+    }
+}
+
+/// One measurement.
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub scenario: &'static str,
+    pub group: String,
+    pub round: u32,
+    pub variant: String,
+    pub gateway: String,
+    pub path: String,
+    pub tool: String,
+    pub expect: Expect,
+    pub verdict: Verdict,
+    pub output: Option<LoadOutput>,
+    /// CPU seconds of the gateway's processes during the run; `None` for direct.
+    pub gateway_cpu_seconds: Option<f64>,
+    /// Sum of VmHWM over the gateway's processes after the run.
+    pub gateway_peak_rss_kib: Option<u64>,
+    /// CPU seconds of the group's apps during the run.
+    pub app_cpu_seconds: f64,
+    pub idle: Option<IdleResult>,
+}
+
+impl Record {
+    pub fn requests(&self) -> u64 {
+        self.output
+            .as_ref()
+            .map(|output| output.requests)
+            .unwrap_or(0)
+    }
+
+    /// CPU microseconds the gateway spent per request.
+    pub fn gateway_cpu_us_per_request(&self) -> Option<f64> {
+        let requests = self.requests();
+        let seconds = self.gateway_cpu_seconds?;
+        (requests > 0).then(|| seconds * 1e6 / requests as f64)
+    }
+
+    pub fn app_cpu_us_per_request(&self) -> Option<f64> {
+        let requests = self.requests();
+        (requests > 0).then(|| self.app_cpu_seconds * 1e6 / requests as f64)
+    }
+}
+
+/// Runs scenarios into records.
+#[derive(Debug)]
+pub struct Runner<'a> {
+    pub env: &'a Env,
+    pub settings: &'a Settings,
+    pub progress: ProgressBar,
+    pub status_script: PathBuf,
+}
+
+impl Runner<'_> {
+    pub fn run(&self, scenario: &Scenario) -> anyhow::Result<Vec<Record>> {
+        let mut records = Vec::new();
+        for group in (scenario.plan)(self.settings) {
+            records.extend(self.run_group(scenario, &group)?);
+        }
+        Ok(records)
+    }
+
+    fn run_group(&self, scenario: &Scenario, group: &Group) -> anyhow::Result<Vec<Record>> {
+        let rounds = self.settings.rounds;
+        self.progress
+            .set_message(format!("{} | {}: starting", scenario.name, group.name));
+        let void_all = |reason: String| -> Vec<Record> {
+            (0..rounds)
+                .flat_map(|round| group.cells.iter().map(move |cell| (round, cell)))
+                .map(|(round, cell)| {
+                    self.progress.inc(1);
+                    void_record(scenario, group, cell, round, reason.clone())
+                })
+                .collect()
+        };
+
+        // Apps first, the mock API before the apps that call it.
+        let mut apps: Vec<RunningApp> = Vec::new();
+        let mut ordered = group.apps.clone();
+        ordered.sort_by_key(|spec| !matches!(spec.app, components::App::MockApi));
+        for spec in &ordered {
+            let mock = apps
+                .iter()
+                .find(|app| matches!(app.spec.app, components::App::MockApi));
+            match components::start_app(self.env, spec, mock) {
+                Ok(app) => apps.push(app),
+                Err(error) => {
+                    self.progress
+                        .println(format!("{}: app {} failed: {error:#}", group.name, spec.id));
+                    return Ok(void_all(format!(
+                        "app {} failed to start: {error:#}",
+                        spec.id
+                    )));
+                }
+            }
+        }
+
+        // Each distinct gateway once; cells that share one (same spec, other load) share it.
+        let mut gateways: Vec<Result<RunningGateway, String>> = Vec::new();
+        let mut gateway_of_cell = Vec::new();
+        let mut started: BTreeMap<String, usize> = BTreeMap::new();
+        for cell in &group.cells {
+            let key = format!("{:?}", cell.gateway);
+            let index = match started.get(&key) {
+                Some(index) => *index,
+                None => {
+                    let result = match apps.iter().find(|app| app.spec.id == cell.gateway.app) {
+                        Some(app) => components::start_gateway(self.env, &cell.gateway, app)
+                            .map_err(|error| format!("{error:#}")),
+                        None => Err(format!("no app {} in the group", cell.gateway.app)),
+                    };
+                    if let Err(error) = &result {
+                        self.progress.println(format!(
+                            "{}: gateway {} failed to start: {error}",
+                            group.name, cell.gateway.label
+                        ));
+                    }
+                    gateways.push(result);
+                    started.insert(key, gateways.len() - 1);
+                    gateways.len() - 1
+                }
+            };
+            gateway_of_cell.push(index);
+        }
+
+        let mut records = Vec::new();
+        match group.measure {
+            Measure::Load => {
+                if !self.settings.quick {
+                    self.warm_up(scenario, group, &gateways, &gateway_of_cell)?;
+                }
+                for round in 0..rounds {
+                    for (index, cell) in group.cells.iter().enumerate() {
+                        check_interrupted()?;
+                        self.progress.set_message(format!(
+                            "{} | {} | {} {} (round {})",
+                            scenario.name,
+                            group.name,
+                            cell.gateway.label,
+                            cell.variant,
+                            round + 1
+                        ));
+                        let record = match &mut gateways[gateway_of_cell[index]] {
+                            Ok(gateway) => {
+                                self.measure_load(scenario, group, cell, round, gateway, &mut apps)
+                            }
+                            Err(error) => void_record(
+                                scenario,
+                                group,
+                                cell,
+                                round,
+                                format!("gateway failed to start: {error}"),
+                            ),
+                        };
+                        self.progress.inc(1);
+                        records.push(record);
+                    }
+                }
+            }
+            Measure::IdleConnections(connections) => {
+                for round in 0..rounds {
+                    for (index, cell) in group.cells.iter().enumerate() {
+                        check_interrupted()?;
+                        self.progress.set_message(format!(
+                            "{} | {} | {} (round {})",
+                            scenario.name,
+                            group.name,
+                            cell.gateway.label,
+                            round + 1
+                        ));
+                        let record = match &mut gateways[gateway_of_cell[index]] {
+                            Ok(gateway) => {
+                                let measured = match &gateway.component {
+                                    Some(component) => component.pid(),
+                                    None => match apps
+                                        .iter()
+                                        .find(|app| app.spec.id == cell.gateway.app)
+                                    {
+                                        Some(app) => app.component.pid(),
+                                        None => bail!("no app {}", cell.gateway.app),
+                                    },
+                                };
+                                measure_idle(
+                                    scenario,
+                                    group,
+                                    cell,
+                                    round,
+                                    gateway.addr,
+                                    measured,
+                                    connections,
+                                )
+                            }
+                            Err(error) => void_record(
+                                scenario,
+                                group,
+                                cell,
+                                round,
+                                format!("gateway failed to start: {error}"),
+                            ),
+                        };
+                        self.progress.inc(1);
+                        records.push(record);
+                    }
+                }
+            }
+        }
+        // Gateways before apps, so no gateway logs errors about an app that went away.
+        drop(gateways);
+        drop(apps);
+        Ok(records)
+    }
+
+    /// One short unrecorded run per cell before the first round: Python imports, lazy pools and
+    /// the page cache are the same for everyone afterwards.
+    fn warm_up(
+        &self,
+        scenario: &Scenario,
+        group: &Group,
+        gateways: &[Result<RunningGateway, String>],
+        gateway_of_cell: &[usize],
+    ) -> anyhow::Result<()> {
+        let duration = self.settings.duration.min(Duration::from_secs(2));
+        for (index, cell) in group.cells.iter().enumerate() {
+            check_interrupted()?;
+            if let Ok(gateway) = &gateways[gateway_of_cell[index]] {
+                self.progress.set_message(format!(
+                    "{} | {} | {} {} (warm-up)",
+                    scenario.name, group.name, cell.gateway.label, cell.variant
+                ));
+                let url = format!("http://{}{}", gateway.addr, cell.path);
+                let _ = load::run(cell.tool, &url, duration, self.script(cell));
+            }
+        }
+        Ok(())
+    }
+
+    fn script(&self, cell: &Cell) -> Option<&std::path::Path> {
+        (cell.expect == Expect::SuccessOr429).then_some(self.status_script.as_path())
+    }
+
+    fn measure_load(
+        &self,
+        scenario: &Scenario,
+        group: &Group,
+        cell: &Cell,
+        round: u32,
+        gateway: &mut RunningGateway,
+        apps: &mut [RunningApp],
+    ) -> Record {
+        let gateway_pids: Vec<u32> = gateway.component.iter().map(|c| c.pid()).collect();
+        let app_pids: Vec<u32> = apps.iter().map(|app| app.component.pid()).collect();
+        let gateway_before = procfs::usage(&gateway_pids);
+        let app_before = procfs::usage(&app_pids);
+        let url = format!("http://{}{}", gateway.addr, cell.path);
+        let result = load::run(cell.tool, &url, self.settings.duration, self.script(cell));
+        let gateway_after = procfs::usage(&gateway_pids);
+        let app_after = procfs::usage(&app_pids);
+
+        let (mut verdict, output) = match result {
+            Ok(output) => (guard::judge(&output, cell.expect), Some(output)),
+            Err(error) => (
+                Verdict::Void(vec![format!("load generator failed: {error:#}")]),
+                None,
+            ),
+        };
+        if let Some(component) = &mut gateway.component {
+            if let Err(error) = component.check_alive() {
+                verdict = verdict.void_with(format!("{error:#}"));
+            }
+        }
+        for app in apps.iter_mut() {
+            if let Err(error) = app.component.check_alive() {
+                verdict = verdict.void_with(format!("{error:#}"));
+            }
+        }
+        Record {
+            scenario: scenario.name,
+            group: group.name.clone(),
+            round,
+            variant: cell.variant.clone(),
+            gateway: cell.gateway.label.clone(),
+            path: cell.path.clone(),
+            tool: cell.tool.label(),
+            expect: cell.expect,
+            verdict,
+            output,
+            gateway_cpu_seconds: (!gateway_pids.is_empty())
+                .then(|| gateway_before.cpu_seconds_until(&gateway_after)),
+            gateway_peak_rss_kib: (!gateway_pids.is_empty()).then_some(gateway_after.peak_rss_kib),
+            app_cpu_seconds: app_before.cpu_seconds_until(&app_after),
+            idle: None,
+        }
+    }
+}
+
+fn check_interrupted() -> anyhow::Result<()> {
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        bail!("interrupted");
+    }
+    Ok(())
+}
+
+fn void_record(
+    scenario: &Scenario,
+    group: &Group,
+    cell: &Cell,
+    round: u32,
+    reason: String,
+) -> Record {
+    Record {
+        scenario: scenario.name,
+        group: group.name.clone(),
+        round,
+        variant: cell.variant.clone(),
+        gateway: cell.gateway.label.clone(),
+        path: cell.path.clone(),
+        tool: cell.tool.label(),
+        expect: cell.expect,
+        verdict: Verdict::Void(vec![reason]),
+        output: None,
+        gateway_cpu_seconds: None,
+        gateway_peak_rss_kib: None,
+        app_cpu_seconds: 0.0,
+        idle: None,
+    }
+}
+
+/// Opens `connections` keep-alive connections to `addr`, one request each, holds them idle, and
+/// reads the memory of the tree rooted at `measured` before and after.
+fn measure_idle(
+    scenario: &Scenario,
+    group: &Group,
+    cell: &Cell,
+    round: u32,
+    addr: SocketAddr,
+    measured: u32,
+    connections: u32,
+) -> Record {
+    // Let memory freed by the previous round settle.
+    thread::sleep(Duration::from_millis(500));
+    let before: Usage = procfs::usage(&[measured]);
+    let mut streams = Vec::with_capacity(connections as usize);
+    let mut reasons = Vec::new();
+    for index in 0..connections {
+        match one_request(addr, &cell.path) {
+            Ok((stream, 200)) => streams.push(stream),
+            Ok((_, status)) => {
+                reasons.push(format!("connection {index}: status {status}"));
+                break;
+            }
+            Err(error) => {
+                reasons.push(format!("connection {index}: {error}"));
+                break;
+            }
+        }
+    }
+    // Idle connections are what is measured: give the gateway a moment to shrink buffers.
+    thread::sleep(Duration::from_secs(1));
+    let after = procfs::usage(&[measured]);
+    drop(streams);
+    let verdict = if reasons.is_empty() {
+        Verdict::Valid
+    } else {
+        Verdict::Void(reasons)
+    };
+    Record {
+        scenario: scenario.name,
+        group: group.name.clone(),
+        round,
+        variant: cell.variant.clone(),
+        gateway: cell.gateway.label.clone(),
+        path: cell.path.clone(),
+        tool: format!("{connections} idle connections"),
+        expect: cell.expect,
+        verdict,
+        output: None,
+        gateway_cpu_seconds: None,
+        gateway_peak_rss_kib: Some(after.peak_rss_kib),
+        app_cpu_seconds: 0.0,
+        idle: Some(IdleResult {
+            connections,
+            rss_before_kib: before.rss_kib,
+            rss_after_kib: after.rss_kib,
+        }),
+    }
+}
+
+/// Connects, sends one GET, reads the whole response (Content-Length bodies only, which every
+/// lab upstream sends), and returns the open connection and the status.
+fn one_request(addr: SocketAddr, path: &str) -> std::io::Result<(TcpStream, u16)> {
+    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5))?;
+    stream.set_nodelay(true)?;
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: weir-lab\r\n\r\n"
+    )?;
+    let mut buffer = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 4096];
+    let invalid =
+        |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
+    loop {
+        let read = stream.read(&mut chunk)?;
+        if read == 0 {
+            return Err(invalid("closed before a whole response"));
+        }
+        buffer.extend_from_slice(&chunk[..read]);
+        let Some(end) = buffer.windows(4).position(|window| window == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&buffer[..end]).to_string();
+        let status: u16 = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|field| field.parse().ok())
+            .ok_or_else(|| invalid("no status"))?;
+        let length: usize = head
+            .lines()
+            .find_map(|line| {
+                let (name, value) = line.split_once(':')?;
+                name.trim()
+                    .eq_ignore_ascii_case("content-length")
+                    .then(|| value.trim().parse().ok())?
+            })
+            .ok_or_else(|| invalid("no Content-Length"))?;
+        let mut have = buffer.len() - (end + 4);
+        while have < length {
+            let read = stream.read(&mut chunk)?;
+            if read == 0 {
+                return Err(invalid("closed mid-body"));
+            }
+            have += read;
+        }
+        return Ok((stream, status));
+    }
+}

@@ -1,0 +1,115 @@
+//! What a scenario is: groups of cells measured in interleaved rounds. A group shares its apps;
+//! each cell is one gateway under one load. Cells that differ only by gateway are compared, and
+//! the one labelled `nginx` is the baseline of every ratio.
+
+use std::time::Duration;
+
+use crate::components::{AppSpec, GatewaySpec, Layout, Venv};
+use crate::guard::Expect;
+use crate::load::Tool;
+
+/// The label of the baseline gateway in every group.
+pub const BASELINE: &str = "nginx";
+
+/// One measurement to repeat every round.
+#[derive(Debug, Clone)]
+pub struct Cell {
+    /// What the study varies (`port`, `socket`, `pool=40`, ...); cells are compared to the
+    /// baseline with the same variant, path and tool.
+    pub variant: String,
+    pub gateway: GatewaySpec,
+    pub path: String,
+    pub tool: Tool,
+    pub expect: Expect,
+}
+
+impl Cell {
+    /// The key under which cells are compared to the baseline.
+    pub fn compare_key(&self) -> (String, String, String) {
+        (self.variant.clone(), self.path.clone(), self.tool.label())
+    }
+}
+
+/// What a group measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// A load run per cell per round.
+    Load,
+    /// Open this many idle keep-alive connections through each cell's gateway and read its memory.
+    IdleConnections(u32),
+}
+
+/// Cells that share their apps.
+#[derive(Debug, Clone)]
+pub struct Group {
+    pub name: String,
+    pub apps: Vec<AppSpec>,
+    pub cells: Vec<Cell>,
+    pub measure: Measure,
+}
+
+/// Options every scenario's plan reads.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub quick: bool,
+    pub rounds: u32,
+    pub duration: Duration,
+    pub layouts: Vec<Layout>,
+    pub venvs: Vec<Venv>,
+    /// Overrides the scenario's load generator (`ab` in the studies that used it).
+    pub loader: Option<Loader>,
+    pub idle_connections: u32,
+}
+
+/// `--loader`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loader {
+    Wrk,
+    Ab,
+}
+
+impl Settings {
+    /// The study's `ab -c 100`, unless `--loader wrk` asks for `wrk -t2 -c100`.
+    pub fn study_tool(&self) -> Tool {
+        match self.loader {
+            Some(Loader::Wrk) => Tool::Wrk {
+                threads: 2,
+                connections: 100,
+            },
+            _ => Tool::Ab { concurrency: 100 },
+        }
+    }
+
+    /// `wrk -t2 -c100`, unless `--loader ab` asks for `ab -c 100`.
+    pub fn flood_tool(&self) -> Tool {
+        match self.loader {
+            Some(Loader::Ab) => Tool::Ab { concurrency: 100 },
+            _ => Tool::Wrk {
+                threads: 2,
+                connections: 100,
+            },
+        }
+    }
+}
+
+/// A study reproduced, or one of the lab's own.
+#[derive(Debug, Clone, Copy)]
+pub struct Scenario {
+    pub name: &'static str,
+    /// The seed file it reproduces, if any.
+    pub seed: Option<&'static str>,
+    pub about: &'static str,
+    /// What the study published, for the summary (markdown).
+    pub reference: &'static str,
+    pub plan: fn(&Settings) -> Vec<Group>,
+}
+
+impl Scenario {
+    /// Measurements the plan makes, for the progress bar and `list`.
+    pub fn measurements(&self, settings: &Settings) -> u64 {
+        (self.plan)(settings)
+            .iter()
+            .map(|group| group.cells.len() as u64 * u64::from(settings.rounds))
+            .sum()
+    }
+}

@@ -1,0 +1,619 @@
+//! The lab's scenarios: one per seed study and two of our own. Each `plan` turns the settings
+//! into groups of cells; `--quick` keeps the cells that prove the scenario works end to end.
+
+use crate::components::{
+    App, AppSpec, CeilingBody, Gateway, GatewaySpec, HaproxyOptions, Layout, Limit, NginxOptions,
+    Pool, Transport, Venv, WeirOptions,
+};
+use crate::guard::Expect;
+use crate::load::Tool;
+use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
+
+pub const ALL: [Scenario; 7] = [
+    Scenario {
+        name: "socket-vs-port",
+        seed: Some("000_41e88a6106ca952f.txt"),
+        about: "nginx, HAProxy and weir reaching FastAPI (Gunicorn + UvicornWorker) over a TCP port vs a Unix socket, small and 1 MB, sync and async, per layout and install; `ab -c 100` as the study (`--loader wrk` for wrk -t2 -c100); upstream keep-alive 8 everywhere",
+        reference: "Study 000 (nginx, ab -c 100, w3t1): sync small 2,466 (port) vs 2,820 (socket) req/s (+14%); async small 2,911 vs 3,440 (+18%); 1 MB 17.2 vs 17.6-17.7 (noise).",
+        plan: socket_vs_port,
+    },
+    Scenario {
+        name: "keepalive",
+        seed: Some("001_d012542d3331c594.txt"),
+        about: "upstream keep-alive off vs on (nginx `keepalive 8`, weir `max_idle = 8`, HAProxy `http-reuse always`) in front of FastAPI w3t1 on a Unix socket; `ab -c 100` as the study",
+        reference: "Study 001 (nginx, ab -c 100, w3t1, socket): sync small 2,859 -> 3,116 req/s (+9.0%); async small 3,458 -> 3,883 (+12.3%); 1 MB: no difference.",
+        plan: keepalive,
+    },
+    Scenario {
+        name: "static-file",
+        seed: Some("002_f16fe2bb9141c34e.txt"),
+        about: "a 651 KiB file: nginx with sendfile, the hyper server holding it in memory, Flask send_file under Gunicorn sync workers, and weir / HAProxy in front of the hyper server; wrk -t1 -c1 and -t2 -c100",
+        reference: "Study 002 (10 GbE, wrk -t1 -c1): FastWSGI+Flask 594 req/s p99 1.84 ms; nginx 498 req/s p99 2.39 ms; Werkzeug 273; Waitress 100.",
+        plan: static_file,
+    },
+    Scenario {
+        name: "pool-size",
+        seed: Some("003_e003dcba2dfc08b6.txt"),
+        about: "FastAPI w2t1 endpoints calling a mock external API through httpx with pool 2/40/80/100, behind nginx and weir; `ab -c 100` as the study",
+        reference: "Study 003 (w2t1): sync 528 (pool 2) / 613 (40) / 608 (80) / 616 (100) req/s; async 413 / 425 / 396 / 419.",
+        plan: pool_size,
+    },
+    Scenario {
+        name: "ratelimit",
+        seed: Some("004_57587b068294a873.txt"),
+        about: "a per-client limit in front of Flask (Gunicorn sync, 4 workers): S1 no limit, S2 100 r/s burst 20, S3 1 r/s burst 0, 429 at once; nginx tuned for floods, HAProxy stick table, the aiohttp leaky bucket, weir; the static 429 server is the ceiling; wrk -t2 -c100",
+        reference: "Study 004 (wrk -t2 -c100 -d30s): S1 nginx 919 / Python 773 / Rust 1,548 req/s; S2 nginx 1,221 / Python 7,300 / Rust 37,188; S3 nginx 1,268 / Python 7,569 / Rust 36,539 (nginx with default worker_connections 512).",
+        plan: ratelimit,
+    },
+    Scenario {
+        name: "proxy-overhead",
+        seed: None,
+        about: "the gateways' own cost: each in front of the hyper static server on a Unix socket, small responses, wrk -t2 -c100 and -t1 -c1; direct is the ceiling",
+        reference: "Our own. Issue 2's targets: small responses at least 1.1x nginx and at least HAProxy; -c1 latency no worse than nginx.",
+        plan: proxy_overhead,
+    },
+    Scenario {
+        name: "idle-connections",
+        seed: None,
+        about: "memory per idle keep-alive client connection: N connections (10,000 by default), each after one request, held idle through each gateway; RSS of all the gateway's processes before and after",
+        reference: "Research note runtime.md: nginx ~0.6 KB per idle connection (plus 39 MB preallocated at worker_connections 30000); a naive hyper server ~10.4 KB.",
+        plan: idle_connections,
+    },
+];
+
+pub fn find(name: &str) -> Option<&'static Scenario> {
+    ALL.iter().find(|scenario| scenario.name == name)
+}
+
+fn app(id: &str, app: App) -> AppSpec {
+    AppSpec {
+        id: id.to_string(),
+        app,
+    }
+}
+
+fn cell(variant: &str, gateway: GatewaySpec, path: &str, tool: Tool) -> Cell {
+    Cell {
+        variant: variant.to_string(),
+        gateway,
+        path: path.to_string(),
+        tool,
+        expect: Expect::Success,
+    }
+}
+
+/// The endpoints of studies 000 and 001, and the quick subset.
+fn study_paths(settings: &Settings) -> Vec<&'static str> {
+    if settings.quick {
+        vec!["/async"]
+    } else {
+        vec!["/sync", "/async", "/sync-big", "/async-big"]
+    }
+}
+
+fn layouts(settings: &Settings) -> Vec<Layout> {
+    if settings.quick {
+        vec![Layout::DEFAULT]
+    } else {
+        settings.layouts.clone()
+    }
+}
+
+fn venvs(settings: &Settings) -> Vec<Venv> {
+    if settings.quick {
+        vec![Venv::Plain]
+    } else {
+        settings.venvs.clone()
+    }
+}
+
+fn socket_vs_port(settings: &Settings) -> Vec<Group> {
+    let tool = settings.study_tool();
+    let mut groups = Vec::new();
+    for venv in venvs(settings) {
+        for layout in layouts(settings) {
+            for path in study_paths(settings) {
+                let mut cells = vec![cell(
+                    "port",
+                    GatewaySpec::new("direct", Gateway::Direct, "app", Transport::Tcp),
+                    path,
+                    tool,
+                )];
+                for (variant, transport) in [("port", Transport::Tcp), ("socket", Transport::Unix)]
+                {
+                    cells.push(cell(
+                        variant,
+                        GatewaySpec::new(
+                            "nginx",
+                            Gateway::Nginx(NginxOptions::SEED),
+                            "app",
+                            transport,
+                        ),
+                        path,
+                        tool,
+                    ));
+                    cells.push(cell(
+                        variant,
+                        GatewaySpec::new(
+                            "haproxy",
+                            Gateway::Haproxy(HaproxyOptions::DEFAULT),
+                            "app",
+                            transport,
+                        ),
+                        path,
+                        tool,
+                    ));
+                    cells.push(cell(
+                        variant,
+                        GatewaySpec::new(
+                            "weir",
+                            Gateway::Weir(WeirOptions::SEED),
+                            "app",
+                            transport,
+                        ),
+                        path,
+                        tool,
+                    ));
+                }
+                groups.push(Group {
+                    name: format!("{layout} {venv} {path}"),
+                    apps: vec![app(
+                        "app",
+                        App::FastApi {
+                            layout,
+                            venv,
+                            pool: None,
+                        },
+                    )],
+                    cells,
+                    measure: Measure::Load,
+                });
+            }
+        }
+    }
+    groups
+}
+
+fn keepalive(settings: &Settings) -> Vec<Group> {
+    let tool = settings.study_tool();
+    let mut groups = Vec::new();
+    for venv in venvs(settings) {
+        for path in study_paths(settings) {
+            let mut cells = Vec::new();
+            for (variant, on) in [("keepalive off", false), ("keepalive 8", true)] {
+                let nginx = NginxOptions {
+                    keepalive: on.then_some(8),
+                    ..NginxOptions::SEED
+                };
+                let haproxy = HaproxyOptions {
+                    reuse: on,
+                    ..HaproxyOptions::DEFAULT
+                };
+                let weir = WeirOptions {
+                    max_idle: if on { 8 } else { 0 },
+                    ..WeirOptions::SEED
+                };
+                cells.push(cell(
+                    variant,
+                    GatewaySpec::new("nginx", Gateway::Nginx(nginx), "app", Transport::Unix),
+                    path,
+                    tool,
+                ));
+                cells.push(cell(
+                    variant,
+                    GatewaySpec::new("haproxy", Gateway::Haproxy(haproxy), "app", Transport::Unix),
+                    path,
+                    tool,
+                ));
+                cells.push(cell(
+                    variant,
+                    GatewaySpec::new("weir", Gateway::Weir(weir), "app", Transport::Unix),
+                    path,
+                    tool,
+                ));
+            }
+            groups.push(Group {
+                name: format!("w3t1 {venv} {path}"),
+                apps: vec![app(
+                    "app",
+                    App::FastApi {
+                        layout: Layout::DEFAULT,
+                        venv,
+                        pool: None,
+                    },
+                )],
+                cells,
+                measure: Measure::Load,
+            });
+        }
+    }
+    groups
+}
+
+fn static_file(settings: &Settings) -> Vec<Group> {
+    let tools = [
+        Tool::Wrk {
+            threads: 1,
+            connections: 1,
+        },
+        settings.flood_tool(),
+    ];
+    tools
+        .into_iter()
+        .map(|tool| {
+            let nginx = NginxOptions {
+                static_file: true,
+                ..NginxOptions::SEED
+            };
+            let cells = vec![
+                cell(
+                    "file",
+                    GatewaySpec::new("nginx", Gateway::Nginx(nginx), "file", Transport::Unix),
+                    "/file",
+                    tool,
+                ),
+                cell(
+                    "file",
+                    GatewaySpec::new("hyper (memory)", Gateway::Direct, "file", Transport::Tcp),
+                    "/file",
+                    tool,
+                ),
+                cell(
+                    "file",
+                    GatewaySpec::new("flask send_file", Gateway::Direct, "flask", Transport::Tcp),
+                    "/file",
+                    tool,
+                ),
+                cell(
+                    "file",
+                    GatewaySpec::new(
+                        "weir -> hyper",
+                        Gateway::Weir(WeirOptions::SEED),
+                        "file",
+                        Transport::Unix,
+                    ),
+                    "/file",
+                    tool,
+                ),
+                cell(
+                    "file",
+                    GatewaySpec::new(
+                        "haproxy -> hyper",
+                        Gateway::Haproxy(HaproxyOptions::DEFAULT),
+                        "file",
+                        Transport::Unix,
+                    ),
+                    "/file",
+                    tool,
+                ),
+            ];
+            Group {
+                name: tool.label(),
+                apps: vec![
+                    app(
+                        "file",
+                        App::Ceiling {
+                            status: 200,
+                            body: CeilingBody::File,
+                        },
+                    ),
+                    app("flask", App::Flask { workers: 2 }),
+                ],
+                cells,
+                measure: Measure::Load,
+            }
+        })
+        .collect()
+}
+
+fn pool_size(settings: &Settings) -> Vec<Group> {
+    let tool = settings.study_tool();
+    let pools: &[u32] = if settings.quick {
+        &[2, 40]
+    } else {
+        &[2, 40, 80, 100]
+    };
+    let paths: &[&str] = if settings.quick {
+        &["/external-sync"]
+    } else {
+        &["/external-sync", "/external-async"]
+    };
+    let layout = Layout {
+        workers: 2,
+        threads: 1,
+    };
+    let mut apps = vec![app("mock", App::MockApi)];
+    for pool in pools {
+        // The study's two documented configurations: 2 connections with 1 kept alive, and large
+        // pools keeping 20 alive.
+        let keepalive = if *pool <= 2 { 1 } else { 20 };
+        apps.push(app(
+            &format!("pool{pool}"),
+            App::FastApi {
+                layout,
+                venv: Venv::Plain,
+                pool: Some(Pool {
+                    max: *pool,
+                    keepalive,
+                }),
+            },
+        ));
+    }
+    paths
+        .iter()
+        .map(|path| {
+            let mut cells = Vec::new();
+            for pool in pools {
+                let variant = format!("pool={pool}");
+                let id = format!("pool{pool}");
+                cells.push(cell(
+                    &variant,
+                    GatewaySpec::new(
+                        "nginx",
+                        Gateway::Nginx(NginxOptions::SEED),
+                        &id,
+                        Transport::Unix,
+                    ),
+                    path,
+                    tool,
+                ));
+                cells.push(cell(
+                    &variant,
+                    GatewaySpec::new(
+                        "weir",
+                        Gateway::Weir(WeirOptions::SEED),
+                        &id,
+                        Transport::Unix,
+                    ),
+                    path,
+                    tool,
+                ));
+            }
+            Group {
+                name: format!("{layout} {path}"),
+                apps: apps.clone(),
+                cells,
+                measure: Measure::Load,
+            }
+        })
+        .collect()
+}
+
+fn ratelimit(settings: &Settings) -> Vec<Group> {
+    let tool = settings.flood_tool();
+    let mut stages = vec![
+        ("S1 no limit", None),
+        (
+            "S2 high limit",
+            Some(Limit {
+                rate_per_second: 100,
+                burst: 20,
+            }),
+        ),
+        (
+            "S3 strict limit",
+            Some(Limit {
+                rate_per_second: 1,
+                burst: 0,
+            }),
+        ),
+    ];
+    if settings.quick {
+        stages.remove(1);
+    }
+    stages
+        .into_iter()
+        .map(|(name, limit)| {
+            let expect = if limit.is_some() {
+                Expect::SuccessOr429
+            } else {
+                Expect::Success
+            };
+            let nginx = NginxOptions {
+                limit,
+                ..NginxOptions::FLOOD
+            };
+            let haproxy = HaproxyOptions {
+                limit,
+                ..HaproxyOptions::DEFAULT
+            };
+            let weir = WeirOptions {
+                limit,
+                ..WeirOptions::SEED
+            };
+            let mut gateways = vec![
+                GatewaySpec::new("nginx", Gateway::Nginx(nginx), "flask", Transport::Unix),
+                GatewaySpec::new(
+                    "haproxy",
+                    Gateway::Haproxy(haproxy),
+                    "flask",
+                    Transport::Unix,
+                ),
+                GatewaySpec::new(
+                    "python",
+                    Gateway::Python { limit },
+                    "flask",
+                    Transport::Unix,
+                ),
+                GatewaySpec::new("weir", Gateway::Weir(weir), "flask", Transport::Unix),
+            ];
+            let mut apps = vec![app("flask", App::Flask { workers: 4 })];
+            if limit.is_some() {
+                apps.push(app(
+                    "static429",
+                    App::Ceiling {
+                        status: 429,
+                        body: CeilingBody::Small,
+                    },
+                ));
+                gateways.push(GatewaySpec::new(
+                    "ceiling (static 429)",
+                    Gateway::Direct,
+                    "static429",
+                    Transport::Tcp,
+                ));
+            } else {
+                gateways.push(GatewaySpec::new(
+                    "direct",
+                    Gateway::Direct,
+                    "flask",
+                    Transport::Tcp,
+                ));
+            }
+            let cells = gateways
+                .into_iter()
+                .map(|gateway| Cell {
+                    variant: name.to_string(),
+                    gateway,
+                    path: "/".to_string(),
+                    tool,
+                    expect,
+                })
+                .collect();
+            Group {
+                name: name.to_string(),
+                apps,
+                cells,
+                measure: Measure::Load,
+            }
+        })
+        .collect()
+}
+
+fn fast_upstream_gateways(app_id: &str) -> Vec<GatewaySpec> {
+    vec![
+        GatewaySpec::new(
+            "nginx",
+            Gateway::Nginx(NginxOptions::SEED),
+            app_id,
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "nginx (workers auto)",
+            Gateway::Nginx(NginxOptions {
+                workers_auto: true,
+                ..NginxOptions::SEED
+            }),
+            app_id,
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "haproxy",
+            Gateway::Haproxy(HaproxyOptions::DEFAULT),
+            app_id,
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "python",
+            Gateway::Python { limit: None },
+            app_id,
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "weir",
+            Gateway::Weir(WeirOptions::SEED),
+            app_id,
+            Transport::Unix,
+        ),
+        GatewaySpec::new("direct", Gateway::Direct, app_id, Transport::Tcp),
+    ]
+}
+
+fn proxy_overhead(settings: &Settings) -> Vec<Group> {
+    let tools = [
+        settings.flood_tool(),
+        Tool::Wrk {
+            threads: 1,
+            connections: 1,
+        },
+    ];
+    tools
+        .into_iter()
+        .map(|tool| Group {
+            name: tool.label(),
+            apps: vec![app(
+                "fast",
+                App::Ceiling {
+                    status: 200,
+                    body: CeilingBody::Small,
+                },
+            )],
+            cells: fast_upstream_gateways("fast")
+                .into_iter()
+                .map(|gateway| cell("small", gateway, "/", tool))
+                .collect(),
+            measure: Measure::Load,
+        })
+        .collect()
+}
+
+fn idle_connections(settings: &Settings) -> Vec<Group> {
+    let connections = if settings.quick {
+        settings.idle_connections.min(1000)
+    } else {
+        settings.idle_connections
+    };
+    // Room for every client connection and an upstream connection per client, with margin.
+    let room = connections * 2 + 1024;
+    let gateways = vec![
+        GatewaySpec::new(
+            "nginx",
+            Gateway::Nginx(NginxOptions {
+                worker_connections: room,
+                ..NginxOptions::SEED
+            }),
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "haproxy",
+            Gateway::Haproxy(HaproxyOptions {
+                maxconn: room,
+                ..HaproxyOptions::DEFAULT
+            }),
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "python",
+            Gateway::Python { limit: None },
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "weir",
+            Gateway::Weir(WeirOptions {
+                max_connections: room,
+                ..WeirOptions::SEED
+            }),
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new("hyper (naive)", Gateway::Direct, "fast", Transport::Tcp),
+    ];
+    vec![Group {
+        name: format!("{connections} idle connections"),
+        apps: vec![app(
+            "fast",
+            App::Ceiling {
+                status: 200,
+                body: CeilingBody::Small,
+            },
+        )],
+        cells: gateways
+            .into_iter()
+            .map(|gateway| {
+                cell(
+                    "idle",
+                    gateway,
+                    "/",
+                    Tool::Wrk {
+                        threads: 1,
+                        connections,
+                    },
+                )
+            })
+            .collect(),
+        measure: Measure::IdleConnections(connections),
+    }]
+}
