@@ -32,6 +32,9 @@ pub struct Config {
     pub limits: BTreeMap<String, LimitConfig>,
     pub access_log: AccessLogConfig,
     pub admin: Option<AdminConfig>,
+    /// `[compression]`: on when the table is present (each key defaulting as documented on
+    /// [`CompressionConfig`]), off when it is absent, as nginx's `gzip` is off unless set.
+    pub compression: Option<CompressionConfig>,
 }
 
 /// `[server]`: the downstream side.

@@ -23,10 +23,11 @@ use toml::Spanned;
 use super::error::{KeyIndex, Problem};
 use super::units;
 use super::{
-    AccessLogConfig, AccessLogFormat, AdminConfig, Config, Delay, KeyPart, LimitBackend,
-    LimitConfig, LimitHeaders, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig,
-    ServerConfig, UpstreamConfig,
+    AccessLogConfig, AccessLogFormat, AdminConfig, CompressionConfig, Config, Delay, KeyPart,
+    LimitBackend, LimitConfig, LimitHeaders, OnRedisError, Rate, RealIpHeader, RedisLimitConfig,
+    RouteConfig, ServerConfig, UpstreamConfig,
 };
+use crate::compression::Encoding;
 use crate::upstream::UpstreamAddr;
 
 pub use super::error::{ConfigError, ConfigErrorKind};
@@ -108,6 +109,7 @@ struct RawConfig {
     limits: BTreeMap<String, Spanned<RawLimit>>,
     access_log: Option<RawAccessLog>,
     admin: Option<RawAdmin>,
+    compression: Option<RawCompression>,
 }
 
 #[derive(Default, serde::Deserialize)]
@@ -182,6 +184,15 @@ struct RawAccessLog {
 #[serde(deny_unknown_fields)]
 struct RawAdmin {
     listen: Spanned<ListenAddr>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCompression {
+    level: Option<Spanned<u32>>,
+    min_length: Option<SizeValue>,
+    types: Option<Vec<Spanned<String>>>,
+    algorithms: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 #[derive(Clone, Copy, serde::Deserialize)]
@@ -541,6 +552,8 @@ impl RawConfig {
             }
         };
 
+        let compression = self.compression.map(validate_compression).transpose()?;
+
         Ok(Config {
             source: source.map(Path::to_path_buf),
             server,
@@ -549,6 +562,7 @@ impl RawConfig {
             limits,
             access_log,
             admin,
+            compression,
         })
     }
 }
@@ -954,4 +968,82 @@ fn validate_routes(
         });
     }
     Ok(routes)
+}
+
+/// `[compression]`: each key defaults to [`CompressionConfig::default`].
+fn validate_compression(raw: RawCompression) -> Result<CompressionConfig, Problem> {
+    let mut compression = CompressionConfig::default();
+    if let Some(level) = raw.level {
+        if !(1..=9).contains(level.get_ref()) {
+            return Err(invalid(
+                level.span(),
+                format!(
+                    "expected a level from 1 (fastest) to 9 (smallest), as nginx's gzip_comp_level, found {}",
+                    level.get_ref()
+                ),
+            ));
+        }
+        compression.level = *level.get_ref();
+    }
+    if let Some(min_length) = raw.min_length {
+        compression.min_length = min_length.0;
+    }
+    if let Some(types) = raw.types {
+        let mut media_types: Vec<String> = Vec::with_capacity(types.len());
+        for media_type in types {
+            let text = media_type.get_ref().trim().to_ascii_lowercase();
+            let valid = text.split_once('/').is_some_and(|(kind, subtype)| {
+                let token = |part: &str| {
+                    !part.is_empty()
+                        && part.chars().all(|character| {
+                            character.is_ascii_alphanumeric() || "!#$&-^_.+".contains(character)
+                        })
+                };
+                token(kind) && (subtype == "*" || token(subtype))
+            });
+            if !valid {
+                return Err(invalid(
+                    media_type.span(),
+                    format!(
+                        "expected a media type such as \"application/json\" or \"text/*\", found {:?}",
+                        media_type.get_ref()
+                    ),
+                ));
+            }
+            if !media_types.contains(&text) {
+                media_types.push(text);
+            }
+        }
+        compression.types = media_types;
+    }
+    if let Some(algorithms) = raw.algorithms {
+        if algorithms.get_ref().is_empty() {
+            return Err(invalid(
+                algorithms.span(),
+                "algorithms needs at least one of \"br\", \"zstd\", \"gzip\"; to turn compression off, remove the [compression] table",
+            ));
+        }
+        let mut encodings: Vec<Encoding> = Vec::with_capacity(algorithms.get_ref().len());
+        for algorithm in algorithms.get_ref() {
+            let encoding: Encoding = algorithm.get_ref().parse().map_err(|_| {
+                invalid(
+                    algorithm.span(),
+                    format!(
+                        "expected one of \"br\", \"zstd\", \"gzip\", found {:?}",
+                        algorithm.get_ref()
+                    ),
+                )
+            })?;
+            if encodings.contains(&encoding) {
+                return Err(Problem::new(
+                    ConfigErrorKind::Duplicate,
+                    algorithm.span(),
+                    format!("{:?} is listed twice", algorithm.get_ref()),
+                ));
+            }
+            encodings.push(encoding);
+        }
+        compression.algorithms = encodings;
+    }
+    Ok(compression)
 }

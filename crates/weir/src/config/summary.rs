@@ -11,7 +11,7 @@ use super::{
 
 impl Config {
     /// A human summary of the effective configuration: listeners, upstreams with their pools,
-    /// routes, limits, access log and admin listener. Lines are separated by `\n`, with none at the end.
+    /// routes, limits, access log, admin listener and compression. Lines are separated by `\n`, with none at the end.
     pub fn summary(&self) -> String {
         let mut text = String::new();
         // Writing to a String cannot fail, so the result is ignored.
@@ -219,6 +219,24 @@ impl Config {
             .as_ref()
             .map_or("off".to_string(), |admin| admin.listen.to_string());
         writeln!(out, "admin                {admin}")?;
+        let compression = match &self.compression {
+            None => "off".to_string(),
+            Some(compression) => {
+                let algorithms: Vec<&str> = compression
+                    .algorithms
+                    .iter()
+                    .map(|encoding| encoding.as_str())
+                    .collect();
+                format!(
+                    "{} at level {}, from {} bytes, {} media types",
+                    algorithms.join(", "),
+                    compression.level,
+                    compression.min_length,
+                    compression.types.len()
+                )
+            }
+        };
+        writeln!(out, "compression          {compression}")?;
         Ok(())
     }
 }

@@ -96,6 +96,7 @@ fn an_empty_file_gives_every_default() {
         }
     );
     assert_eq!(config.admin, None);
+    assert_eq!(config.compression, None);
 }
 
 #[test]
@@ -455,7 +456,8 @@ fn key_forms() {
 /// `/work/shared/seeds/000_41e88a6106ca952f.txt` translated: `listen 80`, `client_max_body_size 20M`,
 /// `keepalive 8`, `proxy_*_timeout 65s`, `keepalive_requests 5000`, `keepalive_timeout 120`,
 /// `set_real_ip_from` three private networks, `real_ip_header X-Forwarded-For`, `access_log off`,
-/// `server_tokens off`, `server unix:/tmp/gunicorn.sock`.
+/// `server_tokens off`, `server unix:/tmp/gunicorn.sock`, `gzip on`, `gzip_comp_level 6`,
+/// `gzip_min_length 200`.
 const SEED: &str = r#"
 [server]
 listen = ["0.0.0.0:80"]
@@ -475,6 +477,10 @@ send_timeout = "65s"
 [[routes]]
 path = "/"
 upstream = "gunicorn"
+
+[compression]
+level = 6
+min_length = 200
 "#;
 
 #[test]
@@ -506,13 +512,19 @@ fn the_seed_nginx_config_translates() {
     assert_eq!(config.routes[0].path, "/");
     assert_eq!(config.routes[0].upstream, "gunicorn");
     assert!(!config.access_log.enabled);
+    let compression = config.compression.as_ref().expect("gzip on");
+    assert_eq!((compression.level, compression.min_length), (6, 200));
     assert_eq!(config.source, Some(PathBuf::from("weir.toml")));
 }
 
 #[test]
 fn the_summary_shows_the_effective_config() {
+    let seed_with_limit = SEED.replace(
+        "upstream = \"gunicorn\"\n",
+        "upstream = \"gunicorn\"\nlimits = [\"per_ip\"]\n",
+    );
     let config = parse(&format!(
-        "{SEED}limits = [\"per_ip\"]\n[limits.per_ip]\nrate = \"10r/s\"\nburst = 20\nnodelay = true\n\
+        "{seed_with_limit}[limits.per_ip]\nrate = \"10r/s\"\nburst = 20\nnodelay = true\n\
          [limits.spare]\nrate = \"1r/m\"\n[admin]\nlisten = \"127.0.0.1:9100\"\n"
     ));
     let summary = config.summary();
@@ -533,6 +545,7 @@ fn the_summary_shows_the_effective_config() {
         "not used by any route",
         "access_log           off",
         "admin                127.0.0.1:9100",
+        "compression          br, zstd, gzip at level 6, from 200 bytes",
     ] {
         assert!(
             summary.contains(expected),
@@ -1221,4 +1234,94 @@ fn load_reports_a_missing_file() {
         "{error}"
     );
     assert!(error.message().contains("cannot read"), "{error}");
+}
+
+// --- compression ---------------------------------------------------------------------------------
+
+#[test]
+fn an_empty_compression_table_turns_it_on_with_the_seed_defaults() {
+    let config = parse("[compression]\n");
+    assert_eq!(config.compression, Some(CompressionConfig::default()));
+    let compression = config.compression.expect("present");
+    assert_eq!(compression.level, 6);
+    assert_eq!(compression.min_length, 200);
+}
+
+#[test]
+fn every_compression_key_is_read() {
+    let config = parse(
+        "[compression]\nlevel = 1\nmin_length = \"1KiB\"\ntypes = [\"Application/JSON\", \"text/*\"]\nalgorithms = [\"gzip\"]\n",
+    );
+    let compression = config.compression.expect("present");
+    assert_eq!(compression.level, 1);
+    assert_eq!(compression.min_length, 1024);
+    assert_eq!(
+        compression.types,
+        vec!["application/json".to_string(), "text/*".to_string()]
+    );
+    assert_eq!(
+        compression.algorithms,
+        vec![crate::compression::Encoding::Gzip]
+    );
+    assert!(parse("[compression]\n")
+        .summary()
+        .contains("compression          br, zstd, gzip at level 6"));
+}
+
+#[test]
+fn bad_compression_values_say_what_would_be_valid() {
+    let error = reject("[compression]\nlevel = 10\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        9,
+        "compression.level",
+        &["from 1 (fastest) to 9"],
+    );
+    let error = reject("[compression]\ntypes = [\"json\"]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        10,
+        "compression.types[0]",
+        &["\"application/json\""],
+    );
+    let error = reject("[compression]\nalgorithms = [\"gzip\", \"deflate\"]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        23,
+        "compression.algorithms[1]",
+        &["\"br\", \"zstd\", \"gzip\", found \"deflate\""],
+    );
+    let error = reject("[compression]\nalgorithms = []\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        14,
+        "compression.algorithms",
+        &["remove the [compression] table"],
+    );
+    let error = reject("[compression]\nalgorithms = [\"br\", \"BR\"]\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::Duplicate,
+        2,
+        21,
+        "compression.algorithms[1]",
+        &["listed twice"],
+    );
+    let error = reject("[compression]\ngzip_comp_level = 6\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownKey,
+        2,
+        1,
+        "compression.gzip_comp_level",
+        &["level, min_length, types, algorithms"],
+    );
 }
