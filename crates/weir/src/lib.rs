@@ -14,6 +14,7 @@ pub mod realip;
 pub mod ratelimit;
 pub mod routing;
 pub mod server;
+pub mod static_files;
 pub mod upstream;
 
 pub use config::Config;
