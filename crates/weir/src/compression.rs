@@ -93,6 +93,40 @@ impl FromStr for Encoding {
     }
 }
 
+/// Checks a `[compression]` table beyond its types, for the config parser: `level` within 1..=9,
+/// no encoding listed twice in `algorithms`, and each of `types` of the form `type/subtype`,
+/// `type/*` or `*/*`. The error says what would be valid.
+pub fn validate(config: &CompressionConfig) -> Result<(), String> {
+    if !(1..=9).contains(&config.level) {
+        return Err(format!(
+            "level = {} is out of range; use 1 (fastest) to 9 (smallest)",
+            config.level
+        ));
+    }
+    for (index, encoding) in config.algorithms.iter().enumerate() {
+        if config.algorithms[..index].contains(encoding) {
+            return Err(format!("algorithms lists \"{encoding}\" twice"));
+        }
+    }
+    for pattern in &config.types {
+        let valid = pattern.split_once('/').is_some_and(|(main, sub)| {
+            let token = |text: &str| {
+                !text.is_empty()
+                    && text
+                        .bytes()
+                        .all(|byte| byte.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&byte))
+            };
+            (main == "*" && sub == "*") || (token(main) && (sub == "*" || token(sub)))
+        });
+        if !valid {
+            return Err(format!(
+                "types entry {pattern:?} is not a media type; use \"type/subtype\" or \"type/*\", as in \"text/*\" or \"application/json\""
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The quality, in thousandths (0..=1000), that the request's `Accept-Encoding` gives `encoding`.
 ///
 /// An explicit entry wins over `*`; with neither, or with no `Accept-Encoding` at all, the answer

@@ -670,3 +670,50 @@ fn the_default_config_is_the_documented_one() {
     assert_eq!(config.algorithms, ALL);
     assert!(config.types.iter().any(|media_type| media_type == "text/*"));
 }
+
+#[test]
+fn validation_names_what_would_be_valid() {
+    assert_eq!(validate(&CompressionConfig::default()), Ok(()));
+    let level = CompressionConfig {
+        level: 10,
+        ..CompressionConfig::default()
+    };
+    assert!(validate(&level)
+        .expect_err("10 is too high")
+        .contains("1 (fastest) to 9"));
+    let twice = CompressionConfig {
+        algorithms: vec![Encoding::Gzip, Encoding::Gzip],
+        ..CompressionConfig::default()
+    };
+    assert!(validate(&twice)
+        .expect_err("a duplicate")
+        .contains("\"gzip\" twice"));
+    let none = CompressionConfig {
+        algorithms: Vec::new(),
+        ..CompressionConfig::default()
+    };
+    assert_eq!(validate(&none), Ok(()));
+    for bad in [
+        "text",
+        "text/",
+        "/html",
+        "te xt/html",
+        "*/html",
+        "text/html; charset=utf-8",
+    ] {
+        let config = CompressionConfig {
+            types: vec![bad.to_string()],
+            ..CompressionConfig::default()
+        };
+        assert!(validate(&config).is_err(), "{bad:?}");
+    }
+    let good = CompressionConfig {
+        types: vec![
+            "*/*".into(),
+            "application/vnd.api+json".into(),
+            "text/*".into(),
+        ],
+        ..CompressionConfig::default()
+    };
+    assert_eq!(validate(&good), Ok(()));
+}
