@@ -74,6 +74,8 @@ pub struct LoadOutput {
     /// Responses by status, when the status script ran (scenarios that expect 429s).
     pub statuses: BTreeMap<u16, u64>,
     pub errors: SocketErrors,
+    /// What the tool printed, kept as evidence for void runs.
+    pub text: String,
 }
 
 /// Runs `tool` against `url` for `duration` and parses its output. `status_script` is the wrk Lua
@@ -94,13 +96,15 @@ pub fn run(
         Tool::Wrk { .. } => parse_wrk(&stdout),
         Tool::Ab { .. } => parse_ab(&stdout),
     };
-    parsed.with_context(|| {
+    let mut parsed = parsed.with_context(|| {
         format!(
             "{} exited with {}; stdout:\n{stdout}\nstderr:\n{stderr}",
             tool.label(),
             output.status
         )
-    })
+    })?;
+    parsed.text = format!("{stdout}{stderr}");
+    Ok(parsed)
 }
 
 /// The command line for one run, exposed so the report can print it.

@@ -453,6 +453,34 @@ pub fn raw_csv(records: &[Record]) -> String {
     text
 }
 
+/// voids.md's text: every void measurement with its reasons and evidence; empty when none.
+pub fn voids_markdown(records: &[Record]) -> String {
+    let void: Vec<&Record> = records
+        .iter()
+        .filter(|record| !record.verdict.is_valid())
+        .collect();
+    if void.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from("# Void measurements\n\nEvery measurement the guard voided, with what the load generator printed and the end of the logs.\n\n");
+    for record in void {
+        let _ = writeln!(
+            text,
+            "## {} / {} / {} [{}] {} {}, round {}\n\n{}\n\n```\n{}\n```\n",
+            record.scenario,
+            record.group,
+            record.gateway,
+            record.variant,
+            record.path,
+            record.tool,
+            record.round + 1,
+            record.verdict,
+            record.evidence.trim()
+        );
+    }
+    text
+}
+
 /// Writes raw.csv, summary.md and the charts into `dir` (README.md is written by the caller, which
 /// knows the command and versions).
 pub fn write(dir: &Path, scenarios: &[&Scenario], records: &[Record]) -> anyhow::Result<()> {
@@ -460,6 +488,10 @@ pub fn write(dir: &Path, scenarios: &[&Scenario], records: &[Record]) -> anyhow:
     fs::write(dir.join("raw.csv"), raw_csv(records))?;
     let cells = summarize(records);
     fs::write(dir.join("summary.md"), summary_markdown(scenarios, &cells))?;
+    let voids = voids_markdown(records);
+    if !voids.is_empty() {
+        fs::write(dir.join("voids.md"), voids)?;
+    }
     for scenario in scenarios {
         let mut groups: Vec<&str> = Vec::new();
         for cell in cells.iter().filter(|cell| cell.scenario == scenario.name) {

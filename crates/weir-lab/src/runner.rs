@@ -16,6 +16,7 @@ use indicatif::ProgressBar;
 use crate::components::{self, Env, RunningApp, RunningGateway};
 use crate::guard::{self, Expect, Verdict};
 use crate::load::{self, LoadOutput};
+use crate::process;
 use crate::procfs::{self, Usage};
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 
@@ -58,6 +59,8 @@ pub struct Record {
     /// CPU seconds of the group's apps during the run.
     pub app_cpu_seconds: f64,
     pub idle: Option<IdleResult>,
+    /// For void runs: the tool's output and the end of the gateway's log.
+    pub evidence: String,
 }
 
 impl Record {
@@ -312,6 +315,29 @@ impl Runner<'_> {
                 verdict = verdict.void_with(format!("{error:#}"));
             }
         }
+        let evidence = if verdict.is_valid() {
+            String::new()
+        } else {
+            let mut evidence = output
+                .as_ref()
+                .map(|output| output.text.clone())
+                .unwrap_or_default();
+            if let Some(component) = &gateway.component {
+                evidence.push_str(&format!(
+                    "\n--- end of {}'s log ---\n{}",
+                    component.name,
+                    process::log_tail(component.log())
+                ));
+            }
+            for app in apps.iter() {
+                evidence.push_str(&format!(
+                    "\n--- end of {}'s log ---\n{}",
+                    app.component.name,
+                    process::log_tail(app.component.log())
+                ));
+            }
+            evidence
+        };
         Record {
             scenario: scenario.name,
             group: group.name.clone(),
@@ -328,6 +354,7 @@ impl Runner<'_> {
             gateway_peak_rss_kib: (!gateway_pids.is_empty()).then_some(gateway_after.peak_rss_kib),
             app_cpu_seconds: app_before.cpu_seconds_until(&app_after),
             idle: None,
+            evidence,
         }
     }
 }
@@ -361,6 +388,7 @@ fn void_record(
         gateway_peak_rss_kib: None,
         app_cpu_seconds: 0.0,
         idle: None,
+        evidence: String::new(),
     }
 }
 
@@ -421,6 +449,7 @@ fn measure_idle(
             rss_before_kib: before.rss_kib,
             rss_after_kib: after.rss_kib,
         }),
+        evidence: String::new(),
     }
 }
 
