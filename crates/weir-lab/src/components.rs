@@ -720,3 +720,6 @@ pub fn write_static_file(path: &Path) -> anyhow::Result<()> {
     text.truncate(SIZE);
     fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
+
+#[cfg(test)]
+mod tests;

@@ -68,6 +68,9 @@ struct RunArgs {
     /// Do not run scripts/setup first.
     #[arg(long)]
     no_setup: bool,
+    /// Exit with status 2 when any measurement is void (for CI).
+    #[arg(long)]
+    strict: bool,
 }
 
 fn parse_duration(text: &str) -> Result<Duration, String> {
@@ -317,6 +320,13 @@ fn run(args: RunArgs) -> anyhow::Result<()> {
         started.elapsed(),
         out.display()
     );
+    if args.strict && void > 0 {
+        eprintln!(
+            "weir-lab: {void} void measurements (--strict); see {}",
+            out.join("voids.md").display()
+        );
+        std::process::exit(2);
+    }
     Ok(())
 }
 

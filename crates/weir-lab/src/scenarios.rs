@@ -617,3 +617,100 @@ fn idle_connections(settings: &Settings) -> Vec<Group> {
         measure: Measure::IdleConnections(connections),
     }]
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::scenario::{Settings, BASELINE};
+
+    fn settings(quick: bool) -> Settings {
+        Settings {
+            quick,
+            rounds: if quick { 1 } else { 3 },
+            duration: Duration::from_secs(if quick { 2 } else { 10 }),
+            layouts: Layout::ALL.to_vec(),
+            venvs: vec![Venv::Plain, Venv::Standard],
+            loader: None,
+            idle_connections: 10_000,
+        }
+    }
+
+    #[test]
+    fn every_cell_has_an_nginx_baseline_to_compare_with() {
+        for quick in [true, false] {
+            for scenario in ALL.iter() {
+                for group in (scenario.plan)(&settings(quick)) {
+                    let baselines: BTreeSet<_> = group
+                        .cells
+                        .iter()
+                        .filter(|cell| cell.gateway.label == BASELINE)
+                        .map(|cell| cell.compare_key())
+                        .collect();
+                    for cell in &group.cells {
+                        let mut key = cell.compare_key();
+                        // Direct is measured on the port; its baseline is nginx on the port.
+                        if !baselines.contains(&key) {
+                            key.0 = "port".to_string();
+                        }
+                        assert!(
+                            baselines.contains(&key),
+                            "{} / {}: no nginx beside {} {:?}",
+                            scenario.name,
+                            group.name,
+                            cell.gateway.label,
+                            cell.compare_key()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_gateway_fronts_an_app_of_its_group() {
+        for scenario in ALL.iter() {
+            for group in (scenario.plan)(&settings(false)) {
+                for cell in &group.cells {
+                    assert!(
+                        group.apps.iter().any(|app| app.id == cell.gateway.app),
+                        "{} / {}: {} fronts missing app {}",
+                        scenario.name,
+                        group.name,
+                        cell.gateway.label,
+                        cell.gateway.app
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn quick_run_fits_in_ci_budget() {
+        // Load time only; starting apps and gateways adds well under a minute.
+        let quick = settings(true);
+        let seconds: u64 = ALL
+            .iter()
+            .map(|scenario| scenario.measurements(&quick) * quick.duration.as_secs())
+            .sum();
+        assert!(seconds <= 130, "quick load time {seconds} s");
+    }
+
+    #[test]
+    fn rate_limit_stages_expect_429_only_when_limited() {
+        let groups = ratelimit(&settings(false));
+        assert_eq!(groups.len(), 3);
+        assert!(groups[0]
+            .cells
+            .iter()
+            .all(|cell| cell.expect == Expect::Success));
+        for group in &groups[1..] {
+            assert!(group
+                .cells
+                .iter()
+                .all(|cell| cell.expect == Expect::SuccessOr429));
+        }
+    }
+}

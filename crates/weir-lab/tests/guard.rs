@@ -133,3 +133,84 @@ fn guard_voids_a_run_against_an_upstream_answering_502() {
         "{output:?}"
     );
 }
+
+#[test]
+fn generated_nginx_and_haproxy_configs_pass_their_own_checks() {
+    if !enabled() {
+        eprintln!("skipped: set WEIR_LAB=1 to run the lab's process tests");
+        return;
+    }
+    let temp = tempfile::tempdir().unwrap();
+    let env = lab_env(&temp);
+    let listen: std::net::SocketAddr = "127.0.0.1:1".parse().unwrap();
+    let upstream = weir_lab::process::Addr::Unix(temp.path().join("app.sock"));
+    let limit = Some(components::Limit {
+        rate_per_second: 1,
+        burst: 0,
+    });
+    for (index, options) in [
+        NginxOptions::SEED,
+        NginxOptions {
+            limit,
+            keepalive: None,
+            ..NginxOptions::FLOOD
+        },
+        NginxOptions {
+            static_file: true,
+            ..NginxOptions::SEED
+        },
+    ]
+    .iter()
+    .enumerate()
+    {
+        let prefix = temp.path().join(format!("nginx{index}"));
+        std::fs::create_dir_all(&prefix).unwrap();
+        let path = prefix.join("nginx.conf");
+        std::fs::write(
+            &path,
+            components::nginx_config(&env, options, &prefix, listen, &upstream),
+        )
+        .unwrap();
+        let output = std::process::Command::new(components::nginx_binary())
+            .arg("-p")
+            .arg(&prefix)
+            .args(["-e", "stderr", "-t", "-c"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{options:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    for (index, options) in [
+        components::HaproxyOptions::DEFAULT,
+        components::HaproxyOptions {
+            reuse: false,
+            limit,
+            maxconn: 21_024,
+        },
+    ]
+    .iter()
+    .enumerate()
+    {
+        let path = temp.path().join(format!("haproxy{index}.cfg"));
+        std::fs::write(
+            &path,
+            components::haproxy_config(options, listen, &upstream),
+        )
+        .unwrap();
+        let output = std::process::Command::new(components::haproxy_binary())
+            .arg("-c")
+            .arg("-f")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{options:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! The generated configs: weir's is checked by weir's own parser; nginx's and HAProxy's carry
+//! the seed's directives and the scenario's variations. (`nginx -t` and `haproxy -c` on them run
+//! in tests/guard.rs, which needs the binaries.)
+
+use super::*;
+
+fn listen() -> SocketAddr {
+    "127.0.0.1:18080".parse().unwrap()
+}
+
+fn unix() -> Addr {
+    Addr::Unix(PathBuf::from("/tmp/lab/app.sock"))
+}
+
+fn env() -> Env {
+    Env {
+        root: PathBuf::from("/repo"),
+        temp: PathBuf::from("/tmp/lab"),
+        weir: PathBuf::from("weir"),
+        ceiling: PathBuf::from("ceiling"),
+        static_file: PathBuf::from("/tmp/lab/static.xml"),
+    }
+}
+
+#[test]
+fn weir_config_is_accepted_by_weir() {
+    let text = weir_config(&WeirOptions::SEED, listen(), &unix());
+    let config =
+        weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
+    assert_eq!(config.server.listen, vec![listen()]);
+    let upstream = &config.upstreams["app"];
+    assert_eq!(upstream.max_idle, 8);
+    assert_eq!(config.routes.len(), 1);
+    assert!(config.routes[0].limits.is_empty());
+    assert!(config.limits.is_empty());
+}
+
+#[test]
+fn weir_config_with_a_limit_and_no_keepalive_is_accepted_by_weir() {
+    let options = WeirOptions {
+        max_idle: 0,
+        max_connections: 21_024,
+        limit: Some(Limit {
+            rate_per_second: 100,
+            burst: 20,
+        }),
+    };
+    let text = weir_config(
+        &options,
+        listen(),
+        &Addr::Tcp("127.0.0.1:9000".parse().unwrap()),
+    );
+    let config =
+        weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
+    assert_eq!(config.upstreams["app"].max_idle, 0);
+    assert_eq!(config.server.max_connections, 21_024);
+    assert_eq!(config.routes[0].limits, ["lab"]);
+    let limit = &config.limits["lab"];
+    assert_eq!(limit.burst, 20);
+    assert_eq!(limit.rate.count, 100);
+    assert_eq!(limit.rate.per, std::time::Duration::from_secs(1));
+    assert_eq!(limit.delay, weir::config::Delay::NoDelay);
+}
+
+#[test]
+fn nginx_config_is_the_seed_with_lab_paths() {
+    let text = nginx_config(
+        &env(),
+        &NginxOptions::SEED,
+        Path::new("/tmp/lab/n"),
+        listen(),
+        &unix(),
+    );
+    for line in [
+        "worker_processes 1;",
+        "worker_connections 4096;",
+        "server unix:/tmp/lab/app.sock fail_timeout=0;",
+        "keepalive 8;",
+        "listen 127.0.0.1:18080;",
+        "proxy_set_header Connection \"\";",
+        "proxy_buffering off;",
+        "keepalive_requests 5000;",
+        "pid /tmp/lab/n/nginx.pid;",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    assert!(!text.contains("user "), "{text}");
+    assert!(!text.contains("limit_req"), "{text}");
+}
+
+#[test]
+fn nginx_flood_config_limits_with_429_and_omits_a_zero_burst() {
+    let options = NginxOptions {
+        keepalive: None,
+        limit: Some(Limit {
+            rate_per_second: 1,
+            burst: 0,
+        }),
+        ..NginxOptions::FLOOD
+    };
+    let text = nginx_config(&env(), &options, Path::new("/tmp/lab/n"), listen(), &unix());
+    assert!(text.contains("worker_processes auto;"), "{text}");
+    assert!(text.contains("worker_connections 8192;"), "{text}");
+    assert!(text.contains("rate=1r/s;"), "{text}");
+    assert!(text.contains("limit_req_status 429;"), "{text}");
+    assert!(text.contains("limit_req zone=lab nodelay;"), "{text}");
+    assert!(!text.contains("burst=0"), "{text}");
+    assert!(!text.contains("keepalive 8;"), "{text}");
+}
+
+#[test]
+fn haproxy_config_reuses_connections_and_limits_by_address() {
+    let text = haproxy_config(&HaproxyOptions::DEFAULT, listen(), &unix());
+    assert!(text.contains("http-reuse always"), "{text}");
+    assert!(text.contains("server app unix@/tmp/lab/app.sock"), "{text}");
+    assert!(!text.contains("track-sc0"), "{text}");
+    let options = HaproxyOptions {
+        reuse: false,
+        limit: Some(Limit {
+            rate_per_second: 100,
+            burst: 20,
+        }),
+        ..HaproxyOptions::DEFAULT
+    };
+    let text = haproxy_config(&options, listen(), &unix());
+    assert!(text.contains("http-reuse never"), "{text}");
+    assert!(
+        text.contains("deny_status 429 if { sc_http_req_rate(0) gt 120 }"),
+        "{text}"
+    );
+}
+
+#[test]
+fn layouts_parse_and_print_as_the_studies_name_them() {
+    for layout in Layout::ALL {
+        assert_eq!(Layout::parse(&layout.to_string()), Some(layout));
+    }
+    assert_eq!(Layout::parse("w0t1"), None);
+    assert_eq!(Layout::parse("3t1"), None);
+}
+
+#[test]
+fn static_file_is_651_kib_and_the_same_every_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("a");
+    let second = dir.path().join("b");
+    write_static_file(&first).unwrap();
+    write_static_file(&second).unwrap();
+    let bytes = fs::read(&first).unwrap();
+    assert_eq!(bytes.len(), 651 * 1024);
+    assert_eq!(bytes, fs::read(&second).unwrap());
+}
