@@ -46,7 +46,10 @@ pub fn versions(root: &Path, weir: &Path) -> Vec<(String, String)> {
             }
         ),
     ));
-    versions.push(("weir".to_string(), first_line(weir, &["--version"])));
+    versions.push((
+        "weir".to_string(),
+        format!("{} ({})", first_line(weir, &["--version"]), weir.display()),
+    ));
     versions.push((
         "nginx".to_string(),
         first_line(&crate::components::nginx_binary(), &["-v"]),

@@ -252,6 +252,95 @@ fn escape(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
+/// The figure of the cell `gateway` beside `baseline` (same scenario, group, variant, path, load).
+fn beside<'a>(
+    cells: &'a [CellSummary],
+    baseline: &CellSummary,
+    gateway: &dyn Fn(&str) -> bool,
+) -> Option<&'a CellSummary> {
+    cells.iter().find(|cell| {
+        cell.scenario == baseline.scenario
+            && cell.group == baseline.group
+            && cell.variant == baseline.variant
+            && cell.path == baseline.path
+            && cell.tool == baseline.tool
+            && gateway(&cell.gateway)
+    })
+}
+
+/// One row per nginx cell: req/s of nginx, HAProxy, the Python gateway, weir, and direct or the
+/// ceiling beside it, and weir's ratios. Idle-connection groups show bytes per connection.
+pub fn headline_markdown(cells: &[CellSummary]) -> String {
+    let baselines: Vec<&CellSummary> = cells
+        .iter()
+        .filter(|cell| cell.gateway == BASELINE)
+        .collect();
+    if baselines.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from(
+        "## Headline\n\nreq/s medians (bytes per idle connection for idle-connections); VOID where the guard voided any round. \
+         `weir x nginx` columns are medians of same-round ratios.\n\n\
+         | scenario | group | variant | load | nginx | haproxy | python | weir | direct / ceiling | weir x nginx req/s | weir x nginx p99 | weir x nginx CPU/req | weir x nginx peak RSS |\n\
+         |---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for baseline in baselines {
+        let idle = baseline.idle_bytes_per_connection.is_some() || baseline.tool.contains("idle");
+        let figure = |cell: Option<&CellSummary>| -> String {
+            match cell {
+                None => "–".to_string(),
+                Some(cell) if cell.is_void() => "VOID".to_string(),
+                Some(cell) if idle => number(cell.idle_bytes_per_connection, 0),
+                Some(cell) => number(cell.requests_per_second, 0),
+            }
+        };
+        let haproxy = beside(cells, baseline, &|name| name.starts_with("haproxy"));
+        let python = beside(cells, baseline, &|name| name == "python");
+        let weir = beside(cells, baseline, &|name| name.starts_with("weir"));
+        let direct = beside(cells, baseline, &|name| {
+            name == "direct" || name.starts_with("ceiling") || name.starts_with("hyper")
+        })
+        .or_else(|| {
+            // Direct is measured on the port only (socket-vs-port).
+            cells.iter().find(|cell| {
+                cell.scenario == baseline.scenario
+                    && cell.group == baseline.group
+                    && cell.gateway == "direct"
+            })
+        });
+        let weir_ratio = |ratio: &dyn Fn(&CellSummary) -> Option<f64>| -> String {
+            match weir {
+                Some(cell) if !cell.is_void() => ratio_text(ratio(cell)),
+                Some(_) => "VOID".to_string(),
+                None => "–".to_string(),
+            }
+        };
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            baseline.scenario,
+            escape(&baseline.group),
+            escape(&baseline.variant),
+            escape(&baseline.tool),
+            figure(Some(baseline)),
+            figure(haproxy),
+            figure(python),
+            figure(weir),
+            figure(direct),
+            weir_ratio(&|cell| if idle {
+                cell.idle_ratio
+            } else {
+                cell.rps_ratio
+            }),
+            weir_ratio(&|cell| cell.p99_ratio),
+            weir_ratio(&|cell| cell.cpu_ratio),
+            weir_ratio(&|cell| cell.rss_ratio),
+        );
+    }
+    text.push('\n');
+    text
+}
+
 /// summary.md's text.
 pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> String {
     let mut text = String::from("# Summary\n\n");
@@ -261,6 +350,7 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
          VOID and shows no figure. Gateway CPU counts every process of the gateway (from /proc); \
          app CPU is the upstream apps'. Peak RSS is the sum of VmHWM over the gateway's processes.\n\n",
     );
+    text.push_str(&headline_markdown(cells));
     for scenario in scenarios {
         let _ = writeln!(text, "## {}\n", scenario.name);
         let _ = writeln!(text, "{}\n", scenario.about);

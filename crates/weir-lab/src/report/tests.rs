@@ -123,3 +123,20 @@ fn chart_names_are_slugs() {
         "chart-socket-vs-port-w3t1-plain-sync-big.svg"
     );
 }
+
+#[test]
+fn headline_puts_weir_beside_nginx_with_its_ratios() {
+    let records = vec![
+        record("nginx", 0, 100.0, Verdict::Valid),
+        record("haproxy", 0, 120.0, Verdict::Valid),
+        record("weir", 0, 150.0, Verdict::Valid),
+        record("python", 0, 10.0, Verdict::Void(vec!["x".to_string()])),
+    ];
+    let text = headline_markdown(&summarize(&records));
+    assert!(
+        text.contains(
+            "| proxy-overhead | g | small | wrk -t2 -c100 | 100 | 120 | VOID | 150 | – | 1.50x |"
+        ),
+        "{text}"
+    );
+}
