@@ -1,0 +1,159 @@
+//! The `weir` binary as a user runs it: `--version`, `check` on good and bad files (exit 64 with
+//! file, line, key and what is valid), and `run` stopped by SIGTERM (exit 0).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn weir() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_weir"))
+}
+
+fn write_config(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("weir.toml");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+const GOOD: &str = r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[upstreams.app]
+servers = ["unix:/tmp/nowhere.sock"]
+
+[[routes]]
+path = "/"
+upstream = "app"
+"#;
+
+#[test]
+fn version_is_printed() {
+    let output = weir().arg("--version").output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("weir "), "{text}");
+}
+
+#[test]
+fn check_accepts_a_good_file_and_prints_a_summary() {
+    let (_dir, path) = write_config(GOOD);
+    let output = weir()
+        .args(["check", "--config"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("unix:/tmp/nowhere.sock"), "{text}");
+    assert!(text.contains("configuration OK"), "{text}");
+}
+
+fn check_fails(text: &str) -> String {
+    let (_dir, path) = write_config(text);
+    let output = weir()
+        .args(["check", "--config"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(64));
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        message.contains(&path.display().to_string()),
+        "no file name: {message}"
+    );
+    message
+}
+
+#[test]
+fn check_rejects_a_bad_value_with_file_line_and_key() {
+    let message = check_fails(&GOOD.replace(
+        "servers = [\"unix:/tmp/nowhere.sock\"]",
+        "servers = [\"unix:/tmp/nowhere.sock\"]\nidle_timeout = \"5 seconds\"",
+    ));
+    assert!(message.contains(":7:"), "no line: {message}");
+    assert!(
+        message.contains("upstreams.app.idle_timeout"),
+        "no key: {message}"
+    );
+    assert!(message.contains("\"65s\""), "no valid example: {message}");
+}
+
+#[test]
+fn check_rejects_an_unknown_key() {
+    let message = check_fails(&GOOD.replace("[server]", "[server]\nkeepalive_timout = \"5s\""));
+    assert!(message.contains("keepalive_timout"), "{message}");
+    assert!(
+        message.contains("keepalive_timeout"),
+        "valid keys not listed: {message}"
+    );
+}
+
+#[test]
+fn check_rejects_a_route_to_a_missing_upstream() {
+    let message = check_fails(&GOOD.replace("upstream = \"app\"", "upstream = \"api\""));
+    assert!(message.contains("routes[0].upstream"), "{message}");
+    assert!(
+        message.contains("app"),
+        "defined upstreams not listed: {message}"
+    );
+}
+
+#[test]
+fn a_missing_file_exits_64() {
+    let output = weir()
+        .args(["check", "--config", "/nonexistent/weir.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(64));
+}
+
+#[test]
+fn run_stops_gracefully_on_sigterm() {
+    let (_dir, path) = write_config(GOOD);
+    let mut child = weir()
+        .args(["run", "--config"])
+        .arg(&path)
+        .env("WEIR_LOG", "info")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = BufReader::new(stderr).lines();
+    let started = Instant::now();
+    let addr = loop {
+        let line = lines.next().expect("weir logs before exiting").unwrap();
+        if let Some(rest) = line.split("addr=").nth(1) {
+            break rest.split_whitespace().next().unwrap().to_string();
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no listening line"
+        );
+    };
+    // The gateway answers: 502, since the upstream socket does not exist.
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    use std::io::{Read, Write};
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 502"), "{answer}");
+    let status = Command::new("kill")
+        .arg("-TERM")
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let exit = loop {
+        if let Some(exit) = child.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(Instant::now() < deadline, "weir did not stop on SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(exit.code(), Some(0));
+}
