@@ -169,16 +169,16 @@ impl Pool {
                 state.idle.remove(0);
                 state.open -= 1;
             }
-            while !fresh {
-                let Some(idle) = state.idle.pop() else { break };
-                if idle.sender.is_closed()
-                    || now.duration_since(idle.since) >= self.settings.idle_timeout
-                {
-                    state.open -= 1;
-                    continue;
+            if !fresh {
+                while let Some(idle) = state.idle.pop() {
+                    let expired = now.duration_since(idle.since) >= self.settings.idle_timeout;
+                    if idle.sender.is_closed() || expired {
+                        state.open -= 1;
+                        continue;
+                    }
+                    state.reuses += 1;
+                    return Ok(Checkout::Reused(self.conn_from(idle.sender)));
                 }
-                state.reuses += 1;
-                return Ok(Checkout::Reused(self.conn_from(idle.sender)));
             }
             if self.settings.max_connections == 0 || state.open < self.settings.max_connections {
                 state.open += 1;
