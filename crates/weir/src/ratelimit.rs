@@ -27,7 +27,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use self::gcra::{nanos, Gcra, Verdict};
-use self::memory::{KeyHash, Locked, Table};
+use self::memory::{Count, KeyHash, Locked, Table};
 use self::redis::RedisBackend;
 use crate::config::{LimitBackend, LimitConfig, OnRedisError};
 
@@ -216,7 +216,14 @@ impl Limiter {
     pub fn stats(&self) -> LimitStats {
         let mut stats = self.counters.sum();
         match &self.store {
-            Store::Memory(table) => stats.keys = table.len(),
+            Store::Memory(table) => {
+                let counts = table.counts();
+                stats.passed += counts[Count::Passed as usize];
+                stats.delayed += counts[Count::Delayed as usize];
+                stats.rejected += counts[Count::Rejected as usize];
+                stats.dry_run += counts[Count::DryRun as usize];
+                stats.keys = table.len();
+            }
             Store::Redis(backend) => {
                 stats.redis_calls = backend.calls.load(Ordering::Relaxed);
                 stats.redis_errors = backend.errors.load(Ordering::Relaxed);
@@ -410,7 +417,9 @@ impl Limiters {
             .collect()
     }
 
-    pub(crate) fn try_check_at(&self, keys: &[&[u8]], now: Instant) -> Option<Decision> {
+    /// [`Limiters::try_check`] at a given instant, for a caller that already read the clock for
+    /// this request (the clock read is a third of a decision's cost).
+    pub fn try_check_at(&self, keys: &[&[u8]], now: Instant) -> Option<Decision> {
         if let [limiter] = self.limiters.as_slice() {
             if let Store::Memory(table) = &limiter.store {
                 let key = keys.first().copied().unwrap_or_default();
@@ -509,32 +518,50 @@ impl Limiters {
     }
 }
 
-/// The common case, one memory limit: one hash, one lock, no allocation.
+/// The common case, one memory limit: one hash, one lock, no allocation, and the counter kept
+/// under that same lock.
 fn check_one_in_memory(limiter: &Limiter, table: &Table, key: &[u8], now: Instant) -> Decision {
     if key.is_empty() {
         return Decision::UNLIMITED;
     }
     let now = limiter.now_nanos(now);
+    let dry_run = limiter.config.dry_run;
     let hash = table.hash(key);
     let mut locked = table.lock(table.shard_of(hash));
     let slot = locked.find(hash, key);
     let ahead = slot.map_or(0, |slot| locked.tat(slot)).saturating_sub(now);
     let verdict = limiter.gcra.decide(ahead, 1);
-    let committed = verdict.allowed || limiter.config.dry_run;
     if verdict.allowed {
         locked.store(slot, hash, key, now.saturating_add(verdict.ahead), now);
     }
+    let committed = verdict.allowed || dry_run;
+    if let Some(count) = count_of(verdict, dry_run, committed) {
+        locked.count(count);
+    }
     drop(locked);
-    let entry = Entry {
-        position: 0,
-        limiter,
-        key,
-        now,
-        plan: Plan::Skip,
-        verdict: Some(verdict),
-        charged_in_redis: false,
+    let outcome = match (verdict.allowed, verdict.delay > 0, dry_run) {
+        (false, _, false) => Outcome::Rejected,
+        (false, _, true) => Outcome::RejectedDryRun,
+        (true, true, false) => Outcome::Delayed(nanos(verdict.delay)),
+        (true, true, true) => Outcome::DelayedDryRun(nanos(verdict.delay)),
+        (true, false, _) => Outcome::Passed,
     };
-    finish(std::slice::from_ref(&entry), committed)
+    numbers(outcome, 0, &limiter.gcra, verdict)
+}
+
+/// Which counter one limit's part in a request goes to: `passed`, `delayed` or `dry_run` when the
+/// request goes through, `rejected` when this limit rejected it, nothing when another limit did.
+fn count_of(verdict: Verdict, dry_run: bool, committed: bool) -> Option<Count> {
+    if !committed {
+        return (!verdict.allowed && !dry_run).then_some(Count::Rejected);
+    }
+    Some(if !verdict.allowed || (verdict.delay > 0 && dry_run) {
+        Count::DryRun
+    } else if verdict.delay > 0 {
+        Count::Delayed
+    } else {
+        Count::Passed
+    })
 }
 
 /// Decides every memory plan under its shard's lock, all locks held together and taken in
@@ -609,18 +636,12 @@ fn finish(entries: &[Entry<'_>], committed: bool) -> Decision {
             continue;
         };
         let counters = &entry.limiter.counters.stripes[stripe];
-        let dry_run = entry.limiter.config.dry_run;
-        let counter = if !committed {
-            if verdict.allowed || dry_run {
-                continue;
-            }
-            &counters.rejected
-        } else if !verdict.allowed || (verdict.delay > 0 && dry_run) {
-            &counters.dry_run
-        } else if verdict.delay > 0 {
-            &counters.delayed
-        } else {
-            &counters.passed
+        let counter = match count_of(verdict, entry.limiter.config.dry_run, committed) {
+            None => continue,
+            Some(Count::Passed) => &counters.passed,
+            Some(Count::Delayed) => &counters.delayed,
+            Some(Count::Rejected) => &counters.rejected,
+            Some(Count::DryRun) => &counters.dry_run,
         };
         counter.fetch_add(1, Ordering::Relaxed);
     }
@@ -638,7 +659,12 @@ fn finish(entries: &[Entry<'_>], committed: bool) -> Decision {
                 (verdict.retry_after, std::cmp::Reverse(entry.position))
             });
         return match rejecting {
-            Some((entry, verdict)) => numbers(Outcome::Rejected, entry, verdict),
+            Some((entry, verdict)) => numbers(
+                Outcome::Rejected,
+                entry.position,
+                &entry.limiter.gcra,
+                verdict,
+            ),
             // Unreachable by construction (not committed means a real rejection); passing is the
             // safe reading of an inconsistent state.
             None => Decision::UNLIMITED,
@@ -652,37 +678,68 @@ fn finish(entries: &[Entry<'_>], committed: bool) -> Decision {
             .max_by_key(|(entry, verdict)| (verdict.delay, std::cmp::Reverse(entry.position)))
     };
     if let Some((entry, verdict)) = longest_delay(false) {
-        return numbers(Outcome::Delayed(nanos(verdict.delay)), entry, verdict);
+        return numbers(
+            Outcome::Delayed(nanos(verdict.delay)),
+            entry.position,
+            &entry.limiter.gcra,
+            verdict,
+        );
     }
     let dry_run_rejecting = applied()
         .filter(|(_, verdict)| !verdict.allowed)
         .max_by_key(|(entry, verdict)| (verdict.retry_after, std::cmp::Reverse(entry.position)));
     if let Some((entry, verdict)) = dry_run_rejecting {
-        return numbers(Outcome::RejectedDryRun, entry, verdict);
+        return numbers(
+            Outcome::RejectedDryRun,
+            entry.position,
+            &entry.limiter.gcra,
+            verdict,
+        );
     }
     if let Some((entry, verdict)) = longest_delay(true) {
-        return numbers(Outcome::DelayedDryRun(nanos(verdict.delay)), entry, verdict);
+        return numbers(
+            Outcome::DelayedDryRun(nanos(verdict.delay)),
+            entry.position,
+            &entry.limiter.gcra,
+            verdict,
+        );
     }
     let tightest = applied().min_by_key(|(entry, verdict)| {
         (entry.limiter.gcra.remaining(verdict.ahead), entry.position)
     });
     match tightest {
-        Some((entry, verdict)) => numbers(Outcome::Passed, entry, verdict),
+        Some((entry, verdict)) => numbers(
+            Outcome::Passed,
+            entry.position,
+            &entry.limiter.gcra,
+            verdict,
+        ),
         None => Decision::UNLIMITED,
     }
 }
 
-fn numbers(outcome: Outcome, entry: &Entry<'_>, verdict: Verdict) -> Decision {
-    let gcra = &entry.limiter.gcra;
+fn numbers(outcome: Outcome, position: usize, gcra: &Gcra, verdict: Verdict) -> Decision {
+    // A rejected single charge leaves less than one period of room: nothing remains and more
+    // quota comes exactly when the retry is due, with no division on the flood path.
+    let (remaining, replenish_after, retry_after) = if verdict.allowed {
+        let remaining = gcra.remaining(verdict.ahead);
+        (
+            remaining,
+            gcra.replenish_after_with(verdict.ahead, remaining),
+            None,
+        )
+    } else {
+        (0, verdict.retry_after, Some(nanos(verdict.retry_after)))
+    };
     Decision {
         outcome,
-        limit: Some(entry.position),
+        limit: Some(position),
         quota: gcra.capacity(),
         window: nanos(gcra.window()),
-        remaining: gcra.remaining(verdict.ahead),
-        replenish_after: nanos(gcra.replenish_after(verdict.ahead)),
+        remaining,
+        replenish_after: nanos(replenish_after),
         reset_after: nanos(verdict.ahead),
-        retry_after: (!verdict.allowed).then(|| nanos(verdict.retry_after)),
+        retry_after,
     }
 }
 

@@ -136,8 +136,13 @@ impl Gcra {
     }
 
     /// Time until one more request of quota comes back (draft-10 `t`); zero when the quota is full.
+    #[cfg(test)]
     pub(crate) fn replenish_after(&self, ahead: u64) -> u64 {
-        let remaining = self.remaining(ahead);
+        self.replenish_after_with(ahead, self.remaining(ahead))
+    }
+
+    /// [`Gcra::replenish_after`] given `remaining(ahead)`, already computed by the caller.
+    pub(crate) fn replenish_after_with(&self, ahead: u64, remaining: u64) -> u64 {
         if remaining >= self.capacity {
             return 0;
         }

@@ -45,6 +45,9 @@ struct Shard {
 }
 
 struct ShardState {
+    /// Decision counts of requests decided under this lock alone (see [`Count`]), so the common
+    /// one-limit path adds to a counter without an atomic instruction of its own.
+    counts: [u64; Count::ALL],
     /// Positions into `slots`, hashed by the slot's key.
     index: HashTable<u32>,
     slots: Vec<Slot>,
@@ -99,6 +102,19 @@ impl Key {
     }
 }
 
+/// A decision counter kept in a shard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Count {
+    Passed,
+    Delayed,
+    Rejected,
+    DryRun,
+}
+
+impl Count {
+    pub(crate) const ALL: usize = 4;
+}
+
 impl Slot {
     fn tat(&self) -> u64 {
         self.stamp & !REFERENCED
@@ -129,6 +145,7 @@ impl Table {
         let shards = (0..shard_count)
             .map(|position| Shard {
                 state: Mutex::new(ShardState {
+                    counts: [0; Count::ALL],
                     index: HashTable::new(),
                     slots: Vec::new(),
                     hand: 0,
@@ -184,6 +201,18 @@ impl Table {
         locked.store(slot, hash, key, tat, now);
     }
 
+    /// The shard counters added up, indexed by `Count as usize`.
+    pub(crate) fn counts(&self) -> [u64; Count::ALL] {
+        let mut total = [0; Count::ALL];
+        for shard in 0..self.shards.len() {
+            let locked = self.lock(shard);
+            for (sum, count) in total.iter_mut().zip(locked.guard.counts) {
+                *sum += count;
+            }
+        }
+        total
+    }
+
     /// Keys tracked now.
     pub(crate) fn len(&self) -> usize {
         (0..self.shards.len())
@@ -234,6 +263,11 @@ impl Locked<'_> {
                 state.slots[position as usize].key.as_bytes() == key
             })
             .map(|&position| SlotRef(position))
+    }
+
+    /// Adds one to a counter of this shard.
+    pub(crate) fn count(&mut self, count: Count) {
+        self.guard.counts[count as usize] += 1;
     }
 
     pub(crate) fn tat(&self, slot: SlotRef) -> u64 {
