@@ -494,14 +494,49 @@ impl Limiters {
         }
         let committed = !entries.iter().any(Entry::rejects) && check_in_memory(&mut entries, true);
         if !committed {
-            self.refund(&entries);
+            self.refund_redis(&entries);
         }
         finish(&entries, committed)
     }
 
+    /// Gives back the charge of a request that passed or was delayed but never reached the
+    /// upstream, typically a client that disconnected during its delay, so its place goes to the
+    /// next request as nginx's does. `keys` are the ones the request was checked with. Memory
+    /// limits are refunded at once, Redis limits in the background (this needs the Tokio runtime
+    /// when a Redis limit applies). A dry-run limit that would have rejected the request charged
+    /// nothing, yet is refunded too: at most one request's worth of leniency, never below idle.
+    pub fn refund(&self, keys: &[&[u8]]) {
+        let now = Instant::now();
+        for (position, limiter) in self.limiters.iter().enumerate() {
+            let key = keys.get(position).copied().unwrap_or_default();
+            if key.is_empty() {
+                continue;
+            }
+            let now = limiter.now_nanos(now);
+            let period = limiter.gcra.period();
+            match &limiter.store {
+                Store::Memory(table) => table.refund(key, period, now),
+                Store::Redis(backend) => {
+                    if let Some(fallback) = &backend.fallback {
+                        fallback.refund(key, period, now);
+                    }
+                    backend.blocked.refund(key, period, now);
+                    let limiter = Arc::clone(limiter);
+                    let key = key.to_vec();
+                    tokio::spawn(async move {
+                        if let Store::Redis(backend) = &limiter.store {
+                            // A refund that fails only leaves the key charged once too often.
+                            let _ = backend.call(&key, -1, now).await;
+                        }
+                    });
+                }
+            }
+        }
+    }
+
     /// Gives back the Redis charges of a request that another limit rejected, in the background
     /// so the rejection is not held up by it.
-    fn refund(&self, entries: &[Entry<'_>]) {
+    fn refund_redis(&self, entries: &[Entry<'_>]) {
         for entry in entries.iter().filter(|entry| entry.charged_in_redis) {
             let Some(limiter) = self.limiters.get(entry.position).map(Arc::clone) else {
                 continue;
@@ -725,7 +760,7 @@ fn numbers(outcome: Outcome, position: usize, gcra: &Gcra, verdict: Verdict) -> 
         let remaining = gcra.remaining(verdict.ahead);
         (
             remaining,
-            gcra.replenish_after_with(verdict.ahead, remaining),
+            gcra.replenish_after(verdict.ahead, remaining),
             None,
         )
     } else {

@@ -135,14 +135,10 @@ impl Gcra {
         self.window().saturating_sub(ahead) / self.period
     }
 
-    /// Time until one more request of quota comes back (draft-10 `t`); zero when the quota is full.
-    #[cfg(test)]
-    pub(crate) fn replenish_after(&self, ahead: u64) -> u64 {
-        self.replenish_after_with(ahead, self.remaining(ahead))
-    }
-
-    /// [`Gcra::replenish_after`] given `remaining(ahead)`, already computed by the caller.
-    pub(crate) fn replenish_after_with(&self, ahead: u64, remaining: u64) -> u64 {
+    /// Time until one more request of quota comes back (draft-10 `t`), given
+    /// `remaining = self.remaining(ahead)`, which the caller has already computed; zero when the
+    /// quota is full.
+    pub(crate) fn replenish_after(&self, ahead: u64, remaining: u64) -> u64 {
         if remaining >= self.capacity {
             return 0;
         }

@@ -213,6 +213,20 @@ impl Table {
         total
     }
 
+    /// Gives back `amount` ns of a key's charge, never below `now` (a drained key stays drained).
+    pub(crate) fn refund(&self, key: &[u8], amount: u64, now: u64) {
+        let hash = self.hash(key);
+        let mut locked = self.lock(self.shard_of(hash));
+        if let Some(SlotRef(position)) = locked.find(hash, key) {
+            let slot = &mut locked.guard.slots[position as usize];
+            let tat = slot.tat();
+            if tat > now {
+                let refunded = tat.saturating_sub(amount).max(now);
+                slot.stamp = refunded | (slot.stamp & REFERENCED);
+            }
+        }
+    }
+
     /// Keys tracked now.
     pub(crate) fn len(&self) -> usize {
         (0..self.shards.len())

@@ -177,6 +177,22 @@ async fn limit_req_delay_second_not_delayed_third_delayed_fourth_rejected() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn a_delayed_client_that_leaves_gives_its_place_back() {
+    let limiters = set(&[limit(rate(30, MINUTE), 2, Delay::After(1))]);
+    check(&limiters, &[b"a"]);
+    check(&limiters, &[b"a"]);
+    let delayed = check(&limiters, &[b"a"]);
+    assert_eq!(delayed.outcome, Outcome::Delayed(Duration::from_secs(2)));
+    // Its client disconnects during the delay: the next request takes its place.
+    limiters.refund(&[b"a"]);
+    assert_eq!(
+        check(&limiters, &[b"a"]).outcome,
+        Outcome::Delayed(Duration::from_secs(2))
+    );
+    assert!(check(&limiters, &[b"a"]).is_rejected());
+}
+
+#[tokio::test(start_paused = true)]
 async fn delay_0_delays_every_excess_request_by_its_place_in_line() {
     let limiters = set(&[limit(rate(10, SECOND), 3, Delay::After(0))]);
     let delays: Vec<_> = (0..5).map(|_| check(&limiters, &[b"a"]).outcome).collect();
@@ -794,7 +810,7 @@ async fn after_redis_dies(on_error: OnRedisError) -> Vec<Outcome> {
             .await
             .expect("a check never hangs when redis is gone");
         assert!(
-            started.elapsed() < Duration::from_millis(200 + 300),
+            started.elapsed() < Duration::from_millis(200 + 800),
             "answered after {:?}",
             started.elapsed()
         );
