@@ -85,6 +85,8 @@ impl http_body::Body for Body {
 pub enum RequestBody {
     /// No body, or a whole one (a retried request, a buffered one).
     Full(Option<Bytes>),
+    /// A buffered body too large for memory, read back from its temp file.
+    Spooled(Box<crate::buffering::Spooled>),
     /// The client's body, streamed, cut off with [`BodyTooLarge`] past `limit` bytes.
     Downstream {
         incoming: Incoming,
@@ -123,6 +125,7 @@ impl http_body::Body for RequestBody {
             RequestBody::Full(bytes) => {
                 Poll::Ready(bytes.take().map(|bytes| Ok(Frame::data(bytes))))
             }
+            RequestBody::Spooled(spooled) => Pin::new(spooled.as_mut()).poll_frame(context),
             RequestBody::Downstream {
                 incoming,
                 limit,
@@ -149,6 +152,7 @@ impl http_body::Body for RequestBody {
     fn is_end_stream(&self) -> bool {
         match self {
             RequestBody::Full(bytes) => bytes.is_none(),
+            RequestBody::Spooled(spooled) => spooled.is_end_stream(),
             RequestBody::Downstream { incoming, .. } => incoming.is_end_stream(),
         }
     }
@@ -158,6 +162,7 @@ impl http_body::Body for RequestBody {
             RequestBody::Full(bytes) => {
                 SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
             }
+            RequestBody::Spooled(spooled) => spooled.size_hint(),
             RequestBody::Downstream { incoming, .. } => incoming.size_hint(),
         }
     }

@@ -77,7 +77,7 @@ pub enum RealIpHeader {
 /// `[upstreams.NAME]`: a group of upstream servers and the pool towards each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UpstreamConfig {
-    /// `servers`: `"unix:/path/app.sock"` or `"IP:PORT"`; several are balanced round-robin.
+    /// `servers`: `"unix:/path/app.sock"` or `"IP:PORT"`; several are balanced as `balance` says.
     pub servers: Vec<UpstreamAddr>,
     /// `max_connections`: open connections per server; 0 means no limit, as nginx `max_conns=0`. Default 0.
     pub max_connections: usize,
@@ -95,6 +95,42 @@ pub struct UpstreamConfig {
     pub read_timeout: Duration,
     /// `send_timeout`: nginx `proxy_send_timeout`, between two writes to the upstream. Default 60s.
     pub send_timeout: Duration,
+    /// `balance`: how a request picks a server. Default [`Balance::RoundRobin`].
+    pub balance: Balance,
+    /// `max_fails`: failures within `fail_timeout` that mark a server down (nginx `max_fails`);
+    /// 0 turns passive health off. Default 1, as nginx.
+    pub max_fails: u32,
+    /// `fail_timeout`: the window in which `max_fails` failures are counted, and how long a server
+    /// is then skipped (nginx `fail_timeout`). Default 10s, as nginx.
+    pub fail_timeout: Duration,
+    /// `health_check`: an active check of every server in the background; off when absent.
+    pub health_check: Option<HealthCheckConfig>,
+}
+
+/// `[upstreams.NAME] balance`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Balance {
+    /// `"round_robin"`: each server in turn, skipping those marked down.
+    RoundRobin,
+    /// `"least_outstanding"`: of two servers drawn at random, the one with fewer requests in
+    /// flight (power of two choices).
+    LeastOutstanding,
+}
+
+/// `[upstreams.NAME] health_check = { ... }`: a `GET path` to each server every `interval` over a
+/// fresh connection. A 2xx or 3xx answer within `timeout` passes; anything else fails.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HealthCheckConfig {
+    /// `path`: the path (and query) to request. Default `"/"`, as nginx Plus `uri`.
+    pub path: String,
+    /// `interval`: time between two checks of a server. Default 5s, as nginx Plus.
+    pub interval: Duration,
+    /// `timeout`: time for the connection and the response head. Default 1s.
+    pub timeout: Duration,
+    /// `fails`: consecutive failed checks that mark a server down. Default 1, as nginx Plus.
+    pub fails: u32,
+    /// `passes`: consecutive passed checks that mark a down server up again. Default 1, as nginx Plus.
+    pub passes: u32,
 }
 
 /// `[[routes]]`: host + path prefix -> upstream.
@@ -104,10 +140,22 @@ pub struct RouteConfig {
     pub host: Option<String>,
     /// `path`: a prefix of the request path; the longest matching prefix wins.
     pub path: String,
-    /// `upstream`: the name of an `[upstreams.NAME]` table.
+    /// `upstream`: the name of an `[upstreams.NAME]` table; empty when the route is `static`.
     pub upstream: String,
+    /// `static`: a directory served for this route instead of an upstream. The route's path
+    /// prefix is stripped, as nginx `alias` does: route `/static/` with `static = "/srv/www"`
+    /// serves `/static/app.css` from `/srv/www/app.css`.
+    pub static_root: Option<PathBuf>,
     /// `limits`: names of `[limits.NAME]` tables applied to this route, in order.
     pub limits: Vec<String>,
+    /// `request_buffering`: read the whole request body (up to `max_body_size`; past 1 MiB it
+    /// spills to a temp file) before contacting the upstream, as nginx `proxy_request_buffering on`.
+    /// Default true.
+    pub request_buffering: bool,
+    /// `response_buffering`: read the upstream's response as fast as it comes (up to 64 MiB ahead
+    /// of the client), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
+    /// `proxy_buffering on`. Default true.
+    pub response_buffering: bool,
 }
 
 /// `[limits.NAME]`: one rate limit, nginx `limit_req_zone` + `limit_req` in one table.

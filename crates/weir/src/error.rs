@@ -52,6 +52,8 @@ pub enum ProxyError {
     QueueTimeout { addr: UpstreamAddr },
     #[error("the queue for {addr} is full")]
     QueueFull { addr: UpstreamAddr },
+    #[error("the request body could not be buffered")]
+    Spool,
     #[error("rate limited by {limit}")]
     RateLimited { limit: String, status: StatusCode },
 }
@@ -71,6 +73,7 @@ impl ProxyError {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             ProxyError::RateLimited { status, .. } => *status,
+            ProxyError::Spool => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
@@ -87,6 +90,7 @@ impl ProxyError {
             | ProxyError::SendTimeout { .. }
             | ProxyError::Upstream { .. } => Side::Upstream,
             ProxyError::NoRoute
+            | ProxyError::Spool
             | ProxyError::QueueTimeout { .. }
             | ProxyError::QueueFull { .. } => Side::Internal,
         }
@@ -107,6 +111,7 @@ impl ProxyError {
             ProxyError::QueueTimeout { .. } => "queue_timeout",
             ProxyError::QueueFull { .. } => "queue_full",
             ProxyError::RateLimited { .. } => "rate_limited",
+            ProxyError::Spool => "spool",
         }
     }
 

@@ -5,16 +5,20 @@
 //! [`Gateway`] from a [`Config`] on port 0 and drive it with real clients and upstreams.
 
 pub mod access_log;
+pub mod admin;
 pub mod body;
+pub mod buffering;
 pub mod compression;
 pub mod config;
 pub mod error;
+pub mod metrics;
 pub mod proxy;
 pub mod realip;
 pub mod ratelimit;
 pub mod routing;
 pub mod server;
 pub mod static_files;
+pub mod tunnel;
 pub mod upstream;
 
 pub use config::Config;

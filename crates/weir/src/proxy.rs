@@ -11,31 +11,62 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use http::header::{self, HeaderMap, HeaderName, HeaderValue};
-use http::{Request, Response, StatusCode, Uri, Version};
+use http::{Method, Request, Response, StatusCode, Uri, Version};
 use hyper::body::Incoming;
 use tokio::time::Instant;
 
 use crate::access_log::{AccessLog, Entry};
 use crate::body::{Body, RequestBody};
-use crate::config::Config;
+use crate::buffering;
+use crate::compression;
+use crate::config::{CompressionConfig, Config, KeyPart, LimitHeaders};
 use crate::error::ProxyError;
+use crate::metrics::Metrics;
+use crate::ratelimit::{Decision, Limiter, Limiters, Outcome};
+use crate::realip::RealIp;
 use crate::routing::Router;
+use crate::server::ServerError;
+use crate::static_files::StaticDir;
 use crate::upstream::Upstream;
 
 /// What a route leads to.
 pub struct Route {
-    pub upstream: Arc<Upstream>,
+    /// The route's position in the config, for metrics.
+    pub index: usize,
+    pub target: Target,
+    /// Length of the route's path prefix, stripped for static files.
+    prefix_len: usize,
+    limits: Option<RouteLimits>,
+    request_buffering: bool,
+    response_buffering: bool,
+}
+
+/// Where a route's requests go.
+pub enum Target {
+    Upstream(Arc<Upstream>),
+    Static(StaticDir),
+}
+
+/// The limits a route applies, and how to build each one's key.
+struct RouteLimits {
+    set: Limiters,
+    keys: Vec<Vec<KeyPart>>,
 }
 
 /// Everything the request path needs, built once from the config and shared by all connections.
 pub struct Proxy {
     router: Router<Route>,
     upstreams: Vec<Arc<Upstream>>,
+    limiters: Vec<Arc<Limiter>>,
     max_body_size: u64,
     server_header: Option<HeaderValue>,
     access_log: Option<Arc<AccessLog>>,
+    metrics: Arc<Metrics>,
+    real_ip: RealIp,
+    compression: Option<CompressionConfig>,
 }
 
 /// What the proxy knows of the client connection a request came on.
@@ -46,39 +77,94 @@ pub struct ClientInfo {
     pub last_request: bool,
 }
 
+/// What one request did, for metrics and the access log.
+#[derive(Debug, Default)]
+struct Record {
+    route: Option<usize>,
+    upstream: Option<(String, Duration)>,
+}
+
 static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 static X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
 static X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
 static KEEP_ALIVE: HeaderName = HeaderName::from_static("keep-alive");
 static PROXY_CONNECTION: HeaderName = HeaderName::from_static("proxy-connection");
+static RATELIMIT_POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
+static RATELIMIT: HeaderName = HeaderName::from_static("ratelimit");
+static X_RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("x-ratelimit-limit");
+static X_RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("x-ratelimit-remaining");
+static X_RATELIMIT_RESET: HeaderName = HeaderName::from_static("x-ratelimit-reset");
 
 impl Proxy {
-    /// Builds the routes and upstream pools. Must run inside a tokio runtime.
-    pub fn new(config: &Config) -> std::io::Result<Proxy> {
+    /// Builds the routes, upstream pools and limiters. Must run inside a tokio runtime.
+    pub fn new(config: &Config) -> Result<Proxy, ServerError> {
         let upstreams: Vec<Arc<Upstream>> = config
             .upstreams
             .iter()
             .map(|(name, upstream)| Arc::new(Upstream::new(name, upstream)))
             .collect();
-        let router = Router::new(config.routes.iter().filter_map(|route| {
-            // Validation guarantees every route names a defined upstream.
-            let upstream = upstreams.iter().find(|u| u.name() == route.upstream)?;
-            Some((
+        let limiters: Vec<Arc<Limiter>> = config
+            .limits
+            .iter()
+            .map(|(name, limit)| Limiter::new(name, limit).map(Arc::new))
+            .collect::<Result<_, _>>()
+            .map_err(ServerError::Limit)?;
+        let mut routes = Vec::with_capacity(config.routes.len());
+        for (index, route) in config.routes.iter().enumerate() {
+            let target = match &route.static_root {
+                Some(root) => {
+                    Target::Static(StaticDir::new(root).map_err(|source| ServerError::Static {
+                        path: root.clone(),
+                        source,
+                    })?)
+                }
+                None => {
+                    // Validation guarantees every route names a defined upstream.
+                    let Some(upstream) = upstreams.iter().find(|u| u.name() == route.upstream)
+                    else {
+                        continue;
+                    };
+                    Target::Upstream(Arc::clone(upstream))
+                }
+            };
+            let limits = if route.limits.is_empty() {
+                None
+            } else {
+                let chosen: Vec<Arc<Limiter>> = route
+                    .limits
+                    .iter()
+                    .filter_map(|name| limiters.iter().find(|l| l.name() == name).cloned())
+                    .collect();
+                let keys = chosen.iter().map(|l| l.config().key.clone()).collect();
+                Some(RouteLimits {
+                    set: Limiters::new(chosen),
+                    keys,
+                })
+            };
+            routes.push((
                 route.host.clone(),
                 route.path.clone(),
                 Route {
-                    upstream: Arc::clone(upstream),
+                    index,
+                    target,
+                    prefix_len: route.path.len(),
+                    limits,
+                    request_buffering: route.request_buffering,
+                    response_buffering: route.response_buffering,
                 },
-            ))
-        }));
+            ));
+        }
         let access_log = if config.access_log.enabled {
-            Some(Arc::new(AccessLog::open(&config.access_log)?))
+            Some(Arc::new(
+                AccessLog::open(&config.access_log).map_err(ServerError::AccessLog)?,
+            ))
         } else {
             None
         };
         Ok(Proxy {
-            router,
+            router: Router::new(routes),
             upstreams,
+            limiters,
             max_body_size: config.server.max_body_size,
             server_header: config
                 .server
@@ -86,34 +172,76 @@ impl Proxy {
                 .as_deref()
                 .and_then(|value| HeaderValue::from_str(value).ok()),
             access_log,
+            metrics: Arc::new(Metrics::new(
+                config
+                    .routes
+                    .iter()
+                    .map(|route| format!("{}{}", route.host.as_deref().unwrap_or(""), route.path))
+                    .collect(),
+            )),
+            real_ip: RealIp::from_config(&config.server),
+            compression: config.compression.clone(),
         })
+    }
+
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.metrics
     }
 
     pub fn upstreams(&self) -> &[Arc<Upstream>] {
         &self.upstreams
     }
 
+    pub fn limiters(&self) -> &[Arc<Limiter>] {
+        &self.limiters
+    }
+
     /// Proxies one request. Never fails: every error becomes a response.
     pub async fn handle(&self, client: ClientInfo, request: Request<Incoming>) -> Response<Body> {
         let started = Instant::now();
-        let log_head = self
-            .access_log
+        let client_ip = self.real_ip.client_ip(client.peer.ip(), request.headers());
+        let log_entry = self.access_log.as_ref().map(|_| {
+            let mut entry = Entry::start(SocketAddr::new(client_ip, client.peer.port()), &request);
+            entry.started = started;
+            entry
+        });
+        let accepted = self
+            .compression
             .as_ref()
-            .map(|_| Entry::start(client.peer, &request));
-        let (mut response, upstream_info) = match self.exchange(client, request).await {
-            Ok(result) => result,
+            .and_then(|config| compression::choose(request.headers(), &config.algorithms));
+        let is_head = request.method() == Method::HEAD;
+        let mut record = Record::default();
+        let mut response = match self.exchange(client, client_ip, request, &mut record).await {
+            Ok(response) => response,
             Err(error) => {
+                if let (crate::error::Side::Upstream, Some((upstream, _))) =
+                    (error.side(), &record.upstream)
+                {
+                    self.metrics
+                        .record_upstream_failure(upstream, error.cause());
+                }
                 match error.side() {
                     crate::error::Side::Upstream => {
-                        tracing::warn!(client = %client.peer, cause = error.cause(), %error, "upstream failed")
+                        tracing::warn!(client = %client_ip, cause = error.cause(), %error, "upstream failed")
                     }
                     _ => {
-                        tracing::debug!(client = %client.peer, cause = error.cause(), %error, "request refused")
+                        tracing::debug!(client = %client_ip, cause = error.cause(), %error, "request refused")
                     }
                 }
-                (error.response(), None)
+                error.response()
             }
         };
+        if let Some(config) = &self.compression {
+            if compression::should_compress(is_head, response.status(), response.headers(), config)
+            {
+                if accepted.is_some() {
+                    response = compression::compress_response(config, accepted, is_head, response)
+                        .map(Body::boxed);
+                } else {
+                    compression::add_vary(response.headers_mut());
+                }
+            }
+        }
         if let Some(server) = &self.server_header {
             response
                 .headers_mut()
@@ -124,14 +252,19 @@ impl Proxy {
                 .headers_mut()
                 .insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
-        match (&self.access_log, log_head) {
+        self.metrics.record_request(
+            record.route,
+            response.status(),
+            started.elapsed(),
+            record.upstream.as_ref().map(|(_, time)| *time),
+        );
+        match (&self.access_log, log_entry) {
             (Some(access_log), Some(mut entry)) => {
                 entry.status = response.status();
-                if let Some((addr, upstream_time)) = upstream_info {
+                if let Some((addr, upstream_time)) = record.upstream {
                     entry.upstream = Some(addr);
                     entry.upstream_time = Some(upstream_time);
                 }
-                entry.started = started;
                 access_log.wrap(response, entry)
             }
             _ => response,
@@ -141,8 +274,10 @@ impl Proxy {
     async fn exchange(
         &self,
         client: ClientInfo,
-        request: Request<Incoming>,
-    ) -> Result<(Response<Body>, Option<(String, std::time::Duration)>), ProxyError> {
+        client_ip: IpAddr,
+        mut request: Request<Incoming>,
+        record: &mut Record,
+    ) -> Result<Response<Body>, ProxyError> {
         // Phase 1: request checks.
         if let Some(length) = content_length(request.headers())? {
             if self.max_body_size != 0 && length > self.max_body_size {
@@ -162,12 +297,58 @@ impl Proxy {
             .router
             .find(host, request.uri().path())
             .ok_or(ProxyError::NoRoute)?;
-        let upstream = &route.upstream;
+        record.route = Some(route.index);
 
-        // Phase 3: the upstream request.
+        // Phase 3: rate limits. A rejection is answered here, before any upstream work.
+        let mut limit_headers = None;
+        if let Some(limits) = &route.limits {
+            let decision = check_limits(limits, client_ip, &request).await;
+            if let Some(index) = decision.limit {
+                if let Some(limiter) = limits.set.get(index) {
+                    if decision.is_rejected() {
+                        let status = limiter.config().status;
+                        let mut response = crate::error::status_response(status);
+                        add_limit_headers(response.headers_mut(), limiter, &decision);
+                        return Ok(response);
+                    }
+                    limit_headers = Some((Arc::clone(limiter), decision));
+                }
+            }
+            if let Some(delay) = decision.delay() {
+                // A client that goes away meanwhile drops this future, and with it its wait.
+                tokio::time::sleep(delay).await;
+            }
+        }
+
+        let upstream = match &route.target {
+            Target::Static(dir) => {
+                let path = request.uri().path();
+                let below = &path[route.prefix_len.min(path.len())..];
+                let below = if below.starts_with('/') {
+                    below.to_string()
+                } else {
+                    format!("/{below}")
+                };
+                let response = dir.serve(request.method(), &below, request.headers()).await;
+                return Ok(response.map(Body::boxed));
+            }
+            Target::Upstream(upstream) => upstream,
+        };
+
+        // Phase 4: the upstream request.
+        let upgrade = wants_upgrade(request.headers()).then(|| hyper::upgrade::on(&mut request));
+        let upgrade_headers = upgrade.as_ref().map(|_| {
+            (
+                request.headers().get(header::UPGRADE).cloned(),
+                HeaderValue::from_static("upgrade"),
+            )
+        });
         let (mut parts, incoming) = request.into_parts();
+        let client_proto = parts.headers.get(&X_FORWARDED_PROTO).cloned();
         let body = if http_body::Body::is_end_stream(&incoming) {
             RequestBody::Full(None)
+        } else if route.request_buffering && upgrade.is_none() {
+            buffering::read_request_body(incoming, self.max_body_size).await?
         } else {
             RequestBody::downstream(incoming, self.max_body_size)
         };
@@ -183,8 +364,15 @@ impl Proxy {
                 parts.headers.insert(header::HOST, host);
             }
         }
-        add_forwarding_headers(&mut parts.headers, client.peer.ip());
-        if !upstream.keepalive() {
+        add_forwarding_headers(&mut parts.headers, client_ip);
+        if let Some(proto) = client_proto.filter(|_| self.real_ip.is_trusted(client.peer.ip())) {
+            // A trusted proxy in front (a TLS terminator) knows the scheme; keep its word.
+            parts.headers.insert(&X_FORWARDED_PROTO, proto);
+        }
+        if let Some((Some(protocol), connection)) = &upgrade_headers {
+            parts.headers.insert(header::UPGRADE, protocol.clone());
+            parts.headers.insert(header::CONNECTION, connection.clone());
+        } else if !upstream.keepalive() {
             parts
                 .headers
                 .insert(header::CONNECTION, HeaderValue::from_static("close"));
@@ -203,21 +391,167 @@ impl Proxy {
         }
         let upstream_request = Request::from_parts(parts, body);
 
-        // Phase 4: the exchange.
+        // Phase 5: the exchange.
         let sent = Instant::now();
-        let response = upstream.send(upstream_request).await?;
-        let upstream_time = sent.elapsed();
+        record.upstream = Some((upstream.name().to_string(), Duration::ZERO));
+        let mut response = upstream.send(upstream_request).await?;
         let upstream_addr = response
             .body()
             .upstream_addr()
             .map(ToString::to_string)
             .unwrap_or_default();
+        record.upstream = Some((upstream_addr, sent.elapsed()));
 
-        // Phase 5: the response.
+        // Phase 6: the response.
+        if response.status() == StatusCode::SWITCHING_PROTOCOLS {
+            if let Some(client_upgrade) = upgrade {
+                let upstream_upgrade = hyper::upgrade::on(&mut response);
+                crate::tunnel::spawn(client_upgrade, upstream_upgrade, upstream.read_timeout());
+                let (mut parts, _) = response.into_parts();
+                let protocol = parts.headers.get(header::UPGRADE).cloned();
+                remove_hop_by_hop(&mut parts.headers);
+                if let Some(protocol) = protocol {
+                    parts.headers.insert(header::UPGRADE, protocol);
+                }
+                parts
+                    .headers
+                    .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+                return Ok(Response::from_parts(parts, Body::empty()));
+            }
+        }
         let (mut parts, body) = response.into_parts();
         remove_hop_by_hop(&mut parts.headers);
-        let response = Response::from_parts(parts, Body::Upstream(body));
-        Ok((response, Some((upstream_addr, upstream_time))))
+        if let Some((limiter, decision)) = limit_headers {
+            add_limit_headers(&mut parts.headers, &limiter, &decision);
+        }
+        let body = if route.response_buffering {
+            buffering::read_ahead(body)
+        } else {
+            Body::Upstream(body)
+        };
+        Ok(Response::from_parts(parts, body))
+    }
+}
+
+/// Whether the client asks to switch protocols (WebSocket and the like).
+fn wants_upgrade(headers: &HeaderMap) -> bool {
+    headers.contains_key(header::UPGRADE)
+        && headers
+            .get_all(header::CONNECTION)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .any(|token| token.trim().eq_ignore_ascii_case("upgrade"))
+}
+
+/// Builds each limit's key from the request and asks the limiters, without awaiting unless a
+/// Redis round trip is needed.
+async fn check_limits(
+    limits: &RouteLimits,
+    client_ip: IpAddr,
+    request: &Request<Incoming>,
+) -> Decision {
+    let keys: Vec<Vec<u8>> = limits
+        .keys
+        .iter()
+        .map(|parts| build_key(parts, client_ip, request))
+        .collect();
+    let key_slices: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+    match limits.set.try_check(&key_slices) {
+        Some(decision) => decision,
+        None => limits.set.check(&key_slices).await,
+    }
+}
+
+/// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
+/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes.
+fn build_key(parts: &[KeyPart], client_ip: IpAddr, request: &Request<Incoming>) -> Vec<u8> {
+    let mut key = Vec::with_capacity(24);
+    let mut any = false;
+    for (position, part) in parts.iter().enumerate() {
+        if position > 0 {
+            key.push(0);
+        }
+        match part {
+            KeyPart::ClientIp => {
+                any = true;
+                match client_ip {
+                    IpAddr::V4(ip) => key.extend_from_slice(&ip.octets()),
+                    IpAddr::V6(ip) => key.extend_from_slice(&ip.octets()),
+                }
+            }
+            KeyPart::Path => {
+                any = true;
+                key.extend_from_slice(request.uri().path().as_bytes());
+            }
+            KeyPart::Header(name) => {
+                if let Some(value) = request.headers().get(name) {
+                    if !value.is_empty() {
+                        any = true;
+                        key.extend_from_slice(value.as_bytes());
+                    }
+                }
+            }
+        }
+    }
+    if !any {
+        key.clear();
+    }
+    key
+}
+
+/// The rate-limit headers of `decision`, in the limit's chosen style; `Retry-After` on rejections.
+fn add_limit_headers(headers: &mut HeaderMap, limiter: &Limiter, decision: &Decision) {
+    if let Some(retry_after) = decision.retry_after {
+        if matches!(decision.outcome, Outcome::Rejected) {
+            headers.insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(ceil_seconds(retry_after).max(1)),
+            );
+        }
+    }
+    match limiter.config().headers {
+        LimitHeaders::Off => {}
+        LimitHeaders::Draft10 => {
+            let name = limiter.name();
+            let policy = format!(
+                "\"{name}\";q={};w={}",
+                decision.quota,
+                ceil_seconds(decision.window).max(1)
+            );
+            let state = format!(
+                "\"{name}\";r={};t={}",
+                decision.remaining,
+                ceil_seconds(decision.replenish_after)
+            );
+            if let Ok(value) = HeaderValue::from_str(&policy) {
+                headers.insert(&RATELIMIT_POLICY, value);
+            }
+            if let Ok(value) = HeaderValue::from_str(&state) {
+                headers.insert(&RATELIMIT, value);
+            }
+        }
+        LimitHeaders::Legacy => {
+            headers.insert(&X_RATELIMIT_LIMIT, HeaderValue::from(decision.quota));
+            headers.insert(
+                &X_RATELIMIT_REMAINING,
+                HeaderValue::from(decision.remaining),
+            );
+            headers.insert(
+                &X_RATELIMIT_RESET,
+                HeaderValue::from(ceil_seconds(decision.reset_after)),
+            );
+        }
+    }
+}
+
+/// Whole seconds, rounded up.
+fn ceil_seconds(duration: Duration) -> u64 {
+    let seconds = duration.as_secs();
+    if duration.subsec_nanos() > 0 {
+        seconds + 1
+    } else {
+        seconds
     }
 }
 
@@ -294,9 +628,4 @@ pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr) {
         headers.insert(&X_REAL_IP, value);
     }
     headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static("http"));
-}
-
-/// The answer to a request weir refuses before routing (used by the server for limits).
-pub fn refusal(status: StatusCode) -> Response<Body> {
-    crate::error::status_response(status)
 }

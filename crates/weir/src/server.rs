@@ -29,11 +29,19 @@ pub enum ServerError {
     },
     #[error("cannot open the access log: {0}")]
     AccessLog(std::io::Error),
+    #[error("{0}")]
+    Limit(crate::ratelimit::LimitError),
+    #[error("cannot serve static files from {path}: {source}")]
+    Static {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
 }
 
 /// A gateway with its listeners bound, ready to run.
 pub struct Gateway {
     listeners: Vec<TcpListener>,
+    admin: Option<TcpListener>,
     proxy: Arc<Proxy>,
     settings: ServerConfig,
 }
@@ -53,12 +61,24 @@ impl Gateway {
             .iter()
             .map(|addr| listen(*addr, config.server.backlog))
             .collect::<Result<Vec<_>, _>>()?;
-        let proxy = Arc::new(Proxy::new(config).map_err(ServerError::AccessLog)?);
+        let admin = match &config.admin {
+            Some(admin) => Some(listen(admin.listen, config.server.backlog)?),
+            None => None,
+        };
+        let proxy = Arc::new(Proxy::new(config)?);
         Ok(Gateway {
             listeners,
+            admin,
             proxy,
             settings: config.server.clone(),
         })
+    }
+
+    /// The admin listener's address, when `[admin]` is configured.
+    pub fn admin_addr(&self) -> Option<SocketAddr> {
+        self.admin
+            .as_ref()
+            .and_then(|listener| listener.local_addr().ok())
     }
 
     /// The addresses actually bound (with the real port when `listen` said port 0).
@@ -86,6 +106,12 @@ impl Gateway {
         let settings = Arc::new(self.settings);
         let (stop_sender, stop_receiver) = tokio::sync::watch::channel(false);
         let mut accept_tasks = Vec::new();
+        if let Some(admin) = self.admin {
+            let handle = GatewayHandle {
+                proxy: Arc::clone(&self.proxy),
+            };
+            tokio::spawn(crate::admin::serve(admin, handle, stop_receiver.clone()));
+        }
         for listener in self.listeners {
             let context = AcceptContext {
                 proxy: Arc::clone(&self.proxy),
@@ -121,6 +147,11 @@ impl Gateway {
 }
 
 impl GatewayHandle {
+    /// The metrics in the Prometheus text format, as `/metrics` serves them.
+    pub fn render_metrics(&self) -> String {
+        self.proxy.metrics().render(self)
+    }
+
     /// Pool counters of every upstream server: `(upstream name, server, stats)`.
     pub fn pool_stats(&self) -> Vec<(String, UpstreamAddr, PoolStats)> {
         self.proxy

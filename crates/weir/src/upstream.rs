@@ -139,6 +139,11 @@ impl Upstream {
     }
 
     /// Whether connections are kept alive between requests (`max_idle > 0`).
+    /// nginx `proxy_read_timeout`; also the idle timeout of an upgraded (WebSocket) connection.
+    pub fn read_timeout(&self) -> Duration {
+        self.read_timeout
+    }
+
     pub fn keepalive(&self) -> bool {
         self.keepalive
     }
@@ -230,7 +235,10 @@ fn wants_close(response: &Response<Incoming>) -> bool {
         .get_all(header::CONNECTION)
         .iter()
         .any(|value| value.as_bytes().eq_ignore_ascii_case(b"close"));
-    closes || response.version() < http::Version::HTTP_11
+    // After a 101 the connection belongs to the upgraded protocol, never to the pool.
+    closes
+        || response.version() < http::Version::HTTP_11
+        || response.status() == http::StatusCode::SWITCHING_PROTOCOLS
 }
 
 /// Maps a failed exchange to its cause: our own body limit, the client going away, a write that

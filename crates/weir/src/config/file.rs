@@ -23,9 +23,9 @@ use toml::Spanned;
 use super::error::{KeyIndex, Problem};
 use super::units;
 use super::{
-    AccessLogConfig, AccessLogFormat, AdminConfig, CompressionConfig, Config, Delay, KeyPart,
-    LimitBackend, LimitConfig, LimitHeaders, OnRedisError, Rate, RealIpHeader, RedisLimitConfig,
-    RouteConfig, ServerConfig, UpstreamConfig,
+    AccessLogConfig, AccessLogFormat, AdminConfig, Balance, CompressionConfig, Config, Delay,
+    HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders, OnRedisError, Rate,
+    RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig, UpstreamConfig,
 };
 use crate::compression::Encoding;
 use crate::upstream::UpstreamAddr;
@@ -64,6 +64,19 @@ mod default {
     pub(super) const QUEUE_TIMEOUT: Duration = Duration::from_secs(60);
     /// nginx `proxy_connect_timeout`, `proxy_read_timeout`, `proxy_send_timeout`.
     pub(super) const PROXY_TIMEOUT: Duration = Duration::from_secs(60);
+    /// nginx `max_fails`.
+    pub(super) const MAX_FAILS: u32 = 1;
+    /// nginx `fail_timeout`.
+    pub(super) const FAIL_TIMEOUT: Duration = Duration::from_secs(10);
+    /// nginx Plus `health_check uri=`.
+    pub(super) const HEALTH_PATH: &str = "/";
+    /// nginx Plus `health_check interval=`.
+    pub(super) const HEALTH_INTERVAL: Duration = Duration::from_secs(5);
+    /// Short, so a hung server is noticed within one interval (nginx Plus waits proxy timeouts).
+    pub(super) const HEALTH_TIMEOUT: Duration = Duration::from_secs(1);
+    /// nginx Plus `health_check fails=` and `passes=`.
+    pub(super) const HEALTH_FAILS: u32 = 1;
+    pub(super) const HEALTH_PASSES: u32 = 1;
     /// RFC 6585's Too Many Requests; nginx's `limit_req_status` default is 503.
     pub(super) const LIMIT_STATUS: http::StatusCode = http::StatusCode::TOO_MANY_REQUESTS;
     pub(super) const MAX_KEYS: usize = 100_000;
@@ -141,6 +154,21 @@ struct RawUpstream {
     connect_timeout: Option<Spanned<DurationValue>>,
     read_timeout: Option<Spanned<DurationValue>>,
     send_timeout: Option<Spanned<DurationValue>>,
+    balance: Option<BalanceValue>,
+    max_fails: Option<u32>,
+    fail_timeout: Option<Spanned<DurationValue>>,
+    health_check: Option<RawHealthCheck>,
+}
+
+/// `health_check = { path = "/healthz", interval = "2s", ... }`, an inline table.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHealthCheck {
+    path: Option<Spanned<String>>,
+    interval: Option<Spanned<DurationValue>>,
+    timeout: Option<Spanned<DurationValue>>,
+    fails: Option<Spanned<u32>>,
+    passes: Option<Spanned<u32>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -148,9 +176,13 @@ struct RawUpstream {
 struct RawRoute {
     host: Option<Spanned<String>>,
     path: Option<Spanned<String>>,
-    upstream: Spanned<String>,
+    upstream: Option<Spanned<String>>,
+    #[serde(rename = "static")]
+    static_root: Option<Spanned<String>>,
     #[serde(default)]
     limits: Vec<Spanned<String>>,
+    request_buffering: Option<bool>,
+    response_buffering: Option<bool>,
 }
 
 #[derive(serde::Deserialize)]
@@ -193,6 +225,13 @@ struct RawCompression {
     min_length: Option<SizeValue>,
     types: Option<Vec<Spanned<String>>>,
     algorithms: Option<Spanned<Vec<Spanned<String>>>>,
+}
+
+#[derive(Clone, Copy, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum BalanceValue {
+    RoundRobin,
+    LeastOutstanding,
 }
 
 #[derive(Clone, Copy, serde::Deserialize)]
@@ -737,6 +776,51 @@ fn validate_upstream(raw: &RawUpstream) -> Result<UpstreamConfig, Problem> {
         connect_timeout: timeout(&raw.connect_timeout)?,
         read_timeout: timeout(&raw.read_timeout)?,
         send_timeout: timeout(&raw.send_timeout)?,
+        balance: match raw.balance.unwrap_or(BalanceValue::RoundRobin) {
+            BalanceValue::RoundRobin => Balance::RoundRobin,
+            BalanceValue::LeastOutstanding => Balance::LeastOutstanding,
+        },
+        max_fails: raw.max_fails.unwrap_or(default::MAX_FAILS),
+        fail_timeout: positive_duration(raw.fail_timeout.as_ref(), default::FAIL_TIMEOUT)?,
+        health_check: raw
+            .health_check
+            .as_ref()
+            .map(validate_health_check)
+            .transpose()?,
+    })
+}
+
+/// `health_check`: each key defaults as documented on [`HealthCheckConfig`].
+fn validate_health_check(raw: &RawHealthCheck) -> Result<HealthCheckConfig, Problem> {
+    let path = match &raw.path {
+        None => default::HEALTH_PATH.to_string(),
+        Some(path) => {
+            let text = path.get_ref();
+            let valid =
+                text.starts_with('/') && text.parse::<http::uri::PathAndQuery>().is_ok();
+            if !valid {
+                return Err(invalid(
+                    path.span(),
+                    format!("expected a path such as \"/healthz\" (starting with '/'), found {text:?}"),
+                ));
+            }
+            text.clone()
+        }
+    };
+    let at_least_one = |value: &Option<Spanned<u32>>, default: u32, key: &str| match value {
+        None => Ok(default),
+        Some(value) if *value.get_ref() == 0 => Err(invalid(
+            value.span(),
+            format!("{key} must be at least 1 (the default is {default})"),
+        )),
+        Some(value) => Ok(*value.get_ref()),
+    };
+    Ok(HealthCheckConfig {
+        path,
+        interval: positive_duration(raw.interval.as_ref(), default::HEALTH_INTERVAL)?,
+        timeout: positive_duration(raw.timeout.as_ref(), default::HEALTH_TIMEOUT)?,
+        fails: at_least_one(&raw.fails, default::HEALTH_FAILS, "fails")?,
+        passes: at_least_one(&raw.passes, default::HEALTH_PASSES, "passes")?,
     })
 }
 
@@ -908,17 +992,48 @@ fn validate_routes(
             Some(path) => path.get_ref().clone(),
         };
 
-        let upstream = raw.upstream.get_ref();
-        if !upstreams.contains_key(upstream) {
-            return Err(Problem::new(
-                ConfigErrorKind::UnknownName,
-                raw.upstream.span(),
-                format!(
-                    "unknown upstream {upstream:?}; {}",
-                    defined_names("upstreams", upstreams)
-                ),
-            ));
-        }
+        let (upstream, static_root) = match (&raw.upstream, &raw.static_root) {
+            (Some(upstream), None) => {
+                let name = upstream.get_ref();
+                if !upstreams.contains_key(name) {
+                    return Err(Problem::new(
+                        ConfigErrorKind::UnknownName,
+                        upstream.span(),
+                        format!(
+                            "unknown upstream {name:?}; {}",
+                            defined_names("upstreams", upstreams)
+                        ),
+                    ));
+                }
+                (name.clone(), None)
+            }
+            (None, Some(root)) => {
+                if root.get_ref().is_empty() {
+                    return Err(invalid(
+                        root.span(),
+                        "a directory to serve, as in \"/srv/static\"".to_string(),
+                    ));
+                }
+                (String::new(), Some(std::path::PathBuf::from(root.get_ref())))
+            }
+            (Some(_), Some(root)) => {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    root.span(),
+                    "a route has either `upstream` or `static`, not both".to_string(),
+                ))
+            }
+            (None, None) => {
+                return Err(Problem::new(
+                    ConfigErrorKind::MissingKey,
+                    route_span.clone(),
+                    format!(
+                        "a route needs `upstream` (one of the [upstreams.NAME] tables; {}) or `static` (a directory)",
+                        defined_names("upstreams", upstreams)
+                    ),
+                ))
+            }
+        };
 
         let mut route_limits: Vec<String> = Vec::with_capacity(raw.limits.len());
         for limit in &raw.limits {
@@ -963,8 +1078,11 @@ fn validate_routes(
         routes.push(RouteConfig {
             host,
             path,
-            upstream: upstream.clone(),
+            upstream,
+            static_root,
             limits: route_limits,
+            request_buffering: raw.request_buffering.unwrap_or(true),
+            response_buffering: raw.response_buffering.unwrap_or(true),
         });
     }
     Ok(routes)

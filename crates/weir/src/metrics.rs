@@ -1,0 +1,491 @@
+//! Counters and histograms of the request path, kept in atomics so recording costs no lock, and
+//! rendered in the Prometheus text format (version 0.0.4) by the admin listener (`admin.rs`).
+//!
+//! The proxy calls [`Metrics::record_request`] once per request and
+//! [`Metrics::record_upstream_failure`] once per failed exchange; pool and rate-limit figures are
+//! read from their owners when `/metrics` is scraped, so they cost nothing between scrapes.
+//!
+//! Recording is a handful of relaxed atomic additions into tables sized when the gateway starts:
+//! one row per route (plus one for requests no route matched), each with a counter per status in
+//! a fixed table and two histograms with fixed buckets. Nothing on the request path allocates.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use http::StatusCode;
+
+use crate::ratelimit::LimitStats;
+use crate::upstream::{PoolStats, UpstreamAddr};
+
+/// The content type of [`Metrics::render`]'s output.
+pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+/// Upper bounds of the latency buckets, in seconds, as they appear in `le` labels. From half a
+/// millisecond (a rejection answered in memory) to a minute (the longest upstream read most
+/// deployments allow); `+Inf` catches the rest.
+const BUCKET_LABELS: [&str; 16] = [
+    "0.0005", "0.001", "0.0025", "0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1",
+    "2.5", "5", "10", "30", "60",
+];
+
+/// The same bounds in microseconds, the unit durations are compared in.
+const BUCKET_MICROS: [u64; 16] = [
+    500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000,
+    2_500_000, 5_000_000, 10_000_000, 30_000_000, 60_000_000,
+];
+
+/// Statuses counted under their own code: every code IANA registers, and nginx's 499. Anything
+/// else is counted under its class (`"5xx"`), so a misbehaving upstream cannot grow the table.
+const KNOWN_STATUSES: [u16; 63] = [
+    100, 101, 102, 103, //
+    200, 201, 202, 203, 204, 205, 206, 207, 208, 226, //
+    300, 301, 302, 303, 304, 305, 307, 308, //
+    400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417,
+    418, 421, 422, 423, 424, 425, 426, 428, 429, 431, 451, 499, //
+    500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511,
+];
+
+/// Status slots per route: the known codes, then one per class `1xx` to `9xx` (`StatusCode`
+/// allows 100 to 999).
+const STATUS_SLOTS: usize = KNOWN_STATUSES.len() + 9;
+
+/// Status code -> slot, built at compile time so recording is one table read.
+static STATUS_SLOT: [u8; 1000] = status_slot_table();
+
+const fn status_slot_table() -> [u8; 1000] {
+    let mut table = [0u8; 1000];
+    let mut code = 100;
+    while code < 1000 {
+        // The class slot, replaced below when the code is a known one.
+        table[code] = (KNOWN_STATUSES.len() + code / 100 - 1) as u8;
+        code += 1;
+    }
+    let mut index = 0;
+    while index < KNOWN_STATUSES.len() {
+        table[KNOWN_STATUSES[index] as usize] = index as u8;
+        index += 1;
+    }
+    table
+}
+
+/// The `status` label of a slot.
+fn slot_label(slot: usize) -> String {
+    match KNOWN_STATUSES.get(slot) {
+        Some(code) => code.to_string(),
+        None => format!("{}xx", slot - KNOWN_STATUSES.len() + 1),
+    }
+}
+
+/// Upstream failures are counted per (upstream, cause) in this many slots; upstream names are
+/// not known when the table is built, but a config has few upstreams and `ProxyError` has about
+/// ten causes, so the table never fills in practice. Past it, failures count under `upstream=""`.
+const FAILURE_SLOTS: usize = 256;
+
+/// A latency histogram with fixed buckets.
+#[derive(Debug)]
+struct Histogram {
+    /// Per bucket, not cumulative (one addition per observation); the last is `+Inf`.
+    buckets: [AtomicU64; BUCKET_MICROS.len() + 1],
+    sum_micros: AtomicU64,
+}
+
+impl Histogram {
+    fn new() -> Histogram {
+        Histogram {
+            buckets: std::array::from_fn(|_| AtomicU64::new(0)),
+            sum_micros: AtomicU64::new(0),
+        }
+    }
+
+    fn observe(&self, duration: Duration) {
+        let micros = u64::try_from(duration.as_micros()).unwrap_or(u64::MAX);
+        let bucket = BUCKET_MICROS.partition_point(|&bound| bound < micros);
+        // partition_point returns at most BUCKET_MICROS.len(), the +Inf slot: always in range.
+        self.buckets[bucket].fetch_add(1, Ordering::Relaxed);
+        self.sum_micros.fetch_add(micros, Ordering::Relaxed);
+    }
+
+    /// Cumulative counts per bucket (the last is the total) and the sum in seconds.
+    fn snapshot(&self) -> ([u64; BUCKET_MICROS.len() + 1], f64) {
+        let mut cumulative = [0u64; BUCKET_MICROS.len() + 1];
+        let mut running = 0u64;
+        for (index, bucket) in self.buckets.iter().enumerate() {
+            running += bucket.load(Ordering::Relaxed);
+            cumulative[index] = running;
+        }
+        let sum = self.sum_micros.load(Ordering::Relaxed) as f64 / 1e6;
+        (cumulative, sum)
+    }
+}
+
+/// Counters of one route (or of the requests no route matched).
+#[derive(Debug)]
+struct RouteCounters {
+    statuses: [AtomicU64; STATUS_SLOTS],
+    total: Histogram,
+    upstream: Histogram,
+}
+
+impl RouteCounters {
+    fn new() -> RouteCounters {
+        RouteCounters {
+            statuses: std::array::from_fn(|_| AtomicU64::new(0)),
+            total: Histogram::new(),
+            upstream: Histogram::new(),
+        }
+    }
+}
+
+/// One (upstream, cause) failure counter; the key is set once, by the first failure of its kind.
+#[derive(Debug, Default)]
+struct FailureSlot {
+    key: OnceLock<(Box<str>, &'static str)>,
+    count: AtomicU64,
+}
+
+/// The gateway's metrics. One instance per gateway, shared by every connection.
+#[derive(Debug)]
+pub struct Metrics {
+    /// One label per route, in the order of the config's `[[routes]]`.
+    routes: Vec<String>,
+    /// One row per route, then one for requests no route matched.
+    counters: Vec<RouteCounters>,
+    failures: Box<[FailureSlot]>,
+    /// Failures that found the slot table full.
+    failures_overflow: AtomicU64,
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        Metrics::new(Vec::new())
+    }
+}
+
+impl Metrics {
+    /// `routes` are the route labels (e.g. `"/api/"` or `"example.com/api/"`), by route index.
+    pub fn new(routes: Vec<String>) -> Metrics {
+        let counters = (0..=routes.len()).map(|_| RouteCounters::new()).collect();
+        Metrics {
+            routes,
+            counters,
+            failures: (0..FAILURE_SLOTS).map(|_| FailureSlot::default()).collect(),
+            failures_overflow: AtomicU64::new(0),
+        }
+    }
+
+    /// The route labels, by index.
+    pub fn routes(&self) -> &[String] {
+        &self.routes
+    }
+
+    /// One request done: its route (None when no route matched), status, total time and the
+    /// time until the upstream's response head (None when no upstream answered).
+    pub fn record_request(
+        &self,
+        route: Option<usize>,
+        status: StatusCode,
+        total: Duration,
+        upstream: Option<Duration>,
+    ) {
+        let row = route
+            .filter(|&index| index < self.routes.len())
+            .unwrap_or(self.routes.len());
+        // `counters` has routes.len() + 1 rows and `row` is at most routes.len(): in range.
+        let counters = &self.counters[row];
+        let slot = usize::from(STATUS_SLOT[usize::from(status.as_u16()) % 1000]);
+        counters.statuses[slot].fetch_add(1, Ordering::Relaxed);
+        counters.total.observe(total);
+        if let Some(upstream) = upstream {
+            counters.upstream.observe(upstream);
+        }
+    }
+
+    /// An exchange with an upstream server failed; `cause` is `ProxyError::cause()`.
+    pub fn record_upstream_failure(&self, upstream: &str, cause: &'static str) {
+        for slot in self.failures.iter() {
+            let key = match slot.key.get() {
+                Some(key) => key,
+                // The first free slot: claim it, or find out who did. Setting blocks only while
+                // another thread sets the same slot, once per (upstream, cause) in the process's
+                // life.
+                None => slot.key.get_or_init(|| (upstream.into(), cause)),
+            };
+            if &*key.0 == upstream && key.1 == cause {
+                slot.count.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+        }
+        self.failures_overflow.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Everything in the Prometheus text format; pool and rate-limit figures come from
+    /// `gateway`.
+    pub fn render(&self, gateway: &crate::server::GatewayHandle) -> String {
+        self.render_with(&gateway.pool_stats(), &gateway.limiter_stats())
+    }
+
+    /// Everything in the Prometheus text format, with the pool and limit figures given.
+    pub fn render_with(
+        &self,
+        pools: &[(String, UpstreamAddr, PoolStats)],
+        limits: &[(String, LimitStats)],
+    ) -> String {
+        let mut out = String::with_capacity(16 * 1024);
+        self.render_requests(&mut out);
+        self.render_failures(&mut out);
+        render_pools(&mut out, pools);
+        render_limits(&mut out, limits);
+        out
+    }
+
+    /// The label of a counter row: the route, or `""` for requests no route matched.
+    fn route_label(&self, row: usize) -> &str {
+        self.routes.get(row).map_or("", String::as_str)
+    }
+
+    fn render_requests(&self, out: &mut String) {
+        family(
+            out,
+            "weir_requests_total",
+            "counter",
+            "Requests answered, by route (\"\" when none matched) and status.",
+        );
+        for (row, counters) in self.counters.iter().enumerate() {
+            for (slot, count) in counters.statuses.iter().enumerate() {
+                let count = count.load(Ordering::Relaxed);
+                if count != 0 {
+                    sample(
+                        out,
+                        "weir_requests_total",
+                        &[
+                            ("route", self.route_label(row)),
+                            ("status", &slot_label(slot)),
+                        ],
+                        count,
+                    );
+                }
+            }
+        }
+        let histograms: [(&str, &str, fn(&RouteCounters) -> &Histogram); 2] = [
+            (
+                "weir_request_duration_seconds",
+                "Time from the request head to the end of the response body, by route.",
+                |counters| &counters.total,
+            ),
+            (
+                "weir_upstream_duration_seconds",
+                "Time from sending the request upstream to the upstream's response head, by route.",
+                |counters| &counters.upstream,
+            ),
+        ];
+        for (name, help, histogram_of) in histograms {
+            family(out, name, "histogram", help);
+            for (row, counters) in self.counters.iter().enumerate() {
+                let (cumulative, sum) = histogram_of(counters).snapshot();
+                let count = cumulative[BUCKET_MICROS.len()];
+                if count == 0 {
+                    continue;
+                }
+                let route = self.route_label(row);
+                let bucket_name = format!("{name}_bucket");
+                for (label, value) in BUCKET_LABELS.iter().chain(["+Inf"].iter()).zip(cumulative)
+                {
+                    sample(out, &bucket_name, &[("route", route), ("le", label)], value);
+                }
+                sample_f64(out, &format!("{name}_sum"), &[("route", route)], sum);
+                sample(out, &format!("{name}_count"), &[("route", route)], count);
+            }
+        }
+    }
+
+    fn render_failures(&self, out: &mut String) {
+        family(
+            out,
+            "weir_upstream_failures_total",
+            "counter",
+            "Failed exchanges with an upstream, by upstream and cause.",
+        );
+        for slot in self.failures.iter() {
+            let Some((upstream, cause)) = slot.key.get() else {
+                break;
+            };
+            let count = slot.count.load(Ordering::Relaxed);
+            sample(
+                out,
+                "weir_upstream_failures_total",
+                &[("upstream", upstream), ("cause", cause)],
+                count,
+            );
+        }
+        let overflow = self.failures_overflow.load(Ordering::Relaxed);
+        if overflow != 0 {
+            sample(
+                out,
+                "weir_upstream_failures_total",
+                &[("upstream", ""), ("cause", "")],
+                overflow,
+            );
+        }
+    }
+}
+
+fn render_pools(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats)]) {
+    let families: [(&str, &str, &str, fn(&PoolStats) -> u64); 7] = [
+        (
+            "weir_pool_open_connections",
+            "gauge",
+            "Connections to the server that exist or are being made.",
+            |stats| stats.open as u64,
+        ),
+        (
+            "weir_pool_idle_connections",
+            "gauge",
+            "Open connections waiting in the pool for a request.",
+            |stats| stats.idle as u64,
+        ),
+        (
+            "weir_pool_in_use_connections",
+            "gauge",
+            "Open connections carrying a request.",
+            |stats| stats.in_use as u64,
+        ),
+        (
+            "weir_pool_waiting_requests",
+            "gauge",
+            "Requests waiting for a connection to the server.",
+            |stats| stats.waiting as u64,
+        ),
+        (
+            "weir_pool_queue_timeouts_total",
+            "counter",
+            "Requests that gave up waiting for a connection (answered 503).",
+            |stats| stats.queue_timeouts,
+        ),
+        (
+            "weir_pool_connects_total",
+            "counter",
+            "Connections made to the server.",
+            |stats| stats.connects,
+        ),
+        (
+            "weir_pool_reuses_total",
+            "counter",
+            "Requests sent on a reused connection.",
+            |stats| stats.reuses,
+        ),
+    ];
+    for (name, kind, help, value_of) in families {
+        family(out, name, kind, help);
+        for (upstream, server, stats) in pools {
+            sample(
+                out,
+                name,
+                &[("upstream", upstream), ("server", &server.to_string())],
+                value_of(stats),
+            );
+        }
+    }
+}
+
+fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
+    family(
+        out,
+        "weir_ratelimit_decisions_total",
+        "counter",
+        "Requests a limit applied to, by limit and decision (dry_run: would have been delayed or rejected).",
+    );
+    for (limit, stats) in limits {
+        for (decision, count) in [
+            ("passed", stats.passed),
+            ("delayed", stats.delayed),
+            ("rejected", stats.rejected),
+            ("dry_run", stats.dry_run),
+        ] {
+            sample(
+                out,
+                "weir_ratelimit_decisions_total",
+                &[("limit", limit), ("decision", decision)],
+                count,
+            );
+        }
+    }
+    let families: [(&str, &str, &str, fn(&LimitStats) -> u64); 3] = [
+        (
+            "weir_ratelimit_keys",
+            "gauge",
+            "Keys a limit holds in memory.",
+            |stats| stats.keys as u64,
+        ),
+        (
+            "weir_ratelimit_redis_calls_total",
+            "counter",
+            "Script calls a Redis limit made.",
+            |stats| stats.redis_calls,
+        ),
+        (
+            "weir_ratelimit_redis_errors_total",
+            "counter",
+            "Redis calls that failed or timed out.",
+            |stats| stats.redis_errors,
+        ),
+    ];
+    for (name, kind, help, value_of) in families {
+        family(out, name, kind, help);
+        for (limit, stats) in limits {
+            sample(out, name, &[("limit", limit)], value_of(stats));
+        }
+    }
+}
+
+/// `# HELP` and `# TYPE` lines. Help texts are constants without backslashes or newlines, the
+/// two characters the format would need escaped there.
+fn family(out: &mut String, name: &str, kind: &str, help: &str) {
+    debug_assert!(!help.contains(['\\', '\n']));
+    let _ = writeln!(out, "# HELP {name} {help}");
+    let _ = writeln!(out, "# TYPE {name} {kind}");
+}
+
+fn sample(out: &mut String, name: &str, labels: &[(&str, &str)], value: u64) {
+    write_series(out, name, labels);
+    let _ = writeln!(out, " {value}");
+}
+
+fn sample_f64(out: &mut String, name: &str, labels: &[(&str, &str)], value: f64) {
+    write_series(out, name, labels);
+    let _ = writeln!(out, " {value}");
+}
+
+fn write_series(out: &mut String, name: &str, labels: &[(&str, &str)]) {
+    out.push_str(name);
+    if labels.is_empty() {
+        return;
+    }
+    out.push('{');
+    for (index, (label, value)) in labels.iter().enumerate() {
+        if index > 0 {
+            out.push(',');
+        }
+        out.push_str(label);
+        out.push_str("=\"");
+        escape_label_value(out, value);
+        out.push('"');
+    }
+    out.push('}');
+}
+
+/// Label values escape backslash, double quote and line feed (text format 0.0.4).
+fn escape_label_value(out: &mut String, value: &str) {
+    for character in value.chars() {
+        match character {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            other => out.push(other),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

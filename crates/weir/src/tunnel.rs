@@ -1,0 +1,100 @@
+//! After a `101 Switching Protocols` (WebSocket and other upgrades), bytes flow both ways between
+//! the client and the upstream until either side closes or nothing moves for the idle timeout
+//! (the upstream's `read_timeout`, as nginx's `proxy_read_timeout` bounds an idle WebSocket).
+
+use std::io;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use hyper::upgrade::OnUpgrade;
+use hyper_util::rt::TokioIo;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::time::Instant;
+
+/// Starts the tunnel once both sides have switched protocols.
+pub fn spawn(client: OnUpgrade, upstream: OnUpgrade, idle_timeout: Duration) {
+    tokio::spawn(async move {
+        let (client, upstream) = match tokio::join!(client, upstream) {
+            (Ok(client), Ok(upstream)) => (client, upstream),
+            (Err(error), _) | (_, Err(error)) => {
+                tracing::debug!(%error, "upgrade failed");
+                return;
+            }
+        };
+        let started = Instant::now();
+        let activity = Arc::new(AtomicU64::new(0));
+        let mut client = Activity {
+            io: TokioIo::new(client),
+            activity: Arc::clone(&activity),
+            started,
+        };
+        let mut upstream = Activity {
+            io: TokioIo::new(upstream),
+            activity: Arc::clone(&activity),
+            started,
+        };
+        let copying = tokio::io::copy_bidirectional(&mut client, &mut upstream);
+        let idle = async {
+            loop {
+                tokio::time::sleep(idle_timeout / 4 + Duration::from_millis(1)).await;
+                let last = Duration::from_millis(activity.load(Ordering::Relaxed));
+                if started.elapsed().saturating_sub(last) >= idle_timeout {
+                    return;
+                }
+            }
+        };
+        tokio::select! {
+            result = copying => {
+                if let Err(error) = result {
+                    tracing::debug!(%error, "upgraded connection ended with an error");
+                }
+            }
+            () = idle => tracing::debug!(?idle_timeout, "upgraded connection idle: closed"),
+        }
+    });
+}
+
+/// Records the time of the last byte read, for the idle timeout.
+struct Activity<T> {
+    io: T,
+    activity: Arc<AtomicU64>,
+    started: Instant,
+}
+
+impl<T: AsyncRead + Unpin> AsyncRead for Activity<T> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        let result = Pin::new(&mut this.io).poll_read(context, buf);
+        if buf.filled().len() > before {
+            let elapsed = this.started.elapsed().as_millis() as u64;
+            this.activity.store(elapsed, Ordering::Relaxed);
+        }
+        result
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for Activity<T> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().io).poll_write(context, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_flush(context)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_shutdown(context)
+    }
+}
