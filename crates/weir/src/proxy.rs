@@ -302,7 +302,12 @@ impl Proxy {
         // Phase 3: rate limits. A rejection is answered here, before any upstream work.
         let mut limit_headers = None;
         if let Some(limits) = &route.limits {
-            let decision = check_limits(limits, client_ip, &request).await;
+            let keys = limit_keys(limits, client_ip, &request);
+            let key_slices: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+            let decision = match limits.set.try_check(&key_slices) {
+                Some(decision) => decision,
+                None => limits.set.check(&key_slices).await,
+            };
             if let Some(index) = decision.limit {
                 if let Some(limiter) = limits.set.get(index) {
                     if decision.is_rejected() {
@@ -315,8 +320,15 @@ impl Proxy {
                 }
             }
             if let Some(delay) = decision.delay() {
-                // A client that goes away meanwhile drops this future, and with it its wait.
+                // A client that goes away meanwhile drops this future: the guard then gives its
+                // place back, as nginx does.
+                let refund = RefundOnDrop {
+                    limits: &limits.set,
+                    keys: &key_slices,
+                    armed: true,
+                };
                 tokio::time::sleep(delay).await;
+                refund.disarm();
             }
         }
 
@@ -444,22 +456,37 @@ fn wants_upgrade(headers: &HeaderMap) -> bool {
             .any(|token| token.trim().eq_ignore_ascii_case("upgrade"))
 }
 
-/// Builds each limit's key from the request and asks the limiters, without awaiting unless a
-/// Redis round trip is needed.
-async fn check_limits(
+/// Each limit's key for this request, in the route's order.
+fn limit_keys(
     limits: &RouteLimits,
     client_ip: IpAddr,
     request: &Request<Incoming>,
-) -> Decision {
-    let keys: Vec<Vec<u8>> = limits
+) -> Vec<Vec<u8>> {
+    limits
         .keys
         .iter()
         .map(|parts| build_key(parts, client_ip, request))
-        .collect();
-    let key_slices: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
-    match limits.set.try_check(&key_slices) {
-        Some(decision) => decision,
-        None => limits.set.check(&key_slices).await,
+        .collect()
+}
+
+/// Refunds a delayed request's charge unless it reached the end of its delay.
+struct RefundOnDrop<'a> {
+    limits: &'a Limiters,
+    keys: &'a [&'a [u8]],
+    armed: bool,
+}
+
+impl RefundOnDrop<'_> {
+    fn disarm(mut self) {
+        self.armed = false;
+    }
+}
+
+impl Drop for RefundOnDrop<'_> {
+    fn drop(&mut self) {
+        if self.armed {
+            self.limits.refund(self.keys);
+        }
     }
 }
 
