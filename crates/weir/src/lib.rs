@@ -11,6 +11,7 @@ pub mod buffering;
 pub mod compression;
 pub mod config;
 pub mod error;
+pub mod logging;
 pub mod metrics;
 pub mod proxy;
 pub mod realip;

@@ -42,8 +42,8 @@ const KNOWN_STATUSES: [u16; 63] = [
     100, 101, 102, 103, //
     200, 201, 202, 203, 204, 205, 206, 207, 208, 226, //
     300, 301, 302, 303, 304, 305, 307, 308, //
-    400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417,
-    418, 421, 422, 423, 424, 425, 426, 428, 429, 431, 451, 499, //
+    400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418,
+    421, 422, 423, 424, 425, 426, 428, 429, 431, 451, 499, //
     500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511,
 ];
 
@@ -271,7 +271,7 @@ impl Metrics {
         let histograms: [(&str, &str, fn(&RouteCounters) -> &Histogram); 2] = [
             (
                 "weir_request_duration_seconds",
-                "Time from the request head to the end of the response body, by route.",
+                "Time from the request's arrival until its response head was ready, by route.",
                 |counters| &counters.total,
             ),
             (
@@ -290,8 +290,7 @@ impl Metrics {
                 }
                 let route = self.route_label(row);
                 let bucket_name = format!("{name}_bucket");
-                for (label, value) in BUCKET_LABELS.iter().chain(["+Inf"].iter()).zip(cumulative)
-                {
+                for (label, value) in BUCKET_LABELS.iter().chain(["+Inf"].iter()).zip(cumulative) {
                     sample(out, &bucket_name, &[("route", route), ("le", label)], value);
                 }
                 sample_f64(out, &format!("{name}_sum"), &[("route", route)], sum);

@@ -152,6 +152,15 @@ impl GatewayHandle {
         self.proxy.metrics().render(self)
     }
 
+    /// Decision counts of every limit: `(limit name, stats)`.
+    pub fn limiter_stats(&self) -> Vec<(String, crate::ratelimit::LimitStats)> {
+        self.proxy
+            .limiters()
+            .iter()
+            .map(|limiter| (limiter.name().to_string(), limiter.stats()))
+            .collect()
+    }
+
     /// Pool counters of every upstream server: `(upstream name, server, stats)`.
     pub fn pool_stats(&self) -> Vec<(String, UpstreamAddr, PoolStats)> {
         self.proxy
