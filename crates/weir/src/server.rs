@@ -229,15 +229,21 @@ fn serve_connection(
 ) {
     let proxy = Arc::clone(&context.proxy);
     let keepalive_requests = context.settings.keepalive_requests;
-    let served = std::sync::atomic::AtomicU64::new(0);
+    let keepalive_timeout = context.settings.keepalive_timeout;
+    let activity = Arc::new(Activity::new());
+    let service_activity = Arc::clone(&activity);
     let service = service_fn(move |request| {
-        let count = served.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let count = service_activity.begin();
         let client = ClientInfo {
             peer,
             last_request: keepalive_requests != 0 && count >= keepalive_requests,
         };
         let proxy = Arc::clone(&proxy);
-        async move { Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await) }
+        let activity = Arc::clone(&service_activity);
+        async move {
+            let _pending = activity.pending_guard();
+            Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
+        }
     });
     let connection = context
         .builder
@@ -253,12 +259,87 @@ fn serve_connection(
                 connection.as_mut().graceful_shutdown();
                 connection.await
             }
+            () = activity.idle_for(keepalive_timeout) => {
+                // Idle for keepalive_timeout: close, after the response in progress if any.
+                connection.as_mut().graceful_shutdown();
+                connection.await
+            }
         };
         if let Err(error) = result {
             tracing::debug!(client = %peer, %error, "client connection ended with an error");
         }
         drop(permit);
     });
+}
+
+/// What a client connection is doing, for `keepalive_requests` and `keepalive_timeout`.
+struct Activity {
+    started: tokio::time::Instant,
+    /// Requests begun on this connection.
+    requests: std::sync::atomic::AtomicU64,
+    /// Requests whose response head is not ready yet.
+    pending: std::sync::atomic::AtomicU32,
+    /// When the last response head was ready, in milliseconds since `started`.
+    last_ms: std::sync::atomic::AtomicU64,
+}
+
+/// Marks a request's head done when dropped (also when the client goes away).
+struct PendingGuard<'a>(&'a Activity);
+
+impl Activity {
+    fn new() -> Activity {
+        Activity {
+            started: tokio::time::Instant::now(),
+            requests: std::sync::atomic::AtomicU64::new(0),
+            pending: std::sync::atomic::AtomicU32::new(0),
+            last_ms: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// A request began; returns how many have, this one included.
+    fn begin(&self) -> u64 {
+        self.pending
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.requests
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            + 1
+    }
+
+    fn pending_guard(&self) -> PendingGuard<'_> {
+        PendingGuard(self)
+    }
+
+    /// Completes once the connection has had no request for `timeout` (never when 0: hyper then
+    /// closes after each response by itself).
+    async fn idle_for(&self, timeout: Duration) {
+        if timeout.is_zero() {
+            return std::future::pending().await;
+        }
+        let mut deadline = self.started + timeout;
+        loop {
+            tokio::time::sleep_until(deadline).await;
+            let last = self.started
+                + Duration::from_millis(self.last_ms.load(std::sync::atomic::Ordering::Relaxed));
+            if self.pending.load(std::sync::atomic::Ordering::Relaxed) == 0
+                && last + timeout <= tokio::time::Instant::now()
+            {
+                return;
+            }
+            deadline = (last + timeout).max(tokio::time::Instant::now() + timeout / 8);
+        }
+    }
+}
+
+impl Drop for PendingGuard<'_> {
+    fn drop(&mut self) {
+        let elapsed = self.0.started.elapsed().as_millis() as u64;
+        self.0
+            .last_ms
+            .store(elapsed, std::sync::atomic::Ordering::Relaxed);
+        self.0
+            .pending
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// Opens a listening socket with `SO_REUSEADDR` and the configured backlog.

@@ -192,3 +192,38 @@ both_transports!(
         assert_eq!(client.get("/").await.header("connection"), Some("close"));
     }
 );
+
+#[tokio::test]
+async fn idle_client_connections_close_after_keepalive_timeout() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (_upstream, gateway) = start(Transport::Tcp, r#"keepalive_timeout = "200ms""#, "").await;
+    let mut stream = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    // A request slower than the keep-alive time-out is not cut off.
+    stream
+        .write_all(b"GET /slow?ms=400 HTTP/1.1\r\nhost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 1024];
+    while !String::from_utf8_lossy(&received).ends_with("slow") {
+        let read = tokio::time::timeout(Duration::from_secs(2), stream.read(&mut buffer))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(
+            read > 0,
+            "closed mid-request: {}",
+            String::from_utf8_lossy(&received)
+        );
+        received.extend_from_slice(&buffer[..read]);
+    }
+    assert!(String::from_utf8_lossy(&received).starts_with("HTTP/1.1 200"));
+    // Then, idle, the connection is closed within about the time-out.
+    let started = std::time::Instant::now();
+    let read = tokio::time::timeout(Duration::from_secs(2), stream.read(&mut buffer))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(read, 0, "expected the gateway to close the idle connection");
+    assert!(started.elapsed() < Duration::from_millis(1500));
+}
