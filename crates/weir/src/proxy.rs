@@ -79,10 +79,18 @@ pub struct ClientInfo {
 
 /// What one request did, for metrics and the access log.
 #[derive(Debug, Default)]
-struct Record {
+struct Record<'proxy> {
     route: Option<usize>,
-    upstream: Option<(String, Duration)>,
+    /// The upstream group asked, once the exchange began.
+    upstream_name: Option<&'proxy str>,
+    /// The server that answered (only kept when the access log is on) and the time to its head.
+    upstream: Option<(Option<String>, Duration)>,
 }
+
+/// Upstream failures are logged at most a few times a second per cause.
+static UPSTREAM_FAILED: crate::logging::Throttle = crate::logging::Throttle::new(5);
+/// Rejections are logged at most once a second per limit, so a flood does not flood the log.
+static REJECTED: crate::logging::Throttle = crate::logging::Throttle::new(1);
 
 static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 static X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
@@ -214,15 +222,17 @@ impl Proxy {
         let mut response = match self.exchange(client, client_ip, request, &mut record).await {
             Ok(response) => response,
             Err(error) => {
-                if let (crate::error::Side::Upstream, Some((upstream, _))) =
-                    (error.side(), &record.upstream)
+                if let (crate::error::Side::Upstream, Some(upstream)) =
+                    (error.side(), record.upstream_name)
                 {
                     self.metrics
                         .record_upstream_failure(upstream, error.cause());
                 }
                 match error.side() {
                     crate::error::Side::Upstream => {
-                        tracing::warn!(client = %client_ip, cause = error.cause(), %error, "upstream failed")
+                        if let Some(suppressed) = UPSTREAM_FAILED.admit(error.cause()) {
+                            tracing::warn!(client = %client_ip, cause = error.cause(), suppressed, %error, "upstream failed");
+                        }
                     }
                     _ => {
                         tracing::debug!(client = %client_ip, cause = error.cause(), %error, "request refused")
@@ -262,7 +272,7 @@ impl Proxy {
             (Some(access_log), Some(mut entry)) => {
                 entry.status = response.status();
                 if let Some((addr, upstream_time)) = record.upstream {
-                    entry.upstream = Some(addr);
+                    entry.upstream = addr;
                     entry.upstream_time = Some(upstream_time);
                 }
                 access_log.wrap(response, entry)
@@ -271,12 +281,12 @@ impl Proxy {
         }
     }
 
-    async fn exchange(
-        &self,
+    async fn exchange<'proxy>(
+        &'proxy self,
         client: ClientInfo,
         client_ip: IpAddr,
         mut request: Request<Incoming>,
-        record: &mut Record,
+        record: &mut Record<'proxy>,
     ) -> Result<Response<Body>, ProxyError> {
         // Phase 1: request checks.
         if let Some(length) = content_length(request.headers())? {
@@ -311,6 +321,11 @@ impl Proxy {
             if let Some(index) = decision.limit {
                 if let Some(limiter) = limits.set.get(index) {
                     if decision.is_rejected() {
+                        if tracing::enabled!(tracing::Level::INFO) {
+                            if let Some(suppressed) = REJECTED.admit(limiter.name()) {
+                                tracing::info!(client = %client_ip, limit = limiter.name(), suppressed, "request rejected by a rate limit");
+                            }
+                        }
                         let status = limiter.config().status;
                         let mut response = crate::error::status_response(status);
                         add_limit_headers(response.headers_mut(), limiter, &decision);
@@ -405,13 +420,12 @@ impl Proxy {
 
         // Phase 5: the exchange.
         let sent = Instant::now();
-        record.upstream = Some((upstream.name().to_string(), Duration::ZERO));
+        record.upstream_name = Some(upstream.name());
         let mut response = upstream.send(upstream_request).await?;
-        let upstream_addr = response
-            .body()
-            .upstream_addr()
-            .map(ToString::to_string)
-            .unwrap_or_default();
+        let upstream_addr = self
+            .access_log
+            .as_ref()
+            .and_then(|_| response.body().upstream_addr().map(ToString::to_string));
         record.upstream = Some((upstream_addr, sent.elapsed()));
 
         // Phase 6: the response.

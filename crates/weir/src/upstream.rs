@@ -1,4 +1,6 @@
-//! Upstream servers: their addresses, and (in `pool.rs`) the pool of connections towards each.
+//! Upstream servers: their addresses, and the group a route sends to ([`Upstream`]), which picks
+//! a server (`balance.rs`), watches its health (`health.rs`), moves a failed request on to the
+//! next server when that is safe, and keeps a pool of connections towards each (`pool.rs`).
 
 use std::fmt;
 use std::net::SocketAddr;
@@ -37,12 +39,15 @@ impl std::str::FromStr for UpstreamAddr {
     }
 }
 
+mod balance;
 mod connect;
+pub mod health;
 pub mod pool;
+#[cfg(test)]
+mod tests;
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -51,22 +56,46 @@ use bytes::Bytes;
 use http::{header, Method, Request, Response};
 use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
-use tokio::time::Sleep;
+use tokio::time::{Instant, Sleep};
 
 use crate::body::{BodyTooLarge, BoxError, RequestBody};
 use crate::config::UpstreamConfig;
 use crate::error::ProxyError;
+use balance::{Balancer, InFlight};
+use health::{Health, PassiveSettings};
 pub use pool::{Checkout, Conn, Pool, PoolSettings, PoolStats};
 
-/// A named group of upstream servers, each with its own pool, balanced round-robin.
+/// A named group of upstream servers, each with its own pool and health, balanced as the
+/// config's `balance` says.
 pub struct Upstream {
     name: String,
+    /// One per server, in the config's order; `health[i]` belongs to `pools[i]`.
     pools: Vec<Arc<Pool>>,
-    next: AtomicUsize,
+    health: Vec<Arc<Health>>,
+    balancer: Balancer,
     connect_timeout: Duration,
     read_timeout: Duration,
     send_timeout: Duration,
     keepalive: bool,
+}
+
+/// One server's state, for metrics and the admin endpoints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerState {
+    pub addr: UpstreamAddr,
+    /// Marked down by neither passive nor active health, so the balancer picks it.
+    pub healthy: bool,
+    /// Down after `max_fails` failures within `fail_timeout` (until a trial request succeeds).
+    pub passive_down: bool,
+    /// Down after `health_check.fails` failed checks (until `passes` checks pass).
+    pub active_down: bool,
+    /// Requests in flight to it, counted from the choice of server to the end of the response
+    /// body: what `least_outstanding` compares.
+    pub outstanding: usize,
+    /// Failures counted since start: connect errors and time-outs, exchanges that failed before
+    /// a response head, read time-outs.
+    pub failures: u64,
+    pub pool: PoolStats,
 }
 
 /// What a request needs to be sent again on a fresh connection: only requests that are safe to
@@ -96,17 +125,37 @@ impl Replay {
         })
     }
 
-    fn build(self) -> Request<RequestBody> {
+    fn build(&self) -> Request<RequestBody> {
         let mut request = Request::new(RequestBody::Full(None));
-        *request.method_mut() = self.method;
-        *request.uri_mut() = self.uri;
-        *request.headers_mut() = self.headers;
+        *request.method_mut() = self.method.clone();
+        *request.uri_mut() = self.uri.clone();
+        *request.headers_mut() = self.headers.clone();
         request
     }
 }
 
+/// An exchange with one server that did not give a response head.
+struct Failed {
+    error: ProxyError,
+    /// Whether it counts against the server's health (`max_fails`).
+    counts: bool,
+    retry: Retry,
+}
+
+/// Whether a failed request may go to another server.
+enum Retry {
+    /// No: the client is at fault, the server may still be working on it (read time-out), or
+    /// the pool had no room in time.
+    No,
+    /// Yes, with the request itself: it was never written.
+    Unsent(Request<RequestBody>),
+    /// Only if it is safe to repeat (its [`Replay`]): it may have reached the server.
+    IfRepeatable,
+}
+
 impl Upstream {
-    /// Builds the group and its pools. Must run inside a tokio runtime (pools start a reaper).
+    /// Builds the group, its pools and, with `health_check`, a checker task per server. Must run
+    /// inside a tokio runtime (pools start a reaper).
     pub fn new(name: &str, config: &UpstreamConfig) -> Upstream {
         let settings = PoolSettings {
             max_connections: config.max_connections,
@@ -115,6 +164,20 @@ impl Upstream {
             queue_size: config.queue_size,
             queue_timeout: config.queue_timeout,
         };
+        let passive = PassiveSettings {
+            max_fails: config.max_fails,
+            fail_timeout: config.fail_timeout,
+        };
+        let health: Vec<Arc<Health>> = config
+            .servers
+            .iter()
+            .map(|_| Arc::new(Health::new(passive)))
+            .collect();
+        if let Some(check) = &config.health_check {
+            for (addr, server_health) in config.servers.iter().zip(&health) {
+                health::spawn_active_check(name, addr.clone(), check.clone(), server_health);
+            }
+        }
         Upstream {
             name: name.to_string(),
             pools: config
@@ -122,7 +185,8 @@ impl Upstream {
                 .iter()
                 .map(|addr| Pool::new(addr.clone(), settings.clone()))
                 .collect(),
-            next: AtomicUsize::new(0),
+            health,
+            balancer: Balancer::new(config.balance, config.servers.len()),
             connect_timeout: config.connect_timeout,
             read_timeout: config.read_timeout,
             send_timeout: config.send_timeout,
@@ -134,59 +198,173 @@ impl Upstream {
         &self.name
     }
 
+    /// The servers' pools, in the config's order.
     pub fn pools(&self) -> &[Arc<Pool>] {
         &self.pools
     }
 
+    /// Each server's health, balancing and pool state, in the config's order.
+    pub fn server_states(&self) -> Vec<ServerState> {
+        self.pools
+            .iter()
+            .zip(&self.health)
+            .enumerate()
+            .map(|(index, (pool, health))| ServerState {
+                addr: pool.addr().clone(),
+                healthy: health.is_healthy(),
+                passive_down: health.is_passive_down(),
+                active_down: health.is_active_down(),
+                outstanding: self.balancer.outstanding(index),
+                failures: health.failures(),
+                pool: pool.stats(),
+            })
+            .collect()
+    }
+
     /// Whether connections are kept alive between requests (`max_idle > 0`).
+    pub fn keepalive(&self) -> bool {
+        self.keepalive
+    }
+
     /// nginx `proxy_read_timeout`; also the idle timeout of an upgraded (WebSocket) connection.
     pub fn read_timeout(&self) -> Duration {
         self.read_timeout
     }
 
-    pub fn keepalive(&self) -> bool {
-        self.keepalive
+    fn available(&self, now: Instant) -> impl Fn(usize) -> bool + '_ {
+        move |index| self.health[index].is_available(now)
     }
 
-    fn pick(&self) -> &Arc<Pool> {
-        let index = self.next.fetch_add(1, Ordering::Relaxed) % self.pools.len();
-        &self.pools[index]
-    }
-
-    /// Sends `request` to the next server and returns its response head with a body that gives
-    /// the connection back to the pool once read to the end. A reused connection that turns out
-    /// stale is retried once on a fresh one when nothing was sent, or when the request is safe to
-    /// repeat.
+    /// Sends `request` to a server chosen by the balancer and returns its response head with a
+    /// body that gives the connection back to the pool once read to the end.
+    ///
+    /// A reused connection that turns out stale is retried once on a fresh one to the same
+    /// server when nothing was sent, or when the request is safe to repeat. A server that fails
+    /// (connect error or time-out, or an exchange that breaks before the response head) counts
+    /// towards its `max_fails`, and the request moves on to the next server, each server tried
+    /// at most once: always when the request was never written, otherwise only when it is safe
+    /// to repeat (idempotent method, no body). A read time-out is not retried, since the server
+    /// may still be working on the request.
     pub async fn send(
         &self,
-        mut request: Request<RequestBody>,
+        request: Request<RequestBody>,
     ) -> Result<Response<UpstreamBody>, ProxyError> {
-        let pool = self.pick();
-        let mut replay = Replay::of(&request);
+        let replay = Replay::of(&request);
+        let mut request = request;
+        let mut index = self.balancer.first(self.available(Instant::now()));
+        let mut tried: Vec<bool> = Vec::new();
+        loop {
+            let health = &self.health[index];
+            let pool = &self.pools[index];
+            let ticket = health.on_picked(Instant::now());
+            let in_flight = self.balancer.start(index);
+            let failed = match self.exchange(pool, request, replay.as_ref()).await {
+                Ok((response, conn)) => {
+                    if health.record_success(ticket) {
+                        tracing::info!(upstream = %self.name, server = %pool.addr(), "server answered again: marked up");
+                    }
+                    return Ok(self.wrap(response, conn, in_flight));
+                }
+                Err(failed) => failed,
+            };
+            drop(in_flight);
+            if failed.counts && health.record_failure(Instant::now()) {
+                tracing::warn!(
+                    upstream = %self.name,
+                    server = %pool.addr(),
+                    error = %failed.error,
+                    "server marked down for fail_timeout"
+                );
+            }
+            let retry = match failed.retry {
+                Retry::No => None,
+                Retry::Unsent(unsent) => Some(unsent),
+                Retry::IfRepeatable => replay.as_ref().map(Replay::build),
+            };
+            let Some(retry) = retry else {
+                return Err(failed.error);
+            };
+            if tried.is_empty() {
+                tried = vec![false; self.pools.len()];
+            }
+            tried[index] = true;
+            let Some(next) = self
+                .balancer
+                .next(&tried, index, self.available(Instant::now()))
+            else {
+                return Err(failed.error);
+            };
+            tracing::debug!(
+                upstream = %self.name,
+                server = %pool.addr(),
+                next = %self.pools[next].addr(),
+                error = %failed.error,
+                "server failed: trying the next one"
+            );
+            index = next;
+            request = retry;
+        }
+    }
+
+    /// One server's part of [`Upstream::send`], with the stale-connection retry.
+    async fn exchange(
+        &self,
+        pool: &Arc<Pool>,
+        mut request: Request<RequestBody>,
+        replay: Option<&Replay>,
+    ) -> Result<(Response<Incoming>, Conn), Failed> {
         let mut fresh = false;
         loop {
-            let mut conn = match pool.checkout(fresh).await? {
-                Checkout::Reused(mut conn) => {
+            let mut conn = match pool.checkout(fresh).await {
+                Ok(Checkout::Reused(mut conn)) => {
                     if conn.sender.ready().await.is_err() {
                         // Closed while idle: drop it and take the next.
                         continue;
                     }
                     conn
                 }
-                Checkout::Connect(slot) => {
-                    let sender =
-                        connect::connect(pool.addr(), self.connect_timeout, self.send_timeout)
-                            .await?;
-                    slot.into_conn(sender)
+                Ok(Checkout::Connect(slot)) => {
+                    match connect::connect(pool.addr(), self.connect_timeout, self.send_timeout)
+                        .await
+                    {
+                        Ok(sender) => slot.into_conn(sender),
+                        Err(error) => {
+                            return Err(Failed {
+                                error,
+                                counts: true,
+                                retry: Retry::Unsent(request),
+                            })
+                        }
+                    }
+                }
+                // A full queue answers at once, so another server may as well be asked; a queue
+                // time-out has already made the client wait.
+                Err(error @ ProxyError::QueueFull { .. }) => {
+                    return Err(Failed {
+                        error,
+                        counts: false,
+                        retry: Retry::Unsent(request),
+                    })
+                }
+                Err(error) => {
+                    return Err(Failed {
+                        error,
+                        counts: false,
+                        retry: Retry::No,
+                    })
                 }
             };
             let sending = conn.sender.try_send_request(request);
             let error = match tokio::time::timeout(self.read_timeout, sending).await {
-                Ok(Ok(response)) => return Ok(self.wrap(response, conn)),
+                Ok(Ok(response)) => return Ok((response, conn)),
                 Ok(Err(error)) => error,
                 Err(_elapsed) => {
-                    return Err(ProxyError::ReadTimeout {
-                        addr: pool.addr().clone(),
+                    return Err(Failed {
+                        error: ProxyError::ReadTimeout {
+                            addr: pool.addr().clone(),
+                        },
+                        counts: true,
+                        retry: Retry::No,
                     })
                 }
             };
@@ -200,23 +378,53 @@ impl Upstream {
                     fresh = true;
                     continue;
                 }
-                if let Some(replay) = replay.take() {
+                if let Some(replay) = replay {
                     tracing::debug!(upstream = %pool.addr(), %error, "stale connection: retrying a repeatable request");
                     request = replay.build();
                     fresh = true;
                     continue;
                 }
             }
-            return Err(classify(pool.addr(), error));
+            let error = classify(pool.addr(), error);
+            let client_side = matches!(
+                error,
+                ProxyError::ClientGone | ProxyError::BodyTooLarge { .. }
+            );
+            let failed = match unsent {
+                _ if client_side => Failed {
+                    error,
+                    counts: false,
+                    retry: Retry::No,
+                },
+                Some(unsent) => Failed {
+                    error,
+                    counts: true,
+                    retry: Retry::Unsent(unsent),
+                },
+                // A reused connection that broke under a request that cannot be repeated is
+                // the keep-alive race, not a sign that the server is down.
+                None => Failed {
+                    error,
+                    counts: !conn.reused,
+                    retry: Retry::IfRepeatable,
+                },
+            };
+            return Err(failed);
         }
     }
 
-    fn wrap(&self, response: Response<Incoming>, conn: Conn) -> Response<UpstreamBody> {
+    fn wrap(
+        &self,
+        response: Response<Incoming>,
+        conn: Conn,
+        in_flight: InFlight,
+    ) -> Response<UpstreamBody> {
         let reusable = self.keepalive && !wants_close(&response);
         let (parts, incoming) = response.into_parts();
         let mut body = UpstreamBody {
             incoming,
             conn: Some(conn),
+            in_flight: Some(in_flight),
             reusable,
             read_timeout: self.read_timeout,
             deadline: None,
@@ -274,6 +482,8 @@ fn classify(addr: &UpstreamAddr, error: hyper::Error) -> ProxyError {
 pub struct UpstreamBody {
     incoming: Incoming,
     conn: Option<Conn>,
+    /// Counts the request as outstanding on its server until the body ends or fails.
+    in_flight: Option<InFlight>,
     reusable: bool,
     read_timeout: Duration,
     deadline: Option<Pin<Box<Sleep>>>,
@@ -286,6 +496,7 @@ pub struct BodyReadTimeout;
 
 impl UpstreamBody {
     fn finish(&mut self) {
+        self.in_flight = None;
         if let Some(conn) = self.conn.take() {
             if self.reusable {
                 conn.checkin();
@@ -322,6 +533,7 @@ impl http_body::Body for UpstreamBody {
             }
             Poll::Ready(Some(Err(error))) => {
                 this.conn = None;
+                this.in_flight = None;
                 Poll::Ready(Some(Err(Box::new(error))))
             }
             Poll::Pending => {
@@ -332,6 +544,7 @@ impl http_body::Body for UpstreamBody {
                 match deadline.as_mut().poll(context) {
                     Poll::Ready(()) => {
                         this.conn = None;
+                        this.in_flight = None;
                         Poll::Ready(Some(Err(Box::new(BodyReadTimeout))))
                     }
                     Poll::Pending => Poll::Pending,
