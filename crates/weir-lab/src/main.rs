@@ -255,7 +255,8 @@ fn run(args: RunArgs) -> anyhow::Result<()> {
         temp.path(),
         std::os::unix::fs::PermissionsExt::from_mode(0o755),
     )?;
-    let static_file = temp.path().join("static.xml");
+    let static_file = temp.path().join("static").join("file");
+    std::fs::create_dir_all(temp.path().join("static"))?;
     components::write_static_file(&static_file)?;
     let status_script = root.join("lab/wrk/status.lua");
     let lab_env = Env {

@@ -27,7 +27,7 @@ pub const ALL: [Scenario; 7] = [
     Scenario {
         name: "static-file",
         seed: Some("002_f16fe2bb9141c34e.txt"),
-        about: "a 651 KiB file: nginx with sendfile, the hyper server holding it in memory, Flask send_file under Gunicorn sync workers, and weir / HAProxy in front of the hyper server; wrk -t1 -c1 and -t2 -c100",
+        about: "a 651 KiB file: nginx with sendfile, weir's static route, the hyper server holding it in memory, Flask send_file under Gunicorn sync workers, and weir / HAProxy in front of the hyper server; wrk -t1 -c1 and -t2 -c100",
         reference: "Study 002 (10 GbE, wrk -t1 -c1): FastWSGI+Flask 594 req/s p99 1.84 ms; nginx 498 req/s p99 2.39 ms; Werkzeug 273; Waitress 100.",
         plan: static_file,
     },
@@ -269,6 +269,20 @@ fn static_file(settings: &Settings) -> Vec<Group> {
                     GatewaySpec::new(
                         "weir -> hyper",
                         Gateway::Weir(WeirOptions::SEED),
+                        "file",
+                        Transport::Unix,
+                    ),
+                    "/file",
+                    tool,
+                ),
+                cell(
+                    "file",
+                    GatewaySpec::new(
+                        "weir (static)",
+                        Gateway::Weir(WeirOptions {
+                            static_file: true,
+                            ..WeirOptions::SEED
+                        }),
                         "file",
                         Transport::Unix,
                     ),

@@ -20,7 +20,8 @@ fn enabled() -> bool {
 fn lab_env(temp: &tempfile::TempDir) -> Env {
     std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let static_file = temp.path().join("static.xml");
+    let static_file = temp.path().join("static").join("file");
+    std::fs::create_dir_all(temp.path().join("static")).unwrap();
     components::write_static_file(&static_file).unwrap();
     Env {
         root,

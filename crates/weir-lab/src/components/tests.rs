@@ -24,7 +24,7 @@ fn env() -> Env {
 
 #[test]
 fn weir_config_is_accepted_by_weir() {
-    let text = weir_config(&WeirOptions::SEED, listen(), &unix());
+    let text = weir_config(&WeirOptions::SEED, listen(), &unix(), None);
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.server.listen, vec![listen()]);
@@ -44,11 +44,13 @@ fn weir_config_with_a_limit_and_no_keepalive_is_accepted_by_weir() {
             rate_per_second: 100,
             burst: 20,
         }),
+        static_file: false,
     };
     let text = weir_config(
         &options,
         listen(),
         &Addr::Tcp("127.0.0.1:9000".parse().unwrap()),
+        None,
     );
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
@@ -149,4 +151,18 @@ fn static_file_is_651_kib_and_the_same_every_time() {
     let bytes = fs::read(&first).unwrap();
     assert_eq!(bytes.len(), 651 * 1024);
     assert_eq!(bytes, fs::read(&second).unwrap());
+}
+
+#[test]
+fn weir_static_config_is_accepted_by_weir() {
+    let options = WeirOptions {
+        static_file: true,
+        ..WeirOptions::SEED
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let text = weir_config(&options, listen(), &unix(), Some(dir.path()));
+    let config =
+        weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
+    assert_eq!(config.routes.len(), 1);
+    assert_eq!(config.routes[0].static_root.as_deref(), Some(dir.path()));
 }
