@@ -137,13 +137,26 @@ fn list() {
             .map(|seed| format!(" (seed {seed})"))
             .unwrap_or_default();
         println!(
-            "{}{seed}\n  {}\n  full: {} measurements; quick: {}\n",
+            "{}{seed}\n  {}\n  full: {} measurements, ~{} min; quick: {}, ~{} s\n",
             scenario.name,
             scenario.about,
             scenario.measurements(&full),
-            scenario.measurements(&quick)
+            scenario.estimate(&full).as_secs().div_ceil(60),
+            scenario.measurements(&quick),
+            scenario.estimate(&quick).as_secs()
         );
     }
+    let total = |settings: &Settings| -> u64 {
+        scenarios::ALL
+            .iter()
+            .map(|scenario| scenario.estimate(settings).as_secs())
+            .sum()
+    };
+    println!(
+        "all: ~{} min with the defaults (--venvs plain or --duration 5s to shorten); --quick ~{} s",
+        total(&full).div_ceil(60),
+        total(&quick)
+    );
 }
 
 /// The repository root: the lab crate lives at crates/weir-lab.

@@ -105,6 +105,20 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// A rough length of the scenario: load runs, warm-ups (one per cell outside --quick) and
+    /// about five seconds to start each group's apps and gateways.
+    pub fn estimate(&self, settings: &Settings) -> Duration {
+        let groups = (self.plan)(settings);
+        let cells: u64 = groups.iter().map(|group| group.cells.len() as u64).sum();
+        let load = settings.duration * (self.measurements(settings) as u32);
+        let warm_up = if settings.quick {
+            Duration::ZERO
+        } else {
+            settings.duration.min(Duration::from_secs(2)) * cells as u32
+        };
+        load + warm_up + Duration::from_secs(5) * groups.len() as u32
+    }
+
     /// Measurements the plan makes, for the progress bar and `list`.
     pub fn measurements(&self, settings: &Settings) -> u64 {
         (self.plan)(settings)
