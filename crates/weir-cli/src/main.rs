@@ -86,10 +86,27 @@ fn run(config: weir::Config) -> anyhow::Result<()> {
         for addr in gateway.local_addrs() {
             tracing::info!(%addr, "listening");
         }
+        if let Some(addr) = gateway.admin_addr() {
+            tracing::info!(%addr, "admin listening (/metrics, /healthz, /readyz)");
+        }
+        tokio::spawn(reopen_logs_on_sigusr1());
         gateway.run(shutdown_signal()).await;
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// Reopens the access log files on every SIGUSR1, as nginx does after logrotate renamed them.
+async fn reopen_logs_on_sigusr1() {
+    use tokio::signal::unix::{signal, SignalKind};
+    let Ok(mut user1) = signal(SignalKind::user_defined1()) else {
+        tracing::warn!("cannot install the SIGUSR1 handler; access logs will not be reopened");
+        return;
+    };
+    while user1.recv().await.is_some() {
+        let reopened = weir::access_log::reopen_all();
+        tracing::info!(logs = reopened, "SIGUSR1 received: reopening access logs");
+    }
 }
 
 /// Completes on the first SIGTERM or SIGINT.

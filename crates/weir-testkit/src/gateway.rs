@@ -10,6 +10,8 @@ use weir::GatewayHandle;
 /// A running gateway.
 pub struct TestGateway {
     pub addr: SocketAddr,
+    /// The admin listener's address, when the config has `[admin]`.
+    pub admin_addr: Option<SocketAddr>,
     pub handle: GatewayHandle,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
@@ -21,6 +23,7 @@ impl TestGateway {
         let config = weir::config::from_toml(toml, None).expect("test config is valid");
         let gateway = weir::Gateway::bind(&config).expect("gateway binds");
         let addr = gateway.local_addrs()[0];
+        let admin_addr = gateway.admin_addr();
         let handle = gateway.handle();
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(gateway.run(async move {
@@ -28,6 +31,7 @@ impl TestGateway {
         }));
         TestGateway {
             addr,
+            admin_addr,
             handle,
             stop: Some(stop),
             task: Some(task),

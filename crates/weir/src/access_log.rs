@@ -1,13 +1,28 @@
 //! The access log: one line per request, written when the response body is done (or dropped),
-//! in nginx's `combined` format extended with upstream and total times, or as JSON.
+//! in nginx's `combined` format followed by upstream and total times, or as JSON lines.
 //! Off unless `[access_log] enabled = true`; stderr unless `path` is set.
+//!
+//! Requests never wait on the disk: a finished request hands its [`Entry`] to a bounded queue
+//! and returns; one writer thread per log formats the lines and writes them in batches. When the
+//! queue is full (the disk cannot keep up) lines are dropped and counted, and a warning says how
+//! many, instead of slowing every request down to the disk's pace. The alternative, a
+//! `Mutex<LineWriter>` written from the request path, costs a system call per request under the
+//! lock and stalls a runtime thread whenever the disk does.
+//!
+//! A file log is reopened by [`reopen_all`] (the `weir` binary calls it on SIGUSR1, as nginx
+//! does for logrotate): the writer opens the path again and switches to the new file, keeping
+//! the old one when the open fails.
 
-use std::fs::OpenOptions;
-use std::io::{self, LineWriter, Write};
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, Weak};
 use std::task::{Context, Poll};
+use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use bytes::Bytes;
@@ -17,11 +32,63 @@ use tokio::time::Instant;
 
 use crate::body::{Body, BoxError};
 use crate::config::{AccessLogConfig, AccessLogFormat};
+use crate::logging::Throttle;
 
-/// Where lines go.
+/// Lines that may wait for the writer thread. At 150k requests a second this is a tenth of a
+/// second of traffic: enough to ride out a slow write, small enough (16 bytes a slot) to cost
+/// nothing when idle.
+const QUEUE_LINES: usize = 16 * 1024;
+
+/// The writer hands its buffer to the kernel at the end of every batch, or when it grows past
+/// this, so lines reach the file within one batch even under a flood.
+const WRITE_CHUNK: usize = 64 * 1024;
+
+/// How long [`AccessLog::flush`] waits for the writer.
+const FLUSH_WAIT: Duration = Duration::from_secs(5);
+
+/// Every open log, so that [`reopen_all`] can reach them without a handle to the gateway.
+static OPEN_LOGS: Mutex<Vec<Weak<Shared>>> = Mutex::new(Vec::new());
+
+/// Warnings about dropped lines or failed writes: one a second is plenty.
+static WRITER_TROUBLE: Throttle = Throttle::new(1);
+
+/// An access log: a queue and the thread that writes it out.
 pub struct AccessLog {
-    format: AccessLogFormat,
-    sink: Mutex<Box<dyn Write + Send>>,
+    /// Taken on drop, so the writer sees the queue close before it is joined.
+    shared: Option<Arc<Shared>>,
+    writer: Option<JoinHandle<()>>,
+}
+
+/// What the request path and [`reopen_all`] hold: the queue's sending end, and the flags also
+/// held by the writer (which must not hold the sender, or the queue would never close).
+struct Shared {
+    sender: SyncSender<Message>,
+    flags: Arc<Flags>,
+}
+
+#[derive(Default)]
+struct Flags {
+    reopen: AtomicBool,
+    dropped: AtomicU64,
+}
+
+enum Message {
+    Line(Box<Record>),
+    /// Wakes the writer to look at the reopen flag.
+    Reopen,
+    /// Everything queued before it is written; then the sender is told.
+    Flush(mpsc::Sender<()>),
+}
+
+/// A finished request, as the writer formats it.
+struct Record {
+    entry: Entry,
+    /// When the response was done, for the timestamp.
+    time: SystemTime,
+    /// `$request_time`: from the request's arrival to the response's end.
+    total: Duration,
+    /// `$upstream_response_time`: from sending upstream to the end of the upstream's body.
+    upstream_response: Option<Duration>,
 }
 
 /// What is known of a request when its line is written.
@@ -31,12 +98,17 @@ pub struct Entry {
     pub method: String,
     pub target: String,
     pub version: http::Version,
+    /// Empty when the request had none (written `-`, as nginx does).
     pub referer: String,
+    /// Empty when the request had none (written `-`, as nginx does).
     pub user_agent: String,
     pub status: StatusCode,
+    /// The upstream server that answered (`127.0.0.1:8000`, `unix:/run/app.sock`).
     pub upstream: Option<String>,
+    /// `$upstream_header_time`: from sending the request upstream to its response head.
     pub upstream_time: Option<Duration>,
     pub started: Instant,
+    /// Body bytes sent to the client (`$body_bytes_sent`), counted as the body streams.
     pub bytes: u64,
 }
 
@@ -46,9 +118,8 @@ impl Entry {
             request
                 .headers()
                 .get(name)
-                .and_then(|value| value.to_str().ok())
-                .unwrap_or("-")
-                .to_string()
+                .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
+                .unwrap_or_default()
         };
         Entry {
             client,
@@ -67,94 +138,164 @@ impl Entry {
             bytes: 0,
         }
     }
-
-    fn line(&self, format: AccessLogFormat) -> String {
-        let total = self.started.elapsed().as_secs_f64();
-        let upstream_time = self.upstream_time.map_or_else(
-            || "-".to_string(),
-            |time| format!("{:.3}", time.as_secs_f64()),
-        );
-        let upstream = self.upstream.as_deref().unwrap_or("-");
-        match format {
-            AccessLogFormat::Combined => format!(
-                "{} - - [{}] \"{} {} {:?}\" {} {} \"{}\" \"{}\" rt={:.3} uct=- urt={} ua=\"{}\"\n",
-                self.client.ip(),
-                clf_time(SystemTime::now()),
-                self.method,
-                self.target,
-                self.version,
-                self.status.as_u16(),
-                self.bytes,
-                self.referer,
-                self.user_agent,
-                total,
-                upstream_time,
-                upstream,
-            ),
-            AccessLogFormat::Json => format!(
-                "{{\"time\":\"{}\",\"client\":\"{}\",\"method\":{},\"path\":{},\"status\":{},\"bytes\":{},\"upstream\":{},\"upstream_time\":{},\"total_time\":{:.6},\"user_agent\":{}}}\n",
-                clf_time(SystemTime::now()),
-                self.client.ip(),
-                json_string(&self.method),
-                json_string(&self.target),
-                self.status.as_u16(),
-                self.bytes,
-                self.upstream.as_deref().map_or_else(|| "null".to_string(), json_string),
-                self.upstream_time.map_or_else(|| "null".to_string(), |t| format!("{:.6}", t.as_secs_f64())),
-                total,
-                json_string(&self.user_agent),
-            ),
-        }
-    }
 }
 
 impl AccessLog {
+    /// Opens the file (or takes stderr) and starts the writer thread.
     pub fn open(config: &AccessLogConfig) -> io::Result<AccessLog> {
-        let sink: Box<dyn Write + Send> = match &config.path {
-            Some(path) => Box::new(LineWriter::new(
-                OpenOptions::new().create(true).append(true).open(path)?,
-            )),
-            None => Box::new(io::stderr()),
+        let sink = match &config.path {
+            Some(path) => Sink::File {
+                file: open_append(path)?,
+                path: path.clone(),
+            },
+            None => Sink::Stderr,
         };
-        Ok(AccessLog {
+        let (sender, receiver) = mpsc::sync_channel(QUEUE_LINES);
+        let flags = Arc::new(Flags::default());
+        let shared = Arc::new(Shared {
+            sender,
+            flags: Arc::clone(&flags),
+        });
+        let writer = Writer {
             format: config.format,
-            sink: Mutex::new(sink),
+            sink,
+            flags,
+            buffer: Vec::with_capacity(WRITE_CHUNK),
+            clock: ClockCache::default(),
+        };
+        let thread = std::thread::Builder::new()
+            .name("weir-access-log".to_string())
+            .spawn(move || writer.run(receiver))?;
+        let mut open_logs = OPEN_LOGS
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        open_logs.retain(|log| log.strong_count() > 0);
+        open_logs.push(Arc::downgrade(&shared));
+        Ok(AccessLog {
+            shared: Some(shared),
+            writer: Some(thread),
         })
     }
 
-    fn write(&self, entry: &Entry) {
-        let line = entry.line(self.format);
-        let mut sink = self
-            .sink
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        // A failing log must not fail the request; nginx likewise only reports it.
-        let _ = sink.write_all(line.as_bytes());
+    /// Asks the writer to reopen the file (after logrotate renamed it). Returns at once; the
+    /// writer reopens before its next line. Nothing to do for stderr.
+    pub fn reopen(&self) {
+        if let Some(shared) = &self.shared {
+            shared.request_reopen();
+        }
     }
 
-    /// Wraps the response body so the line is written once the body is done or dropped.
+    /// Waits until every line queued so far is handed to the kernel, for up to five seconds.
+    /// Returns whether it was. Blocks the calling thread: for tests and shutdown, not requests.
+    pub fn flush(&self) -> bool {
+        let Some(shared) = &self.shared else {
+            return false;
+        };
+        let (done, written) = mpsc::channel();
+        if shared.sender.send(Message::Flush(done)).is_err() {
+            return false;
+        }
+        written.recv_timeout(FLUSH_WAIT).is_ok()
+    }
+
+    /// Lines dropped because the queue was full.
+    pub fn dropped(&self) -> u64 {
+        self.shared
+            .as_ref()
+            .map_or(0, |shared| shared.flags.dropped.load(Ordering::Relaxed))
+    }
+
+    /// Queues `entry`'s line; `head_at` is when the response head was handed to the client.
+    fn write(&self, entry: Entry, head_at: Instant) {
+        let Some(shared) = &self.shared else {
+            return;
+        };
+        let total = entry.started.elapsed();
+        // The upstream's body ended about when ours did (it is streamed through), so its
+        // response time is the header time plus the time since the head came back.
+        let upstream_response = entry
+            .upstream_time
+            .map(|header_time| header_time + head_at.elapsed());
+        let record = Box::new(Record {
+            entry,
+            time: SystemTime::now(),
+            total,
+            upstream_response,
+        });
+        match shared.sender.try_send(Message::Line(record)) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => {
+                shared.flags.dropped.fetch_add(1, Ordering::Relaxed);
+            }
+            // The writer is gone (it only stops when this log is dropped): nothing to do.
+            Err(TrySendError::Disconnected(_)) => {}
+        }
+    }
+
+    /// Wraps the response body so the line is written once the body is done or dropped. Call it
+    /// as soon as the response head is known: the upstream response time counts from here.
     pub fn wrap(self: &Arc<Self>, response: Response<Body>, entry: Entry) -> Response<Body> {
         let (parts, body) = response.into_parts();
         Response::from_parts(
             parts,
             Body::boxed(LoggedBody {
                 inner: body,
-                entry,
+                entry: Some(entry),
+                head_at: Instant::now(),
                 log: Arc::clone(self),
             }),
         )
     }
 }
 
+impl Drop for AccessLog {
+    fn drop(&mut self) {
+        // Closing the queue lets the writer write what is left and end; joining it makes sure
+        // the last lines are in the file before the process exits. It only waits for lines
+        // already queued, at most QUEUE_LINES of them.
+        drop(self.shared.take());
+        if let Some(writer) = self.writer.take() {
+            let _ = writer.join();
+        }
+    }
+}
+
+impl Shared {
+    fn request_reopen(&self) {
+        self.flags.reopen.store(true, Ordering::Relaxed);
+        // A full queue needs no wake-up: the writer looks at the flag before every line.
+        let _ = self.sender.try_send(Message::Reopen);
+    }
+}
+
+/// Asks every open access log to reopen its file, as nginx does on SIGUSR1 after logrotate
+/// renamed it. Returns how many logs were asked. Never blocks on the writers.
+pub fn reopen_all() -> usize {
+    let open_logs: Vec<Arc<Shared>> = OPEN_LOGS
+        .lock()
+        .unwrap_or_else(|poison| poison.into_inner())
+        .iter()
+        .filter_map(Weak::upgrade)
+        .collect();
+    for shared in &open_logs {
+        shared.request_reopen();
+    }
+    open_logs.len()
+}
+
 struct LoggedBody {
     inner: Body,
-    entry: Entry,
+    /// Taken when the line is written.
+    entry: Option<Entry>,
+    head_at: Instant,
     log: Arc<AccessLog>,
 }
 
 impl Drop for LoggedBody {
     fn drop(&mut self) {
-        self.log.write(&self.entry);
+        if let Some(entry) = self.entry.take() {
+            self.log.write(entry, self.head_at);
+        }
     }
 }
 
@@ -169,8 +310,8 @@ impl http_body::Body for LoggedBody {
         let this = self.get_mut();
         let polled = Pin::new(&mut this.inner).poll_frame(context);
         if let Poll::Ready(Some(Ok(frame))) = &polled {
-            if let Some(data) = frame.data_ref() {
-                this.entry.bytes += data.len() as u64;
+            if let (Some(data), Some(entry)) = (frame.data_ref(), this.entry.as_mut()) {
+                entry.bytes += data.len() as u64;
             }
         }
         polled
@@ -185,35 +326,286 @@ impl http_body::Body for LoggedBody {
     }
 }
 
-fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for character in text.chars() {
-        match character {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+enum Sink {
+    Stderr,
+    File { path: PathBuf, file: File },
 }
 
-/// `10/Oct/2000:13:55:36 +0000`, in UTC.
-fn clf_time(now: SystemTime) -> String {
-    let seconds = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let days = (seconds / 86_400) as i64;
-    let (year, month, day) = civil_from_days(days);
+fn open_append(path: &std::path::Path) -> io::Result<File> {
+    OpenOptions::new().create(true).append(true).open(path)
+}
+
+/// The writer thread's state.
+struct Writer {
+    format: AccessLogFormat,
+    sink: Sink,
+    flags: Arc<Flags>,
+    buffer: Vec<u8>,
+    clock: ClockCache,
+}
+
+impl Writer {
+    fn run(mut self, receiver: Receiver<Message>) {
+        // Ends when every sender is gone: the log was dropped.
+        while let Ok(message) = receiver.recv() {
+            self.handle(message);
+            while let Ok(message) = receiver.try_recv() {
+                self.handle(message);
+                if self.buffer.len() >= WRITE_CHUNK {
+                    self.write_out();
+                }
+            }
+            self.write_out();
+            self.report_drops();
+        }
+        self.write_out();
+    }
+
+    fn handle(&mut self, message: Message) {
+        if self.flags.reopen.load(Ordering::Relaxed)
+            && self.flags.reopen.swap(false, Ordering::Relaxed)
+        {
+            self.reopen();
+        }
+        match message {
+            Message::Line(record) => {
+                format_line(&mut self.buffer, &mut self.clock, self.format, &record);
+            }
+            Message::Reopen => {}
+            Message::Flush(done) => {
+                self.write_out();
+                let _ = done.send(());
+            }
+        }
+    }
+
+    fn reopen(&mut self) {
+        // Lines queued before the signal belong to the old file.
+        self.write_out();
+        if let Sink::File { path, file } = &mut self.sink {
+            match open_append(path) {
+                Ok(reopened) => *file = reopened,
+                Err(error) => {
+                    tracing::error!(path = %path.display(), %error, "cannot reopen the access log; still writing to the old file");
+                }
+            }
+        }
+    }
+
+    fn write_out(&mut self) {
+        if self.buffer.is_empty() {
+            return;
+        }
+        let written = match &mut self.sink {
+            Sink::Stderr => io::stderr().lock().write_all(&self.buffer),
+            Sink::File { file, .. } => file.write_all(&self.buffer),
+        };
+        // A failing log must not fail requests; nginx likewise only reports it.
+        if let Err(error) = written {
+            if let Some(suppressed) = WRITER_TROUBLE.admit("write") {
+                tracing::error!(%error, suppressed, "cannot write the access log");
+            }
+        }
+        self.buffer.clear();
+    }
+
+    fn report_drops(&self) {
+        let dropped = self.flags.dropped.load(Ordering::Relaxed);
+        if dropped != 0 && WRITER_TROUBLE.admit("dropped").is_some() {
+            tracing::warn!(
+                dropped_since_start = dropped,
+                "access log lines dropped: the log cannot keep up with the traffic"
+            );
+        }
+    }
+}
+
+/// The formatted timestamps of the last second seen, so a busy log formats each once.
+#[derive(Default)]
+struct ClockCache {
+    second: u64,
+    local: String,
+    iso: String,
+}
+
+impl ClockCache {
+    fn update(&mut self, time: SystemTime) {
+        let second = time
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs());
+        if second != self.second || self.local.is_empty() {
+            self.second = second;
+            self.local = clf_time(second);
+            self.iso = iso_time(second);
+        }
+    }
+}
+
+/// Appends one line in `format`.
+///
+/// `combined` is nginx's
+/// `$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent
+/// "$http_referer" "$http_user_agent"` followed by
+/// `rt=$request_time uht=$upstream_header_time urt=$upstream_response_time
+/// upstream="$upstream_addr"`, times in seconds with millisecond resolution and `-` when
+/// unknown, text escaped as nginx does (`"`, `\`, control and non-ASCII bytes as `\xHH`).
+/// `$time_local` is written in UTC.
+///
+/// JSON has nginx's variable names: `time` (ISO 8601), `remote_addr`, `method`, `request_uri`,
+/// `protocol`, `status`, `body_bytes_sent`, `http_referer`, `http_user_agent`, `upstream_addr`,
+/// `upstream_header_time`, `upstream_response_time` (null when no upstream answered) and
+/// `request_time`, times in seconds with microsecond resolution.
+fn format_line(
+    out: &mut Vec<u8>,
+    clock: &mut ClockCache,
+    format: AccessLogFormat,
+    record: &Record,
+) {
+    clock.update(record.time);
+    let entry = &record.entry;
+    let version = format!("{:?}", entry.version);
+    match format {
+        AccessLogFormat::Combined => {
+            let _ = write!(out, "{} - - [{}] \"", entry.client.ip(), clock.local);
+            escape_nginx(out, &entry.method);
+            out.push(b' ');
+            escape_nginx(out, &entry.target);
+            let _ = write!(
+                out,
+                " {version}\" {} {} \"",
+                entry.status.as_u16(),
+                entry.bytes
+            );
+            escape_nginx_or_dash(out, &entry.referer);
+            out.extend_from_slice(b"\" \"");
+            escape_nginx_or_dash(out, &entry.user_agent);
+            let _ = write!(out, "\" rt={:.3} uht=", record.total.as_secs_f64());
+            seconds_or_dash(out, entry.upstream_time);
+            out.extend_from_slice(b" urt=");
+            seconds_or_dash(out, record.upstream_response);
+            out.extend_from_slice(b" upstream=\"");
+            escape_nginx_or_dash(out, entry.upstream.as_deref().unwrap_or(""));
+            out.extend_from_slice(b"\"\n");
+        }
+        AccessLogFormat::Json => {
+            let _ = write!(
+                out,
+                "{{\"time\":\"{}\",\"remote_addr\":\"{}\",\"method\":",
+                clock.iso,
+                entry.client.ip()
+            );
+            json_string(out, &entry.method);
+            out.extend_from_slice(b",\"request_uri\":");
+            json_string(out, &entry.target);
+            let _ = write!(
+                out,
+                ",\"protocol\":\"{version}\",\"status\":{},\"body_bytes_sent\":{},\"http_referer\":",
+                entry.status.as_u16(),
+                entry.bytes
+            );
+            json_string(out, &entry.referer);
+            out.extend_from_slice(b",\"http_user_agent\":");
+            json_string(out, &entry.user_agent);
+            out.extend_from_slice(b",\"upstream_addr\":");
+            match &entry.upstream {
+                Some(upstream) => json_string(out, upstream),
+                None => out.extend_from_slice(b"null"),
+            }
+            out.extend_from_slice(b",\"upstream_header_time\":");
+            json_seconds(out, entry.upstream_time);
+            out.extend_from_slice(b",\"upstream_response_time\":");
+            json_seconds(out, record.upstream_response);
+            let _ = writeln!(out, ",\"request_time\":{:.6}}}", record.total.as_secs_f64());
+        }
+    }
+}
+
+fn seconds_or_dash(out: &mut Vec<u8>, time: Option<Duration>) {
+    match time {
+        Some(time) => {
+            let _ = write!(out, "{:.3}", time.as_secs_f64());
+        }
+        None => out.push(b'-'),
+    }
+}
+
+fn json_seconds(out: &mut Vec<u8>, time: Option<Duration>) {
+    match time {
+        Some(time) => {
+            let _ = write!(out, "{:.6}", time.as_secs_f64());
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// nginx's escaping of variables in a `log_format` without `escape=`: `"`, `\`, control bytes
+/// and bytes past ASCII become `\xHH`, so a client cannot forge a field or a line.
+fn escape_nginx(out: &mut Vec<u8>, text: &str) {
+    for &byte in text.as_bytes() {
+        if byte == b'"' || byte == b'\\' || !(0x20..0x7f).contains(&byte) {
+            let _ = write!(out, "\\x{byte:02X}");
+        } else {
+            out.push(byte);
+        }
+    }
+}
+
+/// An empty value is written `-`, as nginx writes an empty variable.
+fn escape_nginx_or_dash(out: &mut Vec<u8>, text: &str) {
+    if text.is_empty() {
+        out.push(b'-');
+    } else {
+        escape_nginx(out, text);
+    }
+}
+
+fn json_string(out: &mut Vec<u8>, text: &str) {
+    out.push(b'"');
+    for character in text.chars() {
+        match character {
+            '"' => out.extend_from_slice(b"\\\""),
+            '\\' => out.extend_from_slice(b"\\\\"),
+            '\n' => out.extend_from_slice(b"\\n"),
+            '\r' => out.extend_from_slice(b"\\r"),
+            '\t' => out.extend_from_slice(b"\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => {
+                let mut utf8 = [0u8; 4];
+                out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+            }
+        }
+    }
+    out.push(b'"');
+}
+
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// `10/Oct/2000:13:55:36 +0000` (nginx's `$time_local`, in UTC).
+fn clf_time(seconds: u64) -> String {
+    let (year, month, day) = civil_from_days((seconds / 86_400) as i64);
     let rest = seconds % 86_400;
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
     format!(
         "{:02}/{}/{}:{:02}:{:02}:{:02} +0000",
         day,
+        // month is 1..=12 by civil_from_days's construction.
         MONTHS[(month - 1) as usize],
         year,
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// `2000-10-10T13:55:36+00:00` (nginx's `$time_iso8601`, in UTC).
+fn iso_time(seconds: u64) -> String {
+    let (year, month, day) = civil_from_days((seconds / 86_400) as i64);
+    let rest = seconds % 86_400;
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}+00:00",
         rest / 3600,
         rest / 60 % 60,
         rest % 60
@@ -236,19 +628,4 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_civil() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        let time = UNIX_EPOCH + Duration::from_secs(971_186_136);
-        assert_eq!(clf_time(time), "10/Oct/2000:13:55:36 +0000");
-    }
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
-    }
-}
+mod tests;

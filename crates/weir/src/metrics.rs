@@ -268,7 +268,8 @@ impl Metrics {
                 }
             }
         }
-        let histograms: [(&str, &str, fn(&RouteCounters) -> &Histogram); 2] = [
+        type HistogramOf = fn(&RouteCounters) -> &Histogram;
+        let histograms: [(&str, &str, HistogramOf); 2] = [
             (
                 "weir_request_duration_seconds",
                 "Time from the request's arrival until its response head was ready, by route.",
@@ -330,8 +331,11 @@ impl Metrics {
     }
 }
 
+/// A family read from a stats struct: name, type, help, and the field.
+type Family<T> = (&'static str, &'static str, &'static str, fn(&T) -> u64);
+
 fn render_pools(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats)]) {
-    let families: [(&str, &str, &str, fn(&PoolStats) -> u64); 7] = [
+    let families: [Family<PoolStats>; 7] = [
         (
             "weir_pool_open_connections",
             "gauge",
@@ -410,7 +414,7 @@ fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
             );
         }
     }
-    let families: [(&str, &str, &str, fn(&LimitStats) -> u64); 3] = [
+    let families: [Family<LimitStats>; 3] = [
         (
             "weir_ratelimit_keys",
             "gauge",

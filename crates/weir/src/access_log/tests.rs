@@ -1,0 +1,195 @@
+//! Line formats checked byte for byte against nginx's `combined`, JSON lines parsed back, and a
+//! file log reopened after a rename, as logrotate does it.
+
+use super::*;
+
+/// 2000-10-10 13:55:36 UTC.
+const TIME: u64 = 971_186_136;
+
+fn record(upstream: bool) -> Record {
+    let request = Request::builder()
+        .method("GET")
+        .uri("/api/items?page=2")
+        .header("referer", "http://example.com/start")
+        .header("user-agent", "curl/8.0")
+        .body(())
+        .unwrap();
+    let mut entry = Entry::start("192.0.2.7:50000".parse().unwrap(), &request);
+    entry.status = StatusCode::OK;
+    entry.bytes = 1234;
+    if upstream {
+        entry.upstream = Some("unix:/run/app.sock".into());
+        entry.upstream_time = Some(Duration::from_micros(12_345));
+    }
+    Record {
+        entry,
+        time: UNIX_EPOCH + Duration::from_secs(TIME),
+        total: Duration::from_micros(20_500),
+        upstream_response: upstream.then(|| Duration::from_micros(19_000)),
+    }
+}
+
+fn line(format: AccessLogFormat, record: &Record) -> String {
+    let mut out = Vec::new();
+    format_line(&mut out, &mut ClockCache::default(), format, record);
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn dates_are_civil() {
+    assert_eq!(civil_from_days(0), (1970, 1, 1));
+    assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    assert_eq!(clf_time(TIME), "10/Oct/2000:13:55:36 +0000");
+    assert_eq!(iso_time(TIME), "2000-10-10T13:55:36+00:00");
+}
+
+#[test]
+fn combined_is_nginx_combined_followed_by_times() {
+    assert_eq!(
+        line(AccessLogFormat::Combined, &record(true)),
+        "192.0.2.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /api/items?page=2 HTTP/1.1\" 200 1234 \
+         \"http://example.com/start\" \"curl/8.0\" rt=0.021 uht=0.012 urt=0.019 \
+         upstream=\"unix:/run/app.sock\"\n"
+    );
+}
+
+#[test]
+fn combined_writes_dashes_for_what_is_missing() {
+    let mut record = record(false);
+    record.entry.referer.clear();
+    record.entry.user_agent.clear();
+    assert_eq!(
+        line(AccessLogFormat::Combined, &record),
+        "192.0.2.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /api/items?page=2 HTTP/1.1\" 200 1234 \
+         \"-\" \"-\" rt=0.021 uht=- urt=- upstream=\"-\"\n"
+    );
+}
+
+#[test]
+fn combined_escapes_what_could_forge_a_field_or_a_line() {
+    let mut record = record(false);
+    record.entry.user_agent = "a\"b\\c\nd\u{e9}".into();
+    let text = line(AccessLogFormat::Combined, &record);
+    assert!(text.contains("\"a\\x22b\\x5Cc\\x0Ad\\xC3\\xA9\""), "{text}");
+    assert_eq!(text.matches('\n').count(), 1);
+}
+
+#[test]
+fn json_lines_parse_and_carry_the_times() {
+    let text = line(AccessLogFormat::Json, &record(true));
+    assert!(text.ends_with('\n') && text.matches('\n').count() == 1);
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["time"], "2000-10-10T13:55:36+00:00");
+    assert_eq!(value["remote_addr"], "192.0.2.7");
+    assert_eq!(value["method"], "GET");
+    assert_eq!(value["request_uri"], "/api/items?page=2");
+    assert_eq!(value["protocol"], "HTTP/1.1");
+    assert_eq!(value["status"], 200);
+    assert_eq!(value["body_bytes_sent"], 1234);
+    assert_eq!(value["http_referer"], "http://example.com/start");
+    assert_eq!(value["http_user_agent"], "curl/8.0");
+    assert_eq!(value["upstream_addr"], "unix:/run/app.sock");
+    assert_eq!(value["upstream_header_time"], 0.012345);
+    assert_eq!(value["upstream_response_time"], 0.019);
+    assert_eq!(value["request_time"], 0.0205);
+
+    let text = line(AccessLogFormat::Json, &record(false));
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(value["upstream_addr"].is_null());
+    assert!(value["upstream_header_time"].is_null());
+    assert!(value["upstream_response_time"].is_null());
+}
+
+#[test]
+fn json_strings_are_escaped() {
+    let mut record = record(false);
+    record.entry.user_agent = "a\"b\\c\nd\u{1}\u{e9}".into();
+    let text = line(AccessLogFormat::Json, &record);
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["http_user_agent"], "a\"b\\c\nd\u{1}\u{e9}");
+}
+
+fn file_config(path: &std::path::Path, format: AccessLogFormat) -> AccessLogConfig {
+    AccessLogConfig {
+        enabled: true,
+        path: Some(path.to_path_buf()),
+        format,
+    }
+}
+
+fn entry(target: &str) -> Entry {
+    let request = Request::get(target).body(()).unwrap();
+    Entry::start("127.0.0.1:1".parse().unwrap(), &request)
+}
+
+#[tokio::test]
+async fn a_renamed_file_is_reopened_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("access.log");
+    let log = AccessLog::open(&file_config(&path, AccessLogFormat::Json)).unwrap();
+    log.write(entry("/before"), Instant::now());
+    assert!(log.flush());
+    let rotated = dir.path().join("access.log.1");
+    std::fs::rename(&path, &rotated).unwrap();
+    // Until reopened, lines follow the renamed file, as they do with nginx.
+    log.write(entry("/renamed"), Instant::now());
+    assert!(log.flush());
+    log.reopen();
+    log.write(entry("/after"), Instant::now());
+    assert!(log.flush());
+    let old = std::fs::read_to_string(&rotated).unwrap();
+    let new = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(old.lines().count(), 2, "{old}");
+    assert!(old.contains("/before") && old.contains("/renamed"), "{old}");
+    assert_eq!(new.lines().count(), 1, "{new}");
+    assert!(new.contains("/after"), "{new}");
+    assert_eq!(log.dropped(), 0);
+}
+
+#[tokio::test]
+async fn reopen_all_reaches_every_open_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("access.log");
+    let log = AccessLog::open(&file_config(&path, AccessLogFormat::Combined)).unwrap();
+    std::fs::rename(&path, dir.path().join("access.log.1")).unwrap();
+    // Other tests' logs may be open too: at least this one was asked.
+    assert!(reopen_all() >= 1);
+    log.write(entry("/after"), Instant::now());
+    assert!(log.flush());
+    let new = std::fs::read_to_string(&path).unwrap();
+    assert!(new.starts_with("127.0.0.1 - - ["), "{new}");
+    assert!(new.contains("\"GET /after HTTP/1.1\" 200 0"), "{new}");
+}
+
+#[tokio::test]
+async fn a_failed_reopen_keeps_the_old_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    let path = logs.join("access.log");
+    let log = AccessLog::open(&file_config(&path, AccessLogFormat::Json)).unwrap();
+    let moved = dir.path().join("moved");
+    std::fs::rename(&logs, &moved).unwrap();
+    // The directory is gone: the open fails and the writer stays on the file it has.
+    log.reopen();
+    log.write(entry("/still"), Instant::now());
+    assert!(log.flush());
+    let kept = std::fs::read_to_string(moved.join("access.log")).unwrap();
+    assert!(kept.contains("/still"), "{kept}");
+}
+
+#[tokio::test]
+async fn dropping_the_log_writes_what_was_queued() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("access.log");
+    let log = AccessLog::open(&file_config(&path, AccessLogFormat::Json)).unwrap();
+    for index in 0..100 {
+        log.write(entry(&format!("/{index}")), Instant::now());
+    }
+    drop(log);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 100);
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).unwrap();
+    }
+}
