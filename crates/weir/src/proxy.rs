@@ -117,6 +117,11 @@ impl Proxy {
             .map(|(name, limit)| Limiter::new(name, limit).map(Arc::new))
             .collect::<Result<_, _>>()
             .map_err(ServerError::Limit)?;
+        if !limiters.is_empty() {
+            tokio::spawn(reclaim_idle_keys(
+                limiters.iter().map(Arc::downgrade).collect(),
+            ));
+        }
         let mut routes = Vec::with_capacity(config.routes.len());
         for (index, route) in config.routes.iter().enumerate() {
             let target = match &route.static_root {
@@ -456,6 +461,22 @@ impl Proxy {
             Body::Upstream(body)
         };
         Ok(Response::from_parts(parts, body))
+    }
+}
+
+/// Every minute, gives the memory of keys idle long enough to be at full quota back, as nginx
+/// frees idle `limit_req` nodes; stops when the gateway is gone.
+async fn reclaim_idle_keys(limiters: Vec<std::sync::Weak<Limiter>>) {
+    loop {
+        tokio::time::sleep(Duration::from_secs(60)).await;
+        let mut alive = false;
+        for limiter in limiters.iter().filter_map(std::sync::Weak::upgrade) {
+            alive = true;
+            limiter.reclaim_idle();
+        }
+        if !alive {
+            return;
+        }
     }
 }
 
