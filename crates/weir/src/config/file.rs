@@ -580,7 +580,8 @@ impl RawConfig {
             None => None,
             Some(raw) => {
                 let listen = raw.listen.get_ref().0;
-                if server.listen.contains(&listen) {
+                // Port 0 asks the kernel for a free port, so two of them never collide.
+                if listen.port() != 0 && server.listen.contains(&listen) {
                     return Err(Problem::new(
                         ConfigErrorKind::Conflict,
                         raw.listen.span(),

@@ -6,6 +6,7 @@ mod support;
 
 mod e2e;
 mod errors;
+mod metrics;
 mod pool;
 mod proxying;
 mod shutdown;

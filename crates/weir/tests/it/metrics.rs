@@ -1,0 +1,408 @@
+//! What an operator sees: `/metrics` on the admin listener, parsed by a Prometheus text-format
+//! parser with exact counts after known traffic; `/healthz` and `/readyz` through a shutdown;
+//! the access log written through the gateway as JSON lines and reopened after a rename.
+
+use std::net::SocketAddr;
+
+use prometheus_parse::{LineInfo, Scrape, Value};
+
+use crate::support::*;
+
+/// An address nothing listens on: connecting to it is refused.
+fn dead_address() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    drop(listener);
+    address
+}
+
+fn observed_config(live: &str, dead: &str, extra: &str) -> String {
+    format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+shutdown_grace = "5s"
+
+[admin]
+listen = "127.0.0.1:0"
+
+[upstreams.app]
+servers = ["{live}"]
+
+[upstreams.dead]
+servers = ["{dead}"]
+
+[limits.roomy]
+rate = "1000r/s"
+burst = 100
+nodelay = true
+
+[limits.tight]
+rate = "1r/m"
+
+[[routes]]
+path = "/api/"
+upstream = "app"
+limits = ["roomy"]
+
+# The test upstream answers by path: /status/CODE and /slow?ms=N; anything else is 200 "hello".
+[[routes]]
+path = "/status/"
+upstream = "app"
+limits = ["roomy"]
+
+[[routes]]
+path = "/slow"
+upstream = "app"
+
+[[routes]]
+path = "/limited/"
+upstream = "app"
+limits = ["tight"]
+
+[[routes]]
+path = "/dead/"
+upstream = "dead"
+
+{extra}
+"#
+    )
+}
+
+/// Scrapes `/metrics`, checks it line by line, and parses it.
+async fn scrape(admin: SocketAddr) -> Scrape {
+    let reply = Client::connect(admin).await.get("/metrics").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(
+        reply.header("content-type"),
+        Some("text/plain; version=0.0.4; charset=utf-8")
+    );
+    let text = reply.text();
+    // The parser skips what it cannot read: make sure it read every line.
+    for line in text.lines() {
+        assert_ne!(LineInfo::parse(line), LineInfo::Ignored, "unparsed: {line}");
+        assert!(!line.is_empty(), "empty line in the exposition");
+    }
+    Scrape::parse(text.lines().map(|line| Ok(line.to_string()))).unwrap()
+}
+
+/// The value of the one sample of `metric` whose labels include all of `labels`.
+fn value(scrape: &Scrape, metric: &str, labels: &[(&str, &str)]) -> Option<f64> {
+    let matching: Vec<_> = scrape
+        .samples
+        .iter()
+        .filter(|sample| sample.metric == metric)
+        .filter(|sample| {
+            labels
+                .iter()
+                .all(|(name, value)| sample.labels.get(name) == Some(value))
+        })
+        .collect();
+    assert!(matching.len() <= 1, "{metric} {labels:?}: {matching:?}");
+    matching.first().map(|sample| match &sample.value {
+        Value::Counter(value) | Value::Gauge(value) | Value::Untyped(value) => *value,
+        Value::Histogram(buckets) => buckets
+            .iter()
+            .find(|bucket| bucket.less_than.is_infinite())
+            .map_or(f64::NAN, |bucket| bucket.count),
+        Value::Summary(_) => f64::NAN,
+    })
+}
+
+fn kind(scrape: &Scrape, metric: &str) -> &'static str {
+    match scrape
+        .samples
+        .iter()
+        .find(|sample| sample.metric == metric)
+        .map(|sample| &sample.value)
+    {
+        Some(Value::Counter(_)) => "counter",
+        Some(Value::Gauge(_)) => "gauge",
+        Some(Value::Histogram(_)) => "histogram",
+        Some(Value::Summary(_)) => "summary",
+        Some(Value::Untyped(_)) => "untyped",
+        None => "absent",
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_count_requests_failures_pools_and_limits() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway =
+        TestGateway::start(&observed_config(&upstream.address, &dead_address(), "")).await;
+    let admin = gateway.admin_addr.expect("admin listener");
+    let mut client = Client::connect(gateway.addr).await;
+    for path in ["/api/one", "/api/two", "/api/three"] {
+        assert_eq!(client.get(path).await.status, StatusCode::OK);
+    }
+    assert_eq!(
+        client.get("/status/404").await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(client.get("/nowhere").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(client.get("/dead/x").await.status, StatusCode::BAD_GATEWAY);
+    assert_eq!(client.get("/limited/a").await.status, StatusCode::OK);
+    assert_eq!(
+        client.get("/limited/b").await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+
+    let scrape = scrape(admin).await;
+    let requests = |route: &str, status: &str| {
+        value(
+            &scrape,
+            "weir_requests_total",
+            &[("route", route), ("status", status)],
+        )
+    };
+    assert_eq!(kind(&scrape, "weir_requests_total"), "counter");
+    assert_eq!(requests("/api/", "200"), Some(3.0));
+    assert_eq!(requests("/status/", "404"), Some(1.0));
+    assert_eq!(requests("", "404"), Some(1.0));
+    assert_eq!(requests("/dead/", "502"), Some(1.0));
+    assert_eq!(requests("/limited/", "200"), Some(1.0));
+    assert_eq!(requests("/limited/", "429"), Some(1.0));
+    assert_eq!(requests("/api/", "502"), None);
+    let total_requests: f64 = scrape
+        .samples
+        .iter()
+        .filter(|sample| sample.metric == "weir_requests_total")
+        .map(|sample| match sample.value {
+            Value::Counter(count) => count,
+            _ => f64::NAN,
+        })
+        .sum();
+    assert_eq!(total_requests, 8.0);
+
+    assert_eq!(kind(&scrape, "weir_request_duration_seconds"), "histogram");
+    let request_count = |route: &str| {
+        value(
+            &scrape,
+            "weir_request_duration_seconds",
+            &[("route", route)],
+        )
+    };
+    assert_eq!(request_count("/api/"), Some(3.0));
+    assert_eq!(request_count("/status/"), Some(1.0));
+    assert_eq!(request_count(""), Some(1.0));
+    assert_eq!(request_count("/dead/"), Some(1.0));
+    assert_eq!(
+        value(
+            &scrape,
+            "weir_request_duration_seconds_count",
+            &[("route", "/api/")]
+        ),
+        Some(3.0)
+    );
+    assert_eq!(
+        value(
+            &scrape,
+            "weir_upstream_duration_seconds",
+            &[("route", "/api/")]
+        ),
+        Some(3.0)
+    );
+    // No upstream answered these: no upstream time.
+    assert_eq!(
+        value(
+            &scrape,
+            "weir_upstream_duration_seconds",
+            &[("route", "/dead/")]
+        ),
+        None
+    );
+    assert_eq!(
+        value(&scrape, "weir_upstream_duration_seconds", &[("route", "")]),
+        None
+    );
+
+    assert_eq!(
+        value(
+            &scrape,
+            "weir_upstream_failures_total",
+            &[("upstream", "dead"), ("cause", "connect")]
+        ),
+        Some(1.0)
+    );
+    assert_eq!(
+        value(
+            &scrape,
+            "weir_upstream_failures_total",
+            &[("upstream", "app")]
+        ),
+        None
+    );
+
+    let live = [("upstream", "app"), ("server", upstream.address.as_str())];
+    assert_eq!(kind(&scrape, "weir_pool_open_connections"), "gauge");
+    let open = value(&scrape, "weir_pool_open_connections", &live).unwrap();
+    assert!(open >= 1.0, "{open}");
+    assert_eq!(
+        value(&scrape, "weir_pool_idle_connections", &live),
+        Some(open)
+    );
+    assert_eq!(
+        value(&scrape, "weir_pool_in_use_connections", &live),
+        Some(0.0)
+    );
+    assert_eq!(
+        value(&scrape, "weir_pool_waiting_requests", &live),
+        Some(0.0)
+    );
+    assert_eq!(
+        value(&scrape, "weir_pool_queue_timeouts_total", &live),
+        Some(0.0)
+    );
+    let dead_labels = [("upstream", "dead")];
+    assert_eq!(
+        value(&scrape, "weir_pool_open_connections", &dead_labels),
+        Some(0.0)
+    );
+
+    let decisions = |limit: &str, decision: &str| {
+        value(
+            &scrape,
+            "weir_ratelimit_decisions_total",
+            &[("limit", limit), ("decision", decision)],
+        )
+    };
+    assert_eq!(decisions("roomy", "passed"), Some(4.0));
+    assert_eq!(decisions("roomy", "rejected"), Some(0.0));
+    assert_eq!(decisions("tight", "passed"), Some(1.0));
+    assert_eq!(decisions("tight", "rejected"), Some(1.0));
+    assert_eq!(decisions("tight", "delayed"), Some(0.0));
+    assert_eq!(decisions("tight", "dry_run"), Some(0.0));
+
+    // Every family is documented.
+    for sample in &scrape.samples {
+        let family = sample
+            .metric
+            .strip_suffix("_count")
+            .or_else(|| sample.metric.strip_suffix("_sum"))
+            .filter(|family| scrape.docs.contains_key(*family))
+            .unwrap_or(&sample.metric);
+        assert!(scrape.docs.contains_key(family), "no HELP for {family}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readyz_turns_503_when_shutdown_begins_and_healthz_stays_200() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway =
+        TestGateway::start(&observed_config(&upstream.address, &dead_address(), "")).await;
+    let admin = gateway.admin_addr.expect("admin listener");
+    let mut probe = Client::connect(admin).await;
+    assert_eq!(probe.get("/healthz").await.status, StatusCode::OK);
+    assert_eq!(probe.get("/readyz").await.status, StatusCode::OK);
+    assert_eq!(probe.get("/elsewhere").await.status, StatusCode::NOT_FOUND);
+
+    // A request in flight keeps the gateway draining while the probes look.
+    let addr = gateway.addr;
+    let in_flight = tokio::spawn(async move {
+        Client::connect(addr)
+            .await
+            .get("/slow?ms=1000")
+            .await
+            .status
+    });
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while upstream.requests() == 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "request never arrived"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let stopped = gateway.begin_shutdown();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let status = probe.get("/readyz").await.status;
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            break;
+        }
+        assert_eq!(status, StatusCode::OK);
+        assert!(tokio::time::Instant::now() < deadline, "readyz stayed 200");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert_eq!(probe.get("/healthz").await.status, StatusCode::OK);
+    assert!(!stopped.is_finished(), "the drain should still be waiting");
+    assert_eq!(in_flight.await.unwrap(), StatusCode::OK);
+    stopped.await.unwrap();
+    // Once the gateway has stopped, so has its admin listener.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while tokio::net::TcpStream::connect(admin).await.is_ok() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "admin still accepting"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// Reads `path` until it has `lines` lines, for up to five seconds: the writer thread writes
+/// shortly after the response ends.
+async fn wait_lines(path: &std::path::Path, lines: usize) -> String {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if text.lines().count() >= lines {
+            return text;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{} has {} lines, waiting for {lines}: {text}",
+            path.display(),
+            text.lines().count()
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_access_log_carries_times_and_is_reopened_after_rename() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("access.log");
+    let extra = format!(
+        "[access_log]\nenabled = true\nformat = \"json\"\npath = \"{}\"\n",
+        path.display()
+    );
+    let gateway =
+        TestGateway::start(&observed_config(&upstream.address, &dead_address(), &extra)).await;
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(client.get("/slow?ms=30").await.status, StatusCode::OK);
+    assert_eq!(client.get("/dead/x").await.status, StatusCode::BAD_GATEWAY);
+    let text = wait_lines(&path, 2).await;
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let slow = &lines[0];
+    assert_eq!(slow["request_uri"], "/slow?ms=30");
+    assert_eq!(slow["status"], 200);
+    assert_eq!(slow["remote_addr"], "127.0.0.1");
+    assert_eq!(slow["upstream_addr"], upstream.address.as_str());
+    assert_eq!(slow["body_bytes_sent"], 4);
+    let header_time = slow["upstream_header_time"].as_f64().unwrap();
+    let response_time = slow["upstream_response_time"].as_f64().unwrap();
+    let request_time = slow["request_time"].as_f64().unwrap();
+    assert!(header_time >= 0.030, "{slow}");
+    assert!(response_time >= header_time, "{slow}");
+    assert!(request_time >= response_time, "{slow}");
+    let dead = &lines[1];
+    assert_eq!(dead["status"], 502);
+    assert!(dead["request_time"].as_f64().is_some(), "{dead}");
+
+    // logrotate: rename, then what SIGUSR1 does.
+    let rotated = dir.path().join("access.log.1");
+    std::fs::rename(&path, &rotated).unwrap();
+    assert!(weir::access_log::reopen_all() >= 1);
+    assert_eq!(client.get("/api/after").await.status, StatusCode::OK);
+    let text = wait_lines(&path, 1).await;
+    assert!(text.contains("\"/api/after\""), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(&rotated).unwrap().lines().count(),
+        2
+    );
+}
