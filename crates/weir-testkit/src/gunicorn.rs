@@ -25,7 +25,8 @@ pub struct Gunicorn {
     child: Child,
     /// `unix:/tmp/.../app.sock`, ready for a config's `servers`.
     pub address: String,
-    _dir: tempfile::TempDir,
+    /// The temp dir holding the socket, when this Gunicorn made it.
+    _dir: Option<tempfile::TempDir>,
 }
 
 /// Which example app and worker layout.
@@ -39,9 +40,18 @@ pub enum App {
 
 impl Gunicorn {
     pub fn start(app: App) -> Gunicorn {
-        let root = repo_root();
         let dir = tempfile::tempdir().expect("temp dir");
-        let socket = dir.path().join("app.sock");
+        let mut gunicorn = Self::start_at(app, &dir.path().join("app.sock"));
+        gunicorn._dir = Some(dir);
+        gunicorn
+    }
+
+    /// Starts Gunicorn on the Unix socket `socket`, for instance where a stopped one listened;
+    /// the caller keeps the directory. A socket file left behind is removed first.
+    pub fn start_at(app: App, socket: &Path) -> Gunicorn {
+        let root = repo_root();
+        let socket = socket.to_path_buf();
+        let _ = std::fs::remove_file(&socket);
         let gunicorn = root.join(".venv/bin/gunicorn");
         assert!(
             gunicorn.exists(),
@@ -84,7 +94,7 @@ impl Gunicorn {
         Gunicorn {
             child,
             address: format!("unix:{}", socket.display()),
-            _dir: dir,
+            _dir: None,
         }
     }
 

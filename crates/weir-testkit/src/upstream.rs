@@ -69,56 +69,63 @@ impl UpstreamServer {
     }
 
     pub async fn start_with(transport: Transport, options: Options) -> UpstreamServer {
-        let counters = Arc::new(Counters::default());
-        let (stop, stop_receiver) = watch::channel(false);
         match transport {
             Transport::Tcp => {
                 let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
-                let address = listener.local_addr().expect("local addr").to_string();
-                let counters_task = Arc::clone(&counters);
-                tokio::spawn(async move {
-                    let mut stop_receiver = stop_receiver;
-                    loop {
-                        tokio::select! {
-                            accepted = listener.accept() => {
-                                let Ok((stream, _)) = accepted else { continue };
-                                serve(TokioIo::new(stream), Arc::clone(&counters_task), options, stop_receiver.clone());
-                            }
-                            _ = stop_receiver.changed() => return,
-                        }
-                    }
-                });
-                UpstreamServer {
-                    address,
-                    counters,
-                    stop,
-                    _dir: None,
-                }
+                Self::run(Listener::Tcp(listener), options, None)
             }
             Transport::Unix => {
                 let dir = tempfile::tempdir().expect("temp dir");
                 let path: PathBuf = dir.path().join("upstream.sock");
                 let listener = UnixListener::bind(&path).expect("bind unix socket");
-                let counters_task = Arc::clone(&counters);
-                tokio::spawn(async move {
-                    let mut stop_receiver = stop_receiver;
-                    loop {
-                        tokio::select! {
-                            accepted = listener.accept() => {
-                                let Ok((stream, _)) = accepted else { continue };
-                                serve(TokioIo::new(stream), Arc::clone(&counters_task), options, stop_receiver.clone());
-                            }
-                            _ = stop_receiver.changed() => return,
-                        }
-                    }
-                });
-                UpstreamServer {
-                    address: format!("unix:{}", path.display()),
-                    counters,
-                    stop,
-                    _dir: Some(dir),
+                Self::run(Listener::Unix(listener, path), options, Some(dir))
+            }
+        }
+    }
+
+    /// Starts a server at the `address` of an earlier one (`"127.0.0.1:PORT"` or
+    /// `"unix:/path"`), to bring a stopped server back at the same place. A Unix socket file left
+    /// behind is removed first; the earlier server keeps owning its temp dir.
+    pub async fn start_at(address: &str, options: Options) -> UpstreamServer {
+        match address.strip_prefix("unix:") {
+            Some(path) => {
+                let path = PathBuf::from(path);
+                let _ = std::fs::remove_file(&path);
+                let listener = UnixListener::bind(&path).expect("bind the unix socket again");
+                Self::run(Listener::Unix(listener, path), options, None)
+            }
+            None => {
+                let listener = TcpListener::bind(address)
+                    .await
+                    .expect("bind the TCP address again");
+                Self::run(Listener::Tcp(listener), options, None)
+            }
+        }
+    }
+
+    fn run(listener: Listener, options: Options, dir: Option<tempfile::TempDir>) -> UpstreamServer {
+        let counters = Arc::new(Counters::default());
+        let (stop, stop_receiver) = watch::channel(false);
+        let address = match &listener {
+            Listener::Tcp(listener) => listener.local_addr().expect("local addr").to_string(),
+            Listener::Unix(_, path) => format!("unix:{}", path.display()),
+        };
+        let counters_task = Arc::clone(&counters);
+        tokio::spawn(async move {
+            let connection_stop = stop_receiver.clone();
+            let mut stop_receiver = stop_receiver;
+            loop {
+                tokio::select! {
+                    _accepted = listener.accept(&counters_task, options, &connection_stop) => {}
+                    _ = stop_receiver.changed() => return,
                 }
             }
+        });
+        UpstreamServer {
+            address,
+            counters,
+            stop,
+            _dir: dir,
         }
     }
 
@@ -143,6 +150,48 @@ impl UpstreamServer {
 impl Drop for UpstreamServer {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+enum Listener {
+    Tcp(TcpListener),
+    Unix(UnixListener, PathBuf),
+}
+
+impl Listener {
+    /// Accepts one connection and serves it in its own task; false when the accept failed.
+    async fn accept(
+        &self,
+        counters: &Arc<Counters>,
+        options: Options,
+        stop: &watch::Receiver<bool>,
+    ) -> bool {
+        match self {
+            Listener::Tcp(listener) => match listener.accept().await {
+                Ok((stream, _)) => {
+                    serve(
+                        TokioIo::new(stream),
+                        Arc::clone(counters),
+                        options,
+                        stop.clone(),
+                    );
+                    true
+                }
+                Err(_) => false,
+            },
+            Listener::Unix(listener, _) => match listener.accept().await {
+                Ok((stream, _)) => {
+                    serve(
+                        TokioIo::new(stream),
+                        Arc::clone(counters),
+                        options,
+                        stop.clone(),
+                    );
+                    true
+                }
+                Err(_) => false,
+            },
+        }
     }
 }
 

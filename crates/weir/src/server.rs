@@ -161,6 +161,21 @@ impl GatewayHandle {
             .collect()
     }
 
+    /// Health, balancing and pool state of every upstream server: `(upstream name, state)`.
+    pub fn server_states(&self) -> Vec<(String, crate::upstream::ServerState)> {
+        self.proxy
+            .upstreams()
+            .iter()
+            .flat_map(|upstream| {
+                let name = upstream.name().to_string();
+                upstream
+                    .server_states()
+                    .into_iter()
+                    .map(move |state| (name.clone(), state))
+            })
+            .collect()
+    }
+
     /// Pool counters of every upstream server: `(upstream name, server, stats)`.
     pub fn pool_stats(&self) -> Vec<(String, UpstreamAddr, PoolStats)> {
         self.proxy

@@ -147,8 +147,9 @@ enum Retry {
     /// No: the client is at fault, the server may still be working on it (read time-out), or
     /// the pool had no room in time.
     No,
-    /// Yes, with the request itself: it was never written.
-    Unsent(Request<RequestBody>),
+    /// Yes, with the request itself: it was never written. Boxed, as failures are rare and the
+    /// other variants small.
+    Unsent(Box<Request<RequestBody>>),
     /// Only if it is safe to repeat (its [`Replay`]): it may have reached the server.
     IfRepeatable,
 }
@@ -165,7 +166,12 @@ impl Upstream {
             queue_timeout: config.queue_timeout,
         };
         let passive = PassiveSettings {
-            max_fails: config.max_fails,
+            // As in nginx, a lone server is never marked down: it takes every request anyway.
+            max_fails: if config.servers.len() > 1 {
+                config.max_fails
+            } else {
+                0
+            },
             fail_timeout: config.fail_timeout,
         };
         let health: Vec<Arc<Health>> = config
@@ -278,7 +284,7 @@ impl Upstream {
             }
             let retry = match failed.retry {
                 Retry::No => None,
-                Retry::Unsent(unsent) => Some(unsent),
+                Retry::Unsent(unsent) => Some(*unsent),
                 Retry::IfRepeatable => replay.as_ref().map(Replay::build),
             };
             let Some(retry) = retry else {
@@ -332,7 +338,7 @@ impl Upstream {
                             return Err(Failed {
                                 error,
                                 counts: true,
-                                retry: Retry::Unsent(request),
+                                retry: Retry::Unsent(Box::new(request)),
                             })
                         }
                     }
@@ -343,7 +349,7 @@ impl Upstream {
                     return Err(Failed {
                         error,
                         counts: false,
-                        retry: Retry::Unsent(request),
+                        retry: Retry::Unsent(Box::new(request)),
                     })
                 }
                 Err(error) => {
@@ -399,7 +405,7 @@ impl Upstream {
                 Some(unsent) => Failed {
                     error,
                     counts: true,
-                    retry: Retry::Unsent(unsent),
+                    retry: Retry::Unsent(Box::new(unsent)),
                 },
                 // A reused connection that broke under a request that cannot be repeated is
                 // the keep-alive race, not a sign that the server is down.

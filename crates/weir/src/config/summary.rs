@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use super::units::{format_duration, format_key, format_rate, format_size};
 use super::{
-    AccessLogFormat, Config, Delay, LimitBackend, LimitHeaders, OnRedisError, RealIpHeader,
+    AccessLogFormat, Balance, Config, Delay, LimitBackend, LimitHeaders, OnRedisError, RealIpHeader,
 };
 
 impl Config {
@@ -123,6 +123,35 @@ impl Config {
                 format_duration(upstream.read_timeout),
                 format_duration(upstream.send_timeout)
             )?;
+            let balance = match upstream.balance {
+                Balance::RoundRobin => "round_robin",
+                Balance::LeastOutstanding => "least_outstanding",
+            };
+            let passive = if upstream.max_fails == 0 {
+                "passive health off".to_string()
+            } else {
+                format!(
+                    "a server is skipped for {} after {} failure{} within it",
+                    format_duration(upstream.fail_timeout),
+                    upstream.max_fails,
+                    if upstream.max_fails == 1 { "" } else { "s" }
+                )
+            };
+            // One server takes every request whatever its health, so there is nothing to say.
+            if upstream.servers.len() > 1 {
+                writeln!(out, "    balance          {balance}, {passive}")?;
+            }
+            if let Some(check) = &upstream.health_check {
+                writeln!(
+                    out,
+                    "    health_check     GET {} every {}, timeout {}, down after {} failed, up after {} passed",
+                    check.path,
+                    format_duration(check.interval),
+                    format_duration(check.timeout),
+                    check.fails,
+                    check.passes
+                )?;
+            }
         }
 
         writeln!(out, "routes")?;

@@ -124,7 +124,10 @@ fn upstream_route_and_limit_defaults() {
             host: None,
             path: "/".to_string(),
             upstream: "app".to_string(),
+            static_root: None,
             limits: vec!["per_ip".to_string()],
+            request_buffering: true,
+            response_buffering: true,
         }]
     );
 
@@ -484,6 +487,124 @@ min_length = 200
 "#;
 
 #[test]
+fn upstream_balancing_and_health_defaults() {
+    let upstream = &parse(APP).upstreams["app"];
+    assert_eq!(upstream.balance, Balance::RoundRobin);
+    assert_eq!(upstream.max_fails, 1);
+    assert_eq!(upstream.fail_timeout, Duration::from_secs(10));
+    assert_eq!(upstream.health_check, None);
+}
+
+/// An upstream with two servers.
+const TWO: &str = "[upstreams.app]\nservers = [\"127.0.0.1:8000\", \"unix:/run/app.sock\"]\n";
+
+#[test]
+fn upstream_balancing_and_health_keys() {
+    let config = parse(&format!(
+        "{TWO}balance = \"least_outstanding\"\nmax_fails = 3\nfail_timeout = \"30s\"\n\
+         health_check = {{ path = \"/healthz?deep=1\", interval = \"2s\", timeout = \"500ms\", fails = 3, passes = 2 }}\n",
+    ));
+    let upstream = &config.upstreams["app"];
+    assert_eq!(upstream.balance, Balance::LeastOutstanding);
+    assert_eq!(upstream.max_fails, 3);
+    assert_eq!(upstream.fail_timeout, Duration::from_secs(30));
+    assert_eq!(
+        upstream.health_check,
+        Some(HealthCheckConfig {
+            path: "/healthz?deep=1".to_string(),
+            interval: Duration::from_secs(2),
+            timeout: Duration::from_millis(500),
+            fails: 3,
+            passes: 2,
+        })
+    );
+    let summary = config.summary();
+    for expected in [
+        "balance          least_outstanding, a server is skipped for 30s after 3 failures within it",
+        "health_check     GET /healthz?deep=1 every 2s, timeout 500ms, down after 3 failed, up after 2 passed",
+    ] {
+        assert!(summary.contains(expected), "{expected:?} not in:\n{summary}");
+    }
+
+    // An empty check, or one written as its own table, takes nginx Plus's defaults.
+    let defaults = HealthCheckConfig {
+        path: "/".to_string(),
+        interval: Duration::from_secs(5),
+        timeout: Duration::from_secs(1),
+        fails: 1,
+        passes: 1,
+    };
+    let inline = parse(&with_app("health_check = {}\n"));
+    assert_eq!(inline.upstreams["app"].health_check, Some(defaults.clone()));
+    let table = parse(&with_app("[upstreams.app.health_check]\npath = \"/\"\n"));
+    assert_eq!(table.upstreams["app"].health_check, Some(defaults));
+
+    let off = parse(&format!("{TWO}max_fails = 0\n")).summary();
+    assert!(off.contains("round_robin, passive health off"), "{off}");
+    // With one server, which takes every request whatever its health, there is nothing to say.
+    let single = parse(APP).summary();
+    assert!(!single.contains("balance"), "{single}");
+}
+
+#[test]
+fn bad_balancing_and_health_values_say_what_would_be_valid() {
+    let error = reject(&with_app("balance = \"random\"\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        11,
+        "upstreams.app.balance",
+        &["round_robin", "least_outstanding"],
+    );
+    let error = reject(&with_app("fail_timeout = \"0s\"\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        16,
+        "upstreams.app.fail_timeout",
+        &["greater than 0s (the default is 10s)"],
+    );
+    let error = reject(&with_app("health_check = { path = \"healthz\" }\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        25,
+        "upstreams.app.health_check.path",
+        &["\"/healthz\"", "found \"healthz\""],
+    );
+    let error = reject(&with_app("health_check = { fails = 0 }\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        26,
+        "upstreams.app.health_check.fails",
+        &["fails must be at least 1"],
+    );
+    let error = reject(&with_app("health_check = { interval = \"0s\" }\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        29,
+        "upstreams.app.health_check.interval",
+        &["greater than 0s (the default is 5s)"],
+    );
+    let error = reject(&with_app("health_check = { uri = \"/\" }\n"));
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownKey,
+        3,
+        18,
+        "upstreams.app.health_check.uri",
+        &["path, interval, timeout, fails, passes"],
+    );
+}
+
+#[test]
 fn the_seed_nginx_config_translates() {
     let config = parse(SEED);
     let server = &config.server;
@@ -627,15 +748,15 @@ fn an_unknown_upstream_key_names_the_upstream() {
 #[test]
 fn an_unknown_key_in_the_second_route_names_its_index() {
     let error = reject(&with_app(
-        "[[routes]]\nupstream = \"app\"\n[[routes]]\npath = \"/x\"\nupstream = \"app\"\nstatic = \"/srv\"\n",
+        "[[routes]]\nupstream = \"app\"\n[[routes]]\npath = \"/x\"\nupstream = \"app\"\nroot = \"/srv\"\n",
     ));
     assert_error(
         &error,
         ConfigErrorKind::UnknownKey,
         8,
         1,
-        "routes[1].static",
-        &["host, path, upstream, limits"],
+        "routes[1].root",
+        &["host, path, upstream, static, limits"],
     );
 }
 
@@ -924,8 +1045,8 @@ fn a_route_without_upstream_is_rejected() {
         ConfigErrorKind::MissingKey,
         3,
         1,
-        "routes[0].upstream",
-        &["missing required key \"upstream\""],
+        "routes[0]",
+        &["a route needs `upstream`", "defined: app", "or `static`"],
     );
 }
 

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod balance;
 mod e2e;
 mod errors;
 mod metrics;

@@ -1,0 +1,143 @@
+//! Which server of an upstream takes a request: round-robin, or the one with fewer requests in
+//! flight of two drawn at random (least outstanding by the power of two choices). Servers that
+//! health marks down are passed over while another may be tried; when every server is down, they
+//! are tried anyway, as nginx does, rather than failing the request outright.
+//!
+//! The balancer knows servers by index only; availability comes from the caller, so this file
+//! holds no health state and can be tested alone.
+
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use crate::config::Balance;
+
+/// Picks servers for requests and counts the requests in flight to each.
+pub struct Balancer {
+    strategy: Balance,
+    /// The next round-robin position.
+    next: AtomicUsize,
+    /// The state of a SplitMix64 generator, shared by all requests: cheap, lock-free, and random
+    /// enough to draw two servers.
+    random: AtomicU64,
+    outstanding: Vec<Arc<AtomicUsize>>,
+}
+
+/// A request in flight to one server, counted until this is dropped.
+pub struct InFlight {
+    count: Arc<AtomicUsize>,
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.count.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Balancer {
+    /// A balancer over `servers` servers (at least one).
+    pub fn new(strategy: Balance, servers: usize) -> Balancer {
+        Balancer {
+            strategy,
+            next: AtomicUsize::new(0),
+            random: AtomicU64::new(RandomState::new().hash_one(servers)),
+            outstanding: (0..servers.max(1))
+                .map(|_| Arc::new(AtomicUsize::new(0)))
+                .collect(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.outstanding.len()
+    }
+
+    /// Requests in flight to server `index`.
+    pub fn outstanding(&self, index: usize) -> usize {
+        self.outstanding
+            .get(index)
+            .map_or(0, |count| count.load(Ordering::Relaxed))
+    }
+
+    /// Counts a request to server `index` until the returned guard is dropped.
+    pub fn start(&self, index: usize) -> InFlight {
+        let count = Arc::clone(&self.outstanding[index.min(self.len() - 1)]);
+        count.fetch_add(1, Ordering::Relaxed);
+        InFlight { count }
+    }
+
+    fn random_below(&self, bound: usize) -> usize {
+        let mut z = self
+            .random
+            .fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
+            .wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        // Multiply-shift maps the 64 random bits onto 0..bound without division.
+        ((u128::from(z) * bound as u128) >> 64) as usize
+    }
+
+    /// The server for a new request. `available(index)` says whether a server may take it now.
+    pub fn first(&self, available: impl Fn(usize) -> bool) -> usize {
+        let servers = self.len();
+        if servers == 1 {
+            return 0;
+        }
+        match self.strategy {
+            Balance::RoundRobin => {
+                let start = self.next.fetch_add(1, Ordering::Relaxed) % servers;
+                (0..servers)
+                    .map(|offset| (start + offset) % servers)
+                    .find(|&index| available(index))
+                    .unwrap_or(start)
+            }
+            Balance::LeastOutstanding => {
+                let first = self.random_below(servers);
+                let mut second = self.random_below(servers - 1);
+                if second >= first {
+                    second += 1;
+                }
+                match (available(first), available(second)) {
+                    (true, true) => {
+                        if self.outstanding(second) < self.outstanding(first) {
+                            second
+                        } else {
+                            first
+                        }
+                    }
+                    (true, false) => first,
+                    (false, true) => second,
+                    (false, false) => (0..servers)
+                        .map(|offset| (first + offset) % servers)
+                        .find(|&index| available(index))
+                        .unwrap_or(first),
+                }
+            }
+        }
+    }
+
+    /// The server to try after server `last` failed, given the servers `tried` so far: an untried
+    /// available one by the strategy, else an untried one marked down, else none.
+    pub fn next(
+        &self,
+        tried: &[bool],
+        last: usize,
+        available: impl Fn(usize) -> bool,
+    ) -> Option<usize> {
+        let servers = self.len();
+        let untried = |index: &usize| !tried.get(*index).copied().unwrap_or(false);
+        let candidates = || {
+            (1..=servers)
+                .map(move |offset| (last + offset) % servers)
+                .filter(untried)
+        };
+        let pick = |usable: &dyn Fn(usize) -> bool| match self.strategy {
+            Balance::RoundRobin => candidates().find(|&index| usable(index)),
+            Balance::LeastOutstanding => candidates()
+                .filter(|&index| usable(index))
+                .min_by_key(|&index| self.outstanding(index)),
+        };
+        pick(&available).or_else(|| pick(&|_| true))
+    }
+}

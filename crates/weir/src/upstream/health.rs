@@ -1,0 +1,322 @@
+//! Whether an upstream server should get requests. Passive health watches real requests, as
+//! nginx's `max_fails` / `fail_timeout`: `max_fails` failures within `fail_timeout` (counted from
+//! the first failure of the window) mark the server down; it is then skipped for `fail_timeout`,
+//! after which one trial request is let through per `fail_timeout` until one succeeds. The active
+//! check (`health_check`) sends `GET path` to the server in the background and marks it down after
+//! `fails` consecutive failures, up after `passes` consecutive passes.
+//!
+//! The hot path reads two atomics; the lock is taken only to count a failure, or while the
+//! server is marked down.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Duration;
+
+use http::{header, HeaderValue, Method, Request, StatusCode};
+use tokio::time::Instant;
+
+use crate::body::RequestBody;
+use crate::config::HealthCheckConfig;
+use crate::upstream::{connect, UpstreamAddr};
+
+/// The passive-health limits of a server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PassiveSettings {
+    /// Failures within `fail_timeout` that mark the server down; 0 turns passive health off.
+    pub max_fails: u32,
+    pub fail_timeout: Duration,
+}
+
+/// The health of one upstream server.
+pub struct Health {
+    settings: PassiveSettings,
+    /// Mirrors `state.down.is_some()`, so the hot path need not lock.
+    passive_down: AtomicBool,
+    /// Set while the active check has the server down.
+    active_down: AtomicBool,
+    /// Failures counted since start, for metrics.
+    failures: AtomicU64,
+    state: Mutex<Passive>,
+}
+
+struct Passive {
+    /// Failures in the window that began at `window_start`.
+    fails: u32,
+    window_start: Instant,
+    /// While marked down: the server is skipped until this instant.
+    down_until: Option<Instant>,
+    /// Counts the times the server went down, so that only a request sent during this down
+    /// period can bring it back.
+    generation: u64,
+}
+
+/// What [`Health::on_picked`] hands a request. A request sent while the server was marked down
+/// (its trial, or because every server was down) carries the down period's generation: its
+/// success brings the server back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ticket {
+    trial: Option<u64>,
+}
+
+impl Health {
+    pub fn new(settings: PassiveSettings) -> Health {
+        Health {
+            settings,
+            passive_down: AtomicBool::new(false),
+            active_down: AtomicBool::new(false),
+            failures: AtomicU64::new(0),
+            state: Mutex::new(Passive {
+                fails: 0,
+                window_start: Instant::now(),
+                down_until: None,
+                generation: 0,
+            }),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Passive> {
+        // Nothing in this file panics while holding the lock, and the state is consistent between
+        // statements, so recovering from poison is safe.
+        self.state
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Whether the server is marked down by neither passive nor active health.
+    pub fn is_healthy(&self) -> bool {
+        !self.is_passive_down() && !self.is_active_down()
+    }
+
+    /// Whether passive health has the server down (including while its trial runs).
+    pub fn is_passive_down(&self) -> bool {
+        self.passive_down.load(Ordering::Relaxed)
+    }
+
+    /// Whether the active check has the server down.
+    pub fn is_active_down(&self) -> bool {
+        self.active_down.load(Ordering::Relaxed)
+    }
+
+    /// Failures counted since start: connect errors and time-outs, exchanges that failed before
+    /// a response.
+    pub fn failures(&self) -> u64 {
+        self.failures.load(Ordering::Relaxed)
+    }
+
+    /// Whether the server may take a request at `now`: up, or passively down with its
+    /// `fail_timeout` over (so a trial may go).
+    pub fn is_available(&self, now: Instant) -> bool {
+        if self.is_active_down() {
+            return false;
+        }
+        if !self.is_passive_down() {
+            return true;
+        }
+        self.lock().down_until.is_none_or(|until| now >= until)
+    }
+
+    /// The balancer chose this server for a request at `now`. When the server is down and its
+    /// `fail_timeout` is over, this request is its trial: the next trial waits another
+    /// `fail_timeout`, as nginx does.
+    pub fn on_picked(&self, now: Instant) -> Ticket {
+        if !self.is_passive_down() {
+            return Ticket { trial: None };
+        }
+        let mut state = self.lock();
+        let generation = state.generation;
+        match &mut state.down_until {
+            Some(until) => {
+                if now >= *until {
+                    *until = now + self.settings.fail_timeout;
+                }
+                Ticket {
+                    trial: Some(generation),
+                }
+            }
+            None => Ticket { trial: None },
+        }
+    }
+
+    /// A request got its response head. Returns true when this brought the server back up.
+    pub fn record_success(&self, ticket: Ticket) -> bool {
+        let Some(generation) = ticket.trial else {
+            return false;
+        };
+        let mut state = self.lock();
+        if state.down_until.is_none() || state.generation != generation {
+            return false;
+        }
+        state.down_until = None;
+        state.fails = 0;
+        self.passive_down.store(false, Ordering::Relaxed);
+        true
+    }
+
+    /// A connect failed or timed out, or an exchange failed before a response, at `now`. Returns
+    /// true when this marked the server down.
+    pub fn record_failure(&self, now: Instant) -> bool {
+        self.failures.fetch_add(1, Ordering::Relaxed);
+        let PassiveSettings {
+            max_fails,
+            fail_timeout,
+        } = self.settings;
+        if max_fails == 0 {
+            return false;
+        }
+        let mut state = self.lock();
+        if let Some(until) = &mut state.down_until {
+            // A failed trial, or a request sent while every server was down: skip the server for
+            // another fail_timeout.
+            *until = now + fail_timeout;
+            return false;
+        }
+        if state.fails == 0 || now.duration_since(state.window_start) >= fail_timeout {
+            state.fails = 0;
+            state.window_start = now;
+        }
+        state.fails += 1;
+        if state.fails < max_fails {
+            return false;
+        }
+        state.down_until = Some(now + fail_timeout);
+        state.generation += 1;
+        self.passive_down.store(true, Ordering::Relaxed);
+        true
+    }
+
+    fn set_active_down(&self, down: bool) {
+        self.active_down.store(down, Ordering::Relaxed);
+    }
+}
+
+/// The active check's consecutive counts and the verdict they give.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActiveCounter {
+    fails_needed: u32,
+    passes_needed: u32,
+    consecutive_fails: u32,
+    consecutive_passes: u32,
+    down: bool,
+}
+
+impl ActiveCounter {
+    /// Starts up: a server is trusted until its checks say otherwise, so a restart of weir does
+    /// not hold back traffic for `passes` intervals.
+    pub fn new(fails_needed: u32, passes_needed: u32) -> ActiveCounter {
+        ActiveCounter {
+            fails_needed: fails_needed.max(1),
+            passes_needed: passes_needed.max(1),
+            consecutive_fails: 0,
+            consecutive_passes: 0,
+            down: false,
+        }
+    }
+
+    pub fn is_down(&self) -> bool {
+        self.down
+    }
+
+    /// Counts one check. Returns the new verdict (`true` = down) when it changed.
+    pub fn record(&mut self, passed: bool) -> Option<bool> {
+        if passed {
+            self.consecutive_fails = 0;
+            self.consecutive_passes = self.consecutive_passes.saturating_add(1);
+            if self.down && self.consecutive_passes >= self.passes_needed {
+                self.down = false;
+                return Some(false);
+            }
+        } else {
+            self.consecutive_passes = 0;
+            self.consecutive_fails = self.consecutive_fails.saturating_add(1);
+            if !self.down && self.consecutive_fails >= self.fails_needed {
+                self.down = true;
+                return Some(true);
+            }
+        }
+        None
+    }
+}
+
+/// Starts the active check of one server. The task holds only a `Weak` reference to the
+/// server's health, so it ends soon after the upstream (and so the gateway) is dropped.
+pub fn spawn_active_check(
+    upstream: &str,
+    addr: UpstreamAddr,
+    config: HealthCheckConfig,
+    health: &Arc<Health>,
+) {
+    tokio::spawn(run_active_check(
+        upstream.to_string(),
+        addr,
+        config,
+        Arc::downgrade(health),
+    ));
+}
+
+async fn run_active_check(
+    upstream: String,
+    addr: UpstreamAddr,
+    config: HealthCheckConfig,
+    health: Weak<Health>,
+) {
+    let mut counter = ActiveCounter::new(config.fails, config.passes);
+    loop {
+        let outcome = check_once(&addr, &config).await;
+        let Some(health) = health.upgrade() else {
+            return;
+        };
+        let passed = outcome.is_ok();
+        if let Some(down) = counter.record(passed) {
+            health.set_active_down(down);
+            match (&outcome, down) {
+                (Err(reason), true) => {
+                    tracing::warn!(%upstream, server = %addr, %reason, "health check failed: server marked down")
+                }
+                _ => {
+                    tracing::info!(%upstream, server = %addr, "health check passed: server marked up")
+                }
+            }
+        }
+        drop(health);
+        tokio::time::sleep(config.interval).await;
+    }
+}
+
+/// One check: a fresh connection, `GET path`, and the response head within `timeout`. Passes on
+/// 2xx and 3xx; otherwise says why not.
+pub async fn check_once(addr: &UpstreamAddr, config: &HealthCheckConfig) -> Result<(), String> {
+    let host = match addr {
+        UpstreamAddr::Tcp(socket_addr) => HeaderValue::from_str(&socket_addr.to_string()).ok(),
+        UpstreamAddr::Unix(_) => None,
+    }
+    .unwrap_or(HeaderValue::from_static("localhost"));
+    let exchange = async {
+        let mut sender = connect::connect(addr, config.timeout, config.timeout)
+            .await
+            .map_err(|error| error.to_string())?;
+        let mut request = Request::new(RequestBody::Full(None));
+        *request.method_mut() = Method::GET;
+        *request.uri_mut() = config
+            .path
+            .parse()
+            .map_err(|_| format!("{:?} is not a valid path", config.path))?;
+        let headers = request.headers_mut();
+        headers.insert(header::HOST, host);
+        headers.insert(
+            header::USER_AGENT,
+            HeaderValue::from_static("weir-health-check"),
+        );
+        headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+        let response = sender
+            .send_request(request)
+            .await
+            .map_err(|error| format!("exchange failed: {error}"))?;
+        Ok::<StatusCode, String>(response.status())
+    };
+    match tokio::time::timeout(config.timeout, exchange).await {
+        Err(_elapsed) => Err("no response head within the check's timeout".to_string()),
+        Ok(Err(reason)) => Err(reason),
+        Ok(Ok(status)) if status.is_success() || status.is_redirection() => Ok(()),
+        Ok(Ok(status)) => Err(format!("answered {status}")),
+    }
+}

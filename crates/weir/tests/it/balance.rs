@@ -1,0 +1,485 @@
+//! Several servers per upstream: round-robin and least-outstanding balancing, passive health
+//! (`max_fails` / `fail_timeout`) with a stopped server skipped and used again once it is back, a
+//! failed connect moving on to the next server, a request already sent retried only when safe to
+//! repeat, the active health check, and the issue's end-to-end test with three real Gunicorns
+//! (when `WEIR_E2E=1`).
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use crate::support::*;
+use tokio::io::AsyncReadExt;
+use weir::upstream::ServerState;
+use weir_testkit::gunicorn::{self, App, Gunicorn};
+use weir_testkit::upstream::Options;
+
+/// A gateway config with one upstream `app` over `servers` and one route `/` to it.
+fn config_for(servers: &[&str], upstream_extra: &str) -> String {
+    let list: Vec<String> = servers.iter().map(|server| format!("{server:?}")).collect();
+    format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+shutdown_grace = "5s"
+
+[upstreams.app]
+servers = [{}]
+{upstream_extra}
+
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        list.join(", ")
+    )
+}
+
+async fn start_servers(transport: Transport, count: usize) -> Vec<UpstreamServer> {
+    let mut servers = Vec::with_capacity(count);
+    for _ in 0..count {
+        servers.push(UpstreamServer::start(transport).await);
+    }
+    servers
+}
+
+fn addresses(servers: &[UpstreamServer]) -> Vec<&str> {
+    servers
+        .iter()
+        .map(|server| server.address.as_str())
+        .collect()
+}
+
+fn states(gateway: &TestGateway) -> Vec<ServerState> {
+    gateway
+        .handle
+        .server_states()
+        .into_iter()
+        .map(|(_, state)| state)
+        .collect()
+}
+
+/// Requests the pool of server `index` handed out so far.
+fn checkouts(gateway: &TestGateway, index: usize) -> u64 {
+    let pool = states(gateway)[index].pool;
+    pool.connects + pool.reuses
+}
+
+/// An address of the same transport where nothing listens: a port just freed, or a socket path
+/// that does not exist.
+async fn dead_address(transport: Transport, dir: &Path) -> String {
+    match transport {
+        Transport::Tcp => {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bind port 0");
+            listener.local_addr().expect("local addr").to_string()
+        }
+        Transport::Unix => format!("unix:{}", dir.join("nobody.sock").display()),
+    }
+}
+
+/// Waits until `address` refuses connections (a stopped server's listener is closed by its task).
+async fn wait_refused(address: &str) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let refused = match address.strip_prefix("unix:") {
+            Some(path) => tokio::net::UnixStream::connect(path).await.is_err(),
+            None => tokio::net::TcpStream::connect(address).await.is_err(),
+        };
+        if refused {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{address} still accepts"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+both_transports!(round_robin_spreads_requests_evenly, |transport| {
+    let servers = start_servers(transport, 3).await;
+    let gateway = TestGateway::start(&config_for(&addresses(&servers), "")).await;
+    let mut client = Client::connect(gateway.addr).await;
+    for _ in 0..30 {
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+    }
+    let counts: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+    assert_eq!(counts, vec![10, 10, 10]);
+    assert!(states(&gateway).iter().all(|state| state.healthy));
+});
+
+both_transports!(
+    a_stopped_server_is_skipped_and_used_again_once_back,
+    |transport| {
+        let servers = start_servers(transport, 3).await;
+        let gateway = TestGateway::start(&config_for(
+            &addresses(&servers),
+            "idle_timeout = \"10s\"\nfail_timeout = \"300ms\"",
+        ))
+        .await;
+        let mut client = Client::connect(gateway.addr).await;
+        for _ in 0..6 {
+            assert_eq!(client.get("/").await.status, StatusCode::OK);
+        }
+        assert_eq!(servers[1].requests(), 2);
+
+        servers[1].stop();
+        wait_refused(&servers[1].address).await;
+        for _ in 0..30 {
+            assert_eq!(client.get("/").await.status, StatusCode::OK);
+        }
+        assert_eq!(servers[1].requests(), 2, "the stopped server got nothing");
+        let down = &states(&gateway)[1];
+        assert!(down.passive_down && !down.healthy, "{down:?}");
+        assert_eq!(down.failures, 1, "skipped after its one failure: {down:?}");
+        assert!(states(&gateway)[0].healthy && states(&gateway)[2].healthy);
+
+        // Back on the same address: after fail_timeout a trial request finds it, and it takes its
+        // share again.
+        let revived = UpstreamServer::start_at(&servers[1].address, Options::default()).await;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        while revived.requests() == 0 {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the revived server got no request: {:?}",
+                states(&gateway)
+            );
+            assert_eq!(client.get("/").await.status, StatusCode::OK);
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(states(&gateway)[1].healthy, "{:?}", states(&gateway));
+        let before = revived.requests();
+        for _ in 0..30 {
+            assert_eq!(client.get("/").await.status, StatusCode::OK);
+        }
+        assert_eq!(revived.requests() - before, 10);
+        gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+    }
+);
+
+both_transports!(
+    a_failed_connect_moves_even_a_post_to_the_next_server,
+    |transport| {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let dead = dead_address(transport, dir.path()).await;
+        let good = UpstreamServer::start(transport).await;
+        let gateway =
+            TestGateway::start(&config_for(&[&dead, &good.address], "max_fails = 0")).await;
+        let mut client = Client::connect(gateway.addr).await;
+        for round in 0..4 {
+            let body = format!("payload {round}");
+            let reply = client.request(Method::POST, "/echo", body.clone()).await;
+            assert_eq!(reply.status, StatusCode::OK);
+            assert_eq!(reply.text(), body);
+        }
+        assert_eq!(good.requests(), 4);
+        let dead_state = &states(&gateway)[0];
+        assert_eq!(dead_state.failures, 2, "tried on every other request");
+        assert!(
+            dead_state.healthy,
+            "max_fails = 0 never marks a server down"
+        );
+        gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+    }
+);
+
+/// A raw upstream that reads a request head and closes the connection without answering.
+struct Closer {
+    address: String,
+    connections: Arc<AtomicUsize>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Closer {
+    async fn start() -> Closer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind port 0");
+        let address = listener.local_addr().expect("local addr").to_string();
+        let connections = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&connections);
+        let task = tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                counter.fetch_add(1, Ordering::SeqCst);
+                tokio::spawn(async move {
+                    let mut received = Vec::new();
+                    let mut buffer = [0u8; 4096];
+                    while !received.windows(4).any(|window| window == b"\r\n\r\n") {
+                        match stream.read(&mut buffer).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(count) => received.extend_from_slice(&buffer[..count]),
+                        }
+                    }
+                });
+            }
+        });
+        Closer {
+            address,
+            connections,
+            task,
+        }
+    }
+}
+
+impl Drop for Closer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_already_sent_is_retried_elsewhere_only_when_safe_to_repeat() {
+    let closer = Closer::start().await;
+    let good = UpstreamServer::start(Transport::Tcp).await;
+    // Passive health off, so round-robin keeps sending every other request to the closer.
+    let gateway = TestGateway::start(&config_for(
+        &[&closer.address, &good.address],
+        "max_fails = 0\nmax_idle = 0",
+    ))
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    // To the closer, then repeated on the good server.
+    assert_eq!(client.get("/").await.text(), "hello");
+    // To the good server.
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    // To the closer, with a body: it may have been acted on, so it is not sent again.
+    let post = client.request(Method::POST, "/echo", "once only").await;
+    assert_eq!(post.status, StatusCode::BAD_GATEWAY);
+    // A DELETE without body is idempotent: repeated.
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    let delete = client.request(Method::DELETE, "/", "").await;
+    assert_eq!(delete.status, StatusCode::OK);
+    assert_eq!(good.requests(), 4, "GET retried, GET, GET, DELETE retried");
+    assert_eq!(closer.connections.load(Ordering::SeqCst), 3);
+    gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn least_outstanding_sends_to_the_server_that_is_not_busy() {
+    let servers = start_servers(Transport::Unix, 2).await;
+    let gateway = TestGateway::start(&config_for(
+        &addresses(&servers),
+        "balance = \"least_outstanding\"",
+    ))
+    .await;
+    let addr = gateway.addr;
+    let slow = tokio::spawn(async move {
+        Client::connect(addr)
+            .await
+            .get("/slow?ms=1000")
+            .await
+            .status
+    });
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
+    let busy = loop {
+        if let Some(index) = servers.iter().position(|server| server.requests() == 1) {
+            break index;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the slow request never arrived"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    };
+    assert_eq!(states(&gateway)[busy].outstanding, 1);
+    let mut client = Client::connect(gateway.addr).await;
+    for _ in 0..10 {
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+    }
+    assert_eq!(servers[busy].requests(), 1);
+    assert_eq!(servers[1 - busy].requests(), 10);
+    assert_eq!(slow.await.unwrap(), StatusCode::OK);
+    gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+    assert!(states(&gateway).iter().all(|state| state.outstanding == 0));
+}
+
+/// Polls the gateway's server states until `condition` holds, or panics after five seconds.
+async fn wait_for_state(
+    gateway: &TestGateway,
+    what: &str,
+    condition: impl Fn(&[ServerState]) -> bool,
+) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let current = states(gateway);
+        if condition(&current) {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: {current:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+both_transports!(the_active_check_marks_a_server_down_and_up, |transport| {
+    let servers = start_servers(transport, 2).await;
+    // Passive health off, so only the active check decides.
+    let gateway = TestGateway::start(&config_for(
+        &addresses(&servers),
+        "max_fails = 0\nhealth_check = { path = \"/healthz\", interval = \"50ms\", timeout = \"500ms\", fails = 2, passes = 2 }",
+    ))
+    .await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while servers.iter().any(|server| server.requests() < 2) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no health checks arrived"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(states(&gateway).iter().all(|state| state.healthy));
+
+    servers[0].stop();
+    wait_for_state(&gateway, "server 0 never marked down", |states| {
+        states[0].active_down && !states[0].healthy
+    })
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    for _ in 0..10 {
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+    }
+    assert_eq!(
+        checkouts(&gateway, 0),
+        0,
+        "the server marked down was skipped"
+    );
+    assert_eq!(states(&gateway)[0].failures, 0, "and never tried");
+
+    let revived = UpstreamServer::start_at(&servers[0].address, Options::default()).await;
+    wait_for_state(&gateway, "server 0 never marked up", |states| {
+        states[0].healthy
+    })
+    .await;
+    for _ in 0..10 {
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+    }
+    assert_eq!(checkouts(&gateway, 0), 5);
+
+    // The checker tasks end with the gateway.
+    drop(client);
+    gateway.shutdown().await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let after_shutdown = revived.requests();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        revived.requests(),
+        after_shutdown,
+        "checks go on after the gateway is gone"
+    );
+});
+
+/// The issue's test: three Gunicorns behind weir under concurrent load; one is stopped mid-load
+/// and no client sees an error; started again on the same socket, it gets requests again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_gunicorns_one_stopped_under_load_then_back() {
+    if !gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sockets: Vec<_> = ["a", "b", "c"]
+        .iter()
+        .map(|name| dir.path().join(format!("{name}.sock")))
+        .collect();
+    let app = App::FastApi { workers: 1 };
+    let mut apps: Vec<Option<Gunicorn>> = sockets
+        .iter()
+        .map(|socket| Some(Gunicorn::start_at(app, socket)))
+        .collect();
+    let servers: Vec<String> = apps
+        .iter()
+        .flatten()
+        .map(|gunicorn| gunicorn.address.clone())
+        .collect();
+    let servers: Vec<&str> = servers.iter().map(String::as_str).collect();
+    let gateway =
+        TestGateway::start(&config_for(&servers, "max_idle = 8\nfail_timeout = \"1s\"")).await;
+
+    /// Runs `tasks` clients sending `each` GETs; returns every failure seen.
+    fn load(
+        addr: std::net::SocketAddr,
+        tasks: usize,
+        each: usize,
+        done: Arc<AtomicUsize>,
+    ) -> Vec<tokio::task::JoinHandle<Vec<String>>> {
+        (0..tasks)
+            .map(|_| {
+                let done = Arc::clone(&done);
+                tokio::spawn(async move {
+                    let mut client = Client::connect(addr).await;
+                    let mut failures = Vec::new();
+                    for _ in 0..each {
+                        let request = Request::builder()
+                            .uri("/")
+                            .body(http_body_util::Full::new(bytes::Bytes::new()))
+                            .expect("valid request");
+                        match client.send(request).await {
+                            Ok(reply) if reply.status == StatusCode::OK => {}
+                            Ok(reply) => {
+                                failures.push(format!("{} {}", reply.status, reply.text()))
+                            }
+                            Err(error) => {
+                                failures.push(format!("client error: {error}"));
+                                client = Client::connect(addr).await;
+                            }
+                        }
+                        done.fetch_add(1, Ordering::SeqCst);
+                    }
+                    failures
+                })
+            })
+            .collect()
+    }
+
+    let done = Arc::new(AtomicUsize::new(0));
+    let tasks = load(gateway.addr, 4, 100, Arc::clone(&done));
+    while done.load(Ordering::SeqCst) < 100 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let stopped = apps[1].take();
+    tokio::task::spawn_blocking(move || drop(stopped))
+        .await
+        .expect("stop gunicorn");
+    let mut failures = Vec::new();
+    for task in tasks {
+        failures.extend(task.await.expect("load task"));
+    }
+    assert_eq!(done.load(Ordering::SeqCst), 400);
+    assert!(failures.is_empty(), "clients saw errors: {failures:?}");
+    assert!(!states(&gateway)[1].healthy, "{:?}", states(&gateway));
+
+    // Back on the same socket: within a few fail_timeouts it takes requests again.
+    let socket = sockets[1].clone();
+    apps[1] = Some(
+        tokio::task::spawn_blocking(move || Gunicorn::start_at(app, &socket))
+            .await
+            .expect("start gunicorn"),
+    );
+    let before = checkouts(&gateway, 1);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    let mut client = Client::connect(gateway.addr).await;
+    while checkouts(&gateway, 1) == before || !states(&gateway)[1].healthy {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the restarted Gunicorn got no requests: {:?}",
+            states(&gateway)
+        );
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let done = Arc::new(AtomicUsize::new(0));
+    let mut failures = Vec::new();
+    for task in load(gateway.addr, 4, 30, done) {
+        failures.extend(task.await.expect("load task"));
+    }
+    assert!(failures.is_empty(), "clients saw errors: {failures:?}");
+    assert!(
+        checkouts(&gateway, 1) >= before + 30,
+        "the restarted Gunicorn took its share: {:?}",
+        states(&gateway)
+    );
+}
