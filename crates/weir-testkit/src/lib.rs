@@ -6,6 +6,7 @@ pub mod client;
 pub mod flaky;
 pub mod gateway;
 pub mod gunicorn;
+pub mod nginx;
 pub mod redis;
 pub mod upstream;
 
