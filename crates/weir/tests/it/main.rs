@@ -10,4 +10,5 @@ mod errors;
 mod metrics;
 mod pool;
 mod proxying;
+mod ratelimit;
 mod shutdown;

@@ -63,3 +63,53 @@ pub async fn start(
         TestGateway::start(&config(&upstream.address, server_extra, upstream_extra)).await;
     (upstream, gateway)
 }
+
+/// Where a test's rate-limit state lives: in memory, or in a `redis-server` of the test's own.
+pub enum LimitBackend {
+    Memory,
+    Redis(weir_testkit::redis::RedisServer),
+}
+
+impl LimitBackend {
+    /// Starts a fresh `redis-server` on a free port.
+    pub fn redis() -> LimitBackend {
+        LimitBackend::Redis(weir_testkit::redis::RedisServer::start().expect("redis-server starts"))
+    }
+
+    /// The backend lines of a `[limits.NAME]` table. Redis gets a generous `redis_timeout`: on a
+    /// loaded test machine the 50 ms default could turn a slow answer into `on_redis_error`, and
+    /// these tests are about the limit, not about failures (`ratelimit::redis_failure` is).
+    pub fn toml(&self) -> String {
+        match self {
+            LimitBackend::Memory => r#"backend = "memory""#.to_string(),
+            LimitBackend::Redis(server) => format!(
+                "backend = \"redis\"\nredis = \"{}\"\nredis_timeout = \"5s\"",
+                server.url()
+            ),
+        }
+    }
+}
+
+/// Runs `$body` once with the memory backend and once with a Redis backend on a fresh
+/// `redis-server`; inside, the backend is bound to `$backend` (a [`LimitBackend`]).
+macro_rules! both_backends {
+    ($name:ident, |$backend:ident| $body:block) => {
+        mod $name {
+            #[allow(unused_imports)] // reason: not every body uses every helper
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn memory() {
+                let $backend = LimitBackend::Memory;
+                $body
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn redis() {
+                let $backend = LimitBackend::redis();
+                $body
+            }
+        }
+    };
+}
+pub(crate) use both_backends;
