@@ -76,24 +76,122 @@ fn main() -> ExitCode {
 }
 
 fn run(config: weir::Config) -> anyhow::Result<()> {
+    let threads = match config.server.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        threads => threads,
+    };
+    match config.server.runtime {
+        weir::config::RuntimeLayout::WorkStealing => run_work_stealing(config, threads),
+        weir::config::RuntimeLayout::PerCore => run_per_core(config, threads),
+    }
+}
+
+/// One multi-thread runtime, one listener per address.
+fn run_work_stealing(config: weir::Config, threads: usize) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
         .enable_all()
         .build()
         .context("starting the runtime")?;
     runtime.block_on(async {
         let gateway = weir::Gateway::bind(&config)
             .with_context(|| format!("starting with {}", config.source_name()))?;
-        for addr in gateway.local_addrs() {
-            tracing::info!(%addr, "listening");
-        }
-        if let Some(addr) = gateway.admin_addr() {
-            tracing::info!(%addr, "admin listening (/metrics, /healthz, /readyz)");
-        }
+        announce(&gateway);
         tokio::spawn(reopen_logs_on_sigusr1());
         gateway.run(shutdown_signal()).await;
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// One single-threaded runtime per thread, each with its own `SO_REUSEPORT` listeners, all
+/// sharing one proxy (routes, pools, limits), as nginx's workers share nothing but the port.
+/// The first thread binds (so a bind error stops everything before any traffic), the others
+/// bind beside it; the main thread waits for signals and tells every runtime to drain.
+fn run_per_core(config: weir::Config, threads: usize) -> anyhow::Result<()> {
+    let (stop_sender, stop_receiver) = tokio::sync::watch::channel(false);
+    let (ready_sender, ready_receiver) = std::sync::mpsc::channel();
+    let mut workers = Vec::with_capacity(threads);
+    let first_config = config.clone();
+    let first_stop = stop_receiver.clone();
+    workers.push(spawn_worker(0, move || async move {
+        let gateway = match weir::Gateway::bind_with(&first_config, true) {
+            Ok(gateway) => gateway,
+            Err(error) => {
+                let message = format!("starting with {}: {error}", first_config.source_name());
+                let _ = ready_sender.send(Err(message));
+                return;
+            }
+        };
+        announce(&gateway);
+        let _ = ready_sender.send(Ok((gateway.handle(), gateway.local_addrs())));
+        gateway.run(stopped(first_stop)).await;
+    })?);
+    let (handle, addrs) = match ready_receiver.recv() {
+        Ok(Ok(ready)) => ready,
+        Ok(Err(message)) => anyhow::bail!(message),
+        Err(_) => anyhow::bail!("the first worker thread stopped before binding"),
+    };
+    for index in 1..threads {
+        let handle = handle.clone();
+        let addrs = addrs.clone();
+        let settings = config.server.clone();
+        let stop = stop_receiver.clone();
+        workers.push(spawn_worker(index, move || async move {
+            match weir::Gateway::bind_sibling(&handle, &addrs, &settings) {
+                Ok(gateway) => gateway.run(stopped(stop)).await,
+                Err(error) => tracing::error!(%error, "a worker could not bind; the others serve"),
+            }
+        })?);
+    }
+    let signals = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the signal runtime")?;
+    signals.block_on(async {
+        tokio::spawn(reopen_logs_on_sigusr1());
+        shutdown_signal().await;
+    });
+    let _ = stop_sender.send(true);
+    for worker in workers {
+        let _ = worker.join();
+    }
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Starts a thread running `work` on its own single-threaded runtime.
+fn spawn_worker<F, Fut>(index: usize, work: F) -> anyhow::Result<std::thread::JoinHandle<()>>
+where
+    F: FnOnce() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()>,
+{
+    std::thread::Builder::new()
+        .name(format!("weir-{index}"))
+        .spawn(move || {
+            match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(runtime) => runtime.block_on(work()),
+                Err(error) => tracing::error!(%error, "cannot start a worker runtime"),
+            }
+        })
+        .context("starting a worker thread")
+}
+
+/// Completes once `stop` says so.
+async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stopped| *stopped).await;
+}
+
+fn announce(gateway: &weir::Gateway) {
+    for addr in gateway.local_addrs() {
+        tracing::info!(%addr, "listening");
+    }
+    if let Some(addr) = gateway.admin_addr() {
+        tracing::info!(%addr, "admin listening (/metrics, /healthz, /readyz)");
+    }
 }
 
 /// Reopens the access log files on every SIGUSR1, as nginx does after logrotate renamed them.

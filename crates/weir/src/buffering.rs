@@ -195,6 +195,6 @@ impl http_body::Body for ReadAhead {
     }
 
     fn size_hint(&self) -> SizeHint {
-        self.size_hint.clone()
+        self.size_hint
     }
 }

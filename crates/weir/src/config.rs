@@ -64,6 +64,21 @@ pub struct ServerConfig {
     pub trusted_proxies: Vec<IpNet>,
     /// `real_ip_header`: where a trusted peer puts the client address. Default `X-Forwarded-For`.
     pub real_ip_header: RealIpHeader,
+    /// `runtime`: how the threads share the work. Default `PerCore` (the lab measured it at
+    /// least level with work stealing and ahead on single connections; see ARCHITECTURE.md).
+    pub runtime: RuntimeLayout,
+    /// `threads`: worker threads; 0 means one per core. Default 0.
+    pub threads: usize,
+}
+
+/// `[server] runtime`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuntimeLayout {
+    /// `"per_core"`: one single-threaded runtime per thread, each with its own listening socket
+    /// (`SO_REUSEPORT`), as nginx's workers: no work stealing, no cross-thread wake-ups.
+    PerCore,
+    /// `"work_stealing"`: one tokio multi-thread runtime sharing one listening socket.
+    WorkStealing,
 }
 
 /// Which header carries the client address from a trusted proxy.

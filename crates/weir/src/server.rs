@@ -55,14 +55,20 @@ pub struct GatewayHandle {
 impl Gateway {
     /// Binds every `listen` address and builds the proxy. Must run inside a tokio runtime.
     pub fn bind(config: &Config) -> Result<Gateway, ServerError> {
+        Self::bind_with(config, false)
+    }
+
+    /// As [`Gateway::bind`]; with `reuse_port`, the listeners allow siblings
+    /// ([`Gateway::bind_sibling`]) on the same addresses, one per runtime.
+    pub fn bind_with(config: &Config, reuse_port: bool) -> Result<Gateway, ServerError> {
         let listeners = config
             .server
             .listen
             .iter()
-            .map(|addr| listen(*addr, config.server.backlog))
+            .map(|addr| listen(*addr, config.server.backlog, reuse_port))
             .collect::<Result<Vec<_>, _>>()?;
         let admin = match &config.admin {
-            Some(admin) => Some(listen(admin.listen, config.server.backlog)?),
+            Some(admin) => Some(listen(admin.listen, config.server.backlog, false)?),
             None => None,
         };
         let proxy = Arc::new(Proxy::new(config)?);
@@ -71,6 +77,27 @@ impl Gateway {
             admin,
             proxy,
             settings: config.server.clone(),
+        })
+    }
+
+    /// Another gateway on the same `addrs` (with `SO_REUSEPORT`; the kernel spreads connections
+    /// among them) sharing `handle`'s proxy: its routes, pools and limits. For one single-threaded
+    /// runtime per core; call it inside the runtime that will run it. `settings.max_connections`
+    /// applies to each sibling.
+    pub fn bind_sibling(
+        handle: &GatewayHandle,
+        addrs: &[SocketAddr],
+        settings: &ServerConfig,
+    ) -> Result<Gateway, ServerError> {
+        let listeners = addrs
+            .iter()
+            .map(|addr| listen(*addr, settings.backlog, true))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Gateway {
+            listeners,
+            admin: None,
+            proxy: Arc::clone(&handle.proxy),
+            settings: settings.clone(),
         })
     }
 
@@ -357,13 +384,16 @@ impl Drop for PendingGuard<'_> {
     }
 }
 
-/// Opens a listening socket with `SO_REUSEADDR` and the configured backlog.
-fn listen(addr: SocketAddr, backlog: u32) -> Result<TcpListener, ServerError> {
+/// Opens a listening socket with `SO_REUSEADDR` (and `SO_REUSEPORT` when asked) and the backlog.
+fn listen(addr: SocketAddr, backlog: u32, reuse_port: bool) -> Result<TcpListener, ServerError> {
     let bind_error = |source| ServerError::Bind { addr, source };
     let domain = socket2::Domain::for_address(addr);
     let socket = socket2::Socket::new(domain, socket2::Type::STREAM, Some(socket2::Protocol::TCP))
         .map_err(bind_error)?;
     socket.set_reuse_address(true).map_err(bind_error)?;
+    if reuse_port {
+        socket.set_reuse_port(true).map_err(bind_error)?;
+    }
     if addr.is_ipv6() {
         socket.set_only_v6(true).map_err(bind_error)?;
     }

@@ -140,6 +140,8 @@ struct RawServer {
     server_header: Option<Spanned<String>>,
     trusted_proxies: Option<OneOrMany<Network>>,
     real_ip_header: Option<RealIpHeaderValue>,
+    runtime: Option<RuntimeValue>,
+    threads: Option<usize>,
 }
 
 #[derive(serde::Deserialize)]
@@ -327,7 +329,8 @@ deserialize_from_text!(
     Network,
     StatusValue,
     ServerAddr,
-    RealIpHeaderValue
+    RealIpHeaderValue,
+    RuntimeValue
 );
 
 struct DurationValue(Duration);
@@ -439,6 +442,20 @@ impl FromText for StatusValue {
             .map(StatusValue)
             .ok_or_else(|| format!("expected {}, found {value}", Self::EXPECTED));
         Some(status)
+    }
+}
+
+struct RuntimeValue(crate::config::RuntimeLayout);
+
+impl FromText for RuntimeValue {
+    const EXPECTED: &'static str = "one of \"per_core\", \"work_stealing\"";
+
+    fn parse(text: &str) -> Result<Self, String> {
+        match text {
+            "per_core" => Ok(RuntimeValue(crate::config::RuntimeLayout::PerCore)),
+            "work_stealing" => Ok(RuntimeValue(crate::config::RuntimeLayout::WorkStealing)),
+            _ => Err(format!("expected {}, found {text:?}", Self::EXPECTED)),
+        }
     }
 }
 
@@ -721,6 +738,10 @@ impl RawServer {
             real_ip_header: self
                 .real_ip_header
                 .map_or(RealIpHeader::XForwardedFor, |value| value.0),
+            runtime: self
+                .runtime
+                .map_or(crate::config::RuntimeLayout::PerCore, |value| value.0),
+            threads: self.threads.unwrap_or(0),
         })
     }
 }
