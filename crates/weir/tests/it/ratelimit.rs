@@ -272,6 +272,50 @@ both_backends!(empty_key_is_never_limited, |backend| {
     assert_eq!(upstream.requests(), 9);
 });
 
+// `key = "client_ip+path"` counts each path separately (nginx `$binary_remote_addr$uri`), and a
+// route that names no limit is not limited at all.
+both_backends!(composite_key_and_unlimited_route, |backend| {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let config = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[upstreams.app]
+servers = ["{}"]
+
+[limits.per_path]
+key = "client_ip+path"
+rate = "1r/m"
+nodelay = true
+{}
+
+[[routes]]
+path = "/free/"
+upstream = "app"
+
+[[routes]]
+path = "/"
+upstream = "app"
+limits = ["per_path"]
+"#,
+        upstream.address,
+        backend.toml()
+    );
+    let gateway = TestGateway::start(&config).await;
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(client.get("/a").await.status, StatusCode::OK);
+    assert_eq!(client.get("/a").await.status, 429);
+    assert_eq!(client.get("/b").await.status, StatusCode::OK);
+    assert_eq!(client.get("/b").await.status, 429);
+    for _ in 0..5 {
+        let free = client.get("/free/x").await;
+        assert_eq!(free.status, StatusCode::OK);
+        assert_eq!(free.header("ratelimit"), None);
+    }
+    assert_eq!(upstream.requests(), 7);
+});
+
 // nginx-tests limit_req2.t, and nginx's rule for several `limit_req`: when one limit rejects,
 // none is charged. `a` and `b` are keyed on separate headers at 1r/m, so a key that is charged
 // stays charged for the whole test and one that is not stays free.
@@ -379,8 +423,8 @@ both_backends!(two_stage_delay, |backend| {
 
 // nginx detects a client that leaves while its request is delayed and frees its place. At 5r/s
 // with burst 1 (every excess request delayed), the second request waits ~200 ms; its client
-// leaves after 50 ms. A third request then still fits (and is delayed); had the departed
-// request kept its charge, the third would be rejected.
+// leaves after 50 ms. A request sent while it waits is rejected; one sent after it left fits
+// (and is delayed), which it would not had the departed request kept its charge.
 both_backends!(client_leaving_during_a_delay_frees_its_place, |backend| {
     let limits = format!(
         "[limits.paced]\nrate = \"5r/s\"\nburst = 1\n{}",
@@ -397,7 +441,14 @@ both_backends!(client_leaving_during_a_delay_frees_its_place, |backend| {
         .write_all(b"GET / HTTP/1.1\r\nHost: weir\r\n\r\n")
         .await
         .expect("write");
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    // While the second request waits, its place is taken: a concurrent request is rejected
+    // (which costs nothing).
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    assert_eq!(
+        Client::connect(gateway.addr).await.get("/").await.status,
+        429
+    );
+    tokio::time::sleep_until(start + Duration::from_millis(50)).await;
     drop(leaving);
     // The gateway notices the close on its next read; Redis refunds in the background.
     tokio::time::sleep(Duration::from_millis(30)).await;
