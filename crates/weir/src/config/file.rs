@@ -818,12 +818,13 @@ fn validate_health_check(raw: &RawHealthCheck) -> Result<HealthCheckConfig, Prob
         None => default::HEALTH_PATH.to_string(),
         Some(path) => {
             let text = path.get_ref();
-            let valid =
-                text.starts_with('/') && text.parse::<http::uri::PathAndQuery>().is_ok();
+            let valid = text.starts_with('/') && text.parse::<http::uri::PathAndQuery>().is_ok();
             if !valid {
                 return Err(invalid(
                     path.span(),
-                    format!("expected a path such as \"/healthz\" (starting with '/'), found {text:?}"),
+                    format!(
+                        "expected a path such as \"/healthz\" (starting with '/'), found {text:?}"
+                    ),
                 ));
             }
             text.clone()
