@@ -123,9 +123,19 @@ impl ProxyError {
 
 /// A short plain-text response for `status`, as nginx gives for its own errors.
 pub fn status_response(status: StatusCode) -> Response<Body> {
-    let reason = status.canonical_reason().unwrap_or("Error");
-    let text = format!("{} {}\n", status.as_u16(), reason);
-    let mut response = Response::new(Body::full(Bytes::from(text)));
+    let text = match status.as_u16() {
+        // The answers weir gives most, above all under a flood, cost no allocation.
+        429 => Bytes::from_static(b"429 Too Many Requests\n"),
+        502 => Bytes::from_static(b"502 Bad Gateway\n"),
+        503 => Bytes::from_static(b"503 Service Unavailable\n"),
+        504 => Bytes::from_static(b"504 Gateway Timeout\n"),
+        404 => Bytes::from_static(b"404 Not Found\n"),
+        _ => {
+            let reason = status.canonical_reason().unwrap_or("Error");
+            Bytes::from(format!("{} {}\n", status.as_u16(), reason))
+        }
+    };
+    let mut response = Response::new(Body::full(text));
     *response.status_mut() = status;
     response.headers_mut().insert(
         header::CONTENT_TYPE,

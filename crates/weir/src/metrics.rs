@@ -49,6 +49,19 @@ const KNOWN_STATUSES: [u16; 63] = [
 
 /// Status slots per route: the known codes, then one per class `1xx` to `9xx` (`StatusCode`
 /// allows 100 to 999).
+/// Copies of the per-route counters, one per thread (modulo this).
+const SHARDS: usize = 4;
+
+/// This thread's shard of the counters.
+fn shard() -> usize {
+    use std::sync::atomic::AtomicUsize;
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    thread_local! {
+        static SHARD: usize = NEXT.fetch_add(1, Ordering::Relaxed) % SHARDS;
+    }
+    SHARD.with(|shard| *shard)
+}
+
 const STATUS_SLOTS: usize = KNOWN_STATUSES.len() + 9;
 
 /// Status code -> slot, built at compile time so recording is one table read.
@@ -151,7 +164,9 @@ pub struct Metrics {
     /// One label per route, in the order of the config's `[[routes]]`.
     routes: Vec<String>,
     /// One row per route, then one for requests no route matched.
-    counters: Vec<RouteCounters>,
+    /// Per shard (one per thread, modulo [`SHARDS`]), per route row: so that two cores recording
+    /// at once do not fight over one cache line. `/metrics` sums the shards.
+    counters: Vec<Vec<RouteCounters>>,
     failures: Box<[FailureSlot]>,
     /// Failures that found the slot table full.
     failures_overflow: AtomicU64,
@@ -166,7 +181,9 @@ impl Default for Metrics {
 impl Metrics {
     /// `routes` are the route labels (e.g. `"/api/"` or `"example.com/api/"`), by route index.
     pub fn new(routes: Vec<String>) -> Metrics {
-        let counters = (0..=routes.len()).map(|_| RouteCounters::new()).collect();
+        let counters = (0..SHARDS)
+            .map(|_| (0..=routes.len()).map(|_| RouteCounters::new()).collect())
+            .collect();
         Metrics {
             routes,
             counters,
@@ -193,7 +210,7 @@ impl Metrics {
             .filter(|&index| index < self.routes.len())
             .unwrap_or(self.routes.len());
         // `counters` has routes.len() + 1 rows and `row` is at most routes.len(): in range.
-        let counters = &self.counters[row];
+        let counters = &self.counters[shard()][row];
         let slot = usize::from(STATUS_SLOT[usize::from(status.as_u16()) % 1000]);
         counters.statuses[slot].fetch_add(1, Ordering::Relaxed);
         counters.total.observe(total);
@@ -245,6 +262,11 @@ impl Metrics {
         self.routes.get(row).map_or("", String::as_str)
     }
 
+    /// Route rows: one per route, and the last for requests no route matched.
+    fn rows(&self) -> usize {
+        self.routes.len() + 1
+    }
+
     fn render_requests(&self, out: &mut String) {
         family(
             out,
@@ -252,9 +274,13 @@ impl Metrics {
             "counter",
             "Requests answered, by route (\"\" when none matched) and status.",
         );
-        for (row, counters) in self.counters.iter().enumerate() {
-            for (slot, count) in counters.statuses.iter().enumerate() {
-                let count = count.load(Ordering::Relaxed);
+        for row in 0..self.rows() {
+            for slot in 0..STATUS_SLOTS {
+                let count: u64 = self
+                    .counters
+                    .iter()
+                    .map(|shard| shard[row].statuses[slot].load(Ordering::Relaxed))
+                    .sum();
                 if count != 0 {
                     sample(
                         out,
@@ -283,8 +309,15 @@ impl Metrics {
         ];
         for (name, help, histogram_of) in histograms {
             family(out, name, "histogram", help);
-            for (row, counters) in self.counters.iter().enumerate() {
-                let (cumulative, sum) = histogram_of(counters).snapshot();
+            for row in 0..self.rows() {
+                let (mut cumulative, mut sum) = ([0u64; BUCKET_MICROS.len() + 1], 0.0);
+                for shard in &self.counters {
+                    let (shard_cumulative, shard_sum) = histogram_of(&shard[row]).snapshot();
+                    for (total, value) in cumulative.iter_mut().zip(shard_cumulative) {
+                        *total += value;
+                    }
+                    sum += shard_sum;
+                }
                 let count = cumulative[BUCKET_MICROS.len()];
                 if count == 0 {
                     continue;

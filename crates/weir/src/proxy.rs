@@ -54,6 +54,8 @@ pub enum Target {
 struct RouteLimits {
     set: Limiters,
     keys: Vec<Vec<KeyPart>>,
+    /// Each limit's `RateLimit-Policy` value, which never changes, made once.
+    policies: Vec<std::sync::OnceLock<HeaderValue>>,
 }
 
 /// Everything the request path needs, built once from the config and shared by all connections.
@@ -149,9 +151,11 @@ impl Proxy {
                     .filter_map(|name| limiters.iter().find(|l| l.name() == name).cloned())
                     .collect();
                 let keys = chosen.iter().map(|l| l.config().key.clone()).collect();
+                let policies = chosen.iter().map(|_| std::sync::OnceLock::new()).collect();
                 Some(RouteLimits {
                     set: Limiters::new(chosen),
                     keys,
+                    policies,
                 })
             };
             routes.push((
@@ -326,17 +330,18 @@ impl Proxy {
             if let Some(index) = decision.limit {
                 if let Some(limiter) = limits.set.get(index) {
                     if decision.is_rejected() {
-                        if tracing::enabled!(tracing::Level::INFO) {
+                        if tracing::enabled!(tracing::Level::DEBUG) {
                             if let Some(suppressed) = REJECTED.admit(limiter.name()) {
-                                tracing::info!(client = %client_ip, limit = limiter.name(), suppressed, "request rejected by a rate limit");
+                                tracing::debug!(client = %client_ip, limit = limiter.name(), suppressed, "request rejected by a rate limit");
                             }
                         }
                         let status = limiter.config().status;
                         let mut response = crate::error::status_response(status);
-                        add_limit_headers(response.headers_mut(), limiter, &decision);
+                        let policy = &limits.policies[index];
+                        add_limit_headers(response.headers_mut(), limiter, &decision, policy);
                         return Ok(response);
                     }
-                    limit_headers = Some((Arc::clone(limiter), decision));
+                    limit_headers = Some((Arc::clone(limiter), decision, &limits.policies[index]));
                 }
             }
             if let Some(delay) = decision.delay() {
@@ -452,8 +457,8 @@ impl Proxy {
         }
         let (mut parts, body) = response.into_parts();
         remove_hop_by_hop(&mut parts.headers);
-        if let Some((limiter, decision)) = limit_headers {
-            add_limit_headers(&mut parts.headers, &limiter, &decision);
+        if let Some((limiter, decision, policy)) = limit_headers {
+            add_limit_headers(&mut parts.headers, &limiter, &decision, policy);
         }
         let body = if route.response_buffering {
             buffering::read_ahead(body)
@@ -563,12 +568,17 @@ fn build_key(parts: &[KeyPart], client_ip: IpAddr, request: &Request<Incoming>) 
 }
 
 /// The rate-limit headers of `decision`, in the limit's chosen style; `Retry-After` on rejections.
-fn add_limit_headers(headers: &mut HeaderMap, limiter: &Limiter, decision: &Decision) {
+fn add_limit_headers(
+    headers: &mut HeaderMap,
+    limiter: &Limiter,
+    decision: &Decision,
+    policy: &std::sync::OnceLock<HeaderValue>,
+) {
     if let Some(retry_after) = decision.retry_after {
         if matches!(decision.outcome, Outcome::Rejected) {
             headers.insert(
                 header::RETRY_AFTER,
-                HeaderValue::from(ceil_seconds(retry_after).max(1)),
+                number_value(ceil_seconds(retry_after).max(1)),
             );
         }
     }
@@ -576,35 +586,47 @@ fn add_limit_headers(headers: &mut HeaderMap, limiter: &Limiter, decision: &Deci
         LimitHeaders::Off => {}
         LimitHeaders::Draft10 => {
             let name = limiter.name();
-            let policy = format!(
-                "\"{name}\";q={};w={}",
-                decision.quota,
-                ceil_seconds(decision.window).max(1)
-            );
+            let policy = policy.get_or_init(|| {
+                let text = format!(
+                    "\"{name}\";q={};w={}",
+                    decision.quota,
+                    ceil_seconds(decision.window).max(1)
+                );
+                HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+            });
+            if !policy.is_empty() {
+                headers.insert(&RATELIMIT_POLICY, policy.clone());
+            }
             let state = format!(
                 "\"{name}\";r={};t={}",
                 decision.remaining,
                 ceil_seconds(decision.replenish_after)
             );
-            if let Ok(value) = HeaderValue::from_str(&policy) {
-                headers.insert(&RATELIMIT_POLICY, value);
-            }
             if let Ok(value) = HeaderValue::from_str(&state) {
                 headers.insert(&RATELIMIT, value);
             }
         }
         LimitHeaders::Legacy => {
-            headers.insert(&X_RATELIMIT_LIMIT, HeaderValue::from(decision.quota));
-            headers.insert(
-                &X_RATELIMIT_REMAINING,
-                HeaderValue::from(decision.remaining),
-            );
+            headers.insert(&X_RATELIMIT_LIMIT, number_value(decision.quota));
+            headers.insert(&X_RATELIMIT_REMAINING, number_value(decision.remaining));
             headers.insert(
                 &X_RATELIMIT_RESET,
-                HeaderValue::from(ceil_seconds(decision.reset_after)),
+                number_value(ceil_seconds(decision.reset_after)),
             );
         }
     }
+}
+
+/// A header value holding `number`; the small ones, which rejections use all the time, are made
+/// once and shared.
+fn number_value(number: u64) -> HeaderValue {
+    static SMALL: std::sync::OnceLock<Vec<HeaderValue>> = std::sync::OnceLock::new();
+    let small = SMALL.get_or_init(|| (0..=120u64).map(HeaderValue::from).collect());
+    usize::try_from(number)
+        .ok()
+        .and_then(|index| small.get(index))
+        .cloned()
+        .unwrap_or_else(|| HeaderValue::from(number))
 }
 
 /// Whole seconds, rounded up.

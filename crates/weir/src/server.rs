@@ -282,10 +282,12 @@ fn serve_connection(
         };
         let proxy = Arc::clone(&proxy);
         let activity = Arc::clone(&service_activity);
-        async move {
+        // Boxed: hyper keeps the service future inside the connection's state, so an unboxed
+        // one would make every idle keep-alive connection as large as a request in flight.
+        Box::pin(async move {
             let _pending = activity.pending_guard();
             Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
-        }
+        })
     });
     let connection = context
         .builder
