@@ -190,7 +190,7 @@ fn keepalive(settings: &Settings) -> Vec<Group> {
                     ..HaproxyOptions::DEFAULT
                 };
                 let weir = WeirOptions {
-                    max_idle: if on { 8 } else { 0 },
+                    max_idle: Some(if on { 8 } else { 0 }),
                     ..WeirOptions::SEED
                 };
                 cells.push(cell(

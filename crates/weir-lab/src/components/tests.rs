@@ -29,8 +29,13 @@ fn weir_config_is_accepted_by_weir() {
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.server.listen, vec![listen()]);
     let upstream = &config.upstreams["app"];
-    assert_eq!(upstream.max_idle, 8);
+    // No max_idle line: weir runs with its own default, as the peers run with theirs.
+    assert_eq!(upstream.max_idle, 256);
     assert_eq!(config.routes.len(), 1);
+    assert!(
+        !config.routes[0].response_buffering,
+        "as the seed's proxy_buffering off"
+    );
     assert!(config.routes[0].limits.is_empty());
     assert!(config.limits.is_empty());
 }
@@ -38,7 +43,7 @@ fn weir_config_is_accepted_by_weir() {
 #[test]
 fn weir_config_with_a_limit_and_no_keepalive_is_accepted_by_weir() {
     let options = WeirOptions {
-        max_idle: 0,
+        max_idle: Some(0),
         max_connections: 21_024,
         limit: Some(Limit {
             rate_per_second: 100,

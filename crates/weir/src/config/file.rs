@@ -56,7 +56,7 @@ mod default {
     pub(super) const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
     /// nginx `max_conns=0`: no limit.
     pub(super) const UPSTREAM_MAX_CONNECTIONS: usize = 0;
-    pub(super) const MAX_IDLE: usize = 32;
+    pub(super) const MAX_IDLE: usize = 256;
     /// Under Gunicorn's 2 s keep-alive, so weir closes an idle connection before Gunicorn does and
     /// never sends a request on a connection Gunicorn is closing.
     pub(super) const IDLE_TIMEOUT: Duration = Duration::from_secs(1);

@@ -110,7 +110,7 @@ fn upstream_route_and_limit_defaults() {
         vec![UpstreamAddr::Tcp(socket("127.0.0.1:8000"))]
     );
     assert_eq!(upstream.max_connections, 0);
-    assert_eq!(upstream.max_idle, 32);
+    assert_eq!(upstream.max_idle, 256);
     assert_eq!(upstream.idle_timeout, Duration::from_secs(1));
     assert_eq!(upstream.queue_size, 1024);
     assert_eq!(upstream.queue_timeout, Duration::from_secs(60));
