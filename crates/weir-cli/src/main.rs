@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 /// mimalloc instead of glibc's malloc: the request path allocates many small short-lived blocks
 /// (hyper's heads, channels, buffers), where glibc's arenas cost measurably more CPU per request.
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -107,11 +107,13 @@ static X_RATELIMIT_RESET: HeaderName = HeaderName::from_static("x-ratelimit-rese
 
 impl Proxy {
     /// Builds the routes, upstream pools and limiters. Must run inside a tokio runtime.
-    pub fn new(config: &Config) -> Result<Proxy, ServerError> {
+    /// `thread_affine`: one runtime per core shares this proxy (see
+    /// [`crate::upstream::PoolSettings::thread_affine`]).
+    pub fn new(config: &Config, thread_affine: bool) -> Result<Proxy, ServerError> {
         let upstreams: Vec<Arc<Upstream>> = config
             .upstreams
             .iter()
-            .map(|(name, upstream)| Arc::new(Upstream::new(name, upstream)))
+            .map(|(name, upstream)| Arc::new(Upstream::new(name, upstream, thread_affine)))
             .collect();
         let limiters: Vec<Arc<Limiter>> = config
             .limits

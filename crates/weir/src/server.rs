@@ -71,7 +71,7 @@ impl Gateway {
             Some(admin) => Some(listen(admin.listen, config.server.backlog, false)?),
             None => None,
         };
-        let proxy = Arc::new(Proxy::new(config)?);
+        let proxy = Arc::new(Proxy::new(config, reuse_port)?);
         Ok(Gateway {
             listeners,
             admin,

@@ -156,14 +156,16 @@ enum Retry {
 
 impl Upstream {
     /// Builds the group, its pools and, with `health_check`, a checker task per server. Must run
-    /// inside a tokio runtime (pools start a reaper).
-    pub fn new(name: &str, config: &UpstreamConfig) -> Upstream {
+    /// inside a tokio runtime (pools start a reaper). `thread_affine`: see
+    /// [`PoolSettings::thread_affine`].
+    pub fn new(name: &str, config: &UpstreamConfig, thread_affine: bool) -> Upstream {
         let settings = PoolSettings {
             max_connections: config.max_connections,
             max_idle: config.max_idle,
             idle_timeout: config.idle_timeout,
             queue_size: config.queue_size,
             queue_timeout: config.queue_timeout,
+            thread_affine,
         };
         let passive = PassiveSettings {
             // As in nginx, a lone server is never marked down: it takes every request anyway.

@@ -5,7 +5,8 @@
 //!   It never exceeds `max_connections` (when that is not 0).
 //! - Every connection in use is owned by a [`Slot`]; dropping the slot (error, cancel, client gone)
 //!   either hands the slot to the first live waiter or decrements `open`. So no path leaks a slot.
-//! - Idle connections are a stack: the most recently used is reused first, the oldest expire first.
+//! - Idle connections are stacks, one per thread that drives them: the most recently used of the
+//!   caller's thread is reused first, the oldest expire first.
 //! - Waiters are served in FIFO order; one that gave up (timed out, cancelled) is skipped.
 //!
 //! The state sits behind a `std::sync::Mutex` that is never held across an `.await`.
@@ -33,6 +34,9 @@ pub struct PoolSettings {
     /// Requests that may wait for a connection at most.
     pub queue_size: usize,
     pub queue_timeout: Duration,
+    /// Prefer opening a connection of this thread's own over reusing another thread's (with one
+    /// runtime per core, where borrowing costs cross-thread wake-ups on every read and write).
+    pub thread_affine: bool,
 }
 
 /// A snapshot of a pool's counters.
@@ -63,11 +67,31 @@ pub struct Pool {
 
 struct State {
     open: usize,
-    idle: Vec<Idle>,
+    /// Idle connections, one stack per owner thread (see [`thread_slot`]); each most recent last.
+    idle: Vec<Vec<Idle>>,
+    /// Idle connections in all stacks.
+    idle_count: usize,
     waiters: VecDeque<oneshot::Sender<Grant>>,
     queue_timeouts: u64,
     connects: u64,
     reuses: u64,
+}
+
+impl State {
+    /// Pops the most recent live idle connection of `owner`'s stack, closing dead and expired
+    /// ones on the way; counts the reuse.
+    fn pop_live(&mut self, owner: usize, now: Instant, idle_timeout: Duration) -> Option<Idle> {
+        loop {
+            let idle = self.idle.get_mut(owner)?.pop()?;
+            self.idle_count -= 1;
+            if idle.sender.is_closed() || now.duration_since(idle.since) >= idle_timeout {
+                self.open -= 1;
+                continue;
+            }
+            self.reuses += 1;
+            return Some(idle);
+        }
+    }
 }
 
 struct Idle {
@@ -88,9 +112,6 @@ fn thread_slot() -> u32 {
     }
     SLOT.with(|slot| *slot)
 }
-
-/// How far below the top of the idle stack checkout looks for a connection of its own thread.
-const LOCAL_SCAN: usize = 8;
 
 /// What a waiter is handed: a live connection, or the right to open one.
 enum Grant {
@@ -128,6 +149,7 @@ impl Pool {
             state: Mutex::new(State {
                 open: 0,
                 idle: Vec::new(),
+                idle_count: 0,
                 waiters: VecDeque::new(),
                 queue_timeouts: 0,
                 connects: 0,
@@ -160,8 +182,8 @@ impl Pool {
         let state = self.lock();
         PoolStats {
             open: state.open,
-            idle: state.idle.len(),
-            in_use: state.open - state.idle.len(),
+            idle: state.idle_count,
+            in_use: state.open - state.idle_count,
             waiting: state
                 .waiters
                 .iter()
@@ -180,38 +202,29 @@ impl Pool {
         let receiver = {
             let mut state = self.lock();
             let now = Instant::now();
-            if fresh
-                && !state.idle.is_empty()
-                && self.settings.max_connections != 0
-                && state.open >= self.settings.max_connections
-            {
-                state.idle.remove(0);
-                state.open -= 1;
+            let full =
+                self.settings.max_connections != 0 && state.open >= self.settings.max_connections;
+            if fresh && full {
+                // Make room for the fresh connection: close the oldest idle one, if any.
+                if let Some(stack) = state.idle.iter_mut().find(|stack| !stack.is_empty()) {
+                    stack.remove(0);
+                    state.idle_count -= 1;
+                    state.open -= 1;
+                }
             }
             if !fresh {
-                let me = thread_slot();
-                let top = state.idle.len();
-                let local = (top.saturating_sub(LOCAL_SCAN)..top)
-                    .rev()
-                    .find(|&index| state.idle[index].owner == me);
-                if let Some(index) = local {
-                    let idle = state.idle.remove(index);
-                    let expired = now.duration_since(idle.since) >= self.settings.idle_timeout;
-                    if idle.sender.is_closed() || expired {
-                        state.open -= 1;
-                    } else {
-                        state.reuses += 1;
-                        return Ok(Checkout::Reused(self.conn_from(idle)));
-                    }
-                }
-                while let Some(idle) = state.idle.pop() {
-                    let expired = now.duration_since(idle.since) >= self.settings.idle_timeout;
-                    if idle.sender.is_closed() || expired {
-                        state.open -= 1;
-                        continue;
-                    }
-                    state.reuses += 1;
+                let me = thread_slot() as usize;
+                if let Some(idle) = state.pop_live(me, now, self.settings.idle_timeout) {
                     return Ok(Checkout::Reused(self.conn_from(idle)));
+                }
+                // None of this thread's own: take another thread's, unless this pool keeps
+                // threads apart and may still open a connection of this thread's own.
+                if !self.settings.thread_affine || full {
+                    for owner in 0..state.idle.len() {
+                        if let Some(idle) = state.pop_live(owner, now, self.settings.idle_timeout) {
+                            return Ok(Checkout::Reused(self.conn_from(idle)));
+                        }
+                    }
                 }
             }
             if self.settings.max_connections == 0 || state.open < self.settings.max_connections {
@@ -293,8 +306,13 @@ impl Pool {
         };
         match Self::grant_to_waiter(&mut state, Grant::Idle(idle)) {
             None => {}
-            Some(Grant::Idle(idle)) if state.idle.len() < self.settings.max_idle => {
-                state.idle.push(idle);
+            Some(Grant::Idle(idle)) if state.idle_count < self.settings.max_idle => {
+                let owner = idle.owner as usize;
+                if state.idle.len() <= owner {
+                    state.idle.resize_with(owner + 1, Vec::new);
+                }
+                state.idle[owner].push(idle);
+                state.idle_count += 1;
             }
             Some(_) => state.open -= 1,
         }
@@ -305,11 +323,14 @@ impl Pool {
         let mut state = self.lock();
         let now = Instant::now();
         let timeout = self.settings.idle_timeout;
-        let before = state.idle.len();
-        state
-            .idle
-            .retain(|idle| !idle.sender.is_closed() && now.duration_since(idle.since) < timeout);
-        let closed = before - state.idle.len();
+        let before = state.idle_count;
+        for stack in state.idle.iter_mut() {
+            stack.retain(|idle| {
+                !idle.sender.is_closed() && now.duration_since(idle.since) < timeout
+            });
+        }
+        state.idle_count = state.idle.iter().map(Vec::len).sum();
+        let closed = before - state.idle_count;
         state.open -= closed;
     }
 }
