@@ -28,6 +28,17 @@ enum LabCommand {
     List,
     /// Run scenarios (`all` for every one) and write a run directory.
     Run(RunArgs),
+    /// Write a run's headline table into the README's performance section.
+    Readme(ReadmeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ReadmeArgs {
+    /// The run directory (its summary.md is read).
+    run: std::path::PathBuf,
+    /// The README to update between its `weir-lab:performance` markers.
+    #[arg(long, default_value = "README.md")]
+    readme: std::path::PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -101,6 +112,7 @@ fn main() {
             Ok(())
         }
         LabCommand::Run(run_args) => run(run_args),
+        LabCommand::Readme(readme_args) => readme(readme_args),
     };
     if let Err(error) = result {
         eprintln!("weir-lab: {error:#}");
@@ -424,4 +436,33 @@ fn readme(
          \nSee summary.md for the tables and raw.csv for every measurement.\n",
     );
     text
+}
+
+/// Replaces the README's text between the performance markers with the run's headline table,
+/// the studies' published figures, and links to the run's files.
+fn readme(args: ReadmeArgs) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    let summary_path = args.run.join("summary.md");
+    let summary = std::fs::read_to_string(&summary_path)
+        .with_context(|| format!("reading {}", summary_path.display()))?;
+    let readme = std::fs::read_to_string(&args.readme)
+        .with_context(|| format!("reading {}", args.readme.display()))?;
+    let section = weir_lab::report::readme_section(&summary, &args.run);
+    let updated =
+        weir_lab::report::replace_between_markers(&readme, &section).with_context(|| {
+            format!(
+                "{} has no {} ... {} markers",
+                args.readme.display(),
+                weir_lab::report::README_START,
+                weir_lab::report::README_END
+            )
+        })?;
+    std::fs::write(&args.readme, updated)
+        .with_context(|| format!("writing {}", args.readme.display()))?;
+    println!(
+        "updated {} from {}",
+        args.readme.display(),
+        summary_path.display()
+    );
+    Ok(())
 }
