@@ -112,7 +112,7 @@ fn main() {
             Ok(())
         }
         LabCommand::Run(run_args) => run(run_args),
-        LabCommand::Readme(readme_args) => readme(readme_args),
+        LabCommand::Readme(readme_args) => update_readme(readme_args),
     };
     if let Err(error) = result {
         eprintln!("weir-lab: {error:#}");
@@ -440,7 +440,7 @@ fn readme(
 
 /// Replaces the README's text between the performance markers with the run's headline table,
 /// the studies' published figures, and links to the run's files.
-fn readme(args: ReadmeArgs) -> anyhow::Result<()> {
+fn update_readme(args: ReadmeArgs) -> anyhow::Result<()> {
     use anyhow::Context as _;
     let summary_path = args.run.join("summary.md");
     let summary = std::fs::read_to_string(&summary_path)
