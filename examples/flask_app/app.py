@@ -44,7 +44,15 @@ def headers():
 
 @app.get("/big")
 def big():
-    return Response(BIG, content_type="application/octet-stream")
+    # ?mb=N sends N megabytes (default 1), streamed, for tests of slow clients.
+    megabytes = request.args.get("mb", default=1, type=int)
+    if megabytes == 1:
+        return Response(BIG, content_type="application/octet-stream")
+    return Response(
+        (BIG for _ in range(megabytes)),
+        content_type="application/octet-stream",
+        headers={"Content-Length": str(len(BIG) * megabytes)},
+    )
 
 
 @app.get("/slow")

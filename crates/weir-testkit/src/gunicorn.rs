@@ -34,6 +34,9 @@ pub struct Gunicorn {
 pub enum App {
     /// `examples/fastapi_app` under `uvicorn.workers.UvicornWorker` (keep-alive).
     FastApi { workers: u32 },
+    /// The same from `.venv-standard` (`uvicorn[standard]`: uvloop, httptools, and the
+    /// `websockets` package that WebSocket support needs).
+    FastApiStandard { workers: u32 },
     /// `examples/flask_app` under Gunicorn's sync worker (closes after every response).
     Flask { workers: u32 },
 }
@@ -52,7 +55,11 @@ impl Gunicorn {
         let root = repo_root();
         let socket = socket.to_path_buf();
         let _ = std::fs::remove_file(&socket);
-        let gunicorn = root.join(".venv/bin/gunicorn");
+        let venv = match app {
+            App::FastApiStandard { .. } => ".venv-standard",
+            App::FastApi { .. } | App::Flask { .. } => ".venv",
+        };
+        let gunicorn = root.join(venv).join("bin/gunicorn");
         assert!(
             gunicorn.exists(),
             "{} is missing: run scripts/setup first",
@@ -68,7 +75,7 @@ impl Gunicorn {
             .arg("warning")
             .stdin(Stdio::null());
         match app {
-            App::FastApi { workers } => {
+            App::FastApi { workers } | App::FastApiStandard { workers } => {
                 command
                     .args(["-k", "uvicorn.workers.UvicornWorker", "-w"])
                     .arg(workers.to_string())

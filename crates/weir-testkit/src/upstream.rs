@@ -6,7 +6,7 @@
 //! whole body, then answers with its length), `/headers` (the request head
 //! as text), `/status/N`, `/slow?ms=N`, `/hang` (never answers), `/close` (answers with
 //! `Connection: close`), `/big?bytes=N` (N bytes in 16 KiB chunks), `/chunked` (three chunks with
-//! pauses), `/no-content` (204), `/not-modified` (304), `/length` (`Content-Length: 5`, for HEAD).
+//! pauses), `/text?bytes=N` (compressible `text/plain`), `/no-content` (204), `/not-modified` (304), `/length` (`Content-Length: 5`, for HEAD).
 
 use std::convert::Infallible;
 use std::path::PathBuf;
@@ -292,6 +292,18 @@ async fn handle(request: Request<Incoming>) -> Result<Response<TestBody>, Infall
                 }
             });
             Response::new(StreamBody::new(tokio_stream(receiver)).boxed())
+        }
+        "/text" => {
+            let bytes = query_number(&request, "bytes").unwrap_or(4096) as usize;
+            let text: String = "weir compresses text. "
+                .chars()
+                .cycle()
+                .take(bytes)
+                .collect();
+            Response::builder()
+                .header("content-type", "text/plain; charset=utf-8")
+                .body(full(text))
+                .expect("static response")
         }
         "/no-content" => Response::builder()
             .status(StatusCode::NO_CONTENT)

@@ -8,6 +8,7 @@ mod balance;
 mod e2e;
 mod errors;
 mod metrics;
+mod parity;
 mod pool;
 mod proxying;
 mod ratelimit;
