@@ -15,6 +15,11 @@ use clap::{Parser, Subcommand};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// Threads per runtime for blocking work (static files, request bodies spilled to disk). tokio's
+/// default of 512 let a static-file load grow hundreds of threads, each with its own allocator
+/// heap: the lab saw 746 MiB peak RSS serving one 651 KiB file to 100 clients.
+const BLOCKING_THREADS: usize = 8;
+
 /// Exit status for an invalid configuration (EX_USAGE from sysexits.h).
 const EXIT_CONFIG: u8 = 64;
 
@@ -96,6 +101,7 @@ fn run(config: weir::Config) -> anyhow::Result<()> {
 fn run_work_stealing(config: weir::Config, threads: usize) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads)
+        .max_blocking_threads(BLOCKING_THREADS * threads)
         .enable_all()
         .build()
         .context("starting the runtime")?;
@@ -176,6 +182,7 @@ where
         .name(format!("weir-{index}"))
         .spawn(move || {
             match tokio::runtime::Builder::new_current_thread()
+                .max_blocking_threads(BLOCKING_THREADS)
                 .enable_all()
                 .build()
             {
