@@ -37,6 +37,18 @@ use crate::compression::{self, Encoding};
 /// hops, small enough that a hundred downloads in flight hold tens of MiB, not the files.
 pub const CHUNK_SIZE: usize = 256 * 1024;
 
+/// Files up to this size are read whole in the blocking hop that opens them and kept in the
+/// [`FileCache`], as nginx's `open_file_cache` keeps descriptors (weir keeps the bytes: there is
+/// no sendfile below hyper).
+pub const CACHE_MAX_FILE: u64 = 1024 * 1024;
+
+/// How long a cached file is served without looking at the disk again (nginx
+/// `open_file_cache_valid`, whose default is 60 s; weir revalidates every second).
+pub const CACHE_VALID: Duration = Duration::from_secs(1);
+
+/// Bytes the cache holds at most; past it, it starts afresh.
+const CACHE_MAX_BYTES: usize = 64 * 1024 * 1024;
+
 /// The file served for a directory, as nginx's default `index index.html`.
 const INDEX_FILE: &str = "index.html";
 
@@ -50,6 +62,78 @@ const ELOOP: i32 = 40;
 pub struct StaticDir {
     /// The canonical root: every file served must canonicalize to a path under it.
     root: PathBuf,
+    cache: std::sync::Arc<FileCache>,
+}
+
+/// Whole 200 responses of small files, by request path, each trusted for [`CACHE_VALID`]. Only
+/// plain requests use it (no `Range`, no conditional headers), and only files without
+/// precompressed siblings are kept, so the answer never depends on request headers.
+#[derive(Debug, Default)]
+struct FileCache {
+    entries: std::sync::Mutex<(std::collections::HashMap<String, Cached>, usize)>,
+}
+
+#[derive(Debug, Clone)]
+struct Cached {
+    headers: HeaderMap,
+    body: Bytes,
+    fetched: tokio::time::Instant,
+}
+
+impl FileCache {
+    fn get(&self, path: &str, is_head: bool) -> Option<Response<FileBody>> {
+        let entries = self
+            .entries
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let cached = entries.0.get(path)?;
+        if cached.fetched.elapsed() >= CACHE_VALID {
+            return None;
+        }
+        let body = if is_head {
+            FileBody::empty()
+        } else {
+            FileBody::full(cached.body.clone())
+        };
+        let mut response = Response::new(body);
+        *response.headers_mut() = cached.headers.clone();
+        Some(response)
+    }
+
+    fn insert(&self, path: &str, headers: &HeaderMap, body: Bytes) {
+        let mut entries = self
+            .entries
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let (map, bytes) = &mut *entries;
+        if *bytes + body.len() > CACHE_MAX_BYTES {
+            map.clear();
+            *bytes = 0;
+        }
+        *bytes += body.len();
+        let cached = Cached {
+            headers: headers.clone(),
+            body,
+            fetched: tokio::time::Instant::now(),
+        };
+        if let Some(old) = map.insert(path.to_string(), cached) {
+            *bytes -= old.body.len();
+        }
+    }
+}
+
+/// Whether the answer depends on more than the path: a range or a conditional request.
+fn has_conditions(headers: &HeaderMap) -> bool {
+    [
+        RANGE,
+        IF_NONE_MATCH,
+        IF_MODIFIED_SINCE,
+        IF_MATCH,
+        IF_UNMODIFIED_SINCE,
+        IF_RANGE,
+    ]
+    .iter()
+    .any(|name| headers.contains_key(name))
 }
 
 impl StaticDir {
@@ -63,7 +147,10 @@ impl StaticDir {
                 format!("{} is not a directory", root.display()),
             ));
         }
-        Ok(StaticDir { root })
+        Ok(StaticDir {
+            root,
+            cache: std::sync::Arc::default(),
+        })
     }
 
     /// The canonical root directory.
@@ -96,6 +183,12 @@ impl StaticDir {
                 .insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
             return response;
         };
+        let plain = !has_conditions(request_headers);
+        if plain {
+            if let Some(response) = self.cache.get(path, is_head) {
+                return response;
+            }
+        }
         let Some(request_path) = RequestPath::parse(path) else {
             return status_response(StatusCode::BAD_REQUEST);
         };
@@ -107,7 +200,26 @@ impl StaticDir {
             encodings: accepted_precompressed(request_headers),
         };
         match tokio::task::spawn_blocking(move || request.open()).await {
-            Ok(Ok(opened)) => opened.into_response(),
+            Ok(Ok(opened)) => {
+                let whole = match &opened {
+                    Opened::File(file)
+                        if plain
+                            && !file.is_head
+                            && file.plan == Plan::Full
+                            && file.remaining == 0
+                            && !file.vary
+                            && file.encoding.is_none() =>
+                    {
+                        Some(file.first_chunk.clone())
+                    }
+                    _ => None,
+                };
+                let response = opened.into_response();
+                if let Some(body) = whole {
+                    self.cache.insert(path, response.headers(), body);
+                }
+                response
+            }
             Ok(Err(status)) => status_response(status),
             Err(join_error) => {
                 tracing::error!(%join_error, "static file task failed");
@@ -569,7 +681,12 @@ impl FileRequest {
                 file.seek(SeekFrom::Start(start))
                     .map_err(|error| io_status(&error))?;
             }
-            let first_len = body_len.min(CHUNK_SIZE as u64);
+            // A small file asked for whole is read whole, once, and cached; others in pieces.
+            let first_len = if plan == Plan::Full && body_len <= CACHE_MAX_FILE {
+                body_len
+            } else {
+                body_len.min(CHUNK_SIZE as u64)
+            };
             first_chunk = read_chunk(&mut file, first_len).map_err(|error| io_status(&error))?;
             remaining = body_len - first_len;
         }
@@ -601,7 +718,7 @@ impl FileRequest {
 /// Reads exactly `len` bytes; a file that shrank since `fstat` is an error, since the response
 /// already promised its length.
 fn read_chunk(file: &mut File, len: u64) -> io::Result<Bytes> {
-    // `len` is at most CHUNK_SIZE, so it fits a usize.
+    // `len` is at most CACHE_MAX_FILE, so it fits a usize.
     let mut buffer = Vec::with_capacity(len as usize);
     file.take(len).read_to_end(&mut buffer)?;
     if (buffer.len() as u64) < len {

@@ -535,8 +535,9 @@ fn big_contents(len: usize) -> Vec<u8> {
 #[tokio::test]
 async fn a_large_file_streams_in_chunks() {
     let (_temp, dir) = site();
-    // The size of seed 002's payload, 651 KiB: three chunks.
-    let contents = big_contents(651 * 1024);
+    // Larger than CACHE_MAX_FILE: read in pieces (five whole chunks and a bit).
+    let contents = big_contents(5 * CHUNK_SIZE + 1000);
+    assert!(contents.len() as u64 > CACHE_MAX_FILE);
     write(dir.root(), "xml.zip", &contents);
     let response = get(&dir, "/xml.zip", &[]).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -554,7 +555,7 @@ async fn a_large_file_streams_in_chunks() {
         received.extend_from_slice(&data);
         frames += 1;
     }
-    assert_eq!(frames, 3);
+    assert_eq!(frames, 6);
     assert!(received == contents, "the streamed bytes are the file");
 
     // A range across chunk boundaries, starting mid-file.
@@ -569,7 +570,7 @@ async fn a_large_file_streams_in_chunks() {
 #[tokio::test]
 async fn a_file_that_shrinks_while_sent_ends_in_an_error() {
     let (_temp, dir) = site();
-    let contents = big_contents(3 * CHUNK_SIZE);
+    let contents = big_contents(5 * CHUNK_SIZE);
     write(dir.root(), "shrinking.bin", &contents);
     let response = get(&dir, "/shrinking.bin", &[]).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -830,4 +831,65 @@ async fn hyper_sends_head_lengths_and_streamed_files() {
     );
     assert!(get[split..] == contents[..], "the file arrives whole");
     server.await.expect("the server task ends");
+}
+
+#[tokio::test]
+async fn the_seed_payload_is_read_whole_in_one_hop() {
+    let (_temp, dir) = site();
+    // Seed 002's 651 KiB file is under CACHE_MAX_FILE: one frame, read when the file is opened.
+    let contents = big_contents(651 * 1024);
+    write(dir.root(), "seed.xml", &contents);
+    let mut body = get(&dir, "/seed.xml", &[]).await.into_body();
+    let frame = body.frame().await.expect("a frame").expect("no error");
+    assert_eq!(frame.into_data().expect("data").len(), contents.len());
+    assert!(body.frame().await.is_none());
+}
+
+#[tokio::test]
+async fn small_files_are_cached_for_a_second_then_revalidated() {
+    let (temp, dir) = site();
+    let root = temp.path().join("site");
+    let first = get(&dir, "/digits.txt", &[]).await;
+    let first_etag = first.headers()[ETAG].clone();
+    assert_eq!(
+        body_of(first).await,
+        Bytes::from_static(b"0123456789abcdefghij")
+    );
+    // Changed on disk: within CACHE_VALID the cached answer (bytes and validators together) stands.
+    fs::write(root.join("digits.txt"), b"changed, and longer than before").expect("rewrite");
+    let cached = get(&dir, "/digits.txt", &[]).await;
+    assert_eq!(cached.headers()[ETAG], first_etag);
+    assert_eq!(
+        body_of(cached).await,
+        Bytes::from_static(b"0123456789abcdefghij")
+    );
+    // A conditional or range request never uses the cache.
+    let ranged = get(&dir, "/digits.txt", &[(RANGE, "bytes=0-6")]).await;
+    assert_eq!(ranged.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(body_of(ranged).await, Bytes::from_static(b"changed"));
+    // HEAD from the cache has the length and no body.
+    let head = dir
+        .serve(&Method::HEAD, "/digits.txt", &HeaderMap::new())
+        .await;
+    assert_eq!(head.headers()[CONTENT_LENGTH], "20");
+    assert!(head.body().is_end_stream());
+    // After CACHE_VALID the disk is read again.
+    tokio::time::sleep(CACHE_VALID + Duration::from_millis(100)).await;
+    let fresh = get(&dir, "/digits.txt", &[]).await;
+    assert_ne!(fresh.headers()[ETAG], first_etag);
+    assert_eq!(
+        body_of(fresh).await,
+        Bytes::from_static(b"changed, and longer than before")
+    );
+}
+
+#[tokio::test]
+async fn files_with_precompressed_siblings_are_not_cached() {
+    let (temp, dir) = site();
+    let root = temp.path().join("site");
+    let first = get(&dir, "/only-gz.txt", &[]).await;
+    assert_eq!(body_of(first).await, Bytes::from_static(b"plain text"));
+    fs::write(root.join("only-gz.txt"), b"new text").expect("rewrite");
+    let second = get(&dir, "/only-gz.txt", &[]).await;
+    assert_eq!(body_of(second).await, Bytes::from_static(b"new text"));
 }
