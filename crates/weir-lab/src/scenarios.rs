@@ -13,7 +13,7 @@ pub const ALL: [Scenario; 7] = [
     Scenario {
         name: "socket-vs-port",
         seed: Some("000_41e88a6106ca952f.txt"),
-        about: "nginx, HAProxy and weir reaching FastAPI (Gunicorn + UvicornWorker) over a TCP port vs a Unix socket, small and 1 MB, sync and async, per layout and install; `ab -c 100` as the study (`--loader wrk` for wrk -t2 -c100); upstream keep-alive 8 everywhere",
+        about: "nginx, HAProxy and weir reaching FastAPI (Gunicorn + UvicornWorker) over a TCP port vs a Unix socket, small and 1 MB, sync and async, per layout and install; `ab -c 100` as the study (`--loader wrk` for wrk -t2 -c100); upstream keep-alive: nginx `keepalive 8` (the seed), HAProxy `http-reuse always`, weir its default",
         reference: "Study 000 (nginx, ab -c 100, w3t1): sync small 2,466 (port) vs 2,820 (socket) req/s (+14%); async small 2,911 vs 3,440 (+18%); 1 MB 17.2 vs 17.6-17.7 (noise).",
         plan: socket_vs_port,
     },
