@@ -28,14 +28,15 @@ enum LabCommand {
     List,
     /// Run scenarios (`all` for every one) and write a run directory.
     Run(RunArgs),
-    /// Write a run's headline table into the README's performance section.
+    /// Write runs' headline tables into the README's performance section.
     Readme(ReadmeArgs),
 }
 
 #[derive(Debug, clap::Args)]
 struct ReadmeArgs {
-    /// The run directory (its summary.md is read).
-    run: std::path::PathBuf,
+    /// The run directories (each one's summary.md is read), in the order to show them.
+    #[arg(required = true)]
+    runs: Vec<std::path::PathBuf>,
     /// The README to update between its `weir-lab:performance` markers.
     #[arg(long, default_value = "README.md")]
     readme: std::path::PathBuf,
@@ -442,12 +443,16 @@ fn readme(
 /// the studies' published figures, and links to the run's files.
 fn update_readme(args: ReadmeArgs) -> anyhow::Result<()> {
     use anyhow::Context as _;
-    let summary_path = args.run.join("summary.md");
-    let summary = std::fs::read_to_string(&summary_path)
-        .with_context(|| format!("reading {}", summary_path.display()))?;
     let readme = std::fs::read_to_string(&args.readme)
         .with_context(|| format!("reading {}", args.readme.display()))?;
-    let section = weir_lab::report::readme_section(&summary, &args.run);
+    let mut section = String::new();
+    for run in &args.runs {
+        let summary_path = run.join("summary.md");
+        let summary = std::fs::read_to_string(&summary_path)
+            .with_context(|| format!("reading {}", summary_path.display()))?;
+        section.push_str(&weir_lab::report::readme_section(&summary, run));
+        section.push('\n');
+    }
     let updated =
         weir_lab::report::replace_between_markers(&readme, &section).with_context(|| {
             format!(
@@ -460,9 +465,9 @@ fn update_readme(args: ReadmeArgs) -> anyhow::Result<()> {
     std::fs::write(&args.readme, updated)
         .with_context(|| format!("writing {}", args.readme.display()))?;
     println!(
-        "updated {} from {}",
+        "updated {} from {} run(s)",
         args.readme.display(),
-        summary_path.display()
+        args.runs.len()
     );
     Ok(())
 }

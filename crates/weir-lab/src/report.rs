@@ -296,7 +296,11 @@ pub fn headline_markdown(cells: &[CellSummary]) -> String {
         };
         let haproxy = beside(cells, baseline, &|name| name.starts_with("haproxy"));
         let python = beside(cells, baseline, &|name| name == "python");
-        let weir = beside(cells, baseline, &|name| name.starts_with("weir"));
+        // weir serving by itself (a static route) before weir in front of another server.
+        let weir = beside(cells, baseline, &|name| {
+            name.starts_with("weir") && !name.contains("->")
+        })
+        .or_else(|| beside(cells, baseline, &|name| name.starts_with("weir")));
         let direct = beside(cells, baseline, &|name| {
             name == "direct" || name.starts_with("ceiling") || name.starts_with("hyper")
         })
