@@ -254,81 +254,59 @@ async fn websocket_passes_through_to_uvicorn() {
     }
 }
 
-/// With one Gunicorn sync worker, a client that does not read its large response must not hold
-/// the worker: with `response_buffering` weir takes the response, and a second client is served.
-/// The control (`response_buffering = false`) shows the worker held.
+/// With one Gunicorn sync worker behind a route with `setting = on/off`, a slow client sends
+/// `slow` and then stalls; returns whether a second client's `GET /` was served within 5 s.
+async fn second_client_served_beside(setting: &str, on: bool, slow: &[u8]) -> bool {
+    let app = Gunicorn::start(App::Flask { workers: 1 });
+    let toml = format!("{}{setting} = {on}\n", config(&app.address, "", ""));
+    let gateway = TestGateway::start(&toml).await;
+    let mut stalled = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    stalled.write_all(slow).await.unwrap();
+    // Give the worker time to take the request (and, for a response, to start writing).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let addr = gateway.addr;
+    let other = tokio::spawn(async move { Client::connect(addr).await.get("/").await.status });
+    let served = tokio::time::timeout(Duration::from_secs(5), other).await;
+    drop(stalled);
+    match served {
+        Ok(status) => {
+            assert_eq!(status.unwrap(), StatusCode::OK);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// A client that does not read its 8 MB response must not hold the sync worker: with
+/// `response_buffering` weir takes the response and a second client is served; the control
+/// (`false`) shows the worker held.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn response_buffering_frees_a_sync_worker_from_a_slow_reader() {
     if !gunicorn::enabled() {
         eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
         return;
     }
-    for buffering in [true, false] {
-        let app = Gunicorn::start(App::Flask { workers: 1 });
-        let toml = format!(
-            "{}response_buffering = {buffering}\n",
-            config(&app.address, "", "")
-        );
-        let gateway = TestGateway::start(&toml).await;
-        let mut slow = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
-        slow.write_all(b"GET /big?mb=8 HTTP/1.1\r\nhost: x\r\n\r\n")
-            .await
-            .unwrap();
-        // The slow client reads nothing; give the worker time to start writing.
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        let addr = gateway.addr;
-        let other = tokio::spawn(async move { Client::connect(addr).await.get("/").await.status });
-        let served = tokio::time::timeout(Duration::from_secs(5), other).await;
-        if buffering {
-            let status = served
-                .expect("a second client was kept waiting by a slow reader")
-                .unwrap();
-            assert_eq!(status, StatusCode::OK);
-        } else {
-            assert!(
-                served.is_err(),
-                "control: without buffering the slow reader holds the worker"
-            );
-        }
-        drop(slow);
-    }
+    let slow = b"GET /big?mb=8 HTTP/1.1\r\nhost: x\r\n\r\n";
+    assert!(second_client_served_beside("response_buffering", true, slow).await);
+    assert!(
+        !second_client_served_beside("response_buffering", false, slow).await,
+        "control: without buffering the slow reader holds the worker"
+    );
 }
 
-/// With one sync worker, a client that sends half its body must not hold the worker: with
-/// `request_buffering` weir reads the body before contacting the app.
+/// A client that sends half its body must not hold the sync worker: with `request_buffering`
+/// weir reads the body before contacting the app; the control shows the worker held.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn request_buffering_frees_a_sync_worker_from_a_slow_upload() {
     if !gunicorn::enabled() {
         eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
         return;
     }
-    for buffering in [true, false] {
-        let app = Gunicorn::start(App::Flask { workers: 1 });
-        let toml = format!(
-            "{}request_buffering = {buffering}\n",
-            config(&app.address, "", "")
-        );
-        let gateway = TestGateway::start(&toml).await;
-        let mut slow = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
-        slow.write_all(b"POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n")
-            .await
-            .unwrap();
-        slow.write_all(&[b'a'; 1000]).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        let addr = gateway.addr;
-        let other = tokio::spawn(async move { Client::connect(addr).await.get("/").await.status });
-        let served = tokio::time::timeout(Duration::from_secs(5), other).await;
-        if buffering {
-            let status = served
-                .expect("a second client was kept waiting by a slow upload")
-                .unwrap();
-            assert_eq!(status, StatusCode::OK);
-        } else {
-            assert!(
-                served.is_err(),
-                "control: without buffering the slow upload holds the worker"
-            );
-        }
-        drop(slow);
-    }
+    let mut slow = b"POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n".to_vec();
+    slow.extend_from_slice(&[b'a'; 1000]);
+    assert!(second_client_served_beside("request_buffering", true, &slow).await);
+    assert!(
+        !second_client_served_beside("request_buffering", false, &slow).await,
+        "control: without buffering the slow upload holds the worker"
+    );
 }
