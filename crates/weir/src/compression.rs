@@ -346,6 +346,21 @@ where
         add_vary(&mut parts.headers);
         return Response::from_parts(parts, CompressedBody::identity(body));
     };
+    compress_with(config, encoding, Response::from_parts(parts, body))
+}
+
+/// Compresses a response the caller has already found compressible ([`should_compress`]) with
+/// the `encoding` the client accepts, so a caller that checked once does not check twice.
+pub fn compress_with<B>(
+    config: &CompressionConfig,
+    encoding: Encoding,
+    response: Response<B>,
+) -> Response<CompressedBody<B>>
+where
+    B: Body<Data = Bytes> + Unpin,
+    B::Error: Into<BoxError>,
+{
+    let (mut parts, body) = response.into_parts();
     match CompressedBody::new(body, encoding, config.level) {
         Ok(body) => {
             set_encoding_headers(&mut parts.headers, encoding);

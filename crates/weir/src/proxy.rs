@@ -255,11 +255,12 @@ impl Proxy {
         if let Some(config) = &self.compression {
             if compression::should_compress(is_head, response.status(), response.headers(), config)
             {
-                if accepted.is_some() {
-                    response = compression::compress_response(config, accepted, is_head, response)
-                        .map(Body::boxed);
-                } else {
-                    compression::add_vary(response.headers_mut());
+                match accepted {
+                    Some(encoding) => {
+                        response =
+                            compression::compress_with(config, encoding, response).map(Body::boxed);
+                    }
+                    None => compression::add_vary(response.headers_mut()),
                 }
             }
         }
