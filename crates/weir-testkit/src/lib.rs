@@ -7,6 +7,7 @@ pub mod flaky;
 pub mod gateway;
 pub mod gunicorn;
 pub mod nginx;
+pub mod process;
 pub mod redis;
 pub mod upstream;
 

@@ -4,11 +4,10 @@
 //! `start` returns, and killed by PID when dropped. The binary is `/usr/sbin/nginx` (Debian package
 //! `nginx-light`), or `nginx` on PATH.
 
-use std::fs::File;
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
@@ -125,23 +124,18 @@ http {{
     fn spawn(&mut self, http: &str, server: &str) -> io::Result<()> {
         let config_path = self.dir.path().join("nginx.conf");
         std::fs::write(&config_path, self.config(http, server))?;
-        let output = File::create(self.dir.path().join("output.log"))?;
-        let child = Command::new(binary())
+        let mut command = Command::new(binary());
+        command
             .arg("-c")
             .arg(&config_path)
             .args(["-g", "daemon off;"])
             .arg("-p")
-            .arg(self.dir.path())
-            .stdin(Stdio::null())
-            .stdout(output.try_clone()?)
-            .stderr(output)
-            .spawn()
-            .map_err(|error| {
-                io::Error::new(
-                    error.kind(),
-                    format!("cannot run nginx (apt-get install -y nginx-light): {error}"),
-                )
-            })?;
+            .arg(self.dir.path());
+        let child = crate::process::spawn_logged(
+            &mut command,
+            &self.dir.path().join("output.log"),
+            "nginx-light",
+        )?;
         self.child = Some(child);
         let deadline = Instant::now() + READY_TIMEOUT;
         loop {

@@ -2,11 +2,10 @@
 //! own temp dir, with persistence off, ready (answering PING) when `start` returns, and killed by
 //! PID when dropped. `redis-server` must be on PATH (Debian package `redis-server`).
 
-use std::fs::File;
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
@@ -84,9 +83,9 @@ impl RedisServer {
     }
 
     fn spawn(&mut self) -> io::Result<()> {
-        let log = File::create(self.dir.path().join("redis.log"))?;
         let socket = self.socket_path();
-        let child = Command::new("redis-server")
+        let mut command = Command::new("redis-server");
+        command
             .arg("--port")
             .arg(self.port.to_string())
             .args(["--bind", "127.0.0.1"])
@@ -95,17 +94,12 @@ impl RedisServer {
             .args(["--unixsocketperm", "700"])
             .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
             .arg("--dir")
-            .arg(self.dir.path())
-            .stdin(Stdio::null())
-            .stdout(log.try_clone()?)
-            .stderr(log)
-            .spawn()
-            .map_err(|error| {
-                io::Error::new(
-                    error.kind(),
-                    format!("cannot run redis-server (apt-get install -y redis-server): {error}"),
-                )
-            })?;
+            .arg(self.dir.path());
+        let child = crate::process::spawn_logged(
+            &mut command,
+            &self.dir.path().join("redis.log"),
+            "redis-server",
+        )?;
         self.child = Some(child);
         let deadline = Instant::now() + READY_TIMEOUT;
         loop {
