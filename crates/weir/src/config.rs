@@ -56,6 +56,11 @@ pub struct ServerConfig {
     pub max_header_size: usize,
     /// `max_body_size`: largest request body; 0 means no limit. Default 1MiB, as nginx `client_max_body_size`.
     pub max_body_size: u64,
+    /// `spool_dir`: where request bodies past 1 MiB are buffered. Default `None`: weir's own
+    /// `/var/tmp/weir-UID`, created with mode 0700 (see [`crate::buffering::Buffers`]).
+    pub spool_dir: Option<PathBuf>,
+    /// `max_spool_size`: bytes of request bodies in the spool at once; past it, 503. Default 1GiB.
+    pub max_spool_size: u64,
     /// `shutdown_grace`: how long in-flight requests may run after SIGTERM. Default 10s.
     pub shutdown_grace: Duration,
     /// `server_header`: a `Server` header to add to responses; none by default (nginx `server_tokens off`).

@@ -20,7 +20,7 @@ use tokio::time::Instant;
 
 use crate::access_log::{AccessLog, Entry};
 use crate::body::{Body, RequestBody};
-use crate::buffering;
+use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::{CompressionConfig, Config, KeyPart, LimitHeaders};
 use crate::error::ProxyError;
@@ -64,6 +64,8 @@ pub struct Proxy {
     upstreams: Vec<Arc<Upstream>>,
     limiters: Vec<Arc<Limiter>>,
     max_body_size: u64,
+    /// The request spool and the read-ahead budget.
+    buffers: Arc<Buffers>,
     server_header: Option<HeaderValue>,
     access_log: Option<Arc<AccessLog>>,
     metrics: Arc<Metrics>,
@@ -173,6 +175,18 @@ impl Proxy {
                 },
             ));
         }
+        let buffers = Buffers::new(
+            config.server.spool_dir.as_deref(),
+            config.server.max_spool_size,
+        )
+        .map_err(|source| ServerError::Spool {
+            path: config
+                .server
+                .spool_dir
+                .clone()
+                .unwrap_or_else(buffering::default_spool_dir),
+            source,
+        })?;
         let access_log = if config.access_log.enabled {
             Some(Arc::new(
                 AccessLog::open(&config.access_log).map_err(ServerError::AccessLog)?,
@@ -185,6 +199,7 @@ impl Proxy {
             upstreams,
             limiters,
             max_body_size: config.server.max_body_size,
+            buffers: Arc::new(buffers),
             server_header: config
                 .server
                 .server_header
@@ -213,6 +228,10 @@ impl Proxy {
 
     pub fn limiters(&self) -> &[Arc<Limiter>] {
         &self.limiters
+    }
+
+    pub fn buffers(&self) -> &Arc<Buffers> {
+        &self.buffers
     }
 
     /// Proxies one request. Never fails: every error becomes a response.
@@ -388,7 +407,7 @@ impl Proxy {
         let body = if http_body::Body::is_end_stream(&incoming) {
             RequestBody::Full(None)
         } else if route.request_buffering && upgrade.is_none() {
-            buffering::read_request_body(incoming, self.max_body_size).await?
+            buffering::read_request_body(incoming, self.max_body_size, &self.buffers).await?
         } else {
             RequestBody::downstream(incoming, self.max_body_size)
         };
@@ -464,7 +483,7 @@ impl Proxy {
             add_limit_headers(&mut parts.headers, &limiter, &decision, policy);
         }
         let body = if route.response_buffering {
-            buffering::read_ahead(body)
+            buffering::read_ahead(body, &self.buffers)
         } else {
             Body::Upstream(body)
         };

@@ -53,6 +53,8 @@ mod default {
     pub(super) const MAX_HEADER_SIZE: usize = 32 * 1024;
     /// nginx `client_max_body_size`.
     pub(super) const MAX_BODY_SIZE: u64 = 1024 * 1024;
+    /// `max_spool_size`: 1 GiB of request bodies on disk at once.
+    pub(super) const MAX_SPOOL_SIZE: u64 = 1024 * 1024 * 1024;
     pub(super) const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
     /// nginx `max_conns=0`: no limit.
     pub(super) const UPSTREAM_MAX_CONNECTIONS: usize = 0;
@@ -136,6 +138,8 @@ struct RawServer {
     header_timeout: Option<Spanned<DurationValue>>,
     max_header_size: Option<Spanned<SizeValue>>,
     max_body_size: Option<SizeValue>,
+    spool_dir: Option<Spanned<String>>,
+    max_spool_size: Option<Spanned<SizeValue>>,
     shutdown_grace: Option<DurationValue>,
     server_header: Option<Spanned<String>>,
     trusted_proxies: Option<OneOrMany<Network>>,
@@ -699,6 +703,38 @@ impl RawServer {
             }
         };
 
+        let spool_dir = match self.spool_dir {
+            None => None,
+            Some(value) => {
+                let path = PathBuf::from(value.get_ref());
+                if !path.is_absolute() {
+                    return Err(invalid(
+                        value.span(),
+                        format!(
+                            "expected an absolute directory such as \"/var/lib/weir/spool\", found {:?}",
+                            value.get_ref()
+                        ),
+                    ));
+                }
+                Some(path)
+            }
+        };
+
+        let max_spool_size = match self.max_spool_size {
+            None => default::MAX_SPOOL_SIZE,
+            Some(value) => {
+                let bytes = value.get_ref().0;
+                let least = crate::buffering::MEMORY_LIMIT as u64;
+                if bytes < least {
+                    return Err(invalid(
+                        value.span(),
+                        format!("max_spool_size must be at least 1MiB, since only bodies past 1 MiB are spooled (the default is 1GiB), found {bytes} bytes"),
+                    ));
+                }
+                bytes
+            }
+        };
+
         let server_header = match self.server_header {
             None => None,
             Some(value) => {
@@ -727,6 +763,8 @@ impl RawServer {
             max_body_size: self
                 .max_body_size
                 .map_or(default::MAX_BODY_SIZE, |value| value.0),
+            spool_dir,
+            max_spool_size,
             shutdown_grace: self
                 .shutdown_grace
                 .map_or(default::SHUTDOWN_GRACE, |value| value.0),
