@@ -195,6 +195,9 @@ pub struct LimitConfig {
     pub dry_run: bool,
     /// `max_keys`: keys tracked at most; least recently used keys are evicted past it. Default 100000.
     pub max_keys: usize,
+    /// `ipv6_prefix`: the `client_ip` part of the key counts IPv6 clients by this many leading
+    /// bits (1..=128), so one end site's /64 is one client. Default 64. IPv4 is counted whole.
+    pub ipv6_prefix: u8,
     /// `nginx_rounding`: reproduce nginx's integer rounding of rates (1r/m = 62.5s).
     pub nginx_rounding: bool,
     /// `headers`: which rate-limit headers responses carry. Default draft-10.

@@ -527,7 +527,8 @@ fn limit_keys(
     limits
         .keys
         .iter()
-        .map(|parts| build_key(parts, client_ip, request))
+        .zip(limits.set.iter())
+        .map(|(parts, limiter)| build_key(parts, limiter.config().ipv6_prefix, client_ip, request))
         .collect()
 }
 
@@ -553,8 +554,14 @@ impl Drop for RefundOnDrop<'_> {
 }
 
 /// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
-/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes.
-fn build_key(parts: &[KeyPart], client_ip: IpAddr, request: &Request<Incoming>) -> Vec<u8> {
+/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes, IPv6 ones cut to
+/// the limit's `ipv6_prefix`.
+fn build_key(
+    parts: &[KeyPart],
+    ipv6_prefix: u8,
+    client_ip: IpAddr,
+    request: &Request<Incoming>,
+) -> Vec<u8> {
     let mut key = Vec::with_capacity(24);
     let mut any = false;
     for (position, part) in parts.iter().enumerate() {
@@ -564,7 +571,7 @@ fn build_key(parts: &[KeyPart], client_ip: IpAddr, request: &Request<Incoming>) 
         match part {
             KeyPart::ClientIp => {
                 any = true;
-                match client_ip {
+                match crate::ratelimit::client_ip_key(client_ip, ipv6_prefix) {
                     IpAddr::V4(ip) => key.extend_from_slice(&ip.octets()),
                     IpAddr::V6(ip) => key.extend_from_slice(&ip.octets()),
                 }

@@ -952,6 +952,40 @@ fn zero_where_zero_makes_no_sense_is_rejected() {
 }
 
 #[test]
+fn ipv6_prefix_defaults_to_64_and_is_checked() {
+    let config =
+        parse("[limits.a]\nrate = \"1r/s\"\n[limits.b]\nrate = \"1r/s\"\nipv6_prefix = 56\n");
+    assert_eq!(config.limits["a"].ipv6_prefix, 64);
+    assert_eq!(config.limits["b"].ipv6_prefix, 56);
+    for bad in ["0", "129", "1000"] {
+        let error = reject(&format!(
+            "[limits.a]\nrate = \"1r/s\"\nipv6_prefix = {bad}\n"
+        ));
+        assert_error(
+            &error,
+            ConfigErrorKind::InvalidValue,
+            3,
+            15,
+            "limits.a.ipv6_prefix",
+            &[
+                "from 1 to 128",
+                "the default is 64",
+                &format!("found {bad}"),
+            ],
+        );
+    }
+    let error = reject("[limits.a]\nrate = \"1r/s\"\nkey = \"path\"\nipv6_prefix = 48\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        4,
+        15,
+        "limits.a.ipv6_prefix",
+        &["only applies to a key with client_ip"],
+    );
+}
+
+#[test]
 fn a_bad_spool_setting_says_what_would_be_valid() {
     let error = reject("[server]\nspool_dir = \"spool\"\n");
     assert_error(
