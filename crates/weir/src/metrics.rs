@@ -240,7 +240,9 @@ impl Metrics {
     /// Everything in the Prometheus text format; pool and rate-limit figures come from
     /// `gateway`.
     pub fn render(&self, gateway: &crate::server::GatewayHandle) -> String {
-        self.render_with(&gateway.pool_stats(), &gateway.limiter_stats())
+        let mut out = self.render_with(&gateway.pool_stats(), &gateway.limiter_stats());
+        render_buffers(&mut out, &gateway.buffer_stats());
+        out
     }
 
     /// Everything in the Prometheus text format, with the pool and limit figures given.
@@ -477,6 +479,25 @@ fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
 
 /// `# HELP` and `# TYPE` lines. Help texts are constants without backslashes or newlines, the
 /// two characters the format would need escaped there.
+fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
+    let gauges = [
+        (
+            "weir_spool_bytes",
+            "Bytes of request bodies buffered in spool files now (capped by max_spool_size).",
+            buffers.spooled,
+        ),
+        (
+            "weir_read_ahead_bytes",
+            "Bytes of responses read ahead of their clients now.",
+            buffers.read_ahead as u64,
+        ),
+    ];
+    for (name, help, value) in gauges {
+        family(out, name, "gauge", help);
+        sample(out, name, &[], value);
+    }
+}
+
 fn family(out: &mut String, name: &str, kind: &str, help: &str) {
     debug_assert!(!help.contains(['\\', '\n']));
     let _ = writeln!(out, "# HELP {name} {help}");

@@ -33,6 +33,13 @@ async fn read_ahead_stays_within_its_bound_for_a_client_that_does_not_read() {
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+    let metrics = gateway.handle.render_metrics();
+    let gauge: usize = metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("weir_read_ahead_bytes "))
+        .and_then(|value| value.parse().ok())
+        .expect("the read-ahead gauge");
+    assert!(gauge >= READ_AHEAD_MAX_BYTES, "{gauge}");
     // Now read it all, slowly: the upstream is far faster, so an unbounded read-ahead would run
     // megabytes ahead.
     let mut received = 0;
@@ -94,6 +101,11 @@ async fn a_full_spool_answers_503_with_retry_after() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     assert_eq!(std::fs::read_dir(&spool).expect("list").count(), 0);
+    assert!(gateway
+        .handle
+        .render_metrics()
+        .lines()
+        .any(|line| line == "weir_spool_bytes 0"));
 }
 
 /// A `spool_dir` that group or others may enter stops the gateway at start, naming the directory.
