@@ -169,11 +169,11 @@ pub struct RouteConfig {
     /// `limits`: names of `[limits.NAME]` tables applied to this route, in order.
     pub limits: Vec<String>,
     /// `request_buffering`: read the whole request body (up to `max_body_size`; past 1 MiB it
-    /// spills to a temp file) before contacting the upstream, as nginx `proxy_request_buffering on`.
+    /// spills to a file in `spool_dir`) before contacting the upstream, as nginx `proxy_request_buffering on`.
     /// Default true.
     pub request_buffering: bool,
-    /// `response_buffering`: read the upstream's response as fast as it comes (up to 64 MiB ahead
-    /// of the client), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
+    /// `response_buffering`: read the upstream's response as fast as it comes (up to 1 MiB ahead
+    /// of the client, within the gateway's 256 MiB read-ahead budget), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
     /// `proxy_buffering on`. Default true.
     pub response_buffering: bool,
 }
