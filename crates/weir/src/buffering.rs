@@ -144,18 +144,18 @@ struct Spool {
 
 impl Spool {
     /// Checks `dir`, or weir's own default directory when `None` (`/var/tmp/weir-UID`: `/var/tmp`
-    /// is on disk where `/tmp` is often RAM). A missing directory is created with mode 0700; an
-    /// existing one must be a directory (not a symlink) owned by weir's effective user with no
-    /// access for group or others, since anyone who can enter it could read bodies being spooled
-    /// or plant a file where weir creates one.
+    /// is on disk where `/tmp` is often RAM). A missing directory is created with mode 0700 (and
+    /// so are missing parents); an existing one must be a directory (not a symlink) owned by
+    /// weir's effective user with no access for group or others, since anyone who can enter it
+    /// could read bodies being spooled or plant a file where weir creates one.
     fn open(dir: Option<&Path>, max_size: u64) -> io::Result<Spool> {
         let uid = rustix::process::geteuid().as_raw();
         let dir = dir.map_or_else(default_spool_dir, Path::to_path_buf);
-        match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
-            Ok(()) => {}
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
-            Err(error) => return Err(error),
-        }
+        // Missing parents are made too (and private): a system without /var/tmp still starts.
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&dir)?;
         let metadata = std::fs::symlink_metadata(&dir)?;
         let refuse = |reason: String| Err(io::Error::new(io::ErrorKind::PermissionDenied, reason));
         if !metadata.is_dir() {

@@ -194,3 +194,15 @@ fn the_default_spool_directory_is_weirs_own() {
     assert_eq!(metadata.uid(), uid);
     assert_eq!(metadata.mode() & 0o077, 0);
 }
+
+#[test]
+fn a_missing_spool_directory_is_made_private_with_its_parents() {
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let dir = temp.path().join("var/tmp/weir");
+    Spool::open(Some(&dir), 1 << 30).expect("created");
+    for made in [temp.path().join("var"), temp.path().join("var/tmp"), dir] {
+        let metadata = std::fs::symlink_metadata(&made).expect("created");
+        assert!(metadata.is_dir());
+        assert_eq!(metadata.mode() & 0o777, 0o700, "{}", made.display());
+    }
+}
