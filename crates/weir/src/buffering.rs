@@ -246,11 +246,12 @@ impl Drop for SpoolReservation {
     }
 }
 
-/// Reads the client's whole body, failing with 413 past `limit` (0 = no limit), and with 503 when
-/// the spool has no room for it.
+/// Reads the client's whole body, failing with 413 past `limit` (0 = no limit), with 408 when no
+/// bytes come for `timeout` (`body_timeout`), and with 503 when the spool has no room for it.
 pub async fn read_request_body(
     mut incoming: Incoming,
     limit: u64,
+    timeout: Duration,
     buffers: &Arc<Buffers>,
 ) -> Result<RequestBody, ProxyError> {
     let limit = if limit == 0 { u64::MAX } else { limit };
@@ -260,7 +261,10 @@ pub async fn read_request_body(
         buffers: Arc::clone(buffers),
         bytes: 0,
     };
-    while let Some(frame) = incoming.frame().await {
+    while let Some(frame) = tokio::time::timeout(timeout, incoming.frame())
+        .await
+        .map_err(|_elapsed| ProxyError::BodyTimeout)?
+    {
         let frame = frame.map_err(|_| ProxyError::ClientGone)?;
         let Ok(data) = frame.into_data() else {
             continue;
