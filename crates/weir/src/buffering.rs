@@ -41,21 +41,24 @@ pub const READ_AHEAD_THRESHOLD: u64 = 64 * 1024;
 
 /// Bytes one response may hold read ahead of its client before weir stops reading the upstream
 /// until the client drains some. nginx holds `proxy_buffers 8 4k|8k` (32-64 KiB) in memory and
-/// spills the rest to a temp file (up to `proxy_max_temp_file_size`, 1 GiB); weir does not spill
-/// responses, so it holds more in memory instead: 1 MiB covers a typical page, JSON answer or
-/// small download whole, so the worker is free at once, and past it a slow client sets the pace
-/// as if unbuffered. At most one more frame (the upstream connection's 64 KiB read buffer) is read
-/// before the bound is seen.
-pub const READ_AHEAD_MAX_BYTES: usize = 1 << 20;
+/// spills the rest to a temp file (up to `proxy_max_temp_file_size`, 1 GiB), so a Gunicorn sync
+/// worker is freed from a slow client whatever the response's size. weir does not spill
+/// responses, so it holds more in memory instead: 16 MiB frees the worker at once for every page,
+/// JSON answer and export short of a large download (the e2e tests send 8 MB to a client that
+/// does not read), and past it a slow client sets the pace as if unbuffered. At most one more
+/// frame (the upstream connection's 64 KiB read buffer) is read before the bound is seen.
+pub const READ_AHEAD_MAX_BYTES: usize = 16 << 20;
 
-/// Bytes all responses together may hold read ahead: 256 slow clients at the full
-/// [`READ_AHEAD_MAX_BYTES`]. Past it, every read-ahead goes at its client's pace (one frame at a
-/// time) until others drain, so the budget holds however many slow clients come.
+/// Bytes all responses together may hold read ahead: 16 slow clients at the full
+/// [`READ_AHEAD_MAX_BYTES`], or hundreds at the size of a usual response. Past it, every
+/// read-ahead goes at its client's pace (one frame at a time) until others drain, so the budget
+/// holds however many slow clients come, and none of them stalls.
 pub const READ_AHEAD_BUDGET: usize = 256 << 20;
 
 /// Frames one response may hold read ahead, whatever their size: a bound on the bookkeeping of a
-/// stream of tiny frames. Bytes are the bound that matters; see [`READ_AHEAD_MAX_BYTES`].
-const READ_AHEAD_FRAMES: usize = 1024;
+/// stream of tiny frames (about 100 bytes each). Bytes are the bound that matters; see
+/// [`READ_AHEAD_MAX_BYTES`].
+const READ_AHEAD_FRAMES: usize = 4096;
 
 /// `Retry-After` of a request refused because the spool is full: a full spool drains as the
 /// requests in it reach their upstream, typically within seconds.

@@ -181,7 +181,7 @@ pub struct RouteConfig {
     /// spills to a file in `spool_dir`) before contacting the upstream, as nginx `proxy_request_buffering on`.
     /// Default true.
     pub request_buffering: bool,
-    /// `response_buffering`: read the upstream's response as fast as it comes (up to 1 MiB ahead
+    /// `response_buffering`: read the upstream's response as fast as it comes (up to 16 MiB ahead
     /// of the client, within the gateway's 256 MiB read-ahead budget), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
     /// `proxy_buffering on`. Default true.
     pub response_buffering: bool,

@@ -108,7 +108,7 @@ async fn all_responses_together_read_ahead_at_most_the_budget_yet_each_still_pro
     let buffers = buffers(temp.path(), budget);
     let mut responses = Vec::new();
     for _ in 0..4 {
-        let (source, _) = Source::new(FRAME, 1000);
+        let (source, _) = Source::new(FRAME, 2000);
         responses.push(spawn_read_ahead(source, &buffers));
         settle().await;
     }
@@ -119,7 +119,7 @@ async fn all_responses_together_read_ahead_at_most_the_budget_yet_each_still_pro
     // With the budget spent, the last response goes at its client's pace, to the end.
     let last = responses.pop().expect("four responses");
     let body = last.collect().await.expect("no error").to_bytes();
-    assert_eq!(body.len(), 1000 * FRAME);
+    assert_eq!(body.len(), 2000 * FRAME);
     let held = buffers.stats().read_ahead;
     assert!(held < budget + 3 * FRAME, "held {held} bytes");
     drop(responses);

@@ -11,12 +11,12 @@ use crate::support::*;
 /// upstream connection's 64 KiB read buffer at most) read before the bound is seen.
 const READ_AHEAD_LIMIT: usize = READ_AHEAD_MAX_BYTES + 64 * 1024;
 
-/// A client that reads nothing of a 16 MiB response, then reads it slowly: weir reads ahead up to
+/// A client that reads nothing of a 48 MiB response, then reads it slowly: weir reads ahead up to
 /// its bound and then waits for the client, instead of taking the whole body into memory.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn read_ahead_stays_within_its_bound_for_a_client_that_does_not_read() {
     let (_upstream, gateway) = start(Transport::Tcp, "", "").await;
-    let size = 16 << 20;
+    let size = 48 << 20;
     let mut stream = tokio::net::TcpStream::connect(gateway.addr)
         .await
         .expect("connect");
