@@ -1,7 +1,7 @@
 //! Buffering for Gunicorn's sync workers, as nginx does by default:
 //! - `request_buffering`: the whole request body is read before the upstream is contacted, in
 //!   memory up to [`MEMORY_LIMIT`] and past it in a spool file no other user can open (see
-//!   [`Spool`]), so a slow upload never holds a worker;
+//!   `Spool`), so a slow upload never holds a worker;
 //! - `response_buffering`: the upstream's response is read ahead of the client, so a worker is
 //!   freed as soon as it has written its answer, however slowly the client reads, within
 //!   [`READ_AHEAD_MAX_BYTES`] per response and [`READ_AHEAD_BUDGET`] for the whole gateway.
@@ -90,7 +90,7 @@ pub struct BufferStats {
 }
 
 impl Buffers {
-    /// Opens (or creates) the spool directory; see [`Spool::open`].
+    /// Opens (or creates) the spool directory; see `Spool::open`.
     pub fn new(spool_dir: Option<&Path>, max_spool_size: u64) -> io::Result<Buffers> {
         Ok(Buffers::with_spool(Spool::open(spool_dir, max_spool_size)?))
     }

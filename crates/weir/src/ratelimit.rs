@@ -13,7 +13,7 @@
 //!
 //! The proxy builds the key bytes (client address, path, header values) in the order of
 //! [`LimitConfig::key`]. A limit never stores them: it stores a 128-bit keyed hash of them
-//! ([`StoredKey`]), so a key costs the same whatever its source (a 32 KiB header value costs what
+//! (`StoredKey`), so a key costs the same whatever its source (a 32 KiB header value costs what
 //! a 4-byte address costs) and fits inline in its slot. Memory limits hash with a key drawn at
 //! random once per process; Redis limits with a key derived from the limit's name and Redis URL,
 //! so every weir instance sharing the config, and so the Redis keys, agrees.

@@ -38,7 +38,7 @@ use crate::compression::{self, Encoding};
 pub const CHUNK_SIZE: usize = 256 * 1024;
 
 /// Files up to this size are read whole in the blocking hop that opens them and kept in the
-/// [`FileCache`], as nginx's `open_file_cache` keeps descriptors (weir keeps the bytes: there is
+/// file cache, as nginx's `open_file_cache` keeps descriptors (weir keeps the bytes: there is
 /// no sendfile below hyper).
 pub const CACHE_MAX_FILE: u64 = 1024 * 1024;
 
