@@ -37,6 +37,11 @@ pub enum ServerError {
     AccessLog(std::io::Error),
     #[error("{0}")]
     Limit(crate::ratelimit::LimitError),
+    #[error("cannot spool request bodies in {path}: {source}")]
+    Spool {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot serve static files from {path}: {source}")]
     Static {
         path: std::path::PathBuf,
@@ -369,6 +374,11 @@ impl GatewayHandle {
             .iter()
             .map(|limiter| (limiter.name().to_string(), limiter.stats()))
             .collect()
+    }
+
+    /// Bytes held by request spooling and response read-ahead.
+    pub fn buffer_stats(&self) -> crate::buffering::BufferStats {
+        self.proxy().buffers().stats()
     }
 
     /// Health, balancing and pool state of every upstream server: `(upstream name, state)`.
