@@ -22,6 +22,7 @@ pub mod server;
 pub mod static_files;
 pub mod tunnel;
 pub mod upstream;
+pub mod write_timeout;
 
 pub use config::Config;
 pub use server::{Gateway, GatewayHandle, ServerError};

@@ -4,8 +4,6 @@
 //! proxy; [`Gateway::run`] serves until the shutdown future completes, then stops accepting, lets
 //! in-flight requests finish for up to `shutdown_grace`, and returns.
 
-mod send_timeout;
-
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,8 +20,8 @@ use tokio::sync::Semaphore;
 
 use crate::config::{Config, ServerConfig};
 use crate::proxy::{ClientInfo, Proxy};
-use crate::server::send_timeout::SendTimeout;
 use crate::upstream::{PoolStats, UpstreamAddr};
+use crate::write_timeout::WriteTimeout;
 
 /// Errors that stop the gateway from starting.
 #[derive(Debug, thiserror::Error)]
@@ -514,7 +512,11 @@ fn serve_connection(
     let connection = generation
         .builder
         .serve_connection(
-            TokioIo::new(SendTimeout::new(stream, send_timeout)),
+            TokioIo::new(WriteTimeout::new(
+                stream,
+                send_timeout,
+                "client read nothing for send_timeout",
+            )),
             service,
         )
         .with_upgrades();
