@@ -88,10 +88,18 @@ pub fn to_nginx(directives: &[Directive]) -> String {
 }
 
 fn quote_word(word: &str) -> String {
+    // A backslash may stay bare where nginx keeps it (before a character it does not unescape).
+    let chars: Vec<char> = word.chars().collect();
+    let bare_backslashes = chars.iter().enumerate().all(|(index, character)| {
+        *character != '\\'
+            || chars
+                .get(index + 1)
+                .is_some_and(|next| !matches!(next, '"' | '\'' | '\\' | 't' | 'r' | 'n'))
+    });
     let plain = !word.is_empty()
+        && bare_backslashes
         && !word.chars().any(|character| {
-            character.is_whitespace()
-                || matches!(character, ';' | '{' | '}' | '#' | '"' | '\'' | '\\')
+            character.is_whitespace() || matches!(character, ';' | '{' | '}' | '#' | '"' | '\'')
         });
     if plain || (word.starts_with("${") && !word.contains(char::is_whitespace)) {
         return word.to_string();

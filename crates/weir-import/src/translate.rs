@@ -119,6 +119,8 @@ struct Translator<'a> {
     /// `location @name` blocks of the server being read.
     named_locations: HashMap<String, &'a Directive>,
     server_count: usize,
+    /// Which `server` of the `http` block (counted from 1) answers hosts no server names.
+    default_server: usize,
 }
 
 impl Default for Table {
@@ -331,6 +333,7 @@ impl<'a> Translator<'a> {
                 _ => {}
             }
         }
+        self.default_server = default_server(block);
         let mut scope = outer.clone();
         self.absorb(block, &mut scope);
         for inner in block {
@@ -491,6 +494,7 @@ impl<'a> Translator<'a> {
             | "worker_shutdown_timeout" | "timer_resolution" | "lock_file" | "working_directory" => {
                 (Kind::Unsupported, "no weir equivalent (a process setting of nginx)".into())
             }
+            "log_not_found" | "log_subrequest" => (Kind::Translated, "no key: weir does not log missing files as errors".into()),
             "default_type" => (Kind::Translated, "built in: static files of unknown type are application/octet-stream".into()),
             "types" => (Kind::Translated, "built in: weir knows the common MIME types".into()),
             "sendfile" | "tcp_nopush" | "aio" | "directio" | "output_buffers" => {
@@ -1135,10 +1139,8 @@ impl<'a> Translator<'a> {
         self.absorb(block, &mut scope);
         let mut listens = Vec::new();
         let mut names: Vec<String> = Vec::new();
-        let mut is_default = false;
         for inner in block.iter().filter(|inner| inner.name == "listen") {
-            if let Some((address, ssl, default)) = self.listen(inner) {
-                is_default |= default;
+            if let Some((address, ssl, _)) = self.listen(inner) {
                 if ssl {
                     scope.ssl = true;
                 } else {
@@ -1188,8 +1190,7 @@ impl<'a> Translator<'a> {
                 );
             }
         }
-        // The first server, or the one marked default_server, answers hosts no server names.
-        let default = is_default || self.server_count == 1;
+        let default = self.server_count == self.default_server;
         let hosts: Vec<Option<String>> = if default || names.is_empty() {
             vec![None]
         } else {
@@ -1635,6 +1636,10 @@ impl<'a> Translator<'a> {
                 }
                 self.translated(directive, format!("redirect = {url:?}, status = {code}"));
                 Some(RouteTarget::Redirect { status: code, url })
+            }
+            (444, _) => {
+                self.approximated(directive, "status = 404: nginx's 444 closes the connection without an answer; weir answers 404");
+                Some(RouteTarget::Status(404))
             }
             (200..=599, None) => {
                 self.translated(directive, format!("status = {code} (weir's body is a short plain-text line for errors, empty otherwise)"));
@@ -2105,6 +2110,47 @@ impl<'a> Translator<'a> {
             report: Report { items: self.items },
         }
     }
+}
+
+/// The server (counted from 1) that answers plain-HTTP requests for hosts no server names:
+/// the one whose plain `listen` says `default_server`, else the first with a plain `listen` (or
+/// none, which is `listen 80`), else the first. A TLS-only server is weir's default only when
+/// there is nothing else, as weir serves plain HTTP only.
+fn plain_listens(server: &Directive) -> Vec<&Directive> {
+    server
+        .block
+        .iter()
+        .flatten()
+        .filter(|inner| {
+            inner.name == "listen" && !inner.args.iter().any(|arg| arg == "ssl" || arg == "quic")
+        })
+        .collect()
+}
+
+fn default_server(http: &[Directive]) -> usize {
+    let servers: Vec<&Directive> = http
+        .iter()
+        .filter(|directive| directive.name == "server")
+        .collect();
+    let has_listen = |server: &Directive| {
+        server
+            .block
+            .iter()
+            .flatten()
+            .any(|inner| inner.name == "listen")
+    };
+    let marked = servers.iter().position(|server| {
+        plain_listens(server).iter().any(|listen| {
+            listen
+                .args
+                .iter()
+                .any(|arg| arg == "default_server" || arg == "default")
+        })
+    });
+    let plain = servers
+        .iter()
+        .position(|server| !plain_listens(server).is_empty() || !has_listen(server));
+    marked.or(plain).unwrap_or(0) + 1
 }
 
 fn collect_unaccounted<'d>(
