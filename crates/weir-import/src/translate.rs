@@ -152,13 +152,30 @@ impl<'a> Translator<'a> {
         self.item(Kind::Unsupported, directive, note);
     }
 
-    /// Marks every directive inside `directive`'s block as accounted for by `directive`'s item.
+    /// Accounts for every directive inside `directive`'s block with `directive`'s own item (the
+    /// last one made for it): they share its fate, as the inside of an `if` or a regex location.
     fn account_block(&mut self, directive: &Directive) {
-        if let Some(block) = &directive.block {
-            for inner in block {
-                self.accounted.insert(inner as *const Directive);
-                self.account_block(inner);
+        let mut inner_sources = Vec::new();
+        self.mark_inner(directive, &mut inner_sources);
+        let item = self
+            .items
+            .iter_mut()
+            .rev()
+            .find(|item| item.sources.first() == Some(&directive.source));
+        if let Some(item) = item {
+            for source in inner_sources {
+                if !item.sources.contains(&source) {
+                    item.sources.push(source);
+                }
             }
+        }
+    }
+
+    fn mark_inner(&mut self, directive: &Directive, sources: &mut Vec<Source>) {
+        for inner in directive.block.iter().flatten() {
+            self.accounted.insert(inner as *const Directive);
+            sources.push(inner.source.clone());
+            self.mark_inner(inner, sources);
         }
     }
 
