@@ -204,7 +204,10 @@ fn import_writes_a_config_that_check_accepts_and_reports_on_stderr() {
         .unwrap();
     assert_eq!(strict.status.code(), Some(0));
     let stdout = String::from_utf8(strict.stdout).unwrap();
-    assert!(stdout.contains("[upstreams.app]"), "without -o to stdout: {stdout}");
+    assert!(
+        stdout.contains("[upstreams.app]"),
+        "without -o to stdout: {stdout}"
+    );
 }
 
 #[test]
