@@ -1186,9 +1186,7 @@ impl<'a> Translator<'a> {
                 if let Some(rest) = name.strip_prefix('.') {
                     exact.push(rest.to_ascii_lowercase());
                     left_out.push(format!("*{name}"));
-                } else if name.starts_with('~') || name.contains('*') {
-                    left_out.push(name.clone());
-                } else if name.contains('$') {
+                } else if name.starts_with('~') || name.contains(['*', '$']) {
                     left_out.push(name.clone());
                 } else {
                     exact.push(name.to_ascii_lowercase());
@@ -1962,16 +1960,14 @@ impl<'a> Translator<'a> {
             self.server
                 .set("max_body_size", value.clone(), Some(source));
         }
-        if self.compression.is_some() {
-            if !self.gzip_proxied_any {
-                let source = self.compression_source.clone().into_iter().collect();
-                self.items.push(Item {
-                    kind: Kind::Approximated,
-                    sources: source,
-                    directive: "gzip_proxied off (the default)".into(),
-                    note: "nginx does not compress for requests that came through a proxy (with a Via header); weir does".into(),
-                });
-            }
+        if self.compression.is_some() && !self.gzip_proxied_any {
+            let source = self.compression_source.clone().into_iter().collect();
+            self.items.push(Item {
+                kind: Kind::Approximated,
+                sources: source,
+                directive: "gzip_proxied off (the default)".into(),
+                note: "nginx does not compress for requests that came through a proxy (with a Via header); weir does".into(),
+            });
         }
 
         // One route per host, path and kind of match: nginx tells servers apart by port too.
