@@ -257,11 +257,9 @@ impl<'a> Translator<'a> {
             Some(number) => match number.parse::<u64>() {
                 Ok(workers) => {
                     self.worker_processes = Some(workers);
-                    self.server_key(
-                        "threads",
-                        workers.to_string(),
+                    self.approximated(
                         directive,
-                        "threads instead of processes",
+                        format!("weir runs one thread per core, not {workers} worker process(es); [server] threads = N caps it if you must"),
                     );
                 }
                 Err(_) => self.unsupported(directive, "expected a number or auto"),

@@ -545,7 +545,13 @@ fn load_balanced_upstream() {
         (64, Duration::from_secs(30))
     );
     assert_eq!(workers.connect_timeout, Duration::from_secs(5));
-    assert_eq!(config.server.threads, 4);
+    assert_eq!(config.server.threads, 0, "one thread per core");
+    expect(
+        &imported,
+        Kind::Approximated,
+        "worker_processes 4",
+        "one thread per core",
+    );
     assert_eq!(config.server.max_connections, 4 * 4096);
     assert_eq!(config.server.backlog, 4096);
     expect(
