@@ -292,17 +292,11 @@ impl<'a> Translator<'a> {
             "worker_connections" => {
                 match directive.args.first().and_then(|n| n.parse::<u64>().ok()) {
                     Some(connections) => {
-                        let workers = self.worker_processes.unwrap_or(1);
-                        let note = if workers > 1 {
-                            format!("{connections} per worker × {workers} workers")
-                        } else {
-                            String::new()
-                        };
                         self.server_key(
                             "max_connections",
-                            (connections * workers).to_string(),
+                            connections.to_string(),
                             directive,
-                            &note,
+                            "per thread, as nginx's is per worker",
                         );
                     }
                     None => self.unsupported(directive, "expected a number"),
@@ -393,6 +387,28 @@ impl<'a> Translator<'a> {
                     }
                 }
             }
+            "client_body_timeout" | "send_timeout" => {
+                let key = if directive.name == "send_timeout" {
+                    "send_timeout"
+                } else {
+                    "body_timeout"
+                };
+                match directive.args.first().and_then(|arg| duration(arg)) {
+                    Some(value) if value != "0s" => {
+                        self.server_key(key, toml_out::string(&value), directive, "")
+                    }
+                    _ => self.unsupported(directive, "expected a time above 0 such as 60s"),
+                }
+            }
+            "underscores_in_headers" => match directive.args.first().map(String::as_str) {
+                Some("on") => {
+                    self.server_key("underscores_in_headers", "true".into(), directive, "")
+                }
+                _ => self.translated(
+                    directive,
+                    "the default: request headers with '_' are dropped",
+                ),
+            },
             "client_header_timeout" => match directive.args.first().and_then(|arg| duration(arg)) {
                 Some(value) if value != "0s" => {
                     self.server_key("header_timeout", toml_out::string(&value), directive, "")
@@ -585,10 +601,6 @@ impl<'a> Translator<'a> {
             }
             "limit_conn" | "limit_conn_zone" | "limit_conn_status" | "limit_conn_log_level" | "limit_rate"
             | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates, not connections or bandwidth per key".into()),
-            "client_body_timeout" | "send_timeout" => (
-                Kind::Unsupported,
-                "weir has no time-out between two reads or writes of a client body".into(),
-            ),
             "resolver" | "resolver_timeout" => (Kind::Unsupported, "weir resolves no host names".into()),
             "uwsgi_pass" | "fastcgi_pass" | "scgi_pass" | "grpc_pass" => (
                 Kind::Unsupported,

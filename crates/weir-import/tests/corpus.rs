@@ -424,6 +424,8 @@ fn rate_limited_api() {
         config.server.real_ip_header,
         weir::config::RealIpHeader::XForwardedFor
     );
+    assert_eq!(config.server.body_timeout, Duration::from_secs(10));
+    assert_eq!(config.server.send_timeout, Duration::from_secs(30));
     expect(
         &imported,
         Kind::Translated,
@@ -552,7 +554,10 @@ fn load_balanced_upstream() {
         "worker_processes 4",
         "one thread per core",
     );
-    assert_eq!(config.server.max_connections, 4 * 4096);
+    assert_eq!(
+        config.server.max_connections, 4096,
+        "per thread, as nginx's per worker"
+    );
     assert_eq!(config.server.backlog, 4096);
     expect(
         &imported,
