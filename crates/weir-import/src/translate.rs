@@ -119,6 +119,9 @@ struct Translator<'a> {
     /// `location @name` blocks of the server being read.
     named_locations: HashMap<String, &'a Directive>,
     server_count: usize,
+    /// Host names (with whether their server is TLS: nginx keeps names per port) and the server
+    /// that has them first.
+    claimed_names: HashMap<(String, bool), Source>,
     /// Which `server` of the `http` block (counted from 1) answers hosts no server names.
     default_server: usize,
 }
@@ -892,6 +895,11 @@ impl<'a> Translator<'a> {
                 .get("path")
                 .map(|entry| entry.value.clone())
                 .unwrap_or_default();
+            let same_format = table.get("format").map(|entry| entry.value.clone())
+                == Some(toml_out::string(format));
+            if kept == toml_out::string(path) && same_format {
+                return self.translated(directive, format!("[access_log] (as above: {kept})"));
+            }
             return self.approximated(
                 directive,
                 format!("weir writes one access log; {kept} is kept"),
@@ -1196,14 +1204,30 @@ impl<'a> Translator<'a> {
                 if let Some(rest) = name.strip_prefix('.') {
                     exact.push(rest.to_ascii_lowercase());
                     left_out.push(format!("*{name}"));
-                } else if name.starts_with('~') || name.contains(['*', '$']) {
+                } else if name.starts_with('~') || name.contains(['*', '$']) || !weir_host(name) {
                     left_out.push(name.clone());
                 } else {
                     exact.push(name.to_ascii_lowercase());
                 }
             }
-            names.extend(exact.iter().cloned());
-            if left_out.is_empty() {
+            // nginx gives a name to the first server on the port that has it ("conflicting server name").
+            let mut taken = Vec::new();
+            for name in exact {
+                match self.claimed_names.get(&(name.clone(), scope.ssl)) {
+                    Some(first) => taken.push(format!("{name} (the server at {first} has it)")),
+                    None => {
+                        self.claimed_names
+                            .insert((name.clone(), scope.ssl), directive.source.clone());
+                        names.push(name);
+                    }
+                }
+            }
+            if !taken.is_empty() {
+                self.unsupported(
+                    inner,
+                    format!("conflicting server name, as nginx warns: {}; nginx uses the first server for it, and so does weir", taken.join(", ")),
+                );
+            } else if left_out.is_empty() {
                 self.translated(inner, "[[routes]] host, for the routes of this server (the default server's routes match any host)");
             } else {
                 self.approximated(
@@ -2052,7 +2076,11 @@ impl<'a> Translator<'a> {
                 kind: Kind::Unsupported,
                 sources: vec![directive.source.clone()],
                 directive: shorten(&directive.summary()),
-                note: format!("weir has no equivalent of `{}` here", directive.name),
+                note: if directive.name == "limit_req" {
+                    "applies to no route weir has (its locations answer by themselves or were left out)".to_string()
+                } else {
+                    format!("weir has no equivalent of `{}` here", directive.name)
+                },
             });
         }
 
@@ -2239,6 +2267,19 @@ fn weir_name(name: &str) -> String {
         "app".to_string()
     } else {
         cleaned
+    }
+}
+
+/// Whether weir takes `name` as a route's `host`: letters, digits, `.`, `-`, `_`, or `[IPv6]`.
+fn weir_host(name: &str) -> bool {
+    match name
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+    {
+        Some(ipv6) => ipv6.parse::<std::net::Ipv6Addr>().is_ok(),
+        None => name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')),
     }
 }
 

@@ -345,6 +345,11 @@ fn django_guide_with_an_included_proxy_params() {
 #[test]
 fn certbot_managed_site() {
     let (imported, config) = import_checked(&corpus("certbot.conf"));
+    assert!(
+        !imported.report.to_string().contains("conflicting"),
+        "the same names on other ports do not conflict in nginx:\n{}",
+        imported.report
+    );
     expect(
         &imported,
         Kind::Unsupported,
@@ -677,4 +682,38 @@ fn a_syntax_error_names_the_file_and_line() {
     std::fs::write(&path, "http {\n  server {\n    listen 80\n  }\n}\n").unwrap();
     let message = weir_import::import(&path).unwrap_err().to_string();
     assert!(message.contains("nginx.conf:4: "), "{message}");
+}
+
+#[test]
+fn odd_configs_still_import_to_a_valid_weir_config() {
+    let odd = [
+        // Names and addresses weir cannot take.
+        "http { server { listen 80; server_name example.com:8080 *.example.com ~^www\\d+$; location / { proxy_pass http://app.internal:8000; } } server { listen 81; server_name b.example; location / { proxy_pass http://localhost:9000/; } } }",
+        // Zones weir cannot key, unknown zones, a redirect with variables weir does not evaluate.
+        "http { limit_req_zone $server_name zone=s:1m rate=1r/s; server { limit_req zone=s; limit_req zone=nowhere; location / { return 301 https://$server_name$uri; } location /x { return 302 /relative; } } }",
+        // Only TLS, nothing to listen on in plain HTTP; an upstream with nothing reachable.
+        "http { upstream u { server app:8000; } server { listen 443 ssl; location / { proxy_pass http://u; } } }",
+        // Two servers routing the same host and path; a location in a location; no http block.
+        "events {} http { server { listen 80; server_name a.test; location /api/ { location /api/v2/ { proxy_pass http://127.0.0.1:1; } proxy_pass http://127.0.0.1:2; } } server { listen 80; server_name a.test; location /api/ { proxy_pass http://127.0.0.1:3; } } }",
+        "",
+        "worker_processes auto; pid /run/nginx.pid;",
+    ];
+    for text in odd {
+        let imported = weir_import::import_str(text, "odd.conf").unwrap();
+        if let Err(error) = weir::config::from_toml(&imported.toml, None) {
+            panic!(
+                "weir check refuses the import of {text:?}: {error}\n{}",
+                imported.toml
+            );
+        }
+    }
+    let imported = weir_import::import_str(odd[3], "odd.conf").unwrap();
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "server_name a.test",
+        "conflicting server name",
+    );
+    let config = weir::config::from_toml(&imported.toml, None).unwrap();
+    assert_eq!(config.routes.len(), 2, "{:#?}", config.routes);
 }
