@@ -16,8 +16,9 @@ pub struct Entry {
     pub remark: Option<String>,
 }
 
-/// One table: `[server]`, `[upstreams.app]`, or one `[[routes]]` entry.
-#[derive(Debug, Clone)]
+/// One table: `[server]`, `[upstreams.app]`, or one `[[routes]]` entry. The default has no
+/// header yet.
+#[derive(Debug, Clone, Default)]
 pub struct Table {
     pub header: String,
     /// A comment line above the table.

@@ -15,7 +15,10 @@ use crate::toml_out::{self, Table};
 use crate::Import;
 
 pub fn translate(loaded: &Loaded) -> Import {
-    let mut translator = Translator::default();
+    let mut translator = Translator {
+        server: Table::new("[server]"),
+        ..Translator::default()
+    };
     translator.includes(&loaded.includes);
     let mut main = Scope::default();
     // Main-context settings that other levels read (worker_processes) come first.
@@ -124,12 +127,6 @@ struct Translator<'a> {
     claimed_names: HashMap<(String, bool), Source>,
     /// Which `server` of the `http` block (counted from 1) answers hosts no server names.
     default_server: usize,
-}
-
-impl Default for Table {
-    fn default() -> Table {
-        Table::new("[server]")
-    }
 }
 
 impl<'a> Translator<'a> {

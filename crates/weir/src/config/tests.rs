@@ -758,7 +758,7 @@ fn an_unknown_key_in_the_second_route_names_its_index() {
         8,
         1,
         "routes[1].root",
-        &["host, path, upstream, static, limits"],
+        &["host, path, exact, upstream, static, redirect, status, limits"],
     );
 }
 
@@ -1048,7 +1048,12 @@ fn a_route_without_upstream_is_rejected() {
         3,
         1,
         "routes[0]",
-        &["a route needs `upstream`", "defined: app", "or `static`"],
+        &[
+            "a route needs `upstream`",
+            "defined: app",
+            "`static` (a directory)",
+            "`redirect`/`status`",
+        ],
     );
 }
 
