@@ -61,6 +61,9 @@ pub struct ServerConfig {
     /// `underscores_in_headers`: forward request headers whose names hold `_`. Default false: they
     /// are dropped, as nginx does (WSGI maps `X-Real_IP` and `X-Real-IP` to one environ key).
     pub underscores_in_headers: bool,
+    /// `pid_file`: where `weir run` writes its process id, for `weir reload` and `weir upgrade`
+    /// (nginx `pid`). None by default.
+    pub pid_file: Option<PathBuf>,
     /// `max_header_size`: largest request head (request line and headers). Default 32KiB, as nginx `large_client_header_buffers 4 8k`.
     pub max_header_size: usize,
     /// `max_body_size`: largest request body; 0 means no limit. Default 1MiB, as nginx `client_max_body_size`.

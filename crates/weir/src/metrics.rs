@@ -477,6 +477,54 @@ fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
 
 /// `# HELP` and `# TYPE` lines. Help texts are constants without backslashes or newlines, the
 /// two characters the format would need escaped there.
+/// The reload figures: the config generation in force, the time of the last successful reload
+/// (0 before any) and the count of reloads by result.
+pub fn render_reloads(
+    out: &mut String,
+    generation: u64,
+    last_reload_unix_seconds: u64,
+    successes: u64,
+    failures: u64,
+) {
+    family(
+        out,
+        "weir_config_generation",
+        "gauge",
+        "The configuration in force: 1 at start, one more per successful reload.",
+    );
+    sample(out, "weir_config_generation", &[], generation);
+    family(
+        out,
+        "weir_config_last_reload_timestamp_seconds",
+        "gauge",
+        "Unix time of the last successful reload; 0 before any.",
+    );
+    sample(
+        out,
+        "weir_config_last_reload_timestamp_seconds",
+        &[],
+        last_reload_unix_seconds,
+    );
+    family(
+        out,
+        "weir_config_reloads_total",
+        "counter",
+        "Reloads asked for (SIGHUP, weir reload), by result.",
+    );
+    sample(
+        out,
+        "weir_config_reloads_total",
+        &[("result", "success")],
+        successes,
+    );
+    sample(
+        out,
+        "weir_config_reloads_total",
+        &[("result", "failure")],
+        failures,
+    );
+}
+
 fn family(out: &mut String, name: &str, kind: &str, help: &str) {
     debug_assert!(!help.contains(['\\', '\n']));
     let _ = writeln!(out, "# HELP {name} {help}");

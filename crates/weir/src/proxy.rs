@@ -74,7 +74,11 @@ pub struct Proxy {
     real_ip: RealIp,
     compression: Option<CompressionConfig>,
     /// Set once the shutdown grace has run out: upgraded connections still open then are closed.
-    closing: tokio::sync::watch::Sender<bool>,
+    /// Shared by every generation of a reloaded proxy.
+    closing: Arc<tokio::sync::watch::Sender<bool>>,
+    thread_affine: bool,
+    /// The config this proxy was built from, to tell on reload what changed.
+    config: Config,
 }
 
 /// What the proxy knows of the client connection a request came on.
@@ -169,21 +173,52 @@ impl Proxy {
     /// `thread_affine`: one runtime per core shares this proxy (see
     /// [`crate::upstream::PoolSettings::thread_affine`]).
     pub fn new(config: &Config, thread_affine: bool) -> Result<Proxy, ServerError> {
+        Proxy::build(config, thread_affine, None)
+    }
+
+    /// The proxy of a reloaded `config`, keeping what did not change from `old`: an upstream
+    /// whose table is the same keeps its pools (no reconnect storm), a limit whose table is the
+    /// same keeps its state (a client over its limit stays over it), and the access log and
+    /// metrics are kept when their settings and routes are the same.
+    pub fn reload(config: &Config, old: &Proxy) -> Result<Proxy, ServerError> {
+        Proxy::build(config, old.thread_affine, Some(old))
+    }
+
+    fn build(
+        config: &Config,
+        thread_affine: bool,
+        old: Option<&Proxy>,
+    ) -> Result<Proxy, ServerError> {
         let upstreams: Vec<Arc<Upstream>> = config
             .upstreams
             .iter()
-            .map(|(name, upstream)| Arc::new(Upstream::new(name, upstream, thread_affine)))
+            .map(|(name, upstream)| {
+                old.filter(|old| old.config.upstreams.get(name) == Some(upstream))
+                    .and_then(|old| old.upstreams.iter().find(|u| u.name() == name))
+                    .map_or_else(
+                        || Arc::new(Upstream::new(name, upstream, thread_affine)),
+                        Arc::clone,
+                    )
+            })
             .collect();
-        let limiters: Vec<Arc<Limiter>> = config
-            .limits
-            .iter()
-            .map(|(name, limit)| Limiter::new(name, limit).map(Arc::new))
-            .collect::<Result<_, _>>()
-            .map_err(ServerError::Limit)?;
-        if !limiters.is_empty() {
-            tokio::spawn(reclaim_idle_keys(
-                limiters.iter().map(Arc::downgrade).collect(),
-            ));
+        let mut fresh = Vec::new();
+        let mut limiters: Vec<Arc<Limiter>> = Vec::with_capacity(config.limits.len());
+        for (name, limit) in &config.limits {
+            let kept = old
+                .filter(|old| old.config.limits.get(name) == Some(limit))
+                .and_then(|old| old.limiters.iter().find(|l| l.name() == name));
+            match kept {
+                Some(limiter) => limiters.push(Arc::clone(limiter)),
+                None => {
+                    let limiter = Arc::new(Limiter::new(name, limit).map_err(ServerError::Limit)?);
+                    fresh.push(Arc::downgrade(&limiter));
+                    limiters.push(limiter);
+                }
+            }
+        }
+        // Kept limiters already have their reclaim task.
+        if !fresh.is_empty() {
+            tokio::spawn(reclaim_idle_keys(fresh));
         }
         let mut routes = Vec::with_capacity(config.routes.len());
         for (index, route) in config.routes.iter().enumerate() {
@@ -235,13 +270,27 @@ impl Proxy {
                 },
             ));
         }
-        let access_log = if config.access_log.enabled {
-            Some(Arc::new(
+        let kept_log = old
+            .filter(|old| old.config.access_log == config.access_log)
+            .and_then(|old| old.access_log.clone());
+        let access_log = match kept_log {
+            Some(access_log) => Some(access_log),
+            None if config.access_log.enabled => Some(Arc::new(
                 AccessLog::open(&config.access_log).map_err(ServerError::AccessLog)?,
-            ))
-        } else {
-            None
+            )),
+            None => None,
         };
+        let route_labels: Vec<String> = config
+            .routes
+            .iter()
+            .map(|route| format!("{}{}", route.host.as_deref().unwrap_or(""), route.path))
+            .collect();
+        let metrics = old
+            .filter(|old| old.metrics.routes() == route_labels.as_slice())
+            .map_or_else(
+                || Arc::new(Metrics::new(route_labels)),
+                |old| Arc::clone(&old.metrics),
+            );
         Ok(Proxy {
             router: Router::new(routes),
             upstreams,
@@ -255,16 +304,15 @@ impl Proxy {
                 .as_deref()
                 .and_then(|value| HeaderValue::from_str(value).ok()),
             access_log,
-            metrics: Arc::new(Metrics::new(
-                config
-                    .routes
-                    .iter()
-                    .map(|route| format!("{}{}", route.host.as_deref().unwrap_or(""), route.path))
-                    .collect(),
-            )),
+            metrics,
             real_ip: RealIp::from_config(&config.server),
             compression: config.compression.clone(),
-            closing: tokio::sync::watch::Sender::new(false),
+            closing: old.map_or_else(
+                || Arc::new(tokio::sync::watch::Sender::new(false)),
+                |old| Arc::clone(&old.closing),
+            ),
+            thread_affine,
+            config: config.clone(),
         })
     }
 
@@ -282,6 +330,11 @@ impl Proxy {
         if let Some(access_log) = &self.access_log {
             access_log.write_now(Entry::unparsed(peer, status));
         }
+    }
+
+    /// The config this proxy was built from.
+    pub fn config(&self) -> &Config {
+        &self.config
     }
 
     pub fn metrics(&self) -> &Arc<Metrics> {

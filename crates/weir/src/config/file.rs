@@ -141,6 +141,7 @@ struct RawServer {
     body_timeout: Option<Spanned<DurationValue>>,
     send_timeout: Option<Spanned<DurationValue>>,
     underscores_in_headers: Option<bool>,
+    pid_file: Option<Spanned<String>>,
     max_header_size: Option<Spanned<SizeValue>>,
     max_body_size: Option<SizeValue>,
     shutdown_grace: Option<DurationValue>,
@@ -689,6 +690,14 @@ impl RawServer {
 
         let header_timeout =
             positive_duration(self.header_timeout.as_ref(), default::HEADER_TIMEOUT)?;
+        let pid_file = match self.pid_file {
+            None => None,
+            Some(value) if value.get_ref().trim().is_empty() => return Err(invalid(
+                value.span(),
+                "expected a file path such as \"/run/weir.pid\"; leave pid_file out to write none",
+            )),
+            Some(value) => Some(std::path::PathBuf::from(value.into_inner())),
+        };
         let body_timeout = positive_duration(self.body_timeout.as_ref(), default::BODY_TIMEOUT)?;
         let send_timeout = positive_duration(self.send_timeout.as_ref(), default::SEND_TIMEOUT)?;
 
@@ -738,6 +747,7 @@ impl RawServer {
             body_timeout,
             send_timeout,
             underscores_in_headers: self.underscores_in_headers.unwrap_or(false),
+            pid_file,
             max_header_size,
             max_body_size: self
                 .max_body_size

@@ -13,4 +13,5 @@ mod parity;
 mod pool;
 mod proxying;
 mod ratelimit;
+mod reload;
 mod shutdown;
