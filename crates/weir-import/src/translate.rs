@@ -279,6 +279,15 @@ impl<'a> Translator<'a> {
             }
             "http" => self.http(directive, scope),
             "error_log" => self.error_log(directive),
+            "pid" => match directive.args.first().filter(|path| !path.is_empty()) {
+                Some(path) => self.server_key(
+                    "pid_file",
+                    toml_out::string(path),
+                    directive,
+                    "for weir reload and weir upgrade",
+                ),
+                None => self.unsupported(directive, "expected a file path"),
+            },
             "stream" | "mail" => {
                 self.unsupported(directive, "weir proxies HTTP only");
                 self.account_block(directive);
@@ -518,7 +527,7 @@ impl<'a> Translator<'a> {
         let off = directive.args.first().map(String::as_str) == Some("off");
         let (kind, note): (Kind, String) = match name {
             "user" => (Kind::Translated, "no key: run weir as that user (systemd User=, Docker USER)".into()),
-            "pid" => (Kind::Unsupported, "weir writes no pid file: it runs in the foreground under a supervisor".into()),
+
             "daemon" | "master_process" => (Kind::Translated, "no key: weir runs in the foreground, one process".into()),
             "worker_rlimit_nofile" => (Kind::Unsupported, "set the open-files limit in the supervisor (systemd LimitNOFILE=)".into()),
             "worker_cpu_affinity" | "worker_priority" | "pcre_jit" | "thread_pool" | "load_module" | "env"

@@ -131,7 +131,7 @@ fn the_seed_config_imports_with_every_directive_accounted_for() {
         "user nobody",
         "run weir as that user",
     );
-    expect(&imported, Kind::Unsupported, "pid", "foreground");
+    expect(&imported, Kind::Translated, "pid", "pid_file");
     expect(
         &imported,
         Kind::Translated,
@@ -159,7 +159,7 @@ fn the_seed_config_imports_with_every_directive_accounted_for() {
     );
     assert_eq!(
         imported.report.count(Kind::Unsupported),
-        2,
+        1,
         "{}",
         imported.report
     );

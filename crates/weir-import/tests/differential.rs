@@ -268,6 +268,9 @@ fn weir_toml(imported: &Import, upstream: &str, files: &Path) -> String {
             continue;
         }
         let key = line.split(" = ").next().unwrap_or("");
+        if key == "pid_file" {
+            continue;
+        }
         let line = match key {
             "listen" => "listen = [\"127.0.0.1:0\"]".to_string(),
             "servers" => format!("servers = [\"{upstream}\"]"),
