@@ -2042,12 +2042,22 @@ impl<'a> Translator<'a> {
                 ),
             });
         }
-        let mut ports: Vec<&str> = self
+        // nginx binds only `*:80` when it also has `127.0.0.1:80`; weir would bind both and fail.
+        let addresses: Vec<std::net::SocketAddr> = self
             .listens
             .iter()
-            .map(|(address, _)| address.as_str())
+            .filter_map(|(address, _)| address.parse().ok())
             .collect();
-        ports.dedup();
+        let covered = |address: &std::net::SocketAddr| {
+            !address.ip().is_unspecified()
+                && addresses.iter().any(|other| {
+                    other.ip().is_unspecified()
+                        && other.port() == address.port()
+                        && other.is_ipv4() == address.is_ipv4()
+                })
+        };
+        self.listens
+            .retain(|(address, _)| !address.parse().is_ok_and(|address| covered(&address)));
         if self.listens.is_empty() {
             self.items.push(Item {
                 kind: Kind::Approximated,

@@ -697,6 +697,8 @@ fn odd_configs_still_import_to_a_valid_weir_config() {
         "events {} http { server { listen 80; server_name a.test; location /api/ { location /api/v2/ { proxy_pass http://127.0.0.1:1; } proxy_pass http://127.0.0.1:2; } } server { listen 80; server_name a.test; location /api/ { proxy_pass http://127.0.0.1:3; } } }",
         "",
         "worker_processes auto; pid /run/nginx.pid;",
+        // A wildcard and a specific address on one port: nginx binds the wildcard only.
+        "http { server { listen 80; } server { listen 127.0.0.1:80; server_name b.test; } server { listen [::]:80; listen [::1]:80; server_name c.test; } }",
     ];
     for text in odd {
         let imported = weir_import::import_str(text, "odd.conf").unwrap();
@@ -707,6 +709,15 @@ fn odd_configs_still_import_to_a_valid_weir_config() {
             );
         }
     }
+    let imported = weir_import::import_str(odd[6], "odd.conf").unwrap();
+    let config = weir::config::from_toml(&imported.toml, None).unwrap();
+    let listen: Vec<String> = config
+        .server
+        .listen
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(listen, ["0.0.0.0:80", "[::]:80"]);
     let imported = weir_import::import_str(odd[3], "odd.conf").unwrap();
     expect(
         &imported,
