@@ -29,6 +29,12 @@ struct Case {
 
 const CASES: &[Case] = &[
     Case {
+        file: "seed.conf",
+        hosts: &["example.com"],
+        paths: &["/", "/status/201", "/text?bytes=3000", "/chunked"],
+        announced: &[],
+    },
+    Case {
         file: "flask.conf",
         hosts: &["example.com", "other.test"],
         paths: &["/", "/status/201", "/status/503", "/text?bytes=3000"],
