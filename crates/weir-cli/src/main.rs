@@ -229,6 +229,7 @@ fn run_work_stealing(
         .build()
         .context("starting the runtime")?;
     runtime.block_on(async {
+        let signals = Signals::install();
         let gateway = weir::Gateway::bind_inherited(&config, false, inherited)
             .with_context(|| format!("starting with {}", config.source_name()))?;
         announce(&gateway);
@@ -238,7 +239,7 @@ fn run_work_stealing(
             handle: gateway.handle(),
             listeners: gateway.listener_clones(),
         };
-        gateway.run(control_loop(control)).await;
+        gateway.run(control_loop(control, signals)).await;
         tracing::info!("stopped");
         Ok(())
     })
@@ -255,6 +256,11 @@ fn run_per_core(
     inherited: Vec<std::net::TcpListener>,
     ready: Option<std::fs::File>,
 ) -> anyhow::Result<()> {
+    let signal_runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the signal runtime")?;
+    let signals = signal_runtime.block_on(async { Signals::install() });
     let (stop_sender, stop_receiver) = tokio::sync::watch::channel(false);
     let (ready_sender, ready_receiver) = std::sync::mpsc::channel();
     let (bound_sender, bound_receiver) = std::sync::mpsc::channel();
@@ -309,18 +315,14 @@ fn run_per_core(
     drop(bound_sender);
     // Every worker has bound (or failed) once the channel is drained and closed.
     listeners.extend(bound_receiver.iter().flatten());
-    let signals = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("starting the signal runtime")?;
     let control = Control {
         config_path,
         handle,
         listeners,
     };
-    signals.block_on(async {
+    signal_runtime.block_on(async {
         started(&config, ready)?;
-        control_loop(control).await;
+        control_loop(control, signals).await;
         anyhow::Ok(())
     })?;
     let _ = stop_sender.send(true);
@@ -366,19 +368,43 @@ fn announce(gateway: &weir::Gateway) {
     }
 }
 
+/// The signals weir answers, installed before anything listens so that none arrives while its
+/// default action (ending the process) is still in place.
+struct Signals {
+    terminate: tokio::signal::unix::Signal,
+    interrupt: tokio::signal::unix::Signal,
+    hangup: tokio::signal::unix::Signal,
+    user1: tokio::signal::unix::Signal,
+    user2: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    /// Installs the handlers; must run inside the runtime that will serve them.
+    fn install() -> Option<Signals> {
+        use tokio::signal::unix::{signal, SignalKind};
+        Some(Signals {
+            terminate: signal(SignalKind::terminate()).ok()?,
+            interrupt: signal(SignalKind::interrupt()).ok()?,
+            hangup: signal(SignalKind::hangup()).ok()?,
+            user1: signal(SignalKind::user_defined1()).ok()?,
+            user2: signal(SignalKind::user_defined2()).ok()?,
+        })
+    }
+}
+
 /// Serves signals until the gateway should stop: SIGTERM or SIGINT, or a successful upgrade.
 /// SIGHUP reloads the config file (an invalid one is logged with its file, line and key, and the
 /// old config keeps serving); SIGUSR1 reopens the access logs; SIGUSR2 starts the binary on disk
 /// with the listening sockets and stops this process once the new one serves.
-async fn control_loop(control: Control) {
-    use tokio::signal::unix::{signal, SignalKind};
-    let (Ok(mut terminate), Ok(mut interrupt), Ok(mut hangup), Ok(mut user1), Ok(mut user2)) = (
-        signal(SignalKind::terminate()),
-        signal(SignalKind::interrupt()),
-        signal(SignalKind::hangup()),
-        signal(SignalKind::user_defined1()),
-        signal(SignalKind::user_defined2()),
-    ) else {
+async fn control_loop(control: Control, signals: Option<Signals>) {
+    let Some(Signals {
+        mut terminate,
+        mut interrupt,
+        mut hangup,
+        mut user1,
+        mut user2,
+    }) = signals
+    else {
         tracing::error!("cannot install signal handlers; stop weir with SIGKILL");
         return std::future::pending().await;
     };

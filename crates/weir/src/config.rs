@@ -68,6 +68,11 @@ pub struct ServerConfig {
     pub max_header_size: usize,
     /// `max_body_size`: largest request body; 0 means no limit. Default 1MiB, as nginx `client_max_body_size`.
     pub max_body_size: u64,
+    /// `spool_dir`: where request bodies past 1 MiB are buffered. Default `None`: weir's own
+    /// `/var/tmp/weir-UID`, created with mode 0700 (see [`crate::buffering::Buffers`]).
+    pub spool_dir: Option<PathBuf>,
+    /// `max_spool_size`: bytes of request bodies in the spool at once; past it, 503. Default 1GiB.
+    pub max_spool_size: u64,
     /// `shutdown_grace`: how long in-flight requests may run after SIGTERM. Default 10s.
     pub shutdown_grace: Duration,
     /// `server_header`: a `Server` header to add to responses; none by default (nginx `server_tokens off`).
@@ -182,11 +187,11 @@ pub struct RouteConfig {
     /// `limits`: names of `[limits.NAME]` tables applied to this route, in order.
     pub limits: Vec<String>,
     /// `request_buffering`: read the whole request body (up to `max_body_size`; past 1 MiB it
-    /// spills to a temp file) before contacting the upstream, as nginx `proxy_request_buffering on`.
+    /// spills to a file in `spool_dir`) before contacting the upstream, as nginx `proxy_request_buffering on`.
     /// Default true.
     pub request_buffering: bool,
-    /// `response_buffering`: read the upstream's response as fast as it comes (up to 64 MiB ahead
-    /// of the client), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
+    /// `response_buffering`: read the upstream's response as fast as it comes (up to 16 MiB ahead
+    /// of the client, within the gateway's 256 MiB read-ahead budget), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
     /// `proxy_buffering on`. Default true.
     pub response_buffering: bool,
 }
@@ -229,6 +234,9 @@ pub struct LimitConfig {
     pub dry_run: bool,
     /// `max_keys`: keys tracked at most; least recently used keys are evicted past it. Default 100000.
     pub max_keys: usize,
+    /// `ipv6_prefix`: the `client_ip` part of the key counts IPv6 clients by this many leading
+    /// bits (1..=128), so one end site's /64 is one client. Default 64. IPv4 is counted whole.
+    pub ipv6_prefix: u8,
     /// `nginx_rounding`: reproduce nginx's integer rounding of rates (1r/m = 62.5s).
     pub nginx_rounding: bool,
     /// `headers`: which rate-limit headers responses carry. Default draft-10.

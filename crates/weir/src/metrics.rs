@@ -240,7 +240,9 @@ impl Metrics {
     /// Everything in the Prometheus text format; pool and rate-limit figures come from
     /// `gateway`.
     pub fn render(&self, gateway: &crate::server::GatewayHandle) -> String {
-        self.render_with(&gateway.pool_stats(), &gateway.limiter_stats())
+        let mut out = self.render_with(&gateway.pool_stats(), &gateway.limiter_stats());
+        render_buffers(&mut out, &gateway.buffer_stats());
+        out
     }
 
     /// Everything in the Prometheus text format, with the pool and limit figures given.
@@ -475,8 +477,6 @@ fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
     }
 }
 
-/// `# HELP` and `# TYPE` lines. Help texts are constants without backslashes or newlines, the
-/// two characters the format would need escaped there.
 /// The reload figures: the config generation in force, the time of the last successful reload
 /// (0 before any) and the count of reloads by result.
 pub fn render_reloads(
@@ -525,6 +525,27 @@ pub fn render_reloads(
     );
 }
 
+fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
+    let gauges = [
+        (
+            "weir_spool_bytes",
+            "Bytes of request bodies buffered in spool files now (capped by max_spool_size).",
+            buffers.spooled,
+        ),
+        (
+            "weir_read_ahead_bytes",
+            "Bytes of responses read ahead of their clients now.",
+            buffers.read_ahead as u64,
+        ),
+    ];
+    for (name, help, value) in gauges {
+        family(out, name, "gauge", help);
+        sample(out, name, &[], value);
+    }
+}
+
+/// `# HELP` and `# TYPE` lines. Help texts are constants without backslashes or newlines, the
+/// two characters the format would need escaped there.
 fn family(out: &mut String, name: &str, kind: &str, help: &str) {
     debug_assert!(!help.contains(['\\', '\n']));
     let _ = writeln!(out, "# HELP {name} {help}");

@@ -20,7 +20,7 @@ use tokio::time::Instant;
 
 use crate::access_log::{AccessLog, Entry};
 use crate::body::{Body, RequestBody};
-use crate::buffering;
+use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::{CompressionConfig, Config, KeyPart, LimitHeaders};
 use crate::error::ProxyError;
@@ -66,6 +66,8 @@ pub struct Proxy {
     upstreams: Vec<Arc<Upstream>>,
     limiters: Vec<Arc<Limiter>>,
     max_body_size: u64,
+    /// The request spool and the read-ahead budget.
+    buffers: Arc<Buffers>,
     body_timeout: Duration,
     underscores_in_headers: bool,
     server_header: Option<HeaderValue>,
@@ -270,6 +272,29 @@ impl Proxy {
                 },
             ));
         }
+        let kept_buffers = old
+            .filter(|old| {
+                old.config.server.spool_dir == config.server.spool_dir
+                    && old.config.server.max_spool_size == config.server.max_spool_size
+            })
+            .map(|old| Arc::clone(&old.buffers));
+        let buffers = match kept_buffers {
+            Some(buffers) => buffers,
+            None => Arc::new(
+                Buffers::new(
+                    config.server.spool_dir.as_deref(),
+                    config.server.max_spool_size,
+                )
+                .map_err(|source| ServerError::Spool {
+                    path: config
+                        .server
+                        .spool_dir
+                        .clone()
+                        .unwrap_or_else(buffering::default_spool_dir),
+                    source,
+                })?,
+            ),
+        };
         let kept_log = old
             .filter(|old| old.config.access_log == config.access_log)
             .and_then(|old| old.access_log.clone());
@@ -296,6 +321,7 @@ impl Proxy {
             upstreams,
             limiters,
             max_body_size: config.server.max_body_size,
+            buffers,
             body_timeout: config.server.body_timeout,
             underscores_in_headers: config.server.underscores_in_headers,
             server_header: config
@@ -347,6 +373,10 @@ impl Proxy {
 
     pub fn limiters(&self) -> &[Arc<Limiter>] {
         &self.limiters
+    }
+
+    pub fn buffers(&self) -> &Arc<Buffers> {
+        &self.buffers
     }
 
     /// Proxies one request. Never fails: every error becomes a response.
@@ -547,7 +577,13 @@ impl Proxy {
         let body = if http_body::Body::is_end_stream(&incoming) {
             RequestBody::Full(None)
         } else if route.request_buffering {
-            buffering::read_request_body(incoming, self.max_body_size, self.body_timeout).await?
+            buffering::read_request_body(
+                incoming,
+                self.max_body_size,
+                self.body_timeout,
+                &self.buffers,
+            )
+            .await?
         } else {
             RequestBody::downstream(incoming, self.max_body_size, self.body_timeout)
         };
@@ -632,7 +668,7 @@ impl Proxy {
             add_limit_headers(&mut parts.headers, &limiter, &decision, policy);
         }
         let body = if route.response_buffering {
-            buffering::read_ahead(body)
+            buffering::read_ahead(body, &self.buffers)
         } else {
             Body::Upstream(body)
         };
@@ -790,7 +826,16 @@ fn limit_keys(
     limits
         .keys
         .iter()
-        .map(|parts| build_key(parts, client_ip, path, request))
+        .zip(limits.set.iter())
+        .map(|(parts, limiter)| {
+            build_key(
+                parts,
+                limiter.config().ipv6_prefix,
+                client_ip,
+                path,
+                request,
+            )
+        })
         .collect()
 }
 
@@ -816,10 +861,12 @@ impl Drop for RefundOnDrop<'_> {
 }
 
 /// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
-/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes.
-/// `path` is the normalised path, so every spelling of one path shares a bucket.
+/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes, IPv6 ones cut to
+/// the limit's `ipv6_prefix`. `path` is the normalised path, so every spelling of one path shares
+/// a bucket.
 fn build_key(
     parts: &[KeyPart],
+    ipv6_prefix: u8,
     client_ip: IpAddr,
     path: &str,
     request: &Request<Incoming>,
@@ -833,7 +880,7 @@ fn build_key(
         match part {
             KeyPart::ClientIp => {
                 any = true;
-                match client_ip {
+                match crate::ratelimit::client_ip_key(client_ip, ipv6_prefix) {
                     IpAddr::V4(ip) => key.extend_from_slice(&ip.octets()),
                     IpAddr::V6(ip) => key.extend_from_slice(&ip.octets()),
                 }

@@ -37,6 +37,11 @@ pub enum ServerError {
     AccessLog(std::io::Error),
     #[error("{0}")]
     Limit(crate::ratelimit::LimitError),
+    #[error("cannot spool request bodies in {path}: {source}")]
+    Spool {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot serve static files from {path}: {source}")]
     Static {
         path: std::path::PathBuf,
@@ -88,6 +93,8 @@ struct Shared {
     /// The configured `listen` addresses; each gateway's accept loops follow them.
     listen: tokio::sync::watch::Sender<Vec<SocketAddr>>,
     reloads: ReloadStats,
+    /// Gateways bound and not yet drained (the first and its siblings).
+    serving: tokio::sync::watch::Sender<usize>,
 }
 
 /// Reload figures for `/metrics`.
@@ -137,6 +144,7 @@ impl Gateway {
             current: ArcSwap::from_pointee(Generation::new(proxy, &config.server)),
             listen: tokio::sync::watch::Sender::new(config.server.listen.clone()),
             reloads,
+            serving: tokio::sync::watch::Sender::new(1),
         });
         Ok(Gateway {
             listeners,
@@ -171,6 +179,7 @@ impl Gateway {
             };
             listeners.push((*configured, listener));
         }
+        handle.shared.serving.send_modify(|serving| *serving += 1);
         Ok(Gateway {
             listeners,
             admin: None,
@@ -229,12 +238,19 @@ impl Gateway {
             .clamp(1, Semaphore::MAX_PERMITS);
         let limit = Arc::new(Semaphore::new(max_connections));
         let (stop_sender, stop_receiver) = tokio::sync::watch::channel(false);
-        if let Some(admin) = self.admin {
-            let handle = GatewayHandle {
-                shared: Arc::clone(&self.shared),
-            };
-            tokio::spawn(crate::admin::serve(admin, handle, stop_receiver.clone()));
-        }
+        // The admin listener answers (`/readyz` 503) until every sibling has drained, not only
+        // this one: it has a stop channel of its own, dropped once `serving` reaches zero.
+        let (admin_stop, admin_task) = match self.admin {
+            Some(admin) => {
+                let handle = GatewayHandle {
+                    shared: Arc::clone(&self.shared),
+                };
+                let (admin_stop, admin_stop_receiver) = tokio::sync::watch::channel(false);
+                let task = tokio::spawn(crate::admin::serve(admin, handle, admin_stop_receiver));
+                (Some(admin_stop), Some(task))
+            }
+            None => (None, None),
+        };
         let context = Arc::new(AcceptContext {
             shared: Arc::clone(&self.shared),
             limit: Arc::clone(&limit),
@@ -277,6 +293,9 @@ impl Gateway {
         }
         tracing::info!("shutting down: no new connections, draining in-flight requests");
         let _ = stop_sender.send(true);
+        if let Some(admin_stop) = &admin_stop {
+            let _ = admin_stop.send(true);
+        }
         for task in accepting.into_iter().map(|(_, task)| task).chain(pinned) {
             task.abort();
             let _ = task.await;
@@ -294,6 +313,16 @@ impl Gateway {
         // Upgraded connections (WebSocket tunnels) hold their places too: past the grace they
         // are closed, as requests in flight are.
         self.shared.current.load().proxy.close_tunnels();
+        self.shared
+            .serving
+            .send_modify(|serving| *serving = serving.saturating_sub(1));
+        if let (Some(admin_stop), Some(admin_task)) = (admin_stop, admin_task) {
+            // Siblings drain within the same grace; wait for them (bounded), then stop.
+            let mut serving = self.shared.serving.subscribe();
+            let _ = tokio::time::timeout(grace, serving.wait_for(|serving| *serving == 0)).await;
+            drop(admin_stop);
+            let _ = admin_task.await;
+        }
     }
 }
 
@@ -369,6 +398,11 @@ impl GatewayHandle {
             .iter()
             .map(|limiter| (limiter.name().to_string(), limiter.stats()))
             .collect()
+    }
+
+    /// Bytes held by request spooling and response read-ahead.
+    pub fn buffer_stats(&self) -> crate::buffering::BufferStats {
+        self.proxy().buffers().stats()
     }
 
     /// Health, balancing and pool state of every upstream server: `(upstream name, state)`.

@@ -57,6 +57,10 @@ mod default {
     pub(super) const MAX_HEADER_SIZE: usize = 32 * 1024;
     /// nginx `client_max_body_size`.
     pub(super) const MAX_BODY_SIZE: u64 = 1024 * 1024;
+    /// `ipv6_prefix`: a /64, the usual end site.
+    pub(super) const IPV6_PREFIX: u8 = 64;
+    /// `max_spool_size`: 1 GiB of request bodies on disk at once.
+    pub(super) const MAX_SPOOL_SIZE: u64 = 1024 * 1024 * 1024;
     pub(super) const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
     /// nginx `max_conns=0`: no limit.
     pub(super) const UPSTREAM_MAX_CONNECTIONS: usize = 0;
@@ -144,6 +148,8 @@ struct RawServer {
     pid_file: Option<Spanned<String>>,
     max_header_size: Option<Spanned<SizeValue>>,
     max_body_size: Option<SizeValue>,
+    spool_dir: Option<Spanned<String>>,
+    max_spool_size: Option<Spanned<SizeValue>>,
     shutdown_grace: Option<DurationValue>,
     server_header: Option<Spanned<String>>,
     trusted_proxies: Option<OneOrMany<Network>>,
@@ -209,6 +215,7 @@ struct RawLimit {
     status: Option<StatusValue>,
     dry_run: Option<bool>,
     max_keys: Option<Spanned<usize>>,
+    ipv6_prefix: Option<Spanned<u32>>,
     nginx_rounding: Option<bool>,
     headers: Option<HeadersValue>,
     backend: Option<BackendValue>,
@@ -720,6 +727,38 @@ impl RawServer {
             }
         };
 
+        let spool_dir = match self.spool_dir {
+            None => None,
+            Some(value) => {
+                let path = PathBuf::from(value.get_ref());
+                if !path.is_absolute() {
+                    return Err(invalid(
+                        value.span(),
+                        format!(
+                            "expected an absolute directory such as \"/var/lib/weir/spool\", found {:?}",
+                            value.get_ref()
+                        ),
+                    ));
+                }
+                Some(path)
+            }
+        };
+
+        let max_spool_size = match self.max_spool_size {
+            None => default::MAX_SPOOL_SIZE,
+            Some(value) => {
+                let bytes = value.get_ref().0;
+                let least = crate::buffering::MEMORY_LIMIT as u64;
+                if bytes < least {
+                    return Err(invalid(
+                        value.span(),
+                        format!("max_spool_size must be at least 1MiB, since only bodies past 1 MiB are spooled (the default is 1GiB), found {bytes} bytes"),
+                    ));
+                }
+                bytes
+            }
+        };
+
         let server_header = match self.server_header {
             None => None,
             Some(value) => {
@@ -752,6 +791,8 @@ impl RawServer {
             max_body_size: self
                 .max_body_size
                 .map_or(default::MAX_BODY_SIZE, |value| value.0),
+            spool_dir,
+            max_spool_size,
             shutdown_grace: self
                 .shutdown_grace
                 .map_or(default::SHUTDOWN_GRACE, |value| value.0),
@@ -905,6 +946,34 @@ fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Pr
         Some(value) => *value.get_ref(),
     };
 
+    let key = raw
+        .key
+        .as_ref()
+        .map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone());
+
+    let ipv6_prefix = match &raw.ipv6_prefix {
+        None => default::IPV6_PREFIX,
+        Some(value) if !key.contains(&KeyPart::ClientIp) => {
+            return Err(Problem::new(
+                ConfigErrorKind::Conflict,
+                value.span(),
+                "ipv6_prefix only applies to a key with client_ip; add client_ip to the key, or remove ipv6_prefix",
+            ))
+        }
+        Some(value) => match u8::try_from(*value.get_ref()) {
+            Ok(bits @ 1..=128) => bits,
+            _ => {
+                return Err(invalid(
+                    value.span(),
+                    format!(
+                        "ipv6_prefix must be a prefix length from 1 to 128 (the default is 64, one end site), found {}",
+                        value.get_ref()
+                    ),
+                ))
+            }
+        },
+    };
+
     let backend = match raw.backend.unwrap_or(BackendValue::Memory) {
         BackendValue::Memory => {
             let redis_only = [
@@ -968,16 +1037,14 @@ fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Pr
     };
 
     Ok(LimitConfig {
-        key: raw
-            .key
-            .as_ref()
-            .map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone()),
+        key,
         rate: raw.rate.0,
         burst: raw.burst.unwrap_or(0),
         delay,
         status,
         dry_run: raw.dry_run.unwrap_or(false),
         max_keys,
+        ipv6_prefix,
         nginx_rounding: raw.nginx_rounding.unwrap_or(false),
         headers: match raw.headers.unwrap_or(HeadersValue::Draft10) {
             HeadersValue::Draft10 => LimitHeaders::Draft10,

@@ -80,6 +80,8 @@ fn an_empty_file_gives_every_default() {
     assert_eq!(server.header_timeout, Duration::from_secs(60));
     assert_eq!(server.max_header_size, 32 * 1024);
     assert_eq!(server.max_body_size, 1024 * 1024);
+    assert_eq!(server.spool_dir, None);
+    assert_eq!(server.max_spool_size, 1024 * 1024 * 1024);
     assert_eq!(server.shutdown_grace, Duration::from_secs(10));
     assert_eq!(server.server_header, None);
     assert!(server.trusted_proxies.is_empty());
@@ -180,6 +182,8 @@ keepalive_requests = 5000
 header_timeout = "10s"
 max_header_size = "64KiB"
 max_body_size = 0
+spool_dir = "/var/lib/weir/spool"
+max_spool_size = "4GiB"
 shutdown_grace = "30s"
 server_header = "weir"
 trusted_proxies = ["10.0.0.0/8", "192.168.1.10", "fd00::1"]
@@ -201,6 +205,11 @@ listen = "127.0.0.1:9100"
     assert_eq!(server.header_timeout, Duration::from_secs(10));
     assert_eq!(server.max_header_size, 64 * 1024);
     assert_eq!(server.max_body_size, 0);
+    assert_eq!(
+        server.spool_dir.as_deref(),
+        Some(Path::new("/var/lib/weir/spool"))
+    );
+    assert_eq!(server.max_spool_size, 4 << 30);
     assert_eq!(server.shutdown_grace, Duration::from_secs(30));
     assert_eq!(server.server_header.as_deref(), Some("weir"));
     let networks: Vec<IpNet> = ["10.0.0.0/8", "192.168.1.10/32", "fd00::1/128"]
@@ -941,6 +950,62 @@ fn zero_where_zero_makes_no_sense_is_rejected() {
         16,
         "upstreams.app.read_timeout",
         &["greater than 0s (the default is 60s)"],
+    );
+}
+
+#[test]
+fn ipv6_prefix_defaults_to_64_and_is_checked() {
+    let config =
+        parse("[limits.a]\nrate = \"1r/s\"\n[limits.b]\nrate = \"1r/s\"\nipv6_prefix = 56\n");
+    assert_eq!(config.limits["a"].ipv6_prefix, 64);
+    assert_eq!(config.limits["b"].ipv6_prefix, 56);
+    for bad in ["0", "129", "1000"] {
+        let error = reject(&format!(
+            "[limits.a]\nrate = \"1r/s\"\nipv6_prefix = {bad}\n"
+        ));
+        assert_error(
+            &error,
+            ConfigErrorKind::InvalidValue,
+            3,
+            15,
+            "limits.a.ipv6_prefix",
+            &[
+                "from 1 to 128",
+                "the default is 64",
+                &format!("found {bad}"),
+            ],
+        );
+    }
+    let error = reject("[limits.a]\nrate = \"1r/s\"\nkey = \"path\"\nipv6_prefix = 48\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        4,
+        15,
+        "limits.a.ipv6_prefix",
+        &["only applies to a key with client_ip"],
+    );
+}
+
+#[test]
+fn a_bad_spool_setting_says_what_would_be_valid() {
+    let error = reject("[server]\nspool_dir = \"spool\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        13,
+        "server.spool_dir",
+        &["absolute directory", "\"/var/lib/weir/spool\""],
+    );
+    let error = reject("[server]\nmax_spool_size = \"64KiB\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        18,
+        "server.max_spool_size",
+        &["at least 1MiB", "the default is 1GiB", "65536 bytes"],
     );
 }
 

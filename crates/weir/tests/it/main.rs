@@ -5,6 +5,7 @@
 mod support;
 
 mod balance;
+mod buffering;
 mod e2e;
 mod errors;
 mod hardening;
