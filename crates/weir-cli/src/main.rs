@@ -2,6 +2,8 @@
 //!
 //! Exit codes: 0 on success (including a graceful shutdown), 64 for an invalid config (EX_USAGE,
 //! as `weir check` and `weir run` report it), 1 when the gateway cannot start (a port in use).
+//! `weir import` exits 0, or 65 (EX_DATAERR) with `--strict` when anything was approximated or
+//! left out, 64 when the nginx config cannot be read, and 1 when the output cannot be written.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +26,9 @@ const BLOCKING_THREADS: usize = 8;
 
 /// Exit status for an invalid configuration (EX_USAGE from sysexits.h).
 const EXIT_CONFIG: u8 = 64;
+
+/// Exit status of `weir import --strict` when the import is not exact (EX_DATAERR).
+const EXIT_NOT_EXACT: u8 = 65;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -50,6 +55,17 @@ enum Command {
         /// The TOML configuration file.
         #[arg(long, short)]
         config: PathBuf,
+    },
+    /// Translate an nginx config into a weir config; the report goes to stderr.
+    Import {
+        /// The nginx config (includes are read relative to its directory).
+        nginx_conf: PathBuf,
+        /// Where to write the weir config (stdout when absent).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Exit 65 when anything was approximated or left out.
+        #[arg(long)]
+        strict: bool,
     },
     /// Ask a running weir to reload its configuration (sends SIGHUP).
     Reload {
@@ -93,6 +109,11 @@ fn main() -> ExitCode {
                 }
             };
         }
+        Command::Import {
+            nginx_conf,
+            output,
+            strict,
+        } => return import(nginx_conf, output.as_deref(), *strict),
     };
     let config = match weir::config::load(&config_path) {
         Ok(config) => config,
@@ -115,6 +136,41 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// `weir import`: the TOML to `output` (or stdout), the report to stderr.
+fn import(
+    nginx_conf: &std::path::Path,
+    output: Option<&std::path::Path>,
+    strict: bool,
+) -> ExitCode {
+    let imported = match weir_import::import(nginx_conf) {
+        Ok(imported) => imported,
+        Err(error) => {
+            eprintln!("weir: cannot import: {error}");
+            return ExitCode::from(EXIT_CONFIG);
+        }
+    };
+    match output {
+        Some(path) => {
+            if let Err(error) = std::fs::write(path, &imported.toml) {
+                eprintln!("weir: cannot write {}: {error}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        None => print!("{}", imported.toml),
+    }
+    eprint!("{}", imported.report);
+    if let Err(error) = weir::config::from_toml(&imported.toml, output) {
+        // A translation weir itself refuses is a bug of the importer; say so plainly.
+        eprintln!("weir: the imported config does not pass `weir check`: {error}");
+        return ExitCode::from(EXIT_CONFIG);
+    }
+    if strict && !imported.report.is_exact() {
+        eprintln!("weir: --strict: some directives were approximated or left out (see above)");
+        return ExitCode::from(EXIT_NOT_EXACT);
+    }
+    ExitCode::SUCCESS
 }
 
 /// What the control loop needs: the config file to reload from, a handle on the gateway, and

@@ -172,12 +172,18 @@ pub struct RouteConfig {
     pub host: Option<String>,
     /// `path`: a prefix of the request path; the longest matching prefix wins.
     pub path: String,
+    /// `exact`: `path` must equal the request path, as nginx `location = /path`; an exact match
+    /// wins over every prefix for the same host. Default false.
+    pub exact: bool,
     /// `upstream`: the name of an `[upstreams.NAME]` table; empty when the route is `static`.
     pub upstream: String,
     /// `static`: a directory served for this route instead of an upstream. The route's path
     /// prefix is stripped, as nginx `alias` does: route `/static/` with `static = "/srv/www"`
     /// serves `/static/app.css` from `/srv/www/app.css`.
     pub static_root: Option<PathBuf>,
+    /// `redirect` / `status`: the route answers by itself, as nginx `return`, instead of
+    /// an upstream or a directory.
+    pub answer: Option<AnswerConfig>,
     /// `limits`: names of `[limits.NAME]` tables applied to this route, in order.
     pub limits: Vec<String>,
     /// `request_buffering`: read the whole request body (up to `max_body_size`; past 1 MiB it
@@ -188,6 +194,27 @@ pub struct RouteConfig {
     /// of the client, within the gateway's 256 MiB read-ahead budget), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
     /// `proxy_buffering on`. Default true.
     pub response_buffering: bool,
+}
+
+/// A route that answers by itself (nginx `return`): a redirect, or a bare status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerConfig {
+    /// `status`: 301, 302, 303, 307 or 308 with `redirect` (default 302, as nginx's `return URL`);
+    /// 200 to 599 without it.
+    pub status: StatusCode,
+    /// `redirect`: the `Location`, where `$host`, `$request_uri` and `$scheme` are the request's.
+    pub location: Option<String>,
+}
+
+impl RouteConfig {
+    /// How this route's path is compared with a request's.
+    pub fn path_match(&self) -> crate::routing::PathMatch {
+        if self.exact {
+            crate::routing::PathMatch::Exact(self.path.clone())
+        } else {
+            crate::routing::PathMatch::Prefix(self.path.clone())
+        }
+    }
 }
 
 /// `[limits.NAME]`: one rate limit, nginx `limit_req_zone` + `limit_req` in one table.

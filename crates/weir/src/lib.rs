@@ -6,6 +6,7 @@
 
 pub mod access_log;
 pub mod admin;
+pub mod answer;
 pub mod body;
 pub mod buffering;
 pub mod compression;

@@ -48,6 +48,8 @@ pub struct Route {
 pub enum Target {
     Upstream(Arc<Upstream>),
     Static(StaticDir),
+    /// `redirect` / `status`: answered by weir itself, as nginx `return`.
+    Answer(crate::answer::Answer),
 }
 
 /// The limits a route applies, and how to build each one's key.
@@ -222,14 +224,17 @@ impl Proxy {
         }
         let mut routes = Vec::with_capacity(config.routes.len());
         for (index, route) in config.routes.iter().enumerate() {
-            let target = match &route.static_root {
-                Some(root) => {
+            let target = match (&route.static_root, &route.answer) {
+                (None, Some(answer)) => {
+                    Target::Answer(crate::answer::Answer::new(answer, route.host.as_deref()))
+                }
+                (Some(root), _) => {
                     Target::Static(StaticDir::new(root).map_err(|source| ServerError::Static {
                         path: root.clone(),
                         source,
                     })?)
                 }
-                None => {
+                (None, None) => {
                     // Validation guarantees every route names a defined upstream.
                     let Some(upstream) = upstreams.iter().find(|u| u.name() == route.upstream)
                     else {
@@ -256,7 +261,7 @@ impl Proxy {
             };
             routes.push((
                 route.host.clone(),
-                route.path.clone(),
+                route.path_match(),
                 Route {
                     index,
                     target,
@@ -548,6 +553,11 @@ impl Proxy {
                 };
                 let response = dir.serve(request.method(), &below, request.headers()).await;
                 return Ok(response.map(Body::boxed));
+            }
+            Target::Answer(answer) => {
+                let host = request.headers().get(header::HOST);
+                let host = host.and_then(|value| value.to_str().ok());
+                return Ok(answer.respond(host, request.uri()));
             }
             Target::Upstream(upstream) => upstream,
         };

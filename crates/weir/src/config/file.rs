@@ -23,9 +23,9 @@ use toml::Spanned;
 use super::error::{KeyIndex, Problem};
 use super::units;
 use super::{
-    AccessLogConfig, AccessLogFormat, AdminConfig, Balance, CompressionConfig, Config, Delay,
-    HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders, OnRedisError, Rate,
-    RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig, UpstreamConfig,
+    AccessLogConfig, AccessLogFormat, AdminConfig, AnswerConfig, Balance, CompressionConfig,
+    Config, Delay, HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders,
+    OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig, UpstreamConfig,
 };
 use crate::compression::Encoding;
 use crate::upstream::UpstreamAddr;
@@ -192,9 +192,12 @@ struct RawHealthCheck {
 struct RawRoute {
     host: Option<Spanned<String>>,
     path: Option<Spanned<String>>,
+    exact: Option<bool>,
     upstream: Option<Spanned<String>>,
     #[serde(rename = "static")]
     static_root: Option<Spanned<String>>,
+    redirect: Option<Spanned<String>>,
+    status: Option<Spanned<u16>>,
     #[serde(default)]
     limits: Vec<Spanned<String>>,
     request_buffering: Option<bool>,
@@ -1083,7 +1086,7 @@ fn validate_routes(
     limits: &BTreeMap<String, Spanned<RawLimit>>,
 ) -> Result<Vec<RouteConfig>, Problem> {
     let mut routes = Vec::with_capacity(raw_routes.len());
-    let mut seen: HashMap<(Option<String>, String), usize> = HashMap::new();
+    let mut seen: HashMap<(Option<String>, String, bool), usize> = HashMap::new();
     for (position, raw) in raw_routes.iter().enumerate() {
         let route_span = raw.span();
         let raw = raw.get_ref();
@@ -1104,7 +1107,34 @@ fn validate_routes(
             Some(path) => path.get_ref().clone(),
         };
 
+        let answer = validate_answer(raw)?;
+        if answer.is_some() {
+            let other = [
+                raw.upstream
+                    .as_ref()
+                    .map(|value| ("upstream", value.span())),
+                raw.static_root
+                    .as_ref()
+                    .map(|value| ("static", value.span())),
+            ];
+            if let Some((key, span)) = other.into_iter().flatten().next() {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    span,
+                    format!("a route has one of `upstream`, `static` or `redirect`/`status`, not both; remove `{key}` or the answer"),
+                ));
+            }
+            if let Some(limit) = raw.limits.first() {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    limit.span(),
+                    "a route answered by `redirect`/`status` takes no limits (nginx's `return` answers before `limit_req`)",
+                ));
+            }
+        }
+
         let (upstream, static_root) = match (&raw.upstream, &raw.static_root) {
+            (None, None) if answer.is_some() => (String::new(), None),
             (Some(upstream), None) => {
                 let name = upstream.get_ref();
                 if !upstreams.contains_key(name) {
@@ -1140,7 +1170,7 @@ fn validate_routes(
                     ConfigErrorKind::MissingKey,
                     route_span.clone(),
                     format!(
-                        "a route needs `upstream` (one of the [upstreams.NAME] tables; {}) or `static` (a directory)",
+                        "a route needs `upstream` (one of the [upstreams.NAME] tables; {}), `static` (a directory) or `redirect`/`status`",
                         defined_names("upstreams", upstreams)
                     ),
                 ))
@@ -1176,28 +1206,72 @@ fn validate_routes(
             .map(Spanned::span)
             .or_else(|| raw.host.as_ref().map(Spanned::span))
             .unwrap_or(route_span);
-        if let Some(first) = seen.insert((host.clone(), path.clone()), position) {
+        let exact = raw.exact.unwrap_or(false);
+        if let Some(first) = seen.insert((host.clone(), path.clone(), exact), position) {
             let host_text = host
                 .as_deref()
                 .map_or("any host".to_string(), |host| format!("host {host:?}"));
             return Err(Problem::new(
                 ConfigErrorKind::Duplicate,
                 span_of_match,
-                format!("routes[{first}] already matches {host_text} and path {path:?}; each host and path may appear once"),
+                format!("routes[{first}] already matches {host_text} and path {path:?}{}; each host and path may appear once", if exact { " exactly" } else { "" }),
             ));
         }
 
         routes.push(RouteConfig {
             host,
             path,
+            exact,
             upstream,
             static_root,
+            answer,
             limits: route_limits,
             request_buffering: raw.request_buffering.unwrap_or(true),
             response_buffering: raw.response_buffering.unwrap_or(true),
         });
     }
     Ok(routes)
+}
+
+/// `redirect` and `status`: a route that answers by itself, as nginx `return`.
+fn validate_answer(raw: &RawRoute) -> Result<Option<AnswerConfig>, Problem> {
+    let status = |value: &Spanned<u16>, valid: &[std::ops::RangeInclusive<u16>], what: &str| {
+        let code = *value.get_ref();
+        valid
+            .iter()
+            .any(|range| range.contains(&code))
+            .then(|| StatusCode::from_u16(code).ok())
+            .flatten()
+            .ok_or_else(|| invalid(value.span(), format!("expected {what}, found {code}")))
+    };
+    match (&raw.redirect, &raw.status) {
+        (None, None) => Ok(None),
+        (None, Some(value)) => Ok(Some(AnswerConfig {
+            status: status(
+                value,
+                &[200..=599],
+                "a status from 200 to 599, as nginx's `return 404`",
+            )?,
+            location: None,
+        })),
+        (Some(location), value) => {
+            if let Err(message) = crate::answer::Template::parse(location.get_ref()) {
+                return Err(invalid(location.span(), message));
+            }
+            let status = match value {
+                None => StatusCode::FOUND,
+                Some(value) => status(
+                    value,
+                    &[301..=303, 307..=308],
+                    "a redirect status: 301, 302, 303, 307 or 308 (the default is 302, as nginx's `return URL`)",
+                )?,
+            };
+            Ok(Some(AnswerConfig {
+                status,
+                location: Some(location.get_ref().clone()),
+            }))
+        }
+    }
 }
 
 /// `[compression]`: each key defaults to [`CompressionConfig::default`].

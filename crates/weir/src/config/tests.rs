@@ -127,6 +127,8 @@ fn upstream_route_and_limit_defaults() {
             path: "/".to_string(),
             upstream: "app".to_string(),
             static_root: None,
+            exact: false,
+            answer: None,
             limits: vec!["per_ip".to_string()],
             request_buffering: true,
             response_buffering: true,
@@ -765,7 +767,7 @@ fn an_unknown_key_in_the_second_route_names_its_index() {
         8,
         1,
         "routes[1].root",
-        &["host, path, upstream, static, limits"],
+        &["host, path, exact, upstream, static, redirect, status, limits"],
     );
 }
 
@@ -1111,7 +1113,12 @@ fn a_route_without_upstream_is_rejected() {
         3,
         1,
         "routes[0]",
-        &["a route needs `upstream`", "defined: app", "or `static`"],
+        &[
+            "a route needs `upstream`",
+            "defined: app",
+            "`static` (a directory)",
+            "`redirect`/`status`",
+        ],
     );
 }
 
@@ -1510,4 +1517,88 @@ fn bad_compression_values_say_what_would_be_valid() {
         "compression.gzip_comp_level",
         &["level, min_length, types, algorithms"],
     );
+}
+
+#[test]
+fn exact_routes_and_answers_are_read() {
+    let config = parse(&with_app(
+        r#"
+[[routes]]
+path = "/"
+exact = true
+upstream = "app"
+
+[[routes]]
+path = "/"
+upstream = "app"
+
+[[routes]]
+host = "old.example"
+redirect = "https://$host$request_uri"
+status = 301
+
+[[routes]]
+path = "/private/"
+status = 404
+"#,
+    ));
+    assert!(config.routes[0].exact);
+    assert!(!config.routes[1].exact);
+    assert_eq!(
+        config.routes[2].answer,
+        Some(AnswerConfig {
+            status: StatusCode::MOVED_PERMANENTLY,
+            location: Some("https://$host$request_uri".to_string()),
+        })
+    );
+    assert_eq!(config.routes[2].upstream, "");
+    assert_eq!(
+        config.routes[3].answer,
+        Some(AnswerConfig {
+            status: StatusCode::NOT_FOUND,
+            location: None
+        })
+    );
+    let redirect = parse("[[routes]]\nredirect = \"https://example.com/\"\n");
+    assert_eq!(
+        redirect.routes[0]
+            .answer
+            .as_ref()
+            .map(|answer| answer.status),
+        Some(StatusCode::FOUND),
+        "nginx's `return URL` is a 302"
+    );
+}
+
+#[test]
+fn bad_answers_say_what_would_be_valid() {
+    let error = reject("[[routes]]\nredirect = \"https://$server_name/\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        12,
+        "routes[0].redirect",
+        &["$host", "$request_uri", "$scheme", "$server_name"],
+    );
+    let error = reject("[[routes]]\nredirect = \"https://x/\"\nstatus = 200\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        10,
+        "routes[0].status",
+        &["301, 302, 303, 307 or 308"],
+    );
+    let error = reject(&with_app("[[routes]]\nupstream = \"app\"\nstatus = 404\n"));
+    assert_eq!(error.kind(), ConfigErrorKind::Conflict, "{error}");
+    assert!(error.to_string().contains("not both"), "{error}");
+    let error = reject(&with_app(
+        "[limits.l]\nrate = \"1r/s\"\n\n[[routes]]\nstatus = 403\nlimits = [\"l\"]\n",
+    ));
+    assert!(error.to_string().contains("no limits"), "{error}");
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"/x\"\nexact = true\nupstream = \"app\"\n\n[[routes]]\npath = \"/x\"\nexact = true\nstatus = 404\n",
+    ));
+    assert!(error.to_string().contains("exactly"), "{error}");
 }
