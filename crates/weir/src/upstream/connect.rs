@@ -13,8 +13,8 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpStream, UnixStream};
 use tokio::time::Sleep;
 
-use crate::body::RequestBody;
 use crate::error::ProxyError;
+use crate::upstream::outgoing::OutgoingBody;
 use crate::upstream::UpstreamAddr;
 
 /// The most an upstream connection's read buffer may hold.
@@ -32,7 +32,7 @@ pub async fn connect(
     addr: &UpstreamAddr,
     connect_timeout: Duration,
     send_timeout: Duration,
-) -> Result<SendRequest<RequestBody>, ProxyError> {
+) -> Result<SendRequest<OutgoingBody>, ProxyError> {
     let connecting = async {
         match addr {
             UpstreamAddr::Tcp(socket_addr) => {
