@@ -2,8 +2,8 @@
 //! end-to-end tests. It needs the project venv (`scripts/setup` makes `.venv`); the tests that use
 //! it run only when `WEIR_E2E=1`, which the test command sets after running the setup step.
 
-use std::path::{Path, PathBuf};
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 

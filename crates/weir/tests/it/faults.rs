@@ -147,8 +147,7 @@ async fn gunicorn_killed_before_answering_gives_502() {
         StatusCode::OK
     );
     let addr = gateway.addr;
-    let slow =
-        tokio::spawn(async move { Client::connect(addr).await.get("/slow?ms=20000").await });
+    let slow = tokio::spawn(async move { Client::connect(addr).await.get("/slow?ms=20000").await });
     // The request is with the app once the pool has its connection in use.
     let deadline = Instant::now() + Duration::from_secs(10);
     while gateway.handle.pool_stats()[0].2.in_use == 0 {
@@ -232,13 +231,20 @@ async fn gunicorn_graceful_reload_under_load_fails_no_request() {
         }));
     }
     let count = || statuses.lock().unwrap().len();
-    wait_for("load before the reload", Duration::from_secs(20), || count() >= 100).await;
+    wait_for("load before the reload", Duration::from_secs(20), || {
+        count() >= 100
+    })
+    .await;
     app.reload();
     // Reloaded once none of the old workers is left and new ones serve.
-    wait_for("the old workers to be replaced", Duration::from_secs(40), || {
-        let workers = app.workers();
-        !workers.is_empty() && workers.iter().all(|pid| !old_workers.contains(pid))
-    })
+    wait_for(
+        "the old workers to be replaced",
+        Duration::from_secs(40),
+        || {
+            let workers = app.workers();
+            !workers.is_empty() && workers.iter().all(|pid| !old_workers.contains(pid))
+        },
+    )
     .await;
     let after_reload = count();
     wait_for("load after the reload", Duration::from_secs(20), || {
@@ -453,14 +459,19 @@ limits = ["flood"]
         }));
     }
     let count = || samples.lock().unwrap().len();
-    wait_for("the flood to start", Duration::from_secs(20), || count() >= 200).await;
+    wait_for("the flood to start", Duration::from_secs(20), || {
+        count() >= 200
+    })
+    .await;
     let killed = Instant::now();
     redis.kill();
     let down_since = killed + FLOOD_REDIS_TIMEOUT;
     let at_kill = count();
-    wait_for("requests while Redis is down", Duration::from_secs(20), || {
-        count() >= at_kill + 100 && Instant::now() > down_since + Duration::from_millis(500)
-    })
+    wait_for(
+        "requests while Redis is down",
+        Duration::from_secs(20),
+        || count() >= at_kill + 100 && Instant::now() > down_since + Duration::from_millis(500),
+    )
     .await;
     let restarted = Instant::now();
     redis.restart().expect("redis-server restarts");
@@ -507,7 +518,11 @@ limits = ["flood"]
         "on_redis_error = deny let a request through: {down:?}"
     );
     // Slack over redis_timeout for a loaded machine; a hang would take far longer.
-    let slowest = down.iter().map(|sample| sample.took).max().unwrap_or_default();
+    let slowest = down
+        .iter()
+        .map(|sample| sample.took)
+        .max()
+        .unwrap_or_default();
     assert!(
         slowest <= FLOOD_REDIS_TIMEOUT + Duration::from_secs(1),
         "a request took {slowest:?} with Redis down"
