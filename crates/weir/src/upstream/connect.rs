@@ -12,8 +12,8 @@ use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpStream, UnixStream};
 
-use crate::body::RequestBody;
 use crate::error::ProxyError;
+use crate::upstream::outgoing::OutgoingBody;
 use crate::upstream::UpstreamAddr;
 use crate::write_timeout::WriteTimeout;
 
@@ -32,7 +32,7 @@ pub async fn connect(
     addr: &UpstreamAddr,
     connect_timeout: Duration,
     send_timeout: Duration,
-) -> Result<SendRequest<RequestBody>, ProxyError> {
+) -> Result<SendRequest<OutgoingBody>, ProxyError> {
     let connecting = async {
         match addr {
             UpstreamAddr::Tcp(socket_addr) => {

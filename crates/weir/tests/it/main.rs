@@ -8,6 +8,7 @@ mod balance;
 mod buffering;
 mod e2e;
 mod errors;
+mod faults;
 mod hardening;
 mod metrics;
 mod parity;
