@@ -534,8 +534,9 @@ impl Drop for RefundOnDrop<'_> {
 }
 
 /// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
-/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes.
-fn build_key(parts: &[KeyPart], client_ip: IpAddr, request: &Request<Incoming>) -> Vec<u8> {
+/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes. Generic over the
+/// body, which it never reads, and public, so that the fuzz targets in fuzz/ can call it.
+pub fn build_key<B>(parts: &[KeyPart], client_ip: IpAddr, request: &Request<B>) -> Vec<u8> {
     let mut key = Vec::with_capacity(24);
     let mut any = false;
     for (position, part) in parts.iter().enumerate() {

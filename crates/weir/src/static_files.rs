@@ -490,21 +490,28 @@ fn etag_list_matches(list: &str, etag: &str, weak: bool) -> bool {
     }
 }
 
-/// A `Range` header read against a file length.
+/// A `Range` header read against a file length. Public, with [`parse_range`], for the fuzz targets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RangeSpec {
+pub enum RangeSpec {
     /// Not a single byte range we serve (malformed, another unit, or several ranges): send the
     /// whole file, which RFC 9110 permits. nginx would answer several ranges with a multipart
     /// body; weir sends 200 and the whole file instead.
     Ignore,
+    /// A single range that starts past the end of the file, or a suffix of no bytes (`-0`, or any
+    /// suffix of an empty file): 416.
     Unsatisfiable,
+    /// The bytes `start..=end` of the file, both within it: 206.
     Bytes {
+        /// The first byte sent.
         start: u64,
+        /// The last byte sent (inclusive, as `Content-Range` writes it).
         end: u64,
     },
 }
 
-fn parse_range(header: &str, len: u64) -> RangeSpec {
+/// Reads a `Range` header against a file of `len` bytes (RFC 9110 section 14.2). A range that
+/// runs past the end is cut at the end, as the RFC asks.
+pub fn parse_range(header: &str, len: u64) -> RangeSpec {
     let header = header.trim();
     let Some((unit, specs)) = header.split_once('=') else {
         return RangeSpec::Ignore;
