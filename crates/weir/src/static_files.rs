@@ -603,7 +603,10 @@ impl FileRequest {
         let metadata = std::fs::metadata(&canonical).map_err(|error| io_status(&error))?;
         let (requested, canonical) = if metadata.is_dir() {
             if !self.path.trailing_slash {
-                return Ok(Opened::Redirect(format!("./{}/", self.path.last_segment)));
+                return Ok(Opened::Redirect(format!(
+                    "./{}/",
+                    encode_for_location(&self.path.last_segment)
+                )));
             }
             let index = requested.join(INDEX_FILE);
             // A directory without an index is 403, as nginx without autoindex.
@@ -720,6 +723,21 @@ impl FileRequest {
             Err(StatusCode::FORBIDDEN)
         }
     }
+}
+
+/// A path segment as it may stand in a `Location` header: escapes kept as they came, and every byte
+/// that is not visible ASCII (raw UTF-8, which hyper lets through in a path) percent-encoded, so
+/// the header is always valid.
+fn encode_for_location(segment: &str) -> String {
+    let mut encoded = String::with_capacity(segment.len());
+    for &byte in segment.as_bytes() {
+        if byte.is_ascii_graphic() {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
 }
 
 /// Reads exactly `len` bytes; a file that shrank since `fstat` is an error, since the response
