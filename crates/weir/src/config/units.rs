@@ -68,6 +68,10 @@ pub fn format_duration(duration: Duration) -> String {
         return "0s".to_string();
     }
     if millis % 1000 != 0 {
+        // Milliseconds past u64::MAX would not parse back; seconds and the rest do.
+        if u64::try_from(millis).is_err() {
+            return format!("{}s {}ms", millis / 1000, millis % 1000);
+        }
         return format!("{millis}ms");
     }
     let seconds = millis / 1000;
