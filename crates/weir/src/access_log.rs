@@ -113,6 +113,24 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The entry of a request the HTTP layer refused before weir saw it: no method, no target
+    /// (written `"-"` as nginx writes an unparsable request line).
+    pub fn unparsed(client: SocketAddr, status: StatusCode) -> Entry {
+        Entry {
+            client,
+            method: String::new(),
+            target: String::new(),
+            version: http::Version::HTTP_11,
+            referer: String::new(),
+            user_agent: String::new(),
+            status,
+            upstream: None,
+            upstream_time: None,
+            started: Instant::now(),
+            bytes: 0,
+        }
+    }
+
     pub fn start<B>(client: SocketAddr, request: &Request<B>) -> Entry {
         let header_text = |name: header::HeaderName| {
             request
@@ -203,6 +221,12 @@ impl AccessLog {
         self.shared
             .as_ref()
             .map_or(0, |shared| shared.flags.dropped.load(Ordering::Relaxed))
+    }
+
+    /// Queues the line of a request answered without a response body to stream: a client that
+    /// left before its answer (499), or an answer the HTTP layer gave by itself (400, 408, 414, 431).
+    pub fn write_now(&self, entry: Entry) {
+        self.write(entry, Instant::now());
     }
 
     /// Queues `entry`'s line; `head_at` is when the response head was handed to the client.
@@ -467,15 +491,15 @@ fn format_line(
     match format {
         AccessLogFormat::Combined => {
             let _ = write!(out, "{} - - [{}] \"", entry.client.ip(), clock.local);
-            escape_nginx(out, &entry.method);
-            out.push(b' ');
-            escape_nginx(out, &entry.target);
-            let _ = write!(
-                out,
-                " {version}\" {} {} \"",
-                entry.status.as_u16(),
-                entry.bytes
-            );
+            if entry.method.is_empty() {
+                out.push(b'-');
+            } else {
+                escape_nginx(out, &entry.method);
+                out.push(b' ');
+                escape_nginx(out, &entry.target);
+                let _ = write!(out, " {version}");
+            }
+            let _ = write!(out, "\" {} {} \"", entry.status.as_u16(), entry.bytes);
             escape_nginx_or_dash(out, &entry.referer);
             out.extend_from_slice(b"\" \"");
             escape_nginx_or_dash(out, &entry.user_agent);

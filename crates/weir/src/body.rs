@@ -1,13 +1,16 @@
 //! The body types that cross the proxy: [`Body`] goes back to the client, [`RequestBody`] goes to
 //! the upstream. Both stream frame by frame; nothing here holds a whole body in memory.
 
+use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use bytes::Bytes;
 use http_body::{Frame, SizeHint};
 use http_body_util::combinators::UnsyncBoxBody;
 use hyper::body::Incoming;
+use tokio::time::Sleep;
 
 use crate::upstream::UpstreamBody;
 
@@ -87,13 +90,22 @@ pub enum RequestBody {
     Full(Option<Bytes>),
     /// A buffered body too large for memory, read back from its temp file.
     Spooled(Box<crate::buffering::Spooled>),
-    /// The client's body, streamed, cut off with [`BodyTooLarge`] past `limit` bytes.
+    /// The client's body, streamed, cut off with [`BodyTooLarge`] past `limit` bytes and with
+    /// [`BodyTimeout`] when no bytes come for `timeout`.
     Downstream {
         incoming: Incoming,
         limit: u64,
         received: u64,
+        timeout: Duration,
+        /// Armed while a read waits; `None` until the first wait.
+        deadline: Option<Pin<Box<Sleep>>>,
     },
 }
+
+/// The client sent no body bytes for `body_timeout` (nginx `client_body_timeout`).
+#[derive(Debug, thiserror::Error)]
+#[error("no request body bytes for body_timeout")]
+pub struct BodyTimeout;
 
 /// The client sent more than `max_body_size` bytes of body.
 #[derive(Debug, thiserror::Error)]
@@ -104,11 +116,14 @@ pub struct BodyTooLarge {
 
 impl RequestBody {
     /// The client's body with a size limit; `limit == 0` means none.
-    pub fn downstream(incoming: Incoming, limit: u64) -> RequestBody {
+    /// `timeout` is the longest wait between two reads (`body_timeout`).
+    pub fn downstream(incoming: Incoming, limit: u64, timeout: Duration) -> RequestBody {
         RequestBody::Downstream {
             incoming,
             limit: if limit == 0 { u64::MAX } else { limit },
             received: 0,
+            timeout,
+            deadline: None,
         }
     }
 }
@@ -130,8 +145,20 @@ impl http_body::Body for RequestBody {
                 incoming,
                 limit,
                 received,
+                timeout,
+                deadline,
             } => match Pin::new(incoming).poll_frame(context) {
+                Poll::Pending => {
+                    let sleep =
+                        deadline.get_or_insert_with(|| Box::pin(tokio::time::sleep(*timeout)));
+                    match sleep.as_mut().poll(context) {
+                        Poll::Ready(()) => Poll::Ready(Some(Err(Box::new(BodyTimeout)))),
+                        Poll::Pending => Poll::Pending,
+                    }
+                }
                 Poll::Ready(Some(Ok(frame))) => {
+                    // Progress: the next wait gets a whole `timeout` again.
+                    *deadline = None;
                     if let Some(data) = frame.data_ref() {
                         *received += data.len() as u64;
                         if *received > *limit {
@@ -144,7 +171,6 @@ impl http_body::Body for RequestBody {
                 }
                 Poll::Ready(Some(Err(error))) => Poll::Ready(Some(Err(Box::new(error)))),
                 Poll::Ready(None) => Poll::Ready(None),
-                Poll::Pending => Poll::Pending,
             },
         }
     }

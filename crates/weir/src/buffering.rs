@@ -30,15 +30,20 @@ pub const READ_AHEAD_THRESHOLD: u64 = 64 * 1024;
 /// so this is roughly 16 MiB per response); past it, the upstream is read at the client's pace.
 pub const READ_AHEAD_FRAMES: usize = 1024;
 
-/// Reads the client's whole body, failing with 413 past `limit` (0 = no limit).
+/// Reads the client's whole body, failing with 413 past `limit` (0 = no limit) and with 408 when
+/// no bytes come for `timeout` (`body_timeout`).
 pub async fn read_request_body(
     mut incoming: Incoming,
     limit: u64,
+    timeout: std::time::Duration,
 ) -> Result<RequestBody, ProxyError> {
     let limit = if limit == 0 { u64::MAX } else { limit };
     let mut memory = BytesMut::new();
     let mut spill: Option<(tokio::fs::File, u64)> = None;
-    while let Some(frame) = incoming.frame().await {
+    while let Some(frame) = tokio::time::timeout(timeout, incoming.frame())
+        .await
+        .map_err(|_elapsed| ProxyError::BodyTimeout)?
+    {
         let frame = frame.map_err(|_| ProxyError::ClientGone)?;
         let Ok(data) = frame.into_data() else {
             continue;

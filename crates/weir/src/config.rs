@@ -53,6 +53,15 @@ pub struct ServerConfig {
     pub keepalive_requests: u64,
     /// `header_timeout`: time to receive a whole request head. Default 60s, as nginx `client_header_timeout`.
     pub header_timeout: Duration,
+    /// `body_timeout`: the longest wait between two reads of a request body; past it, 408 (or a
+    /// close once the response began). Default 60s, as nginx `client_body_timeout`.
+    pub body_timeout: Duration,
+    /// `send_timeout`: the longest wait between two successful writes to a client; past it, the
+    /// connection is closed. Default 60s, as nginx `send_timeout`.
+    pub send_timeout: Duration,
+    /// `underscores_in_headers`: forward request headers whose names hold `_`. Default false: they
+    /// are dropped, as nginx does (WSGI maps `X-Real_IP` and `X-Real-IP` to one environ key).
+    pub underscores_in_headers: bool,
     /// `max_header_size`: largest request head (request line and headers). Default 32KiB, as nginx `large_client_header_buffers 4 8k`.
     pub max_header_size: usize,
     /// `max_body_size`: largest request body; 0 means no limit. Default 1MiB, as nginx `client_max_body_size`.

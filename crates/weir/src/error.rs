@@ -32,6 +32,10 @@ pub enum ProxyError {
     BadRequest { reason: &'static str },
     #[error("the client's request body broke off")]
     ClientGone,
+    #[error("malformed request path: {error}")]
+    BadPath { error: crate::path::PathError },
+    #[error("the client sent no request body bytes for body_timeout")]
+    BodyTimeout,
     #[error("connect to {addr} failed: {source}")]
     Connect {
         addr: UpstreamAddr,
@@ -64,7 +68,10 @@ impl ProxyError {
         match self {
             ProxyError::NoRoute => StatusCode::NOT_FOUND,
             ProxyError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ProxyError::BadRequest { .. } | ProxyError::ClientGone => StatusCode::BAD_REQUEST,
+            ProxyError::BadRequest { .. } | ProxyError::BadPath { .. } | ProxyError::ClientGone => {
+                StatusCode::BAD_REQUEST
+            }
+            ProxyError::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             ProxyError::Connect { .. } | ProxyError::Upstream { .. } => StatusCode::BAD_GATEWAY,
             ProxyError::ConnectTimeout { .. }
             | ProxyError::ReadTimeout { .. }
@@ -82,6 +89,8 @@ impl ProxyError {
         match self {
             ProxyError::BodyTooLarge { .. }
             | ProxyError::BadRequest { .. }
+            | ProxyError::BadPath { .. }
+            | ProxyError::BodyTimeout
             | ProxyError::ClientGone
             | ProxyError::RateLimited { .. } => Side::Downstream,
             ProxyError::Connect { .. }
@@ -102,6 +111,8 @@ impl ProxyError {
             ProxyError::NoRoute => "no_route",
             ProxyError::BodyTooLarge { .. } => "body_too_large",
             ProxyError::BadRequest { .. } => "bad_request",
+            ProxyError::BadPath { .. } => "bad_path",
+            ProxyError::BodyTimeout => "body_timeout",
             ProxyError::ClientGone => "client_gone",
             ProxyError::Connect { .. } => "connect",
             ProxyError::ConnectTimeout { .. } => "connect_timeout",

@@ -13,6 +13,7 @@ pub mod config;
 pub mod error;
 pub mod logging;
 pub mod metrics;
+pub mod path;
 pub mod proxy;
 pub mod ratelimit;
 pub mod realip;

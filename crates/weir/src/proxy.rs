@@ -64,19 +64,36 @@ pub struct Proxy {
     upstreams: Vec<Arc<Upstream>>,
     limiters: Vec<Arc<Limiter>>,
     max_body_size: u64,
+    body_timeout: Duration,
+    underscores_in_headers: bool,
     server_header: Option<HeaderValue>,
     access_log: Option<Arc<AccessLog>>,
     metrics: Arc<Metrics>,
     real_ip: RealIp,
     compression: Option<CompressionConfig>,
+    /// Set once the shutdown grace has run out: upgraded connections still open then are closed.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 /// What the proxy knows of the client connection a request came on.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone)]
 pub struct ClientInfo {
     pub peer: SocketAddr,
     /// Whether this is the last request the connection may carry (`keepalive_requests`).
     pub last_request: bool,
+    /// Keeps the client connection counted (its `max_connections` place) while held: an upgraded
+    /// connection's tunnel holds it until it closes.
+    pub hold: Option<crate::tunnel::Hold>,
+}
+
+impl std::fmt::Debug for ClientInfo {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("ClientInfo")
+            .field("peer", &self.peer)
+            .field("last_request", &self.last_request)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What one request did, for metrics and the access log.
@@ -87,6 +104,46 @@ struct Record<'proxy> {
     upstream_name: Option<&'proxy str>,
     /// The server that answered (only kept when the access log is on) and the time to its head.
     upstream: Option<(Option<String>, Duration)>,
+}
+
+/// A request not answered yet. Dropped unanswered (the client left and hyper dropped the
+/// request's future), it records the request as 499 in the metrics and the access log.
+struct Unanswered<'proxy> {
+    proxy: &'proxy Proxy,
+    record: Record<'proxy>,
+    entry: Option<Entry>,
+    started: Instant,
+    client_ip: IpAddr,
+    armed: bool,
+}
+
+/// nginx's status for a client that closed its connection before the answer.
+pub const CLIENT_CLOSED: u16 = 499;
+
+impl<'proxy> Unanswered<'proxy> {
+    /// The answer is ready: hands back what the request did, disarming the guard.
+    fn answered(mut self) -> (Record<'proxy>, Option<Entry>) {
+        self.armed = false;
+        (std::mem::take(&mut self.record), self.entry.take())
+    }
+}
+
+impl Drop for Unanswered<'_> {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        // 499 is within 100..=999: from_u16 cannot fail.
+        let status = StatusCode::from_u16(CLIENT_CLOSED).unwrap_or(StatusCode::BAD_REQUEST);
+        self.proxy
+            .metrics
+            .record_request(self.record.route, status, self.started.elapsed(), None);
+        if let (Some(access_log), Some(mut entry)) = (&self.proxy.access_log, self.entry.take()) {
+            entry.status = status;
+            access_log.write_now(entry);
+        }
+        tracing::debug!(client = %self.client_ip, "client closed the connection before the answer");
+    }
 }
 
 /// Upstream failures are logged at most a few times a second per cause.
@@ -185,6 +242,8 @@ impl Proxy {
             upstreams,
             limiters,
             max_body_size: config.server.max_body_size,
+            body_timeout: config.server.body_timeout,
+            underscores_in_headers: config.server.underscores_in_headers,
             server_header: config
                 .server
                 .server_header
@@ -200,7 +259,24 @@ impl Proxy {
             )),
             real_ip: RealIp::from_config(&config.server),
             compression: config.compression.clone(),
+            closing: tokio::sync::watch::Sender::new(false),
         })
+    }
+
+    /// Closes every upgraded connection (WebSocket tunnel) still open: the end of the shutdown
+    /// grace.
+    pub fn close_tunnels(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Counts and logs an answer the HTTP layer gave before a request reached [`Proxy::handle`]
+    /// (a malformed or too large head, a head not received in time).
+    pub fn record_refused(&self, peer: SocketAddr, status: StatusCode) {
+        self.metrics
+            .record_request(None, status, Duration::ZERO, None);
+        if let Some(access_log) = &self.access_log {
+            access_log.write_now(Entry::unparsed(peer, status));
+        }
     }
 
     pub fn metrics(&self) -> &Arc<Metrics> {
@@ -216,8 +292,15 @@ impl Proxy {
     }
 
     /// Proxies one request. Never fails: every error becomes a response.
-    pub async fn handle(&self, client: ClientInfo, request: Request<Incoming>) -> Response<Body> {
+    pub async fn handle(
+        &self,
+        client: ClientInfo,
+        mut request: Request<Incoming>,
+    ) -> Response<Body> {
         let started = Instant::now();
+        if !self.underscores_in_headers {
+            drop_underscored_headers(request.headers_mut());
+        }
         let client_ip = self.real_ip.client_ip(client.peer.ip(), request.headers());
         let log_entry = self.access_log.as_ref().map(|_| {
             let mut entry = Entry::start(SocketAddr::new(client_ip, client.peer.port()), &request);
@@ -229,8 +312,22 @@ impl Proxy {
             .as_ref()
             .and_then(|config| compression::choose(request.headers(), &config.algorithms));
         let is_head = request.method() == Method::HEAD;
-        let mut record = Record::default();
-        let mut response = match self.exchange(client, client_ip, request, &mut record).await {
+        let last_request = client.last_request;
+        // Until the answer is ready, a client that leaves drops this future: the guard then
+        // counts and logs the request as 499, as nginx does.
+        let mut unanswered = Unanswered {
+            proxy: self,
+            record: Record::default(),
+            entry: log_entry,
+            started,
+            client_ip,
+            armed: true,
+        };
+        let exchanged = self
+            .exchange(client, client_ip, request, &mut unanswered.record)
+            .await;
+        let (record, log_entry) = unanswered.answered();
+        let mut response = match exchanged {
             Ok(response) => response,
             Err(error) => {
                 if let (crate::error::Side::Upstream, Some(upstream)) =
@@ -269,7 +366,9 @@ impl Proxy {
                 .headers_mut()
                 .insert(header::SERVER, server.clone());
         }
-        if client.last_request {
+        // After a 101 the connection belongs to the upgraded protocol: `Connection: upgrade`
+        // stays, whatever keepalive_requests says.
+        if last_request && response.status() != StatusCode::SWITCHING_PROTOCOLS {
             response
                 .headers_mut()
                 .insert(header::CONNECTION, HeaderValue::from_static("close"));
@@ -309,22 +408,18 @@ impl Proxy {
             }
         }
 
-        // Phase 2: route.
-        let host = request
-            .headers()
-            .get(header::HOST)
-            .and_then(|value| value.to_str().ok())
-            .or_else(|| request.uri().host());
-        let route = self
-            .router
-            .find(host, request.uri().path())
-            .ok_or(ProxyError::NoRoute)?;
+        let host = request_host(&request)?;
+        let path = crate::path::normalize(request.uri().path())
+            .map_err(|error| ProxyError::BadPath { error })?;
+
+        // Phase 2: route, by the normalised path.
+        let route = self.router.find(host, &path).ok_or(ProxyError::NoRoute)?;
         record.route = Some(route.index);
 
         // Phase 3: rate limits. A rejection is answered here, before any upstream work.
         let mut limit_headers = None;
         if let Some(limits) = &route.limits {
-            let keys = limit_keys(limits, client_ip, &request);
+            let keys = limit_keys(limits, client_ip, &path, &request);
             let key_slices: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
             let decision = match limits.set.try_check(&key_slices) {
                 Some(decision) => decision,
@@ -362,7 +457,6 @@ impl Proxy {
 
         let upstream = match &route.target {
             Target::Static(dir) => {
-                let path = request.uri().path();
                 let below = &path[route.prefix_len.min(path.len())..];
                 let below = if below.starts_with('/') {
                     below.to_string()
@@ -375,8 +469,10 @@ impl Proxy {
             Target::Upstream(upstream) => upstream,
         };
 
-        // Phase 4: the upstream request.
-        let upgrade = wants_upgrade(request.headers()).then(|| hyper::upgrade::on(&mut request));
+        // Phase 4: the upstream request. Only a bodiless GET asking for WebSocket is an upgrade;
+        // any other `Upgrade` (h2c included) is dropped with the hop-by-hop headers, so such a
+        // request is buffered and forwarded as any other.
+        let upgrade = is_websocket_upgrade(&request).then(|| hyper::upgrade::on(&mut request));
         let upgrade_headers = upgrade.as_ref().map(|_| {
             (
                 request.headers().get(header::UPGRADE).cloned(),
@@ -387,22 +483,25 @@ impl Proxy {
         let client_proto = parts.headers.get(&X_FORWARDED_PROTO).cloned();
         let body = if http_body::Body::is_end_stream(&incoming) {
             RequestBody::Full(None)
-        } else if route.request_buffering && upgrade.is_none() {
-            buffering::read_request_body(incoming, self.max_body_size).await?
+        } else if route.request_buffering {
+            buffering::read_request_body(incoming, self.max_body_size, self.body_timeout).await?
         } else {
-            RequestBody::downstream(incoming, self.max_body_size)
+            RequestBody::downstream(incoming, self.max_body_size, self.body_timeout)
         };
         remove_hop_by_hop(&mut parts.headers);
         // hyper answers `Expect: 100-continue` itself when the body is first read.
         parts.headers.remove(header::EXPECT);
-        if !parts.headers.contains_key(header::HOST) {
-            let host = match parts.uri.authority() {
-                Some(authority) => HeaderValue::from_str(authority.as_str()).ok(),
-                None => Some(HeaderValue::from_static("localhost")),
-            };
-            if let Some(host) = host {
-                parts.headers.insert(header::HOST, host);
+        // In absolute form the target's authority wins over `Host` (RFC 9112 §3.2.2); an
+        // HTTP/1.0 request may have neither.
+        let host = match parts.uri.authority() {
+            Some(authority) => HeaderValue::from_str(authority.as_str()).ok(),
+            None if !parts.headers.contains_key(header::HOST) => {
+                Some(HeaderValue::from_static("localhost"))
             }
+            None => None,
+        };
+        if let Some(host) = host {
+            parts.headers.insert(header::HOST, host);
         }
         add_forwarding_headers(&mut parts.headers, client_ip);
         if let Some(proto) = client_proto.filter(|_| self.real_ip.is_trusted(client.peer.ip())) {
@@ -445,7 +544,13 @@ impl Proxy {
         if response.status() == StatusCode::SWITCHING_PROTOCOLS {
             if let Some(client_upgrade) = upgrade {
                 let upstream_upgrade = hyper::upgrade::on(&mut response);
-                crate::tunnel::spawn(client_upgrade, upstream_upgrade, upstream.read_timeout());
+                crate::tunnel::spawn(
+                    client_upgrade,
+                    upstream_upgrade,
+                    upstream.read_timeout(),
+                    client.hold.clone(),
+                    self.closing.subscribe(),
+                );
                 let (mut parts, _) = response.into_parts();
                 let protocol = parts.headers.get(header::UPGRADE).cloned();
                 remove_hop_by_hop(&mut parts.headers);
@@ -488,27 +593,141 @@ async fn reclaim_idle_keys(limiters: Vec<std::sync::Weak<Limiter>>) {
     }
 }
 
-/// Whether the client asks to switch protocols (WebSocket and the like).
-fn wants_upgrade(headers: &HeaderMap) -> bool {
-    headers.contains_key(header::UPGRADE)
-        && headers
-            .get_all(header::CONNECTION)
+/// Whether the request is a WebSocket handshake (RFC 6455 §4.1): a `GET` without a body whose
+/// `Upgrade` names `websocket` and whose `Connection` names `upgrade`. Nothing else is tunnelled.
+fn is_websocket_upgrade(request: &Request<Incoming>) -> bool {
+    let headers = request.headers();
+    let names = |name: header::HeaderName, token: &str| {
+        headers
+            .get_all(name)
             .iter()
             .filter_map(|value| value.to_str().ok())
             .flat_map(|value| value.split(','))
-            .any(|token| token.trim().eq_ignore_ascii_case("upgrade"))
+            .any(|item| item.trim().eq_ignore_ascii_case(token))
+    };
+    request.method() == Method::GET
+        && http_body::Body::is_end_stream(request.body())
+        && !headers.contains_key(header::TRANSFER_ENCODING)
+        && names(header::UPGRADE, "websocket")
+        && names(header::CONNECTION, "upgrade")
+}
+
+/// The host a request names, checked as RFC 9112 §3.2 requires: more than one `Host`, or an
+/// invalid one, is 400; so is an HTTP/1.1 request with none. In absolute form the target's
+/// authority wins over `Host`.
+fn request_host(request: &Request<Incoming>) -> Result<Option<&str>, ProxyError> {
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let first = hosts.next();
+    if hosts.next().is_some() {
+        return Err(ProxyError::BadRequest {
+            reason: "more than one Host header",
+        });
+    }
+    let header_host = match first {
+        None => None,
+        Some(value) => Some(
+            value
+                .to_str()
+                .ok()
+                .filter(|host| is_valid_host(host))
+                .ok_or(ProxyError::BadRequest {
+                    reason: "invalid Host header",
+                })?,
+        ),
+    };
+    if let Some(authority) = request.uri().authority() {
+        return Ok(Some(authority.as_str()));
+    }
+    if header_host.is_none() && request.version() == Version::HTTP_11 {
+        return Err(ProxyError::BadRequest {
+            reason: "HTTP/1.1 request without Host",
+        });
+    }
+    Ok(header_host)
+}
+
+/// `uri-host [ ":" port ]` (RFC 9110 §7.2): a registered name of unreserved characters,
+/// sub-delimiters and escapes, an IPv4 address, or an IP literal in brackets; then an optional
+/// numeric port.
+fn is_valid_host(host: &str) -> bool {
+    let (name, port) = if let Some(literal) = host.strip_prefix('[') {
+        let Some(end) = literal.find(']') else {
+            return false;
+        };
+        let inside = &literal[..end];
+        if inside.is_empty()
+            || !inside
+                .bytes()
+                .all(|byte| byte.is_ascii_hexdigit() || matches!(byte, b':' | b'.'))
+        {
+            return false;
+        }
+        ("[]", &literal[end + 1..])
+    } else {
+        match host.find(':') {
+            Some(colon) => (&host[..colon], &host[colon..]),
+            None => (host, ""),
+        }
+    };
+    let port_ok = match port.strip_prefix(':') {
+        Some(digits) => digits.len() <= 5 && digits.bytes().all(|byte| byte.is_ascii_digit()),
+        None => port.is_empty(),
+    };
+    !name.is_empty()
+        && port_ok
+        && name.bytes().all(|byte| {
+            byte.is_ascii_alphanumeric()
+                || matches!(
+                    byte,
+                    b'-' | b'.'
+                        | b'_'
+                        | b'~'
+                        | b'!'
+                        | b'$'
+                        | b'&'
+                        | b'\''
+                        | b'('
+                        | b')'
+                        | b'*'
+                        | b'+'
+                        | b','
+                        | b';'
+                        | b'='
+                        | b'%'
+                        | b'['
+                        | b']'
+                )
+        })
+}
+
+/// Drops request headers whose names hold an underscore, as nginx does while
+/// `underscores_in_headers` is off: WSGI servers map `X-Real_IP` and `X-Real-IP` to one environ
+/// key, so such a header could pass for one weir sets.
+fn drop_underscored_headers(headers: &mut HeaderMap) {
+    if !headers.keys().any(|name| name.as_str().contains('_')) {
+        return;
+    }
+    let underscored: Vec<HeaderName> = headers
+        .keys()
+        .filter(|name| name.as_str().contains('_'))
+        .cloned()
+        .collect();
+    for name in underscored {
+        headers.remove(name);
+    }
 }
 
 /// Each limit's key for this request, in the route's order.
 fn limit_keys(
     limits: &RouteLimits,
     client_ip: IpAddr,
+    path: &str,
     request: &Request<Incoming>,
 ) -> Vec<Vec<u8>> {
     limits
         .keys
         .iter()
-        .map(|parts| build_key(parts, client_ip, request))
+        .map(|parts| build_key(parts, client_ip, path, request))
         .collect()
 }
 
@@ -534,9 +753,15 @@ impl Drop for RefundOnDrop<'_> {
 }
 
 /// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
-/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes. Generic over the
+/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes.
+/// `path` is the normalised path, so every spelling of one path shares a bucket. Generic over the
 /// body, which it never reads, and public, so that the fuzz targets in fuzz/ can call it.
-pub fn build_key<B>(parts: &[KeyPart], client_ip: IpAddr, request: &Request<B>) -> Vec<u8> {
+pub fn build_key<B>(
+    parts: &[KeyPart],
+    client_ip: IpAddr,
+    path: &str,
+    request: &Request<B>,
+) -> Vec<u8> {
     let mut key = Vec::with_capacity(24);
     let mut any = false;
     for (position, part) in parts.iter().enumerate() {
@@ -553,7 +778,7 @@ pub fn build_key<B>(parts: &[KeyPart], client_ip: IpAddr, request: &Request<B>) 
             }
             KeyPart::Path => {
                 any = true;
-                key.extend_from_slice(request.uri().path().as_bytes());
+                key.extend_from_slice(path.as_bytes());
             }
             KeyPart::Header(name) => {
                 if let Some(value) = request.headers().get(name) {
@@ -674,6 +899,9 @@ pub fn remove_hop_by_hop(headers: &mut HeaderMap) {
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(','))
         .filter_map(|token| HeaderName::from_bytes(token.trim().as_bytes()).ok())
+        // `Host` and `Content-Length` describe the message, not the connection: a `Connection`
+        // that names them must not strip them (the upstream would get another host).
+        .filter(|name| name != header::HOST && name != header::CONTENT_LENGTH)
         .collect();
     for name in named {
         headers.remove(name);

@@ -4,6 +4,8 @@
 //! proxy; [`Gateway::run`] serves until the shutdown future completes, then stops accepting, lets
 //! in-flight requests finish for up to `shutdown_grace`, and returns.
 
+mod send_timeout;
+
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -17,6 +19,7 @@ use tokio::sync::Semaphore;
 
 use crate::config::{Config, ServerConfig};
 use crate::proxy::{ClientInfo, Proxy};
+use crate::server::send_timeout::SendTimeout;
 use crate::upstream::{PoolStats, UpstreamAddr};
 
 /// Errors that stop the gateway from starting.
@@ -170,6 +173,9 @@ impl Gateway {
                 "requests still in flight after shutdown_grace; closing them"
             );
         }
+        // Upgraded connections (WebSocket tunnels) hold their places too: past the grace they
+        // are closed, as requests in flight are.
+        self.proxy.close_tunnels();
     }
 }
 
@@ -272,16 +278,19 @@ fn serve_connection(
     let proxy = Arc::clone(&context.proxy);
     let keepalive_requests = context.settings.keepalive_requests;
     let keepalive_timeout = context.settings.keepalive_timeout;
-    let activity = Arc::new(Activity::new());
+    // The connection's place (permit) lives as long as its activity record: the connection task,
+    // a request in flight or an upgraded connection's tunnel may hold it last.
+    let activity = Arc::new(Activity::new(permit));
     let service_activity = Arc::clone(&activity);
     let service = service_fn(move |request| {
         let count = service_activity.begin();
+        let activity = Arc::clone(&service_activity);
         let client = ClientInfo {
             peer,
             last_request: keepalive_requests != 0 && count >= keepalive_requests,
+            hold: Some(Arc::clone(&activity) as crate::tunnel::Hold),
         };
         let proxy = Arc::clone(&proxy);
-        let activity = Arc::clone(&service_activity);
         // Boxed: hyper keeps the service future inside the connection's state, so an unboxed
         // one would make every idle keep-alive connection as large as a request in flight.
         Box::pin(async move {
@@ -289,11 +298,16 @@ fn serve_connection(
             Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
         })
     });
+    let send_timeout = context.settings.send_timeout;
     let connection = context
         .builder
-        .serve_connection(TokioIo::new(stream), service)
+        .serve_connection(
+            TokioIo::new(SendTimeout::new(stream, send_timeout)),
+            service,
+        )
         .with_upgrades();
     let mut stop = context.stop.clone();
+    let proxy = Arc::clone(&context.proxy);
     tokio::spawn(async move {
         let mut connection = std::pin::pin!(connection);
         let result = tokio::select! {
@@ -311,13 +325,41 @@ fn serve_connection(
         };
         if let Err(error) = result {
             tracing::debug!(client = %peer, %error, "client connection ended with an error");
+            // An answer the HTTP layer gave (or would give) by itself: counted and logged as
+            // weir's own answers are.
+            if let Some(status) = refusal_status(&error) {
+                proxy.record_refused(peer, status);
+            }
         }
-        drop(permit);
+        drop(activity);
     });
+}
+
+/// The status of a request hyper refused before weir saw it: 400 for a malformed head, 414 for a
+/// URI too long, 431 for a head too large (hyper answers these), 408 for a head not received
+/// within `header_timeout` (closed without an answer, as nginx does, and logged as 408).
+fn refusal_status(error: &hyper::Error) -> Option<http::StatusCode> {
+    if error.is_parse_too_large() {
+        // hyper tells the two apart only in its message.
+        return Some(if error.to_string().contains("URI too long") {
+            http::StatusCode::URI_TOO_LONG
+        } else {
+            http::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE
+        });
+    }
+    if error.is_parse() {
+        return Some(http::StatusCode::BAD_REQUEST);
+    }
+    if error.is_timeout() {
+        return Some(http::StatusCode::REQUEST_TIMEOUT);
+    }
+    None
 }
 
 /// What a client connection is doing, for `keepalive_requests` and `keepalive_timeout`.
 struct Activity {
+    /// The connection's `max_connections` place, given back when the last holder lets go.
+    _permit: tokio::sync::OwnedSemaphorePermit,
     started: tokio::time::Instant,
     /// Requests begun on this connection.
     requests: std::sync::atomic::AtomicU64,
@@ -331,8 +373,9 @@ struct Activity {
 struct PendingGuard<'a>(&'a Activity);
 
 impl Activity {
-    fn new() -> Activity {
+    fn new(permit: tokio::sync::OwnedSemaphorePermit) -> Activity {
         Activity {
+            _permit: permit,
             started: tokio::time::Instant::now(),
             requests: std::sync::atomic::AtomicU64::new(0),
             pending: std::sync::atomic::AtomicU32::new(0),

@@ -14,9 +14,21 @@ use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::Instant;
 
-/// Starts the tunnel once both sides have switched protocols.
-pub fn spawn(client: OnUpgrade, upstream: OnUpgrade, idle_timeout: Duration) {
+/// Something that keeps the client connection counted while it is held (its `max_connections`
+/// place, which shutdown waits for): the tunnel holds it until it closes.
+pub type Hold = Arc<dyn std::any::Any + Send + Sync>;
+
+/// Starts the tunnel once both sides have switched protocols. It holds `hold` while it runs,
+/// and closes when `closing` turns true (the end of the shutdown grace).
+pub fn spawn(
+    client: OnUpgrade,
+    upstream: OnUpgrade,
+    idle_timeout: Duration,
+    hold: Option<Hold>,
+    mut closing: tokio::sync::watch::Receiver<bool>,
+) {
     tokio::spawn(async move {
+        let _hold = hold;
         let (client, upstream) = match tokio::join!(client, upstream) {
             (Ok(client), Ok(upstream)) => (client, upstream),
             (Err(error), _) | (_, Err(error)) => {
@@ -53,6 +65,9 @@ pub fn spawn(client: OnUpgrade, upstream: OnUpgrade, idle_timeout: Duration) {
                 }
             }
             () = idle => tracing::debug!(?idle_timeout, "upgraded connection idle: closed"),
+            _ = closing.wait_for(|closing| *closing) => {
+                tracing::debug!("shutdown grace over: upgraded connection closed");
+            }
         }
     });
 }

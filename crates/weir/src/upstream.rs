@@ -396,7 +396,7 @@ impl Upstream {
             let error = classify(pool.addr(), error);
             let client_side = matches!(
                 error,
-                ProxyError::ClientGone | ProxyError::BodyTooLarge { .. }
+                ProxyError::ClientGone | ProxyError::BodyTooLarge { .. } | ProxyError::BodyTimeout
             );
             let failed = match unsent {
                 _ if client_side => Failed {
@@ -466,6 +466,9 @@ fn classify(addr: &UpstreamAddr, error: hyper::Error) -> ProxyError {
             return ProxyError::BodyTooLarge {
                 limit: too_large.limit,
             };
+        }
+        if cause.is::<crate::body::BodyTimeout>() {
+            return ProxyError::BodyTimeout;
         }
         if cause.is::<hyper::Error>() {
             // Only the client's body stream carries a hyper error inside the upstream's error:

@@ -49,6 +49,10 @@ mod default {
     pub(super) const KEEPALIVE_REQUESTS: u64 = 1000;
     /// nginx `client_header_timeout`.
     pub(super) const HEADER_TIMEOUT: Duration = Duration::from_secs(60);
+    /// nginx `client_body_timeout`.
+    pub(super) const BODY_TIMEOUT: Duration = Duration::from_secs(60);
+    /// nginx `send_timeout`.
+    pub(super) const SEND_TIMEOUT: Duration = Duration::from_secs(60);
     /// nginx `large_client_header_buffers 4 8k`.
     pub(super) const MAX_HEADER_SIZE: usize = 32 * 1024;
     /// nginx `client_max_body_size`.
@@ -134,6 +138,9 @@ struct RawServer {
     keepalive_timeout: Option<DurationValue>,
     keepalive_requests: Option<Spanned<u64>>,
     header_timeout: Option<Spanned<DurationValue>>,
+    body_timeout: Option<Spanned<DurationValue>>,
+    send_timeout: Option<Spanned<DurationValue>>,
+    underscores_in_headers: Option<bool>,
     max_header_size: Option<Spanned<SizeValue>>,
     max_body_size: Option<SizeValue>,
     shutdown_grace: Option<DurationValue>,
@@ -679,6 +686,8 @@ impl RawServer {
 
         let header_timeout =
             positive_duration(self.header_timeout.as_ref(), default::HEADER_TIMEOUT)?;
+        let body_timeout = positive_duration(self.body_timeout.as_ref(), default::BODY_TIMEOUT)?;
+        let send_timeout = positive_duration(self.send_timeout.as_ref(), default::SEND_TIMEOUT)?;
 
         let max_header_size = match self.max_header_size {
             None => default::MAX_HEADER_SIZE,
@@ -723,6 +732,9 @@ impl RawServer {
                 .map_or(default::KEEPALIVE_TIMEOUT, |value| value.0),
             keepalive_requests,
             header_timeout,
+            body_timeout,
+            send_timeout,
+            underscores_in_headers: self.underscores_in_headers.unwrap_or(false),
             max_header_size,
             max_body_size: self
                 .max_body_size

@@ -7,6 +7,7 @@ mod support;
 mod balance;
 mod e2e;
 mod errors;
+mod hardening;
 mod metrics;
 mod parity;
 mod pool;
