@@ -614,8 +614,9 @@ fn is_websocket_upgrade(request: &Request<Incoming>) -> bool {
 
 /// The host a request names, checked as RFC 9112 §3.2 requires: more than one `Host`, or an
 /// invalid one, is 400; so is an HTTP/1.1 request with none. In absolute form the target's
-/// authority wins over `Host`.
-fn request_host(request: &Request<Incoming>) -> Result<Option<&str>, ProxyError> {
+/// authority wins over `Host`. Generic over the body, which it never reads, and public, so that
+/// the fuzz targets in fuzz/ can call it.
+pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError> {
     let mut hosts = request.headers().get_all(header::HOST).iter();
     let first = hosts.next();
     if hosts.next().is_some() {
@@ -636,6 +637,13 @@ fn request_host(request: &Request<Incoming>) -> Result<Option<&str>, ProxyError>
         ),
     };
     if let Some(authority) = request.uri().authority() {
+        // Held to what a `Host` may be: userinfo (`user@`), which an http(s) target must not
+        // carry (RFC 9110 §4.2.4), would otherwise reach the app as its host.
+        if !is_valid_host(authority.as_str()) {
+            return Err(ProxyError::BadRequest {
+                reason: "invalid host in the request target",
+            });
+        }
         return Ok(Some(authority.as_str()));
     }
     if header_host.is_none() && request.version() == Version::HTTP_11 {
@@ -945,3 +953,6 @@ pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr) {
     }
     headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static("http"));
 }
+
+#[cfg(test)]
+mod tests;
