@@ -672,6 +672,10 @@ fn is_valid_host(host: &str) -> bool {
         }
         ("[]", &literal[end + 1..])
     } else {
+        // Brackets belong to an IP literal only (the "[]" above stands for one below).
+        if host.contains(['[', ']']) {
+            return false;
+        }
         match host.find(':') {
             Some(colon) => (&host[..colon], &host[colon..]),
             None => (host, ""),

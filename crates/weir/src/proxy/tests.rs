@@ -44,3 +44,16 @@ fn an_absolute_target_with_userinfo_or_a_bad_authority_is_refused() {
         assert!(result.is_err(), "{target}: {result:?}");
     }
 }
+
+/// Found by the `host` fuzz target: `[` and `]` belong to an IP literal only, but a registered
+/// name holding them (`examp]e.com`) passed as a valid `Host`.
+#[test]
+fn brackets_outside_an_ip_literal_make_an_invalid_host() {
+    for host in ["examp]e.com", "a[b", "a.example]", "a]:80"] {
+        let request = request("/", &[host]);
+        let result = request_host(&request);
+        assert!(result.is_err(), "{host}: {result:?}");
+    }
+    let request = request("/", &["[::1]:8080"]);
+    assert_eq!(request_host(&request).ok(), Some(Some("[::1]:8080")));
+}
