@@ -7,7 +7,8 @@ mod file;
 mod summary;
 #[cfg(test)]
 mod tests;
-mod units;
+// Public so that the fuzz targets in fuzz/ can reach the parsers.
+pub mod units;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;

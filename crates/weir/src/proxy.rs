@@ -713,8 +713,9 @@ fn is_websocket_upgrade(request: &Request<Incoming>) -> bool {
 
 /// The host a request names, checked as RFC 9112 §3.2 requires: more than one `Host`, or an
 /// invalid one, is 400; so is an HTTP/1.1 request with none. In absolute form the target's
-/// authority wins over `Host`.
-fn request_host(request: &Request<Incoming>) -> Result<Option<&str>, ProxyError> {
+/// authority wins over `Host`. Generic over the body, which it never reads, and public, so that
+/// the fuzz targets in fuzz/ can call it.
+pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError> {
     let mut hosts = request.headers().get_all(header::HOST).iter();
     let first = hosts.next();
     if hosts.next().is_some() {
@@ -735,6 +736,13 @@ fn request_host(request: &Request<Incoming>) -> Result<Option<&str>, ProxyError>
         ),
     };
     if let Some(authority) = request.uri().authority() {
+        // Held to what a `Host` may be: userinfo (`user@`), which an http(s) target must not
+        // carry (RFC 9110 §4.2.4), would otherwise reach the app as its host.
+        if !is_valid_host(authority.as_str()) {
+            return Err(ProxyError::BadRequest {
+                reason: "invalid host in the request target",
+            });
+        }
         return Ok(Some(authority.as_str()));
     }
     if header_host.is_none() && request.version() == Version::HTTP_11 {
@@ -763,6 +771,10 @@ fn is_valid_host(host: &str) -> bool {
         }
         ("[]", &literal[end + 1..])
     } else {
+        // Brackets belong to an IP literal only (the "[]" above stands for one below).
+        if host.contains(['[', ']']) {
+            return false;
+        }
         match host.find(':') {
             Some(colon) => (&host[..colon], &host[colon..]),
             None => (host, ""),
@@ -863,13 +875,14 @@ impl Drop for RefundOnDrop<'_> {
 /// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
 /// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes, IPv6 ones cut to
 /// the limit's `ipv6_prefix`. `path` is the normalised path, so every spelling of one path shares
-/// a bucket.
-fn build_key(
+/// a bucket. Generic over the body, which it never reads, and public, so that the fuzz targets in
+/// fuzz/ can call it.
+pub fn build_key<B>(
     parts: &[KeyPart],
     ipv6_prefix: u8,
     client_ip: IpAddr,
     path: &str,
-    request: &Request<Incoming>,
+    request: &Request<B>,
 ) -> Vec<u8> {
     let mut key = Vec::with_capacity(24);
     let mut any = false;
@@ -1054,3 +1067,6 @@ pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr) {
     }
     headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static("http"));
 }
+
+#[cfg(test)]
+mod tests;

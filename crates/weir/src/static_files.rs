@@ -557,21 +557,28 @@ fn etag_list_matches(list: &str, etag: &str, weak: bool) -> bool {
     }
 }
 
-/// A `Range` header read against a file length.
+/// A `Range` header read against a file length. Public, with [`parse_range`], for the fuzz targets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RangeSpec {
+pub enum RangeSpec {
     /// Not a single byte range we serve (malformed, another unit, or several ranges): send the
     /// whole file, which RFC 9110 permits. nginx would answer several ranges with a multipart
     /// body; weir sends 200 and the whole file instead.
     Ignore,
+    /// A single range that starts past the end of the file, or a suffix of no bytes (`-0`, or any
+    /// suffix of an empty file): 416.
     Unsatisfiable,
+    /// The bytes `start..=end` of the file, both within it: 206.
     Bytes {
+        /// The first byte sent.
         start: u64,
+        /// The last byte sent (inclusive, as `Content-Range` writes it).
         end: u64,
     },
 }
 
-fn parse_range(header: &str, len: u64) -> RangeSpec {
+/// Reads a `Range` header against a file of `len` bytes (RFC 9110 section 14.2). A range that
+/// runs past the end is cut at the end, as the RFC asks.
+pub fn parse_range(header: &str, len: u64) -> RangeSpec {
     let header = header.trim();
     let Some((unit, specs)) = header.split_once('=') else {
         return RangeSpec::Ignore;
@@ -666,7 +673,10 @@ impl FileRequest {
         let metadata = std::fs::metadata(&canonical).map_err(|error| io_status(&error))?;
         let (requested, canonical) = if metadata.is_dir() {
             if !self.path.trailing_slash {
-                return Ok(Opened::Redirect(format!("./{}/", self.path.last_segment)));
+                return Ok(Opened::Redirect(format!(
+                    "./{}/",
+                    encode_for_location(&self.path.last_segment)
+                )));
             }
             let index = requested.join(INDEX_FILE);
             // A directory without an index is 403, as nginx without autoindex.
@@ -787,6 +797,21 @@ impl FileRequest {
             Err(StatusCode::FORBIDDEN)
         }
     }
+}
+
+/// A path segment as it may stand in a `Location` header: escapes kept as they came, and every byte
+/// that is not visible ASCII (raw UTF-8, which hyper lets through in a path) percent-encoded, so
+/// the header is always valid.
+fn encode_for_location(segment: &str) -> String {
+    let mut encoded = String::with_capacity(segment.len());
+    for &byte in segment.as_bytes() {
+        if byte.is_ascii_graphic() {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
 }
 
 /// Reads exactly `len` bytes; a file that shrank since `fstat` is an error, since the response

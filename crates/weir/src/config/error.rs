@@ -228,10 +228,27 @@ impl Problem {
                 .map(|path| path.display().to_string())
                 .unwrap_or_else(|| "<string>".to_string()),
             position: Some(line_column(text, self.span.map_or(0, |span| span.start))),
-            key,
-            message: self.message,
+            key: key.as_deref().map(escape_controls),
+            message: escape_controls(&self.message),
         }
     }
+}
+
+/// `text` with every control character written as its Rust escape (`\n`, `\u{1b}`): a message
+/// repeats names and values from the file, and must stay one line that cannot drive a terminal.
+fn escape_controls(text: &str) -> String {
+    if !text.contains(char::is_control) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|character| {
+            if character.is_control() {
+                character.escape_default().to_string()
+            } else {
+                character.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The words between backticks in serde's "expected one of `a`, `b`".

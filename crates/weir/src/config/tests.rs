@@ -375,6 +375,16 @@ fn duration_formatting_uses_the_largest_exact_unit() {
     assert_eq!(format_duration(Duration::from_secs(7200)), "2h");
 }
 
+/// Found by the `config_units` fuzz target: a duration past `u64::MAX` milliseconds with a part
+/// below the second was written as milliseconds that no longer parse back.
+#[test]
+fn every_duration_formats_to_text_that_parses_back() {
+    let huge = Duration::from_secs(u64::MAX) + Duration::from_millis(999);
+    assert_eq!(parse_duration("18446744073709551615s 999ms"), Ok(huge));
+    assert_eq!(parse_duration(&format_duration(huge)), Ok(huge));
+    assert_eq!(format_duration(huge), "18446744073709551615s 999ms");
+}
+
 #[test]
 fn size_forms() {
     let cases = [
@@ -768,6 +778,23 @@ fn an_unknown_key_in_the_second_route_names_its_index() {
         1,
         "routes[1].root",
         &["host, path, exact, upstream, static, redirect, status, limits"],
+    );
+}
+
+/// Found by the `config_toml` fuzz target: a quoted key may hold escaped line breaks, and the
+/// message repeated the key raw, so one error printed as several lines (which could forge lines in
+/// `weir check`'s output or a log).
+#[test]
+fn an_error_is_one_line_whatever_the_key_holds() {
+    let error = reject("[server]\n\"max_body\\r\\nsize\\u001b[31m\" = 1\n");
+    assert_eq!(error.kind(), ConfigErrorKind::UnknownKey);
+    let display = error.to_string();
+    assert!(!display.contains(['\n', '\r', '\x1b']), "{display:?}");
+    assert!(
+        error
+            .message()
+            .contains(r#"unknown key "max_body\r\nsize\u{1b}[31m""#),
+        "{display}"
     );
 }
 

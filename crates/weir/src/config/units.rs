@@ -20,7 +20,7 @@ pub(crate) const SIZE_EXPECTED: &str =
 
 /// Parses `"65s"`, `"500ms"`, `"2m"`, `"1h"`, `"1d"`, or several of them in a row (`"1m30s"`,
 /// `"1h 30m"`, as nginx allows). A string of digits alone means seconds, as in nginx.
-pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let invalid = || format!("expected {DURATION_EXPECTED}, found {text:?}");
     let trimmed = text.trim();
     if trimmed.is_empty() {
@@ -62,12 +62,16 @@ pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
 
 /// Formats a duration as a person would write it: `500ms`, `65s`, `120s`, `10m`, `1h`. Minutes only
 /// from ten on, since `120s` reads more plainly than `2m` next to nginx's `keepalive_timeout 120`.
-pub(crate) fn format_duration(duration: Duration) -> String {
+pub fn format_duration(duration: Duration) -> String {
     let millis = duration.as_millis();
     if millis == 0 {
         return "0s".to_string();
     }
     if millis % 1000 != 0 {
+        // Milliseconds past u64::MAX would not parse back; seconds and the rest do.
+        if u64::try_from(millis).is_err() {
+            return format!("{}s {}ms", millis / 1000, millis % 1000);
+        }
         return format!("{millis}ms");
     }
     let seconds = millis / 1000;
@@ -82,7 +86,7 @@ pub(crate) fn format_duration(duration: Duration) -> String {
 
 /// Parses a size: `"20MiB"`, `"512KiB"`, `"1GiB"`; nginx's `"20M"`, `"8k"`, `"1g"` (binary, as nginx
 /// means them); decimal `"1MB"` = 1000000; `"100B"` or a string of digits alone = bytes.
-pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, String> {
     let invalid = || format!("expected {SIZE_EXPECTED}, found {text:?}");
     let trimmed = text.trim();
     let digits_end = trimmed
@@ -110,7 +114,7 @@ pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
 }
 
 /// Formats a size in the largest binary unit that divides it: `20MiB`, `32KiB`, `1000000B`.
-pub(crate) fn format_size(bytes: u64) -> String {
+pub fn format_size(bytes: u64) -> String {
     const UNITS: [(u64, &str); 4] = [
         (1 << 40, "TiB"),
         (1 << 30, "GiB"),
@@ -126,7 +130,7 @@ pub(crate) fn format_size(bytes: u64) -> String {
 }
 
 /// Parses a rate: `"10r/s"`, `"600r/m"`, `"100r/h"`.
-pub(crate) fn parse_rate(text: &str) -> Result<Rate, String> {
+pub fn parse_rate(text: &str) -> Result<Rate, String> {
     let invalid =
         || format!("expected a rate such as \"10r/s\", \"600r/m\" or \"100r/h\", found {text:?}");
     let (count, per) = text.trim().split_once("r/").ok_or_else(invalid)?;
@@ -147,7 +151,7 @@ pub(crate) fn parse_rate(text: &str) -> Result<Rate, String> {
 }
 
 /// Formats a rate as written: `10r/s`.
-pub(crate) fn format_rate(rate: Rate) -> String {
+pub fn format_rate(rate: Rate) -> String {
     let unit = match rate.per.as_secs() {
         1 => "s",
         60 => "m",
@@ -160,7 +164,7 @@ pub(crate) fn format_rate(rate: Rate) -> String {
 }
 
 /// Parses a limit key: `client_ip`, `path`, `header:NAME`, joined by `+`.
-pub(crate) fn parse_key(text: &str) -> Result<Vec<KeyPart>, String> {
+pub fn parse_key(text: &str) -> Result<Vec<KeyPart>, String> {
     const EXPECTED: &str =
         "expected \"client_ip\", \"path\" or \"header:NAME\", joined by \"+\" as in \"client_ip+path\"";
     let mut parts = Vec::new();
@@ -185,7 +189,7 @@ pub(crate) fn parse_key(text: &str) -> Result<Vec<KeyPart>, String> {
 }
 
 /// Formats a limit key as written: `client_ip+header:x-api-key`.
-pub(crate) fn format_key(key: &[KeyPart]) -> String {
+pub fn format_key(key: &[KeyPart]) -> String {
     key.iter()
         .map(|part| match part {
             KeyPart::ClientIp => "client_ip".to_string(),
@@ -197,7 +201,7 @@ pub(crate) fn format_key(key: &[KeyPart]) -> String {
 }
 
 /// Parses a listen address: `"IP:PORT"` or `"[IPv6]:PORT"`.
-pub(crate) fn parse_listen(text: &str) -> Result<SocketAddr, String> {
+pub fn parse_listen(text: &str) -> Result<SocketAddr, String> {
     text.parse().map_err(|_| {
         format!("expected an address such as \"127.0.0.1:8080\", \"0.0.0.0:80\" or \"[::1]:8080\", found {text:?}")
     })
@@ -205,7 +209,7 @@ pub(crate) fn parse_listen(text: &str) -> Result<SocketAddr, String> {
 
 /// Parses a trusted network: a CIDR such as `"10.0.0.0/8"`, or a bare IP meaning that one host.
 /// Host bits are cleared, so `"10.1.2.3/8"` means `10.0.0.0/8`, as nginx reads it.
-pub(crate) fn parse_network(text: &str) -> Result<IpNet, String> {
+pub fn parse_network(text: &str) -> Result<IpNet, String> {
     let trimmed = text.trim();
     if let Ok(network) = trimmed.parse::<IpNet>() {
         return Ok(network.trunc());

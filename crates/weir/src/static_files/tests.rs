@@ -182,6 +182,20 @@ async fn a_directory_without_its_slash_is_redirected() {
     assert_eq!(response.headers()[LOCATION], "./docs/");
 }
 
+/// Found by the `static_path` fuzz target: a client may send a path with raw UTF-8 (hyper passes
+/// it), and the `Location` built from it was not a valid header value, so the 301 had none.
+#[tokio::test]
+async fn a_directory_with_a_non_ascii_name_is_redirected_with_an_encoded_location() {
+    let (temp, dir) = site();
+    write(&temp.path().join("site"), "d\u{ef}r/index.html", b"dir");
+    let response = get(&dir, "/d\u{ef}r", &[]).await;
+    assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(response.headers()[LOCATION], "./d%C3%AFr/");
+    // A name sent already encoded keeps its escapes as they came.
+    let response = get(&dir, "/d%C3%AFr", &[]).await;
+    assert_eq!(response.headers()[LOCATION], "./d%C3%AFr/");
+}
+
 #[tokio::test]
 async fn names_are_percent_decoded() {
     let (_temp, dir) = site();

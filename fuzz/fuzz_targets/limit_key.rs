@@ -1,0 +1,125 @@
+//! Rate-limit keys: `weir::proxy::build_key`, from a limit's `key` and a request, with the path
+//! normalised by `weir::path::normalize` first, as the proxy does (a path that cannot be
+//! normalised is answered 400 and never keyed).
+//!
+//! Input: the limit's key on the first line (`client_ip+path+header:x-api-key`, parsed by
+//! `weir::config::units::parse_key`), then two requests separated by a line `--`, each a line for
+//! the client address, a line for the request target, and its header lines `name: value`.
+//!
+//! Properties:
+//! - the key is empty exactly when no part of it has a value (no address or path part, and every
+//!   named header absent or empty): such a request is not limited, as nginx skips an empty key;
+//! - two requests share a non-empty key only when they agree on every part (the same address,
+//!   the same normalised path, the same value of each named header): a client cannot spell its way
+//!   into another client's bucket, nor two clients into one;
+//! - two spellings of one path (`/%73mall`, `//small`, `/x/../small`) share the bucket of `/small`.
+#![no_main]
+
+#[path = "common.rs"]
+mod common;
+
+use std::net::IpAddr;
+
+use http::Request;
+use libfuzzer_sys::fuzz_target;
+use weir::config::units::parse_key;
+use weir::config::KeyPart;
+use weir::path::normalize;
+use weir::proxy::build_key;
+
+fuzz_target!(|data: &[u8]| {
+    let lines = common::lines(data);
+    let [key, rest @ ..] = lines.as_slice() else {
+        return;
+    };
+    let Some(parts) = std::str::from_utf8(key)
+        .ok()
+        .and_then(|key| parse_key(key).ok())
+    else {
+        return;
+    };
+    let mut blocks = rest.split(|line| *line == b"--");
+    let (Some(first), Some(second)) = (blocks.next(), blocks.next()) else {
+        return;
+    };
+    let (Some((first_ip, first)), Some((second_ip, second))) = (request(first), request(second))
+    else {
+        return;
+    };
+
+    let (Ok(first_path), Ok(second_path)) = (
+        normalize(first.uri().path()),
+        normalize(second.uri().path()),
+    ) else {
+        return;
+    };
+
+    let first_key = build_key(&parts, first_ip, &first_path, &first);
+    let second_key = build_key(&parts, second_ip, &second_path, &second);
+    assert_eq!(
+        first_key,
+        build_key(&parts, first_ip, &first_path, &first),
+        "the key is stable"
+    );
+    // The normalised path, sent as the target, is normal already and keys the same bucket.
+    if let Ok(normal) = Request::builder().uri(first_path.as_ref()).body(()) {
+        let again = normalize(normal.uri().path()).expect("a normalised path normalises");
+        assert_eq!(again, first_path, "normalising is idempotent");
+        assert_eq!(
+            build_key(&parts, first_ip, &again, &first),
+            first_key,
+            "{:?} and {first_path:?} key apart",
+            first.uri().path()
+        );
+    }
+
+    for (ip, request, key) in [
+        (first_ip, &first, &first_key),
+        (second_ip, &second, &second_key),
+    ] {
+        let has_value = parts.iter().any(|part| match part {
+            KeyPart::ClientIp | KeyPart::Path => true,
+            KeyPart::Header(name) => !header(request, name).is_empty(),
+        });
+        assert_eq!(
+            !key.is_empty(),
+            has_value,
+            "{parts:?} {ip} {request:?} -> {key:?}"
+        );
+    }
+
+    if first_key.is_empty() || first_key != second_key {
+        return;
+    }
+    for part in &parts {
+        match part {
+            KeyPart::ClientIp => assert_eq!(first_ip, second_ip, "one key for two addresses"),
+            KeyPart::Path => assert_eq!(first_path, second_path, "one key for two paths"),
+            KeyPart::Header(name) => assert_eq!(
+                header(&first, name),
+                header(&second, name),
+                "one key for two values of {name}"
+            ),
+        }
+    }
+});
+
+/// A request block: the client address, the target, the headers. `None` when the address or the
+/// target cannot be one.
+fn request(lines: &[&[u8]]) -> Option<(IpAddr, Request<()>)> {
+    let [ip, target, header_lines @ ..] = lines else {
+        return None;
+    };
+    let ip: IpAddr = std::str::from_utf8(ip).ok()?.parse().ok()?;
+    let mut request = Request::builder().uri(*target).body(()).ok()?;
+    *request.headers_mut() = common::header_map(header_lines.iter().copied());
+    Some((ip, request))
+}
+
+/// The value a key part reads: the first line of the header, or nothing.
+fn header<'a>(request: &'a Request<()>, name: &http::HeaderName) -> &'a [u8] {
+    request
+        .headers()
+        .get(name)
+        .map_or(b"".as_slice(), |value| value.as_bytes())
+}
