@@ -591,6 +591,7 @@ fn check_one_in_memory(limiter: &Limiter, table: &Table, key: &[u8], now: Instan
     let dry_run = limiter.config.dry_run;
     let hash = table.hash(key);
     let mut locked = table.lock(table.shard_of(hash));
+    let now = locked.monotonic(now);
     let slot = locked.find(hash, key);
     let ahead = slot.map_or(0, |slot| locked.tat(slot)).saturating_sub(now);
     let verdict = limiter.gcra.decide(ahead, 1);
@@ -673,6 +674,7 @@ fn check_in_memory(entries: &mut [Entry<'_>], store: bool) -> bool {
     let mut slots = Vec::with_capacity(probes.len());
     for (probe, &guard) in probes.iter().zip(&guard_of) {
         let entry = &mut entries[probe.position];
+        entry.now = guards[guard].monotonic(entry.now);
         let slot = guards[guard].find(probe.hash, entry.key.as_bytes());
         let tat = slot.map_or(0, |slot| guards[guard].tat(slot));
         entry.verdict = Some(entry.limiter.gcra.decide(tat.saturating_sub(entry.now), 1));

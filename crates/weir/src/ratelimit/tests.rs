@@ -314,6 +314,38 @@ fn governor_twenty_concurrent_threads_pass_on_twenty_and_the_21st_is_rejected() 
     assert!(check(&limiters, &[b"shared"]).is_rejected());
 }
 
+/// Threads read the clock before they take the key's lock, so they may take it in the other
+/// order: a request whose clock reading is a little older than the last decision's must still get
+/// the place that is free, on the one-limit path and on the several-limits path alike.
+#[test]
+fn a_clock_read_before_the_last_decision_still_gets_a_free_place() {
+    for limits in [1, 2] {
+        let configs = vec![limit(rate(20, MINUTE), 19, Delay::NoDelay); limits];
+        let limiters = set(&configs);
+        let keys: Vec<&[u8]> = (0..limits).map(|_| b"k".as_slice()).collect();
+        let earlier = tokio::time::Instant::now();
+        let later = earlier + Duration::from_millis(1);
+        for request in 0..19 {
+            let decision = limiters.try_check_at(&keys, later).expect("memory");
+            assert_eq!(
+                decision.outcome,
+                Outcome::Passed,
+                "{limits} limits, request {request}"
+            );
+        }
+        let twentieth = limiters.try_check_at(&keys, earlier).expect("memory");
+        assert_eq!(
+            twentieth.outcome,
+            Outcome::Passed,
+            "{limits} limits: the 20th place"
+        );
+        assert!(limiters
+            .try_check_at(&keys, later)
+            .expect("memory")
+            .is_rejected());
+    }
+}
+
 #[test]
 fn a_thousand_concurrent_checks_on_one_key_admit_exactly_burst_plus_one() {
     let runtime = tokio::runtime::Builder::new_multi_thread()
