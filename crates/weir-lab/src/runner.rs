@@ -423,6 +423,15 @@ impl Runner<'_> {
         connections: u32,
     ) -> Record {
         let url = format!("http://{}{}", gateway.addr, cell.path);
+        if round == 0 && !self.settings.quick {
+            // As the load scenarios' warm-up: lazy pools and caches are the same afterwards.
+            let _ = load::run(
+                cell.tool,
+                &url,
+                self.settings.duration.min(Duration::from_secs(2)),
+                None,
+            );
+        }
         let baseline = load::run(cell.tool, &url, self.settings.duration, None);
         let attack = robustness::Attack::start(gateway.addr, connections, Duration::from_secs(1));
         // Let the attack open its connections (a loopback connect is quick) before measuring.

@@ -266,13 +266,15 @@ async fn gunicorn_graceful_reload_under_load_fails_no_request() {
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
 
-/// Sends `request` and returns its status, or 0 when the exchange failed. The connection is
-/// replaced after a failure, and after a response that closes it (`keepalive_requests`).
+/// Sends `request` and returns its status, or 0 when the exchange failed (the error is printed,
+/// so a failed run says what broke). The connection is replaced after a failure, and after a
+/// response that closes it (`keepalive_requests`).
 async fn send_or_reconnect(
     client: &mut Client,
     addr: std::net::SocketAddr,
     request: Request<http_body_util::Full<bytes::Bytes>>,
 ) -> u16 {
+    let path = request.uri().to_string();
     match client.send(request).await {
         Ok(reply) => {
             if reply.header("connection") == Some("close") {
@@ -280,7 +282,8 @@ async fn send_or_reconnect(
             }
             reply.status.as_u16()
         }
-        Err(_) => {
+        Err(error) => {
+            eprintln!("GET {path} failed: {error:?}");
             *client = Client::connect(addr).await;
             0
         }
