@@ -334,8 +334,9 @@ pub struct WeirOptions {
     pub limit: Option<Limit>,
     /// Serve the static-file scenario's file itself (a `static` route) instead of proxying.
     pub static_file: bool,
-    /// `header_timeout` in seconds (nginx `client_header_timeout`); `None` leaves the default.
-    pub header_timeout: Option<u32>,
+    /// `header_timeout` and `body_timeout` in seconds (nginx `client_header_timeout` and
+    /// `client_body_timeout`); `None` leaves the defaults.
+    pub client_timeout: Option<u32>,
     /// The soak's extras: a `/limited` route at 20 r/s per client (its excess answered 429) and
     /// the admin listener, whose `/metrics` gives the pool counters.
     pub soak: bool,
@@ -347,7 +348,7 @@ impl WeirOptions {
         max_connections: 10_000,
         limit: None,
         static_file: false,
-        header_timeout: None,
+        client_timeout: None,
         soak: false,
     };
 }
@@ -727,8 +728,8 @@ pub fn weir_config(
             "[[routes]]\npath = \"/\"\nupstream = \"app\"\nresponse_buffering = false\n".to_string()
         }
     };
-    let header_timeout = options.header_timeout.map_or_else(String::new, |seconds| {
-        format!("header_timeout = \"{seconds}s\"\n")
+    let header_timeout = options.client_timeout.map_or_else(String::new, |seconds| {
+        format!("header_timeout = \"{seconds}s\"\nbody_timeout = \"{seconds}s\"\n")
     });
     let soak = match admin {
         Some(admin) if options.soak => format!(

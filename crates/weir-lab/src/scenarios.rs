@@ -62,7 +62,7 @@ pub const ALL: [Scenario; 9] = [
     Scenario {
         name: "slowloris",
         seed: None,
-        about: "N connections (5,000 by default) sending a request head, or a POST body, a byte a second (reopened when closed), while a normal client at wrk -t1 -c10 measures its req/s, beside its baseline without the attack; in front of the hyper static server. nginx tuned as its users do against slow clients (worker_processes auto, worker_connections 16384, client_header_timeout and client_body_timeout 10s, reset_timedout_connection on); weir with header_timeout 10s",
+        about: "N connections (5,000 by default) sending a request head, or a POST body, a byte a second (reopened when closed), while a normal client at wrk -t1 -c10 measures its req/s, beside its baseline without the attack; in front of the hyper static server. nginx tuned as its users do against slow clients (worker_processes auto, worker_connections 16384, client_header_timeout and client_body_timeout 10s, reset_timedout_connection on); weir with header_timeout and body_timeout 10s",
         reference: "Issue 8: the normal client keeps at least 90% of its baseline req/s, with no error.",
         plan: slowloris,
     },
@@ -655,7 +655,7 @@ fn slowloris(settings: &Settings) -> Vec<Group> {
         ..NginxOptions::SEED
     };
     let weir = WeirOptions {
-        header_timeout: Some(10),
+        client_timeout: Some(10),
         ..WeirOptions::SEED
     };
     let tool = Tool::Wrk {

@@ -50,7 +50,7 @@ fn weir_config_with_a_limit_and_no_keepalive_is_accepted_by_weir() {
             burst: 20,
         }),
         static_file: false,
-        header_timeout: None,
+        client_timeout: None,
         soak: false,
     };
     let text = weir_config(
@@ -178,7 +178,7 @@ fn weir_static_config_is_accepted_by_weir() {
 #[test]
 fn weir_soak_and_slowloris_configs_are_accepted_by_weir() {
     let options = WeirOptions {
-        header_timeout: Some(10),
+        client_timeout: Some(10),
         soak: true,
         ..WeirOptions::SEED
     };
@@ -187,6 +187,7 @@ fn weir_soak_and_slowloris_configs_are_accepted_by_weir() {
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.server.header_timeout, Duration::from_secs(10));
+    assert_eq!(config.server.body_timeout, Duration::from_secs(10));
     assert!(config.limits.contains_key("soak"), "{text}");
     assert!(text.contains("127.0.0.1:9101"), "{text}");
 }
