@@ -1,7 +1,7 @@
 """An example FastAPI app to put weir in front of, under Gunicorn + UvicornWorker.
 
 Its endpoints cover what a gateway must carry: small JSON from sync and async handlers, a 1 MB
-body, a request body echoed back, any status, a slow handler, the headers the app received (to
+body, a request body echoed back, any status, a slow handler, a slow stream (`/drip`), the headers the app received (to
 check X-Forwarded-For and friends), and a WebSocket echo.
 
 Run: .venv/bin/gunicorn -k uvicorn.workers.UvicornWorker -w 2 --chdir examples \
@@ -12,6 +12,7 @@ import asyncio
 import time
 
 from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import StreamingResponse
 
 app = FastAPI()
 
@@ -69,6 +70,19 @@ async def slow(ms: int = 100):
 def slow_sync(ms: int = 100):
     time.sleep(ms / 1000)
     return {"slept_ms": ms}
+
+
+@app.get("/drip")
+async def drip(chunks: int = 10, ms: int = 100, length: bool = False):
+    # `chunks` pieces of 1 KiB, `ms` apart: chunked, or under a Content-Length with `length`.
+    # For the tests that crash the app mid-response.
+    async def pieces():
+        for _ in range(chunks):
+            yield b"x" * 1024
+            await asyncio.sleep(ms / 1000)
+
+    headers = {"Content-Length": str(chunks * 1024)} if length else None
+    return StreamingResponse(pieces(), media_type="application/octet-stream", headers=headers)
 
 
 @app.get("/headers")

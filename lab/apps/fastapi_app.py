@@ -4,6 +4,8 @@ Endpoints, each as a plain `def` (run in AnyIO's thread pool) and as an `async d
   /sync, /async                    ~100 B JSON (studies 000, 001)
   /sync-big, /async-big            1 MB body (studies 000, 001)
   /external-sync, /external-async  call the mock external API through an httpx client (study 003)
+  /upload (POST, the body's length), /limited (small, behind weir's limit), /ws (WebSocket echo;
+  needs the `websockets` package of .venv-standard)  the soak's mixed traffic
 / is the async small endpoint, so every gateway's health probe has a cheap target.
 
 The httpx pool limits come from the environment, so one app file serves every pool size:
@@ -17,7 +19,7 @@ clients: pools are per worker, as the study stresses.
 import os
 
 import httpx
-from fastapi import FastAPI, Response
+from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 
 app = FastAPI()
 
@@ -90,3 +92,24 @@ async def external_async():
     response = await get_async_client().get(EXTERNAL_URL)
     response.raise_for_status()
     return response.json()
+
+
+@app.post("/upload")
+async def upload(request: Request):
+    body = await request.body()
+    return {"received": len(body)}
+
+
+@app.get("/limited")
+async def limited():
+    return SMALL
+
+
+@app.websocket("/ws")
+async def websocket_echo(websocket: WebSocket):
+    await websocket.accept()
+    try:
+        while True:
+            await websocket.send_text(await websocket.receive_text())
+    except WebSocketDisconnect:
+        pass

@@ -2,12 +2,16 @@
 //!
 //! Exit codes: 0 on success (including a graceful shutdown), 64 for an invalid config (EX_USAGE,
 //! as `weir check` and `weir run` report it), 1 when the gateway cannot start (a port in use).
+//! `weir import` exits 0, or 65 (EX_DATAERR) with `--strict` when anything was approximated or
+//! left out, 64 when the nginx config cannot be read, and 1 when the output cannot be written.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+
+mod process;
 
 /// mimalloc instead of glibc's malloc: the request path allocates many small short-lived blocks
 /// (hyper's heads, channels, buffers), where glibc's arenas cost measurably more CPU per request.
@@ -23,6 +27,9 @@ const BLOCKING_THREADS: usize = 8;
 /// Exit status for an invalid configuration (EX_USAGE from sysexits.h).
 const EXIT_CONFIG: u8 = 64;
 
+/// Exit status of `weir import --strict` when the import is not exact (EX_DATAERR).
+const EXIT_NOT_EXACT: u8 = 65;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "weir",
@@ -36,7 +43,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Run the gateway until SIGTERM or SIGINT.
+    /// Run the gateway until SIGTERM or SIGINT. SIGHUP reloads the config, SIGUSR1 reopens the
+    /// access logs, SIGUSR2 starts the binary on disk and hands it the listening sockets.
     Run {
         /// The TOML configuration file.
         #[arg(long, short)]
@@ -47,6 +55,29 @@ enum Command {
         /// The TOML configuration file.
         #[arg(long, short)]
         config: PathBuf,
+    },
+    /// Translate an nginx config into a weir config; the report goes to stderr.
+    Import {
+        /// The nginx config (includes are read relative to its directory).
+        nginx_conf: PathBuf,
+        /// Where to write the weir config (stdout when absent).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Exit 65 when anything was approximated or left out.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Ask a running weir to reload its configuration (sends SIGHUP).
+    Reload {
+        /// The running weir's pid file (`[server] pid_file`).
+        #[arg(long)]
+        pid_file: PathBuf,
+    },
+    /// Ask a running weir to start the binary now on disk and hand over to it (sends SIGUSR2).
+    Upgrade {
+        /// The running weir's pid file (`[server] pid_file`).
+        #[arg(long)]
+        pid_file: PathBuf,
     },
 }
 
@@ -61,9 +92,30 @@ fn main() -> ExitCode {
         )
         .init();
     let config_path = match &cli.command {
-        Command::Run { config } | Command::Check { config } => config,
+        Command::Run { config } | Command::Check { config } => config.clone(),
+        Command::Reload { pid_file } | Command::Upgrade { pid_file } => {
+            let signal = match cli.command {
+                Command::Reload { .. } => nix::sys::signal::Signal::SIGHUP,
+                _ => nix::sys::signal::Signal::SIGUSR2,
+            };
+            return match process::signal_running(pid_file, signal) {
+                Ok(pid) => {
+                    println!("sent {signal} to weir (pid {pid})");
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("weir: {error:#}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        Command::Import {
+            nginx_conf,
+            output,
+            strict,
+        } => return import(nginx_conf, output.as_deref(), *strict),
     };
-    let config = match weir::config::load(config_path) {
+    let config = match weir::config::load(&config_path) {
         Ok(config) => config,
         Err(error) => {
             eprintln!("weir: invalid configuration: {error}");
@@ -76,7 +128,7 @@ fn main() -> ExitCode {
             println!("configuration OK");
             ExitCode::SUCCESS
         }
-        Command::Run { .. } => match run(config) {
+        _ => match run(config, config_path) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("weir: {error:#}");
@@ -86,19 +138,90 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(config: weir::Config) -> anyhow::Result<()> {
+/// `weir import`: the TOML to `output` (or stdout), the report to stderr.
+fn import(
+    nginx_conf: &std::path::Path,
+    output: Option<&std::path::Path>,
+    strict: bool,
+) -> ExitCode {
+    let imported = match weir_import::import(nginx_conf) {
+        Ok(imported) => imported,
+        Err(error) => {
+            eprintln!("weir: cannot import: {error}");
+            return ExitCode::from(EXIT_CONFIG);
+        }
+    };
+    match output {
+        Some(path) => {
+            if let Err(error) = std::fs::write(path, &imported.toml) {
+                eprintln!("weir: cannot write {}: {error}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        None => print!("{}", imported.toml),
+    }
+    eprint!("{}", imported.report);
+    if let Err(error) = weir::config::from_toml(&imported.toml, output) {
+        // A translation weir itself refuses is a bug of the importer; say so plainly.
+        eprintln!("weir: the imported config does not pass `weir check`: {error}");
+        return ExitCode::from(EXIT_CONFIG);
+    }
+    if strict && !imported.report.is_exact() {
+        eprintln!("weir: --strict: some directives were approximated or left out (see above)");
+        return ExitCode::from(EXIT_NOT_EXACT);
+    }
+    ExitCode::SUCCESS
+}
+
+/// What the control loop needs: the config file to reload from, a handle on the gateway, and
+/// duplicates of every listening socket for an upgrade.
+struct Control {
+    config_path: PathBuf,
+    handle: weir::GatewayHandle,
+    listeners: Vec<std::net::TcpListener>,
+}
+
+fn run(config: weir::Config, config_path: PathBuf) -> anyhow::Result<()> {
     let threads = match config.server.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         threads => threads,
     };
-    match config.server.runtime {
-        weir::config::RuntimeLayout::WorkStealing => run_work_stealing(config, threads),
-        weir::config::RuntimeLayout::PerCore => run_per_core(config, threads),
+    let inherited = process::inherited_listeners()?;
+    let ready = process::ready_pipe()?;
+    let pid_file = config.server.pid_file.clone();
+    let result = match config.server.runtime {
+        weir::config::RuntimeLayout::WorkStealing => {
+            run_work_stealing(config, config_path, threads, inherited, ready)
+        }
+        weir::config::RuntimeLayout::PerCore => {
+            run_per_core(config, config_path, threads, inherited, ready)
+        }
+    };
+    if let Some(path) = pid_file {
+        process::remove_pid_file(&path);
     }
+    result
+}
+
+/// Writes the pid file and tells the weir that started this one (if any) that it serves.
+fn started(config: &weir::Config, ready: Option<std::fs::File>) -> anyhow::Result<()> {
+    if let Some(path) = &config.server.pid_file {
+        process::write_pid_file(path)?;
+    }
+    if let Some(pipe) = ready {
+        process::say_ready(pipe);
+    }
+    Ok(())
 }
 
 /// One multi-thread runtime, one listener per address.
-fn run_work_stealing(config: weir::Config, threads: usize) -> anyhow::Result<()> {
+fn run_work_stealing(
+    config: weir::Config,
+    config_path: PathBuf,
+    threads: usize,
+    inherited: Vec<std::net::TcpListener>,
+    ready: Option<std::fs::File>,
+) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads)
         .max_blocking_threads(BLOCKING_THREADS * threads)
@@ -106,11 +229,17 @@ fn run_work_stealing(config: weir::Config, threads: usize) -> anyhow::Result<()>
         .build()
         .context("starting the runtime")?;
     runtime.block_on(async {
-        let gateway = weir::Gateway::bind(&config)
+        let signals = Signals::install();
+        let gateway = weir::Gateway::bind_inherited(&config, false, inherited)
             .with_context(|| format!("starting with {}", config.source_name()))?;
         announce(&gateway);
-        tokio::spawn(reopen_logs_on_sigusr1());
-        gateway.run(shutdown_signal()).await;
+        started(&config, ready)?;
+        let control = Control {
+            config_path,
+            handle: gateway.handle(),
+            listeners: gateway.listener_clones(),
+        };
+        gateway.run(control_loop(control, signals)).await;
         tracing::info!("stopped");
         Ok(())
     })
@@ -120,14 +249,28 @@ fn run_work_stealing(config: weir::Config, threads: usize) -> anyhow::Result<()>
 /// sharing one proxy (routes, pools, limits), as nginx's workers share nothing but the port.
 /// The first thread binds (so a bind error stops everything before any traffic), the others
 /// bind beside it; the main thread waits for signals and tells every runtime to drain.
-fn run_per_core(config: weir::Config, threads: usize) -> anyhow::Result<()> {
+fn run_per_core(
+    config: weir::Config,
+    config_path: PathBuf,
+    threads: usize,
+    inherited: Vec<std::net::TcpListener>,
+    ready: Option<std::fs::File>,
+) -> anyhow::Result<()> {
+    let signal_runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the signal runtime")?;
+    let signals = signal_runtime.block_on(async { Signals::install() });
     let (stop_sender, stop_receiver) = tokio::sync::watch::channel(false);
     let (ready_sender, ready_receiver) = std::sync::mpsc::channel();
+    let (bound_sender, bound_receiver) = std::sync::mpsc::channel();
+    let mut shares = process::deal(inherited, threads).into_iter();
     let mut workers = Vec::with_capacity(threads);
     let first_config = config.clone();
     let first_stop = stop_receiver.clone();
+    let first_share = shares.next().unwrap_or_default();
     workers.push(spawn_worker(0, move || async move {
-        let gateway = match weir::Gateway::bind_with(&first_config, true) {
+        let gateway = match weir::Gateway::bind_inherited(&first_config, true, first_share) {
             Ok(gateway) => gateway,
             Err(error) => {
                 let message = format!("starting with {}: {error}", first_config.source_name());
@@ -136,10 +279,14 @@ fn run_per_core(config: weir::Config, threads: usize) -> anyhow::Result<()> {
             }
         };
         announce(&gateway);
-        let _ = ready_sender.send(Ok((gateway.handle(), gateway.local_addrs())));
+        let _ = ready_sender.send(Ok((
+            gateway.handle(),
+            gateway.listen_addrs(),
+            gateway.listener_clones(),
+        )));
         gateway.run(stopped(first_stop)).await;
     })?);
-    let (handle, addrs) = match ready_receiver.recv() {
+    let (handle, addrs, mut listeners) = match ready_receiver.recv() {
         Ok(Ok(ready)) => ready,
         Ok(Err(message)) => anyhow::bail!(message),
         Err(_) => anyhow::bail!("the first worker thread stopped before binding"),
@@ -149,21 +296,35 @@ fn run_per_core(config: weir::Config, threads: usize) -> anyhow::Result<()> {
         let addrs = addrs.clone();
         let settings = config.server.clone();
         let stop = stop_receiver.clone();
+        let share = shares.next().unwrap_or_default();
+        let bound = bound_sender.clone();
         workers.push(spawn_worker(index, move || async move {
-            match weir::Gateway::bind_sibling(&handle, &addrs, &settings) {
-                Ok(gateway) => gateway.run(stopped(stop)).await,
-                Err(error) => tracing::error!(%error, "a worker could not bind; the others serve"),
+            match weir::Gateway::bind_sibling(&handle, &addrs, &settings, share) {
+                Ok(gateway) => {
+                    let _ = bound.send(gateway.listener_clones());
+                    drop(bound);
+                    gateway.run(stopped(stop)).await
+                }
+                Err(error) => {
+                    drop(bound);
+                    tracing::error!(%error, "a worker could not bind; the others serve")
+                }
             }
         })?);
     }
-    let signals = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("starting the signal runtime")?;
-    signals.block_on(async {
-        tokio::spawn(reopen_logs_on_sigusr1());
-        shutdown_signal().await;
-    });
+    drop(bound_sender);
+    // Every worker has bound (or failed) once the channel is drained and closed.
+    listeners.extend(bound_receiver.iter().flatten());
+    let control = Control {
+        config_path,
+        handle,
+        listeners,
+    };
+    signal_runtime.block_on(async {
+        started(&config, ready)?;
+        control_loop(control, signals).await;
+        anyhow::Ok(())
+    })?;
     let _ = stop_sender.send(true);
     for worker in workers {
         let _ = worker.join();
@@ -207,31 +368,102 @@ fn announce(gateway: &weir::Gateway) {
     }
 }
 
-/// Reopens the access log files on every SIGUSR1, as nginx does after logrotate renamed them.
-async fn reopen_logs_on_sigusr1() {
-    use tokio::signal::unix::{signal, SignalKind};
-    let Ok(mut user1) = signal(SignalKind::user_defined1()) else {
-        tracing::warn!("cannot install the SIGUSR1 handler; access logs will not be reopened");
-        return;
-    };
-    while user1.recv().await.is_some() {
-        let reopened = weir::access_log::reopen_all();
-        tracing::info!(logs = reopened, "SIGUSR1 received: reopening access logs");
+/// The signals weir answers, installed before anything listens so that none arrives while its
+/// default action (ending the process) is still in place.
+struct Signals {
+    terminate: tokio::signal::unix::Signal,
+    interrupt: tokio::signal::unix::Signal,
+    hangup: tokio::signal::unix::Signal,
+    user1: tokio::signal::unix::Signal,
+    user2: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    /// Installs the handlers; must run inside the runtime that will serve them.
+    fn install() -> Option<Signals> {
+        use tokio::signal::unix::{signal, SignalKind};
+        Some(Signals {
+            terminate: signal(SignalKind::terminate()).ok()?,
+            interrupt: signal(SignalKind::interrupt()).ok()?,
+            hangup: signal(SignalKind::hangup()).ok()?,
+            user1: signal(SignalKind::user_defined1()).ok()?,
+            user2: signal(SignalKind::user_defined2()).ok()?,
+        })
     }
 }
 
-/// Completes on the first SIGTERM or SIGINT.
-async fn shutdown_signal() {
-    use tokio::signal::unix::{signal, SignalKind};
-    let (Ok(mut terminate), Ok(mut interrupt)) = (
-        signal(SignalKind::terminate()),
-        signal(SignalKind::interrupt()),
-    ) else {
+/// Serves signals until the gateway should stop: SIGTERM or SIGINT, or a successful upgrade.
+/// SIGHUP reloads the config file (an invalid one is logged with its file, line and key, and the
+/// old config keeps serving); SIGUSR1 reopens the access logs; SIGUSR2 starts the binary on disk
+/// with the listening sockets and stops this process once the new one serves.
+async fn control_loop(control: Control, signals: Option<Signals>) {
+    let Some(Signals {
+        mut terminate,
+        mut interrupt,
+        mut hangup,
+        mut user1,
+        mut user2,
+    }) = signals
+    else {
         tracing::error!("cannot install signal handlers; stop weir with SIGKILL");
         return std::future::pending().await;
     };
-    tokio::select! {
-        _ = terminate.recv() => tracing::info!("SIGTERM received"),
-        _ = interrupt.recv() => tracing::info!("SIGINT received"),
+    let control = std::sync::Arc::new(control);
+    loop {
+        tokio::select! {
+            _ = terminate.recv() => {
+                tracing::info!("SIGTERM received");
+                return;
+            }
+            _ = interrupt.recv() => {
+                tracing::info!("SIGINT received");
+                return;
+            }
+            _ = hangup.recv() => reload(&control),
+            _ = user1.recv() => {
+                let reopened = weir::access_log::reopen_all();
+                tracing::info!(logs = reopened, "SIGUSR1 received: reopening access logs");
+            }
+            _ = user2.recv() => {
+                tracing::info!("SIGUSR2 received: starting the binary on disk");
+                let upgrading = std::sync::Arc::clone(&control);
+                let handed_over = tokio::task::spawn_blocking(move || {
+                    let binary = process::own_binary()?;
+                    process::start_successor(&binary, &upgrading.config_path, &upgrading.listeners)
+                })
+                .await;
+                match handed_over {
+                    Ok(Ok(true)) => {
+                        tracing::info!("the new weir serves: this one stops accepting and drains");
+                        return;
+                    }
+                    Ok(Ok(false)) => {}
+                    Ok(Err(error)) => tracing::error!("upgrade failed: {error:#}; this weir keeps serving"),
+                    Err(error) => tracing::error!(%error, "upgrade failed; this weir keeps serving"),
+                }
+            }
+        }
+    }
+}
+
+/// Reloads the config file: validated as `weir check` does, then applied; on any error the old
+/// config keeps serving.
+fn reload(control: &Control) {
+    tracing::info!(config = %control.config_path.display(), "SIGHUP received: reloading");
+    let config = match weir::config::load(&control.config_path) {
+        Ok(config) => config,
+        Err(error) => {
+            control.handle.reload_failed();
+            tracing::error!(
+                "reload refused, the old config keeps serving: invalid configuration: {error}"
+            );
+            return;
+        }
+    };
+    match control.handle.reload(&config) {
+        Ok(()) => tracing::info!(generation = control.handle.generation(), "reloaded"),
+        Err(error) => {
+            tracing::error!("reload refused, the old config keeps serving: {error}")
+        }
     }
 }

@@ -157,3 +157,86 @@ fn run_stops_gracefully_on_sigterm() {
     };
     assert_eq!(exit.code(), Some(0));
 }
+
+fn write_nginx(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nginx.conf");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+const NGINX_EXACT: &str = "events {}\nhttp {\n  upstream app { server unix:/run/app.sock; keepalive 8; }\n  server {\n    listen 8080;\n    location / { proxy_pass http://app; }\n  }\n}\n";
+
+#[test]
+fn import_writes_a_config_that_check_accepts_and_reports_on_stderr() {
+    let (dir, nginx) = write_nginx(NGINX_EXACT);
+    let output_path = dir.path().join("weir.toml");
+    let output = weir()
+        .arg("import")
+        .arg(&nginx)
+        .arg("-o")
+        .arg(&output_path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty(), "the config goes to the file");
+    let report = String::from_utf8(output.stderr).unwrap();
+    assert!(report.contains("Translated: "), "{report}");
+    assert!(report.contains("Approximated (and how): 0"), "{report}");
+    assert!(report.contains("Not supported (and why): 0"), "{report}");
+    let toml = std::fs::read_to_string(&output_path).unwrap();
+    assert!(
+        toml.contains("max_idle = 8") && toml.contains("nginx.conf:3"),
+        "{toml}"
+    );
+    let check = weir()
+        .args(["check", "--config"])
+        .arg(&output_path)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    // --strict passes when everything was translated.
+    let strict = weir()
+        .arg("import")
+        .arg(&nginx)
+        .arg("--strict")
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(0));
+    let stdout = String::from_utf8(strict.stdout).unwrap();
+    assert!(
+        stdout.contains("[upstreams.app]"),
+        "without -o to stdout: {stdout}"
+    );
+}
+
+#[test]
+fn import_strict_exits_65_when_something_was_left_out() {
+    let (_dir, nginx) = write_nginx(&NGINX_EXACT.replace(
+        "location / {",
+        "location ~ \\.php$ { deny all; }\n    location / {",
+    ));
+    let lenient = weir().arg("import").arg(&nginx).output().unwrap();
+    assert_eq!(lenient.status.code(), Some(0));
+    let strict = weir()
+        .arg("import")
+        .arg(&nginx)
+        .arg("--strict")
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(65));
+    let report = String::from_utf8(strict.stderr).unwrap();
+    assert!(
+        report.contains("nginx.conf:6: location ~") && report.contains("regex locations"),
+        "{report}"
+    );
+}
+
+#[test]
+fn import_of_a_broken_nginx_config_names_file_and_line() {
+    let (_dir, nginx) = write_nginx("events {}\nhttp {\n  server {\n    listen 80\n  }\n}\n");
+    let output = weir().arg("import").arg(&nginx).output().unwrap();
+    assert_eq!(output.status.code(), Some(64));
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(message.contains("nginx.conf:5: "), "{message}");
+}

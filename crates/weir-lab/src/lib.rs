@@ -4,7 +4,8 @@
 //!
 //! Codemap: `scenarios` (what is measured) -> `runner` (rounds, using `components` to start
 //! things and `process` to stop them, `load` to drive wrk/ab, `guard` to judge, `procfs` for CPU
-//! and memory) -> `report` and `chart` (the run directory). `env` records versions and the machine.
+//! and memory) -> `report` and `chart` (the run directory); `robustness` holds the slowloris attack and the
+//! soak's traffic, samples and verdicts. `env` records versions and the machine.
 
 pub mod chart;
 pub mod components;
@@ -14,6 +15,7 @@ pub mod load;
 pub mod process;
 pub mod procfs;
 pub mod report;
+pub mod robustness;
 pub mod runner;
 pub mod scenario;
 pub mod scenarios;

@@ -135,6 +135,8 @@ fn default_settings(quick: bool) -> Settings {
         venvs: vec![Venv::Plain, Venv::Standard],
         loader: None,
         idle_connections: 10_000,
+        slowloris_connections: if quick { 200 } else { 5_000 },
+        soak_duration: Duration::from_secs(if quick { 6 } else { 600 }),
     }
 }
 
@@ -273,7 +275,15 @@ fn run(args: RunArgs) -> anyhow::Result<()> {
     }
 
     // 10,000 idle connections need that many descriptors in the lab and in each gateway.
-    let open_files = process::raise_open_files(u64::from(settings.idle_connections) * 3 + 4096);
+    // The slowloris attack's connections, likewise, in the lab and in the gateway.
+    let open_files = process::raise_open_files(
+        u64::from(
+            settings
+                .idle_connections
+                .max(settings.slowloris_connections),
+        ) * 3
+            + 4096,
+    );
 
     let temp = tempfile::Builder::new().prefix("weir-lab-").tempdir()?;
     // nginx's workers run as nobody and must reach the sockets inside.

@@ -641,7 +641,9 @@ pub fn write(dir: &Path, scenarios: &[&Scenario], records: &[Record]) -> anyhow:
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     fs::write(dir.join("raw.csv"), raw_csv(records))?;
     let cells = summarize(records);
-    fs::write(dir.join("summary.md"), summary_markdown(scenarios, &cells))?;
+    let mut summary = summary_markdown(scenarios, &cells);
+    summary.push_str(&crate::robustness::markdown(records));
+    fs::write(dir.join("summary.md"), summary)?;
     let voids = voids_markdown(records);
     if !voids.is_empty() {
         fs::write(dir.join("voids.md"), voids)?;

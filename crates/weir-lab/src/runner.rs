@@ -18,6 +18,7 @@ use crate::guard::{self, Expect, Verdict};
 use crate::load::{self, LoadOutput};
 use crate::process;
 use crate::procfs::{self, Usage};
+use crate::robustness::{self, SlowlorisResult, SoakResult};
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 
 /// Set by the Ctrl-C handler; checked before every measurement.
@@ -59,6 +60,10 @@ pub struct Record {
     /// CPU seconds of the group's apps during the run.
     pub app_cpu_seconds: f64,
     pub idle: Option<IdleResult>,
+    /// For slowloris: the baseline and the attack's state (the output is the run under attack).
+    pub slowloris: Option<SlowlorisResult>,
+    /// For soak: the samples, answers and pool counters.
+    pub soak: Option<SoakResult>,
     /// For void runs: the tool's output and the end of the gateway's log.
     pub evidence: String,
 }
@@ -245,6 +250,48 @@ impl Runner<'_> {
                     }
                 }
             }
+            Measure::Slowloris(_) | Measure::Soak(_) => {
+                for round in 0..group.measure.rounds(rounds) {
+                    for (index, cell) in group.cells.iter().enumerate() {
+                        check_interrupted()?;
+                        self.progress.set_message(format!(
+                            "{} | {} | {} (round {})",
+                            scenario.name,
+                            group.name,
+                            cell.gateway.label,
+                            round + 1
+                        ));
+                        let record = match &mut gateways[gateway_of_cell[index]] {
+                            Ok(gateway) => match group.measure {
+                                Measure::Slowloris(connections) => self.measure_slowloris(
+                                    scenario,
+                                    group,
+                                    cell,
+                                    round,
+                                    gateway,
+                                    &mut apps,
+                                    connections,
+                                ),
+                                Measure::Soak(duration) => self.measure_soak(
+                                    scenario, group, cell, round, gateway, &mut apps, duration,
+                                ),
+                                Measure::Load | Measure::IdleConnections(_) => {
+                                    unreachable!("matched above")
+                                }
+                            },
+                            Err(error) => void_record(
+                                scenario,
+                                group,
+                                cell,
+                                round,
+                                format!("gateway failed to start: {error}"),
+                            ),
+                        };
+                        self.progress.inc(1);
+                        records.push(record);
+                    }
+                }
+            }
         }
         // Gateways before apps, so no gateway logs errors about an app that went away.
         drop(gateways);
@@ -354,8 +401,127 @@ impl Runner<'_> {
             gateway_peak_rss_kib: (!gateway_pids.is_empty()).then_some(gateway_after.peak_rss_kib),
             app_cpu_seconds: app_before.cpu_seconds_until(&app_after),
             idle: None,
+            slowloris: None,
+            soak: None,
             evidence,
         }
+    }
+}
+
+impl Runner<'_> {
+    /// The normal client's load without the attack, then with it (the record's output); the
+    /// guard judges both.
+    #[allow(clippy::too_many_arguments)] // reason: the same context as measure_load, plus the size
+    fn measure_slowloris(
+        &self,
+        scenario: &Scenario,
+        group: &Group,
+        cell: &Cell,
+        round: u32,
+        gateway: &mut RunningGateway,
+        apps: &mut [RunningApp],
+        connections: u32,
+    ) -> Record {
+        let url = format!("http://{}{}", gateway.addr, cell.path);
+        let baseline = load::run(cell.tool, &url, self.settings.duration, None);
+        let attack = robustness::Attack::start(gateway.addr, connections, Duration::from_secs(1));
+        // Let the attack open its connections (a loopback connect is quick) before measuring.
+        let opening = std::time::Instant::now();
+        while attack.open() < u64::from(connections) && opening.elapsed() < Duration::from_secs(30)
+        {
+            thread::sleep(Duration::from_millis(100));
+        }
+        let attackers_open = attack.open();
+        let mut record = self.measure_load(scenario, group, cell, round, gateway, apps);
+        let attackers_closed = attack.closed();
+        attack.stop();
+        let baseline_rps = match baseline {
+            Ok(output) => {
+                if let Verdict::Void(reasons) = guard::judge(&output, cell.expect) {
+                    record.verdict = record
+                        .verdict
+                        .void_with(format!("baseline: {}", reasons.join("; ")));
+                }
+                output.requests_per_second
+            }
+            Err(error) => {
+                record.verdict = record.verdict.void_with(format!("baseline: {error:#}"));
+                0.0
+            }
+        };
+        if attackers_open < u64::from(connections) / 2 {
+            record.verdict = record.verdict.void_with(format!(
+                "the attack opened only {attackers_open} of {connections} connections"
+            ));
+        }
+        record.tool = format!(
+            "{} beside {connections} slow connections",
+            cell.tool.label()
+        );
+        record.slowloris = Some(SlowlorisResult {
+            baseline_rps,
+            attackers_open,
+            attackers_closed,
+        });
+        record
+    }
+
+    /// The soak's mixed traffic through the gateway, sampled; void on any unexpected answer or a
+    /// component that died.
+    #[allow(clippy::too_many_arguments)] // reason: the same context as measure_load, plus the length
+    fn measure_soak(
+        &self,
+        scenario: &Scenario,
+        group: &Group,
+        cell: &Cell,
+        round: u32,
+        gateway: &mut RunningGateway,
+        apps: &mut [RunningApp],
+        duration: Duration,
+    ) -> Record {
+        let mut record = void_record(scenario, group, cell, round, String::new());
+        record.tool = format!("mixed traffic for {} s", duration.as_secs());
+        let (Some(component), Some(admin)) = (&gateway.component, gateway.admin) else {
+            record.verdict = Verdict::Void(vec![
+                "the soak needs weir with its admin listener".to_string()
+            ]);
+            return record;
+        };
+        let result = robustness::soak(gateway.addr, admin, component.pid(), duration);
+        let mut verdict = Verdict::Valid;
+        if !result.unexpected.is_empty() {
+            verdict = verdict.void_with(format!(
+                "{} unexpected answers or errors, first: {}",
+                result.unexpected.len(),
+                result.unexpected[0]
+            ));
+        }
+        if let Some(component) = &mut gateway.component {
+            if let Err(error) = component.check_alive() {
+                verdict = verdict.void_with(format!("{error:#}"));
+            }
+        }
+        for app in apps.iter_mut() {
+            if let Err(error) = app.component.check_alive() {
+                verdict = verdict.void_with(format!("{error:#}"));
+            }
+        }
+        if !verdict.is_valid() {
+            if let Some(component) = &gateway.component {
+                record.evidence = format!(
+                    "--- end of {}'s log ---\n{}",
+                    component.name,
+                    process::log_tail(component.log())
+                );
+            }
+        }
+        record.verdict = verdict;
+        record.gateway_peak_rss_kib = gateway
+            .component
+            .as_ref()
+            .map(|component| procfs::usage(&[component.pid()]).peak_rss_kib);
+        record.soak = Some(result);
+        record
     }
 }
 
@@ -388,6 +554,8 @@ fn void_record(
         gateway_peak_rss_kib: None,
         app_cpu_seconds: 0.0,
         idle: None,
+        slowloris: None,
+        soak: None,
         evidence: String::new(),
     }
 }
@@ -449,6 +617,8 @@ fn measure_idle(
             rss_before_kib: before.rss_kib,
             rss_after_kib: after.rss_kib,
         }),
+        slowloris: None,
+        soak: None,
         evidence: String::new(),
     }
 }

@@ -37,6 +37,31 @@ pub enum Measure {
     Load,
     /// Open this many idle keep-alive connections through each cell's gateway and read its memory.
     IdleConnections(u32),
+    /// A load run for the baseline, then another while this many slowloris connections drip
+    /// their heads and bodies (`robustness::Attack`).
+    Slowloris(u32),
+    /// One run of the soak's mixed traffic for this long, whatever the rounds
+    /// (`robustness::soak`).
+    Soak(Duration),
+}
+
+impl Measure {
+    /// Measurements per cell over `rounds`: a soak is run once.
+    pub fn rounds(&self, rounds: u32) -> u32 {
+        match self {
+            Measure::Soak(_) => 1,
+            _ => rounds,
+        }
+    }
+
+    /// The load time of one measurement of `duration`.
+    pub fn load_time(&self, duration: Duration) -> Duration {
+        match self {
+            Measure::Slowloris(_) => duration * 2,
+            Measure::Soak(soak) => *soak,
+            _ => duration,
+        }
+    }
 }
 
 /// Cells that share their apps.
@@ -59,6 +84,10 @@ pub struct Settings {
     /// Overrides the scenario's load generator (`ab` in the studies that used it).
     pub loader: Option<Loader>,
     pub idle_connections: u32,
+    /// Connections of the slowloris attack.
+    pub slowloris_connections: u32,
+    /// Length of the soak.
+    pub soak_duration: Duration,
 }
 
 /// `--loader`.
@@ -110,7 +139,14 @@ impl Scenario {
     pub fn estimate(&self, settings: &Settings) -> Duration {
         let groups = (self.plan)(settings);
         let cells: u64 = groups.iter().map(|group| group.cells.len() as u64).sum();
-        let load = settings.duration * (self.measurements(settings) as u32);
+        let load: Duration = groups
+            .iter()
+            .map(|group| {
+                group.measure.load_time(settings.duration)
+                    * group.cells.len() as u32
+                    * group.measure.rounds(settings.rounds)
+            })
+            .sum();
         let warm_up = if settings.quick {
             Duration::ZERO
         } else {
@@ -123,7 +159,9 @@ impl Scenario {
     pub fn measurements(&self, settings: &Settings) -> u64 {
         (self.plan)(settings)
             .iter()
-            .map(|group| group.cells.len() as u64 * u64::from(settings.rounds))
+            .map(|group| {
+                group.cells.len() as u64 * u64::from(group.measure.rounds(settings.rounds))
+            })
             .sum()
     }
 }

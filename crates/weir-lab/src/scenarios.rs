@@ -9,7 +9,7 @@ use crate::guard::Expect;
 use crate::load::Tool;
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 
-pub const ALL: [Scenario; 7] = [
+pub const ALL: [Scenario; 9] = [
     Scenario {
         name: "socket-vs-port",
         seed: Some("000_41e88a6106ca952f.txt"),
@@ -58,6 +58,20 @@ pub const ALL: [Scenario; 7] = [
         about: "memory per idle keep-alive client connection: N connections (10,000 by default), each after one request, held idle through each gateway; RSS of all the gateway's processes before and after",
         reference: "Research note runtime.md: nginx ~0.6 KB per idle connection (plus 39 MB preallocated at worker_connections 30000); a naive hyper server ~10.4 KB.",
         plan: idle_connections,
+    },
+    Scenario {
+        name: "slowloris",
+        seed: None,
+        about: "N connections (5,000 by default) sending a request head, or a POST body, a byte a second (reopened when closed), while a normal client at wrk -t1 -c10 measures its req/s, beside its baseline without the attack; in front of the hyper static server. nginx tuned as its users do against slow clients (worker_processes auto, worker_connections 16384, client_header_timeout and client_body_timeout 10s, reset_timedout_connection on); weir with header_timeout 10s",
+        reference: "Issue 8: the normal client keeps at least 90% of its baseline req/s, with no error.",
+        plan: slowloris,
+    },
+    Scenario {
+        name: "soak",
+        seed: None,
+        about: "10 minutes (by default) of mixed traffic through weir to FastAPI (uvicorn[standard], w3t1): small JSON, 1 MB, 512 KiB uploads, a route limited to 20 r/s (429s), WebSocket echoes; RSS and open descriptors of weir sampled through the run, pool counters from the admin /metrics at the end. weir alone: it is compared with itself over time",
+        reference: "Issue 8: RSS and open descriptors flat (the last window within 10% of the second), pools back at baseline, no unexpected status.",
+        plan: soak,
     },
 ];
 
@@ -632,6 +646,77 @@ fn idle_connections(settings: &Settings) -> Vec<Group> {
     }]
 }
 
+fn slowloris(settings: &Settings) -> Vec<Group> {
+    let connections = settings.slowloris_connections;
+    let nginx = NginxOptions {
+        workers_auto: true,
+        worker_connections: 16_384,
+        slow_client_timeout: Some(10),
+        ..NginxOptions::SEED
+    };
+    let weir = WeirOptions {
+        header_timeout: Some(10),
+        ..WeirOptions::SEED
+    };
+    let tool = Tool::Wrk {
+        threads: 1,
+        connections: 10,
+    };
+    vec![Group {
+        name: format!("{connections} slow connections"),
+        apps: vec![app(
+            "fast",
+            App::Ceiling {
+                status: 200,
+                body: CeilingBody::Small,
+            },
+        )],
+        cells: vec![
+            cell(
+                "slowloris",
+                GatewaySpec::new("nginx", Gateway::Nginx(nginx), "fast", Transport::Unix),
+                "/",
+                tool,
+            ),
+            cell(
+                "slowloris",
+                GatewaySpec::new("weir", Gateway::Weir(weir), "fast", Transport::Unix),
+                "/",
+                tool,
+            ),
+        ],
+        measure: Measure::Slowloris(connections),
+    }]
+}
+
+fn soak(settings: &Settings) -> Vec<Group> {
+    let weir = WeirOptions {
+        soak: true,
+        ..WeirOptions::SEED
+    };
+    vec![Group {
+        name: format!("{} s mixed traffic", settings.soak_duration.as_secs()),
+        apps: vec![app(
+            "app",
+            App::FastApi {
+                layout: Layout::DEFAULT,
+                venv: Venv::Standard,
+                pool: None,
+            },
+        )],
+        cells: vec![cell(
+            "mixed",
+            GatewaySpec::new("weir", Gateway::Weir(weir), "app", Transport::Unix),
+            "/",
+            Tool::Wrk {
+                threads: 1,
+                connections: 5,
+            },
+        )],
+        measure: Measure::Soak(settings.soak_duration),
+    }]
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -649,6 +734,8 @@ mod tests {
             venvs: vec![Venv::Plain, Venv::Standard],
             loader: None,
             idle_connections: 10_000,
+            slowloris_connections: if quick { 200 } else { 5_000 },
+            soak_duration: Duration::from_secs(if quick { 6 } else { 600 }),
         }
     }
 
@@ -657,6 +744,10 @@ mod tests {
         for quick in [true, false] {
             for scenario in ALL.iter() {
                 for group in (scenario.plan)(&settings(quick)) {
+                    // The soak compares weir with itself over time, not with nginx.
+                    if matches!(group.measure, Measure::Soak(_)) {
+                        continue;
+                    }
                     let baselines: BTreeSet<_> = group
                         .cells
                         .iter()
@@ -707,7 +798,12 @@ mod tests {
         let quick = settings(true);
         let seconds: u64 = ALL
             .iter()
-            .map(|scenario| scenario.measurements(&quick) * quick.duration.as_secs())
+            .flat_map(|scenario| (scenario.plan)(&quick))
+            .map(|group| {
+                group.measure.load_time(quick.duration).as_secs()
+                    * group.cells.len() as u64
+                    * u64::from(group.measure.rounds(quick.rounds))
+            })
             .sum();
         assert!(seconds <= 130, "quick load time {seconds} s");
     }
@@ -726,5 +822,22 @@ mod tests {
                 .iter()
                 .all(|cell| cell.expect == Expect::SuccessOr429));
         }
+    }
+
+    #[test]
+    fn slowloris_and_soak_are_cheap_with_quick_and_as_the_issue_asks_in_full() {
+        let quick = settings(true);
+        let full = settings(false);
+        let slowloris = find("slowloris").unwrap();
+        let soak = find("soak").unwrap();
+        assert!(slowloris.estimate(&quick) <= Duration::from_secs(20));
+        assert!(soak.estimate(&quick) <= Duration::from_secs(15));
+        let groups = (slowloris.plan)(&full);
+        assert_eq!(groups[0].measure, Measure::Slowloris(5_000));
+        assert_eq!(groups[0].cells[0].tool.label(), "wrk -t1 -c10");
+        let groups = (soak.plan)(&full);
+        assert_eq!(groups[0].measure, Measure::Soak(Duration::from_secs(600)));
+        // Run once, whatever the rounds.
+        assert_eq!(soak.measurements(&full), 1);
     }
 }

@@ -160,6 +160,12 @@ fn generated_nginx_and_haproxy_configs_pass_their_own_checks() {
             static_file: true,
             ..NginxOptions::SEED
         },
+        NginxOptions {
+            workers_auto: true,
+            worker_connections: 16_384,
+            slow_client_timeout: Some(10),
+            ..NginxOptions::SEED
+        },
     ]
     .iter()
     .enumerate()

@@ -2,6 +2,7 @@
 //! end-to-end tests. It needs the project venv (`scripts/setup` makes `.venv`); the tests that use
 //! it run only when `WEIR_E2E=1`, which the test command sets after running the setup step.
 
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -20,9 +21,12 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// A running Gunicorn, stopped by its PID (SIGTERM, then wait) when dropped.
+/// A running Gunicorn, stopped by its PID (SIGTERM, then wait) when dropped. It runs in a
+/// process group of its own (its master and workers), so [`Gunicorn::kill`] can crash it whole.
 pub struct Gunicorn {
     child: Child,
+    /// Killed or stopped and reaped: its PID may belong to someone else now.
+    stopped: bool,
     /// `unix:/tmp/.../app.sock`, ready for a config's `servers`.
     pub address: String,
     /// The temp dir holding the socket, when this Gunicorn made it.
@@ -73,7 +77,8 @@ impl Gunicorn {
             .arg(format!("unix:{}", socket.display()))
             .arg("--log-level")
             .arg("warning")
-            .stdin(Stdio::null());
+            .stdin(Stdio::null())
+            .process_group(0);
         match app {
             App::FastApi { workers } | App::FastApiStandard { workers } => {
                 command
@@ -100,6 +105,7 @@ impl Gunicorn {
         }
         Gunicorn {
             child,
+            stopped: false,
             address: format!("unix:{}", socket.display()),
             _dir: None,
         }
@@ -108,10 +114,53 @@ impl Gunicorn {
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
-}
 
-impl Drop for Gunicorn {
-    fn drop(&mut self) {
+    /// The socket file, for `unix:` addresses.
+    pub fn socket(&self) -> PathBuf {
+        PathBuf::from(self.address.trim_start_matches("unix:"))
+    }
+
+    /// Crashes Gunicorn: SIGKILL to its process group (master and workers, mid-request or not),
+    /// then reaps the master. The socket file stays behind, as after a real crash.
+    pub fn kill(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.kill_group();
+        let _ = self.child.wait();
+        self.stopped = true;
+    }
+
+    /// Gunicorn's graceful reload (SIGHUP to the master): new workers start, the old ones
+    /// finish their requests and stop.
+    pub fn reload(&self) {
+        let _ = Command::new("kill")
+            .arg("-HUP")
+            .arg(self.child.id().to_string())
+            .status();
+    }
+
+    /// The PIDs of the master's children (its workers), from /proc.
+    pub fn workers(&self) -> Vec<u32> {
+        let pid = self.child.id();
+        std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|field| field.parse().ok())
+            .collect()
+    }
+
+    /// Stops Gunicorn gracefully (SIGTERM, by PID) and waits for it; Gunicorn removes its socket
+    /// file on the way out.
+    pub fn stop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.terminate();
+        self.stopped = true;
+    }
+
+    fn terminate(&mut self) {
         // SIGTERM is Gunicorn's graceful stop; it stops its workers before it exits.
         let _ = Command::new("kill")
             .arg("-TERM")
@@ -120,11 +169,31 @@ impl Drop for Gunicorn {
         let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        let _ = self.child.kill();
+        // A worker still booting when the master was told to stop can outlive it (seen with
+        // UvicornWorker); the group is Gunicorn's own, so whatever is left of it goes.
+        self.kill_group();
         let _ = self.child.wait();
+    }
+
+    fn kill_group(&self) {
+        let _ = Command::new("kill")
+            .arg("-KILL")
+            .arg("--")
+            .arg(format!("-{}", self.child.id()))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+impl Drop for Gunicorn {
+    fn drop(&mut self) {
+        if !self.stopped {
+            self.terminate();
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Real things for weir's tests: upstream HTTP servers on TCP port 0 or on a Unix socket in a temp
 //! dir (`upstream`), a misbehaving raw upstream (`flaky`), an HTTP client and a raw-socket client
-//! (`client`), and the gateway itself spawned from a TOML string (`gateway`).
+//! (`client`), an upstream that answers from a script of raw bytes (`raw`), and the gateway itself
+//! spawned from a TOML string (`gateway`).
 
 pub mod client;
 pub mod flaky;
@@ -8,10 +9,12 @@ pub mod gateway;
 pub mod gunicorn;
 pub mod nginx;
 pub mod process;
+pub mod raw;
 pub mod redis;
 pub mod upstream;
 
 pub use client::{raw_exchange, Client, Reply};
 pub use flaky::FlakyUpstream;
 pub use gateway::TestGateway;
+pub use raw::{RawUpstream, Script};
 pub use upstream::{Transport, UpstreamServer};

@@ -41,6 +41,15 @@ impl Nginx {
     /// `server` inside its one `server { }` block after the generated `listen` line (locations),
     /// and waits until it accepts connections.
     pub fn start(http: &str, server: &str) -> io::Result<Nginx> {
+        let listen_block = |addr: SocketAddr| {
+            format!("{http}\n    server {{\n        listen {addr};\n{server}\n    }}\n")
+        };
+        Self::start_with(&listen_block)
+    }
+
+    /// Starts nginx with `http(addr)` as the whole content of the `http { }` block: the caller's
+    /// own `server` blocks, which should listen on `addr` (a free loopback port).
+    pub fn start_with(http: &dyn Fn(SocketAddr) -> String) -> io::Result<Nginx> {
         let mut last_error = None;
         for _ in 0..START_ATTEMPTS {
             let dir = tempfile::Builder::new().prefix("weir-nginx").tempdir()?;
@@ -50,7 +59,8 @@ impl Nginx {
                 child: None,
                 dir,
             };
-            match nginx.spawn(http, server) {
+            let content = http(nginx.addr);
+            match nginx.spawn(&content) {
                 Ok(()) => return Ok(nginx),
                 Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(error),
                 Err(error) => last_error = Some(error),
@@ -87,9 +97,8 @@ impl Nginx {
         }
     }
 
-    fn config(&self, http: &str, server: &str) -> String {
+    fn config(&self, http: &str) -> String {
         let dir = self.dir.path().display();
-        let listen = self.addr;
         // `master_process off` keeps nginx to one process, so killing the PID we started stops it
         // all: a master killed with SIGKILL would leave its workers running. No `user` line: as
         // root nginx would switch the workers to `nobody`, who cannot enter the temp dir.
@@ -112,18 +121,14 @@ http {{
     uwsgi_temp_path {dir}/uwsgi;
     scgi_temp_path {dir}/scgi;
 {http}
-    server {{
-        listen {listen};
-{server}
-    }}
 }}
 "#
         )
     }
 
-    fn spawn(&mut self, http: &str, server: &str) -> io::Result<()> {
+    fn spawn(&mut self, http: &str) -> io::Result<()> {
         let config_path = self.dir.path().join("nginx.conf");
-        std::fs::write(&config_path, self.config(http, server))?;
+        std::fs::write(&config_path, self.config(http))?;
         let mut command = Command::new(binary());
         command
             .arg("-c")

@@ -59,6 +59,7 @@ fn limits(count: u64, per: Duration, burst: u32, max_keys: usize) -> Limiters {
         status: StatusCode::TOO_MANY_REQUESTS,
         dry_run: false,
         max_keys,
+        ipv6_prefix: 64,
         nginx_rounding: false,
         headers: LimitHeaders::Draft10,
         backend: LimitBackend::Memory,

@@ -88,7 +88,7 @@ impl http_body::Body for Body {
 pub enum RequestBody {
     /// No body, or a whole one (a retried request, a buffered one).
     Full(Option<Bytes>),
-    /// A buffered body too large for memory, read back from its temp file.
+    /// A buffered body too large for memory, read back from its spool file.
     Spooled(Box<crate::buffering::Spooled>),
     /// The client's body, streamed, cut off with [`BodyTooLarge`] past `limit` bytes and with
     /// [`BodyTimeout`] when no bytes come for `timeout`.

@@ -1,45 +1,269 @@
 //! Buffering for Gunicorn's sync workers, as nginx does by default:
 //! - `request_buffering`: the whole request body is read before the upstream is contacted, in
-//!   memory up to [`MEMORY_LIMIT`] and in an unlinked temp file past it, so a slow upload never
-//!   holds a worker;
+//!   memory up to [`MEMORY_LIMIT`] and past it in a spool file no other user can open (see
+//!   `Spool`), so a slow upload never holds a worker;
 //! - `response_buffering`: the upstream's response is read ahead of the client, so a worker is
-//!   freed as soon as it has written its answer, however slowly the client reads.
+//!   freed as soon as it has written its answer, however slowly the client reads, within
+//!   [`READ_AHEAD_MAX_BYTES`] per response and [`READ_AHEAD_BUDGET`] for the whole gateway.
+//!
+//! [`Buffers`] is the gateway's share of both: the spool directory with its size cap and the
+//! read-ahead budget, with the bytes each holds now for metrics.
+
+#[cfg(test)]
+mod tests;
 
 use std::io;
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use bytes::{Bytes, BytesMut};
 use http_body::{Body as _, Frame, SizeHint};
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use tokio::io::{AsyncRead, AsyncWriteExt, ReadBuf};
+use tokio::sync::Notify;
 
 use crate::body::{Body, BoxError, RequestBody};
 use crate::error::ProxyError;
 use crate::upstream::UpstreamBody;
 
-/// Request bodies up to this size stay in memory; larger ones go to a temp file.
+/// Request bodies up to this size stay in memory; larger ones go to a spool file.
 pub const MEMORY_LIMIT: usize = 1 << 20;
 
 /// Responses whose `Content-Length` is at most this fit in the socket buffers between the upstream
 /// and weir, so the worker is free at once without a read-ahead task.
 pub const READ_AHEAD_THRESHOLD: u64 = 64 * 1024;
 
-/// Frames the read-ahead task may hold for a slow client (hyper's frames are up to 16 KiB or so,
-/// so this is roughly 16 MiB per response); past it, the upstream is read at the client's pace.
-pub const READ_AHEAD_FRAMES: usize = 1024;
+/// Bytes one response may hold read ahead of its client before weir stops reading the upstream
+/// until the client drains some. nginx holds `proxy_buffers 8 4k|8k` (32-64 KiB) in memory and
+/// spills the rest to a temp file (up to `proxy_max_temp_file_size`, 1 GiB), so a Gunicorn sync
+/// worker is freed from a slow client whatever the response's size. weir does not spill
+/// responses, so it holds more in memory instead: 16 MiB frees the worker at once for every page,
+/// JSON answer and export short of a large download (the e2e tests send 8 MB to a client that
+/// does not read), and past it a slow client sets the pace as if unbuffered. At most one more
+/// frame (the upstream connection's 64 KiB read buffer) is read before the bound is seen.
+pub const READ_AHEAD_MAX_BYTES: usize = 16 << 20;
 
-/// Reads the client's whole body, failing with 413 past `limit` (0 = no limit) and with 408 when
-/// no bytes come for `timeout` (`body_timeout`).
+/// Bytes all responses together may hold read ahead: 16 slow clients at the full
+/// [`READ_AHEAD_MAX_BYTES`], or hundreds at the size of a usual response. Past it, every
+/// read-ahead goes at its client's pace (one frame at a time) until others drain, so the budget
+/// holds however many slow clients come, and none of them stalls.
+pub const READ_AHEAD_BUDGET: usize = 256 << 20;
+
+/// Frames one response may hold read ahead, whatever their size: a bound on the bookkeeping of a
+/// stream of tiny frames (about 100 bytes each). Bytes are the bound that matters; see
+/// [`READ_AHEAD_MAX_BYTES`].
+const READ_AHEAD_FRAMES: usize = 4096;
+
+/// `Retry-After` of a request refused because the spool is full: a full spool drains as the
+/// requests in it reach their upstream, typically within seconds.
+pub const SPOOL_RETRY_AFTER: Duration = Duration::from_secs(5);
+
+/// The gateway's buffers: the spool for request bodies and the read-ahead budget for responses.
+/// One per gateway, shared by every connection.
+#[derive(Debug)]
+pub struct Buffers {
+    spool: Spool,
+    /// Body bytes held in spool files now, under `spool.max_size`.
+    spooled: AtomicU64,
+    /// Bytes read ahead of their clients now, by every response.
+    read_ahead: AtomicUsize,
+    /// The most `read_ahead` has been.
+    read_ahead_peak: AtomicUsize,
+    read_ahead_budget: usize,
+}
+
+/// What [`Buffers`] hold now, for metrics and tests.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BufferStats {
+    /// Bytes of request bodies in spool files.
+    pub spooled: u64,
+    /// Bytes of responses read ahead of their clients.
+    pub read_ahead: usize,
+    /// The most bytes read ahead at once since the gateway started.
+    pub read_ahead_peak: usize,
+}
+
+impl Buffers {
+    /// Opens (or creates) the spool directory; see `Spool::open`.
+    pub fn new(spool_dir: Option<&Path>, max_spool_size: u64) -> io::Result<Buffers> {
+        Ok(Buffers::with_spool(Spool::open(spool_dir, max_spool_size)?))
+    }
+
+    fn with_spool(spool: Spool) -> Buffers {
+        Buffers {
+            spool,
+            spooled: AtomicU64::new(0),
+            read_ahead: AtomicUsize::new(0),
+            read_ahead_peak: AtomicUsize::new(0),
+            read_ahead_budget: READ_AHEAD_BUDGET,
+        }
+    }
+
+    pub fn stats(&self) -> BufferStats {
+        BufferStats {
+            spooled: self.spooled.load(Ordering::Relaxed),
+            read_ahead: self.read_ahead.load(Ordering::Relaxed),
+            read_ahead_peak: self.read_ahead_peak.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The spool directory.
+    pub fn spool_dir(&self) -> &Path {
+        &self.spool.dir
+    }
+
+    /// Takes `bytes` of the spool's cap, or refuses with [`ProxyError::SpoolFull`].
+    fn reserve(
+        self: &Arc<Self>,
+        reservation: &mut SpoolReservation,
+        bytes: u64,
+    ) -> Result<(), ProxyError> {
+        let max = self.spool.max_size;
+        self.spooled
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
+                used.checked_add(bytes).filter(|&total| total <= max)
+            })
+            .map_err(|_| ProxyError::SpoolFull)?;
+        reservation.bytes += bytes;
+        Ok(())
+    }
+}
+
+/// Where request bodies too large for memory go: a directory only weir's user may enter, files
+/// no other user can open, and a cap on their total size.
+#[derive(Debug)]
+struct Spool {
+    dir: PathBuf,
+    max_size: u64,
+    /// Whether to try `O_TMPFILE` first (tests turn it off to exercise the fallback).
+    tmpfile: bool,
+}
+
+impl Spool {
+    /// Checks `dir`, or weir's own default directory when `None` (`/var/tmp/weir-UID`: `/var/tmp`
+    /// is on disk where `/tmp` is often RAM). A missing directory is created with mode 0700 (and
+    /// so are missing parents); an existing one must be a directory (not a symlink) owned by
+    /// weir's effective user with no access for group or others, since anyone who can enter it
+    /// could read bodies being spooled or plant a file where weir creates one.
+    fn open(dir: Option<&Path>, max_size: u64) -> io::Result<Spool> {
+        let uid = rustix::process::geteuid().as_raw();
+        let dir = dir.map_or_else(default_spool_dir, Path::to_path_buf);
+        // Missing parents are made too (and private): a system without /var/tmp still starts.
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&dir)?;
+        let metadata = std::fs::symlink_metadata(&dir)?;
+        let refuse = |reason: String| Err(io::Error::new(io::ErrorKind::PermissionDenied, reason));
+        if !metadata.is_dir() {
+            return refuse(
+                "the spool directory is not a directory (a symlink is refused too)".into(),
+            );
+        }
+        if metadata.uid() != uid {
+            return refuse(format!(
+                "the spool directory is owned by uid {}, not by weir's uid {uid}",
+                metadata.uid()
+            ));
+        }
+        if metadata.mode() & 0o077 != 0 {
+            return refuse(format!(
+                "the spool directory has mode {:o}; it must give group and others no access (0700)",
+                metadata.mode() & 0o7777
+            ));
+        }
+        Ok(Spool {
+            dir,
+            max_size,
+            tmpfile: true,
+        })
+    }
+
+    /// A file in the spool directory that no other user can open and no name points to:
+    /// `O_TMPFILE` where the file system supports it, else a new name created with `O_EXCL` and
+    /// mode 0600 and unlinked at once. Blocking; run it on the blocking pool.
+    fn create_file(&self) -> io::Result<std::fs::File> {
+        use rustix::fs::{Mode, OFlags};
+        if self.tmpfile {
+            match rustix::fs::open(
+                &self.dir,
+                OFlags::TMPFILE | OFlags::RDWR | OFlags::CLOEXEC,
+                Mode::from_raw_mode(0o600),
+            ) {
+                Ok(fd) => return Ok(std::fs::File::from(fd)),
+                // The file system has no O_TMPFILE (EOPNOTSUPP), or the kernel predates it
+                // (EISDIR, EINVAL): fall back to a named file.
+                Err(errno)
+                    if errno == rustix::io::Errno::OPNOTSUPP
+                        || errno == rustix::io::Errno::ISDIR
+                        || errno == rustix::io::Errno::INVAL => {}
+                Err(errno) => return Err(errno.into()),
+            }
+        }
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let path = self.dir.join(format!(
+            "body-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        // create_new is O_CREAT | O_EXCL, which also refuses a symlink planted at the name.
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .custom_flags(OFlags::CLOEXEC.bits() as i32)
+            .open(&path)?;
+        std::fs::remove_file(&path)?;
+        Ok(file)
+    }
+}
+
+/// weir's own spool directory when `spool_dir` is not set: `/var/tmp/weir-UID`, for the effective
+/// user. `/var/tmp` is on disk where `/tmp` is often RAM (tmpfs), and the uid in the name keeps
+/// two users' gateways apart.
+pub fn default_spool_dir() -> PathBuf {
+    PathBuf::from(format!(
+        "/var/tmp/weir-{}",
+        rustix::process::geteuid().as_raw()
+    ))
+}
+
+/// Bytes of the spool's cap held by one body, given back when it is dropped.
+struct SpoolReservation {
+    buffers: Arc<Buffers>,
+    bytes: u64,
+}
+
+impl Drop for SpoolReservation {
+    fn drop(&mut self) {
+        self.buffers
+            .spooled
+            .fetch_sub(self.bytes, Ordering::Relaxed);
+    }
+}
+
+/// Reads the client's whole body, failing with 413 past `limit` (0 = no limit), with 408 when no
+/// bytes come for `timeout` (`body_timeout`), and with 503 when the spool has no room for it.
 pub async fn read_request_body(
     mut incoming: Incoming,
     limit: u64,
-    timeout: std::time::Duration,
+    timeout: Duration,
+    buffers: &Arc<Buffers>,
 ) -> Result<RequestBody, ProxyError> {
     let limit = if limit == 0 { u64::MAX } else { limit };
     let mut memory = BytesMut::new();
     let mut spill: Option<(tokio::fs::File, u64)> = None;
+    let mut reservation = SpoolReservation {
+        buffers: Arc::clone(buffers),
+        bytes: 0,
+    };
     while let Some(frame) = tokio::time::timeout(timeout, incoming.frame())
         .await
         .map_err(|_elapsed| ProxyError::BodyTimeout)?
@@ -56,14 +280,16 @@ pub async fn read_request_body(
         }
         match &mut spill {
             Some((file, written)) => {
+                buffers.reserve(&mut reservation, data.len() as u64)?;
                 file.write_all(&data).await.map_err(spool_error)?;
                 *written += data.len() as u64;
             }
             None if memory.len() + data.len() > MEMORY_LIMIT => {
-                let mut file = spool_file().await.map_err(spool_error)?;
+                let written = (memory.len() + data.len()) as u64;
+                buffers.reserve(&mut reservation, written)?;
+                let mut file = spool_file(buffers).await.map_err(spool_error)?;
                 file.write_all(&memory).await.map_err(spool_error)?;
                 file.write_all(&data).await.map_err(spool_error)?;
-                let written = (memory.len() + data.len()) as u64;
                 memory.clear();
                 spill = Some((file, written));
             }
@@ -83,39 +309,31 @@ pub async fn read_request_body(
             Ok(RequestBody::Spooled(Box::new(Spooled {
                 file,
                 remaining: written,
+                _reservation: reservation,
             })))
         }
     }
 }
 
 fn spool_error(error: io::Error) -> ProxyError {
-    tracing::error!(%error, "cannot buffer a request body in a temp file");
+    tracing::error!(%error, "cannot buffer a request body in a spool file");
     ProxyError::Spool
 }
 
-/// A temp file already unlinked, so nothing is left behind whatever happens.
-async fn spool_file() -> io::Result<tokio::fs::File> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let path = std::env::temp_dir().join(format!(
-        "weir-body-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let file = tokio::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .await?;
-    tokio::fs::remove_file(&path).await?;
-    Ok(file)
+async fn spool_file(buffers: &Arc<Buffers>) -> io::Result<tokio::fs::File> {
+    let buffers = Arc::clone(buffers);
+    let file = tokio::task::spawn_blocking(move || buffers.spool.create_file())
+        .await
+        .map_err(io::Error::other)??;
+    Ok(tokio::fs::File::from_std(file))
 }
 
-/// A request body read back from its temp file.
+/// A request body read back from its spool file.
 pub struct Spooled {
     file: tokio::fs::File,
     remaining: u64,
+    /// Keeps the body's bytes counted against the spool's cap until the file is closed.
+    _reservation: SpoolReservation,
 }
 
 impl http_body::Body for Spooled {
@@ -136,7 +354,7 @@ impl http_body::Body for Spooled {
             Poll::Ready(Ok(())) => {
                 let filled = read_buf.filled().len();
                 if filled == 0 {
-                    return Poll::Ready(Some(Err("request body temp file ended early".into())));
+                    return Poll::Ready(Some(Err("request body spool file ended early".into())));
                 }
                 this.remaining -= filled as u64;
                 buffer.truncate(filled);
@@ -157,7 +375,7 @@ impl http_body::Body for Spooled {
 }
 
 /// Reads the upstream's body ahead of the client when it may not fit in the socket buffers.
-pub fn read_ahead(body: UpstreamBody) -> Body {
+pub fn read_ahead(body: UpstreamBody, buffers: &Arc<Buffers>) -> Body {
     let small = body
         .size_hint()
         .exact()
@@ -165,26 +383,118 @@ pub fn read_ahead(body: UpstreamBody) -> Body {
     if small || body.is_end_stream() {
         return Body::Upstream(body);
     }
+    Body::boxed(spawn_read_ahead(body, buffers))
+}
+
+/// Starts a task that reads `body` ahead of the client, within the bounds, and returns the
+/// client's end of it.
+fn spawn_read_ahead<B>(body: B, buffers: &Arc<Buffers>) -> ReadAhead
+where
+    B: http_body::Body<Data = Bytes> + Send + Unpin + 'static,
+    B::Error: Into<BoxError>,
+{
     let (sender, receiver) = tokio::sync::mpsc::channel(READ_AHEAD_FRAMES);
     let size_hint = body.size_hint();
+    let response = Arc::new(ResponseAhead {
+        buffers: Arc::clone(buffers),
+        held: AtomicUsize::new(0),
+        drained: Notify::new(),
+    });
+    let task_response = Arc::clone(&response);
     tokio::spawn(async move {
+        let response = task_response;
         let mut body = body;
-        while let Some(frame) = body.frame().await {
+        loop {
+            // Back-pressure: past either bound, the upstream is not read until the client takes a
+            // frame; once the client has taken everything, one frame at a time (its own pace).
+            while !response.has_room() {
+                tokio::select! {
+                    () = response.drained.notified() => {}
+                    // The client went away: dropping the body closes the upstream connection.
+                    () = sender.closed() => return,
+                }
+            }
+            let Some(frame) = body.frame().await else {
+                return;
+            };
+            let frame = frame.map_err(Into::into);
             let failed = frame.is_err();
-            // The client went away: dropping the body closes the upstream connection.
-            if sender.send(frame).await.is_err() || failed {
+            let bytes = frame
+                .as_ref()
+                .ok()
+                .and_then(Frame::data_ref)
+                .map_or(0, Bytes::len);
+            let held = Held::new(&response, bytes);
+            if sender.send(Ahead { frame, _held: held }).await.is_err() || failed {
                 return;
             }
         }
     });
-    Body::boxed(ReadAhead {
+    ReadAhead {
         receiver,
         size_hint,
-    })
+    }
+}
+
+/// One response's read-ahead state, shared by its task and its client's end.
+struct ResponseAhead {
+    buffers: Arc<Buffers>,
+    /// Bytes read from the upstream and not yet taken by the client.
+    held: AtomicUsize,
+    /// Signalled each time the client takes a frame.
+    drained: Notify,
+}
+
+impl ResponseAhead {
+    /// Whether the task may read one more frame: nothing is waiting for the client, or both this
+    /// response and the whole gateway are under their bounds.
+    fn has_room(&self) -> bool {
+        let held = self.held.load(Ordering::Relaxed);
+        held == 0
+            || (held < READ_AHEAD_MAX_BYTES
+                && self.buffers.read_ahead.load(Ordering::Relaxed) < self.buffers.read_ahead_budget)
+    }
+}
+
+/// The bytes of one frame, counted from the upstream read until the client takes the frame (or
+/// the frame is dropped with the client's end).
+struct Held {
+    response: Arc<ResponseAhead>,
+    bytes: usize,
+}
+
+impl Held {
+    fn new(response: &Arc<ResponseAhead>, bytes: usize) -> Held {
+        response.held.fetch_add(bytes, Ordering::Relaxed);
+        let buffers = &response.buffers;
+        let total = buffers.read_ahead.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        buffers.read_ahead_peak.fetch_max(total, Ordering::Relaxed);
+        Held {
+            response: Arc::clone(response),
+            bytes,
+        }
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.response.held.fetch_sub(self.bytes, Ordering::Relaxed);
+        self.response
+            .buffers
+            .read_ahead
+            .fetch_sub(self.bytes, Ordering::Relaxed);
+        self.response.drained.notify_one();
+    }
+}
+
+/// A frame read ahead, with its bytes counted until it is taken.
+struct Ahead {
+    frame: Result<Frame<Bytes>, BoxError>,
+    _held: Held,
 }
 
 struct ReadAhead {
-    receiver: tokio::sync::mpsc::Receiver<Result<Frame<Bytes>, BoxError>>,
+    receiver: tokio::sync::mpsc::Receiver<Ahead>,
     size_hint: SizeHint,
 }
 
@@ -196,7 +506,10 @@ impl http_body::Body for ReadAhead {
         self: Pin<&mut Self>,
         context: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
-        self.get_mut().receiver.poll_recv(context)
+        self.get_mut()
+            .receiver
+            .poll_recv(context)
+            .map(|ahead| ahead.map(|ahead| ahead.frame))
     }
 
     fn size_hint(&self) -> SizeHint {

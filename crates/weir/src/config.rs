@@ -62,10 +62,18 @@ pub struct ServerConfig {
     /// `underscores_in_headers`: forward request headers whose names hold `_`. Default false: they
     /// are dropped, as nginx does (WSGI maps `X-Real_IP` and `X-Real-IP` to one environ key).
     pub underscores_in_headers: bool,
+    /// `pid_file`: where `weir run` writes its process id, for `weir reload` and `weir upgrade`
+    /// (nginx `pid`). None by default.
+    pub pid_file: Option<PathBuf>,
     /// `max_header_size`: largest request head (request line and headers). Default 32KiB, as nginx `large_client_header_buffers 4 8k`.
     pub max_header_size: usize,
     /// `max_body_size`: largest request body; 0 means no limit. Default 1MiB, as nginx `client_max_body_size`.
     pub max_body_size: u64,
+    /// `spool_dir`: where request bodies past 1 MiB are buffered. Default `None`: weir's own
+    /// `/var/tmp/weir-UID`, created with mode 0700 (see [`crate::buffering::Buffers`]).
+    pub spool_dir: Option<PathBuf>,
+    /// `max_spool_size`: bytes of request bodies in the spool at once; past it, 503. Default 1GiB.
+    pub max_spool_size: u64,
     /// `shutdown_grace`: how long in-flight requests may run after SIGTERM. Default 10s.
     pub shutdown_grace: Duration,
     /// `server_header`: a `Server` header to add to responses; none by default (nginx `server_tokens off`).
@@ -165,22 +173,49 @@ pub struct RouteConfig {
     pub host: Option<String>,
     /// `path`: a prefix of the request path; the longest matching prefix wins.
     pub path: String,
+    /// `exact`: `path` must equal the request path, as nginx `location = /path`; an exact match
+    /// wins over every prefix for the same host. Default false.
+    pub exact: bool,
     /// `upstream`: the name of an `[upstreams.NAME]` table; empty when the route is `static`.
     pub upstream: String,
     /// `static`: a directory served for this route instead of an upstream. The route's path
     /// prefix is stripped, as nginx `alias` does: route `/static/` with `static = "/srv/www"`
     /// serves `/static/app.css` from `/srv/www/app.css`.
     pub static_root: Option<PathBuf>,
+    /// `redirect` / `status`: the route answers by itself, as nginx `return`, instead of
+    /// an upstream or a directory.
+    pub answer: Option<AnswerConfig>,
     /// `limits`: names of `[limits.NAME]` tables applied to this route, in order.
     pub limits: Vec<String>,
     /// `request_buffering`: read the whole request body (up to `max_body_size`; past 1 MiB it
-    /// spills to a temp file) before contacting the upstream, as nginx `proxy_request_buffering on`.
+    /// spills to a file in `spool_dir`) before contacting the upstream, as nginx `proxy_request_buffering on`.
     /// Default true.
     pub request_buffering: bool,
-    /// `response_buffering`: read the upstream's response as fast as it comes (up to 64 MiB ahead
-    /// of the client), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
+    /// `response_buffering`: read the upstream's response as fast as it comes (up to 16 MiB ahead
+    /// of the client, within the gateway's 256 MiB read-ahead budget), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
     /// `proxy_buffering on`. Default true.
     pub response_buffering: bool,
+}
+
+/// A route that answers by itself (nginx `return`): a redirect, or a bare status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerConfig {
+    /// `status`: 301, 302, 303, 307 or 308 with `redirect` (default 302, as nginx's `return URL`);
+    /// 200 to 599 without it.
+    pub status: StatusCode,
+    /// `redirect`: the `Location`, where `$host`, `$request_uri` and `$scheme` are the request's.
+    pub location: Option<String>,
+}
+
+impl RouteConfig {
+    /// How this route's path is compared with a request's.
+    pub fn path_match(&self) -> crate::routing::PathMatch {
+        if self.exact {
+            crate::routing::PathMatch::Exact(self.path.clone())
+        } else {
+            crate::routing::PathMatch::Prefix(self.path.clone())
+        }
+    }
 }
 
 /// `[limits.NAME]`: one rate limit, nginx `limit_req_zone` + `limit_req` in one table.
@@ -200,6 +235,9 @@ pub struct LimitConfig {
     pub dry_run: bool,
     /// `max_keys`: keys tracked at most; least recently used keys are evicted past it. Default 100000.
     pub max_keys: usize,
+    /// `ipv6_prefix`: the `client_ip` part of the key counts IPv6 clients by this many leading
+    /// bits (1..=128), so one end site's /64 is one client. Default 64. IPv4 is counted whole.
+    pub ipv6_prefix: u8,
     /// `nginx_rounding`: reproduce nginx's integer rounding of rates (1r/m = 62.5s).
     pub nginx_rounding: bool,
     /// `headers`: which rate-limit headers responses carry. Default draft-10.

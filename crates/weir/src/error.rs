@@ -58,6 +58,8 @@ pub enum ProxyError {
     QueueFull { addr: UpstreamAddr },
     #[error("the request body could not be buffered")]
     Spool,
+    #[error("the spool for request bodies is full (max_spool_size)")]
+    SpoolFull,
     #[error("rate limited by {limit}")]
     RateLimited { limit: String, status: StatusCode },
 }
@@ -76,9 +78,9 @@ impl ProxyError {
             ProxyError::ConnectTimeout { .. }
             | ProxyError::ReadTimeout { .. }
             | ProxyError::SendTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
-            ProxyError::QueueTimeout { .. } | ProxyError::QueueFull { .. } => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ProxyError::QueueTimeout { .. }
+            | ProxyError::QueueFull { .. }
+            | ProxyError::SpoolFull => StatusCode::SERVICE_UNAVAILABLE,
             ProxyError::RateLimited { status, .. } => *status,
             ProxyError::Spool => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -100,6 +102,7 @@ impl ProxyError {
             | ProxyError::Upstream { .. } => Side::Upstream,
             ProxyError::NoRoute
             | ProxyError::Spool
+            | ProxyError::SpoolFull
             | ProxyError::QueueTimeout { .. }
             | ProxyError::QueueFull { .. } => Side::Internal,
         }
@@ -123,12 +126,20 @@ impl ProxyError {
             ProxyError::QueueFull { .. } => "queue_full",
             ProxyError::RateLimited { .. } => "rate_limited",
             ProxyError::Spool => "spool",
+            ProxyError::SpoolFull => "spool_full",
         }
     }
 
     /// The client's answer: the status, and its reason phrase as a one-line plain-text body.
     pub fn response(&self) -> Response<Body> {
-        status_response(self.status())
+        let mut response = status_response(self.status());
+        if let ProxyError::SpoolFull = self {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(crate::buffering::SPOOL_RETRY_AFTER.as_secs()),
+            );
+        }
+        response
     }
 }
 

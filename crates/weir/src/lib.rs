@@ -6,6 +6,7 @@
 
 pub mod access_log;
 pub mod admin;
+pub mod answer;
 pub mod body;
 pub mod buffering;
 pub mod compression;
@@ -22,6 +23,7 @@ pub mod server;
 pub mod static_files;
 pub mod tunnel;
 pub mod upstream;
+pub mod write_timeout;
 
 pub use config::Config;
 pub use server::{Gateway, GatewayHandle, ServerError};

@@ -240,7 +240,9 @@ impl Metrics {
     /// Everything in the Prometheus text format; pool and rate-limit figures come from
     /// `gateway`.
     pub fn render(&self, gateway: &crate::server::GatewayHandle) -> String {
-        self.render_with(&gateway.pool_stats(), &gateway.limiter_stats())
+        let mut out = self.render_with(&gateway.pool_stats(), &gateway.limiter_stats());
+        render_buffers(&mut out, &gateway.buffer_stats());
+        out
     }
 
     /// Everything in the Prometheus text format, with the pool and limit figures given.
@@ -472,6 +474,73 @@ fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
         for (limit, stats) in limits {
             sample(out, name, &[("limit", limit)], value_of(stats));
         }
+    }
+}
+
+/// The reload figures: the config generation in force, the time of the last successful reload
+/// (0 before any) and the count of reloads by result.
+pub fn render_reloads(
+    out: &mut String,
+    generation: u64,
+    last_reload_unix_seconds: u64,
+    successes: u64,
+    failures: u64,
+) {
+    family(
+        out,
+        "weir_config_generation",
+        "gauge",
+        "The configuration in force: 1 at start, one more per successful reload.",
+    );
+    sample(out, "weir_config_generation", &[], generation);
+    family(
+        out,
+        "weir_config_last_reload_timestamp_seconds",
+        "gauge",
+        "Unix time of the last successful reload; 0 before any.",
+    );
+    sample(
+        out,
+        "weir_config_last_reload_timestamp_seconds",
+        &[],
+        last_reload_unix_seconds,
+    );
+    family(
+        out,
+        "weir_config_reloads_total",
+        "counter",
+        "Reloads asked for (SIGHUP, weir reload), by result.",
+    );
+    sample(
+        out,
+        "weir_config_reloads_total",
+        &[("result", "success")],
+        successes,
+    );
+    sample(
+        out,
+        "weir_config_reloads_total",
+        &[("result", "failure")],
+        failures,
+    );
+}
+
+fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
+    let gauges = [
+        (
+            "weir_spool_bytes",
+            "Bytes of request bodies buffered in spool files now (capped by max_spool_size).",
+            buffers.spooled,
+        ),
+        (
+            "weir_read_ahead_bytes",
+            "Bytes of responses read ahead of their clients now.",
+            buffers.read_ahead as u64,
+        ),
+    ];
+    for (name, help, value) in gauges {
+        family(out, name, "gauge", help);
+        sample(out, name, &[], value);
     }
 }
 

@@ -20,7 +20,7 @@ use tokio::time::Instant;
 
 use crate::access_log::{AccessLog, Entry};
 use crate::body::{Body, RequestBody};
-use crate::buffering;
+use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::{CompressionConfig, Config, KeyPart, LimitHeaders};
 use crate::error::ProxyError;
@@ -48,6 +48,8 @@ pub struct Route {
 pub enum Target {
     Upstream(Arc<Upstream>),
     Static(StaticDir),
+    /// `redirect` / `status`: answered by weir itself, as nginx `return`.
+    Answer(crate::answer::Answer),
 }
 
 /// The limits a route applies, and how to build each one's key.
@@ -64,6 +66,8 @@ pub struct Proxy {
     upstreams: Vec<Arc<Upstream>>,
     limiters: Vec<Arc<Limiter>>,
     max_body_size: u64,
+    /// The request spool and the read-ahead budget.
+    buffers: Arc<Buffers>,
     body_timeout: Duration,
     underscores_in_headers: bool,
     server_header: Option<HeaderValue>,
@@ -72,7 +76,11 @@ pub struct Proxy {
     real_ip: RealIp,
     compression: Option<CompressionConfig>,
     /// Set once the shutdown grace has run out: upgraded connections still open then are closed.
-    closing: tokio::sync::watch::Sender<bool>,
+    /// Shared by every generation of a reloaded proxy.
+    closing: Arc<tokio::sync::watch::Sender<bool>>,
+    thread_affine: bool,
+    /// The config this proxy was built from, to tell on reload what changed.
+    config: Config,
 }
 
 /// What the proxy knows of the client connection a request came on.
@@ -167,32 +175,66 @@ impl Proxy {
     /// `thread_affine`: one runtime per core shares this proxy (see
     /// [`crate::upstream::PoolSettings::thread_affine`]).
     pub fn new(config: &Config, thread_affine: bool) -> Result<Proxy, ServerError> {
+        Proxy::build(config, thread_affine, None)
+    }
+
+    /// The proxy of a reloaded `config`, keeping what did not change from `old`: an upstream
+    /// whose table is the same keeps its pools (no reconnect storm), a limit whose table is the
+    /// same keeps its state (a client over its limit stays over it), and the access log and
+    /// metrics are kept when their settings and routes are the same.
+    pub fn reload(config: &Config, old: &Proxy) -> Result<Proxy, ServerError> {
+        Proxy::build(config, old.thread_affine, Some(old))
+    }
+
+    fn build(
+        config: &Config,
+        thread_affine: bool,
+        old: Option<&Proxy>,
+    ) -> Result<Proxy, ServerError> {
         let upstreams: Vec<Arc<Upstream>> = config
             .upstreams
             .iter()
-            .map(|(name, upstream)| Arc::new(Upstream::new(name, upstream, thread_affine)))
+            .map(|(name, upstream)| {
+                old.filter(|old| old.config.upstreams.get(name) == Some(upstream))
+                    .and_then(|old| old.upstreams.iter().find(|u| u.name() == name))
+                    .map_or_else(
+                        || Arc::new(Upstream::new(name, upstream, thread_affine)),
+                        Arc::clone,
+                    )
+            })
             .collect();
-        let limiters: Vec<Arc<Limiter>> = config
-            .limits
-            .iter()
-            .map(|(name, limit)| Limiter::new(name, limit).map(Arc::new))
-            .collect::<Result<_, _>>()
-            .map_err(ServerError::Limit)?;
-        if !limiters.is_empty() {
-            tokio::spawn(reclaim_idle_keys(
-                limiters.iter().map(Arc::downgrade).collect(),
-            ));
+        let mut fresh = Vec::new();
+        let mut limiters: Vec<Arc<Limiter>> = Vec::with_capacity(config.limits.len());
+        for (name, limit) in &config.limits {
+            let kept = old
+                .filter(|old| old.config.limits.get(name) == Some(limit))
+                .and_then(|old| old.limiters.iter().find(|l| l.name() == name));
+            match kept {
+                Some(limiter) => limiters.push(Arc::clone(limiter)),
+                None => {
+                    let limiter = Arc::new(Limiter::new(name, limit).map_err(ServerError::Limit)?);
+                    fresh.push(Arc::downgrade(&limiter));
+                    limiters.push(limiter);
+                }
+            }
+        }
+        // Kept limiters already have their reclaim task.
+        if !fresh.is_empty() {
+            tokio::spawn(reclaim_idle_keys(fresh));
         }
         let mut routes = Vec::with_capacity(config.routes.len());
         for (index, route) in config.routes.iter().enumerate() {
-            let target = match &route.static_root {
-                Some(root) => {
+            let target = match (&route.static_root, &route.answer) {
+                (None, Some(answer)) => {
+                    Target::Answer(crate::answer::Answer::new(answer, route.host.as_deref()))
+                }
+                (Some(root), _) => {
                     Target::Static(StaticDir::new(root).map_err(|source| ServerError::Static {
                         path: root.clone(),
                         source,
                     })?)
                 }
-                None => {
+                (None, None) => {
                     // Validation guarantees every route names a defined upstream.
                     let Some(upstream) = upstreams.iter().find(|u| u.name() == route.upstream)
                     else {
@@ -219,7 +261,7 @@ impl Proxy {
             };
             routes.push((
                 route.host.clone(),
-                route.path.clone(),
+                route.path_match(),
                 Route {
                     index,
                     target,
@@ -230,18 +272,56 @@ impl Proxy {
                 },
             ));
         }
-        let access_log = if config.access_log.enabled {
-            Some(Arc::new(
-                AccessLog::open(&config.access_log).map_err(ServerError::AccessLog)?,
-            ))
-        } else {
-            None
+        let kept_buffers = old
+            .filter(|old| {
+                old.config.server.spool_dir == config.server.spool_dir
+                    && old.config.server.max_spool_size == config.server.max_spool_size
+            })
+            .map(|old| Arc::clone(&old.buffers));
+        let buffers = match kept_buffers {
+            Some(buffers) => buffers,
+            None => Arc::new(
+                Buffers::new(
+                    config.server.spool_dir.as_deref(),
+                    config.server.max_spool_size,
+                )
+                .map_err(|source| ServerError::Spool {
+                    path: config
+                        .server
+                        .spool_dir
+                        .clone()
+                        .unwrap_or_else(buffering::default_spool_dir),
+                    source,
+                })?,
+            ),
         };
+        let kept_log = old
+            .filter(|old| old.config.access_log == config.access_log)
+            .and_then(|old| old.access_log.clone());
+        let access_log = match kept_log {
+            Some(access_log) => Some(access_log),
+            None if config.access_log.enabled => Some(Arc::new(
+                AccessLog::open(&config.access_log).map_err(ServerError::AccessLog)?,
+            )),
+            None => None,
+        };
+        let route_labels: Vec<String> = config
+            .routes
+            .iter()
+            .map(|route| format!("{}{}", route.host.as_deref().unwrap_or(""), route.path))
+            .collect();
+        let metrics = old
+            .filter(|old| old.metrics.routes() == route_labels.as_slice())
+            .map_or_else(
+                || Arc::new(Metrics::new(route_labels)),
+                |old| Arc::clone(&old.metrics),
+            );
         Ok(Proxy {
             router: Router::new(routes),
             upstreams,
             limiters,
             max_body_size: config.server.max_body_size,
+            buffers,
             body_timeout: config.server.body_timeout,
             underscores_in_headers: config.server.underscores_in_headers,
             server_header: config
@@ -250,16 +330,15 @@ impl Proxy {
                 .as_deref()
                 .and_then(|value| HeaderValue::from_str(value).ok()),
             access_log,
-            metrics: Arc::new(Metrics::new(
-                config
-                    .routes
-                    .iter()
-                    .map(|route| format!("{}{}", route.host.as_deref().unwrap_or(""), route.path))
-                    .collect(),
-            )),
+            metrics,
             real_ip: RealIp::from_config(&config.server),
             compression: config.compression.clone(),
-            closing: tokio::sync::watch::Sender::new(false),
+            closing: old.map_or_else(
+                || Arc::new(tokio::sync::watch::Sender::new(false)),
+                |old| Arc::clone(&old.closing),
+            ),
+            thread_affine,
+            config: config.clone(),
         })
     }
 
@@ -279,6 +358,11 @@ impl Proxy {
         }
     }
 
+    /// The config this proxy was built from.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
     pub fn metrics(&self) -> &Arc<Metrics> {
         &self.metrics
     }
@@ -289,6 +373,10 @@ impl Proxy {
 
     pub fn limiters(&self) -> &[Arc<Limiter>] {
         &self.limiters
+    }
+
+    pub fn buffers(&self) -> &Arc<Buffers> {
+        &self.buffers
     }
 
     /// Proxies one request. Never fails: every error becomes a response.
@@ -466,6 +554,11 @@ impl Proxy {
                 let response = dir.serve(request.method(), &below, request.headers()).await;
                 return Ok(response.map(Body::boxed));
             }
+            Target::Answer(answer) => {
+                let host = request.headers().get(header::HOST);
+                let host = host.and_then(|value| value.to_str().ok());
+                return Ok(answer.respond(host, request.uri()));
+            }
             Target::Upstream(upstream) => upstream,
         };
 
@@ -484,7 +577,13 @@ impl Proxy {
         let body = if http_body::Body::is_end_stream(&incoming) {
             RequestBody::Full(None)
         } else if route.request_buffering {
-            buffering::read_request_body(incoming, self.max_body_size, self.body_timeout).await?
+            buffering::read_request_body(
+                incoming,
+                self.max_body_size,
+                self.body_timeout,
+                &self.buffers,
+            )
+            .await?
         } else {
             RequestBody::downstream(incoming, self.max_body_size, self.body_timeout)
         };
@@ -569,7 +668,7 @@ impl Proxy {
             add_limit_headers(&mut parts.headers, &limiter, &decision, policy);
         }
         let body = if route.response_buffering {
-            buffering::read_ahead(body)
+            buffering::read_ahead(body, &self.buffers)
         } else {
             Body::Upstream(body)
         };
@@ -739,7 +838,16 @@ fn limit_keys(
     limits
         .keys
         .iter()
-        .map(|parts| build_key(parts, client_ip, path, request))
+        .zip(limits.set.iter())
+        .map(|(parts, limiter)| {
+            build_key(
+                parts,
+                limiter.config().ipv6_prefix,
+                client_ip,
+                path,
+                request,
+            )
+        })
         .collect()
 }
 
@@ -765,11 +873,13 @@ impl Drop for RefundOnDrop<'_> {
 }
 
 /// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
-/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes.
-/// `path` is the normalised path, so every spelling of one path shares a bucket. Generic over the
-/// body, which it never reads, and public, so that the fuzz targets in fuzz/ can call it.
+/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes, IPv6 ones cut to
+/// the limit's `ipv6_prefix`. `path` is the normalised path, so every spelling of one path shares
+/// a bucket. Generic over the body, which it never reads, and public, so that the fuzz targets in
+/// fuzz/ can call it.
 pub fn build_key<B>(
     parts: &[KeyPart],
+    ipv6_prefix: u8,
     client_ip: IpAddr,
     path: &str,
     request: &Request<B>,
@@ -783,7 +893,7 @@ pub fn build_key<B>(
         match part {
             KeyPart::ClientIp => {
                 any = true;
-                match client_ip {
+                match crate::ratelimit::client_ip_key(client_ip, ipv6_prefix) {
                     IpAddr::V4(ip) => key.extend_from_slice(&ip.octets()),
                     IpAddr::V6(ip) => key.extend_from_slice(&ip.octets()),
                 }

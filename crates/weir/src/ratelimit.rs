@@ -12,7 +12,11 @@
 //! proxy's 429 path stays synchronous, and [`Limiters::check`] does the rest.
 //!
 //! The proxy builds the key bytes (client address, path, header values) in the order of
-//! [`LimitConfig::key`]; binary addresses (4 or 16 bytes) keep every key inline in its slot.
+//! [`LimitConfig::key`]. A limit never stores them: it stores a 128-bit keyed hash of them
+//! (`StoredKey`), so a key costs the same whatever its source (a 32 KiB header value costs what
+//! a 4-byte address costs) and fits inline in its slot. Memory limits hash with a key drawn at
+//! random once per process; Redis limits with a key derived from the limit's name and Redis URL,
+//! so every weir instance sharing the config, and so the Redis keys, agrees.
 
 mod gcra;
 mod memory;
@@ -20,9 +24,12 @@ mod redis;
 #[cfg(test)]
 mod tests;
 
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
+
+use siphasher::sip128::SipHasher13;
 
 use tokio::time::Instant;
 
@@ -148,6 +155,8 @@ pub struct Limiter {
     /// Unique across the process: locks of several limits are always taken in this order.
     id: u64,
     gcra: Gcra,
+    /// Turns key bytes into the [`StoredKey`] this limit keeps.
+    hasher: KeyHasher,
     /// Zero of the nanosecond clock the tables store TATs on.
     epoch: Instant,
     store: Store,
@@ -175,6 +184,10 @@ impl Limiter {
     /// Builds a limit. A Redis limit parses its URL now and connects on first use.
     pub fn new(name: &str, config: &LimitConfig) -> Result<Limiter, LimitError> {
         let gcra = Gcra::from_config(config);
+        let hasher = match &config.backend {
+            LimitBackend::Memory => KeyHasher::per_process(),
+            LimitBackend::Redis(redis) => KeyHasher::derived(name, &redis.url),
+        };
         let store = match &config.backend {
             LimitBackend::Memory => Store::Memory(Table::new(config.max_keys)),
             LimitBackend::Redis(redis) => {
@@ -194,6 +207,7 @@ impl Limiter {
             config: config.clone(),
             id: NEXT_LIMITER_ID.fetch_add(1, Ordering::Relaxed),
             gcra,
+            hasher,
             epoch: Instant::now(),
             store,
             counters: Counters::default(),
@@ -261,6 +275,15 @@ impl Limiter {
                 backend.blocked.heap_bytes()
                     + backend.fallback.as_ref().map_or(0, Table::heap_bytes)
             }
+        }
+    }
+
+    /// What this limit stores for `key`: its keyed hash, or nothing for an empty key.
+    fn stored_key(&self, key: &[u8]) -> StoredKey {
+        if key.is_empty() {
+            StoredKey::NONE
+        } else {
+            self.hasher.hash(key)
         }
     }
 
@@ -338,7 +361,7 @@ struct Entry<'set> {
     /// Position in the set, reported as [`Decision::limit`].
     position: usize,
     limiter: &'set Limiter,
-    key: &'set [u8],
+    key: StoredKey,
     /// Now on this limiter's clock.
     now: u64,
     plan: Plan,
@@ -397,19 +420,19 @@ impl Limiters {
         self.check_remote(keys, now).await
     }
 
-    fn entries<'set>(&'set self, keys: &[&'set [u8]], now: Instant) -> Vec<Entry<'set>> {
+    fn entries<'set>(&'set self, keys: &[&[u8]], now: Instant) -> Vec<Entry<'set>> {
         self.limiters
             .iter()
             .enumerate()
             .map(|(position, limiter)| {
-                let key = keys.get(position).copied().unwrap_or_default();
+                let key = limiter.stored_key(keys.get(position).copied().unwrap_or_default());
                 let now = limiter.now_nanos(now);
                 Entry {
                     position,
                     limiter,
                     key,
                     now,
-                    plan: limiter.plan(key, now),
+                    plan: limiter.plan(key.as_bytes(), now),
                     verdict: None,
                     charged_in_redis: false,
                 }
@@ -466,14 +489,14 @@ impl Limiters {
                 continue;
             };
             let gcra = entry.limiter.gcra;
-            match backend.call(entry.key, 1, entry.now).await {
+            match backend.call(entry.key.as_bytes(), 1, entry.now).await {
                 Ok(answer) => {
                     let verdict = gcra.decide_as(answer.ahead, answer.allowed);
                     if answer.allowed {
                         entry.charged_in_redis = true;
                     } else {
                         let tat = entry.now.saturating_add(answer.ahead);
-                        backend.blocked.set(entry.key, tat, entry.now);
+                        backend.blocked.set(entry.key.as_bytes(), tat, entry.now);
                     }
                     entry.verdict = Some(verdict);
                     if entry.rejects() {
@@ -482,7 +505,9 @@ impl Limiters {
                 }
                 Err(error) => {
                     tracing::debug!(limit = %entry.limiter.name, %error, "redis rate-limit call failed");
-                    entry.plan = entry.limiter.plan_without_redis(backend, entry.key);
+                    entry.plan = entry
+                        .limiter
+                        .plan_without_redis(backend, entry.key.as_bytes());
                     if let Plan::Known(verdict) = entry.plan {
                         entry.verdict = Some(verdict);
                         if entry.rejects() {
@@ -508,7 +533,8 @@ impl Limiters {
     pub fn refund(&self, keys: &[&[u8]]) {
         let now = Instant::now();
         for (position, limiter) in self.limiters.iter().enumerate() {
-            let key = keys.get(position).copied().unwrap_or_default();
+            let stored = limiter.stored_key(keys.get(position).copied().unwrap_or_default());
+            let key = stored.as_bytes();
             if key.is_empty() {
                 continue;
             }
@@ -541,12 +567,12 @@ impl Limiters {
             let Some(limiter) = self.limiters.get(entry.position).map(Arc::clone) else {
                 continue;
             };
-            let key = entry.key.to_vec();
+            let key = entry.key;
             let now = entry.now;
             tokio::spawn(async move {
                 if let Store::Redis(backend) = &limiter.store {
                     // A refund that fails only leaves the key charged once too often.
-                    let _ = backend.call(&key, -1, now).await;
+                    let _ = backend.call(key.as_bytes(), -1, now).await;
                 }
             });
         }
@@ -556,6 +582,8 @@ impl Limiters {
 /// The common case, one memory limit: one hash, one lock, no allocation, and the counter kept
 /// under that same lock.
 fn check_one_in_memory(limiter: &Limiter, table: &Table, key: &[u8], now: Instant) -> Decision {
+    let stored = limiter.stored_key(key);
+    let key = stored.as_bytes();
     if key.is_empty() {
         return Decision::UNLIMITED;
     }
@@ -563,6 +591,7 @@ fn check_one_in_memory(limiter: &Limiter, table: &Table, key: &[u8], now: Instan
     let dry_run = limiter.config.dry_run;
     let hash = table.hash(key);
     let mut locked = table.lock(table.shard_of(hash));
+    let now = locked.monotonic(now);
     let slot = locked.find(hash, key);
     let ahead = slot.map_or(0, |slot| locked.tat(slot)).saturating_sub(now);
     let verdict = limiter.gcra.decide(ahead, 1);
@@ -645,7 +674,8 @@ fn check_in_memory(entries: &mut [Entry<'_>], store: bool) -> bool {
     let mut slots = Vec::with_capacity(probes.len());
     for (probe, &guard) in probes.iter().zip(&guard_of) {
         let entry = &mut entries[probe.position];
-        let slot = guards[guard].find(probe.hash, entry.key);
+        entry.now = guards[guard].monotonic(entry.now);
+        let slot = guards[guard].find(probe.hash, entry.key.as_bytes());
         let tat = slot.map_or(0, |slot| guards[guard].tat(slot));
         entry.verdict = Some(entry.limiter.gcra.decide(tat.saturating_sub(entry.now), 1));
         slots.push(slot);
@@ -656,7 +686,7 @@ fn check_in_memory(entries: &mut [Entry<'_>], store: bool) -> bool {
             let entry = &entries[probe.position];
             if let Some(verdict) = entry.verdict.filter(|verdict| verdict.allowed) {
                 let tat = entry.now.saturating_add(verdict.ahead);
-                guards[guard].store(slot, probe.hash, entry.key, tat, entry.now);
+                guards[guard].store(slot, probe.hash, entry.key.as_bytes(), tat, entry.now);
             }
         }
     }
@@ -815,4 +845,88 @@ fn stripe() -> usize {
         static STRIPE: usize = NEXT_STRIPE.fetch_add(1, Ordering::Relaxed) % STRIPES;
     }
     STRIPE.with(|stripe| *stripe)
+}
+
+/// What a limit stores for a key: 128 bits of a keyed hash of the key's bytes (SipHash-1-3), or
+/// nothing for an empty key. Two distinct keys share state only if their hashes collide, which
+/// without the hash key takes about 2^64 tries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct StoredKey {
+    bytes: [u8; 16],
+    present: bool,
+}
+
+impl StoredKey {
+    const NONE: StoredKey = StoredKey {
+        bytes: [0; 16],
+        present: false,
+    };
+
+    /// The 16 bytes, or none for an absent key (which skips its limit).
+    fn as_bytes(&self) -> &[u8] {
+        if self.present {
+            &self.bytes
+        } else {
+            &[]
+        }
+    }
+}
+
+/// The keyed hash a limit stores its keys by.
+#[derive(Debug, Clone, Copy)]
+struct KeyHasher(SipHasher13);
+
+impl KeyHasher {
+    /// The memory limits' hash: its key is drawn at random once per process (from std's
+    /// `RandomState`, which the OS seeds), so nobody outside can aim two keys at one slot.
+    fn per_process() -> KeyHasher {
+        use std::hash::BuildHasher;
+        static PROCESS: OnceLock<KeyHasher> = OnceLock::new();
+        *PROCESS.get_or_init(|| {
+            let state = std::collections::hash_map::RandomState::new();
+            KeyHasher(SipHasher13::new_with_keys(
+                state.hash_one(0u64),
+                state.hash_one(1u64),
+            ))
+        })
+    }
+
+    /// A Redis limit's hash: its key is derived from the limit's name and Redis URL, so every
+    /// weir instance with the same config stores the same key for the same client. A password
+    /// in the URL (`redis://:secret@host/0`) keeps the hash key out of reach of anyone who does
+    /// not know the config.
+    fn derived(name: &str, url: &str) -> KeyHasher {
+        let mut seed = Vec::with_capacity(name.len() + url.len() + 32);
+        seed.extend_from_slice(b"weir rate-limit key hash\0");
+        seed.extend_from_slice(name.as_bytes());
+        seed.push(0);
+        seed.extend_from_slice(url.as_bytes());
+        let key = u128::from(SipHasher13::new_with_keys(0, 0).hash(&seed));
+        KeyHasher(SipHasher13::new_with_keys(key as u64, (key >> 64) as u64))
+    }
+
+    fn hash(&self, key: &[u8]) -> StoredKey {
+        StoredKey {
+            bytes: u128::from(self.0.hash(key)).to_le_bytes(),
+            present: true,
+        }
+    }
+}
+
+/// The address a `client_ip` key counts by: an IPv4 address whole, an IPv6 address by its first
+/// `ipv6_prefix` bits (one end site usually holds a whole /64, and rotates through it at will).
+/// An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, from a dual-stack listener) is its IPv4
+/// address.
+pub fn client_ip_key(ip: IpAddr, ipv6_prefix: u8) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u32::from(ipv6_prefix.min(128));
+                let mask = u128::MAX.checked_shl(128 - bits).unwrap_or(0);
+                IpAddr::V6(Ipv6Addr::from(u128::from(v6) & mask))
+            }
+        },
+    }
 }

@@ -4,12 +4,13 @@
 //! proxy; [`Gateway::run`] serves until the shutdown future completes, then stops accepting, lets
 //! in-flight requests finish for up to `shutdown_grace`, and returns.
 
-mod send_timeout;
-
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+use arc_swap::ArcSwap;
 
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
@@ -19,8 +20,8 @@ use tokio::sync::Semaphore;
 
 use crate::config::{Config, ServerConfig};
 use crate::proxy::{ClientInfo, Proxy};
-use crate::server::send_timeout::SendTimeout;
 use crate::upstream::{PoolStats, UpstreamAddr};
+use crate::write_timeout::WriteTimeout;
 
 /// Errors that stop the gateway from starting.
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +35,11 @@ pub enum ServerError {
     AccessLog(std::io::Error),
     #[error("{0}")]
     Limit(crate::ratelimit::LimitError),
+    #[error("cannot spool request bodies in {path}: {source}")]
+    Spool {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot serve static files from {path}: {source}")]
     Static {
         path: std::path::PathBuf,
@@ -43,16 +49,59 @@ pub enum ServerError {
 
 /// A gateway with its listeners bound, ready to run.
 pub struct Gateway {
-    listeners: Vec<TcpListener>,
+    /// Each listener with the configured address it serves (the bound one may differ: port 0).
+    listeners: Vec<(SocketAddr, TcpListener)>,
     admin: Option<TcpListener>,
-    proxy: Arc<Proxy>,
+    shared: Arc<Shared>,
+    /// Whether listeners allow siblings on the same address (one runtime per core).
+    reuse_port: bool,
+    /// Settings fixed for the gateway's life: `max_connections`, `backlog`, `shutdown_grace`.
     settings: ServerConfig,
 }
 
-/// A cheap handle to look at a running gateway (tests, metrics).
+/// A cheap handle to look at and reload a running gateway (tests, metrics, signals).
 #[derive(Clone)]
 pub struct GatewayHandle {
+    shared: Arc<Shared>,
+}
+
+/// What a reload swaps: the proxy built from one version of the config, and the connection
+/// settings new connections take.
+struct Generation {
     proxy: Arc<Proxy>,
+    settings: ServerConfig,
+    builder: http1::Builder,
+}
+
+impl Generation {
+    fn new(proxy: Proxy, settings: &ServerConfig) -> Generation {
+        Generation {
+            proxy: Arc::new(proxy),
+            settings: settings.clone(),
+            builder: connection_builder(settings),
+        }
+    }
+}
+
+/// What sibling gateways (one per runtime) and every handle share.
+struct Shared {
+    /// The config now in force. A request takes the generation current when it starts and keeps
+    /// it to its end, so requests in flight finish on the config they began with.
+    current: ArcSwap<Generation>,
+    /// The configured `listen` addresses; each gateway's accept loops follow them.
+    listen: tokio::sync::watch::Sender<Vec<SocketAddr>>,
+    reloads: ReloadStats,
+    /// Gateways bound and not yet drained (the first and its siblings).
+    serving: tokio::sync::watch::Sender<usize>,
+}
+
+/// Reload figures for `/metrics`.
+#[derive(Debug, Default)]
+struct ReloadStats {
+    generation: AtomicU64,
+    last_reload_unix_seconds: AtomicU64,
+    successes: AtomicU64,
+    failures: AtomicU64,
 }
 
 impl Gateway {
@@ -64,42 +113,76 @@ impl Gateway {
     /// As [`Gateway::bind`]; with `reuse_port`, the listeners allow siblings
     /// ([`Gateway::bind_sibling`]) on the same addresses, one per runtime.
     pub fn bind_with(config: &Config, reuse_port: bool) -> Result<Gateway, ServerError> {
-        let listeners = config
-            .server
-            .listen
-            .iter()
-            .map(|addr| listen(*addr, config.server.backlog, reuse_port))
-            .collect::<Result<Vec<_>, _>>()?;
+        Self::bind_inherited(config, reuse_port, Vec::new())
+    }
+
+    /// As [`Gateway::bind_with`], serving `inherited` listening sockets (from systemd socket
+    /// activation, or from the weir that started this one) instead of binding their addresses.
+    /// Inherited sockets whose address the config does not list are served too: whoever passed
+    /// them decided.
+    pub fn bind_inherited(
+        config: &Config,
+        reuse_port: bool,
+        inherited: Vec<std::net::TcpListener>,
+    ) -> Result<Gateway, ServerError> {
+        let listeners = take_or_bind(
+            &config.server.listen,
+            inherited,
+            config.server.backlog,
+            reuse_port,
+        )?;
         let admin = match &config.admin {
             Some(admin) => Some(listen(admin.listen, config.server.backlog, false)?),
             None => None,
         };
-        let proxy = Arc::new(Proxy::new(config, reuse_port)?);
+        let proxy = Proxy::new(config, reuse_port)?;
+        let reloads = ReloadStats::default();
+        reloads.generation.store(1, Ordering::Relaxed);
+        let shared = Arc::new(Shared {
+            current: ArcSwap::from_pointee(Generation::new(proxy, &config.server)),
+            listen: tokio::sync::watch::Sender::new(config.server.listen.clone()),
+            reloads,
+            serving: tokio::sync::watch::Sender::new(1),
+        });
         Ok(Gateway {
             listeners,
             admin,
-            proxy,
+            shared,
+            reuse_port,
             settings: config.server.clone(),
         })
     }
 
-    /// Another gateway on the same `addrs` (with `SO_REUSEPORT`; the kernel spreads connections
-    /// among them) sharing `handle`'s proxy: its routes, pools and limits. For one single-threaded
-    /// runtime per core; call it inside the runtime that will run it. `settings.max_connections`
-    /// applies to each sibling.
+    /// Another gateway on the same addresses as `handle`'s (with `SO_REUSEPORT`; the kernel
+    /// spreads connections among them) sharing its proxy: its routes, pools and limits, and its
+    /// reloads. For one single-threaded runtime per core; call it inside the runtime that will
+    /// run it. `addrs` are the first gateway's bound addresses ([`Gateway::listen_addrs`]);
+    /// `inherited` are clones of its inherited sockets, shared rather than bound beside.
+    /// `settings.max_connections` applies to each sibling.
     pub fn bind_sibling(
         handle: &GatewayHandle,
-        addrs: &[SocketAddr],
+        addrs: &[(SocketAddr, SocketAddr)],
         settings: &ServerConfig,
+        inherited: Vec<std::net::TcpListener>,
     ) -> Result<Gateway, ServerError> {
-        let listeners = addrs
-            .iter()
-            .map(|addr| listen(*addr, settings.backlog, true))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut inherited: Vec<(SocketAddr, std::net::TcpListener)> = inherited
+            .into_iter()
+            .filter_map(|listener| Some((listener.local_addr().ok()?, listener)))
+            .collect();
+        let mut listeners = Vec::with_capacity(addrs.len());
+        for (configured, bound) in addrs {
+            let listener = match inherited.iter().position(|(addr, _)| addr == bound) {
+                Some(position) => from_std(inherited.swap_remove(position).1, *bound)?,
+                None => listen(*bound, settings.backlog, true)?,
+            };
+            listeners.push((*configured, listener));
+        }
+        handle.shared.serving.send_modify(|serving| *serving += 1);
         Ok(Gateway {
             listeners,
             admin: None,
-            proxy: Arc::clone(&handle.proxy),
+            shared: Arc::clone(&handle.shared),
+            reuse_port: true,
             settings: settings.clone(),
         })
     }
@@ -115,56 +198,108 @@ impl Gateway {
     pub fn local_addrs(&self) -> Vec<SocketAddr> {
         self.listeners
             .iter()
-            .filter_map(|listener| listener.local_addr().ok())
+            .filter_map(|(_, listener)| listener.local_addr().ok())
+            .collect()
+    }
+
+    /// Each listener's configured address and bound address, for [`Gateway::bind_sibling`].
+    pub fn listen_addrs(&self) -> Vec<(SocketAddr, SocketAddr)> {
+        self.listeners
+            .iter()
+            .filter_map(|(configured, listener)| Some((*configured, listener.local_addr().ok()?)))
+            .collect()
+    }
+
+    /// Duplicates of the listening sockets (the same sockets, new descriptors), for a new process
+    /// to serve on an upgrade: connections queued in them are not lost.
+    pub fn listener_clones(&self) -> Vec<std::net::TcpListener> {
+        use std::os::fd::AsFd;
+        self.listeners
+            .iter()
+            .filter_map(|(_, listener)| listener.as_fd().try_clone_to_owned().ok())
+            .map(std::net::TcpListener::from)
             .collect()
     }
 
     pub fn handle(&self) -> GatewayHandle {
         GatewayHandle {
-            proxy: Arc::clone(&self.proxy),
+            shared: Arc::clone(&self.shared),
         }
     }
 
-    /// Serves until `shutdown` completes, then drains.
+    /// Serves until `shutdown` completes, then drains. Listeners follow reloads: an address a
+    /// reload adds is bound, one it removes stops accepting.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
         let max_connections = self
             .settings
             .max_connections
             .clamp(1, Semaphore::MAX_PERMITS);
         let limit = Arc::new(Semaphore::new(max_connections));
-        let builder = Arc::new(connection_builder(&self.settings));
-        let settings = Arc::new(self.settings);
         let (stop_sender, stop_receiver) = tokio::sync::watch::channel(false);
-        let mut accept_tasks = Vec::new();
-        if let Some(admin) = self.admin {
-            let handle = GatewayHandle {
-                proxy: Arc::clone(&self.proxy),
-            };
-            tokio::spawn(crate::admin::serve(admin, handle, stop_receiver.clone()));
+        // The admin listener answers (`/readyz` 503) until every sibling has drained, not only
+        // this one: it has a stop channel of its own, dropped once `serving` reaches zero.
+        let (admin_stop, admin_task) = match self.admin {
+            Some(admin) => {
+                let handle = GatewayHandle {
+                    shared: Arc::clone(&self.shared),
+                };
+                let (admin_stop, admin_stop_receiver) = tokio::sync::watch::channel(false);
+                let task = tokio::spawn(crate::admin::serve(admin, handle, admin_stop_receiver));
+                (Some(admin_stop), Some(task))
+            }
+            None => (None, None),
+        };
+        let context = Arc::new(AcceptContext {
+            shared: Arc::clone(&self.shared),
+            limit: Arc::clone(&limit),
+            stop: stop_receiver.clone(),
+        });
+        let mut listen_changes = self.shared.listen.subscribe();
+        let configured = listen_changes.borrow_and_update().clone();
+        let mut accepting: Vec<(SocketAddr, tokio::task::JoinHandle<()>)> = Vec::new();
+        // Inherited sockets the config does not list stay for the gateway's life.
+        let mut pinned = Vec::new();
+        for (addr, listener) in self.listeners {
+            let task = tokio::spawn(accept_loop(listener, Arc::clone(&context)));
+            if configured.contains(&addr) {
+                accepting.push((addr, task));
+            } else {
+                pinned.push(task);
+            }
         }
-        for listener in self.listeners {
-            let context = AcceptContext {
-                proxy: Arc::clone(&self.proxy),
-                builder: Arc::clone(&builder),
-                settings: Arc::clone(&settings),
-                limit: Arc::clone(&limit),
-                stop: stop_receiver.clone(),
-            };
-            let mut stop = stop_receiver.clone();
-            accept_tasks.push(tokio::spawn(async move {
-                tokio::select! {
-                    () = accept_loop(listener, context) => {}
-                    _ = stop.changed() => {}
+        // A reload may have come between binding and now.
+        follow_listen(
+            &mut accepting,
+            &configured,
+            &self.settings,
+            self.reuse_port,
+            &context,
+        );
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            tokio::select! {
+                () = &mut shutdown => break,
+                changed = listen_changes.changed() => {
+                    if changed.is_err() {
+                        // The sender lives in `shared`, which this gateway holds: unreachable.
+                        continue;
+                    }
+                    let wanted = listen_changes.borrow_and_update().clone();
+                    follow_listen(&mut accepting, &wanted, &self.settings, self.reuse_port, &context);
                 }
-            }));
+            }
         }
-        shutdown.await;
         tracing::info!("shutting down: no new connections, draining in-flight requests");
         let _ = stop_sender.send(true);
-        for task in accept_tasks {
+        if let Some(admin_stop) = &admin_stop {
+            let _ = admin_stop.send(true);
+        }
+        for task in accepting.into_iter().map(|(_, task)| task).chain(pinned) {
+            task.abort();
             let _ = task.await;
         }
-        let grace = settings.shutdown_grace;
+        drop(context);
+        let grace = self.settings.shutdown_grace;
         // Every live connection holds a permit: when all are back, every connection has ended.
         let drained = limit.acquire_many(max_connections as u32);
         if tokio::time::timeout(grace, drained).await.is_err() {
@@ -175,28 +310,102 @@ impl Gateway {
         }
         // Upgraded connections (WebSocket tunnels) hold their places too: past the grace they
         // are closed, as requests in flight are.
-        self.proxy.close_tunnels();
+        self.shared.current.load().proxy.close_tunnels();
+        self.shared
+            .serving
+            .send_modify(|serving| *serving = serving.saturating_sub(1));
+        if let (Some(admin_stop), Some(admin_task)) = (admin_stop, admin_task) {
+            // Siblings drain within the same grace; wait for them (bounded), then stop.
+            let mut serving = self.shared.serving.subscribe();
+            let _ = tokio::time::timeout(grace, serving.wait_for(|serving| *serving == 0)).await;
+            drop(admin_stop);
+            let _ = admin_task.await;
+        }
     }
 }
 
 impl GatewayHandle {
+    /// The proxy now in force.
+    fn proxy(&self) -> Arc<Proxy> {
+        Arc::clone(&self.shared.current.load().proxy)
+    }
+
+    /// Applies a new, already validated config: new requests use it at once, requests in flight
+    /// finish on the old one. Upstreams and limits whose tables did not change are kept with
+    /// their pools and state; listeners follow the new `listen` lists (in every sibling).
+    /// `[admin]`, `max_connections`, `backlog`, `shutdown_grace`, `runtime` and `threads` keep
+    /// their values until a restart. Must run inside a tokio runtime. On error the old config
+    /// stays and the failure is counted.
+    pub fn reload(&self, config: &Config) -> Result<(), ServerError> {
+        let old = self.shared.current.load_full();
+        let proxy = match Proxy::reload(config, &old.proxy) {
+            Ok(proxy) => proxy,
+            Err(error) => {
+                self.reload_failed();
+                return Err(error);
+            }
+        };
+        self.shared
+            .current
+            .store(Arc::new(Generation::new(proxy, &config.server)));
+        self.shared.listen.send_if_modified(|listen| {
+            let changed = *listen != config.server.listen;
+            if changed {
+                listen.clone_from(&config.server.listen);
+            }
+            changed
+        });
+        let stats = &self.shared.reloads;
+        stats.generation.fetch_add(1, Ordering::Relaxed);
+        stats.successes.fetch_add(1, Ordering::Relaxed);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs());
+        stats.last_reload_unix_seconds.store(now, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Counts a reload that failed before reaching [`GatewayHandle::reload`] (an invalid file).
+    pub fn reload_failed(&self) {
+        self.shared.reloads.failures.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The config generation now in force: 1 at start, one more per successful reload.
+    pub fn generation(&self) -> u64 {
+        self.shared.reloads.generation.load(Ordering::Relaxed)
+    }
+
     /// The metrics in the Prometheus text format, as `/metrics` serves them.
     pub fn render_metrics(&self) -> String {
-        self.proxy.metrics().render(self)
+        let mut text = self.proxy().metrics().render(self);
+        let stats = &self.shared.reloads;
+        crate::metrics::render_reloads(
+            &mut text,
+            stats.generation.load(Ordering::Relaxed),
+            stats.last_reload_unix_seconds.load(Ordering::Relaxed),
+            stats.successes.load(Ordering::Relaxed),
+            stats.failures.load(Ordering::Relaxed),
+        );
+        text
     }
 
     /// Decision counts of every limit: `(limit name, stats)`.
     pub fn limiter_stats(&self) -> Vec<(String, crate::ratelimit::LimitStats)> {
-        self.proxy
+        self.proxy()
             .limiters()
             .iter()
             .map(|limiter| (limiter.name().to_string(), limiter.stats()))
             .collect()
     }
 
+    /// Bytes held by request spooling and response read-ahead.
+    pub fn buffer_stats(&self) -> crate::buffering::BufferStats {
+        self.proxy().buffers().stats()
+    }
+
     /// Health, balancing and pool state of every upstream server: `(upstream name, state)`.
     pub fn server_states(&self) -> Vec<(String, crate::upstream::ServerState)> {
-        self.proxy
+        self.proxy()
             .upstreams()
             .iter()
             .flat_map(|upstream| {
@@ -211,7 +420,7 @@ impl GatewayHandle {
 
     /// Pool counters of every upstream server: `(upstream name, server, stats)`.
     pub fn pool_stats(&self) -> Vec<(String, UpstreamAddr, PoolStats)> {
-        self.proxy
+        self.proxy()
             .upstreams()
             .iter()
             .flat_map(|upstream| {
@@ -228,9 +437,7 @@ impl GatewayHandle {
 }
 
 struct AcceptContext {
-    proxy: Arc<Proxy>,
-    builder: Arc<http1::Builder>,
-    settings: Arc<ServerConfig>,
+    shared: Arc<Shared>,
     limit: Arc<Semaphore>,
     stop: tokio::sync::watch::Receiver<bool>,
 }
@@ -248,7 +455,7 @@ fn connection_builder(settings: &ServerConfig) -> http1::Builder {
     builder
 }
 
-async fn accept_loop(listener: TcpListener, context: AcceptContext) {
+async fn accept_loop(listener: TcpListener, context: Arc<AcceptContext>) {
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the
         // kernel's backlog instead of costing memory here.
@@ -275,9 +482,12 @@ fn serve_connection(
     context: &AcceptContext,
     permit: tokio::sync::OwnedSemaphorePermit,
 ) {
-    let proxy = Arc::clone(&context.proxy);
-    let keepalive_requests = context.settings.keepalive_requests;
-    let keepalive_timeout = context.settings.keepalive_timeout;
+    // Connection settings are those in force when the connection came; each request takes the
+    // proxy in force when it starts.
+    let generation = context.shared.current.load_full();
+    let shared = Arc::clone(&context.shared);
+    let keepalive_requests = generation.settings.keepalive_requests;
+    let keepalive_timeout = generation.settings.keepalive_timeout;
     // The connection's place (permit) lives as long as its activity record: the connection task,
     // a request in flight or an upgraded connection's tunnel may hold it last.
     let activity = Arc::new(Activity::new(permit));
@@ -290,7 +500,7 @@ fn serve_connection(
             last_request: keepalive_requests != 0 && count >= keepalive_requests,
             hold: Some(Arc::clone(&activity) as crate::tunnel::Hold),
         };
-        let proxy = Arc::clone(&proxy);
+        let proxy = Arc::clone(&shared.current.load().proxy);
         // Boxed: hyper keeps the service future inside the connection's state, so an unboxed
         // one would make every idle keep-alive connection as large as a request in flight.
         Box::pin(async move {
@@ -298,16 +508,21 @@ fn serve_connection(
             Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
         })
     });
-    let send_timeout = context.settings.send_timeout;
-    let connection = context
+    let send_timeout = generation.settings.send_timeout;
+    let connection = generation
         .builder
         .serve_connection(
-            TokioIo::new(SendTimeout::new(stream, send_timeout)),
+            TokioIo::new(WriteTimeout::new(
+                stream,
+                send_timeout,
+                "client read nothing for send_timeout",
+            )),
             service,
         )
         .with_upgrades();
     let mut stop = context.stop.clone();
-    let proxy = Arc::clone(&context.proxy);
+    let proxy = Arc::clone(&generation.proxy);
+    drop(generation);
     tokio::spawn(async move {
         let mut connection = std::pin::pin!(connection);
         let result = tokio::select! {
@@ -427,6 +642,75 @@ impl Drop for PendingGuard<'_> {
             .pending
             .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
     }
+}
+
+/// Makes the accept loops match `wanted`: a listener whose address left the list stops
+/// accepting, an address new to it is bound.
+fn follow_listen(
+    accepting: &mut Vec<(SocketAddr, tokio::task::JoinHandle<()>)>,
+    wanted: &[SocketAddr],
+    settings: &ServerConfig,
+    reuse_port: bool,
+    context: &Arc<AcceptContext>,
+) {
+    accepting.retain(|(addr, task)| {
+        let keep = wanted.contains(addr);
+        if !keep {
+            tracing::info!(%addr, "reload: no longer listening");
+            task.abort();
+        }
+        keep
+    });
+    for addr in wanted {
+        if accepting.iter().any(|(serving, _)| serving == addr) {
+            continue;
+        }
+        match listen(*addr, settings.backlog, reuse_port) {
+            Ok(listener) => {
+                tracing::info!(%addr, "reload: listening");
+                accepting.push((
+                    *addr,
+                    tokio::spawn(accept_loop(listener, Arc::clone(context))),
+                ));
+            }
+            Err(error) => tracing::error!(%error, "reload: cannot listen"),
+        }
+    }
+}
+
+/// The listeners for `configured` addresses: an inherited socket bound to an address is taken,
+/// the others are bound. Inherited sockets that no configured address names are served too,
+/// under their own address.
+fn take_or_bind(
+    configured: &[SocketAddr],
+    inherited: Vec<std::net::TcpListener>,
+    backlog: u32,
+    reuse_port: bool,
+) -> Result<Vec<(SocketAddr, TcpListener)>, ServerError> {
+    let mut inherited: Vec<(SocketAddr, std::net::TcpListener)> = inherited
+        .into_iter()
+        .filter_map(|listener| Some((listener.local_addr().ok()?, listener)))
+        .collect();
+    let mut listeners = Vec::with_capacity(configured.len() + inherited.len());
+    for addr in configured {
+        let listener = match inherited.iter().position(|(bound, _)| bound == addr) {
+            Some(position) => from_std(inherited.swap_remove(position).1, *addr)?,
+            None => listen(*addr, backlog, reuse_port)?,
+        };
+        listeners.push((*addr, listener));
+    }
+    for (addr, listener) in inherited {
+        tracing::info!(%addr, "serving an inherited listener the config does not list");
+        listeners.push((addr, from_std(listener, addr)?));
+    }
+    Ok(listeners)
+}
+
+/// A tokio listener from a std one (inherited or cloned), made non-blocking.
+fn from_std(listener: std::net::TcpListener, addr: SocketAddr) -> Result<TcpListener, ServerError> {
+    let bind_error = |source| ServerError::Bind { addr, source };
+    listener.set_nonblocking(true).map_err(bind_error)?;
+    TcpListener::from_std(listener).map_err(bind_error)
 }
 
 /// Opens a listening socket with `SO_REUSEADDR` (and `SO_REUSEPORT` when asked) and the backlog.

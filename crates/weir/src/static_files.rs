@@ -38,7 +38,7 @@ use crate::compression::{self, Encoding};
 pub const CHUNK_SIZE: usize = 256 * 1024;
 
 /// Files up to this size are read whole in the blocking hop that opens them and kept in the
-/// [`FileCache`], as nginx's `open_file_cache` keeps descriptors (weir keeps the bytes: there is
+/// file cache, as nginx's `open_file_cache` keeps descriptors (weir keeps the bytes: there is
 /// no sendfile below hyper).
 pub const CACHE_MAX_FILE: u64 = 1024 * 1024;
 
@@ -46,8 +46,14 @@ pub const CACHE_MAX_FILE: u64 = 1024 * 1024;
 /// `open_file_cache_valid`, whose default is 60 s; weir revalidates every second).
 pub const CACHE_VALID: Duration = Duration::from_secs(1);
 
-/// Bytes the cache holds at most; past it, it starts afresh.
+/// Body bytes the cache holds at most.
 const CACHE_MAX_BYTES: usize = 64 * 1024 * 1024;
+
+/// Files the cache holds at most. Each entry costs its headers and its key (a path, at most
+/// `PATH_MAX`) besides the body, so the body-byte cap alone would let many tiny files grow the
+/// map; 4096 covers the assets of a large site, and 4096 entries of a few hundred bytes of
+/// overhead each stay in the low MiB.
+pub const CACHE_MAX_ENTRIES: usize = 4096;
 
 /// The file served for a directory, as nginx's default `index index.html`.
 const INDEX_FILE: &str = "index.html";
@@ -65,12 +71,28 @@ pub struct StaticDir {
     cache: std::sync::Arc<FileCache>,
 }
 
-/// Whole 200 responses of small files, by request path, each trusted for [`CACHE_VALID`]. Only
-/// plain requests use it (no `Range`, no conditional headers), and only files without
-/// precompressed siblings are kept, so the answer never depends on request headers.
+/// Whole 200 responses of small files, each trusted for [`CACHE_VALID`]. Only plain requests use
+/// it (no `Range`, no conditional headers), and only files without precompressed siblings are
+/// kept, so the answer never depends on request headers.
+///
+/// An entry is keyed by the file it holds, as a path relative to the root: the request path is
+/// normalised first (percent-decoded, `.` and empty segments dropped, a trailing slash naming the
+/// directory's `index.html`), and a file is only kept when its canonical path is that key, i.e.
+/// no symlink was followed. So every spelling of a file (`//a.txt`, `/./a.txt`, `/%61.txt`) finds
+/// one entry, and there are never more keys than files. The map is bounded in entries
+/// ([`CACHE_MAX_ENTRIES`]) and body bytes ([`CACHE_MAX_BYTES`]); expired entries are dropped when
+/// looked up and whenever a bound is reached, and only when that is not enough does the cache
+/// start afresh.
 #[derive(Debug, Default)]
 struct FileCache {
-    entries: std::sync::Mutex<(std::collections::HashMap<String, Cached>, usize)>,
+    state: std::sync::Mutex<CacheState>,
+}
+
+#[derive(Debug, Default)]
+struct CacheState {
+    entries: std::collections::HashMap<PathBuf, Cached>,
+    /// Body bytes of every entry.
+    bytes: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -80,14 +102,28 @@ struct Cached {
     fetched: tokio::time::Instant,
 }
 
+impl Cached {
+    fn is_fresh(&self, now: tokio::time::Instant) -> bool {
+        now.saturating_duration_since(self.fetched) < CACHE_VALID
+    }
+}
+
 impl FileCache {
-    fn get(&self, path: &str, is_head: bool) -> Option<Response<FileBody>> {
-        let entries = self
-            .entries
+    fn lock(&self) -> std::sync::MutexGuard<'_, CacheState> {
+        // The state is a map and a sum kept together under the lock; a panic elsewhere cannot
+        // leave them apart.
+        self.state
             .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let cached = entries.0.get(path)?;
-        if cached.fetched.elapsed() >= CACHE_VALID {
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn get(&self, key: &Path, is_head: bool) -> Option<Response<FileBody>> {
+        let mut state = self.lock();
+        let cached = state.entries.get(key)?;
+        if !cached.is_fresh(tokio::time::Instant::now()) {
+            if let Some(expired) = state.entries.remove(key) {
+                state.bytes -= expired.body.len();
+            }
             return None;
         }
         let body = if is_head {
@@ -100,25 +136,44 @@ impl FileCache {
         Some(response)
     }
 
-    fn insert(&self, path: &str, headers: &HeaderMap, body: Bytes) {
-        let mut entries = self
-            .entries
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let (map, bytes) = &mut *entries;
-        if *bytes + body.len() > CACHE_MAX_BYTES {
-            map.clear();
-            *bytes = 0;
+    fn insert(&self, key: PathBuf, headers: &HeaderMap, body: Bytes) {
+        if body.len() > CACHE_MAX_BYTES {
+            return;
         }
-        *bytes += body.len();
-        let cached = Cached {
-            headers: headers.clone(),
-            body,
-            fetched: tokio::time::Instant::now(),
+        let now = tokio::time::Instant::now();
+        let mut state = self.lock();
+        if let Some(old) = state.entries.remove(&key) {
+            state.bytes -= old.body.len();
+        }
+        let full = |state: &CacheState| {
+            state.entries.len() >= CACHE_MAX_ENTRIES || state.bytes + body.len() > CACHE_MAX_BYTES
         };
-        if let Some(old) = map.insert(path.to_string(), cached) {
-            *bytes -= old.body.len();
+        if full(&state) {
+            let state = &mut *state;
+            state.entries.retain(|_, cached| cached.is_fresh(now));
+            state.bytes = state.entries.values().map(|cached| cached.body.len()).sum();
         }
+        if full(&state) {
+            // Every entry is fresh: the sweep above is then paid once per CACHE_MAX_ENTRIES
+            // insertions at most, since the cache starts empty again.
+            state.entries.clear();
+            state.bytes = 0;
+        }
+        state.bytes += body.len();
+        state.entries.insert(
+            key,
+            Cached {
+                headers: headers.clone(),
+                body,
+                fetched: now,
+            },
+        );
+    }
+
+    /// Files held now.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.lock().entries.len()
     }
 }
 
@@ -183,15 +238,16 @@ impl StaticDir {
                 .insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
             return response;
         };
-        let plain = !has_conditions(request_headers);
-        if plain {
-            if let Some(response) = self.cache.get(path, is_head) {
-                return response;
-            }
-        }
         let Some(request_path) = RequestPath::parse(path) else {
             return status_response(StatusCode::BAD_REQUEST);
         };
+        let plain = !has_conditions(request_headers);
+        let cache_key = plain.then(|| request_path.cache_key());
+        if let Some(key) = &cache_key {
+            if let Some(response) = self.cache.get(key, is_head) {
+                return response;
+            }
+        }
         let request = FileRequest {
             root: self.root.clone(),
             path: request_path,
@@ -208,15 +264,16 @@ impl StaticDir {
                             && file.plan == Plan::Full
                             && file.remaining == 0
                             && !file.vary
-                            && file.encoding.is_none() =>
+                            && file.encoding.is_none()
+                            && file.unaliased =>
                     {
                         Some(file.first_chunk.clone())
                     }
                     _ => None,
                 };
                 let response = opened.into_response();
-                if let Some(body) = whole {
-                    self.cache.insert(path, response.headers(), body);
+                if let (Some(body), Some(key)) = (whole, cache_key) {
+                    self.cache.insert(key, response.headers(), body);
                 }
                 response
             }
@@ -241,6 +298,16 @@ struct RequestPath {
 }
 
 impl RequestPath {
+    /// The file this path names, relative to the root, if no symlink is followed: the key of the
+    /// [`FileCache`]. A directory (trailing slash) names its index file.
+    fn cache_key(&self) -> PathBuf {
+        if self.trailing_slash {
+            self.relative.join(INDEX_FILE)
+        } else {
+            self.relative.clone()
+        }
+    }
+
     /// `None` for a path that must be refused with 400: a `..` segment (encoded or not), an
     /// encoded `/` or `\`, a backslash, a NUL, or a `%` not followed by two hex digits. Empty and
     /// `.` segments are dropped, as nginx merges slashes.
@@ -593,6 +660,9 @@ struct OpenedFile {
     first_chunk: Bytes,
     /// Body bytes left to read after `first_chunk`.
     remaining: u64,
+    /// Whether the file's canonical path is the request's normalised path (no symlink on the
+    /// way), so the file may be cached under that path (see [`FileCache`]).
+    unaliased: bool,
 }
 
 impl FileRequest {
@@ -634,6 +704,9 @@ impl FileRequest {
         } else {
             (requested, canonical)
         };
+        // The root is canonical and the relative path has no `.`, `..` or empty segment, so the
+        // two are equal exactly when no symlink was followed.
+        let unaliased = canonical == requested;
 
         let mut vary = false;
         let mut chosen: Option<(Encoding, PathBuf)> = None;
@@ -710,6 +783,7 @@ impl FileRequest {
             is_head: self.is_head,
             first_chunk,
             remaining,
+            unaliased,
         })))
     }
 

@@ -42,6 +42,7 @@ impl std::str::FromStr for UpstreamAddr {
 mod balance;
 mod connect;
 pub mod health;
+mod outgoing;
 pub mod pool;
 #[cfg(test)]
 mod tests;
@@ -63,6 +64,7 @@ use crate::config::UpstreamConfig;
 use crate::error::ProxyError;
 use balance::{Balancer, InFlight};
 use health::{Health, PassiveSettings};
+use outgoing::{OutgoingBody, Progress};
 pub use pool::{Checkout, Conn, Pool, PoolSettings, PoolStats};
 
 /// A named group of upstream servers, each with its own pool and health, balanced as the
@@ -267,11 +269,11 @@ impl Upstream {
             let ticket = health.on_picked(Instant::now());
             let in_flight = self.balancer.start(index);
             let failed = match self.exchange(pool, request, replay.as_ref()).await {
-                Ok((response, conn)) => {
+                Ok((response, conn, progress)) => {
                     if health.record_success(ticket) {
                         tracing::info!(upstream = %self.name, server = %pool.addr(), "server answered again: marked up");
                     }
-                    return Ok(self.wrap(response, conn, in_flight));
+                    return Ok(self.wrap(response, conn, progress, in_flight));
                 }
                 Err(failed) => failed,
             };
@@ -320,13 +322,15 @@ impl Upstream {
         pool: &Arc<Pool>,
         mut request: Request<RequestBody>,
         replay: Option<&Replay>,
-    ) -> Result<(Response<Incoming>, Conn), Failed> {
+    ) -> Result<(Response<Incoming>, Conn, Arc<Progress>), Failed> {
         let mut fresh = false;
         loop {
             let mut conn = match pool.checkout(fresh).await {
                 Ok(Checkout::Reused(mut conn)) => {
+                    // A pooled connection is idle (its last request body was sent whole, see
+                    // `UpstreamBody::finish`), so this answers at once: ready, or closed while
+                    // idle, in which case it is dropped and the next taken.
                     if conn.sender.ready().await.is_err() {
-                        // Closed while idle: drop it and take the next.
                         continue;
                     }
                     conn
@@ -362,9 +366,11 @@ impl Upstream {
                     })
                 }
             };
-            let sending = conn.sender.try_send_request(request);
+            let outgoing = request.map(OutgoingBody::new);
+            let progress = Arc::clone(outgoing.body().progress());
+            let sending = conn.sender.try_send_request(outgoing);
             let error = match tokio::time::timeout(self.read_timeout, sending).await {
-                Ok(Ok(response)) => return Ok((response, conn)),
+                Ok(Ok(response)) => return Ok((response, conn, progress)),
                 Ok(Err(error)) => error,
                 Err(_elapsed) => {
                     return Err(Failed {
@@ -377,7 +383,9 @@ impl Upstream {
                 }
             };
             let mut error = error;
-            let unsent = error.take_message();
+            let unsent = error
+                .take_message()
+                .map(|unsent| unsent.map(OutgoingBody::into_inner));
             let error = error.into_error();
             if conn.reused && !fresh {
                 if let Some(unsent) = unsent {
@@ -425,6 +433,7 @@ impl Upstream {
         &self,
         response: Response<Incoming>,
         conn: Conn,
+        progress: Arc<Progress>,
         in_flight: InFlight,
     ) -> Response<UpstreamBody> {
         let reusable = self.keepalive && !wants_close(&response);
@@ -432,9 +441,11 @@ impl Upstream {
         let mut body = UpstreamBody {
             incoming,
             conn: Some(conn),
+            progress,
             in_flight: Some(in_flight),
             reusable,
             read_timeout: self.read_timeout,
+            send_timeout: self.send_timeout,
             deadline: None,
         };
         if http_body::Body::is_end_stream(&body.incoming) {
@@ -493,10 +504,14 @@ fn classify(addr: &UpstreamAddr, error: hyper::Error) -> ProxyError {
 pub struct UpstreamBody {
     incoming: Incoming,
     conn: Option<Conn>,
+    /// How far the request body got: the connection is reused only once it was sent whole.
+    progress: Arc<Progress>,
     /// Counts the request as outstanding on its server until the body ends or fails.
     in_flight: Option<InFlight>,
     reusable: bool,
     read_timeout: Duration,
+    /// Bounds the wait for the end of the request body's write after an early answer.
+    send_timeout: Duration,
     deadline: Option<Pin<Box<Sleep>>>,
 }
 
@@ -506,18 +521,59 @@ pub struct UpstreamBody {
 pub struct BodyReadTimeout;
 
 impl UpstreamBody {
+    /// The response is complete: the connection goes back to the pool if it is reusable and its
+    /// request body was sent whole. An upstream that answered before it had the body (a 413, a
+    /// 200 to an ignored upload) would otherwise leave the rest of the body in front of the next
+    /// request on that connection, which hyper holds back until the body ends: behind a stalled
+    /// upload, forever. Such a connection is closed, its body abandoned (nginx's keepalive
+    /// module: `request_body_sent`).
     fn finish(&mut self) {
         self.in_flight = None;
-        if let Some(conn) = self.conn.take() {
-            if self.reusable {
+        let Some(mut conn) = self.conn.take() else {
+            return;
+        };
+        if !self.progress.is_sent() {
+            self.progress.abandon();
+            return;
+        }
+        if !self.reusable {
+            return;
+        }
+        if conn.sender.is_ready() {
+            conn.checkin();
+            return;
+        }
+        // The body's last bytes may still be in hyper's write buffer (or hyper's driver has not
+        // yet turned to the next request, on another thread): the connection stays in use, and
+        // goes back once it can take a request, or closes if that takes longer than a write may.
+        let send_timeout = self.send_timeout;
+        tokio::spawn(async move {
+            if let Ok(Ok(())) = tokio::time::timeout(send_timeout, conn.sender.ready()).await {
                 conn.checkin();
             }
+        });
+    }
+
+    /// The exchange failed: the connection closes, and a request body still being sent is
+    /// abandoned.
+    fn fail(&mut self) {
+        self.in_flight = None;
+        if self.conn.take().is_some() && !self.progress.is_sent() {
+            self.progress.abandon();
         }
     }
 
     /// The server that answered, while the exchange is still going.
     pub fn upstream_addr(&self) -> Option<&UpstreamAddr> {
         self.conn.as_ref().map(Conn::addr)
+    }
+}
+
+impl Drop for UpstreamBody {
+    fn drop(&mut self) {
+        // Dropped before the end (client gone): the connection closes with the conn, but a
+        // body still being sent would keep it open in hyper's driver until the client stops.
+        self.fail();
     }
 }
 
@@ -543,8 +599,7 @@ impl http_body::Body for UpstreamBody {
                 Poll::Ready(None)
             }
             Poll::Ready(Some(Err(error))) => {
-                this.conn = None;
-                this.in_flight = None;
+                this.fail();
                 Poll::Ready(Some(Err(Box::new(error))))
             }
             Poll::Pending => {
@@ -554,8 +609,7 @@ impl http_body::Body for UpstreamBody {
                     .get_or_insert_with(|| Box::pin(tokio::time::sleep(read_timeout)));
                 match deadline.as_mut().poll(context) {
                     Poll::Ready(()) => {
-                        this.conn = None;
-                        this.in_flight = None;
+                        this.fail();
                         Poll::Ready(Some(Err(Box::new(BodyReadTimeout))))
                     }
                     Poll::Pending => Poll::Pending,

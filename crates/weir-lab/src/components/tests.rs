@@ -24,7 +24,7 @@ fn env() -> Env {
 
 #[test]
 fn weir_config_is_accepted_by_weir() {
-    let text = weir_config(&WeirOptions::SEED, listen(), &unix(), None);
+    let text = weir_config(&WeirOptions::SEED, listen(), &unix(), None, None);
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.server.listen, vec![listen()]);
@@ -50,11 +50,14 @@ fn weir_config_with_a_limit_and_no_keepalive_is_accepted_by_weir() {
             burst: 20,
         }),
         static_file: false,
+        header_timeout: None,
+        soak: false,
     };
     let text = weir_config(
         &options,
         listen(),
         &Addr::Tcp("127.0.0.1:9000".parse().unwrap()),
+        None,
         None,
     );
     let config =
@@ -165,9 +168,41 @@ fn weir_static_config_is_accepted_by_weir() {
         ..WeirOptions::SEED
     };
     let dir = tempfile::tempdir().unwrap();
-    let text = weir_config(&options, listen(), &unix(), Some(dir.path()));
+    let text = weir_config(&options, listen(), &unix(), Some(dir.path()), None);
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.routes.len(), 1);
     assert_eq!(config.routes[0].static_root.as_deref(), Some(dir.path()));
+}
+
+#[test]
+fn weir_soak_and_slowloris_configs_are_accepted_by_weir() {
+    let options = WeirOptions {
+        header_timeout: Some(10),
+        soak: true,
+        ..WeirOptions::SEED
+    };
+    let admin: SocketAddr = "127.0.0.1:9101".parse().unwrap();
+    let text = weir_config(&options, listen(), &unix(), None, Some(admin));
+    let config =
+        weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
+    assert_eq!(config.server.header_timeout, Duration::from_secs(10));
+    assert!(config.limits.contains_key("soak"), "{text}");
+    assert!(text.contains("127.0.0.1:9101"), "{text}");
+}
+
+#[test]
+fn nginx_slow_client_config_sets_both_timeouts() {
+    let options = NginxOptions {
+        slow_client_timeout: Some(10),
+        ..NginxOptions::FLOOD
+    };
+    let text = nginx_config(&env(), &options, Path::new("/tmp/lab/n"), listen(), &unix());
+    for line in [
+        "client_header_timeout 10s;",
+        "client_body_timeout 10s;",
+        "reset_timedout_connection on;",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
 }

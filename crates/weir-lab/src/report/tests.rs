@@ -29,6 +29,8 @@ fn record(gateway: &str, round: u32, rps: f64, verdict: Verdict) -> Record {
         gateway_peak_rss_kib: Some(2048),
         app_cpu_seconds: 0.5,
         idle: None,
+        slowloris: None,
+        soak: None,
         evidence: String::new(),
     }
 }

@@ -23,9 +23,9 @@ use toml::Spanned;
 use super::error::{KeyIndex, Problem};
 use super::units;
 use super::{
-    AccessLogConfig, AccessLogFormat, AdminConfig, Balance, CompressionConfig, Config, Delay,
-    HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders, OnRedisError, Rate,
-    RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig, UpstreamConfig,
+    AccessLogConfig, AccessLogFormat, AdminConfig, AnswerConfig, Balance, CompressionConfig,
+    Config, Delay, HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders,
+    OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig, UpstreamConfig,
 };
 use crate::compression::Encoding;
 use crate::upstream::UpstreamAddr;
@@ -57,6 +57,10 @@ mod default {
     pub(super) const MAX_HEADER_SIZE: usize = 32 * 1024;
     /// nginx `client_max_body_size`.
     pub(super) const MAX_BODY_SIZE: u64 = 1024 * 1024;
+    /// `ipv6_prefix`: a /64, the usual end site.
+    pub(super) const IPV6_PREFIX: u8 = 64;
+    /// `max_spool_size`: 1 GiB of request bodies on disk at once.
+    pub(super) const MAX_SPOOL_SIZE: u64 = 1024 * 1024 * 1024;
     pub(super) const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
     /// nginx `max_conns=0`: no limit.
     pub(super) const UPSTREAM_MAX_CONNECTIONS: usize = 0;
@@ -141,8 +145,11 @@ struct RawServer {
     body_timeout: Option<Spanned<DurationValue>>,
     send_timeout: Option<Spanned<DurationValue>>,
     underscores_in_headers: Option<bool>,
+    pid_file: Option<Spanned<String>>,
     max_header_size: Option<Spanned<SizeValue>>,
     max_body_size: Option<SizeValue>,
+    spool_dir: Option<Spanned<String>>,
+    max_spool_size: Option<Spanned<SizeValue>>,
     shutdown_grace: Option<DurationValue>,
     server_header: Option<Spanned<String>>,
     trusted_proxies: Option<OneOrMany<Network>>,
@@ -185,9 +192,12 @@ struct RawHealthCheck {
 struct RawRoute {
     host: Option<Spanned<String>>,
     path: Option<Spanned<String>>,
+    exact: Option<bool>,
     upstream: Option<Spanned<String>>,
     #[serde(rename = "static")]
     static_root: Option<Spanned<String>>,
+    redirect: Option<Spanned<String>>,
+    status: Option<Spanned<u16>>,
     #[serde(default)]
     limits: Vec<Spanned<String>>,
     request_buffering: Option<bool>,
@@ -205,6 +215,7 @@ struct RawLimit {
     status: Option<StatusValue>,
     dry_run: Option<bool>,
     max_keys: Option<Spanned<usize>>,
+    ipv6_prefix: Option<Spanned<u32>>,
     nginx_rounding: Option<bool>,
     headers: Option<HeadersValue>,
     backend: Option<BackendValue>,
@@ -686,6 +697,14 @@ impl RawServer {
 
         let header_timeout =
             positive_duration(self.header_timeout.as_ref(), default::HEADER_TIMEOUT)?;
+        let pid_file = match self.pid_file {
+            None => None,
+            Some(value) if value.get_ref().trim().is_empty() => return Err(invalid(
+                value.span(),
+                "expected a file path such as \"/run/weir.pid\"; leave pid_file out to write none",
+            )),
+            Some(value) => Some(std::path::PathBuf::from(value.into_inner())),
+        };
         let body_timeout = positive_duration(self.body_timeout.as_ref(), default::BODY_TIMEOUT)?;
         let send_timeout = positive_duration(self.send_timeout.as_ref(), default::SEND_TIMEOUT)?;
 
@@ -705,6 +724,38 @@ impl RawServer {
                         format!("max_header_size {bytes} is too large"),
                     )
                 })?
+            }
+        };
+
+        let spool_dir = match self.spool_dir {
+            None => None,
+            Some(value) => {
+                let path = PathBuf::from(value.get_ref());
+                if !path.is_absolute() {
+                    return Err(invalid(
+                        value.span(),
+                        format!(
+                            "expected an absolute directory such as \"/var/lib/weir/spool\", found {:?}",
+                            value.get_ref()
+                        ),
+                    ));
+                }
+                Some(path)
+            }
+        };
+
+        let max_spool_size = match self.max_spool_size {
+            None => default::MAX_SPOOL_SIZE,
+            Some(value) => {
+                let bytes = value.get_ref().0;
+                let least = crate::buffering::MEMORY_LIMIT as u64;
+                if bytes < least {
+                    return Err(invalid(
+                        value.span(),
+                        format!("max_spool_size must be at least 1MiB, since only bodies past 1 MiB are spooled (the default is 1GiB), found {bytes} bytes"),
+                    ));
+                }
+                bytes
             }
         };
 
@@ -735,10 +786,13 @@ impl RawServer {
             body_timeout,
             send_timeout,
             underscores_in_headers: self.underscores_in_headers.unwrap_or(false),
+            pid_file,
             max_header_size,
             max_body_size: self
                 .max_body_size
                 .map_or(default::MAX_BODY_SIZE, |value| value.0),
+            spool_dir,
+            max_spool_size,
             shutdown_grace: self
                 .shutdown_grace
                 .map_or(default::SHUTDOWN_GRACE, |value| value.0),
@@ -892,6 +946,34 @@ fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Pr
         Some(value) => *value.get_ref(),
     };
 
+    let key = raw
+        .key
+        .as_ref()
+        .map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone());
+
+    let ipv6_prefix = match &raw.ipv6_prefix {
+        None => default::IPV6_PREFIX,
+        Some(value) if !key.contains(&KeyPart::ClientIp) => {
+            return Err(Problem::new(
+                ConfigErrorKind::Conflict,
+                value.span(),
+                "ipv6_prefix only applies to a key with client_ip; add client_ip to the key, or remove ipv6_prefix",
+            ))
+        }
+        Some(value) => match u8::try_from(*value.get_ref()) {
+            Ok(bits @ 1..=128) => bits,
+            _ => {
+                return Err(invalid(
+                    value.span(),
+                    format!(
+                        "ipv6_prefix must be a prefix length from 1 to 128 (the default is 64, one end site), found {}",
+                        value.get_ref()
+                    ),
+                ))
+            }
+        },
+    };
+
     let backend = match raw.backend.unwrap_or(BackendValue::Memory) {
         BackendValue::Memory => {
             let redis_only = [
@@ -955,16 +1037,14 @@ fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Pr
     };
 
     Ok(LimitConfig {
-        key: raw
-            .key
-            .as_ref()
-            .map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone()),
+        key,
         rate: raw.rate.0,
         burst: raw.burst.unwrap_or(0),
         delay,
         status,
         dry_run: raw.dry_run.unwrap_or(false),
         max_keys,
+        ipv6_prefix,
         nginx_rounding: raw.nginx_rounding.unwrap_or(false),
         headers: match raw.headers.unwrap_or(HeadersValue::Draft10) {
             HeadersValue::Draft10 => LimitHeaders::Draft10,
@@ -1006,7 +1086,7 @@ fn validate_routes(
     limits: &BTreeMap<String, Spanned<RawLimit>>,
 ) -> Result<Vec<RouteConfig>, Problem> {
     let mut routes = Vec::with_capacity(raw_routes.len());
-    let mut seen: HashMap<(Option<String>, String), usize> = HashMap::new();
+    let mut seen: HashMap<(Option<String>, String, bool), usize> = HashMap::new();
     for (position, raw) in raw_routes.iter().enumerate() {
         let route_span = raw.span();
         let raw = raw.get_ref();
@@ -1027,7 +1107,34 @@ fn validate_routes(
             Some(path) => path.get_ref().clone(),
         };
 
+        let answer = validate_answer(raw)?;
+        if answer.is_some() {
+            let other = [
+                raw.upstream
+                    .as_ref()
+                    .map(|value| ("upstream", value.span())),
+                raw.static_root
+                    .as_ref()
+                    .map(|value| ("static", value.span())),
+            ];
+            if let Some((key, span)) = other.into_iter().flatten().next() {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    span,
+                    format!("a route has one of `upstream`, `static` or `redirect`/`status`, not both; remove `{key}` or the answer"),
+                ));
+            }
+            if let Some(limit) = raw.limits.first() {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    limit.span(),
+                    "a route answered by `redirect`/`status` takes no limits (nginx's `return` answers before `limit_req`)",
+                ));
+            }
+        }
+
         let (upstream, static_root) = match (&raw.upstream, &raw.static_root) {
+            (None, None) if answer.is_some() => (String::new(), None),
             (Some(upstream), None) => {
                 let name = upstream.get_ref();
                 if !upstreams.contains_key(name) {
@@ -1063,7 +1170,7 @@ fn validate_routes(
                     ConfigErrorKind::MissingKey,
                     route_span.clone(),
                     format!(
-                        "a route needs `upstream` (one of the [upstreams.NAME] tables; {}) or `static` (a directory)",
+                        "a route needs `upstream` (one of the [upstreams.NAME] tables; {}), `static` (a directory) or `redirect`/`status`",
                         defined_names("upstreams", upstreams)
                     ),
                 ))
@@ -1099,28 +1206,72 @@ fn validate_routes(
             .map(Spanned::span)
             .or_else(|| raw.host.as_ref().map(Spanned::span))
             .unwrap_or(route_span);
-        if let Some(first) = seen.insert((host.clone(), path.clone()), position) {
+        let exact = raw.exact.unwrap_or(false);
+        if let Some(first) = seen.insert((host.clone(), path.clone(), exact), position) {
             let host_text = host
                 .as_deref()
                 .map_or("any host".to_string(), |host| format!("host {host:?}"));
             return Err(Problem::new(
                 ConfigErrorKind::Duplicate,
                 span_of_match,
-                format!("routes[{first}] already matches {host_text} and path {path:?}; each host and path may appear once"),
+                format!("routes[{first}] already matches {host_text} and path {path:?}{}; each host and path may appear once", if exact { " exactly" } else { "" }),
             ));
         }
 
         routes.push(RouteConfig {
             host,
             path,
+            exact,
             upstream,
             static_root,
+            answer,
             limits: route_limits,
             request_buffering: raw.request_buffering.unwrap_or(true),
             response_buffering: raw.response_buffering.unwrap_or(true),
         });
     }
     Ok(routes)
+}
+
+/// `redirect` and `status`: a route that answers by itself, as nginx `return`.
+fn validate_answer(raw: &RawRoute) -> Result<Option<AnswerConfig>, Problem> {
+    let status = |value: &Spanned<u16>, valid: &[std::ops::RangeInclusive<u16>], what: &str| {
+        let code = *value.get_ref();
+        valid
+            .iter()
+            .any(|range| range.contains(&code))
+            .then(|| StatusCode::from_u16(code).ok())
+            .flatten()
+            .ok_or_else(|| invalid(value.span(), format!("expected {what}, found {code}")))
+    };
+    match (&raw.redirect, &raw.status) {
+        (None, None) => Ok(None),
+        (None, Some(value)) => Ok(Some(AnswerConfig {
+            status: status(
+                value,
+                &[200..=599],
+                "a status from 200 to 599, as nginx's `return 404`",
+            )?,
+            location: None,
+        })),
+        (Some(location), value) => {
+            if let Err(message) = crate::answer::Template::parse(location.get_ref()) {
+                return Err(invalid(location.span(), message));
+            }
+            let status = match value {
+                None => StatusCode::FOUND,
+                Some(value) => status(
+                    value,
+                    &[301..=303, 307..=308],
+                    "a redirect status: 301, 302, 303, 307 or 308 (the default is 302, as nginx's `return URL`)",
+                )?,
+            };
+            Ok(Some(AnswerConfig {
+                status,
+                location: Some(location.get_ref().clone()),
+            }))
+        }
+    }
 }
 
 /// `[compression]`: each key defaults to [`CompressionConfig::default`].

@@ -165,7 +165,16 @@ impl Config {
             } else {
                 format!("  limits {}", route.limits.join(", "))
             };
-            writeln!(out, "  {host} {} -> {}{limits}", route.path, route.upstream)?;
+            let target = match (&route.static_root, &route.answer) {
+                (Some(root), _) => format!("static {}", root.display()),
+                (None, Some(answer)) => match &answer.location {
+                    Some(location) => format!("redirect {} {location}", answer.status.as_u16()),
+                    None => format!("status {}", answer.status.as_u16()),
+                },
+                (None, None) => route.upstream.clone(),
+            };
+            let exact = if route.exact { "= " } else { "" };
+            writeln!(out, "  {host} {exact}{} -> {target}{limits}", route.path)?;
         }
 
         writeln!(out, "limits")?;

@@ -80,6 +80,8 @@ fn an_empty_file_gives_every_default() {
     assert_eq!(server.header_timeout, Duration::from_secs(60));
     assert_eq!(server.max_header_size, 32 * 1024);
     assert_eq!(server.max_body_size, 1024 * 1024);
+    assert_eq!(server.spool_dir, None);
+    assert_eq!(server.max_spool_size, 1024 * 1024 * 1024);
     assert_eq!(server.shutdown_grace, Duration::from_secs(10));
     assert_eq!(server.server_header, None);
     assert!(server.trusted_proxies.is_empty());
@@ -125,6 +127,8 @@ fn upstream_route_and_limit_defaults() {
             path: "/".to_string(),
             upstream: "app".to_string(),
             static_root: None,
+            exact: false,
+            answer: None,
             limits: vec!["per_ip".to_string()],
             request_buffering: true,
             response_buffering: true,
@@ -178,6 +182,8 @@ keepalive_requests = 5000
 header_timeout = "10s"
 max_header_size = "64KiB"
 max_body_size = 0
+spool_dir = "/var/lib/weir/spool"
+max_spool_size = "4GiB"
 shutdown_grace = "30s"
 server_header = "weir"
 trusted_proxies = ["10.0.0.0/8", "192.168.1.10", "fd00::1"]
@@ -199,6 +205,11 @@ listen = "127.0.0.1:9100"
     assert_eq!(server.header_timeout, Duration::from_secs(10));
     assert_eq!(server.max_header_size, 64 * 1024);
     assert_eq!(server.max_body_size, 0);
+    assert_eq!(
+        server.spool_dir.as_deref(),
+        Some(Path::new("/var/lib/weir/spool"))
+    );
+    assert_eq!(server.max_spool_size, 4 << 30);
     assert_eq!(server.shutdown_grace, Duration::from_secs(30));
     assert_eq!(server.server_header.as_deref(), Some("weir"));
     let networks: Vec<IpNet> = ["10.0.0.0/8", "192.168.1.10/32", "fd00::1/128"]
@@ -766,7 +777,7 @@ fn an_unknown_key_in_the_second_route_names_its_index() {
         8,
         1,
         "routes[1].root",
-        &["host, path, upstream, static, limits"],
+        &["host, path, exact, upstream, static, redirect, status, limits"],
     );
 }
 
@@ -970,6 +981,62 @@ fn zero_where_zero_makes_no_sense_is_rejected() {
 }
 
 #[test]
+fn ipv6_prefix_defaults_to_64_and_is_checked() {
+    let config =
+        parse("[limits.a]\nrate = \"1r/s\"\n[limits.b]\nrate = \"1r/s\"\nipv6_prefix = 56\n");
+    assert_eq!(config.limits["a"].ipv6_prefix, 64);
+    assert_eq!(config.limits["b"].ipv6_prefix, 56);
+    for bad in ["0", "129", "1000"] {
+        let error = reject(&format!(
+            "[limits.a]\nrate = \"1r/s\"\nipv6_prefix = {bad}\n"
+        ));
+        assert_error(
+            &error,
+            ConfigErrorKind::InvalidValue,
+            3,
+            15,
+            "limits.a.ipv6_prefix",
+            &[
+                "from 1 to 128",
+                "the default is 64",
+                &format!("found {bad}"),
+            ],
+        );
+    }
+    let error = reject("[limits.a]\nrate = \"1r/s\"\nkey = \"path\"\nipv6_prefix = 48\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        4,
+        15,
+        "limits.a.ipv6_prefix",
+        &["only applies to a key with client_ip"],
+    );
+}
+
+#[test]
+fn a_bad_spool_setting_says_what_would_be_valid() {
+    let error = reject("[server]\nspool_dir = \"spool\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        13,
+        "server.spool_dir",
+        &["absolute directory", "\"/var/lib/weir/spool\""],
+    );
+    let error = reject("[server]\nmax_spool_size = \"64KiB\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        18,
+        "server.max_spool_size",
+        &["at least 1MiB", "the default is 1GiB", "65536 bytes"],
+    );
+}
+
+#[test]
 fn a_bad_server_header_is_rejected() {
     let error = reject("[server]\nserver_header = \"\"\n");
     assert_error(
@@ -1073,7 +1140,12 @@ fn a_route_without_upstream_is_rejected() {
         3,
         1,
         "routes[0]",
-        &["a route needs `upstream`", "defined: app", "or `static`"],
+        &[
+            "a route needs `upstream`",
+            "defined: app",
+            "`static` (a directory)",
+            "`redirect`/`status`",
+        ],
     );
 }
 
@@ -1472,4 +1544,88 @@ fn bad_compression_values_say_what_would_be_valid() {
         "compression.gzip_comp_level",
         &["level, min_length, types, algorithms"],
     );
+}
+
+#[test]
+fn exact_routes_and_answers_are_read() {
+    let config = parse(&with_app(
+        r#"
+[[routes]]
+path = "/"
+exact = true
+upstream = "app"
+
+[[routes]]
+path = "/"
+upstream = "app"
+
+[[routes]]
+host = "old.example"
+redirect = "https://$host$request_uri"
+status = 301
+
+[[routes]]
+path = "/private/"
+status = 404
+"#,
+    ));
+    assert!(config.routes[0].exact);
+    assert!(!config.routes[1].exact);
+    assert_eq!(
+        config.routes[2].answer,
+        Some(AnswerConfig {
+            status: StatusCode::MOVED_PERMANENTLY,
+            location: Some("https://$host$request_uri".to_string()),
+        })
+    );
+    assert_eq!(config.routes[2].upstream, "");
+    assert_eq!(
+        config.routes[3].answer,
+        Some(AnswerConfig {
+            status: StatusCode::NOT_FOUND,
+            location: None
+        })
+    );
+    let redirect = parse("[[routes]]\nredirect = \"https://example.com/\"\n");
+    assert_eq!(
+        redirect.routes[0]
+            .answer
+            .as_ref()
+            .map(|answer| answer.status),
+        Some(StatusCode::FOUND),
+        "nginx's `return URL` is a 302"
+    );
+}
+
+#[test]
+fn bad_answers_say_what_would_be_valid() {
+    let error = reject("[[routes]]\nredirect = \"https://$server_name/\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        12,
+        "routes[0].redirect",
+        &["$host", "$request_uri", "$scheme", "$server_name"],
+    );
+    let error = reject("[[routes]]\nredirect = \"https://x/\"\nstatus = 200\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        10,
+        "routes[0].status",
+        &["301, 302, 303, 307 or 308"],
+    );
+    let error = reject(&with_app("[[routes]]\nupstream = \"app\"\nstatus = 404\n"));
+    assert_eq!(error.kind(), ConfigErrorKind::Conflict, "{error}");
+    assert!(error.to_string().contains("not both"), "{error}");
+    let error = reject(&with_app(
+        "[limits.l]\nrate = \"1r/s\"\n\n[[routes]]\nstatus = 403\nlimits = [\"l\"]\n",
+    ));
+    assert!(error.to_string().contains("no limits"), "{error}");
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"/x\"\nexact = true\nupstream = \"app\"\n\n[[routes]]\npath = \"/x\"\nexact = true\nstatus = 404\n",
+    ));
+    assert!(error.to_string().contains("exactly"), "{error}");
 }

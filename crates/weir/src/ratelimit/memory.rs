@@ -55,6 +55,8 @@ struct ShardState {
     hand: usize,
     /// This shard's share of `max_keys`.
     cap: usize,
+    /// The latest time a decision under this lock used (see [`Locked::monotonic`]).
+    latest: u64,
 }
 
 struct Slot {
@@ -152,6 +154,7 @@ impl Table {
                     // The remainder is spread over the first shards so the caps add up exactly;
                     // positions are u32, which bounds a shard at four billion keys.
                     cap: (base + usize::from(position < extra)).min(u32::MAX as usize),
+                    latest: 0,
                 }),
             })
             .collect();
@@ -269,6 +272,16 @@ pub(crate) struct Locked<'table> {
 }
 
 impl Locked<'_> {
+    /// `now`, or the latest time a decision under this lock used if that is later. Clocks are
+    /// read before the lock is taken, so two requests can take it in the other order than they
+    /// read the clock; without this, the later lock holder would see the key's TAT a few
+    /// microseconds further ahead than it is and could be rejected with a place free.
+    pub(crate) fn monotonic(&mut self, now: u64) -> u64 {
+        let now = now.max(self.guard.latest);
+        self.guard.latest = now;
+        now
+    }
+
     pub(crate) fn find(&self, hash: KeyHash, key: &[u8]) -> Option<SlotRef> {
         let state = &*self.guard;
         state

@@ -3,6 +3,7 @@
 //! run against a real `redis-server` from the testkit, on the real clock (a paused clock would
 //! fire the per-call timeout while the runtime waits on the socket).
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,7 +13,7 @@ use tokio::time::{advance, Instant};
 use weir_testkit::redis::RedisServer;
 
 use super::gcra::Gcra;
-use super::{Decision, LimitStats, Limiter, Limiters, Outcome};
+use super::{client_ip_key, Decision, KeyHasher, LimitStats, Limiter, Limiters, Outcome};
 use crate::config::{
     Delay, KeyPart, LimitBackend, LimitConfig, LimitHeaders, OnRedisError, Rate, RedisLimitConfig,
 };
@@ -33,6 +34,7 @@ fn limit(rate: Rate, burst: u32, delay: Delay) -> LimitConfig {
         status: StatusCode::TOO_MANY_REQUESTS,
         dry_run: false,
         max_keys: 100_000,
+        ipv6_prefix: 64,
         nginx_rounding: false,
         headers: LimitHeaders::Draft10,
         backend: LimitBackend::Memory,
@@ -310,6 +312,38 @@ fn governor_twenty_concurrent_threads_pass_on_twenty_and_the_21st_is_rejected() 
     });
     assert_eq!(passed, 20);
     assert!(check(&limiters, &[b"shared"]).is_rejected());
+}
+
+/// Threads read the clock before they take the key's lock, so they may take it in the other
+/// order: a request whose clock reading is a little older than the last decision's must still get
+/// the place that is free, on the one-limit path and on the several-limits path alike.
+#[test]
+fn a_clock_read_before_the_last_decision_still_gets_a_free_place() {
+    for limits in [1, 2] {
+        let configs = vec![limit(rate(20, MINUTE), 19, Delay::NoDelay); limits];
+        let limiters = set(&configs);
+        let keys: Vec<&[u8]> = (0..limits).map(|_| b"k".as_slice()).collect();
+        let earlier = tokio::time::Instant::now();
+        let later = earlier + Duration::from_millis(1);
+        for request in 0..19 {
+            let decision = limiters.try_check_at(&keys, later).expect("memory");
+            assert_eq!(
+                decision.outcome,
+                Outcome::Passed,
+                "{limits} limits, request {request}"
+            );
+        }
+        let twentieth = limiters.try_check_at(&keys, earlier).expect("memory");
+        assert_eq!(
+            twentieth.outcome,
+            Outcome::Passed,
+            "{limits} limits: the 20th place"
+        );
+        assert!(limiters
+            .try_check_at(&keys, later)
+            .expect("memory")
+            .is_rejected());
+    }
 }
 
 #[test]
@@ -591,6 +625,78 @@ async fn a_full_table_evicts_instead_of_growing_and_long_keys_work() {
         check(&limiters, &[&client.to_be_bytes()]);
     }
     assert_eq!(limiters.get(0).expect("one limit").stats().keys, 10);
+}
+
+/// A key is stored as a 128-bit hash: a hundred 32 KiB header keys cost exactly what a hundred
+/// 4-byte addresses cost, and each still has its own state. (Under 128 keys the table is one
+/// shard, so both tables grow alike whatever the hashes.)
+#[tokio::test(start_paused = true)]
+async fn a_key_costs_the_same_whatever_its_length() {
+    let mut config = limit(rate(1, MINUTE), 0, Delay::NoDelay);
+    config.max_keys = 100;
+    let short = set(std::slice::from_ref(&config));
+    let long = set(&[config]);
+    for client in 0u32..100 {
+        let address = client.to_be_bytes();
+        let mut header = vec![b'k'; 32 * 1024];
+        header[..4].copy_from_slice(&address);
+        assert_eq!(check(&short, &[&address]).outcome, Outcome::Passed);
+        assert_eq!(check(&long, &[&header]).outcome, Outcome::Passed);
+        assert!(check(&long, &[&header]).is_rejected());
+    }
+    let short = short.get(0).expect("one limit");
+    let long = long.get(0).expect("one limit");
+    assert_eq!(short.stats().keys, 100);
+    assert_eq!(long.stats().keys, 100);
+    assert_eq!(long.memory_bytes(), short.memory_bytes());
+}
+
+#[test]
+fn client_ip_keys_cut_ipv6_to_the_prefix_and_keep_ipv4_whole() {
+    let ip = |text: &str| text.parse::<IpAddr>().expect("a test address");
+    assert_eq!(
+        client_ip_key(ip("2001:db8:1:2:aaaa::1"), 64),
+        ip("2001:db8:1:2::")
+    );
+    assert_eq!(
+        client_ip_key(ip("2001:db8:1:2:aaaa::1"), 64),
+        client_ip_key(ip("2001:db8:1:2:ffff:ffff:ffff:ffff"), 64)
+    );
+    assert_ne!(
+        client_ip_key(ip("2001:db8:1:2::1"), 64),
+        client_ip_key(ip("2001:db8:1:3::1"), 64)
+    );
+    assert_eq!(client_ip_key(ip("2001:db8:1:2::1"), 48), ip("2001:db8:1::"));
+    assert_eq!(client_ip_key(ip("2001:db8::1"), 128), ip("2001:db8::1"));
+    assert_eq!(client_ip_key(ip("ffff::1"), 1), ip("8000::"));
+    assert_eq!(client_ip_key(ip("192.0.2.7"), 64), ip("192.0.2.7"));
+    // A dual-stack listener's IPv4 clients stay apart, not one /64 of ::ffff:0:0/96.
+    assert_eq!(client_ip_key(ip("::ffff:192.0.2.7"), 64), ip("192.0.2.7"));
+    assert_ne!(
+        client_ip_key(ip("::ffff:192.0.2.7"), 64),
+        client_ip_key(ip("::ffff:192.0.2.8"), 64)
+    );
+}
+
+/// Redis limits derive their hash key from the config, so two instances with the same config
+/// write the same Redis key for a client; memory limits share the process's random key.
+#[test]
+fn redis_hash_keys_come_from_the_config() {
+    let url = "redis://127.0.0.1:6379/0";
+    let key = b"203.0.113.7";
+    let same = KeyHasher::derived("per_ip", url).hash(key);
+    assert_eq!(KeyHasher::derived("per_ip", url).hash(key), same);
+    assert_ne!(KeyHasher::derived("per_key", url).hash(key), same);
+    assert_ne!(
+        KeyHasher::derived("per_ip", "redis://:secret@127.0.0.1:6379/0").hash(key),
+        same
+    );
+    assert_ne!(KeyHasher::per_process().hash(key), same);
+    assert_eq!(
+        KeyHasher::per_process().hash(key),
+        KeyHasher::per_process().hash(key)
+    );
+    assert_eq!(same.as_bytes().len(), 16);
 }
 
 // Both backends: the same cases against memory and a real redis-server. Rates are per minute so

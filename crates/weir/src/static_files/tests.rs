@@ -907,3 +907,94 @@ async fn files_with_precompressed_siblings_are_not_cached() {
     let second = get(&dir, "/only-gz.txt", &[]).await;
     assert_eq!(body_of(second).await, Bytes::from_static(b"new text"));
 }
+
+/// Every spelling of one file is one cache entry: the cache is keyed by the file, not by the
+/// request path, so a stream of distinct spellings cannot grow it.
+#[tokio::test]
+async fn spellings_of_one_file_share_one_cache_entry() {
+    let (temp, dir) = site();
+    symlink(
+        temp.path().join("site/digits.txt"),
+        temp.path().join("site/alias.txt"),
+    )
+    .expect("create a symlink");
+    let mut spellings: Vec<String> = [
+        "/digits.txt",
+        "//digits.txt",
+        "/./digits.txt",
+        "/%64igits.txt",
+        "/%64%69gits.txt",
+        "///.//./%64igits.txt?query",
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    for count in 1..200 {
+        spellings.push(format!("{}digits.txt", "/.".repeat(count) + "/"));
+    }
+    for spelling in &spellings {
+        let response = get(&dir, spelling, &[]).await;
+        assert_eq!(response.status(), StatusCode::OK, "{spelling}");
+        assert_eq!(
+            body_of(response).await,
+            Bytes::from_static(b"0123456789abcdefghij")
+        );
+        assert_eq!(dir.cache.len(), 1, "after {spelling}");
+    }
+    // A symlink is served, but not cached under a second name for the same file.
+    let aliased = get(&dir, "/alias.txt", &[]).await;
+    assert_eq!(aliased.status(), StatusCode::OK);
+    assert_eq!(dir.cache.len(), 1);
+    // A directory's index is the same entry whether asked for as the directory or by name.
+    for spelling in [
+        "/docs/",
+        "//docs//",
+        "/docs/index.html",
+        "/docs/./index.html",
+    ] {
+        let response = get(&dir, spelling, &[]).await;
+        assert_eq!(response.status(), StatusCode::OK, "{spelling}");
+        assert_eq!(
+            body_of(response).await,
+            Bytes::from_static(b"<h1>docs</h1>")
+        );
+    }
+    assert_eq!(dir.cache.len(), 2);
+}
+
+/// More distinct small files than the cache holds: it never holds more than its entry bound.
+#[tokio::test]
+async fn a_stream_of_distinct_files_stays_within_the_entry_bound() {
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let files = CACHE_MAX_ENTRIES + 100;
+    for number in 0..files {
+        fs::write(temp.path().join(format!("{number}.txt")), b"x").expect("write a file");
+    }
+    let dir = StaticDir::new(temp.path()).expect("the root exists");
+    let mut most = 0;
+    for number in 0..files {
+        let response = get(&dir, &format!("/{number}.txt"), &[]).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        most = most.max(dir.cache.len());
+    }
+    assert!(most <= CACHE_MAX_ENTRIES, "the cache held {most} files");
+    assert!(
+        most >= CACHE_MAX_ENTRIES / 2,
+        "the cache should have been used"
+    );
+}
+
+/// An expired entry is dropped when looked up, not kept until the same file is cached again: a
+/// file deleted from disk leaves nothing behind.
+#[tokio::test(start_paused = true)]
+async fn expired_entries_are_dropped() {
+    let (temp, dir) = site();
+    let response = get(&dir, "/digits.txt", &[]).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(dir.cache.len(), 1);
+    fs::remove_file(temp.path().join("site/digits.txt")).expect("delete the file");
+    tokio::time::advance(CACHE_VALID).await;
+    let response = get(&dir, "/digits.txt", &[]).await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(dir.cache.len(), 0);
+}

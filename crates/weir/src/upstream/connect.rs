@@ -11,11 +11,11 @@ use hyper::client::conn::http1::{self, SendRequest};
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpStream, UnixStream};
-use tokio::time::Sleep;
 
-use crate::body::RequestBody;
 use crate::error::ProxyError;
+use crate::upstream::outgoing::OutgoingBody;
 use crate::upstream::UpstreamAddr;
+use crate::write_timeout::WriteTimeout;
 
 /// The most an upstream connection's read buffer may hold.
 const UPSTREAM_READ_BUFFER: usize = 64 * 1024;
@@ -32,7 +32,7 @@ pub async fn connect(
     addr: &UpstreamAddr,
     connect_timeout: Duration,
     send_timeout: Duration,
-) -> Result<SendRequest<RequestBody>, ProxyError> {
+) -> Result<SendRequest<OutgoingBody>, ProxyError> {
     let connecting = async {
         match addr {
             UpstreamAddr::Tcp(socket_addr) => {
@@ -53,7 +53,11 @@ pub async fn connect(
         }
         Err(_) => return Err(ProxyError::ConnectTimeout { addr: addr.clone() }),
     };
-    let io = TokioIo::new(WriteTimeout::new(stream, send_timeout));
+    let io = TokioIo::new(WriteTimeout::new(
+        stream,
+        send_timeout,
+        "upstream did not take the request within send_timeout",
+    ));
     let (sender, connection) = http1::Builder::new()
         // hyper's read buffer grows with large bodies and is kept for the connection's life;
         // 64 KiB bounds what each pooled connection holds (the lab saw 8x nginx's memory with
@@ -73,82 +77,29 @@ pub async fn connect(
     Ok(sender)
 }
 
-/// Fails a write that stays pending for longer than `timeout`.
-pub struct WriteTimeout {
-    stream: Stream,
-    timeout: Duration,
-    deadline: Option<Pin<Box<Sleep>>>,
-}
-
-impl WriteTimeout {
-    fn new(stream: Stream, timeout: Duration) -> WriteTimeout {
-        WriteTimeout {
-            stream,
-            timeout,
-            deadline: None,
-        }
-    }
-
-    /// Called when a write could not proceed: arms the deadline, or fails once it passed.
-    fn poll_deadline(&mut self, context: &mut Context<'_>) -> Poll<io::Error> {
-        let timeout = self.timeout;
-        let deadline = self
-            .deadline
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
-        match deadline.as_mut().poll(context) {
-            Poll::Ready(()) => Poll::Ready(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "upstream did not take the request within send_timeout",
-            )),
-            Poll::Pending => Poll::Pending,
-        }
-    }
-
-    fn on_write<T>(
-        &mut self,
-        context: &mut Context<'_>,
-        result: Poll<io::Result<T>>,
-    ) -> Poll<io::Result<T>> {
-        match result {
-            Poll::Pending => match self.poll_deadline(context) {
-                Poll::Ready(error) => Poll::Ready(Err(error)),
-                Poll::Pending => Poll::Pending,
-            },
-            ready => {
-                self.deadline = None;
-                ready
-            }
-        }
-    }
-}
-
-use std::future::Future;
-
-impl AsyncRead for WriteTimeout {
+impl AsyncRead for Stream {
     fn poll_read(
         self: Pin<&mut Self>,
         context: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        match &mut self.get_mut().stream {
+        match self.get_mut() {
             Stream::Tcp(stream) => Pin::new(stream).poll_read(context, buf),
             Stream::Unix(stream) => Pin::new(stream).poll_read(context, buf),
         }
     }
 }
 
-impl AsyncWrite for WriteTimeout {
+impl AsyncWrite for Stream {
     fn poll_write(
         self: Pin<&mut Self>,
         context: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        let this = self.get_mut();
-        let result = match &mut this.stream {
+        match self.get_mut() {
             Stream::Tcp(stream) => Pin::new(stream).poll_write(context, buf),
             Stream::Unix(stream) => Pin::new(stream).poll_write(context, buf),
-        };
-        this.on_write(context, result)
+        }
     }
 
     fn poll_write_vectored(
@@ -156,12 +107,10 @@ impl AsyncWrite for WriteTimeout {
         context: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        let this = self.get_mut();
-        let result = match &mut this.stream {
+        match self.get_mut() {
             Stream::Tcp(stream) => Pin::new(stream).poll_write_vectored(context, bufs),
             Stream::Unix(stream) => Pin::new(stream).poll_write_vectored(context, bufs),
-        };
-        this.on_write(context, result)
+        }
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -169,16 +118,14 @@ impl AsyncWrite for WriteTimeout {
     }
 
     fn poll_flush(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let this = self.get_mut();
-        let result = match &mut this.stream {
+        match self.get_mut() {
             Stream::Tcp(stream) => Pin::new(stream).poll_flush(context),
             Stream::Unix(stream) => Pin::new(stream).poll_flush(context),
-        };
-        this.on_write(context, result)
+        }
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
-        match &mut self.get_mut().stream {
+        match self.get_mut() {
             Stream::Tcp(stream) => Pin::new(stream).poll_shutdown(context),
             Stream::Unix(stream) => Pin::new(stream).poll_shutdown(context),
         }

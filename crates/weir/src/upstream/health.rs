@@ -17,6 +17,7 @@ use tokio::time::Instant;
 
 use crate::body::RequestBody;
 use crate::config::HealthCheckConfig;
+use crate::upstream::outgoing::OutgoingBody;
 use crate::upstream::{connect, UpstreamAddr};
 
 /// The passive-health limits of a server.
@@ -294,7 +295,7 @@ pub async fn check_once(addr: &UpstreamAddr, config: &HealthCheckConfig) -> Resu
         let mut sender = connect::connect(addr, config.timeout, config.timeout)
             .await
             .map_err(|error| error.to_string())?;
-        let mut request = Request::new(RequestBody::Full(None));
+        let mut request = Request::new(OutgoingBody::new(RequestBody::Full(None)));
         *request.method_mut() = Method::GET;
         *request.uri_mut() = config
             .path

@@ -19,8 +19,8 @@ use hyper::client::conn::http1::SendRequest;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::body::RequestBody;
 use crate::error::ProxyError;
+use crate::upstream::outgoing::OutgoingBody;
 use crate::upstream::UpstreamAddr;
 
 /// The limits of one pool.
@@ -95,7 +95,7 @@ impl State {
 }
 
 struct Idle {
-    sender: SendRequest<RequestBody>,
+    sender: SendRequest<OutgoingBody>,
     since: Instant,
     /// The thread whose runtime drives the connection (see [`thread_slot`]).
     owner: u32,
@@ -127,7 +127,7 @@ pub struct Slot {
 
 /// A connection checked out of the pool, carrying one request.
 pub struct Conn {
-    pub sender: SendRequest<RequestBody>,
+    pub sender: SendRequest<OutgoingBody>,
     slot: Slot,
     /// The thread whose runtime drives the connection.
     owner: u32,
@@ -297,7 +297,7 @@ impl Pool {
     }
 
     /// Puts a connection back after a complete exchange: to a waiter, on the idle stack, or closed.
-    fn checkin(&self, sender: SendRequest<RequestBody>, owner: u32) {
+    fn checkin(&self, sender: SendRequest<OutgoingBody>, owner: u32) {
         let mut state = self.lock();
         let idle = Idle {
             sender,
@@ -353,7 +353,7 @@ async fn reap_idle(pool: Weak<Pool>) {
 impl Slot {
     /// Turns the slot into a checked-out connection once connected (on the current thread,
     /// whose runtime now drives it).
-    pub fn into_conn(self, sender: SendRequest<RequestBody>) -> Conn {
+    pub fn into_conn(self, sender: SendRequest<OutgoingBody>) -> Conn {
         Conn {
             sender,
             slot: self,

@@ -455,6 +455,8 @@ listen = ["127.0.0.1:0"]
 max_connections = 1
 keepalive_requests = 1
 shutdown_grace = "500ms"
+# max_connections is per worker thread: one thread, so one place in all.
+threads = 1
 
 [upstreams.app]
 servers = ["{upstream_addr}"]

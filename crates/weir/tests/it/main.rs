@@ -5,12 +5,15 @@
 mod support;
 
 mod balance;
+mod buffering;
 mod e2e;
 mod errors;
+mod faults;
 mod hardening;
 mod metrics;
 mod parity;
 mod pool;
 mod proxying;
 mod ratelimit;
+mod reload;
 mod shutdown;

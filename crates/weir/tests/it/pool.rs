@@ -158,3 +158,70 @@ async fn stale_connection_is_retried_once_for_safe_requests() {
     assert_eq!(post.status, StatusCode::BAD_GATEWAY);
     gateway.wait_pools_quiet(Duration::from_secs(2)).await;
 }
+
+/// Issue 8's suspected pool bug, proved: an upstream that answers before it has the request body
+/// (a 413, or a 200 to an upload it ignores) used to get its connection back in the pool while
+/// the body was still being sent, and the next request on it waited in `ready()` with no time-out
+/// for that body to finish: behind a stalled upload, forever. A connection goes back to the pool
+/// only once its request body is sent whole (nginx's keepalive module has the same rule,
+/// `request_body_sent`); otherwise it is closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connection_answered_before_its_body_was_sent_is_not_reused() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use weir_testkit::{RawUpstream, Script};
+
+    let upstream = RawUpstream::start(Script::AnswerBeforeBody).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[upstreams.app]
+servers = ["{}"]
+idle_timeout = "30s"
+
+[[routes]]
+path = "/"
+upstream = "app"
+request_buffering = false
+"#,
+        upstream.address
+    ))
+    .await;
+
+    // An upload that stalls after 10 of its 100,000 bytes; the upstream answers 413 at once.
+    let mut stalled = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    stalled
+        .write_all(
+            b"POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 100000\r\n\r\n0123456789",
+        )
+        .await
+        .unwrap();
+    let mut head = Vec::new();
+    let mut chunk = [0u8; 1024];
+    while !head.windows(4).any(|window| window == b"\r\n\r\n") {
+        let read = tokio::time::timeout(Duration::from_secs(10), stalled.read(&mut chunk))
+            .await
+            .expect("the 413 arrives")
+            .unwrap();
+        assert!(read > 0, "closed before the 413");
+        head.extend_from_slice(&chunk[..read]);
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 413"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+
+    // The next request is answered, not parked behind the stalled upload's connection.
+    let next = tokio::time::timeout(Duration::from_secs(10), async {
+        Client::connect(gateway.addr).await.get("/").await
+    })
+    .await
+    .expect("the next request is answered, not stuck behind the stalled upload");
+    assert_eq!(next.status, StatusCode::OK);
+    assert_eq!(next.text(), "ok");
+    assert_eq!(upstream.connections(), 2);
+    gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+    drop(stalled);
+}

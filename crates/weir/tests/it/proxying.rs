@@ -227,3 +227,74 @@ async fn idle_client_connections_close_after_keepalive_timeout() {
     assert_eq!(read, 0, "expected the gateway to close the idle connection");
     assert!(started.elapsed() < Duration::from_millis(1500));
 }
+
+/// nginx `location = /` beside `location /`, `return 301 https://$host$request_uri` and
+/// `return 404`: exact routes win over prefixes, answers never reach the upstream.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exact_routes_and_routes_that_answer_by_themselves() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let toml = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[upstreams.app]
+servers = ["{}"]
+
+[[routes]]
+path = "/"
+upstream = "app"
+
+[[routes]]
+path = "/"
+exact = true
+redirect = "https://$host/docs"
+status = 302
+
+[[routes]]
+host = "old.example"
+redirect = "https://new.example$request_uri"
+status = 301
+
+[[routes]]
+path = "/private/"
+status = 404
+"#,
+        upstream.address
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let mut client = Client::connect(gateway.addr).await;
+    let ask = |host: &'static str, path: &'static str| {
+        Request::get(path)
+            .header("host", host)
+            .body(Default::default())
+            .unwrap()
+    };
+
+    let docs = client.send(ask("App.Example:8080", "/")).await.unwrap();
+    assert_eq!(docs.status, StatusCode::FOUND);
+    assert_eq!(docs.header("location"), Some("https://app.example/docs"));
+    let below = client
+        .send(ask("app.example", "/status/201"))
+        .await
+        .unwrap();
+    assert_eq!(
+        below.status,
+        StatusCode::CREATED,
+        "a prefix route past the exact one"
+    );
+    let moved = client.send(ask("old.example", "/a/b?c=1")).await.unwrap();
+    assert_eq!(moved.status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(
+        moved.header("location"),
+        Some("https://new.example/a/b?c=1")
+    );
+    assert!(moved.body.is_empty());
+    let private = client.send(ask("app.example", "/private/x")).await.unwrap();
+    assert_eq!(private.status, StatusCode::NOT_FOUND);
+    let requests = upstream
+        .counters
+        .requests
+        .load(std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(requests, 1, "only the prefix route reached the upstream");
+}

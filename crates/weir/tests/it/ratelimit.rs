@@ -130,6 +130,36 @@ both_backends!(burst_one_nodelay_admits_two_then_rejects, |backend| {
     assert_eq!((stats.passed, stats.rejected), (2, 1), "{stats:?}");
 });
 
+// IPv6 clients are counted by /64 (`ipv6_prefix`, default 64): an end site that rotates through
+// its /64 is one client, a neighbouring /64 another. The client addresses come from a trusted
+// proxy's `X-Forwarded-For`.
+both_backends!(ipv6_clients_share_a_bucket_per_prefix, |backend| {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let config = limited_config(
+        &upstream.address,
+        &format!("[limits.per_ip]\nrate = \"1r/m\"\n{}", backend.toml()),
+        &["per_ip"],
+    )
+    .replace(
+        "shutdown_grace = \"5s\"",
+        "shutdown_grace = \"5s\"\ntrusted_proxies = [\"127.0.0.1\"]",
+    );
+    let gateway = TestGateway::start(&config).await;
+    let mut client = Client::connect(gateway.addr).await;
+    let from = |address| [("x-forwarded-for", address)];
+    let first = get_with(&mut client, &from("2001:db8:0:1::1")).await;
+    let same_64 = get_with(&mut client, &from("2001:db8:0:1:ffff:abcd::7")).await;
+    let next_64 = get_with(&mut client, &from("2001:db8:0:2::1")).await;
+    let ipv4 = get_with(&mut client, &from("192.0.2.1")).await;
+    let other_ipv4 = get_with(&mut client, &from("192.0.2.2")).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(same_64.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(next_64.status, StatusCode::OK);
+    assert_eq!(ipv4.status, StatusCode::OK);
+    assert_eq!(other_ipv4.status, StatusCode::OK);
+    assert_eq!(upstream.requests(), 4);
+});
+
 // nginx-tests limit_req.t "rejects not counted": at 10r/s without burst, the rejections that
 // follow a pass cost nothing, so the key is free again one period after the pass. Were each
 // rejection charged, three of them would push the next pass 300 ms further.

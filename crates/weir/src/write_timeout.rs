@@ -1,7 +1,8 @@
-//! `send_timeout` on a client connection: a write that makes no progress for the time-out fails
-//! with `TimedOut`, which ends the connection, as nginx's `send_timeout` closes a client that
-//! stopped reading. The timer exists only while a write waits, so an idle connection pays for
-//! nothing but the `Option`.
+//! A write time-out on a connection: a write that makes no progress for the time-out fails with
+//! `TimedOut`, which ends the connection. Downstream it is `[server] send_timeout` (nginx
+//! `send_timeout`: a client that stopped reading); upstream, `send_timeout` of an upstream (nginx
+//! `proxy_send_timeout`). The timer exists only once a write has had to wait, so an idle
+//! connection pays for nothing but the `Option`.
 
 use std::future::Future;
 use std::io::{self, IoSlice};
@@ -13,9 +14,11 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
 
 /// `io` whose writes fail once none has made progress for `timeout`.
-pub struct SendTimeout<T> {
+pub struct WriteTimeout<T> {
     io: T,
     timeout: Duration,
+    /// The error's text, naming the side that stopped taking bytes.
+    message: &'static str,
     /// The deadline of the write that waits, boxed so it is made once per connection that ever
     /// waits, and reset after that.
     deadline: Option<Pin<Box<Sleep>>>,
@@ -23,11 +26,12 @@ pub struct SendTimeout<T> {
     armed: bool,
 }
 
-impl<T> SendTimeout<T> {
-    pub fn new(io: T, timeout: Duration) -> SendTimeout<T> {
-        SendTimeout {
+impl<T> WriteTimeout<T> {
+    pub fn new(io: T, timeout: Duration, message: &'static str) -> WriteTimeout<T> {
+        WriteTimeout {
             io,
             timeout,
+            message,
             deadline: None,
             armed: false,
         }
@@ -58,10 +62,9 @@ impl<T> SendTimeout<T> {
                     return Poll::Pending;
                 };
                 match sleep.as_mut().poll(context) {
-                    Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        "client read nothing for send_timeout",
-                    ))),
+                    Poll::Ready(()) => {
+                        Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, self.message)))
+                    }
                     Poll::Pending => Poll::Pending,
                 }
             }
@@ -69,7 +72,7 @@ impl<T> SendTimeout<T> {
     }
 }
 
-impl<T: AsyncRead + Unpin> AsyncRead for SendTimeout<T> {
+impl<T: AsyncRead + Unpin> AsyncRead for WriteTimeout<T> {
     fn poll_read(
         self: Pin<&mut Self>,
         context: &mut Context<'_>,
@@ -79,7 +82,7 @@ impl<T: AsyncRead + Unpin> AsyncRead for SendTimeout<T> {
     }
 }
 
-impl<T: AsyncWrite + Unpin> AsyncWrite for SendTimeout<T> {
+impl<T: AsyncWrite + Unpin> AsyncWrite for WriteTimeout<T> {
     fn poll_write(
         self: Pin<&mut Self>,
         context: &mut Context<'_>,

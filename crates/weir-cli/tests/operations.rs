@@ -1,0 +1,327 @@
+//! Operating a running `weir` process as an administrator does: `weir reload` with a broken file
+//! (the old config keeps serving, the log names the file and line) and then a good one,
+//! `weir upgrade` under load (no failed request, no refused connection), and systemd socket
+//! activation (a listener passed in as systemd passes it).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn weir() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_weir"))
+}
+
+/// An upstream on a thread: answers every request on a connection of its own with `body`.
+fn upstream(body: &'static str) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            std::thread::spawn(move || {
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") {
+                    match stream.read(&mut byte) {
+                        Ok(1) => head.push(byte[0]),
+                        _ => return,
+                    }
+                }
+                let answer = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = stream.write_all(answer.as_bytes());
+            });
+        }
+    });
+    addr
+}
+
+/// A port nothing listens on now.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn config(port: u16, pid_file: &Path, routes: &[(&str, SocketAddr)]) -> String {
+    let mut text = format!(
+        "[server]\nlisten = [\"127.0.0.1:{port}\"]\npid_file = \"{}\"\nshutdown_grace = \"5s\"\n",
+        pid_file.display()
+    );
+    for (index, (path, upstream)) in routes.iter().enumerate() {
+        text.push_str(&format!(
+            "\n[upstreams.u{index}]\nservers = [\"{upstream}\"]\n\n[[routes]]\npath = \"{path}\"\nupstream = \"u{index}\"\n"
+        ));
+    }
+    text
+}
+
+/// A weir process and the lines it logs.
+struct Running {
+    child: Child,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl Running {
+    fn start(command: &mut Command) -> Running {
+        let mut child = command
+            .env("WEIR_LOG", "info")
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let lines = Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                lines.lock().unwrap().push(line);
+            }
+        });
+        let running = Running { child, log };
+        running.wait_for_log("listening");
+        running
+    }
+
+    fn wait_for_log(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            if let Some(line) = self.log.lock().unwrap().iter().find(|l| l.contains(text)) {
+                return line.clone();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no log line with {text:?}: {:?}",
+                self.log.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One GET on a new connection: the status line and body, or the error.
+fn get(port: u16, path: &str) -> Result<String, String> {
+    let mut stream =
+        TcpStream::connect(("127.0.0.1", port)).map_err(|e| format!("connect: {e}"))?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .map_err(|e| e.to_string())?;
+    stream
+        .write_all(
+            format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+        .map_err(|e| format!("write: {e}"))?;
+    let mut answer = String::new();
+    stream
+        .read_to_string(&mut answer)
+        .map_err(|e| format!("read: {e}"))?;
+    let status = answer.lines().next().unwrap_or("").to_string();
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+    Ok(format!("{status} | {body}"))
+}
+
+fn read_pid(path: &Path) -> Option<u32> {
+    std::fs::read_to_string(path).ok()?.trim().parse().ok()
+}
+
+fn signal(pid: u32, name: &str) {
+    let status = Command::new("kill")
+        .arg(format!("-{name}"))
+        .arg(pid.to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn a_reload_with_a_broken_file_keeps_the_old_config_and_a_good_one_applies() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, pid_file) = (dir.path().join("weir.toml"), dir.path().join("weir.pid"));
+    let (old, new) = (upstream("old"), upstream("new"));
+    let port = free_port();
+    std::fs::write(&path, config(port, &pid_file, &[("/", old)])).unwrap();
+    let running = Running::start(weir().args(["run", "--config"]).arg(&path));
+    assert_eq!(get(port, "/a").unwrap(), "HTTP/1.1 200 OK | old");
+
+    // Line 3 is broken.
+    std::fs::write(
+        &path,
+        config(port, &pid_file, &[("/", new)]).replacen(
+            "shutdown_grace = \"5s\"",
+            "shutdown_grace = 5 seconds",
+            1,
+        ),
+    )
+    .unwrap();
+    let reload = weir()
+        .args(["reload", "--pid-file"])
+        .arg(&pid_file)
+        .output()
+        .unwrap();
+    assert!(reload.status.success(), "{reload:?}");
+    let line = running.wait_for_log("reload refused");
+    assert!(line.contains(&format!("{}:4:", path.display())), "{line}");
+    assert!(line.contains("server.shutdown_grace"), "{line}");
+    assert_eq!(get(port, "/a").unwrap(), "HTTP/1.1 200 OK | old");
+
+    std::fs::write(&path, config(port, &pid_file, &[("/", new)])).unwrap();
+    let reload = weir()
+        .args(["reload", "--pid-file"])
+        .arg(&pid_file)
+        .output()
+        .unwrap();
+    assert!(reload.status.success(), "{reload:?}");
+    running.wait_for_log("reloaded generation=2");
+    assert_eq!(get(port, "/a").unwrap(), "HTTP/1.1 200 OK | new");
+}
+
+#[test]
+fn an_upgrade_under_load_fails_no_request_and_refuses_no_connection() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, pid_file) = (dir.path().join("weir.toml"), dir.path().join("weir.pid"));
+    let app = upstream("app");
+    let port = free_port();
+    std::fs::write(&path, config(port, &pid_file, &[("/", app)])).unwrap();
+    let mut running = Running::start(weir().args(["run", "--config"]).arg(&path));
+    let old_pid = running.child.id();
+    assert_eq!(read_pid(&pid_file), Some(old_pid));
+
+    let load = Arc::new(AtomicBool::new(true));
+    let done = Arc::new(AtomicUsize::new(0));
+    let failures = Arc::new(Mutex::new(Vec::new()));
+    let clients: Vec<_> = (0..8)
+        .map(|_| {
+            let (load, done, failures) =
+                (Arc::clone(&load), Arc::clone(&done), Arc::clone(&failures));
+            std::thread::spawn(move || {
+                while load.load(Ordering::Relaxed) {
+                    match get(port, "/") {
+                        Ok(answer) if answer == "HTTP/1.1 200 OK | app" => {}
+                        other => failures.lock().unwrap().push(other),
+                    }
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let upgrade = weir()
+        .args(["upgrade", "--pid-file"])
+        .arg(&pid_file)
+        .output()
+        .unwrap();
+    assert!(upgrade.status.success(), "{upgrade:?}");
+    // The old process hands over and exits 0 once drained.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let exit = loop {
+        if let Some(exit) = running.child.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(Instant::now() < deadline, "the old weir did not stop");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(exit.code(), Some(0));
+    let new_pid = read_pid(&pid_file).expect("the new weir wrote its pid");
+    assert_ne!(new_pid, old_pid);
+    let before = done.load(Ordering::Relaxed);
+    std::thread::sleep(Duration::from_millis(500));
+    load.store(false, Ordering::Relaxed);
+    for client in clients {
+        client.join().unwrap();
+    }
+    assert!(
+        done.load(Ordering::Relaxed) > before,
+        "no request after the upgrade"
+    );
+    assert!(
+        failures.lock().unwrap().is_empty(),
+        "failed or refused: {:?}",
+        failures.lock().unwrap()
+    );
+    running.wait_for_log("the new weir serves");
+    signal(new_pid, "TERM");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while get(port, "/").is_ok() {
+        assert!(Instant::now() < deadline, "the new weir did not stop");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_listener_passed_as_systemd_passes_it_is_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let path: PathBuf = dir.path().join("weir.toml");
+    let app = upstream("app");
+    // As systemd does: the socket bound and listening before weir starts, at descriptor 3, with
+    // LISTEN_FDS and LISTEN_PID naming the process that execs weir.
+    let script = r#"
+import os, socket, sys
+weir, config, upstream = sys.argv[1], sys.argv[2], sys.argv[3]
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(128)
+port = s.getsockname()[1]
+with open(config, "w") as f:
+    f.write('[server]\nlisten = ["127.0.0.1:%d"]\n\n[upstreams.app]\nservers = ["%s"]\n\n[[routes]]\npath = "/"\nupstream = "app"\n' % (port, upstream))
+print(port, flush=True)
+os.dup2(s.fileno(), 3)
+os.set_inheritable(3, True)
+os.environ["LISTEN_FDS"] = "1"
+os.environ["LISTEN_PID"] = str(os.getpid())
+os.execv(weir, [weir, "run", "--config", config])
+"#;
+    let mut child = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_weir"))
+        .arg(&path)
+        .arg(app.to_string())
+        .env("WEIR_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let port: u16 = line.trim().parse().expect("the wrapper prints the port");
+    let stderr = child.stderr.take().unwrap();
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let lines = Arc::clone(&log);
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            lines.lock().unwrap().push(line);
+        }
+    });
+    let running = Running { child, log };
+    running.wait_for_log("listening");
+    assert_eq!(get(port, "/").unwrap(), "HTTP/1.1 200 OK | app");
+    // weir bound nothing of its own: the one listening line is the inherited port.
+    let listening: Vec<String> = running
+        .log
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|l| l.contains("listening addr="))
+        .cloned()
+        .collect();
+    assert_eq!(listening.len(), 1, "{listening:?}");
+    assert!(
+        listening[0].contains(&format!("127.0.0.1:{port}")),
+        "{listening:?}"
+    );
+}

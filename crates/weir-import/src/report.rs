@@ -1,0 +1,104 @@
+//! What an import did with each directive: translated, approximated (and how) or not supported
+//! (and why). Every directive read is accounted for by at least one item.
+
+use std::fmt;
+
+use crate::parse::Source;
+
+/// The three parts of the report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// weir does the same, with a key or by itself.
+    Translated,
+    /// weir does something close; the note says how it differs.
+    Approximated,
+    /// Left out; the note says why.
+    Unsupported,
+}
+
+/// One line of the report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    pub kind: Kind,
+    /// The directives this item accounts for (usually one).
+    pub sources: Vec<Source>,
+    /// The directive as written, shortened: `gzip_types text/css`.
+    pub directive: String,
+    /// What weir does instead, or why not.
+    pub note: String,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    pub items: Vec<Item>,
+}
+
+/// Differences that hold whatever the config says, printed above the three parts so that no one
+/// reads "translated" as "identical to the byte".
+pub const GENERAL_NOTES: &[&str] = &[
+    "weir's own responses (404 when no route matches, 413, 502, 503, 504, rate-limit rejections, `status` routes) carry a short plain-text body where nginx sends an HTML error page",
+    "a redirect from weir has an empty body where nginx sends a small HTML page",
+    "weir adds no `Server` header of its own (nginx sends `Server: nginx`); the upstream's passes through",
+    "static files: weir's ETag is its own (nginx's is mtime-size in hex), so it differs from nginx's for the same file",
+];
+
+impl Report {
+    pub fn count(&self, kind: Kind) -> usize {
+        self.items.iter().filter(|item| item.kind == kind).count()
+    }
+
+    /// Whether anything was approximated or left out (`weir import --strict` fails then).
+    pub fn is_exact(&self) -> bool {
+        self.items.iter().all(|item| item.kind == Kind::Translated)
+    }
+
+    /// Items of one kind, in the order of their first source.
+    pub fn of(&self, kind: Kind) -> Vec<&Item> {
+        let mut items: Vec<&Item> = self.items.iter().filter(|item| item.kind == kind).collect();
+        items.sort_by(|a, b| a.sources.first().cmp(&b.sources.first()));
+        items
+    }
+
+    /// Whether some item covers a directive written at `source`.
+    pub fn accounts_for(&self, source: &Source) -> bool {
+        self.items.iter().any(|item| item.sources.contains(source))
+    }
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let place = match self.sources.as_slice() {
+            [] => "(config)".to_string(),
+            [one] => one.to_string(),
+            [first, rest @ ..] => format!("{first} (+{} more)", rest.len()),
+        };
+        write!(formatter, "  {place}: {}: {}", self.directive, self.note)
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(formatter, "weir import report")?;
+        writeln!(
+            formatter,
+            "Always different from nginx, whatever the config:"
+        )?;
+        for note in GENERAL_NOTES {
+            writeln!(formatter, "  - {note}")?;
+        }
+        let parts = [
+            (Kind::Translated, "Translated"),
+            (Kind::Approximated, "Approximated (and how)"),
+            (Kind::Unsupported, "Not supported (and why)"),
+        ];
+        for (kind, title) in parts {
+            let items = self.of(kind);
+            writeln!(formatter, "\n{title}: {}", items.len())?;
+            for item in items {
+                writeln!(formatter, "{item}")?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,2573 @@
+//! nginx directives -> weir tables. Walks the config once, as nginx reads it (main, `events`,
+//! `http`, `upstream`, `server`, `location`), carrying the settings a `location` inherits from
+//! the levels above it, and says for every directive what became of it.
+//!
+//! weir's model is flatter than nginx's: one set of listeners for every route, one `[server]`,
+//! compression and real-IP settings for the whole gateway, time-outs per upstream rather than per
+//! location, and `burst` per limit rather than per `limit_req`. Where nginx says different things
+//! at different places, the first (or, for body sizes, the largest) wins and the report says so.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use crate::parse::{Directive, Include, Loaded, Source};
+use crate::report::{Item, Kind, Report};
+use crate::toml_out::{self, Table};
+use crate::Import;
+
+pub fn translate(loaded: &Loaded) -> Import {
+    let mut translator = Translator {
+        server: Table::new("[server]"),
+        ..Translator::default()
+    };
+    translator.includes(&loaded.includes);
+    let mut main = Scope::default();
+    // Main-context settings that other levels read (worker_processes) come first.
+    for directive in &loaded.directives {
+        if directive.name == "worker_processes" {
+            translator.worker_processes(directive);
+        }
+    }
+    for directive in &loaded.directives {
+        translator.main(directive, &mut main);
+    }
+    translator.finish(&loaded.directives)
+}
+
+/// What a `location` inherits from `http` and `server` (and an enclosing `location`).
+#[derive(Clone, Default)]
+struct Scope<'a> {
+    connect_timeout: Option<&'a Directive>,
+    read_timeout: Option<&'a Directive>,
+    send_timeout: Option<&'a Directive>,
+    proxy_buffering: Option<&'a Directive>,
+    proxy_request_buffering: Option<&'a Directive>,
+    limit_req: Vec<&'a Directive>,
+    limit_req_status: Option<&'a Directive>,
+    limit_req_dry_run: Option<&'a Directive>,
+    root: Option<&'a Directive>,
+    /// The server block's `listen` has `ssl`.
+    ssl: bool,
+}
+
+/// What a route leads to.
+#[derive(Debug, Clone, PartialEq)]
+enum RouteTarget {
+    Upstream(String),
+    Static(String),
+    Redirect { status: u16, url: String },
+    Status(u16),
+}
+
+#[derive(Debug, Clone)]
+struct Route {
+    host: Option<String>,
+    path: String,
+    exact: bool,
+    target: RouteTarget,
+    /// The directive the target came from (`proxy_pass`, `root`, `return`).
+    target_source: Source,
+    /// The `location` (or `server`) the route stands for.
+    source: Source,
+    limits: Vec<(String, Source)>,
+    request_buffering: Option<(bool, Source)>,
+    response_buffering: Option<(bool, Source)>,
+    from_ssl: bool,
+}
+
+/// An `[upstreams.NAME]` being built.
+#[derive(Debug, Default)]
+struct UpstreamOut {
+    table: Option<Table>,
+    /// The first route's time-outs, per key, to compare later routes with: value and source
+    /// (`None` for nginx's default of 60s).
+    timeouts: HashMap<&'static str, (String, Option<Source>)>,
+}
+
+/// A `[limits.NAME]` being built.
+#[derive(Debug)]
+struct LimitOut {
+    table: Table,
+    /// The first `limit_req` using the zone fixes burst and delay.
+    used_by: Option<Source>,
+    /// `limit_req_status` / `limit_req_dry_run` of the first use.
+    status_set: Option<String>,
+}
+
+#[derive(Default)]
+struct Translator<'a> {
+    items: Vec<Item>,
+    accounted: HashSet<*const Directive>,
+    server: Table,
+    upstreams: BTreeMap<String, UpstreamOut>,
+    /// nginx upstream name -> weir upstream name.
+    upstream_names: HashMap<String, String>,
+    limits: BTreeMap<String, LimitOut>,
+    /// nginx zone name -> weir limit name.
+    zone_names: HashMap<String, String>,
+    routes: Vec<Route>,
+    compression: Option<Table>,
+    compression_source: Option<Source>,
+    gzip_proxied_any: bool,
+    access_log: Option<Table>,
+    log_formats: HashMap<String, &'a Directive>,
+    listens: Vec<(String, Source)>,
+    trusted_proxies: Vec<(String, Source)>,
+    real_ip_header: Option<Source>,
+    real_ip_recursive: Option<&'a Directive>,
+    worker_processes: Option<u64>,
+    /// The largest `client_max_body_size`, with where it was written.
+    max_body_size: Option<(u64, String, Source)>,
+    /// `[server]` keys set once, for conflicts: key -> (value, source).
+    server_keys: HashMap<&'static str, (String, Source)>,
+    /// `location @name` blocks of the server being read.
+    named_locations: HashMap<String, &'a Directive>,
+    server_count: usize,
+    /// Host names (with whether their server is TLS: nginx keeps names per port) and the server
+    /// that has them first.
+    claimed_names: HashMap<(String, bool), Source>,
+    /// Which `server` of the `http` block (counted from 1) answers hosts no server names.
+    default_server: usize,
+}
+
+impl<'a> Translator<'a> {
+    fn item(&mut self, kind: Kind, directive: &Directive, note: impl Into<String>) {
+        self.accounted.insert(directive as *const Directive);
+        self.items.push(Item {
+            kind,
+            sources: vec![directive.source.clone()],
+            directive: shorten(&directive.summary()),
+            note: note.into(),
+        });
+    }
+
+    fn translated(&mut self, directive: &Directive, note: impl Into<String>) {
+        self.item(Kind::Translated, directive, note);
+    }
+
+    fn approximated(&mut self, directive: &Directive, note: impl Into<String>) {
+        self.item(Kind::Approximated, directive, note);
+    }
+
+    fn unsupported(&mut self, directive: &Directive, note: impl Into<String>) {
+        self.item(Kind::Unsupported, directive, note);
+    }
+
+    /// Accounts for every directive inside `directive`'s block with `directive`'s own item (the
+    /// last one made for it): they share its fate, as the inside of an `if` or a regex location.
+    fn account_block(&mut self, directive: &Directive) {
+        let mut inner_sources = Vec::new();
+        self.mark_inner(directive, &mut inner_sources);
+        let item = self
+            .items
+            .iter_mut()
+            .rev()
+            .find(|item| item.sources.first() == Some(&directive.source));
+        if let Some(item) = item {
+            for source in inner_sources {
+                if !item.sources.contains(&source) {
+                    item.sources.push(source);
+                }
+            }
+        }
+    }
+
+    fn mark_inner(&mut self, directive: &Directive, sources: &mut Vec<Source>) {
+        for inner in directive.block.iter().flatten() {
+            self.accounted.insert(inner as *const Directive);
+            sources.push(inner.source.clone());
+            self.mark_inner(inner, sources);
+        }
+    }
+
+    fn includes(&mut self, includes: &[Include]) {
+        for include in includes {
+            let pattern = include.directive.args.first().cloned().unwrap_or_default();
+            let kind_and_note = if pattern.ends_with("mime.types") {
+                (
+                    Kind::Translated,
+                    "weir has the MIME types built in for static routes".to_string(),
+                )
+            } else if !include.files.is_empty() {
+                (
+                    Kind::Translated,
+                    format!(
+                        "read {} file(s); their directives are listed one by one",
+                        include.files.len()
+                    ),
+                )
+            } else if pattern.contains(['*', '?', '[']) {
+                (
+                    Kind::Translated,
+                    "the glob matches no file (nginx reads none either)".to_string(),
+                )
+            } else {
+                (
+                    Kind::Unsupported,
+                    "file not found: its directives are not imported (run weir import where the file is)".to_string(),
+                )
+            };
+            self.items.push(Item {
+                kind: kind_and_note.0,
+                sources: vec![include.directive.source.clone()],
+                directive: shorten(&include.directive.summary()),
+                note: kind_and_note.1,
+            });
+        }
+    }
+
+    /// Sets a `[server]` key once; a later different value is reported as approximated.
+    fn server_key(&mut self, key: &'static str, value: String, directive: &Directive, note: &str) {
+        match self.server_keys.get(key) {
+            Some((first, _)) if *first == value => {
+                self.translated(directive, format!("[server] {key} = {value} (as above)"));
+            }
+            Some((first, source)) => {
+                let (first, source) = (first.clone(), source.clone());
+                self.approximated(
+                    directive,
+                    format!("weir has one [server] {key} for every route; {first} from {source} is kept"),
+                );
+            }
+            None => {
+                self.server_keys
+                    .insert(key, (value.clone(), directive.source.clone()));
+                self.server.set(key, value.clone(), Some(&directive.source));
+                let note = if note.is_empty() {
+                    format!("[server] {key} = {value}")
+                } else {
+                    format!("[server] {key} = {value} ({note})")
+                };
+                self.translated(directive, note);
+            }
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // main and events
+    // -----------------------------------------------------------------------------------------
+
+    fn worker_processes(&mut self, directive: &'a Directive) {
+        match directive.args.first().map(String::as_str) {
+            Some("auto") => {
+                self.translated(
+                    directive,
+                    "the default: weir runs one thread per core ([server] threads = 0)",
+                );
+            }
+            Some(number) => match number.parse::<u64>() {
+                Ok(workers) => {
+                    self.worker_processes = Some(workers);
+                    self.approximated(
+                        directive,
+                        format!("weir runs one thread per core, not {workers} worker process(es); [server] threads = N caps it if you must"),
+                    );
+                }
+                Err(_) => self.unsupported(directive, "expected a number or auto"),
+            },
+            None => self.unsupported(directive, "expected a number or auto"),
+        }
+    }
+
+    fn main(&mut self, directive: &'a Directive, scope: &mut Scope<'a>) {
+        match directive.name.as_str() {
+            "worker_processes" => {}
+            "events" => {
+                self.translated(directive, "read for worker_connections");
+                for inner in directive.block.iter().flatten() {
+                    self.events(inner);
+                }
+            }
+            "http" => self.http(directive, scope),
+            "error_log" => self.error_log(directive),
+            "pid" => match directive.args.first().filter(|path| !path.is_empty()) {
+                Some(path) => self.server_key(
+                    "pid_file",
+                    toml_out::string(path),
+                    directive,
+                    "for weir reload and weir upgrade",
+                ),
+                None => self.unsupported(directive, "expected a file path"),
+            },
+            "stream" | "mail" => {
+                self.unsupported(directive, "weir proxies HTTP only");
+                self.account_block(directive);
+            }
+            _ => self.simple(directive),
+        }
+    }
+
+    fn events(&mut self, directive: &'a Directive) {
+        match directive.name.as_str() {
+            "worker_connections" => {
+                match directive.args.first().and_then(|n| n.parse::<u64>().ok()) {
+                    Some(connections) => {
+                        self.server_key(
+                            "max_connections",
+                            connections.to_string(),
+                            directive,
+                            "per thread, as nginx's is per worker",
+                        );
+                    }
+                    None => self.unsupported(directive, "expected a number"),
+                }
+            }
+            "use" | "accept_mutex" | "accept_mutex_delay" | "multi_accept" => {
+                self.translated(
+                    directive,
+                    "not needed: weir's threads share the listeners and always use epoll",
+                );
+            }
+            _ => self.simple(directive),
+        }
+    }
+
+    fn error_log(&mut self, directive: &Directive) {
+        match directive.args.first().map(String::as_str) {
+            Some("stderr") => self.translated(directive, "always: weir logs to stderr (WEIR_LOG sets the level)"),
+            _ => self.approximated(
+                directive,
+                "weir logs to stderr (WEIR_LOG sets the level); let the supervisor (systemd, Docker) keep it",
+            ),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // http
+    // -----------------------------------------------------------------------------------------
+
+    fn http(&mut self, directive: &'a Directive, outer: &Scope<'a>) {
+        self.translated(directive, "its servers, upstreams and settings follow");
+        let block = directive.block.as_deref().unwrap_or_default();
+        // Definitions first: locations refer to them wherever they are written.
+        for inner in block {
+            match inner.name.as_str() {
+                "log_format" => {
+                    if let Some(name) = inner.args.first() {
+                        self.log_formats.insert(name.clone(), inner);
+                    }
+                }
+                "upstream" => self.upstream(inner),
+                "limit_req_zone" => self.limit_req_zone(inner),
+                _ => {}
+            }
+        }
+        self.default_server = default_server(block);
+        let mut scope = outer.clone();
+        self.absorb(block, &mut scope);
+        for inner in block {
+            match inner.name.as_str() {
+                "upstream" | "limit_req_zone" => {}
+                "server" => self.server(inner, &scope),
+                "log_format" => {
+                    self.translated(inner, "read for access_log");
+                }
+                _ => self.common(inner, "http"),
+            }
+        }
+    }
+
+    /// Settings that are the same in `http`, `server` and `location`.
+    fn common(&mut self, directive: &'a Directive, level: &str) {
+        match directive.name.as_str() {
+            "client_max_body_size" => self.client_max_body_size(directive),
+            "keepalive_timeout" => match directive.args.first().and_then(|arg| duration(arg)) {
+                Some(value) => {
+                    let note = if directive.args.len() > 1 {
+                        "the second value (a Keep-Alive response header) is not sent"
+                    } else {
+                        ""
+                    };
+                    self.server_key(
+                        "keepalive_timeout",
+                        toml_out::string(&value),
+                        directive,
+                        note,
+                    );
+                }
+                None => self.unsupported(directive, "expected a time such as 65s"),
+            },
+            "keepalive_requests" if level != "upstream" => {
+                match directive.args.first().and_then(|n| n.parse::<u64>().ok()) {
+                    Some(0) | None => {
+                        self.unsupported(directive, "expected a number of at least 1")
+                    }
+                    Some(requests) => {
+                        self.server_key("keepalive_requests", requests.to_string(), directive, "")
+                    }
+                }
+            }
+            "client_body_timeout" | "send_timeout" => {
+                let key = if directive.name == "send_timeout" {
+                    "send_timeout"
+                } else {
+                    "body_timeout"
+                };
+                match directive.args.first().and_then(|arg| duration(arg)) {
+                    Some(value) if value != "0s" => {
+                        self.server_key(key, toml_out::string(&value), directive, "")
+                    }
+                    _ => self.unsupported(directive, "expected a time above 0 such as 60s"),
+                }
+            }
+            "underscores_in_headers" => match directive.args.first().map(String::as_str) {
+                Some("on") => {
+                    self.server_key("underscores_in_headers", "true".into(), directive, "")
+                }
+                _ => self.translated(
+                    directive,
+                    "the default: request headers with '_' are dropped",
+                ),
+            },
+            "client_header_timeout" => match directive.args.first().and_then(|arg| duration(arg)) {
+                Some(value) if value != "0s" => {
+                    self.server_key("header_timeout", toml_out::string(&value), directive, "")
+                }
+                _ => self.unsupported(directive, "expected a time above 0 such as 60s"),
+            },
+            "large_client_header_buffers" => {
+                let size = directive.args.get(1).and_then(|arg| size(arg));
+                match (
+                    directive.args.first().and_then(|n| n.parse::<u64>().ok()),
+                    size,
+                ) {
+                    (Some(count), Some(bytes)) => {
+                        let total = (count * bytes).max(1024);
+                        self.server_key("max_header_size", total.to_string(), directive, "");
+                        if let Some(item) = self
+                            .items
+                            .last_mut()
+                            .filter(|item| item.kind == Kind::Translated)
+                        {
+                            item.kind = Kind::Approximated;
+                            item.note = format!(
+                                "[server] max_header_size = {total}: weir limits the whole request head; nginx limits each line to {} and the head to {count} of them",
+                                directive.args[1]
+                            );
+                        }
+                    }
+                    _ => self.unsupported(directive, "expected a count and a size such as 4 8k"),
+                }
+            }
+            "server_tokens" => match directive.args.first().map(String::as_str) {
+                Some("off") => {
+                    self.translated(directive, "the default: weir adds no Server header")
+                }
+                _ => self.approximated(
+                    directive,
+                    "weir adds no Server header of its own; set [server] server_header to send one",
+                ),
+            },
+            "set_real_ip_from" => self.set_real_ip_from(directive),
+            "real_ip_header" => self.real_ip_header(directive),
+            "real_ip_recursive" => {
+                self.real_ip_recursive = Some(directive);
+                match directive.args.first().map(String::as_str) {
+                    Some("on") => self.translated(directive, "always: weir takes the last untrusted address"),
+                    _ => self.approximated(
+                        directive,
+                        "weir is always recursive (real_ip_recursive on): it skips every trusted address from the right, not only the last",
+                    ),
+                }
+            }
+            name if name.starts_with("gzip") => self.gzip(directive),
+            "access_log" => self.access_log(directive),
+            "error_log" => self.error_log(directive),
+            "proxy_connect_timeout" | "proxy_read_timeout" | "proxy_send_timeout" => {
+                let key = timeout_key(&directive.name);
+                match directive.args.first().and_then(|arg| duration(arg)) {
+                    Some(value) if value != "0s" => self.translated(
+                        directive,
+                        format!("{key} = {value:?} on the upstreams of the routes it applies to (weir has time-outs per upstream)"),
+                    ),
+                    _ => self.unsupported(directive, "expected a time above 0 such as 60s"),
+                }
+            }
+            "proxy_buffering" | "proxy_request_buffering" => {
+                let key = if directive.name == "proxy_buffering" {
+                    "response_buffering"
+                } else {
+                    "request_buffering"
+                };
+                match directive.args.first().map(String::as_str) {
+                    Some("on" | "off") => self.translated(
+                        directive,
+                        format!("[[routes]] {key} on the routes it applies to"),
+                    ),
+                    _ => self.unsupported(directive, "expected on or off"),
+                }
+            }
+            "limit_req" => {} // accounted per route, below.
+            "limit_req_status" => {
+                match directive.args.first().and_then(|n| n.parse::<u16>().ok()) {
+                    Some(400..=599) => {
+                        self.translated(directive, "status on the limits it applies to")
+                    }
+                    _ => self.unsupported(directive, "expected a status from 400 to 599"),
+                }
+            }
+            "limit_req_dry_run" => {
+                self.translated(directive, "dry_run on the limits it applies to")
+            }
+            "limit_req_log_level" => self.approximated(
+                directive,
+                "weir logs rejections at debug level, at most once a second per limit",
+            ),
+            "root" => self.translated(
+                directive,
+                "static routes for the locations without proxy_pass",
+            ),
+            _ => self.simple(directive),
+        }
+    }
+
+    /// Directives with no weir key: what weir does instead, or why not.
+    fn simple(&mut self, directive: &Directive) {
+        let name = directive.name.as_str();
+        let on = directive.args.first().map(String::as_str) == Some("on");
+        let off = directive.args.first().map(String::as_str) == Some("off");
+        let (kind, note): (Kind, String) = match name {
+            "user" => (Kind::Translated, "no key: run weir as that user (systemd User=, Docker USER)".into()),
+
+            "daemon" | "master_process" => (Kind::Translated, "no key: weir runs in the foreground, one process".into()),
+            "worker_rlimit_nofile" => (Kind::Unsupported, "set the open-files limit in the supervisor (systemd LimitNOFILE=)".into()),
+            "worker_cpu_affinity" | "worker_priority" | "pcre_jit" | "thread_pool" | "load_module" | "env"
+            | "worker_shutdown_timeout" | "timer_resolution" | "lock_file" | "working_directory" => {
+                (Kind::Unsupported, "no weir equivalent (a process setting of nginx)".into())
+            }
+            "log_not_found" | "log_subrequest" => (Kind::Translated, "no key: weir does not log missing files as errors".into()),
+            "default_type" => (Kind::Translated, "built in: static files of unknown type are application/octet-stream".into()),
+            "types" => (Kind::Translated, "built in: weir knows the common MIME types".into()),
+            "sendfile" | "tcp_nopush" | "aio" | "directio" | "output_buffers" => {
+                (Kind::Translated, "not needed: weir reads static files itself".into())
+            }
+            "tcp_nodelay" => (Kind::Translated, "always on".into()),
+            "types_hash_max_size" | "types_hash_bucket_size" | "server_names_hash_bucket_size"
+            | "server_names_hash_max_size" | "variables_hash_max_size" | "variables_hash_bucket_size"
+            | "map_hash_max_size" | "map_hash_bucket_size" | "proxy_headers_hash_max_size"
+            | "proxy_headers_hash_bucket_size" | "client_header_buffer_size" | "client_body_buffer_size"
+            | "proxy_buffer_size" | "proxy_buffers" | "proxy_busy_buffers_size"
+            | "proxy_max_temp_file_size" | "proxy_temp_file_write_size" | "client_body_temp_path"
+            | "proxy_temp_path" | "fastcgi_temp_path" | "uwsgi_temp_path" | "scgi_temp_path"
+            | "server_name_in_redirect" | "port_in_redirect" | "absolute_redirect" | "reset_timedout_connection"
+            | "lingering_close" | "lingering_time" | "lingering_timeout" => {
+                (Kind::Translated, "not needed: weir sizes its buffers and tables itself".into())
+            }
+            "open_file_cache" | "open_file_cache_valid" | "open_file_cache_min_uses" | "open_file_cache_errors" => (
+                Kind::Approximated,
+                "weir keeps files up to 1 MiB in memory for 1 s on static routes; not configurable".into(),
+            ),
+            "proxy_http_version" => match directive.args.first().map(String::as_str) {
+                Some("1.1") => (Kind::Translated, "always: weir speaks HTTP/1.1 to upstreams".into()),
+                _ => (Kind::Approximated, "weir always speaks HTTP/1.1 to upstreams".into()),
+            },
+            "proxy_set_header" => proxy_set_header(directive),
+            "proxy_pass_header" => (Kind::Translated, "always: weir passes the upstream's Server and Date".into()),
+            "proxy_redirect" => match directive.args.first().map(String::as_str) {
+                Some("off" | "default") => (Kind::Translated, "always: weir never rewrites Location".into()),
+                _ => (Kind::Unsupported, "weir never rewrites Location headers".into()),
+            },
+            "proxy_ignore_client_abort" if off => (Kind::Translated, "the default".into()),
+            "proxy_ignore_client_abort" => (
+                Kind::Approximated,
+                "weir cancels the upstream exchange when the client goes away".into(),
+            ),
+            "proxy_next_upstream" | "proxy_next_upstream_tries" | "proxy_next_upstream_timeout" => (
+                Kind::Approximated,
+                "weir moves to the next server on connect errors, and on broken exchanges of idempotent requests without a body; not configurable".into(),
+            ),
+            "proxy_intercept_errors" if off => (Kind::Translated, "the default".into()),
+            "proxy_hide_header" | "proxy_ignore_headers" | "proxy_intercept_errors" | "proxy_set_body"
+            | "proxy_pass_request_headers" | "proxy_pass_request_body" | "proxy_method" | "proxy_cookie_domain"
+            | "proxy_cookie_path" | "proxy_ssl_server_name" | "proxy_ssl_verify" | "proxy_bind" => {
+                (Kind::Unsupported, "weir does not change requests or responses this way".into())
+            }
+            name if name.starts_with("proxy_cache") || name == "proxy_store" || name == "proxy_no_cache" => {
+                (Kind::Unsupported, "weir has no response cache".into())
+            }
+            name if name.starts_with("ssl") => (Kind::Unsupported, "not supported (TLS is not in weir yet)".into()),
+            "http2" | "http3" | "quic_retry" => (Kind::Unsupported, "weir speaks HTTP/1.1 to clients (HTTP/2 needs TLS, not in weir yet)".into()),
+            "add_header" | "add_trailer" | "expires" | "more_set_headers" => {
+                (Kind::Unsupported, "weir does not add response headers".into())
+            }
+            "etag" if on => (Kind::Translated, "always: static files carry an ETag".into()),
+            "index" => {
+                if directive.args.iter().any(|arg| arg == "index.html") {
+                    (Kind::Translated, "weir serves index.html for a directory".into())
+                } else {
+                    (Kind::Approximated, "weir serves index.html for a directory, no other name".into())
+                }
+            }
+            "autoindex" if off => (Kind::Translated, "the default: no directory listings".into()),
+            "autoindex" => (Kind::Unsupported, "weir lists no directories (403)".into()),
+            "charset" | "source_charset" | "charset_types" | "override_charset" => {
+                (Kind::Unsupported, "weir does not add a charset to Content-Type".into())
+            }
+            "error_page" => (Kind::Unsupported, "weir answers errors with its own short plain-text pages".into()),
+            "rewrite" | "set" | "break" => (Kind::Unsupported, "weir does not rewrite URIs or set variables".into()),
+            "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
+            "allow" | "deny" | "auth_basic" | "auth_basic_user_file" | "auth_request" | "satisfy" => {
+                (Kind::Unsupported, "weir has no access rules yet; keep them in the app or a firewall".into())
+            }
+            "limit_conn" | "limit_conn_zone" | "limit_conn_status" | "limit_conn_log_level" | "limit_rate"
+            | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates, not connections or bandwidth per key".into()),
+            "resolver" | "resolver_timeout" => (Kind::Unsupported, "weir resolves no host names".into()),
+            "uwsgi_pass" | "fastcgi_pass" | "scgi_pass" | "grpc_pass" => (
+                Kind::Unsupported,
+                "weir speaks HTTP to upstreams: bind Gunicorn or Uvicorn to a socket or port and route to it".into(),
+            ),
+            name if name.starts_with("uwsgi_") || name.starts_with("fastcgi_") || name.starts_with("scgi_") => {
+                (Kind::Unsupported, "weir speaks HTTP to upstreams only".into())
+            }
+            "stub_status" => (Kind::Unsupported, "use weir's [admin] listener: /metrics, /healthz, /readyz".into()),
+            "if" => (
+                Kind::Unsupported,
+                "weir has no conditions; route by host and path instead (a `return` under `if ($host = ...)` is a [[routes]] with that host and `redirect`)".into(),
+            ),
+            "try_files" => (Kind::Unsupported, "weir serves the file asked for or 404; no fallbacks".into()),
+            "location" => (Kind::Unsupported, "a location outside a server".into()),
+            _ => (Kind::Unsupported, format!("weir has no equivalent of `{name}`")),
+        };
+        self.item(kind, directive, note);
+        if directive.block.is_some() {
+            self.account_block(directive);
+        }
+    }
+
+    fn client_max_body_size(&mut self, directive: &Directive) {
+        let Some(text) = directive.args.first() else {
+            return self.unsupported(directive, "expected a size such as 20M");
+        };
+        let Some(bytes) = size(text) else {
+            return self.unsupported(directive, "expected a size such as 20M");
+        };
+        let value = toml_out::string(text);
+        match self.max_body_size.clone() {
+            None => {
+                self.max_body_size = Some((bytes, value.clone(), directive.source.clone()));
+                self.translated(directive, format!("[server] max_body_size = {value}"));
+            }
+            Some((kept, kept_text, source)) => {
+                let larger = bytes == 0 || (kept != 0 && bytes > kept);
+                if bytes == kept {
+                    self.translated(
+                        directive,
+                        format!("[server] max_body_size = {value} (as above)"),
+                    );
+                } else if larger {
+                    self.max_body_size = Some((bytes, value.clone(), directive.source.clone()));
+                    self.approximated(
+                        directive,
+                        format!("weir has one max_body_size for every route: the largest, {value}, is kept (over {kept_text} from {source})"),
+                    );
+                } else {
+                    self.approximated(
+                        directive,
+                        format!("weir has one max_body_size for every route: the largest, {kept_text} from {source}, is kept"),
+                    );
+                }
+            }
+        }
+    }
+
+    fn set_real_ip_from(&mut self, directive: &Directive) {
+        let Some(network) = directive.args.first() else {
+            return self.unsupported(directive, "expected an address or network");
+        };
+        if network.starts_with("unix:") {
+            return self.unsupported(directive, "weir accepts clients on TCP only");
+        }
+        let valid = network
+            .split_once('/')
+            .map_or(network.as_str(), |(ip, _)| ip)
+            .parse::<std::net::IpAddr>()
+            .is_ok();
+        if !valid {
+            return self.unsupported(
+                directive,
+                "weir resolves no host names: give an address or network",
+            );
+        }
+        if !self
+            .trusted_proxies
+            .iter()
+            .any(|(known, _)| known == network)
+        {
+            self.trusted_proxies
+                .push((network.clone(), directive.source.clone()));
+        }
+        self.translated(directive, "[server] trusted_proxies");
+    }
+
+    fn real_ip_header(&mut self, directive: &Directive) {
+        let header = directive.args.first().map(|arg| arg.to_ascii_lowercase());
+        let value = match header.as_deref() {
+            Some("x-forwarded-for") => "X-Forwarded-For",
+            Some("x-real-ip") => "X-Real-IP",
+            Some("proxy_protocol") => {
+                return self.unsupported(directive, "weir does not read the PROXY protocol");
+            }
+            _ => {
+                return self.unsupported(
+                    directive,
+                    "weir reads X-Forwarded-For, X-Real-IP or Forwarded",
+                )
+            }
+        };
+        self.real_ip_header = Some(directive.source.clone());
+        self.server_key("real_ip_header", toml_out::string(value), directive, "");
+    }
+
+    fn gzip(&mut self, directive: &Directive) {
+        let first = directive.args.first().map(String::as_str).unwrap_or("");
+        match directive.name.as_str() {
+            "gzip" if first == "on" => {
+                if self.compression.is_none() {
+                    let mut table = Table::new("[compression]");
+                    table.comment =
+                        Some("nginx gzip: gzip only, nginx's defaults unless set".to_string());
+                    table.set_with(
+                        "algorithms",
+                        toml_out::strings(["gzip"]),
+                        Some(&directive.source),
+                        Some("(nginx has gzip only; add \"br\", \"zstd\" to use them)"),
+                    );
+                    table.set_with(
+                        "level",
+                        "1".into(),
+                        Some(&directive.source),
+                        Some("(nginx's default gzip_comp_level)"),
+                    );
+                    table.set_with(
+                        "min_length",
+                        "20".into(),
+                        Some(&directive.source),
+                        Some("(nginx's default gzip_min_length)"),
+                    );
+                    table.set_with(
+                        "types",
+                        toml_out::strings(["text/html"]),
+                        Some(&directive.source),
+                        Some("(nginx's default gzip_types)"),
+                    );
+                    self.compression = Some(table);
+                    self.compression_source = Some(directive.source.clone());
+                    self.translated(directive, "[compression] (present means on)");
+                } else {
+                    self.translated(directive, "[compression] (as above)");
+                }
+            }
+            "gzip" => {
+                if self.compression.is_some() {
+                    self.approximated(
+                        directive,
+                        "weir compresses for every route or none; gzip on elsewhere wins",
+                    );
+                } else {
+                    self.translated(directive, "the default: no [compression] table");
+                }
+            }
+            "gzip_comp_level" => match first.parse::<u32>() {
+                Ok(level @ 1..=9) => self.compression_key("level", level.to_string(), directive),
+                _ => self.unsupported(directive, "expected a level from 1 to 9"),
+            },
+            "gzip_min_length" => match size(first) {
+                Some(bytes) => self.compression_key("min_length", bytes.to_string(), directive),
+                None => self.unsupported(directive, "expected a length"),
+            },
+            "gzip_types" => {
+                if directive.args.iter().any(|arg| arg == "*") {
+                    self.compression_key_remove("types", directive);
+                } else {
+                    let mut types = vec!["text/html".to_string()];
+                    for media_type in &directive.args {
+                        let media_type = media_type.to_ascii_lowercase();
+                        if !types.contains(&media_type) {
+                            types.push(media_type);
+                        }
+                    }
+                    let value = toml_out::strings(types.iter().map(String::as_str));
+                    self.compression_key("types", value, directive);
+                }
+            }
+            "gzip_proxied" => {
+                if directive.args.iter().any(|arg| arg == "any") {
+                    self.gzip_proxied_any = true;
+                    self.translated(
+                        directive,
+                        "always: weir compresses every response, proxied or not",
+                    );
+                } else {
+                    self.approximated(
+                        directive,
+                        "weir compresses responses to requests that came through a proxy (with Via) too, whatever their caching headers",
+                    );
+                }
+            }
+            "gzip_vary" => self.translated(directive, "always: weir adds Vary: Accept-Encoding"),
+            "gzip_static" => self.translated(
+                directive,
+                "always on static routes: precompressed .gz and .br siblings are served",
+            ),
+            "gzip_buffers" => self.translated(directive, "not needed: weir streams compression"),
+            "gzip_http_version" => {
+                self.approximated(directive, "weir compresses for HTTP/1.0 clients too")
+            }
+            "gzip_disable" => self.unsupported(
+                directive,
+                "weir does not look at User-Agent (no msie6 clients remain)",
+            ),
+            _ => self.unsupported(
+                directive,
+                format!("weir has no equivalent of `{}`", directive.name),
+            ),
+        }
+    }
+
+    fn compression_key(&mut self, key: &str, value: String, directive: &Directive) {
+        let Some(table) = &mut self.compression else {
+            return self.translated(directive, "no effect: gzip is not on");
+        };
+        if let Some(entry) = table.get(key).filter(|entry| entry.remark.is_none()) {
+            if entry.value != value {
+                let source = entry
+                    .source
+                    .clone()
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
+                let note = format!(
+                    "weir has one [compression] {key} for every route; {} from {source} is kept",
+                    entry.value
+                );
+                return self.approximated(directive, note);
+            }
+        }
+        table.set(key, value.clone(), Some(&directive.source));
+        self.translated(directive, format!("[compression] {key} = {value}"));
+    }
+
+    fn compression_key_remove(&mut self, key: &str, directive: &Directive) {
+        match &mut self.compression {
+            Some(table) => {
+                table.entries.retain(|entry| entry.key != key);
+                self.approximated(
+                    directive,
+                    "weir compresses the text-like types of its default list, not every type",
+                );
+            }
+            None => self.translated(directive, "no effect: gzip is not on"),
+        }
+    }
+
+    fn access_log(&mut self, directive: &Directive) {
+        let Some(path) = directive.args.first() else {
+            return self.unsupported(directive, "expected a path or off");
+        };
+        if path == "off" {
+            return self.translated(directive, "the default: no [access_log] table");
+        }
+        if path.starts_with("syslog:") || path.contains('$') {
+            return self.unsupported(directive, "weir writes its access log to a file or stderr");
+        }
+        let format_name = directive
+            .args
+            .get(1)
+            .map(String::as_str)
+            .unwrap_or("combined");
+        let (format, note) = match format_name {
+            "combined" => (
+                "combined",
+                "format combined: nginx's combined with weir's timings added".to_string(),
+            ),
+            name => match self.log_formats.get(name) {
+                Some(log_format) => {
+                    self.accounted.insert(*log_format as *const Directive);
+                    let text = log_format.args[1..].join("");
+                    if log_format.args.iter().any(|arg| arg == "escape=json")
+                        || text.trim_start().starts_with('{')
+                    {
+                        ("json", format!("format json, the closest to log_format {name}: weir's own JSON fields"))
+                    } else {
+                        ("combined", format!("format combined, the closest to log_format {name}: nginx's combined with weir's timings"))
+                    }
+                }
+                None => (
+                    "combined",
+                    format!("format combined (log_format {name} is not defined)"),
+                ),
+            },
+        };
+        if let Some(table) = &self.access_log {
+            let kept = table
+                .get("path")
+                .map(|entry| entry.value.clone())
+                .unwrap_or_default();
+            let same_format = table.get("format").map(|entry| entry.value.clone())
+                == Some(toml_out::string(format));
+            if kept == toml_out::string(path) && same_format {
+                return self.translated(directive, format!("[access_log] (as above: {kept})"));
+            }
+            return self.approximated(
+                directive,
+                format!("weir writes one access log; {kept} is kept"),
+            );
+        }
+        let mut table = Table::new("[access_log]");
+        table.set("enabled", "true".into(), Some(&directive.source));
+        let path_value = if path == "/dev/stderr" {
+            None
+        } else {
+            Some(toml_out::string(path))
+        };
+        if let Some(value) = path_value {
+            table.set("path", value, Some(&directive.source));
+        }
+        table.set("format", toml_out::string(format), Some(&directive.source));
+        self.access_log = Some(table);
+        let kind = if format_name == "combined" {
+            Kind::Translated
+        } else {
+            Kind::Approximated
+        };
+        self.item(kind, directive, format!("[access_log] {note}"));
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // upstream and limit_req_zone
+    // -----------------------------------------------------------------------------------------
+
+    fn upstream(&mut self, directive: &'a Directive) {
+        let Some(name) = directive.args.first() else {
+            return self.unsupported(directive, "an upstream needs a name");
+        };
+        let weir_name = weir_name(name);
+        let mut table = Table::new(format!("[upstreams.{weir_name}]"));
+        let mut servers: Vec<String> = Vec::new();
+        let mut fail_settings: Vec<(Option<String>, Option<String>, Source)> = Vec::new();
+        let mut max_conns: Vec<String> = Vec::new();
+        for inner in directive.block.iter().flatten() {
+            match inner.name.as_str() {
+                "server" => {
+                    let Some(address) = inner.args.first().and_then(|arg| upstream_address(arg)) else {
+                        self.unsupported(inner, "weir resolves no host names: give unix:/path, IP:port or IP");
+                        continue;
+                    };
+                    let mut notes = Vec::new();
+                    let mut kind = Kind::Translated;
+                    let mut max_fails = None;
+                    let mut fail_timeout = None;
+                    let mut skip = None;
+                    for parameter in &inner.args[1..] {
+                        let (key, value) = parameter.split_once('=').unwrap_or((parameter.as_str(), ""));
+                        match key {
+                            "max_fails" => max_fails = Some(value.to_string()),
+                            "fail_timeout" => fail_timeout = duration(value),
+                            "max_conns" => max_conns.push(value.to_string()),
+                            "weight" if value == "1" => {}
+                            "weight" => {
+                                kind = Kind::Approximated;
+                                notes.push("weight is not supported: weir balances servers evenly".to_string());
+                            }
+                            "backup" => skip = Some("left out: weir has no backup servers"),
+                            "down" => skip = Some("left out, as nginx never uses a down server"),
+                            _ => {
+                                kind = Kind::Approximated;
+                                notes.push(format!("{key} is not supported"));
+                            }
+                        }
+                    }
+                    if let Some(reason) = skip {
+                        if reason.contains("backup") {
+                            self.unsupported(inner, reason);
+                        } else {
+                            self.translated(inner, reason);
+                        }
+                        continue;
+                    }
+                    fail_settings.push((max_fails, fail_timeout, inner.source.clone()));
+                    servers.push(address.clone());
+                    let note = if notes.is_empty() {
+                        format!("servers += {address:?}")
+                    } else {
+                        format!("servers += {address:?}; {}", notes.join("; "))
+                    };
+                    self.item(kind, inner, note);
+                }
+                "keepalive" => match inner.args.first().and_then(|n| n.parse::<u64>().ok()) {
+                    Some(idle) => {
+                        table.set("max_idle", idle.to_string(), Some(&inner.source));
+                        self.translated(inner, format!("max_idle = {idle}"));
+                    }
+                    None => self.unsupported(inner, "expected a number"),
+                },
+                "keepalive_timeout" => match inner.args.first().and_then(|arg| duration(arg)) {
+                    Some(value) => {
+                        table.set("idle_timeout", toml_out::string(&value), Some(&inner.source));
+                        self.approximated(
+                            inner,
+                            format!("idle_timeout = {value:?}; keep it under the app's own keep-alive (Gunicorn's is 2 s; weir's default, 1s, is under it)"),
+                        );
+                    }
+                    None => self.unsupported(inner, "expected a time"),
+                },
+                "least_conn" => {
+                    table.set("balance", toml_out::string("least_outstanding"), Some(&inner.source));
+                    self.approximated(inner, "balance = \"least_outstanding\": the less busy of two servers drawn at random");
+                }
+                "zone" => self.translated(inner, "not needed: weir's workers share memory"),
+                "keepalive_requests" | "keepalive_time" => {
+                    self.approximated(inner, "weir reuses an upstream connection until it is idle for idle_timeout; no count or age limit")
+                }
+                "ip_hash" | "hash" | "random" | "sticky" => {
+                    self.unsupported(inner, "weir balances round robin or least outstanding; no affinity")
+                }
+                _ => self.simple(inner),
+            }
+        }
+        if servers.is_empty() {
+            self.unsupported(
+                directive,
+                "no server weir can reach: the upstream and its routes are left out",
+            );
+            return;
+        }
+        self.translated(directive, format!("[upstreams.{weir_name}]"));
+        table.entries.insert(
+            0,
+            toml_out::Entry {
+                key: "servers".into(),
+                value: toml_out::strings(servers.iter().map(String::as_str)),
+                source: Some(directive.source.clone()),
+                remark: None,
+            },
+        );
+        // nginx counts failures per server; weir per upstream: one setting when all agree.
+        let first = fail_settings.first().cloned();
+        if let Some((max_fails, fail_timeout, source)) = first {
+            let agree = fail_settings
+                .iter()
+                .all(|(m, f, _)| *m == max_fails && *f == fail_timeout);
+            if fail_timeout.as_deref() == Some("0s") {
+                table.set_with(
+                    "max_fails",
+                    "0".into(),
+                    Some(&source),
+                    Some("fail_timeout=0: passive health off"),
+                );
+            } else {
+                if let Some(max_fails) = &max_fails {
+                    table.set("max_fails", max_fails.clone(), Some(&source));
+                }
+                if let Some(fail_timeout) = &fail_timeout {
+                    table.set(
+                        "fail_timeout",
+                        toml_out::string(fail_timeout),
+                        Some(&source),
+                    );
+                }
+            }
+            if !agree {
+                if let Some(item) = self
+                    .items
+                    .iter_mut()
+                    .rev()
+                    .find(|item| item.sources.contains(&source))
+                {
+                    item.kind = Kind::Approximated;
+                    item.note.push_str("; weir has one max_fails/fail_timeout per upstream: this server's are used for all");
+                }
+            }
+        }
+        if let Some(first) = max_conns.first() {
+            table.set("max_connections", first.clone(), Some(&directive.source));
+        }
+        self.upstream_names.insert(name.clone(), weir_name.clone());
+        self.upstreams.insert(
+            weir_name,
+            UpstreamOut {
+                table: Some(table),
+                timeouts: HashMap::new(),
+            },
+        );
+    }
+
+    fn limit_req_zone(&mut self, directive: &'a Directive) {
+        let key = directive.args.first().cloned().unwrap_or_default();
+        let mut zone = None;
+        let mut rate = None;
+        for arg in &directive.args[1.min(directive.args.len())..] {
+            if let Some(value) = arg.strip_prefix("zone=") {
+                zone = Some(value.to_string());
+            } else if let Some(value) = arg.strip_prefix("rate=") {
+                rate = Some(value.to_string());
+            }
+        }
+        let (Some(zone), Some(rate)) = (zone, rate) else {
+            return self.unsupported(directive, "expected a key, zone=NAME:SIZE and rate=");
+        };
+        let (zone_name, zone_size) = zone.split_once(':').unwrap_or((zone.as_str(), ""));
+        let Some(key_value) = limit_key(&key) else {
+            return self.unsupported(
+                directive,
+                format!("weir keys limits by client address, path and request headers; {key} has none of them (routes using the zone get no limit)"),
+            );
+        };
+        let valid_rate = rate
+            .strip_suffix("r/s")
+            .or_else(|| rate.strip_suffix("r/m"))
+            .and_then(|count| count.parse::<u64>().ok())
+            .is_some_and(|count| count > 0);
+        if !valid_rate {
+            return self.unsupported(directive, "expected rate=Nr/s or rate=Nr/m");
+        }
+        let name = weir_name(zone_name);
+        let mut table = Table::new(format!("[limits.{name}]"));
+        table.comment = Some(format!("limit_req_zone {key} zone={zone}"));
+        table.set("key", toml_out::string(&key_value), Some(&directive.source));
+        table.set("rate", toml_out::string(&rate), Some(&directive.source));
+        let mut note = format!("[limits.{name}] key = {key_value:?}, rate = {rate:?}");
+        if let Some(bytes) = size(zone_size) {
+            let keys = (bytes / 64).max(1);
+            table.set_with(
+                "max_keys",
+                keys.to_string(),
+                Some(&directive.source),
+                Some("(about 64 bytes per key in nginx's zone)"),
+            );
+            note.push_str(&format!(", max_keys = {keys} (the zone's size / 64 bytes)"));
+        }
+        self.translated(directive, note);
+        self.zone_names.insert(zone_name.to_string(), name.clone());
+        self.limits.insert(
+            name,
+            LimitOut {
+                table,
+                used_by: None,
+                status_set: None,
+            },
+        );
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // server and location
+    // -----------------------------------------------------------------------------------------
+
+    /// Takes in the settings a level passes down (order inside the block does not matter).
+    fn absorb(&mut self, block: &'a [Directive], scope: &mut Scope<'a>) {
+        let mut limit_req = Vec::new();
+        for directive in block {
+            match directive.name.as_str() {
+                "proxy_connect_timeout" => scope.connect_timeout = Some(directive),
+                "proxy_read_timeout" => scope.read_timeout = Some(directive),
+                "proxy_send_timeout" => scope.send_timeout = Some(directive),
+                "proxy_buffering" => scope.proxy_buffering = Some(directive),
+                "proxy_request_buffering" => scope.proxy_request_buffering = Some(directive),
+                "limit_req" => limit_req.push(directive),
+                "limit_req_status" => scope.limit_req_status = Some(directive),
+                "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),
+                "root" => scope.root = Some(directive),
+                _ => {}
+            }
+        }
+        if !limit_req.is_empty() {
+            scope.limit_req = limit_req;
+        }
+    }
+
+    fn server(&mut self, directive: &'a Directive, http: &Scope<'a>) {
+        self.server_count += 1;
+        let block = directive.block.as_deref().unwrap_or_default();
+        let mut scope = http.clone();
+        self.absorb(block, &mut scope);
+        let mut listens = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        for inner in block.iter().filter(|inner| inner.name == "listen") {
+            if let Some((address, ssl, _)) = self.listen(inner) {
+                if ssl {
+                    scope.ssl = true;
+                } else {
+                    listens.push((address, inner.source.clone()));
+                }
+            } else if inner.args.iter().any(|arg| arg == "ssl") {
+                scope.ssl = true;
+            }
+        }
+        let has_listen = block.iter().any(|inner| inner.name == "listen");
+        if !has_listen {
+            listens.push(("0.0.0.0:80".to_string(), directive.source.clone()));
+        }
+        for (address, source) in listens {
+            if !self.listens.iter().any(|(known, _)| *known == address) {
+                self.listens.push((address, source));
+            }
+        }
+        for inner in block.iter().filter(|inner| inner.name == "server_name") {
+            let mut exact = Vec::new();
+            let mut left_out = Vec::new();
+            for name in &inner.args {
+                if name.is_empty() || name == "_" {
+                    continue;
+                }
+                if let Some(rest) = name.strip_prefix('.') {
+                    exact.push(rest.to_ascii_lowercase());
+                    left_out.push(format!("*{name}"));
+                } else if name.starts_with('~') || name.contains(['*', '$']) || !weir_host(name) {
+                    left_out.push(name.clone());
+                } else {
+                    exact.push(name.to_ascii_lowercase());
+                }
+            }
+            // nginx gives a name to the first server on the port that has it ("conflicting server name").
+            let mut taken = Vec::new();
+            for name in exact {
+                match self.claimed_names.get(&(name.clone(), scope.ssl)) {
+                    Some(first) => taken.push(format!("{name} (the server at {first} has it)")),
+                    None => {
+                        self.claimed_names
+                            .insert((name.clone(), scope.ssl), directive.source.clone());
+                        names.push(name);
+                    }
+                }
+            }
+            if !taken.is_empty() {
+                self.unsupported(
+                    inner,
+                    format!("conflicting server name, as nginx warns: {}; nginx uses the first server for it, and so does weir", taken.join(", ")),
+                );
+            } else if left_out.is_empty() {
+                self.translated(inner, "[[routes]] host, for the routes of this server (the default server's routes match any host)");
+            } else {
+                self.approximated(
+                    inner,
+                    format!(
+                        "weir matches exact host names only; left out: {}",
+                        left_out.join(", ")
+                    ),
+                );
+            }
+        }
+        let default = self.server_count == self.default_server;
+        let hosts: Vec<Option<String>> = if default || names.is_empty() {
+            vec![None]
+        } else {
+            names.iter().cloned().map(Some).collect()
+        };
+        if !default && names.is_empty() {
+            self.unsupported(directive, "no exact server_name and not the default server: weir cannot reach it; its routes are left out");
+            self.account_block(directive);
+            return;
+        }
+        let note = if default {
+            "its routes match any host (nginx's default server)".to_string()
+        } else {
+            format!("its routes match host {}", names.join(", "))
+        };
+        self.translated(directive, note);
+        self.named_locations.clear();
+        for inner in block {
+            if inner.name == "location"
+                && inner.args.first().is_some_and(|arg| arg.starts_with('@'))
+            {
+                self.named_locations.insert(inner.args[0].clone(), inner);
+            }
+        }
+
+        // A `return` in the server block answers before any location.
+        if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
+            let target = self.return_target(answer);
+            if let Some(target) = target {
+                for host in &hosts {
+                    self.routes.push(Route {
+                        host: host.clone(),
+                        path: "/".into(),
+                        exact: false,
+                        target: target.clone(),
+                        target_source: answer.source.clone(),
+                        source: directive.source.clone(),
+                        limits: Vec::new(),
+                        request_buffering: None,
+                        response_buffering: None,
+                        from_ssl: scope.ssl,
+                    });
+                }
+            }
+            for inner in block {
+                match inner.name.as_str() {
+                    "listen" | "server_name" => {}
+                    "return" if std::ptr::eq(inner, answer) => {}
+                    "location" => {
+                        self.translated(
+                            inner,
+                            "never reached in nginx either: the server's return answers first",
+                        );
+                        self.account_block(inner);
+                    }
+                    _ => self.common(inner, "server"),
+                }
+            }
+            return;
+        }
+
+        let mut has_root_location = false;
+        for inner in block {
+            match inner.name.as_str() {
+                "listen" | "server_name" => {}
+                "location" => {
+                    has_root_location |= inner.args.first().is_some_and(|arg| arg == "/")
+                        || inner.args.first().is_some_and(|a| a == "^~")
+                            && inner.args.get(1).is_some_and(|a| a == "/");
+                    self.location(inner, &scope, &hosts);
+                }
+                _ => self.common(inner, "server"),
+            }
+        }
+        if !has_root_location {
+            if let Some(root) = scope.root {
+                let path = root.args.first().cloned().unwrap_or_default();
+                for host in &hosts {
+                    self.routes.push(Route {
+                        host: host.clone(),
+                        path: "/".into(),
+                        exact: false,
+                        target: RouteTarget::Static(path.clone()),
+                        target_source: root.source.clone(),
+                        source: directive.source.clone(),
+                        limits: Vec::new(),
+                        request_buffering: None,
+                        response_buffering: None,
+                        from_ssl: scope.ssl,
+                    });
+                }
+            } else if !default {
+                // nginx answers the paths no location matches from its default root, which
+                // holds nothing in a packaged install: 404, not the default server's routes.
+                for host in &hosts {
+                    self.routes.push(Route {
+                        host: host.clone(),
+                        path: "/".into(),
+                        exact: false,
+                        target: RouteTarget::Status(404),
+                        target_source: directive.source.clone(),
+                        source: directive.source.clone(),
+                        limits: Vec::new(),
+                        request_buffering: None,
+                        response_buffering: None,
+                        from_ssl: scope.ssl,
+                    });
+                }
+            }
+        }
+    }
+
+    /// `listen`: the address weir listens on, whether it is `ssl`, whether `default_server`.
+    fn listen(&mut self, directive: &Directive) -> Option<(String, bool, bool)> {
+        let address = directive.args.first()?;
+        let ssl = directive
+            .args
+            .iter()
+            .any(|arg| arg == "ssl" || arg == "quic");
+        let default = directive
+            .args
+            .iter()
+            .any(|arg| arg == "default_server" || arg == "default");
+        if address.starts_with("unix:") {
+            self.unsupported(directive, "weir listens on TCP only");
+            return None;
+        }
+        let Some(socket) = listen_address(address) else {
+            self.unsupported(
+                directive,
+                "weir listens on IP addresses: give IP:port or a port",
+            );
+            return None;
+        };
+        if ssl {
+            self.unsupported(directive, "not supported (TLS is not in weir yet): not listened on; the server's routes are kept for plain HTTP");
+            return Some((socket, true, default));
+        }
+        let mut notes = Vec::new();
+        let mut kind = Kind::Translated;
+        for parameter in &directive.args[1..] {
+            let (key, value) = parameter
+                .split_once('=')
+                .unwrap_or((parameter.as_str(), ""));
+            match key {
+                "default_server" | "default" | "reuseport" | "deferred" | "ipv6only" | "bind" => {}
+                "backlog" => {
+                    if let Ok(backlog) = value.parse::<u32>() {
+                        self.server
+                            .set("backlog", backlog.to_string(), Some(&directive.source));
+                        notes.push(format!("backlog = {backlog}"));
+                    }
+                }
+                "http2" | "proxy_protocol" => {
+                    kind = Kind::Approximated;
+                    notes.push(format!("{key} is not supported"));
+                }
+                _ => {
+                    kind = Kind::Approximated;
+                    notes.push(format!("{key} is not supported"));
+                }
+            }
+        }
+        let mut note = format!("[server] listen += {socket:?}");
+        if address == "localhost" || address.starts_with("localhost:") {
+            kind = Kind::Approximated;
+            notes.push("localhost taken as 127.0.0.1".into());
+        }
+        if !notes.is_empty() {
+            note.push_str(&format!("; {}", notes.join("; ")));
+        }
+        self.item(kind, directive, note);
+        Some((socket, false, default))
+    }
+
+    fn location(&mut self, directive: &'a Directive, parent: &Scope<'a>, hosts: &[Option<String>]) {
+        let (modifier, path) = match directive.args.as_slice() {
+            [path] if path.starts_with("=") && path.len() > 1 => ("=", path[1..].to_string()),
+            [path] if path.starts_with("^~") && path.len() > 2 => ("^~", path[2..].to_string()),
+            [path] => ("", path.clone()),
+            [modifier, path] => (modifier.as_str(), path.clone()),
+            _ => {
+                self.unsupported(directive, "expected location [=|^~|~|~*] PATH");
+                self.account_block(directive);
+                return;
+            }
+        };
+        if path.starts_with('@') {
+            if self.accounted.contains(&(directive as *const Directive)) {
+                return;
+            }
+            self.approximated(
+                directive,
+                "a named location is used only by try_files ... @name; see there",
+            );
+            self.account_block(directive);
+            return;
+        }
+        if modifier == "~" || modifier == "~*" {
+            let suggestion = regex_suggestion(&path);
+            self.unsupported(
+                directive,
+                format!("regex locations are not supported (weir routes by host and path prefix); {suggestion}"),
+            );
+            self.account_block(directive);
+            return;
+        }
+        let exact = modifier == "=";
+        let mut location_note = match modifier {
+            "=" => format!("[[routes]] path = {path:?}, exact = true"),
+            "^~" => format!("[[routes]] path = {path:?} (^~ is a prefix route: weir has no regex locations to skip)"),
+            _ => format!("[[routes]] path = {path:?}"),
+        };
+        if !path.starts_with('/') {
+            self.unsupported(directive, "a location path starts with /");
+            self.account_block(directive);
+            return;
+        }
+        let block = directive.block.as_deref().unwrap_or_default();
+        let mut scope = parent.clone();
+        self.absorb(block, &mut scope);
+
+        // What answers: return, proxy_pass, try_files @named, alias, root.
+        let mut target: Option<(RouteTarget, Source)> = None;
+        let mut handled: HashSet<*const Directive> = HashSet::new();
+        let mut proxy_scope = scope.clone();
+        if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
+            handled.insert(answer as *const Directive);
+            if let Some(route_target) = self.return_target(answer) {
+                target = Some((route_target, answer.source.clone()));
+            }
+        } else if let Some(proxy_pass) = block.iter().find(|inner| inner.name == "proxy_pass") {
+            handled.insert(proxy_pass as *const Directive);
+            if let Some(name) = self.proxy_pass(proxy_pass, &path) {
+                target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
+            }
+        } else if let Some(try_files) = block.iter().find(|inner| inner.name == "try_files") {
+            handled.insert(try_files as *const Directive);
+            let fallback = try_files
+                .args
+                .last()
+                .filter(|arg| arg.starts_with('@'))
+                .cloned();
+            let named = fallback
+                .as_ref()
+                .and_then(|name| self.named_locations.get(name).copied());
+            let named_proxy = named.and_then(|named| {
+                named
+                    .block
+                    .iter()
+                    .flatten()
+                    .find(|inner| inner.name == "proxy_pass")
+                    .map(|proxy_pass| (named, proxy_pass))
+            });
+            match named_proxy {
+                Some((named, proxy_pass)) => {
+                    if let Some(name) = self.proxy_pass(proxy_pass, &path) {
+                        target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
+                    }
+                    // The named location's settings apply to the proxied requests.
+                    let named_block = named.block.as_deref().unwrap_or_default();
+                    self.absorb(named_block, &mut proxy_scope);
+                    self.approximated(
+                        try_files,
+                        format!("every request goes to the app of {}: weir does not look for a file first (put the files on a static route of their own, e.g. /static/)", fallback.as_deref().unwrap_or("")),
+                    );
+                    self.approximated(
+                        named,
+                        "its proxy_pass serves the locations whose try_files falls back to it",
+                    );
+                    for inner in named_block {
+                        if std::ptr::eq(inner, proxy_pass) {
+                            continue;
+                        }
+                        self.common(inner, "location");
+                    }
+                }
+                None => {
+                    let only_uri = try_files
+                        .args
+                        .iter()
+                        .all(|arg| arg == "$uri" || arg == "$uri/" || arg == "=404");
+                    if only_uri
+                        && (block.iter().any(|inner| inner.name == "alias") || scope.root.is_some())
+                    {
+                        self.translated(try_files, "what a static route does: the file, the directory's index.html, or 404");
+                    } else {
+                        self.unsupported(
+                            try_files,
+                            "weir serves the file asked for or 404; no fallbacks",
+                        );
+                    }
+                    handled.remove(&(try_files as *const Directive));
+                    self.accounted.insert(try_files as *const Directive);
+                }
+            }
+        }
+        if target.is_none()
+            && !block
+                .iter()
+                .any(|inner| matches!(inner.name.as_str(), "return" | "proxy_pass"))
+        {
+            if let Some(alias) = block.iter().find(|inner| inner.name == "alias") {
+                handled.insert(alias as *const Directive);
+                if let Some(dir) = alias.args.first() {
+                    if exact {
+                        self.unsupported(alias, "an exact-match location serving one file: weir's static routes serve directories; route the file's directory instead");
+                    } else {
+                        self.translated(alias, format!("static = {dir:?}"));
+                        target = Some((RouteTarget::Static(dir.clone()), alias.source.clone()));
+                    }
+                }
+            } else if let Some(root) = scope.root {
+                if let Some(dir) = root.args.first() {
+                    if exact {
+                        self.unsupported(directive, "an exact-match location serving one file: weir's static routes serve directories; route the file's directory instead");
+                        self.account_block(directive);
+                        return;
+                    }
+                    // root keeps the location's path under the directory; weir strips it.
+                    let dir = format!("{}{}", dir.trim_end_matches('/'), path);
+                    location_note
+                        .push_str(&format!(", static = {dir:?} (root + the location's path)"));
+                    target = Some((RouteTarget::Static(dir), root.source.clone()));
+                }
+            }
+        }
+        for inner in block {
+            if handled.contains(&(inner as *const Directive))
+                || inner.name == "try_files"
+                || inner.name == "alias"
+            {
+                if inner.name == "alias" && !self.accounted.contains(&(inner as *const Directive)) {
+                    self.translated(inner, "not used: the location proxies");
+                }
+                continue;
+            }
+            match inner.name.as_str() {
+                "location" => self.location(inner, &scope, hosts),
+                "proxy_pass" | "return" => {}
+                _ => self.common(inner, "location"),
+            }
+        }
+        let Some((target, target_source)) = target else {
+            if !self.accounted.contains(&(directive as *const Directive)) {
+                self.unsupported(
+                    directive,
+                    "no proxy_pass, return, root or alias weir can use: no route",
+                );
+            }
+            return;
+        };
+        let is_upstream = matches!(target, RouteTarget::Upstream(_));
+        let is_answer = matches!(
+            target,
+            RouteTarget::Redirect { .. } | RouteTarget::Status(_)
+        );
+        self.translated(directive, location_note);
+
+        // Settings that become route keys, and upstream keys.
+        let mut limits = Vec::new();
+        if !is_answer {
+            for limit_req in proxy_scope.limit_req.clone() {
+                if let Some(name) = self.limit_req(limit_req, &proxy_scope) {
+                    if !limits
+                        .iter()
+                        .any(|(known, _): &(String, Source)| *known == name)
+                    {
+                        limits.push((name, limit_req.source.clone()));
+                    }
+                }
+            }
+        }
+        let flag = |directive: Option<&Directive>| {
+            directive.and_then(|directive| {
+                let on = match directive.args.first().map(String::as_str) {
+                    Some("on") => true,
+                    Some("off") => false,
+                    _ => return None,
+                };
+                Some((on, directive.source.clone()))
+            })
+        };
+        let (request_buffering, response_buffering) = if is_upstream {
+            (
+                flag(proxy_scope.proxy_request_buffering),
+                flag(proxy_scope.proxy_buffering),
+            )
+        } else {
+            (None, None)
+        };
+        if let RouteTarget::Upstream(name) = &target {
+            self.upstream_timeouts(name, &proxy_scope, &directive.source);
+        }
+        for host in hosts {
+            self.routes.push(Route {
+                host: host.clone(),
+                path: path.clone(),
+                exact,
+                target: target.clone(),
+                target_source: target_source.clone(),
+                source: directive.source.clone(),
+                limits: limits.clone(),
+                request_buffering: request_buffering.clone(),
+                response_buffering: response_buffering.clone(),
+                from_ssl: scope.ssl,
+            });
+        }
+    }
+
+    /// `return CODE [URL|text]` or `return URL`.
+    fn return_target(&mut self, directive: &Directive) -> Option<RouteTarget> {
+        let (code, rest) = match directive.args.as_slice() {
+            [url]
+                if url.starts_with("http://")
+                    || url.starts_with("https://")
+                    || url.starts_with("$scheme") =>
+            {
+                (302, Some(url.clone()))
+            }
+            [code] => (code.parse::<u16>().ok()?, None),
+            [code, rest] => (code.parse::<u16>().ok()?, Some(rest.clone())),
+            _ => {
+                self.unsupported(directive, "expected return CODE [URL] or return URL");
+                return None;
+            }
+        };
+        match (code, rest) {
+            (301 | 302 | 303 | 307 | 308, Some(url)) => {
+                if let Err(message) = weir_redirect_ok(&url) {
+                    self.unsupported(
+                        directive,
+                        format!("{message} (weir evaluates $host, $request_uri and $scheme)"),
+                    );
+                    return None;
+                }
+                if url.starts_with('/') {
+                    self.unsupported(
+                        directive,
+                        "weir redirects to absolute URLs only; write https://$host/... instead",
+                    );
+                    return None;
+                }
+                self.translated(directive, format!("redirect = {url:?}, status = {code}"));
+                Some(RouteTarget::Redirect { status: code, url })
+            }
+            (444, _) => {
+                self.approximated(directive, "status = 404: nginx's 444 closes the connection without an answer; weir answers 404");
+                Some(RouteTarget::Status(404))
+            }
+            (200..=599, None) => {
+                self.translated(directive, format!("status = {code} (weir's body is a short plain-text line for errors, empty otherwise)"));
+                Some(RouteTarget::Status(code))
+            }
+            (200..=599, Some(_)) => {
+                self.approximated(directive, format!("status = {code}: weir cannot answer with a given body; its own short body is sent"));
+                Some(RouteTarget::Status(code))
+            }
+            _ => {
+                self.unsupported(directive, "weir answers with statuses from 200 to 599 (444, closing the connection, is not supported)");
+                None
+            }
+        }
+    }
+
+    /// `proxy_pass URL` -> the weir upstream's name (created for a bare address).
+    fn proxy_pass(&mut self, directive: &Directive, location_path: &str) -> Option<String> {
+        let Some(url) = directive.args.first() else {
+            self.unsupported(directive, "expected a URL");
+            return None;
+        };
+        if url.contains('$') {
+            self.unsupported(
+                directive,
+                "weir has no variables: proxy_pass must name an upstream or address",
+            );
+            return None;
+        }
+        let Some(rest) = url.strip_prefix("http://") else {
+            self.unsupported(
+                directive,
+                "weir speaks plain HTTP to upstreams (https:// upstreams are not supported)",
+            );
+            return None;
+        };
+        let (authority, uri) = if let Some(unix) = rest.strip_prefix("unix:") {
+            match unix.find(':') {
+                Some(colon) => (
+                    format!("unix:{}", &unix[..colon]),
+                    unix[colon + 1..].to_string(),
+                ),
+                None => (format!("unix:{unix}"), String::new()),
+            }
+        } else {
+            match rest.find('/') {
+                Some(slash) => (rest[..slash].to_string(), rest[slash..].to_string()),
+                None => (rest.to_string(), String::new()),
+            }
+        };
+        let mut notes = Vec::new();
+        let mut kind = Kind::Translated;
+        if !uri.is_empty() && uri != location_path {
+            kind = Kind::Approximated;
+            notes.push(format!(
+                "nginx replaces the location's {location_path:?} with {uri:?} in the path sent upstream; weir sends the path unchanged"
+            ));
+        }
+        let name = if let Some(name) = self.upstream_names.get(&authority) {
+            name.clone()
+        } else {
+            let address = match upstream_address(&authority) {
+                Some(address) => address,
+                None if authority == "localhost" || authority.starts_with("localhost:") => {
+                    kind = Kind::Approximated;
+                    notes.push("localhost taken as 127.0.0.1".into());
+                    upstream_address(&authority.replacen("localhost", "127.0.0.1", 1))?
+                }
+                None => {
+                    self.unsupported(
+                        directive,
+                        "weir resolves no host names: name an upstream block or give unix:/path or IP:port",
+                    );
+                    return None;
+                }
+            };
+            let name = weir_name(&match address.strip_prefix("unix:") {
+                Some(path) => std::path::Path::new(path)
+                    .file_stem()
+                    .map(|stem| stem.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "app".into()),
+                None => address.clone(),
+            });
+            let name = if self.upstreams.contains_key(&name)
+                && !self.upstream_names.contains_key(&authority)
+            {
+                format!("{name}_{}", self.upstreams.len())
+            } else {
+                name
+            };
+            let mut table = Table::new(format!("[upstreams.{name}]"));
+            table.set(
+                "servers",
+                toml_out::strings([address.as_str()]),
+                Some(&directive.source),
+            );
+            table.set_with("max_idle", "0".into(), Some(&directive.source), Some("(no upstream block with keepalive: nginx opens a connection per request; raise it for keep-alive)"));
+            self.upstreams.insert(
+                name.clone(),
+                UpstreamOut {
+                    table: Some(table),
+                    timeouts: HashMap::new(),
+                },
+            );
+            self.upstream_names.insert(authority.clone(), name.clone());
+            name
+        };
+        let mut note = format!("upstream = {name:?}");
+        if !notes.is_empty() {
+            note.push_str(&format!("; {}", notes.join("; ")));
+        }
+        self.item(kind, directive, note);
+        Some(name)
+    }
+
+    /// A route's time-outs go to its upstream; a second route with other values is reported.
+    fn upstream_timeouts(&mut self, name: &str, scope: &Scope<'a>, location: &Source) {
+        let settings = [
+            ("connect_timeout", scope.connect_timeout),
+            ("read_timeout", scope.read_timeout),
+            ("send_timeout", scope.send_timeout),
+        ];
+        for (key, directive) in settings {
+            let value = directive
+                .and_then(|directive| directive.args.first())
+                .and_then(|arg| duration(arg))
+                .filter(|value| value != "0s");
+            let value_text = value.clone().unwrap_or_else(|| "60s".to_string());
+            let Some(upstream) = self.upstreams.get_mut(name) else {
+                continue;
+            };
+            match upstream.timeouts.get(key) {
+                None => {
+                    upstream.timeouts.insert(
+                        key,
+                        (value_text.clone(), directive.map(|d| d.source.clone())),
+                    );
+                    if let (Some(value), Some(directive), Some(table)) =
+                        (&value, directive, upstream.table.as_mut())
+                    {
+                        table.set(key, toml_out::string(value), Some(&directive.source));
+                    }
+                }
+                Some((first, first_source)) if *first != value_text => {
+                    let first_place = first_source
+                        .as_ref()
+                        .map_or("nginx's default".to_string(), |s| s.to_string());
+                    let note = format!(
+                        "weir has one {key} per upstream: the location at {location} wants {value_text}, {first} (from {first_place}) is used for [upstreams.{name}]"
+                    );
+                    self.items.push(Item {
+                        kind: Kind::Approximated,
+                        sources: vec![directive.map_or(location.clone(), |d| d.source.clone())],
+                        directive: directive
+                            .map_or(format!("proxy_{key} (default)"), |d| shorten(&d.summary())),
+                        note,
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// `limit_req zone=NAME [burst=N] [nodelay | delay=N]` on a route -> the limit's name.
+    fn limit_req(&mut self, directive: &Directive, scope: &Scope<'a>) -> Option<String> {
+        let mut zone = None;
+        let mut burst = None;
+        let mut delay = None;
+        let mut nodelay = false;
+        for arg in &directive.args {
+            if let Some(value) = arg.strip_prefix("zone=") {
+                zone = Some(value.to_string());
+            } else if let Some(value) = arg.strip_prefix("burst=") {
+                burst = value.parse::<u32>().ok();
+            } else if let Some(value) = arg.strip_prefix("delay=") {
+                delay = value.parse::<u32>().ok();
+            } else if arg == "nodelay" {
+                nodelay = true;
+            }
+        }
+        let Some(zone) = zone else {
+            if !self.accounted.contains(&(directive as *const Directive)) {
+                self.unsupported(directive, "expected zone=NAME");
+            }
+            return None;
+        };
+        let Some(name) = self.zone_names.get(&zone).cloned() else {
+            if !self.accounted.contains(&(directive as *const Directive)) {
+                self.unsupported(
+                    directive,
+                    format!("zone {zone} was not translated (see its limit_req_zone): no limit"),
+                );
+            }
+            return None;
+        };
+        let status = scope
+            .limit_req_status
+            .and_then(|status| status.args.first().cloned())
+            .unwrap_or_else(|| "503".to_string());
+        let dry_run = scope
+            .limit_req_dry_run
+            .and_then(|d| d.args.first())
+            .is_some_and(|arg| arg == "on");
+        let limit = self.limits.get_mut(&name)?;
+        let first_use = limit.used_by.is_none();
+        let mut conflict = None;
+        if first_use {
+            limit.used_by = Some(directive.source.clone());
+            if let Some(burst) = burst {
+                limit
+                    .table
+                    .set("burst", burst.to_string(), Some(&directive.source));
+            }
+            if nodelay {
+                limit
+                    .table
+                    .set("nodelay", "true".into(), Some(&directive.source));
+            } else if let Some(delay) = delay {
+                limit
+                    .table
+                    .set("delay", delay.to_string(), Some(&directive.source));
+            }
+            let status_source = scope
+                .limit_req_status
+                .map_or(&directive.source, |d| &d.source);
+            let remark = scope
+                .limit_req_status
+                .is_none()
+                .then_some("(nginx's default limit_req_status; weir's own default is 429)");
+            limit
+                .table
+                .set_with("status", status.clone(), Some(status_source), remark);
+            if dry_run {
+                let source = scope
+                    .limit_req_dry_run
+                    .map_or(&directive.source, |d| &d.source);
+                limit.table.set("dry_run", "true".into(), Some(source));
+            }
+            limit.status_set = Some(status);
+        } else {
+            let same = limit.table.get("burst").map(|e| e.value.clone())
+                == burst.map(|b| b.to_string())
+                && limit.table.get("nodelay").is_some() == nodelay
+                && limit.table.get("delay").map(|e| e.value.clone())
+                    == if nodelay {
+                        None
+                    } else {
+                        delay.map(|d| d.to_string())
+                    }
+                && limit.status_set.as_deref() == Some(status.as_str());
+            if !same {
+                conflict = limit.used_by.clone();
+            }
+        }
+        if !self.accounted.contains(&(directive as *const Directive)) || conflict.is_some() {
+            match conflict {
+                Some(first) => self.approximated(
+                    directive,
+                    format!("limits = [{name:?}]; weir keeps one burst/delay/status per limit: those of {first} are used"),
+                ),
+                None => self.translated(
+                    directive,
+                    format!("limits = [{name:?}] on its routes; burst, nodelay/delay and status on [limits.{name}] (weir also sends RateLimit headers; headers = \"off\" stops them)"),
+                ),
+            }
+        }
+        Some(name)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // The end: routes that collide, the tables, every directive accounted for.
+    // -----------------------------------------------------------------------------------------
+
+    fn finish(mut self, directives: &[Directive]) -> Import {
+        // Real IP: nginx's default header is X-Real-IP, weir's X-Forwarded-For.
+        if !self.trusted_proxies.is_empty() {
+            let list: Vec<&str> = self
+                .trusted_proxies
+                .iter()
+                .map(|(network, _)| network.as_str())
+                .collect();
+            let source = self.trusted_proxies[0].1.clone();
+            self.server
+                .set("trusted_proxies", toml_out::strings(list), Some(&source));
+            if self.real_ip_header.is_none() {
+                self.server.set_with(
+                    "real_ip_header",
+                    toml_out::string("X-Real-IP"),
+                    Some(&source),
+                    Some("(nginx's default real_ip_header)"),
+                );
+            }
+            if self.real_ip_recursive.is_none() {
+                self.items.push(Item {
+                    kind: Kind::Approximated,
+                    sources: vec![source],
+                    directive: "real_ip_recursive off (the default)".into(),
+                    note: "weir is always recursive: it skips every trusted address from the right, not only the last".into(),
+                });
+            }
+        }
+        if let Some((_, value, source)) = &self.max_body_size {
+            self.server
+                .set("max_body_size", value.clone(), Some(source));
+        }
+        if self.compression.is_some() && !self.gzip_proxied_any {
+            let source = self.compression_source.clone().into_iter().collect();
+            self.items.push(Item {
+                kind: Kind::Approximated,
+                sources: source,
+                directive: "gzip_proxied off (the default)".into(),
+                note: "nginx does not compress for requests that came through a proxy (with a Via header); weir does".into(),
+            });
+        }
+
+        // One route per host, path and kind of match: nginx tells servers apart by port too.
+        let mut kept: Vec<Route> = Vec::new();
+        let mut dropped: Vec<(Route, Source)> = Vec::new();
+        for route in std::mem::take(&mut self.routes) {
+            let same = kept.iter().position(|other| {
+                other.host == route.host && other.path == route.path && other.exact == route.exact
+            });
+            match same {
+                None => kept.push(route),
+                Some(index) => {
+                    // The TLS server holds the app; the plain one usually redirects to it.
+                    if route.from_ssl && !kept[index].from_ssl {
+                        let old = std::mem::replace(&mut kept[index], route);
+                        let source = kept[index].source.clone();
+                        dropped.push((old, source));
+                    } else {
+                        let source = kept[index].source.clone();
+                        dropped.push((route, source));
+                    }
+                }
+            }
+        }
+        for (route, winner) in dropped {
+            self.items.push(Item {
+                kind: Kind::Unsupported,
+                sources: vec![route.target_source.clone()],
+                directive: format!("route {}{}", route.host.as_deref().unwrap_or("*"), route.path),
+                note: format!(
+                    "left out: weir serves the same routes on every listener, and the location at {winner} already routes this host and path"
+                ),
+            });
+        }
+        // nginx binds only `*:80` when it also has `127.0.0.1:80`; weir would bind both and fail.
+        let addresses: Vec<std::net::SocketAddr> = self
+            .listens
+            .iter()
+            .filter_map(|(address, _)| address.parse().ok())
+            .collect();
+        let covered = |address: &std::net::SocketAddr| {
+            !address.ip().is_unspecified()
+                && addresses.iter().any(|other| {
+                    other.ip().is_unspecified()
+                        && other.port() == address.port()
+                        && other.is_ipv4() == address.is_ipv4()
+                })
+        };
+        self.listens
+            .retain(|(address, _)| !address.parse().is_ok_and(|address| covered(&address)));
+        if self.listens.is_empty() {
+            self.items.push(Item {
+                kind: Kind::Approximated,
+                sources: Vec::new(),
+                directive: "listen".into(),
+                note: "no plain-HTTP listen address: weir's default, 127.0.0.1:8080, is used"
+                    .into(),
+            });
+        } else {
+            let list: Vec<&str> = self
+                .listens
+                .iter()
+                .map(|(address, _)| address.as_str())
+                .collect();
+            let source = self.listens[0].1.clone();
+            self.server.entries.insert(
+                0,
+                toml_out::Entry {
+                    key: "listen".into(),
+                    value: toml_out::strings(list),
+                    source: Some(source),
+                    remark: None,
+                },
+            );
+        }
+
+        // Every directive is in the report.
+        let mut missing = Vec::new();
+        collect_unaccounted(directives, &self.accounted, &mut missing);
+        for directive in missing {
+            self.items.push(Item {
+                kind: Kind::Unsupported,
+                sources: vec![directive.source.clone()],
+                directive: shorten(&directive.summary()),
+                note: if directive.name == "limit_req" {
+                    "applies to no route weir has (its locations answer by themselves or were left out)".to_string()
+                } else {
+                    format!("weir has no equivalent of `{}` here", directive.name)
+                },
+            });
+        }
+
+        let mut tables = Vec::new();
+        if !self.server.entries.is_empty() {
+            tables.push(self.server);
+        }
+        for (_, upstream) in self.upstreams {
+            if let Some(table) = upstream.table {
+                tables.push(table);
+            }
+        }
+        for (_, limit) in self.limits {
+            tables.push(limit.table);
+        }
+        for route in &kept {
+            let mut table = Table::new("[[routes]]");
+            if let Some(host) = &route.host {
+                table.set("host", toml_out::string(host), Some(&route.source));
+            }
+            table.set("path", toml_out::string(&route.path), Some(&route.source));
+            if route.exact {
+                table.set("exact", "true".into(), Some(&route.source));
+            }
+            match &route.target {
+                RouteTarget::Upstream(name) => table.set(
+                    "upstream",
+                    toml_out::string(name),
+                    Some(&route.target_source),
+                ),
+                RouteTarget::Static(dir) => {
+                    table.set("static", toml_out::string(dir), Some(&route.target_source))
+                }
+                RouteTarget::Redirect { status, url } => {
+                    table.set(
+                        "redirect",
+                        toml_out::string(url),
+                        Some(&route.target_source),
+                    );
+                    table.set("status", status.to_string(), Some(&route.target_source));
+                }
+                RouteTarget::Status(status) => {
+                    let remark = (route.target_source == route.source).then_some(
+                        "(no location matches: nginx answers 404 from its empty default root)",
+                    );
+                    table.set_with(
+                        "status",
+                        status.to_string(),
+                        Some(&route.target_source),
+                        remark,
+                    );
+                }
+            }
+            if !route.limits.is_empty() {
+                let names: Vec<&str> = route.limits.iter().map(|(name, _)| name.as_str()).collect();
+                table.set("limits", toml_out::strings(names), Some(&route.limits[0].1));
+            }
+            if let Some((on, source)) = &route.request_buffering {
+                table.set("request_buffering", on.to_string(), Some(source));
+            }
+            if let Some((on, source)) = &route.response_buffering {
+                table.set("response_buffering", on.to_string(), Some(source));
+            }
+            tables.push(table);
+        }
+        if let Some(table) = self.compression {
+            tables.push(table);
+        }
+        if let Some(table) = self.access_log {
+            tables.push(table);
+        }
+        let preamble = vec![
+            "Written by `weir import`: each key's comment names the nginx directive it came from.".to_string(),
+            "Check it with `weir check --config FILE`; the import report lists what was approximated or left out.".to_string(),
+        ];
+        Import {
+            toml: toml_out::render(&preamble, &tables),
+            report: Report { items: self.items },
+        }
+    }
+}
+
+/// The server (counted from 1) that answers plain-HTTP requests for hosts no server names:
+/// the one whose plain `listen` says `default_server`, else the first with a plain `listen` (or
+/// none, which is `listen 80`), else the first. A TLS-only server is weir's default only when
+/// there is nothing else, as weir serves plain HTTP only.
+fn plain_listens(server: &Directive) -> Vec<&Directive> {
+    server
+        .block
+        .iter()
+        .flatten()
+        .filter(|inner| {
+            inner.name == "listen" && !inner.args.iter().any(|arg| arg == "ssl" || arg == "quic")
+        })
+        .collect()
+}
+
+fn default_server(http: &[Directive]) -> usize {
+    let servers: Vec<&Directive> = http
+        .iter()
+        .filter(|directive| directive.name == "server")
+        .collect();
+    let has_listen = |server: &Directive| {
+        server
+            .block
+            .iter()
+            .flatten()
+            .any(|inner| inner.name == "listen")
+    };
+    let marked = servers.iter().position(|server| {
+        plain_listens(server).iter().any(|listen| {
+            listen
+                .args
+                .iter()
+                .any(|arg| arg == "default_server" || arg == "default")
+        })
+    });
+    let plain = servers
+        .iter()
+        .position(|server| !plain_listens(server).is_empty() || !has_listen(server));
+    marked.or(plain).unwrap_or(0) + 1
+}
+
+fn collect_unaccounted<'d>(
+    directives: &'d [Directive],
+    accounted: &HashSet<*const Directive>,
+    out: &mut Vec<&'d Directive>,
+) {
+    for directive in directives {
+        if !accounted.contains(&(directive as *const Directive)) {
+            out.push(directive);
+        }
+        if let Some(block) = &directive.block {
+            collect_unaccounted(block, accounted, out);
+        }
+    }
+}
+
+/// `proxy_set_header NAME VALUE`: the headers weir sets anyway, or not.
+fn proxy_set_header(directive: &Directive) -> (Kind, String) {
+    let name = directive
+        .args
+        .first()
+        .map(|name| name.to_ascii_lowercase())
+        .unwrap_or_default();
+    let value = directive.args.get(1).map(String::as_str).unwrap_or("");
+    match (name.as_str(), value) {
+        ("host", "$host" | "$http_host") => (Kind::Translated, "always: Host passes through".into()),
+        ("host", _) => (Kind::Approximated, "weir passes the client's Host through; it does not set another".into()),
+        ("x-real-ip", "$remote_addr") => (Kind::Translated, "always: X-Real-IP is the client address (after trusted_proxies)".into()),
+        ("x-forwarded-for", "$proxy_add_x_forwarded_for") => (Kind::Translated, "always: the client is appended to X-Forwarded-For".into()),
+        ("x-forwarded-for", _) => (Kind::Approximated, "weir appends the client to X-Forwarded-For".into()),
+        ("x-forwarded-proto", "$scheme") => (Kind::Translated, "always: X-Forwarded-Proto is http (weir does not terminate TLS), or what a trusted proxy sent".into()),
+        ("x-forwarded-proto", _) => (Kind::Approximated, "weir sets X-Forwarded-Proto to http, or keeps what a trusted proxy sent".into()),
+        ("connection", "" | "upgrade" | "Upgrade" | "$connection_upgrade") => {
+            (Kind::Translated, "always: keep-alive to upstreams, and WebSocket upgrades pass through".into())
+        }
+        ("upgrade", "$http_upgrade") => (Kind::Translated, "always: WebSocket upgrades pass through".into()),
+        _ => (Kind::Unsupported, "weir does not set custom request headers".into()),
+    }
+}
+
+fn timeout_key(name: &str) -> &'static str {
+    match name {
+        "proxy_connect_timeout" => "connect_timeout",
+        "proxy_read_timeout" => "read_timeout",
+        _ => "send_timeout",
+    }
+}
+
+/// A TOML-safe name for `[upstreams.NAME]` / `[limits.NAME]`.
+fn weir_name(name: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .map(|character| {
+            if character.is_ascii_alphanumeric() || character == '-' || character == '_' {
+                character
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if cleaned.is_empty() {
+        "app".to_string()
+    } else {
+        cleaned
+    }
+}
+
+/// Whether weir takes `name` as a route's `host`: letters, digits, `.`, `-`, `_`, or `[IPv6]`.
+fn weir_host(name: &str) -> bool {
+    match name
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+    {
+        Some(ipv6) => ipv6.parse::<std::net::Ipv6Addr>().is_ok(),
+        None => name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')),
+    }
+}
+
+/// An upstream server: `unix:/path`, `IP:port`, `IP` (port 80).
+fn upstream_address(text: &str) -> Option<String> {
+    if let Some(path) = text.strip_prefix("unix:") {
+        return (!path.is_empty()).then(|| text.to_string());
+    }
+    if let Ok(address) = text.parse::<std::net::SocketAddr>() {
+        return Some(address.to_string());
+    }
+    if let Ok(ip) = text
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<std::net::IpAddr>()
+    {
+        return Some(std::net::SocketAddr::new(ip, 80).to_string());
+    }
+    None
+}
+
+/// A `listen` address: `80`, `*:80`, `IP:port`, `[::]:80`, `IP` (port 80), `localhost:80`.
+fn listen_address(text: &str) -> Option<String> {
+    if let Ok(port) = text.parse::<u16>() {
+        return Some(format!("0.0.0.0:{port}"));
+    }
+    if let Some(port) = text.strip_prefix("*:") {
+        return port
+            .parse::<u16>()
+            .ok()
+            .map(|port| format!("0.0.0.0:{port}"));
+    }
+    if text == "localhost" {
+        return Some("127.0.0.1:80".into());
+    }
+    if let Some(port) = text.strip_prefix("localhost:") {
+        return port
+            .parse::<u16>()
+            .ok()
+            .map(|port| format!("127.0.0.1:{port}"));
+    }
+    if let Ok(address) = text.parse::<std::net::SocketAddr>() {
+        return Some(address.to_string());
+    }
+    if let Ok(ip) = text
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<std::net::IpAddr>()
+    {
+        return Some(std::net::SocketAddr::new(ip, 80).to_string());
+    }
+    None
+}
+
+/// nginx time (`65s`, `120`, `1m30s`, `500ms`, `1h`, `1d`) as weir text: whole seconds as `"Ns"`,
+/// else milliseconds.
+fn duration(text: &str) -> Option<String> {
+    let mut total_ms: u64 = 0;
+    let mut rest = text.trim();
+    if rest.is_empty() {
+        return None;
+    }
+    if let Ok(seconds) = rest.parse::<u64>() {
+        return Some(format!("{seconds}s"));
+    }
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if digits == 0 {
+            return None;
+        }
+        let number: u64 = rest[..digits].parse().ok()?;
+        rest = &rest[digits..];
+        let unit_len = if rest.starts_with("ms") {
+            2
+        } else {
+            rest.chars().next().map_or(0, char::len_utf8)
+        };
+        let unit = &rest[..unit_len];
+        let factor: u64 = match unit {
+            "ms" => 1,
+            "s" | "" => 1000,
+            "m" => 60_000,
+            "h" => 3_600_000,
+            "d" => 86_400_000,
+            "w" => 604_800_000,
+            "M" => 2_592_000_000,
+            "y" => 31_536_000_000,
+            _ => return None,
+        };
+        total_ms = total_ms.checked_add(number.checked_mul(factor)?)?;
+        rest = &rest[unit_len..];
+    }
+    Some(if total_ms % 1000 == 0 {
+        format!("{}s", total_ms / 1000)
+    } else {
+        format!("{total_ms}ms")
+    })
+}
+
+/// nginx size (`20M`, `8k`, `1g`, `1024`) in bytes.
+fn size(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let (number, factor) = match text.chars().last()? {
+        'k' | 'K' => (&text[..text.len() - 1], 1024),
+        'm' | 'M' => (&text[..text.len() - 1], 1024 * 1024),
+        'g' | 'G' => (&text[..text.len() - 1], 1024 * 1024 * 1024),
+        _ => (text, 1),
+    };
+    number.parse::<u64>().ok()?.checked_mul(factor)
+}
+
+/// A `limit_req_zone` key as weir's `key`, when weir can count by it.
+fn limit_key(key: &str) -> Option<String> {
+    let mut parts = Vec::new();
+    let mut rest = key;
+    while let Some(dollar) = rest.find('$') {
+        let after = &rest[dollar + 1..];
+        let (name, remainder) = match after.strip_prefix('{') {
+            Some(braced) => {
+                let end = braced.find('}')?;
+                (&braced[..end], &braced[end + 1..])
+            }
+            None => {
+                let end = after
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(after.len());
+                (&after[..end], &after[end..])
+            }
+        };
+        let part = match name {
+            "binary_remote_addr" | "remote_addr" => "client_ip".to_string(),
+            "uri" | "request_uri" | "document_uri" => "path".to_string(),
+            header if header.starts_with("http_") => {
+                let header_name: String = header["http_".len()..]
+                    .split('_')
+                    .map(|word| {
+                        let mut chars = word.chars();
+                        match chars.next() {
+                            Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
+                            None => String::new(),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("-");
+                format!("header:{header_name}")
+            }
+            _ => return None,
+        };
+        if !parts.contains(&part) {
+            parts.push(part);
+        }
+        rest = remainder;
+    }
+    (!parts.is_empty()).then(|| parts.join("+"))
+}
+
+/// Whether weir's redirect template takes `url`.
+fn weir_redirect_ok(url: &str) -> Result<(), String> {
+    let mut rest = url;
+    while let Some(dollar) = rest.find('$') {
+        let after = &rest[dollar + 1..];
+        let (name, remainder) = match after.strip_prefix('{') {
+            Some(braced) => match braced.find('}') {
+                Some(end) => (&braced[..end], &braced[end + 1..]),
+                None => return Err("an unclosed ${".to_string()),
+            },
+            None => {
+                let end = after
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(after.len());
+                (&after[..end], &after[end..])
+            }
+        };
+        if !matches!(name, "host" | "request_uri" | "scheme") {
+            return Err(format!("${name} is not evaluated"));
+        }
+        rest = remainder;
+    }
+    if url
+        .chars()
+        .any(|c| c.is_control() || c == ' ' || !c.is_ascii())
+    {
+        return Err("the URL has characters a Location header cannot carry".to_string());
+    }
+    Ok(())
+}
+
+/// A suggestion for a regex location: the literal prefix it starts with, if any.
+fn regex_suggestion(regex: &str) -> String {
+    let literal: String = regex
+        .strip_prefix('^')
+        .unwrap_or("")
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_'))
+        .collect();
+    if literal.starts_with('/') && literal.len() > 1 {
+        format!("suggestion: a prefix route, path = {literal:?}, covers what it matches (and perhaps more)")
+    } else if regex.contains("\\.(") || regex.ends_with('$') {
+        "suggestion: put such files under one directory and give it a prefix route with `static`"
+            .to_string()
+    } else {
+        "suggestion: a prefix route for the paths it is meant to match".to_string()
+    }
+}
+
+fn shorten(text: &str) -> String {
+    const MAX: usize = 100;
+    if text.chars().count() <= MAX {
+        return text.to_string();
+    }
+    let short: String = text.chars().take(MAX).collect();
+    format!("{short}...")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nginx_times_and_sizes() {
+        assert_eq!(duration("65s").as_deref(), Some("65s"));
+        assert_eq!(duration("120").as_deref(), Some("120s"));
+        assert_eq!(duration("1m30s").as_deref(), Some("90s"));
+        assert_eq!(duration("500ms").as_deref(), Some("500ms"));
+        assert_eq!(duration("1h").as_deref(), Some("3600s"));
+        assert_eq!(duration("5 s"), None);
+        assert_eq!(size("20M"), Some(20 * 1024 * 1024));
+        assert_eq!(size("8k"), Some(8192));
+        assert_eq!(size("0"), Some(0));
+        assert_eq!(size("big"), None);
+    }
+
+    #[test]
+    fn limit_keys_weir_can_count_by() {
+        assert_eq!(
+            limit_key("$binary_remote_addr").as_deref(),
+            Some("client_ip")
+        );
+        assert_eq!(
+            limit_key("$binary_remote_addr$uri").as_deref(),
+            Some("client_ip+path")
+        );
+        assert_eq!(
+            limit_key("$http_x_api_key").as_deref(),
+            Some("header:X-Api-Key")
+        );
+        assert_eq!(limit_key("$server_name"), None);
+    }
+
+    #[test]
+    fn addresses() {
+        assert_eq!(listen_address("80").as_deref(), Some("0.0.0.0:80"));
+        assert_eq!(listen_address("[::]:80").as_deref(), Some("[::]:80"));
+        assert_eq!(
+            listen_address("127.0.0.1:8080").as_deref(),
+            Some("127.0.0.1:8080")
+        );
+        assert_eq!(listen_address("example.com:80"), None);
+        assert_eq!(
+            upstream_address("unix:/tmp/g.sock").as_deref(),
+            Some("unix:/tmp/g.sock")
+        );
+        assert_eq!(upstream_address("10.0.0.2").as_deref(), Some("10.0.0.2:80"));
+        assert_eq!(upstream_address("app:8000"), None);
+        assert_eq!(weir_name("backend.v2"), "backend_v2");
+    }
+
+    #[test]
+    fn regex_locations_get_a_suggestion() {
+        assert!(regex_suggestion("^/api/v[0-9]+/").contains("\"/api/v\""));
+        assert!(regex_suggestion("\\.(css|js)$").contains("static"));
+    }
+}

@@ -1,0 +1,720 @@
+//! `weir import` on real-shaped configs: the seed config and every file of `tests/corpus` import
+//! to a file weir's own config loader accepts, every directive read (includes too) is accounted
+//! for in the report, and each case finds the translations and warnings it should.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use weir::config::{Config, Delay};
+use weir_import::{parse, Directive, Import, Kind};
+
+fn corpus(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus")
+        .join(name)
+}
+
+/// Imports `path`, checks the output with weir's loader and the report's coverage.
+fn import_checked(path: &Path) -> (Import, Config) {
+    let imported = weir_import::import(path).unwrap_or_else(|error| panic!("{error}"));
+    let config = weir::config::from_toml(&imported.toml, Some(Path::new("weir.toml")))
+        .unwrap_or_else(|error| {
+            panic!(
+                "weir check refuses the import of {}: {error}\n{}",
+                path.display(),
+                imported.toml
+            )
+        });
+    let loaded = parse::load(path).unwrap();
+    let mut missing = Vec::new();
+    every_directive(&loaded.directives, &mut |directive| {
+        if !imported.report.accounts_for(&directive.source) {
+            missing.push(directive.summary());
+        }
+    });
+    for include in &loaded.includes {
+        if !imported.report.accounts_for(&include.directive.source) {
+            missing.push(include.directive.summary());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not in the report: {missing:?}\n{}",
+        imported.report
+    );
+    (imported, config)
+}
+
+fn every_directive(directives: &[Directive], visit: &mut impl FnMut(&Directive)) {
+    for directive in directives {
+        visit(directive);
+        if let Some(block) = &directive.block {
+            every_directive(block, visit);
+        }
+    }
+}
+
+/// Asserts an item of `kind` whose directive starts with `directive` and whose note has `note`.
+#[track_caller]
+fn expect(imported: &Import, kind: Kind, directive: &str, note: &str) {
+    let found = imported.report.items.iter().any(|item| {
+        item.kind == kind && item.directive.starts_with(directive) && item.note.contains(note)
+    });
+    assert!(
+        found,
+        "no {kind:?} item for {directive:?} with {note:?} in:\n{}",
+        imported.report
+    );
+}
+
+/// Asserts that every comment-bearing key line names a `file:line`.
+#[track_caller]
+fn every_key_names_its_source(toml: &str) {
+    for line in toml.lines() {
+        if line.contains(" = ") && !line.starts_with('#') {
+            let comment = line.split("  # ").nth(1).unwrap_or("");
+            let has_line = comment
+                .split_whitespace()
+                .next()
+                .and_then(|place| place.rsplit(':').next())
+                .is_some_and(|number| number.parse::<u32>().is_ok());
+            assert!(has_line, "no file:line on {line:?}");
+        }
+    }
+}
+
+fn route<'a>(config: &'a Config, host: Option<&str>, path: &str) -> &'a weir::config::RouteConfig {
+    config
+        .routes
+        .iter()
+        .find(|route| route.host.as_deref() == host && route.path == path)
+        .unwrap_or_else(|| panic!("no route {host:?} {path:?} in {:#?}", config.routes))
+}
+
+#[test]
+fn the_seed_config_imports_with_every_directive_accounted_for() {
+    let (imported, config) = import_checked(&corpus("seed.conf"));
+    every_key_names_its_source(&imported.toml);
+
+    assert_eq!(config.server.listen, ["0.0.0.0:80".parse().unwrap()]);
+    assert_eq!(config.server.max_body_size, 20 * 1024 * 1024);
+    assert_eq!(config.server.keepalive_timeout, Duration::from_secs(120));
+    assert_eq!(config.server.keepalive_requests, 5000);
+    assert_eq!(config.server.max_connections, 4096);
+    assert_eq!(config.server.trusted_proxies.len(), 3);
+    let gunicorn = &config.upstreams["gunicorn"];
+    assert_eq!(gunicorn.servers[0].to_string(), "unix:/tmp/gunicorn.sock");
+    assert_eq!(gunicorn.max_idle, 8);
+    assert_eq!(gunicorn.max_fails, 0, "fail_timeout=0");
+    assert_eq!(gunicorn.connect_timeout, Duration::from_secs(65));
+    assert_eq!(gunicorn.read_timeout, Duration::from_secs(65));
+    assert_eq!(gunicorn.send_timeout, Duration::from_secs(65));
+    let root = route(&config, None, "/");
+    assert_eq!(root.upstream, "gunicorn");
+    assert!(!root.response_buffering);
+    let compression = config.compression.as_ref().expect("gzip on");
+    assert_eq!((compression.level, compression.min_length), (6, 200));
+
+    expect(
+        &imported,
+        Kind::Translated,
+        "user nobody",
+        "run weir as that user",
+    );
+    expect(&imported, Kind::Translated, "pid", "pid_file");
+    expect(
+        &imported,
+        Kind::Translated,
+        "include mime.types",
+        "built in",
+    );
+    expect(&imported, Kind::Unsupported, "gzip_disable", "msie6");
+    expect(
+        &imported,
+        Kind::Approximated,
+        "proxy_ignore_client_abort on",
+        "cancels",
+    );
+    expect(
+        &imported,
+        Kind::Approximated,
+        "proxy_set_header X-Forwarded-Proto",
+        "trusted proxy",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "real_ip_recursive on",
+        "always",
+    );
+    assert_eq!(
+        imported.report.count(Kind::Unsupported),
+        1,
+        "{}",
+        imported.report
+    );
+    assert!(!imported.report.is_exact());
+}
+
+#[test]
+fn every_corpus_config_imports_to_a_valid_weir_config() {
+    let mut count = 0;
+    for entry in std::fs::read_dir(corpus("")).unwrap() {
+        let path = entry.unwrap().path();
+        if path
+            .extension()
+            .is_some_and(|extension| extension == "conf")
+        {
+            let (imported, _) = import_checked(&path);
+            every_key_names_its_source(&imported.toml);
+            count += 1;
+        }
+    }
+    assert!(count >= 10, "the corpus has {count} configs");
+}
+
+#[test]
+fn gunicorn_guide() {
+    let (imported, config) = import_checked(&corpus("gunicorn.conf"));
+    // The default server's `return 444` closes connections for unknown hosts; weir answers 404.
+    expect(&imported, Kind::Approximated, "return 444", "404");
+    assert_eq!(
+        route(&config, None, "/")
+            .answer
+            .as_ref()
+            .unwrap()
+            .status
+            .as_u16(),
+        404
+    );
+    for host in ["example.com", "www.example.com"] {
+        assert_eq!(route(&config, Some(host), "/").upstream, "app_server");
+    }
+    expect(
+        &imported,
+        Kind::Approximated,
+        "try_files $uri @proxy_to_app",
+        "does not look for a file first",
+    );
+    expect(&imported, Kind::Unsupported, "error_page", "plain-text");
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "location = /500.html",
+        "directories",
+    );
+    assert_eq!(config.server.max_body_size, 4 * 1024 * 1024 * 1024);
+    assert_eq!(config.upstreams["app_server"].max_fails, 0);
+    assert!(config.access_log.enabled);
+}
+
+#[test]
+fn uvicorn_guide() {
+    let (imported, config) = import_checked(&corpus("uvicorn.conf"));
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "map $http_upgrade",
+        "no variables",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_set_header Connection $connection_upgrade",
+        "WebSocket",
+    );
+    // A single server is the default: its routes match any host.
+    assert!(!route(&config, None, "/").response_buffering);
+    let statics = route(&config, None, "/static");
+    assert_eq!(
+        statics.static_root.as_deref(),
+        Some(Path::new("/srv/app/static")),
+        "root + the location's path"
+    );
+}
+
+#[test]
+fn fastapi_behind_a_prefix() {
+    let (imported, config) = import_checked(&corpus("fastapi.conf"));
+    expect(
+        &imported,
+        Kind::Approximated,
+        "proxy_pass http://127.0.0.1:8000/",
+        "weir sends the path unchanged",
+    );
+    expect(&imported, Kind::Translated, "location = /", "exact = true");
+    let docs = config
+        .routes
+        .iter()
+        .find(|route| route.exact)
+        .expect("the exact route");
+    assert_eq!(
+        docs.answer.as_ref().unwrap().location.as_deref(),
+        Some("https://$host/api/v1/docs")
+    );
+    assert_eq!(config.server.listen.len(), 2);
+    let compression = config.compression.as_ref().unwrap();
+    assert_eq!(
+        compression.types,
+        ["text/html", "application/json", "text/plain"]
+    );
+    assert_eq!(
+        (compression.level, compression.min_length),
+        (1, 1000),
+        "nginx's default level"
+    );
+    let upstream = &config.upstreams[&route(&config, None, "/api/v1/").upstream];
+    assert_eq!(upstream.read_timeout, Duration::from_secs(300));
+    assert_eq!(
+        upstream.max_idle, 0,
+        "nginx without keepalive opens a connection per request"
+    );
+}
+
+#[test]
+fn flask_guide() {
+    let (imported, config) = import_checked(&corpus("flask.conf"));
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "proxy_set_header X-Forwarded-Host",
+        "custom request headers",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_set_header X-Forwarded-Proto $scheme",
+        "always",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_pass http://127.0.0.1:8000/",
+        "upstream",
+    );
+    assert_eq!(route(&config, None, "/").upstream, "127_0_0_1_8000");
+}
+
+#[test]
+fn django_guide_with_an_included_proxy_params() {
+    let (imported, config) = import_checked(&corpus("django.conf"));
+    expect(
+        &imported,
+        Kind::Translated,
+        "include proxy_params",
+        "read 1 file",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_set_header X-Real-IP",
+        "always",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "alias /home/shop/project/media/",
+        "static",
+    );
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "location = /favicon.ico",
+        "no route",
+    );
+    assert_eq!(
+        route(&config, None, "/static/").static_root.as_deref(),
+        Some(Path::new("/home/shop/project/static/"))
+    );
+    assert_eq!(
+        config.upstreams["gunicorn"].servers[0].to_string(),
+        "unix:/run/gunicorn.sock"
+    );
+}
+
+#[test]
+fn certbot_managed_site() {
+    let (imported, config) = import_checked(&corpus("certbot.conf"));
+    assert!(
+        !imported.report.to_string().contains("conflicting"),
+        "the same names on other ports do not conflict in nginx:\n{}",
+        imported.report
+    );
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "listen 443 ssl",
+        "TLS is not in weir yet",
+    );
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "ssl_certificate ",
+        "TLS is not in weir yet",
+    );
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "include /etc/letsencrypt/options-ssl-nginx.conf",
+        "not found",
+    );
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "if ($host = example.com)",
+        "route by host",
+    );
+    // The HTTPS server's app is served on weir's plain listeners; other hosts get the 404.
+    assert_eq!(route(&config, Some("example.com"), "/").upstream, "app");
+    assert_eq!(
+        route(&config, None, "/")
+            .answer
+            .as_ref()
+            .unwrap()
+            .status
+            .as_u16(),
+        404
+    );
+    let listen: Vec<String> = config
+        .server
+        .listen
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(listen, ["0.0.0.0:80", "[::]:80"]);
+}
+
+#[test]
+fn rate_limited_api() {
+    let (imported, config) = import_checked(&corpus("ratelimit.conf"));
+    let per_ip = &config.limits["per_ip"];
+    assert_eq!((per_ip.burst, per_ip.delay), (20, Delay::NoDelay));
+    assert_eq!(per_ip.status.as_u16(), 429, "limit_req_status 429");
+    assert_eq!(per_ip.max_keys, 10 * 1024 * 1024 / 64);
+    let per_key = &config.limits["per_key"];
+    assert_eq!((per_key.burst, per_key.delay), (50, Delay::After(10)));
+    assert_eq!(
+        per_key.key,
+        [weir::config::KeyPart::Header(
+            http::HeaderName::from_static("x-api-key")
+        )]
+    );
+    let login = &config.limits["login"];
+    assert_eq!(
+        (login.burst, login.delay),
+        (5, Delay::After(0)),
+        "no nodelay: every excess request waits"
+    );
+    assert_eq!(route(&config, None, "/api/").limits, ["per_ip", "per_key"]);
+    let exact_login = config.routes.iter().find(|route| route.exact).unwrap();
+    assert_eq!(exact_login.path, "/login");
+    assert_eq!(exact_login.limits, ["login"]);
+    assert!(route(&config, None, "/").limits.is_empty());
+    assert_eq!(config.upstreams["api"].max_fails, 3);
+    assert_eq!(
+        config.upstreams["api"].fail_timeout,
+        Duration::from_secs(30)
+    );
+    assert_eq!(
+        config.server.real_ip_header,
+        weir::config::RealIpHeader::XForwardedFor
+    );
+    assert_eq!(config.server.body_timeout, Duration::from_secs(10));
+    assert_eq!(config.server.send_timeout, Duration::from_secs(30));
+    expect(
+        &imported,
+        Kind::Translated,
+        "limit_req zone=per_ip burst=20 nodelay",
+        "limits = [\"per_ip\"]",
+    );
+    assert!(imported.report.is_exact(), "{}", imported.report);
+}
+
+#[test]
+fn several_apps_by_host_name() {
+    let (imported, config) = import_checked(&corpus("multihost.conf"));
+    assert_eq!(
+        route(&config, Some("blog.example.com"), "/").upstream,
+        "blog"
+    );
+    assert_eq!(
+        route(&config, Some("shop.example.com"), "/api/").upstream,
+        "shop"
+    );
+    // nginx answers the shop's other paths from its empty default root: 404, not the catch-all.
+    assert_eq!(
+        route(&config, Some("shop.example.com"), "/")
+            .answer
+            .as_ref()
+            .unwrap()
+            .status
+            .as_u16(),
+        404
+    );
+    assert_eq!(
+        route(&config, Some("shop.example.org"), "/api/").upstream,
+        "shop"
+    );
+    expect(
+        &imported,
+        Kind::Approximated,
+        "server_name shop.example.com .shop.example.org",
+        "*.shop.example.org",
+    );
+    let old = route(&config, Some("old.example.com"), "/")
+        .answer
+        .as_ref()
+        .unwrap();
+    assert_eq!(old.status.as_u16(), 301);
+    assert_eq!(
+        old.location.as_deref(),
+        Some("https://blog.example.com$request_uri")
+    );
+    assert_eq!(
+        route(&config, None, "/")
+            .answer
+            .as_ref()
+            .unwrap()
+            .status
+            .as_u16(),
+        404
+    );
+    assert_eq!(
+        config.upstreams["shop"].read_timeout,
+        Duration::from_secs(120)
+    );
+    assert_eq!(config.server.max_body_size, 50 * 1024 * 1024);
+}
+
+#[test]
+fn static_site_with_an_api() {
+    let (imported, config) = import_checked(&corpus("static-api.conf"));
+    assert_eq!(
+        route(&config, None, "/").static_root.as_deref(),
+        Some(Path::new("/srv/www/site/"))
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "location ^~ /assets/",
+        "^~ is a prefix route",
+    );
+    assert_eq!(
+        route(&config, None, "/assets/").static_root.as_deref(),
+        Some(Path::new("/srv/www/assets/"))
+    );
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "expires 30d",
+        "response headers",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "try_files $uri $uri/ =404",
+        "static route",
+    );
+    assert!(!route(&config, None, "/api/").request_buffering);
+    let health = config.routes.iter().find(|route| route.exact).unwrap();
+    assert_eq!(health.answer.as_ref().unwrap().status.as_u16(), 204);
+    let compression = config.compression.as_ref().unwrap();
+    assert_eq!(compression.algorithms, [weir::compression::Encoding::Gzip]);
+}
+
+#[test]
+fn load_balanced_upstream() {
+    let (imported, config) = import_checked(&corpus("loadbalanced.conf"));
+    let workers = &config.upstreams["workers"];
+    let servers: Vec<String> = workers.servers.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        servers,
+        ["10.0.0.11:8000", "10.0.0.12:8000"],
+        "down and backup left out"
+    );
+    assert_eq!(workers.balance, weir::config::Balance::LeastOutstanding);
+    assert_eq!(
+        (workers.max_fails, workers.fail_timeout),
+        (3, Duration::from_secs(20))
+    );
+    assert_eq!(
+        (workers.max_idle, workers.idle_timeout),
+        (64, Duration::from_secs(30))
+    );
+    assert_eq!(workers.connect_timeout, Duration::from_secs(5));
+    assert_eq!(config.server.threads, 0, "one thread per core");
+    expect(
+        &imported,
+        Kind::Approximated,
+        "worker_processes 4",
+        "one thread per core",
+    );
+    assert_eq!(
+        config.server.max_connections, 4096,
+        "per thread, as nginx's per worker"
+    );
+    assert_eq!(config.server.backlog, 4096);
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "server 10.0.0.14:8000 backup",
+        "no backup servers",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "server 10.0.0.13:8000 down",
+        "never uses a down server",
+    );
+    expect(
+        &imported,
+        Kind::Approximated,
+        "server 10.0.0.12:8000",
+        "weight",
+    );
+}
+
+#[test]
+fn websockets_beside_the_app() {
+    let (imported, config) = import_checked(&corpus("websocket.conf"));
+    assert_eq!(
+        config.upstreams["channels"].read_timeout,
+        Duration::from_secs(86400)
+    );
+    assert_eq!(
+        config.upstreams["wsgi"].read_timeout,
+        Duration::from_secs(60)
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_set_header Upgrade $http_upgrade",
+        "WebSocket",
+    );
+    assert!(imported.report.is_exact(), "{}", imported.report);
+}
+
+#[test]
+fn debian_main_file_with_sites_enabled() {
+    let (imported, config) = import_checked(&corpus("debian.conf"));
+    expect(
+        &imported,
+        Kind::Translated,
+        "include sites-enabled/*",
+        "read 1 file",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "include conf.d/*.conf",
+        "matches no file",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "include proxy_params",
+        "read 1 file",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "worker_processes auto",
+        "one thread per core",
+    );
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "ssl_protocols",
+        "TLS is not in weir yet",
+    );
+    assert_eq!(route(&config, None, "/").upstream, "app");
+    assert_eq!(config.compression.as_ref().unwrap().level, 6);
+    assert_eq!(
+        config.access_log.path.as_deref(),
+        Some(Path::new("/var/log/nginx/access.log"))
+    );
+}
+
+#[test]
+fn regex_locations_are_warned_about_with_a_suggestion() {
+    let (imported, config) = import_checked(&corpus("regex.conf"));
+    for line in [13, 17, 21] {
+        let item = imported
+            .report
+            .items
+            .iter()
+            .find(|item| item.sources.iter().any(|source| source.line == line))
+            .unwrap_or_else(|| panic!("nothing for line {line}"));
+        assert_eq!(item.kind, Kind::Unsupported);
+        assert!(
+            item.note.contains("regex locations are not supported"),
+            "{item}"
+        );
+        assert!(item.note.contains("suggestion"), "{item}");
+        assert!(
+            item.to_string().contains(&format!("regex.conf:{line}")),
+            "{item}"
+        );
+    }
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "location ~ ^/api/v[0-9]+/",
+        "path = \"/api/v\"",
+    );
+    assert_eq!(config.routes.len(), 1);
+}
+
+#[test]
+fn a_syntax_error_names_the_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nginx.conf");
+    std::fs::write(&path, "http {\n  server {\n    listen 80\n  }\n}\n").unwrap();
+    let message = weir_import::import(&path).unwrap_err().to_string();
+    assert!(message.contains("nginx.conf:4: "), "{message}");
+}
+
+#[test]
+fn odd_configs_still_import_to_a_valid_weir_config() {
+    let odd = [
+        // Names and addresses weir cannot take.
+        "http { server { listen 80; server_name example.com:8080 *.example.com ~^www\\d+$; location / { proxy_pass http://app.internal:8000; } } server { listen 81; server_name b.example; location / { proxy_pass http://localhost:9000/; } } }",
+        // Zones weir cannot key, unknown zones, a redirect with variables weir does not evaluate.
+        "http { limit_req_zone $server_name zone=s:1m rate=1r/s; server { limit_req zone=s; limit_req zone=nowhere; location / { return 301 https://$server_name$uri; } location /x { return 302 /relative; } } }",
+        // Only TLS, nothing to listen on in plain HTTP; an upstream with nothing reachable.
+        "http { upstream u { server app:8000; } server { listen 443 ssl; location / { proxy_pass http://u; } } }",
+        // Two servers routing the same host and path; a location in a location; no http block.
+        "events {} http { server { listen 80; server_name a.test; location /api/ { location /api/v2/ { proxy_pass http://127.0.0.1:1; } proxy_pass http://127.0.0.1:2; } } server { listen 80; server_name a.test; location /api/ { proxy_pass http://127.0.0.1:3; } } }",
+        "",
+        "worker_processes auto; pid /run/nginx.pid;",
+        // A wildcard and a specific address on one port: nginx binds the wildcard only.
+        "http { server { listen 80; } server { listen 127.0.0.1:80; server_name b.test; } server { listen [::]:80; listen [::1]:80; server_name c.test; } }",
+    ];
+    for text in odd {
+        let imported = weir_import::import_str(text, "odd.conf").unwrap();
+        if let Err(error) = weir::config::from_toml(&imported.toml, None) {
+            panic!(
+                "weir check refuses the import of {text:?}: {error}\n{}",
+                imported.toml
+            );
+        }
+    }
+    let imported = weir_import::import_str(odd[6], "odd.conf").unwrap();
+    let config = weir::config::from_toml(&imported.toml, None).unwrap();
+    let listen: Vec<String> = config
+        .server
+        .listen
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(listen, ["0.0.0.0:80", "[::]:80"]);
+    let imported = weir_import::import_str(odd[3], "odd.conf").unwrap();
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "server_name a.test",
+        "conflicting server name",
+    );
+    let config = weir::config::from_toml(&imported.toml, None).unwrap();
+    assert_eq!(config.routes.len(), 2, "{:#?}", config.routes);
+}

@@ -1,0 +1,486 @@
+//! nginx with a corpus config and weir with its import, in front of the same upstream, answer the
+//! same requests alike: status, body (decompressed) and every header both set. Where they differ,
+//! the import report announced it. Gated by `WEIR_E2E=1` (it runs nginx-light).
+//!
+//! Both sides are moved onto the test's addresses the same way: every `listen` becomes one free
+//! loopback port, every upstream server and `proxy_pass` address becomes the test upstream, and
+//! every `root`/`alias` directory moves under a temp dir. Log and TLS directives, which need
+//! system paths and certificates, are dropped from the nginx side only.
+
+use std::io::Read;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use bytes::Bytes;
+use http::{Method, Request};
+use http_body_util::Full;
+use weir_import::{parse, Directive, Import};
+use weir_testkit::nginx::{self, Nginx};
+use weir_testkit::{Client, TestGateway, Transport, UpstreamServer};
+
+struct Case {
+    file: &'static str,
+    hosts: &'static [&'static str],
+    paths: &'static [&'static str],
+    /// Differences the report must have announced: requests whose path starts with the first
+    /// string may differ when some report item says the second.
+    announced: &'static [(&'static str, &'static str)],
+}
+
+const CASES: &[Case] = &[
+    Case {
+        file: "seed.conf",
+        hosts: &["example.com"],
+        paths: &["/", "/status/201", "/text?bytes=3000", "/chunked"],
+        announced: &[],
+    },
+    Case {
+        file: "flask.conf",
+        hosts: &["example.com", "other.test"],
+        paths: &["/", "/status/201", "/status/503", "/text?bytes=3000"],
+        announced: &[],
+    },
+    Case {
+        file: "fastapi.conf",
+        hosts: &["api.example.com"],
+        paths: &[
+            "/",
+            "/api/v1/",
+            "/api/v1/status/201",
+            "/api/v1/text?bytes=3000",
+            "/nope",
+        ],
+        announced: &[("/api/v1/", "weir sends the path unchanged")],
+    },
+    Case {
+        file: "uvicorn.conf",
+        hosts: &["example.com"],
+        paths: &[
+            "/",
+            "/status/404",
+            "/static/app.css",
+            "/static/missing.css",
+            "/static/",
+        ],
+        announced: &[],
+    },
+    Case {
+        file: "django.conf",
+        hosts: &["shop.example.com"],
+        paths: &[
+            "/",
+            "/static/app.css",
+            "/media/app.css",
+            "/favicon.ico",
+            "/status/500",
+        ],
+        announced: &[("/favicon.ico", "no route")],
+    },
+    Case {
+        file: "gunicorn.conf",
+        hosts: &["example.com", "www.example.com", "other.test"],
+        paths: &["/", "/status/201"],
+        announced: &[("/", "444")],
+    },
+    Case {
+        file: "certbot.conf",
+        hosts: &["example.com", "www.example.com"],
+        paths: &["/", "/status/302"],
+        announced: &[],
+    },
+    Case {
+        file: "ratelimit.conf",
+        hosts: &["api.example.com"],
+        paths: &["/", "/api/status/201", "/login", "/api/text?bytes=5000"],
+        announced: &[],
+    },
+    Case {
+        file: "multihost.conf",
+        hosts: &[
+            "blog.example.com",
+            "shop.example.com",
+            "old.example.com",
+            "other.test",
+        ],
+        paths: &["/", "/api/status/201", "/a/b?x=1"],
+        announced: &[],
+    },
+    Case {
+        file: "static-api.conf",
+        hosts: &["example.com"],
+        paths: &[
+            "/",
+            "/app.css",
+            "/index.html",
+            "/missing.css",
+            "/assets/app.css",
+            "/api/status/201",
+            "/healthz",
+        ],
+        announced: &[],
+    },
+    Case {
+        file: "websocket.conf",
+        hosts: &["chat.example.com"],
+        paths: &["/", "/ws/status/201"],
+        announced: &[],
+    },
+    Case {
+        file: "loadbalanced.conf",
+        hosts: &["example.com"],
+        paths: &["/", "/status/201"],
+        announced: &[],
+    },
+    Case {
+        file: "debian.conf",
+        hosts: &["example.com"],
+        paths: &["/", "/text?bytes=3000"],
+        announced: &[],
+    },
+    Case {
+        file: "regex.conf",
+        hosts: &["example.com"],
+        paths: &["/", "/app.css", "/api/v1/status/201", "/.env"],
+        announced: &[
+            ("/app.css", "regex locations"),
+            ("/.env", "regex locations"),
+        ],
+    },
+];
+
+fn corpus(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus")
+        .join(name)
+}
+
+/// A directory as the test places it: under `files`.
+fn moved(files: &Path, dir: &str) -> String {
+    format!("{}{dir}", files.display())
+}
+
+/// The nginx side: the `http` block of `directives`, rewritten onto the test's addresses.
+fn nginx_http(
+    directives: &[Directive],
+    listen: SocketAddr,
+    upstream: &str,
+    files: &Path,
+) -> String {
+    let http = directives
+        .iter()
+        .find(|directive| directive.name == "http")
+        .and_then(|http| http.block.clone())
+        .expect("an http block");
+    let upstream_names: Vec<String> = http
+        .iter()
+        .filter(|directive| directive.name == "upstream")
+        .filter_map(|directive| directive.args.first().cloned())
+        .collect();
+    let rewritten = rewrite(http, listen, upstream, files, &upstream_names, false);
+    format!(
+        "    include /etc/nginx/mime.types;\n{}",
+        parse::to_nginx(&rewritten)
+    )
+}
+
+fn rewrite(
+    block: Vec<Directive>,
+    listen: SocketAddr,
+    upstream: &str,
+    files: &Path,
+    upstream_names: &[String],
+    in_upstream: bool,
+) -> Vec<Directive> {
+    let tcp = upstream.to_string();
+    let mut out = Vec::new();
+    let mut listened = false;
+    for mut directive in block {
+        let name = directive.name.as_str();
+        if name.starts_with("ssl") || matches!(name, "access_log" | "error_log") {
+            continue;
+        }
+        match name {
+            "listen" => {
+                if listened {
+                    continue;
+                }
+                listened = true;
+                let default = directive.args.iter().any(|arg| arg == "default_server");
+                directive.args = vec![listen.to_string()];
+                if default {
+                    directive.args.push("default_server".into());
+                }
+            }
+            "server" if in_upstream => directive.args[0] = tcp.clone(),
+            "proxy_pass" => {
+                let url = directive.args[0].trim_start_matches("http://").to_string();
+                let (authority, uri) = match url.strip_prefix("unix:") {
+                    Some(unix) => match unix.find(':') {
+                        Some(colon) => (String::new(), unix[colon + 1..].to_string()),
+                        None => (String::new(), String::new()),
+                    },
+                    None => match url.find('/') {
+                        Some(slash) => (url[..slash].to_string(), url[slash..].to_string()),
+                        None => (url.clone(), String::new()),
+                    },
+                };
+                if !upstream_names.contains(&authority) {
+                    directive.args[0] = format!("http://{tcp}{uri}");
+                }
+            }
+            "root" | "alias" => directive.args[0] = moved(files, &directive.args[0]),
+            _ => {}
+        }
+        if let Some(inner) = directive.block.take() {
+            let is_upstream = directive.name == "upstream";
+            directive.block = Some(rewrite(
+                inner,
+                listen,
+                upstream,
+                files,
+                upstream_names,
+                is_upstream,
+            ));
+            if directive.name == "server" && !in_upstream {
+                let block = directive.block.as_mut().unwrap();
+                if !block.iter().any(|inner| inner.name == "listen") {
+                    block.insert(
+                        0,
+                        Directive {
+                            name: "listen".into(),
+                            args: vec![listen.to_string()],
+                            block: None,
+                            source: directive.source.clone(),
+                        },
+                    );
+                }
+            }
+        }
+        out.push(directive);
+    }
+    out
+}
+
+/// The weir side: the imported TOML on port 0, the test upstream, the moved directories, and no
+/// access log file.
+fn weir_toml(imported: &Import, upstream: &str, files: &Path) -> String {
+    let mut out = String::new();
+    let mut in_access_log = false;
+    for line in imported.toml.lines() {
+        if line.starts_with('[') {
+            in_access_log = line == "[access_log]";
+        }
+        if in_access_log {
+            continue;
+        }
+        let key = line.split(" = ").next().unwrap_or("");
+        if key == "pid_file" {
+            continue;
+        }
+        let line = match key {
+            "listen" => "listen = [\"127.0.0.1:0\"]".to_string(),
+            "servers" => format!("servers = [\"{upstream}\"]"),
+            "static" => {
+                let dir = line.split('"').nth(1).unwrap();
+                format!("static = \"{}\"", moved(files, dir))
+            }
+            _ => line.to_string(),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if !out.contains("listen = ") {
+        out = format!("[server]\nlisten = [\"127.0.0.1:0\"]\n{out}");
+    }
+    out
+}
+
+/// Files in every directory weir serves, so both gateways find the same ones.
+fn make_files(toml: &str) {
+    for line in toml.lines().filter(|line| line.starts_with("static = ")) {
+        let dir = PathBuf::from(line.split('"').nth(1).unwrap());
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("index.html"), "<h1>index</h1>\n".repeat(10)).unwrap();
+        std::fs::write(dir.join("app.css"), "body { color: black; }\n".repeat(50)).unwrap();
+    }
+}
+
+async fn ask(addr: SocketAddr, host: &str, path: &str) -> Option<weir_testkit::Reply> {
+    let request = Request::builder()
+        .method(Method::GET)
+        .uri(path)
+        .header("host", host)
+        .header("accept-encoding", "gzip")
+        .body(Full::new(Bytes::new()))
+        .unwrap();
+    Client::connect(addr).await.send(request).await.ok()
+}
+
+fn body(reply: &weir_testkit::Reply) -> Vec<u8> {
+    if reply.header("content-encoding") == Some("gzip") {
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&reply.body[..])
+            .read_to_end(&mut decoded)
+            .expect("gzip body");
+        decoded
+    } else {
+        reply.body.to_vec()
+    }
+}
+
+/// Headers not compared: framing, dates, and those the report's general notes announce.
+const NOT_COMPARED: &[&str] = &[
+    "date",
+    "server",
+    "connection",
+    "keep-alive",
+    "content-length",
+    "transfer-encoding",
+    "etag",
+];
+
+/// What differs between two answers, in words; empty when they agree.
+fn differences(
+    nginx: &Option<weir_testkit::Reply>,
+    weir: &Option<weir_testkit::Reply>,
+) -> Vec<String> {
+    let (Some(nginx), Some(weir)) = (nginx, weir) else {
+        return match (nginx, weir) {
+            (None, None) => Vec::new(),
+            _ => vec![format!(
+                "one side did not answer: nginx {:?}, weir {:?}",
+                nginx.as_ref().map(|r| r.status),
+                weir.as_ref().map(|r| r.status)
+            )],
+        };
+    };
+    let mut found = Vec::new();
+    if nginx.status != weir.status {
+        found.push(format!(
+            "status: nginx {}, weir {}",
+            nginx.status, weir.status
+        ));
+    }
+    if body(nginx) != body(weir) {
+        found.push(format!(
+            "body: nginx {:?}, weir {:?}",
+            String::from_utf8_lossy(&body(nginx))
+                .chars()
+                .take(80)
+                .collect::<String>(),
+            String::from_utf8_lossy(&body(weir))
+                .chars()
+                .take(80)
+                .collect::<String>()
+        ));
+    }
+    for name in nginx.headers.keys() {
+        if NOT_COMPARED.contains(&name.as_str()) || !weir.headers.contains_key(name) {
+            continue;
+        }
+        let values = |reply: &weir_testkit::Reply| -> Vec<String> {
+            reply
+                .headers
+                .get_all(name)
+                .iter()
+                .map(|value| value.to_str().unwrap_or("?").to_string())
+                .collect()
+        };
+        if values(nginx) != values(weir) {
+            found.push(format!(
+                "header {name}: nginx {:?}, weir {:?}",
+                values(nginx),
+                values(weir)
+            ));
+        }
+    }
+    found
+}
+
+/// Whether the report announced this difference.
+fn announced(
+    case: &Case,
+    report: &str,
+    path: &str,
+    nginx: &Option<weir_testkit::Reply>,
+    weir: &Option<weir_testkit::Reply>,
+    difference: &str,
+) -> bool {
+    let generated_by_both = |reply: &weir_testkit::Reply| reply.header("x-upstream").is_none();
+    if let (Some(nginx), Some(weir)) = (nginx, weir) {
+        let same_status = nginx.status == weir.status;
+        let error_page = same_status
+            && nginx.status.as_u16() >= 400
+            && generated_by_both(nginx)
+            && generated_by_both(weir);
+        if error_page
+            && (difference.starts_with("body") || difference.starts_with("header content-type"))
+        {
+            return report.contains("short plain-text body where nginx sends an HTML error page");
+        }
+        let redirect = same_status
+            && nginx.status.is_redirection()
+            && nginx.header("location") == weir.header("location");
+        if redirect
+            && (difference.starts_with("body") || difference.starts_with("header content-type"))
+        {
+            return report.contains("a redirect from weir has an empty body");
+        }
+    }
+    case.announced
+        .iter()
+        .any(|(prefix, words)| path.starts_with(prefix) && report.contains(words))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
+    if std::env::var_os("WEIR_E2E").is_none() {
+        eprintln!("skipped: set WEIR_E2E=1 to run nginx against weir");
+        return;
+    }
+    assert!(
+        nginx::available(),
+        "WEIR_E2E=1 needs nginx-light (apt-get install -y nginx-light)"
+    );
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for case in CASES {
+        let upstream = UpstreamServer::start(Transport::Tcp).await;
+        let files = tempfile::tempdir().unwrap();
+        let imported = weir_import::import(&corpus(case.file)).unwrap();
+        let report = imported.report.to_string();
+        let toml = weir_toml(&imported, &upstream.address, files.path());
+        make_files(&toml);
+        let loaded = parse::load(&corpus(case.file)).unwrap();
+        let http = |listen: SocketAddr| {
+            nginx_http(&loaded.directives, listen, &upstream.address, files.path())
+        };
+        let nginx =
+            Nginx::start_with(&http).unwrap_or_else(|error| panic!("{}: {error}", case.file));
+        let gateway = TestGateway::start(&toml).await;
+        for host in case.hosts {
+            for path in case.paths {
+                let from_nginx = ask(nginx.addr, host, path).await;
+                let from_weir = ask(gateway.addr, host, path).await;
+                compared += 1;
+                for difference in differences(&from_nginx, &from_weir) {
+                    eprintln!("{} Host: {host} GET {path}: {difference}", case.file);
+                    if !announced(case, &report, path, &from_nginx, &from_weir, &difference) {
+                        failures.push(format!(
+                            "{} Host: {host} GET {path}: {difference}",
+                            case.file
+                        ));
+                    }
+                }
+            }
+        }
+        gateway.shutdown().await;
+        drop(nginx);
+    }
+    assert!(compared > 50, "only {compared} requests compared");
+    assert!(
+        failures.is_empty(),
+        "differences the report did not announce:\n{}",
+        failures.join("\n")
+    );
+}

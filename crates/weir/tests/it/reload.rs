@@ -1,0 +1,218 @@
+//! Reloading a running gateway (`GatewayHandle::reload`, what SIGHUP does): new requests take
+//! the new config at once with nothing failed under load, limits and pools that did not change
+//! keep their state, listeners follow `listen`, and `/metrics` shows the generation.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use crate::support::*;
+
+/// One route `/` to `upstream`, with the 1r/m limit `once` on `/limited/`. `listen` is the
+/// `[server] listen` list; `extra` goes at the end.
+fn routed_to(listen: &str, upstream: &str, extra: &str) -> String {
+    format!(
+        r#"
+[server]
+listen = [{listen}]
+shutdown_grace = "5s"
+keepalive_requests = 1000000
+
+[upstreams.a]
+servers = ["{upstream}"]
+
+[limits.once]
+rate = "1r/m"
+
+[[routes]]
+path = "/"
+upstream = "a"
+
+[[routes]]
+path = "/limited/"
+upstream = "a"
+limits = ["once"]
+{extra}
+"#
+    )
+}
+
+fn parse(toml: &str) -> weir::Config {
+    weir::config::from_toml(toml, None).expect("valid test config")
+}
+
+/// 20 reloads alternating two configs while 50 connections send requests for 10 s: nothing
+/// fails, and after each reload new requests go where the new config says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn twenty_reloads_under_load_fail_no_request_and_switch_upstreams() {
+    let first = UpstreamServer::start(Transport::Tcp).await;
+    let second = UpstreamServer::start(Transport::Unix).await;
+    let to_first = routed_to("\"127.0.0.1:0\"", &first.address, "");
+    let to_second = routed_to("\"127.0.0.1:0\"", &second.address, "");
+    let gateway = TestGateway::start(&to_first).await;
+    let running = Arc::new(AtomicBool::new(true));
+    let answered = Arc::new(AtomicUsize::new(0));
+    let mut clients = Vec::new();
+    for _ in 0..50 {
+        let running = Arc::clone(&running);
+        let answered = Arc::clone(&answered);
+        let addr = gateway.addr;
+        clients.push(tokio::spawn(async move {
+            let mut client = Client::connect(addr).await;
+            let mut failures = Vec::new();
+            while running.load(Ordering::Relaxed) {
+                let reply = client.get("/").await;
+                if reply.status != StatusCode::OK {
+                    failures.push(reply.status);
+                }
+                answered.fetch_add(1, Ordering::Relaxed);
+            }
+            failures
+        }));
+    }
+    for round in 0..20 {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (config, target) = if round % 2 == 0 {
+            (&to_second, &second)
+        } else {
+            (&to_first, &first)
+        };
+        gateway.handle.reload(&parse(config)).expect("reload");
+        // The very next request on a fresh connection goes to the new upstream.
+        let before = target.requests();
+        assert_eq!(
+            Client::connect(gateway.addr).await.get("/").await.status,
+            StatusCode::OK
+        );
+        assert!(target.requests() > before, "round {round}: not switched");
+    }
+    running.store(false, Ordering::Relaxed);
+    for client in clients {
+        let failures = client.await.unwrap();
+        assert!(failures.is_empty(), "failed requests: {failures:?}");
+    }
+    assert!(
+        answered.load(Ordering::Relaxed) > 50,
+        "the load did not run"
+    );
+    assert_eq!(gateway.handle.generation(), 21);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
+/// A limit whose table did not change keeps its state across a reload (a client over it stays
+/// over it), and an upstream whose table did not change keeps its pooled connections; a changed
+/// limit starts afresh.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unchanged_limits_keep_their_state_and_unchanged_upstreams_their_pools() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let before = routed_to("\"127.0.0.1:0\"", &upstream.address, "");
+    let gateway = TestGateway::start(&before).await;
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(client.get("/limited/x").await.status, StatusCode::OK);
+    assert_eq!(
+        client.get("/limited/x").await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    let connections = upstream.connections();
+
+    // Another route, same upstream and limit tables.
+    let with_route = routed_to(
+        "\"127.0.0.1:0\"",
+        &upstream.address,
+        "[[routes]]\npath = \"/other/\"\nupstream = \"a\"\n",
+    );
+    gateway.handle.reload(&parse(&with_route)).expect("reload");
+    assert_eq!(
+        client.get("/limited/x").await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(client.get("/other/y").await.status, StatusCode::OK);
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    assert_eq!(
+        upstream.connections(),
+        connections,
+        "the reload reopened connections to an unchanged upstream"
+    );
+
+    // The limit's own table changes: it starts afresh.
+    let changed_limit = with_route.replace("rate = \"1r/m\"", "rate = \"2r/m\"");
+    gateway
+        .handle
+        .reload(&parse(&changed_limit))
+        .expect("reload");
+    assert_eq!(client.get("/limited/x").await.status, StatusCode::OK);
+}
+
+/// An address that nothing listens on now (bound then released).
+fn free_address() -> std::net::SocketAddr {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap()
+}
+
+/// Listeners follow `listen` across reloads, and `/metrics` shows generations and results.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listeners_follow_reloads_and_metrics_count_them() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&routed_to("\"127.0.0.1:0\"", &upstream.address, "")).await;
+    let added = free_address();
+    let both = routed_to(
+        &format!("\"127.0.0.1:0\", \"{added}\""),
+        &upstream.address,
+        "",
+    );
+    gateway.handle.reload(&parse(&both)).expect("reload");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        if tokio::net::TcpStream::connect(added).await.is_ok() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{added} never listened"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        weir_testkit::client::get(added, "/").await.status,
+        StatusCode::OK
+    );
+    // The first listener is untouched: its configured address ("127.0.0.1:0") is still listed.
+    assert_eq!(
+        weir_testkit::client::get(gateway.addr, "/").await.status,
+        StatusCode::OK
+    );
+
+    gateway
+        .handle
+        .reload(&parse(&routed_to("\"127.0.0.1:0\"", &upstream.address, "")))
+        .expect("reload");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        if tokio::net::TcpStream::connect(added).await.is_err() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{added} still listens"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    gateway.handle.reload_failed();
+    let metrics = gateway.handle.render_metrics();
+    for line in [
+        "weir_config_generation 3",
+        "weir_config_reloads_total{result=\"success\"} 2",
+        "weir_config_reloads_total{result=\"failure\"} 1",
+    ] {
+        assert!(
+            metrics.lines().any(|l| l == line),
+            "{line} missing:\n{metrics}"
+        );
+    }
+    assert!(
+        !metrics
+            .lines()
+            .any(|l| l == "weir_config_last_reload_timestamp_seconds 0"),
+        "{metrics}"
+    );
+}
