@@ -21,7 +21,7 @@ use http::header::HOST;
 use http::{Request, Version};
 use libfuzzer_sys::fuzz_target;
 use weir::proxy::request_host;
-use weir::routing::Router;
+use weir::routing::{PathMatch, Router};
 
 fuzz_target!(|data: &[u8]| {
     let lines = common::lines(data);
@@ -65,7 +65,11 @@ fuzz_target!(|data: &[u8]| {
     }
     let name = host_name(host).unwrap_or_else(|| panic!("{host:?} is not uri-host [:port]"));
 
-    let router = Router::new([(Some("example.com".to_string()), "/".to_string(), ())]);
+    let router = Router::new([(
+        Some("example.com".to_string()),
+        PathMatch::Prefix("/".to_string()),
+        (),
+    )]);
     assert_eq!(
         router.find(Some(host), "/").is_some(),
         name.eq_ignore_ascii_case("example.com"),
