@@ -75,7 +75,10 @@ fuzz_target!(|data: &[u8]| {
     // Another address of the same IPv6 prefix (the last bit flipped, when the prefix leaves host
     // bits), or the IPv4-mapped form of an IPv4 address, keys the same bucket.
     let same_client = match first_ip {
-        IpAddr::V6(ip) if prefix < 128 => Some(IpAddr::V6(Ipv6Addr::from(u128::from(ip) ^ 1))),
+        // An IPv4-mapped address is an IPv4 client, counted whole.
+        IpAddr::V6(ip) if prefix < 128 && ip.to_ipv4_mapped().is_none() => {
+            Some(IpAddr::V6(Ipv6Addr::from(u128::from(ip) ^ 1)))
+        }
         IpAddr::V4(ip) => Some(IpAddr::V6(ip.to_ipv6_mapped())),
         IpAddr::V6(_) => None,
     };
