@@ -49,7 +49,10 @@ fuzz_target!(|data: &[u8]| {
     for (index, _) in normal.match_indices('%') {
         let escape = &bytes[index + 1..(index + 3).min(bytes.len())];
         assert!(
-            escape.len() == 2 && escape.iter().all(|b| matches!(b, b'0'..=b'9' | b'A'..=b'F')),
+            escape.len() == 2
+                && escape
+                    .iter()
+                    .all(|b| matches!(b, b'0'..=b'9' | b'A'..=b'F')),
             "{path:?} -> {normal:?}: a broken or lower-case escape"
         );
         let value = u8::from_str_radix(std::str::from_utf8(escape).unwrap(), 16).unwrap();
