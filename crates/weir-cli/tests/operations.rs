@@ -138,6 +138,20 @@ fn read_pid(path: &Path) -> Option<u32> {
     std::fs::read_to_string(path).ok()?.trim().parse().ok()
 }
 
+/// Waits until `path` holds `pid`: the pid file is written once every worker listens, a moment
+/// after the first one says so.
+fn wait_for_pid(path: &Path, pid: u32) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while read_pid(path) != Some(pid) {
+        assert!(
+            Instant::now() < deadline,
+            "{} never held {pid}",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 fn signal(pid: u32, name: &str) {
     let status = Command::new("kill")
         .arg(format!("-{name}"))
@@ -155,6 +169,7 @@ fn a_reload_with_a_broken_file_keeps_the_old_config_and_a_good_one_applies() {
     let port = free_port();
     std::fs::write(&path, config(port, &pid_file, &[("/", old)])).unwrap();
     let running = Running::start(weir().args(["run", "--config"]).arg(&path));
+    wait_for_pid(&pid_file, running.child.id());
     assert_eq!(get(port, "/a").unwrap(), "HTTP/1.1 200 OK | old");
 
     // Line 3 is broken.
@@ -198,7 +213,7 @@ fn an_upgrade_under_load_fails_no_request_and_refuses_no_connection() {
     std::fs::write(&path, config(port, &pid_file, &[("/", app)])).unwrap();
     let mut running = Running::start(weir().args(["run", "--config"]).arg(&path));
     let old_pid = running.child.id();
-    assert_eq!(read_pid(&pid_file), Some(old_pid));
+    wait_for_pid(&pid_file, old_pid);
 
     let load = Arc::new(AtomicBool::new(true));
     let done = Arc::new(AtomicUsize::new(0));
