@@ -45,7 +45,7 @@ impl Env {
     }
 
     /// A fresh path in the temp dir: `name-N.suffix`.
-    fn path(&self, name: &str, suffix: &str) -> PathBuf {
+    pub(crate) fn path(&self, name: &str, suffix: &str) -> PathBuf {
         let mut index = 0;
         loop {
             let candidate = self.temp.join(format!("{name}-{index}.{suffix}"));
@@ -405,6 +405,8 @@ pub struct RunningGateway {
     pub addr: SocketAddr,
     /// `None` for `Direct`.
     pub component: Option<Component>,
+    /// How the reload scenario reloads it; `None` elsewhere.
+    pub reload: Option<crate::reload::Reload>,
 }
 
 /// Starts `spec` in front of `app`.
@@ -418,6 +420,7 @@ pub fn start_gateway(
             spec: spec.clone(),
             addr: app.tcp,
             component: None,
+            reload: None,
         });
     }
     let upstream = match spec.transport {
@@ -503,6 +506,7 @@ pub fn start_gateway(
         spec: spec.clone(),
         addr: listen,
         component: Some(component),
+        reload: None,
     })
 }
 

@@ -13,6 +13,7 @@ pub mod guard;
 pub mod load;
 pub mod process;
 pub mod procfs;
+pub mod reload;
 pub mod report;
 pub mod runner;
 pub mod scenario;

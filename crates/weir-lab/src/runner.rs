@@ -18,6 +18,7 @@ use crate::guard::{self, Expect, Verdict};
 use crate::load::{self, LoadOutput};
 use crate::process;
 use crate::procfs::{self, Usage};
+use crate::reload;
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 
 /// Set by the Ctrl-C handler; checked before every measurement.
@@ -147,8 +148,13 @@ impl Runner<'_> {
                 Some(index) => *index,
                 None => {
                     let result = match apps.iter().find(|app| app.spec.id == cell.gateway.app) {
-                        Some(app) => components::start_gateway(self.env, &cell.gateway, app)
-                            .map_err(|error| format!("{error:#}")),
+                        Some(app) => match group.measure {
+                            Measure::Reloads(_) => {
+                                reload::start_gateway(self.env, &cell.gateway, app)
+                            }
+                            _ => components::start_gateway(self.env, &cell.gateway, app),
+                        }
+                        .map_err(|error| format!("{error:#}")),
                         None => Err(format!("no app {} in the group", cell.gateway.app)),
                     };
                     if let Err(error) = &result {
@@ -167,7 +173,7 @@ impl Runner<'_> {
 
         let mut records = Vec::new();
         match group.measure {
-            Measure::Load => {
+            Measure::Load | Measure::Reloads(_) => {
                 if !self.settings.quick {
                     self.warm_up(scenario, group, &gateways, &gateway_of_cell)?;
                 }
@@ -294,7 +300,15 @@ impl Runner<'_> {
         let gateway_before = procfs::usage(&gateway_pids);
         let app_before = procfs::usage(&app_pids);
         let url = format!("http://{}{}", gateway.addr, cell.path);
-        let result = load::run(cell.tool, &url, self.settings.duration, self.script(cell));
+        let run = |duration| load::run(cell.tool, &url, duration, self.script(cell));
+        let (result, reloads) = match (group.measure, &gateway.reload) {
+            (Measure::Reloads(schedule), Some(handle)) => {
+                let (result, outcome) =
+                    reload::during(handle, gateway.addr, schedule, || run(schedule.duration));
+                (result, Some(outcome))
+            }
+            _ => (run(self.settings.duration), None),
+        };
         let gateway_after = procfs::usage(&gateway_pids);
         let app_after = procfs::usage(&app_pids);
 
@@ -305,6 +319,19 @@ impl Runner<'_> {
                 None,
             ),
         };
+        if let Some(outcome) = &reloads {
+            self.progress.println(format!(
+                "{} | {}: {} of {} reloads took effect, the slowest in {} ms",
+                group.name,
+                cell.gateway.label,
+                outcome.done,
+                outcome.planned,
+                outcome.slowest.as_millis()
+            ));
+            for reason in outcome.void_reasons() {
+                verdict = verdict.void_with(reason);
+            }
+        }
         if let Some(component) = &mut gateway.component {
             if let Err(error) = component.check_alive() {
                 verdict = verdict.void_with(format!("{error:#}"));

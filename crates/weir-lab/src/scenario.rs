@@ -37,6 +37,8 @@ pub enum Measure {
     Load,
     /// Open this many idle keep-alive connections through each cell's gateway and read its memory.
     IdleConnections(u32),
+    /// A load run per cell per round while the gateway is reloaded on a schedule (`reload`).
+    Reloads(crate::reload::Schedule),
 }
 
 /// Cells that share their apps.
@@ -110,7 +112,16 @@ impl Scenario {
     pub fn estimate(&self, settings: &Settings) -> Duration {
         let groups = (self.plan)(settings);
         let cells: u64 = groups.iter().map(|group| group.cells.len() as u64).sum();
-        let load = settings.duration * (self.measurements(settings) as u32);
+        let load: Duration = groups
+            .iter()
+            .map(|group| {
+                let each = match group.measure {
+                    Measure::Reloads(schedule) => schedule.duration,
+                    _ => settings.duration,
+                };
+                each * (group.cells.len() as u32 * settings.rounds)
+            })
+            .sum();
         let warm_up = if settings.quick {
             Duration::ZERO
         } else {

@@ -9,7 +9,7 @@ use crate::guard::Expect;
 use crate::load::Tool;
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 
-pub const ALL: [Scenario; 7] = [
+pub const ALL: [Scenario; 8] = [
     Scenario {
         name: "socket-vs-port",
         seed: Some("000_41e88a6106ca952f.txt"),
@@ -59,6 +59,7 @@ pub const ALL: [Scenario; 7] = [
         reference: "Research note runtime.md: nginx ~0.6 KB per idle connection (plus 39 MB preallocated at worker_connections 30000); a naive hyper server ~10.4 KB.",
         plan: idle_connections,
     },
+    crate::reload::SCENARIO,
 ];
 
 pub fn find(name: &str) -> Option<&'static Scenario> {
