@@ -1,14 +1,15 @@
 //! The `reload` scenario (issue 11): each gateway under `wrk -t2 -c100` in front of the fast
 //! upstream while the lab reloads it once per second, alternating two versions of its config that
 //! differ in a route, the way its operators reload it: `weir reload --pid-file`, `nginx -s reload`
-//! and `reload` on HAProxy's master CLI (master-worker mode; the new worker takes the listening
-//! sockets from the old one over a stats socket with `expose-fd listeners`, which the master
-//! passes as `-x`).
+//! and `reload` on HAProxy's master CLI (master-worker mode: the new worker takes the listening
+//! sockets from the old one instead of binding them; the stats socket has `expose-fd listeners`,
+//! the classic way, though 2.6's master passes them over its own socket pair either way).
 //!
 //! Every reload is checked: after the command, a fresh connection must see the new version's
 //! route (`/lab-reload/which` answers `a` or `b`) within [`TAKE_EFFECT_TIMEOUT`]. A reload that
 //! fails or does not take effect voids the run, as a socket error or a non-2xx does.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -28,6 +29,7 @@ use crate::components::{
 };
 use crate::guard::Expect;
 use crate::process::{free_port, Addr, Component};
+use crate::runner::Record;
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 
 pub const SCENARIO: Scenario = Scenario {
@@ -335,10 +337,21 @@ fn run_command(mut command: Command) -> anyhow::Result<()> {
 }
 
 /// Sends one command to HAProxy's master CLI and reads until the master closes the connection
-/// (2.6 closes it when it re-executes for a reload).
+/// (2.6 closes it when it re-executes for a reload). The master listens again only once the
+/// re-executed process has started its new worker, which may be after the new worker serves, so a
+/// refused connection is retried until [`COMMAND_TIMEOUT`].
 fn master_cli(socket: &Path, command: &str) -> anyhow::Result<String> {
-    let mut stream = UnixStream::connect(socket)
-        .with_context(|| format!("connecting to the master CLI {}", socket.display()))?;
+    let deadline = Instant::now() + COMMAND_TIMEOUT;
+    let mut stream = loop {
+        match UnixStream::connect(socket) {
+            Ok(stream) => break stream,
+            Err(_) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+            Err(error) => {
+                return Err(error)
+                    .with_context(|| format!("connecting to the master CLI {}", socket.display()))
+            }
+        }
+    };
     stream.set_read_timeout(Some(COMMAND_TIMEOUT))?;
     stream.write_all(format!("{command}\n").as_bytes())?;
     let mut answer = String::new();
@@ -607,6 +620,54 @@ fn reload_on_schedule(
         }
     }
     outcome
+}
+
+/// reloads.md: for every run with reloads, how many took effect and how fast, and every error
+/// the load generator saw. Void runs are listed too: their errors are what this scenario reports
+/// (their speed is not shown). Empty when no run had reloads.
+pub fn reloads_markdown(records: &[Record]) -> String {
+    let with_reloads: Vec<(&Record, &Outcome)> = records
+        .iter()
+        .filter_map(|record| Some((record, record.reloads.as_ref()?)))
+        .collect();
+    if with_reloads.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from(
+        "# Reloads\n\nEvery run of the reload scenario: reloads that took effect (the new version's route answered on a new connection) out of those planned, the slowest from the reload command to that answer, and the errors wrk counted. Any error or failed reload voids the run.\n\n\
+         | group | gateway | round | reloads | slowest ms | requests | non-2xx | connect | read | write | timeout | verdict |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
+    );
+    for (record, outcome) in with_reloads {
+        let output = record.output.as_ref();
+        let count = |value: Option<u64>| value.map_or_else(|| "–".to_string(), |v| v.to_string());
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {} of {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            record.group,
+            record.gateway,
+            record.round + 1,
+            outcome.done,
+            outcome.planned,
+            outcome.slowest.as_millis(),
+            count(output.map(|o| o.requests)),
+            count(output.map(|o| o.non_2xx)),
+            count(output.map(|o| o.errors.connect)),
+            count(output.map(|o| o.errors.read)),
+            count(output.map(|o| o.errors.write)),
+            count(output.map(|o| o.errors.timeout)),
+            if record.verdict.is_valid() {
+                "ok".to_string()
+            } else {
+                record
+                    .verdict
+                    .to_string()
+                    .replace('|', "\\|")
+                    .replace('\n', " ")
+            }
+        );
+    }
+    text
 }
 
 #[cfg(test)]

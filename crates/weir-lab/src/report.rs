@@ -642,6 +642,10 @@ pub fn write(dir: &Path, scenarios: &[&Scenario], records: &[Record]) -> anyhow:
     fs::write(dir.join("raw.csv"), raw_csv(records))?;
     let cells = summarize(records);
     fs::write(dir.join("summary.md"), summary_markdown(scenarios, &cells))?;
+    let reloads = crate::reload::reloads_markdown(records);
+    if !reloads.is_empty() {
+        fs::write(dir.join("reloads.md"), reloads)?;
+    }
     let voids = voids_markdown(records);
     if !voids.is_empty() {
         fs::write(dir.join("voids.md"), voids)?;

@@ -60,6 +60,8 @@ pub struct Record {
     /// CPU seconds of the group's apps during the run.
     pub app_cpu_seconds: f64,
     pub idle: Option<IdleResult>,
+    /// What the reloads during the run did (the reload scenario).
+    pub reloads: Option<reload::Outcome>,
     /// For void runs: the tool's output and the end of the gateway's log.
     pub evidence: String,
 }
@@ -381,6 +383,7 @@ impl Runner<'_> {
             gateway_peak_rss_kib: (!gateway_pids.is_empty()).then_some(gateway_after.peak_rss_kib),
             app_cpu_seconds: app_before.cpu_seconds_until(&app_after),
             idle: None,
+            reloads,
             evidence,
         }
     }
@@ -415,6 +418,7 @@ fn void_record(
         gateway_peak_rss_kib: None,
         app_cpu_seconds: 0.0,
         idle: None,
+        reloads: None,
         evidence: String::new(),
     }
 }
@@ -476,6 +480,7 @@ fn measure_idle(
             rss_before_kib: before.rss_kib,
             rss_after_kib: after.rss_kib,
         }),
+        reloads: None,
         evidence: String::new(),
     }
 }

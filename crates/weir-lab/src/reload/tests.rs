@@ -216,3 +216,63 @@ fn failed_or_missing_reloads_void_the_run() {
         ]
     );
 }
+
+#[test]
+fn reloads_table_lists_every_run_with_its_errors_void_or_not() {
+    use crate::guard::Verdict;
+    use crate::load::{LoadOutput, SocketErrors};
+    let record = |gateway: &str, read: u64, verdict: Verdict, reloads: Option<Outcome>| Record {
+        scenario: "reload",
+        group: "30 reloads in 30 s".to_string(),
+        round: 0,
+        variant: "reload 1/s".to_string(),
+        gateway: gateway.to_string(),
+        path: "/".to_string(),
+        tool: "wrk -t2 -c100".to_string(),
+        expect: Expect::Success,
+        verdict,
+        output: Some(LoadOutput {
+            requests: 1000,
+            errors: SocketErrors {
+                read,
+                ..SocketErrors::default()
+            },
+            ..LoadOutput::default()
+        }),
+        gateway_cpu_seconds: None,
+        gateway_peak_rss_kib: None,
+        app_cpu_seconds: 0.0,
+        idle: None,
+        reloads,
+        evidence: String::new(),
+    };
+    let outcome = Outcome {
+        done: 30,
+        planned: 30,
+        slowest: Duration::from_millis(12),
+        failures: Vec::new(),
+    };
+    assert_eq!(
+        reloads_markdown(&[record("weir", 0, Verdict::Valid, None)]),
+        ""
+    );
+    let text = reloads_markdown(&[
+        record(
+            "nginx",
+            83,
+            Verdict::Void(vec!["socket errors: read 83".to_string()]),
+            Some(outcome.clone()),
+        ),
+        record("weir", 0, Verdict::Valid, Some(outcome)),
+    ]);
+    assert!(
+        text.contains("| 30 reloads in 30 s | nginx | 1 | 30 of 30 | 12 | 1000 | 0 | 0 | 83 | 0 | 0 | VOID: socket errors: read 83 |"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "| 30 reloads in 30 s | weir | 1 | 30 of 30 | 12 | 1000 | 0 | 0 | 0 | 0 | 0 | ok |"
+        ),
+        "{text}"
+    );
+}

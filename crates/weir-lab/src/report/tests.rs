@@ -29,6 +29,7 @@ fn record(gateway: &str, round: u32, rps: f64, verdict: Verdict) -> Record {
         gateway_peak_rss_kib: Some(2048),
         app_cpu_seconds: 0.5,
         idle: None,
+        reloads: None,
         evidence: String::new(),
     }
 }
