@@ -5,6 +5,8 @@
 //! Codemap: `scenarios` (what is measured) -> `runner` (rounds, using `components` to start
 //! things and `process` to stop them, `load` to drive wrk/ab, `guard` to judge, `procfs` for CPU
 //! and memory) -> `report` and `chart` (the run directory). `env` records versions and the machine.
+//! `reload` is the reload scenario whole: its plan, its gateways' two config versions, the reloads
+//! the runner makes during its load runs, and `reloads.md`.
 
 pub mod chart;
 pub mod components;
