@@ -28,6 +28,7 @@ use crate::components::{
     RunningApp, RunningGateway, Transport, WeirOptions,
 };
 use crate::guard::Expect;
+use crate::load::Tool;
 use crate::process::{free_port, Addr, Component};
 use crate::runner::Record;
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
@@ -35,7 +36,7 @@ use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 pub const SCENARIO: Scenario = Scenario {
     name: "reload",
     seed: None,
-    about: "a reload per second while wrk -t2 -c100 runs against the fast upstream (30 s; --quick 3 s, and --duration does not apply): weir `weir reload --pid-file`, nginx `nginx -s reload` (worker_processes auto, upstream keepalive 64), HAProxy `reload` on the master CLI (-W -S, listeners passed over `expose-fd listeners`); two config versions that differ in a route, alternated; each reload must show its route on a new connection within 5 s, or the run is VOID. p99 is over the whole run, so it is the p99 during reloads",
+    about: "a reload per second while wrk -t2 -c100 (and, outside --quick, ab -c100: a new connection per request) runs against the fast upstream (30 s; --quick 3 s, and --duration does not apply): weir `weir reload --pid-file`, nginx `nginx -s reload` (worker_processes auto, upstream keepalive 64), HAProxy `reload` on the master CLI (-W -S, listeners passed over `expose-fd listeners`); two config versions that differ in a route, alternated; each reload must show its route on a new connection within 5 s, or the run is VOID. p99 is over the whole run, so it is the p99 during reloads; reloads.md has every run's reloads and errors",
     reference: "Our own. Issue 11's targets: 0 errors (any error voids the gateway's run) and p99 during reloads no worse than nginx's.",
     plan,
 };
@@ -84,8 +85,48 @@ impl Schedule {
 
 fn plan(settings: &Settings) -> Vec<Group> {
     let schedule = Schedule::for_settings(settings);
-    let tool = settings.flood_tool();
-    let gateways = [
+    // Keep-alive clients (the issue's load) and, in full runs, a new connection per request,
+    // where a listener handed over badly shows as refused or reset connections.
+    let mut tools = vec![settings.flood_tool()];
+    let per_request = Tool::Ab { concurrency: 100 };
+    if !settings.quick && !tools.contains(&per_request) {
+        tools.push(per_request);
+    }
+    tools
+        .into_iter()
+        .map(|tool| Group {
+            name: format!(
+                "{}, {} reloads in {} s",
+                tool.label(),
+                schedule.reloads(),
+                schedule.duration.as_secs()
+            ),
+            apps: vec![AppSpec {
+                id: "fast".to_string(),
+                app: App::Ceiling {
+                    status: 200,
+                    body: CeilingBody::Small,
+                },
+            }],
+            cells: gateways()
+                .into_iter()
+                .map(|gateway| Cell {
+                    variant: "reload 1/s".to_string(),
+                    gateway,
+                    path: "/".to_string(),
+                    tool,
+                    expect: Expect::Success,
+                })
+                .collect(),
+            measure: Measure::Reloads(schedule),
+        })
+        .collect()
+}
+
+/// nginx tuned as for a flood (a worker per core, 64 idle upstream connections), HAProxy and
+/// weir with the lab's defaults, all in front of the fast upstream's Unix socket.
+fn gateways() -> [GatewaySpec; 3] {
+    [
         GatewaySpec::new(
             "nginx",
             Gateway::Nginx(NginxOptions {
@@ -108,32 +149,7 @@ fn plan(settings: &Settings) -> Vec<Group> {
             "fast",
             Transport::Unix,
         ),
-    ];
-    vec![Group {
-        name: format!(
-            "{} reloads in {} s",
-            schedule.reloads(),
-            schedule.duration.as_secs()
-        ),
-        apps: vec![AppSpec {
-            id: "fast".to_string(),
-            app: App::Ceiling {
-                status: 200,
-                body: CeilingBody::Small,
-            },
-        }],
-        cells: gateways
-            .into_iter()
-            .map(|gateway| Cell {
-                variant: "reload 1/s".to_string(),
-                gateway,
-                path: "/".to_string(),
-                tool,
-                expect: Expect::Success,
-            })
-            .collect(),
-        measure: Measure::Reloads(schedule),
-    }]
+    ]
 }
 
 /// One of the two versions of a gateway's config.

@@ -42,8 +42,16 @@ fn settings(quick: bool) -> Settings {
 #[test]
 fn full_plan_reloads_once_a_second_for_30_s_under_wrk_c100() {
     let groups = plan(&settings(false));
-    assert_eq!(groups.len(), 1);
+    assert_eq!(groups.len(), 2);
     let group = &groups[0];
+    assert_eq!(group.name, "wrk -t2 -c100, 30 reloads in 30 s");
+    // The same gateways again, a new connection per request.
+    assert_eq!(groups[1].name, "ab -c100, 30 reloads in 30 s");
+    assert_eq!(groups[1].measure, group.measure);
+    assert!(groups[1]
+        .cells
+        .iter()
+        .all(|cell| cell.tool == Tool::Ab { concurrency: 100 }));
     let Measure::Reloads(schedule) = group.measure else {
         panic!("{:?}", group.measure);
     };
@@ -79,6 +87,7 @@ fn full_plan_reloads_once_a_second_for_30_s_under_wrk_c100() {
 #[test]
 fn quick_plan_is_three_reloads_in_three_seconds() {
     let groups = plan(&settings(true));
+    assert_eq!(groups.len(), 1, "wrk only");
     let Measure::Reloads(schedule) = groups[0].measure else {
         panic!("{:?}", groups[0].measure);
     };
