@@ -650,16 +650,16 @@ pub fn reloads_markdown(records: &[Record]) -> String {
         return String::new();
     }
     let mut text = String::from(
-        "# Reloads\n\nEvery run of the reload scenario: reloads that took effect (the new version's route answered on a new connection) out of those planned, the slowest from the reload command to that answer, and the errors wrk counted. Any error or failed reload voids the run.\n\n\
-         | group | gateway | round | reloads | slowest ms | requests | non-2xx | connect | read | write | timeout | verdict |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
+        "# Reloads\n\nEvery run of the reload scenario: reloads that took effect (the new version's route answered on a new connection) out of those planned, the slowest from the reload command to that answer, and the errors the load generator counted (wrk's socket errors; ab's failed requests). Any error or failed reload voids the run.\n\n\
+         | group | gateway | round | reloads | slowest ms | requests | non-2xx | connect | read | write | timeout | failed | verdict |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
     );
     for (record, outcome) in with_reloads {
         let output = record.output.as_ref();
         let count = |value: Option<u64>| value.map_or_else(|| "–".to_string(), |v| v.to_string());
         let _ = writeln!(
             text,
-            "| {} | {} | {} | {} of {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} of {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             record.group,
             record.gateway,
             record.round + 1,
@@ -672,6 +672,7 @@ pub fn reloads_markdown(records: &[Record]) -> String {
             count(output.map(|o| o.errors.read)),
             count(output.map(|o| o.errors.write)),
             count(output.map(|o| o.errors.timeout)),
+            count(output.map(|o| o.errors.failed)),
             if record.verdict.is_valid() {
                 "ok".to_string()
             } else {

@@ -275,12 +275,12 @@ fn reloads_table_lists_every_run_with_its_errors_void_or_not() {
         record("weir", 0, Verdict::Valid, Some(outcome)),
     ]);
     assert!(
-        text.contains("| 30 reloads in 30 s | nginx | 1 | 30 of 30 | 12 | 1000 | 0 | 0 | 83 | 0 | 0 | VOID: socket errors: read 83 |"),
+        text.contains("| 30 reloads in 30 s | nginx | 1 | 30 of 30 | 12 | 1000 | 0 | 0 | 83 | 0 | 0 | 0 | VOID: socket errors: read 83 |"),
         "{text}"
     );
     assert!(
         text.contains(
-            "| 30 reloads in 30 s | weir | 1 | 30 of 30 | 12 | 1000 | 0 | 0 | 0 | 0 | 0 | ok |"
+            "| 30 reloads in 30 s | weir | 1 | 30 of 30 | 12 | 1000 | 0 | 0 | 0 | 0 | 0 | 0 | ok |"
         ),
         "{text}"
     );
