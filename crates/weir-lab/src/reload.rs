@@ -36,7 +36,7 @@ use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 pub const SCENARIO: Scenario = Scenario {
     name: "reload",
     seed: None,
-    about: "a reload per second while wrk -t2 -c100 (and, outside --quick, ab -c100: a new connection per request) runs against the fast upstream (30 s; --quick 3 s, and --duration does not apply): weir `weir reload --pid-file`, nginx `nginx -s reload` (worker_processes auto, upstream keepalive 64), HAProxy `reload` on the master CLI (-W -S, listeners passed over `expose-fd listeners`); two config versions that differ in a route, alternated; each reload must show its route on a new connection within 5 s, or the run is VOID. p99 is over the whole run, so it is the p99 during reloads; reloads.md has every run's reloads and errors",
+    about: "a reload per second while wrk -t2 -c100 (and, outside --quick, ab -c100: a new connection per request) runs against the fast upstream (30 s; --quick 3 s, and --duration does not apply): weir `weir reload --pid-file`, nginx `nginx -s reload` (worker_processes auto, upstream keepalive 64), HAProxy `reload` on the master CLI (-W -S; the new worker takes the listening sockets from the old one, stats socket with `expose-fd listeners`); two config versions that differ in a route, alternated; each reload must show its route on a new connection within 5 s, or the run is VOID. p99 is over the whole run, so it is the p99 during reloads; reloads.md has every run's reloads and errors",
     reference: "Our own. Issue 11's targets: 0 errors (any error voids the gateway's run) and p99 during reloads no worse than nginx's.",
     plan,
 };
