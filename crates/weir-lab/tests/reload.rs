@@ -94,10 +94,14 @@ fn every_gateway_takes_every_reload_under_load() {
         None,
     )
     .unwrap();
+    // Four reloads due in the first 2 s; the load runs 10 s so that every one is made even on a
+    // busy machine (HAProxy's re-execution can take most of a second there): this test checks
+    // that reloads take effect, not how fast.
     let schedule = Schedule {
         duration: Duration::from_secs(2),
         interval: Duration::from_millis(500),
     };
+    let load_duration = Duration::from_secs(10);
     for spec in [
         GatewaySpec::new(
             "nginx",
@@ -134,7 +138,7 @@ fn every_gateway_takes_every_reload_under_load() {
         let handle = gateway.reload.as_ref().unwrap();
         let url = format!("http://{}/", gateway.addr);
         let (output, outcome) = reload::during(handle, gateway.addr, schedule, || {
-            load::run(TOOL, &url, schedule.duration, None)
+            load::run(TOOL, &url, load_duration, None)
         });
         let output = output.unwrap();
         assert!(output.requests > 0, "{}: {output:?}", spec.label);
