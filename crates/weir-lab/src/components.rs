@@ -45,7 +45,7 @@ impl Env {
     }
 
     /// A fresh path in the temp dir: `name-N.suffix`.
-    fn path(&self, name: &str, suffix: &str) -> PathBuf {
+    pub(crate) fn path(&self, name: &str, suffix: &str) -> PathBuf {
         let mut index = 0;
         loop {
             let candidate = self.temp.join(format!("{name}-{index}.{suffix}"));
@@ -420,6 +420,8 @@ pub struct RunningGateway {
     pub admin: Option<SocketAddr>,
     /// `None` for `Direct`.
     pub component: Option<Component>,
+    /// How the reload scenario reloads it; `None` elsewhere.
+    pub reload: Option<crate::reload::Reload>,
 }
 
 /// Starts `spec` in front of `app`.
@@ -434,6 +436,7 @@ pub fn start_gateway(
             addr: app.tcp,
             admin: None,
             component: None,
+            reload: None,
         });
     }
     let upstream = match spec.transport {
@@ -524,6 +527,7 @@ pub fn start_gateway(
         addr: listen,
         admin,
         component: Some(component),
+        reload: None,
     })
 }
 

@@ -6,6 +6,8 @@
 //! things and `process` to stop them, `load` to drive wrk/ab, `guard` to judge, `procfs` for CPU
 //! and memory) -> `report` and `chart` (the run directory); `robustness` holds the slowloris attack and the
 //! soak's traffic, samples and verdicts. `env` records versions and the machine.
+//! `reload` is the reload scenario whole: its plan, its gateways' two config versions, the reloads
+//! the runner makes during its load runs, and `reloads.md`.
 
 pub mod chart;
 pub mod components;
@@ -14,6 +16,7 @@ pub mod guard;
 pub mod load;
 pub mod process;
 pub mod procfs;
+pub mod reload;
 pub mod report;
 pub mod robustness;
 pub mod runner;

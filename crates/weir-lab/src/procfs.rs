@@ -8,7 +8,9 @@ use std::fs;
 /// CPU and memory of a process tree at one instant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Usage {
-    /// utime + stime of every live process in the tree, in clock ticks.
+    /// utime + stime + cutime + cstime of every live process in the tree, in clock ticks: the
+    /// c-times carry the CPU of children already reaped, so workers that exit during a run (old
+    /// workers after a reload) stay counted.
     pub cpu_ticks: u64,
     /// Sum of VmRSS, in KiB.
     pub rss_kib: u64,
@@ -66,7 +68,7 @@ pub fn usage(roots: &[u32]) -> Usage {
     for root in roots {
         for pid in tree(*root) {
             let Some(stat) = read_stat(pid) else { continue };
-            total.cpu_ticks += stat.utime + stat.stime;
+            total.cpu_ticks += stat.utime + stat.stime + stat.children_utime + stat.children_stime;
             let (rss, peak) = read_memory(pid);
             total.rss_kib += rss;
             total.peak_rss_kib += peak;
@@ -80,6 +82,9 @@ struct Stat {
     parent: u32,
     utime: u64,
     stime: u64,
+    /// CPU of reaped children (and theirs), which leaves the tree when they are reaped.
+    children_utime: u64,
+    children_stime: u64,
 }
 
 fn read_stat(pid: u32) -> Option<Stat> {
@@ -92,11 +97,13 @@ fn read_stat(pid: u32) -> Option<Stat> {
 fn parse_stat(text: &str) -> Option<Stat> {
     let after_name = &text[text.rfind(')')? + 1..];
     let fields: Vec<&str> = after_name.split_whitespace().collect();
-    // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
+    // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15, cutime 16, cstime 17.
     Some(Stat {
         parent: fields.get(1)?.parse().ok()?,
         utime: fields.get(11)?.parse().ok()?,
         stime: fields.get(12)?.parse().ok()?,
+        children_utime: fields.get(13)?.parse().ok()?,
+        children_stime: fields.get(14)?.parse().ok()?,
     })
 }
 
@@ -121,11 +128,13 @@ mod tests {
 
     #[test]
     fn stat_with_spaces_and_parens_in_the_name_is_parsed() {
-        let text = "1234 (my (odd) proc) S 99 1234 1234 0 -1 4194560 100 0 0 0 17 5 0 0 20 0 1 0 100 1000 200";
+        let text = "1234 (my (odd) proc) S 99 1234 1234 0 -1 4194560 100 0 0 0 17 5 3 2 20 0 1 0 100 1000 200";
         let stat = parse_stat(text).unwrap();
         assert_eq!(stat.parent, 99);
         assert_eq!(stat.utime, 17);
         assert_eq!(stat.stime, 5);
+        assert_eq!(stat.children_utime, 3);
+        assert_eq!(stat.children_stime, 2);
     }
 
     #[test]

@@ -644,6 +644,10 @@ pub fn write(dir: &Path, scenarios: &[&Scenario], records: &[Record]) -> anyhow:
     let mut summary = summary_markdown(scenarios, &cells);
     summary.push_str(&crate::robustness::markdown(records));
     fs::write(dir.join("summary.md"), summary)?;
+    let reloads = crate::reload::reloads_markdown(records);
+    if !reloads.is_empty() {
+        fs::write(dir.join("reloads.md"), reloads)?;
+    }
     let voids = voids_markdown(records);
     if !voids.is_empty() {
         fs::write(dir.join("voids.md"), voids)?;

@@ -18,6 +18,7 @@ use crate::guard::{self, Expect, Verdict};
 use crate::load::{self, LoadOutput};
 use crate::process;
 use crate::procfs::{self, Usage};
+use crate::reload;
 use crate::robustness::{self, SlowlorisResult, SoakResult};
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 
@@ -64,6 +65,8 @@ pub struct Record {
     pub slowloris: Option<SlowlorisResult>,
     /// For soak: the samples, answers and pool counters.
     pub soak: Option<SoakResult>,
+    /// What the reloads during the run did (the reload scenario).
+    pub reloads: Option<reload::Outcome>,
     /// For void runs: the tool's output and the end of the gateway's log.
     pub evidence: String,
 }
@@ -152,8 +155,13 @@ impl Runner<'_> {
                 Some(index) => *index,
                 None => {
                     let result = match apps.iter().find(|app| app.spec.id == cell.gateway.app) {
-                        Some(app) => components::start_gateway(self.env, &cell.gateway, app)
-                            .map_err(|error| format!("{error:#}")),
+                        Some(app) => match group.measure {
+                            Measure::Reloads(_) => {
+                                reload::start_gateway(self.env, &cell.gateway, app)
+                            }
+                            _ => components::start_gateway(self.env, &cell.gateway, app),
+                        }
+                        .map_err(|error| format!("{error:#}")),
                         None => Err(format!("no app {} in the group", cell.gateway.app)),
                     };
                     if let Err(error) = &result {
@@ -172,7 +180,7 @@ impl Runner<'_> {
 
         let mut records = Vec::new();
         match group.measure {
-            Measure::Load => {
+            Measure::Load | Measure::Reloads(_) => {
                 if !self.settings.quick {
                     self.warm_up(scenario, group, &gateways, &gateway_of_cell)?;
                 }
@@ -275,7 +283,9 @@ impl Runner<'_> {
                                 Measure::Soak(duration) => self.measure_soak(
                                     scenario, group, cell, round, gateway, &mut apps, duration,
                                 ),
-                                Measure::Load | Measure::IdleConnections(_) => {
+                                Measure::Load
+                                | Measure::IdleConnections(_)
+                                | Measure::Reloads(_) => {
                                     unreachable!("matched above")
                                 }
                             },
@@ -341,7 +351,15 @@ impl Runner<'_> {
         let gateway_before = procfs::usage(&gateway_pids);
         let app_before = procfs::usage(&app_pids);
         let url = format!("http://{}{}", gateway.addr, cell.path);
-        let result = load::run(cell.tool, &url, self.settings.duration, self.script(cell));
+        let run = |duration| load::run(cell.tool, &url, duration, self.script(cell));
+        let (result, reloads) = match (group.measure, &gateway.reload) {
+            (Measure::Reloads(schedule), Some(handle)) => {
+                let (result, outcome) =
+                    reload::during(handle, gateway.addr, schedule, || run(schedule.duration));
+                (result, Some(outcome))
+            }
+            _ => (run(self.settings.duration), None),
+        };
         let gateway_after = procfs::usage(&gateway_pids);
         let app_after = procfs::usage(&app_pids);
 
@@ -352,6 +370,19 @@ impl Runner<'_> {
                 None,
             ),
         };
+        if let Some(outcome) = &reloads {
+            self.progress.println(format!(
+                "{} | {}: {} of {} reloads took effect, the slowest in {} ms",
+                group.name,
+                cell.gateway.label,
+                outcome.done,
+                outcome.planned,
+                outcome.slowest.as_millis()
+            ));
+            for reason in outcome.void_reasons() {
+                verdict = verdict.void_with(reason);
+            }
+        }
         if let Some(component) = &mut gateway.component {
             if let Err(error) = component.check_alive() {
                 verdict = verdict.void_with(format!("{error:#}"));
@@ -403,6 +434,7 @@ impl Runner<'_> {
             idle: None,
             slowloris: None,
             soak: None,
+            reloads,
             evidence,
         }
     }
@@ -565,6 +597,7 @@ fn void_record(
         idle: None,
         slowloris: None,
         soak: None,
+        reloads: None,
         evidence: String::new(),
     }
 }
@@ -628,6 +661,7 @@ fn measure_idle(
         }),
         slowloris: None,
         soak: None,
+        reloads: None,
         evidence: String::new(),
     }
 }

@@ -43,6 +43,8 @@ pub enum Measure {
     /// One run of the soak's mixed traffic for this long, whatever the rounds
     /// (`robustness::soak`).
     Soak(Duration),
+    /// A load run per cell per round while the gateway is reloaded on a schedule (`reload`).
+    Reloads(crate::reload::Schedule),
 }
 
 impl Measure {
@@ -59,6 +61,7 @@ impl Measure {
         match self {
             Measure::Slowloris(_) => duration * 2,
             Measure::Soak(soak) => *soak,
+            Measure::Reloads(schedule) => schedule.duration,
             _ => duration,
         }
     }

@@ -9,7 +9,7 @@ use crate::guard::Expect;
 use crate::load::Tool;
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 
-pub const ALL: [Scenario; 9] = [
+pub const ALL: [Scenario; 10] = [
     Scenario {
         name: "socket-vs-port",
         seed: Some("000_41e88a6106ca952f.txt"),
@@ -73,6 +73,7 @@ pub const ALL: [Scenario; 9] = [
         reference: "Issue 8: RSS and open descriptors flat (the last window within 10% of the second), pools back at baseline, no unexpected status.",
         plan: soak,
     },
+    crate::reload::SCENARIO,
 ];
 
 pub fn find(name: &str) -> Option<&'static Scenario> {
@@ -805,7 +806,8 @@ mod tests {
                     * u64::from(group.measure.rounds(quick.rounds))
             })
             .sum();
-        assert!(seconds <= 130, "quick load time {seconds} s");
+        // 150 s: the slowloris, soak and reload scenarios added about 30 s to the earlier 105 s.
+        assert!(seconds <= 150, "quick load time {seconds} s");
     }
 
     #[test]

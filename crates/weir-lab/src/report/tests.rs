@@ -31,6 +31,7 @@ fn record(gateway: &str, round: u32, rps: f64, verdict: Verdict) -> Record {
         idle: None,
         slowloris: None,
         soak: None,
+        reloads: None,
         evidence: String::new(),
     }
 }

@@ -25,6 +25,7 @@ fn record(gateway: &str, verdict: Verdict) -> Record {
         idle: None,
         slowloris: None,
         soak: None,
+        reloads: None,
         evidence: String::new(),
     }
 }
