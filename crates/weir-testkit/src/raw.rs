@@ -20,6 +20,9 @@ pub enum Script {
     /// of its body is read; the body is then read and thrown away, as a server that drains it
     /// would. Any other request is answered `200 ok`.
     AnswerBeforeBody,
+    /// Answers the first request head `101 Switching Protocols` (`Upgrade: websocket`), then
+    /// echoes every byte back, as an upgraded WebSocket peer would.
+    SwitchAndEcho,
 }
 
 /// A running raw upstream; stops accepting when dropped.
@@ -125,6 +128,19 @@ async fn skip_body(stream: &mut TcpStream, buffer: &mut Vec<u8>, length: usize) 
 async fn serve(mut stream: TcpStream, script: Script) {
     let mut buffer = Vec::new();
     match script {
+        Script::SwitchAndEcho => {
+            if read_head(&mut stream, &mut buffer).await.is_none() {
+                return;
+            }
+            let switched = stream
+                .write_all(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n")
+                .await;
+            if switched.is_err() || stream.write_all(&buffer).await.is_err() {
+                return;
+            }
+            let (mut reader, mut writer) = stream.into_split();
+            let _ = tokio::io::copy(&mut reader, &mut writer).await;
+        }
         Script::Reply(bytes) => {
             if read_head(&mut stream, &mut buffer).await.is_none() {
                 return;

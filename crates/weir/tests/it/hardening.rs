@@ -394,35 +394,6 @@ async fn underscored_headers_are_dropped_unless_allowed() {
     }
 }
 
-/// An upstream that completes a WebSocket-style handshake with 101, then echoes bytes.
-async fn upgrade_upstream() -> (SocketAddr, tokio::task::JoinHandle<()>) {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let task = tokio::spawn(async move {
-        loop {
-            let Ok((mut stream, _)) = listener.accept().await else {
-                return;
-            };
-            tokio::spawn(async move {
-                let mut head = Vec::new();
-                let mut byte = [0u8; 1];
-                while !head.ends_with(b"\r\n\r\n") {
-                    match stream.read(&mut byte).await {
-                        Ok(1) => head.push(byte[0]),
-                        _ => return,
-                    }
-                }
-                let _ = stream
-                    .write_all(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n")
-                    .await;
-                let (mut reader, mut writer) = stream.into_split();
-                let _ = tokio::io::copy(&mut reader, &mut writer).await;
-            });
-        }
-    });
-    (addr, task)
-}
-
 const HANDSHAKE: &[u8] = b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
 
 /// Reads a response head (up to the blank line).
@@ -447,7 +418,8 @@ async fn read_head(stream: &mut TcpStream) -> String {
 /// grace.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tunnels_count_against_max_connections_and_close_at_the_end_of_the_grace() {
-    let (upstream_addr, _upstream) = upgrade_upstream().await;
+    let upstream = weir_testkit::RawUpstream::start(weir_testkit::Script::SwitchAndEcho).await;
+    let upstream_addr = &upstream.address;
     let gateway = TestGateway::start(&format!(
         r#"
 [server]
