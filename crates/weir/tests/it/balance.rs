@@ -399,20 +399,27 @@ async fn three_gunicorns_one_stopped_under_load_then_back() {
     let gateway =
         TestGateway::start(&config_for(&servers, "max_idle = 8\nfail_timeout = \"1s\"")).await;
 
-    /// Runs `tasks` clients sending `each` GETs; returns every failure seen.
+    /// Runs `tasks` clients sending GETs until `stopped` is set, then `each` more (counted in
+    /// `done`), so the load outlasts the server's stop however long Gunicorn takes to stop;
+    /// returns every failure seen. `sent` counts every request.
     fn load(
         addr: std::net::SocketAddr,
         tasks: usize,
         each: usize,
+        sent: Arc<AtomicUsize>,
+        stopped: Arc<std::sync::atomic::AtomicBool>,
         done: Arc<AtomicUsize>,
     ) -> Vec<tokio::task::JoinHandle<Vec<String>>> {
         (0..tasks)
             .map(|_| {
-                let done = Arc::clone(&done);
+                let (sent, stopped, done) =
+                    (Arc::clone(&sent), Arc::clone(&stopped), Arc::clone(&done));
                 tokio::spawn(async move {
                     let mut client = Client::connect(addr).await;
                     let mut failures = Vec::new();
-                    for _ in 0..each {
+                    let mut after_stop = 0;
+                    while after_stop < each {
+                        let counts = stopped.load(Ordering::SeqCst);
                         let request = Request::builder()
                             .uri("/")
                             .body(http_body_util::Full::new(bytes::Bytes::new()))
@@ -427,7 +434,11 @@ async fn three_gunicorns_one_stopped_under_load_then_back() {
                                 client = Client::connect(addr).await;
                             }
                         }
-                        done.fetch_add(1, Ordering::SeqCst);
+                        sent.fetch_add(1, Ordering::SeqCst);
+                        if counts {
+                            after_stop += 1;
+                            done.fetch_add(1, Ordering::SeqCst);
+                        }
                     }
                     failures
                 })
@@ -435,15 +446,25 @@ async fn three_gunicorns_one_stopped_under_load_then_back() {
             .collect()
     }
 
+    let sent = Arc::new(AtomicUsize::new(0));
+    let stop_done = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let done = Arc::new(AtomicUsize::new(0));
-    let tasks = load(gateway.addr, 4, 100, Arc::clone(&done));
-    while done.load(Ordering::SeqCst) < 100 {
+    let tasks = load(
+        gateway.addr,
+        4,
+        100,
+        Arc::clone(&sent),
+        Arc::clone(&stop_done),
+        Arc::clone(&done),
+    );
+    while sent.load(Ordering::SeqCst) < 100 {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let stopped = apps[1].take();
     tokio::task::spawn_blocking(move || drop(stopped))
         .await
         .expect("stop gunicorn");
+    stop_done.store(true, Ordering::SeqCst);
     let mut failures = Vec::new();
     for task in tasks {
         failures.extend(task.await.expect("load task"));
@@ -471,9 +492,17 @@ async fn three_gunicorns_one_stopped_under_load_then_back() {
         assert_eq!(client.get("/").await.status, StatusCode::OK);
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let done = Arc::new(AtomicUsize::new(0));
+    // Nothing to wait for now: every request counts from the start.
+    let all_count = Arc::new(std::sync::atomic::AtomicBool::new(true));
     let mut failures = Vec::new();
-    for task in load(gateway.addr, 4, 30, done) {
+    for task in load(
+        gateway.addr,
+        4,
+        30,
+        Arc::new(AtomicUsize::new(0)),
+        all_count,
+        Arc::new(AtomicUsize::new(0)),
+    ) {
         failures.extend(task.await.expect("load task"));
     }
     assert!(failures.is_empty(), "clients saw errors: {failures:?}");
