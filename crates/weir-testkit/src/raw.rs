@@ -23,6 +23,9 @@ pub enum Script {
     /// Answers the first request head `101 Switching Protocols` (`Upgrade: websocket`), then
     /// echoes every byte back, as an upgraded WebSocket peer would.
     SwitchAndEcho,
+    /// The first this-many connections are closed as soon as a request head is in, with no
+    /// answer (a worker stopping gracefully); later ones answer every request `200 ok`.
+    CloseFirst(usize),
 }
 
 /// A running raw upstream; stops accepting when dropped.
@@ -41,8 +44,8 @@ impl RawUpstream {
         let counter = Arc::clone(&connections);
         let task = tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
-                counter.fetch_add(1, Ordering::SeqCst);
-                tokio::spawn(serve(stream, script.clone()));
+                let number = counter.fetch_add(1, Ordering::SeqCst);
+                tokio::spawn(serve(stream, script.clone(), number));
             }
         });
         RawUpstream {
@@ -125,9 +128,25 @@ async fn skip_body(stream: &mut TcpStream, buffer: &mut Vec<u8>, length: usize) 
     true
 }
 
-async fn serve(mut stream: TcpStream, script: Script) {
+/// Serves one connection, the `number`th accepted (from 0).
+async fn serve(mut stream: TcpStream, script: Script, number: usize) {
     let mut buffer = Vec::new();
     match script {
+        Script::CloseFirst(closed) => loop {
+            let Some(head) = read_head(&mut stream, &mut buffer).await else {
+                return;
+            };
+            if number < closed {
+                return;
+            }
+            if !skip_body(&mut stream, &mut buffer, head.content_length).await {
+                return;
+            }
+            let answer = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok";
+            if stream.write_all(answer).await.is_err() {
+                return;
+            }
+        },
         Script::SwitchAndEcho => {
             if read_head(&mut stream, &mut buffer).await.is_none() {
                 return;

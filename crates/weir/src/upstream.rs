@@ -249,7 +249,9 @@ impl Upstream {
     /// body that gives the connection back to the pool once read to the end.
     ///
     /// A reused connection that turns out stale is retried once on a fresh one to the same
-    /// server when nothing was sent, or when the request is safe to repeat. A server that fails
+    /// server when nothing was sent, or when the request is safe to repeat; so is a new
+    /// connection that the server closed before answering (a worker stopping gracefully), once.
+    /// A server that fails
     /// (connect error or time-out, or an exchange that breaks before the response head) counts
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
     /// at most once: always when the request was never written, otherwise only when it is safe
@@ -324,6 +326,7 @@ impl Upstream {
         replay: Option<&Replay>,
     ) -> Result<(Response<Incoming>, Conn, Arc<Progress>), Failed> {
         let mut fresh = false;
+        let mut closed_retried = false;
         loop {
             let mut conn = match pool.checkout(fresh).await {
                 Ok(Checkout::Reused(mut conn)) => {
@@ -387,6 +390,21 @@ impl Upstream {
                 .take_message()
                 .map(|unsent| unsent.map(OutgoingBody::into_inner));
             let error = error.into_error();
+            // A new connection that the server closed without a word is the other side of a
+            // graceful worker restart (Gunicorn's SIGHUP: a worker that accepted the connection
+            // stops before reading it). Asked once more on another new connection; the request
+            // is still safe to send, since no part of an answer came back.
+            let closed_early = !conn.reused && !closed_retried && closed_before_answer(&error);
+            if closed_early && (unsent.is_some() || replay.is_some()) {
+                closed_retried = true;
+                tracing::debug!(upstream = %pool.addr(), %error, "new connection closed before an answer: retrying once");
+                request = match unsent {
+                    Some(unsent) => unsent,
+                    None => replay.map(Replay::build).expect("checked above"),
+                };
+                fresh = true;
+                continue;
+            }
             if conn.reused && !fresh {
                 if let Some(unsent) = unsent {
                     tracing::debug!(upstream = %pool.addr(), %error, "stale connection, request unsent: retrying");
@@ -470,6 +488,30 @@ fn wants_close(response: &Response<Incoming>) -> bool {
 
 /// Maps a failed exchange to its cause: our own body limit, the client going away, a write that
 /// timed out, or the upstream failing.
+/// Whether the server closed (or reset) the connection before any part of its answer: not a
+/// time-out, and not an error of the client's body stream.
+fn closed_before_answer(error: &hyper::Error) -> bool {
+    if error.is_incomplete_message() {
+        return true;
+    }
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        if cause.is::<hyper::Error>() {
+            return false;
+        }
+        if let Some(io_error) = cause.downcast_ref::<std::io::Error>() {
+            return matches!(
+                io_error.kind(),
+                std::io::ErrorKind::ConnectionReset
+                    | std::io::ErrorKind::BrokenPipe
+                    | std::io::ErrorKind::UnexpectedEof
+            );
+        }
+        source = cause.source();
+    }
+    false
+}
+
 fn classify(addr: &UpstreamAddr, error: hyper::Error) -> ProxyError {
     let mut source = std::error::Error::source(&error);
     while let Some(cause) = source {

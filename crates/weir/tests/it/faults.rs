@@ -361,6 +361,38 @@ async fn oversized_response_head_gives_502() {
     assert_eq!(status_for_reply(&many).await, StatusCode::BAD_GATEWAY);
 }
 
+/// A new connection that the server closes before answering (a Gunicorn worker stopping on
+/// SIGHUP after it accepted) is tried once more on another new connection: a GET gets its 200;
+/// a POST with a body, which may not be repeated, gets 502. Two such closures in a row give 502.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_connection_closed_before_the_answer_is_retried_once() {
+    let upstream = RawUpstream::start(Script::CloseFirst(1)).await;
+    let gateway = TestGateway::start(&config(&upstream.address, "", "")).await;
+    let reply = Client::connect(gateway.addr).await.get("/").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(upstream.connections(), 2, "one retry on a new connection");
+
+    let upstream = RawUpstream::start(Script::CloseFirst(1)).await;
+    let gateway = TestGateway::start(&config(&upstream.address, "", "")).await;
+    let reply = Client::connect(gateway.addr)
+        .await
+        .request(http::Method::POST, "/", &b"a body"[..])
+        .await;
+    assert_eq!(
+        reply.status,
+        StatusCode::BAD_GATEWAY,
+        "a POST is not repeated"
+    );
+    assert_eq!(upstream.connections(), 1);
+
+    let upstream = RawUpstream::start(Script::CloseFirst(2)).await;
+    let gateway = TestGateway::start(&config(&upstream.address, "", "")).await;
+    let reply = Client::connect(gateway.addr).await.get("/").await;
+    assert_eq!(reply.status, StatusCode::BAD_GATEWAY, "only once");
+    assert_eq!(upstream.connections(), 2);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
 /// An upstream that accepts, reads, and never answers: 504 once `read_timeout` has passed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_upstream_gives_504_at_read_timeout() {
