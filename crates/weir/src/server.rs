@@ -12,14 +12,11 @@ use std::time::Duration;
 
 use arc_swap::ArcSwap;
 
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
 use crate::config::{Config, ServerConfig};
-use crate::proxy::{ClientInfo, Proxy};
+use crate::proxy::Proxy;
 use crate::upstream::{PoolStats, UpstreamAddr};
 use crate::write_timeout::WriteTimeout;
 
@@ -70,7 +67,6 @@ pub struct GatewayHandle {
 struct Generation {
     proxy: Arc<Proxy>,
     settings: ServerConfig,
-    builder: http1::Builder,
 }
 
 impl Generation {
@@ -78,7 +74,6 @@ impl Generation {
         Generation {
             proxy: Arc::new(proxy),
             settings: settings.clone(),
-            builder: connection_builder(settings),
         }
     }
 }
@@ -442,19 +437,6 @@ struct AcceptContext {
     stop: tokio::sync::watch::Receiver<bool>,
 }
 
-fn connection_builder(settings: &ServerConfig) -> http1::Builder {
-    let mut builder = http1::Builder::new();
-    builder
-        .timer(TokioTimer::new())
-        .keep_alive(!settings.keepalive_timeout.is_zero())
-        .header_read_timeout(settings.header_timeout)
-        // hyper's read buffer may not be smaller than 8 KiB; the head limit is checked separately.
-        .max_buf_size(settings.max_header_size.max(8192))
-        .max_header_size(settings.max_header_size)
-        .max_headers(256);
-    builder
-}
-
 async fn accept_loop(listener: TcpListener, context: Arc<AcceptContext>) {
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the
@@ -484,164 +466,26 @@ fn serve_connection(
 ) {
     // Connection settings are those in force when the connection came; each request takes the
     // proxy in force when it starts.
-    let generation = context.shared.current.load_full();
+    let settings = &context.shared.current.load().settings;
+    let connection = crate::h1::Settings {
+        header_timeout: settings.header_timeout,
+        keepalive_timeout: settings.keepalive_timeout,
+        keepalive_requests: settings.keepalive_requests,
+        max_header_size: settings.max_header_size,
+    };
+    let io = Box::new(WriteTimeout::new(
+        stream,
+        settings.send_timeout,
+        "client read nothing for send_timeout",
+    ));
     let shared = Arc::clone(&context.shared);
-    let keepalive_requests = generation.settings.keepalive_requests;
-    let keepalive_timeout = generation.settings.keepalive_timeout;
-    // The connection's place (permit) lives as long as its activity record: the connection task,
-    // a request in flight or an upgraded connection's tunnel may hold it last.
-    let activity = Arc::new(Activity::new(permit));
-    let service_activity = Arc::clone(&activity);
-    let service = service_fn(move |request| {
-        let count = service_activity.begin();
-        let activity = Arc::clone(&service_activity);
-        let client = ClientInfo {
-            peer,
-            last_request: keepalive_requests != 0 && count >= keepalive_requests,
-            hold: Some(Arc::clone(&activity) as crate::tunnel::Hold),
-        };
-        let proxy = Arc::clone(&shared.current.load().proxy);
-        // Boxed: hyper keeps the service future inside the connection's state, so an unboxed
-        // one would make every idle keep-alive connection as large as a request in flight.
-        Box::pin(async move {
-            let _pending = activity.pending_guard();
-            Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
-        })
-    });
-    let send_timeout = generation.settings.send_timeout;
-    let connection = generation
-        .builder
-        .serve_connection(
-            TokioIo::new(WriteTimeout::new(
-                stream,
-                send_timeout,
-                "client read nothing for send_timeout",
-            )),
-            service,
-        )
-        .with_upgrades();
-    let mut stop = context.stop.clone();
-    let proxy = Arc::clone(&generation.proxy);
-    drop(generation);
+    let stop = context.stop.clone();
     tokio::spawn(async move {
-        let mut connection = std::pin::pin!(connection);
-        let result = tokio::select! {
-            result = connection.as_mut() => result,
-            _ = stop.changed() => {
-                // Finish the request in flight, if any, then close.
-                connection.as_mut().graceful_shutdown();
-                connection.await
-            }
-            () = activity.idle_for(keepalive_timeout) => {
-                // Idle for keepalive_timeout: close, after the response in progress if any.
-                connection.as_mut().graceful_shutdown();
-                connection.await
-            }
-        };
-        if let Err(error) = result {
-            tracing::debug!(client = %peer, %error, "client connection ended with an error");
-            // An answer the HTTP layer gave (or would give) by itself: counted and logged as
-            // weir's own answers are.
-            if let Some(status) = refusal_status(&error) {
-                proxy.record_refused(peer, status);
-            }
-        }
-        drop(activity);
+        // The connection's place is held to the end of the task, tunnel included.
+        let _permit = permit;
+        let proxy = move || Arc::clone(&shared.current.load().proxy);
+        crate::h1::serve(io, peer, connection, proxy, stop).await;
     });
-}
-
-/// The status of a request hyper refused before weir saw it: 400 for a malformed head, 414 for a
-/// URI too long, 431 for a head too large (hyper answers these), 408 for a head not received
-/// within `header_timeout` (closed without an answer, as nginx does, and logged as 408).
-fn refusal_status(error: &hyper::Error) -> Option<http::StatusCode> {
-    if error.is_parse_too_large() {
-        // hyper tells the two apart only in its message.
-        return Some(if error.to_string().contains("URI too long") {
-            http::StatusCode::URI_TOO_LONG
-        } else {
-            http::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE
-        });
-    }
-    if error.is_parse() {
-        return Some(http::StatusCode::BAD_REQUEST);
-    }
-    if error.is_timeout() {
-        return Some(http::StatusCode::REQUEST_TIMEOUT);
-    }
-    None
-}
-
-/// What a client connection is doing, for `keepalive_requests` and `keepalive_timeout`.
-struct Activity {
-    /// The connection's `max_connections` place, given back when the last holder lets go.
-    _permit: tokio::sync::OwnedSemaphorePermit,
-    started: tokio::time::Instant,
-    /// Requests begun on this connection.
-    requests: std::sync::atomic::AtomicU64,
-    /// Requests whose response head is not ready yet.
-    pending: std::sync::atomic::AtomicU32,
-    /// When the last response head was ready, in milliseconds since `started`.
-    last_ms: std::sync::atomic::AtomicU64,
-}
-
-/// Marks a request's head done when dropped (also when the client goes away).
-struct PendingGuard<'a>(&'a Activity);
-
-impl Activity {
-    fn new(permit: tokio::sync::OwnedSemaphorePermit) -> Activity {
-        Activity {
-            _permit: permit,
-            started: tokio::time::Instant::now(),
-            requests: std::sync::atomic::AtomicU64::new(0),
-            pending: std::sync::atomic::AtomicU32::new(0),
-            last_ms: std::sync::atomic::AtomicU64::new(0),
-        }
-    }
-
-    /// A request began; returns how many have, this one included.
-    fn begin(&self) -> u64 {
-        self.pending
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.requests
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-            + 1
-    }
-
-    fn pending_guard(&self) -> PendingGuard<'_> {
-        PendingGuard(self)
-    }
-
-    /// Completes once the connection has had no request for `timeout` (never when 0: hyper then
-    /// closes after each response by itself).
-    async fn idle_for(&self, timeout: Duration) {
-        if timeout.is_zero() {
-            return std::future::pending().await;
-        }
-        let mut deadline = self.started + timeout;
-        loop {
-            tokio::time::sleep_until(deadline).await;
-            let last = self.started
-                + Duration::from_millis(self.last_ms.load(std::sync::atomic::Ordering::Relaxed));
-            if self.pending.load(std::sync::atomic::Ordering::Relaxed) == 0
-                && last + timeout <= tokio::time::Instant::now()
-            {
-                return;
-            }
-            deadline = (last + timeout).max(tokio::time::Instant::now() + timeout / 8);
-        }
-    }
-}
-
-impl Drop for PendingGuard<'_> {
-    fn drop(&mut self) {
-        let elapsed = self.0.started.elapsed().as_millis() as u64;
-        self.0
-            .last_ms
-            .store(elapsed, std::sync::atomic::Ordering::Relaxed);
-        self.0
-            .pending
-            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-    }
 }
 
 /// Makes the accept loops match `wanted`: a listener whose address left the list stops
