@@ -626,25 +626,23 @@ impl Proxy {
         record.upstream = Some((upstream_addr, sent.elapsed()));
 
         // Phase 6: the response.
-        if response.status() == StatusCode::SWITCHING_PROTOCOLS {
-            if upgrade {
-                let tunnel = crate::tunnel::Upgrade::new(
-                    hyper::upgrade::on(&mut response),
-                    upstream.read_timeout(),
-                    self.closing.subscribe(),
-                );
-                let (mut parts, _) = response.into_parts();
-                let protocol = parts.headers.get(header::UPGRADE).cloned();
-                remove_hop_by_hop(&mut parts.headers);
-                if let Some(protocol) = protocol {
-                    parts.headers.insert(header::UPGRADE, protocol);
-                }
-                parts
-                    .headers
-                    .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
-                parts.extensions.insert(tunnel);
-                return Ok(Response::from_parts(parts, Body::empty()));
+        if upgrade && response.status() == StatusCode::SWITCHING_PROTOCOLS {
+            let tunnel = crate::tunnel::Upgrade::new(
+                hyper::upgrade::on(&mut response),
+                upstream.read_timeout(),
+                self.closing.subscribe(),
+            );
+            let (mut parts, _) = response.into_parts();
+            let protocol = parts.headers.get(header::UPGRADE).cloned();
+            remove_hop_by_hop(&mut parts.headers);
+            if let Some(protocol) = protocol {
+                parts.headers.insert(header::UPGRADE, protocol);
             }
+            parts
+                .headers
+                .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+            parts.extensions.insert(tunnel);
+            return Ok(Response::from_parts(parts, Body::empty()));
         }
         let (mut parts, body) = response.into_parts();
         remove_hop_by_hop(&mut parts.headers);

@@ -140,6 +140,6 @@ impl http_body::Body for BodyReader {
     }
 
     fn size_hint(&self) -> SizeHint {
-        self.hint.clone()
+        self.hint
     }
 }

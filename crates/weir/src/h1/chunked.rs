@@ -30,7 +30,9 @@ pub enum Step {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
     /// Reading the hexadecimal size; `digits` so far.
-    Size { digits: u8 },
+    Size {
+        digits: u8,
+    },
     /// After the size: optional extensions, up to CR. `named`: a `;` was seen, so extension
     /// bytes may follow (before it, only spaces and tabs).
     Extension {
@@ -48,7 +50,9 @@ enum State {
     DataLf,
     /// At the start of a trailer line (or of the empty line that ends the body).
     TrailerStart,
-    /// Inside a trailer line.
+    /// Inside a trailer line's name.
+    TrailerName,
+    /// Inside a trailer line's value.
     Trailer,
     /// CR seen at the end of a trailer line.
     TrailerLf,
@@ -93,7 +97,9 @@ impl Decoder {
                 if buffer.is_empty() {
                     return Ok(Step::More);
                 }
-                let take = usize::try_from(left).unwrap_or(usize::MAX).min(buffer.len());
+                let take = usize::try_from(left)
+                    .unwrap_or(usize::MAX)
+                    .min(buffer.len());
                 let data = buffer.split_to(take).freeze();
                 let left = left - take as u64;
                 self.state = if left == 0 {
@@ -161,12 +167,21 @@ impl Decoder {
             State::TrailerStart => match byte {
                 b'\r' => State::EndLf,
                 b'\n' => return Err(ChunkError("bare LF")),
-                _ => self.trailer_byte(byte)?,
+                _ if is_token(byte) => self.count_trailer(State::TrailerName)?,
+                _ => return Err(ChunkError("trailer field name")),
+            },
+            State::TrailerName => match byte {
+                b':' => self.count_trailer(State::Trailer)?,
+                _ if is_token(byte) => self.count_trailer(State::TrailerName)?,
+                _ => return Err(ChunkError("trailer field name")),
             },
             State::Trailer => match byte {
                 b'\r' => State::TrailerLf,
                 b'\n' => return Err(ChunkError("bare LF")),
-                _ => self.trailer_byte(byte)?,
+                _ => {
+                    visible(byte)?;
+                    self.count_trailer(State::Trailer)?
+                }
             },
             State::TrailerLf if byte == b'\n' => State::TrailerStart,
             State::EndLf if byte == b'\n' => State::Done,
@@ -214,13 +229,13 @@ impl Decoder {
         }
     }
 
-    fn trailer_byte(&mut self, byte: u8) -> Result<State, ChunkError> {
+    /// Counts a trailer byte against [`MAX_TRAILERS`]; the state after it is `next`.
+    fn count_trailer(&mut self, next: State) -> Result<State, ChunkError> {
         self.trailers += 1;
         if self.trailers > MAX_TRAILERS {
             return Err(ChunkError("trailer section too large"));
         }
-        visible(byte)?;
-        Ok(State::Trailer)
+        Ok(next)
     }
 }
 

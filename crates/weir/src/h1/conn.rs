@@ -80,8 +80,8 @@ pub async fn serve<F>(
                     version: Version::HTTP_11,
                     keep_alive: false,
                 };
-                let _ = write_response(&mut SharedStream(Arc::clone(&shared)), response, facts)
-                    .await;
+                let _ =
+                    write_response(&mut SharedStream(Arc::clone(&shared)), response, facts).await;
                 break true;
             }
         };
@@ -110,11 +110,9 @@ pub async fn serve<F>(
             }
             match framing {
                 Framing::Empty => ClientBody::Empty,
-                Framing::Length(length) => ClientBody::H1(BodyReader::new(
-                    Arc::clone(&shared),
-                    requests,
-                    Some(length),
-                )),
+                Framing::Length(length) => {
+                    ClientBody::H1(BodyReader::new(Arc::clone(&shared), requests, Some(length)))
+                }
                 Framing::Chunked => {
                     ClientBody::H1(BodyReader::new(Arc::clone(&shared), requests, None))
                 }

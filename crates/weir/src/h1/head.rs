@@ -85,12 +85,8 @@ pub enum Parsed {
 /// included): a partial head already longer is refused, with 414 if its request line is not
 /// even complete.
 pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, Refusal> {
-    // RFC 9112 §2.2: empty lines before the request line are ignored.
-    let skipped = buffer
-        .iter()
-        .take_while(|byte| **byte == b'\r' || **byte == b'\n')
-        .count();
-    let bytes = &buffer[skipped..];
+    // httparse skips empty lines before the request line (RFC 9112 §2.2).
+    let bytes = buffer;
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let mut request = httparse::Request::new(&mut headers);
     let status = request.parse(bytes);
@@ -110,7 +106,7 @@ pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, Refusal> {
         return Err(too_large(bytes));
     }
     let head = build(&request)?;
-    Ok(Parsed::Complete(Box::new(head), skipped + length))
+    Ok(Parsed::Complete(Box::new(head), length))
 }
 
 /// 414 while the request line is still incomplete, else 431.
@@ -193,10 +189,8 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
                     keep_alive_token = true;
                 }
             }
-        } else if name == header::EXPECT {
-            if line.value.eq_ignore_ascii_case(b"100-continue") {
-                expect_continue = true;
-            }
+        } else if name == header::EXPECT && line.value.eq_ignore_ascii_case(b"100-continue") {
+            expect_continue = true;
         }
         headers.append(name, value);
     }
@@ -205,7 +199,9 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
             // RFC 9112 §6.1 lets a server drop Content-Length and go on, but a request with
             // both is an attempt at smuggling far more often than a real client: nginx refuses
             // it too.
-            return Err(Refusal::Malformed("both Content-Length and Transfer-Encoding"));
+            return Err(Refusal::Malformed(
+                "both Content-Length and Transfer-Encoding",
+            ));
         }
         (true, None) if version == Version::HTTP_10 => {
             return Err(Refusal::Malformed("Transfer-Encoding on HTTP/1.0"));
@@ -277,7 +273,9 @@ fn parse_length(value: &[u8]) -> Result<u64, Refusal> {
 
 /// The comma-separated tokens of a header value, trimmed of spaces and tabs.
 fn tokens(value: &[u8]) -> impl Iterator<Item = &[u8]> {
-    value.split(|byte| *byte == b',').map(|token| token.trim_ascii())
+    value
+        .split(|byte| *byte == b',')
+        .map(|token| token.trim_ascii())
 }
 
 #[cfg(test)]

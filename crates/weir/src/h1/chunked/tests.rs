@@ -45,18 +45,18 @@ fn leaves_the_bytes_after_the_body() {
 #[test]
 fn refuses_what_smuggling_relies_on() {
     let cases: &[&[u8]] = &[
-        b"5\nhello\r\n0\r\n\r\n",                 // bare LF after the size
-        b"5\r\nhello\n0\r\n\r\n",                 // bare LF after the data
-        b"5\r\nhelloXX0\r\n\r\n",                 // data longer than its size
-        b"\r\n0\r\n\r\n",                         // empty size line
-        b"-5\r\nhello\r\n0\r\n\r\n",              // sign
-        b"0x5\r\nhello\r\n0\r\n\r\n",             // 0x prefix
-        b"1000000000000000\r\n",                  // 16 hex digits
-        b"5;a\nb\r\nhello\r\n0\r\n\r\n",          // LF inside an extension
-        b"5;\x01\r\nhello\r\n0\r\n\r\n",          // control byte in an extension
-        b"5\r\nhello\r\n0\r\nTrailer: x\n\r\n",   // bare LF in the trailers
-        b"5\r\nhello\r\n0\r\n\n",                 // bare LF as the last line
-        b"5\r\rhello\r\n0\r\n\r\n",               // CR without LF
+        b"5\nhello\r\n0\r\n\r\n",               // bare LF after the size
+        b"5\r\nhello\n0\r\n\r\n",               // bare LF after the data
+        b"5\r\nhelloXX0\r\n\r\n",               // data longer than its size
+        b"\r\n0\r\n\r\n",                       // empty size line
+        b"-5\r\nhello\r\n0\r\n\r\n",            // sign
+        b"0x5\r\nhello\r\n0\r\n\r\n",           // 0x prefix
+        b"1000000000000000\r\n",                // 16 hex digits
+        b"5;a\nb\r\nhello\r\n0\r\n\r\n",        // LF inside an extension
+        b"5;\x01\r\nhello\r\n0\r\n\r\n",        // control byte in an extension
+        b"5\r\nhello\r\n0\r\nTrailer: x\n\r\n", // bare LF in the trailers
+        b"5\r\nhello\r\n0\r\n\n",               // bare LF as the last line
+        b"5\r\rhello\r\n0\r\n\r\n",             // CR without LF
     ];
     for case in cases {
         assert!(

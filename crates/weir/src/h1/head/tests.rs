@@ -29,10 +29,8 @@ fn framing_follows_rfc_9112() {
     assert_eq!(chunked.framing, Framing::Chunked);
     let zero = parse_all(b"POST / HTTP/1.1\r\nContent-Length: 0\r\n\r\n").unwrap();
     assert_eq!(zero.framing, Framing::Empty);
-    let expect = parse_all(
-        b"PUT / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n",
-    )
-    .unwrap();
+    let expect =
+        parse_all(b"PUT / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n").unwrap();
     assert!(expect.expect_continue);
 }
 
@@ -40,7 +38,10 @@ fn framing_follows_rfc_9112() {
 fn keep_alive_depends_on_version_and_connection() {
     let cases: &[(&[u8], bool)] = &[
         (b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n", false),
-        (b"GET / HTTP/1.1\r\nConnection: Upgrade, Close\r\n\r\n", false),
+        (
+            b"GET / HTTP/1.1\r\nConnection: Upgrade, Close\r\n\r\n",
+            false,
+        ),
         (b"GET / HTTP/1.0\r\n\r\n", false),
         (b"GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", true),
     ];
@@ -125,7 +126,10 @@ fn versions_and_sizes_get_their_own_status() {
 #[test]
 fn targets_of_every_form() {
     assert_eq!(
-        parse_all(b"GET http://example.com/x HTTP/1.1\r\n\r\n").unwrap().parts.uri,
+        parse_all(b"GET http://example.com/x HTTP/1.1\r\n\r\n")
+            .unwrap()
+            .parts
+            .uri,
         "http://example.com/x"
     );
     assert!(parse_all(b"OPTIONS * HTTP/1.1\r\n\r\n").is_ok());
@@ -135,5 +139,8 @@ fn targets_of_every_form() {
         parse(b"\r\n\r\nGET / HTTP/1.1\r\n\r\n", 8192),
         Ok(Parsed::Complete(_, 22))
     ));
-    assert!(matches!(parse(b"GET / HTTP/1.1\r\nHost:", 8192), Ok(Parsed::Partial)));
+    assert!(matches!(
+        parse(b"GET / HTTP/1.1\r\nHost:", 8192),
+        Ok(Parsed::Partial)
+    ));
 }
