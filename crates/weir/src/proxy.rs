@@ -626,9 +626,12 @@ impl Proxy {
         record.upstream = Some((upstream_addr, sent.elapsed()));
 
         // Phase 6: the response.
-        if upgrade && response.status() == StatusCode::SWITCHING_PROTOCOLS {
+        let upgraded = (upgrade && response.status() == StatusCode::SWITCHING_PROTOCOLS)
+            .then(|| response.body_mut().take_upgraded())
+            .flatten();
+        if let Some(upgraded) = upgraded {
             let tunnel = crate::tunnel::Upgrade::new(
-                hyper::upgrade::on(&mut response),
+                upgraded,
                 upstream.read_timeout(),
                 self.closing.subscribe(),
             );

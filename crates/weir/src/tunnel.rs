@@ -11,18 +11,18 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use hyper::upgrade::OnUpgrade;
-use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::Instant;
+
+use crate::upstream::client::Upgraded;
 
 /// A tunnel to open once the `101` is written: the proxy puts it in the response's extensions,
 /// and the client connection's task runs it with the client's stream.
 #[derive(Clone)]
 pub struct Upgrade {
-    /// The upstream's side, once its `101` is read (taken once; `Clone` is only for the
-    /// extensions map).
-    upstream: Arc<std::sync::Mutex<Option<OnUpgrade>>>,
+    /// The upstream's side, after its `101` (taken once; `Clone` is only for the extensions
+    /// map).
+    upstream: Arc<std::sync::Mutex<Option<Upgraded>>>,
     idle_timeout: Duration,
     closing: tokio::sync::watch::Receiver<bool>,
 }
@@ -31,7 +31,7 @@ impl Upgrade {
     /// The tunnel to `upstream`, closed after `idle_timeout` without a byte, or when `closing`
     /// turns true (the end of the shutdown grace).
     pub fn new(
-        upstream: OnUpgrade,
+        upstream: Upgraded,
         idle_timeout: Duration,
         closing: tokio::sync::watch::Receiver<bool>,
     ) -> Upgrade {
@@ -58,13 +58,6 @@ pub async fn run<C: AsyncRead + AsyncWrite + Unpin>(client: C, upgrade: Upgrade)
     else {
         return;
     };
-    let upstream = match upstream.await {
-        Ok(upstream) => upstream,
-        Err(error) => {
-            tracing::debug!(%error, "upgrade failed");
-            return;
-        }
-    };
     let started = Instant::now();
     let activity = Arc::new(AtomicU64::new(0));
     let mut client = Activity {
@@ -73,7 +66,7 @@ pub async fn run<C: AsyncRead + AsyncWrite + Unpin>(client: C, upgrade: Upgrade)
         started,
     };
     let mut upstream = Activity {
-        io: TokioIo::new(upstream),
+        io: upstream,
         activity: Arc::clone(&activity),
         started,
     };
