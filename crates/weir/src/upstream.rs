@@ -406,9 +406,7 @@ impl Upstream {
                 .and_then(Sending::take_untouched_body)
                 .map(|body| Request::from_parts(parts, body));
             let closed_early = match &broke {
-                Broke::Send(SendError::Io(error)) => {
-                    error.kind() != std::io::ErrorKind::TimedOut
-                }
+                Broke::Send(SendError::Io(error)) => error.kind() != std::io::ErrorKind::TimedOut,
                 Broke::Head(error) => error.closed_early(),
                 Broke::Send(SendError::Body(_)) => false,
             };
@@ -499,7 +497,7 @@ impl Upstream {
         let mut body = UpstreamBody {
             conn: Some(conn),
             framing,
-            sending,
+            sending: sending.map(Box::new),
             in_flight: Some(in_flight),
             reusable: self.keepalive && keep_alive,
             read_timeout: self.read_timeout,
@@ -560,8 +558,9 @@ fn client_body_error(error: &(dyn std::error::Error + 'static)) -> ProxyError {
 pub struct UpstreamBody {
     conn: Option<Conn>,
     framing: ResponseFraming,
-    /// The request body still being sent (an answer that came before the body's end).
-    sending: Option<Sending>,
+    /// The request body still being sent (an answer that came before the body's end); boxed,
+    /// as it is rare.
+    sending: Option<Box<Sending>>,
     /// Counts the request as outstanding on its server until the body ends or fails.
     in_flight: Option<InFlight>,
     reusable: bool,

@@ -115,9 +115,7 @@ impl Sending {
         let target = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
         head.extend_from_slice(target.as_bytes());
         head.extend_from_slice(b" HTTP/1.1\r\n");
-        let extra_line = extra
-            .iter()
-            .map(|(name, value)| (*name, value.as_bytes()));
+        let extra_line = extra.iter().map(|(name, value)| (*name, value.as_bytes()));
         let lines = parts
             .headers
             .iter()
@@ -188,7 +186,9 @@ impl Sending {
                     }
                     Poll::Ready(Some(Ok(frame))) => {
                         self.touched = true;
-                        let Ok(data) = frame.into_data() else { continue };
+                        let Ok(data) = frame.into_data() else {
+                            continue;
+                        };
                         if data.is_empty() {
                             continue;
                         }
@@ -215,8 +215,7 @@ impl Sending {
             for (slice, piece) in slices.iter_mut().zip(self.queue.iter()) {
                 *slice = io::IoSlice::new(piece);
             }
-            let written = match Pin::new(&mut *io).poll_write_vectored(context, &slices[..count])
-            {
+            let written = match Pin::new(&mut *io).poll_write_vectored(context, &slices[..count]) {
                 Poll::Pending => return Poll::Pending,
                 Poll::Ready(Err(error)) => return Poll::Ready(Err(SendError::Io(error))),
                 Poll::Ready(Ok(0)) => {
@@ -226,7 +225,9 @@ impl Sending {
             };
             let mut left = written;
             while left > 0 {
-                let Some(front) = self.queue.front_mut() else { break };
+                let Some(front) = self.queue.front_mut() else {
+                    break;
+                };
                 if front.len() <= left {
                     left -= front.len();
                     self.queue.pop_front();
@@ -335,8 +336,9 @@ pub fn poll_head(
     }
 }
 
-/// Parses a response head from the start of `bytes`: `None` while incomplete.
-fn parse_head(
+/// Parses a response head from the start of `bytes` (the answer to a `request_method`
+/// request): `None` while incomplete.
+pub fn parse_head(
     bytes: &[u8],
     request_method: &Method,
 ) -> Result<Option<(ResponseHead, usize)>, HeadError> {
@@ -345,7 +347,9 @@ fn parse_head(
     let length = match response.parse(bytes) {
         Ok(httparse::Status::Complete(length)) => length,
         Ok(httparse::Status::Partial) => return Ok(None),
-        Err(httparse::Error::TooManyHeaders) => return Err(HeadError::Malformed("too many headers")),
+        Err(httparse::Error::TooManyHeaders) => {
+            return Err(HeadError::Malformed("too many headers"))
+        }
         Err(_) => return Err(HeadError::Malformed("syntax")),
     };
     let status = StatusCode::from_u16(response.code.unwrap_or_default())
@@ -478,7 +482,9 @@ pub fn poll_body(
                     }
                     return Poll::Ready(Some(Ok(data)));
                 }
-                usize::try_from(*left).unwrap_or(usize::MAX).min(READ_SIZE * 4)
+                usize::try_from(*left)
+                    .unwrap_or(usize::MAX)
+                    .min(READ_SIZE * 4)
             }
             ResponseFraming::Chunked(decoder) => match decoder.decode(&mut conn.buf) {
                 Ok(Step::Data(data)) => return Poll::Ready(Some(Ok(data))),
