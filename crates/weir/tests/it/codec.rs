@@ -1,4 +1,5 @@
-//! weir's HTTP/1 request parsing against hyper's, which served weir's clients before it: a
+//! weir's own HTTP/1 codec: pipelining, HTTP/1.0 keep-alive and `100 Continue` end to end; and
+//! its request parsing against hyper's, which served weir's clients before it: a
 //! corpus of valid requests, the request-smuggling set, and mutations of both, each fed to
 //! `weir::h1` (head parser and body decoder) and to a real hyper server. Each request must get
 //! the same verdict and, when both accept it, the same method, target, headers and body; or
@@ -359,4 +360,99 @@ async fn mutated_requests_get_the_same_verdict_or_a_stricter_one() {
     );
     eprintln!("weir stricter than hyper, by reason: {excused:#?}");
     assert!(differences.is_empty(), "{}", differences.join("\n\n"));
+}
+
+/// Reads from `stream` until `pattern` has been seen `count` times or 5 s pass.
+async fn read_until(stream: &mut tokio::net::TcpStream, pattern: &str, count: usize) -> String {
+    let mut received = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    while String::from_utf8_lossy(&received).matches(pattern).count() < count {
+        match tokio::time::timeout_at(deadline, stream.read(&mut chunk)).await {
+            Ok(Ok(read)) if read > 0 => received.extend_from_slice(&chunk[..read]),
+            _ => break,
+        }
+    }
+    String::from_utf8_lossy(&received).into_owned()
+}
+
+/// Pipelined requests (several in one write) are answered in order on the same connection;
+/// an HTTP/1.0 client that asks for keep-alive keeps its connection and is told so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pipelined_requests_are_answered_in_order() {
+    use crate::support::*;
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&config(&upstream.address, "", "")).await;
+    let mut stream = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    stream
+        .write_all(
+            b"GET /status/201 HTTP/1.1\r\nHost: a\r\n\r\n\
+              POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello\
+              GET /status/202 HTTP/1.1\r\nHost: a\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let received = read_until(&mut stream, "HTTP/1.1 ", 3).await;
+    let statuses: Vec<&str> = received
+        .match_indices("HTTP/1.1 ")
+        .map(|(at, _)| &received[at + 9..at + 12])
+        .collect();
+    assert_eq!(statuses, ["201", "200", "202"], "{received}");
+    assert!(received.contains("hello"), "{received}");
+
+    let mut stream = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    for _ in 0..2 {
+        stream
+            .write_all(b"GET /status/204 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            .await
+            .unwrap();
+        let received = read_until(&mut stream, "\r\n\r\n", 1).await;
+        assert!(received.starts_with("HTTP/1.1 204"), "{received}");
+        assert!(
+            received
+                .to_ascii_lowercase()
+                .contains("connection: keep-alive"),
+            "{received}"
+        );
+    }
+}
+
+/// `Expect: 100-continue`: the `100 Continue` comes when the body is wanted, then the answer; a
+/// request refused before its body is wanted (413 by its length) gets no `100` and the
+/// connection closes after the answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expect_100_continue_is_answered_when_the_body_is_wanted() {
+    use crate::support::*;
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway =
+        TestGateway::start(&config(&upstream.address, "max_body_size = \"1KiB\"", "")).await;
+    let mut stream = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    stream
+        .write_all(
+            b"POST /echo HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let interim = read_until(&mut stream, "\r\n\r\n", 1).await;
+    assert_eq!(interim, "HTTP/1.1 100 Continue\r\n\r\n");
+    stream.write_all(b"hello").await.unwrap();
+    let answer = read_until(&mut stream, "hello", 1).await;
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+
+    let mut stream = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    stream
+        .write_all(
+            b"POST /echo HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    let _ = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        stream.read_to_string(&mut answer),
+    )
+    .await
+    .expect("the connection closes after the answer");
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(!answer.contains("100 Continue"), "{answer}");
 }
