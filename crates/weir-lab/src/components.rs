@@ -301,6 +301,12 @@ pub struct NginxOptions {
     /// `client_header_timeout` and `client_body_timeout` in seconds, with
     /// `reset_timedout_connection on`: what an nginx user sets against slow clients.
     pub slow_client_timeout: Option<u32>,
+    /// `keepalive_requests` of client connections (the seed's 5000).
+    pub keepalive_requests: u32,
+    /// `keepalive_requests` of upstream connections; `None` leaves nginx's default (1000).
+    pub upstream_keepalive_requests: Option<u32>,
+    /// `listen ... reuseport`: a listening socket per worker, the kernel spreading connections.
+    pub reuseport: bool,
 }
 
 impl NginxOptions {
@@ -312,16 +318,49 @@ impl NginxOptions {
         limit: None,
         static_file: false,
         slow_client_timeout: None,
+        keepalive_requests: 5000,
+        upstream_keepalive_requests: None,
+        reuseport: false,
     };
     /// Tuned for floods: a worker per core, 8192 connections each.
     pub const FLOOD: NginxOptions = NginxOptions {
         workers_auto: true,
         worker_connections: 8192,
-        keepalive: Some(8),
-        limit: None,
-        static_file: false,
-        slow_client_timeout: None,
+        ..NginxOptions::SEED
     };
+
+    /// These options as a user tunes nginx for `clients` concurrent clients, on top of what the
+    /// scenario asks for (limits, the static file, time-outs): a worker per core with a
+    /// listening socket each (`reuseport`), upstream `keepalive` sized to the load when the
+    /// scenario keeps upstream connections alive at all, and connections that are not closed
+    /// after a few thousand requests.
+    pub fn tuned(self, clients: u32) -> NginxOptions {
+        NginxOptions {
+            workers_auto: true,
+            worker_connections: self.worker_connections.max(clients * 2 + 1024),
+            keepalive: self.keepalive.map(|_| upstream_keepalive(clients)),
+            keepalive_requests: TUNED_KEEPALIVE_REQUESTS,
+            upstream_keepalive_requests: Some(TUNED_KEEPALIVE_REQUESTS),
+            reuseport: true,
+            ..self
+        }
+    }
+}
+
+/// `keepalive_requests` of a tuned nginx, client and upstream side: high enough that no
+/// connection is closed for its count during a run.
+pub const TUNED_KEEPALIVE_REQUESTS: u32 = 1_000_000;
+
+/// Idle upstream connections a tuned nginx keeps per worker for `clients` concurrent clients:
+/// half of them rounded up to a power of two, at least 8 (64 for 100 clients: 128 over the
+/// two workers of this machine, so every client's request finds an idle connection).
+pub fn upstream_keepalive(clients: u32) -> u32 {
+    (clients / 2).next_power_of_two().max(8)
+}
+
+/// The cores this machine offers the lab (HAProxy's `nbthread`, nginx's `auto`).
+pub fn cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get() as u32)
 }
 
 /// weir settings the scenarios vary.
@@ -353,7 +392,11 @@ impl WeirOptions {
     };
 }
 
-/// HAProxy settings the scenarios vary.
+/// HAProxy settings the scenarios vary. Every config is the one a user tuning HAProxy for the
+/// lab's loads writes: a thread per core (`nbthread`, written out although 2.x defaults to it),
+/// `maxconn` far above the load, and server connections shared between clients
+/// (`http-reuse always`) and kept idle without a cap (HAProxy's default `pool-max-conn -1`, the
+/// counterpart of nginx's upstream `keepalive`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HaproxyOptions {
     /// `http-reuse always` when true, `http-reuse never` when false.
@@ -566,8 +609,15 @@ pub fn nginx_config(
     };
     let keepalive = options
         .keepalive
-        .map(|connections| format!("    keepalive {connections};\n"))
+        .map(|connections| {
+            let requests = options
+                .upstream_keepalive_requests
+                .map(|requests| format!("    keepalive_requests {requests};\n"))
+                .unwrap_or_default();
+            format!("    keepalive {connections};\n{requests}")
+        })
         .unwrap_or_default();
+    let reuseport = if options.reuseport { " reuseport" } else { "" };
     let (zone, limit) = match options.limit {
         Some(limit) => (
             format!(
@@ -625,7 +675,7 @@ http {{
     server {server} fail_timeout=0;
 {keepalive}  }}
   server {{
-    listen {listen};
+    listen {listen}{reuseport};
     server_tokens off;
     client_max_body_size 20M;
     gzip on;
@@ -649,7 +699,7 @@ http {{
       proxy_set_header Connection \"\";
       proxy_buffering off;
     }}
-    keepalive_requests 5000;
+    keepalive_requests {keepalive_requests};
     keepalive_timeout 120;
     set_real_ip_from 10.0.0.0/8;
     set_real_ip_from 172.16.0.0/12;
@@ -660,6 +710,7 @@ http {{
 }}
 ",
         worker_connections = options.worker_connections,
+        keepalive_requests = options.keepalive_requests,
     )
 }
 
@@ -684,6 +735,7 @@ pub fn haproxy_config(options: &HaproxyOptions, listen: SocketAddr, upstream: &A
         "# Generated by weir-lab.
 global
   maxconn {maxconn}
+  nbthread {threads}
   # Idle client connections hold no server connection, so HAProxy's estimate of two descriptors
   # per connection is pessimistic; a warning rather than a refusal when the limit is lower.
   no strict-limits
@@ -702,6 +754,7 @@ backend app
   server app {server} maxconn 10000
 ",
         maxconn = options.maxconn,
+        threads = cores(),
     )
 }
 

@@ -11,7 +11,7 @@ use anyhow::Context;
 
 use crate::guard::{self, Expect, Verdict};
 use crate::runner::Record;
-use crate::scenario::{Scenario, BASELINE};
+use crate::scenario::{is_nginx, Scenario, BASELINE};
 
 /// A cell's figures over all rounds.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +42,9 @@ pub struct CellSummary {
     pub idle_bytes_per_connection: Option<f64>,
     pub idle_ratio: Option<f64>,
     pub idle_rss_after_kib: Option<u64>,
+    /// The nginx row the ratios are taken to: the better of `nginx` and `nginx (tuned)` in the
+    /// same comparison (higher req/s; fewer bytes per idle connection).
+    pub baseline: Option<String>,
 }
 
 impl CellSummary {
@@ -78,15 +81,54 @@ fn cell_key(record: &Record) -> CellKey {
     )
 }
 
-fn baseline_key(record: &Record) -> CellKey {
+/// What a cell is compared on: every key but the gateway.
+type CompareKey = (&'static str, String, String, String, String);
+
+fn compare_key(key: &CellKey) -> CompareKey {
     (
-        record.scenario,
-        record.group.clone(),
-        record.variant.clone(),
-        BASELINE.to_string(),
-        record.path.clone(),
-        record.tool.clone(),
+        key.0,
+        key.1.clone(),
+        key.2.clone(),
+        key.4.clone(),
+        key.5.clone(),
     )
+}
+
+/// For each comparison, the nginx cell ratios are taken to: among the nginx rows with no void
+/// round, the one with the higher median req/s (the fewer median bytes per idle connection);
+/// the seed's row when every nginx row is void.
+fn choose_baselines(
+    order: &[CellKey],
+    by_cell: &BTreeMap<CellKey, Vec<&Record>>,
+) -> BTreeMap<CompareKey, CellKey> {
+    let mut chosen: BTreeMap<CompareKey, (CellKey, Option<f64>)> = BTreeMap::new();
+    for key in order.iter().filter(|key| is_nginx(&key.3)) {
+        let records = &by_cell[key];
+        let void = records.iter().any(|record| !record.verdict.is_valid());
+        let idle = records.iter().any(|record| record.idle.is_some());
+        let figures: Vec<f64> = records
+            .iter()
+            .filter_map(|record| match (idle, record.idle, &record.output) {
+                // Negated, so that higher is better for both.
+                (true, Some(result), _) => Some(-result.bytes_per_connection()),
+                (false, _, Some(output)) => Some(output.requests_per_second),
+                _ => None,
+            })
+            .collect();
+        let figure = if void { None } else { median(&figures) };
+        let better = match chosen.get(&compare_key(key)) {
+            None => true,
+            Some((_, None)) => figure.is_some() || key.3 == BASELINE,
+            Some((_, Some(theirs))) => figure.is_some_and(|mine| mine > *theirs),
+        };
+        if better {
+            chosen.insert(compare_key(key), (key.clone(), figure));
+        }
+    }
+    chosen
+        .into_iter()
+        .map(|(compare, (key, _))| (compare, key))
+        .collect()
 }
 
 /// Summarises records into cells, in the order the cells were first measured.
@@ -100,6 +142,7 @@ pub fn summarize(records: &[Record]) -> Vec<CellSummary> {
         }
         by_cell.entry(key).or_default().push(record);
     }
+    let baselines = choose_baselines(&order, &by_cell);
     // (baseline cell, round) -> the baseline's record in that round.
     let round_of = |key: &CellKey, round: u32| -> Option<&Record> {
         by_cell
@@ -141,15 +184,16 @@ pub fn summarize(records: &[Record]) -> Vec<CellSummary> {
                         .collect::<Vec<_>>(),
                 )
             };
+            let base_key = baselines.get(&compare_key(key));
             let ratio = |f: &dyn Fn(&Record) -> Option<f64>| -> Option<f64> {
                 if !void_reasons.is_empty() {
                     return None;
                 }
-                let base_key = baseline_key(first);
+                let base_key = base_key?;
                 let ratios: Vec<f64> = valid
                     .iter()
                     .filter_map(|record| {
-                        let base = round_of(&base_key, record.round)?;
+                        let base = round_of(base_key, record.round)?;
                         if !base.verdict.is_valid() {
                             return None;
                         }
@@ -223,6 +267,7 @@ pub fn summarize(records: &[Record]) -> Vec<CellSummary> {
                 } else {
                     None
                 },
+                baseline: base_key.map(|key| key.3.clone()),
                 void_reasons,
             }
         })
@@ -271,18 +316,20 @@ fn beside<'a>(
 /// One row per nginx cell: req/s of nginx, HAProxy, the Python gateway, weir, and direct or the
 /// ceiling beside it, and weir's ratios. Idle-connection groups show bytes per connection.
 pub fn headline_markdown(cells: &[CellSummary]) -> String {
+    // One row per comparison: its chosen nginx cell is the one whose baseline is itself.
     let baselines: Vec<&CellSummary> = cells
         .iter()
-        .filter(|cell| cell.gateway == BASELINE)
+        .filter(|cell| is_nginx(&cell.gateway) && cell.baseline.as_deref() == Some(&cell.gateway))
         .collect();
     if baselines.is_empty() {
         return String::new();
     }
     let mut text = String::from(
         "## Headline\n\nreq/s medians (bytes per idle connection for idle-connections); VOID where the guard voided any round. \
-         `weir x nginx` columns are medians of same-round ratios.\n\n\
-         | scenario | group | variant | load | nginx | haproxy | python | weir | direct / ceiling | weir x nginx req/s | weir x nginx p99 | weir x nginx CPU/req | weir x nginx peak RSS |\n\
-         |---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+         `nginx` is the better of the seed's nginx and nginx tuned for the load (`nginx row` says which), \
+         and `weir x nginx` columns are medians of same-round ratios to that row.\n\n\
+         | scenario | group | variant | load | nginx row | nginx | haproxy | python | weir | direct / ceiling | weir x nginx req/s | weir x nginx p99 | weir x nginx CPU/req | weir x nginx peak RSS |\n\
+         |---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for baseline in baselines {
         let idle = baseline.idle_bytes_per_connection.is_some() || baseline.tool.contains("idle");
@@ -321,11 +368,12 @@ pub fn headline_markdown(cells: &[CellSummary]) -> String {
         };
         let _ = writeln!(
             text,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             baseline.scenario,
             escape(&baseline.group),
             escape(&baseline.variant),
             escape(&baseline.tool),
+            escape(&baseline.gateway),
             figure(Some(baseline)),
             figure(haproxy),
             figure(python),
@@ -375,6 +423,7 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
                 .filter(|cell| cell.scenario == scenario.name && cell.group == group)
                 .collect();
             let _ = writeln!(text, "### {group}\n");
+            let _ = writeln!(text, "{}", baseline_note(&group_cells));
             let idle = group_cells
                 .iter()
                 .any(|cell| cell.idle_bytes_per_connection.is_some() || cell.tool.contains("idle"));
@@ -457,6 +506,34 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
         }
     }
     text
+}
+
+/// Which nginx row the group's `x nginx` ratios are to, per comparison when they differ.
+fn baseline_note(cells: &[&CellSummary]) -> String {
+    let mut chosen: Vec<(String, String)> = Vec::new();
+    for cell in cells {
+        if let Some(baseline) = &cell.baseline {
+            let comparison = format!("{} {} {}", cell.variant, cell.path, cell.tool);
+            if !chosen.iter().any(|(seen, _)| *seen == comparison) {
+                chosen.push((comparison, baseline.clone()));
+            }
+        }
+    }
+    let mut labels: Vec<&str> = chosen.iter().map(|(_, label)| label.as_str()).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    match labels.as_slice() {
+        [] => String::new(),
+        [label] => format!("`x nginx` is to **{label}**, the better nginx row here.\n"),
+        _ => format!(
+            "`x nginx` is to the better nginx row of each comparison: {}.\n",
+            chosen
+                .iter()
+                .map(|(comparison, label)| format!("{} -> **{label}**", comparison.trim()))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+    }
 }
 
 /// The chart's file name for a group.

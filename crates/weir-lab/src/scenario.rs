@@ -1,6 +1,6 @@
 //! What a scenario is: groups of cells measured in interleaved rounds. A group shares its apps;
 //! each cell is one gateway under one load. Cells that differ only by gateway are compared, and
-//! the one labelled `nginx` is the baseline of every ratio.
+//! the better of the two nginx rows (`nginx`, `nginx (tuned)`) is the baseline of every ratio.
 
 use std::time::Duration;
 
@@ -8,8 +8,18 @@ use crate::components::{AppSpec, GatewaySpec, Layout, Venv};
 use crate::guard::Expect;
 use crate::load::Tool;
 
-/// The label of the baseline gateway in every group.
+/// The label of the baseline gateway in every group: nginx as the seed (or the scenario)
+/// configures it.
 pub const BASELINE: &str = "nginx";
+
+/// The label of the same nginx tuned for the group's load (`NginxOptions::tuned`). Ratios are
+/// taken to the better of the two rows, and the tables say which.
+pub const TUNED_NGINX: &str = "nginx (tuned)";
+
+/// Whether a row is one of the nginx baselines.
+pub fn is_nginx(label: &str) -> bool {
+    label == BASELINE || label == TUNED_NGINX
+}
 
 /// One measurement to repeat every round.
 #[derive(Debug, Clone)]

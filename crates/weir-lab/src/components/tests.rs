@@ -119,9 +119,41 @@ fn nginx_flood_config_limits_with_429_and_omits_a_zero_burst() {
 }
 
 #[test]
+fn tuned_nginx_has_a_worker_per_core_and_upstream_keepalive_sized_to_the_load() {
+    let options = NginxOptions::SEED.tuned(100);
+    let text = nginx_config(&env(), &options, Path::new("/tmp/lab/n"), listen(), &unix());
+    for line in [
+        "worker_processes auto;",
+        "listen 127.0.0.1:18080 reuseport;",
+        "keepalive 64;",
+        "keepalive_requests 1000000;\n  }",
+        "keepalive_requests 1000000;\n    keepalive_timeout",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    // What the scenario set stays: a limit, no upstream keep-alive when the scenario has none.
+    let limit = Some(Limit {
+        rate_per_second: 1,
+        burst: 0,
+    });
+    let options = NginxOptions {
+        keepalive: None,
+        limit,
+        ..NginxOptions::FLOOD
+    }
+    .tuned(100);
+    assert_eq!(options.keepalive, None);
+    assert_eq!(options.limit, limit);
+    assert_eq!(options.worker_connections, 8192);
+    assert_eq!(upstream_keepalive(1), 8);
+    assert_eq!(upstream_keepalive(10_000), 8192);
+}
+
+#[test]
 fn haproxy_config_reuses_connections_and_limits_by_address() {
     let text = haproxy_config(&HaproxyOptions::DEFAULT, listen(), &unix());
     assert!(text.contains("http-reuse always"), "{text}");
+    assert!(text.contains(&format!("nbthread {}", cores())), "{text}");
     assert!(text.contains("server app unix@/tmp/lab/app.sock"), "{text}");
     assert!(!text.contains("track-sc0"), "{text}");
     let options = HaproxyOptions {

@@ -138,10 +138,59 @@ fn headline_puts_weir_beside_nginx_with_its_ratios() {
     let text = headline_markdown(&summarize(&records));
     assert!(
         text.contains(
-            "| proxy-overhead | g | small | wrk -t2 -c100 | 100 | 120 | VOID | 150 | – | 1.50x |"
+            "| proxy-overhead | g | small | wrk -t2 -c100 | nginx | 100 | 120 | VOID | 150 | – | 1.50x |"
         ),
         "{text}"
     );
+}
+
+#[test]
+fn ratios_are_to_the_better_nginx_row_and_the_headline_names_it() {
+    // The tuned nginx is faster in both rounds: weir's ratio is to it, not to the seed's.
+    let records = vec![
+        record("nginx", 0, 100.0, Verdict::Valid),
+        record("nginx (tuned)", 0, 200.0, Verdict::Valid),
+        record("weir", 0, 150.0, Verdict::Valid),
+        record("nginx", 1, 100.0, Verdict::Valid),
+        record("nginx (tuned)", 1, 300.0, Verdict::Valid),
+        record("weir", 1, 150.0, Verdict::Valid),
+    ];
+    let cells = summarize(&records);
+    let weir = cells.iter().find(|cell| cell.gateway == "weir").unwrap();
+    assert_eq!(weir.baseline.as_deref(), Some("nginx (tuned)"));
+    let expected = (0.75 + 0.5) / 2.0;
+    assert!((weir.rps_ratio.unwrap() - expected).abs() < 1e-9);
+    let seed = cells.iter().find(|cell| cell.gateway == "nginx").unwrap();
+    assert!(seed.rps_ratio.unwrap() < 1.0);
+    let text = headline_markdown(&cells);
+    assert_eq!(text.matches("| proxy-overhead |").count(), 1, "{text}");
+    assert!(
+        text.contains("| proxy-overhead | g | small | wrk -t2 -c100 | nginx (tuned) | 250 |"),
+        "{text}"
+    );
+    let summary = summary_markdown(&[crate::scenarios::find("proxy-overhead").unwrap()], &cells);
+    assert!(
+        summary.contains("`x nginx` is to **nginx (tuned)**"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_void_tuned_row_leaves_the_seed_row_as_the_baseline() {
+    let records = vec![
+        record("nginx", 0, 100.0, Verdict::Valid),
+        record(
+            "nginx (tuned)",
+            0,
+            900.0,
+            Verdict::Void(vec!["502".to_string()]),
+        ),
+        record("weir", 0, 150.0, Verdict::Valid),
+    ];
+    let cells = summarize(&records);
+    let weir = cells.iter().find(|cell| cell.gateway == "weir").unwrap();
+    assert_eq!(weir.baseline.as_deref(), Some("nginx"));
+    assert_eq!(weir.rps_ratio, Some(1.5));
 }
 
 #[test]
