@@ -149,7 +149,9 @@ impl Runner<'_> {
         let mut gateways: Vec<Result<RunningGateway, String>> = Vec::new();
         let mut gateway_of_cell = Vec::new();
         let mut started: BTreeMap<String, usize> = BTreeMap::new();
-        for cell in &group.cells {
+        // Idle-connection groups start a fresh gateway per measurement instead (`measure_idle`).
+        let shared_gateways = !matches!(group.measure, Measure::IdleConnections(_));
+        for cell in group.cells.iter().filter(|_| shared_gateways) {
             let key = format!("{:?}", cell.gateway);
             let index = match started.get(&key) {
                 Some(index) => *index,
@@ -214,7 +216,7 @@ impl Runner<'_> {
             }
             Measure::IdleConnections(connections) => {
                 for round in 0..rounds {
-                    for (index, cell) in group.cells.iter().enumerate() {
+                    for cell in &group.cells {
                         check_interrupted()?;
                         self.progress.set_message(format!(
                             "{} | {} | {} (round {})",
@@ -223,36 +225,8 @@ impl Runner<'_> {
                             cell.gateway.label,
                             round + 1
                         ));
-                        let record = match &mut gateways[gateway_of_cell[index]] {
-                            Ok(gateway) => {
-                                let measured = match &gateway.component {
-                                    Some(component) => component.pid(),
-                                    None => match apps
-                                        .iter()
-                                        .find(|app| app.spec.id == cell.gateway.app)
-                                    {
-                                        Some(app) => app.component.pid(),
-                                        None => bail!("no app {}", cell.gateway.app),
-                                    },
-                                };
-                                measure_idle(
-                                    scenario,
-                                    group,
-                                    cell,
-                                    round,
-                                    gateway.addr,
-                                    measured,
-                                    connections,
-                                )
-                            }
-                            Err(error) => void_record(
-                                scenario,
-                                group,
-                                cell,
-                                round,
-                                format!("gateway failed to start: {error}"),
-                            ),
-                        };
+                        let record =
+                            self.measure_idle(scenario, group, cell, round, &apps, connections);
                         self.progress.inc(1);
                         records.push(record);
                     }
@@ -602,6 +576,74 @@ fn void_record(
     }
 }
 
+impl Runner<'_> {
+    /// One idle-connections measurement on a process of its own: starts the cell's gateway (for
+    /// a direct cell, a fresh instance of its app, which is then the measured server), holds
+    /// `connections` idle connections through it, and stops it. A fresh process per round means
+    /// no round inherits the memory an earlier round's connections left behind, nor sees it
+    /// handed back to the system while it measures.
+    fn measure_idle(
+        &self,
+        scenario: &Scenario,
+        group: &Group,
+        cell: &Cell,
+        round: u32,
+        apps: &[RunningApp],
+        connections: u32,
+    ) -> Record {
+        let void = |reason: String| void_record(scenario, group, cell, round, reason);
+        let Some(app) = apps.iter().find(|app| app.spec.id == cell.gateway.app) else {
+            return void(format!("no app {} in the group", cell.gateway.app));
+        };
+        if cell.gateway.gateway == components::Gateway::Direct {
+            let mut fresh = match components::start_app(self.env, &app.spec, None) {
+                Ok(fresh) => fresh,
+                Err(error) => return void(format!("app failed to start: {error:#}")),
+            };
+            let mut record = measure_idle(
+                scenario,
+                group,
+                cell,
+                round,
+                fresh.tcp,
+                fresh.component.pid(),
+                connections,
+            );
+            if let Err(error) = fresh.component.check_alive() {
+                record.verdict = record.verdict.void_with(format!("{error:#}"));
+            }
+            return record;
+        }
+        let mut gateway = match components::start_gateway(self.env, &cell.gateway, app) {
+            Ok(gateway) => gateway,
+            Err(error) => return void(format!("gateway failed to start: {error:#}")),
+        };
+        let Some(component) = gateway.component.as_mut() else {
+            return void("a gateway with no process".to_string());
+        };
+        let mut record = measure_idle(
+            scenario,
+            group,
+            cell,
+            round,
+            gateway.addr,
+            component.pid(),
+            connections,
+        );
+        if let Err(error) = component.check_alive() {
+            record.verdict = record.verdict.void_with(format!("{error:#}"));
+        }
+        if !record.verdict.is_valid() {
+            record.evidence = format!(
+                "--- end of {}'s log ---\n{}",
+                component.name,
+                process::log_tail(component.log())
+            );
+        }
+        record
+    }
+}
+
 /// Opens `connections` keep-alive connections to `addr`, one request each, holds them idle, and
 /// reads the memory of the tree rooted at `measured` before and after.
 fn measure_idle(
@@ -613,7 +655,8 @@ fn measure_idle(
     measured: u32,
     connections: u32,
 ) -> Record {
-    // Let memory freed by the previous round settle.
+    // Let the fresh process finish starting (nginx's workers, Python's imports) before the
+    // first reading.
     thread::sleep(Duration::from_millis(500));
     let before: Usage = procfs::usage(&[measured]);
     let mut streams = Vec::with_capacity(connections as usize);
@@ -635,11 +678,15 @@ fn measure_idle(
     thread::sleep(Duration::from_secs(1));
     let after = procfs::usage(&[measured]);
     drop(streams);
-    let verdict = if reasons.is_empty() {
-        Verdict::Valid
-    } else {
-        Verdict::Void(reasons)
+    let idle = IdleResult {
+        connections,
+        rss_before_kib: before.rss_kib,
+        rss_after_kib: after.rss_kib,
     };
+    let mut verdict = guard::judge_idle(&idle);
+    for reason in reasons {
+        verdict = verdict.void_with(reason);
+    }
     Record {
         scenario: scenario.name,
         group: group.name.clone(),
@@ -654,11 +701,7 @@ fn measure_idle(
         gateway_cpu_seconds: None,
         gateway_peak_rss_kib: Some(after.peak_rss_kib),
         app_cpu_seconds: 0.0,
-        idle: Some(IdleResult {
-            connections,
-            rss_before_kib: before.rss_kib,
-            rss_after_kib: after.rss_kib,
-        }),
+        idle: Some(idle),
         slowloris: None,
         soak: None,
         reloads: None,
