@@ -42,6 +42,14 @@ pub struct CellSummary {
     pub idle_bytes_per_connection: Option<f64>,
     pub idle_ratio: Option<f64>,
     pub idle_rss_after_kib: Option<u64>,
+    /// Median user-mode and kernel-mode CPU µs per request of the gateway.
+    pub gateway_cpu_split_us_per_request: Option<(f64, f64)>,
+    /// Redis-backed limiter rows: Redis commands per 100 rejections, and req/s as a median of
+    /// same-round ratios to the memory-backed `weir` row.
+    pub redis_calls_per_100_rejections: Option<f64>,
+    pub memory_rps_ratio: Option<f64>,
+    /// System calls per request in the separate strace run (median over rounds).
+    pub syscalls_per_request: Option<f64>,
     /// The nginx row the ratios are taken to: the better of `nginx` and `nginx (tuned)` in the
     /// same comparison (higher req/s; fewer bytes per idle connection).
     pub baseline: Option<String>,
@@ -185,24 +193,32 @@ pub fn summarize(records: &[Record]) -> Vec<CellSummary> {
                 )
             };
             let base_key = baselines.get(&compare_key(key));
-            let ratio = |f: &dyn Fn(&Record) -> Option<f64>| -> Option<f64> {
-                if !void_reasons.is_empty() {
-                    return None;
-                }
-                let base_key = base_key?;
-                let ratios: Vec<f64> = valid
-                    .iter()
-                    .filter_map(|record| {
-                        let base = round_of(base_key, record.round)?;
-                        if !base.verdict.is_valid() {
-                            return None;
-                        }
-                        let (mine, theirs) = (f(record)?, f(base)?);
-                        (theirs > 0.0).then(|| mine / theirs)
-                    })
-                    .collect();
-                median(&ratios)
-            };
+            let ratio_to =
+                |base_key: Option<&CellKey>, f: &dyn Fn(&Record) -> Option<f64>| -> Option<f64> {
+                    if !void_reasons.is_empty() {
+                        return None;
+                    }
+                    let base_key = base_key?;
+                    let ratios: Vec<f64> = valid
+                        .iter()
+                        .filter_map(|record| {
+                            let base = round_of(base_key, record.round)?;
+                            if !base.verdict.is_valid() {
+                                return None;
+                            }
+                            let (mine, theirs) = (f(record)?, f(base)?);
+                            (theirs > 0.0).then(|| mine / theirs)
+                        })
+                        .collect();
+                    median(&ratios)
+                };
+            let ratio = |f: &dyn Fn(&Record) -> Option<f64>| ratio_to(base_key, f);
+            // The Redis-backed limiter beside the memory-backed one (`weir`) in the same round.
+            let memory_key: Option<CellKey> = key.3.contains("(redis)").then(|| {
+                let mut memory = key.clone();
+                memory.3 = "weir".to_string();
+                memory
+            });
             let rps = |record: &Record| record.output.as_ref().map(|o| o.requests_per_second);
             let p50 = |record: &Record| {
                 record
@@ -267,6 +283,21 @@ pub fn summarize(records: &[Record]) -> Vec<CellSummary> {
                 } else {
                     None
                 },
+                gateway_cpu_split_us_per_request: of(&|record: &Record| {
+                    record
+                        .gateway_cpu_split_us_per_request()
+                        .map(|(user, _)| user)
+                })
+                .zip(of(&|record: &Record| {
+                    record
+                        .gateway_cpu_split_us_per_request()
+                        .map(|(_, sys)| sys)
+                })),
+                redis_calls_per_100_rejections: of(&|record: &Record| {
+                    record.redis_calls_per_100_rejections()
+                }),
+                memory_rps_ratio: ratio_to(memory_key.as_ref(), &rps),
+                syscalls_per_request: of(&|record: &Record| record.syscalls_per_request()),
                 baseline: base_key.map(|key| key.3.clone()),
                 void_reasons,
             }
@@ -449,54 +480,7 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
                     );
                 }
             } else {
-                let expects_429 = group_cells
-                    .iter()
-                    .any(|cell| cell.expect == Expect::SuccessOr429);
-                text.push_str("| gateway | variant | path | load | req/s | x nginx | p50 ms | p99 ms | p99 x nginx | gateway CPU µs/req | x nginx | app CPU µs/req | peak RSS MiB |");
-                text.push_str(if expects_429 { " 429 share |\n" } else { "\n" });
-                text.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-                text.push_str(if expects_429 { "---:|\n" } else { "\n" });
-                for cell in &group_cells {
-                    if cell.is_void() {
-                        let _ = write!(
-                            text,
-                            "| {} | {} | {} | {} | VOID: {} | | | | | | | | |",
-                            escape(&cell.gateway),
-                            escape(&cell.variant),
-                            escape(&cell.path),
-                            escape(&cell.tool),
-                            escape(&cell.void_reasons.join("; "))
-                        );
-                        text.push_str(if expects_429 { " |\n" } else { "\n" });
-                        continue;
-                    }
-                    let _ = write!(
-                        text,
-                        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                        escape(&cell.gateway),
-                        escape(&cell.variant),
-                        escape(&cell.path),
-                        escape(&cell.tool),
-                        number(cell.requests_per_second, 0),
-                        ratio_text(cell.rps_ratio),
-                        number(cell.p50_ms, 2),
-                        number(cell.p99_ms, 2),
-                        ratio_text(cell.p99_ratio),
-                        number(cell.gateway_cpu_us_per_request, 1),
-                        ratio_text(cell.cpu_ratio),
-                        number(cell.app_cpu_us_per_request, 1),
-                        mib(cell.peak_rss_kib),
-                    );
-                    if expects_429 {
-                        let _ = writeln!(
-                            text,
-                            " {} |",
-                            number(cell.rejected_share.map(|share| share * 100.0), 2) + "%"
-                        );
-                    } else {
-                        text.push('\n');
-                    }
-                }
+                text.push_str(&load_table(&group_cells));
             }
             let _ = writeln!(
                 text,
@@ -504,6 +488,91 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
                 chart_file_name(scenario.name, group)
             );
         }
+    }
+    text
+}
+
+/// A group's load table: the columns every load has, then user/sys CPU, and the columns only
+/// some groups fill (429 share, Redis calls, syscalls).
+fn load_table(cells: &[&CellSummary]) -> String {
+    let expects_429 = cells.iter().any(|cell| cell.expect == Expect::SuccessOr429);
+    let redis = cells
+        .iter()
+        .any(|cell| cell.redis_calls_per_100_rejections.is_some());
+    let syscalls = cells.iter().any(|cell| cell.syscalls_per_request.is_some());
+    let mut header = String::from(
+        "| gateway | variant | path | load | req/s | x nginx | p50 ms | p99 ms | p99 x nginx | gateway CPU µs/req | x nginx | user / sys µs/req | app CPU µs/req | peak RSS MiB |",
+    );
+    let mut rule =
+        String::from("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut optional = |wanted: bool, title: &str| {
+        if wanted {
+            header.push_str(&format!(" {title} |"));
+            rule.push_str("---:|");
+        }
+    };
+    optional(expects_429, "429 share");
+    optional(redis, "x weir (memory) req/s");
+    optional(redis, "Redis calls per 100 429s");
+    optional(syscalls, "syscalls/req (strace)");
+    let mut text = format!("{header}\n{rule}\n");
+    for cell in cells {
+        if cell.is_void() {
+            let _ = write!(
+                text,
+                "| {} | {} | {} | {} | VOID: {} |",
+                escape(&cell.gateway),
+                escape(&cell.variant),
+                escape(&cell.path),
+                escape(&cell.tool),
+                escape(&cell.void_reasons.join("; "))
+            );
+            let empty = 9 + [expects_429, redis, redis, syscalls]
+                .iter()
+                .filter(|wanted| **wanted)
+                .count();
+            text.push_str(&" |".repeat(empty));
+            text.push('\n');
+            continue;
+        }
+        let split = match cell.gateway_cpu_split_us_per_request {
+            Some((user, sys)) => format!("{user:.1} / {sys:.1}"),
+            None => "–".to_string(),
+        };
+        let _ = write!(
+            text,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            escape(&cell.gateway),
+            escape(&cell.variant),
+            escape(&cell.path),
+            escape(&cell.tool),
+            number(cell.requests_per_second, 0),
+            ratio_text(cell.rps_ratio),
+            number(cell.p50_ms, 2),
+            number(cell.p99_ms, 2),
+            ratio_text(cell.p99_ratio),
+            number(cell.gateway_cpu_us_per_request, 1),
+            ratio_text(cell.cpu_ratio),
+            split,
+            number(cell.app_cpu_us_per_request, 1),
+            mib(cell.peak_rss_kib),
+        );
+        if expects_429 {
+            let share = number(cell.rejected_share.map(|share| share * 100.0), 2);
+            let _ = write!(text, " {share}% |");
+        }
+        if redis {
+            let _ = write!(
+                text,
+                " {} | {} |",
+                ratio_text(cell.memory_rps_ratio),
+                number(cell.redis_calls_per_100_rejections, 2)
+            );
+        }
+        if syscalls {
+            let _ = write!(text, " {} |", number(cell.syscalls_per_request, 1));
+        }
+        text.push('\n');
     }
     text
 }
@@ -572,7 +641,7 @@ fn optional<T: ToString>(value: Option<T>) -> String {
 /// raw.csv's text: one row per measurement.
 pub fn raw_csv(records: &[Record]) -> String {
     let mut text = String::from(
-        "scenario,group,round,variant,gateway,path,tool,verdict,requests,seconds,requests_per_second,p50_ms,p90_ms,p99_ms,non_2xx,status_429,errors_connect,errors_read,errors_write,errors_timeout,errors_failed,gateway_cpu_seconds,gateway_cpu_us_per_request,gateway_peak_rss_kib,app_cpu_seconds,app_cpu_us_per_request,idle_connections,idle_rss_before_kib,idle_rss_after_kib,idle_bytes_per_connection\n",
+        "scenario,group,round,variant,gateway,path,tool,verdict,requests,seconds,requests_per_second,p50_ms,p90_ms,p99_ms,non_2xx,status_429,errors_connect,errors_read,errors_write,errors_timeout,errors_failed,gateway_cpu_seconds,gateway_cpu_us_per_request,gateway_peak_rss_kib,app_cpu_seconds,app_cpu_us_per_request,idle_connections,idle_rss_before_kib,idle_rss_after_kib,idle_bytes_per_connection,gateway_cpu_user_seconds,gateway_cpu_sys_seconds,redis_calls,strace_syscalls,strace_requests\n",
     );
     for record in records {
         let output = record.output.as_ref();
@@ -616,6 +685,21 @@ pub fn raw_csv(records: &[Record]) -> String {
                     .idle
                     .map(|idle| format!("{:.0}", idle.bytes_per_connection())),
             ),
+            optional(
+                record
+                    .counters
+                    .gateway_cpu_user_seconds
+                    .map(|s| format!("{s:.3}")),
+            ),
+            optional(
+                record
+                    .counters
+                    .gateway_cpu_sys_seconds
+                    .map(|s| format!("{s:.3}")),
+            ),
+            optional(record.counters.redis_calls),
+            optional(record.counters.syscalls.map(|(calls, _)| calls)),
+            optional(record.counters.syscalls.map(|(_, requests)| requests)),
         ];
         let row: Vec<String> = fields.iter().map(|field| csv_field(field)).collect();
         text.push_str(&row.join(","));

@@ -41,6 +41,19 @@ impl IdleResult {
     }
 }
 
+/// Counts some scenarios add to a measurement.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Counters {
+    /// The user-mode and kernel-mode parts of `Record::gateway_cpu_seconds`.
+    pub gateway_cpu_user_seconds: Option<f64>,
+    pub gateway_cpu_sys_seconds: Option<f64>,
+    /// Commands the limiter's Redis ran during the run (`INFO commandstats`, before and after).
+    pub redis_calls: Option<u64>,
+    /// The gateway's system calls in a separate short run under `strace -c -f`, and the
+    /// requests answered in that run.
+    pub syscalls: Option<(u64, u64)>,
+}
+
 /// One measurement.
 #[derive(Debug, Clone)]
 pub struct Record {
@@ -67,6 +80,7 @@ pub struct Record {
     pub soak: Option<SoakResult>,
     /// What the reloads during the run did (the reload scenario).
     pub reloads: Option<reload::Outcome>,
+    pub counters: Counters,
     /// For void runs: the tool's output and the end of the gateway's log.
     pub evidence: String,
 }
@@ -84,6 +98,27 @@ impl Record {
         let requests = self.requests();
         let seconds = self.gateway_cpu_seconds?;
         (requests > 0).then(|| seconds * 1e6 / requests as f64)
+    }
+
+    /// User-mode and kernel-mode CPU microseconds of the gateway per request.
+    pub fn gateway_cpu_split_us_per_request(&self) -> Option<(f64, f64)> {
+        let requests = self.requests();
+        let user = self.counters.gateway_cpu_user_seconds?;
+        let sys = self.counters.gateway_cpu_sys_seconds?;
+        (requests > 0).then(|| (user * 1e6 / requests as f64, sys * 1e6 / requests as f64))
+    }
+
+    /// Redis commands per 100 rejected requests (the Redis-backed limiter).
+    pub fn redis_calls_per_100_rejections(&self) -> Option<f64> {
+        let calls = self.counters.redis_calls?;
+        let rejected = crate::guard::rejected(self.output.as_ref()?);
+        (rejected > 0).then(|| calls as f64 * 100.0 / rejected as f64)
+    }
+
+    /// System calls of the gateway per request, from the strace run.
+    pub fn syscalls_per_request(&self) -> Option<f64> {
+        let (calls, requests) = self.counters.syscalls?;
+        (requests > 0).then(|| calls as f64 / requests as f64)
     }
 
     pub fn app_cpu_us_per_request(&self) -> Option<f64> {
@@ -409,6 +444,13 @@ impl Runner<'_> {
             slowloris: None,
             soak: None,
             reloads,
+            counters: Counters {
+                gateway_cpu_user_seconds: (!gateway_pids.is_empty())
+                    .then(|| gateway_before.user_seconds_until(&gateway_after)),
+                gateway_cpu_sys_seconds: (!gateway_pids.is_empty())
+                    .then(|| gateway_before.sys_seconds_until(&gateway_after)),
+                ..Counters::default()
+            },
             evidence,
         }
     }
@@ -572,6 +614,7 @@ fn void_record(
         slowloris: None,
         soak: None,
         reloads: None,
+        counters: Counters::default(),
         evidence: String::new(),
     }
 }
@@ -705,6 +748,7 @@ fn measure_idle(
         slowloris: None,
         soak: None,
         reloads: None,
+        counters: Counters::default(),
         evidence: String::new(),
     }
 }

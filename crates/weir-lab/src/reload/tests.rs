@@ -257,6 +257,7 @@ fn reloads_table_lists_every_run_with_its_errors_void_or_not() {
         reloads,
         slowloris: None,
         soak: None,
+        counters: crate::runner::Counters::default(),
         evidence: String::new(),
     };
     let outcome = Outcome {

@@ -32,6 +32,7 @@ fn record(gateway: &str, round: u32, rps: f64, verdict: Verdict) -> Record {
         slowloris: None,
         soak: None,
         reloads: None,
+        counters: crate::runner::Counters::default(),
         evidence: String::new(),
     }
 }
