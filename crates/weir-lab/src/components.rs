@@ -163,6 +163,15 @@ pub enum App {
     MockApi,
     /// The minimal hyper server (weir-lab-ceiling).
     Ceiling { status: u16, body: CeilingBody },
+    /// `redis-server` for the limiter's state (persistence off), on loopback and on the socket
+    /// [`redis_socket`], which gateways with `redis_limits` use. A group runs one at most.
+    Redis,
+}
+
+/// The Unix socket of the group's Redis (`App::Redis`): one at a time, as groups run one after
+/// another, so the gateway's config can name it before it starts.
+pub fn redis_socket(env: &Env) -> PathBuf {
+    env.temp.join("redis-limits.sock")
 }
 
 /// An app and the id gateways use to name it within a group.
@@ -245,6 +254,25 @@ pub fn start_app(
                 command.arg("--body-file").arg(&env.static_file);
             }
             (format!("hyper static {status}"), command, Some(socket))
+        }
+        App::Redis => {
+            let socket = redis_socket(env);
+            let dir = env.path("redis", "d");
+            fs::create_dir_all(&dir)?;
+            // A socket left by a Redis that was killed would make this one's bind fail.
+            let _ = fs::remove_file(&socket);
+            let mut command = Command::new("redis-server");
+            command
+                .arg("--port")
+                .arg(tcp.port().to_string())
+                .args(["--bind", "127.0.0.1"])
+                .arg("--unixsocket")
+                .arg(&socket)
+                .args(["--unixsocketperm", "700"])
+                .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
+                .arg("--dir")
+                .arg(&dir);
+            ("redis".to_string(), command, Some(socket))
         }
     };
     let mut component = Component::spawn(&name, command, &log)?;
@@ -379,6 +407,9 @@ pub struct WeirOptions {
     /// The soak's extras: a `/limited` route at 20 r/s per client (its excess answered 429) and
     /// the admin listener, whose `/metrics` gives the pool counters.
     pub soak: bool,
+    /// Keep `limit`'s state in the group's Redis (`App::Redis`, at [`redis_socket`]) instead of
+    /// in memory.
+    pub redis_limits: bool,
 }
 
 impl WeirOptions {
@@ -389,6 +420,7 @@ impl WeirOptions {
         static_file: false,
         client_timeout: None,
         soak: false,
+        redis_limits: false,
     };
 }
 
@@ -554,9 +586,17 @@ pub fn start_gateway(
             if options.soak {
                 admin = Some(free_port()?);
             }
+            let redis = options.redis_limits.then(|| redis_socket(env));
             fs::write(
                 &config_path,
-                weir_config(&options, listen, &upstream, static_dir, admin),
+                weir_config(
+                    &options,
+                    listen,
+                    &upstream,
+                    static_dir,
+                    admin,
+                    redis.as_deref(),
+                ),
             )?;
             let mut command = Command::new(&env.weir);
             command.arg("run").arg("--config").arg(&config_path);
@@ -758,18 +798,26 @@ backend app
     )
 }
 
-/// weir with the seed's settings translated (see crates/weir/src/config.rs for the keys).
+/// weir with the seed's settings translated (see crates/weir/src/config.rs for the keys);
+/// `redis` is the socket of the Redis that keeps the limit's state, if any.
 pub fn weir_config(
     options: &WeirOptions,
     listen: SocketAddr,
     upstream: &Addr,
     static_dir: Option<&Path>,
     admin: Option<SocketAddr>,
+    redis: Option<&Path>,
 ) -> String {
+    let backend = redis.map_or_else(String::new, |socket| {
+        format!(
+            "backend = \"redis\"\nredis = \"unix://{}\"\n",
+            socket.display()
+        )
+    });
     let (limits, route_limits) = match options.limit {
         Some(limit) => (
             format!(
-                "\n[limits.lab]\nkey = \"client_ip\"\nrate = \"{}r/s\"\nburst = {}\nnodelay = true\n",
+                "\n[limits.lab]\nkey = \"client_ip\"\nrate = \"{}r/s\"\nburst = {}\nnodelay = true\n{backend}",
                 limit.rate_per_second, limit.burst
             ),
             "limits = [\"lab\"]\n".to_string(),

@@ -92,6 +92,30 @@ pub fn judge(output: &LoadOutput, expect: Expect) -> Verdict {
     }
 }
 
+/// Judges a flood on one client address through a limit of `rate_per_second` plus `burst`:
+/// more 2xx than the limit admits over the run (twice the exact count, plus a second, for
+/// rounding and the run's edges) means the limiter let requests through, as weir does when its
+/// Redis fails or times out (`on_redis_error = "allow"`).
+pub fn judge_limited(output: &LoadOutput, limit: crate::components::Limit) -> Verdict {
+    let passed: u64 = output
+        .statuses
+        .iter()
+        .filter(|(status, _)| (200..300).contains(*status))
+        .map(|(_, count)| *count)
+        .sum();
+    let admitted =
+        f64::from(limit.rate_per_second) * (output.seconds + 1.0) + f64::from(limit.burst) + 1.0;
+    if passed as f64 > admitted * 2.0 {
+        Verdict::Void(vec![format!(
+            "{passed} requests passed a limit that admits about {admitted:.0} in {:.1} s: the \
+             limiter did not hold",
+            output.seconds
+        )])
+    } else {
+        Verdict::Valid
+    }
+}
+
 /// The most RSS an idle keep-alive connection can plausibly hold: a figure above it means the
 /// process grew for another reason during the measurement (a pool, a cache, a lazy start).
 pub const MAX_IDLE_BYTES_PER_CONNECTION: f64 = 1024.0 * 1024.0;

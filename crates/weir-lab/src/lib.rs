@@ -7,7 +7,8 @@
 //! and memory) -> `report` and `chart` (the run directory); `robustness` holds the slowloris attack and the
 //! soak's traffic, samples and verdicts. `env` records versions and the machine.
 //! `reload` is the reload scenario whole: its plan, its gateways' two config versions, the reloads
-//! the runner makes during its load runs, and `reloads.md`.
+//! the runner makes during its load runs, and `reloads.md`. `redis` reads the limiter's Redis
+//! command counters.
 
 pub mod chart;
 pub mod components;
@@ -16,6 +17,7 @@ pub mod guard;
 pub mod load;
 pub mod process;
 pub mod procfs;
+pub mod redis;
 pub mod reload;
 pub mod report;
 pub mod robustness;

@@ -357,6 +357,14 @@ impl Runner<'_> {
     ) -> Record {
         let gateway_pids: Vec<u32> = gateway.component.iter().map(|c| c.pid()).collect();
         let app_pids: Vec<u32> = apps.iter().map(|app| app.component.pid()).collect();
+        let weir_options = match cell.gateway.gateway {
+            components::Gateway::Weir(options) => Some(options),
+            _ => None,
+        };
+        let redis = weir_options
+            .filter(|options| options.redis_limits)
+            .map(|_| components::redis_socket(self.env));
+        let redis_before = redis.as_deref().map(crate::redis::command_stats);
         let gateway_before = procfs::usage(&gateway_pids);
         let app_before = procfs::usage(&app_pids);
         let url = format!("http://{}{}", gateway.addr, cell.path);
@@ -371,6 +379,7 @@ impl Runner<'_> {
         };
         let gateway_after = procfs::usage(&gateway_pids);
         let app_after = procfs::usage(&app_pids);
+        let redis_after = redis.as_deref().map(crate::redis::command_stats);
 
         let (mut verdict, output) = match result {
             Ok(output) => (guard::judge(&output, cell.expect), Some(output)),
@@ -379,6 +388,40 @@ impl Runner<'_> {
                 None,
             ),
         };
+        // weir's own limits hold: a flood from one address passes no more than the limit admits.
+        if let (Some(limit), Some(output)) =
+            (weir_options.and_then(|options| options.limit), &output)
+        {
+            if cell.expect == Expect::SuccessOr429 {
+                if let Verdict::Void(reasons) = guard::judge_limited(output, limit) {
+                    for reason in reasons {
+                        verdict = verdict.void_with(reason);
+                    }
+                }
+            }
+        }
+        let mut redis_calls = None;
+        match (redis_before, redis_after) {
+            (Some(Ok(before)), Some(Ok(after))) => {
+                let during = before.until(&after);
+                if during.failed > 0 {
+                    verdict = verdict.void_with(format!(
+                        "{} Redis calls failed or were rejected",
+                        during.failed
+                    ));
+                }
+                if during.calls == 0 && output.as_ref().is_some_and(|o| guard::rejected(o) > 0) {
+                    verdict = verdict.void_with(
+                        "rejections with no Redis call: the limit was not in Redis".to_string(),
+                    );
+                }
+                redis_calls = Some(during.calls);
+            }
+            (Some(Err(error)), _) | (_, Some(Err(error))) => {
+                verdict = verdict.void_with(format!("reading Redis's counters: {error:#}"));
+            }
+            _ => {}
+        }
         if let Some(outcome) = &reloads {
             self.progress.println(format!(
                 "{} | {}: {} of {} reloads took effect, the slowest in {} ms",
@@ -449,6 +492,7 @@ impl Runner<'_> {
                     .then(|| gateway_before.user_seconds_until(&gateway_after)),
                 gateway_cpu_sys_seconds: (!gateway_pids.is_empty())
                     .then(|| gateway_before.sys_seconds_until(&gateway_after)),
+                redis_calls,
                 ..Counters::default()
             },
             evidence,

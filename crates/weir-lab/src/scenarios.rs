@@ -9,7 +9,7 @@ use crate::guard::Expect;
 use crate::load::Tool;
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings, BASELINE, TUNED_NGINX};
 
-pub const ALL: [Scenario; 12] = [
+pub const ALL: [Scenario; 13] = [
     Scenario {
         name: "socket-vs-port",
         seed: Some("000_41e88a6106ca952f.txt"),
@@ -65,6 +65,13 @@ pub const ALL: [Scenario; 12] = [
         about: "a new client connection per request (ab -c100, no -k: the studies' own load) through each gateway to the fast upstream: accept, handshake and close on every request",
         reference: "Our own. Issue 9's target: CPU per request at most 0.9x nginx's.",
         plan: new_connection,
+    },
+    Scenario {
+        name: "ratelimit-redis",
+        seed: None,
+        about: "a 429 flood (1 r/s burst 0 per client, wrk -t2 -c100 from one address) in front of the fast upstream: weir with the limit in memory and in a real redis-server on a Unix socket, beside nginx (seed and tuned) and the static 429 server (the ceiling); Redis calls counted with INFO commandstats before and after each run",
+        reference: "Our own. Issue 9's targets: the Redis backend at least 0.8x the memory backend's req/s, under 1 Redis call per 100 rejections.",
+        plan: ratelimit_redis,
     },
     Scenario {
         name: "idle-connections",
@@ -593,6 +600,66 @@ fn one_connection(_settings: &Settings) -> Vec<Group> {
 
 fn new_connection(_settings: &Settings) -> Vec<Group> {
     vec![fast_upstream_group(Tool::Ab { concurrency: 100 }, false)]
+}
+
+fn ratelimit_redis(settings: &Settings) -> Vec<Group> {
+    let tool = settings.flood_tool();
+    let limit = Some(Limit {
+        rate_per_second: 1,
+        burst: 0,
+    });
+    let nginx = NginxOptions {
+        limit,
+        ..NginxOptions::FLOOD
+    };
+    let weir = WeirOptions {
+        limit,
+        ..WeirOptions::SEED
+    };
+    let mut gateways = nginx_rows(nginx, tool, "fast", Transport::Unix).to_vec();
+    gateways.extend([
+        GatewaySpec::new("weir", Gateway::Weir(weir), "fast", Transport::Unix),
+        GatewaySpec::new(
+            "weir (redis)",
+            Gateway::Weir(WeirOptions {
+                redis_limits: true,
+                ..weir
+            }),
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "ceiling (static 429)",
+            Gateway::Direct,
+            "static429",
+            Transport::Tcp,
+        ),
+    ]);
+    vec![Group {
+        name: "429 flood".to_string(),
+        apps: vec![
+            fast_upstream(),
+            app(
+                "static429",
+                App::Ceiling {
+                    status: 429,
+                    body: CeilingBody::Small,
+                },
+            ),
+            app("redis", App::Redis),
+        ],
+        cells: gateways
+            .into_iter()
+            .map(|gateway| Cell {
+                variant: "S3 strict limit".to_string(),
+                gateway,
+                path: "/".to_string(),
+                tool,
+                expect: Expect::SuccessOr429,
+            })
+            .collect(),
+        measure: Measure::Load,
+    }]
 }
 
 fn idle_connections(settings: &Settings) -> Vec<Group> {

@@ -24,7 +24,7 @@ fn env() -> Env {
 
 #[test]
 fn weir_config_is_accepted_by_weir() {
-    let text = weir_config(&WeirOptions::SEED, listen(), &unix(), None, None);
+    let text = weir_config(&WeirOptions::SEED, listen(), &unix(), None, None, None);
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.server.listen, vec![listen()]);
@@ -52,11 +52,13 @@ fn weir_config_with_a_limit_and_no_keepalive_is_accepted_by_weir() {
         static_file: false,
         client_timeout: None,
         soak: false,
+        redis_limits: false,
     };
     let text = weir_config(
         &options,
         listen(),
         &Addr::Tcp("127.0.0.1:9000".parse().unwrap()),
+        None,
         None,
         None,
     );
@@ -200,7 +202,7 @@ fn weir_static_config_is_accepted_by_weir() {
         ..WeirOptions::SEED
     };
     let dir = tempfile::tempdir().unwrap();
-    let text = weir_config(&options, listen(), &unix(), Some(dir.path()), None);
+    let text = weir_config(&options, listen(), &unix(), Some(dir.path()), None, None);
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.routes.len(), 1);
@@ -215,7 +217,7 @@ fn weir_soak_and_slowloris_configs_are_accepted_by_weir() {
         ..WeirOptions::SEED
     };
     let admin: SocketAddr = "127.0.0.1:9101".parse().unwrap();
-    let text = weir_config(&options, listen(), &unix(), None, Some(admin));
+    let text = weir_config(&options, listen(), &unix(), None, Some(admin), None);
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.server.header_timeout, Duration::from_secs(10));
@@ -238,4 +240,25 @@ fn nginx_slow_client_config_sets_both_timeouts() {
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
+}
+
+#[test]
+fn weir_config_with_the_limit_in_redis_is_accepted_by_weir() {
+    let options = WeirOptions {
+        limit: Some(Limit {
+            rate_per_second: 1,
+            burst: 0,
+        }),
+        redis_limits: true,
+        ..WeirOptions::SEED
+    };
+    let socket = Path::new("/tmp/lab/redis-limits.sock");
+    let text = weir_config(&options, listen(), &unix(), None, None, Some(socket));
+    let config =
+        weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
+    assert!(
+        text.contains("redis = \"unix:///tmp/lab/redis-limits.sock\""),
+        "{text}"
+    );
+    assert_eq!(config.routes[0].limits, ["lab"]);
 }

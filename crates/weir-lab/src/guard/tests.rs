@@ -123,3 +123,19 @@ fn a_negative_or_implausible_idle_figure_voids_and_a_small_one_does_not() {
     assert!(judge_idle(&idle(10_000, 15_860)).is_valid());
     assert!(judge_idle(&idle(10_000, 77_000)).is_valid());
 }
+
+#[test]
+fn more_passes_than_the_limit_admits_voids() {
+    let limit = crate::components::Limit {
+        rate_per_second: 1,
+        burst: 0,
+    };
+    let mut output = clean(100_000);
+    output.seconds = 10.0;
+    output.statuses.insert(429, 99_990);
+    output.statuses.insert(200, 10);
+    assert!(judge_limited(&output, limit).is_valid());
+    output.statuses.insert(200, 5_000);
+    let verdict = judge_limited(&output, limit);
+    assert!(verdict.to_string().contains("did not hold"), "{verdict}");
+}
