@@ -406,7 +406,7 @@ impl Runner<'_> {
                 let during = before.until(&after);
                 if during.failed > 0 {
                     verdict = verdict.void_with(format!(
-                        "{} Redis calls failed or were rejected",
+                        "{} Redis calls answered with an error",
                         during.failed
                     ));
                 }
