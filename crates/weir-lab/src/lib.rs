@@ -8,7 +8,8 @@
 //! soak's traffic, samples and verdicts. `env` records versions and the machine.
 //! `reload` is the reload scenario whole: its plan, its gateways' two config versions, the reloads
 //! the runner makes during its load runs, and `reloads.md`. `redis` reads the limiter's Redis
-//! command counters.
+//! command counters. `readme` regenerates README's performance section from the kept runs'
+//! raw.csv at a git revision.
 
 pub mod chart;
 pub mod components;
@@ -17,6 +18,7 @@ pub mod guard;
 pub mod load;
 pub mod process;
 pub mod procfs;
+pub mod readme;
 pub mod redis;
 pub mod reload;
 pub mod report;

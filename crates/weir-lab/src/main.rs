@@ -28,15 +28,18 @@ enum LabCommand {
     List,
     /// Run scenarios (`all` for every one) and write a run directory.
     Run(RunArgs),
-    /// Write runs' headline tables into the README's performance section.
+    /// Regenerate the README's performance section from the kept runs' raw.csv at a revision.
     Readme(ReadmeArgs),
 }
 
 #[derive(Debug, clap::Args)]
 struct ReadmeArgs {
-    /// The run directories (each one's summary.md is read), in the order to show them.
-    #[arg(required = true)]
-    runs: Vec<std::path::PathBuf>,
+    /// Run directories to draw from (`lab/runs/<name>`); default every run under lab/runs with a
+    /// raw.csv at the revision. Each scenario and group comes from the newest committed of them.
+    runs: Vec<String>,
+    /// The git revision whose committed runs are read.
+    #[arg(long, default_value = "HEAD")]
+    rev: String,
     /// The README to update between its `weir-lab:performance` markers.
     #[arg(long, default_value = "README.md")]
     readme: std::path::PathBuf,
@@ -449,35 +452,49 @@ fn readme(
     text
 }
 
-/// Replaces the README's text between the performance markers with the run's headline table,
-/// the studies' published figures, and links to the run's files.
+/// Replaces the README's text between the performance markers with the headline rows of the
+/// kept runs at the revision, each naming its run.
 fn update_readme(args: ReadmeArgs) -> anyhow::Result<()> {
-    use anyhow::Context as _;
-    let readme = std::fs::read_to_string(&args.readme)
-        .with_context(|| format!("reading {}", args.readme.display()))?;
-    let mut section = String::new();
-    for run in &args.runs {
-        let summary_path = run.join("summary.md");
-        let summary = std::fs::read_to_string(&summary_path)
-            .with_context(|| format!("reading {}", summary_path.display()))?;
-        section.push_str(&weir_lab::report::readme_section(&summary, run));
-        section.push('\n');
+    use weir_lab::readme;
+    let root = repository_root();
+    let readme_path = if args.readme.is_absolute() {
+        args.readme.clone()
+    } else {
+        root.join(&args.readme)
+    };
+    let text = std::fs::read_to_string(&readme_path)
+        .with_context(|| format!("reading {}", readme_path.display()))?;
+    let runs = readme::read_runs(&root, &args.rev, &args.runs)?;
+    if runs.is_empty() {
+        bail!(
+            "no run with a raw.csv under {} at {}",
+            readme::RUNS_DIR,
+            args.rev
+        );
     }
-    let updated =
-        weir_lab::report::replace_between_markers(&readme, &section).with_context(|| {
-            format!(
-                "{} has no {} ... {} markers",
-                args.readme.display(),
-                weir_lab::report::README_START,
-                weir_lab::report::README_END
-            )
-        })?;
-    std::fs::write(&args.readme, updated)
-        .with_context(|| format!("writing {}", args.readme.display()))?;
+    let commit = Command::new("git")
+        .arg("-C")
+        .arg(&root)
+        .args(["rev-parse", "--short", &args.rev])
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
+        .unwrap_or_default();
+    let section = readme::section(&runs, &args.rev, &commit);
+    let updated = readme::replace_between_markers(&text, &section).with_context(|| {
+        format!(
+            "{} has no {} ... {} markers",
+            readme_path.display(),
+            readme::README_START,
+            readme::README_END
+        )
+    })?;
+    std::fs::write(&readme_path, updated)
+        .with_context(|| format!("writing {}", readme_path.display()))?;
     println!(
-        "updated {} from {} run(s)",
-        args.readme.display(),
-        args.runs.len()
+        "updated {} from {} run(s) at {} ({commit})",
+        readme_path.display(),
+        runs.len(),
+        args.rev
     );
     Ok(())
 }

@@ -193,27 +193,3 @@ fn a_void_tuned_row_leaves_the_seed_row_as_the_baseline() {
     assert_eq!(weir.baseline.as_deref(), Some("nginx"));
     assert_eq!(weir.rps_ratio, Some(1.5));
 }
-
-#[test]
-fn readme_section_takes_the_headline_and_published_figures() {
-    let summary = "# Summary\n\nintro\n\n## Headline\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## proxy-overhead\n\nabout\n\nPublished figures for reference: 37k req/s\n";
-    let section = readme_section(summary, std::path::Path::new("lab/runs/x"));
-    assert!(section.contains("| 1 | 2 |"), "{section}");
-    assert!(!section.contains("about"), "{section}");
-    assert!(
-        section.contains("- **proxy-overhead**: 37k req/s"),
-        "{section}"
-    );
-    assert!(section.contains("lab/runs/x"), "{section}");
-}
-
-#[test]
-fn markers_are_replaced_and_the_rest_kept() {
-    let readme = format!("top\n{README_START}\nold\n{README_END}\nbottom\n");
-    let updated = replace_between_markers(&readme, "new\n").unwrap();
-    assert_eq!(
-        updated,
-        format!("top\n{README_START}\nnew\n{README_END}\nbottom\n")
-    );
-    assert!(replace_between_markers("no markers", "x").is_none());
-}
