@@ -9,7 +9,7 @@
 //! `reload` is the reload scenario whole: its plan, its gateways' two config versions, the reloads
 //! the runner makes during its load runs, and `reloads.md`. `redis` reads the limiter's Redis
 //! command counters. `readme` regenerates README's performance section from the kept runs'
-//! raw.csv at a git revision.
+//! raw.csv at a git revision. `syscalls` counts a gateway's system calls with `strace -c -f`.
 
 pub mod chart;
 pub mod components;
@@ -26,3 +26,4 @@ pub mod robustness;
 pub mod runner;
 pub mod scenario;
 pub mod scenarios;
+pub mod syscalls;

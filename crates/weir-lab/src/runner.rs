@@ -234,7 +234,15 @@ impl Runner<'_> {
                         ));
                         let record = match &mut gateways[gateway_of_cell[index]] {
                             Ok(gateway) => {
-                                self.measure_load(scenario, group, cell, round, gateway, &mut apps)
+                                let mut record = self
+                                    .measure_load(scenario, group, cell, round, gateway, &mut apps);
+                                if round == 0
+                                    && record.verdict.is_valid()
+                                    && crate::scenarios::counts_syscalls(scenario.name)
+                                {
+                                    record.counters.syscalls = self.count_syscalls(cell, gateway);
+                                }
+                                record
                             }
                             Err(error) => void_record(
                                 scenario,
@@ -344,6 +352,39 @@ impl Runner<'_> {
 
     fn script(&self, cell: &Cell) -> Option<&std::path::Path> {
         (cell.expect == Expect::SuccessOr429).then_some(self.status_script.as_path())
+    }
+
+    /// A separate short load run with `strace -c -f` attached to every process of the gateway:
+    /// (system calls, requests), or `None` (said on the console) when tracing failed or the run
+    /// was not clean.
+    fn count_syscalls(&self, cell: &Cell, gateway: &RunningGateway) -> Option<(u64, u64)> {
+        let component = gateway.component.as_ref()?;
+        let pids = procfs::tree(component.pid());
+        let output_path = self.env.path("strace", "txt");
+        let url = format!("http://{}{}", gateway.addr, cell.path);
+        let counted = crate::syscalls::Trace::attach(&pids, &output_path).and_then(|trace| {
+            let output = load::run(
+                cell.tool,
+                &url,
+                self.settings.syscall_duration(),
+                self.script(cell),
+            )?;
+            let calls = trace.finish()?;
+            if let Verdict::Void(reasons) = guard::judge(&output, cell.expect) {
+                bail!("the traced run was void: {}", reasons.join("; "));
+            }
+            Ok((calls, output.requests))
+        });
+        match counted {
+            Ok(counted) => Some(counted),
+            Err(error) => {
+                self.progress.println(format!(
+                    "{}: no syscall count: {error:#}",
+                    cell.gateway.label
+                ));
+                None
+            }
+        }
     }
 
     fn measure_load(

@@ -111,6 +111,13 @@ pub enum Loader {
 }
 
 impl Settings {
+    /// The load run under `strace -c -f` of the scenarios that count system calls
+    /// ([`crate::scenarios::counts_syscalls`]), once per cell: short, as tracing slows the
+    /// gateway down and only the count per request is kept.
+    pub fn syscall_duration(&self) -> Duration {
+        Duration::from_secs(if self.quick { 1 } else { 3 })
+    }
+
     /// The study's `ab -c 100`, unless `--loader wrk` asks for `wrk -t2 -c100`.
     pub fn study_tool(&self) -> Tool {
         match self.loader {
@@ -165,7 +172,18 @@ impl Scenario {
         } else {
             settings.duration.min(Duration::from_secs(2)) * cells as u32
         };
-        load + warm_up + Duration::from_secs(5) * groups.len() as u32
+        let traced: u32 = if crate::scenarios::counts_syscalls(self.name) {
+            groups
+                .iter()
+                .flat_map(|group| &group.cells)
+                .filter(|cell| cell.gateway.gateway != crate::components::Gateway::Direct)
+                .count() as u32
+        } else {
+            0
+        };
+        // Each traced run: the load, and about a second to attach and detach.
+        let tracing = (settings.syscall_duration() + Duration::from_secs(1)) * traced;
+        load + warm_up + tracing + Duration::from_secs(5) * groups.len() as u32
     }
 
     /// Measurements the plan makes, for the progress bar and `list`.

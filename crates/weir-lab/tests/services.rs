@@ -1,0 +1,82 @@
+//! The lab's counters against real processes: strace attached to a busy process counts its
+//! system calls, and a real redis-server started as a group's app reports the commands it ran.
+//! Gated by WEIR_LAB=1 because they need strace and redis-server.
+
+use std::io::{Read, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::net::UnixStream;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+use weir_lab::components::{self, App, AppSpec, Env};
+use weir_lab::redis::command_stats;
+use weir_lab::syscalls::Trace;
+
+fn enabled() -> bool {
+    std::env::var("WEIR_LAB").is_ok_and(|value| value == "1")
+}
+
+#[test]
+fn strace_counts_the_calls_of_a_busy_process() {
+    if !enabled() {
+        eprintln!("skipped: set WEIR_LAB=1 to run the lab's process tests");
+        return;
+    }
+    let mut child = Command::new("sh")
+        .args(["-c", "while true; do echo x > /dev/null; sleep 0.01; done"])
+        .spawn()
+        .unwrap();
+    let output = tempfile::NamedTempFile::new().unwrap();
+    let result = Trace::attach(&[child.id()], output.path()).and_then(|trace| {
+        std::thread::sleep(Duration::from_millis(300));
+        trace.finish()
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    let calls = result.unwrap();
+    // Each loop forks a sleep and waits for it: dozens of calls in 300 ms.
+    assert!(calls > 10, "{calls} calls");
+}
+
+#[test]
+fn redis_started_as_an_app_counts_the_commands_it_ran() {
+    if !enabled() {
+        eprintln!("skipped: set WEIR_LAB=1 to run the lab's process tests");
+        return;
+    }
+    let temp = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let env = Env {
+        root: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."),
+        temp: temp.path().to_path_buf(),
+        weir: PathBuf::from("weir-not-used-here"),
+        ceiling: PathBuf::from(env!("CARGO_BIN_EXE_weir-lab-ceiling")),
+        static_file: temp.path().join("unused"),
+    };
+    let spec = AppSpec {
+        id: "redis".to_string(),
+        app: App::Redis,
+    };
+    let _redis = components::start_app(&env, &spec, None).unwrap();
+    let socket = components::redis_socket(&env);
+    let before = command_stats(&socket).unwrap();
+    let mut stream = UnixStream::connect(&socket).unwrap();
+    stream.write_all(b"SET a 1\r\nGET a\r\nGET b\r\n").unwrap();
+    let mut reply = Vec::new();
+    let mut chunk = [0u8; 256];
+    // +OK, $1 1, $-1: wait for all three answers.
+    while !reply.ends_with(b"$-1\r\n") {
+        let read = stream.read(&mut chunk).unwrap();
+        assert!(
+            read > 0,
+            "Redis closed: {:?}",
+            String::from_utf8_lossy(&reply)
+        );
+        reply.extend_from_slice(&chunk[..read]);
+    }
+    let after = command_stats(&socket).unwrap();
+    let during = before.until(&after);
+    assert_eq!(during.calls, 3);
+    assert_eq!(during.failed, 0);
+}
