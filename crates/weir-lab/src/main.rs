@@ -50,7 +50,7 @@ struct RunArgs {
     /// Scenario names, or `all`.
     #[arg(required = true)]
     scenarios: Vec<String>,
-    /// The essential cells only, one round of 2 s each: the whole lab in under 3 minutes (CI).
+    /// The essential cells only, one round of 2 s each: the whole lab in about 4.5 minutes (CI).
     #[arg(long)]
     quick: bool,
     /// Interleaved rounds per cell (default 3; 1 with --quick).
@@ -446,7 +446,8 @@ fn readme(
          - CPU is utime+stime of every process of the gateway (and, apart, of the apps) from /proc over the run; peak RSS is the sum of VmHWM of the gateway's processes.\n\
          - The load generator runs on the same 2 cores as everything else: in floods it is the cap, and CPU per request is the fairer figure.\n\
          - Gunicorn applies `--threads` only to its gthread worker; with UvicornWorker the layouts' thread counts are passed as the studies passed them, and change nothing.\n\
-         - nginx runs the seed's production config with only listen, upstream and temp paths changed (`user` omitted: workers run as nobody).\n\
+         - nginx runs the seed's production config with only listen, upstream and temp paths changed (`user` omitted: workers run as nobody), and beside it as `nginx (tuned)`: `worker_processes auto`, `reuseport`, upstream `keepalive` sized to the load (64 for 100 clients), `keepalive_requests 1000000`. Ratios are to the better of the two rows; the tables say which. HAProxy runs with `nbthread` = cores and `http-reuse always`.\n\
+         - idle-connections starts each gateway afresh every round; system calls per request (where shown) come from a separate short run under `strace -c -f`.\n\
          \nSee summary.md for the tables and raw.csv for every measurement.\n",
     );
     text

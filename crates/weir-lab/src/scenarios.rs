@@ -76,7 +76,7 @@ pub const ALL: [Scenario; 13] = [
     Scenario {
         name: "idle-connections",
         seed: None,
-        about: "memory per idle keep-alive client connection: N connections (10,000 by default), each after one request, held idle through each gateway; RSS of all the gateway's processes before and after",
+        about: "memory per idle keep-alive client connection: N connections (10,000 by default), each after one request, held idle through each gateway, started afresh for every round; RSS of all the gateway's processes before and after (a negative figure, or one over 1 MiB, is void)",
         reference: "Research note runtime.md: nginx ~0.6 KB per idle connection (plus 39 MB preallocated at worker_connections 30000); a naive hyper server ~10.4 KB.",
         plan: idle_connections,
     },
