@@ -80,3 +80,85 @@ fn redis_started_as_an_app_counts_the_commands_it_ran() {
     assert_eq!(during.calls, 3);
     assert_eq!(during.failed, 0);
 }
+
+#[test]
+fn every_nginx_and_haproxy_config_of_the_full_plans_passes_the_servers_own_check() {
+    use weir_lab::components::{haproxy_binary, haproxy_config, nginx_binary, nginx_config};
+    use weir_lab::components::{Gateway, Layout, Venv};
+    use weir_lab::process::Addr;
+    use weir_lab::scenario::Settings;
+    if !enabled() {
+        eprintln!("skipped: set WEIR_LAB=1 to run the lab's process tests");
+        return;
+    }
+    let temp = tempfile::tempdir().unwrap();
+    let env = Env {
+        root: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."),
+        temp: temp.path().to_path_buf(),
+        weir: PathBuf::from("weir-not-used-here"),
+        ceiling: PathBuf::from(env!("CARGO_BIN_EXE_weir-lab-ceiling")),
+        static_file: temp.path().join("file"),
+    };
+    std::fs::write(&env.static_file, "x").unwrap();
+    let settings = Settings {
+        quick: false,
+        rounds: 3,
+        duration: Duration::from_secs(10),
+        layouts: vec![Layout::DEFAULT],
+        venvs: vec![Venv::Plain],
+        loader: None,
+        idle_connections: 10_000,
+        slowloris_connections: 5_000,
+        soak_duration: Duration::from_secs(600),
+    };
+    let listen = "127.0.0.1:18080".parse().unwrap();
+    let upstream = Addr::Unix(temp.path().join("app.sock"));
+    let mut checked = Vec::new();
+    for scenario in weir_lab::scenarios::ALL.iter() {
+        for group in (scenario.plan)(&settings) {
+            for cell in &group.cells {
+                let (what, mut command) = match cell.gateway.gateway {
+                    Gateway::Nginx(options) if !checked.contains(&format!("{options:?}")) => {
+                        checked.push(format!("{options:?}"));
+                        let prefix = temp.path().join(format!("nginx-{}", checked.len()));
+                        std::fs::create_dir_all(&prefix).unwrap();
+                        let config = prefix.join("nginx.conf");
+                        let text = nginx_config(&env, &options, &prefix, listen, &upstream);
+                        std::fs::write(&config, &text).unwrap();
+                        let mut command = Command::new(nginx_binary());
+                        command
+                            .arg("-t")
+                            .arg("-p")
+                            .arg(&prefix)
+                            .arg("-e")
+                            .arg("stderr")
+                            .arg("-c")
+                            .arg(&config);
+                        (text, command)
+                    }
+                    Gateway::Haproxy(options) if !checked.contains(&format!("{options:?}")) => {
+                        checked.push(format!("{options:?}"));
+                        let config = temp.path().join(format!("haproxy-{}.cfg", checked.len()));
+                        let text = haproxy_config(&options, listen, &upstream);
+                        std::fs::write(&config, &text).unwrap();
+                        let mut command = Command::new(haproxy_binary());
+                        command.arg("-c").arg("-f").arg(&config);
+                        (text, command)
+                    }
+                    _ => continue,
+                };
+                let output = command.output().unwrap();
+                assert!(
+                    output.status.success(),
+                    "{} / {} / {}: {}\n{what}",
+                    scenario.name,
+                    group.name,
+                    cell.gateway.label,
+                    String::from_utf8_lossy(&output.stderr)
+                );
+            }
+        }
+    }
+    // The seed's and the tuned nginx, with and without limits and the static file, and HAProxy.
+    assert!(checked.len() >= 8, "{checked:?}");
+}
