@@ -917,6 +917,62 @@ mod tests {
     }
 
     #[test]
+    fn every_group_beside_the_seeds_nginx_has_nginx_tuned_for_its_load_in_full_runs() {
+        for scenario in ALL.iter() {
+            for group in (scenario.plan)(&settings(false)) {
+                let seeds: Vec<&Cell> = group
+                    .cells
+                    .iter()
+                    .filter(|cell| cell.gateway.label == BASELINE)
+                    .collect();
+                // slowloris's nginx is already tuned against slow clients; reload has its own.
+                if seeds.is_empty()
+                    || matches!(group.measure, Measure::Slowloris(_) | Measure::Reloads(_))
+                {
+                    continue;
+                }
+                for seed in seeds {
+                    let tuned = group
+                        .cells
+                        .iter()
+                        .find(|cell| {
+                            cell.gateway.label == TUNED_NGINX
+                                && cell.compare_key() == seed.compare_key()
+                        })
+                        .unwrap_or_else(|| {
+                            panic!("{} / {}: no tuned nginx", scenario.name, group.name)
+                        });
+                    let Gateway::Nginx(options) = tuned.gateway.gateway else {
+                        panic!("{}: tuned row is not nginx", scenario.name);
+                    };
+                    assert!(options.workers_auto && options.reuseport);
+                    if seed.tool.connections() == 100 && options.keepalive.is_some() {
+                        assert_eq!(options.keepalive, Some(64), "{}", scenario.name);
+                    }
+                }
+            }
+        }
+        // The fast upstream's groups keep it with --quick; the studies run the seed's alone.
+        for name in [
+            "proxy-overhead",
+            "one-connection",
+            "new-connection",
+            "ratelimit-redis",
+        ] {
+            let groups = (find(name).unwrap().plan)(&settings(true));
+            assert!(groups[0]
+                .cells
+                .iter()
+                .any(|cell| cell.gateway.label == TUNED_NGINX));
+        }
+        let groups = (find("socket-vs-port").unwrap().plan)(&settings(true));
+        assert!(groups[0]
+            .cells
+            .iter()
+            .all(|cell| cell.gateway.label != TUNED_NGINX));
+    }
+
+    #[test]
     fn rate_limit_stages_expect_429_only_when_limited() {
         let groups = ratelimit(&settings(false));
         assert_eq!(groups.len(), 3);
