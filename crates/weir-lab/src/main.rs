@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use weir_lab::components::{self, Env, Layout, Venv};
 use weir_lab::runner::{Runner, INTERRUPTED};
-use weir_lab::scenario::{Loader, Scenario, Settings};
+use weir_lab::scenario::{FastUpstream, Loader, Scenario, Settings};
 use weir_lab::{env, process, report, scenarios};
 
 #[derive(Debug, Parser)]
@@ -68,6 +68,11 @@ struct RunArgs {
     /// Override the studies' load generator: `wrk` or `ab`.
     #[arg(long)]
     loader: Option<String>,
+    /// The server behind the gateways in proxy-overhead, one-connection, new-connection and
+    /// ratelimit-redis: `ceiling` (weir-lab-ceiling, a minimal hyper server) or `nginx` (nginx
+    /// `return 200`), both on a Unix socket with the same ~100 B body.
+    #[arg(long, default_value = "ceiling")]
+    fast_upstream: String,
     /// Idle connections in the idle-connections scenario.
     #[arg(long, default_value_t = 10_000)]
     idle_connections: u32,
@@ -140,6 +145,7 @@ fn default_settings(quick: bool) -> Settings {
         idle_connections: 10_000,
         slowloris_connections: if quick { 200 } else { 5_000 },
         soak_duration: Duration::from_secs(if quick { 6 } else { 600 }),
+        fast_upstream: FastUpstream::Ceiling,
     }
 }
 
@@ -235,6 +241,11 @@ fn run(args: RunArgs) -> anyhow::Result<()> {
         Some("wrk") => Some(Loader::Wrk),
         Some("ab") => Some(Loader::Ab),
         Some(other) => bail!("--loader {other:?}: expected wrk or ab"),
+    };
+    settings.fast_upstream = match args.fast_upstream.as_str() {
+        "ceiling" => FastUpstream::Ceiling,
+        "nginx" => FastUpstream::Nginx,
+        other => bail!("--fast-upstream {other:?}: expected ceiling or nginx"),
     };
     settings.idle_connections = args.idle_connections.max(1);
 

@@ -101,6 +101,18 @@ pub struct Settings {
     pub slowloris_connections: u32,
     /// Length of the soak.
     pub soak_duration: Duration,
+    /// What the scenarios on the fast upstream put behind the gateways.
+    pub fast_upstream: FastUpstream,
+}
+
+/// `--fast-upstream`: the server behind the gateways in proxy-overhead, one-connection,
+/// new-connection and ratelimit-redis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FastUpstream {
+    /// `weir-lab-ceiling`, the minimal hyper server (the default, as in every kept run).
+    Ceiling,
+    /// nginx `return 200` with the same body.
+    Nginx,
 }
 
 /// `--loader`.

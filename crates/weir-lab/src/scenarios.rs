@@ -7,7 +7,9 @@ use crate::components::{
 };
 use crate::guard::Expect;
 use crate::load::Tool;
-use crate::scenario::{Cell, Group, Measure, Scenario, Settings, BASELINE, TUNED_NGINX};
+use crate::scenario::{
+    Cell, FastUpstream, Group, Measure, Scenario, Settings, BASELINE, TUNED_NGINX,
+};
 
 pub const ALL: [Scenario; 13] = [
     Scenario {
@@ -48,7 +50,7 @@ pub const ALL: [Scenario; 13] = [
     Scenario {
         name: "proxy-overhead",
         seed: None,
-        about: "the gateways' own cost: each in front of the fast upstream (the hyper static server on a Unix socket), small responses, wrk -t2 -c100; nginx as the seed and tuned (worker_processes auto, reuseport, upstream keepalive 64); direct is the ceiling",
+        about: "the gateways' own cost: each in front of the fast upstream (the hyper static server on a Unix socket; nginx `return 200` with --fast-upstream nginx), small responses, wrk -t2 -c100; nginx as the seed and tuned (worker_processes auto, reuseport, upstream keepalive 64); direct is the ceiling",
         reference: "Our own. Issue 9's targets: CPU per request at most 0.8x nginx (tuned) and at most HAProxy's; req/s at least 1.2x nginx.",
         plan: proxy_overhead,
     },
@@ -592,21 +594,24 @@ fn fast_upstream_gateways(app_id: &str, tool: Tool, python: bool) -> Vec<Gateway
     gateways
 }
 
-fn fast_upstream() -> AppSpec {
+fn fast_upstream(settings: &Settings) -> AppSpec {
     app(
         "fast",
-        App::Ceiling {
-            status: 200,
-            body: CeilingBody::Small,
+        match settings.fast_upstream {
+            FastUpstream::Ceiling => App::Ceiling {
+                status: 200,
+                body: CeilingBody::Small,
+            },
+            FastUpstream::Nginx => App::NginxReturn,
         },
     )
 }
 
 /// One group: every peer in front of the fast upstream under `tool`.
-fn fast_upstream_group(tool: Tool, python: bool) -> Group {
+fn fast_upstream_group(settings: &Settings, tool: Tool, python: bool) -> Group {
     Group {
         name: tool.label(),
-        apps: vec![fast_upstream()],
+        apps: vec![fast_upstream(settings)],
         cells: fast_upstream_gateways("fast", tool, python)
             .into_iter()
             .map(|gateway| cell("small", gateway, "/", tool))
@@ -616,11 +621,12 @@ fn fast_upstream_group(tool: Tool, python: bool) -> Group {
 }
 
 fn proxy_overhead(settings: &Settings) -> Vec<Group> {
-    vec![fast_upstream_group(settings.flood_tool(), true)]
+    vec![fast_upstream_group(settings, settings.flood_tool(), true)]
 }
 
-fn one_connection(_settings: &Settings) -> Vec<Group> {
+fn one_connection(settings: &Settings) -> Vec<Group> {
     vec![fast_upstream_group(
+        settings,
         Tool::Wrk {
             threads: 1,
             connections: 1,
@@ -629,8 +635,12 @@ fn one_connection(_settings: &Settings) -> Vec<Group> {
     )]
 }
 
-fn new_connection(_settings: &Settings) -> Vec<Group> {
-    vec![fast_upstream_group(Tool::Ab { concurrency: 100 }, false)]
+fn new_connection(settings: &Settings) -> Vec<Group> {
+    vec![fast_upstream_group(
+        settings,
+        Tool::Ab { concurrency: 100 },
+        false,
+    )]
 }
 
 fn ratelimit_redis(settings: &Settings) -> Vec<Group> {
@@ -669,7 +679,7 @@ fn ratelimit_redis(settings: &Settings) -> Vec<Group> {
     vec![Group {
         name: "429 flood".to_string(),
         apps: vec![
-            fast_upstream(),
+            fast_upstream(settings),
             app(
                 "static429",
                 App::Ceiling {
@@ -844,6 +854,7 @@ mod tests {
             idle_connections: 10_000,
             slowloris_connections: if quick { 200 } else { 5_000 },
             soak_duration: Duration::from_secs(if quick { 6 } else { 600 }),
+            fast_upstream: FastUpstream::Ceiling,
         }
     }
 

@@ -110,6 +110,7 @@ fn every_nginx_and_haproxy_config_of_the_full_plans_passes_the_servers_own_check
         idle_connections: 10_000,
         slowloris_connections: 5_000,
         soak_duration: Duration::from_secs(600),
+        fast_upstream: weir_lab::scenario::FastUpstream::Nginx,
     };
     let listen = "127.0.0.1:18080".parse().unwrap();
     let upstream = Addr::Unix(temp.path().join("app.sock"));
@@ -161,4 +162,29 @@ fn every_nginx_and_haproxy_config_of_the_full_plans_passes_the_servers_own_check
     }
     // The seed's and the tuned nginx, with and without limits and the static file, and HAProxy.
     assert!(checked.len() >= 8, "{checked:?}");
+    // And nginx as the fast upstream (`--fast-upstream nginx`).
+    let prefix = temp.path().join("nginx-return");
+    std::fs::create_dir_all(&prefix).unwrap();
+    let config = prefix.join("nginx.conf");
+    let socket = temp.path().join("fast.sock");
+    std::fs::write(
+        &config,
+        components::nginx_return_config(&prefix, listen, &socket),
+    )
+    .unwrap();
+    let output = Command::new(nginx_binary())
+        .arg("-t")
+        .arg("-p")
+        .arg(&prefix)
+        .arg("-e")
+        .arg("stderr")
+        .arg("-c")
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

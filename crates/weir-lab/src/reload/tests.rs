@@ -38,6 +38,7 @@ fn settings(quick: bool) -> Settings {
         idle_connections: 10_000,
         slowloris_connections: 5_000,
         soak_duration: Duration::from_secs(600),
+        fast_upstream: crate::scenario::FastUpstream::Ceiling,
     }
 }
 
