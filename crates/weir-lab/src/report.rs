@@ -443,9 +443,12 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
     let mut text = String::from("# Summary\n\n");
     text.push_str(
         "Medians over rounds. `x nginx` is the median over rounds of the cell's figure divided by \
-         nginx's in the same round (same variant, path and load). A cell with any void round is \
-         VOID and shows no figure. Gateway CPU counts every process of the gateway (from /proc); \
-         app CPU is the upstream apps'. Peak RSS is the sum of VmHWM over the gateway's processes.\n\n",
+         nginx's in the same round (same variant, path and load), nginx being the better of its \
+         two rows, the seed's config and the one tuned for the load (each table says which). A \
+         cell with any void round is VOID and shows no figure. Gateway CPU counts every process \
+         of the gateway (from /proc), split into user and kernel time; app CPU is the upstream \
+         apps'. Peak RSS is the sum of VmHWM over the gateway's processes. syscalls/req, where \
+         shown, come from a separate short run under `strace -c -f`.\n\n",
     );
     text.push_str(&headline_markdown(cells));
     for scenario in scenarios {
