@@ -484,10 +484,19 @@ fn update_readme(args: ReadmeArgs) -> anyhow::Result<()> {
             args.rev
         );
     }
+    // The last commit that changed a kept run: the section is the same whatever commits come
+    // after it, so regenerating it without a new run changes nothing.
     let commit = Command::new("git")
         .arg("-C")
         .arg(&root)
-        .args(["rev-parse", "--short", &args.rev])
+        .args([
+            "log",
+            "-1",
+            "--format=%h",
+            &args.rev,
+            "--",
+            weir_lab::readme::RUNS_DIR,
+        ])
         .output()
         .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
         .unwrap_or_default();

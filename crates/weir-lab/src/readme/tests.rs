@@ -121,7 +121,7 @@ fn the_section_shows_each_group_from_its_newest_run_and_names_it() {
         ],
     };
     let text = section(&[old, new], "HEAD", "abc1234");
-    assert!(text.contains("at HEAD (abc1234)"), "{text}");
+    assert!(text.contains("at HEAD (last changed in abc1234)"), "{text}");
     assert!(
         text.contains("| [2026-12-02-vm](lab/runs/2026-12-02-vm) | proxy-overhead | wrk -t2 -c100 | small | wrk -t2 -c100 | nginx (tuned) | 200 |"),
         "{text}"
