@@ -218,30 +218,39 @@ impl RouteConfig {
     }
 }
 
-/// `[limits.NAME]`: one rate limit, nginx `limit_req_zone` + `limit_req` in one table.
+/// `[limits.NAME]`: one rate limit, nginx `limit_req_zone` + `limit_req` in one table. The
+/// proxy's limit phase owns the HTTP side (the key, the rejection's status and headers); the
+/// [`crate::ratelimit::Limiter`] is built from [`LimiterConfig`] alone.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LimitConfig {
     /// `key`: what the limit counts by, e.g. `"client_ip"`, `"header:X-Api-Key"`, `"client_ip+path"`.
     pub key: Vec<KeyPart>,
+    /// `ipv6_prefix`: the `client_ip` part of the key counts IPv6 clients by this many leading
+    /// bits (1..=128), so one end site's /64 is one client. Default 64. IPv4 is counted whole.
+    pub ipv6_prefix: u8,
+    /// `status`: the status of a rejection. Default 429 (nginx's default is 503).
+    pub status: StatusCode,
+    /// `headers`: which rate-limit headers responses carry. Default draft-10.
+    pub headers: LimitHeaders,
+    /// Rate, burst, delay and where the state lives: what the limiter decides by.
+    pub limiter: LimiterConfig,
+}
+
+/// The part of a `[limits.NAME]` table that the limiter decides by: no key, no HTTP.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LimiterConfig {
     /// `rate`: `"10r/s"` or `"600r/m"`.
     pub rate: Rate,
     /// `burst`: requests allowed above the rate. Default 0.
     pub burst: u32,
     /// `nodelay` / `delay = N`: nginx's two-stage limiting. Default `Delay::After(0)`, as nginx.
     pub delay: Delay,
-    /// `status`: the status of a rejection. Default 429 (nginx's default is 503).
-    pub status: StatusCode,
     /// `dry_run`: decide and count, but let every request through.
     pub dry_run: bool,
     /// `max_keys`: keys tracked at most; least recently used keys are evicted past it. Default 100000.
     pub max_keys: usize,
-    /// `ipv6_prefix`: the `client_ip` part of the key counts IPv6 clients by this many leading
-    /// bits (1..=128), so one end site's /64 is one client. Default 64. IPv4 is counted whole.
-    pub ipv6_prefix: u8,
     /// `nginx_rounding`: reproduce nginx's integer rounding of rates (1r/m = 62.5s).
     pub nginx_rounding: bool,
-    /// `headers`: which rate-limit headers responses carry. Default draft-10.
-    pub headers: LimitHeaders,
     /// `backend`: where the state lives.
     pub backend: LimitBackend,
 }

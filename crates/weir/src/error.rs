@@ -3,9 +3,10 @@
 //! metrics), and [`ProxyError::response`] builds the short plain-text answer the client gets.
 
 use std::io;
+use std::sync::Arc;
 
 use bytes::Bytes;
-use http::{header, HeaderValue, Response, StatusCode};
+use http::{header, HeaderMap, HeaderValue, Response, StatusCode};
 
 use crate::body::Body;
 use crate::upstream::UpstreamAddr;
@@ -60,8 +61,14 @@ pub enum ProxyError {
     Spool,
     #[error("the spool for request bodies is full (max_spool_size)")]
     SpoolFull,
+    /// A rate limit rejected the request (nothing was charged): the limit's configured status,
+    /// with `Retry-After` and the limit's rate-limit headers as the limit phase made them.
     #[error("rate limited by {limit}")]
-    RateLimited { limit: String, status: StatusCode },
+    RateLimited {
+        limit: Arc<str>,
+        status: StatusCode,
+        headers: HeaderMap,
+    },
 }
 
 impl ProxyError {
@@ -131,20 +138,31 @@ impl ProxyError {
     }
 
     /// The client's answer: the status, and its reason phrase as a one-line plain-text body.
-    pub fn response(&self) -> Response<Body> {
-        let mut response = status_response(self.status());
-        if let ProxyError::SpoolFull = self {
-            response.headers_mut().insert(
-                header::RETRY_AFTER,
-                HeaderValue::from(crate::buffering::SPOOL_RETRY_AFTER.as_secs()),
-            );
+    pub fn into_response(self) -> Response<Body> {
+        let status = self.status();
+        match self {
+            ProxyError::RateLimited { headers, .. } => status_response_with(status, headers),
+            ProxyError::SpoolFull => {
+                let mut response = status_response(status);
+                response.headers_mut().insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(crate::buffering::SPOOL_RETRY_AFTER.as_secs()),
+                );
+                response
+            }
+            _ => status_response(status),
         }
-        response
     }
 }
 
 /// A short plain-text response for `status`, as nginx gives for its own errors.
 pub fn status_response(status: StatusCode) -> Response<Body> {
+    status_response_with(status, HeaderMap::new())
+}
+
+/// [`status_response`] with `headers` besides its own: a rejection's headers are moved into the
+/// response, not copied, so a flood of 429s makes one header map per answer, as before.
+fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Body> {
     let text = match status.as_u16() {
         // The answers weir gives most, above all under a flood, cost no allocation.
         429 => Bytes::from_static(b"429 Too Many Requests\n"),
@@ -159,6 +177,7 @@ pub fn status_response(status: StatusCode) -> Response<Body> {
     };
     let mut response = Response::new(Body::full(text));
     *response.status_mut() = status;
+    *response.headers_mut() = headers;
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; charset=utf-8"),

@@ -22,15 +22,20 @@ use crate::access_log::{AccessLog, Entry};
 use crate::body::{Body, RequestBody};
 use crate::buffering::{self, Buffers};
 use crate::compression;
-use crate::config::{CompressionConfig, Config, KeyPart, LimitHeaders};
+use crate::config::{CompressionConfig, Config};
 use crate::error::ProxyError;
 use crate::metrics::Metrics;
-use crate::ratelimit::{Decision, Limiter, Limiters, Outcome};
+use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
 use crate::routing::Router;
-use crate::server::ServerError;
 use crate::static_files::StaticDir;
 use crate::upstream::Upstream;
+
+mod build;
+mod limits;
+
+pub use limits::build_key;
+use limits::RouteLimits;
 
 /// What a route leads to.
 pub struct Route {
@@ -50,14 +55,6 @@ pub enum Target {
     Static(StaticDir),
     /// `redirect` / `status`: answered by weir itself, as nginx `return`.
     Answer(crate::answer::Answer),
-}
-
-/// The limits a route applies, and how to build each one's key.
-struct RouteLimits {
-    set: Limiters,
-    keys: Vec<Vec<KeyPart>>,
-    /// Each limit's `RateLimit-Policy` value, which never changes, made once.
-    policies: Vec<std::sync::OnceLock<HeaderValue>>,
 }
 
 /// Everything the request path needs, built once from the config and shared by all connections.
@@ -156,192 +153,12 @@ impl Drop for Unanswered<'_> {
 
 /// Upstream failures are logged at most a few times a second per cause.
 static UPSTREAM_FAILED: crate::logging::Throttle = crate::logging::Throttle::new(5);
-/// Rejections are logged at most once a second per limit, so a flood does not flood the log.
-static REJECTED: crate::logging::Throttle = crate::logging::Throttle::new(1);
-
 static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 static X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
 static X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
 static KEEP_ALIVE: HeaderName = HeaderName::from_static("keep-alive");
 static PROXY_CONNECTION: HeaderName = HeaderName::from_static("proxy-connection");
-static RATELIMIT_POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
-static RATELIMIT: HeaderName = HeaderName::from_static("ratelimit");
-static X_RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("x-ratelimit-limit");
-static X_RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("x-ratelimit-remaining");
-static X_RATELIMIT_RESET: HeaderName = HeaderName::from_static("x-ratelimit-reset");
-
 impl Proxy {
-    /// Builds the routes, upstream pools and limiters. Must run inside a tokio runtime.
-    /// `thread_affine`: one runtime per core shares this proxy (see
-    /// [`crate::upstream::PoolSettings::thread_affine`]).
-    pub fn new(config: &Config, thread_affine: bool) -> Result<Proxy, ServerError> {
-        Proxy::build(config, thread_affine, None)
-    }
-
-    /// The proxy of a reloaded `config`, keeping what did not change from `old`: an upstream
-    /// whose table is the same keeps its pools (no reconnect storm), a limit whose table is the
-    /// same keeps its state (a client over its limit stays over it), and the access log and
-    /// metrics are kept when their settings and routes are the same.
-    pub fn reload(config: &Config, old: &Proxy) -> Result<Proxy, ServerError> {
-        Proxy::build(config, old.thread_affine, Some(old))
-    }
-
-    fn build(
-        config: &Config,
-        thread_affine: bool,
-        old: Option<&Proxy>,
-    ) -> Result<Proxy, ServerError> {
-        let upstreams: Vec<Arc<Upstream>> = config
-            .upstreams
-            .iter()
-            .map(|(name, upstream)| {
-                old.filter(|old| old.config.upstreams.get(name) == Some(upstream))
-                    .and_then(|old| old.upstreams.iter().find(|u| u.name() == name))
-                    .map_or_else(
-                        || Arc::new(Upstream::new(name, upstream, thread_affine)),
-                        Arc::clone,
-                    )
-            })
-            .collect();
-        let mut fresh = Vec::new();
-        let mut limiters: Vec<Arc<Limiter>> = Vec::with_capacity(config.limits.len());
-        for (name, limit) in &config.limits {
-            let kept = old
-                .filter(|old| old.config.limits.get(name) == Some(limit))
-                .and_then(|old| old.limiters.iter().find(|l| l.name() == name));
-            match kept {
-                Some(limiter) => limiters.push(Arc::clone(limiter)),
-                None => {
-                    let limiter = Arc::new(Limiter::new(name, limit).map_err(ServerError::Limit)?);
-                    fresh.push(Arc::downgrade(&limiter));
-                    limiters.push(limiter);
-                }
-            }
-        }
-        // Kept limiters already have their reclaim task.
-        if !fresh.is_empty() {
-            tokio::spawn(reclaim_idle_keys(fresh));
-        }
-        let mut routes = Vec::with_capacity(config.routes.len());
-        for (index, route) in config.routes.iter().enumerate() {
-            let target = match (&route.static_root, &route.answer) {
-                (None, Some(answer)) => {
-                    Target::Answer(crate::answer::Answer::new(answer, route.host.as_deref()))
-                }
-                (Some(root), _) => {
-                    Target::Static(StaticDir::new(root).map_err(|source| ServerError::Static {
-                        path: root.clone(),
-                        source,
-                    })?)
-                }
-                (None, None) => {
-                    // Validation guarantees every route names a defined upstream.
-                    let Some(upstream) = upstreams.iter().find(|u| u.name() == route.upstream)
-                    else {
-                        continue;
-                    };
-                    Target::Upstream(Arc::clone(upstream))
-                }
-            };
-            let limits = if route.limits.is_empty() {
-                None
-            } else {
-                let chosen: Vec<Arc<Limiter>> = route
-                    .limits
-                    .iter()
-                    .filter_map(|name| limiters.iter().find(|l| l.name() == name).cloned())
-                    .collect();
-                let keys = chosen.iter().map(|l| l.config().key.clone()).collect();
-                let policies = chosen.iter().map(|_| std::sync::OnceLock::new()).collect();
-                Some(RouteLimits {
-                    set: Limiters::new(chosen),
-                    keys,
-                    policies,
-                })
-            };
-            routes.push((
-                route.host.clone(),
-                route.path_match(),
-                Route {
-                    index,
-                    target,
-                    prefix_len: route.path.len(),
-                    limits,
-                    request_buffering: route.request_buffering,
-                    response_buffering: route.response_buffering,
-                },
-            ));
-        }
-        let kept_buffers = old
-            .filter(|old| {
-                old.config.server.spool_dir == config.server.spool_dir
-                    && old.config.server.max_spool_size == config.server.max_spool_size
-            })
-            .map(|old| Arc::clone(&old.buffers));
-        let buffers = match kept_buffers {
-            Some(buffers) => buffers,
-            None => Arc::new(
-                Buffers::new(
-                    config.server.spool_dir.as_deref(),
-                    config.server.max_spool_size,
-                )
-                .map_err(|source| ServerError::Spool {
-                    path: config
-                        .server
-                        .spool_dir
-                        .clone()
-                        .unwrap_or_else(buffering::default_spool_dir),
-                    source,
-                })?,
-            ),
-        };
-        let kept_log = old
-            .filter(|old| old.config.access_log == config.access_log)
-            .and_then(|old| old.access_log.clone());
-        let access_log = match kept_log {
-            Some(access_log) => Some(access_log),
-            None if config.access_log.enabled => Some(Arc::new(
-                AccessLog::open(&config.access_log).map_err(ServerError::AccessLog)?,
-            )),
-            None => None,
-        };
-        let route_labels: Vec<String> = config
-            .routes
-            .iter()
-            .map(|route| format!("{}{}", route.host.as_deref().unwrap_or(""), route.path))
-            .collect();
-        let metrics = old
-            .filter(|old| old.metrics.routes() == route_labels.as_slice())
-            .map_or_else(
-                || Arc::new(Metrics::new(route_labels)),
-                |old| Arc::clone(&old.metrics),
-            );
-        Ok(Proxy {
-            router: Router::new(routes),
-            upstreams,
-            limiters,
-            max_body_size: config.server.max_body_size,
-            buffers,
-            body_timeout: config.server.body_timeout,
-            underscores_in_headers: config.server.underscores_in_headers,
-            server_header: config
-                .server
-                .server_header
-                .as_deref()
-                .and_then(|value| HeaderValue::from_str(value).ok()),
-            access_log,
-            metrics,
-            real_ip: RealIp::from_config(&config.server),
-            compression: config.compression.clone(),
-            closing: old.map_or_else(
-                || Arc::new(tokio::sync::watch::Sender::new(false)),
-                |old| Arc::clone(&old.closing),
-            ),
-            thread_affine,
-            config: config.clone(),
-        })
-    }
-
     /// Closes every upgraded connection (WebSocket tunnel) still open: the end of the shutdown
     /// grace.
     pub fn close_tunnels(&self) {
@@ -434,7 +251,7 @@ impl Proxy {
                         tracing::debug!(client = %client_ip, cause = error.cause(), %error, "request refused")
                     }
                 }
-                error.response()
+                error.into_response()
             }
         };
         if let Some(config) = &self.compression {
@@ -504,44 +321,11 @@ impl Proxy {
         let route = self.router.find(host, &path).ok_or(ProxyError::NoRoute)?;
         record.route = Some(route.index);
 
-        // Phase 3: rate limits. A rejection is answered here, before any upstream work.
-        let mut limit_headers = None;
-        if let Some(limits) = &route.limits {
-            let keys = limit_keys(limits, client_ip, &path, &request);
-            let key_slices: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
-            let decision = match limits.set.try_check(&key_slices) {
-                Some(decision) => decision,
-                None => limits.set.check(&key_slices).await,
-            };
-            if let Some(index) = decision.limit {
-                if let Some(limiter) = limits.set.get(index) {
-                    if decision.is_rejected() {
-                        if tracing::enabled!(tracing::Level::DEBUG) {
-                            if let Some(suppressed) = REJECTED.admit(limiter.name()) {
-                                tracing::debug!(client = %client_ip, limit = limiter.name(), suppressed, "request rejected by a rate limit");
-                            }
-                        }
-                        let status = limiter.config().status;
-                        let mut response = crate::error::status_response(status);
-                        let policy = &limits.policies[index];
-                        add_limit_headers(response.headers_mut(), limiter, &decision, policy);
-                        return Ok(response);
-                    }
-                    limit_headers = Some((Arc::clone(limiter), decision, &limits.policies[index]));
-                }
-            }
-            if let Some(delay) = decision.delay() {
-                // A client that goes away meanwhile drops this future: the guard then gives its
-                // place back, as nginx does.
-                let refund = RefundOnDrop {
-                    limits: &limits.set,
-                    keys: &key_slices,
-                    armed: true,
-                };
-                tokio::time::sleep(delay).await;
-                refund.disarm();
-            }
-        }
+        // Phase 3: rate limits. A rejection is answered before any upstream work.
+        let limited = match &route.limits {
+            Some(limits) => limits.check(client_ip, &path, &request).await?,
+            None => None,
+        };
 
         let upstream = match &route.target {
             Target::Static(dir) => {
@@ -664,8 +448,8 @@ impl Proxy {
         }
         let (mut parts, body) = response.into_parts();
         remove_hop_by_hop(&mut parts.headers);
-        if let Some((limiter, decision, policy)) = limit_headers {
-            add_limit_headers(&mut parts.headers, &limiter, &decision, policy);
+        if let Some(limited) = &limited {
+            limited.add_headers(&mut parts.headers);
         }
         let body = if route.response_buffering {
             buffering::read_ahead(body, &self.buffers)
@@ -673,22 +457,6 @@ impl Proxy {
             Body::Upstream(body)
         };
         Ok(Response::from_parts(parts, body))
-    }
-}
-
-/// Every minute, gives the memory of keys idle long enough to be at full quota back, as nginx
-/// frees idle `limit_req` nodes; stops when the gateway is gone.
-async fn reclaim_idle_keys(limiters: Vec<std::sync::Weak<Limiter>>) {
-    loop {
-        tokio::time::sleep(Duration::from_secs(60)).await;
-        let mut alive = false;
-        for limiter in limiters.iter().filter_map(std::sync::Weak::upgrade) {
-            alive = true;
-            limiter.reclaim_idle();
-        }
-        if !alive {
-            return;
-        }
     }
 }
 
@@ -825,168 +593,6 @@ fn drop_underscored_headers(headers: &mut HeaderMap) {
         .collect();
     for name in underscored {
         headers.remove(name);
-    }
-}
-
-/// Each limit's key for this request, in the route's order.
-fn limit_keys(
-    limits: &RouteLimits,
-    client_ip: IpAddr,
-    path: &str,
-    request: &Request<Incoming>,
-) -> Vec<Vec<u8>> {
-    limits
-        .keys
-        .iter()
-        .zip(limits.set.iter())
-        .map(|(parts, limiter)| {
-            build_key(
-                parts,
-                limiter.config().ipv6_prefix,
-                client_ip,
-                path,
-                request,
-            )
-        })
-        .collect()
-}
-
-/// Refunds a delayed request's charge unless it reached the end of its delay.
-struct RefundOnDrop<'a> {
-    limits: &'a Limiters,
-    keys: &'a [&'a [u8]],
-    armed: bool,
-}
-
-impl RefundOnDrop<'_> {
-    fn disarm(mut self) {
-        self.armed = false;
-    }
-}
-
-impl Drop for RefundOnDrop<'_> {
-    fn drop(&mut self) {
-        if self.armed {
-            self.limits.refund(self.keys);
-        }
-    }
-}
-
-/// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
-/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes, IPv6 ones cut to
-/// the limit's `ipv6_prefix`. `path` is the normalised path, so every spelling of one path shares
-/// a bucket. Generic over the body, which it never reads, and public, so that the fuzz targets in
-/// fuzz/ can call it.
-pub fn build_key<B>(
-    parts: &[KeyPart],
-    ipv6_prefix: u8,
-    client_ip: IpAddr,
-    path: &str,
-    request: &Request<B>,
-) -> Vec<u8> {
-    let mut key = Vec::with_capacity(24);
-    let mut any = false;
-    for (position, part) in parts.iter().enumerate() {
-        if position > 0 {
-            key.push(0);
-        }
-        match part {
-            KeyPart::ClientIp => {
-                any = true;
-                match crate::ratelimit::client_ip_key(client_ip, ipv6_prefix) {
-                    IpAddr::V4(ip) => key.extend_from_slice(&ip.octets()),
-                    IpAddr::V6(ip) => key.extend_from_slice(&ip.octets()),
-                }
-            }
-            KeyPart::Path => {
-                any = true;
-                key.extend_from_slice(path.as_bytes());
-            }
-            KeyPart::Header(name) => {
-                if let Some(value) = request.headers().get(name) {
-                    if !value.is_empty() {
-                        any = true;
-                        key.extend_from_slice(value.as_bytes());
-                    }
-                }
-            }
-        }
-    }
-    if !any {
-        key.clear();
-    }
-    key
-}
-
-/// The rate-limit headers of `decision`, in the limit's chosen style; `Retry-After` on rejections.
-fn add_limit_headers(
-    headers: &mut HeaderMap,
-    limiter: &Limiter,
-    decision: &Decision,
-    policy: &std::sync::OnceLock<HeaderValue>,
-) {
-    if let Some(retry_after) = decision.retry_after {
-        if matches!(decision.outcome, Outcome::Rejected) {
-            headers.insert(
-                header::RETRY_AFTER,
-                number_value(ceil_seconds(retry_after).max(1)),
-            );
-        }
-    }
-    match limiter.config().headers {
-        LimitHeaders::Off => {}
-        LimitHeaders::Draft10 => {
-            let name = limiter.name();
-            let policy = policy.get_or_init(|| {
-                let text = format!(
-                    "\"{name}\";q={};w={}",
-                    decision.quota,
-                    ceil_seconds(decision.window).max(1)
-                );
-                HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
-            });
-            if !policy.is_empty() {
-                headers.insert(&RATELIMIT_POLICY, policy.clone());
-            }
-            let state = format!(
-                "\"{name}\";r={};t={}",
-                decision.remaining,
-                ceil_seconds(decision.replenish_after)
-            );
-            if let Ok(value) = HeaderValue::from_str(&state) {
-                headers.insert(&RATELIMIT, value);
-            }
-        }
-        LimitHeaders::Legacy => {
-            headers.insert(&X_RATELIMIT_LIMIT, number_value(decision.quota));
-            headers.insert(&X_RATELIMIT_REMAINING, number_value(decision.remaining));
-            headers.insert(
-                &X_RATELIMIT_RESET,
-                number_value(ceil_seconds(decision.reset_after)),
-            );
-        }
-    }
-}
-
-/// A header value holding `number`; the small ones, which rejections use all the time, are made
-/// once and shared.
-fn number_value(number: u64) -> HeaderValue {
-    static SMALL: std::sync::OnceLock<Vec<HeaderValue>> = std::sync::OnceLock::new();
-    let small = SMALL.get_or_init(|| (0..=120u64).map(HeaderValue::from).collect());
-    usize::try_from(number)
-        .ok()
-        .and_then(|index| small.get(index))
-        .cloned()
-        .unwrap_or_else(|| HeaderValue::from(number))
-}
-
-/// Whole seconds, rounded up.
-fn ceil_seconds(duration: Duration) -> u64 {
-    let seconds = duration.as_secs();
-    if duration.subsec_nanos() > 0 {
-        seconds + 1
-    } else {
-        seconds
     }
 }
 

@@ -25,7 +25,8 @@ use super::units;
 use super::{
     AccessLogConfig, AccessLogFormat, AdminConfig, AnswerConfig, Balance, CompressionConfig,
     Config, Delay, HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders,
-    OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig, UpstreamConfig,
+    LimiterConfig, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig,
+    UpstreamConfig,
 };
 use crate::compression::Encoding;
 use crate::upstream::UpstreamAddr;
@@ -1038,20 +1039,22 @@ fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Pr
 
     Ok(LimitConfig {
         key,
-        rate: raw.rate.0,
-        burst: raw.burst.unwrap_or(0),
-        delay,
-        status,
-        dry_run: raw.dry_run.unwrap_or(false),
-        max_keys,
         ipv6_prefix,
-        nginx_rounding: raw.nginx_rounding.unwrap_or(false),
+        status,
         headers: match raw.headers.unwrap_or(HeadersValue::Draft10) {
             HeadersValue::Draft10 => LimitHeaders::Draft10,
             HeadersValue::Legacy => LimitHeaders::Legacy,
             HeadersValue::Off => LimitHeaders::Off,
         },
-        backend,
+        limiter: LimiterConfig {
+            rate: raw.rate.0,
+            burst: raw.burst.unwrap_or(0),
+            delay,
+            dry_run: raw.dry_run.unwrap_or(false),
+            max_keys,
+            nginx_rounding: raw.nginx_rounding.unwrap_or(false),
+            backend,
+        },
     })
 }
 
