@@ -63,6 +63,19 @@ pub enum ProxyError {
     SpoolFull,
     /// A rate limit rejected the request (nothing was charged): the limit's configured status,
     /// with `Retry-After` and the limit's rate-limit headers as the limit phase made them.
+    /// A method a static route does not answer (only GET and HEAD): 405 with `Allow`.
+    #[error("method not allowed (allowed: {allow})")]
+    MethodNotAllowed { allow: &'static str },
+    /// A static file that is not there to serve: 404.
+    #[error("static file not found: {reason}")]
+    FileNotFound { reason: &'static str },
+    /// A static file that is there but not served: 403, as nginx.
+    #[error("static file forbidden: {reason}")]
+    FileForbidden { reason: &'static str },
+    /// A file-system error while serving a static file, mapped as nginx maps them: missing (or
+    /// a path component too long) is 404, forbidden (or a symlink loop) is 403, anything else 500.
+    #[error("static file: {source}")]
+    File { source: io::Error },
     #[error("rate limited by {limit}")]
     RateLimited {
         limit: Arc<str>,
@@ -89,6 +102,10 @@ impl ProxyError {
             | ProxyError::QueueFull { .. }
             | ProxyError::SpoolFull => StatusCode::SERVICE_UNAVAILABLE,
             ProxyError::RateLimited { status, .. } => *status,
+            ProxyError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ProxyError::FileNotFound { .. } => StatusCode::NOT_FOUND,
+            ProxyError::FileForbidden { .. } => StatusCode::FORBIDDEN,
+            ProxyError::File { source } => file_status(source),
             ProxyError::Spool => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -101,7 +118,18 @@ impl ProxyError {
             | ProxyError::BadPath { .. }
             | ProxyError::BodyTimeout
             | ProxyError::ClientGone
-            | ProxyError::RateLimited { .. } => Side::Downstream,
+            | ProxyError::RateLimited { .. }
+            | ProxyError::MethodNotAllowed { .. }
+            | ProxyError::FileNotFound { .. }
+            | ProxyError::FileForbidden { .. } => Side::Downstream,
+            // A missing or forbidden file is the client's asking; any other failure is weir's.
+            ProxyError::File { source } => {
+                if file_status(source) == StatusCode::INTERNAL_SERVER_ERROR {
+                    Side::Internal
+                } else {
+                    Side::Downstream
+                }
+            }
             ProxyError::Connect { .. }
             | ProxyError::ConnectTimeout { .. }
             | ProxyError::ReadTimeout { .. }
@@ -132,6 +160,10 @@ impl ProxyError {
             ProxyError::QueueTimeout { .. } => "queue_timeout",
             ProxyError::QueueFull { .. } => "queue_full",
             ProxyError::RateLimited { .. } => "rate_limited",
+            ProxyError::MethodNotAllowed { .. } => "method_not_allowed",
+            ProxyError::FileNotFound { .. } => "file_not_found",
+            ProxyError::FileForbidden { .. } => "file_forbidden",
+            ProxyError::File { .. } => "file",
             ProxyError::Spool => "spool",
             ProxyError::SpoolFull => "spool_full",
         }
@@ -142,6 +174,13 @@ impl ProxyError {
         let status = self.status();
         match self {
             ProxyError::RateLimited { headers, .. } => status_response_with(status, headers),
+            ProxyError::MethodNotAllowed { allow } => {
+                let mut response = status_response(status);
+                response
+                    .headers_mut()
+                    .insert(header::ALLOW, HeaderValue::from_static(allow));
+                response
+            }
             ProxyError::SpoolFull => {
                 let mut response = status_response(status);
                 response.headers_mut().insert(
@@ -152,6 +191,24 @@ impl ProxyError {
             }
             _ => status_response(status),
         }
+    }
+}
+
+/// `ENAMETOOLONG` on Linux: a path component too long is a missing file, as nginx answers.
+pub(crate) const ENAMETOOLONG: i32 = 36;
+/// `ELOOP` on Linux: a symlink loop is refused, as nginx answers symlink trouble with 403.
+pub(crate) const ELOOP: i32 = 40;
+
+/// nginx's mapping of file errors: missing is 404, forbidden is 403, anything else 500.
+fn file_status(error: &io::Error) -> StatusCode {
+    match error.kind() {
+        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory => StatusCode::NOT_FOUND,
+        io::ErrorKind::PermissionDenied => StatusCode::FORBIDDEN,
+        _ => match error.raw_os_error() {
+            Some(ENAMETOOLONG) => StatusCode::NOT_FOUND,
+            Some(ELOOP) => StatusCode::FORBIDDEN,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        },
     }
 }
 

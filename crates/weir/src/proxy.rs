@@ -335,7 +335,9 @@ impl Proxy {
                 } else {
                     format!("/{below}")
                 };
-                let response = dir.serve(request.method(), &below, request.headers()).await;
+                let response = dir
+                    .serve(request.method(), &below, request.headers())
+                    .await?;
                 return Ok(response.map(Body::boxed));
             }
             Target::Answer(answer) => {
