@@ -1,6 +1,8 @@
 //! The one place where an error becomes a status code. Every failure on the request path is a
-//! [`ProxyError`]; [`ProxyError::status`] maps it, [`ProxyError::side`] says who failed (for logs and
-//! metrics), and [`ProxyError::response`] builds the short plain-text answer the client gets.
+//! [`ProxyError`]: a request the codec refused ([`CodecError`]: 400, 408, 413, 414, 431, 505), a
+//! bad request, no route, a rate-limit rejection, a static file not served, an upstream or spool
+//! failure. [`ProxyError::status`] maps it, [`ProxyError::side`] says who failed (for logs and
+//! metrics), and [`ProxyError::into_response`] builds the short plain-text answer the client gets.
 
 use std::io;
 use std::sync::Arc;
@@ -22,9 +24,58 @@ pub enum Side {
     Internal,
 }
 
+/// Why the downstream HTTP/1 codec refused a request before the proxy's phases saw it. The
+/// codec reports one as [`ProxyError::Codec`], which this module answers; until weir has its own
+/// codec, hyper answers these itself and `server.rs` only records their status for metrics and
+/// the access log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CodecError {
+    /// A request line or header that RFC 9112 does not allow (or allows only ambiguously): 400.
+    #[error("malformed request head")]
+    Malformed,
+    /// No whole request head within `header_timeout`: 408, logged only: the connection is
+    /// closed without an answer, as nginx does.
+    #[error("no whole request head within header_timeout")]
+    HeadTimeout,
+    /// A `Content-Length` or chunked body over `max_body_size`, found while framing: 413.
+    #[error("request body larger than max_body_size")]
+    BodyTooLarge,
+    /// A request target longer than the codec takes: 414.
+    #[error("request target too long")]
+    UriTooLong,
+    /// A request head over `max_header_size`: 431.
+    #[error("request head larger than max_header_size")]
+    HeadTooLarge,
+    /// A version other than HTTP/1.0 and HTTP/1.1: 505.
+    #[error("HTTP version not supported")]
+    Version,
+}
+
+impl CodecError {
+    /// The status the client is answered with (or, for [`CodecError::HeadTimeout`], logged as).
+    pub fn status(self) -> StatusCode {
+        match self {
+            CodecError::Malformed => StatusCode::BAD_REQUEST,
+            CodecError::HeadTimeout => StatusCode::REQUEST_TIMEOUT,
+            CodecError::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            CodecError::UriTooLong => StatusCode::URI_TOO_LONG,
+            CodecError::HeadTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            CodecError::Version => StatusCode::HTTP_VERSION_NOT_SUPPORTED,
+        }
+    }
+
+    /// Whether the client gets an answer at all (a head time-out is closed without one).
+    pub fn is_answered(self) -> bool {
+        self != CodecError::HeadTimeout
+    }
+}
+
 /// Everything that can go wrong while proxying one request.
 #[derive(Debug, thiserror::Error)]
 pub enum ProxyError {
+    /// The downstream codec refused the request head: see [`CodecError`].
+    #[error("{0}")]
+    Codec(CodecError),
     #[error("no route matches this host and path")]
     NoRoute,
     #[error("request body is larger than max_body_size ({limit} bytes)")]
@@ -88,6 +139,7 @@ impl ProxyError {
     /// The status the client is answered with.
     pub fn status(&self) -> StatusCode {
         match self {
+            ProxyError::Codec(codec) => codec.status(),
             ProxyError::NoRoute => StatusCode::NOT_FOUND,
             ProxyError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ProxyError::BadRequest { .. } | ProxyError::BadPath { .. } | ProxyError::ClientGone => {
@@ -113,7 +165,8 @@ impl ProxyError {
     /// Who failed.
     pub fn side(&self) -> Side {
         match self {
-            ProxyError::BodyTooLarge { .. }
+            ProxyError::Codec(_)
+            | ProxyError::BodyTooLarge { .. }
             | ProxyError::BadRequest { .. }
             | ProxyError::BadPath { .. }
             | ProxyError::BodyTimeout
@@ -146,6 +199,12 @@ impl ProxyError {
     /// A short cause for logs and metrics labels.
     pub fn cause(&self) -> &'static str {
         match self {
+            ProxyError::Codec(CodecError::Malformed) => "codec_malformed",
+            ProxyError::Codec(CodecError::HeadTimeout) => "codec_head_timeout",
+            ProxyError::Codec(CodecError::BodyTooLarge) => "codec_body_too_large",
+            ProxyError::Codec(CodecError::UriTooLong) => "codec_uri_too_long",
+            ProxyError::Codec(CodecError::HeadTooLarge) => "codec_head_too_large",
+            ProxyError::Codec(CodecError::Version) => "codec_version",
             ProxyError::NoRoute => "no_route",
             ProxyError::BodyTooLarge { .. } => "body_too_large",
             ProxyError::BadRequest { .. } => "bad_request",
@@ -241,3 +300,6 @@ fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Body
     );
     response
 }
+
+#[cfg(test)]
+mod tests;
