@@ -122,6 +122,13 @@ impl Answer {
         }
     }
 
+    /// The response to `request`, by its `Host` header and URI. Generic over the body, which
+    /// it never reads.
+    pub fn respond_to<B>(&self, request: &http::Request<B>) -> Response<Body> {
+        let host = request.headers().get(header::HOST);
+        self.respond(host.and_then(|value| value.to_str().ok()), request.uri())
+    }
+
     /// The response to a request with this `Host` header (if any) and URI.
     pub fn respond(&self, host: Option<&str>, uri: &Uri) -> Response<Body> {
         let Some(template) = &self.location else {

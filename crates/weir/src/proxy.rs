@@ -1,19 +1,25 @@
-//! One request's phases, in order, and nothing else:
+//! One request's phases, in order, and nothing else. [`Proxy::handle`] frames them (the client
+//! address, the 499 guard, the one error exit, what every answer gets, metrics and access log);
+//! `exchange` runs them, one line each:
 //!
-//! 1. request checks: body size from `Content-Length` (413 before the upstream is contacted);
-//! 2. route: host + path -> route (404 when none);
-//! 3. upstream request: hop-by-hop headers out, forwarding headers in;
-//! 4. exchange: pool checkout, send, response head (502/503/504 on failure);
-//! 5. response: hop-by-hop headers out, `Server` if configured, body streamed back;
-//! 6. access log, when the response body is done.
+//! 1. request checks (`checks.rs`): `Content-Length` within `max_body_size` (413 before any
+//!    upstream work), one valid host, a path that normalises (400);
+//! 2. route: host + normalised path -> route (404 when none);
+//! 3. rate limits (`limits.rs`): reject (the limit's status and headers), delay, or pass; a
+//!    static or answering route then answers by itself;
+//! 4. upstream request: hop-by-hop headers out, forwarding headers in (`headers.rs`), the body
+//!    buffered or streamed;
+//! 5. exchange: pool checkout, send, response head (502/503/504 on failure);
+//! 6. response: a WebSocket tunnel, or hop-by-hop headers out, limit headers in, read-ahead.
 //!
-//! Errors from every phase become responses in one place, `error.rs`.
+//! Every phase's error leaves by `?` and becomes its answer in one place, `error.rs`. Building
+//! the proxy from a config, and rebuilding it on reload, is `build.rs`.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use http::header::{self, HeaderValue};
 use http::{Method, Request, Response, StatusCode, Uri, Version};
 use hyper::body::Incoming;
 use tokio::time::Instant;
@@ -23,17 +29,22 @@ use crate::body::{Body, RequestBody};
 use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::{CompressionConfig, Config};
-use crate::error::ProxyError;
+use crate::error::{ProxyError, Side};
 use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
 use crate::routing::Router;
 use crate::static_files::StaticDir;
-use crate::upstream::Upstream;
+use crate::upstream::{Upstream, UpstreamBody};
 
 mod build;
+mod checks;
+mod headers;
 mod limits;
 
+use checks::drop_underscored_headers;
+pub use checks::request_host;
+use headers::{add_forwarding_headers, is_websocket_upgrade, remove_hop_by_hop, X_FORWARDED_PROTO};
 pub use limits::build_key;
 use limits::RouteLimits;
 
@@ -153,11 +164,6 @@ impl Drop for Unanswered<'_> {
 
 /// Upstream failures are logged at most a few times a second per cause.
 static UPSTREAM_FAILED: crate::logging::Throttle = crate::logging::Throttle::new(5);
-static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
-static X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
-static X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
-static KEEP_ALIVE: HeaderName = HeaderName::from_static("keep-alive");
-static PROXY_CONNECTION: HeaderName = HeaderName::from_static("proxy-connection");
 impl Proxy {
     /// Closes every upgraded connection (WebSocket tunnel) still open: the end of the shutdown
     /// grace.
@@ -232,28 +238,50 @@ impl Proxy {
             .exchange(client, client_ip, request, &mut unanswered.record)
             .await;
         let (record, log_entry) = unanswered.answered();
-        let mut response = match exchanged {
-            Ok(response) => response,
-            Err(error) => {
-                if let (crate::error::Side::Upstream, Some(upstream)) =
-                    (error.side(), record.upstream_name)
-                {
-                    self.metrics
-                        .record_upstream_failure(upstream, error.cause());
+        // The one error exit: whatever phase failed, error.rs makes the answer.
+        let response =
+            exchanged.unwrap_or_else(|error| self.refused(error, record.upstream_name, client_ip));
+        let response = self.outgoing(response, is_head, accepted, last_request);
+        self.recorded(response, record, log_entry, started)
+    }
+
+    /// The answer to a request that failed: counted (upstream failures per upstream and cause),
+    /// logged (upstream failures throttled per cause), and made by error.rs.
+    fn refused(
+        &self,
+        error: ProxyError,
+        upstream_name: Option<&str>,
+        client_ip: IpAddr,
+    ) -> Response<Body> {
+        if let (Side::Upstream, Some(upstream)) = (error.side(), upstream_name) {
+            self.metrics
+                .record_upstream_failure(upstream, error.cause());
+        }
+        match error.side() {
+            Side::Upstream => {
+                if let Some(suppressed) = UPSTREAM_FAILED.admit(error.cause()) {
+                    tracing::warn!(client = %client_ip, cause = error.cause(), suppressed, %error, "upstream failed");
                 }
-                match error.side() {
-                    crate::error::Side::Upstream => {
-                        if let Some(suppressed) = UPSTREAM_FAILED.admit(error.cause()) {
-                            tracing::warn!(client = %client_ip, cause = error.cause(), suppressed, %error, "upstream failed");
-                        }
-                    }
-                    _ => {
-                        tracing::debug!(client = %client_ip, cause = error.cause(), %error, "request refused")
-                    }
-                }
-                error.into_response()
             }
-        };
+            // The limit phase logged it, throttled, so a flood does not flood the log.
+            _ if matches!(error, ProxyError::RateLimited { .. }) => {}
+            _ => {
+                tracing::debug!(client = %client_ip, cause = error.cause(), %error, "request refused")
+            }
+        }
+        error.into_response()
+    }
+
+    /// What every answer gets on its way out: compression when the client accepts it and the
+    /// response suits it, `Server` if configured, `Connection: close` on a connection's last
+    /// request.
+    fn outgoing(
+        &self,
+        mut response: Response<Body>,
+        is_head: bool,
+        accepted: Option<compression::Encoding>,
+        last_request: bool,
+    ) -> Response<Body> {
         if let Some(config) = &self.compression {
             if compression::should_compress(is_head, response.status(), response.headers(), config)
             {
@@ -278,6 +306,18 @@ impl Proxy {
                 .headers_mut()
                 .insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
+        response
+    }
+
+    /// Counts the answer in the metrics, and hands it to the access log, which writes its line
+    /// when the body is done.
+    fn recorded(
+        &self,
+        response: Response<Body>,
+        record: Record<'_>,
+        log_entry: Option<Entry>,
+        started: Instant,
+    ) -> Response<Body> {
         self.metrics.record_request(
             record.route,
             response.status(),
@@ -297,60 +337,48 @@ impl Proxy {
         }
     }
 
+    /// The phases, in order. Every error leaves by `?` to the one error exit in [`Proxy::handle`].
     async fn exchange<'proxy>(
         &'proxy self,
         client: ClientInfo,
         client_ip: IpAddr,
-        mut request: Request<Incoming>,
+        request: Request<Incoming>,
         record: &mut Record<'proxy>,
     ) -> Result<Response<Body>, ProxyError> {
-        // Phase 1: request checks.
-        if let Some(length) = content_length(request.headers())? {
-            if self.max_body_size != 0 && length > self.max_body_size {
-                return Err(ProxyError::BodyTooLarge {
-                    limit: self.max_body_size,
-                });
-            }
-        }
-
-        let host = request_host(&request)?;
-        let path = crate::path::normalize(request.uri().path())
-            .map_err(|error| ProxyError::BadPath { error })?;
-
-        // Phase 2: route, by the normalised path.
+        let (host, path) = checks::request(&request, self.max_body_size)?;
         let route = self.router.find(host, &path).ok_or(ProxyError::NoRoute)?;
         record.route = Some(route.index);
-
-        // Phase 3: rate limits. A rejection is answered before any upstream work.
-        let limited = match &route.limits {
-            Some(limits) => limits.check(client_ip, &path, &request).await?,
-            None => None,
-        };
-
+        let limited = route.check_limits(client_ip, &path, &request).await?;
         let upstream = match &route.target {
-            Target::Static(dir) => {
-                let below = &path[route.prefix_len.min(path.len())..];
-                let below = if below.starts_with('/') {
-                    below.to_string()
-                } else {
-                    format!("/{below}")
-                };
-                let response = dir
-                    .serve(request.method(), &below, request.headers())
-                    .await?;
-                return Ok(response.map(Body::boxed));
-            }
-            Target::Answer(answer) => {
-                let host = request.headers().get(header::HOST);
-                let host = host.and_then(|value| value.to_str().ok());
-                return Ok(answer.respond(host, request.uri()));
-            }
             Target::Upstream(upstream) => upstream,
+            Target::Static(dir) => return route.serve_static(dir, &path, &request).await,
+            Target::Answer(answer) => return Ok(answer.respond_to(&request)),
         };
+        let (upstream_request, upgrade) = self
+            .upstream_request(route, upstream, &client, client_ip, request)
+            .await?;
+        let response = self.send(upstream, upstream_request, record).await?;
+        Ok(self.response(
+            route,
+            upstream,
+            &client,
+            upgrade,
+            limited.as_ref(),
+            response,
+        ))
+    }
 
-        // Phase 4: the upstream request. Only a bodiless GET asking for WebSocket is an upgrade;
-        // any other `Upgrade` (h2c included) is dropped with the hop-by-hop headers, so such a
-        // request is buffered and forwarded as any other.
+    /// Phase 4, the upstream request. Only a bodiless GET asking for WebSocket is an upgrade;
+    /// any other `Upgrade` (h2c included) is dropped with the hop-by-hop headers, so such a
+    /// request is buffered and forwarded as any other.
+    async fn upstream_request(
+        &self,
+        route: &Route,
+        upstream: &Upstream,
+        client: &ClientInfo,
+        client_ip: IpAddr,
+        mut request: Request<Incoming>,
+    ) -> Result<(Request<RequestBody>, Option<hyper::upgrade::OnUpgrade>), ProxyError> {
         let upgrade = is_websocket_upgrade(&request).then(|| hyper::upgrade::on(&mut request));
         let upgrade_headers = upgrade.as_ref().map(|_| {
             (
@@ -413,19 +441,39 @@ impl Proxy {
                 .parse::<Uri>()
                 .unwrap_or_else(|_| Uri::from_static("/"));
         }
-        let upstream_request = Request::from_parts(parts, body);
+        Ok((Request::from_parts(parts, body), upgrade))
+    }
 
-        // Phase 5: the exchange.
+    /// Phase 5, the exchange: a server of the group, a connection, the response head.
+    async fn send<'proxy>(
+        &self,
+        upstream: &'proxy Upstream,
+        upstream_request: Request<RequestBody>,
+        record: &mut Record<'proxy>,
+    ) -> Result<Response<UpstreamBody>, ProxyError> {
         let sent = Instant::now();
         record.upstream_name = Some(upstream.name());
-        let mut response = upstream.send(upstream_request).await?;
+        let response = upstream.send(upstream_request).await?;
         let upstream_addr = self
             .access_log
             .as_ref()
             .and_then(|_| response.body().upstream_addr().map(ToString::to_string));
         record.upstream = Some((upstream_addr, sent.elapsed()));
+        Ok(response)
+    }
 
-        // Phase 6: the response.
+    /// Phase 6, the response: a WebSocket handshake the upstream took becomes a tunnel; any
+    /// other response loses its hop-by-hop headers, gains the limit headers and, when the route
+    /// buffers responses, is read ahead of the client.
+    fn response(
+        &self,
+        route: &Route,
+        upstream: &Upstream,
+        client: &ClientInfo,
+        upgrade: Option<hyper::upgrade::OnUpgrade>,
+        limited: Option<&limits::Decided<'_>>,
+        mut response: Response<UpstreamBody>,
+    ) -> Response<Body> {
         if response.status() == StatusCode::SWITCHING_PROTOCOLS {
             if let Some(client_upgrade) = upgrade {
                 let upstream_upgrade = hyper::upgrade::on(&mut response);
@@ -445,12 +493,12 @@ impl Proxy {
                 parts
                     .headers
                     .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
-                return Ok(Response::from_parts(parts, Body::empty()));
+                return Response::from_parts(parts, Body::empty());
             }
         }
         let (mut parts, body) = response.into_parts();
         remove_hop_by_hop(&mut parts.headers);
-        if let Some(limited) = &limited {
+        if let Some(limited) = limited {
             limited.add_headers(&mut parts.headers);
         }
         let body = if route.response_buffering {
@@ -458,223 +506,40 @@ impl Proxy {
         } else {
             Body::Upstream(body)
         };
-        Ok(Response::from_parts(parts, body))
+        Response::from_parts(parts, body)
     }
 }
 
-/// Whether the request is a WebSocket handshake (RFC 6455 §4.1): a `GET` without a body whose
-/// `Upgrade` names `websocket` and whose `Connection` names `upgrade`. Nothing else is tunnelled.
-fn is_websocket_upgrade(request: &Request<Incoming>) -> bool {
-    let headers = request.headers();
-    let names = |name: header::HeaderName, token: &str| {
-        headers
-            .get_all(name)
-            .iter()
-            .filter_map(|value| value.to_str().ok())
-            .flat_map(|value| value.split(','))
-            .any(|item| item.trim().eq_ignore_ascii_case(token))
-    };
-    request.method() == Method::GET
-        && http_body::Body::is_end_stream(request.body())
-        && !headers.contains_key(header::TRANSFER_ENCODING)
-        && names(header::UPGRADE, "websocket")
-        && names(header::CONNECTION, "upgrade")
-}
-
-/// The host a request names, checked as RFC 9112 §3.2 requires: more than one `Host`, or an
-/// invalid one, is 400; so is an HTTP/1.1 request with none. In absolute form the target's
-/// authority wins over `Host`. Generic over the body, which it never reads, and public, so that
-/// the fuzz targets in fuzz/ can call it.
-pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError> {
-    let mut hosts = request.headers().get_all(header::HOST).iter();
-    let first = hosts.next();
-    if hosts.next().is_some() {
-        return Err(ProxyError::BadRequest {
-            reason: "more than one Host header",
-        });
-    }
-    let header_host = match first {
-        None => None,
-        Some(value) => Some(
-            value
-                .to_str()
-                .ok()
-                .filter(|host| is_valid_host(host))
-                .ok_or(ProxyError::BadRequest {
-                    reason: "invalid Host header",
-                })?,
-        ),
-    };
-    if let Some(authority) = request.uri().authority() {
-        // Held to what a `Host` may be: userinfo (`user@`), which an http(s) target must not
-        // carry (RFC 9110 §4.2.4), would otherwise reach the app as its host.
-        if !is_valid_host(authority.as_str()) {
-            return Err(ProxyError::BadRequest {
-                reason: "invalid host in the request target",
-            });
+impl Route {
+    /// Phase 3, the route's rate limits: a rejection is an error, before any upstream work.
+    async fn check_limits<B>(
+        &self,
+        client_ip: IpAddr,
+        path: &str,
+        request: &Request<B>,
+    ) -> Result<Option<limits::Decided<'_>>, ProxyError> {
+        match &self.limits {
+            Some(limits) => limits.check(client_ip, path, request).await,
+            None => Ok(None),
         }
-        return Ok(Some(authority.as_str()));
     }
-    if header_host.is_none() && request.version() == Version::HTTP_11 {
-        return Err(ProxyError::BadRequest {
-            reason: "HTTP/1.1 request without Host",
-        });
-    }
-    Ok(header_host)
-}
 
-/// `uri-host [ ":" port ]` (RFC 9110 §7.2): a registered name of unreserved characters,
-/// sub-delimiters and escapes, an IPv4 address, or an IP literal in brackets; then an optional
-/// numeric port.
-fn is_valid_host(host: &str) -> bool {
-    let (name, port) = if let Some(literal) = host.strip_prefix('[') {
-        let Some(end) = literal.find(']') else {
-            return false;
-        };
-        let inside = &literal[..end];
-        if inside.is_empty()
-            || !inside
-                .bytes()
-                .all(|byte| byte.is_ascii_hexdigit() || matches!(byte, b':' | b'.'))
-        {
-            return false;
-        }
-        ("[]", &literal[end + 1..])
-    } else {
-        // Brackets belong to an IP literal only (the "[]" above stands for one below).
-        if host.contains(['[', ']']) {
-            return false;
-        }
-        match host.find(':') {
-            Some(colon) => (&host[..colon], &host[colon..]),
-            None => (host, ""),
-        }
-    };
-    let port_ok = match port.strip_prefix(':') {
-        Some(digits) => digits.len() <= 5 && digits.bytes().all(|byte| byte.is_ascii_digit()),
-        None => port.is_empty(),
-    };
-    !name.is_empty()
-        && port_ok
-        && name.bytes().all(|byte| {
-            byte.is_ascii_alphanumeric()
-                || matches!(
-                    byte,
-                    b'-' | b'.'
-                        | b'_'
-                        | b'~'
-                        | b'!'
-                        | b'$'
-                        | b'&'
-                        | b'\''
-                        | b'('
-                        | b')'
-                        | b'*'
-                        | b'+'
-                        | b','
-                        | b';'
-                        | b'='
-                        | b'%'
-                        | b'['
-                        | b']'
-                )
-        })
-}
-
-/// Drops request headers whose names hold an underscore, as nginx does while
-/// `underscores_in_headers` is off: WSGI servers map `X-Real_IP` and `X-Real-IP` to one environ
-/// key, so such a header could pass for one weir sets.
-fn drop_underscored_headers(headers: &mut HeaderMap) {
-    if !headers.keys().any(|name| name.as_str().contains('_')) {
-        return;
-    }
-    let underscored: Vec<HeaderName> = headers
-        .keys()
-        .filter(|name| name.as_str().contains('_'))
-        .cloned()
-        .collect();
-    for name in underscored {
-        headers.remove(name);
-    }
-}
-
-/// Parses `Content-Length`; several differing values or garbage are a malformed request.
-fn content_length(headers: &HeaderMap) -> Result<Option<u64>, ProxyError> {
-    let mut values = headers.get_all(header::CONTENT_LENGTH).iter();
-    let Some(first) = values.next() else {
-        return Ok(None);
-    };
-    let malformed = ProxyError::BadRequest {
-        reason: "invalid Content-Length",
-    };
-    let length = first
-        .to_str()
-        .ok()
-        .and_then(|text| text.trim().parse::<u64>().ok())
-        .ok_or(malformed)?;
-    if values.any(|other| other != first) {
-        return Err(ProxyError::BadRequest {
-            reason: "conflicting Content-Length headers",
-        });
-    }
-    Ok(Some(length))
-}
-
-/// Removes the headers that describe one connection only (RFC 9110 §7.6.1): `Connection` and
-/// every header it names, `Keep-Alive`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`, `Proxy-*`.
-pub fn remove_hop_by_hop(headers: &mut HeaderMap) {
-    let named: Vec<HeaderName> = headers
-        .get_all(header::CONNECTION)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .filter_map(|token| HeaderName::from_bytes(token.trim().as_bytes()).ok())
-        // `Host` and `Content-Length` describe the message, not the connection: a `Connection`
-        // that names them must not strip them (the upstream would get another host).
-        .filter(|name| name != header::HOST && name != header::CONTENT_LENGTH)
-        .collect();
-    for name in named {
-        headers.remove(name);
-    }
-    for name in [
-        &header::CONNECTION,
-        &KEEP_ALIVE,
-        &header::TE,
-        &header::TRAILER,
-        &header::TRANSFER_ENCODING,
-        &header::UPGRADE,
-        &header::PROXY_AUTHORIZATION,
-        &header::PROXY_AUTHENTICATE,
-        &PROXY_CONNECTION,
-    ] {
-        headers.remove(name);
-    }
-}
-
-/// `X-Forwarded-For` gets the client appended, `X-Real-IP` is set to it, and
-/// `X-Forwarded-Proto` is set to `http` (weir does not terminate TLS).
-pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr) {
-    let client = client_ip.to_string();
-    let forwarded_for = {
-        let earlier: Vec<&str> = headers
-            .get_all(&X_FORWARDED_FOR)
-            .iter()
-            .filter_map(|value| value.to_str().ok())
-            .collect();
-        if earlier.is_empty() {
-            client.clone()
+    /// A static route answers from its directory, by the path below the route's prefix.
+    async fn serve_static<B>(
+        &self,
+        dir: &StaticDir,
+        path: &str,
+        request: &Request<B>,
+    ) -> Result<Response<Body>, ProxyError> {
+        let below = &path[self.prefix_len.min(path.len())..];
+        let below = if below.starts_with('/') {
+            below.to_string()
         } else {
-            format!("{}, {}", earlier.join(", "), client)
-        }
-    };
-    if let Ok(value) = HeaderValue::from_str(&forwarded_for) {
-        headers.insert(&X_FORWARDED_FOR, value);
+            format!("/{below}")
+        };
+        let response = dir
+            .serve(request.method(), &below, request.headers())
+            .await?;
+        Ok(response.map(Body::boxed))
     }
-    if let Ok(value) = HeaderValue::from_str(&client) {
-        headers.insert(&X_REAL_IP, value);
-    }
-    headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static("http"));
 }
-
-#[cfg(test)]
-mod tests;
