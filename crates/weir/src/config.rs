@@ -11,14 +11,14 @@ mod tests;
 pub mod units;
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::time::Duration;
 
 use http::{HeaderName, StatusCode};
 use ipnet::IpNet;
-
-use crate::upstream::UpstreamAddr;
 
 pub use file::{from_toml, load, ConfigError, ConfigErrorKind};
 
@@ -138,6 +138,40 @@ pub struct UpstreamConfig {
     pub fail_timeout: Duration,
     /// `health_check`: an active check of every server in the background; off when absent.
     pub health_check: Option<HealthCheckConfig>,
+}
+
+/// Where an upstream server listens: a TCP address or a Unix socket path. A value of the config
+/// that the upstream pools, errors and metrics share, so it lives here, below all of them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum UpstreamAddr {
+    Tcp(SocketAddr),
+    Unix(PathBuf),
+}
+
+impl fmt::Display for UpstreamAddr {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UpstreamAddr::Tcp(addr) => write!(formatter, "{addr}"),
+            UpstreamAddr::Unix(path) => write!(formatter, "unix:{}", path.display()),
+        }
+    }
+}
+
+impl FromStr for UpstreamAddr {
+    type Err = String;
+
+    /// Parses `unix:/path/app.sock` or `IP:PORT` (`[::1]:8000` for IPv6).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if let Some(path) = text.strip_prefix("unix:") {
+            if path.is_empty() {
+                return Err("a Unix socket needs a path, as in \"unix:/run/app.sock\"".to_string());
+            }
+            return Ok(UpstreamAddr::Unix(PathBuf::from(path)));
+        }
+        text.parse::<SocketAddr>().map(UpstreamAddr::Tcp).map_err(|_| {
+            format!("{text:?} is neither \"unix:/path/app.sock\" nor \"IP:PORT\" such as \"127.0.0.1:8000\"")
+        })
+    }
 }
 
 /// `[upstreams.NAME] balance`.
@@ -363,7 +397,48 @@ pub struct CompressionConfig {
     pub types: Vec<String>,
     /// `algorithms`: the encodings weir may use (`"br"`, `"zstd"`, `"gzip"`), in the order weir
     /// prefers them when the client's q-values tie. Default `["br", "zstd", "gzip"]`.
-    pub algorithms: Vec<crate::compression::Encoding>,
+    pub algorithms: Vec<Encoding>,
+}
+
+/// A content coding weir can produce: a value of the config that compression and static files
+/// share, so it lives here, below both. Its HTTP side is in `compression.rs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// `gzip` (RFC 1952), which every client accepts.
+    Gzip,
+    /// `br` (RFC 7932).
+    Brotli,
+    /// `zstd` (RFC 8878).
+    Zstd,
+}
+
+impl Encoding {
+    /// The token used in `Accept-Encoding`, `Content-Encoding` and the config's `algorithms`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Encoding::Gzip => "gzip",
+            Encoding::Brotli => "br",
+            Encoding::Zstd => "zstd",
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Encoding {
+    type Err = String;
+
+    /// Parses a config `algorithms` entry: `"gzip"`, `"br"` or `"zstd"`.
+    fn from_str(text: &str) -> Result<Encoding, String> {
+        [Encoding::Gzip, Encoding::Brotli, Encoding::Zstd]
+            .into_iter()
+            .find(|encoding| text.eq_ignore_ascii_case(encoding.as_str()))
+            .ok_or_else(|| format!("{text:?} is not one of \"br\", \"zstd\", \"gzip\""))
+    }
 }
 
 impl CompressionConfig {
@@ -399,11 +474,7 @@ impl Default for CompressionConfig {
                 .iter()
                 .map(|media_type| media_type.to_string())
                 .collect(),
-            algorithms: vec![
-                crate::compression::Encoding::Brotli,
-                crate::compression::Encoding::Zstd,
-                crate::compression::Encoding::Gzip,
-            ],
+            algorithms: vec![Encoding::Brotli, Encoding::Zstd, Encoding::Gzip],
         }
     }
 }

@@ -11,7 +11,7 @@ use bytes::Bytes;
 use http::{header, HeaderMap, HeaderValue, Response, StatusCode};
 
 use crate::body::Body;
-use crate::upstream::UpstreamAddr;
+use crate::config::UpstreamAddr;
 
 /// Which side of the proxy an error came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,8 +16,9 @@ use std::time::Duration;
 
 use http::StatusCode;
 
+use crate::config::UpstreamAddr;
 use crate::ratelimit::LimitStats;
-use crate::upstream::{PoolStats, UpstreamAddr};
+use crate::upstream::PoolStats;
 
 /// The content type of [`Metrics::render`]'s output.
 pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";

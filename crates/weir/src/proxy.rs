@@ -28,7 +28,7 @@ use crate::access_log::{AccessLog, Entry};
 use crate::body::{Body, RequestBody};
 use crate::buffering::{self, Buffers};
 use crate::compression;
-use crate::config::{CompressionConfig, Config};
+use crate::config::{CompressionConfig, Config, Encoding};
 use crate::error::{ProxyError, Side};
 use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
@@ -279,7 +279,7 @@ impl Proxy {
         &self,
         mut response: Response<Body>,
         is_head: bool,
-        accepted: Option<compression::Encoding>,
+        accepted: Option<Encoding>,
         last_request: bool,
     ) -> Response<Body> {
         if let Some(config) = &self.compression {

@@ -18,9 +18,10 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
+use crate::config::UpstreamAddr;
 use crate::config::{Config, ServerConfig};
 use crate::proxy::{ClientInfo, Proxy};
-use crate::upstream::{PoolStats, UpstreamAddr};
+use crate::upstream::PoolStats;
 use crate::write_timeout::WriteTimeout;
 
 /// Errors that stop the gateway from starting.

@@ -31,7 +31,8 @@ use http::{Method, Response, StatusCode};
 use http_body::{Frame, SizeHint};
 use tokio::task::JoinHandle;
 
-use crate::compression::{self, Encoding};
+use crate::compression;
+use crate::config::Encoding;
 use crate::error::{ProxyError, Side};
 
 /// The file is read in pieces of this size. Large enough that a 651 KiB file is three blocking

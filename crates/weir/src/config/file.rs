@@ -24,12 +24,10 @@ use super::error::{KeyIndex, Problem};
 use super::units;
 use super::{
     AccessLogConfig, AccessLogFormat, AdminConfig, AnswerConfig, Balance, CompressionConfig,
-    Config, Delay, HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders,
+    Config, Delay, Encoding, HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders,
     LimiterConfig, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig,
-    UpstreamConfig,
+    UpstreamAddr, UpstreamConfig,
 };
-use crate::compression::Encoding;
-use crate::upstream::UpstreamAddr;
 
 pub use super::error::{ConfigError, ConfigErrorKind};
 

@@ -1479,10 +1479,7 @@ fn every_compression_key_is_read() {
         compression.types,
         vec!["application/json".to_string(), "text/*".to_string()]
     );
-    assert_eq!(
-        compression.algorithms,
-        vec![crate::compression::Encoding::Gzip]
-    );
+    assert_eq!(compression.algorithms, vec![Encoding::Gzip]);
     assert!(parse("[compression]\n")
         .summary()
         .contains("compression          br, zstd, gzip at level 6"));

@@ -12,9 +12,9 @@ use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpStream, UnixStream};
 
+use crate::config::UpstreamAddr;
 use crate::error::ProxyError;
 use crate::upstream::outgoing::OutgoingBody;
-use crate::upstream::UpstreamAddr;
 use crate::write_timeout::WriteTimeout;
 
 /// The most an upstream connection's read buffer may hold.

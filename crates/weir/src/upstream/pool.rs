@@ -19,9 +19,9 @@ use hyper::client::conn::http1::SendRequest;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
+use crate::config::UpstreamAddr;
 use crate::error::ProxyError;
 use crate::upstream::outgoing::OutgoingBody;
-use crate::upstream::UpstreamAddr;
 
 /// The limits of one pool.
 #[derive(Debug, Clone, PartialEq, Eq)]
