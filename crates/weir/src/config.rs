@@ -4,6 +4,7 @@
 
 mod error;
 mod file;
+mod redirect;
 mod summary;
 #[cfg(test)]
 mod tests;
@@ -21,6 +22,7 @@ use http::{HeaderName, StatusCode};
 use ipnet::IpNet;
 
 pub use file::{from_toml, load, ConfigError, ConfigErrorKind};
+pub use redirect::Template;
 
 /// The whole gateway's configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,7 +72,7 @@ pub struct ServerConfig {
     /// `max_body_size`: largest request body; 0 means no limit. Default 1MiB, as nginx `client_max_body_size`.
     pub max_body_size: u64,
     /// `spool_dir`: where request bodies past 1 MiB are buffered. Default `None`: weir's own
-    /// `/var/tmp/weir-UID`, created with mode 0700 (see [`crate::buffering::Buffers`]).
+    /// `/var/tmp/weir-UID`, created with mode 0700 (see `buffering::Buffers`).
     pub spool_dir: Option<PathBuf>,
     /// `max_spool_size`: bytes of request bodies in the spool at once; past it, 503. Default 1GiB.
     pub max_spool_size: u64,
@@ -88,6 +90,10 @@ pub struct ServerConfig {
     /// `threads`: worker threads; 0 means one per core. Default 0.
     pub threads: usize,
 }
+
+/// Request bodies up to this size are buffered in memory, larger ones in a spool file
+/// (`buffering.rs`); so `max_spool_size` is at least this.
+pub const BODY_MEMORY_LIMIT: usize = 1 << 20;
 
 /// `[server] runtime`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -238,7 +244,7 @@ pub struct AnswerConfig {
     /// 200 to 599 without it.
     pub status: StatusCode,
     /// `redirect`: the `Location`, where `$host`, `$request_uri` and `$scheme` are the request's.
-    pub location: Option<String>,
+    pub location: Option<Template>,
 }
 
 impl RouteConfig {
@@ -254,7 +260,7 @@ impl RouteConfig {
 
 /// `[limits.NAME]`: one rate limit, nginx `limit_req_zone` + `limit_req` in one table. The
 /// proxy's limit phase owns the HTTP side (the key, the rejection's status and headers); the
-/// [`crate::ratelimit::Limiter`] is built from [`LimiterConfig`] alone.
+/// `ratelimit::Limiter` is built from [`LimiterConfig`] alone.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LimitConfig {
     /// `key`: what the limit counts by, e.g. `"client_ip"`, `"header:X-Api-Key"`, `"client_ip+path"`.

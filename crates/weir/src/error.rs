@@ -6,6 +6,7 @@
 
 use std::io;
 use std::sync::Arc;
+use std::time::Duration;
 
 use bytes::Bytes;
 use http::{header, HeaderMap, HeaderValue, Response, StatusCode};
@@ -110,8 +111,9 @@ pub enum ProxyError {
     QueueFull { addr: UpstreamAddr },
     #[error("the request body could not be buffered")]
     Spool,
+    /// The spool for request bodies is full: 503, with a `Retry-After` of `retry_after`.
     #[error("the spool for request bodies is full (max_spool_size)")]
-    SpoolFull,
+    SpoolFull { retry_after: Duration },
     /// A rate limit rejected the request (nothing was charged): the limit's configured status,
     /// with `Retry-After` and the limit's rate-limit headers as the limit phase made them.
     /// A method a static route does not answer (only GET and HEAD): 405 with `Allow`.
@@ -152,7 +154,7 @@ impl ProxyError {
             | ProxyError::SendTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
             ProxyError::QueueTimeout { .. }
             | ProxyError::QueueFull { .. }
-            | ProxyError::SpoolFull => StatusCode::SERVICE_UNAVAILABLE,
+            | ProxyError::SpoolFull { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ProxyError::RateLimited { status, .. } => *status,
             ProxyError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ProxyError::FileNotFound { .. } => StatusCode::NOT_FOUND,
@@ -190,7 +192,7 @@ impl ProxyError {
             | ProxyError::Upstream { .. } => Side::Upstream,
             ProxyError::NoRoute
             | ProxyError::Spool
-            | ProxyError::SpoolFull
+            | ProxyError::SpoolFull { .. }
             | ProxyError::QueueTimeout { .. }
             | ProxyError::QueueFull { .. } => Side::Internal,
         }
@@ -224,7 +226,7 @@ impl ProxyError {
             ProxyError::FileForbidden { .. } => "file_forbidden",
             ProxyError::File { .. } => "file",
             ProxyError::Spool => "spool",
-            ProxyError::SpoolFull => "spool_full",
+            ProxyError::SpoolFull { .. } => "spool_full",
         }
     }
 
@@ -240,11 +242,11 @@ impl ProxyError {
                     .insert(header::ALLOW, HeaderValue::from_static(allow));
                 response
             }
-            ProxyError::SpoolFull => {
+            ProxyError::SpoolFull { retry_after } => {
                 let mut response = status_response(status);
                 response.headers_mut().insert(
                     header::RETRY_AFTER,
-                    HeaderValue::from(crate::buffering::SPOOL_RETRY_AFTER.as_secs()),
+                    HeaderValue::from(retry_after.as_secs()),
                 );
                 response
             }

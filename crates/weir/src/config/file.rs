@@ -747,7 +747,7 @@ impl RawServer {
             None => default::MAX_SPOOL_SIZE,
             Some(value) => {
                 let bytes = value.get_ref().0;
-                let least = crate::buffering::MEMORY_LIMIT as u64;
+                let least = super::BODY_MEMORY_LIMIT as u64;
                 if bytes < least {
                     return Err(invalid(
                         value.span(),
@@ -1256,9 +1256,8 @@ fn validate_answer(raw: &RawRoute) -> Result<Option<AnswerConfig>, Problem> {
             location: None,
         })),
         (Some(location), value) => {
-            if let Err(message) = crate::answer::Template::parse(location.get_ref()) {
-                return Err(invalid(location.span(), message));
-            }
+            let template = super::Template::parse(location.get_ref())
+                .map_err(|message| invalid(location.span(), message))?;
             let status = match value {
                 None => StatusCode::FOUND,
                 Some(value) => status(
@@ -1269,7 +1268,7 @@ fn validate_answer(raw: &RawRoute) -> Result<Option<AnswerConfig>, Problem> {
             };
             Ok(Some(AnswerConfig {
                 status,
-                location: Some(location.get_ref().clone()),
+                location: Some(template),
             }))
         }
     }

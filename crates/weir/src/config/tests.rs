@@ -1572,7 +1572,7 @@ status = 404
         config.routes[2].answer,
         Some(AnswerConfig {
             status: StatusCode::MOVED_PERMANENTLY,
-            location: Some("https://$host$request_uri".to_string()),
+            location: Some(Template::parse("https://$host$request_uri").unwrap()),
         })
     );
     assert_eq!(config.routes[2].upstream, "");
