@@ -378,7 +378,11 @@ impl GatewayHandle {
 
     /// The metrics in the Prometheus text format, as `/metrics` serves them.
     pub fn render_metrics(&self) -> String {
-        let mut text = self.proxy().metrics().render(self);
+        let mut text = self.proxy().metrics().render(
+            &self.pool_stats(),
+            &self.limiter_stats(),
+            &self.buffer_stats(),
+        );
         let stats = &self.shared.reloads;
         crate::metrics::render_reloads(
             &mut text,
