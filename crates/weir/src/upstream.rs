@@ -213,8 +213,9 @@ impl Upstream {
     /// body that gives the connection back to the pool once read to the end.
     ///
     /// A reused connection that turns out stale is retried once on a fresh one to the same
-    /// server when nothing was sent, or when the request is safe to repeat; so is a new
-    /// connection that the server closed before answering (a worker stopping gracefully), once.
+    /// server when nothing was sent, or when the request is safe to repeat; so is, once, a new
+    /// connection to an upstream's only server that it closed before answering (a worker
+    /// stopping gracefully).
     /// A server that fails
     /// (connect error or time-out, or an exchange that breaks before the response head) counts
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
@@ -234,7 +235,10 @@ impl Upstream {
             let pool = &self.pools[index];
             let ticket = health.on_picked(Instant::now());
             let in_flight = self.balancer.start(index);
-            let failed = match self.exchange(pool, request, replay.as_ref()).await {
+            let failed = match self
+                .exchange(pool, request, replay.as_ref(), self.pools.len() == 1)
+                .await
+            {
                 Ok((response, conn, progress)) => {
                     if health.record_success(ticket) {
                         tracing::info!(upstream = %self.name, server = %pool.addr(), "server answered again: marked up");
@@ -288,6 +292,7 @@ impl Upstream {
         pool: &Arc<Pool>,
         mut request: Request<RequestBody>,
         replay: Option<&Replay>,
+        alone: bool,
     ) -> Result<(Response<Incoming>, Conn, Arc<Progress>), Failed> {
         let mut fresh = false;
         let mut closed_retried = false;
@@ -356,9 +361,11 @@ impl Upstream {
             let error = error.into_error();
             // A new connection that the server closed without a word is the other side of a
             // graceful worker restart (Gunicorn's SIGHUP: a worker that accepted the connection
-            // stops before reading it). Asked once more on another new connection; the request
-            // is still safe to send, since no part of an answer came back.
-            let closed_early = !conn.reused && !closed_retried && closed_before_answer(&error);
+            // stops before reading it). A server with no other beside it is asked once more on
+            // another new connection (with others, the next one is asked); the request is
+            // still safe to send, since no part of an answer came back.
+            let closed_early =
+                alone && !conn.reused && !closed_retried && closed_before_answer(&error);
             if closed_early && (unsent.is_some() || replay.is_some()) {
                 closed_retried = true;
                 tracing::debug!(upstream = %pool.addr(), %error, "new connection closed before an answer: retrying once");
