@@ -27,8 +27,8 @@ pub enum Side {
 
 /// Why the downstream HTTP/1 codec refused a request before the proxy's phases saw it. The
 /// codec reports one as [`ProxyError::Codec`], which this module answers; until weir has its own
-/// codec, hyper answers these itself and `server.rs` only records their status for metrics and
-/// the access log.
+/// codec, hyper answers these itself, and `server.rs` reads hyper's error as a `CodecError` only to
+/// record its status in the metrics and the access log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum CodecError {
     /// A request line or header that RFC 9112 does not allow (or allows only ambiguously): 400.

@@ -29,7 +29,7 @@ use crate::body::{Body, RequestBody};
 use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::{CompressionConfig, Config, Encoding};
-use crate::error::{ProxyError, Side};
+use crate::error::{CodecError, ProxyError, Side};
 use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
@@ -171,9 +171,11 @@ impl Proxy {
         self.closing.send_replace(true);
     }
 
-    /// Counts and logs an answer the HTTP layer gave before a request reached [`Proxy::handle`]
-    /// (a malformed or too large head, a head not received in time).
-    pub fn record_refused(&self, peer: SocketAddr, status: StatusCode) {
+    /// Counts and logs a request the HTTP layer refused before it reached [`Proxy::handle`] (a
+    /// malformed or too large head, a head not received in time), with the status error.rs
+    /// gives the refusal.
+    pub fn record_refused(&self, peer: SocketAddr, refusal: CodecError) {
+        let status = refusal.status();
         self.metrics
             .record_request(None, status, Duration::ZERO, None);
         if let Some(access_log) = &self.access_log {

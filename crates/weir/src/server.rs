@@ -20,6 +20,7 @@ use tokio::sync::Semaphore;
 
 use crate::config::UpstreamAddr;
 use crate::config::{Config, ServerConfig};
+use crate::error::CodecError;
 use crate::proxy::{ClientInfo, Proxy};
 use crate::upstream::PoolStats;
 use crate::write_timeout::WriteTimeout;
@@ -547,31 +548,31 @@ fn serve_connection(
             tracing::debug!(client = %peer, %error, "client connection ended with an error");
             // An answer the HTTP layer gave (or would give) by itself: counted and logged as
             // weir's own answers are.
-            if let Some(status) = refusal_status(&error) {
-                proxy.record_refused(peer, status);
+            if let Some(refusal) = refusal(&error) {
+                proxy.record_refused(peer, refusal);
             }
         }
         drop(activity);
     });
 }
 
-/// The status of a request hyper refused before weir saw it: 400 for a malformed head, 414 for a
-/// URI too long, 431 for a head too large (hyper answers these), 408 for a head not received
+/// What hyper refused before weir saw a request, as the codec refusal error.rs answers: a
+/// malformed head, a URI too long, a head too large (hyper answers these), a head not received
 /// within `header_timeout` (closed without an answer, as nginx does, and logged as 408).
-fn refusal_status(error: &hyper::Error) -> Option<http::StatusCode> {
+fn refusal(error: &hyper::Error) -> Option<CodecError> {
     if error.is_parse_too_large() {
         // hyper tells the two apart only in its message.
         return Some(if error.to_string().contains("URI too long") {
-            http::StatusCode::URI_TOO_LONG
+            CodecError::UriTooLong
         } else {
-            http::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE
+            CodecError::HeadTooLarge
         });
     }
     if error.is_parse() {
-        return Some(http::StatusCode::BAD_REQUEST);
+        return Some(CodecError::Malformed);
     }
     if error.is_timeout() {
-        return Some(http::StatusCode::REQUEST_TIMEOUT);
+        return Some(CodecError::HeadTimeout);
     }
     None
 }
