@@ -15,7 +15,8 @@ mod common;
 
 use http::header::{HeaderMap, HeaderValue, ACCEPT_ENCODING};
 use libfuzzer_sys::fuzz_target;
-use weir::compression::{choose, quality, Encoding};
+use weir::compression::{choose, quality};
+use weir::config::Encoding;
 
 fuzz_target!(|data: &[u8]| {
     let lines = common::lines(data);

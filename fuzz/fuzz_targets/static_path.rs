@@ -24,6 +24,7 @@ use http::header::{CONTENT_LENGTH, CONTENT_RANGE, LOCATION};
 use http::{Method, StatusCode};
 use http_body_util::BodyExt;
 use libfuzzer_sys::fuzz_target;
+use weir::body::Body;
 use weir::static_files::StaticDir;
 
 /// What every file outside the root holds; it must never be sent.
@@ -128,10 +129,15 @@ fuzz_target!(|data: &[u8]| {
     };
     let request_headers = common::header_map(header_lines.iter().copied());
     let (status, headers, body) = fixture.runtime.block_on(async {
-        let response = fixture
+        // A file not served is answered as the proxy answers it, by `error.rs`.
+        let response = match fixture
             .dir
             .serve(&Method::GET, path, &request_headers)
-            .await;
+            .await
+        {
+            Ok(response) => response.map(Body::boxed),
+            Err(error) => error.into_response(),
+        };
         let (parts, body) = response.into_parts();
         let body: Bytes = body.collect().await.expect("a body reads whole").to_bytes();
         (parts.status, parts.headers, body)

@@ -249,7 +249,12 @@ fn fastapi_behind_a_prefix() {
         .find(|route| route.exact)
         .expect("the exact route");
     assert_eq!(
-        docs.answer.as_ref().unwrap().location.as_deref(),
+        docs.answer
+            .as_ref()
+            .unwrap()
+            .location
+            .as_ref()
+            .map(weir::config::Template::as_str),
         Some("https://$host/api/v1/docs")
     );
     assert_eq!(config.server.listen.len(), 2);
@@ -388,11 +393,17 @@ fn certbot_managed_site() {
 fn rate_limited_api() {
     let (imported, config) = import_checked(&corpus("ratelimit.conf"));
     let per_ip = &config.limits["per_ip"];
-    assert_eq!((per_ip.burst, per_ip.delay), (20, Delay::NoDelay));
+    assert_eq!(
+        (per_ip.limiter.burst, per_ip.limiter.delay),
+        (20, Delay::NoDelay)
+    );
     assert_eq!(per_ip.status.as_u16(), 429, "limit_req_status 429");
-    assert_eq!(per_ip.max_keys, 10 * 1024 * 1024 / 64);
+    assert_eq!(per_ip.limiter.max_keys, 10 * 1024 * 1024 / 64);
     let per_key = &config.limits["per_key"];
-    assert_eq!((per_key.burst, per_key.delay), (50, Delay::After(10)));
+    assert_eq!(
+        (per_key.limiter.burst, per_key.limiter.delay),
+        (50, Delay::After(10))
+    );
     assert_eq!(
         per_key.key,
         [weir::config::KeyPart::Header(
@@ -401,7 +412,7 @@ fn rate_limited_api() {
     );
     let login = &config.limits["login"];
     assert_eq!(
-        (login.burst, login.delay),
+        (login.limiter.burst, login.limiter.delay),
         (5, Delay::After(0)),
         "no nodelay: every excess request waits"
     );
@@ -467,7 +478,7 @@ fn several_apps_by_host_name() {
         .unwrap();
     assert_eq!(old.status.as_u16(), 301);
     assert_eq!(
-        old.location.as_deref(),
+        old.location.as_ref().map(weir::config::Template::as_str),
         Some("https://blog.example.com$request_uri")
     );
     assert_eq!(
@@ -519,7 +530,7 @@ fn static_site_with_an_api() {
     let health = config.routes.iter().find(|route| route.exact).unwrap();
     assert_eq!(health.answer.as_ref().unwrap().status.as_u16(), 204);
     let compression = config.compression.as_ref().unwrap();
-    assert_eq!(compression.algorithms, [weir::compression::Encoding::Gzip]);
+    assert_eq!(compression.algorithms, [weir::config::Encoding::Gzip]);
 }
 
 #[test]

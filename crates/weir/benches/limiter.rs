@@ -9,8 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use http::StatusCode;
-use weir::config::{Delay, KeyPart, LimitBackend, LimitConfig, LimitHeaders, Rate};
+use weir::config::{Delay, LimitBackend, LimiterConfig, Rate};
 use weir::ratelimit::{Limiter, Limiters};
 
 /// The naive baseline: GCRA on one global lock, keys copied into the map, floats for time.
@@ -51,17 +50,13 @@ impl Naive {
 }
 
 fn limits(count: u64, per: Duration, burst: u32, max_keys: usize) -> Limiters {
-    let config = LimitConfig {
-        key: vec![KeyPart::ClientIp],
+    let config = LimiterConfig {
         rate: Rate { count, per },
         burst,
         delay: Delay::NoDelay,
-        status: StatusCode::TOO_MANY_REQUESTS,
         dry_run: false,
         max_keys,
-        ipv6_prefix: 64,
         nginx_rounding: false,
-        headers: LimitHeaders::Draft10,
         backend: LimitBackend::Memory,
     };
     let limiter = Limiter::new("bench", &config).expect("a valid limit");

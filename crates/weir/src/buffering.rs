@@ -1,6 +1,6 @@
 //! Buffering for Gunicorn's sync workers, as nginx does by default:
 //! - `request_buffering`: the whole request body is read before the upstream is contacted, in
-//!   memory up to [`MEMORY_LIMIT`] and past it in a spool file no other user can open (see
+//!   memory up to [`BODY_MEMORY_LIMIT`] and past it in a spool file no other user can open (see
 //!   `Spool`), so a slow upload never holds a worker;
 //! - `response_buffering`: the upstream's response is read ahead of the client, so a worker is
 //!   freed as soon as it has written its answer, however slowly the client reads, within
@@ -28,11 +28,9 @@ use tokio::io::{AsyncRead, AsyncWriteExt, ReadBuf};
 use tokio::sync::Notify;
 
 use crate::body::{Body, BoxError, ClientBody, RequestBody};
+use crate::config::BODY_MEMORY_LIMIT;
 use crate::error::ProxyError;
 use crate::upstream::UpstreamBody;
-
-/// Request bodies up to this size stay in memory; larger ones go to a spool file.
-pub const MEMORY_LIMIT: usize = 1 << 20;
 
 /// Responses whose `Content-Length` is at most this fit in the socket buffers between the upstream
 /// and weir, so the worker is free at once without a read-ahead task.
@@ -128,7 +126,9 @@ impl Buffers {
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
                 used.checked_add(bytes).filter(|&total| total <= max)
             })
-            .map_err(|_| ProxyError::SpoolFull)?;
+            .map_err(|_| ProxyError::SpoolFull {
+                retry_after: SPOOL_RETRY_AFTER,
+            })?;
         reservation.bytes += bytes;
         Ok(())
     }
@@ -283,7 +283,7 @@ pub async fn read_request_body(
                 file.write_all(&data).await.map_err(spool_error)?;
                 *written += data.len() as u64;
             }
-            None if memory.len() + data.len() > MEMORY_LIMIT => {
+            None if memory.len() + data.len() > BODY_MEMORY_LIMIT => {
                 let written = (memory.len() + data.len()) as u64;
                 buffers.reserve(&mut reservation, written)?;
                 let mut file = spool_file(buffers).await.map_err(spool_error)?;

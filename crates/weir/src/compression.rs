@@ -5,10 +5,8 @@
 //! The proxy calls [`choose`] when the request arrives (the request headers are gone by the time the
 //! response comes back), then [`compress_response`] on the response head and body.
 
-use std::fmt;
 use std::io::{self, Write};
 use std::pin::Pin;
-use std::str::FromStr;
 use std::task::{Context, Poll};
 
 use bytes::buf::Writer;
@@ -20,7 +18,7 @@ use http::header::{
 use http::{Response, StatusCode};
 use http_body::{Body, Frame, SizeHint};
 
-use crate::config::CompressionConfig;
+use crate::config::{CompressionConfig, Encoding};
 
 #[cfg(test)]
 mod tests;
@@ -42,27 +40,8 @@ const ZSTD_WINDOW_LOG: u32 = 19;
 /// brotli's internal output buffer; its size only sets how often the encoder hands bytes on.
 const BROTLI_BUFFER_SIZE: usize = 16 * 1024;
 
-/// A content coding weir can produce.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Encoding {
-    /// `gzip` (RFC 1952), which every client accepts.
-    Gzip,
-    /// `br` (RFC 7932).
-    Brotli,
-    /// `zstd` (RFC 8878).
-    Zstd,
-}
-
+/// The HTTP side of [`Encoding`] (a value of the config, shared with static files).
 impl Encoding {
-    /// The token used in `Accept-Encoding`, `Content-Encoding` and the config's `algorithms`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Encoding::Gzip => "gzip",
-            Encoding::Brotli => "br",
-            Encoding::Zstd => "zstd",
-        }
-    }
-
     /// The `Content-Encoding` value.
     pub fn header_value(self) -> HeaderValue {
         HeaderValue::from_static(self.as_str())
@@ -72,24 +51,6 @@ impl Encoding {
     fn matches(self, coding: &str) -> bool {
         coding.eq_ignore_ascii_case(self.as_str())
             || (self == Encoding::Gzip && coding.eq_ignore_ascii_case("x-gzip"))
-    }
-}
-
-impl fmt::Display for Encoding {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Encoding {
-    type Err = String;
-
-    /// Parses a config `algorithms` entry: `"gzip"`, `"br"` or `"zstd"`.
-    fn from_str(text: &str) -> Result<Encoding, String> {
-        [Encoding::Gzip, Encoding::Brotli, Encoding::Zstd]
-            .into_iter()
-            .find(|encoding| text.eq_ignore_ascii_case(encoding.as_str()))
-            .ok_or_else(|| format!("{text:?} is not one of \"br\", \"zstd\", \"gzip\""))
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod error;
 mod file;
+mod redirect;
 mod summary;
 #[cfg(test)]
 mod tests;
@@ -11,16 +12,17 @@ mod tests;
 pub mod units;
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::time::Duration;
 
 use http::{HeaderName, StatusCode};
 use ipnet::IpNet;
 
-use crate::upstream::UpstreamAddr;
-
 pub use file::{from_toml, load, ConfigError, ConfigErrorKind};
+pub use redirect::Template;
 
 /// The whole gateway's configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,7 +72,7 @@ pub struct ServerConfig {
     /// `max_body_size`: largest request body; 0 means no limit. Default 1MiB, as nginx `client_max_body_size`.
     pub max_body_size: u64,
     /// `spool_dir`: where request bodies past 1 MiB are buffered. Default `None`: weir's own
-    /// `/var/tmp/weir-UID`, created with mode 0700 (see [`crate::buffering::Buffers`]).
+    /// `/var/tmp/weir-UID`, created with mode 0700 (see `buffering::Buffers`).
     pub spool_dir: Option<PathBuf>,
     /// `max_spool_size`: bytes of request bodies in the spool at once; past it, 503. Default 1GiB.
     pub max_spool_size: u64,
@@ -88,6 +90,10 @@ pub struct ServerConfig {
     /// `threads`: worker threads; 0 means one per core. Default 0.
     pub threads: usize,
 }
+
+/// Request bodies up to this size are buffered in memory, larger ones in a spool file
+/// (`buffering.rs`); so `max_spool_size` is at least this.
+pub const BODY_MEMORY_LIMIT: usize = 1 << 20;
 
 /// `[server] runtime`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,6 +144,40 @@ pub struct UpstreamConfig {
     pub fail_timeout: Duration,
     /// `health_check`: an active check of every server in the background; off when absent.
     pub health_check: Option<HealthCheckConfig>,
+}
+
+/// Where an upstream server listens: a TCP address or a Unix socket path. A value of the config
+/// that the upstream pools, errors and metrics share, so it lives here, below all of them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum UpstreamAddr {
+    Tcp(SocketAddr),
+    Unix(PathBuf),
+}
+
+impl fmt::Display for UpstreamAddr {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UpstreamAddr::Tcp(addr) => write!(formatter, "{addr}"),
+            UpstreamAddr::Unix(path) => write!(formatter, "unix:{}", path.display()),
+        }
+    }
+}
+
+impl FromStr for UpstreamAddr {
+    type Err = String;
+
+    /// Parses `unix:/path/app.sock` or `IP:PORT` (`[::1]:8000` for IPv6).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if let Some(path) = text.strip_prefix("unix:") {
+            if path.is_empty() {
+                return Err("a Unix socket needs a path, as in \"unix:/run/app.sock\"".to_string());
+            }
+            return Ok(UpstreamAddr::Unix(PathBuf::from(path)));
+        }
+        text.parse::<SocketAddr>().map(UpstreamAddr::Tcp).map_err(|_| {
+            format!("{text:?} is neither \"unix:/path/app.sock\" nor \"IP:PORT\" such as \"127.0.0.1:8000\"")
+        })
+    }
 }
 
 /// `[upstreams.NAME] balance`.
@@ -204,7 +244,7 @@ pub struct AnswerConfig {
     /// 200 to 599 without it.
     pub status: StatusCode,
     /// `redirect`: the `Location`, where `$host`, `$request_uri` and `$scheme` are the request's.
-    pub location: Option<String>,
+    pub location: Option<Template>,
 }
 
 impl RouteConfig {
@@ -218,30 +258,39 @@ impl RouteConfig {
     }
 }
 
-/// `[limits.NAME]`: one rate limit, nginx `limit_req_zone` + `limit_req` in one table.
+/// `[limits.NAME]`: one rate limit, nginx `limit_req_zone` + `limit_req` in one table. The
+/// proxy's limit phase owns the HTTP side (the key, the rejection's status and headers); the
+/// `ratelimit::Limiter` is built from [`LimiterConfig`] alone.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LimitConfig {
     /// `key`: what the limit counts by, e.g. `"client_ip"`, `"header:X-Api-Key"`, `"client_ip+path"`.
     pub key: Vec<KeyPart>,
+    /// `ipv6_prefix`: the `client_ip` part of the key counts IPv6 clients by this many leading
+    /// bits (1..=128), so one end site's /64 is one client. Default 64. IPv4 is counted whole.
+    pub ipv6_prefix: u8,
+    /// `status`: the status of a rejection. Default 429 (nginx's default is 503).
+    pub status: StatusCode,
+    /// `headers`: which rate-limit headers responses carry. Default draft-10.
+    pub headers: LimitHeaders,
+    /// Rate, burst, delay and where the state lives: what the limiter decides by.
+    pub limiter: LimiterConfig,
+}
+
+/// The part of a `[limits.NAME]` table that the limiter decides by: no key, no HTTP.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LimiterConfig {
     /// `rate`: `"10r/s"` or `"600r/m"`.
     pub rate: Rate,
     /// `burst`: requests allowed above the rate. Default 0.
     pub burst: u32,
     /// `nodelay` / `delay = N`: nginx's two-stage limiting. Default `Delay::After(0)`, as nginx.
     pub delay: Delay,
-    /// `status`: the status of a rejection. Default 429 (nginx's default is 503).
-    pub status: StatusCode,
     /// `dry_run`: decide and count, but let every request through.
     pub dry_run: bool,
     /// `max_keys`: keys tracked at most; least recently used keys are evicted past it. Default 100000.
     pub max_keys: usize,
-    /// `ipv6_prefix`: the `client_ip` part of the key counts IPv6 clients by this many leading
-    /// bits (1..=128), so one end site's /64 is one client. Default 64. IPv4 is counted whole.
-    pub ipv6_prefix: u8,
     /// `nginx_rounding`: reproduce nginx's integer rounding of rates (1r/m = 62.5s).
     pub nginx_rounding: bool,
-    /// `headers`: which rate-limit headers responses carry. Default draft-10.
-    pub headers: LimitHeaders,
     /// `backend`: where the state lives.
     pub backend: LimitBackend,
 }
@@ -354,7 +403,48 @@ pub struct CompressionConfig {
     pub types: Vec<String>,
     /// `algorithms`: the encodings weir may use (`"br"`, `"zstd"`, `"gzip"`), in the order weir
     /// prefers them when the client's q-values tie. Default `["br", "zstd", "gzip"]`.
-    pub algorithms: Vec<crate::compression::Encoding>,
+    pub algorithms: Vec<Encoding>,
+}
+
+/// A content coding weir can produce: a value of the config that compression and static files
+/// share, so it lives here, below both. Its HTTP side is in `compression.rs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// `gzip` (RFC 1952), which every client accepts.
+    Gzip,
+    /// `br` (RFC 7932).
+    Brotli,
+    /// `zstd` (RFC 8878).
+    Zstd,
+}
+
+impl Encoding {
+    /// The token used in `Accept-Encoding`, `Content-Encoding` and the config's `algorithms`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Encoding::Gzip => "gzip",
+            Encoding::Brotli => "br",
+            Encoding::Zstd => "zstd",
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Encoding {
+    type Err = String;
+
+    /// Parses a config `algorithms` entry: `"gzip"`, `"br"` or `"zstd"`.
+    fn from_str(text: &str) -> Result<Encoding, String> {
+        [Encoding::Gzip, Encoding::Brotli, Encoding::Zstd]
+            .into_iter()
+            .find(|encoding| text.eq_ignore_ascii_case(encoding.as_str()))
+            .ok_or_else(|| format!("{text:?} is not one of \"br\", \"zstd\", \"gzip\""))
+    }
 }
 
 impl CompressionConfig {
@@ -390,11 +480,7 @@ impl Default for CompressionConfig {
                 .iter()
                 .map(|media_type| media_type.to_string())
                 .collect(),
-            algorithms: vec![
-                crate::compression::Encoding::Brotli,
-                crate::compression::Encoding::Zstd,
-                crate::compression::Encoding::Gzip,
-            ],
+            algorithms: vec![Encoding::Brotli, Encoding::Zstd, Encoding::Gzip],
         }
     }
 }

@@ -1,14 +1,18 @@
 //! The one place where an error becomes a status code. Every failure on the request path is a
-//! [`ProxyError`]; [`ProxyError::status`] maps it, [`ProxyError::side`] says who failed (for logs and
-//! metrics), and [`ProxyError::response`] builds the short plain-text answer the client gets.
+//! [`ProxyError`]: a request the codec refused ([`CodecError`]: 400, 408, 414, 431, 501, 505), a
+//! bad request, no route, a rate-limit rejection, a static file not served, an upstream or spool
+//! failure. [`ProxyError::status`] maps it, [`ProxyError::side`] says who failed (for logs and
+//! metrics), and [`ProxyError::into_response`] builds the short plain-text answer the client gets.
 
 use std::io;
+use std::sync::Arc;
+use std::time::Duration;
 
 use bytes::Bytes;
-use http::{header, HeaderValue, Response, StatusCode};
+use http::{header, HeaderMap, HeaderValue, Response, StatusCode};
 
 use crate::body::Body;
-use crate::upstream::UpstreamAddr;
+use crate::config::UpstreamAddr;
 
 /// Which side of the proxy an error came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,9 +25,57 @@ pub enum Side {
     Internal,
 }
 
+/// Why the downstream HTTP/1 codec (`h1/`) refused a request before the proxy's phases saw it;
+/// its answer is [`ProxyError::Codec`]'s, made here. The connection closes after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CodecError {
+    /// A request line or header that RFC 9112 does not allow (or allows only ambiguously), or
+    /// framing in doubt: 400. The text says what was wrong, for the log.
+    #[error("malformed request: {0}")]
+    Malformed(&'static str),
+    /// `Transfer-Encoding` names a coding other than `chunked`: 501, as nginx answers.
+    #[error("unsupported transfer coding")]
+    UnknownCoding,
+    /// No whole request head within `header_timeout`: 408, logged only: the connection is
+    /// closed without an answer, as nginx does.
+    #[error("no whole request head within header_timeout")]
+    HeadTimeout,
+    /// A request target longer than the codec takes: 414.
+    #[error("request target too long")]
+    UriTooLong,
+    /// A request head over `max_header_size`: 431.
+    #[error("request head larger than max_header_size")]
+    HeadTooLarge,
+    /// A version other than HTTP/1.0 and HTTP/1.1: 505.
+    #[error("HTTP version not supported")]
+    Version,
+}
+
+impl CodecError {
+    /// The status the client is answered with (or, for [`CodecError::HeadTimeout`], logged as).
+    pub fn status(self) -> StatusCode {
+        match self {
+            CodecError::Malformed(_) => StatusCode::BAD_REQUEST,
+            CodecError::UnknownCoding => StatusCode::NOT_IMPLEMENTED,
+            CodecError::HeadTimeout => StatusCode::REQUEST_TIMEOUT,
+            CodecError::UriTooLong => StatusCode::URI_TOO_LONG,
+            CodecError::HeadTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            CodecError::Version => StatusCode::HTTP_VERSION_NOT_SUPPORTED,
+        }
+    }
+
+    /// Whether the client gets an answer at all (a head time-out is closed without one).
+    pub fn is_answered(self) -> bool {
+        self != CodecError::HeadTimeout
+    }
+}
+
 /// Everything that can go wrong while proxying one request.
 #[derive(Debug, thiserror::Error)]
 pub enum ProxyError {
+    /// The downstream codec refused the request head: see [`CodecError`].
+    #[error("{0}")]
+    Codec(CodecError),
     #[error("no route matches this host and path")]
     NoRoute,
     #[error("request body is larger than max_body_size ({limit} bytes)")]
@@ -58,16 +110,37 @@ pub enum ProxyError {
     QueueFull { addr: UpstreamAddr },
     #[error("the request body could not be buffered")]
     Spool,
+    /// The spool for request bodies is full: 503, with a `Retry-After` of `retry_after`.
     #[error("the spool for request bodies is full (max_spool_size)")]
-    SpoolFull,
+    SpoolFull { retry_after: Duration },
+    /// A rate limit rejected the request (nothing was charged): the limit's configured status,
+    /// with `Retry-After` and the limit's rate-limit headers as the limit phase made them.
+    /// A method a static route does not answer (only GET and HEAD): 405 with `Allow`.
+    #[error("method not allowed (allowed: {allow})")]
+    MethodNotAllowed { allow: &'static str },
+    /// A static file that is not there to serve: 404.
+    #[error("static file not found: {reason}")]
+    FileNotFound { reason: &'static str },
+    /// A static file that is there but not served: 403, as nginx.
+    #[error("static file forbidden: {reason}")]
+    FileForbidden { reason: &'static str },
+    /// A file-system error while serving a static file, mapped as nginx maps them: missing (or
+    /// a path component too long) is 404, forbidden (or a symlink loop) is 403, anything else 500.
+    #[error("static file: {source}")]
+    File { source: io::Error },
     #[error("rate limited by {limit}")]
-    RateLimited { limit: String, status: StatusCode },
+    RateLimited {
+        limit: Arc<str>,
+        status: StatusCode,
+        headers: HeaderMap,
+    },
 }
 
 impl ProxyError {
     /// The status the client is answered with.
     pub fn status(&self) -> StatusCode {
         match self {
+            ProxyError::Codec(codec) => codec.status(),
             ProxyError::NoRoute => StatusCode::NOT_FOUND,
             ProxyError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ProxyError::BadRequest { .. } | ProxyError::BadPath { .. } | ProxyError::ClientGone => {
@@ -80,8 +153,12 @@ impl ProxyError {
             | ProxyError::SendTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
             ProxyError::QueueTimeout { .. }
             | ProxyError::QueueFull { .. }
-            | ProxyError::SpoolFull => StatusCode::SERVICE_UNAVAILABLE,
+            | ProxyError::SpoolFull { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ProxyError::RateLimited { status, .. } => *status,
+            ProxyError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ProxyError::FileNotFound { .. } => StatusCode::NOT_FOUND,
+            ProxyError::FileForbidden { .. } => StatusCode::FORBIDDEN,
+            ProxyError::File { source } => file_status(source),
             ProxyError::Spool => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -89,12 +166,24 @@ impl ProxyError {
     /// Who failed.
     pub fn side(&self) -> Side {
         match self {
-            ProxyError::BodyTooLarge { .. }
+            ProxyError::Codec(_)
+            | ProxyError::BodyTooLarge { .. }
             | ProxyError::BadRequest { .. }
             | ProxyError::BadPath { .. }
             | ProxyError::BodyTimeout
             | ProxyError::ClientGone
-            | ProxyError::RateLimited { .. } => Side::Downstream,
+            | ProxyError::RateLimited { .. }
+            | ProxyError::MethodNotAllowed { .. }
+            | ProxyError::FileNotFound { .. }
+            | ProxyError::FileForbidden { .. } => Side::Downstream,
+            // A missing or forbidden file is the client's asking; any other failure is weir's.
+            ProxyError::File { source } => {
+                if file_status(source) == StatusCode::INTERNAL_SERVER_ERROR {
+                    Side::Internal
+                } else {
+                    Side::Downstream
+                }
+            }
             ProxyError::Connect { .. }
             | ProxyError::ConnectTimeout { .. }
             | ProxyError::ReadTimeout { .. }
@@ -102,7 +191,7 @@ impl ProxyError {
             | ProxyError::Upstream { .. } => Side::Upstream,
             ProxyError::NoRoute
             | ProxyError::Spool
-            | ProxyError::SpoolFull
+            | ProxyError::SpoolFull { .. }
             | ProxyError::QueueTimeout { .. }
             | ProxyError::QueueFull { .. } => Side::Internal,
         }
@@ -111,6 +200,12 @@ impl ProxyError {
     /// A short cause for logs and metrics labels.
     pub fn cause(&self) -> &'static str {
         match self {
+            ProxyError::Codec(CodecError::Malformed(_)) => "codec_malformed",
+            ProxyError::Codec(CodecError::UnknownCoding) => "codec_unknown_coding",
+            ProxyError::Codec(CodecError::HeadTimeout) => "codec_head_timeout",
+            ProxyError::Codec(CodecError::UriTooLong) => "codec_uri_too_long",
+            ProxyError::Codec(CodecError::HeadTooLarge) => "codec_head_too_large",
+            ProxyError::Codec(CodecError::Version) => "codec_version",
             ProxyError::NoRoute => "no_route",
             ProxyError::BodyTooLarge { .. } => "body_too_large",
             ProxyError::BadRequest { .. } => "bad_request",
@@ -125,26 +220,66 @@ impl ProxyError {
             ProxyError::QueueTimeout { .. } => "queue_timeout",
             ProxyError::QueueFull { .. } => "queue_full",
             ProxyError::RateLimited { .. } => "rate_limited",
+            ProxyError::MethodNotAllowed { .. } => "method_not_allowed",
+            ProxyError::FileNotFound { .. } => "file_not_found",
+            ProxyError::FileForbidden { .. } => "file_forbidden",
+            ProxyError::File { .. } => "file",
             ProxyError::Spool => "spool",
-            ProxyError::SpoolFull => "spool_full",
+            ProxyError::SpoolFull { .. } => "spool_full",
         }
     }
 
     /// The client's answer: the status, and its reason phrase as a one-line plain-text body.
-    pub fn response(&self) -> Response<Body> {
-        let mut response = status_response(self.status());
-        if let ProxyError::SpoolFull = self {
-            response.headers_mut().insert(
-                header::RETRY_AFTER,
-                HeaderValue::from(crate::buffering::SPOOL_RETRY_AFTER.as_secs()),
-            );
+    pub fn into_response(self) -> Response<Body> {
+        let status = self.status();
+        match self {
+            ProxyError::RateLimited { headers, .. } => status_response_with(status, headers),
+            ProxyError::MethodNotAllowed { allow } => {
+                let mut response = status_response(status);
+                response
+                    .headers_mut()
+                    .insert(header::ALLOW, HeaderValue::from_static(allow));
+                response
+            }
+            ProxyError::SpoolFull { retry_after } => {
+                let mut response = status_response(status);
+                response.headers_mut().insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(retry_after.as_secs()),
+                );
+                response
+            }
+            _ => status_response(status),
         }
-        response
+    }
+}
+
+/// `ENAMETOOLONG` on Linux: a path component too long is a missing file, as nginx answers.
+pub(crate) const ENAMETOOLONG: i32 = 36;
+/// `ELOOP` on Linux: a symlink loop is refused, as nginx answers symlink trouble with 403.
+pub(crate) const ELOOP: i32 = 40;
+
+/// nginx's mapping of file errors: missing is 404, forbidden is 403, anything else 500.
+fn file_status(error: &io::Error) -> StatusCode {
+    match error.kind() {
+        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory => StatusCode::NOT_FOUND,
+        io::ErrorKind::PermissionDenied => StatusCode::FORBIDDEN,
+        _ => match error.raw_os_error() {
+            Some(ENAMETOOLONG) => StatusCode::NOT_FOUND,
+            Some(ELOOP) => StatusCode::FORBIDDEN,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        },
     }
 }
 
 /// A short plain-text response for `status`, as nginx gives for its own errors.
 pub fn status_response(status: StatusCode) -> Response<Body> {
+    status_response_with(status, HeaderMap::new())
+}
+
+/// [`status_response`] with `headers` besides its own: a rejection's headers are moved into the
+/// response, not copied, so a flood of 429s makes one header map per answer, as before.
+fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Body> {
     let text = match status.as_u16() {
         // The answers weir gives most, above all under a flood, cost no allocation.
         429 => Bytes::from_static(b"429 Too Many Requests\n"),
@@ -159,9 +294,13 @@ pub fn status_response(status: StatusCode) -> Response<Body> {
     };
     let mut response = Response::new(Body::full(text));
     *response.status_mut() = status;
+    *response.headers_mut() = headers;
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; charset=utf-8"),
     );
     response
 }
+
+#[cfg(test)]
+mod tests;

@@ -16,8 +16,9 @@ use std::time::Duration;
 
 use http::StatusCode;
 
+use crate::config::UpstreamAddr;
 use crate::ratelimit::LimitStats;
-use crate::upstream::{PoolStats, UpstreamAddr};
+use crate::upstream::PoolStats;
 
 /// The content type of [`Metrics::render`]'s output.
 pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
@@ -237,11 +238,16 @@ impl Metrics {
         self.failures_overflow.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Everything in the Prometheus text format; pool and rate-limit figures come from
-    /// `gateway`.
-    pub fn render(&self, gateway: &crate::server::GatewayHandle) -> String {
-        let mut out = self.render_with(&gateway.pool_stats(), &gateway.limiter_stats());
-        render_buffers(&mut out, &gateway.buffer_stats());
+    /// Everything in the Prometheus text format, with the pool, rate-limit and buffer figures
+    /// the gateway gives (`GatewayHandle::render_metrics`).
+    pub fn render(
+        &self,
+        pools: &[(String, UpstreamAddr, PoolStats)],
+        limits: &[(String, LimitStats)],
+        buffers: &crate::buffering::BufferStats,
+    ) -> String {
+        let mut out = self.render_with(pools, limits);
+        render_buffers(&mut out, buffers);
         out
     }
 

@@ -12,7 +12,7 @@
 //! proxy's 429 path stays synchronous, and [`Limiters::check`] does the rest.
 //!
 //! The proxy builds the key bytes (client address, path, header values) in the order of
-//! [`LimitConfig::key`]. A limit never stores them: it stores a 128-bit keyed hash of them
+//! [`crate::config::LimitConfig::key`], and turns decisions into statuses and headers. A limit never stores them: it stores a 128-bit keyed hash of them
 //! (`StoredKey`), so a key costs the same whatever its source (a 32 KiB header value costs what
 //! a 4-byte address costs) and fits inline in its slot. Memory limits hash with a key drawn at
 //! random once per process; Redis limits with a key derived from the limit's name and Redis URL,
@@ -36,7 +36,7 @@ use tokio::time::Instant;
 use self::gcra::{nanos, Gcra, Verdict};
 use self::memory::{Count, KeyHash, Locked, Table};
 use self::redis::RedisBackend;
-use crate::config::{LimitBackend, LimitConfig, OnRedisError};
+use crate::config::{LimitBackend, LimiterConfig, OnRedisError};
 
 /// A limit could not be built from its configuration.
 #[derive(Debug, thiserror::Error)]
@@ -151,7 +151,7 @@ pub struct LimitStats {
 /// One `[limits.NAME]`.
 pub struct Limiter {
     name: Arc<str>,
-    config: LimitConfig,
+    config: LimiterConfig,
     /// Unique across the process: locks of several limits are always taken in this order.
     id: u64,
     gcra: Gcra,
@@ -182,7 +182,7 @@ static NEXT_LIMITER_ID: AtomicU64 = AtomicU64::new(0);
 
 impl Limiter {
     /// Builds a limit. A Redis limit parses its URL now and connects on first use.
-    pub fn new(name: &str, config: &LimitConfig) -> Result<Limiter, LimitError> {
+    pub fn new(name: &str, config: &LimiterConfig) -> Result<Limiter, LimitError> {
         let gcra = Gcra::from_config(config);
         let hasher = match &config.backend {
             LimitBackend::Memory => KeyHasher::per_process(),
@@ -218,7 +218,7 @@ impl Limiter {
         &self.name
     }
 
-    pub fn config(&self) -> &LimitConfig {
+    pub fn config(&self) -> &LimiterConfig {
         &self.config
     }
 

@@ -15,9 +15,10 @@ use arc_swap::ArcSwap;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
+use crate::config::UpstreamAddr;
 use crate::config::{Config, ServerConfig};
 use crate::proxy::Proxy;
-use crate::upstream::{PoolStats, UpstreamAddr};
+use crate::upstream::PoolStats;
 use crate::write_timeout::WriteTimeout;
 
 /// Errors that stop the gateway from starting.
@@ -372,7 +373,11 @@ impl GatewayHandle {
 
     /// The metrics in the Prometheus text format, as `/metrics` serves them.
     pub fn render_metrics(&self) -> String {
-        let mut text = self.proxy().metrics().render(self);
+        let mut text = self.proxy().metrics().render(
+            &self.pool_stats(),
+            &self.limiter_stats(),
+            &self.buffer_stats(),
+        );
         let stats = &self.shared.reloads;
         crate::metrics::render_reloads(
             &mut text,

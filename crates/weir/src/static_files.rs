@@ -23,7 +23,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use bytes::Bytes;
 use http::header::{
-    HeaderMap, HeaderValue, ACCEPT_RANGES, ALLOW, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_RANGE,
+    HeaderMap, HeaderValue, ACCEPT_RANGES, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_RANGE,
     CONTENT_TYPE, ETAG, IF_MATCH, IF_MODIFIED_SINCE, IF_NONE_MATCH, IF_RANGE, IF_UNMODIFIED_SINCE,
     LAST_MODIFIED, LOCATION, RANGE, VARY,
 };
@@ -31,7 +31,9 @@ use http::{Method, Response, StatusCode};
 use http_body::{Frame, SizeHint};
 use tokio::task::JoinHandle;
 
-use crate::compression::{self, Encoding};
+use crate::compression;
+use crate::config::Encoding;
+use crate::error::{ProxyError, Side};
 
 /// The file is read in pieces of this size. Large enough that a 651 KiB file is three blocking
 /// hops, small enough that a hundred downloads in flight hold tens of MiB, not the files.
@@ -57,11 +59,6 @@ pub const CACHE_MAX_ENTRIES: usize = 4096;
 
 /// The file served for a directory, as nginx's default `index index.html`.
 const INDEX_FILE: &str = "index.html";
-
-/// `ENAMETOOLONG` on Linux: a path component too long is a missing file, as nginx answers.
-const ENAMETOOLONG: i32 = 36;
-/// `ELOOP` on Linux: a symlink loop is refused, as nginx answers symlink trouble with 403.
-const ELOOP: i32 = 40;
 
 /// A directory served over HTTP. Built once per route; cheap to share behind an `Arc`.
 #[derive(Debug, Clone)]
@@ -218,34 +215,34 @@ impl StaticDir {
     /// when it maps a prefix onto the directory. Query strings are ignored.
     ///
     /// A directory without a trailing slash is redirected (301) to `./NAME/`, a relative reference,
-    /// so it works under any route prefix. Statuses: 200, 206, 301, 304, 400 (`..`, encoded `/` or
-    /// `\`, NUL, bad percent-encoding), 403 (unreadable, outside the root, directory without
-    /// index), 404, 405 (with `Allow: GET, HEAD`), 412, 416, 500 (other I/O errors).
+    /// so it works under any route prefix. Answers: 200, 206, 301, 304, 412, 416. A file not
+    /// served is a [`ProxyError`], which `error.rs` answers: a method other than GET or HEAD
+    /// (405), a path with `..`, an encoded `/` or `\`, a NUL or bad percent-encoding (400), a
+    /// file missing or forbidden (unreadable, outside the root, a directory without index) and
+    /// any other I/O error ([`ProxyError::File`]: 404, 403 or 500 as nginx maps them).
     pub async fn serve(
         &self,
         method: &Method,
         path: &str,
         request_headers: &HeaderMap,
-    ) -> Response<FileBody> {
+    ) -> Result<Response<FileBody>, ProxyError> {
         let is_head = if method == Method::GET {
             false
         } else if method == Method::HEAD {
             true
         } else {
-            let mut response = status_response(StatusCode::METHOD_NOT_ALLOWED);
-            response
-                .headers_mut()
-                .insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
-            return response;
+            return Err(ProxyError::MethodNotAllowed { allow: "GET, HEAD" });
         };
         let Some(request_path) = RequestPath::parse(path) else {
-            return status_response(StatusCode::BAD_REQUEST);
+            return Err(ProxyError::BadRequest {
+                reason: "a static path with `..`, an encoded `/` or `\\`, a NUL or bad escapes",
+            });
         };
         let plain = !has_conditions(request_headers);
         let cache_key = plain.then(|| request_path.cache_key());
         if let Some(key) = &cache_key {
             if let Some(response) = self.cache.get(key, is_head) {
-                return response;
+                return Ok(response);
             }
         }
         let request = FileRequest {
@@ -275,13 +272,10 @@ impl StaticDir {
                 if let (Some(body), Some(key)) = (whole, cache_key) {
                     self.cache.insert(key, response.headers(), body);
                 }
-                response
+                Ok(response)
             }
-            Ok(Err(status)) => status_response(status),
-            Err(join_error) => {
-                tracing::error!(%join_error, "static file task failed");
-                status_response(StatusCode::INTERNAL_SERVER_ERROR)
-            }
+            Ok(Err(error)) => Err(error),
+            Err(join_error) => Err(file_error(io::Error::other(join_error))),
         }
     }
 }
@@ -667,10 +661,10 @@ struct OpenedFile {
 
 impl FileRequest {
     /// Resolves, checks, opens and starts reading. Runs on the blocking pool.
-    fn open(self) -> Result<Opened, StatusCode> {
+    fn open(self) -> Result<Opened, ProxyError> {
         let requested = self.root.join(&self.path.relative);
         let canonical = self.inside_root(&requested)?;
-        let metadata = std::fs::metadata(&canonical).map_err(|error| io_status(&error))?;
+        let metadata = std::fs::metadata(&canonical).map_err(file_error)?;
         let (requested, canonical) = if metadata.is_dir() {
             if !self.path.trailing_slash {
                 return Ok(Opened::Redirect(format!(
@@ -680,27 +674,35 @@ impl FileRequest {
             }
             let index = requested.join(INDEX_FILE);
             // A directory without an index is 403, as nginx without autoindex.
-            let canonical_index = self.inside_root(&index).map_err(|status| {
-                if status == StatusCode::NOT_FOUND {
-                    StatusCode::FORBIDDEN
+            let canonical_index = self.inside_root(&index).map_err(|error| {
+                if error.status() == StatusCode::NOT_FOUND {
+                    ProxyError::FileForbidden {
+                        reason: "a directory without index.html",
+                    }
                 } else {
-                    status
+                    error
                 }
             })?;
             let index_is_file = std::fs::metadata(&canonical_index)
-                .map_err(|error| io_status(&error))?
+                .map_err(file_error)?
                 .is_file();
             if !index_is_file {
-                return Err(StatusCode::FORBIDDEN);
+                return Err(ProxyError::FileForbidden {
+                    reason: "a directory whose index.html is no file",
+                });
             }
             (index, canonical_index)
         } else if self.path.trailing_slash {
             // `/file.txt/` names a directory that is not there.
-            return Err(StatusCode::NOT_FOUND);
+            return Err(ProxyError::FileNotFound {
+                reason: "a file asked for as a directory",
+            });
         } else if !metadata.is_file() {
             // A FIFO, socket or device under the root is not served (opening a FIFO would block),
             // as nginx refuses them.
-            return Err(StatusCode::NOT_FOUND);
+            return Err(ProxyError::FileNotFound {
+                reason: "not a regular file",
+            });
         } else {
             (requested, canonical)
         };
@@ -744,11 +746,13 @@ impl FileRequest {
             Some((encoding, sibling)) => (Some(encoding), sibling),
             None => (None, canonical),
         };
-        let mut file = File::open(&path).map_err(|error| io_status(&error))?;
-        let metadata = file.metadata().map_err(|error| io_status(&error))?;
+        let mut file = File::open(&path).map_err(file_error)?;
+        let metadata = file.metadata().map_err(file_error)?;
         if !metadata.is_file() {
             // Swapped for something else since the check above.
-            return Err(StatusCode::NOT_FOUND);
+            return Err(ProxyError::FileNotFound {
+                reason: "not a regular file",
+            });
         }
         let validators = Validators::from_metadata(&metadata);
         let plan = plan(&validators, &self.conditions);
@@ -761,8 +765,7 @@ impl FileRequest {
         let mut remaining = 0;
         if !self.is_head && body_len > 0 {
             if start > 0 {
-                file.seek(SeekFrom::Start(start))
-                    .map_err(|error| io_status(&error))?;
+                file.seek(SeekFrom::Start(start)).map_err(file_error)?;
             }
             // A small file asked for whole is read whole, once, and cached; others in pieces.
             let first_len = if plan == Plan::Full && body_len <= CACHE_MAX_FILE {
@@ -770,7 +773,7 @@ impl FileRequest {
             } else {
                 body_len.min(CHUNK_SIZE as u64)
             };
-            first_chunk = read_chunk(&mut file, first_len).map_err(|error| io_status(&error))?;
+            first_chunk = read_chunk(&mut file, first_len).map_err(file_error)?;
             remaining = body_len - first_len;
         }
         Ok(Opened::File(Box::new(OpenedFile {
@@ -789,12 +792,14 @@ impl FileRequest {
 
     /// Canonicalizes `path` and checks it is under the root: a symlink may point anywhere inside,
     /// never outside (403).
-    fn inside_root(&self, path: &Path) -> Result<PathBuf, StatusCode> {
-        let canonical = path.canonicalize().map_err(|error| io_status(&error))?;
+    fn inside_root(&self, path: &Path) -> Result<PathBuf, ProxyError> {
+        let canonical = path.canonicalize().map_err(file_error)?;
         if canonical.starts_with(&self.root) {
             Ok(canonical)
         } else {
-            Err(StatusCode::FORBIDDEN)
+            Err(ProxyError::FileForbidden {
+                reason: "outside the root",
+            })
         }
     }
 }
@@ -829,20 +834,14 @@ fn read_chunk(file: &mut File, len: u64) -> io::Result<Bytes> {
     Ok(Bytes::from(buffer))
 }
 
-/// nginx's mapping of file errors: missing is 404, forbidden is 403, anything else 500.
-fn io_status(error: &io::Error) -> StatusCode {
-    match error.kind() {
-        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory => StatusCode::NOT_FOUND,
-        io::ErrorKind::PermissionDenied => StatusCode::FORBIDDEN,
-        _ => match error.raw_os_error() {
-            Some(ENAMETOOLONG) => StatusCode::NOT_FOUND,
-            Some(ELOOP) => StatusCode::FORBIDDEN,
-            _ => {
-                tracing::error!(%error, "static file error");
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
-        },
+/// A file-system error while serving a file. One that is weir's fault rather than a missing or
+/// forbidden file (see [`ProxyError::File`]) is logged.
+fn file_error(source: io::Error) -> ProxyError {
+    let error = ProxyError::File { source };
+    if error.side() == Side::Internal {
+        tracing::error!(%error, "static file error");
     }
+    error
 }
 
 impl Opened {

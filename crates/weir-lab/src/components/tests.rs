@@ -68,10 +68,10 @@ fn weir_config_with_a_limit_and_no_keepalive_is_accepted_by_weir() {
     assert_eq!(config.server.max_connections, 21_024);
     assert_eq!(config.routes[0].limits, ["lab"]);
     let limit = &config.limits["lab"];
-    assert_eq!(limit.burst, 20);
-    assert_eq!(limit.rate.count, 100);
-    assert_eq!(limit.rate.per, std::time::Duration::from_secs(1));
-    assert_eq!(limit.delay, weir::config::Delay::NoDelay);
+    assert_eq!(limit.limiter.burst, 20);
+    assert_eq!(limit.limiter.rate.count, 100);
+    assert_eq!(limit.limiter.rate.per, std::time::Duration::from_secs(1));
+    assert_eq!(limit.limiter.delay, weir::config::Delay::NoDelay);
 }
 
 #[test]

@@ -24,11 +24,10 @@ use super::error::{KeyIndex, Problem};
 use super::units;
 use super::{
     AccessLogConfig, AccessLogFormat, AdminConfig, AnswerConfig, Balance, CompressionConfig,
-    Config, Delay, HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders,
-    OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig, UpstreamConfig,
+    Config, Delay, Encoding, HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders,
+    LimiterConfig, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig,
+    UpstreamAddr, UpstreamConfig,
 };
-use crate::compression::Encoding;
-use crate::upstream::UpstreamAddr;
 
 pub use super::error::{ConfigError, ConfigErrorKind};
 
@@ -748,7 +747,7 @@ impl RawServer {
             None => default::MAX_SPOOL_SIZE,
             Some(value) => {
                 let bytes = value.get_ref().0;
-                let least = crate::buffering::MEMORY_LIMIT as u64;
+                let least = super::BODY_MEMORY_LIMIT as u64;
                 if bytes < least {
                     return Err(invalid(
                         value.span(),
@@ -1038,20 +1037,22 @@ fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Pr
 
     Ok(LimitConfig {
         key,
-        rate: raw.rate.0,
-        burst: raw.burst.unwrap_or(0),
-        delay,
-        status,
-        dry_run: raw.dry_run.unwrap_or(false),
-        max_keys,
         ipv6_prefix,
-        nginx_rounding: raw.nginx_rounding.unwrap_or(false),
+        status,
         headers: match raw.headers.unwrap_or(HeadersValue::Draft10) {
             HeadersValue::Draft10 => LimitHeaders::Draft10,
             HeadersValue::Legacy => LimitHeaders::Legacy,
             HeadersValue::Off => LimitHeaders::Off,
         },
-        backend,
+        limiter: LimiterConfig {
+            rate: raw.rate.0,
+            burst: raw.burst.unwrap_or(0),
+            delay,
+            dry_run: raw.dry_run.unwrap_or(false),
+            max_keys,
+            nginx_rounding: raw.nginx_rounding.unwrap_or(false),
+            backend,
+        },
     })
 }
 
@@ -1255,9 +1256,8 @@ fn validate_answer(raw: &RawRoute) -> Result<Option<AnswerConfig>, Problem> {
             location: None,
         })),
         (Some(location), value) => {
-            if let Err(message) = crate::answer::Template::parse(location.get_ref()) {
-                return Err(invalid(location.span(), message));
-            }
+            let template = super::Template::parse(location.get_ref())
+                .map_err(|message| invalid(location.span(), message))?;
             let status = match value {
                 None => StatusCode::FOUND,
                 Some(value) => status(
@@ -1268,7 +1268,7 @@ fn validate_answer(raw: &RawRoute) -> Result<Option<AnswerConfig>, Problem> {
             };
             Ok(Some(AnswerConfig {
                 status,
-                location: Some(location.get_ref().clone()),
+                location: Some(template),
             }))
         }
     }

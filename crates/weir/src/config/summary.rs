@@ -182,16 +182,16 @@ impl Config {
             writeln!(out, "  none")?;
         }
         for (name, limit) in &self.limits {
-            let delay = match limit.delay {
+            let delay = match limit.limiter.delay {
                 Delay::NoDelay => "nodelay".to_string(),
                 Delay::After(0) => "delay excess".to_string(),
                 Delay::After(count) => format!("delay after {count}"),
             };
             let mut flags = Vec::new();
-            if limit.dry_run {
+            if limit.limiter.dry_run {
                 flags.push("dry run");
             }
-            if limit.nginx_rounding {
+            if limit.limiter.nginx_rounding {
                 flags.push("nginx rounding");
             }
             let flags = if flags.is_empty() {
@@ -202,9 +202,9 @@ impl Config {
             writeln!(
                 out,
                 "  {name}: {} by {}, burst {}, {delay}, status {}{flags}",
-                format_rate(limit.rate),
+                format_rate(limit.limiter.rate),
                 format_key(&limit.key),
-                limit.burst,
+                limit.limiter.burst,
                 limit.status.as_u16()
             )?;
             let headers = match limit.headers {
@@ -212,7 +212,7 @@ impl Config {
                 LimitHeaders::Legacy => "X-RateLimit-* headers",
                 LimitHeaders::Off => "no rate-limit headers",
             };
-            let backend = match &limit.backend {
+            let backend = match &limit.limiter.backend {
                 LimitBackend::Memory => "in memory".to_string(),
                 LimitBackend::Redis(redis) => {
                     let on_error = match redis.on_error {
@@ -230,7 +230,7 @@ impl Config {
             writeln!(
                 out,
                 "    {backend}, at most {} keys, {headers}",
-                limit.max_keys
+                limit.limiter.max_keys
             )?;
             if !self.routes.iter().any(|route| route.limits.contains(name)) {
                 writeln!(out, "    not used by any route")?;

@@ -138,20 +138,20 @@ fn upstream_route_and_limit_defaults() {
     let limit = &config.limits["per_ip"];
     assert_eq!(limit.key, vec![KeyPart::ClientIp]);
     assert_eq!(
-        limit.rate,
+        limit.limiter.rate,
         Rate {
             count: 10,
             per: Duration::from_secs(1)
         }
     );
-    assert_eq!(limit.burst, 0);
-    assert_eq!(limit.delay, Delay::After(0));
+    assert_eq!(limit.limiter.burst, 0);
+    assert_eq!(limit.limiter.delay, Delay::After(0));
     assert_eq!(limit.status, StatusCode::TOO_MANY_REQUESTS);
-    assert!(!limit.dry_run);
-    assert_eq!(limit.max_keys, 100_000);
-    assert!(!limit.nginx_rounding);
+    assert!(!limit.limiter.dry_run);
+    assert_eq!(limit.limiter.max_keys, 100_000);
+    assert!(!limit.limiter.nginx_rounding);
     assert_eq!(limit.headers, LimitHeaders::Draft10);
-    assert_eq!(limit.backend, LimitBackend::Memory);
+    assert_eq!(limit.limiter.backend, LimitBackend::Memory);
 }
 
 #[test]
@@ -261,21 +261,21 @@ headers = "off"
         ]
     );
     assert_eq!(
-        api.rate,
+        api.limiter.rate,
         Rate {
             count: 600,
             per: Duration::from_secs(60)
         }
     );
-    assert_eq!(api.burst, 20);
-    assert_eq!(api.delay, Delay::After(5));
+    assert_eq!(api.limiter.burst, 20);
+    assert_eq!(api.limiter.delay, Delay::After(5));
     assert_eq!(api.status, StatusCode::SERVICE_UNAVAILABLE);
-    assert!(api.dry_run);
-    assert_eq!(api.max_keys, 500);
-    assert!(api.nginx_rounding);
+    assert!(api.limiter.dry_run);
+    assert_eq!(api.limiter.max_keys, 500);
+    assert!(api.limiter.nginx_rounding);
     assert_eq!(api.headers, LimitHeaders::Legacy);
     assert_eq!(
-        api.backend,
+        api.limiter.backend,
         LimitBackend::Redis(RedisLimitConfig {
             url: "redis://127.0.0.1:6379/0".to_string(),
             timeout: Duration::from_millis(20),
@@ -283,15 +283,15 @@ headers = "off"
         })
     );
     let flood = &config.limits["flood"];
-    assert_eq!(flood.delay, Delay::NoDelay);
+    assert_eq!(flood.limiter.delay, Delay::NoDelay);
     assert_eq!(flood.headers, LimitHeaders::Off);
-    assert_eq!(flood.rate.per, Duration::from_secs(3600));
+    assert_eq!(flood.limiter.rate.per, Duration::from_secs(3600));
 }
 
 #[test]
 fn redis_over_a_unix_socket_defaults_to_allow() {
     let config = parse("[limits.shared]\nrate = \"1r/s\"\nbackend = \"redis\"\nredis = \"unix:///run/redis.sock\"\n");
-    let LimitBackend::Redis(redis) = &config.limits["shared"].backend else {
+    let LimitBackend::Redis(redis) = &config.limits["shared"].limiter.backend else {
         panic!("expected the redis backend");
     };
     assert_eq!(redis.url, "unix:///run/redis.sock");
@@ -1479,10 +1479,7 @@ fn every_compression_key_is_read() {
         compression.types,
         vec!["application/json".to_string(), "text/*".to_string()]
     );
-    assert_eq!(
-        compression.algorithms,
-        vec![crate::compression::Encoding::Gzip]
-    );
+    assert_eq!(compression.algorithms, vec![Encoding::Gzip]);
     assert!(parse("[compression]\n")
         .summary()
         .contains("compression          br, zstd, gzip at level 6"));
@@ -1575,7 +1572,7 @@ status = 404
         config.routes[2].answer,
         Some(AnswerConfig {
             status: StatusCode::MOVED_PERMANENTLY,
-            location: Some("https://$host$request_uri".to_string()),
+            location: Some(Template::parse("https://$host$request_uri").unwrap()),
         })
     );
     assert_eq!(config.routes[2].upstream, "");

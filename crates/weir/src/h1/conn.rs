@@ -68,13 +68,13 @@ pub async fn serve<F>(
             Ok(None) => break false,
             Err(refusal) => {
                 let proxy = proxy();
-                proxy.record_refused(peer, refusal.status());
-                if refusal == Refusal::HeadTimeout {
-                    // nginx closes without an answer too.
+                proxy.record_refused(peer, refusal);
+                if !refusal.is_answered() {
+                    // A head time-out: nginx closes without an answer too.
                     break false;
                 }
                 tracing::debug!(client = %peer, %refusal, "request refused");
-                let response = crate::error::status_response(refusal.status());
+                let response = crate::error::ProxyError::Codec(refusal).into_response();
                 let facts = RequestFacts {
                     head: false,
                     version: Version::HTTP_11,

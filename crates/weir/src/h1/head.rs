@@ -1,52 +1,16 @@
 //! A request head, parsed with `httparse` and checked against RFC 9112's framing rules before
-//! anything else sees it. Whatever is refused here gets its status from [`Refusal`] and the
-//! connection is closed after the answer: a framing doubt is never resolved by guessing.
+//! anything else sees it. Whatever is refused here is a [`Refusal`] (`error::CodecError`, whose
+//! status `error.rs` gives) and the connection is closed after the answer: a framing doubt is
+//! never resolved by guessing.
 
 use http::header::{self, HeaderName, HeaderValue};
 use http::request::Parts;
 use http::{HeaderMap, Method, Request, Uri, Version};
 
+pub use crate::error::CodecError as Refusal;
+
 /// The most header lines a request may have (hyper's limit before, and nginx's practical one).
 pub const MAX_HEADERS: usize = 256;
-
-/// Why a request head was refused, and so which answer it gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    /// Malformed syntax or framing: 400.
-    #[error("malformed request: {0}")]
-    Malformed(&'static str),
-    /// The request line alone is longer than the head may be: 414.
-    #[error("request line longer than max_header_size")]
-    UriTooLong,
-    /// The head is larger than `max_header_size`, or has too many lines: 431.
-    #[error("request head larger than max_header_size or over {MAX_HEADERS} lines")]
-    HeadTooLarge,
-    /// `Transfer-Encoding` names a coding other than `chunked`: 501, as nginx answers.
-    #[error("unsupported transfer coding")]
-    UnknownCoding,
-    /// A well-formed `HTTP/x.y` other than 1.0 and 1.1: 505.
-    #[error("HTTP version not supported")]
-    Version,
-    /// The head did not come within `header_timeout`: 408, closed without an answer as nginx
-    /// does.
-    #[error("request head not received within header_timeout")]
-    HeadTimeout,
-}
-
-impl Refusal {
-    /// The status this refusal is answered (and logged) with.
-    pub fn status(self) -> http::StatusCode {
-        use http::StatusCode;
-        match self {
-            Refusal::Malformed(_) => StatusCode::BAD_REQUEST,
-            Refusal::UriTooLong => StatusCode::URI_TOO_LONG,
-            Refusal::HeadTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            Refusal::UnknownCoding => StatusCode::NOT_IMPLEMENTED,
-            Refusal::Version => StatusCode::HTTP_VERSION_NOT_SUPPORTED,
-            Refusal::HeadTimeout => StatusCode::REQUEST_TIMEOUT,
-        }
-    }
-}
 
 /// How the request body is delimited (RFC 9112 §6.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

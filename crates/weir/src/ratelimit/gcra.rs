@@ -12,7 +12,7 @@
 
 use std::time::Duration;
 
-use crate::config::{Delay, LimitConfig, Rate};
+use crate::config::{Delay, LimiterConfig, Rate};
 
 const NANOS_PER_SEC: u128 = 1_000_000_000;
 
@@ -43,7 +43,7 @@ pub(crate) struct Verdict {
 
 impl Gcra {
     /// The arithmetic of one `[limits.NAME]` table.
-    pub(crate) fn from_config(config: &LimitConfig) -> Gcra {
+    pub(crate) fn from_config(config: &LimiterConfig) -> Gcra {
         let period = if config.nginx_rounding {
             nginx_period(config.rate)
         } else {

@@ -7,16 +7,13 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::StatusCode;
 use proptest::prelude::*;
 use tokio::time::{advance, Instant};
 use weir_testkit::redis::RedisServer;
 
 use super::gcra::Gcra;
 use super::{client_ip_key, Decision, KeyHasher, LimitStats, Limiter, Limiters, Outcome};
-use crate::config::{
-    Delay, KeyPart, LimitBackend, LimitConfig, LimitHeaders, OnRedisError, Rate, RedisLimitConfig,
-};
+use crate::config::{Delay, LimitBackend, LimiterConfig, OnRedisError, Rate, RedisLimitConfig};
 
 const SECOND: Duration = Duration::from_secs(1);
 const MINUTE: Duration = Duration::from_secs(60);
@@ -25,27 +22,23 @@ fn rate(count: u64, per: Duration) -> Rate {
     Rate { count, per }
 }
 
-fn limit(rate: Rate, burst: u32, delay: Delay) -> LimitConfig {
-    LimitConfig {
-        key: vec![KeyPart::ClientIp],
+fn limit(rate: Rate, burst: u32, delay: Delay) -> LimiterConfig {
+    LimiterConfig {
         rate,
         burst,
         delay,
-        status: StatusCode::TOO_MANY_REQUESTS,
         dry_run: false,
         max_keys: 100_000,
-        ipv6_prefix: 64,
         nginx_rounding: false,
-        headers: LimitHeaders::Draft10,
         backend: LimitBackend::Memory,
     }
 }
 
-fn limiter(config: &LimitConfig) -> Arc<Limiter> {
+fn limiter(config: &LimiterConfig) -> Arc<Limiter> {
     Arc::new(Limiter::new("test", config).expect("a valid limit"))
 }
 
-fn set(configs: &[LimitConfig]) -> Limiters {
+fn set(configs: &[LimiterConfig]) -> Limiters {
     Limiters::new(configs.iter().map(limiter).collect())
 }
 
@@ -702,7 +695,11 @@ fn redis_hash_keys_come_from_the_config() {
 // Both backends: the same cases against memory and a real redis-server. Rates are per minute so
 // the real clock cannot refill during a case.
 
-fn redis_limit(server: &RedisServer, config: &LimitConfig, on_error: OnRedisError) -> LimitConfig {
+fn redis_limit(
+    server: &RedisServer,
+    config: &LimiterConfig,
+    on_error: OnRedisError,
+) -> LimiterConfig {
     let mut config = config.clone();
     config.backend = LimitBackend::Redis(RedisLimitConfig {
         url: server.url(),
@@ -717,7 +714,7 @@ fn start_redis() -> RedisServer {
 }
 
 /// A limit set on one backend, named uniquely so that Redis keys never collide between cases.
-fn on_backend(redis: Option<&RedisServer>, configs: &[LimitConfig]) -> Limiters {
+fn on_backend(redis: Option<&RedisServer>, configs: &[LimiterConfig]) -> Limiters {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     Limiters::new(
         configs

@@ -10,9 +10,9 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpStream, UnixStream};
 
+use crate::config::UpstreamAddr;
 use crate::error::ProxyError;
 use crate::upstream::client::ClientConn;
-use crate::upstream::UpstreamAddr;
 use crate::write_timeout::WriteTimeout;
 
 /// A byte stream to an upstream: TCP or Unix.

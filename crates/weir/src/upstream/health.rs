@@ -17,8 +17,9 @@ use tokio::time::Instant;
 
 use crate::body::RequestBody;
 use crate::config::HealthCheckConfig;
+use crate::config::UpstreamAddr;
 use crate::upstream::client::{self, Sending};
-use crate::upstream::{connect, UpstreamAddr};
+use crate::upstream::connect;
 
 /// The passive-health limits of a server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

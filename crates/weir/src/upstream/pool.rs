@@ -18,9 +18,9 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
+use crate::config::UpstreamAddr;
 use crate::error::ProxyError;
 use crate::upstream::client::ClientConn;
-use crate::upstream::UpstreamAddr;
 
 /// The limits of one pool.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,208 @@
+//! Building the proxy from a config: routes, upstream pools, limiters, spool, access log and
+//! metrics, at start and on every reload (keeping what did not change), and the task that
+//! reclaims the memory of idle rate-limit keys.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use http::HeaderValue;
+
+use super::limits::RouteLimits;
+use super::{Proxy, Route, Target};
+use crate::access_log::AccessLog;
+use crate::buffering::{self, Buffers};
+use crate::config::Config;
+use crate::metrics::Metrics;
+use crate::ratelimit::Limiter;
+use crate::realip::RealIp;
+use crate::routing::Router;
+use crate::server::ServerError;
+use crate::static_files::StaticDir;
+use crate::upstream::Upstream;
+
+impl Proxy {
+    /// Builds the routes, upstream pools and limiters. Must run inside a tokio runtime.
+    /// `thread_affine`: one runtime per core shares this proxy (see
+    /// [`crate::upstream::PoolSettings::thread_affine`]).
+    pub fn new(config: &Config, thread_affine: bool) -> Result<Proxy, ServerError> {
+        Proxy::build(config, thread_affine, None)
+    }
+
+    /// The proxy of a reloaded `config`, keeping what did not change from `old`: an upstream
+    /// whose table is the same keeps its pools (no reconnect storm), a limit whose table is the
+    /// same keeps its state (a client over its limit stays over it), and the access log and
+    /// metrics are kept when their settings and routes are the same.
+    pub fn reload(config: &Config, old: &Proxy) -> Result<Proxy, ServerError> {
+        Proxy::build(config, old.thread_affine, Some(old))
+    }
+
+    fn build(
+        config: &Config,
+        thread_affine: bool,
+        old: Option<&Proxy>,
+    ) -> Result<Proxy, ServerError> {
+        let upstreams: Vec<Arc<Upstream>> = config
+            .upstreams
+            .iter()
+            .map(|(name, upstream)| {
+                old.filter(|old| old.config.upstreams.get(name) == Some(upstream))
+                    .and_then(|old| old.upstreams.iter().find(|u| u.name() == name))
+                    .map_or_else(
+                        || Arc::new(Upstream::new(name, upstream, thread_affine)),
+                        Arc::clone,
+                    )
+            })
+            .collect();
+        let mut fresh = Vec::new();
+        let mut limiters: Vec<Arc<Limiter>> = Vec::with_capacity(config.limits.len());
+        for (name, limit) in &config.limits {
+            let kept = old
+                .filter(|old| old.config.limits.get(name) == Some(limit))
+                .and_then(|old| old.limiters.iter().find(|l| l.name() == name));
+            match kept {
+                Some(limiter) => limiters.push(Arc::clone(limiter)),
+                None => {
+                    let limiter =
+                        Arc::new(Limiter::new(name, &limit.limiter).map_err(ServerError::Limit)?);
+                    fresh.push(Arc::downgrade(&limiter));
+                    limiters.push(limiter);
+                }
+            }
+        }
+        // Kept limiters already have their reclaim task.
+        if !fresh.is_empty() {
+            tokio::spawn(reclaim_idle_keys(fresh));
+        }
+        let mut routes = Vec::with_capacity(config.routes.len());
+        for (index, route) in config.routes.iter().enumerate() {
+            let target = match (&route.static_root, &route.answer) {
+                (None, Some(answer)) => {
+                    Target::Answer(crate::answer::Answer::new(answer, route.host.as_deref()))
+                }
+                (Some(root), _) => {
+                    Target::Static(StaticDir::new(root).map_err(|source| ServerError::Static {
+                        path: root.clone(),
+                        source,
+                    })?)
+                }
+                (None, None) => {
+                    // Validation guarantees every route names a defined upstream.
+                    let Some(upstream) = upstreams.iter().find(|u| u.name() == route.upstream)
+                    else {
+                        continue;
+                    };
+                    Target::Upstream(Arc::clone(upstream))
+                }
+            };
+            let limits = if route.limits.is_empty() {
+                None
+            } else {
+                let chosen = route
+                    .limits
+                    .iter()
+                    .filter_map(|name| {
+                        let limiter = limiters.iter().find(|l| l.name() == name)?;
+                        Some((Arc::clone(limiter), config.limits.get(name)?))
+                    })
+                    .collect();
+                Some(RouteLimits::new(chosen))
+            };
+            routes.push((
+                route.host.clone(),
+                route.path_match(),
+                Route {
+                    index,
+                    target,
+                    prefix_len: route.path.len(),
+                    limits,
+                    request_buffering: route.request_buffering,
+                    response_buffering: route.response_buffering,
+                },
+            ));
+        }
+        let kept_buffers = old
+            .filter(|old| {
+                old.config.server.spool_dir == config.server.spool_dir
+                    && old.config.server.max_spool_size == config.server.max_spool_size
+            })
+            .map(|old| Arc::clone(&old.buffers));
+        let buffers = match kept_buffers {
+            Some(buffers) => buffers,
+            None => Arc::new(
+                Buffers::new(
+                    config.server.spool_dir.as_deref(),
+                    config.server.max_spool_size,
+                )
+                .map_err(|source| ServerError::Spool {
+                    path: config
+                        .server
+                        .spool_dir
+                        .clone()
+                        .unwrap_or_else(buffering::default_spool_dir),
+                    source,
+                })?,
+            ),
+        };
+        let kept_log = old
+            .filter(|old| old.config.access_log == config.access_log)
+            .and_then(|old| old.access_log.clone());
+        let access_log = match kept_log {
+            Some(access_log) => Some(access_log),
+            None if config.access_log.enabled => Some(Arc::new(
+                AccessLog::open(&config.access_log).map_err(ServerError::AccessLog)?,
+            )),
+            None => None,
+        };
+        let route_labels: Vec<String> = config
+            .routes
+            .iter()
+            .map(|route| format!("{}{}", route.host.as_deref().unwrap_or(""), route.path))
+            .collect();
+        let metrics = old
+            .filter(|old| old.metrics.routes() == route_labels.as_slice())
+            .map_or_else(
+                || Arc::new(Metrics::new(route_labels)),
+                |old| Arc::clone(&old.metrics),
+            );
+        Ok(Proxy {
+            router: Router::new(routes),
+            upstreams,
+            limiters,
+            max_body_size: config.server.max_body_size,
+            buffers,
+            body_timeout: config.server.body_timeout,
+            underscores_in_headers: config.server.underscores_in_headers,
+            server_header: config
+                .server
+                .server_header
+                .as_deref()
+                .and_then(|value| HeaderValue::from_str(value).ok()),
+            access_log,
+            metrics,
+            real_ip: RealIp::from_config(&config.server),
+            compression: config.compression.clone(),
+            closing: old.map_or_else(
+                || Arc::new(tokio::sync::watch::Sender::new(false)),
+                |old| Arc::clone(&old.closing),
+            ),
+            thread_affine,
+            config: config.clone(),
+        })
+    }
+}
+
+/// Every minute, gives the memory of keys idle long enough to be at full quota back, as nginx
+/// frees idle `limit_req` nodes; stops when the gateway is gone.
+async fn reclaim_idle_keys(limiters: Vec<std::sync::Weak<Limiter>>) {
+    loop {
+        tokio::time::sleep(Duration::from_secs(60)).await;
+        let mut alive = false;
+        for limiter in limiters.iter().filter_map(std::sync::Weak::upgrade) {
+            alive = true;
+            limiter.reclaim_idle();
+        }
+        if !alive {
+            return;
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! Phase 1, the request checks: what must hold of a request before it is routed. Its
+//! `Content-Length` is one number within `max_body_size` (413 before any upstream work), it names
+//! one valid host (RFC 9112 §3.2), and its path normalises; headers whose names hold `_` are
+//! dropped unless `underscores_in_headers` is on.
+
+use std::borrow::Cow;
+
+use http::header::{self, HeaderMap, HeaderName};
+use http::{Request, Version};
+
+use crate::error::ProxyError;
+
+/// The host and the normalised path of a request that passed the checks, or why it did not.
+/// Generic over the body, which it never reads.
+pub(super) fn request<B>(
+    request: &Request<B>,
+    max_body_size: u64,
+) -> Result<(Option<&str>, Cow<'_, str>), ProxyError> {
+    if let Some(length) = content_length(request.headers())? {
+        if max_body_size != 0 && length > max_body_size {
+            return Err(ProxyError::BodyTooLarge {
+                limit: max_body_size,
+            });
+        }
+    }
+    let host = request_host(request)?;
+    let path = crate::path::normalize(request.uri().path())
+        .map_err(|error| ProxyError::BadPath { error })?;
+    Ok((host, path))
+}
+
+/// The host a request names, checked as RFC 9112 §3.2 requires: more than one `Host`, or an
+/// invalid one, is 400; so is an HTTP/1.1 request with none. In absolute form the target's
+/// authority wins over `Host`. Generic over the body, which it never reads, and public, so that
+/// the fuzz targets in fuzz/ can call it.
+pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError> {
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let first = hosts.next();
+    if hosts.next().is_some() {
+        return Err(ProxyError::BadRequest {
+            reason: "more than one Host header",
+        });
+    }
+    let header_host = match first {
+        None => None,
+        Some(value) => Some(
+            value
+                .to_str()
+                .ok()
+                .filter(|host| is_valid_host(host))
+                .ok_or(ProxyError::BadRequest {
+                    reason: "invalid Host header",
+                })?,
+        ),
+    };
+    if let Some(authority) = request.uri().authority() {
+        // Held to what a `Host` may be: userinfo (`user@`), which an http(s) target must not
+        // carry (RFC 9110 §4.2.4), would otherwise reach the app as its host.
+        if !is_valid_host(authority.as_str()) {
+            return Err(ProxyError::BadRequest {
+                reason: "invalid host in the request target",
+            });
+        }
+        return Ok(Some(authority.as_str()));
+    }
+    if header_host.is_none() && request.version() == Version::HTTP_11 {
+        return Err(ProxyError::BadRequest {
+            reason: "HTTP/1.1 request without Host",
+        });
+    }
+    Ok(header_host)
+}
+
+/// `uri-host [ ":" port ]` (RFC 9110 §7.2): a registered name of unreserved characters,
+/// sub-delimiters and escapes, an IPv4 address, or an IP literal in brackets; then an optional
+/// numeric port.
+fn is_valid_host(host: &str) -> bool {
+    let (name, port) = if let Some(literal) = host.strip_prefix('[') {
+        let Some(end) = literal.find(']') else {
+            return false;
+        };
+        let inside = &literal[..end];
+        if inside.is_empty()
+            || !inside
+                .bytes()
+                .all(|byte| byte.is_ascii_hexdigit() || matches!(byte, b':' | b'.'))
+        {
+            return false;
+        }
+        ("[]", &literal[end + 1..])
+    } else {
+        // Brackets belong to an IP literal only (the "[]" above stands for one below).
+        if host.contains(['[', ']']) {
+            return false;
+        }
+        match host.find(':') {
+            Some(colon) => (&host[..colon], &host[colon..]),
+            None => (host, ""),
+        }
+    };
+    let port_ok = match port.strip_prefix(':') {
+        Some(digits) => digits.len() <= 5 && digits.bytes().all(|byte| byte.is_ascii_digit()),
+        None => port.is_empty(),
+    };
+    !name.is_empty()
+        && port_ok
+        && name.bytes().all(|byte| {
+            byte.is_ascii_alphanumeric()
+                || matches!(
+                    byte,
+                    b'-' | b'.'
+                        | b'_'
+                        | b'~'
+                        | b'!'
+                        | b'$'
+                        | b'&'
+                        | b'\''
+                        | b'('
+                        | b')'
+                        | b'*'
+                        | b'+'
+                        | b','
+                        | b';'
+                        | b'='
+                        | b'%'
+                        | b'['
+                        | b']'
+                )
+        })
+}
+
+/// Drops request headers whose names hold an underscore, as nginx does while
+/// `underscores_in_headers` is off: WSGI servers map `X-Real_IP` and `X-Real-IP` to one environ
+/// key, so such a header could pass for one weir sets.
+pub(super) fn drop_underscored_headers(headers: &mut HeaderMap) {
+    if !headers.keys().any(|name| name.as_str().contains('_')) {
+        return;
+    }
+    let underscored: Vec<HeaderName> = headers
+        .keys()
+        .filter(|name| name.as_str().contains('_'))
+        .cloned()
+        .collect();
+    for name in underscored {
+        headers.remove(name);
+    }
+}
+
+/// Parses `Content-Length`; several differing values or garbage are a malformed request.
+fn content_length(headers: &HeaderMap) -> Result<Option<u64>, ProxyError> {
+    let mut values = headers.get_all(header::CONTENT_LENGTH).iter();
+    let Some(first) = values.next() else {
+        return Ok(None);
+    };
+    let malformed = ProxyError::BadRequest {
+        reason: "invalid Content-Length",
+    };
+    let length = first
+        .to_str()
+        .ok()
+        .and_then(|text| text.trim().parse::<u64>().ok())
+        .ok_or(malformed)?;
+    if values.any(|other| other != first) {
+        return Err(ProxyError::BadRequest {
+            reason: "conflicting Content-Length headers",
+        });
+    }
+    Ok(Some(length))
+}
+
+#[cfg(test)]
+mod tests;

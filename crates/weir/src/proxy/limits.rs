@@ -1,0 +1,270 @@
+//! The rate-limit phase: the HTTP side of a route's limits. It builds each limit's key from the
+//! request, asks [`crate::ratelimit`] for a decision, waits out a delay, turns a rejection into
+//! [`ProxyError::RateLimited`] (status and headers included; `error.rs` makes the response) and
+//! adds the limit headers to a response that passed. The limiter itself knows no HTTP.
+
+use std::net::IpAddr;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use http::{Request, StatusCode};
+
+use crate::config::{KeyPart, LimitConfig, LimitHeaders};
+use crate::error::ProxyError;
+use crate::ratelimit::{Decision, Limiter, Limiters, Outcome};
+
+static RATELIMIT_POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
+static RATELIMIT: HeaderName = HeaderName::from_static("ratelimit");
+static X_RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("x-ratelimit-limit");
+static X_RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("x-ratelimit-remaining");
+static X_RATELIMIT_RESET: HeaderName = HeaderName::from_static("x-ratelimit-reset");
+
+/// Rejections are logged at most once a second per limit, so a flood does not flood the log.
+static REJECTED: crate::logging::Throttle = crate::logging::Throttle::new(1);
+
+/// The limits a route applies, in the route's order, with what each needs on the HTTP side.
+pub(super) struct RouteLimits {
+    set: Limiters,
+    /// `limits[i]` belongs to the limiter at position `i` of `set`.
+    limits: Vec<Limit>,
+}
+
+/// The HTTP side of one `[limits.NAME]` on one route.
+struct Limit {
+    name: Arc<str>,
+    key: Vec<KeyPart>,
+    ipv6_prefix: u8,
+    status: StatusCode,
+    headers: LimitHeaders,
+    /// The `RateLimit-Policy` value, which never changes, made once.
+    policy: OnceLock<HeaderValue>,
+}
+
+/// The limit that decided a request, and the numbers its headers report.
+pub(super) struct Decided<'route> {
+    limit: &'route Limit,
+    decision: Decision,
+}
+
+impl RouteLimits {
+    /// The route's limits, `limiters[i]` configured by `configs[i]`.
+    pub(super) fn new(limiters: Vec<(Arc<Limiter>, &LimitConfig)>) -> RouteLimits {
+        let limits = limiters
+            .iter()
+            .map(|(limiter, config)| Limit {
+                name: limiter.name().into(),
+                key: config.key.clone(),
+                ipv6_prefix: config.ipv6_prefix,
+                status: config.status,
+                headers: config.headers,
+                policy: OnceLock::new(),
+            })
+            .collect();
+        RouteLimits {
+            set: Limiters::new(limiters.into_iter().map(|(limiter, _)| limiter).collect()),
+            limits,
+        }
+    }
+
+    /// Checks and charges the request against every limit of the route. A rejection is
+    /// [`ProxyError::RateLimited`], before any upstream work; a delay is waited out here (a
+    /// client that leaves meanwhile gets its charge back). The limit that decided
+    /// a request let through gives its response headers.
+    pub(super) async fn check<B>(
+        &self,
+        client_ip: IpAddr,
+        path: &str,
+        request: &Request<B>,
+    ) -> Result<Option<Decided<'_>>, ProxyError> {
+        let keys = self.keys(client_ip, path, request);
+        let key_slices: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+        let decision = match self.set.try_check(&key_slices) {
+            Some(decision) => decision,
+            None => self.set.check(&key_slices).await,
+        };
+        let decided = decision
+            .limit
+            .and_then(|index| self.limits.get(index))
+            .map(|limit| Decided { limit, decision });
+        if decision.is_rejected() {
+            if let Some(decided) = decided {
+                return Err(decided.rejection(client_ip));
+            }
+        }
+        if let Some(delay) = decision.delay() {
+            // A client that goes away meanwhile drops this future: the guard then gives its
+            // place back, as nginx does.
+            let refund = RefundOnDrop {
+                limits: &self.set,
+                keys: &key_slices,
+                armed: true,
+            };
+            tokio::time::sleep(delay).await;
+            refund.disarm();
+        }
+        Ok(decided)
+    }
+
+    /// Each limit's key for this request, in the route's order.
+    fn keys<B>(&self, client_ip: IpAddr, path: &str, request: &Request<B>) -> Vec<Vec<u8>> {
+        self.limits
+            .iter()
+            .map(|limit| build_key(&limit.key, limit.ipv6_prefix, client_ip, path, request))
+            .collect()
+    }
+}
+
+impl Decided<'_> {
+    /// The rate-limit headers of the decision, in the limit's chosen style.
+    pub(super) fn add_headers(&self, headers: &mut HeaderMap) {
+        let (limit, decision) = (self.limit, &self.decision);
+        match limit.headers {
+            LimitHeaders::Off => {}
+            LimitHeaders::Draft10 => {
+                let name = &limit.name;
+                let policy = limit.policy.get_or_init(|| {
+                    let text = format!(
+                        "\"{name}\";q={};w={}",
+                        decision.quota,
+                        ceil_seconds(decision.window).max(1)
+                    );
+                    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+                });
+                if !policy.is_empty() {
+                    headers.insert(&RATELIMIT_POLICY, policy.clone());
+                }
+                let state = format!(
+                    "\"{name}\";r={};t={}",
+                    decision.remaining,
+                    ceil_seconds(decision.replenish_after)
+                );
+                if let Ok(value) = HeaderValue::from_str(&state) {
+                    headers.insert(&RATELIMIT, value);
+                }
+            }
+            LimitHeaders::Legacy => {
+                headers.insert(&X_RATELIMIT_LIMIT, number_value(decision.quota));
+                headers.insert(&X_RATELIMIT_REMAINING, number_value(decision.remaining));
+                headers.insert(
+                    &X_RATELIMIT_RESET,
+                    number_value(ceil_seconds(decision.reset_after)),
+                );
+            }
+        }
+    }
+
+    /// The rejection this decision is: the limit's status, `Retry-After` and its headers.
+    fn rejection(&self, client_ip: IpAddr) -> ProxyError {
+        let name = &self.limit.name;
+        if tracing::enabled!(tracing::Level::DEBUG) {
+            if let Some(suppressed) = REJECTED.admit(name) {
+                tracing::debug!(client = %client_ip, limit = &**name, suppressed, "request rejected by a rate limit");
+            }
+        }
+        let mut headers = HeaderMap::new();
+        if let Some(retry_after) = self.decision.retry_after {
+            if matches!(self.decision.outcome, Outcome::Rejected) {
+                headers.insert(
+                    header::RETRY_AFTER,
+                    number_value(ceil_seconds(retry_after).max(1)),
+                );
+            }
+        }
+        self.add_headers(&mut headers);
+        ProxyError::RateLimited {
+            limit: Arc::clone(name),
+            status: self.limit.status,
+            headers,
+        }
+    }
+}
+
+/// Refunds a delayed request's charge unless it reached the end of its delay.
+struct RefundOnDrop<'a> {
+    limits: &'a Limiters,
+    keys: &'a [&'a [u8]],
+    armed: bool,
+}
+
+impl RefundOnDrop<'_> {
+    fn disarm(mut self) {
+        self.armed = false;
+    }
+}
+
+impl Drop for RefundOnDrop<'_> {
+    fn drop(&mut self) {
+        if self.armed {
+            self.limits.refund(self.keys);
+        }
+    }
+}
+
+/// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
+/// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes, IPv6 ones cut to
+/// the limit's `ipv6_prefix`. `path` is the normalised path, so every spelling of one path shares
+/// a bucket. Generic over the body, which it never reads, and public, so that the fuzz targets in
+/// fuzz/ can call it.
+pub fn build_key<B>(
+    parts: &[KeyPart],
+    ipv6_prefix: u8,
+    client_ip: IpAddr,
+    path: &str,
+    request: &Request<B>,
+) -> Vec<u8> {
+    let mut key = Vec::with_capacity(24);
+    let mut any = false;
+    for (position, part) in parts.iter().enumerate() {
+        if position > 0 {
+            key.push(0);
+        }
+        match part {
+            KeyPart::ClientIp => {
+                any = true;
+                match crate::ratelimit::client_ip_key(client_ip, ipv6_prefix) {
+                    IpAddr::V4(ip) => key.extend_from_slice(&ip.octets()),
+                    IpAddr::V6(ip) => key.extend_from_slice(&ip.octets()),
+                }
+            }
+            KeyPart::Path => {
+                any = true;
+                key.extend_from_slice(path.as_bytes());
+            }
+            KeyPart::Header(name) => {
+                if let Some(value) = request.headers().get(name) {
+                    if !value.is_empty() {
+                        any = true;
+                        key.extend_from_slice(value.as_bytes());
+                    }
+                }
+            }
+        }
+    }
+    if !any {
+        key.clear();
+    }
+    key
+}
+
+/// A header value holding `number`; the small ones, which rejections use all the time, are made
+/// once and shared.
+fn number_value(number: u64) -> HeaderValue {
+    static SMALL: OnceLock<Vec<HeaderValue>> = OnceLock::new();
+    let small = SMALL.get_or_init(|| (0..=120u64).map(HeaderValue::from).collect());
+    usize::try_from(number)
+        .ok()
+        .and_then(|index| small.get(index))
+        .cloned()
+        .unwrap_or_else(|| HeaderValue::from(number))
+}
+
+/// Whole seconds, rounded up.
+fn ceil_seconds(duration: Duration) -> u64 {
+    let seconds = duration.as_secs();
+    if duration.subsec_nanos() > 0 {
+        seconds + 1
+    } else {
+        seconds
+    }
+}
