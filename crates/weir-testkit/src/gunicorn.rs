@@ -103,6 +103,17 @@ impl Gunicorn {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
+        // The socket file exists from bind(); listen() and the first worker come a moment later.
+        // Ready once a worker answers a request: before that a test's first request could be
+        // refused (seen once as a 502 on a loaded machine).
+        while !answers(&socket) {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "gunicorn did not answer on {} within 30 s",
+                socket.display()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
         Gunicorn {
             child,
             stopped: false,
@@ -196,4 +207,18 @@ impl Drop for Gunicorn {
             self.terminate();
         }
     }
+}
+
+/// Whether an HTTP/1.0 `GET /` on `socket` gets a status line back.
+fn answers(socket: &Path) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::os::unix::net::UnixStream::connect(socket) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    if stream.write_all(b"GET / HTTP/1.0\r\n\r\n").is_err() {
+        return false;
+    }
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).is_ok() && head.starts_with(b"HTTP/1.")
 }
