@@ -156,15 +156,57 @@ pub async fn serve<F>(
         if !written.keep_alive || last {
             break !body_done(&shared);
         }
-        if !body_done(&shared) {
-            // The answer came before the body was read whole (a 413, an early answer from the
-            // upstream): the rest of it cannot be told from a next request.
+        if !body_done(&shared) && !discard_body(&shared, requests).await {
+            // The answer came before the body was read whole (a 429 to an upload, an early
+            // answer from the upstream) and the rest is too large or too slow to throw away:
+            // it cannot be told from a next request, so the connection ends.
             break true;
         }
         shared.lock().release_buffer();
     };
     let mut stream = SharedStream(shared);
     close(&mut stream, linger).await;
+}
+
+/// After an answer that left the request body unread, what is read and thrown away so the
+/// connection can carry the next request (nginx discards such bodies too): at most this much...
+const DISCARD_BYTES: u64 = 64 * 1024;
+/// ...within this long.
+const DISCARD_TIME: Duration = Duration::from_secs(1);
+
+/// Reads the rest of request `request`'s body and drops it: true once it is all read, false
+/// when it is more than [`DISCARD_BYTES`], takes longer than [`DISCARD_TIME`], or breaks.
+async fn discard_body(shared: &Arc<Shared>, request: u64) -> bool {
+    use http_body::Body as _;
+    {
+        let inner = shared.lock();
+        if inner.continue_due > 0 {
+            // The client waits for a `100 Continue` that a final answer replaced: whether it
+            // sends the body now is its choice, so nothing after can be read as a request.
+            return false;
+        }
+        if matches!(inner.body, BodyState::Length(left) if left > DISCARD_BYTES) {
+            return false;
+        }
+    }
+    let mut body = BodyReader::new(Arc::clone(shared), request, None);
+    let discard = async {
+        let mut thrown = 0u64;
+        while let Some(frame) =
+            poll_fn(|context| std::pin::Pin::new(&mut body).poll_frame(context)).await
+        {
+            let Ok(frame) = frame else { return false };
+            thrown += frame.data_ref().map_or(0, |data| data.len() as u64);
+            if thrown > DISCARD_BYTES {
+                return false;
+            }
+        }
+        true
+    };
+    tokio::time::timeout(DISCARD_TIME, discard)
+        .await
+        .unwrap_or(false)
+        && body_done(shared)
 }
 
 fn body_done(shared: &Shared) -> bool {

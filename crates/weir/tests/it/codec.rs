@@ -456,3 +456,69 @@ async fn expect_100_continue_is_answered_when_the_body_is_wanted() {
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
     assert!(!answer.contains("100 Continue"), "{answer}");
 }
+
+/// A request answered before its body was read (a 429 to an upload) keeps its connection when
+/// the rest of the body is small: it is read and thrown away, as nginx does, and the next request
+/// on the connection is answered. A large rest ends the connection after the answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unread_small_body_is_thrown_away_and_the_connection_kept() {
+    use crate::support::*;
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[limits.one]
+key = "client_ip"
+rate = "1r/m"
+nodelay = true
+[[routes]]
+path = "/"
+upstream = "app"
+limits = ["one"]
+"#,
+        upstream.address
+    ))
+    .await;
+    let mut stream = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    let upload = "POST /consume HTTP/1.1\r\nHost: a\r\nContent-Length: 2000\r\n\r\n";
+    let body = "x".repeat(2000);
+    for expected in ["200", "429", "429"] {
+        stream.write_all(upload.as_bytes()).await.unwrap();
+        stream.write_all(body.as_bytes()).await.unwrap();
+        let answer = read_until(&mut stream, "\r\n\r\n", 1).await;
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {expected}")),
+            "wanted {expected}: {answer}"
+        );
+        let length: usize = answer
+            .to_ascii_lowercase()
+            .split("content-length: ")
+            .nth(1)
+            .and_then(|rest| rest.split("\r\n").next())
+            .and_then(|value| value.parse().ok())
+            .unwrap_or(0);
+        let head_end = answer.find("\r\n\r\n").unwrap() + 4;
+        let mut left = length.saturating_sub(answer.len() - head_end);
+        let mut chunk = [0u8; 4096];
+        while left > 0 {
+            left -= stream.read(&mut chunk).await.unwrap().min(left);
+        }
+    }
+    // 100 KiB left unread: the 429 comes, then the connection closes.
+    stream
+        .write_all(b"POST /consume HTTP/1.1\r\nHost: a\r\nContent-Length: 102400\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        stream.read_to_string(&mut answer),
+    )
+    .await
+    .expect("the connection closes after the answer")
+    .unwrap();
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+}
