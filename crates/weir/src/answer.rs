@@ -21,7 +21,7 @@ enum Part {
     Host,
     /// nginx `$request_uri`: the path and query as the client sent them.
     RequestUri,
-    /// nginx `$scheme`: always `http`, as weir does not terminate TLS.
+    /// nginx `$scheme`: `https` on a TLS listener, else `http`.
     Scheme,
 }
 
@@ -82,7 +82,7 @@ impl Template {
     }
 
     /// The `Location` for one request.
-    pub fn render(&self, host: &str, uri: &Uri) -> String {
+    pub fn render(&self, host: &str, uri: &Uri, secure: bool) -> String {
         let mut location = String::new();
         for part in &self.parts {
             match part {
@@ -91,7 +91,7 @@ impl Template {
                 Part::RequestUri => {
                     location.push_str(uri.path_and_query().map_or("/", |pq| pq.as_str()))
                 }
-                Part::Scheme => location.push_str("http"),
+                Part::Scheme => location.push_str(if secure { "https" } else { "http" }),
             }
         }
         location
@@ -122,8 +122,9 @@ impl Answer {
         }
     }
 
-    /// The response to a request with this `Host` header (if any) and URI.
-    pub fn respond(&self, host: Option<&str>, uri: &Uri) -> Response<Body> {
+    /// The response to a request with this `Host` header (if any) and URI; `secure` when it came
+    /// on a TLS listener.
+    pub fn respond(&self, host: Option<&str>, uri: &Uri, secure: bool) -> Response<Body> {
         let Some(template) = &self.location else {
             if self.status.as_u16() >= 400 {
                 return crate::error::status_response(self.status);
@@ -141,11 +142,35 @@ impl Answer {
             .to_ascii_lowercase();
         let mut response = Response::new(Body::empty());
         *response.status_mut() = self.status;
-        if let Ok(location) = HeaderValue::from_str(&template.render(&host, uri)) {
+        if let Ok(location) = HeaderValue::from_str(&template.render(&host, uri, secure)) {
             response.headers_mut().insert(header::LOCATION, location);
         }
         response
     }
+}
+
+/// `[tls] redirect_http`: a 301 to the same host and request target over HTTPS on `port`, as
+/// nginx's `return 301 https://$host$request_uri` (with the port when it is not 443).
+pub fn https_redirect(host: Option<&str>, port: u16, uri: &Uri) -> Response<Body> {
+    let host = uri
+        .host()
+        .or(host)
+        .map(strip_port)
+        .filter(|host| !host.is_empty())
+        .unwrap_or("localhost")
+        .to_ascii_lowercase();
+    let target = uri.path_and_query().map_or("/", |target| target.as_str());
+    let location = if port == 443 {
+        format!("https://{host}{target}")
+    } else {
+        format!("https://{host}:{port}{target}")
+    };
+    let mut response = Response::new(Body::empty());
+    *response.status_mut() = http::StatusCode::MOVED_PERMANENTLY;
+    if let Ok(location) = HeaderValue::from_str(&location) {
+        response.headers_mut().insert(header::LOCATION, location);
+    }
+    response
 }
 
 fn strip_port(host: &str) -> &str {
@@ -171,20 +196,21 @@ mod tests {
     fn a_redirect_fills_in_host_request_uri_and_scheme() {
         let answer = answer(301, Some("https://$host$request_uri"));
         let uri: Uri = "/a/b?x=1".parse().unwrap();
-        let response = answer.respond(Some("WWW.Example.com:8080"), &uri);
+        let response = answer.respond(Some("WWW.Example.com:8080"), &uri, false);
         assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY);
         assert_eq!(
             response.headers()[header::LOCATION],
             "https://www.example.com/a/b?x=1"
         );
         let braced = Template::parse("${scheme}://${host}/new").unwrap();
-        assert_eq!(braced.render("h", &uri), "http://h/new");
+        assert_eq!(braced.render("h", &uri, false), "http://h/new");
+        assert_eq!(braced.render("h", &uri, true), "https://h/new");
     }
 
     #[test]
     fn without_a_host_the_route_host_stands_in() {
         let answer = answer(302, Some("https://$host/"));
-        let response = answer.respond(None, &"/".parse().unwrap());
+        let response = answer.respond(None, &"/".parse().unwrap(), false);
         assert_eq!(response.headers()[header::LOCATION], "https://example.com/");
     }
 
@@ -199,10 +225,10 @@ mod tests {
 
     #[test]
     fn a_bare_status_answers_with_that_status() {
-        let not_found = answer(404, None).respond(Some("x"), &"/".parse().unwrap());
+        let not_found = answer(404, None).respond(Some("x"), &"/".parse().unwrap(), false);
         assert_eq!(not_found.status(), StatusCode::NOT_FOUND);
         assert!(!not_found.headers().contains_key(header::LOCATION));
-        let no_content = answer(204, None).respond(Some("x"), &"/".parse().unwrap());
+        let no_content = answer(204, None).respond(Some("x"), &"/".parse().unwrap(), false);
         assert_eq!(no_content.status(), StatusCode::NO_CONTENT);
     }
 }

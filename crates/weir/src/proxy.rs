@@ -79,6 +79,10 @@ pub struct Proxy {
     /// Shared by every generation of a reloaded proxy.
     closing: Arc<tokio::sync::watch::Sender<bool>>,
     thread_affine: bool,
+    /// `[tls] hsts`: the `Strict-Transport-Security` of responses on TLS listeners.
+    hsts: Option<HeaderValue>,
+    /// `[tls] redirect_http`: the port of the HTTPS redirect target (`None`: no redirect).
+    redirect_http: Option<u16>,
     /// The config this proxy was built from, to tell on reload what changed.
     config: Config,
 }
@@ -92,6 +96,8 @@ pub struct ClientInfo {
     /// Keeps the client connection counted (its `max_connections` place) while held: an upgraded
     /// connection's tunnel holds it until it closes.
     pub hold: Option<crate::tunnel::Hold>,
+    /// The TLS connection the request came on; `None` on a plain listener.
+    pub tls: Option<Arc<crate::tls::TlsInfo>>,
 }
 
 impl std::fmt::Debug for ClientInfo {
@@ -100,6 +106,7 @@ impl std::fmt::Debug for ClientInfo {
             .debug_struct("ClientInfo")
             .field("peer", &self.peer)
             .field("last_request", &self.last_request)
+            .field("tls", &self.tls)
             .finish_non_exhaustive()
     }
 }
@@ -338,6 +345,17 @@ impl Proxy {
                 |old| Arc::clone(&old.closing),
             ),
             thread_affine,
+            hsts: config
+                .tls
+                .as_ref()
+                .and_then(|tls| tls.hsts.as_deref())
+                .and_then(|value| HeaderValue::from_str(value).ok()),
+            redirect_http: config
+                .tls
+                .as_ref()
+                .filter(|tls| tls.redirect_http)
+                .and_then(|tls| tls.listen.first())
+                .map(SocketAddr::port),
             config: config.clone(),
         })
     }
@@ -393,6 +411,7 @@ impl Proxy {
         let log_entry = self.access_log.as_ref().map(|_| {
             let mut entry = Entry::start(SocketAddr::new(client_ip, client.peer.port()), &request);
             entry.started = started;
+            entry.tls = client.tls.clone();
             entry
         });
         let accepted = self
@@ -401,6 +420,7 @@ impl Proxy {
             .and_then(|config| compression::choose(request.headers(), &config.algorithms));
         let is_head = request.method() == Method::HEAD;
         let last_request = client.last_request;
+        let secure = client.tls.is_some();
         // Until the answer is ready, a client that leaves drops this future: the guard then
         // counts and logs the request as 499, as nginx does.
         let mut unanswered = Unanswered {
@@ -454,6 +474,11 @@ impl Proxy {
                 .headers_mut()
                 .insert(header::SERVER, server.clone());
         }
+        if let (true, Some(hsts)) = (secure, &self.hsts) {
+            response
+                .headers_mut()
+                .insert(header::STRICT_TRANSPORT_SECURITY, hsts.clone());
+        }
         // After a 101 the connection belongs to the upgraded protocol: `Connection: upgrade`
         // stays, whatever keepalive_requests says.
         if last_request && response.status() != StatusCode::SWITCHING_PROTOCOLS {
@@ -497,6 +522,9 @@ impl Proxy {
         }
 
         let host = request_host(&request)?;
+        if let (None, Some(port)) = (&client.tls, self.redirect_http) {
+            return Ok(crate::answer::https_redirect(host, port, request.uri()));
+        }
         let path = crate::path::normalize(request.uri().path())
             .map_err(|error| ProxyError::BadPath { error })?;
 
@@ -555,9 +583,13 @@ impl Proxy {
                 return Ok(response.map(Body::boxed));
             }
             Target::Answer(answer) => {
-                let host = request.headers().get(header::HOST);
-                let host = host.and_then(|value| value.to_str().ok());
-                return Ok(answer.respond(host, request.uri()));
+                // Over HTTP/2 the host is the `:authority`, which `request_host` took.
+                let host = request
+                    .headers()
+                    .get(header::HOST)
+                    .and_then(|value| value.to_str().ok())
+                    .or(host);
+                return Ok(answer.respond(host, request.uri(), client.tls.is_some()));
             }
             Target::Upstream(upstream) => upstream,
         };
@@ -602,7 +634,12 @@ impl Proxy {
         if let Some(host) = host {
             parts.headers.insert(header::HOST, host);
         }
-        add_forwarding_headers(&mut parts.headers, client_ip);
+        let scheme = if client.tls.is_some() {
+            "https"
+        } else {
+            "http"
+        };
+        add_forwarding_headers(&mut parts.headers, client_ip, scheme);
         if let Some(proto) = client_proto.filter(|_| self.real_ip.is_trusted(client.peer.ip())) {
             // A trusted proxy in front (a TLS terminator) knows the scheme; keep its word.
             parts.headers.insert(&X_FORWARDED_PROTO, proto);
@@ -1044,8 +1081,8 @@ pub fn remove_hop_by_hop(headers: &mut HeaderMap) {
 }
 
 /// `X-Forwarded-For` gets the client appended, `X-Real-IP` is set to it, and
-/// `X-Forwarded-Proto` is set to `http` (weir does not terminate TLS).
-pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr) {
+/// `X-Forwarded-Proto` is set to `scheme`: `https` on a TLS listener, else `http`.
+pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr, scheme: &'static str) {
     let client = client_ip.to_string();
     let forwarded_for = {
         let earlier: Vec<&str> = headers
@@ -1065,7 +1102,7 @@ pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr) {
     if let Ok(value) = HeaderValue::from_str(&client) {
         headers.insert(&X_REAL_IP, value);
     }
-    headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static("http"));
+    headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static(scheme));
 }
 
 #[cfg(test)]

@@ -16,10 +16,12 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
 use tokio::sync::Semaphore;
 
 use crate::config::{Config, ServerConfig};
 use crate::proxy::{ClientInfo, Proxy};
+use crate::tls::{Tls, TlsInfo};
 use crate::upstream::{PoolStats, UpstreamAddr};
 use crate::write_timeout::WriteTimeout;
 
@@ -45,6 +47,8 @@ pub enum ServerError {
         path: std::path::PathBuf,
         source: std::io::Error,
     },
+    #[error("{0}")]
+    Tls(#[from] crate::tls::TlsError),
 }
 
 /// A gateway with its listeners bound, ready to run.
@@ -71,16 +75,41 @@ struct Generation {
     proxy: Arc<Proxy>,
     settings: ServerConfig,
     builder: http1::Builder,
+    /// Certificates and TLS settings, when `[tls]` is configured.
+    tls: Option<Arc<Tls>>,
 }
 
 impl Generation {
-    fn new(proxy: Proxy, settings: &ServerConfig) -> Generation {
-        Generation {
+    /// `old` is the generation a reload replaces: its TLS session cache, ticket keys and counters
+    /// carry over.
+    fn new(
+        proxy: Proxy,
+        config: &Config,
+        old: Option<&Generation>,
+    ) -> Result<Generation, ServerError> {
+        let tls = match &config.tls {
+            Some(tls) => Some(Arc::new(Tls::new(
+                tls,
+                old.and_then(|old| old.tls.as_deref()),
+            )?)),
+            None => None,
+        };
+        Ok(Generation {
             proxy: Arc::new(proxy),
-            settings: settings.clone(),
-            builder: connection_builder(settings),
-        }
+            settings: config.server.clone(),
+            builder: connection_builder(&config.server),
+            tls,
+        })
     }
+}
+
+/// Every address the config listens on: `[server] listen`, then `[tls] listen`.
+fn all_listen(config: &Config) -> Vec<SocketAddr> {
+    let mut listen = config.server.listen.clone();
+    if let Some(tls) = &config.tls {
+        listen.extend(tls.listen.iter().copied());
+    }
+    listen
 }
 
 /// What sibling gateways (one per runtime) and every handle share.
@@ -126,7 +155,7 @@ impl Gateway {
         inherited: Vec<std::net::TcpListener>,
     ) -> Result<Gateway, ServerError> {
         let listeners = take_or_bind(
-            &config.server.listen,
+            &all_listen(config),
             inherited,
             config.server.backlog,
             reuse_port,
@@ -139,8 +168,8 @@ impl Gateway {
         let reloads = ReloadStats::default();
         reloads.generation.store(1, Ordering::Relaxed);
         let shared = Arc::new(Shared {
-            current: ArcSwap::from_pointee(Generation::new(proxy, &config.server)),
-            listen: tokio::sync::watch::Sender::new(config.server.listen.clone()),
+            current: ArcSwap::from_pointee(Generation::new(proxy, config, None)?),
+            listen: tokio::sync::watch::Sender::new(all_listen(config)),
             reloads,
             serving: tokio::sync::watch::Sender::new(1),
         });
@@ -260,7 +289,7 @@ impl Gateway {
         // Inherited sockets the config does not list stay for the gateway's life.
         let mut pinned = Vec::new();
         for (addr, listener) in self.listeners {
-            let task = tokio::spawn(accept_loop(listener, Arc::clone(&context)));
+            let task = tokio::spawn(accept_loop(listener, addr, Arc::clone(&context)));
             if configured.contains(&addr) {
                 accepting.push((addr, task));
             } else {
@@ -338,20 +367,21 @@ impl GatewayHandle {
     /// stays and the failure is counted.
     pub fn reload(&self, config: &Config) -> Result<(), ServerError> {
         let old = self.shared.current.load_full();
-        let proxy = match Proxy::reload(config, &old.proxy) {
-            Ok(proxy) => proxy,
+        let generation = Proxy::reload(config, &old.proxy)
+            .and_then(|proxy| Generation::new(proxy, config, Some(&old)));
+        let generation = match generation {
+            Ok(generation) => generation,
             Err(error) => {
                 self.reload_failed();
                 return Err(error);
             }
         };
-        self.shared
-            .current
-            .store(Arc::new(Generation::new(proxy, &config.server)));
+        self.shared.current.store(Arc::new(generation));
+        let wanted = all_listen(config);
         self.shared.listen.send_if_modified(|listen| {
-            let changed = *listen != config.server.listen;
+            let changed = *listen != wanted;
             if changed {
-                listen.clone_from(&config.server.listen);
+                listen.clone_from(&wanted);
             }
             changed
         });
@@ -386,6 +416,9 @@ impl GatewayHandle {
             stats.successes.load(Ordering::Relaxed),
             stats.failures.load(Ordering::Relaxed),
         );
+        if let Some(tls) = &self.shared.current.load().tls {
+            crate::metrics::render_tls(&mut text, tls.stats());
+        }
         text
     }
 
@@ -455,7 +488,9 @@ fn connection_builder(settings: &ServerConfig) -> http1::Builder {
     builder
 }
 
-async fn accept_loop(listener: TcpListener, context: Arc<AcceptContext>) {
+/// Accepts on `listener`, whose configured address is `configured` (TLS or not is decided by it,
+/// per connection, from the generation in force).
+async fn accept_loop(listener: TcpListener, configured: SocketAddr, context: Arc<AcceptContext>) {
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the
         // kernel's backlog instead of costing memory here.
@@ -472,13 +507,17 @@ async fn accept_loop(listener: TcpListener, context: Arc<AcceptContext>) {
             }
         };
         let _ = stream.set_nodelay(true);
-        serve_connection(stream, peer, &context, permit);
+        serve_connection(stream, peer, configured, &context, permit);
     }
 }
+
+/// The message of a client write that made no progress for `send_timeout`.
+const CLIENT_SEND_TIMEOUT: &str = "client read nothing for send_timeout";
 
 fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,
+    configured: SocketAddr,
     context: &AcceptContext,
     permit: tokio::sync::OwnedSemaphorePermit,
 ) {
@@ -486,19 +525,77 @@ fn serve_connection(
     // proxy in force when it starts.
     let generation = context.shared.current.load_full();
     let shared = Arc::clone(&context.shared);
-    let keepalive_requests = generation.settings.keepalive_requests;
-    let keepalive_timeout = generation.settings.keepalive_timeout;
+    let stop = context.stop.clone();
     // The connection's place (permit) lives as long as its activity record: the connection task,
-    // a request in flight or an upgraded connection's tunnel may hold it last.
+    // a request in flight or an upgraded connection's tunnel may hold it last. A TLS handshake
+    // holds it too, so handshakes in progress count against max_connections.
     let activity = Arc::new(Activity::new(permit));
-    let service_activity = Arc::clone(&activity);
-    let service = service_fn(move |request| {
+    let send_timeout = generation.settings.send_timeout;
+    let tls = generation
+        .tls
+        .as_ref()
+        .filter(|tls| tls.listens_on(configured))
+        .cloned();
+    match tls {
+        None => {
+            let io = TokioIo::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
+            tokio::spawn(serve_http1(
+                io, peer, generation, shared, stop, activity, None,
+            ));
+        }
+        Some(tls) => {
+            tokio::spawn(async move {
+                let wrap = |stream| WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT);
+                let Some((stream, info)) = tls.accept(stream, wrap).await else {
+                    return;
+                };
+                if info.h2 {
+                    crate::http2::serve(
+                        stream,
+                        &tls.http2,
+                        request_service(&shared, &activity, peer, 0, Some(info)),
+                        stop,
+                        generation.settings.keepalive_timeout,
+                        &activity,
+                    )
+                    .await;
+                } else {
+                    let io = TokioIo::new(stream);
+                    serve_http1(io, peer, generation, shared, stop, activity, Some(info)).await;
+                }
+            });
+        }
+    }
+}
+
+/// The service that hands each request of a connection to the proxy in force.
+fn request_service(
+    shared: &Arc<Shared>,
+    activity: &Arc<Activity>,
+    peer: SocketAddr,
+    keepalive_requests: u64,
+    tls: Option<Arc<TlsInfo>>,
+) -> impl hyper::service::Service<
+    http::Request<hyper::body::Incoming>,
+    Response = http::Response<crate::body::Body>,
+    Error = std::convert::Infallible,
+    Future = std::pin::Pin<
+        Box<
+            dyn Future<Output = Result<http::Response<crate::body::Body>, std::convert::Infallible>>
+                + Send,
+        >,
+    >,
+> + Clone {
+    let shared = Arc::clone(shared);
+    let service_activity = Arc::clone(activity);
+    service_fn(move |request| {
         let count = service_activity.begin();
         let activity = Arc::clone(&service_activity);
         let client = ClientInfo {
             peer,
             last_request: keepalive_requests != 0 && count >= keepalive_requests,
             hold: Some(Arc::clone(&activity) as crate::tunnel::Hold),
+            tls: tls.clone(),
         };
         let proxy = Arc::clone(&shared.current.load().proxy);
         // Boxed: hyper keeps the service future inside the connection's state, so an unboxed
@@ -506,48 +603,55 @@ fn serve_connection(
         Box::pin(async move {
             let _pending = activity.pending_guard();
             Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
-        })
-    });
-    let send_timeout = generation.settings.send_timeout;
+        }) as std::pin::Pin<Box<dyn Future<Output = _> + Send>>
+    })
+}
+
+/// Serves HTTP/1.x on `io`, plain or TLS, until the client leaves, the connection idles for
+/// `keepalive_timeout`, or the gateway stops.
+async fn serve_http1<I>(
+    io: I,
+    peer: SocketAddr,
+    generation: Arc<Generation>,
+    shared: Arc<Shared>,
+    mut stop: watch::Receiver<bool>,
+    activity: Arc<Activity>,
+    tls: Option<Arc<TlsInfo>>,
+) where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
+    let keepalive_requests = generation.settings.keepalive_requests;
+    let keepalive_timeout = generation.settings.keepalive_timeout;
+    let service = request_service(&shared, &activity, peer, keepalive_requests, tls);
     let connection = generation
         .builder
-        .serve_connection(
-            TokioIo::new(WriteTimeout::new(
-                stream,
-                send_timeout,
-                "client read nothing for send_timeout",
-            )),
-            service,
-        )
+        .serve_connection(io, service)
         .with_upgrades();
-    let mut stop = context.stop.clone();
     let proxy = Arc::clone(&generation.proxy);
     drop(generation);
-    tokio::spawn(async move {
-        let mut connection = std::pin::pin!(connection);
-        let result = tokio::select! {
-            result = connection.as_mut() => result,
-            _ = stop.changed() => {
-                // Finish the request in flight, if any, then close.
-                connection.as_mut().graceful_shutdown();
-                connection.await
-            }
-            () = activity.idle_for(keepalive_timeout) => {
-                // Idle for keepalive_timeout: close, after the response in progress if any.
-                connection.as_mut().graceful_shutdown();
-                connection.await
-            }
-        };
-        if let Err(error) = result {
-            tracing::debug!(client = %peer, %error, "client connection ended with an error");
-            // An answer the HTTP layer gave (or would give) by itself: counted and logged as
-            // weir's own answers are.
-            if let Some(status) = refusal_status(&error) {
-                proxy.record_refused(peer, status);
-            }
+    let mut connection = std::pin::pin!(connection);
+    let result = tokio::select! {
+        result = connection.as_mut() => result,
+        _ = stop.changed() => {
+            // Finish the request in flight, if any, then close.
+            connection.as_mut().graceful_shutdown();
+            connection.await
         }
-        drop(activity);
-    });
+        () = activity.idle_for(keepalive_timeout) => {
+            // Idle for keepalive_timeout: close, after the response in progress if any.
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+    };
+    if let Err(error) = result {
+        tracing::debug!(client = %peer, %error, "client connection ended with an error");
+        // An answer the HTTP layer gave (or would give) by itself: counted and logged as
+        // weir's own answers are.
+        if let Some(status) = refusal_status(&error) {
+            proxy.record_refused(peer, status);
+        }
+    }
+    drop(activity);
 }
 
 /// The status of a request hyper refused before weir saw it: 400 for a malformed head, 414 for a
@@ -572,7 +676,7 @@ fn refusal_status(error: &hyper::Error) -> Option<http::StatusCode> {
 }
 
 /// What a client connection is doing, for `keepalive_requests` and `keepalive_timeout`.
-struct Activity {
+pub(crate) struct Activity {
     /// The connection's `max_connections` place, given back when the last holder lets go.
     _permit: tokio::sync::OwnedSemaphorePermit,
     started: tokio::time::Instant,
@@ -613,7 +717,7 @@ impl Activity {
 
     /// Completes once the connection has had no request for `timeout` (never when 0: hyper then
     /// closes after each response by itself).
-    async fn idle_for(&self, timeout: Duration) {
+    pub(crate) async fn idle_for(&self, timeout: Duration) {
         if timeout.is_zero() {
             return std::future::pending().await;
         }
@@ -670,7 +774,7 @@ fn follow_listen(
                 tracing::info!(%addr, "reload: listening");
                 accepting.push((
                     *addr,
-                    tokio::spawn(accept_loop(listener, Arc::clone(context))),
+                    tokio::spawn(accept_loop(listener, *addr, Arc::clone(context))),
                 ));
             }
             Err(error) => tracing::error!(%error, "reload: cannot listen"),

@@ -1,0 +1,313 @@
+//! HTTP/2 to clients: hyper's HTTP/2 server with weir's limits, on a TLS connection whose ALPN
+//! picked `h2`. Each stream is one request through [`crate::proxy::Proxy::handle`], as an HTTP/1
+//! request is; the upstream side stays HTTP/1.1.
+//!
+//! The limits (see docs/security.md): concurrent streams, the header list size (which also
+//! bounds CONTINUATION frames: h2 refuses a header block past it, and counts CONTINUATION frames
+//! against it, CVE-2024-27316), flow-control windows, and rapid reset (CVE-2023-44487): streams
+//! the client resets before weir answers are capped by `max_pending_accept_reset_streams`, past
+//! which h2 sends GOAWAY(ENHANCE_YOUR_CALM). PING and SETTINGS frames each make weir send an
+//! acknowledgement; h2 bounds the memory (one pending acknowledgement, no more reading until it
+//! is written), and [`FrameWatch`] bounds their number: past a budget the connection gets a
+//! GOAWAY and is closed.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use hyper::server::conn::http2;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::sync::{watch, Notify};
+use tokio::time::Instant;
+
+use crate::config::TlsConfig;
+use crate::server::Activity;
+
+/// Streams a client may reset before weir has answered them, at once, before GOAWAY: hyper's
+/// default, which its rapid-reset fix chose.
+const MAX_PENDING_ACCEPT_RESET_STREAMS: usize = 20;
+
+/// Streams weir may reset for protocol errors on one connection before GOAWAY (h2's default).
+const MAX_LOCAL_ERROR_RESET_STREAMS: usize = 1024;
+
+/// Bytes of response data queued per stream before the stream waits for the client to read.
+const MAX_SEND_BUF_SIZE: usize = 256 * 1024;
+
+/// PING and SETTINGS frames (not acknowledgements) a connection may send in a burst; a browser
+/// sends a handful per connection.
+pub const CONTROL_FRAME_BURST: u32 = 200;
+
+/// How many such frames a second the budget regains, up to the burst.
+pub const CONTROL_FRAMES_PER_SECOND: u32 = 20;
+
+/// How long a connection told GOAWAY for a flood may take to finish before it is closed.
+const FLOOD_GRACE: Duration = Duration::from_secs(1);
+
+/// The HTTP/2 settings of one config generation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    max_concurrent_streams: u32,
+    max_header_list_size: u32,
+    stream_window: u32,
+    connection_window: u32,
+}
+
+impl Settings {
+    pub fn from_config(config: &TlsConfig) -> Settings {
+        Settings {
+            max_concurrent_streams: config.http2_max_concurrent_streams,
+            max_header_list_size: config.http2_max_header_list_size,
+            stream_window: config.http2_stream_window,
+            connection_window: config.http2_connection_window,
+        }
+    }
+
+    fn builder(&self) -> http2::Builder<TokioExecutor> {
+        let mut builder = http2::Builder::new(TokioExecutor::new());
+        builder
+            .timer(TokioTimer::new())
+            .max_concurrent_streams(self.max_concurrent_streams)
+            .max_header_list_size(self.max_header_list_size)
+            .initial_stream_window_size(self.stream_window)
+            .initial_connection_window_size(self.connection_window)
+            .adaptive_window(false)
+            .max_send_buf_size(MAX_SEND_BUF_SIZE)
+            .max_pending_accept_reset_streams(MAX_PENDING_ACCEPT_RESET_STREAMS)
+            .max_local_error_reset_streams(MAX_LOCAL_ERROR_RESET_STREAMS);
+        builder
+    }
+}
+
+/// Serves HTTP/2 on `stream` until the client leaves, the connection has had no request for
+/// `keepalive_timeout`, the gateway stops (GOAWAY, then the streams in flight finish) or the
+/// client floods control frames (GOAWAY, then closed within [`FLOOD_GRACE`]).
+pub(crate) async fn serve<T, S>(
+    stream: T,
+    settings: &Settings,
+    service: S,
+    mut stop: watch::Receiver<bool>,
+    keepalive_timeout: Duration,
+    activity: &Activity,
+) where
+    T: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    S: hyper::service::HttpService<hyper::body::Incoming> + Send + 'static,
+    S::Future: Send + 'static,
+    S::ResBody: Send + 'static,
+    <S::ResBody as http_body::Body>::Data: Send + 'static,
+    <S::ResBody as http_body::Body>::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let flood = Arc::new(Notify::new());
+    let watched = FrameWatch::new(stream, Arc::clone(&flood));
+    let connection = settings
+        .builder()
+        .serve_connection(TokioIo::new(watched), service);
+    let mut connection = std::pin::pin!(connection);
+    let result = tokio::select! {
+        result = connection.as_mut() => result,
+        _ = stop.changed() => {
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+        () = activity.idle_for(keepalive_timeout) => {
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+        () = flood.notified() => {
+            tracing::debug!("HTTP/2 control frame flood: GOAWAY");
+            connection.as_mut().graceful_shutdown();
+            tokio::time::timeout(FLOOD_GRACE, connection).await.unwrap_or(Ok(()))
+        }
+    };
+    if let Err(error) = result {
+        tracing::debug!(%error, "HTTP/2 connection ended with an error");
+    }
+}
+
+/// Reads the client's frame headers as they pass, to count PING and SETTINGS frames against a
+/// budget ([`CONTROL_FRAME_BURST`], regained at [`CONTROL_FRAMES_PER_SECOND`]). Past it, `flood`
+/// is notified and reading stops, so the flood costs nothing more while the GOAWAY goes out.
+pub(crate) struct FrameWatch<T> {
+    io: T,
+    parser: FrameParser,
+    budget: Budget,
+    flood: Arc<Notify>,
+    flooded: bool,
+}
+
+impl<T> FrameWatch<T> {
+    fn new(io: T, flood: Arc<Notify>) -> FrameWatch<T> {
+        FrameWatch {
+            io,
+            parser: FrameParser::default(),
+            budget: Budget::new(Instant::now()),
+            flood,
+            flooded: false,
+        }
+    }
+}
+
+impl<T: AsyncRead + Unpin> AsyncRead for FrameWatch<T> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let this = &mut *self;
+        if this.flooded {
+            // The serving task closes the connection; nothing more is read meanwhile.
+            return Poll::Pending;
+        }
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut this.io).poll_read(context, buf);
+        if let Poll::Ready(Ok(())) = polled {
+            let control = this.parser.feed(&buf.filled()[before..]);
+            if control > 0 && !this.budget.take(control, Instant::now()) {
+                this.flooded = true;
+                this.flood.notify_one();
+            }
+        }
+        polled
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for FrameWatch<T> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write(context, data)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        data: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write_vectored(context, data)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_flush(context)
+    }
+
+    fn poll_shutdown(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_shutdown(context)
+    }
+}
+
+/// The client's connection preface (RFC 9113 §3.4), which comes before the first frame.
+const PREFACE_LEN: usize = 24;
+const FRAME_HEADER_LEN: usize = 9;
+const TYPE_SETTINGS: u8 = 0x4;
+const TYPE_PING: u8 = 0x6;
+const FLAG_ACK: u8 = 0x1;
+
+/// Follows frame boundaries across reads; only the 9-byte headers are looked at.
+#[derive(Debug)]
+pub(crate) struct FrameParser {
+    /// Preface bytes still to skip.
+    preface_left: usize,
+    header: [u8; FRAME_HEADER_LEN],
+    header_len: usize,
+    /// Payload bytes of the current frame still to skip.
+    payload_left: usize,
+}
+
+impl Default for FrameParser {
+    fn default() -> FrameParser {
+        FrameParser {
+            preface_left: PREFACE_LEN,
+            header: [0; FRAME_HEADER_LEN],
+            header_len: 0,
+            payload_left: 0,
+        }
+    }
+}
+
+impl FrameParser {
+    /// Takes the next bytes from the client; returns how many PING and SETTINGS frames (not
+    /// acknowledgements) began in them.
+    pub(crate) fn feed(&mut self, mut bytes: &[u8]) -> u32 {
+        let mut control = 0;
+        while !bytes.is_empty() {
+            if self.preface_left > 0 {
+                let skip = self.preface_left.min(bytes.len());
+                self.preface_left -= skip;
+                bytes = &bytes[skip..];
+            } else if self.payload_left > 0 {
+                let skip = self.payload_left.min(bytes.len());
+                self.payload_left -= skip;
+                bytes = &bytes[skip..];
+            } else {
+                let take = (FRAME_HEADER_LEN - self.header_len).min(bytes.len());
+                self.header[self.header_len..self.header_len + take]
+                    .copy_from_slice(&bytes[..take]);
+                self.header_len += take;
+                bytes = &bytes[take..];
+                if self.header_len == FRAME_HEADER_LEN {
+                    self.header_len = 0;
+                    let [l0, l1, l2, kind, flags, ..] = self.header;
+                    self.payload_left =
+                        usize::from(l0) << 16 | usize::from(l1) << 8 | usize::from(l2);
+                    if matches!(kind, TYPE_PING | TYPE_SETTINGS) && flags & FLAG_ACK == 0 {
+                        control += 1;
+                    }
+                }
+            }
+        }
+        control
+    }
+}
+
+/// A token bucket of control frames.
+#[derive(Debug)]
+pub(crate) struct Budget {
+    tokens: u32,
+    last: Instant,
+}
+
+impl Budget {
+    pub(crate) fn new(now: Instant) -> Budget {
+        Budget {
+            tokens: CONTROL_FRAME_BURST,
+            last: now,
+        }
+    }
+
+    /// Spends `count` frames; false once the budget is overdrawn.
+    pub(crate) fn take(&mut self, count: u32, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.last);
+        let regained = (elapsed.as_millis() * u128::from(CONTROL_FRAMES_PER_SECOND) / 1000) as u64;
+        if regained > 0 {
+            self.tokens =
+                (u64::from(self.tokens) + regained).min(u64::from(CONTROL_FRAME_BURST)) as u32;
+            self.last = now;
+        }
+        match self.tokens.checked_sub(count) {
+            Some(left) => {
+                self.tokens = left;
+                true
+            }
+            None => {
+                self.tokens = 0;
+                false
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
