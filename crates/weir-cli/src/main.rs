@@ -360,8 +360,13 @@ async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
 }
 
 fn announce(gateway: &weir::Gateway) {
+    let tls = gateway.tls_addrs();
     for addr in gateway.local_addrs() {
-        tracing::info!(%addr, "listening");
+        if tls.contains(&addr) {
+            tracing::info!(%addr, "listening (TLS)");
+        } else {
+            tracing::info!(%addr, "listening");
+        }
     }
     if let Some(addr) = gateway.admin_addr() {
         tracing::info!(%addr, "admin listening (/metrics, /healthz, /readyz)");

@@ -150,7 +150,7 @@ impl Answer {
 }
 
 /// `[tls] redirect_http`: a 301 to the same host and request target over HTTPS on `port`, as
-/// nginx's `return 301 https://$host$request_uri` (with the port when it is not 443).
+/// nginx's `return 301 https://$host$request_uri` (with the port when it is not 443 or 0).
 pub fn https_redirect(host: Option<&str>, port: u16, uri: &Uri) -> Response<Body> {
     let host = uri
         .host()
@@ -160,7 +160,8 @@ pub fn https_redirect(host: Option<&str>, port: u16, uri: &Uri) -> Response<Body
         .unwrap_or("localhost")
         .to_ascii_lowercase();
     let target = uri.path_and_query().map_or("/", |target| target.as_str());
-    let location = if port == 443 {
+    // Port 0 (a test's listener) has no port to name: the default one is the best guess.
+    let location = if port == 443 || port == 0 {
         format!("https://{host}{target}")
     } else {
         format!("https://{host}:{port}{target}")

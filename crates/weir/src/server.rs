@@ -53,8 +53,9 @@ pub enum ServerError {
 
 /// A gateway with its listeners bound, ready to run.
 pub struct Gateway {
-    /// Each listener with the configured address it serves (the bound one may differ: port 0).
-    listeners: Vec<(SocketAddr, TcpListener)>,
+    /// Each listener with the configured address it serves (the bound one may differ: port 0)
+    /// and whether it speaks TLS.
+    listeners: Vec<(Endpoint, TcpListener)>,
     admin: Option<TcpListener>,
     shared: Arc<Shared>,
     /// Whether listeners allow siblings on the same address (one runtime per core).
@@ -103,11 +104,20 @@ impl Generation {
     }
 }
 
+/// A configured listen address and whether it speaks TLS (`[tls] listen`). Both may say
+/// `127.0.0.1:0`, so the address alone does not tell them apart.
+type Endpoint = (SocketAddr, bool);
+
 /// Every address the config listens on: `[server] listen`, then `[tls] listen`.
-fn all_listen(config: &Config) -> Vec<SocketAddr> {
-    let mut listen = config.server.listen.clone();
+fn all_listen(config: &Config) -> Vec<Endpoint> {
+    let mut listen: Vec<Endpoint> = config
+        .server
+        .listen
+        .iter()
+        .map(|addr| (*addr, false))
+        .collect();
     if let Some(tls) = &config.tls {
-        listen.extend(tls.listen.iter().copied());
+        listen.extend(tls.listen.iter().map(|addr| (*addr, true)));
     }
     listen
 }
@@ -118,7 +128,9 @@ struct Shared {
     /// it to its end, so requests in flight finish on the config they began with.
     current: ArcSwap<Generation>,
     /// The configured `listen` addresses; each gateway's accept loops follow them.
-    listen: tokio::sync::watch::Sender<Vec<SocketAddr>>,
+    listen: tokio::sync::watch::Sender<Vec<Endpoint>>,
+    /// The bound addresses that speak TLS, so that siblings bound beside them do too.
+    tls_bound: std::sync::Mutex<Vec<SocketAddr>>,
     reloads: ReloadStats,
     /// Gateways bound and not yet drained (the first and its siblings).
     serving: tokio::sync::watch::Sender<usize>,
@@ -165,11 +177,17 @@ impl Gateway {
             None => None,
         };
         let proxy = Proxy::new(config, reuse_port)?;
+        let tls_bound = listeners
+            .iter()
+            .filter(|((_, tls), _)| *tls)
+            .filter_map(|(_, listener)| listener.local_addr().ok())
+            .collect();
         let reloads = ReloadStats::default();
         reloads.generation.store(1, Ordering::Relaxed);
         let shared = Arc::new(Shared {
             current: ArcSwap::from_pointee(Generation::new(proxy, config, None)?),
             listen: tokio::sync::watch::Sender::new(all_listen(config)),
+            tls_bound: std::sync::Mutex::new(tls_bound),
             reloads,
             serving: tokio::sync::watch::Sender::new(1),
         });
@@ -198,13 +216,19 @@ impl Gateway {
             .into_iter()
             .filter_map(|listener| Some((listener.local_addr().ok()?, listener)))
             .collect();
+        let tls_bound = handle
+            .shared
+            .tls_bound
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clone();
         let mut listeners = Vec::with_capacity(addrs.len());
         for (configured, bound) in addrs {
             let listener = match inherited.iter().position(|(addr, _)| addr == bound) {
                 Some(position) => from_std(inherited.swap_remove(position).1, *bound)?,
                 None => listen(*bound, settings.backlog, true)?,
             };
-            listeners.push((*configured, listener));
+            listeners.push(((*configured, tls_bound.contains(bound)), listener));
         }
         handle.shared.serving.send_modify(|serving| *serving += 1);
         Ok(Gateway {
@@ -231,11 +255,22 @@ impl Gateway {
             .collect()
     }
 
+    /// The bound addresses of the `[tls] listen` listeners.
+    pub fn tls_addrs(&self) -> Vec<SocketAddr> {
+        self.listeners
+            .iter()
+            .filter(|((_, tls), _)| *tls)
+            .filter_map(|(_, listener)| listener.local_addr().ok())
+            .collect()
+    }
+
     /// Each listener's configured address and bound address, for [`Gateway::bind_sibling`].
     pub fn listen_addrs(&self) -> Vec<(SocketAddr, SocketAddr)> {
         self.listeners
             .iter()
-            .filter_map(|(configured, listener)| Some((*configured, listener.local_addr().ok()?)))
+            .filter_map(|((configured, _), listener)| {
+                Some((*configured, listener.local_addr().ok()?))
+            })
             .collect()
     }
 
@@ -285,13 +320,13 @@ impl Gateway {
         });
         let mut listen_changes = self.shared.listen.subscribe();
         let configured = listen_changes.borrow_and_update().clone();
-        let mut accepting: Vec<(SocketAddr, tokio::task::JoinHandle<()>)> = Vec::new();
+        let mut accepting: Vec<(Endpoint, tokio::task::JoinHandle<()>)> = Vec::new();
         // Inherited sockets the config does not list stay for the gateway's life.
         let mut pinned = Vec::new();
-        for (addr, listener) in self.listeners {
-            let task = tokio::spawn(accept_loop(listener, addr, Arc::clone(&context)));
-            if configured.contains(&addr) {
-                accepting.push((addr, task));
+        for (endpoint, listener) in self.listeners {
+            let task = tokio::spawn(accept_loop(listener, endpoint.1, Arc::clone(&context)));
+            if configured.contains(&endpoint) {
+                accepting.push((endpoint, task));
             } else {
                 pinned.push(task);
             }
@@ -488,9 +523,9 @@ fn connection_builder(settings: &ServerConfig) -> http1::Builder {
     builder
 }
 
-/// Accepts on `listener`, whose configured address is `configured` (TLS or not is decided by it,
-/// per connection, from the generation in force).
-async fn accept_loop(listener: TcpListener, configured: SocketAddr, context: Arc<AcceptContext>) {
+/// Accepts on `listener`; `tls` when it is a `[tls] listen` address, whose connections are served
+/// with the TLS settings in force when they come.
+async fn accept_loop(listener: TcpListener, tls: bool, context: Arc<AcceptContext>) {
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the
         // kernel's backlog instead of costing memory here.
@@ -507,7 +542,7 @@ async fn accept_loop(listener: TcpListener, configured: SocketAddr, context: Arc
             }
         };
         let _ = stream.set_nodelay(true);
-        serve_connection(stream, peer, configured, &context, permit);
+        serve_connection(stream, peer, tls, &context, permit);
     }
 }
 
@@ -517,7 +552,7 @@ const CLIENT_SEND_TIMEOUT: &str = "client read nothing for send_timeout";
 fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,
-    configured: SocketAddr,
+    tls: bool,
     context: &AcceptContext,
     permit: tokio::sync::OwnedSemaphorePermit,
 ) {
@@ -531,11 +566,12 @@ fn serve_connection(
     // holds it too, so handshakes in progress count against max_connections.
     let activity = Arc::new(Activity::new(permit));
     let send_timeout = generation.settings.send_timeout;
-    let tls = generation
-        .tls
-        .as_ref()
-        .filter(|tls| tls.listens_on(configured))
-        .cloned();
+    let tls = match (tls, &generation.tls) {
+        (false, _) => None,
+        (true, Some(tls)) => Some(Arc::clone(tls)),
+        // A reload took `[tls]` away; this listener is closing.
+        (true, None) => return,
+    };
     match tls {
         None => {
             let io = TokioIo::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
@@ -751,30 +787,41 @@ impl Drop for PendingGuard<'_> {
 /// Makes the accept loops match `wanted`: a listener whose address left the list stops
 /// accepting, an address new to it is bound.
 fn follow_listen(
-    accepting: &mut Vec<(SocketAddr, tokio::task::JoinHandle<()>)>,
-    wanted: &[SocketAddr],
+    accepting: &mut Vec<(Endpoint, tokio::task::JoinHandle<()>)>,
+    wanted: &[Endpoint],
     settings: &ServerConfig,
     reuse_port: bool,
     context: &Arc<AcceptContext>,
 ) {
-    accepting.retain(|(addr, task)| {
-        let keep = wanted.contains(addr);
+    accepting.retain(|(endpoint, task)| {
+        let keep = wanted.contains(endpoint);
         if !keep {
-            tracing::info!(%addr, "reload: no longer listening");
+            tracing::info!(addr = %endpoint.0, "reload: no longer listening");
             task.abort();
         }
         keep
     });
-    for addr in wanted {
-        if accepting.iter().any(|(serving, _)| serving == addr) {
+    for endpoint in wanted {
+        if accepting.iter().any(|(serving, _)| serving == endpoint) {
             continue;
         }
-        match listen(*addr, settings.backlog, reuse_port) {
+        let (addr, tls) = *endpoint;
+        match listen(addr, settings.backlog, reuse_port) {
             Ok(listener) => {
-                tracing::info!(%addr, "reload: listening");
+                tracing::info!(%addr, tls, "reload: listening");
+                if let (true, Ok(bound)) = (tls, listener.local_addr()) {
+                    let mut tls_bound = context
+                        .shared
+                        .tls_bound
+                        .lock()
+                        .unwrap_or_else(|poison| poison.into_inner());
+                    if !tls_bound.contains(&bound) {
+                        tls_bound.push(bound);
+                    }
+                }
                 accepting.push((
-                    *addr,
-                    tokio::spawn(accept_loop(listener, *addr, Arc::clone(context))),
+                    *endpoint,
+                    tokio::spawn(accept_loop(listener, tls, Arc::clone(context))),
                 ));
             }
             Err(error) => tracing::error!(%error, "reload: cannot listen"),
@@ -786,26 +833,26 @@ fn follow_listen(
 /// the others are bound. Inherited sockets that no configured address names are served too,
 /// under their own address.
 fn take_or_bind(
-    configured: &[SocketAddr],
+    configured: &[Endpoint],
     inherited: Vec<std::net::TcpListener>,
     backlog: u32,
     reuse_port: bool,
-) -> Result<Vec<(SocketAddr, TcpListener)>, ServerError> {
+) -> Result<Vec<(Endpoint, TcpListener)>, ServerError> {
     let mut inherited: Vec<(SocketAddr, std::net::TcpListener)> = inherited
         .into_iter()
         .filter_map(|listener| Some((listener.local_addr().ok()?, listener)))
         .collect();
     let mut listeners = Vec::with_capacity(configured.len() + inherited.len());
-    for addr in configured {
+    for (addr, tls) in configured {
         let listener = match inherited.iter().position(|(bound, _)| bound == addr) {
             Some(position) => from_std(inherited.swap_remove(position).1, *addr)?,
             None => listen(*addr, backlog, reuse_port)?,
         };
-        listeners.push((*addr, listener));
+        listeners.push(((*addr, *tls), listener));
     }
     for (addr, listener) in inherited {
         tracing::info!(%addr, "serving an inherited listener the config does not list");
-        listeners.push((addr, from_std(listener, addr)?));
+        listeners.push(((addr, false), from_std(listener, addr)?));
     }
     Ok(listeners)
 }

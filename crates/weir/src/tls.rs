@@ -10,7 +10,6 @@
 //! they were accepted with. The session cache, the ticket keys and the counters are carried over,
 //! so clients keep resuming across reloads.
 
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -394,7 +393,6 @@ pub struct TlsInfo {
 /// The TLS side of one config generation.
 pub struct Tls {
     acceptor: tokio_rustls::TlsAcceptor,
-    listen: Vec<SocketAddr>,
     handshake_timeout: Duration,
     stats: Arc<TlsStats>,
     /// Kept to hand to the next generation.
@@ -460,7 +458,6 @@ impl Tls {
         }
         Ok(Tls {
             acceptor: tokio_rustls::TlsAcceptor::from(Arc::new(server)),
-            listen: config.listen.clone(),
             handshake_timeout: config.handshake_timeout,
             stats: old.map_or_else(Arc::default, |old| Arc::clone(&old.stats)),
             session_cache,
@@ -468,11 +465,6 @@ impl Tls {
             http2: crate::http2::Settings::from_config(config),
             config: config.clone(),
         })
-    }
-
-    /// Whether connections to the configured address `addr` speak TLS.
-    pub fn listens_on(&self, addr: SocketAddr) -> bool {
-        self.listen.contains(&addr)
     }
 
     pub fn stats(&self) -> &Arc<TlsStats> {

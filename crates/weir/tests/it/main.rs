@@ -17,3 +17,4 @@ mod proxying;
 mod ratelimit;
 mod reload;
 mod shutdown;
+mod tls;
