@@ -311,6 +311,58 @@ async fn http2_streams_go_through_the_same_phases_onto_the_http1_upstream() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_access_log_shows_the_tls_protocol_cipher_sni_and_http_version() {
+    let pki = Pki::new();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("access.log");
+    let extra = format!(
+        "\n[access_log]\nenabled = true\nformat = \"json\"\npath = \"{}\"\n",
+        log.display()
+    );
+    let (_upstream, gateway) = start_tls(&pki, &extra).await;
+    let tls = gateway.tls_addr.unwrap();
+    let mut sender = h2_sender(tls, &pki).await;
+    h2_request(
+        &mut sender,
+        Method::GET,
+        "https://app.test/h2",
+        Bytes::new(),
+    )
+    .await;
+    get_http1(tls, &pki, "/h1").await;
+    weir_testkit::client::get(gateway.addr, "/plain").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    let lines: Vec<serde_json::Value> = loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.lines().count() >= 3 {
+            break text
+                .lines()
+                .map(|line| serde_json::from_str(line).unwrap())
+                .collect();
+        }
+        assert!(tokio::time::Instant::now() < deadline, "log: {text}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    let line = |uri: &str| {
+        lines
+            .iter()
+            .find(|line| line["request_uri"] == uri)
+            .unwrap_or_else(|| panic!("no {uri} in {lines:?}"))
+    };
+    let h2 = line("/h2");
+    assert_eq!(h2["protocol"], "HTTP/2.0");
+    assert_eq!(h2["ssl_protocol"], "TLSv1.3");
+    assert!(
+        h2["ssl_cipher"].as_str().unwrap().starts_with("TLS13_"),
+        "{h2}"
+    );
+    assert_eq!(h2["ssl_server_name"], "app.test");
+    assert_eq!(line("/h1")["protocol"], "HTTP/1.1");
+    assert_eq!(line("/h1")["ssl_protocol"], "TLSv1.3");
+    assert!(line("/plain")["ssl_protocol"].is_null());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hsts_and_the_plain_http_redirect() {
     let pki = Pki::new();
     let (_upstream, gateway) = start_tls(
@@ -927,4 +979,67 @@ with httpx.Client(http2=True, verify=context) as client:
     );
     assert!(stdout.starts_with("HTTP/2"), "{stdout}");
     assert!(stdout.contains("x-forwarded-proto: https"), "{stdout}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fastapi_under_gunicorn_behind_tls_and_http2_answers_as_on_the_plain_path() {
+    if !weir_testkit::gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+        return;
+    }
+    let app = weir_testkit::gunicorn::Gunicorn::start(weir_testkit::gunicorn::App::FastApi {
+        workers: 2,
+    });
+    let pki = Pki::new();
+    let files = [pki.issue(&["app.test"])];
+    let config = tls_config(&app.address, &files, "").replace(
+        "shutdown_grace = \"5s\"",
+        "shutdown_grace = \"5s\"\nmax_body_size = \"20MiB\"",
+    );
+    let gateway = TestGateway::start(&config).await;
+    let mut plain = Client::connect(gateway.addr).await;
+    let mut h2 = h2_sender(gateway.tls_addr.unwrap(), &pki).await;
+    for path in ["/", "/sync", "/async", "/big", "/status/418"] {
+        let over_plain = plain.get(path).await;
+        let (status, _, body) = h2_request(
+            &mut h2,
+            Method::GET,
+            &format!("https://app.test{path}"),
+            Bytes::new(),
+        )
+        .await;
+        assert_eq!(status, over_plain.status, "{path}");
+        assert!(body == over_plain.body, "{path}: bodies differ");
+    }
+    let upload: Bytes = (0..2_000_000u32)
+        .map(|i| (i % 253) as u8)
+        .collect::<Vec<u8>>()
+        .into();
+    let over_plain = plain.request(Method::POST, "/echo", upload.clone()).await;
+    let (status, _, body) = h2_request(
+        &mut h2,
+        Method::POST,
+        "https://app.test/echo",
+        upload.clone(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body == over_plain.body && body == upload,
+        "echoed bodies differ"
+    );
+    let (_, _, headers) = h2_request(
+        &mut h2,
+        Method::GET,
+        "https://app.test/headers",
+        Bytes::new(),
+    )
+    .await;
+    let headers = String::from_utf8_lossy(&headers);
+    assert!(
+        headers.contains(r#"["x-forwarded-proto","https"]"#),
+        "{headers}"
+    );
+    assert!(headers.contains(r#"["host","app.test"]"#), "{headers}");
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
