@@ -604,6 +604,16 @@ fn serve_connection(
     }
 }
 
+/// What [`request_service`] gives back for one request: boxed, because hyper keeps it inside the
+/// connection's state, so an unboxed one would make every idle keep-alive connection as large as
+/// a request in flight; `Send`, because HTTP/2 spawns it.
+type ResponseFuture = std::pin::Pin<
+    Box<
+        dyn Future<Output = Result<http::Response<crate::body::Body>, std::convert::Infallible>>
+            + Send,
+    >,
+>;
+
 /// The service that hands each request of a connection to the proxy in force.
 fn request_service(
     shared: &Arc<Shared>,
@@ -615,12 +625,7 @@ fn request_service(
     http::Request<hyper::body::Incoming>,
     Response = http::Response<crate::body::Body>,
     Error = std::convert::Infallible,
-    Future = std::pin::Pin<
-        Box<
-            dyn Future<Output = Result<http::Response<crate::body::Body>, std::convert::Infallible>>
-                + Send,
-        >,
-    >,
+    Future = ResponseFuture,
 > + Clone {
     let shared = Arc::clone(shared);
     let service_activity = Arc::clone(activity);
@@ -634,12 +639,10 @@ fn request_service(
             tls: tls.clone(),
         };
         let proxy = Arc::clone(&shared.current.load().proxy);
-        // Boxed: hyper keeps the service future inside the connection's state, so an unboxed
-        // one would make every idle keep-alive connection as large as a request in flight.
         Box::pin(async move {
             let _pending = activity.pending_guard();
             Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
-        }) as std::pin::Pin<Box<dyn Future<Output = _> + Send>>
+        }) as ResponseFuture
     })
 }
 

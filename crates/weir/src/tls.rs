@@ -231,7 +231,7 @@ impl Resolver {
             let exact = self
                 .certificates
                 .iter()
-                .find(|certificate| certificate.names.iter().any(|known| *known == name));
+                .find(|certificate| certificate.names.contains(&name));
             exact.or_else(|| {
                 let (_, parent) = name.split_once('.')?;
                 self.certificates.iter().find(|certificate| {
