@@ -9,7 +9,7 @@ use crate::guard::Expect;
 use crate::load::Tool;
 use crate::scenario::{Cell, Group, Measure, Scenario, Settings};
 
-pub const ALL: [Scenario; 10] = [
+pub const ALL: [Scenario; 11] = [
     Scenario {
         name: "socket-vs-port",
         seed: Some("000_41e88a6106ca952f.txt"),
@@ -74,6 +74,13 @@ pub const ALL: [Scenario; 10] = [
         plan: soak,
     },
     crate::reload::SCENARIO,
+    Scenario {
+        name: "tls",
+        seed: None,
+        about: "TLS termination, nginx (worker_processes auto, `listen ssl http2`, ssl_session_cache) and weir ([tls]) with the same ECDSA P-256 certificate, X25519 and TLS 1.3 suite, in front of the hyper static server on a Unix socket: a new TLS connection per request (`ab -c100`, no keep-alive), HTTP/1.1 over TLS with keep-alive (wrk -t2 -c100), HTTP/2 (h2load -c100 -m10)",
+        reference: "Issue 10's targets: CPU per request with a new connection each (a handshake each) at most nginx's; keep-alive and HTTP/2 req/s at least 1.1x nginx's.",
+        plan: tls,
+    },
 ];
 
 pub fn find(name: &str) -> Option<&'static Scenario> {
@@ -546,6 +553,56 @@ fn fast_upstream_gateways(app_id: &str) -> Vec<GatewaySpec> {
         ),
         GatewaySpec::new("direct", Gateway::Direct, app_id, Transport::Tcp),
     ]
+}
+
+fn tls(settings: &Settings) -> Vec<Group> {
+    let tools = [
+        Tool::Ab { concurrency: 100 },
+        settings.flood_tool(),
+        Tool::H2load {
+            clients: 100,
+            streams: 10,
+        },
+    ];
+    let gateways = [
+        GatewaySpec::new(
+            "nginx",
+            Gateway::Nginx(NginxOptions {
+                workers_auto: true,
+                tls: true,
+                ..NginxOptions::SEED
+            }),
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "weir",
+            Gateway::Weir(WeirOptions {
+                tls: true,
+                ..WeirOptions::SEED
+            }),
+            "fast",
+            Transport::Unix,
+        ),
+    ];
+    tools
+        .into_iter()
+        .map(|tool| Group {
+            name: format!("tls {}", tool.label()),
+            apps: vec![app(
+                "fast",
+                App::Ceiling {
+                    status: 200,
+                    body: CeilingBody::Small,
+                },
+            )],
+            cells: gateways
+                .iter()
+                .map(|gateway| cell("small", gateway.clone(), "/", tool))
+                .collect(),
+            measure: Measure::Load,
+        })
+        .collect()
 }
 
 fn proxy_overhead(settings: &Settings) -> Vec<Group> {

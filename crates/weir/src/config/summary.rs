@@ -275,8 +275,9 @@ impl Config {
             }
         };
         writeln!(out, "compression          {compression}")?;
+        // No line when TLS is off: the summary of a plain config keeps to one screen.
         match &self.tls {
-            None => writeln!(out, "tls                  off")?,
+            None => {}
             Some(tls) => {
                 let listen: Vec<String> = tls.listen.iter().map(ToString::to_string).collect();
                 writeln!(out, "tls")?;

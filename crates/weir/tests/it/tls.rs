@@ -747,8 +747,8 @@ async fn rapid_reset_ends_in_goaway() {
             || error.is_io(),
         "{error:?}"
     );
-    assert!(sent < 10_000, "all {sent} streams were taken");
-    // Bounded upstream work: far fewer upstream requests than streams.
+    // Bounded upstream work: far fewer upstream requests than streams. (How many streams the
+    // client wrote before it saw the GOAWAY depends on socket buffers, so it is not asserted.)
     assert!(
         upstream.requests() < sent / 2,
         "{} upstream requests for {sent} streams",
@@ -871,7 +871,9 @@ async fn rapid_reset_in_raw_frames_gets_goaway_enhance_your_calm() {
         }
         sent += 100;
     }
-    assert!(sent < 10_000, "the gateway took all {sent} streams");
+    // The socket buffers may take every batch before the gateway reads the first, so what tells
+    // is the GOAWAY and the upstream work, not how much was written.
+    assert!(sent > 0);
     assert_eq!(raw.goaway().await, Some(ENHANCE_YOUR_CALM));
     assert!(
         upstream.requests() < 1000,
