@@ -65,7 +65,7 @@ pub fn draw(path: &Path, title: &str, cells: &[&CellSummary]) -> anyhow::Result<
                 let length = (figure / max * span).round() as i32;
                 let color = if cell.gateway.starts_with("weir") {
                     RGBColor(196, 78, 32)
-                } else if cell.gateway == crate::scenario::BASELINE {
+                } else if crate::scenario::is_nginx(&cell.gateway) {
                     RGBColor(40, 110, 60)
                 } else {
                     RGBColor(90, 110, 150)

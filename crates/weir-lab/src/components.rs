@@ -163,6 +163,18 @@ pub enum App {
     MockApi,
     /// The minimal hyper server (weir-lab-ceiling).
     Ceiling { status: u16, body: CeilingBody },
+    /// nginx answering every request itself (`return 200` with the ceiling's ~100 B of JSON),
+    /// a worker per core: the fast upstream with `--fast-upstream nginx`.
+    NginxReturn,
+    /// `redis-server` for the limiter's state (persistence off), on loopback and on the socket
+    /// [`redis_socket`], which gateways with `redis_limits` use. A group runs one at most.
+    Redis,
+}
+
+/// The Unix socket of the group's Redis (`App::Redis`): one at a time, as groups run one after
+/// another, so the gateway's config can name it before it starts.
+pub fn redis_socket(env: &Env) -> PathBuf {
+    env.temp.join("redis-limits.sock")
 }
 
 /// An app and the id gateways use to name it within a group.
@@ -246,6 +258,44 @@ pub fn start_app(
             }
             (format!("hyper static {status}"), command, Some(socket))
         }
+        App::NginxReturn => {
+            let prefix = env.path(&format!("{}-nginx", spec.id), "d");
+            // Workers run as nobody when the lab runs as root: they must reach the socket's dir.
+            fs::create_dir_all(&prefix)?;
+            fs::set_permissions(&prefix, fs::Permissions::from_mode(0o777))?;
+            let config_path = prefix.join("nginx.conf");
+            fs::write(&config_path, nginx_return_config(&prefix, tcp, &socket))?;
+            let mut command = Command::new(nginx_binary());
+            command
+                .arg("-p")
+                .arg(&prefix)
+                .arg("-e")
+                .arg("stderr")
+                .arg("-c")
+                .arg(&config_path)
+                .arg("-g")
+                .arg("daemon off;");
+            ("nginx return 200".to_string(), command, Some(socket))
+        }
+        App::Redis => {
+            let socket = redis_socket(env);
+            let dir = env.path("redis", "d");
+            fs::create_dir_all(&dir)?;
+            // A socket left by a Redis that was killed would make this one's bind fail.
+            let _ = fs::remove_file(&socket);
+            let mut command = Command::new("redis-server");
+            command
+                .arg("--port")
+                .arg(tcp.port().to_string())
+                .args(["--bind", "127.0.0.1"])
+                .arg("--unixsocket")
+                .arg(&socket)
+                .args(["--unixsocketperm", "700"])
+                .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
+                .arg("--dir")
+                .arg(&dir);
+            ("redis".to_string(), command, Some(socket))
+        }
     };
     let mut component = Component::spawn(&name, command, &log)?;
     component.wait_ready(&Addr::Tcp(tcp), APP_START_TIMEOUT)?;
@@ -304,6 +354,12 @@ pub struct NginxOptions {
     /// Listen with TLS and HTTP/2 (`listen ... ssl http2`) on the lab's certificate
     /// ([`tls_certificate`]): ECDSA P-256, X25519, `ssl_session_cache`.
     pub tls: bool,
+    /// `keepalive_requests` of client connections (the seed's 5000).
+    pub keepalive_requests: u32,
+    /// `keepalive_requests` of upstream connections; `None` leaves nginx's default (1000).
+    pub upstream_keepalive_requests: Option<u32>,
+    /// `listen ... reuseport`: a listening socket per worker, the kernel spreading connections.
+    pub reuseport: bool,
 }
 
 impl NginxOptions {
@@ -316,17 +372,49 @@ impl NginxOptions {
         static_file: false,
         slow_client_timeout: None,
         tls: false,
+        keepalive_requests: 5000,
+        upstream_keepalive_requests: None,
+        reuseport: false,
     };
     /// Tuned for floods: a worker per core, 8192 connections each.
     pub const FLOOD: NginxOptions = NginxOptions {
         workers_auto: true,
         worker_connections: 8192,
-        keepalive: Some(8),
-        limit: None,
-        static_file: false,
-        slow_client_timeout: None,
-        tls: false,
+        ..NginxOptions::SEED
     };
+
+    /// These options as a user tunes nginx for `clients` concurrent clients, on top of what the
+    /// scenario asks for (limits, the static file, time-outs): a worker per core with a
+    /// listening socket each (`reuseport`), upstream `keepalive` sized to the load when the
+    /// scenario keeps upstream connections alive at all, and connections that are not closed
+    /// after a few thousand requests.
+    pub fn tuned(self, clients: u32) -> NginxOptions {
+        NginxOptions {
+            workers_auto: true,
+            worker_connections: self.worker_connections.max(clients * 2 + 1024),
+            keepalive: self.keepalive.map(|_| upstream_keepalive(clients)),
+            keepalive_requests: TUNED_KEEPALIVE_REQUESTS,
+            upstream_keepalive_requests: Some(TUNED_KEEPALIVE_REQUESTS),
+            reuseport: true,
+            ..self
+        }
+    }
+}
+
+/// `keepalive_requests` of a tuned nginx, client and upstream side: high enough that no
+/// connection is closed for its count during a run.
+pub const TUNED_KEEPALIVE_REQUESTS: u32 = 1_000_000;
+
+/// Idle upstream connections a tuned nginx keeps per worker for `clients` concurrent clients:
+/// half of them rounded up to a power of two, at least 8 (64 for 100 clients: 128 over the
+/// two workers of this machine, so every client's request finds an idle connection).
+pub fn upstream_keepalive(clients: u32) -> u32 {
+    (clients / 2).next_power_of_two().max(8)
+}
+
+/// The cores this machine offers the lab (HAProxy's `nbthread`, nginx's `auto`).
+pub fn cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get() as u32)
 }
 
 /// weir settings the scenarios vary.
@@ -347,6 +435,9 @@ pub struct WeirOptions {
     pub soak: bool,
     /// Listen with TLS (`[tls]`, HTTP/2 by ALPN) on the lab's certificate instead of plain HTTP.
     pub tls: bool,
+    /// Keep `limit`'s state in the group's Redis (`App::Redis`, at [`redis_socket`]) instead of
+    /// in memory.
+    pub redis_limits: bool,
 }
 
 impl WeirOptions {
@@ -358,10 +449,15 @@ impl WeirOptions {
         client_timeout: None,
         soak: false,
         tls: false,
+        redis_limits: false,
     };
 }
 
-/// HAProxy settings the scenarios vary.
+/// HAProxy settings the scenarios vary. Every config is the one a user tuning HAProxy for the
+/// lab's loads writes: a thread per core (`nbthread`, written out although 2.x defaults to it),
+/// `maxconn` far above the load, and server connections shared between clients
+/// (`http-reuse always`) and kept idle without a cap (HAProxy's default `pool-max-conn -1`, the
+/// counterpart of nginx's upstream `keepalive`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HaproxyOptions {
     /// `http-reuse always` when true, `http-reuse never` when false.
@@ -528,13 +624,20 @@ pub fn start_gateway(
             let mut config = nginx_config(env, &options, &prefix, listen, &upstream);
             if options.tls {
                 let (cert, key) = tls_certificate(env)?;
-                config = config.replace(
-                    &format!("    listen {listen};\n"),
+                // `listen ADDR[ reuseport];` gains `ssl http2`, and the certificate lines follow.
+                config = config.replacen(
+                    &format!("    listen {listen}"),
+                    &format!("    listen {listen} ssl http2"),
+                    1,
+                );
+                config = config.replacen(
+                    "    server_tokens off;\n",
                     &format!(
-                        "    listen {listen} ssl http2;\n    ssl_certificate {};\n    ssl_certificate_key {};\n    ssl_protocols TLSv1.2 TLSv1.3;\n    ssl_ecdh_curve X25519;\n    ssl_session_cache shared:SSL:10m;\n    ssl_session_tickets on;\n",
+                        "    server_tokens off;\n    ssl_certificate {};\n    ssl_certificate_key {};\n    ssl_protocols TLSv1.2 TLSv1.3;\n    ssl_ecdh_curve X25519;\n    ssl_session_cache shared:SSL:10m;\n    ssl_session_tickets on;\n",
                         cert.display(),
                         key.display()
                     ),
+                    1,
                 );
             }
             let config_path = prefix.join("nginx.conf");
@@ -585,7 +688,15 @@ pub fn start_gateway(
             if options.soak {
                 admin = Some(free_port()?);
             }
-            let mut config = weir_config(&options, listen, &upstream, static_dir, admin);
+            let redis = options.redis_limits.then(|| redis_socket(env));
+            let mut config = weir_config(
+                &options,
+                listen,
+                &upstream,
+                static_dir,
+                admin,
+                redis.as_deref(),
+            );
             if options.tls {
                 // The plain listener moves to a port of its own; `listen` speaks TLS.
                 let (cert, key) = tls_certificate(env)?;
@@ -596,7 +707,14 @@ pub fn start_gateway(
                     1,
                 );
                 config.push_str(&format!(
-                    "\n[tls]\nlisten = [\"{listen}\"]\n\n[[tls.certificates]]\ncert = \"{}\"\nkey = \"{}\"\n",
+                    "
+[tls]
+listen = [\"{listen}\"]
+
+[[tls.certificates]]
+cert = \"{}\"
+key = \"{}\"
+",
                     cert.display(),
                     key.display()
                 ));
@@ -658,8 +776,15 @@ pub fn nginx_config(
     };
     let keepalive = options
         .keepalive
-        .map(|connections| format!("    keepalive {connections};\n"))
+        .map(|connections| {
+            let requests = options
+                .upstream_keepalive_requests
+                .map(|requests| format!("    keepalive_requests {requests};\n"))
+                .unwrap_or_default();
+            format!("    keepalive {connections};\n{requests}")
+        })
         .unwrap_or_default();
+    let reuseport = if options.reuseport { " reuseport" } else { "" };
     let (zone, limit) = match options.limit {
         Some(limit) => (
             format!(
@@ -717,7 +842,7 @@ http {{
     server {server} fail_timeout=0;
 {keepalive}  }}
   server {{
-    listen {listen};
+    listen {listen}{reuseport};
     server_tokens off;
     client_max_body_size 20M;
     gzip on;
@@ -741,7 +866,7 @@ http {{
       proxy_set_header Connection \"\";
       proxy_buffering off;
     }}
-    keepalive_requests 5000;
+    keepalive_requests {keepalive_requests};
     keepalive_timeout 120;
     set_real_ip_from 10.0.0.0/8;
     set_real_ip_from 172.16.0.0/12;
@@ -752,6 +877,45 @@ http {{
 }}
 ",
         worker_connections = options.worker_connections,
+        keepalive_requests = options.keepalive_requests,
+    )
+}
+
+/// The body every fast upstream answers: the ceiling's ~100 bytes of JSON.
+pub const SMALL_JSON: &str = r#"{"message":"hello from the weir lab","items":[1,2,3,4,5],"ok":true,"pad":"abcdefghijklmnop"}"#;
+
+/// nginx as an upstream that answers by itself, on loopback and on a Unix socket.
+pub fn nginx_return_config(prefix: &Path, tcp: SocketAddr, socket: &Path) -> String {
+    let prefix = prefix.display();
+    let socket = socket.display();
+    format!(
+        "# Generated by weir-lab: the fast upstream as nginx `return 200`.
+worker_processes auto;
+pid {prefix}/nginx.pid;
+error_log stderr;
+events {{
+  worker_connections 16384;
+}}
+http {{
+  access_log off;
+  client_body_temp_path {prefix}/client_body;
+  proxy_temp_path {prefix}/proxy;
+  fastcgi_temp_path {prefix}/fastcgi;
+  uwsgi_temp_path {prefix}/uwsgi;
+  scgi_temp_path {prefix}/scgi;
+  keepalive_requests {TUNED_KEEPALIVE_REQUESTS};
+  keepalive_timeout 120;
+  server {{
+    listen {tcp};
+    listen unix:{socket};
+    server_tokens off;
+    location / {{
+      default_type application/json;
+      return 200 '{SMALL_JSON}';
+    }}
+  }}
+}}
+"
     )
 }
 
@@ -776,6 +940,7 @@ pub fn haproxy_config(options: &HaproxyOptions, listen: SocketAddr, upstream: &A
         "# Generated by weir-lab.
 global
   maxconn {maxconn}
+  nbthread {threads}
   # Idle client connections hold no server connection, so HAProxy's estimate of two descriptors
   # per connection is pessimistic; a warning rather than a refusal when the limit is lower.
   no strict-limits
@@ -794,21 +959,30 @@ backend app
   server app {server} maxconn 10000
 ",
         maxconn = options.maxconn,
+        threads = cores(),
     )
 }
 
-/// weir with the seed's settings translated (see crates/weir/src/config.rs for the keys).
+/// weir with the seed's settings translated (see crates/weir/src/config.rs for the keys);
+/// `redis` is the socket of the Redis that keeps the limit's state, if any.
 pub fn weir_config(
     options: &WeirOptions,
     listen: SocketAddr,
     upstream: &Addr,
     static_dir: Option<&Path>,
     admin: Option<SocketAddr>,
+    redis: Option<&Path>,
 ) -> String {
+    let backend = redis.map_or_else(String::new, |socket| {
+        format!(
+            "backend = \"redis\"\nredis = \"unix://{}\"\n",
+            socket.display()
+        )
+    });
     let (limits, route_limits) = match options.limit {
         Some(limit) => (
             format!(
-                "\n[limits.lab]\nkey = \"client_ip\"\nrate = \"{}r/s\"\nburst = {}\nnodelay = true\n",
+                "\n[limits.lab]\nkey = \"client_ip\"\nrate = \"{}r/s\"\nburst = {}\nnodelay = true\n{backend}",
                 limit.rate_per_second, limit.burst
             ),
             "limits = [\"lab\"]\n".to_string(),

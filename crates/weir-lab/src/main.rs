@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use weir_lab::components::{self, Env, Layout, Venv};
 use weir_lab::runner::{Runner, INTERRUPTED};
-use weir_lab::scenario::{Loader, Scenario, Settings};
+use weir_lab::scenario::{FastUpstream, Loader, Scenario, Settings};
 use weir_lab::{env, process, report, scenarios};
 
 #[derive(Debug, Parser)]
@@ -28,15 +28,18 @@ enum LabCommand {
     List,
     /// Run scenarios (`all` for every one) and write a run directory.
     Run(RunArgs),
-    /// Write runs' headline tables into the README's performance section.
+    /// Regenerate the README's performance section from the kept runs' raw.csv at a revision.
     Readme(ReadmeArgs),
 }
 
 #[derive(Debug, clap::Args)]
 struct ReadmeArgs {
-    /// The run directories (each one's summary.md is read), in the order to show them.
-    #[arg(required = true)]
-    runs: Vec<std::path::PathBuf>,
+    /// Run directories to draw from (`lab/runs/<name>`); default every run under lab/runs with a
+    /// raw.csv at the revision. Each scenario and group comes from the newest committed of them.
+    runs: Vec<String>,
+    /// The git revision whose committed runs are read.
+    #[arg(long, default_value = "HEAD")]
+    rev: String,
     /// The README to update between its `weir-lab:performance` markers.
     #[arg(long, default_value = "README.md")]
     readme: std::path::PathBuf,
@@ -47,7 +50,7 @@ struct RunArgs {
     /// Scenario names, or `all`.
     #[arg(required = true)]
     scenarios: Vec<String>,
-    /// The essential cells only, one round of 2 s each: the whole lab in under 3 minutes (CI).
+    /// The essential cells only, one round of 2 s each: the whole lab in about 4.5 minutes (CI).
     #[arg(long)]
     quick: bool,
     /// Interleaved rounds per cell (default 3; 1 with --quick).
@@ -65,6 +68,11 @@ struct RunArgs {
     /// Override the studies' load generator: `wrk` or `ab`.
     #[arg(long)]
     loader: Option<String>,
+    /// The server behind the gateways in proxy-overhead, one-connection, new-connection and
+    /// ratelimit-redis: `ceiling` (weir-lab-ceiling, a minimal hyper server) or `nginx` (nginx
+    /// `return 200`), both on a Unix socket with the same ~100 B body.
+    #[arg(long, default_value = "ceiling")]
+    fast_upstream: String,
     /// Idle connections in the idle-connections scenario.
     #[arg(long, default_value_t = 10_000)]
     idle_connections: u32,
@@ -137,6 +145,7 @@ fn default_settings(quick: bool) -> Settings {
         idle_connections: 10_000,
         slowloris_connections: if quick { 200 } else { 5_000 },
         soak_duration: Duration::from_secs(if quick { 6 } else { 600 }),
+        fast_upstream: FastUpstream::Ceiling,
     }
 }
 
@@ -232,6 +241,11 @@ fn run(args: RunArgs) -> anyhow::Result<()> {
         Some("wrk") => Some(Loader::Wrk),
         Some("ab") => Some(Loader::Ab),
         Some(other) => bail!("--loader {other:?}: expected wrk or ab"),
+    };
+    settings.fast_upstream = match args.fast_upstream.as_str() {
+        "ceiling" => FastUpstream::Ceiling,
+        "nginx" => FastUpstream::Nginx,
+        other => bail!("--fast-upstream {other:?}: expected ceiling or nginx"),
     };
     settings.idle_connections = args.idle_connections.max(1);
 
@@ -443,41 +457,65 @@ fn readme(
          - CPU is utime+stime of every process of the gateway (and, apart, of the apps) from /proc over the run; peak RSS is the sum of VmHWM of the gateway's processes.\n\
          - The load generator runs on the same 2 cores as everything else: in floods it is the cap, and CPU per request is the fairer figure.\n\
          - Gunicorn applies `--threads` only to its gthread worker; with UvicornWorker the layouts' thread counts are passed as the studies passed them, and change nothing.\n\
-         - nginx runs the seed's production config with only listen, upstream and temp paths changed (`user` omitted: workers run as nobody).\n\
+         - nginx runs the seed's production config with only listen, upstream and temp paths changed (`user` omitted: workers run as nobody), and beside it as `nginx (tuned)`: `worker_processes auto`, `reuseport`, upstream `keepalive` sized to the load (64 for 100 clients), `keepalive_requests 1000000`. Ratios are to the better of the two rows; the tables say which. HAProxy runs with `nbthread` = cores and `http-reuse always`.\n\
+         - idle-connections starts each gateway afresh every round; system calls per request (where shown) come from a separate short run under `strace -c -f`.\n\
          \nSee summary.md for the tables and raw.csv for every measurement.\n",
     );
     text
 }
 
-/// Replaces the README's text between the performance markers with the run's headline table,
-/// the studies' published figures, and links to the run's files.
+/// Replaces the README's text between the performance markers with the headline rows of the
+/// kept runs at the revision, each naming its run.
 fn update_readme(args: ReadmeArgs) -> anyhow::Result<()> {
-    use anyhow::Context as _;
-    let readme = std::fs::read_to_string(&args.readme)
-        .with_context(|| format!("reading {}", args.readme.display()))?;
-    let mut section = String::new();
-    for run in &args.runs {
-        let summary_path = run.join("summary.md");
-        let summary = std::fs::read_to_string(&summary_path)
-            .with_context(|| format!("reading {}", summary_path.display()))?;
-        section.push_str(&weir_lab::report::readme_section(&summary, run));
-        section.push('\n');
+    use weir_lab::readme;
+    let root = repository_root();
+    let readme_path = if args.readme.is_absolute() {
+        args.readme.clone()
+    } else {
+        root.join(&args.readme)
+    };
+    let text = std::fs::read_to_string(&readme_path)
+        .with_context(|| format!("reading {}", readme_path.display()))?;
+    let runs = readme::read_runs(&root, &args.rev, &args.runs)?;
+    if runs.is_empty() {
+        bail!(
+            "no run with a raw.csv under {} at {}",
+            readme::RUNS_DIR,
+            args.rev
+        );
     }
-    let updated =
-        weir_lab::report::replace_between_markers(&readme, &section).with_context(|| {
-            format!(
-                "{} has no {} ... {} markers",
-                args.readme.display(),
-                weir_lab::report::README_START,
-                weir_lab::report::README_END
-            )
-        })?;
-    std::fs::write(&args.readme, updated)
-        .with_context(|| format!("writing {}", args.readme.display()))?;
+    // The last commit that changed a kept run: the section is the same whatever commits come
+    // after it, so regenerating it without a new run changes nothing.
+    let commit = Command::new("git")
+        .arg("-C")
+        .arg(&root)
+        .args([
+            "log",
+            "-1",
+            "--format=%h",
+            &args.rev,
+            "--",
+            weir_lab::readme::RUNS_DIR,
+        ])
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
+        .unwrap_or_default();
+    let section = readme::section(&runs, &args.rev, &commit);
+    let updated = readme::replace_between_markers(&text, &section).with_context(|| {
+        format!(
+            "{} has no {} ... {} markers",
+            readme_path.display(),
+            readme::README_START,
+            readme::README_END
+        )
+    })?;
+    std::fs::write(&readme_path, updated)
+        .with_context(|| format!("writing {}", readme_path.display()))?;
     println!(
-        "updated {} from {} run(s)",
-        args.readme.display(),
-        args.runs.len()
+        "updated {} from {} run(s) at {} ({commit})",
+        readme_path.display(),
+        runs.len(),
+        args.rev
     );
     Ok(())
 }

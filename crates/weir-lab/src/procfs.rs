@@ -12,6 +12,8 @@ pub struct Usage {
     /// c-times carry the CPU of children already reaped, so workers that exit during a run (old
     /// workers after a reload) stay counted.
     pub cpu_ticks: u64,
+    /// The user-mode part of `cpu_ticks` (utime + cutime); the rest is kernel time.
+    pub user_ticks: u64,
     /// Sum of VmRSS, in KiB.
     pub rss_kib: u64,
     /// Sum of VmHWM (each process's peak RSS), in KiB.
@@ -23,6 +25,17 @@ impl Usage {
     /// CPU seconds between `self` (earlier) and `later`.
     pub fn cpu_seconds_until(&self, later: &Usage) -> f64 {
         later.cpu_ticks.saturating_sub(self.cpu_ticks) as f64 / clock_ticks_per_second() as f64
+    }
+
+    /// User-mode CPU seconds between `self` (earlier) and `later`.
+    pub fn user_seconds_until(&self, later: &Usage) -> f64 {
+        later.user_ticks.saturating_sub(self.user_ticks) as f64 / clock_ticks_per_second() as f64
+    }
+
+    /// Kernel-mode CPU seconds between `self` (earlier) and `later`.
+    pub fn sys_seconds_until(&self, later: &Usage) -> f64 {
+        let system = |usage: &Usage| usage.cpu_ticks.saturating_sub(usage.user_ticks);
+        system(later).saturating_sub(system(self)) as f64 / clock_ticks_per_second() as f64
     }
 }
 
@@ -69,6 +82,7 @@ pub fn usage(roots: &[u32]) -> Usage {
         for pid in tree(*root) {
             let Some(stat) = read_stat(pid) else { continue };
             total.cpu_ticks += stat.utime + stat.stime + stat.children_utime + stat.children_stime;
+            total.user_ticks += stat.utime + stat.children_utime;
             let (rss, peak) = read_memory(pid);
             total.rss_kib += rss;
             total.peak_rss_kib += peak;

@@ -231,7 +231,7 @@ pub fn weir_config(
     versions_dir: &Path,
     version: Version,
 ) -> anyhow::Result<String> {
-    let base = components::weir_config(options, listen, upstream, None, None);
+    let base = components::weir_config(options, listen, upstream, None, None, None);
     let mut text = insert_after(
         &base,
         "[server]\n",

@@ -11,7 +11,7 @@ use anyhow::Context;
 
 use crate::guard::{self, Expect, Verdict};
 use crate::runner::Record;
-use crate::scenario::{Scenario, BASELINE};
+use crate::scenario::{is_nginx, Scenario, BASELINE};
 
 /// A cell's figures over all rounds.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +42,17 @@ pub struct CellSummary {
     pub idle_bytes_per_connection: Option<f64>,
     pub idle_ratio: Option<f64>,
     pub idle_rss_after_kib: Option<u64>,
+    /// Median user-mode and kernel-mode CPU µs per request of the gateway.
+    pub gateway_cpu_split_us_per_request: Option<(f64, f64)>,
+    /// Redis-backed limiter rows: Redis commands per 100 rejections, and req/s as a median of
+    /// same-round ratios to the memory-backed `weir` row.
+    pub redis_calls_per_100_rejections: Option<f64>,
+    pub memory_rps_ratio: Option<f64>,
+    /// System calls per request in the separate strace run (median over rounds).
+    pub syscalls_per_request: Option<f64>,
+    /// The nginx row the ratios are taken to: the better of `nginx` and `nginx (tuned)` in the
+    /// same comparison (higher req/s; fewer bytes per idle connection).
+    pub baseline: Option<String>,
 }
 
 impl CellSummary {
@@ -78,15 +89,54 @@ fn cell_key(record: &Record) -> CellKey {
     )
 }
 
-fn baseline_key(record: &Record) -> CellKey {
+/// What a cell is compared on: every key but the gateway.
+type CompareKey = (&'static str, String, String, String, String);
+
+fn compare_key(key: &CellKey) -> CompareKey {
     (
-        record.scenario,
-        record.group.clone(),
-        record.variant.clone(),
-        BASELINE.to_string(),
-        record.path.clone(),
-        record.tool.clone(),
+        key.0,
+        key.1.clone(),
+        key.2.clone(),
+        key.4.clone(),
+        key.5.clone(),
     )
+}
+
+/// For each comparison, the nginx cell ratios are taken to: among the nginx rows with no void
+/// round, the one with the higher median req/s (the fewer median bytes per idle connection);
+/// the seed's row when every nginx row is void.
+fn choose_baselines(
+    order: &[CellKey],
+    by_cell: &BTreeMap<CellKey, Vec<&Record>>,
+) -> BTreeMap<CompareKey, CellKey> {
+    let mut chosen: BTreeMap<CompareKey, (CellKey, Option<f64>)> = BTreeMap::new();
+    for key in order.iter().filter(|key| is_nginx(&key.3)) {
+        let records = &by_cell[key];
+        let void = records.iter().any(|record| !record.verdict.is_valid());
+        let idle = records.iter().any(|record| record.idle.is_some());
+        let figures: Vec<f64> = records
+            .iter()
+            .filter_map(|record| match (idle, record.idle, &record.output) {
+                // Negated, so that higher is better for both.
+                (true, Some(result), _) => Some(-result.bytes_per_connection()),
+                (false, _, Some(output)) => Some(output.requests_per_second),
+                _ => None,
+            })
+            .collect();
+        let figure = if void { None } else { median(&figures) };
+        let better = match chosen.get(&compare_key(key)) {
+            None => true,
+            Some((_, None)) => figure.is_some() || key.3 == BASELINE,
+            Some((_, Some(theirs))) => figure.is_some_and(|mine| mine > *theirs),
+        };
+        if better {
+            chosen.insert(compare_key(key), (key.clone(), figure));
+        }
+    }
+    chosen
+        .into_iter()
+        .map(|(compare, (key, _))| (compare, key))
+        .collect()
 }
 
 /// Summarises records into cells, in the order the cells were first measured.
@@ -100,6 +150,7 @@ pub fn summarize(records: &[Record]) -> Vec<CellSummary> {
         }
         by_cell.entry(key).or_default().push(record);
     }
+    let baselines = choose_baselines(&order, &by_cell);
     // (baseline cell, round) -> the baseline's record in that round.
     let round_of = |key: &CellKey, round: u32| -> Option<&Record> {
         by_cell
@@ -141,24 +192,33 @@ pub fn summarize(records: &[Record]) -> Vec<CellSummary> {
                         .collect::<Vec<_>>(),
                 )
             };
-            let ratio = |f: &dyn Fn(&Record) -> Option<f64>| -> Option<f64> {
-                if !void_reasons.is_empty() {
-                    return None;
-                }
-                let base_key = baseline_key(first);
-                let ratios: Vec<f64> = valid
-                    .iter()
-                    .filter_map(|record| {
-                        let base = round_of(&base_key, record.round)?;
-                        if !base.verdict.is_valid() {
-                            return None;
-                        }
-                        let (mine, theirs) = (f(record)?, f(base)?);
-                        (theirs > 0.0).then(|| mine / theirs)
-                    })
-                    .collect();
-                median(&ratios)
-            };
+            let base_key = baselines.get(&compare_key(key));
+            let ratio_to =
+                |base_key: Option<&CellKey>, f: &dyn Fn(&Record) -> Option<f64>| -> Option<f64> {
+                    if !void_reasons.is_empty() {
+                        return None;
+                    }
+                    let base_key = base_key?;
+                    let ratios: Vec<f64> = valid
+                        .iter()
+                        .filter_map(|record| {
+                            let base = round_of(base_key, record.round)?;
+                            if !base.verdict.is_valid() {
+                                return None;
+                            }
+                            let (mine, theirs) = (f(record)?, f(base)?);
+                            (theirs > 0.0).then(|| mine / theirs)
+                        })
+                        .collect();
+                    median(&ratios)
+                };
+            let ratio = |f: &dyn Fn(&Record) -> Option<f64>| ratio_to(base_key, f);
+            // The Redis-backed limiter beside the memory-backed one (`weir`) in the same round.
+            let memory_key: Option<CellKey> = key.3.contains("(redis)").then(|| {
+                let mut memory = key.clone();
+                memory.3 = "weir".to_string();
+                memory
+            });
             let rps = |record: &Record| record.output.as_ref().map(|o| o.requests_per_second);
             let p50 = |record: &Record| {
                 record
@@ -223,6 +283,22 @@ pub fn summarize(records: &[Record]) -> Vec<CellSummary> {
                 } else {
                     None
                 },
+                gateway_cpu_split_us_per_request: of(&|record: &Record| {
+                    record
+                        .gateway_cpu_split_us_per_request()
+                        .map(|(user, _)| user)
+                })
+                .zip(of(&|record: &Record| {
+                    record
+                        .gateway_cpu_split_us_per_request()
+                        .map(|(_, sys)| sys)
+                })),
+                redis_calls_per_100_rejections: of(&|record: &Record| {
+                    record.redis_calls_per_100_rejections()
+                }),
+                memory_rps_ratio: ratio_to(memory_key.as_ref(), &rps),
+                syscalls_per_request: of(&|record: &Record| record.syscalls_per_request()),
+                baseline: base_key.map(|key| key.3.clone()),
                 void_reasons,
             }
         })
@@ -268,22 +344,40 @@ fn beside<'a>(
     })
 }
 
-/// One row per nginx cell: req/s of nginx, HAProxy, the Python gateway, weir, and direct or the
-/// ceiling beside it, and weir's ratios. Idle-connection groups show bytes per connection.
+/// What the headline table shows, for its readers.
+pub const HEADLINE_NOTE: &str = "req/s medians (bytes per idle connection for idle-connections); \
+    VOID where the guard voided any round. `nginx` is the better of the seed's nginx and nginx \
+    tuned for the load (`nginx row` says which; runs older than the tuned row have the seed's \
+    only), and `weir x nginx` columns are medians of same-round ratios to that row.";
+
+/// The headline table's header and rule.
+pub const HEADLINE_HEADER: &str = "| scenario | group | variant | load | nginx row | nginx | haproxy | python | weir | direct / ceiling | weir x nginx req/s | weir x nginx p99 | weir x nginx CPU/req | weir x nginx peak RSS |\n\
+     |---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+
+/// The headline of summary.md: [`headline_rows`] under [`HEADLINE_HEADER`].
 pub fn headline_markdown(cells: &[CellSummary]) -> String {
-    let baselines: Vec<&CellSummary> = cells
-        .iter()
-        .filter(|cell| cell.gateway == BASELINE)
-        .collect();
-    if baselines.is_empty() {
+    let rows = headline_rows(cells);
+    if rows.is_empty() {
         return String::new();
     }
-    let mut text = String::from(
-        "## Headline\n\nreq/s medians (bytes per idle connection for idle-connections); VOID where the guard voided any round. \
-         `weir x nginx` columns are medians of same-round ratios.\n\n\
-         | scenario | group | variant | load | nginx | haproxy | python | weir | direct / ceiling | weir x nginx req/s | weir x nginx p99 | weir x nginx CPU/req | weir x nginx peak RSS |\n\
-         |---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
+    let mut text = format!("## Headline\n\n{HEADLINE_NOTE}\n\n{HEADLINE_HEADER}");
+    for row in rows {
+        let _ = writeln!(text, "{row}");
+    }
+    text.push('\n');
+    text
+}
+
+/// One row per comparison (scenario, group, variant, path, load): req/s of its nginx row, HAProxy,
+/// the Python gateway, weir, and direct or the ceiling beside it, and weir's ratios.
+/// Idle-connection groups show bytes per connection.
+pub fn headline_rows(cells: &[CellSummary]) -> Vec<String> {
+    // One row per comparison: its chosen nginx cell is the one whose baseline is itself.
+    let baselines: Vec<&CellSummary> = cells
+        .iter()
+        .filter(|cell| is_nginx(&cell.gateway) && cell.baseline.as_deref() == Some(&cell.gateway))
+        .collect();
+    let mut rows = Vec::new();
     for baseline in baselines {
         let idle = baseline.idle_bytes_per_connection.is_some() || baseline.tool.contains("idle");
         let figure = |cell: Option<&CellSummary>| -> String {
@@ -319,13 +413,13 @@ pub fn headline_markdown(cells: &[CellSummary]) -> String {
                 None => "–".to_string(),
             }
         };
-        let _ = writeln!(
-            text,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        rows.push(format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             baseline.scenario,
             escape(&baseline.group),
             escape(&baseline.variant),
             escape(&baseline.tool),
+            escape(&baseline.gateway),
             figure(Some(baseline)),
             figure(haproxy),
             figure(python),
@@ -339,10 +433,9 @@ pub fn headline_markdown(cells: &[CellSummary]) -> String {
             weir_ratio(&|cell| cell.p99_ratio),
             weir_ratio(&|cell| cell.cpu_ratio),
             weir_ratio(&|cell| cell.rss_ratio),
-        );
+        ));
     }
-    text.push('\n');
-    text
+    rows
 }
 
 /// summary.md's text.
@@ -350,9 +443,12 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
     let mut text = String::from("# Summary\n\n");
     text.push_str(
         "Medians over rounds. `x nginx` is the median over rounds of the cell's figure divided by \
-         nginx's in the same round (same variant, path and load). A cell with any void round is \
-         VOID and shows no figure. Gateway CPU counts every process of the gateway (from /proc); \
-         app CPU is the upstream apps'. Peak RSS is the sum of VmHWM over the gateway's processes.\n\n",
+         nginx's in the same round (same variant, path and load), nginx being the better of its \
+         two rows, the seed's config and the one tuned for the load (each table says which). A \
+         cell with any void round is VOID and shows no figure. Gateway CPU counts every process \
+         of the gateway (from /proc), split into user and kernel time; app CPU is the upstream \
+         apps'. Peak RSS is the sum of VmHWM over the gateway's processes. syscalls/req, where \
+         shown, come from a separate short run under `strace -c -f`.\n\n",
     );
     text.push_str(&headline_markdown(cells));
     for scenario in scenarios {
@@ -375,6 +471,7 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
                 .filter(|cell| cell.scenario == scenario.name && cell.group == group)
                 .collect();
             let _ = writeln!(text, "### {group}\n");
+            let _ = writeln!(text, "{}", baseline_note(&group_cells));
             let idle = group_cells
                 .iter()
                 .any(|cell| cell.idle_bytes_per_connection.is_some() || cell.tool.contains("idle"));
@@ -400,54 +497,7 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
                     );
                 }
             } else {
-                let expects_429 = group_cells
-                    .iter()
-                    .any(|cell| cell.expect == Expect::SuccessOr429);
-                text.push_str("| gateway | variant | path | load | req/s | x nginx | p50 ms | p99 ms | p99 x nginx | gateway CPU µs/req | x nginx | app CPU µs/req | peak RSS MiB |");
-                text.push_str(if expects_429 { " 429 share |\n" } else { "\n" });
-                text.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-                text.push_str(if expects_429 { "---:|\n" } else { "\n" });
-                for cell in &group_cells {
-                    if cell.is_void() {
-                        let _ = write!(
-                            text,
-                            "| {} | {} | {} | {} | VOID: {} | | | | | | | | |",
-                            escape(&cell.gateway),
-                            escape(&cell.variant),
-                            escape(&cell.path),
-                            escape(&cell.tool),
-                            escape(&cell.void_reasons.join("; "))
-                        );
-                        text.push_str(if expects_429 { " |\n" } else { "\n" });
-                        continue;
-                    }
-                    let _ = write!(
-                        text,
-                        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                        escape(&cell.gateway),
-                        escape(&cell.variant),
-                        escape(&cell.path),
-                        escape(&cell.tool),
-                        number(cell.requests_per_second, 0),
-                        ratio_text(cell.rps_ratio),
-                        number(cell.p50_ms, 2),
-                        number(cell.p99_ms, 2),
-                        ratio_text(cell.p99_ratio),
-                        number(cell.gateway_cpu_us_per_request, 1),
-                        ratio_text(cell.cpu_ratio),
-                        number(cell.app_cpu_us_per_request, 1),
-                        mib(cell.peak_rss_kib),
-                    );
-                    if expects_429 {
-                        let _ = writeln!(
-                            text,
-                            " {} |",
-                            number(cell.rejected_share.map(|share| share * 100.0), 2) + "%"
-                        );
-                    } else {
-                        text.push('\n');
-                    }
-                }
+                text.push_str(&load_table(&group_cells));
             }
             let _ = writeln!(
                 text,
@@ -457,6 +507,119 @@ pub fn summary_markdown(scenarios: &[&Scenario], cells: &[CellSummary]) -> Strin
         }
     }
     text
+}
+
+/// A group's load table: the columns every load has, then user/sys CPU, and the columns only
+/// some groups fill (429 share, Redis calls, syscalls).
+fn load_table(cells: &[&CellSummary]) -> String {
+    let expects_429 = cells.iter().any(|cell| cell.expect == Expect::SuccessOr429);
+    let redis = cells
+        .iter()
+        .any(|cell| cell.redis_calls_per_100_rejections.is_some());
+    let syscalls = cells.iter().any(|cell| cell.syscalls_per_request.is_some());
+    let mut header = String::from(
+        "| gateway | variant | path | load | req/s | x nginx | p50 ms | p99 ms | p99 x nginx | gateway CPU µs/req | x nginx | user / sys µs/req | app CPU µs/req | peak RSS MiB |",
+    );
+    let mut rule =
+        String::from("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut optional = |wanted: bool, title: &str| {
+        if wanted {
+            header.push_str(&format!(" {title} |"));
+            rule.push_str("---:|");
+        }
+    };
+    optional(expects_429, "429 share");
+    optional(redis, "x weir (memory) req/s");
+    optional(redis, "Redis calls per 100 429s");
+    optional(syscalls, "syscalls/req (strace)");
+    let mut text = format!("{header}\n{rule}\n");
+    for cell in cells {
+        if cell.is_void() {
+            let _ = write!(
+                text,
+                "| {} | {} | {} | {} | VOID: {} |",
+                escape(&cell.gateway),
+                escape(&cell.variant),
+                escape(&cell.path),
+                escape(&cell.tool),
+                escape(&cell.void_reasons.join("; "))
+            );
+            let empty = 9 + [expects_429, redis, redis, syscalls]
+                .iter()
+                .filter(|wanted| **wanted)
+                .count();
+            text.push_str(&" |".repeat(empty));
+            text.push('\n');
+            continue;
+        }
+        let split = match cell.gateway_cpu_split_us_per_request {
+            Some((user, sys)) => format!("{user:.1} / {sys:.1}"),
+            None => "–".to_string(),
+        };
+        let _ = write!(
+            text,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            escape(&cell.gateway),
+            escape(&cell.variant),
+            escape(&cell.path),
+            escape(&cell.tool),
+            number(cell.requests_per_second, 0),
+            ratio_text(cell.rps_ratio),
+            number(cell.p50_ms, 2),
+            number(cell.p99_ms, 2),
+            ratio_text(cell.p99_ratio),
+            number(cell.gateway_cpu_us_per_request, 1),
+            ratio_text(cell.cpu_ratio),
+            split,
+            number(cell.app_cpu_us_per_request, 1),
+            mib(cell.peak_rss_kib),
+        );
+        if expects_429 {
+            let share = number(cell.rejected_share.map(|share| share * 100.0), 2);
+            let _ = write!(text, " {share}% |");
+        }
+        if redis {
+            let _ = write!(
+                text,
+                " {} | {} |",
+                ratio_text(cell.memory_rps_ratio),
+                number(cell.redis_calls_per_100_rejections, 2)
+            );
+        }
+        if syscalls {
+            let _ = write!(text, " {} |", number(cell.syscalls_per_request, 1));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// Which nginx row the group's `x nginx` ratios are to, per comparison when they differ.
+fn baseline_note(cells: &[&CellSummary]) -> String {
+    let mut chosen: Vec<(String, String)> = Vec::new();
+    for cell in cells {
+        if let Some(baseline) = &cell.baseline {
+            let comparison = format!("{} {} {}", cell.variant, cell.path, cell.tool);
+            if !chosen.iter().any(|(seen, _)| *seen == comparison) {
+                chosen.push((comparison, baseline.clone()));
+            }
+        }
+    }
+    let mut labels: Vec<&str> = chosen.iter().map(|(_, label)| label.as_str()).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    match labels.as_slice() {
+        [] => String::new(),
+        [label] => format!("`x nginx` is to **{label}**, the better nginx row here.\n"),
+        _ => format!(
+            "`x nginx` is to the better nginx row of each comparison: {}.\n",
+            chosen
+                .iter()
+                .map(|(comparison, label)| format!("{} -> **{label}**", comparison.trim()))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+    }
 }
 
 /// The chart's file name for a group.
@@ -495,7 +658,7 @@ fn optional<T: ToString>(value: Option<T>) -> String {
 /// raw.csv's text: one row per measurement.
 pub fn raw_csv(records: &[Record]) -> String {
     let mut text = String::from(
-        "scenario,group,round,variant,gateway,path,tool,verdict,requests,seconds,requests_per_second,p50_ms,p90_ms,p99_ms,non_2xx,status_429,errors_connect,errors_read,errors_write,errors_timeout,errors_failed,gateway_cpu_seconds,gateway_cpu_us_per_request,gateway_peak_rss_kib,app_cpu_seconds,app_cpu_us_per_request,idle_connections,idle_rss_before_kib,idle_rss_after_kib,idle_bytes_per_connection\n",
+        "scenario,group,round,variant,gateway,path,tool,verdict,requests,seconds,requests_per_second,p50_ms,p90_ms,p99_ms,non_2xx,status_429,errors_connect,errors_read,errors_write,errors_timeout,errors_failed,gateway_cpu_seconds,gateway_cpu_us_per_request,gateway_peak_rss_kib,app_cpu_seconds,app_cpu_us_per_request,idle_connections,idle_rss_before_kib,idle_rss_after_kib,idle_bytes_per_connection,gateway_cpu_user_seconds,gateway_cpu_sys_seconds,redis_calls,strace_syscalls,strace_requests\n",
     );
     for record in records {
         let output = record.output.as_ref();
@@ -539,6 +702,21 @@ pub fn raw_csv(records: &[Record]) -> String {
                     .idle
                     .map(|idle| format!("{:.0}", idle.bytes_per_connection())),
             ),
+            optional(
+                record
+                    .counters
+                    .gateway_cpu_user_seconds
+                    .map(|s| format!("{s:.3}")),
+            ),
+            optional(
+                record
+                    .counters
+                    .gateway_cpu_sys_seconds
+                    .map(|s| format!("{s:.3}")),
+            ),
+            optional(record.counters.redis_calls),
+            optional(record.counters.syscalls.map(|(calls, _)| calls)),
+            optional(record.counters.syscalls.map(|(_, requests)| requests)),
         ];
         let row: Vec<String> = fields.iter().map(|field| csv_field(field)).collect();
         text.push_str(&row.join(","));
@@ -573,66 +751,6 @@ pub fn voids_markdown(records: &[Record]) -> String {
         );
     }
     text
-}
-
-/// The README markers between which `weir-lab readme` writes.
-pub const README_START: &str = "<!-- weir-lab:performance:start -->";
-pub const README_END: &str = "<!-- weir-lab:performance:end -->";
-
-/// The README's performance section from a run's summary.md: its headline table, each
-/// scenario's published figures (the studies' own numbers, for reference), and where the run is.
-pub fn readme_section(summary: &str, run: &Path) -> String {
-    let mut text = String::new();
-    let run_name = run.display();
-    let _ = writeln!(
-        text,
-        "Generated by `weir-lab readme {run_name}` from the run in [`{run_name}`]({run_name}) \
-         (its README.md has the exact command, versions and machine; summary.md every table; \
-         raw.csv every measurement).\n"
-    );
-    let mut in_headline = false;
-    for line in summary.lines() {
-        if line.starts_with("## Headline") {
-            in_headline = true;
-            continue;
-        }
-        if in_headline && line.starts_with("## ") {
-            break;
-        }
-        if in_headline {
-            let _ = writeln!(text, "{line}");
-        }
-    }
-    let mut published = Vec::new();
-    let mut scenario = "";
-    for line in summary.lines() {
-        if let Some(name) = line.strip_prefix("## ") {
-            scenario = name;
-        }
-        if let Some(figures) = line.strip_prefix("Published figures for reference: ") {
-            published.push(format!("- **{scenario}**: {figures}"));
-        }
-    }
-    if !published.is_empty() {
-        let _ = writeln!(text, "\nThe studies' published figures, for reference:\n");
-        for line in published {
-            let _ = writeln!(text, "{line}");
-        }
-    }
-    text
-}
-
-/// `readme` with the text between [`README_START`] and [`README_END`] replaced by `section`;
-/// `None` when the markers are missing.
-pub fn replace_between_markers(readme: &str, section: &str) -> Option<String> {
-    let start = readme.find(README_START)? + README_START.len();
-    let end = readme[start..].find(README_END)? + start;
-    Some(format!(
-        "{}\n{}\n{}",
-        &readme[..start],
-        section.trim_end(),
-        &readme[end..]
-    ))
 }
 
 /// Writes raw.csv, summary.md and the charts into `dir` (README.md is written by the caller, which

@@ -41,6 +41,19 @@ impl IdleResult {
     }
 }
 
+/// Counts some scenarios add to a measurement.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Counters {
+    /// The user-mode and kernel-mode parts of `Record::gateway_cpu_seconds`.
+    pub gateway_cpu_user_seconds: Option<f64>,
+    pub gateway_cpu_sys_seconds: Option<f64>,
+    /// Commands the limiter's Redis ran during the run (`INFO commandstats`, before and after).
+    pub redis_calls: Option<u64>,
+    /// The gateway's system calls in a separate short run under `strace -c -f`, and the
+    /// requests answered in that run.
+    pub syscalls: Option<(u64, u64)>,
+}
+
 /// One measurement.
 #[derive(Debug, Clone)]
 pub struct Record {
@@ -67,6 +80,7 @@ pub struct Record {
     pub soak: Option<SoakResult>,
     /// What the reloads during the run did (the reload scenario).
     pub reloads: Option<reload::Outcome>,
+    pub counters: Counters,
     /// For void runs: the tool's output and the end of the gateway's log.
     pub evidence: String,
 }
@@ -84,6 +98,27 @@ impl Record {
         let requests = self.requests();
         let seconds = self.gateway_cpu_seconds?;
         (requests > 0).then(|| seconds * 1e6 / requests as f64)
+    }
+
+    /// User-mode and kernel-mode CPU microseconds of the gateway per request.
+    pub fn gateway_cpu_split_us_per_request(&self) -> Option<(f64, f64)> {
+        let requests = self.requests();
+        let user = self.counters.gateway_cpu_user_seconds?;
+        let sys = self.counters.gateway_cpu_sys_seconds?;
+        (requests > 0).then(|| (user * 1e6 / requests as f64, sys * 1e6 / requests as f64))
+    }
+
+    /// Redis commands per 100 rejected requests (the Redis-backed limiter).
+    pub fn redis_calls_per_100_rejections(&self) -> Option<f64> {
+        let calls = self.counters.redis_calls?;
+        let rejected = crate::guard::rejected(self.output.as_ref()?);
+        (rejected > 0).then(|| calls as f64 * 100.0 / rejected as f64)
+    }
+
+    /// System calls of the gateway per request, from the strace run.
+    pub fn syscalls_per_request(&self) -> Option<f64> {
+        let (calls, requests) = self.counters.syscalls?;
+        (requests > 0).then(|| calls as f64 / requests as f64)
     }
 
     pub fn app_cpu_us_per_request(&self) -> Option<f64> {
@@ -149,7 +184,9 @@ impl Runner<'_> {
         let mut gateways: Vec<Result<RunningGateway, String>> = Vec::new();
         let mut gateway_of_cell = Vec::new();
         let mut started: BTreeMap<String, usize> = BTreeMap::new();
-        for cell in &group.cells {
+        // Idle-connection groups start a fresh gateway per measurement instead (`measure_idle`).
+        let shared_gateways = !matches!(group.measure, Measure::IdleConnections(_));
+        for cell in group.cells.iter().filter(|_| shared_gateways) {
             let key = format!("{:?}", cell.gateway);
             let index = match started.get(&key) {
                 Some(index) => *index,
@@ -197,7 +234,15 @@ impl Runner<'_> {
                         ));
                         let record = match &mut gateways[gateway_of_cell[index]] {
                             Ok(gateway) => {
-                                self.measure_load(scenario, group, cell, round, gateway, &mut apps)
+                                let mut record = self
+                                    .measure_load(scenario, group, cell, round, gateway, &mut apps);
+                                if round == 0
+                                    && record.verdict.is_valid()
+                                    && crate::scenarios::counts_syscalls(scenario.name)
+                                {
+                                    record.counters.syscalls = self.count_syscalls(cell, gateway);
+                                }
+                                record
                             }
                             Err(error) => void_record(
                                 scenario,
@@ -214,7 +259,7 @@ impl Runner<'_> {
             }
             Measure::IdleConnections(connections) => {
                 for round in 0..rounds {
-                    for (index, cell) in group.cells.iter().enumerate() {
+                    for cell in &group.cells {
                         check_interrupted()?;
                         self.progress.set_message(format!(
                             "{} | {} | {} (round {})",
@@ -223,36 +268,8 @@ impl Runner<'_> {
                             cell.gateway.label,
                             round + 1
                         ));
-                        let record = match &mut gateways[gateway_of_cell[index]] {
-                            Ok(gateway) => {
-                                let measured = match &gateway.component {
-                                    Some(component) => component.pid(),
-                                    None => match apps
-                                        .iter()
-                                        .find(|app| app.spec.id == cell.gateway.app)
-                                    {
-                                        Some(app) => app.component.pid(),
-                                        None => bail!("no app {}", cell.gateway.app),
-                                    },
-                                };
-                                measure_idle(
-                                    scenario,
-                                    group,
-                                    cell,
-                                    round,
-                                    gateway.addr,
-                                    measured,
-                                    connections,
-                                )
-                            }
-                            Err(error) => void_record(
-                                scenario,
-                                group,
-                                cell,
-                                round,
-                                format!("gateway failed to start: {error}"),
-                            ),
-                        };
+                        let record =
+                            self.measure_idle(scenario, group, cell, round, &apps, connections);
                         self.progress.inc(1);
                         records.push(record);
                     }
@@ -337,6 +354,39 @@ impl Runner<'_> {
         (cell.expect == Expect::SuccessOr429).then_some(self.status_script.as_path())
     }
 
+    /// A separate short load run with `strace -c -f` attached to every process of the gateway:
+    /// (system calls, requests), or `None` (said on the console) when tracing failed or the run
+    /// was not clean.
+    fn count_syscalls(&self, cell: &Cell, gateway: &RunningGateway) -> Option<(u64, u64)> {
+        let component = gateway.component.as_ref()?;
+        let pids = procfs::tree(component.pid());
+        let output_path = self.env.path("strace", "txt");
+        let url = format!("http://{}{}", gateway.addr, cell.path);
+        let counted = crate::syscalls::Trace::attach(&pids, &output_path).and_then(|trace| {
+            let output = load::run(
+                cell.tool,
+                &url,
+                self.settings.syscall_duration(),
+                self.script(cell),
+            )?;
+            let calls = trace.finish()?;
+            if let Verdict::Void(reasons) = guard::judge(&output, cell.expect) {
+                bail!("the traced run was void: {}", reasons.join("; "));
+            }
+            Ok((calls, output.requests))
+        });
+        match counted {
+            Ok(counted) => Some(counted),
+            Err(error) => {
+                self.progress.println(format!(
+                    "{}: no syscall count: {error:#}",
+                    cell.gateway.label
+                ));
+                None
+            }
+        }
+    }
+
     fn measure_load(
         &self,
         scenario: &Scenario,
@@ -348,6 +398,14 @@ impl Runner<'_> {
     ) -> Record {
         let gateway_pids: Vec<u32> = gateway.component.iter().map(|c| c.pid()).collect();
         let app_pids: Vec<u32> = apps.iter().map(|app| app.component.pid()).collect();
+        let weir_options = match cell.gateway.gateway {
+            components::Gateway::Weir(options) => Some(options),
+            _ => None,
+        };
+        let redis = weir_options
+            .filter(|options| options.redis_limits)
+            .map(|_| components::redis_socket(self.env));
+        let redis_before = redis.as_deref().map(crate::redis::command_stats);
         let gateway_before = procfs::usage(&gateway_pids);
         let app_before = procfs::usage(&app_pids);
         let url = gateway.url(&cell.path);
@@ -362,6 +420,7 @@ impl Runner<'_> {
         };
         let gateway_after = procfs::usage(&gateway_pids);
         let app_after = procfs::usage(&app_pids);
+        let redis_after = redis.as_deref().map(crate::redis::command_stats);
 
         let (mut verdict, output) = match result {
             Ok(output) => (guard::judge(&output, cell.expect), Some(output)),
@@ -370,6 +429,40 @@ impl Runner<'_> {
                 None,
             ),
         };
+        // weir's own limits hold: a flood from one address passes no more than the limit admits.
+        if let (Some(limit), Some(output)) =
+            (weir_options.and_then(|options| options.limit), &output)
+        {
+            if cell.expect == Expect::SuccessOr429 {
+                if let Verdict::Void(reasons) = guard::judge_limited(output, limit) {
+                    for reason in reasons {
+                        verdict = verdict.void_with(reason);
+                    }
+                }
+            }
+        }
+        let mut redis_calls = None;
+        match (redis_before, redis_after) {
+            (Some(Ok(before)), Some(Ok(after))) => {
+                let during = before.until(&after);
+                if during.failed > 0 {
+                    verdict = verdict.void_with(format!(
+                        "{} Redis calls answered with an error",
+                        during.failed
+                    ));
+                }
+                if during.calls == 0 && output.as_ref().is_some_and(|o| guard::rejected(o) > 0) {
+                    verdict = verdict.void_with(
+                        "rejections with no Redis call: the limit was not in Redis".to_string(),
+                    );
+                }
+                redis_calls = Some(during.calls);
+            }
+            (Some(Err(error)), _) | (_, Some(Err(error))) => {
+                verdict = verdict.void_with(format!("reading Redis's counters: {error:#}"));
+            }
+            _ => {}
+        }
         if let Some(outcome) = &reloads {
             self.progress.println(format!(
                 "{} | {}: {} of {} reloads took effect, the slowest in {} ms",
@@ -435,6 +528,14 @@ impl Runner<'_> {
             slowloris: None,
             soak: None,
             reloads,
+            counters: Counters {
+                gateway_cpu_user_seconds: (!gateway_pids.is_empty())
+                    .then(|| gateway_before.user_seconds_until(&gateway_after)),
+                gateway_cpu_sys_seconds: (!gateway_pids.is_empty())
+                    .then(|| gateway_before.sys_seconds_until(&gateway_after)),
+                redis_calls,
+                ..Counters::default()
+            },
             evidence,
         }
     }
@@ -598,7 +699,76 @@ fn void_record(
         slowloris: None,
         soak: None,
         reloads: None,
+        counters: Counters::default(),
         evidence: String::new(),
+    }
+}
+
+impl Runner<'_> {
+    /// One idle-connections measurement on a process of its own: starts the cell's gateway (for
+    /// a direct cell, a fresh instance of its app, which is then the measured server), holds
+    /// `connections` idle connections through it, and stops it. A fresh process per round means
+    /// no round inherits the memory an earlier round's connections left behind, nor sees it
+    /// handed back to the system while it measures.
+    fn measure_idle(
+        &self,
+        scenario: &Scenario,
+        group: &Group,
+        cell: &Cell,
+        round: u32,
+        apps: &[RunningApp],
+        connections: u32,
+    ) -> Record {
+        let void = |reason: String| void_record(scenario, group, cell, round, reason);
+        let Some(app) = apps.iter().find(|app| app.spec.id == cell.gateway.app) else {
+            return void(format!("no app {} in the group", cell.gateway.app));
+        };
+        if cell.gateway.gateway == components::Gateway::Direct {
+            let mut fresh = match components::start_app(self.env, &app.spec, None) {
+                Ok(fresh) => fresh,
+                Err(error) => return void(format!("app failed to start: {error:#}")),
+            };
+            let mut record = measure_idle(
+                scenario,
+                group,
+                cell,
+                round,
+                fresh.tcp,
+                fresh.component.pid(),
+                connections,
+            );
+            if let Err(error) = fresh.component.check_alive() {
+                record.verdict = record.verdict.void_with(format!("{error:#}"));
+            }
+            return record;
+        }
+        let mut gateway = match components::start_gateway(self.env, &cell.gateway, app) {
+            Ok(gateway) => gateway,
+            Err(error) => return void(format!("gateway failed to start: {error:#}")),
+        };
+        let Some(component) = gateway.component.as_mut() else {
+            return void("a gateway with no process".to_string());
+        };
+        let mut record = measure_idle(
+            scenario,
+            group,
+            cell,
+            round,
+            gateway.addr,
+            component.pid(),
+            connections,
+        );
+        if let Err(error) = component.check_alive() {
+            record.verdict = record.verdict.void_with(format!("{error:#}"));
+        }
+        if !record.verdict.is_valid() {
+            record.evidence = format!(
+                "--- end of {}'s log ---\n{}",
+                component.name,
+                process::log_tail(component.log())
+            );
+        }
+        record
     }
 }
 
@@ -613,7 +783,8 @@ fn measure_idle(
     measured: u32,
     connections: u32,
 ) -> Record {
-    // Let memory freed by the previous round settle.
+    // Let the fresh process finish starting (nginx's workers, Python's imports) before the
+    // first reading.
     thread::sleep(Duration::from_millis(500));
     let before: Usage = procfs::usage(&[measured]);
     let mut streams = Vec::with_capacity(connections as usize);
@@ -635,11 +806,15 @@ fn measure_idle(
     thread::sleep(Duration::from_secs(1));
     let after = procfs::usage(&[measured]);
     drop(streams);
-    let verdict = if reasons.is_empty() {
-        Verdict::Valid
-    } else {
-        Verdict::Void(reasons)
+    let idle = IdleResult {
+        connections,
+        rss_before_kib: before.rss_kib,
+        rss_after_kib: after.rss_kib,
     };
+    let mut verdict = guard::judge_idle(&idle);
+    for reason in reasons {
+        verdict = verdict.void_with(reason);
+    }
     Record {
         scenario: scenario.name,
         group: group.name.clone(),
@@ -654,14 +829,11 @@ fn measure_idle(
         gateway_cpu_seconds: None,
         gateway_peak_rss_kib: Some(after.peak_rss_kib),
         app_cpu_seconds: 0.0,
-        idle: Some(IdleResult {
-            connections,
-            rss_before_kib: before.rss_kib,
-            rss_after_kib: after.rss_kib,
-        }),
+        idle: Some(idle),
         slowloris: None,
         soak: None,
         reloads: None,
+        counters: Counters::default(),
         evidence: String::new(),
     }
 }

@@ -1,6 +1,6 @@
 //! What a scenario is: groups of cells measured in interleaved rounds. A group shares its apps;
 //! each cell is one gateway under one load. Cells that differ only by gateway are compared, and
-//! the one labelled `nginx` is the baseline of every ratio.
+//! the better of the two nginx rows (`nginx`, `nginx (tuned)`) is the baseline of every ratio.
 
 use std::time::Duration;
 
@@ -8,8 +8,18 @@ use crate::components::{AppSpec, GatewaySpec, Layout, Venv};
 use crate::guard::Expect;
 use crate::load::Tool;
 
-/// The label of the baseline gateway in every group.
+/// The label of the baseline gateway in every group: nginx as the seed (or the scenario)
+/// configures it.
 pub const BASELINE: &str = "nginx";
+
+/// The label of the same nginx tuned for the group's load (`NginxOptions::tuned`). Ratios are
+/// taken to the better of the two rows, and the tables say which.
+pub const TUNED_NGINX: &str = "nginx (tuned)";
+
+/// Whether a row is one of the nginx baselines.
+pub fn is_nginx(label: &str) -> bool {
+    label == BASELINE || label == TUNED_NGINX
+}
 
 /// One measurement to repeat every round.
 #[derive(Debug, Clone)]
@@ -91,6 +101,18 @@ pub struct Settings {
     pub slowloris_connections: u32,
     /// Length of the soak.
     pub soak_duration: Duration,
+    /// What the scenarios on the fast upstream put behind the gateways.
+    pub fast_upstream: FastUpstream,
+}
+
+/// `--fast-upstream`: the server behind the gateways in proxy-overhead, one-connection,
+/// new-connection and ratelimit-redis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FastUpstream {
+    /// `weir-lab-ceiling`, the minimal hyper server (the default, as in every kept run).
+    Ceiling,
+    /// nginx `return 200` with the same body.
+    Nginx,
 }
 
 /// `--loader`.
@@ -101,6 +123,13 @@ pub enum Loader {
 }
 
 impl Settings {
+    /// The load run under `strace -c -f` of the scenarios that count system calls
+    /// ([`crate::scenarios::counts_syscalls`]), once per cell: short, as tracing slows the
+    /// gateway down and only the count per request is kept.
+    pub fn syscall_duration(&self) -> Duration {
+        Duration::from_secs(if self.quick { 1 } else { 3 })
+    }
+
     /// The study's `ab -c 100`, unless `--loader wrk` asks for `wrk -t2 -c100`.
     pub fn study_tool(&self) -> Tool {
         match self.loader {
@@ -155,7 +184,18 @@ impl Scenario {
         } else {
             settings.duration.min(Duration::from_secs(2)) * cells as u32
         };
-        load + warm_up + Duration::from_secs(5) * groups.len() as u32
+        let traced: u32 = if crate::scenarios::counts_syscalls(self.name) {
+            groups
+                .iter()
+                .flat_map(|group| &group.cells)
+                .filter(|cell| cell.gateway.gateway != crate::components::Gateway::Direct)
+                .count() as u32
+        } else {
+            0
+        };
+        // Each traced run: the load, and about a second to attach and detach.
+        let tracing = (settings.syscall_duration() + Duration::from_secs(1)) * traced;
+        load + warm_up + tracing + Duration::from_secs(5) * groups.len() as u32
     }
 
     /// Measurements the plan makes, for the progress bar and `list`.

@@ -18,6 +18,9 @@ use crate::upstream::UpstreamBody;
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// A response body for the client.
+// reason: the upstream's body (its connection inline) is the common case; boxing it would cost
+// an allocation per response to save moving a few hundred bytes.
+#[allow(clippy::large_enum_variant)]
 pub enum Body {
     /// Nothing, or a whole small body such as an error page.
     Full(Option<Bytes>),
@@ -84,6 +87,63 @@ impl http_body::Body for Body {
     }
 }
 
+/// The client's request body as the HTTP layer hands it over.
+pub enum ClientBody {
+    /// No body.
+    Empty,
+    /// Read off an HTTP/1 connection by weir's own codec.
+    H1(crate::h1::BodyReader),
+    /// A body hyper reads (an HTTP/2 stream).
+    Hyper(Incoming),
+}
+
+impl ClientBody {
+    /// The proxy error for a failure of this body: 400 for a malformed body, else the client
+    /// went away.
+    pub fn error_of(error: &(dyn std::error::Error + 'static)) -> crate::error::ProxyError {
+        match error.downcast_ref::<crate::h1::BodyError>() {
+            Some(error) => error.to_proxy_error(),
+            None => crate::error::ProxyError::ClientGone,
+        }
+    }
+}
+
+impl http_body::Body for ClientBody {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        match self.get_mut() {
+            ClientBody::Empty => Poll::Ready(None),
+            ClientBody::H1(body) => Pin::new(body)
+                .poll_frame(context)
+                .map_err(|error| Box::new(error) as BoxError),
+            ClientBody::Hyper(body) => Pin::new(body)
+                .poll_frame(context)
+                .map_err(|error| Box::new(error) as BoxError),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        match self {
+            ClientBody::Empty => true,
+            ClientBody::H1(body) => body.is_end_stream(),
+            ClientBody::Hyper(body) => body.is_end_stream(),
+        }
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        match self {
+            ClientBody::Empty => SizeHint::with_exact(0),
+            ClientBody::H1(body) => body.size_hint(),
+            ClientBody::Hyper(body) => body.size_hint(),
+        }
+    }
+}
+
 /// The request body towards the upstream.
 pub enum RequestBody {
     /// No body, or a whole one (a retried request, a buffered one).
@@ -93,7 +153,7 @@ pub enum RequestBody {
     /// The client's body, streamed, cut off with [`BodyTooLarge`] past `limit` bytes and with
     /// [`BodyTimeout`] when no bytes come for `timeout`.
     Downstream {
-        incoming: Incoming,
+        incoming: ClientBody,
         limit: u64,
         received: u64,
         timeout: Duration,
@@ -117,7 +177,7 @@ pub struct BodyTooLarge {
 impl RequestBody {
     /// The client's body with a size limit; `limit == 0` means none.
     /// `timeout` is the longest wait between two reads (`body_timeout`).
-    pub fn downstream(incoming: Incoming, limit: u64, timeout: Duration) -> RequestBody {
+    pub fn downstream(incoming: ClientBody, limit: u64, timeout: Duration) -> RequestBody {
         RequestBody::Downstream {
             incoming,
             limit: if limit == 0 { u64::MAX } else { limit },
@@ -169,7 +229,7 @@ impl http_body::Body for RequestBody {
                     }
                     Poll::Ready(Some(Ok(frame)))
                 }
-                Poll::Ready(Some(Err(error))) => Poll::Ready(Some(Err(Box::new(error)))),
+                Poll::Ready(Some(Err(error))) => Poll::Ready(Some(Err(error))),
                 Poll::Ready(None) => Poll::Ready(None),
             },
         }

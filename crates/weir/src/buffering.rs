@@ -24,11 +24,10 @@ use std::time::Duration;
 use bytes::{Bytes, BytesMut};
 use http_body::{Body as _, Frame, SizeHint};
 use http_body_util::BodyExt;
-use hyper::body::Incoming;
 use tokio::io::{AsyncRead, AsyncWriteExt, ReadBuf};
 use tokio::sync::Notify;
 
-use crate::body::{Body, BoxError, RequestBody};
+use crate::body::{Body, BoxError, ClientBody, RequestBody};
 use crate::error::ProxyError;
 use crate::upstream::UpstreamBody;
 
@@ -252,7 +251,7 @@ impl Drop for SpoolReservation {
 /// Reads the client's whole body, failing with 413 past `limit` (0 = no limit), with 408 when no
 /// bytes come for `timeout` (`body_timeout`), and with 503 when the spool has no room for it.
 pub async fn read_request_body(
-    mut incoming: Incoming,
+    mut incoming: ClientBody,
     limit: u64,
     timeout: Duration,
     buffers: &Arc<Buffers>,
@@ -268,7 +267,7 @@ pub async fn read_request_body(
         .await
         .map_err(|_elapsed| ProxyError::BodyTimeout)?
     {
-        let frame = frame.map_err(|_| ProxyError::ClientGone)?;
+        let frame = frame.map_err(|error| ClientBody::error_of(&*error))?;
         let Ok(data) = frame.into_data() else {
             continue;
         };

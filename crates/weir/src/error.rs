@@ -50,7 +50,7 @@ pub enum ProxyError {
     #[error("upstream {addr} failed: {source}")]
     Upstream {
         addr: UpstreamAddr,
-        source: hyper::Error,
+        source: io::Error,
     },
     #[error("no connection to {addr} became free within queue_timeout")]
     QueueTimeout { addr: UpstreamAddr },

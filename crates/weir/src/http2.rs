@@ -11,19 +11,26 @@
 //! is written), and [`FrameWatch`] bounds their number: past a budget the connection gets a
 //! GOAWAY and is closed.
 
+use std::net::SocketAddr;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use http::Request;
+use hyper::body::Incoming;
 use hyper::server::conn::http2;
+use hyper::service::service_fn;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::{watch, Notify};
 use tokio::time::Instant;
 
+use crate::body::ClientBody;
 use crate::config::TlsConfig;
-use crate::server::Activity;
+use crate::proxy::{ClientInfo, Proxy};
+use crate::tls::TlsInfo;
 
 /// Streams a client may reset before weir has answered them, at once, before GOAWAY: hyper's
 /// default, which its rapid-reset fix chose.
@@ -82,22 +89,40 @@ impl Settings {
 
 /// Serves HTTP/2 on `stream` until the client leaves, the connection has had no request for
 /// `keepalive_timeout`, the gateway stops (GOAWAY, then the streams in flight finish) or the
-/// client floods control frames (GOAWAY, then closed within [`FLOOD_GRACE`]).
-pub(crate) async fn serve<T, S>(
+/// client floods control frames (GOAWAY, then closed within [`FLOOD_GRACE`]). Each stream is a
+/// request to the proxy in force when it starts (`proxy`).
+pub(crate) async fn serve<T, F>(
     stream: T,
     settings: &Settings,
-    service: S,
+    peer: SocketAddr,
+    tls: Arc<TlsInfo>,
+    proxy: F,
     mut stop: watch::Receiver<bool>,
     keepalive_timeout: Duration,
-    activity: &Activity,
 ) where
     T: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-    S: hyper::service::HttpService<hyper::body::Incoming> + Send + 'static,
-    S::Future: Send + 'static,
-    S::ResBody: Send + 'static,
-    <S::ResBody as http_body::Body>::Data: Send + 'static,
-    <S::ResBody as http_body::Body>::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    F: Fn() -> Arc<Proxy> + Send + Sync + 'static,
 {
+    let activity = Arc::new(Activity::new());
+    let service_activity = Arc::clone(&activity);
+    let proxy = Arc::new(proxy);
+    let service = service_fn(move |request: Request<Incoming>| {
+        let activity = Arc::clone(&service_activity);
+        activity.begin();
+        let client = ClientInfo {
+            peer,
+            // keepalive_requests does not apply to HTTP/2, and `Connection: close` has no
+            // meaning there.
+            last_request: false,
+            tls: Some(Arc::clone(&tls)),
+        };
+        let proxy = proxy();
+        async move {
+            let _pending = PendingGuard(&activity);
+            let request = request.map(ClientBody::Hyper);
+            Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
+        }
+    });
     let flood = Arc::new(Notify::new());
     let watched = FrameWatch::new(stream, Arc::clone(&flood));
     let connection = settings
@@ -115,13 +140,63 @@ pub(crate) async fn serve<T, S>(
             connection.await
         }
         () = flood.notified() => {
-            tracing::debug!("HTTP/2 control frame flood: GOAWAY");
+            tracing::debug!(client = %peer, "HTTP/2 control frame flood: GOAWAY");
             connection.as_mut().graceful_shutdown();
             tokio::time::timeout(FLOOD_GRACE, connection).await.unwrap_or(Ok(()))
         }
     };
     if let Err(error) = result {
-        tracing::debug!(%error, "HTTP/2 connection ended with an error");
+        tracing::debug!(client = %peer, %error, "HTTP/2 connection ended with an error");
+    }
+}
+
+/// Streams in flight and the time of the last one's end, for `keepalive_timeout`.
+struct Activity {
+    started: Instant,
+    /// Streams whose response head is not ready yet.
+    pending: AtomicU32,
+    /// When the last response head was ready, in milliseconds since `started`.
+    last_ms: AtomicU64,
+}
+
+/// Marks a stream's response head ready when dropped (also when the client resets it).
+struct PendingGuard<'a>(&'a Activity);
+
+impl Activity {
+    fn new() -> Activity {
+        Activity {
+            started: Instant::now(),
+            pending: AtomicU32::new(0),
+            last_ms: AtomicU64::new(0),
+        }
+    }
+
+    fn begin(&self) {
+        self.pending.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Completes once the connection has had no stream in flight for `timeout` (never when 0).
+    async fn idle_for(&self, timeout: Duration) {
+        if timeout.is_zero() {
+            return std::future::pending().await;
+        }
+        let mut deadline = self.started + timeout;
+        loop {
+            tokio::time::sleep_until(deadline).await;
+            let last = self.started + Duration::from_millis(self.last_ms.load(Ordering::Relaxed));
+            if self.pending.load(Ordering::Relaxed) == 0 && last + timeout <= Instant::now() {
+                return;
+            }
+            deadline = (last + timeout).max(Instant::now() + timeout / 8);
+        }
+    }
+}
+
+impl Drop for PendingGuard<'_> {
+    fn drop(&mut self) {
+        let elapsed = self.0.started.elapsed().as_millis() as u64;
+        self.0.last_ms.store(elapsed, Ordering::Relaxed);
+        self.0.pending.fetch_sub(1, Ordering::Relaxed);
     }
 }
 

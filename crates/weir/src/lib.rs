@@ -12,6 +12,7 @@ pub mod buffering;
 pub mod compression;
 pub mod config;
 pub mod error;
+pub mod h1;
 pub mod http2;
 pub mod logging;
 pub mod metrics;

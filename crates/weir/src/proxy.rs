@@ -15,11 +15,10 @@ use std::time::Duration;
 
 use http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use http::{Method, Request, Response, StatusCode, Uri, Version};
-use hyper::body::Incoming;
 use tokio::time::Instant;
 
 use crate::access_log::{AccessLog, Entry};
-use crate::body::{Body, RequestBody};
+use crate::body::{Body, ClientBody, RequestBody};
 use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::{CompressionConfig, Config, KeyPart, LimitHeaders};
@@ -88,27 +87,13 @@ pub struct Proxy {
 }
 
 /// What the proxy knows of the client connection a request came on.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct ClientInfo {
     pub peer: SocketAddr,
     /// Whether this is the last request the connection may carry (`keepalive_requests`).
     pub last_request: bool,
-    /// Keeps the client connection counted (its `max_connections` place) while held: an upgraded
-    /// connection's tunnel holds it until it closes.
-    pub hold: Option<crate::tunnel::Hold>,
     /// The TLS connection the request came on; `None` on a plain listener.
     pub tls: Option<Arc<crate::tls::TlsInfo>>,
-}
-
-impl std::fmt::Debug for ClientInfo {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter
-            .debug_struct("ClientInfo")
-            .field("peer", &self.peer)
-            .field("last_request", &self.last_request)
-            .field("tls", &self.tls)
-            .finish_non_exhaustive()
-    }
 }
 
 /// What one request did, for metrics and the access log.
@@ -401,7 +386,7 @@ impl Proxy {
     pub async fn handle(
         &self,
         client: ClientInfo,
-        mut request: Request<Incoming>,
+        mut request: Request<ClientBody>,
     ) -> Response<Body> {
         let started = Instant::now();
         if !self.underscores_in_headers {
@@ -509,7 +494,7 @@ impl Proxy {
         &'proxy self,
         client: ClientInfo,
         client_ip: IpAddr,
-        mut request: Request<Incoming>,
+        request: Request<ClientBody>,
         record: &mut Record<'proxy>,
     ) -> Result<Response<Body>, ProxyError> {
         // Phase 1: request checks.
@@ -597,8 +582,8 @@ impl Proxy {
         // Phase 4: the upstream request. Only a bodiless GET asking for WebSocket is an upgrade;
         // any other `Upgrade` (h2c included) is dropped with the hop-by-hop headers, so such a
         // request is buffered and forwarded as any other.
-        let upgrade = is_websocket_upgrade(&request).then(|| hyper::upgrade::on(&mut request));
-        let upgrade_headers = upgrade.as_ref().map(|_| {
+        let upgrade = is_websocket_upgrade(&request);
+        let upgrade_headers = upgrade.then(|| {
             (
                 request.headers().get(header::UPGRADE).cloned(),
                 HeaderValue::from_static("upgrade"),
@@ -620,7 +605,7 @@ impl Proxy {
             RequestBody::downstream(incoming, self.max_body_size, self.body_timeout)
         };
         remove_hop_by_hop(&mut parts.headers);
-        // hyper answers `Expect: 100-continue` itself when the body is first read.
+        // The HTTP layer answers `Expect: 100-continue` itself when the body is first read.
         parts.headers.remove(header::EXPECT);
         // In absolute form the target's authority wins over `Host` (RFC 9112 §3.2.2); an
         // HTTP/1.0 request may have neither.
@@ -677,27 +662,26 @@ impl Proxy {
         record.upstream = Some((upstream_addr, sent.elapsed()));
 
         // Phase 6: the response.
-        if response.status() == StatusCode::SWITCHING_PROTOCOLS {
-            if let Some(client_upgrade) = upgrade {
-                let upstream_upgrade = hyper::upgrade::on(&mut response);
-                crate::tunnel::spawn(
-                    client_upgrade,
-                    upstream_upgrade,
-                    upstream.read_timeout(),
-                    client.hold.clone(),
-                    self.closing.subscribe(),
-                );
-                let (mut parts, _) = response.into_parts();
-                let protocol = parts.headers.get(header::UPGRADE).cloned();
-                remove_hop_by_hop(&mut parts.headers);
-                if let Some(protocol) = protocol {
-                    parts.headers.insert(header::UPGRADE, protocol);
-                }
-                parts
-                    .headers
-                    .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
-                return Ok(Response::from_parts(parts, Body::empty()));
+        let upgraded = (upgrade && response.status() == StatusCode::SWITCHING_PROTOCOLS)
+            .then(|| response.body_mut().take_upgraded())
+            .flatten();
+        if let Some(upgraded) = upgraded {
+            let tunnel = crate::tunnel::Upgrade::new(
+                upgraded,
+                upstream.read_timeout(),
+                self.closing.subscribe(),
+            );
+            let (mut parts, _) = response.into_parts();
+            let protocol = parts.headers.get(header::UPGRADE).cloned();
+            remove_hop_by_hop(&mut parts.headers);
+            if let Some(protocol) = protocol {
+                parts.headers.insert(header::UPGRADE, protocol);
             }
+            parts
+                .headers
+                .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+            parts.extensions.insert(tunnel);
+            return Ok(Response::from_parts(parts, Body::empty()));
         }
         let (mut parts, body) = response.into_parts();
         remove_hop_by_hop(&mut parts.headers);
@@ -731,7 +715,7 @@ async fn reclaim_idle_keys(limiters: Vec<std::sync::Weak<Limiter>>) {
 
 /// Whether the request is a WebSocket handshake (RFC 6455 §4.1): a `GET` without a body whose
 /// `Upgrade` names `websocket` and whose `Connection` names `upgrade`. Nothing else is tunnelled.
-fn is_websocket_upgrade(request: &Request<Incoming>) -> bool {
+fn is_websocket_upgrade(request: &Request<ClientBody>) -> bool {
     let headers = request.headers();
     let names = |name: header::HeaderName, token: &str| {
         headers
@@ -870,7 +854,7 @@ fn limit_keys(
     limits: &RouteLimits,
     client_ip: IpAddr,
     path: &str,
-    request: &Request<Incoming>,
+    request: &Request<ClientBody>,
 ) -> Vec<Vec<u8>> {
     limits
         .keys

@@ -12,16 +12,12 @@ use std::time::Duration;
 
 use arc_swap::ArcSwap;
 
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
 use tokio::sync::Semaphore;
 
 use crate::config::{Config, ServerConfig};
-use crate::proxy::{ClientInfo, Proxy};
-use crate::tls::{Tls, TlsInfo};
+use crate::proxy::Proxy;
+use crate::tls::Tls;
 use crate::upstream::{PoolStats, UpstreamAddr};
 use crate::write_timeout::WriteTimeout;
 
@@ -75,7 +71,6 @@ pub struct GatewayHandle {
 struct Generation {
     proxy: Arc<Proxy>,
     settings: ServerConfig,
-    builder: http1::Builder,
     /// Certificates and TLS settings, when `[tls]` is configured.
     tls: Option<Arc<Tls>>,
 }
@@ -98,7 +93,6 @@ impl Generation {
         Ok(Generation {
             proxy: Arc::new(proxy),
             settings: config.server.clone(),
-            builder: connection_builder(&config.server),
             tls,
         })
     }
@@ -510,19 +504,6 @@ struct AcceptContext {
     stop: tokio::sync::watch::Receiver<bool>,
 }
 
-fn connection_builder(settings: &ServerConfig) -> http1::Builder {
-    let mut builder = http1::Builder::new();
-    builder
-        .timer(TokioTimer::new())
-        .keep_alive(!settings.keepalive_timeout.is_zero())
-        .header_read_timeout(settings.header_timeout)
-        // hyper's read buffer may not be smaller than 8 KiB; the head limit is checked separately.
-        .max_buf_size(settings.max_header_size.max(8192))
-        .max_header_size(settings.max_header_size)
-        .max_headers(256);
-    builder
-}
-
 /// Accepts on `listener`; `tls` when it is a `[tls] listen` address, whose connections are served
 /// with the TLS settings in force when they come.
 async fn accept_loop(listener: TcpListener, tls: bool, context: Arc<AcceptContext>) {
@@ -558,233 +539,54 @@ fn serve_connection(
 ) {
     // Connection settings are those in force when the connection came; each request takes the
     // proxy in force when it starts.
-    let generation = context.shared.current.load_full();
+    let generation = context.shared.current.load();
+    let settings = &generation.settings;
+    let connection = crate::h1::Settings {
+        header_timeout: settings.header_timeout,
+        keepalive_timeout: settings.keepalive_timeout,
+        keepalive_requests: settings.keepalive_requests,
+        max_header_size: settings.max_header_size,
+    };
     let shared = Arc::clone(&context.shared);
     let stop = context.stop.clone();
-    // The connection's place (permit) lives as long as its activity record: the connection task,
-    // a request in flight or an upgraded connection's tunnel may hold it last. A TLS handshake
-    // holds it too, so handshakes in progress count against max_connections.
-    let activity = Arc::new(Activity::new(permit));
-    let send_timeout = generation.settings.send_timeout;
     let tls = match (tls, &generation.tls) {
         (false, _) => None,
         (true, Some(tls)) => Some(Arc::clone(tls)),
         // A reload took `[tls]` away; this listener is closing.
         (true, None) => return,
     };
-    match tls {
-        None => {
-            let io = TokioIo::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
-            tokio::spawn(serve_http1(
-                io, peer, generation, shared, stop, activity, None,
-            ));
-        }
-        Some(tls) => {
-            tokio::spawn(async move {
-                let wrap = |stream| WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT);
-                let Some((stream, info)) = tls.accept(stream, wrap).await else {
-                    return;
-                };
-                if info.h2 {
-                    crate::http2::serve(
-                        stream,
-                        &tls.http2,
-                        request_service(&shared, &activity, peer, 0, Some(info)),
-                        stop,
-                        generation.settings.keepalive_timeout,
-                        &activity,
-                    )
-                    .await;
-                } else {
-                    let io = TokioIo::new(stream);
-                    serve_http1(io, peer, generation, shared, stop, activity, Some(info)).await;
-                }
-            });
-        }
-    }
-}
-
-/// What [`request_service`] gives back for one request: boxed, because hyper keeps it inside the
-/// connection's state, so an unboxed one would make every idle keep-alive connection as large as
-/// a request in flight; `Send`, because HTTP/2 spawns it.
-type ResponseFuture = std::pin::Pin<
-    Box<
-        dyn Future<Output = Result<http::Response<crate::body::Body>, std::convert::Infallible>>
-            + Send,
-    >,
->;
-
-/// The service that hands each request of a connection to the proxy in force.
-fn request_service(
-    shared: &Arc<Shared>,
-    activity: &Arc<Activity>,
-    peer: SocketAddr,
-    keepalive_requests: u64,
-    tls: Option<Arc<TlsInfo>>,
-) -> impl hyper::service::Service<
-    http::Request<hyper::body::Incoming>,
-    Response = http::Response<crate::body::Body>,
-    Error = std::convert::Infallible,
-    Future = ResponseFuture,
-> + Clone {
-    let shared = Arc::clone(shared);
-    let service_activity = Arc::clone(activity);
-    service_fn(move |request| {
-        let count = service_activity.begin();
-        let activity = Arc::clone(&service_activity);
-        let client = ClientInfo {
-            peer,
-            last_request: keepalive_requests != 0 && count >= keepalive_requests,
-            hold: Some(Arc::clone(&activity) as crate::tunnel::Hold),
-            tls: tls.clone(),
-        };
-        let proxy = Arc::clone(&shared.current.load().proxy);
-        Box::pin(async move {
-            let _pending = activity.pending_guard();
-            Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
-        }) as ResponseFuture
-    })
-}
-
-/// Serves HTTP/1.x on `io`, plain or TLS, until the client leaves, the connection idles for
-/// `keepalive_timeout`, or the gateway stops.
-async fn serve_http1<I>(
-    io: I,
-    peer: SocketAddr,
-    generation: Arc<Generation>,
-    shared: Arc<Shared>,
-    mut stop: watch::Receiver<bool>,
-    activity: Arc<Activity>,
-    tls: Option<Arc<TlsInfo>>,
-) where
-    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
-{
-    let keepalive_requests = generation.settings.keepalive_requests;
-    let keepalive_timeout = generation.settings.keepalive_timeout;
-    let service = request_service(&shared, &activity, peer, keepalive_requests, tls);
-    let connection = generation
-        .builder
-        .serve_connection(io, service)
-        .with_upgrades();
-    let proxy = Arc::clone(&generation.proxy);
+    let keepalive_timeout = settings.keepalive_timeout;
+    let send_timeout = settings.send_timeout;
     drop(generation);
-    let mut connection = std::pin::pin!(connection);
-    let result = tokio::select! {
-        result = connection.as_mut() => result,
-        _ = stop.changed() => {
-            // Finish the request in flight, if any, then close.
-            connection.as_mut().graceful_shutdown();
-            connection.await
-        }
-        () = activity.idle_for(keepalive_timeout) => {
-            // Idle for keepalive_timeout: close, after the response in progress if any.
-            connection.as_mut().graceful_shutdown();
-            connection.await
-        }
-    };
-    if let Err(error) = result {
-        tracing::debug!(client = %peer, %error, "client connection ended with an error");
-        // An answer the HTTP layer gave (or would give) by itself: counted and logged as
-        // weir's own answers are.
-        if let Some(status) = refusal_status(&error) {
-            proxy.record_refused(peer, status);
-        }
-    }
-    drop(activity);
-}
-
-/// The status of a request hyper refused before weir saw it: 400 for a malformed head, 414 for a
-/// URI too long, 431 for a head too large (hyper answers these), 408 for a head not received
-/// within `header_timeout` (closed without an answer, as nginx does, and logged as 408).
-fn refusal_status(error: &hyper::Error) -> Option<http::StatusCode> {
-    if error.is_parse_too_large() {
-        // hyper tells the two apart only in its message.
-        return Some(if error.to_string().contains("URI too long") {
-            http::StatusCode::URI_TOO_LONG
+    tokio::spawn(async move {
+        // The connection's place is held to the end of the task, TLS handshake and tunnel
+        // included, so handshakes in progress count against max_connections.
+        let _permit = permit;
+        let proxy = move || Arc::clone(&shared.current.load().proxy);
+        let Some(tls) = tls else {
+            let io = Box::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
+            crate::h1::serve(io, peer, connection, proxy, stop, None).await;
+            return;
+        };
+        let wrap = |stream| WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT);
+        let Some((stream, info)) = tls.accept(stream, wrap).await else {
+            return;
+        };
+        if info.h2 {
+            crate::http2::serve(
+                stream,
+                &tls.http2,
+                peer,
+                info,
+                proxy,
+                stop,
+                keepalive_timeout,
+            )
+            .await;
         } else {
-            http::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE
-        });
-    }
-    if error.is_parse() {
-        return Some(http::StatusCode::BAD_REQUEST);
-    }
-    if error.is_timeout() {
-        return Some(http::StatusCode::REQUEST_TIMEOUT);
-    }
-    None
-}
-
-/// What a client connection is doing, for `keepalive_requests` and `keepalive_timeout`.
-pub(crate) struct Activity {
-    /// The connection's `max_connections` place, given back when the last holder lets go.
-    _permit: tokio::sync::OwnedSemaphorePermit,
-    started: tokio::time::Instant,
-    /// Requests begun on this connection.
-    requests: std::sync::atomic::AtomicU64,
-    /// Requests whose response head is not ready yet.
-    pending: std::sync::atomic::AtomicU32,
-    /// When the last response head was ready, in milliseconds since `started`.
-    last_ms: std::sync::atomic::AtomicU64,
-}
-
-/// Marks a request's head done when dropped (also when the client goes away).
-struct PendingGuard<'a>(&'a Activity);
-
-impl Activity {
-    fn new(permit: tokio::sync::OwnedSemaphorePermit) -> Activity {
-        Activity {
-            _permit: permit,
-            started: tokio::time::Instant::now(),
-            requests: std::sync::atomic::AtomicU64::new(0),
-            pending: std::sync::atomic::AtomicU32::new(0),
-            last_ms: std::sync::atomic::AtomicU64::new(0),
+            crate::h1::serve(Box::new(stream), peer, connection, proxy, stop, Some(info)).await;
         }
-    }
-
-    /// A request began; returns how many have, this one included.
-    fn begin(&self) -> u64 {
-        self.pending
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.requests
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-            + 1
-    }
-
-    fn pending_guard(&self) -> PendingGuard<'_> {
-        PendingGuard(self)
-    }
-
-    /// Completes once the connection has had no request for `timeout` (never when 0: hyper then
-    /// closes after each response by itself).
-    pub(crate) async fn idle_for(&self, timeout: Duration) {
-        if timeout.is_zero() {
-            return std::future::pending().await;
-        }
-        let mut deadline = self.started + timeout;
-        loop {
-            tokio::time::sleep_until(deadline).await;
-            let last = self.started
-                + Duration::from_millis(self.last_ms.load(std::sync::atomic::Ordering::Relaxed));
-            if self.pending.load(std::sync::atomic::Ordering::Relaxed) == 0
-                && last + timeout <= tokio::time::Instant::now()
-            {
-                return;
-            }
-            deadline = (last + timeout).max(tokio::time::Instant::now() + timeout / 8);
-        }
-    }
-}
-
-impl Drop for PendingGuard<'_> {
-    fn drop(&mut self) {
-        let elapsed = self.0.started.elapsed().as_millis() as u64;
-        self.0
-            .last_ms
-            .store(elapsed, std::sync::atomic::Ordering::Relaxed);
-        self.0
-            .pending
-            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-    }
+    });
 }
 
 /// Makes the accept loops match `wanted`: a listener whose address left the list stops

@@ -1,6 +1,8 @@
 //! After a `101 Switching Protocols` (WebSocket and other upgrades), bytes flow both ways between
 //! the client and the upstream until either side closes or nothing moves for the idle timeout
 //! (the upstream's `read_timeout`, as nginx's `proxy_read_timeout` bounds an idle WebSocket).
+//! The tunnel runs in the client connection's task, which holds the connection's
+//! `max_connections` place until it ends.
 
 use std::io;
 use std::pin::Pin;
@@ -9,67 +11,86 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use hyper::upgrade::OnUpgrade;
-use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::Instant;
 
-/// Something that keeps the client connection counted while it is held (its `max_connections`
-/// place, which shutdown waits for): the tunnel holds it until it closes.
-pub type Hold = Arc<dyn std::any::Any + Send + Sync>;
+use crate::upstream::client::Upgraded;
 
-/// Starts the tunnel once both sides have switched protocols. It holds `hold` while it runs,
-/// and closes when `closing` turns true (the end of the shutdown grace).
-pub fn spawn(
-    client: OnUpgrade,
-    upstream: OnUpgrade,
+/// A tunnel to open once the `101` is written: the proxy puts it in the response's extensions,
+/// and the client connection's task runs it with the client's stream.
+#[derive(Clone)]
+pub struct Upgrade {
+    /// The upstream's side, after its `101` (taken once; `Clone` is only for the extensions
+    /// map).
+    upstream: Arc<std::sync::Mutex<Option<Upgraded>>>,
     idle_timeout: Duration,
-    hold: Option<Hold>,
-    mut closing: tokio::sync::watch::Receiver<bool>,
-) {
-    tokio::spawn(async move {
-        let _hold = hold;
-        let (client, upstream) = match tokio::join!(client, upstream) {
-            (Ok(client), Ok(upstream)) => (client, upstream),
-            (Err(error), _) | (_, Err(error)) => {
-                tracing::debug!(%error, "upgrade failed");
+    closing: tokio::sync::watch::Receiver<bool>,
+}
+
+impl Upgrade {
+    /// The tunnel to `upstream`, closed after `idle_timeout` without a byte, or when `closing`
+    /// turns true (the end of the shutdown grace).
+    pub fn new(
+        upstream: Upgraded,
+        idle_timeout: Duration,
+        closing: tokio::sync::watch::Receiver<bool>,
+    ) -> Upgrade {
+        Upgrade {
+            upstream: Arc::new(std::sync::Mutex::new(Some(upstream))),
+            idle_timeout,
+            closing,
+        }
+    }
+}
+
+/// Runs the tunnel between `client` (whose `101` has been written) and the upstream, until
+/// either side closes, nothing moves for the idle timeout, or the shutdown grace ends.
+pub async fn run<C: AsyncRead + AsyncWrite + Unpin>(client: C, upgrade: Upgrade) {
+    let Upgrade {
+        upstream,
+        idle_timeout,
+        mut closing,
+    } = upgrade;
+    let Some(upstream) = upstream
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take()
+    else {
+        return;
+    };
+    let started = Instant::now();
+    let activity = Arc::new(AtomicU64::new(0));
+    let mut client = Activity {
+        io: client,
+        activity: Arc::clone(&activity),
+        started,
+    };
+    let mut upstream = Activity {
+        io: upstream,
+        activity: Arc::clone(&activity),
+        started,
+    };
+    let copying = tokio::io::copy_bidirectional(&mut client, &mut upstream);
+    let idle = async {
+        loop {
+            tokio::time::sleep(idle_timeout / 4 + Duration::from_millis(1)).await;
+            let last = Duration::from_millis(activity.load(Ordering::Relaxed));
+            if started.elapsed().saturating_sub(last) >= idle_timeout {
                 return;
             }
-        };
-        let started = Instant::now();
-        let activity = Arc::new(AtomicU64::new(0));
-        let mut client = Activity {
-            io: TokioIo::new(client),
-            activity: Arc::clone(&activity),
-            started,
-        };
-        let mut upstream = Activity {
-            io: TokioIo::new(upstream),
-            activity: Arc::clone(&activity),
-            started,
-        };
-        let copying = tokio::io::copy_bidirectional(&mut client, &mut upstream);
-        let idle = async {
-            loop {
-                tokio::time::sleep(idle_timeout / 4 + Duration::from_millis(1)).await;
-                let last = Duration::from_millis(activity.load(Ordering::Relaxed));
-                if started.elapsed().saturating_sub(last) >= idle_timeout {
-                    return;
-                }
-            }
-        };
-        tokio::select! {
-            result = copying => {
-                if let Err(error) = result {
-                    tracing::debug!(%error, "upgraded connection ended with an error");
-                }
-            }
-            () = idle => tracing::debug!(?idle_timeout, "upgraded connection idle: closed"),
-            _ = closing.wait_for(|closing| *closing) => {
-                tracing::debug!("shutdown grace over: upgraded connection closed");
+        }
+    };
+    tokio::select! {
+        result = copying => {
+            if let Err(error) = result {
+                tracing::debug!(%error, "upgraded connection ended with an error");
             }
         }
-    });
+        () = idle => tracing::debug!(?idle_timeout, "upgraded connection idle: closed"),
+        _ = closing.wait_for(|closing| *closing) => {
+            tracing::debug!("shutdown grace over: upgraded connection closed");
+        }
+    }
 }
 
 /// Records the time of the last byte read, for the idle timeout.

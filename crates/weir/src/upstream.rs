@@ -40,31 +40,30 @@ impl std::str::FromStr for UpstreamAddr {
 }
 
 mod balance;
+pub mod client;
 mod connect;
 pub mod health;
-mod outgoing;
 pub mod pool;
 #[cfg(test)]
 mod tests;
 
-use std::future::Future;
+use std::future::{poll_fn, Future};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::{header, Method, Request, Response};
+use http::{Method, Request, Response};
 use http_body::{Frame, SizeHint};
-use hyper::body::Incoming;
 use tokio::time::{Instant, Sleep};
 
 use crate::body::{BodyTooLarge, BoxError, RequestBody};
 use crate::config::UpstreamConfig;
 use crate::error::ProxyError;
 use balance::{Balancer, InFlight};
+use client::{HeadError, ResponseFraming, ResponseHead, SendError, Sending};
 use health::{Health, PassiveSettings};
-use outgoing::{OutgoingBody, Progress};
 pub use pool::{Checkout, Conn, Pool, PoolSettings, PoolStats};
 
 /// A named group of upstream servers, each with its own pool and health, balanced as the
@@ -249,8 +248,9 @@ impl Upstream {
     /// body that gives the connection back to the pool once read to the end.
     ///
     /// A reused connection that turns out stale is retried once on a fresh one to the same
-    /// server when nothing was sent, or when the request is safe to repeat; so is a new
-    /// connection that the server closed before answering (a worker stopping gracefully), once.
+    /// server when nothing was sent, or when the request is safe to repeat; so is, once, a new
+    /// connection to an upstream's only server that it closed before answering (a worker
+    /// stopping gracefully).
     /// A server that fails
     /// (connect error or time-out, or an exchange that breaks before the response head) counts
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
@@ -270,12 +270,15 @@ impl Upstream {
             let pool = &self.pools[index];
             let ticket = health.on_picked(Instant::now());
             let in_flight = self.balancer.start(index);
-            let failed = match self.exchange(pool, request, replay.as_ref()).await {
-                Ok((response, conn, progress)) => {
+            let failed = match self
+                .exchange(pool, request, replay.as_ref(), self.pools.len() == 1)
+                .await
+            {
+                Ok((head, conn, sending)) => {
                     if health.record_success(ticket) {
                         tracing::info!(upstream = %self.name, server = %pool.addr(), "server answered again: marked up");
                     }
-                    return Ok(self.wrap(response, conn, progress, in_flight));
+                    return Ok(self.wrap(head, conn, sending, in_flight));
                 }
                 Err(failed) => failed,
             };
@@ -318,31 +321,27 @@ impl Upstream {
         }
     }
 
-    /// One server's part of [`Upstream::send`], with the stale-connection retry.
+    /// One server's part of [`Upstream::send`], with the stale-connection retry: the request
+    /// is written (and its body, as far as it comes) while the response head is awaited, all in
+    /// this task. Gives the head, the connection, and what is left to send of the body.
     async fn exchange(
         &self,
         pool: &Arc<Pool>,
         mut request: Request<RequestBody>,
         replay: Option<&Replay>,
-    ) -> Result<(Response<Incoming>, Conn, Arc<Progress>), Failed> {
+        alone: bool,
+    ) -> Result<(ResponseHead, Conn, Option<Sending>), Failed> {
         let mut fresh = false;
         let mut closed_retried = false;
         loop {
             let mut conn = match pool.checkout(fresh).await {
-                Ok(Checkout::Reused(mut conn)) => {
-                    // A pooled connection is idle (its last request body was sent whole, see
-                    // `UpstreamBody::finish`), so this answers at once: ready, or closed while
-                    // idle, in which case it is dropped and the next taken.
-                    if conn.sender.ready().await.is_err() {
-                        continue;
-                    }
-                    conn
-                }
+                // A pooled connection the server closed while idle was already passed over.
+                Ok(Checkout::Reused(conn)) => conn,
                 Ok(Checkout::Connect(slot)) => {
                     match connect::connect(pool.addr(), self.connect_timeout, self.send_timeout)
                         .await
                     {
-                        Ok(sender) => slot.into_conn(sender),
+                        Ok(stream) => slot.into_conn(stream),
                         Err(error) => {
                             return Err(Failed {
                                 error,
@@ -369,12 +368,28 @@ impl Upstream {
                     })
                 }
             };
-            let outgoing = request.map(OutgoingBody::new);
-            let progress = Arc::clone(outgoing.body().progress());
-            let sending = conn.sender.try_send_request(outgoing);
-            let error = match tokio::time::timeout(self.read_timeout, sending).await {
-                Ok(Ok(response)) => return Ok((response, conn, progress)),
-                Ok(Err(error)) => error,
+            let (parts, body) = request.into_parts();
+            let method = parts.method.clone();
+            let mut sending = Some(Sending::new(&parts, body));
+            let mut answered = false;
+            let outcome = tokio::time::timeout(
+                self.read_timeout,
+                poll_fn(|context| {
+                    if let Some(request) = &mut sending {
+                        match request.poll_send(&mut conn.conn.io, context) {
+                            Poll::Ready(Ok(())) => sending = None,
+                            Poll::Ready(Err(error)) => return Poll::Ready(Err(Broke::Send(error))),
+                            Poll::Pending => {}
+                        }
+                    }
+                    client::poll_head(&mut conn.conn, context, &method, &mut answered)
+                        .map_err(Broke::Head)
+                }),
+            )
+            .await;
+            let broke = match outcome {
+                Ok(Ok(head)) => return Ok((head, conn, sending)),
+                Ok(Err(broke)) => broke,
                 Err(_elapsed) => {
                     return Err(Failed {
                         error: ProxyError::ReadTimeout {
@@ -385,44 +400,64 @@ impl Upstream {
                     })
                 }
             };
-            let mut error = error;
-            let unsent = error
-                .take_message()
-                .map(|unsent| unsent.map(OutgoingBody::into_inner));
-            let error = error.into_error();
-            // A new connection that the server closed without a word is the other side of a
-            // graceful worker restart (Gunicorn's SIGHUP: a worker that accepted the connection
-            // stops before reading it). Asked once more on another new connection; the request
-            // is still safe to send, since no part of an answer came back.
-            let closed_early = !conn.reused && !closed_retried && closed_before_answer(&error);
-            if closed_early && (unsent.is_some() || replay.is_some()) {
-                closed_retried = true;
-                tracing::debug!(upstream = %pool.addr(), %error, "new connection closed before an answer: retrying once");
-                request = match unsent {
-                    Some(unsent) => unsent,
-                    None => replay.map(Replay::build).expect("checked above"),
-                };
-                fresh = true;
-                continue;
-            }
-            if conn.reused && !fresh {
-                if let Some(unsent) = unsent {
-                    tracing::debug!(upstream = %pool.addr(), %error, "stale connection, request unsent: retrying");
-                    request = unsent;
-                    fresh = true;
-                    continue;
+            // The request again, when its body was not touched (nothing of it was consumed).
+            let unsent = sending
+                .as_mut()
+                .and_then(Sending::take_untouched_body)
+                .map(|body| Request::from_parts(parts, body));
+            let closed_early = match &broke {
+                Broke::Send(SendError::Io(error)) => error.kind() != std::io::ErrorKind::TimedOut,
+                Broke::Head(error) => error.closed_early(),
+                Broke::Send(SendError::Body(_)) => false,
+            };
+            if closed_early {
+                // A reused connection that turns out stale, or a new connection that the server
+                // closed without a word: the other side of a graceful worker restart
+                // (Gunicorn's SIGHUP: a worker that accepted the connection stops before
+                // reading it). A server with no other beside it is asked once more on another
+                // new connection (with others, the next one is asked); the request is still
+                // safe to send, since no part of an answer came back.
+                let stale = conn.reused && !fresh;
+                let again = stale || (alone && !closed_retried);
+                let retry = unsent.or_else(|| replay.map(Replay::build));
+                if again {
+                    if let Some(retry) = retry {
+                        if !stale {
+                            closed_retried = true;
+                        }
+                        tracing::debug!(upstream = %pool.addr(), stale, "connection closed before an answer: retrying on a new one");
+                        request = retry;
+                        fresh = true;
+                        continue;
+                    }
+                    let error = broke.into_error(pool.addr());
+                    return Err(Failed {
+                        error,
+                        counts: false,
+                        retry: Retry::No,
+                    });
                 }
-                if let Some(replay) = replay {
-                    tracing::debug!(upstream = %pool.addr(), %error, "stale connection: retrying a repeatable request");
-                    request = replay.build();
-                    fresh = true;
-                    continue;
-                }
+                let error = broke.into_error(pool.addr());
+                return Err(match retry {
+                    Some(retry) => Failed {
+                        error,
+                        counts: !conn.reused,
+                        retry: Retry::Unsent(Box::new(retry)),
+                    },
+                    None => Failed {
+                        error,
+                        counts: !conn.reused,
+                        retry: Retry::No,
+                    },
+                });
             }
-            let error = classify(pool.addr(), error);
+            let error = broke.into_error(pool.addr());
             let client_side = matches!(
                 error,
-                ProxyError::ClientGone | ProxyError::BodyTooLarge { .. } | ProxyError::BodyTimeout
+                ProxyError::ClientGone
+                    | ProxyError::BodyTooLarge { .. }
+                    | ProxyError::BodyTimeout
+                    | ProxyError::BadRequest { .. }
             );
             let failed = match unsent {
                 _ if client_side => Failed {
@@ -430,16 +465,15 @@ impl Upstream {
                     counts: false,
                     retry: Retry::No,
                 },
+                // A send time-out: the server took nothing; another may.
                 Some(unsent) => Failed {
                     error,
                     counts: true,
                     retry: Retry::Unsent(Box::new(unsent)),
                 },
-                // A reused connection that broke under a request that cannot be repeated is
-                // the keep-alive race, not a sign that the server is down.
                 None => Failed {
                     error,
-                    counts: !conn.reused,
+                    counts: true,
                     retry: Retry::IfRepeatable,
                 },
             };
@@ -449,111 +483,88 @@ impl Upstream {
 
     fn wrap(
         &self,
-        response: Response<Incoming>,
+        head: ResponseHead,
         conn: Conn,
-        progress: Arc<Progress>,
+        sending: Option<Sending>,
         in_flight: InFlight,
     ) -> Response<UpstreamBody> {
-        let reusable = self.keepalive && !wants_close(&response);
-        let (parts, incoming) = response.into_parts();
+        let ResponseHead {
+            response,
+            framing,
+            keep_alive,
+        } = head;
+        let (parts, ()) = response.into_parts();
         let mut body = UpstreamBody {
-            incoming,
             conn: Some(conn),
-            progress,
+            framing,
+            sending: sending.map(Box::new),
             in_flight: Some(in_flight),
-            reusable,
+            reusable: self.keepalive && keep_alive,
             read_timeout: self.read_timeout,
-            send_timeout: self.send_timeout,
             deadline: None,
         };
-        if http_body::Body::is_end_stream(&body.incoming) {
+        if matches!(body.framing, ResponseFraming::Empty)
+            && parts.status != http::StatusCode::SWITCHING_PROTOCOLS
+        {
             body.finish();
         }
         Response::from_parts(parts, body)
     }
 }
 
-/// Whether the upstream announced that it closes the connection after this response.
-fn wants_close(response: &Response<Incoming>) -> bool {
-    let closes = response
-        .headers()
-        .get_all(header::CONNECTION)
-        .iter()
-        .any(|value| value.as_bytes().eq_ignore_ascii_case(b"close"));
-    // After a 101 the connection belongs to the upgraded protocol, never to the pool.
-    closes
-        || response.version() < http::Version::HTTP_11
-        || response.status() == http::StatusCode::SWITCHING_PROTOCOLS
+/// How an exchange broke before its response head.
+enum Broke {
+    Send(SendError),
+    Head(HeadError),
 }
 
-/// Maps a failed exchange to its cause: our own body limit, the client going away, a write that
-/// timed out, or the upstream failing.
-/// Whether the server closed (or reset) the connection before any part of its answer: not a
-/// time-out, and not an error of the client's body stream.
-fn closed_before_answer(error: &hyper::Error) -> bool {
-    if error.is_incomplete_message() {
-        return true;
-    }
-    let mut source = std::error::Error::source(error);
-    while let Some(cause) = source {
-        if cause.is::<hyper::Error>() {
-            return false;
-        }
-        if let Some(io_error) = cause.downcast_ref::<std::io::Error>() {
-            return matches!(
-                io_error.kind(),
-                std::io::ErrorKind::ConnectionReset
-                    | std::io::ErrorKind::BrokenPipe
-                    | std::io::ErrorKind::UnexpectedEof
-            );
-        }
-        source = cause.source();
-    }
-    false
-}
-
-fn classify(addr: &UpstreamAddr, error: hyper::Error) -> ProxyError {
-    let mut source = std::error::Error::source(&error);
-    while let Some(cause) = source {
-        if let Some(too_large) = cause.downcast_ref::<BodyTooLarge>() {
-            return ProxyError::BodyTooLarge {
-                limit: too_large.limit,
-            };
-        }
-        if cause.is::<crate::body::BodyTimeout>() {
-            return ProxyError::BodyTimeout;
-        }
-        if cause.is::<hyper::Error>() {
-            // Only the client's body stream carries a hyper error inside the upstream's error:
-            // the client went away or sent a broken body mid-request.
-            return ProxyError::ClientGone;
-        }
-        if let Some(io_error) = cause.downcast_ref::<std::io::Error>() {
-            if io_error.kind() == std::io::ErrorKind::TimedOut {
-                return ProxyError::SendTimeout { addr: addr.clone() };
+impl Broke {
+    /// The error it is: the client's body (too large, timed out, broken), a write that timed
+    /// out, or the upstream failing.
+    fn into_error(self, addr: &UpstreamAddr) -> ProxyError {
+        match self {
+            Broke::Send(SendError::Body(error)) => client_body_error(&*error),
+            Broke::Send(SendError::Io(error)) if error.kind() == std::io::ErrorKind::TimedOut => {
+                ProxyError::SendTimeout { addr: addr.clone() }
             }
+            Broke::Send(SendError::Io(error)) => ProxyError::Upstream {
+                addr: addr.clone(),
+                source: error,
+            },
+            Broke::Head(error) => ProxyError::Upstream {
+                addr: addr.clone(),
+                source: std::io::Error::other(error),
+            },
         }
-        source = cause.source();
-    }
-    ProxyError::Upstream {
-        addr: addr.clone(),
-        source: error,
     }
 }
 
-/// The upstream's response body, streamed to the client. At its end the connection goes back to
-/// the pool; if it is dropped early or fails, the connection is closed and its slot freed.
+/// The proxy error for a failure of the client's body on its way out.
+fn client_body_error(error: &(dyn std::error::Error + 'static)) -> ProxyError {
+    if let Some(too_large) = error.downcast_ref::<BodyTooLarge>() {
+        return ProxyError::BodyTooLarge {
+            limit: too_large.limit,
+        };
+    }
+    if error.is::<crate::body::BodyTimeout>() {
+        return ProxyError::BodyTimeout;
+    }
+    crate::body::ClientBody::error_of(error)
+}
+
+/// The upstream's response body, streamed to the client; the rest of the request body, if
+/// the answer came first, is sent on the way. At its end the connection goes back to the pool;
+/// if it is dropped early or fails, the connection is closed and its slot freed.
 pub struct UpstreamBody {
-    incoming: Incoming,
     conn: Option<Conn>,
-    /// How far the request body got: the connection is reused only once it was sent whole.
-    progress: Arc<Progress>,
+    framing: ResponseFraming,
+    /// The request body still being sent (an answer that came before the body's end); boxed,
+    /// as it is rare.
+    sending: Option<Box<Sending>>,
     /// Counts the request as outstanding on its server until the body ends or fails.
     in_flight: Option<InFlight>,
     reusable: bool,
     read_timeout: Duration,
-    /// Bounds the wait for the end of the request body's write after an early answer.
-    send_timeout: Duration,
     deadline: Option<Pin<Box<Sleep>>>,
 }
 
@@ -563,58 +574,46 @@ pub struct UpstreamBody {
 pub struct BodyReadTimeout;
 
 impl UpstreamBody {
-    /// The response is complete: the connection goes back to the pool if it is reusable and its
-    /// request body was sent whole. An upstream that answered before it had the body (a 413, a
-    /// 200 to an ignored upload) would otherwise leave the rest of the body in front of the next
-    /// request on that connection, which hyper holds back until the body ends: behind a stalled
-    /// upload, forever. Such a connection is closed, its body abandoned (nginx's keepalive
-    /// module: `request_body_sent`).
+    /// The response is complete: the connection goes back to the pool if it is reusable, its
+    /// request body was sent whole and nothing was read past the response. An upstream that
+    /// answered before it had the body (a 413, a 200 to an ignored upload) would leave the rest
+    /// of the body in front of the next request: such a connection is closed, its body
+    /// abandoned (nginx's keepalive module: `request_body_sent`).
     fn finish(&mut self) {
         self.in_flight = None;
-        let Some(mut conn) = self.conn.take() else {
+        let Some(conn) = self.conn.take() else {
             return;
         };
-        if !self.progress.is_sent() {
-            self.progress.abandon();
-            return;
-        }
-        if !self.reusable {
-            return;
-        }
-        if conn.sender.is_ready() {
+        if self.reusable && self.sending.is_none() && conn.conn.buf.is_empty() {
             conn.checkin();
-            return;
         }
-        // The body's last bytes may still be in hyper's write buffer (or hyper's driver has not
-        // yet turned to the next request, on another thread): the connection stays in use, and
-        // goes back once it can take a request, or closes if that takes longer than a write may.
-        let send_timeout = self.send_timeout;
-        tokio::spawn(async move {
-            if let Ok(Ok(())) = tokio::time::timeout(send_timeout, conn.sender.ready()).await {
-                conn.checkin();
-            }
-        });
+        self.sending = None;
     }
 
-    /// The exchange failed: the connection closes, and a request body still being sent is
-    /// abandoned.
+    /// The exchange failed: the connection closes.
     fn fail(&mut self) {
         self.in_flight = None;
-        if self.conn.take().is_some() && !self.progress.is_sent() {
-            self.progress.abandon();
-        }
+        self.conn = None;
+        self.sending = None;
     }
 
     /// The server that answered, while the exchange is still going.
     pub fn upstream_addr(&self) -> Option<&UpstreamAddr> {
         self.conn.as_ref().map(Conn::addr)
     }
+
+    /// The connection after a `101 Switching Protocols`, for the tunnel; it leaves the pool.
+    pub fn take_upgraded(&mut self) -> Option<client::Upgraded> {
+        self.in_flight = None;
+        self.conn
+            .take()
+            .map(|conn| client::Upgraded::new(conn.into_stream()))
+    }
 }
 
 impl Drop for UpstreamBody {
     fn drop(&mut self) {
-        // Dropped before the end (client gone): the connection closes with the conn, but a
-        // body still being sent would keep it open in hyper's driver until the client stops.
+        // Dropped before the end (client gone): the connection closes.
         self.fail();
     }
 }
@@ -628,13 +627,29 @@ impl http_body::Body for UpstreamBody {
         context: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
         let this = self.get_mut();
-        match Pin::new(&mut this.incoming).poll_frame(context) {
-            Poll::Ready(Some(Ok(frame))) => {
+        let Some(conn) = this.conn.as_mut() else {
+            return Poll::Ready(None);
+        };
+        if let Some(sending) = &mut this.sending {
+            match sending.poll_send(&mut conn.conn.io, context) {
+                Poll::Ready(Ok(())) => this.sending = None,
+                Poll::Ready(Err(error)) => {
+                    // The rest of the request body cannot go: the answer is read to its end,
+                    // and the connection closes after it.
+                    tracing::debug!(?error, "request body broke off after the answer began");
+                    this.reusable = false;
+                    this.sending = None;
+                }
+                Poll::Pending => {}
+            }
+        }
+        match client::poll_body(&mut conn.conn, &mut this.framing, context) {
+            Poll::Ready(Some(Ok(data))) => {
                 this.deadline = None;
-                if http_body::Body::is_end_stream(&this.incoming) {
+                if matches!(this.framing, ResponseFraming::Empty) {
                     this.finish();
                 }
-                Poll::Ready(Some(Ok(frame)))
+                Poll::Ready(Some(Ok(Frame::data(data))))
             }
             Poll::Ready(None) => {
                 this.finish();
@@ -661,10 +676,14 @@ impl http_body::Body for UpstreamBody {
     }
 
     fn is_end_stream(&self) -> bool {
-        self.incoming.is_end_stream()
+        matches!(self.framing, ResponseFraming::Empty)
     }
 
     fn size_hint(&self) -> SizeHint {
-        self.incoming.size_hint()
+        match self.framing {
+            ResponseFraming::Empty => SizeHint::with_exact(0),
+            ResponseFraming::Length(left) => SizeHint::with_exact(left),
+            _ => SizeHint::default(),
+        }
     }
 }

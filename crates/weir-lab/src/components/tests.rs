@@ -24,7 +24,7 @@ fn env() -> Env {
 
 #[test]
 fn weir_config_is_accepted_by_weir() {
-    let text = weir_config(&WeirOptions::SEED, listen(), &unix(), None, None);
+    let text = weir_config(&WeirOptions::SEED, listen(), &unix(), None, None, None);
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.server.listen, vec![listen()]);
@@ -53,11 +53,13 @@ fn weir_config_with_a_limit_and_no_keepalive_is_accepted_by_weir() {
         client_timeout: None,
         soak: false,
         tls: false,
+        redis_limits: false,
     };
     let text = weir_config(
         &options,
         listen(),
         &Addr::Tcp("127.0.0.1:9000".parse().unwrap()),
+        None,
         None,
         None,
     );
@@ -120,9 +122,41 @@ fn nginx_flood_config_limits_with_429_and_omits_a_zero_burst() {
 }
 
 #[test]
+fn tuned_nginx_has_a_worker_per_core_and_upstream_keepalive_sized_to_the_load() {
+    let options = NginxOptions::SEED.tuned(100);
+    let text = nginx_config(&env(), &options, Path::new("/tmp/lab/n"), listen(), &unix());
+    for line in [
+        "worker_processes auto;",
+        "listen 127.0.0.1:18080 reuseport;",
+        "keepalive 64;",
+        "keepalive_requests 1000000;\n  }",
+        "keepalive_requests 1000000;\n    keepalive_timeout",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    // What the scenario set stays: a limit, no upstream keep-alive when the scenario has none.
+    let limit = Some(Limit {
+        rate_per_second: 1,
+        burst: 0,
+    });
+    let options = NginxOptions {
+        keepalive: None,
+        limit,
+        ..NginxOptions::FLOOD
+    }
+    .tuned(100);
+    assert_eq!(options.keepalive, None);
+    assert_eq!(options.limit, limit);
+    assert_eq!(options.worker_connections, 8192);
+    assert_eq!(upstream_keepalive(1), 8);
+    assert_eq!(upstream_keepalive(10_000), 8192);
+}
+
+#[test]
 fn haproxy_config_reuses_connections_and_limits_by_address() {
     let text = haproxy_config(&HaproxyOptions::DEFAULT, listen(), &unix());
     assert!(text.contains("http-reuse always"), "{text}");
+    assert!(text.contains(&format!("nbthread {}", cores())), "{text}");
     assert!(text.contains("server app unix@/tmp/lab/app.sock"), "{text}");
     assert!(!text.contains("track-sc0"), "{text}");
     let options = HaproxyOptions {
@@ -169,7 +203,7 @@ fn weir_static_config_is_accepted_by_weir() {
         ..WeirOptions::SEED
     };
     let dir = tempfile::tempdir().unwrap();
-    let text = weir_config(&options, listen(), &unix(), Some(dir.path()), None);
+    let text = weir_config(&options, listen(), &unix(), Some(dir.path()), None, None);
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.routes.len(), 1);
@@ -184,7 +218,7 @@ fn weir_soak_and_slowloris_configs_are_accepted_by_weir() {
         ..WeirOptions::SEED
     };
     let admin: SocketAddr = "127.0.0.1:9101".parse().unwrap();
-    let text = weir_config(&options, listen(), &unix(), None, Some(admin));
+    let text = weir_config(&options, listen(), &unix(), None, Some(admin), None);
     let config =
         weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
     assert_eq!(config.server.header_timeout, Duration::from_secs(10));
@@ -207,4 +241,25 @@ fn nginx_slow_client_config_sets_both_timeouts() {
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
+}
+
+#[test]
+fn weir_config_with_the_limit_in_redis_is_accepted_by_weir() {
+    let options = WeirOptions {
+        limit: Some(Limit {
+            rate_per_second: 1,
+            burst: 0,
+        }),
+        redis_limits: true,
+        ..WeirOptions::SEED
+    };
+    let socket = Path::new("/tmp/lab/redis-limits.sock");
+    let text = weir_config(&options, listen(), &unix(), None, None, Some(socket));
+    let config =
+        weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
+    assert!(
+        text.contains("redis = \"unix:///tmp/lab/redis-limits.sock\""),
+        "{text}"
+    );
+    assert_eq!(config.routes[0].limits, ["lab"]);
 }

@@ -103,3 +103,39 @@ fn void_with_adds_a_reason() {
     let verdict = verdict.void_with("second".to_string());
     assert_eq!(verdict.to_string(), "VOID: gateway exited; second");
 }
+
+#[test]
+fn a_negative_or_implausible_idle_figure_voids_and_a_small_one_does_not() {
+    use crate::runner::IdleResult;
+    let idle = |before, after| IdleResult {
+        connections: 10_000,
+        rss_before_kib: before,
+        rss_after_kib: after,
+    };
+    // The committed run of 2026-11-30 showed weir at -229 B per connection.
+    let verdict = judge_idle(&idle(30_000, 27_764));
+    assert!(!verdict.is_valid(), "{verdict}");
+    assert!(verdict.to_string().contains("fell"), "{verdict}");
+    let verdict = judge_idle(&idle(30_000, 30_000 + 20 * 1024 * 1024));
+    assert!(verdict.to_string().contains("implausible"), "{verdict}");
+    assert!(!judge_idle(&idle(0, 5_000)).is_valid());
+    // nginx's ~600 B and hyper's ~7 KB are plausible.
+    assert!(judge_idle(&idle(10_000, 15_860)).is_valid());
+    assert!(judge_idle(&idle(10_000, 77_000)).is_valid());
+}
+
+#[test]
+fn more_passes_than_the_limit_admits_voids() {
+    let limit = crate::components::Limit {
+        rate_per_second: 1,
+        burst: 0,
+    };
+    let mut output = clean(100_000);
+    output.seconds = 10.0;
+    output.statuses.insert(429, 99_990);
+    output.statuses.insert(200, 10);
+    assert!(judge_limited(&output, limit).is_valid());
+    output.statuses.insert(200, 5_000);
+    let verdict = judge_limited(&output, limit);
+    assert!(verdict.to_string().contains("did not hold"), "{verdict}");
+}

@@ -38,6 +38,7 @@ fn settings(quick: bool) -> Settings {
         idle_connections: 10_000,
         slowloris_connections: 5_000,
         soak_duration: Duration::from_secs(600),
+        fast_upstream: crate::scenario::FastUpstream::Ceiling,
     }
 }
 
@@ -257,6 +258,7 @@ fn reloads_table_lists_every_run_with_its_errors_void_or_not() {
         reloads,
         slowloris: None,
         soak: None,
+        counters: crate::runner::Counters::default(),
         evidence: String::new(),
     };
     let outcome = Outcome {

@@ -32,6 +32,7 @@ fn record(gateway: &str, round: u32, rps: f64, verdict: Verdict) -> Record {
         slowloris: None,
         soak: None,
         reloads: None,
+        counters: crate::runner::Counters::default(),
         evidence: String::new(),
     }
 }
@@ -138,32 +139,57 @@ fn headline_puts_weir_beside_nginx_with_its_ratios() {
     let text = headline_markdown(&summarize(&records));
     assert!(
         text.contains(
-            "| proxy-overhead | g | small | wrk -t2 -c100 | 100 | 120 | VOID | 150 | – | 1.50x |"
+            "| proxy-overhead | g | small | wrk -t2 -c100 | nginx | 100 | 120 | VOID | 150 | – | 1.50x |"
         ),
         "{text}"
     );
 }
 
 #[test]
-fn readme_section_takes_the_headline_and_published_figures() {
-    let summary = "# Summary\n\nintro\n\n## Headline\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## proxy-overhead\n\nabout\n\nPublished figures for reference: 37k req/s\n";
-    let section = readme_section(summary, std::path::Path::new("lab/runs/x"));
-    assert!(section.contains("| 1 | 2 |"), "{section}");
-    assert!(!section.contains("about"), "{section}");
+fn ratios_are_to_the_better_nginx_row_and_the_headline_names_it() {
+    // The tuned nginx is faster in both rounds: weir's ratio is to it, not to the seed's.
+    let records = vec![
+        record("nginx", 0, 100.0, Verdict::Valid),
+        record("nginx (tuned)", 0, 200.0, Verdict::Valid),
+        record("weir", 0, 150.0, Verdict::Valid),
+        record("nginx", 1, 100.0, Verdict::Valid),
+        record("nginx (tuned)", 1, 300.0, Verdict::Valid),
+        record("weir", 1, 150.0, Verdict::Valid),
+    ];
+    let cells = summarize(&records);
+    let weir = cells.iter().find(|cell| cell.gateway == "weir").unwrap();
+    assert_eq!(weir.baseline.as_deref(), Some("nginx (tuned)"));
+    let expected = (0.75 + 0.5) / 2.0;
+    assert!((weir.rps_ratio.unwrap() - expected).abs() < 1e-9);
+    let seed = cells.iter().find(|cell| cell.gateway == "nginx").unwrap();
+    assert!(seed.rps_ratio.unwrap() < 1.0);
+    let text = headline_markdown(&cells);
+    assert_eq!(text.matches("| proxy-overhead |").count(), 1, "{text}");
     assert!(
-        section.contains("- **proxy-overhead**: 37k req/s"),
-        "{section}"
+        text.contains("| proxy-overhead | g | small | wrk -t2 -c100 | nginx (tuned) | 250 |"),
+        "{text}"
     );
-    assert!(section.contains("lab/runs/x"), "{section}");
+    let summary = summary_markdown(&[crate::scenarios::find("proxy-overhead").unwrap()], &cells);
+    assert!(
+        summary.contains("`x nginx` is to **nginx (tuned)**"),
+        "{summary}"
+    );
 }
 
 #[test]
-fn markers_are_replaced_and_the_rest_kept() {
-    let readme = format!("top\n{README_START}\nold\n{README_END}\nbottom\n");
-    let updated = replace_between_markers(&readme, "new\n").unwrap();
-    assert_eq!(
-        updated,
-        format!("top\n{README_START}\nnew\n{README_END}\nbottom\n")
-    );
-    assert!(replace_between_markers("no markers", "x").is_none());
+fn a_void_tuned_row_leaves_the_seed_row_as_the_baseline() {
+    let records = vec![
+        record("nginx", 0, 100.0, Verdict::Valid),
+        record(
+            "nginx (tuned)",
+            0,
+            900.0,
+            Verdict::Void(vec!["502".to_string()]),
+        ),
+        record("weir", 0, 150.0, Verdict::Valid),
+    ];
+    let cells = summarize(&records);
+    let weir = cells.iter().find(|cell| cell.gateway == "weir").unwrap();
+    assert_eq!(weir.baseline.as_deref(), Some("nginx"));
+    assert_eq!(weir.rps_ratio, Some(1.5));
 }

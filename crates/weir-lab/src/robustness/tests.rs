@@ -26,6 +26,7 @@ fn record(gateway: &str, verdict: Verdict) -> Record {
         slowloris: None,
         soak: None,
         reloads: None,
+        counters: crate::runner::Counters::default(),
         evidence: String::new(),
     }
 }

@@ -1,24 +1,19 @@
-//! Opening a connection to an upstream server over TCP or a Unix socket, and the HTTP/1.1
-//! handshake on it. The connection's I/O is wrapped so that a write that makes no progress for
-//! `send_timeout` fails, as nginx's `proxy_send_timeout`.
+//! Opening a connection to an upstream server over TCP or a Unix socket. The connection's I/O is
+//! wrapped so that a write that makes no progress for `send_timeout` fails, as nginx's
+//! `proxy_send_timeout`.
 
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use hyper::client::conn::http1::{self, SendRequest};
-use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpStream, UnixStream};
 
 use crate::error::ProxyError;
-use crate::upstream::outgoing::OutgoingBody;
+use crate::upstream::client::ClientConn;
 use crate::upstream::UpstreamAddr;
 use crate::write_timeout::WriteTimeout;
-
-/// The most an upstream connection's read buffer may hold.
-const UPSTREAM_READ_BUFFER: usize = 64 * 1024;
 
 /// A byte stream to an upstream: TCP or Unix.
 pub enum Stream {
@@ -26,13 +21,12 @@ pub enum Stream {
     Unix(UnixStream),
 }
 
-/// Connects to `addr` within `connect_timeout` and performs the HTTP/1.1 handshake. The
-/// connection's driver runs in its own task until the upstream closes it or every handle is gone.
+/// Connects to `addr` within `connect_timeout`.
 pub async fn connect(
     addr: &UpstreamAddr,
     connect_timeout: Duration,
     send_timeout: Duration,
-) -> Result<SendRequest<OutgoingBody>, ProxyError> {
+) -> Result<ClientConn, ProxyError> {
     let connecting = async {
         match addr {
             UpstreamAddr::Tcp(socket_addr) => {
@@ -53,28 +47,11 @@ pub async fn connect(
         }
         Err(_) => return Err(ProxyError::ConnectTimeout { addr: addr.clone() }),
     };
-    let io = TokioIo::new(WriteTimeout::new(
+    Ok(ClientConn::new(WriteTimeout::new(
         stream,
         send_timeout,
         "upstream did not take the request within send_timeout",
-    ));
-    let (sender, connection) = http1::Builder::new()
-        // hyper's read buffer grows with large bodies and is kept for the connection's life;
-        // 64 KiB bounds what each pooled connection holds (the lab saw 8x nginx's memory with
-        // 1 MB responses before) while keeping reads large enough to be cheap.
-        .max_buf_size(UPSTREAM_READ_BUFFER)
-        .handshake(io)
-        .await
-        .map_err(|source| ProxyError::Upstream {
-            addr: addr.clone(),
-            source,
-        })?;
-    tokio::spawn(async move {
-        if let Err(error) = connection.with_upgrades().await {
-            tracing::debug!(%error, "upstream connection ended with an error");
-        }
-    });
-    Ok(sender)
+    )))
 }
 
 impl AsyncRead for Stream {

@@ -17,7 +17,7 @@ use tokio::time::Instant;
 
 use crate::body::RequestBody;
 use crate::config::HealthCheckConfig;
-use crate::upstream::outgoing::OutgoingBody;
+use crate::upstream::client::{self, Sending};
 use crate::upstream::{connect, UpstreamAddr};
 
 /// The passive-health limits of a server.
@@ -292,10 +292,10 @@ pub async fn check_once(addr: &UpstreamAddr, config: &HealthCheckConfig) -> Resu
     }
     .unwrap_or(HeaderValue::from_static("localhost"));
     let exchange = async {
-        let mut sender = connect::connect(addr, config.timeout, config.timeout)
+        let mut conn = connect::connect(addr, config.timeout, config.timeout)
             .await
             .map_err(|error| error.to_string())?;
-        let mut request = Request::new(OutgoingBody::new(RequestBody::Full(None)));
+        let mut request = Request::new(());
         *request.method_mut() = Method::GET;
         *request.uri_mut() = config
             .path
@@ -308,10 +308,24 @@ pub async fn check_once(addr: &UpstreamAddr, config: &HealthCheckConfig) -> Resu
             HeaderValue::from_static("weir-health-check"),
         );
         headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
-        let response = sender
-            .send_request(request)
-            .await
-            .map_err(|error| format!("exchange failed: {error}"))?;
+        let (parts, ()) = request.into_parts();
+        let mut sending = Some(Sending::new(&parts, RequestBody::Full(None)));
+        let mut answered = false;
+        let head = std::future::poll_fn(|context| {
+            if let Some(request) = &mut sending {
+                match request.poll_send(&mut conn.io, context) {
+                    std::task::Poll::Ready(Ok(())) => sending = None,
+                    std::task::Poll::Ready(Err(error)) => {
+                        return std::task::Poll::Ready(Err(format!("exchange failed: {error:?}")))
+                    }
+                    std::task::Poll::Pending => {}
+                }
+            }
+            client::poll_head(&mut conn, context, &Method::GET, &mut answered)
+                .map_err(|error| format!("exchange failed: {error}"))
+        })
+        .await?;
+        let response = head.response;
         Ok::<StatusCode, String>(response.status())
     };
     match tokio::time::timeout(config.timeout, exchange).await {

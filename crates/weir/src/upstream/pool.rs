@@ -15,12 +15,11 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
-use hyper::client::conn::http1::SendRequest;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use crate::error::ProxyError;
-use crate::upstream::outgoing::OutgoingBody;
+use crate::upstream::client::ClientConn;
 use crate::upstream::UpstreamAddr;
 
 /// The limits of one pool.
@@ -82,9 +81,11 @@ impl State {
     /// ones on the way; counts the reuse.
     fn pop_live(&mut self, owner: usize, now: Instant, idle_timeout: Duration) -> Option<Idle> {
         loop {
-            let idle = self.idle.get_mut(owner)?.pop()?;
+            let mut idle = self.idle.get_mut(owner)?.pop()?;
             self.idle_count -= 1;
-            if idle.sender.is_closed() || now.duration_since(idle.since) >= idle_timeout {
+            // A connection the server closed while idle is found here, when it is wanted: no
+            // task watches idle connections.
+            if now.duration_since(idle.since) >= idle_timeout || idle.conn.is_closed() {
                 self.open -= 1;
                 continue;
             }
@@ -95,7 +96,7 @@ impl State {
 }
 
 struct Idle {
-    sender: SendRequest<OutgoingBody>,
+    conn: ClientConn,
     since: Instant,
     /// The thread whose runtime drives the connection (see [`thread_slot`]).
     owner: u32,
@@ -127,7 +128,7 @@ pub struct Slot {
 
 /// A connection checked out of the pool, carrying one request.
 pub struct Conn {
-    pub sender: SendRequest<OutgoingBody>,
+    pub conn: ClientConn,
     slot: Slot,
     /// The thread whose runtime drives the connection.
     owner: u32,
@@ -270,7 +271,7 @@ impl Pool {
 
     fn conn_from(self: &Arc<Self>, idle: Idle) -> Conn {
         Conn {
-            sender: idle.sender,
+            conn: idle.conn,
             slot: self.slot(),
             owner: idle.owner,
             reused: true,
@@ -297,10 +298,10 @@ impl Pool {
     }
 
     /// Puts a connection back after a complete exchange: to a waiter, on the idle stack, or closed.
-    fn checkin(&self, sender: SendRequest<OutgoingBody>, owner: u32) {
+    fn checkin(&self, conn: ClientConn, owner: u32) {
         let mut state = self.lock();
         let idle = Idle {
-            sender,
+            conn,
             since: Instant::now(),
             owner,
         };
@@ -318,16 +319,14 @@ impl Pool {
         }
     }
 
-    /// Closes idle connections that expired or that the upstream closed.
+    /// Closes idle connections that expired (those the upstream closed are found at checkout).
     fn reap(&self) {
         let mut state = self.lock();
         let now = Instant::now();
         let timeout = self.settings.idle_timeout;
         let before = state.idle_count;
         for stack in state.idle.iter_mut() {
-            stack.retain(|idle| {
-                !idle.sender.is_closed() && now.duration_since(idle.since) < timeout
-            });
+            stack.retain(|idle| now.duration_since(idle.since) < timeout);
         }
         state.idle_count = state.idle.iter().map(Vec::len).sum();
         let closed = before - state.idle_count;
@@ -353,9 +352,9 @@ async fn reap_idle(pool: Weak<Pool>) {
 impl Slot {
     /// Turns the slot into a checked-out connection once connected (on the current thread,
     /// whose runtime now drives it).
-    pub fn into_conn(self, sender: SendRequest<OutgoingBody>) -> Conn {
+    pub fn into_conn(self, conn: ClientConn) -> Conn {
         Conn {
-            sender,
+            conn,
             slot: self,
             owner: thread_slot(),
             reused: false,
@@ -376,14 +375,15 @@ impl Conn {
         &self.slot.pool.addr
     }
 
+    /// The stream, taken out of the pool for good (an upgraded connection): its place is freed.
+    pub fn into_stream(self) -> ClientConn {
+        self.conn
+    }
+
     /// Returns the connection to the pool after a complete exchange that left it reusable.
     pub fn checkin(mut self) {
         self.slot.armed = false;
         let pool = Arc::clone(&self.slot.pool);
-        if self.sender.is_closed() {
-            self.slot.armed = true;
-            return;
-        }
-        pool.checkin(self.sender, self.owner);
+        pool.checkin(self.conn, self.owner);
     }
 }

@@ -602,3 +602,76 @@ path = "{}"
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// Requests whose framing a proxy and the server behind it could read differently get 400
+/// (501 for an unknown transfer coding) and the connection closes after the answer, so the
+/// bytes after them are never read as a request; none reaches the upstream.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ambiguous_framing_is_refused_and_closes_the_connection() {
+    let (upstream, lines) = line_recording_upstream().await;
+    let gateway = TestGateway::start(&config(&upstream.to_string(), "", "")).await;
+    let smuggled = "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n";
+    let cases: &[(&str, &str)] = &[
+        (
+            "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            "400",
+        ),
+        (
+            "Transfer-Encoding: chunked\r\nContent-Length: 40\r\n\r\n0\r\n\r\n",
+            "400",
+        ),
+        (
+            "Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello!",
+            "400",
+        ),
+        ("Content-Length: 5\r\nContent-Length: 5\r\n\r\nhello", "400"),
+        ("Content-Length: +5\r\n\r\nhello", "400"),
+        ("Content-Length : 5\r\n\r\nhello", "400"),
+        (" Content-Length: 5\r\n\r\nhello", "400"),
+        (
+            "Transfer-Encoding: chunked, chunked\r\n\r\n0\r\n\r\n",
+            "400",
+        ),
+        ("Transfer-Encoding: xchunked\r\n\r\n0\r\n\r\n", "501"),
+        ("Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", "501"),
+        (
+            "Transfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n",
+            "400",
+        ),
+        (
+            "Transfer-Encoding: chunked\r\n\r\n5\r\nhelloXX\r\n0\r\n\r\n",
+            "400",
+        ),
+        (
+            "Transfer-Encoding: chunked\r\n\r\n5;a\nb\r\nhello\r\n0\r\n\r\n",
+            "400",
+        ),
+        (
+            "Transfer-Encoding: chunked\r\n\r\nfffffffffffffffff\r\nhello\r\n0\r\n\r\n",
+            "400",
+        ),
+    ];
+    for (rest, status) in cases {
+        let raw = format!("POST / HTTP/1.1\r\nHost: x\r\n{rest}{smuggled}");
+        let response = raw_exchange(gateway.addr, raw.as_bytes(), Duration::from_secs(5)).await;
+        assert_eq!(status_of(&response), *status, "{rest:?}: {response}");
+        assert_eq!(
+            response.matches("HTTP/1.1 ").count(),
+            1,
+            "{rest:?}: more than one answer: {response}"
+        );
+    }
+    let raw = format!(
+        "POST / HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n{smuggled}"
+    );
+    let response = raw_exchange(gateway.addr, raw.as_bytes(), Duration::from_secs(5)).await;
+    assert_eq!(status_of(&response), "400", "HTTP/1.0 with TE: {response}");
+    let lines = lines.lock().unwrap().clone();
+    assert!(
+        lines.iter().all(|line| !line.contains("smuggled")),
+        "smuggled: {lines:?}"
+    );
+    // Chunk framing errors are found while the body streams; everything else before any
+    // upstream work.
+    assert!(lines.len() <= 4, "reached the upstream: {lines:?}");
+}

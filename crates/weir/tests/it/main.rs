@@ -6,6 +6,7 @@ mod support;
 
 mod balance;
 mod buffering;
+mod codec;
 mod e2e;
 mod errors;
 mod faults;

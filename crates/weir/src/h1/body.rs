@@ -1,0 +1,145 @@
+//! A request body read off the client connection, frame by frame, as the upstream takes it:
+//! `Content-Length` bytes or chunked, with a `100 Continue` written first when the client asked
+//! for one. Data frames are slices of the read buffer.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use http_body::{Frame, SizeHint};
+
+use super::chunked::{self, Step};
+use super::io::{BodyState, Shared};
+use crate::error::ProxyError;
+
+/// The least a body read asks the stream for.
+const READ_SIZE: usize = 16 * 1024;
+
+/// Why a request body could not be read whole.
+#[derive(Debug, thiserror::Error)]
+pub enum BodyError {
+    #[error("the client closed the connection before the end of the body")]
+    Gone,
+    #[error(transparent)]
+    Malformed(#[from] chunked::ChunkError),
+    #[error("reading the request body failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl BodyError {
+    pub fn to_proxy_error(&self) -> ProxyError {
+        match self {
+            BodyError::Malformed(error) => ProxyError::BadRequest { reason: error.0 },
+            BodyError::Gone | BodyError::Io(_) => ProxyError::ClientGone,
+        }
+    }
+}
+
+/// The body of the request in progress on an HTTP/1 connection.
+pub struct BodyReader {
+    shared: Arc<Shared>,
+    /// The request's number on its connection.
+    request: u64,
+    hint: SizeHint,
+    done: bool,
+}
+
+impl BodyReader {
+    pub(super) fn new(shared: Arc<Shared>, request: u64, length: Option<u64>) -> BodyReader {
+        BodyReader {
+            shared,
+            request,
+            hint: length.map_or_else(SizeHint::default, SizeHint::with_exact),
+            done: false,
+        }
+    }
+}
+
+impl http_body::Body for BodyReader {
+    type Data = Bytes;
+    type Error = BodyError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BodyError>>> {
+        let this = self.get_mut();
+        if this.done {
+            return Poll::Ready(None);
+        }
+        let mut inner = this.shared.lock();
+        if inner.request != this.request {
+            // The connection has moved on (or was handed to a tunnel): this body is over.
+            this.done = true;
+            return Poll::Ready(None);
+        }
+        if let Err(error) = std::task::ready!(inner.poll_continue(context)) {
+            inner.body = BodyState::Broken;
+            return Poll::Ready(Some(Err(error.into())));
+        }
+        let inner = &mut *inner;
+        loop {
+            let wanted = match &mut inner.body {
+                BodyState::Done => {
+                    this.done = true;
+                    return Poll::Ready(None);
+                }
+                BodyState::Broken => return Poll::Ready(Some(Err(BodyError::Gone))),
+                BodyState::Length(left) => {
+                    if !inner.leftover.is_empty() {
+                        let take = usize::try_from(*left)
+                            .unwrap_or(usize::MAX)
+                            .min(inner.leftover.len());
+                        let data = inner.leftover.split_to(take).freeze();
+                        *left -= take as u64;
+                        if *left == 0 {
+                            inner.body = BodyState::Done;
+                            this.done = true;
+                            inner.release_buffer();
+                        }
+                        return Poll::Ready(Some(Ok(Frame::data(data))));
+                    }
+                    usize::try_from(*left).unwrap_or(usize::MAX).min(READ_SIZE)
+                }
+                BodyState::Chunked(decoder) => match decoder.decode(&mut inner.leftover) {
+                    Ok(Step::Data(data)) => return Poll::Ready(Some(Ok(Frame::data(data)))),
+                    Ok(Step::Done) => {
+                        inner.body = BodyState::Done;
+                        inner.release_buffer();
+                        continue;
+                    }
+                    Ok(Step::More) => READ_SIZE,
+                    Err(error) => {
+                        inner.body = BodyState::Broken;
+                        return Poll::Ready(Some(Err(error.into())));
+                    }
+                },
+            };
+            inner.leftover.reserve(wanted);
+            let read = match std::task::ready!(tokio_util::io::poll_read_buf(
+                Pin::new(&mut inner.io),
+                context,
+                &mut inner.leftover
+            )) {
+                Ok(read) => read,
+                Err(error) => {
+                    inner.body = BodyState::Broken;
+                    return Poll::Ready(Some(Err(error.into())));
+                }
+            };
+            if read == 0 {
+                inner.body = BodyState::Broken;
+                return Poll::Ready(Some(Err(BodyError::Gone)));
+            }
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.done
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.hint
+    }
+}

@@ -1,0 +1,282 @@
+//! A request head, parsed with `httparse` and checked against RFC 9112's framing rules before
+//! anything else sees it. Whatever is refused here gets its status from [`Refusal`] and the
+//! connection is closed after the answer: a framing doubt is never resolved by guessing.
+
+use http::header::{self, HeaderName, HeaderValue};
+use http::request::Parts;
+use http::{HeaderMap, Method, Request, Uri, Version};
+
+/// The most header lines a request may have (hyper's limit before, and nginx's practical one).
+pub const MAX_HEADERS: usize = 256;
+
+/// Why a request head was refused, and so which answer it gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// Malformed syntax or framing: 400.
+    #[error("malformed request: {0}")]
+    Malformed(&'static str),
+    /// The request line alone is longer than the head may be: 414.
+    #[error("request line longer than max_header_size")]
+    UriTooLong,
+    /// The head is larger than `max_header_size`, or has too many lines: 431.
+    #[error("request head larger than max_header_size or over {MAX_HEADERS} lines")]
+    HeadTooLarge,
+    /// `Transfer-Encoding` names a coding other than `chunked`: 501, as nginx answers.
+    #[error("unsupported transfer coding")]
+    UnknownCoding,
+    /// A well-formed `HTTP/x.y` other than 1.0 and 1.1: 505.
+    #[error("HTTP version not supported")]
+    Version,
+    /// The head did not come within `header_timeout`: 408, closed without an answer as nginx
+    /// does.
+    #[error("request head not received within header_timeout")]
+    HeadTimeout,
+}
+
+impl Refusal {
+    /// The status this refusal is answered (and logged) with.
+    pub fn status(self) -> http::StatusCode {
+        use http::StatusCode;
+        match self {
+            Refusal::Malformed(_) => StatusCode::BAD_REQUEST,
+            Refusal::UriTooLong => StatusCode::URI_TOO_LONG,
+            Refusal::HeadTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            Refusal::UnknownCoding => StatusCode::NOT_IMPLEMENTED,
+            Refusal::Version => StatusCode::HTTP_VERSION_NOT_SUPPORTED,
+            Refusal::HeadTimeout => StatusCode::REQUEST_TIMEOUT,
+        }
+    }
+}
+
+/// How the request body is delimited (RFC 9112 §6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Framing {
+    /// No body.
+    Empty,
+    /// Exactly this many bytes (never 0: that is `Empty`).
+    Length(u64),
+    /// Chunked transfer coding.
+    Chunked,
+}
+
+/// A parsed and checked request head.
+#[derive(Debug)]
+pub struct Head {
+    pub parts: Parts,
+    pub framing: Framing,
+    /// Whether the connection may carry another request after this one (HTTP/1.1 without
+    /// `Connection: close`, or HTTP/1.0 with `Connection: keep-alive`).
+    pub keep_alive: bool,
+    /// `Expect: 100-continue` on an HTTP/1.1 request with a body: a `100 Continue` is due
+    /// before its body is read.
+    pub expect_continue: bool,
+}
+
+/// The result of looking at the bytes received so far.
+#[derive(Debug)]
+pub enum Parsed {
+    /// A whole head of this many bytes.
+    Complete(Box<Head>, usize),
+    /// More bytes are needed.
+    Partial,
+}
+
+/// Parses a request head from the start of `buffer`. `max_size` bounds the head (request line
+/// included): a partial head already longer is refused, with 414 if its request line is not
+/// even complete.
+pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, Refusal> {
+    // httparse skips empty lines before the request line (RFC 9112 §2.2).
+    let bytes = buffer;
+    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    let mut request = httparse::Request::new(&mut headers);
+    let status = request.parse(bytes);
+    let length = match status {
+        Ok(httparse::Status::Complete(length)) => length,
+        Ok(httparse::Status::Partial) => {
+            if bytes.len() > max_size {
+                return Err(too_large(bytes));
+            }
+            return Ok(Parsed::Partial);
+        }
+        Err(httparse::Error::TooManyHeaders) => return Err(Refusal::HeadTooLarge),
+        Err(httparse::Error::Version) => return Err(version_refusal(bytes)),
+        Err(_) => return Err(Refusal::Malformed("request head syntax")),
+    };
+    if length > max_size {
+        return Err(too_large(bytes));
+    }
+    let head = build(&request)?;
+    Ok(Parsed::Complete(Box::new(head), length))
+}
+
+/// 414 while the request line is still incomplete, else 431.
+fn too_large(bytes: &[u8]) -> Refusal {
+    if bytes.contains(&b'\n') {
+        Refusal::HeadTooLarge
+    } else {
+        Refusal::UriTooLong
+    }
+}
+
+/// `httparse` refuses any version other than `HTTP/1.0` and `HTTP/1.1`: a well-formed
+/// `HTTP/d.d` is then 505, anything else 400.
+fn version_refusal(bytes: &[u8]) -> Refusal {
+    let line_end = bytes
+        .iter()
+        .position(|byte| *byte == b'\r' || *byte == b'\n')
+        .unwrap_or(bytes.len());
+    let line = &bytes[..line_end];
+    let version = line.rsplit(|byte| *byte == b' ').next().unwrap_or_default();
+    match version {
+        [b'H', b'T', b'T', b'P', b'/', major, b'.', minor]
+            if major.is_ascii_digit() && minor.is_ascii_digit() =>
+        {
+            Refusal::Version
+        }
+        _ => Refusal::Malformed("request line"),
+    }
+}
+
+fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
+    let method = Method::from_bytes(request.method.unwrap_or_default().as_bytes())
+        .map_err(|_| Refusal::Malformed("method"))?;
+    let version = match request.version {
+        Some(0) => Version::HTTP_10,
+        _ => Version::HTTP_11,
+    };
+    let path = request.path.unwrap_or_default();
+    let uri = parse_target(&method, path)?;
+    let mut headers = HeaderMap::with_capacity(request.headers.len());
+    let mut content_length: Option<u64> = None;
+    let mut chunked = false;
+    let mut transfer_encoding = false;
+    let mut close = false;
+    let mut keep_alive_token = false;
+    let mut expect_continue = false;
+    for line in request.headers.iter() {
+        let name = HeaderName::from_bytes(line.name.as_bytes())
+            .map_err(|_| Refusal::Malformed("header name"))?;
+        let value =
+            HeaderValue::from_bytes(line.value).map_err(|_| Refusal::Malformed("header value"))?;
+        if name == header::CONTENT_LENGTH {
+            if content_length.is_some() {
+                // Even an equal repeat is refused (nginx does too): one less way to disagree
+                // with a server behind.
+                return Err(Refusal::Malformed("more than one Content-Length"));
+            }
+            content_length = Some(parse_length(line.value)?);
+        } else if name == header::TRANSFER_ENCODING {
+            transfer_encoding = true;
+            for coding in tokens(line.value) {
+                if chunked {
+                    // Anything after `chunked` (even a second `chunked`) leaves the body's end
+                    // to a coding we would not decode.
+                    return Err(Refusal::Malformed("transfer coding after chunked"));
+                }
+                if coding.eq_ignore_ascii_case(b"chunked") {
+                    chunked = true;
+                } else if coding.is_empty() {
+                    continue;
+                } else {
+                    return Err(Refusal::UnknownCoding);
+                }
+            }
+        } else if name == header::CONNECTION {
+            for token in tokens(line.value) {
+                if token.eq_ignore_ascii_case(b"close") {
+                    close = true;
+                } else if token.eq_ignore_ascii_case(b"keep-alive") {
+                    keep_alive_token = true;
+                }
+            }
+        } else if name == header::EXPECT && line.value.eq_ignore_ascii_case(b"100-continue") {
+            expect_continue = true;
+        }
+        headers.append(name, value);
+    }
+    let framing = match (transfer_encoding, content_length) {
+        (true, Some(_)) => {
+            // RFC 9112 §6.1 lets a server drop Content-Length and go on, but a request with
+            // both is an attempt at smuggling far more often than a real client: nginx refuses
+            // it too.
+            return Err(Refusal::Malformed(
+                "both Content-Length and Transfer-Encoding",
+            ));
+        }
+        (true, None) if version == Version::HTTP_10 => {
+            return Err(Refusal::Malformed("Transfer-Encoding on HTTP/1.0"));
+        }
+        (true, None) if !chunked => return Err(Refusal::Malformed("empty Transfer-Encoding")),
+        (true, None) => Framing::Chunked,
+        (false, Some(0) | None) => Framing::Empty,
+        (false, Some(length)) => Framing::Length(length),
+    };
+    let keep_alive = match version {
+        Version::HTTP_10 => keep_alive_token && !close,
+        _ => !close,
+    };
+    let expect_continue =
+        expect_continue && version == Version::HTTP_11 && framing != Framing::Empty;
+    let mut builder = Request::builder().method(method).uri(uri).version(version);
+    if let Some(map) = builder.headers_mut() {
+        *map = headers;
+    }
+    let (parts, ()) = builder
+        .body(())
+        .map_err(|_| Refusal::Malformed("request head"))?
+        .into_parts();
+    Ok(Head {
+        parts,
+        framing,
+        keep_alive,
+        expect_continue,
+    })
+}
+
+/// The request target: origin form (`/path?query`), absolute form, `*` for `OPTIONS`, and
+/// authority form for `CONNECT` only (RFC 9112 §3.2).
+fn parse_target(method: &Method, target: &str) -> Result<Uri, Refusal> {
+    let bad = Refusal::Malformed("request target");
+    if target.is_empty() {
+        return Err(bad);
+    }
+    let uri: Uri = target.parse().map_err(|_| bad)?;
+    let fits = if *method == Method::CONNECT {
+        uri.authority().is_some() && uri.scheme().is_none() && !target.starts_with('/')
+    } else if target.starts_with('/') {
+        true
+    } else if target == "*" {
+        method == Method::OPTIONS
+    } else {
+        uri.scheme().is_some() && uri.authority().is_some()
+    };
+    if fits {
+        Ok(uri)
+    } else {
+        Err(bad)
+    }
+}
+
+/// A `Content-Length` value: digits only, no sign, no list.
+fn parse_length(value: &[u8]) -> Result<u64, Refusal> {
+    let bad = Refusal::Malformed("Content-Length");
+    if value.is_empty() || value.len() > 19 || !value.iter().all(u8::is_ascii_digit) {
+        return Err(bad);
+    }
+    value.iter().try_fold(0u64, |total, digit| {
+        total
+            .checked_mul(10)
+            .and_then(|total| total.checked_add(u64::from(digit - b'0')))
+            .ok_or(bad)
+    })
+}
+
+/// The comma-separated tokens of a header value, trimmed of spaces and tabs.
+fn tokens(value: &[u8]) -> impl Iterator<Item = &[u8]> {
+    value
+        .split(|byte| *byte == b',')
+        .map(|token| token.trim_ascii())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,175 @@
+//! The client connection as its request loop, its request body and its response writer share
+//! it: one stream behind a short `std::sync::Mutex` (locked inside a poll, never across an
+//! await), with the bytes read past the current message kept as `leftover`.
+//!
+//! Reads for a request head go into per-thread scratch space ([`read_into_scratch`]): an idle
+//! connection owns no read buffer; only bytes left over (a pipelined request, a partial head)
+//! are copied out and kept.
+
+use std::cell::RefCell;
+use std::io;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{Context, Poll};
+
+use bytes::BytesMut;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+use super::chunked;
+
+/// What a client connection's transport must do.
+pub trait Stream: AsyncRead + AsyncWrite + Send + Unpin + 'static {}
+
+impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Stream for T {}
+
+/// The per-thread read space for request heads: one head read at a time per thread.
+const SCRATCH_SIZE: usize = 16 * 1024;
+
+thread_local! {
+    static SCRATCH: RefCell<Box<[u8]>> = RefCell::new(vec![0; SCRATCH_SIZE].into_boxed_slice());
+}
+
+/// The connection, shared.
+pub struct Shared {
+    inner: Mutex<Inner>,
+}
+
+pub struct Inner {
+    pub io: Box<dyn Stream>,
+    /// Bytes read and not yet used: the start of the next head, or body bytes.
+    pub leftover: BytesMut,
+    /// The body being read, if any.
+    pub body: BodyState,
+    /// Bytes of `100 Continue` still to write before the body is read (0: none due).
+    pub continue_due: usize,
+    /// The number of the request whose body `body` is (from 1): a body reader of an earlier
+    /// request that is still around reads nothing.
+    pub request: u64,
+}
+
+/// How far the current request's body is.
+#[derive(Debug, Clone)]
+pub enum BodyState {
+    /// No body, or all of it read.
+    Done,
+    /// This many bytes to come.
+    Length(u64),
+    Chunked(chunked::Decoder),
+    /// The body broke (malformed, or the client went away): the connection cannot carry another
+    /// request.
+    Broken,
+}
+
+pub const CONTINUE: &[u8] = b"HTTP/1.1 100 Continue\r\n\r\n";
+
+impl Shared {
+    pub fn new(io: Box<dyn Stream>) -> Arc<Shared> {
+        Arc::new(Shared {
+            inner: Mutex::new(Inner {
+                io,
+                leftover: BytesMut::new(),
+                body: BodyState::Done,
+                continue_due: 0,
+                request: 0,
+            }),
+        })
+    }
+
+    pub fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A panic while locked leaves the connection's state unknown; the guard is still the
+        // best there is, and the connection ends soon after.
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl Inner {
+    /// Writes what is left of a due `100 Continue`.
+    pub fn poll_continue(&mut self, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while self.continue_due > 0 {
+            let start = CONTINUE.len() - self.continue_due;
+            let written =
+                std::task::ready!(Pin::new(&mut self.io).poll_write(context, &CONTINUE[start..]))?;
+            if written == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            }
+            self.continue_due -= written;
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// Drops the leftover buffer when it is empty, so an idle connection holds none.
+    pub fn release_buffer(&mut self) {
+        if self.leftover.is_empty() && self.leftover.capacity() > 0 {
+            self.leftover = BytesMut::new();
+        }
+    }
+}
+
+/// Reads once from `io` into this thread's scratch space and hands the bytes read to `with`
+/// (an empty slice at end of stream), all within one poll: nothing is held while waiting.
+pub fn read_into_scratch<R>(
+    io: &mut dyn Stream,
+    context: &mut Context<'_>,
+    with: impl FnOnce(&[u8]) -> R,
+) -> Poll<io::Result<R>> {
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        let mut buf = ReadBuf::new(&mut scratch[..]);
+        std::task::ready!(Pin::new(io).poll_read(context, &mut buf))?;
+        Poll::Ready(Ok(with(buf.filled())))
+    })
+}
+
+/// The shared connection as a plain stream, for the tunnel after a `101`: reads give the
+/// leftover bytes first.
+pub struct SharedStream(pub Arc<Shared>);
+
+impl AsyncRead for SharedStream {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let mut inner = self.0.lock();
+        if !inner.leftover.is_empty() {
+            let take = inner.leftover.len().min(buf.remaining());
+            let bytes = inner.leftover.split_to(take);
+            buf.put_slice(&bytes);
+            inner.release_buffer();
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut inner.io).poll_read(context, buf)
+    }
+}
+
+impl AsyncWrite for SharedStream {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.0.lock().io).poll_write(context, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.0.lock().io).poll_write_vectored(context, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.0.lock().io.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.0.lock().io).poll_flush(context)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.0.lock().io).poll_shutdown(context)
+    }
+}

@@ -1,0 +1,570 @@
+//! weir's own HTTP/1.1 client side, driven by the task of the request that uses the
+//! connection: no task per connection, no channel. A request head (and a small body) goes out in
+//! one vectored write; the response head is parsed where it was read; body bytes are handed on as
+//! slices of the read buffer.
+
+use std::collections::VecDeque;
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use bytes::{Buf, Bytes, BytesMut};
+use http::header::{self, HeaderName, HeaderValue};
+use http::{HeaderMap, Method, Response, StatusCode, Version};
+use http_body::Body as _;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+use crate::body::{BoxError, RequestBody};
+use crate::h1::chunked::{self, Step};
+use crate::upstream::connect::Stream;
+use crate::write_timeout::WriteTimeout;
+
+/// The largest response head accepted from an upstream (hyper's buffer limit before).
+pub const MAX_RESPONSE_HEAD: usize = 64 * 1024;
+/// Header lines a response may have.
+const MAX_RESPONSE_HEADERS: usize = 256;
+/// The least a response read asks for: large bodies move in pieces of this size at least.
+const READ_SIZE: usize = 16 * 1024;
+
+/// An open connection to an upstream server, and the bytes read past the last response.
+pub struct ClientConn {
+    pub io: WriteTimeout<Stream>,
+    pub buf: BytesMut,
+}
+
+impl ClientConn {
+    pub fn new(io: WriteTimeout<Stream>) -> ClientConn {
+        ClientConn {
+            io,
+            buf: BytesMut::new(),
+        }
+    }
+
+    /// Whether the server closed the idle connection (or sent something unasked, which makes
+    /// it unusable too): one read attempt that must find nothing to read.
+    pub fn is_closed(&mut self) -> bool {
+        if !self.buf.is_empty() {
+            return true;
+        }
+        let mut context = Context::from_waker(std::task::Waker::noop());
+        let mut byte = [0u8; 1];
+        let mut buf = ReadBuf::new(&mut byte);
+        !matches!(
+            Pin::new(&mut self.io).poll_read(&mut context, &mut buf),
+            Poll::Pending
+        )
+    }
+}
+
+/// How a request body is framed towards the upstream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RequestFraming {
+    Empty,
+    Length,
+    Chunked,
+}
+
+/// The request on its way out: the head first, then the body frame by frame.
+pub struct Sending {
+    framing: RequestFraming,
+    body: Option<RequestBody>,
+    /// Pieces waiting to be written, in order.
+    queue: VecDeque<Bytes>,
+    /// Whether a body frame was taken from the client (the request can no longer be sent again
+    /// as it is).
+    touched: bool,
+}
+
+/// Why the request could not be sent.
+#[derive(Debug)]
+pub enum SendError {
+    /// Writing to the upstream failed.
+    Io(io::Error),
+    /// The client's body failed (too large, timed out, client gone, malformed).
+    Body(BoxError),
+}
+
+impl Sending {
+    /// Encodes the head of the request (origin form, HTTP/1.1), choosing the body's framing:
+    /// the client's `Content-Length` if any, else the body's exact size, else chunked.
+    pub fn new(parts: &http::request::Parts, body: RequestBody) -> Sending {
+        let mut extra: Option<(&'static str, HeaderValue)> = None;
+        let framing = if parts.headers.contains_key(header::CONTENT_LENGTH) {
+            RequestFraming::Length
+        } else {
+            match body.size_hint().exact() {
+                Some(0) => {
+                    if matches!(parts.method, Method::POST | Method::PUT | Method::PATCH) {
+                        extra = Some(("content-length", HeaderValue::from_static("0")));
+                    }
+                    RequestFraming::Empty
+                }
+                Some(length) => {
+                    extra = Some(("content-length", HeaderValue::from(length)));
+                    RequestFraming::Length
+                }
+                None => {
+                    extra = Some(("transfer-encoding", HeaderValue::from_static("chunked")));
+                    RequestFraming::Chunked
+                }
+            }
+        };
+        let mut head = Vec::with_capacity(256);
+        head.extend_from_slice(parts.method.as_str().as_bytes());
+        head.push(b' ');
+        let target = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
+        head.extend_from_slice(target.as_bytes());
+        head.extend_from_slice(b" HTTP/1.1\r\n");
+        let extra_line = extra.iter().map(|(name, value)| (*name, value.as_bytes()));
+        let lines = parts
+            .headers
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.as_bytes()))
+            .chain(extra_line);
+        for (name, value) in lines {
+            head.extend_from_slice(name.as_bytes());
+            head.extend_from_slice(b": ");
+            head.extend_from_slice(value);
+            head.extend_from_slice(b"\r\n");
+        }
+        head.extend_from_slice(b"\r\n");
+        let mut queue = VecDeque::with_capacity(4);
+        queue.push_back(Bytes::from(head));
+        let mut body = Some(body);
+        // A whole body in memory goes out with the head.
+        if let Some(RequestBody::Full(bytes)) = &mut body {
+            if let Some(bytes) = bytes.take() {
+                queue.push_back(bytes);
+            }
+            body = None;
+            if framing == RequestFraming::Chunked {
+                queue.push_back(Bytes::from_static(b"0\r\n\r\n"));
+            }
+        }
+        Sending {
+            framing,
+            body: body.filter(|_| framing != RequestFraming::Empty),
+            queue,
+            touched: false,
+        }
+    }
+
+    /// Whether nothing of the client's body stream was taken yet.
+    pub fn untouched(&self) -> bool {
+        !self.touched
+    }
+
+    /// The body, back, when it was not touched: for a retry on another connection.
+    pub fn take_untouched_body(&mut self) -> Option<RequestBody> {
+        if self.touched {
+            return None;
+        }
+        Some(self.body.take().unwrap_or(RequestBody::Full(None)))
+    }
+
+    /// Writes what it can; `Ready(Ok(()))` once the whole request is written.
+    pub fn poll_send(
+        &mut self,
+        io: &mut WriteTimeout<Stream>,
+        context: &mut Context<'_>,
+    ) -> Poll<Result<(), SendError>> {
+        loop {
+            // Take every body frame ready now, so they go out together.
+            while self.queue.len() < 8 {
+                let Some(body) = &mut self.body else { break };
+                match Pin::new(&mut *body).poll_frame(context) {
+                    Poll::Pending => break,
+                    Poll::Ready(None) => {
+                        self.body = None;
+                        if self.framing == RequestFraming::Chunked {
+                            self.queue.push_back(Bytes::from_static(b"0\r\n\r\n"));
+                        }
+                    }
+                    Poll::Ready(Some(Err(error))) => {
+                        self.body = None;
+                        return Poll::Ready(Err(SendError::Body(error)));
+                    }
+                    Poll::Ready(Some(Ok(frame))) => {
+                        self.touched = true;
+                        let Ok(data) = frame.into_data() else {
+                            continue;
+                        };
+                        if data.is_empty() {
+                            continue;
+                        }
+                        if self.framing == RequestFraming::Chunked {
+                            self.queue
+                                .push_back(Bytes::from(format!("{:x}\r\n", data.len())));
+                            self.queue.push_back(data);
+                            self.queue.push_back(Bytes::from_static(b"\r\n"));
+                        } else {
+                            self.queue.push_back(data);
+                        }
+                    }
+                }
+            }
+            if self.queue.is_empty() {
+                return if self.body.is_none() {
+                    Poll::Ready(Ok(()))
+                } else {
+                    Poll::Pending
+                };
+            }
+            let mut slices = [io::IoSlice::new(&[]); 8];
+            let count = self.queue.len().min(slices.len());
+            for (slice, piece) in slices.iter_mut().zip(self.queue.iter()) {
+                *slice = io::IoSlice::new(piece);
+            }
+            let written = match Pin::new(&mut *io).poll_write_vectored(context, &slices[..count]) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Err(error)) => return Poll::Ready(Err(SendError::Io(error))),
+                Poll::Ready(Ok(0)) => {
+                    return Poll::Ready(Err(SendError::Io(io::ErrorKind::WriteZero.into())))
+                }
+                Poll::Ready(Ok(written)) => written,
+            };
+            let mut left = written;
+            while left > 0 {
+                let Some(front) = self.queue.front_mut() else {
+                    break;
+                };
+                if front.len() <= left {
+                    left -= front.len();
+                    self.queue.pop_front();
+                } else {
+                    front.advance(left);
+                    left = 0;
+                }
+            }
+        }
+    }
+}
+
+/// How a response body is delimited (RFC 9112 §6.3).
+#[derive(Debug, Clone)]
+pub enum ResponseFraming {
+    Empty,
+    Length(u64),
+    Chunked(chunked::Decoder),
+    /// Until the server closes the connection.
+    Close,
+}
+
+/// Why no usable response head came.
+#[derive(Debug, thiserror::Error)]
+pub enum HeadError {
+    /// The server closed (or reset) the connection before any byte of an answer.
+    #[error("the upstream closed the connection before answering")]
+    ClosedEarly,
+    #[error("the upstream closed the connection in the middle of its response head")]
+    ClosedInHead,
+    #[error("the upstream's response head is larger than {MAX_RESPONSE_HEAD} bytes")]
+    TooLarge,
+    #[error("malformed response head: {0}")]
+    Malformed(&'static str),
+    #[error("reading the response failed: {0}")]
+    Io(#[from] io::Error),
+}
+
+impl HeadError {
+    /// Whether nothing at all came back (so the request may be sent again elsewhere).
+    pub fn closed_early(&self) -> bool {
+        match self {
+            HeadError::ClosedEarly => true,
+            HeadError::Io(error) => matches!(
+                error.kind(),
+                io::ErrorKind::ConnectionReset
+                    | io::ErrorKind::BrokenPipe
+                    | io::ErrorKind::ConnectionAborted
+            ),
+            _ => false,
+        }
+    }
+}
+
+/// A response head, parsed.
+pub struct ResponseHead {
+    pub response: Response<()>,
+    pub framing: ResponseFraming,
+    /// Whether the connection may carry another request after this response.
+    pub keep_alive: bool,
+}
+
+/// Reads until a final response head is in (`1xx` other than `101` are skipped).
+pub fn poll_head(
+    conn: &mut ClientConn,
+    context: &mut Context<'_>,
+    request_method: &Method,
+    answered: &mut bool,
+) -> Poll<Result<ResponseHead, HeadError>> {
+    loop {
+        if !conn.buf.is_empty() {
+            *answered = true;
+            match parse_head(&conn.buf, request_method)? {
+                Some((head, length)) => {
+                    conn.buf.advance(length);
+                    if head.response.status().is_informational()
+                        && head.response.status() != StatusCode::SWITCHING_PROTOCOLS
+                    {
+                        continue;
+                    }
+                    return Poll::Ready(Ok(head));
+                }
+                None if conn.buf.len() > MAX_RESPONSE_HEAD => {
+                    return Poll::Ready(Err(HeadError::TooLarge))
+                }
+                None => {}
+            }
+        }
+        conn.buf.reserve(if conn.buf.is_empty() {
+            4096
+        } else {
+            conn.buf.len()
+        });
+        let read = std::task::ready!(tokio_util::io::poll_read_buf(
+            Pin::new(&mut conn.io),
+            context,
+            &mut conn.buf
+        ))?;
+        if read == 0 {
+            return Poll::Ready(Err(if *answered {
+                HeadError::ClosedInHead
+            } else {
+                HeadError::ClosedEarly
+            }));
+        }
+    }
+}
+
+/// Parses a response head from the start of `bytes` (the answer to a `request_method`
+/// request): `None` while incomplete.
+pub fn parse_head(
+    bytes: &[u8],
+    request_method: &Method,
+) -> Result<Option<(ResponseHead, usize)>, HeadError> {
+    let mut headers = [httparse::EMPTY_HEADER; MAX_RESPONSE_HEADERS];
+    let mut response = httparse::Response::new(&mut headers);
+    let length = match response.parse(bytes) {
+        Ok(httparse::Status::Complete(length)) => length,
+        Ok(httparse::Status::Partial) => return Ok(None),
+        Err(httparse::Error::TooManyHeaders) => {
+            return Err(HeadError::Malformed("too many headers"))
+        }
+        Err(_) => return Err(HeadError::Malformed("syntax")),
+    };
+    let status = StatusCode::from_u16(response.code.unwrap_or_default())
+        .map_err(|_| HeadError::Malformed("status code"))?;
+    let version = match response.version {
+        Some(0) => Version::HTTP_10,
+        _ => Version::HTTP_11,
+    };
+    let mut map = HeaderMap::with_capacity(response.headers.len());
+    let mut lengths: Option<u64> = None;
+    let mut conflicting_length = false;
+    let mut codings_end_chunked = None;
+    let mut close = false;
+    let mut keep_alive_token = false;
+    for line in response.headers.iter() {
+        let name = HeaderName::from_bytes(line.name.as_bytes())
+            .map_err(|_| HeadError::Malformed("header name"))?;
+        let value = HeaderValue::from_bytes(line.value)
+            .map_err(|_| HeadError::Malformed("header value"))?;
+        if name == header::CONTENT_LENGTH {
+            for part in line.value.split(|byte| *byte == b',') {
+                let part = part.trim_ascii();
+                let parsed = std::str::from_utf8(part)
+                    .ok()
+                    .filter(|text| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+                    .and_then(|text| text.parse::<u64>().ok())
+                    .ok_or(HeadError::Malformed("Content-Length"))?;
+                if lengths.is_some_and(|known| known != parsed) {
+                    conflicting_length = true;
+                }
+                lengths = Some(parsed);
+            }
+        } else if name == header::TRANSFER_ENCODING {
+            let last = line
+                .value
+                .split(|byte| *byte == b',')
+                .map(<[u8]>::trim_ascii)
+                .rfind(|coding| !coding.is_empty());
+            codings_end_chunked = Some(last.is_some_and(|c| c.eq_ignore_ascii_case(b"chunked")));
+        } else if name == header::CONNECTION {
+            for token in line.value.split(|byte| *byte == b',') {
+                let token = token.trim_ascii();
+                close |= token.eq_ignore_ascii_case(b"close");
+                keep_alive_token |= token.eq_ignore_ascii_case(b"keep-alive");
+            }
+        }
+        map.append(name, value);
+    }
+    let bodiless = *request_method == Method::HEAD
+        || status.is_informational()
+        || status == StatusCode::NO_CONTENT
+        || status == StatusCode::NOT_MODIFIED;
+    let mut reusable = match version {
+        Version::HTTP_10 => keep_alive_token && !close,
+        _ => !close,
+    };
+    let framing = if bodiless {
+        ResponseFraming::Empty
+    } else if let Some(chunked) = codings_end_chunked {
+        // Transfer-Encoding wins over Content-Length (RFC 9112 §6.3), and such a response
+        // closes the connection after it.
+        if lengths.is_some() {
+            map.remove(header::CONTENT_LENGTH);
+            reusable = false;
+        }
+        if chunked && version == Version::HTTP_11 {
+            ResponseFraming::Chunked(chunked::Decoder::new())
+        } else {
+            reusable = false;
+            ResponseFraming::Close
+        }
+    } else if conflicting_length {
+        return Err(HeadError::Malformed("conflicting Content-Length"));
+    } else if let Some(length) = lengths {
+        if length == 0 {
+            ResponseFraming::Empty
+        } else {
+            ResponseFraming::Length(length)
+        }
+    } else {
+        reusable = false;
+        ResponseFraming::Close
+    };
+    if status == StatusCode::SWITCHING_PROTOCOLS {
+        reusable = false;
+    }
+    let mut built = Response::new(());
+    *built.status_mut() = status;
+    *built.version_mut() = version;
+    *built.headers_mut() = map;
+    Ok(Some((
+        ResponseHead {
+            response: built,
+            framing,
+            keep_alive: reusable,
+        },
+        length,
+    )))
+}
+
+/// Why a response body broke off.
+#[derive(Debug, thiserror::Error)]
+pub enum ResponseBodyError {
+    #[error("the upstream closed the connection before the end of the body")]
+    Truncated,
+    #[error(transparent)]
+    Chunked(#[from] chunked::ChunkError),
+    #[error("reading the response body failed: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// Reads the next piece of the response body: `None` at its end.
+pub fn poll_body(
+    conn: &mut ClientConn,
+    framing: &mut ResponseFraming,
+    context: &mut Context<'_>,
+) -> Poll<Option<Result<Bytes, ResponseBodyError>>> {
+    loop {
+        let wanted = match framing {
+            ResponseFraming::Empty => return Poll::Ready(None),
+            ResponseFraming::Length(left) => {
+                if !conn.buf.is_empty() {
+                    let take = usize::try_from(*left)
+                        .unwrap_or(usize::MAX)
+                        .min(conn.buf.len());
+                    let data = conn.buf.split_to(take).freeze();
+                    *left -= take as u64;
+                    if *left == 0 {
+                        *framing = ResponseFraming::Empty;
+                    }
+                    return Poll::Ready(Some(Ok(data)));
+                }
+                usize::try_from(*left)
+                    .unwrap_or(usize::MAX)
+                    .min(READ_SIZE * 4)
+            }
+            ResponseFraming::Chunked(decoder) => match decoder.decode(&mut conn.buf) {
+                Ok(Step::Data(data)) => return Poll::Ready(Some(Ok(data))),
+                Ok(Step::Done) => {
+                    *framing = ResponseFraming::Empty;
+                    return Poll::Ready(None);
+                }
+                Ok(Step::More) => READ_SIZE * 4,
+                Err(error) => return Poll::Ready(Some(Err(error.into()))),
+            },
+            ResponseFraming::Close => {
+                if !conn.buf.is_empty() {
+                    let data = conn.buf.split().freeze();
+                    return Poll::Ready(Some(Ok(data)));
+                }
+                READ_SIZE * 4
+            }
+        };
+        if conn.buf.capacity() - conn.buf.len() < READ_SIZE {
+            conn.buf.reserve(wanted.max(READ_SIZE));
+        }
+        let read = match std::task::ready!(tokio_util::io::poll_read_buf(
+            Pin::new(&mut conn.io),
+            context,
+            &mut conn.buf
+        )) {
+            Ok(read) => read,
+            Err(error) => return Poll::Ready(Some(Err(error.into()))),
+        };
+        if read == 0 {
+            if matches!(framing, ResponseFraming::Close) {
+                *framing = ResponseFraming::Empty;
+                return Poll::Ready(None);
+            }
+            return Poll::Ready(Some(Err(ResponseBodyError::Truncated)));
+        }
+    }
+}
+
+/// An upgraded upstream connection (after a `101`): the bytes already read come first.
+pub struct Upgraded {
+    conn: ClientConn,
+}
+
+impl Upgraded {
+    pub fn new(conn: ClientConn) -> Upgraded {
+        Upgraded { conn }
+    }
+}
+
+impl AsyncRead for Upgraded {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let conn = &mut self.get_mut().conn;
+        if !conn.buf.is_empty() {
+            let take = conn.buf.len().min(buf.remaining());
+            buf.put_slice(&conn.buf.split_to(take));
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut conn.io).poll_read(context, buf)
+    }
+}
+
+impl AsyncWrite for Upgraded {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().conn.io).poll_write(context, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().conn.io).poll_flush(context)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().conn.io).poll_shutdown(context)
+    }
+}
