@@ -507,7 +507,13 @@ impl Proxy {
         }
 
         let host = request_host(&request)?;
-        if let (None, Some(port)) = (&client.tls, self.redirect_http) {
+        // ACME http-01 challenges (certbot --webroot renewals) must be answered over plain
+        // HTTP: they are routed as usual, as nginx's port-80 server keeps a location for them.
+        let acme = request
+            .uri()
+            .path()
+            .starts_with("/.well-known/acme-challenge/");
+        if let (None, Some(port), false) = (&client.tls, self.redirect_http, acme) {
             return Ok(crate::answer::https_redirect(host, port, request.uri()));
         }
         let path = crate::path::normalize(request.uri().path())

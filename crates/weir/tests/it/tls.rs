@@ -393,6 +393,14 @@ async fn hsts_and_the_plain_http_redirect() {
         "https://app.test/some/path?q=1"
     );
     assert!(reply.header("strict-transport-security").is_none());
+    // ACME http-01 challenges stay on plain HTTP and are routed as usual.
+    let challenge = plain.get("/.well-known/acme-challenge/token").await;
+    assert_eq!(
+        challenge.status,
+        StatusCode::OK,
+        "the upstream's answer, not a 301"
+    );
+    assert!(challenge.header("location").is_none());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
