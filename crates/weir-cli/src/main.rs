@@ -125,6 +125,11 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { .. } => {
             println!("{}", config.summary());
+            if let Some(tls) = &config.tls {
+                for warning in weir::tls::expiry_warnings(tls) {
+                    println!("warning: {warning}");
+                }
+            }
             println!("configuration OK");
             ExitCode::SUCCESS
         }
@@ -182,6 +187,7 @@ struct Control {
 }
 
 fn run(config: weir::Config, config_path: PathBuf) -> anyhow::Result<()> {
+    warn_expiring(&config);
     let threads = match config.server.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         threads => threads,
@@ -201,6 +207,15 @@ fn run(config: weir::Config, config_path: PathBuf) -> anyhow::Result<()> {
         process::remove_pid_file(&path);
     }
     result
+}
+
+/// Logs a warning for each certificate that expires within two weeks.
+fn warn_expiring(config: &weir::Config) {
+    if let Some(tls) = &config.tls {
+        for warning in weir::tls::expiry_warnings(tls) {
+            tracing::warn!("{warning}");
+        }
+    }
 }
 
 /// Writes the pid file and tells the weir that started this one (if any) that it serves.
@@ -360,8 +375,13 @@ async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
 }
 
 fn announce(gateway: &weir::Gateway) {
+    let tls = gateway.tls_addrs();
     for addr in gateway.local_addrs() {
-        tracing::info!(%addr, "listening");
+        if tls.contains(&addr) {
+            tracing::info!(%addr, "listening (TLS)");
+        } else {
+            tracing::info!(%addr, "listening");
+        }
     }
     if let Some(addr) = gateway.admin_addr() {
         tracing::info!(%addr, "admin listening (/metrics, /healthz, /readyz)");
@@ -460,6 +480,7 @@ fn reload(control: &Control) {
             return;
         }
     };
+    warn_expiring(&config);
     match control.handle.reload(&config) {
         Ok(()) => tracing::info!(generation = control.handle.generation(), "reloaded"),
         Err(error) => {

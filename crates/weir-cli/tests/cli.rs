@@ -240,3 +240,69 @@ fn import_of_a_broken_nginx_config_names_file_and_line() {
     let message = String::from_utf8(output.stderr).unwrap();
     assert!(message.contains("nginx.conf:5: "), "{message}");
 }
+
+/// A self-signed certificate for `example.test` valid until `days` from now (negative: expired),
+/// written beside a config that serves it on `[tls]`.
+fn tls_config_with_certificate(days: i64) -> (tempfile::TempDir, std::path::PathBuf) {
+    let key = rcgen::KeyPair::generate().unwrap();
+    let mut params = rcgen::CertificateParams::new(vec!["example.test".to_string()]).unwrap();
+    let now = time::OffsetDateTime::now_utc();
+    params.not_before = now - time::Duration::days(90);
+    params.not_after = now + time::Duration::days(days);
+    let cert = params.self_signed(&key).unwrap();
+    let (dir, path) = write_config(&format!(
+        "{GOOD}\n[tls]\nlisten = [\"127.0.0.1:0\"]\n\n[[tls.certificates]]\ncert = \"fullchain.pem\"\nkey = \"privkey.pem\"\n"
+    ));
+    std::fs::write(dir.path().join("fullchain.pem"), cert.pem()).unwrap();
+    std::fs::write(dir.path().join("privkey.pem"), key.serialize_pem()).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn check_refuses_an_expired_certificate_naming_the_file() {
+    let (dir, path) = tls_config_with_certificate(-1);
+    let output = weir()
+        .args(["check", "--config"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(64));
+    let text = String::from_utf8(output.stderr).unwrap();
+    assert!(text.contains("tls.certificates[0].cert"), "{text}");
+    assert!(
+        text.contains(&dir.path().join("fullchain.pem").display().to_string()),
+        "{text}"
+    );
+    assert!(text.contains("expired"), "{text}");
+}
+
+#[test]
+fn check_warns_of_a_certificate_that_expires_within_two_weeks() {
+    let (_dir, path) = tls_config_with_certificate(5);
+    let output = weir()
+        .args(["check", "--config"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("warning:"), "{text}");
+    assert!(
+        text.contains("fullchain.pem: the certificate for example.test expires in"),
+        "{text}"
+    );
+    assert!(text.contains("configuration OK"), "{text}");
+    // A certificate with a year left draws no warning.
+    let (_dir, path) = tls_config_with_certificate(365);
+    let output = weir()
+        .args(["check", "--config"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains("warning:"), "{text}");
+    assert!(
+        text.contains("protocols          TLSv1.2, TLSv1.3; ALPN h2, http/1.1"),
+        "{text}"
+    );
+}

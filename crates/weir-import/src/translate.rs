@@ -17,6 +17,7 @@ use crate::Import;
 pub fn translate(loaded: &Loaded) -> Import {
     let mut translator = Translator {
         server: Table::new("[server]"),
+        tls: Table::new("[tls]"),
         ..Translator::default()
     };
     translator.includes(&loaded.includes);
@@ -47,6 +48,8 @@ struct Scope<'a> {
     root: Option<&'a Directive>,
     /// The server block's `listen` has `ssl`.
     ssl: bool,
+    ssl_certificate: Option<&'a Directive>,
+    ssl_certificate_key: Option<&'a Directive>,
 }
 
 /// What a route leads to.
@@ -127,6 +130,11 @@ struct Translator<'a> {
     claimed_names: HashMap<(String, bool), Source>,
     /// Which `server` of the `http` block (counted from 1) answers hosts no server names.
     default_server: usize,
+    /// `[tls]`: the `listen ... ssl` addresses, and the keys other `ssl_*` directives set.
+    tls_listens: Vec<(String, Source, String)>,
+    tls: Table,
+    /// `[[tls.certificates]]`: (cert, key, where the pair was written).
+    certificates: Vec<(String, String, Source)>,
 }
 
 impl<'a> Translator<'a> {
@@ -369,6 +377,22 @@ impl<'a> Translator<'a> {
     /// Settings that are the same in `http`, `server` and `location`.
     fn common(&mut self, directive: &'a Directive, level: &str) {
         match directive.name.as_str() {
+            name if name.starts_with("ssl") || name == "http2" => self.ssl(directive),
+            "add_header"
+                if directive
+                    .args
+                    .first()
+                    .is_some_and(|name| name.eq_ignore_ascii_case("strict-transport-security")) =>
+            {
+                match directive.args.get(1) {
+                    Some(value) if value.to_ascii_lowercase().starts_with("max-age=") => {
+                        self.tls
+                            .set("hsts", toml_out::string(value), Some(&directive.source));
+                        self.translated(directive, format!("[tls] hsts = {value:?} (always: on every response of a TLS listener)"));
+                    }
+                    _ => self.unsupported(directive, "expected a value starting with max-age="),
+                }
+            }
             "client_max_body_size" => self.client_max_body_size(directive),
             "keepalive_timeout" => match directive.args.first().and_then(|arg| duration(arg)) {
                 Some(value) => {
@@ -520,6 +544,70 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// `ssl_*` and `http2`: the `[tls]` keys they stand for. The certificate pair is taken per
+    /// server in `server`.
+    fn ssl(&mut self, directive: &Directive) {
+        let first = directive.args.first().map(String::as_str);
+        match directive.name.as_str() {
+            "ssl_certificate" | "ssl_certificate_key" => {
+                self.translated(directive, "[[tls.certificates]] of the servers that listen with ssl")
+            }
+            "ssl_protocols" => {
+                let kept: Vec<&str> = directive
+                    .args
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|version| matches!(*version, "TLSv1.2" | "TLSv1.3"))
+                    .collect();
+                if kept.is_empty() {
+                    self.unsupported(directive, "weir offers TLSv1.2 and TLSv1.3 only");
+                    return;
+                }
+                self.tls
+                    .set("protocols", toml_out::strings(kept.clone()), Some(&directive.source));
+                if kept.len() == directive.args.len() {
+                    self.translated(directive, format!("[tls] protocols = {kept:?}"));
+                } else {
+                    self.approximated(directive, format!("[tls] protocols = {kept:?}: weir offers nothing older than TLSv1.2"));
+                }
+            }
+            "ssl_session_tickets" => {
+                let on = first != Some("off");
+                self.tls.set("session_tickets", on.to_string(), Some(&directive.source));
+                self.translated(directive, format!("[tls] session_tickets = {on} (keys rotate every 6 hours)"));
+            }
+            "ssl_session_cache" => match first {
+                Some("off" | "none") => {
+                    self.tls.set("session_cache", "0".into(), Some(&directive.source));
+                    self.translated(directive, "[tls] session_cache = 0");
+                }
+                _ => self.approximated(
+                    directive,
+                    "weir's session cache holds 20000 sessions shared by every thread (session_cache); it is sized in sessions, not bytes",
+                ),
+            },
+            "ssl_session_timeout" => self.approximated(directive, "weir keeps resumable sessions as rustls does (tickets valid 6 hours); not configurable"),
+            "ssl_ciphers" | "ssl_prefer_server_ciphers" | "ssl_ecdh_curve" | "ssl_dhparam"
+            | "ssl_conf_command" | "ssl_buffer_size" | "ssl_early_data" => self.approximated(
+                directive,
+                "rustls' own choice: ECDHE (X25519, P-256, P-384) with AES-GCM or ChaCha20-Poly1305; not configurable",
+            ),
+            "ssl_stapling" | "ssl_stapling_verify" | "ssl_trusted_certificate" | "ssl_stapling_file"
+            | "ssl_stapling_responder" => {
+                self.unsupported(directive, "weir has no OCSP stapling yet")
+            }
+            "ssl_client_certificate" | "ssl_verify_client" | "ssl_verify_depth" | "ssl_crl" => {
+                self.unsupported(directive, "weir has no client certificates (mTLS) yet")
+            }
+            "http2" if first == Some("off") => {
+                self.tls.set("alpn", toml_out::strings(vec!["http/1.1"]), Some(&directive.source));
+                self.translated(directive, "[tls] alpn = [\"http/1.1\"]");
+            }
+            "http2" => self.translated(directive, "the default: [tls] alpn offers h2"),
+            _ => self.unsupported(directive, "no [tls] equivalent"),
+        }
+    }
+
     /// Directives with no weir key: what weir does instead, or why not.
     fn simple(&mut self, directive: &Directive) {
         let name = directive.name.as_str();
@@ -584,8 +672,7 @@ impl<'a> Translator<'a> {
             name if name.starts_with("proxy_cache") || name == "proxy_store" || name == "proxy_no_cache" => {
                 (Kind::Unsupported, "weir has no response cache".into())
             }
-            name if name.starts_with("ssl") => (Kind::Unsupported, "not supported (TLS is not in weir yet)".into()),
-            "http2" | "http3" | "quic_retry" => (Kind::Unsupported, "weir speaks HTTP/1.1 to clients (HTTP/2 needs TLS, not in weir yet)".into()),
+            "http3" | "quic_retry" => (Kind::Unsupported, "weir has no HTTP/3 (QUIC) yet".into()),
             "add_header" | "add_trailer" | "expires" | "more_set_headers" => {
                 (Kind::Unsupported, "weir does not add response headers".into())
             }
@@ -1165,6 +1252,8 @@ impl<'a> Translator<'a> {
                 "limit_req_status" => scope.limit_req_status = Some(directive),
                 "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),
                 "root" => scope.root = Some(directive),
+                "ssl_certificate" => scope.ssl_certificate = Some(directive),
+                "ssl_certificate_key" => scope.ssl_certificate_key = Some(directive),
                 _ => {}
             }
         }
@@ -1189,6 +1278,23 @@ impl<'a> Translator<'a> {
                 }
             } else if inner.args.iter().any(|arg| arg == "ssl") {
                 scope.ssl = true;
+            }
+        }
+        if let (true, Some(cert), Some(key)) =
+            (scope.ssl, scope.ssl_certificate, scope.ssl_certificate_key)
+        {
+            if let (Some(cert_path), Some(key_path)) = (cert.args.first(), key.args.first()) {
+                let known = self
+                    .certificates
+                    .iter()
+                    .any(|(known, _, _)| known == cert_path);
+                if !known {
+                    self.certificates.push((
+                        cert_path.clone(),
+                        key_path.clone(),
+                        cert.source.clone(),
+                    ));
+                }
             }
         }
         let has_listen = block.iter().any(|inner| inner.name == "listen");
@@ -1381,7 +1487,23 @@ impl<'a> Translator<'a> {
             return None;
         };
         if ssl {
-            self.unsupported(directive, "not supported (TLS is not in weir yet): not listened on; the server's routes are kept for plain HTTP");
+            if directive.args.iter().any(|arg| arg == "quic") {
+                self.unsupported(directive, "weir has no HTTP/3 (QUIC) yet");
+                return None;
+            }
+            // Translated once `finish` knows a certificate is there (else unsupported there).
+            if !self
+                .tls_listens
+                .iter()
+                .any(|(known, _, _)| *known == socket)
+            {
+                self.tls_listens.push((
+                    socket.clone(),
+                    directive.source.clone(),
+                    shorten(&directive.summary()),
+                ));
+            }
+            self.accounted.insert(directive as *const Directive);
             return Some((socket, true, default));
         }
         let mut notes = Vec::new();
@@ -2168,6 +2290,48 @@ impl<'a> Translator<'a> {
         if let Some(table) = self.access_log {
             tables.push(table);
         }
+        if !self.tls_listens.is_empty() && !self.certificates.is_empty() {
+            let list: Vec<&str> = self
+                .tls_listens
+                .iter()
+                .map(|(address, _, _)| address.as_str())
+                .collect();
+            let source = self.tls_listens[0].1.clone();
+            self.tls.entries.insert(
+                0,
+                toml_out::Entry {
+                    key: "listen".into(),
+                    value: toml_out::strings(list),
+                    source: Some(source),
+                    remark: None,
+                },
+            );
+            for (address, source, summary) in &self.tls_listens {
+                self.items.push(Item {
+                    kind: Kind::Translated,
+                    sources: vec![source.clone()],
+                    directive: summary.clone(),
+                    note: format!("[tls] listen += {address:?}"),
+                });
+            }
+            tables.push(self.tls);
+            for (cert, key, source) in &self.certificates {
+                let mut table = Table::new("[[tls.certificates]]");
+                table.set("cert", toml_out::string(cert), Some(source));
+                table.set("key", toml_out::string(key), Some(source));
+                tables.push(table);
+            }
+        } else {
+            for (_, source, summary) in &self.tls_listens {
+                self.items.push(Item {
+                    kind: Kind::Unsupported,
+                    sources: vec![source.clone()],
+                    directive: summary.clone(),
+                    note: "no ssl_certificate and ssl_certificate_key pair for it: not listened on"
+                        .into(),
+                });
+            }
+        }
         let preamble = vec![
             "Written by `weir import`: each key's comment names the nginx directive it came from.".to_string(),
             "Check it with `weir check --config FILE`; the import report lists what was approximated or left out.".to_string(),
@@ -2249,8 +2413,8 @@ fn proxy_set_header(directive: &Directive) -> (Kind, String) {
         ("x-real-ip", "$remote_addr") => (Kind::Translated, "always: X-Real-IP is the client address (after trusted_proxies)".into()),
         ("x-forwarded-for", "$proxy_add_x_forwarded_for") => (Kind::Translated, "always: the client is appended to X-Forwarded-For".into()),
         ("x-forwarded-for", _) => (Kind::Approximated, "weir appends the client to X-Forwarded-For".into()),
-        ("x-forwarded-proto", "$scheme") => (Kind::Translated, "always: X-Forwarded-Proto is http (weir does not terminate TLS), or what a trusted proxy sent".into()),
-        ("x-forwarded-proto", _) => (Kind::Approximated, "weir sets X-Forwarded-Proto to http, or keeps what a trusted proxy sent".into()),
+        ("x-forwarded-proto", "$scheme") => (Kind::Translated, "always: X-Forwarded-Proto is https on TLS listeners, else http or what a trusted proxy sent".into()),
+        ("x-forwarded-proto", _) => (Kind::Approximated, "weir sets X-Forwarded-Proto to the scheme (https on TLS listeners), or keeps what a trusted proxy sent".into()),
         ("connection", "" | "upgrade" | "Upgrade" | "$connection_upgrade") => {
             (Kind::Translated, "always: keep-alive to upstreams, and WebSocket upgrades pass through".into())
         }

@@ -347,16 +347,17 @@ fn certbot_managed_site() {
     );
     expect(
         &imported,
-        Kind::Unsupported,
+        Kind::Translated,
         "listen 443 ssl",
-        "TLS is not in weir yet",
+        "[tls] listen",
     );
     expect(
         &imported,
-        Kind::Unsupported,
+        Kind::Translated,
         "ssl_certificate ",
-        "TLS is not in weir yet",
+        "[[tls.certificates]]",
     );
+    expect(&imported, Kind::Approximated, "ssl_dhparam", "rustls");
     expect(
         &imported,
         Kind::Unsupported,
@@ -387,6 +388,18 @@ fn certbot_managed_site() {
         .map(ToString::to_string)
         .collect();
     assert_eq!(listen, ["0.0.0.0:80", "[::]:80"]);
+    let tls = config.tls.as_ref().expect("[tls] from listen 443 ssl");
+    let listen: Vec<String> = tls.listen.iter().map(ToString::to_string).collect();
+    assert_eq!(listen, ["[::]:443", "0.0.0.0:443"]);
+    assert_eq!(tls.certificates.len(), 1);
+    assert_eq!(
+        tls.certificates[0].cert,
+        Path::new("/etc/letsencrypt/live/example.com/fullchain.pem")
+    );
+    assert_eq!(
+        tls.certificates[0].key,
+        Path::new("/etc/letsencrypt/live/example.com/privkey.pem")
+    );
 }
 
 #[test]
@@ -632,12 +645,14 @@ fn debian_main_file_with_sites_enabled() {
         "worker_processes auto",
         "one thread per core",
     );
+    // TLS settings without a TLS server: read, nothing to listen on.
     expect(
         &imported,
-        Kind::Unsupported,
+        Kind::Translated,
         "ssl_protocols",
-        "TLS is not in weir yet",
+        "[tls] protocols",
     );
+    assert!(config.tls.is_none());
     assert_eq!(route(&config, None, "/").upstream, "app");
     assert_eq!(config.compression.as_ref().unwrap().level, 6);
     assert_eq!(

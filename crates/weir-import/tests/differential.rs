@@ -265,12 +265,14 @@ fn rewrite(
 /// access log file.
 fn weir_toml(imported: &Import, upstream: &str, files: &Path) -> String {
     let mut out = String::new();
-    let mut in_access_log = false;
+    // The access log and TLS (whose certificates name files of the machine the config came
+    // from) are left out: the comparison is over plain HTTP.
+    let mut skipped = false;
     for line in imported.toml.lines() {
         if line.starts_with('[') {
-            in_access_log = line == "[access_log]";
+            skipped = line == "[access_log]" || line == "[tls]" || line == "[[tls.certificates]]";
         }
-        if in_access_log {
+        if skipped {
             continue;
         }
         let key = line.split(" = ").next().unwrap_or("");

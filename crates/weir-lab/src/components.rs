@@ -351,6 +351,9 @@ pub struct NginxOptions {
     /// `client_header_timeout` and `client_body_timeout` in seconds, with
     /// `reset_timedout_connection on`: what an nginx user sets against slow clients.
     pub slow_client_timeout: Option<u32>,
+    /// Listen with TLS and HTTP/2 (`listen ... ssl http2`) on the lab's certificate
+    /// ([`tls_certificate`]): ECDSA P-256, X25519, `ssl_session_cache`.
+    pub tls: bool,
     /// `keepalive_requests` of client connections (the seed's 5000).
     pub keepalive_requests: u32,
     /// `keepalive_requests` of upstream connections; `None` leaves nginx's default (1000).
@@ -368,6 +371,7 @@ impl NginxOptions {
         limit: None,
         static_file: false,
         slow_client_timeout: None,
+        tls: false,
         keepalive_requests: 5000,
         upstream_keepalive_requests: None,
         reuseport: false,
@@ -429,6 +433,8 @@ pub struct WeirOptions {
     /// The soak's extras: a `/limited` route at 20 r/s per client (its excess answered 429) and
     /// the admin listener, whose `/metrics` gives the pool counters.
     pub soak: bool,
+    /// Listen with TLS (`[tls]`, HTTP/2 by ALPN) on the lab's certificate instead of plain HTTP.
+    pub tls: bool,
     /// Keep `limit`'s state in the group's Redis (`App::Redis`, at [`redis_socket`]) instead of
     /// in memory.
     pub redis_limits: bool,
@@ -442,6 +448,7 @@ impl WeirOptions {
         static_file: false,
         client_timeout: None,
         soak: false,
+        tls: false,
         redis_limits: false,
     };
 }
@@ -519,6 +526,60 @@ pub struct RunningGateway {
     pub component: Option<Component>,
     /// How the reload scenario reloads it; `None` elsewhere.
     pub reload: Option<crate::reload::Reload>,
+    /// Whether it speaks TLS: the load generator's URL is `https://`.
+    pub tls: bool,
+}
+
+impl RunningGateway {
+    /// The load generator's URL for `path`.
+    pub fn url(&self, path: &str) -> String {
+        let scheme = if self.tls { "https" } else { "http" };
+        format!("{scheme}://{}{path}", self.addr)
+    }
+}
+
+/// The lab's TLS certificate and key for `127.0.0.1` and `localhost` (ECDSA P-256, self-signed,
+/// made with `openssl req` once per run), shared by every TLS gateway so they do the same
+/// handshake work.
+pub fn tls_certificate(env: &Env) -> anyhow::Result<(PathBuf, PathBuf)> {
+    let cert = env.path("tls-cert", "pem");
+    let key = env.path("tls-key", "pem");
+    if cert.exists() && key.exists() {
+        return Ok((cert, key));
+    }
+    let output = Command::new("openssl")
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:P-256",
+            "-nodes",
+        ])
+        .arg("-keyout")
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .args([
+            "-days",
+            "30",
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        ])
+        .output()
+        .context("running openssl req to make the lab's certificate")?;
+    if !output.status.success() {
+        bail!(
+            "openssl req failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    // nginx's workers run as nobody when the lab runs as root.
+    fs::set_permissions(&key, fs::Permissions::from_mode(0o644))?;
+    Ok((cert, key))
 }
 
 /// Starts `spec` in front of `app`.
@@ -534,6 +595,7 @@ pub fn start_gateway(
             admin: None,
             component: None,
             reload: None,
+            tls: false,
         });
     }
     let upstream = match spec.transport {
@@ -559,7 +621,25 @@ pub fn start_gateway(
             // dirs they write to must be open to it (the sockets and the file are 0777/0644).
             fs::create_dir_all(&prefix)?;
             fs::set_permissions(&prefix, fs::Permissions::from_mode(0o777))?;
-            let config = nginx_config(env, &options, &prefix, listen, &upstream);
+            let mut config = nginx_config(env, &options, &prefix, listen, &upstream);
+            if options.tls {
+                let (cert, key) = tls_certificate(env)?;
+                // `listen ADDR[ reuseport];` gains `ssl http2`, and the certificate lines follow.
+                config = config.replacen(
+                    &format!("    listen {listen}"),
+                    &format!("    listen {listen} ssl http2"),
+                    1,
+                );
+                config = config.replacen(
+                    "    server_tokens off;\n",
+                    &format!(
+                        "    server_tokens off;\n    ssl_certificate {};\n    ssl_certificate_key {};\n    ssl_protocols TLSv1.2 TLSv1.3;\n    ssl_ecdh_curve X25519;\n    ssl_session_cache shared:SSL:10m;\n    ssl_session_tickets on;\n",
+                        cert.display(),
+                        key.display()
+                    ),
+                    1,
+                );
+            }
             let config_path = prefix.join("nginx.conf");
             fs::write(&config_path, config)?;
             let mut command = Command::new(nginx_binary());
@@ -609,17 +689,37 @@ pub fn start_gateway(
                 admin = Some(free_port()?);
             }
             let redis = options.redis_limits.then(|| redis_socket(env));
-            fs::write(
-                &config_path,
-                weir_config(
-                    &options,
-                    listen,
-                    &upstream,
-                    static_dir,
-                    admin,
-                    redis.as_deref(),
-                ),
-            )?;
+            let mut config = weir_config(
+                &options,
+                listen,
+                &upstream,
+                static_dir,
+                admin,
+                redis.as_deref(),
+            );
+            if options.tls {
+                // The plain listener moves to a port of its own; `listen` speaks TLS.
+                let (cert, key) = tls_certificate(env)?;
+                let plain = free_port()?;
+                config = config.replacen(
+                    &format!("listen = [\"{listen}\"]"),
+                    &format!("listen = [\"{plain}\"]"),
+                    1,
+                );
+                config.push_str(&format!(
+                    "
+[tls]
+listen = [\"{listen}\"]
+
+[[tls.certificates]]
+cert = \"{}\"
+key = \"{}\"
+",
+                    cert.display(),
+                    key.display()
+                ));
+            }
+            fs::write(&config_path, config)?;
             let mut command = Command::new(&env.weir);
             command.arg("run").arg("--config").arg(&config_path);
             (command, "weir")
@@ -633,6 +733,11 @@ pub fn start_gateway(
         admin,
         component: Some(component),
         reload: None,
+        tls: matches!(
+            spec.gateway,
+            Gateway::Nginx(NginxOptions { tls: true, .. })
+                | Gateway::Weir(WeirOptions { tls: true, .. })
+        ),
     })
 }
 

@@ -15,6 +15,8 @@ pub enum Tool {
     Wrk { threads: u32, connections: u32 },
     /// `ab -c C`: a new connection per request, as studies 000, 001 and 003 measured.
     Ab { concurrency: u32 },
+    /// `h2load -cC -mM`: C HTTP/2 connections with M streams each (the `tls` scenario).
+    H2load { clients: u32, streams: u32 },
 }
 
 impl Tool {
@@ -26,6 +28,7 @@ impl Tool {
                 connections,
             } => format!("wrk -t{threads} -c{connections}"),
             Tool::Ab { concurrency } => format!("ab -c{concurrency}"),
+            Tool::H2load { clients, streams } => format!("h2load -c{clients} -m{streams}"),
         }
     }
 
@@ -33,6 +36,7 @@ impl Tool {
         match self {
             Tool::Wrk { connections, .. } => *connections,
             Tool::Ab { concurrency } => *concurrency,
+            Tool::H2load { clients, .. } => *clients,
         }
     }
 }
@@ -95,6 +99,7 @@ pub fn run(
     let parsed = match tool {
         Tool::Wrk { .. } => parse_wrk(&stdout),
         Tool::Ab { .. } => parse_ab(&stdout),
+        Tool::H2load { .. } => parse_h2load(&stdout),
     };
     let mut parsed = parsed.with_context(|| {
         format!(
@@ -131,6 +136,18 @@ pub fn command(tool: Tool, url: &str, duration: Duration, status_script: Option<
             command.arg(url);
             command
         }
+        Tool::H2load { clients, streams } => {
+            let mut command = Command::new("h2load");
+            command
+                .arg(format!("-c{clients}"))
+                .arg(format!("-m{streams}"))
+                // Two threads, as the lab's `wrk -t2`.
+                .arg("-t2")
+                .arg("-D")
+                .arg(seconds.to_string())
+                .arg(url);
+            command
+        }
         Tool::Ab { concurrency } => {
             let mut command = Command::new("ab");
             // -t before -n: -t alone caps the run at 50,000 requests.
@@ -149,6 +166,71 @@ pub fn command(tool: Tool, url: &str, duration: Duration, status_script: Option<
             command
         }
     }
+}
+
+/// Parses h2load's summary (nghttp2 1.52): `finished in 10.00s, 1234.56 req/s, ...`, the
+/// `requests:` and `status codes:` lines. h2load gives no percentiles, so no latency.
+pub fn parse_h2load(text: &str) -> anyhow::Result<LoadOutput> {
+    let mut output = LoadOutput::default();
+    let mut finished = false;
+    let mut counted = false;
+    // h2load's `failed` counts responses of 400 and above too: only the rest are errors.
+    let mut failed = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("finished in ") {
+            let mut parts = rest.split(", ");
+            let seconds = parts.next().and_then(|value| {
+                value
+                    .strip_suffix("ms")
+                    .and_then(|ms| ms.parse::<f64>().ok().map(|ms| ms / 1000.0))
+                    .or_else(|| value.strip_suffix('s')?.parse().ok())
+            });
+            let rate = parts
+                .next()
+                .and_then(|value| value.strip_suffix(" req/s")?.parse().ok());
+            if let (Some(seconds), Some(rate)) = (seconds, rate) {
+                output.seconds = seconds;
+                output.requests_per_second = rate;
+                finished = true;
+            }
+        } else if let Some(rest) = line.strip_prefix("requests: ") {
+            // "N total, N started, N done, N succeeded, N failed, N errored, N timeout"
+            for part in rest.split(", ") {
+                let mut words = part.split_whitespace();
+                let (Some(count), Some(what)) = (words.next(), words.next()) else {
+                    continue;
+                };
+                let Ok(count) = count.parse::<u64>() else {
+                    continue;
+                };
+                match what {
+                    "done" => {
+                        output.requests = count;
+                        counted = true;
+                    }
+                    "failed" => failed += count,
+                    "errored" => output.errors.failed += count,
+                    "timeout" => output.errors.timeout += count,
+                    _ => {}
+                }
+            }
+        } else if let Some(rest) = line.strip_prefix("status codes: ") {
+            for part in rest.split(", ") {
+                let mut words = part.split_whitespace();
+                if let (Some(count), Some(class)) = (words.next(), words.next()) {
+                    if matches!(class, "4xx" | "5xx") {
+                        output.non_2xx += count.parse::<u64>().unwrap_or(0);
+                    }
+                }
+            }
+        }
+    }
+    if !finished || !counted {
+        bail!("no h2load summary in its output");
+    }
+    output.errors.failed += failed.saturating_sub(output.non_2xx);
+    Ok(output)
 }
 
 /// Parses wrk 4.x output (with `--latency`, optionally the status script's lines).

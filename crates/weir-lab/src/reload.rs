@@ -485,6 +485,7 @@ pub fn start_gateway(
         admin: None,
         component: Some(component),
         reload: Some(reload),
+        tls: false,
     })
 }
 

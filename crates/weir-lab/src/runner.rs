@@ -343,7 +343,7 @@ impl Runner<'_> {
                     "{} | {} | {} {} (warm-up)",
                     scenario.name, group.name, cell.gateway.label, cell.variant
                 ));
-                let url = format!("http://{}{}", gateway.addr, cell.path);
+                let url = gateway.url(&cell.path);
                 let _ = load::run(cell.tool, &url, duration, self.script(cell));
             }
         }
@@ -408,7 +408,7 @@ impl Runner<'_> {
         let redis_before = redis.as_deref().map(crate::redis::command_stats);
         let gateway_before = procfs::usage(&gateway_pids);
         let app_before = procfs::usage(&app_pids);
-        let url = format!("http://{}{}", gateway.addr, cell.path);
+        let url = gateway.url(&cell.path);
         let run = |duration| load::run(cell.tool, &url, duration, self.script(cell));
         let (result, reloads) = match (group.measure, &gateway.reload) {
             (Measure::Reloads(schedule), Some(handle)) => {
@@ -555,7 +555,7 @@ impl Runner<'_> {
         apps: &mut [RunningApp],
         connections: u32,
     ) -> Record {
-        let url = format!("http://{}{}", gateway.addr, cell.path);
+        let url = gateway.url(&cell.path);
         if round == 0 && !self.settings.quick {
             // As the load scenarios' warm-up: lazy pools and caches are the same afterwards.
             let _ = load::run(

@@ -11,7 +11,7 @@ use crate::scenario::{
     Cell, FastUpstream, Group, Measure, Scenario, Settings, BASELINE, TUNED_NGINX,
 };
 
-pub const ALL: [Scenario; 13] = [
+pub const ALL: [Scenario; 14] = [
     Scenario {
         name: "socket-vs-port",
         seed: Some("000_41e88a6106ca952f.txt"),
@@ -97,6 +97,13 @@ pub const ALL: [Scenario; 13] = [
         plan: soak,
     },
     crate::reload::SCENARIO,
+    Scenario {
+        name: "tls",
+        seed: None,
+        about: "TLS termination, nginx (worker_processes auto, `listen ssl http2`, ssl_session_cache) and weir ([tls]) with the same ECDSA P-256 certificate, X25519 and TLS 1.3 suite, in front of the hyper static server on a Unix socket: a new TLS connection per request (`ab -c100`, no keep-alive), HTTP/1.1 over TLS with keep-alive (wrk -t2 -c100), HTTP/2 (h2load -c100 -m10)",
+        reference: "Issue 10's targets: CPU per request with a new connection each (a handshake each) at most nginx's; keep-alive and HTTP/2 req/s at least 1.1x nginx's.",
+        plan: tls,
+    },
 ];
 
 /// Whether a scenario also counts its gateways' system calls (`strace -c -f`, in a separate short
@@ -618,6 +625,63 @@ fn fast_upstream_group(settings: &Settings, tool: Tool, python: bool) -> Group {
             .collect(),
         measure: Measure::Load,
     }
+}
+
+fn tls(settings: &Settings) -> Vec<Group> {
+    let h2load = Tool::H2load {
+        clients: 100,
+        streams: 10,
+    };
+    // --quick (CI): HTTP/2 only, against the seed's nginx: the path no other scenario takes.
+    let tools = if settings.quick {
+        vec![h2load]
+    } else {
+        vec![Tool::Ab { concurrency: 100 }, settings.flood_tool(), h2load]
+    };
+    let nginx = NginxOptions {
+        workers_auto: true,
+        tls: true,
+        ..NginxOptions::SEED
+    };
+    let mut gateways = vec![
+        GatewaySpec::new("nginx", Gateway::Nginx(nginx), "fast", Transport::Unix),
+        GatewaySpec::new(
+            TUNED_NGINX,
+            Gateway::Nginx(nginx.tuned(100)),
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "weir",
+            Gateway::Weir(WeirOptions {
+                tls: true,
+                ..WeirOptions::SEED
+            }),
+            "fast",
+            Transport::Unix,
+        ),
+    ];
+    if settings.quick {
+        gateways.retain(|gateway| gateway.label != TUNED_NGINX);
+    }
+    tools
+        .into_iter()
+        .map(|tool| Group {
+            name: format!("tls {}", tool.label()),
+            apps: vec![app(
+                "fast",
+                App::Ceiling {
+                    status: 200,
+                    body: CeilingBody::Small,
+                },
+            )],
+            cells: gateways
+                .iter()
+                .map(|gateway| cell("small", gateway.clone(), "/", tool))
+                .collect(),
+            measure: Measure::Load,
+        })
+        .collect()
 }
 
 fn proxy_overhead(settings: &Settings) -> Vec<Group> {

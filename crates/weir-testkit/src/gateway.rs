@@ -16,6 +16,8 @@ pub struct TestGateway {
     pub addr: SocketAddr,
     /// The admin listener's address, when the config has `[admin]`.
     pub admin_addr: Option<SocketAddr>,
+    /// The first `[tls] listen` address, when the config has `[tls]`.
+    pub tls_addr: Option<SocketAddr>,
     pub handle: GatewayHandle,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
@@ -36,6 +38,7 @@ impl TestGateway {
         let gateway = weir::Gateway::bind(&config).expect("gateway binds");
         let addr = gateway.local_addrs()[0];
         let admin_addr = gateway.admin_addr();
+        let tls_addr = gateway.tls_addrs().first().copied();
         let handle = gateway.handle();
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(gateway.run(async move {
@@ -44,6 +47,7 @@ impl TestGateway {
         TestGateway {
             addr,
             admin_addr,
+            tls_addr,
             handle,
             stop: Some(stop),
             task: Some(task),
@@ -70,10 +74,12 @@ impl TestGateway {
                 gateway.listen_addrs(),
                 gateway.local_addrs()[0],
                 gateway.admin_addr(),
+                gateway.tls_addrs().first().copied(),
             ));
             gateway.run(until(first_stop)).await;
         }));
-        let (handle, addrs, addr, admin_addr) = ready.await.expect("the first worker binds");
+        let (handle, addrs, addr, admin_addr, tls_addr) =
+            ready.await.expect("the first worker binds");
         for _ in 1..threads {
             let (handle, addrs) = (handle.clone(), addrs.clone());
             let settings = config.server.clone();
@@ -97,6 +103,7 @@ impl TestGateway {
         TestGateway {
             addr,
             admin_addr,
+            tls_addr,
             handle,
             stop: Some(stop),
             task: Some(task),

@@ -110,6 +110,9 @@ pub struct Entry {
     pub started: Instant,
     /// Body bytes sent to the client (`$body_bytes_sent`), counted as the body streams.
     pub bytes: u64,
+    /// The TLS connection (`$ssl_protocol`, `$ssl_cipher`, `$ssl_server_name`); `None` on a
+    /// plain listener.
+    pub tls: Option<Arc<crate::tls::TlsInfo>>,
 }
 
 impl Entry {
@@ -128,6 +131,7 @@ impl Entry {
             upstream_time: None,
             started: Instant::now(),
             bytes: 0,
+            tls: None,
         }
     }
 
@@ -154,6 +158,7 @@ impl Entry {
             upstream_time: None,
             started: Instant::now(),
             bytes: 0,
+            tls: None,
         }
     }
 }
@@ -509,7 +514,13 @@ fn format_line(
             seconds_or_dash(out, record.upstream_response);
             out.extend_from_slice(b" upstream=\"");
             escape_nginx_or_dash(out, entry.upstream.as_deref().unwrap_or(""));
-            out.extend_from_slice(b"\"\n");
+            out.push(b'"');
+            if let Some(tls) = &entry.tls {
+                let _ = write!(out, " tls={} cipher={} sni=\"", tls.protocol, tls.cipher);
+                escape_nginx_or_dash(out, tls.server_name.as_deref().unwrap_or(""));
+                out.push(b'"');
+            }
+            out.push(b'\n');
         }
         AccessLogFormat::Json => {
             let _ = write!(
@@ -539,6 +550,22 @@ fn format_line(
             json_seconds(out, entry.upstream_time);
             out.extend_from_slice(b",\"upstream_response_time\":");
             json_seconds(out, record.upstream_response);
+            match &entry.tls {
+                Some(tls) => {
+                    let _ = write!(
+                        out,
+                        ",\"ssl_protocol\":\"{}\",\"ssl_cipher\":\"{}\",\"ssl_server_name\":",
+                        tls.protocol, tls.cipher
+                    );
+                    match &tls.server_name {
+                        Some(name) => json_string(out, name),
+                        None => out.extend_from_slice(b"null"),
+                    }
+                }
+                None => out.extend_from_slice(
+                    b",\"ssl_protocol\":null,\"ssl_cipher\":null,\"ssl_server_name\":null",
+                ),
+            }
             let _ = writeln!(out, ",\"request_time\":{:.6}}}", record.total.as_secs_f64());
         }
     }

@@ -27,15 +27,23 @@ impl Answer {
         }
     }
 
-    /// The response to `request`, by its `Host` header and URI. Generic over the body, which
-    /// it never reads.
-    pub fn respond_to<B>(&self, request: &http::Request<B>) -> Response<Body> {
-        let host = request.headers().get(header::HOST);
-        self.respond(host.and_then(|value| value.to_str().ok()), request.uri())
+    /// The response to `request`, by its `Host` header (else `host`, the checked host, which
+    /// over HTTP/2 is the `:authority`) and URI; `secure` when it came on a TLS listener.
+    /// Generic over the body, which it never reads.
+    pub fn respond_to<B>(
+        &self,
+        request: &http::Request<B>,
+        host: Option<&str>,
+        secure: bool,
+    ) -> Response<Body> {
+        let header_host = request.headers().get(header::HOST);
+        let host = header_host.and_then(|value| value.to_str().ok()).or(host);
+        self.respond(host, request.uri(), secure)
     }
 
-    /// The response to a request with this `Host` header (if any) and URI.
-    pub fn respond(&self, host: Option<&str>, uri: &Uri) -> Response<Body> {
+    /// The response to a request with this `Host` header (if any) and URI; `secure` when it came
+    /// on a TLS listener.
+    pub fn respond(&self, host: Option<&str>, uri: &Uri, secure: bool) -> Response<Body> {
         let Some(template) = &self.location else {
             if self.status.as_u16() >= 400 {
                 return crate::error::status_response(self.status);
@@ -53,11 +61,36 @@ impl Answer {
             .to_ascii_lowercase();
         let mut response = Response::new(Body::empty());
         *response.status_mut() = self.status;
-        if let Ok(location) = HeaderValue::from_str(&template.render(&host, uri)) {
+        if let Ok(location) = HeaderValue::from_str(&template.render(&host, uri, secure)) {
             response.headers_mut().insert(header::LOCATION, location);
         }
         response
     }
+}
+
+/// `[tls] redirect_http`: a `301` to the same host and target over HTTPS, on `port` (left out
+/// when 443).
+pub fn https_redirect(host: Option<&str>, port: u16, uri: &Uri) -> Response<Body> {
+    let host = uri
+        .host()
+        .or(host)
+        .map(strip_port)
+        .filter(|host| !host.is_empty())
+        .unwrap_or("localhost")
+        .to_ascii_lowercase();
+    let target = uri.path_and_query().map_or("/", |target| target.as_str());
+    // Port 0 (a test's listener) has no port to name: the default one is the best guess.
+    let location = if port == 443 || port == 0 {
+        format!("https://{host}{target}")
+    } else {
+        format!("https://{host}:{port}{target}")
+    };
+    let mut response = Response::new(Body::empty());
+    *response.status_mut() = http::StatusCode::MOVED_PERMANENTLY;
+    if let Ok(location) = HeaderValue::from_str(&location) {
+        response.headers_mut().insert(header::LOCATION, location);
+    }
+    response
 }
 
 fn strip_port(host: &str) -> &str {
@@ -83,27 +116,30 @@ mod tests {
     fn a_redirect_fills_in_host_request_uri_and_scheme() {
         let answer = answer(301, Some("https://$host$request_uri"));
         let uri: Uri = "/a/b?x=1".parse().unwrap();
-        let response = answer.respond(Some("WWW.Example.com:8080"), &uri);
+        let response = answer.respond(Some("WWW.Example.com:8080"), &uri, false);
         assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY);
         assert_eq!(
             response.headers()[header::LOCATION],
             "https://www.example.com/a/b?x=1"
         );
+        let braced = Template::parse("${scheme}://${host}/new").unwrap();
+        assert_eq!(braced.render("h", &uri, false), "http://h/new");
+        assert_eq!(braced.render("h", &uri, true), "https://h/new");
     }
 
     #[test]
     fn without_a_host_the_route_host_stands_in() {
         let answer = answer(302, Some("https://$host/"));
-        let response = answer.respond(None, &"/".parse().unwrap());
+        let response = answer.respond(None, &"/".parse().unwrap(), false);
         assert_eq!(response.headers()[header::LOCATION], "https://example.com/");
     }
 
     #[test]
     fn a_bare_status_answers_with_that_status() {
-        let not_found = answer(404, None).respond(Some("x"), &"/".parse().unwrap());
+        let not_found = answer(404, None).respond(Some("x"), &"/".parse().unwrap(), false);
         assert_eq!(not_found.status(), StatusCode::NOT_FOUND);
         assert!(!not_found.headers().contains_key(header::LOCATION));
-        let no_content = answer(204, None).respond(Some("x"), &"/".parse().unwrap());
+        let no_content = answer(204, None).respond(Some("x"), &"/".parse().unwrap(), false);
         assert_eq!(no_content.status(), StatusCode::NO_CONTENT);
     }
 }

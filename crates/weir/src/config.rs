@@ -38,6 +38,8 @@ pub struct Config {
     /// `[compression]`: on when the table is present (each key defaulting as documented on
     /// [`CompressionConfig`]), off when it is absent, as nginx's `gzip` is off unless set.
     pub compression: Option<CompressionConfig>,
+    /// `[tls]`: TLS termination and HTTP/2 to clients, off when the table is absent.
+    pub tls: Option<TlsConfig>,
 }
 
 /// `[server]`: the downstream side.
@@ -371,6 +373,86 @@ pub enum AccessLogFormat {
 #[derive(Debug, Clone, PartialEq)]
 pub struct AdminConfig {
     pub listen: SocketAddr,
+}
+
+/// `[tls]`: listeners that terminate TLS (nginx `listen 443 ssl`), their certificates, and the
+/// HTTP/2 limits of connections that pick `h2` by ALPN.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TlsConfig {
+    /// `listen`: addresses that speak TLS; none of them may also be in `[server] listen`.
+    /// Required.
+    pub listen: Vec<SocketAddr>,
+    /// `[[tls.certificates]]`: chosen by the SNI name from each certificate's names; the first is
+    /// the default for a client that sends no name, or one that none matches. At least one.
+    pub certificates: Vec<CertificateConfig>,
+    /// `protocols`: TLS versions offered. Default both, TLSv1.2 and TLSv1.3 (nginx's default
+    /// since 1.23.4 is the same pair).
+    pub protocols: Vec<TlsVersion>,
+    /// `alpn`: application protocols offered, in weir's order of preference. Default
+    /// `["h2", "http/1.1"]`, as nginx `listen ... ssl http2`.
+    pub alpn: Vec<Alpn>,
+    /// `session_tickets`: resumption by tickets, encrypted with keys that rotate every 6 hours
+    /// (rustls' ticketer), as nginx `ssl_session_tickets on`. Default true.
+    pub session_tickets: bool,
+    /// `session_cache`: sessions kept for stateful resumption (TLS 1.2 session ids, TLS 1.3
+    /// without tickets); 0 turns the cache off. Default 20000, about what nginx's
+    /// `ssl_session_cache shared:SSL:5m` holds.
+    pub session_cache: usize,
+    /// `handshake_timeout`: time for the TLS handshake after the connection is accepted; past
+    /// it, the connection is closed. Default 10s.
+    pub handshake_timeout: Duration,
+    /// `hsts`: a `Strict-Transport-Security` value added to every response on a TLS listener,
+    /// such as `"max-age=31536000; includeSubDomains"`. None by default.
+    pub hsts: Option<String>,
+    /// `redirect_http`: every request on a plain `[server] listen` address is answered with a
+    /// 301 to the same host and target over HTTPS (nginx's port-80 server with
+    /// `return 301 https://$host$request_uri`). Default false.
+    pub redirect_http: bool,
+    /// `http2_max_concurrent_streams`: streams a client may have open on one connection
+    /// (nginx `http2_max_concurrent_streams`). Default 128, as nginx.
+    pub http2_max_concurrent_streams: u32,
+    /// `http2_max_header_list_size`: the largest request head over HTTP/2 (names, values and 32
+    /// bytes per field, after HPACK decoding). Default 64KiB.
+    pub http2_max_header_list_size: u32,
+    /// `http2_stream_window`: bytes of a request body a client may send ahead of weir reading
+    /// it, per stream (nginx `http2_body_preread_size`-like). Default 256KiB.
+    pub http2_stream_window: u32,
+    /// `http2_connection_window`: the same for all streams of a connection together. Default 1MiB.
+    pub http2_connection_window: u32,
+}
+
+/// `[[tls.certificates]]`: one certificate chain and its key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CertificateConfig {
+    /// `cert`: PEM, the leaf first, then the intermediates (certbot's `fullchain.pem`). A relative
+    /// path is taken from the config file's directory.
+    pub cert: PathBuf,
+    /// `key`: PEM, the leaf's private key (PKCS#8, PKCS#1 or SEC1; certbot's `privkey.pem`).
+    pub key: PathBuf,
+}
+
+/// A TLS version in `[tls] protocols`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TlsVersion {
+    Tls12,
+    Tls13,
+}
+
+/// An application protocol in `[tls] alpn`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Alpn {
+    H2,
+    Http11,
+}
+
+impl Alpn {
+    /// The protocol's ALPN identifier.
+    pub fn id(self) -> &'static [u8] {
+        match self {
+            Alpn::H2 => b"h2",
+            Alpn::Http11 => b"http/1.1",
+        }
+    }
 }
 
 impl Config {

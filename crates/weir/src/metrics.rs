@@ -531,6 +531,51 @@ pub fn render_reloads(
     );
 }
 
+/// The TLS handshake figures: completed handshakes by version, resumed ones, and failures by
+/// reason.
+pub fn render_tls(out: &mut String, stats: &crate::tls::TlsStats) {
+    family(
+        out,
+        "weir_tls_handshakes_total",
+        "counter",
+        "TLS handshakes completed, by protocol version.",
+    );
+    for (version, count) in stats.handshakes() {
+        sample(
+            out,
+            "weir_tls_handshakes_total",
+            &[("version", version)],
+            count,
+        );
+    }
+    family(
+        out,
+        "weir_tls_resumed_handshakes_total",
+        "counter",
+        "TLS handshakes that resumed a session (ticket or cache).",
+    );
+    sample(
+        out,
+        "weir_tls_resumed_handshakes_total",
+        &[],
+        stats.resumed(),
+    );
+    family(
+        out,
+        "weir_tls_handshake_failures_total",
+        "counter",
+        "TLS handshakes that failed, by reason.",
+    );
+    for (reason, count) in stats.failures() {
+        sample(
+            out,
+            "weir_tls_handshake_failures_total",
+            &[("reason", reason)],
+            count,
+        );
+    }
+}
+
 fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
     let gauges = [
         (

@@ -86,6 +86,10 @@ pub struct Proxy {
     /// Shared by every generation of a reloaded proxy.
     closing: Arc<tokio::sync::watch::Sender<bool>>,
     thread_affine: bool,
+    /// `[tls] hsts`: the `Strict-Transport-Security` of responses on TLS listeners.
+    hsts: Option<HeaderValue>,
+    /// `[tls] redirect_http`: the port of the HTTPS redirect target (`None`: no redirect).
+    redirect_http: Option<u16>,
     /// The config this proxy was built from, to tell on reload what changed.
     config: Config,
 }
@@ -96,6 +100,8 @@ pub struct ClientInfo {
     pub peer: SocketAddr,
     /// Whether this is the last request the connection may carry (`keepalive_requests`).
     pub last_request: bool,
+    /// The TLS connection the request came on; `None` on a plain listener.
+    pub tls: Option<Arc<crate::tls::TlsInfo>>,
 }
 
 /// What one request did, for metrics and the access log.
@@ -204,6 +210,7 @@ impl Proxy {
         let log_entry = self.access_log.as_ref().map(|_| {
             let mut entry = Entry::start(SocketAddr::new(client_ip, client.peer.port()), &request);
             entry.started = started;
+            entry.tls = client.tls.clone();
             entry
         });
         let accepted = self
@@ -212,6 +219,7 @@ impl Proxy {
             .and_then(|config| compression::choose(request.headers(), &config.algorithms));
         let is_head = request.method() == Method::HEAD;
         let last_request = client.last_request;
+        let secure = client.tls.is_some();
         // Until the answer is ready, a client that leaves drops this future: the guard then
         // counts and logs the request as 499, as nginx does.
         let mut unanswered = Unanswered {
@@ -229,7 +237,7 @@ impl Proxy {
         // The one error exit: whatever phase failed, error.rs makes the answer.
         let response =
             exchanged.unwrap_or_else(|error| self.refused(error, record.upstream_name, client_ip));
-        let response = self.outgoing(response, is_head, accepted, last_request);
+        let response = self.outgoing(response, is_head, accepted, last_request, secure);
         self.recorded(response, record, log_entry, started)
     }
 
@@ -269,6 +277,7 @@ impl Proxy {
         is_head: bool,
         accepted: Option<Encoding>,
         last_request: bool,
+        secure: bool,
     ) -> Response<Body> {
         if let Some(config) = &self.compression {
             if compression::should_compress(is_head, response.status(), response.headers(), config)
@@ -286,6 +295,11 @@ impl Proxy {
             response
                 .headers_mut()
                 .insert(header::SERVER, server.clone());
+        }
+        if let (true, Some(hsts)) = (secure, &self.hsts) {
+            response
+                .headers_mut()
+                .insert(header::STRICT_TRANSPORT_SECURITY, hsts.clone());
         }
         // After a 101 the connection belongs to the upgraded protocol: `Connection: upgrade`
         // stays, whatever keepalive_requests says.
@@ -334,19 +348,42 @@ impl Proxy {
         record: &mut Record<'proxy>,
     ) -> Result<Response<Body>, ProxyError> {
         let (host, path) = checks::request(&request, self.max_body_size)?;
+        if let Some(response) = self.https_redirect(&client, host, &request) {
+            return Ok(response);
+        }
         let route = self.router.find(host, &path).ok_or(ProxyError::NoRoute)?;
         record.route = Some(route.index);
         let limited = route.check_limits(client_ip, &path, &request).await?;
         let upstream = match &route.target {
             Target::Upstream(upstream) => upstream,
             Target::Static(dir) => return route.serve_static(dir, &path, &request).await,
-            Target::Answer(answer) => return Ok(answer.respond_to(&request)),
+            Target::Answer(answer) => {
+                return Ok(answer.respond_to(&request, host, client.tls.is_some()))
+            }
         };
         let (upstream_request, upgrade) = self
             .upstream_request(route, upstream, &client, client_ip, request)
             .await?;
         let response = self.send(upstream, upstream_request, record).await?;
         Ok(self.response(route, upstream, upgrade, limited.as_ref(), response))
+    }
+
+    /// `[tls] redirect_http`: a request on a plain listener is sent to HTTPS, except ACME
+    /// http-01 challenges (certbot --webroot renewals), which are routed as usual, as nginx's
+    /// port-80 server keeps a location for them.
+    fn https_redirect<B>(
+        &self,
+        client: &ClientInfo,
+        host: Option<&str>,
+        request: &Request<B>,
+    ) -> Option<Response<Body>> {
+        let port = self.redirect_http?;
+        let acme = request
+            .uri()
+            .path()
+            .starts_with("/.well-known/acme-challenge/");
+        (client.tls.is_none() && !acme)
+            .then(|| crate::answer::https_redirect(host, port, request.uri()))
     }
 
     /// Phase 4, the upstream request. Only a bodiless GET asking for WebSocket is an upgrade;
@@ -397,7 +434,12 @@ impl Proxy {
         if let Some(host) = host {
             parts.headers.insert(header::HOST, host);
         }
-        add_forwarding_headers(&mut parts.headers, client_ip);
+        let scheme = if client.tls.is_some() {
+            "https"
+        } else {
+            "http"
+        };
+        add_forwarding_headers(&mut parts.headers, client_ip, scheme);
         if let Some(proto) = client_proto.filter(|_| self.real_ip.is_trusted(client.peer.ip())) {
             // A trusted proxy in front (a TLS terminator) knows the scheme; keep its word.
             parts.headers.insert(&X_FORWARDED_PROTO, proto);

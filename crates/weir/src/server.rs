@@ -18,6 +18,7 @@ use tokio::sync::Semaphore;
 use crate::config::UpstreamAddr;
 use crate::config::{Config, ServerConfig};
 use crate::proxy::Proxy;
+use crate::tls::Tls;
 use crate::upstream::PoolStats;
 use crate::write_timeout::WriteTimeout;
 
@@ -43,12 +44,15 @@ pub enum ServerError {
         path: std::path::PathBuf,
         source: std::io::Error,
     },
+    #[error("{0}")]
+    Tls(#[from] crate::tls::TlsError),
 }
 
 /// A gateway with its listeners bound, ready to run.
 pub struct Gateway {
-    /// Each listener with the configured address it serves (the bound one may differ: port 0).
-    listeners: Vec<(SocketAddr, TcpListener)>,
+    /// Each listener with the configured address it serves (the bound one may differ: port 0)
+    /// and whether it speaks TLS.
+    listeners: Vec<(Endpoint, TcpListener)>,
     admin: Option<TcpListener>,
     shared: Arc<Shared>,
     /// Whether listeners allow siblings on the same address (one runtime per core).
@@ -68,15 +72,49 @@ pub struct GatewayHandle {
 struct Generation {
     proxy: Arc<Proxy>,
     settings: ServerConfig,
+    /// Certificates and TLS settings, when `[tls]` is configured.
+    tls: Option<Arc<Tls>>,
 }
 
 impl Generation {
-    fn new(proxy: Proxy, settings: &ServerConfig) -> Generation {
-        Generation {
+    /// `old` is the generation a reload replaces: its TLS session cache, ticket keys and counters
+    /// carry over.
+    fn new(
+        proxy: Proxy,
+        config: &Config,
+        old: Option<&Generation>,
+    ) -> Result<Generation, ServerError> {
+        let tls = match &config.tls {
+            Some(tls) => Some(Arc::new(Tls::new(
+                tls,
+                old.and_then(|old| old.tls.as_deref()),
+            )?)),
+            None => None,
+        };
+        Ok(Generation {
             proxy: Arc::new(proxy),
-            settings: settings.clone(),
-        }
+            settings: config.server.clone(),
+            tls,
+        })
     }
+}
+
+/// A configured listen address and whether it speaks TLS (`[tls] listen`). Both may say
+/// `127.0.0.1:0`, so the address alone does not tell them apart.
+type Endpoint = (SocketAddr, bool);
+
+/// Every address the config listens on: `[server] listen`, then `[tls] listen`.
+fn all_listen(config: &Config) -> Vec<Endpoint> {
+    let mut listen: Vec<Endpoint> = config
+        .server
+        .listen
+        .iter()
+        .map(|addr| (*addr, false))
+        .collect();
+    if let Some(tls) = &config.tls {
+        listen.extend(tls.listen.iter().map(|addr| (*addr, true)));
+    }
+    listen
 }
 
 /// What sibling gateways (one per runtime) and every handle share.
@@ -85,7 +123,9 @@ struct Shared {
     /// it to its end, so requests in flight finish on the config they began with.
     current: ArcSwap<Generation>,
     /// The configured `listen` addresses; each gateway's accept loops follow them.
-    listen: tokio::sync::watch::Sender<Vec<SocketAddr>>,
+    listen: tokio::sync::watch::Sender<Vec<Endpoint>>,
+    /// The bound addresses that speak TLS, so that siblings bound beside them do too.
+    tls_bound: std::sync::Mutex<Vec<SocketAddr>>,
     reloads: ReloadStats,
     /// Gateways bound and not yet drained (the first and its siblings).
     serving: tokio::sync::watch::Sender<usize>,
@@ -122,7 +162,7 @@ impl Gateway {
         inherited: Vec<std::net::TcpListener>,
     ) -> Result<Gateway, ServerError> {
         let listeners = take_or_bind(
-            &config.server.listen,
+            &all_listen(config),
             inherited,
             config.server.backlog,
             reuse_port,
@@ -132,11 +172,17 @@ impl Gateway {
             None => None,
         };
         let proxy = Proxy::new(config, reuse_port)?;
+        let tls_bound = listeners
+            .iter()
+            .filter(|((_, tls), _)| *tls)
+            .filter_map(|(_, listener)| listener.local_addr().ok())
+            .collect();
         let reloads = ReloadStats::default();
         reloads.generation.store(1, Ordering::Relaxed);
         let shared = Arc::new(Shared {
-            current: ArcSwap::from_pointee(Generation::new(proxy, &config.server)),
-            listen: tokio::sync::watch::Sender::new(config.server.listen.clone()),
+            current: ArcSwap::from_pointee(Generation::new(proxy, config, None)?),
+            listen: tokio::sync::watch::Sender::new(all_listen(config)),
+            tls_bound: std::sync::Mutex::new(tls_bound),
             reloads,
             serving: tokio::sync::watch::Sender::new(1),
         });
@@ -165,13 +211,19 @@ impl Gateway {
             .into_iter()
             .filter_map(|listener| Some((listener.local_addr().ok()?, listener)))
             .collect();
+        let tls_bound = handle
+            .shared
+            .tls_bound
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clone();
         let mut listeners = Vec::with_capacity(addrs.len());
         for (configured, bound) in addrs {
             let listener = match inherited.iter().position(|(addr, _)| addr == bound) {
                 Some(position) => from_std(inherited.swap_remove(position).1, *bound)?,
                 None => listen(*bound, settings.backlog, true)?,
             };
-            listeners.push((*configured, listener));
+            listeners.push(((*configured, tls_bound.contains(bound)), listener));
         }
         handle.shared.serving.send_modify(|serving| *serving += 1);
         Ok(Gateway {
@@ -198,11 +250,22 @@ impl Gateway {
             .collect()
     }
 
+    /// The bound addresses of the `[tls] listen` listeners.
+    pub fn tls_addrs(&self) -> Vec<SocketAddr> {
+        self.listeners
+            .iter()
+            .filter(|((_, tls), _)| *tls)
+            .filter_map(|(_, listener)| listener.local_addr().ok())
+            .collect()
+    }
+
     /// Each listener's configured address and bound address, for [`Gateway::bind_sibling`].
     pub fn listen_addrs(&self) -> Vec<(SocketAddr, SocketAddr)> {
         self.listeners
             .iter()
-            .filter_map(|(configured, listener)| Some((*configured, listener.local_addr().ok()?)))
+            .filter_map(|((configured, _), listener)| {
+                Some((*configured, listener.local_addr().ok()?))
+            })
             .collect()
     }
 
@@ -252,13 +315,13 @@ impl Gateway {
         });
         let mut listen_changes = self.shared.listen.subscribe();
         let configured = listen_changes.borrow_and_update().clone();
-        let mut accepting: Vec<(SocketAddr, tokio::task::JoinHandle<()>)> = Vec::new();
+        let mut accepting: Vec<(Endpoint, tokio::task::JoinHandle<()>)> = Vec::new();
         // Inherited sockets the config does not list stay for the gateway's life.
         let mut pinned = Vec::new();
-        for (addr, listener) in self.listeners {
-            let task = tokio::spawn(accept_loop(listener, Arc::clone(&context)));
-            if configured.contains(&addr) {
-                accepting.push((addr, task));
+        for (endpoint, listener) in self.listeners {
+            let task = tokio::spawn(accept_loop(listener, endpoint.1, Arc::clone(&context)));
+            if configured.contains(&endpoint) {
+                accepting.push((endpoint, task));
             } else {
                 pinned.push(task);
             }
@@ -334,20 +397,21 @@ impl GatewayHandle {
     /// stays and the failure is counted.
     pub fn reload(&self, config: &Config) -> Result<(), ServerError> {
         let old = self.shared.current.load_full();
-        let proxy = match Proxy::reload(config, &old.proxy) {
-            Ok(proxy) => proxy,
+        let generation = Proxy::reload(config, &old.proxy)
+            .and_then(|proxy| Generation::new(proxy, config, Some(&old)));
+        let generation = match generation {
+            Ok(generation) => generation,
             Err(error) => {
                 self.reload_failed();
                 return Err(error);
             }
         };
-        self.shared
-            .current
-            .store(Arc::new(Generation::new(proxy, &config.server)));
+        self.shared.current.store(Arc::new(generation));
+        let wanted = all_listen(config);
         self.shared.listen.send_if_modified(|listen| {
-            let changed = *listen != config.server.listen;
+            let changed = *listen != wanted;
             if changed {
-                listen.clone_from(&config.server.listen);
+                listen.clone_from(&wanted);
             }
             changed
         });
@@ -386,6 +450,9 @@ impl GatewayHandle {
             stats.successes.load(Ordering::Relaxed),
             stats.failures.load(Ordering::Relaxed),
         );
+        if let Some(tls) = &self.shared.current.load().tls {
+            crate::metrics::render_tls(&mut text, tls.stats());
+        }
         text
     }
 
@@ -442,7 +509,9 @@ struct AcceptContext {
     stop: tokio::sync::watch::Receiver<bool>,
 }
 
-async fn accept_loop(listener: TcpListener, context: Arc<AcceptContext>) {
+/// Accepts on `listener`; `tls` when it is a `[tls] listen` address, whose connections are served
+/// with the TLS settings in force when they come.
+async fn accept_loop(listener: TcpListener, tls: bool, context: Arc<AcceptContext>) {
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the
         // kernel's backlog instead of costing memory here.
@@ -459,67 +528,110 @@ async fn accept_loop(listener: TcpListener, context: Arc<AcceptContext>) {
             }
         };
         let _ = stream.set_nodelay(true);
-        serve_connection(stream, peer, &context, permit);
+        serve_connection(stream, peer, tls, &context, permit);
     }
 }
+
+/// The message of a client write that made no progress for `send_timeout`.
+const CLIENT_SEND_TIMEOUT: &str = "client read nothing for send_timeout";
 
 fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,
+    tls: bool,
     context: &AcceptContext,
     permit: tokio::sync::OwnedSemaphorePermit,
 ) {
     // Connection settings are those in force when the connection came; each request takes the
     // proxy in force when it starts.
-    let settings = &context.shared.current.load().settings;
+    let generation = context.shared.current.load();
+    let settings = &generation.settings;
     let connection = crate::h1::Settings {
         header_timeout: settings.header_timeout,
         keepalive_timeout: settings.keepalive_timeout,
         keepalive_requests: settings.keepalive_requests,
         max_header_size: settings.max_header_size,
     };
-    let io = Box::new(WriteTimeout::new(
-        stream,
-        settings.send_timeout,
-        "client read nothing for send_timeout",
-    ));
     let shared = Arc::clone(&context.shared);
     let stop = context.stop.clone();
+    let tls = match (tls, &generation.tls) {
+        (false, _) => None,
+        (true, Some(tls)) => Some(Arc::clone(tls)),
+        // A reload took `[tls]` away; this listener is closing.
+        (true, None) => return,
+    };
+    let keepalive_timeout = settings.keepalive_timeout;
+    let send_timeout = settings.send_timeout;
+    drop(generation);
     tokio::spawn(async move {
-        // The connection's place is held to the end of the task, tunnel included.
+        // The connection's place is held to the end of the task, TLS handshake and tunnel
+        // included, so handshakes in progress count against max_connections.
         let _permit = permit;
         let proxy = move || Arc::clone(&shared.current.load().proxy);
-        crate::h1::serve(io, peer, connection, proxy, stop).await;
+        let Some(tls) = tls else {
+            let io = Box::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
+            crate::h1::serve(io, peer, connection, proxy, stop, None).await;
+            return;
+        };
+        let wrap = |stream| WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT);
+        let Some((stream, info)) = tls.accept(stream, wrap).await else {
+            return;
+        };
+        if info.h2 {
+            crate::http2::serve(
+                stream,
+                &tls.http2,
+                peer,
+                info,
+                proxy,
+                stop,
+                keepalive_timeout,
+            )
+            .await;
+        } else {
+            crate::h1::serve(Box::new(stream), peer, connection, proxy, stop, Some(info)).await;
+        }
     });
 }
 
 /// Makes the accept loops match `wanted`: a listener whose address left the list stops
 /// accepting, an address new to it is bound.
 fn follow_listen(
-    accepting: &mut Vec<(SocketAddr, tokio::task::JoinHandle<()>)>,
-    wanted: &[SocketAddr],
+    accepting: &mut Vec<(Endpoint, tokio::task::JoinHandle<()>)>,
+    wanted: &[Endpoint],
     settings: &ServerConfig,
     reuse_port: bool,
     context: &Arc<AcceptContext>,
 ) {
-    accepting.retain(|(addr, task)| {
-        let keep = wanted.contains(addr);
+    accepting.retain(|(endpoint, task)| {
+        let keep = wanted.contains(endpoint);
         if !keep {
-            tracing::info!(%addr, "reload: no longer listening");
+            tracing::info!(addr = %endpoint.0, "reload: no longer listening");
             task.abort();
         }
         keep
     });
-    for addr in wanted {
-        if accepting.iter().any(|(serving, _)| serving == addr) {
+    for endpoint in wanted {
+        if accepting.iter().any(|(serving, _)| serving == endpoint) {
             continue;
         }
-        match listen(*addr, settings.backlog, reuse_port) {
+        let (addr, tls) = *endpoint;
+        match listen(addr, settings.backlog, reuse_port) {
             Ok(listener) => {
-                tracing::info!(%addr, "reload: listening");
+                tracing::info!(%addr, tls, "reload: listening");
+                if let (true, Ok(bound)) = (tls, listener.local_addr()) {
+                    let mut tls_bound = context
+                        .shared
+                        .tls_bound
+                        .lock()
+                        .unwrap_or_else(|poison| poison.into_inner());
+                    if !tls_bound.contains(&bound) {
+                        tls_bound.push(bound);
+                    }
+                }
                 accepting.push((
-                    *addr,
-                    tokio::spawn(accept_loop(listener, Arc::clone(context))),
+                    *endpoint,
+                    tokio::spawn(accept_loop(listener, tls, Arc::clone(context))),
                 ));
             }
             Err(error) => tracing::error!(%error, "reload: cannot listen"),
@@ -531,26 +643,26 @@ fn follow_listen(
 /// the others are bound. Inherited sockets that no configured address names are served too,
 /// under their own address.
 fn take_or_bind(
-    configured: &[SocketAddr],
+    configured: &[Endpoint],
     inherited: Vec<std::net::TcpListener>,
     backlog: u32,
     reuse_port: bool,
-) -> Result<Vec<(SocketAddr, TcpListener)>, ServerError> {
+) -> Result<Vec<(Endpoint, TcpListener)>, ServerError> {
     let mut inherited: Vec<(SocketAddr, std::net::TcpListener)> = inherited
         .into_iter()
         .filter_map(|listener| Some((listener.local_addr().ok()?, listener)))
         .collect();
     let mut listeners = Vec::with_capacity(configured.len() + inherited.len());
-    for addr in configured {
+    for (addr, tls) in configured {
         let listener = match inherited.iter().position(|(bound, _)| bound == addr) {
             Some(position) => from_std(inherited.swap_remove(position).1, *addr)?,
             None => listen(*addr, backlog, reuse_port)?,
         };
-        listeners.push((*addr, listener));
+        listeners.push(((*addr, *tls), listener));
     }
     for (addr, listener) in inherited {
         tracing::info!(%addr, "serving an inherited listener the config does not list");
-        listeners.push((addr, from_std(listener, addr)?));
+        listeners.push(((addr, false), from_std(listener, addr)?));
     }
     Ok(listeners)
 }

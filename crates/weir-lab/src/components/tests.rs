@@ -52,6 +52,7 @@ fn weir_config_with_a_limit_and_no_keepalive_is_accepted_by_weir() {
         static_file: false,
         client_timeout: None,
         soak: false,
+        tls: false,
         redis_limits: false,
     };
     let text = weir_config(

@@ -180,3 +180,36 @@ fn wrk_command_carries_duration_latency_and_script() {
         ]
     );
 }
+
+/// h2load 1.52 against a gateway answering 404 to everything (the lab's `tls` scenario's tool).
+const H2LOAD_NOT_FOUND: &str = "starting benchmark...
+spawning thread #0: 2 total client(s). Timing-based test with 0s of warm-up time and 1s of main duration for measurements.
+Main benchmark duration is over for thread #0. Stopping all clients.
+Stopped all clients for thread #0
+
+finished in 1.00s, 11264.00 req/s, 440.23KB/s
+requests: 11264 total, 11268 started, 11264 done, 0 succeeded, 11264 failed, 0 errored, 0 timeout
+status codes: 0 2xx, 0 3xx, 11264 4xx, 0 5xx
+traffic: 440.23KB (450800) total, 88.13KB (90242) headers (space savings 91.65%), 154.00KB (157696) data
+                     min         max         mean         sd        +/- sd
+time for request:      113us     22.00ms       341us       589us    98.36%
+";
+
+#[test]
+fn h2load_summary_is_parsed_and_its_4xx_are_not_socket_errors() {
+    let output = parse_h2load(H2LOAD_NOT_FOUND).unwrap();
+    assert_eq!(output.requests, 11264);
+    assert_eq!(output.requests_per_second, 11264.0);
+    assert_eq!(output.seconds, 1.0);
+    assert_eq!(output.non_2xx, 11264);
+    assert_eq!(output.errors.total(), 0);
+    let broken = H2LOAD_NOT_FOUND
+        .replace(
+            "0 succeeded, 11264 failed, 0 errored",
+            "11200 succeeded, 64 failed, 3 errored",
+        )
+        .replace("11264 4xx", "0 4xx");
+    let output = parse_h2load(&broken).unwrap();
+    assert_eq!((output.non_2xx, output.errors.failed), (0, 67));
+    assert!(parse_h2load("connect: Connection refused\n").is_err());
+}

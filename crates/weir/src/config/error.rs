@@ -350,6 +350,14 @@ impl KeyIndex {
         });
     }
 
+    /// The span of a key's name, by its dotted path (`tls.certificates[0].cert`).
+    pub(crate) fn span_of(&self, path: &str) -> Option<Range<usize>> {
+        self.entries
+            .iter()
+            .find(|entry| entry.path == path)
+            .map(|entry| entry.key_span.clone().unwrap_or(entry.value_span.clone()))
+    }
+
     /// The most specific key whose name or value covers the span: the smallest covering span wins,
     /// and among equal spans (a `[upstreams.app]` header is the span of both tables) the deepest key.
     pub(crate) fn key_at(&self, span: &Range<usize>) -> Option<String> {

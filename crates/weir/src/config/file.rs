@@ -28,6 +28,7 @@ use super::{
     LimiterConfig, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig,
     UpstreamAddr, UpstreamConfig,
 };
+use super::{Alpn, CertificateConfig, TlsConfig, TlsVersion};
 
 pub use super::error::{ConfigError, ConfigErrorKind};
 
@@ -88,6 +89,15 @@ mod default {
     pub(super) const LIMIT_STATUS: http::StatusCode = http::StatusCode::TOO_MANY_REQUESTS;
     pub(super) const MAX_KEYS: usize = 100_000;
     pub(super) const REDIS_TIMEOUT: Duration = Duration::from_millis(50);
+    /// About what nginx's `ssl_session_cache shared:SSL:5m` holds (4000 sessions a megabyte).
+    pub(super) const SESSION_CACHE: usize = 20_000;
+    /// A handshake takes a few round trips; a client that cannot finish in this is gone or hostile.
+    pub(super) const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+    /// nginx `http2_max_concurrent_streams`.
+    pub(super) const HTTP2_MAX_CONCURRENT_STREAMS: u32 = 128;
+    pub(super) const HTTP2_MAX_HEADER_LIST_SIZE: u32 = 64 * 1024;
+    pub(super) const HTTP2_STREAM_WINDOW: u32 = 256 * 1024;
+    pub(super) const HTTP2_CONNECTION_WINDOW: u32 = 1024 * 1024;
 }
 
 /// Smallest `max_header_size`: below this not even a modest request line and `Host` fit.
@@ -108,9 +118,28 @@ pub fn from_toml(text: &str, source: Option<&Path>) -> Result<Config, ConfigErro
 }
 
 /// Reads the file at `path` and parses it with [`from_toml`].
+/// The certificate files of `[tls]` are read too, and an unreadable file, a key that does not
+/// match its certificate, a chain out of order or an expired certificate is an error that names
+/// the file (see [`crate::tls::check_certificate`]).
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|error| ConfigError::io(path, &error))?;
-    from_toml(&text, Some(path))
+    let config = from_toml(&text, Some(path))?;
+    if let Some(tls) = &config.tls {
+        for (index, certificate) in tls.certificates.iter().enumerate() {
+            if let Err(error) = crate::tls::check_certificate(certificate) {
+                let (table, _) = DeTable::parse_recoverable(&text);
+                let keys = KeyIndex::new(&table);
+                let key = format!("tls.certificates[{index}].{}", error.key());
+                let span = keys.span_of(&key).unwrap_or(0..0);
+                return Err(
+                    Problem::new(ConfigErrorKind::InvalidValue, span, error.to_string())
+                        .with_key(key)
+                        .into_error(&text, Some(path), &keys),
+                );
+            }
+        }
+    }
+    Ok(config)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -130,6 +159,32 @@ struct RawConfig {
     access_log: Option<RawAccessLog>,
     admin: Option<RawAdmin>,
     compression: Option<RawCompression>,
+    tls: Option<Spanned<RawTls>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTls {
+    listen: Spanned<OneOrMany<ListenAddr>>,
+    certificates: Option<Spanned<Vec<RawCertificate>>>,
+    protocols: Option<Spanned<Vec<Spanned<String>>>>,
+    alpn: Option<Spanned<Vec<Spanned<String>>>>,
+    session_tickets: Option<bool>,
+    session_cache: Option<usize>,
+    handshake_timeout: Option<Spanned<DurationValue>>,
+    hsts: Option<Spanned<String>>,
+    redirect_http: Option<bool>,
+    http2_max_concurrent_streams: Option<Spanned<u32>>,
+    http2_max_header_list_size: Option<Spanned<SizeValue>>,
+    http2_stream_window: Option<Spanned<SizeValue>>,
+    http2_connection_window: Option<Spanned<SizeValue>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCertificate {
+    cert: Spanned<String>,
+    key: Spanned<String>,
 }
 
 #[derive(Default, serde::Deserialize)]
@@ -628,6 +683,27 @@ impl RawConfig {
 
         let compression = self.compression.map(validate_compression).transpose()?;
 
+        let tls = match &self.tls {
+            None => None,
+            Some(raw) => {
+                let tls = validate_tls(raw, source)?;
+                let taken = server
+                    .listen
+                    .iter()
+                    .chain(admin.as_ref().map(|admin| &admin.listen));
+                for addr in taken {
+                    if addr.port() != 0 && tls.listen.contains(addr) {
+                        return Err(Problem::new(
+                            ConfigErrorKind::Conflict,
+                            raw.get_ref().listen.span(),
+                            format!("{addr} is also in server.listen or admin.listen; a TLS listener needs its own address"),
+                        ));
+                    }
+                }
+                Some(tls)
+            }
+        };
+
         Ok(Config {
             source: source.map(Path::to_path_buf),
             server,
@@ -637,6 +713,7 @@ impl RawConfig {
             access_log,
             admin,
             compression,
+            tls,
         })
     }
 }
@@ -809,6 +886,203 @@ impl RawServer {
             threads: self.threads.unwrap_or(0),
         })
     }
+}
+
+/// `[tls]`: each key defaults as documented on [`TlsConfig`]. The certificate files are read by
+/// [`load`], not here: this stage is pure.
+/// Relative certificate paths are taken from the config file's directory.
+fn validate_tls(raw: &Spanned<RawTls>, source: Option<&Path>) -> Result<TlsConfig, Problem> {
+    let base = source.and_then(Path::parent).unwrap_or(Path::new(""));
+    let table_span = raw.span();
+    let raw = raw.get_ref();
+    let listen: Vec<SocketAddr> = raw.listen.get_ref().0.iter().map(|addr| addr.0).collect();
+    if listen.is_empty() {
+        return Err(invalid(
+            raw.listen.span(),
+            "listen needs at least one address, such as [\"0.0.0.0:443\"]",
+        ));
+    }
+    for (position, address) in listen.iter().enumerate() {
+        if listen[..position].contains(address) {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                raw.listen.span(),
+                format!("{address} is listed twice"),
+            ));
+        }
+    }
+    let certificates: Vec<CertificateConfig> = match &raw.certificates {
+        Some(list) if !list.get_ref().is_empty() => list
+            .get_ref()
+            .iter()
+            .map(|certificate| -> Result<CertificateConfig, Problem> {
+                for path in [&certificate.cert, &certificate.key] {
+                    if path.get_ref().is_empty() {
+                        return Err(invalid(
+                            path.span(),
+                            "expected a PEM file path such as \"/etc/letsencrypt/live/example.com/fullchain.pem\"",
+                        ));
+                    }
+                }
+                Ok(CertificateConfig {
+                    cert: base.join(certificate.cert.get_ref()),
+                    key: base.join(certificate.key.get_ref()),
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        Some(list) => {
+            return Err(invalid(
+                list.span(),
+                "at least one [[tls.certificates]] with cert and key is needed",
+            ))
+        }
+        None => {
+            return Err(Problem::new(
+                ConfigErrorKind::MissingKey,
+                table_span,
+                "at least one [[tls.certificates]] table with cert = \"fullchain.pem\" and key = \"privkey.pem\" is needed",
+            )
+            .with_key("tls.certificates"))
+        }
+    };
+    let protocols = match &raw.protocols {
+        None => vec![TlsVersion::Tls12, TlsVersion::Tls13],
+        Some(list) => {
+            let mut protocols = Vec::new();
+            for name in list.get_ref() {
+                let version = match name.get_ref().as_str() {
+                    "TLSv1.2" => TlsVersion::Tls12,
+                    "TLSv1.3" => TlsVersion::Tls13,
+                    other => {
+                        return Err(invalid(
+                            name.span(),
+                            format!("expected \"TLSv1.2\" or \"TLSv1.3\" (older versions are not offered), found {other:?}"),
+                        ))
+                    }
+                };
+                if !protocols.contains(&version) {
+                    protocols.push(version);
+                }
+            }
+            if protocols.is_empty() {
+                return Err(invalid(
+                    list.span(),
+                    "protocols needs at least one of \"TLSv1.2\", \"TLSv1.3\"",
+                ));
+            }
+            protocols
+        }
+    };
+    let alpn = match &raw.alpn {
+        None => vec![Alpn::H2, Alpn::Http11],
+        Some(list) => {
+            let mut alpn = Vec::new();
+            for name in list.get_ref() {
+                let protocol = match name.get_ref().as_str() {
+                    "h2" => Alpn::H2,
+                    "http/1.1" => Alpn::Http11,
+                    other => {
+                        return Err(invalid(
+                            name.span(),
+                            format!("expected \"h2\" or \"http/1.1\", found {other:?}"),
+                        ))
+                    }
+                };
+                if !alpn.contains(&protocol) {
+                    alpn.push(protocol);
+                }
+            }
+            if alpn.is_empty() {
+                return Err(invalid(
+                    list.span(),
+                    "alpn needs at least one of \"h2\", \"http/1.1\"",
+                ));
+            }
+            alpn
+        }
+    };
+    let hsts = match &raw.hsts {
+        None => None,
+        Some(value) => {
+            let text = value.get_ref();
+            let valid = text
+                .trim_start()
+                .to_ascii_lowercase()
+                .starts_with("max-age=")
+                && HeaderValue::from_str(text).is_ok();
+            if !valid {
+                return Err(invalid(
+                    value.span(),
+                    format!("expected a Strict-Transport-Security value such as \"max-age=31536000; includeSubDomains\", found {text:?}"),
+                ));
+            }
+            Some(text.clone())
+        }
+    };
+    let streams = match &raw.http2_max_concurrent_streams {
+        None => default::HTTP2_MAX_CONCURRENT_STREAMS,
+        Some(value) if !(1..=10_000).contains(value.get_ref()) => {
+            return Err(invalid(
+                value.span(),
+                "http2_max_concurrent_streams must be from 1 to 10000 (the default is 128)",
+            ))
+        }
+        Some(value) => *value.get_ref(),
+    };
+    let size_in = |value: &Option<Spanned<SizeValue>>,
+                   default: u32,
+                   range: std::ops::RangeInclusive<u64>,
+                   key: &str|
+     -> Result<u32, Problem> {
+        match value {
+            None => Ok(default),
+            Some(value) if range.contains(&value.get_ref().0) => Ok(value.get_ref().0 as u32),
+            Some(value) => Err(invalid(
+                value.span(),
+                format!(
+                    "{key} must be from {} to {} (the default is {})",
+                    units::format_size(*range.start()),
+                    units::format_size(*range.end()),
+                    units::format_size(u64::from(default))
+                ),
+            )),
+        }
+    };
+    // RFC 9113 §6.9.1: a window is at most 2^31-1 bytes; below 16 KiB not one full frame fits.
+    let windows = 16 * 1024..=(1u64 << 31) - 1;
+    Ok(TlsConfig {
+        listen,
+        certificates,
+        protocols,
+        alpn,
+        session_tickets: raw.session_tickets.unwrap_or(true),
+        session_cache: raw.session_cache.unwrap_or(default::SESSION_CACHE),
+        handshake_timeout: positive_duration(
+            raw.handshake_timeout.as_ref(),
+            default::HANDSHAKE_TIMEOUT,
+        )?,
+        hsts,
+        redirect_http: raw.redirect_http.unwrap_or(false),
+        http2_max_concurrent_streams: streams,
+        http2_max_header_list_size: size_in(
+            &raw.http2_max_header_list_size,
+            default::HTTP2_MAX_HEADER_LIST_SIZE,
+            1024..=16 * 1024 * 1024,
+            "http2_max_header_list_size",
+        )?,
+        http2_stream_window: size_in(
+            &raw.http2_stream_window,
+            default::HTTP2_STREAM_WINDOW,
+            windows.clone(),
+            "http2_stream_window",
+        )?,
+        http2_connection_window: size_in(
+            &raw.http2_connection_window,
+            default::HTTP2_CONNECTION_WINDOW,
+            windows,
+            "http2_connection_window",
+        )?,
+    })
 }
 
 /// A timeout that would fire at once is a mistake, not a setting.

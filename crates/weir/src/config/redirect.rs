@@ -21,7 +21,7 @@ enum Part {
     Host,
     /// nginx `$request_uri`: the path and query as the client sent them.
     RequestUri,
-    /// nginx `$scheme`: always `http`, as weir does not terminate TLS.
+    /// nginx `$scheme`: `https` on a TLS listener, else `http`.
     Scheme,
 }
 
@@ -89,8 +89,8 @@ impl Template {
         &self.text
     }
 
-    /// The `Location` for one request.
-    pub fn render(&self, host: &str, uri: &Uri) -> String {
+    /// The `Location` for one request; `secure` when it came on a TLS listener.
+    pub fn render(&self, host: &str, uri: &Uri, secure: bool) -> String {
         let mut location = String::new();
         for part in &self.parts {
             match part {
@@ -99,7 +99,7 @@ impl Template {
                 Part::RequestUri => {
                     location.push_str(uri.path_and_query().map_or("/", |pq| pq.as_str()))
                 }
-                Part::Scheme => location.push_str("http"),
+                Part::Scheme => location.push_str(if secure { "https" } else { "http" }),
             }
         }
         location
@@ -120,9 +120,10 @@ mod tests {
     fn variables_are_filled_in_braced_or_not() {
         let uri: Uri = "/a/b?x=1".parse().unwrap();
         let plain = Template::parse("https://$host$request_uri").unwrap();
-        assert_eq!(plain.render("h", &uri), "https://h/a/b?x=1");
+        assert_eq!(plain.render("h", &uri, false), "https://h/a/b?x=1");
         let braced = Template::parse("${scheme}://${host}/new").unwrap();
-        assert_eq!(braced.render("h", &uri), "http://h/new");
+        assert_eq!(braced.render("h", &uri, false), "http://h/new");
+        assert_eq!(braced.render("h", &uri, true), "https://h/new");
         assert_eq!(braced.to_string(), "${scheme}://${host}/new");
     }
 

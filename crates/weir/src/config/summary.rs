@@ -275,6 +275,66 @@ impl Config {
             }
         };
         writeln!(out, "compression          {compression}")?;
+        // No line when TLS is off: the summary of a plain config keeps to one screen.
+        match &self.tls {
+            None => {}
+            Some(tls) => {
+                let listen: Vec<String> = tls.listen.iter().map(ToString::to_string).collect();
+                writeln!(out, "tls")?;
+                writeln!(out, "  listen             {}", listen.join(", "))?;
+                for certificate in &tls.certificates {
+                    writeln!(
+                        out,
+                        "  certificate        {} (key {})",
+                        certificate.cert.display(),
+                        certificate.key.display()
+                    )?;
+                }
+                let protocols: Vec<&str> = tls
+                    .protocols
+                    .iter()
+                    .map(|version| match version {
+                        super::TlsVersion::Tls12 => "TLSv1.2",
+                        super::TlsVersion::Tls13 => "TLSv1.3",
+                    })
+                    .collect();
+                let alpn: Vec<String> = tls
+                    .alpn
+                    .iter()
+                    .map(|alpn| String::from_utf8_lossy(alpn.id()).into_owned())
+                    .collect();
+                writeln!(
+                    out,
+                    "  protocols          {}; ALPN {}",
+                    protocols.join(", "),
+                    alpn.join(", ")
+                )?;
+                writeln!(
+                    out,
+                    "  resumption         tickets {}, cache of {} sessions",
+                    if tls.session_tickets { "on" } else { "off" },
+                    tls.session_cache
+                )?;
+                writeln!(
+                    out,
+                    "  http2              {} streams, head at most {}, windows {} per stream and {} per connection",
+                    tls.http2_max_concurrent_streams,
+                    format_size(u64::from(tls.http2_max_header_list_size)),
+                    format_size(u64::from(tls.http2_stream_window)),
+                    format_size(u64::from(tls.http2_connection_window))
+                )?;
+                writeln!(
+                    out,
+                    "  hsts               {}",
+                    tls.hsts.as_deref().unwrap_or("off")
+                )?;
+                writeln!(
+                    out,
+                    "  redirect_http      {}",
+                    if tls.redirect_http { "on" } else { "off" }
+                )?;
+            }
+        }
         Ok(())
     }
 }

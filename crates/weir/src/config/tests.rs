@@ -1626,3 +1626,137 @@ fn bad_answers_say_what_would_be_valid() {
     ));
     assert!(error.to_string().contains("exactly"), "{error}");
 }
+
+const TLS: &str = "[tls]\nlisten = [\"0.0.0.0:443\"]\n[[tls.certificates]]\ncert = \"fullchain.pem\"\nkey = \"/etc/weir/privkey.pem\"\n";
+
+#[test]
+fn tls_defaults_and_relative_certificate_paths() {
+    let config = parse(&with_app(TLS));
+    let tls = config.tls.expect("[tls] is on");
+    assert_eq!(tls.listen, [socket("0.0.0.0:443")]);
+    // Relative to the config file's directory (here: the current one), absolute kept.
+    assert_eq!(tls.certificates[0].cert, PathBuf::from("fullchain.pem"));
+    assert_eq!(
+        tls.certificates[0].key,
+        PathBuf::from("/etc/weir/privkey.pem")
+    );
+    assert_eq!(tls.protocols, [TlsVersion::Tls12, TlsVersion::Tls13]);
+    assert_eq!(tls.alpn, [Alpn::H2, Alpn::Http11]);
+    assert!(tls.session_tickets);
+    assert_eq!(tls.session_cache, 20_000);
+    assert_eq!(tls.handshake_timeout, Duration::from_secs(10));
+    assert_eq!(tls.hsts, None);
+    assert!(!tls.redirect_http);
+    assert_eq!(tls.http2_max_concurrent_streams, 128);
+    assert_eq!(tls.http2_max_header_list_size, 64 * 1024);
+    assert_eq!(tls.http2_stream_window, 256 * 1024);
+    assert_eq!(tls.http2_connection_window, 1024 * 1024);
+    let nested = from_toml(&with_app(TLS), Some(Path::new("/etc/weir/weir.toml"))).unwrap();
+    assert_eq!(
+        nested.tls.unwrap().certificates[0].cert,
+        PathBuf::from("/etc/weir/fullchain.pem")
+    );
+    assert!(parse(APP).tls.is_none());
+}
+
+#[test]
+fn every_tls_key_is_read() {
+    let config = parse(&with_app(&TLS.replace(
+        "[[tls.certificates]]",
+        "protocols = [\"TLSv1.3\"]\nalpn = [\"http/1.1\"]\nsession_tickets = false\nsession_cache = 0\nhandshake_timeout = \"5s\"\nhsts = \"max-age=63072000; includeSubDomains; preload\"\nredirect_http = true\nhttp2_max_concurrent_streams = 64\nhttp2_max_header_list_size = \"32KiB\"\nhttp2_stream_window = \"1MiB\"\nhttp2_connection_window = \"4MiB\"\n[[tls.certificates]]",
+    )));
+    let tls = config.tls.unwrap();
+    assert_eq!(tls.protocols, [TlsVersion::Tls13]);
+    assert_eq!(tls.alpn, [Alpn::Http11]);
+    assert!(!tls.session_tickets);
+    assert_eq!(tls.session_cache, 0);
+    assert_eq!(tls.handshake_timeout, Duration::from_secs(5));
+    assert_eq!(
+        tls.hsts.as_deref(),
+        Some("max-age=63072000; includeSubDomains; preload")
+    );
+    assert!(tls.redirect_http);
+    assert_eq!(tls.http2_max_concurrent_streams, 64);
+    assert_eq!(tls.http2_max_header_list_size, 32 * 1024);
+    assert_eq!(tls.http2_stream_window, 1024 * 1024);
+    assert_eq!(tls.http2_connection_window, 4 * 1024 * 1024);
+}
+
+#[test]
+fn tls_mistakes_name_the_key_and_what_is_valid() {
+    let error = reject(&with_app(&TLS.replace(
+        "\"0.0.0.0:443\"",
+        "\"0.0.0.0:443\"]\nprotocols = [\"TLSv1.1\"",
+    )));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        14,
+        "tls.protocols[0]",
+        &["\"TLSv1.2\" or \"TLSv1.3\"", "TLSv1.1"],
+    );
+    let error = reject(&with_app(
+        &TLS.replace("\"0.0.0.0:443\"", "\"0.0.0.0:443\"]\nalpn = [\"spdy/3\""),
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        9,
+        "tls.alpn[0]",
+        &["\"h2\" or \"http/1.1\""],
+    );
+    let error = reject(&with_app(&TLS.replace(
+        "\"0.0.0.0:443\"",
+        "\"0.0.0.0:443\"]\nhsts = \"includeSubDomains\"#",
+    )));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        8,
+        "tls.hsts",
+        &["max-age="],
+    );
+    let error = reject(&with_app(&TLS.replace(
+        "\"0.0.0.0:443\"",
+        "\"0.0.0.0:443\"]\nhttp2_stream_window = \"1KiB\"#",
+    )));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        23,
+        "tls.http2_stream_window",
+        &["from 16KiB"],
+    );
+    let error = reject(&with_app("[tls]\nlisten = [\"0.0.0.0:443\"]\n"));
+    assert_eq!(error.kind(), ConfigErrorKind::MissingKey);
+    assert_eq!(error.key(), Some("tls.certificates"));
+    let error = reject(&with_app(&format!(
+        "[server]\nlisten = [\"0.0.0.0:443\"]\n{TLS}"
+    )));
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        6,
+        10,
+        "tls.listen",
+        &["own address"],
+    );
+    let error = reject(&with_app(&TLS.replace("fullchain.pem", "")));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        6,
+        8,
+        "tls.certificates[0].cert",
+        &["PEM file path"],
+    );
+    let error = reject(&with_app(
+        &TLS.replace("[[tls.certificates]]", "bogus = 1\n[[tls.certificates]]"),
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::UnknownKey);
+    assert!(error.message().contains("redirect_http"), "{error}");
+}

@@ -37,12 +37,14 @@ const LINGER_BYTES: usize = 1024 * 1024;
 
 /// Serves requests on `io` until the client closes, keep-alive ends, or `stop` turns true
 /// (after the response in progress). `proxy` gives the proxy in force when a request starts.
+/// `tls` is the TLS connection `io` runs over, if any (for forwarding headers and the log).
 pub async fn serve<F>(
     io: Box<dyn Stream>,
     peer: SocketAddr,
     settings: Settings,
     proxy: F,
     mut stop: tokio::sync::watch::Receiver<bool>,
+    tls: Option<Arc<crate::tls::TlsInfo>>,
 ) where
     F: Fn() -> Arc<Proxy>,
 {
@@ -78,6 +80,7 @@ pub async fn serve<F>(
         let exchange = Exchange {
             shared: &shared,
             peer,
+            tls: tls.as_ref(),
             settings,
             request: requests,
             last,
@@ -125,6 +128,7 @@ async fn refuse(shared: &Arc<Shared>, peer: SocketAddr, refusal: Refusal, proxy:
 struct Exchange<'a> {
     shared: &'a Arc<Shared>,
     peer: SocketAddr,
+    tls: Option<&'a Arc<crate::tls::TlsInfo>>,
     settings: Settings,
     /// The request's number on the connection, from 1.
     request: u64,
@@ -168,6 +172,7 @@ impl Exchange<'_> {
         let client = ClientInfo {
             peer: self.peer,
             last_request: self.last,
+            tls: self.tls.cloned(),
         };
         let mut handling = std::pin::pin!(proxy.handle(client, request));
         let mut response = if framing == Framing::Empty {
@@ -411,7 +416,7 @@ mod tests {
         };
         let peer: SocketAddr = "127.0.0.1:1".parse().expect("an address");
         let no_proxy = || -> Arc<Proxy> { unreachable!("no request is served") };
-        let future = serve(Box::new(io), peer, settings, no_proxy, stop);
+        let future = serve(Box::new(io), peer, settings, no_proxy, stop, None);
         let size = std::mem::size_of_val(&future);
         eprintln!("serve future: {size} bytes");
         assert!(size <= 768, "the connection future is {size} bytes");

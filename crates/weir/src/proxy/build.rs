@@ -186,6 +186,17 @@ impl Proxy {
                 |old| Arc::clone(&old.closing),
             ),
             thread_affine,
+            hsts: config
+                .tls
+                .as_ref()
+                .and_then(|tls| tls.hsts.as_deref())
+                .and_then(|value| HeaderValue::from_str(value).ok()),
+            redirect_http: config
+                .tls
+                .as_ref()
+                .filter(|tls| tls.redirect_http)
+                .and_then(|tls| tls.listen.first())
+                .map(std::net::SocketAddr::port),
             config: config.clone(),
         })
     }

@@ -63,8 +63,8 @@ pub fn remove_hop_by_hop(headers: &mut HeaderMap) {
 }
 
 /// `X-Forwarded-For` gets the client appended, `X-Real-IP` is set to it, and
-/// `X-Forwarded-Proto` is set to `http` (weir does not terminate TLS).
-pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr) {
+/// `X-Forwarded-Proto` is set to `scheme`: `https` on a TLS listener, else `http`.
+pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr, scheme: &'static str) {
     let client = client_ip.to_string();
     let forwarded_for = {
         let earlier: Vec<&str> = headers
@@ -84,5 +84,5 @@ pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr) {
     if let Ok(value) = HeaderValue::from_str(&client) {
         headers.insert(&X_REAL_IP, value);
     }
-    headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static("http"));
+    headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static(scheme));
 }

@@ -18,3 +18,4 @@ mod proxying;
 mod ratelimit;
 mod reload;
 mod shutdown;
+mod tls;
