@@ -406,6 +406,11 @@ pub fn parse_head(
         Version::HTTP_10 => keep_alive_token && !close,
         _ => !close,
     };
+    if codings_end_chunked.is_some() && lengths.is_some() || conflicting_length {
+        // Framing headers that disagree: whatever this response's body, the connection is not
+        // trusted with another one.
+        reusable = false;
+    }
     let framing = if bodiless {
         ResponseFraming::Empty
     } else if let Some(chunked) = codings_end_chunked {
@@ -566,5 +571,59 @@ impl AsyncWrite for Upgraded {
 
     fn poll_shutdown(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.get_mut().conn.io).poll_shutdown(context)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn head(bytes: &[u8], method: &Method) -> ResponseHead {
+        let (head, length) = parse_head(bytes, method)
+            .expect("a valid head")
+            .expect("a complete head");
+        assert_eq!(length, bytes.len());
+        head
+    }
+
+    #[test]
+    fn framing_follows_rfc_9112() {
+        let get = &Method::GET;
+        let length = head(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n", get);
+        assert!(matches!(length.framing, ResponseFraming::Length(5)) && length.keep_alive);
+        let chunked = head(
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n",
+            get,
+        );
+        assert!(matches!(chunked.framing, ResponseFraming::Chunked(_)) && chunked.keep_alive);
+        let close = head(b"HTTP/1.1 200 OK\r\n\r\n", get);
+        assert!(matches!(close.framing, ResponseFraming::Close) && !close.keep_alive);
+        let both = head(
+            b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n",
+            get,
+        );
+        assert!(matches!(both.framing, ResponseFraming::Chunked(_)));
+        assert!(!both.keep_alive && !both.response.headers().contains_key("content-length"));
+        let no_content = head(b"HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n", get);
+        assert!(matches!(no_content.framing, ResponseFraming::Empty));
+        let old = head(b"HTTP/1.0 200 OK\r\nContent-Length: 1\r\n\r\n", get);
+        assert!(!old.keep_alive);
+        assert!(parse_head(
+            b"HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+            get
+        )
+        .is_err());
+    }
+
+    /// Found by the h1_response fuzz target: a HEAD answer (no body whatever it says) whose
+    /// framing headers disagree must not leave its connection in the pool.
+    #[test]
+    fn a_bodiless_answer_with_conflicting_framing_closes_its_connection() {
+        let answer = head(
+            b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 1\r\nTransfer-Encoding: x\r\n\r\n",
+            &Method::HEAD,
+        );
+        assert!(matches!(answer.framing, ResponseFraming::Empty));
+        assert!(!answer.keep_alive);
     }
 }
