@@ -140,7 +140,10 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
                 if coding.eq_ignore_ascii_case(b"chunked") {
                     chunked = true;
                 } else if coding.is_empty() {
-                    continue;
+                    // RFC 9110 lets a recipient skip empty list elements, but no client sends
+                    // them here, and two `Transfer-Encoding` lines of which one is empty read
+                    // differently from server to server.
+                    return Err(Refusal::Malformed("empty transfer coding"));
                 } else {
                     return Err(Refusal::UnknownCoding);
                 }

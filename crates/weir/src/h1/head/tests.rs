@@ -63,6 +63,9 @@ fn framing_conflicts_are_refused() {
         b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
         b"POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n",
         b"POST / HTTP/1.1\r\nTransfer-Encoding: \r\n\r\n",
+        // Found by the h1_request fuzz target: an empty line beside a chunked one.
+        b"POST / HTTP/1.1\r\nTransfer-Encoding: \r\nTransfer-Encoding: chunked\r\n\r\n",
+        b"POST / HTTP/1.1\r\nTransfer-Encoding: , chunked\r\n\r\n",
         b"GET / HTTP/1.1\r\n Host: x\r\n\r\n",
         b"GET / HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n",
         b"GET / HTTP/1.1\r\nHo st: x\r\n\r\n",
