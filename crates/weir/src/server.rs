@@ -573,24 +573,29 @@ fn serve_connection(
             crate::h1::serve(io, peer, connection, proxy, stop, None).await;
             return;
         };
-        let wrap = |stream| WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT);
-        let Some((stream, info)) = tls.accept(stream, wrap).await else {
-            return;
-        };
-        if info.h2 {
-            crate::http2::serve(
-                stream,
-                &tls.http2,
-                peer,
-                info,
-                proxy,
-                stop,
-                keepalive_timeout,
-            )
-            .await;
-        } else {
-            crate::h1::serve(Box::new(stream), peer, connection, proxy, stop, Some(info)).await;
-        }
+        // Boxed: the handshake and HTTP/2 futures are large, and unboxed they would make every
+        // plain connection's task as large as theirs.
+        Box::pin(async move {
+            let wrap = |stream| WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT);
+            let Some((stream, info)) = tls.accept(stream, wrap).await else {
+                return;
+            };
+            if info.h2 {
+                Box::pin(crate::http2::serve(
+                    stream,
+                    &tls.http2,
+                    peer,
+                    info,
+                    proxy,
+                    stop,
+                    keepalive_timeout,
+                ))
+                .await;
+            } else {
+                crate::h1::serve(Box::new(stream), peer, connection, proxy, stop, Some(info)).await;
+            }
+        })
+        .await;
     });
 }
 

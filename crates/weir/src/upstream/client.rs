@@ -73,6 +73,10 @@ pub struct Sending {
     /// Whether a body frame was taken from the client (the request can no longer be sent again
     /// as it is).
     touched: bool,
+    /// Whether any byte of the request was written.
+    written: bool,
+    /// A body that was whole in memory, kept (a reference, not a copy) to send again.
+    whole: Option<Bytes>,
 }
 
 /// Why the request could not be sent.
@@ -131,9 +135,11 @@ impl Sending {
         let mut queue = VecDeque::with_capacity(4);
         queue.push_back(Bytes::from(head));
         let mut body = Some(body);
+        let mut whole = None;
         // A whole body in memory goes out with the head.
         if let Some(RequestBody::Full(bytes)) = &mut body {
             if let Some(bytes) = bytes.take() {
+                whole = Some(bytes.clone());
                 queue.push_back(bytes);
             }
             body = None;
@@ -146,6 +152,8 @@ impl Sending {
             body: body.filter(|_| framing != RequestFraming::Empty),
             queue,
             touched: false,
+            written: false,
+            whole,
         }
     }
 
@@ -154,12 +162,16 @@ impl Sending {
         !self.touched
     }
 
-    /// The body, back, when it was not touched: for a retry on another connection.
+    /// The body, back, when nothing of the request was written (so nothing of it can have been
+    /// acted on) and nothing of a streamed body was taken: for a retry on another connection.
     pub fn take_untouched_body(&mut self) -> Option<RequestBody> {
-        if self.touched {
+        if self.touched || self.written {
             return None;
         }
-        Some(self.body.take().unwrap_or(RequestBody::Full(None)))
+        match self.whole.take() {
+            Some(whole) => Some(RequestBody::Full(Some(whole))),
+            None => Some(self.body.take().unwrap_or(RequestBody::Full(None))),
+        }
     }
 
     /// Writes what it can; `Ready(Ok(()))` once the whole request is written.
@@ -223,6 +235,7 @@ impl Sending {
                 }
                 Poll::Ready(Ok(written)) => written,
             };
+            self.written = true;
             let mut left = written;
             while left > 0 {
                 let Some(front) = self.queue.front_mut() else {
@@ -613,6 +626,26 @@ mod tests {
             get
         )
         .is_err());
+    }
+
+    /// A request can go to another connection with its whole body as long as nothing of it was
+    /// written; once written, never (the server may have acted on it).
+    #[test]
+    fn an_unwritten_request_keeps_its_body_for_a_retry() {
+        let request = http::Request::builder()
+            .method(Method::POST)
+            .uri("/")
+            .body(())
+            .unwrap();
+        let (parts, ()) = request.into_parts();
+        let mut sending = Sending::new(&parts, RequestBody::Full(Some(Bytes::from_static(b"abc"))));
+        match sending.take_untouched_body() {
+            Some(RequestBody::Full(Some(bytes))) => assert_eq!(&bytes[..], b"abc"),
+            _ => panic!("the body was lost"),
+        }
+        let mut sending = Sending::new(&parts, RequestBody::Full(Some(Bytes::from_static(b"abc"))));
+        sending.written = true;
+        assert!(sending.take_untouched_body().is_none());
     }
 
     /// Found by the h1_response fuzz target: a HEAD answer (no body whatever it says) whose
