@@ -19,7 +19,8 @@
 use http::header::{CONNECTION, CONTENT_LENGTH, TRANSFER_ENCODING};
 use http::Version;
 use libfuzzer_sys::fuzz_target;
-use weir::h1::head::{parse, Framing, Parsed, Refusal};
+use weir::error::CodecError;
+use weir::h1::head::{parse, Framing, Parsed};
 
 const LIMIT: usize = 4096;
 
@@ -31,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
         Err(refusal) => {
-            if !matches!(refusal, Refusal::HeadTooLarge | Refusal::UriTooLong) {
+            if !matches!(refusal, CodecError::HeadTooLarge | CodecError::UriTooLong) {
                 let mut longer = data.to_vec();
                 longer.extend_from_slice(b"\r\n\r\n");
                 assert!(

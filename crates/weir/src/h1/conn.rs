@@ -13,10 +13,11 @@ use http::{Method, Request, Version};
 use tokio::time::Instant;
 
 use super::body::BodyReader;
-use super::head::{self, Framing, Parsed, Refusal};
+use super::head::{self, Framing, Parsed};
 use super::io::{read_into_scratch, BodyState, Inner, Shared, SharedStream, Stream, CONTINUE};
 use super::write::{write_response, RequestFacts};
 use crate::body::ClientBody;
+use crate::error::CodecError;
 use crate::proxy::{ClientInfo, Proxy};
 
 /// The connection settings in force when the connection came.
@@ -107,7 +108,12 @@ enum Next {
 
 /// Answers a head the codec refused (or, for a head time-out, only records it); the connection
 /// then ends. Returns whether to linger.
-async fn refuse(shared: &Arc<Shared>, peer: SocketAddr, refusal: Refusal, proxy: &Proxy) -> bool {
+async fn refuse(
+    shared: &Arc<Shared>,
+    peer: SocketAddr,
+    refusal: CodecError,
+    proxy: &Proxy,
+) -> bool {
     proxy.record_refused(peer, refusal);
     if !refusal.is_answered() {
         // A head time-out: nginx closes without an answer too.
@@ -269,7 +275,7 @@ async fn read_head(
     shared: &Shared,
     settings: Settings,
     idle: Duration,
-) -> Result<Option<Box<head::Head>>, Refusal> {
+) -> Result<Option<Box<head::Head>>, CodecError> {
     let mut deadline = Instant::now() + idle;
     let mut started = false;
     loop {
@@ -320,7 +326,7 @@ async fn read_head(
         )
         .await;
         match read {
-            Err(_elapsed) if started => return Err(Refusal::HeadTimeout),
+            Err(_elapsed) if started => return Err(CodecError::HeadTimeout),
             Err(_elapsed) => return Ok(None),
             Ok(Err(error)) => {
                 tracing::debug!(%error, "client connection read failed");
@@ -343,7 +349,7 @@ enum Read {
     Closed,
     More,
     Head(Box<head::Head>),
-    Refused(Refusal),
+    Refused(CodecError),
 }
 
 /// Completes when the client closes the connection (or it fails). Bytes that come meanwhile

@@ -1,13 +1,13 @@
 //! A request head, parsed with `httparse` and checked against RFC 9112's framing rules before
-//! anything else sees it. Whatever is refused here is a [`Refusal`] (`error::CodecError`, whose
-//! status `error.rs` gives) and the connection is closed after the answer: a framing doubt is
+//! anything else sees it. Whatever is refused here is a [`CodecError`], whose status
+//! `error.rs` gives, and the connection is closed after the answer: a framing doubt is
 //! never resolved by guessing.
 
 use http::header::{self, HeaderName, HeaderValue};
 use http::request::Parts;
 use http::{HeaderMap, Method, Request, Uri, Version};
 
-pub use crate::error::CodecError as Refusal;
+use crate::error::CodecError;
 
 /// The most header lines a request may have (hyper's limit before, and nginx's practical one).
 pub const MAX_HEADERS: usize = 256;
@@ -48,7 +48,7 @@ pub enum Parsed {
 /// Parses a request head from the start of `buffer`. `max_size` bounds the head (request line
 /// included): a partial head already longer is refused, with 414 if its request line is not
 /// even complete.
-pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, Refusal> {
+pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, CodecError> {
     // httparse skips empty lines before the request line (RFC 9112 §2.2).
     let bytes = buffer;
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
@@ -62,9 +62,9 @@ pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, Refusal> {
             }
             return Ok(Parsed::Partial);
         }
-        Err(httparse::Error::TooManyHeaders) => return Err(Refusal::HeadTooLarge),
+        Err(httparse::Error::TooManyHeaders) => return Err(CodecError::HeadTooLarge),
         Err(httparse::Error::Version) => return Err(version_refusal(bytes)),
-        Err(_) => return Err(Refusal::Malformed("request head syntax")),
+        Err(_) => return Err(CodecError::Malformed("request head syntax")),
     };
     if length > max_size {
         return Err(too_large(bytes));
@@ -74,17 +74,17 @@ pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, Refusal> {
 }
 
 /// 414 while the request line is still incomplete, else 431.
-fn too_large(bytes: &[u8]) -> Refusal {
+fn too_large(bytes: &[u8]) -> CodecError {
     if bytes.contains(&b'\n') {
-        Refusal::HeadTooLarge
+        CodecError::HeadTooLarge
     } else {
-        Refusal::UriTooLong
+        CodecError::UriTooLong
     }
 }
 
 /// `httparse` refuses any version other than `HTTP/1.0` and `HTTP/1.1`: a well-formed
 /// `HTTP/d.d` is then 505, anything else 400.
-fn version_refusal(bytes: &[u8]) -> Refusal {
+fn version_refusal(bytes: &[u8]) -> CodecError {
     let line_end = bytes
         .iter()
         .position(|byte| *byte == b'\r' || *byte == b'\n')
@@ -95,15 +95,15 @@ fn version_refusal(bytes: &[u8]) -> Refusal {
         [b'H', b'T', b'T', b'P', b'/', major, b'.', minor]
             if major.is_ascii_digit() && minor.is_ascii_digit() =>
         {
-            Refusal::Version
+            CodecError::Version
         }
-        _ => Refusal::Malformed("request line"),
+        _ => CodecError::Malformed("request line"),
     }
 }
 
-fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
+fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
     let method = Method::from_bytes(request.method.unwrap_or_default().as_bytes())
-        .map_err(|_| Refusal::Malformed("method"))?;
+        .map_err(|_| CodecError::Malformed("method"))?;
     let version = match request.version {
         Some(0) => Version::HTTP_10,
         _ => Version::HTTP_11,
@@ -119,14 +119,14 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
     let mut expect_continue = false;
     for line in request.headers.iter() {
         let name = HeaderName::from_bytes(line.name.as_bytes())
-            .map_err(|_| Refusal::Malformed("header name"))?;
-        let value =
-            HeaderValue::from_bytes(line.value).map_err(|_| Refusal::Malformed("header value"))?;
+            .map_err(|_| CodecError::Malformed("header name"))?;
+        let value = HeaderValue::from_bytes(line.value)
+            .map_err(|_| CodecError::Malformed("header value"))?;
         if name == header::CONTENT_LENGTH {
             if content_length.is_some() {
                 // Even an equal repeat is refused (nginx does too): one less way to disagree
                 // with a server behind.
-                return Err(Refusal::Malformed("more than one Content-Length"));
+                return Err(CodecError::Malformed("more than one Content-Length"));
             }
             content_length = Some(parse_length(line.value)?);
         } else if name == header::TRANSFER_ENCODING {
@@ -135,7 +135,7 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
                 if chunked {
                     // Anything after `chunked` (even a second `chunked`) leaves the body's end
                     // to a coding we would not decode.
-                    return Err(Refusal::Malformed("transfer coding after chunked"));
+                    return Err(CodecError::Malformed("transfer coding after chunked"));
                 }
                 if coding.eq_ignore_ascii_case(b"chunked") {
                     chunked = true;
@@ -143,9 +143,9 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
                     // RFC 9110 lets a recipient skip empty list elements, but no client sends
                     // them here, and two `Transfer-Encoding` lines of which one is empty read
                     // differently from server to server.
-                    return Err(Refusal::Malformed("empty transfer coding"));
+                    return Err(CodecError::Malformed("empty transfer coding"));
                 } else {
-                    return Err(Refusal::UnknownCoding);
+                    return Err(CodecError::UnknownCoding);
                 }
             }
         } else if name == header::CONNECTION {
@@ -166,14 +166,14 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
             // RFC 9112 §6.1 lets a server drop Content-Length and go on, but a request with
             // both is an attempt at smuggling far more often than a real client: nginx refuses
             // it too.
-            return Err(Refusal::Malformed(
+            return Err(CodecError::Malformed(
                 "both Content-Length and Transfer-Encoding",
             ));
         }
         (true, None) if version == Version::HTTP_10 => {
-            return Err(Refusal::Malformed("Transfer-Encoding on HTTP/1.0"));
+            return Err(CodecError::Malformed("Transfer-Encoding on HTTP/1.0"));
         }
-        (true, None) if !chunked => return Err(Refusal::Malformed("empty Transfer-Encoding")),
+        (true, None) if !chunked => return Err(CodecError::Malformed("empty Transfer-Encoding")),
         (true, None) => Framing::Chunked,
         (false, Some(0) | None) => Framing::Empty,
         (false, Some(length)) => Framing::Length(length),
@@ -190,7 +190,7 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
     }
     let (parts, ()) = builder
         .body(())
-        .map_err(|_| Refusal::Malformed("request head"))?
+        .map_err(|_| CodecError::Malformed("request head"))?
         .into_parts();
     Ok(Head {
         parts,
@@ -202,8 +202,8 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, Refusal> {
 
 /// The request target: origin form (`/path?query`), absolute form, `*` for `OPTIONS`, and
 /// authority form for `CONNECT` only (RFC 9112 §3.2).
-fn parse_target(method: &Method, target: &str) -> Result<Uri, Refusal> {
-    let bad = Refusal::Malformed("request target");
+fn parse_target(method: &Method, target: &str) -> Result<Uri, CodecError> {
+    let bad = CodecError::Malformed("request target");
     if target.is_empty() {
         return Err(bad);
     }
@@ -225,8 +225,8 @@ fn parse_target(method: &Method, target: &str) -> Result<Uri, Refusal> {
 }
 
 /// A `Content-Length` value: digits only, no sign, no list.
-fn parse_length(value: &[u8]) -> Result<u64, Refusal> {
-    let bad = Refusal::Malformed("Content-Length");
+fn parse_length(value: &[u8]) -> Result<u64, CodecError> {
+    let bad = CodecError::Malformed("Content-Length");
     if value.is_empty() || value.len() > 19 || !value.iter().all(u8::is_ascii_digit) {
         return Err(bad);
     }

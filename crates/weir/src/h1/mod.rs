@@ -16,4 +16,3 @@ pub mod write;
 
 pub use body::{BodyError, BodyReader};
 pub use conn::{serve, Settings};
-pub use head::Refusal;

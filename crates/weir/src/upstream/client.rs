@@ -157,11 +157,6 @@ impl Sending {
         }
     }
 
-    /// Whether nothing of the client's body stream was taken yet.
-    pub fn untouched(&self) -> bool {
-        !self.touched
-    }
-
     /// The body, back, when nothing of the request was written (so nothing of it can have been
     /// acted on) and nothing of a streamed body was taken: for a retry on another connection.
     pub fn take_untouched_body(&mut self) -> Option<RequestBody> {

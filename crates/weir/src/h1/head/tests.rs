@@ -1,6 +1,6 @@
 use super::*;
 
-fn parse_all(bytes: &[u8]) -> Result<Head, Refusal> {
+fn parse_all(bytes: &[u8]) -> Result<Head, CodecError> {
     match parse(bytes, 8192)? {
         Parsed::Complete(head, length) => {
             assert_eq!(length, bytes.len(), "the whole input is the head");
@@ -78,7 +78,7 @@ fn framing_conflicts_are_refused() {
     ];
     for bytes in malformed {
         assert!(
-            matches!(parse(bytes, 8192), Err(Refusal::Malformed(_))),
+            matches!(parse(bytes, 8192), Err(CodecError::Malformed(_))),
             "{:?} gave {:?}",
             String::from_utf8_lossy(bytes),
             parse(bytes, 8192)
@@ -89,9 +89,9 @@ fn framing_conflicts_are_refused() {
         assert_eq!(
             parse(bytes.as_bytes(), 8192).unwrap_err(),
             if coding == "chunked, gzip" {
-                Refusal::Malformed("transfer coding after chunked")
+                CodecError::Malformed("transfer coding after chunked")
             } else {
-                Refusal::UnknownCoding
+                CodecError::UnknownCoding
             },
             "{coding}"
         );
@@ -102,28 +102,28 @@ fn framing_conflicts_are_refused() {
 fn versions_and_sizes_get_their_own_status() {
     assert_eq!(
         parse(b"GET / HTTP/2.0\r\n\r\n", 8192).unwrap_err(),
-        Refusal::Version
+        CodecError::Version
     );
     assert_eq!(
         parse(b"GET / HTTP/1.x\r\n\r\n", 8192).unwrap_err(),
-        Refusal::Malformed("request line")
+        CodecError::Malformed("request line")
     );
     let long_line = format!("GET /{} HTTP/1.1\r\n", "a".repeat(200));
     assert_eq!(
         parse(&long_line.as_bytes()[..150], 100).unwrap_err(),
-        Refusal::UriTooLong
+        CodecError::UriTooLong
     );
     let long_head = format!("GET / HTTP/1.1\r\nX: {}\r\n", "a".repeat(200));
     assert_eq!(
         parse(long_head.as_bytes(), 100).unwrap_err(),
-        Refusal::HeadTooLarge
+        CodecError::HeadTooLarge
     );
     let mut many = b"GET / HTTP/1.1\r\n".to_vec();
     for index in 0..=MAX_HEADERS {
         many.extend_from_slice(format!("x-{index}: v\r\n").as_bytes());
     }
     many.extend_from_slice(b"\r\n");
-    assert_eq!(parse(&many, 1 << 20).unwrap_err(), Refusal::HeadTooLarge);
+    assert_eq!(parse(&many, 1 << 20).unwrap_err(), CodecError::HeadTooLarge);
 }
 
 #[test]
