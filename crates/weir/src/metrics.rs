@@ -485,6 +485,17 @@ fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
 
 /// The reload figures: the config generation in force, the time of the last successful reload
 /// (0 before any) and the count of reloads by result.
+/// The idle keep-alive connections parked out of their tasks now.
+pub fn render_parked(out: &mut String, parked: u64) {
+    family(
+        out,
+        "weir_connections_parked",
+        "gauge",
+        "Idle plain-HTTP keep-alive connections parked (waiting for a request with no task).",
+    );
+    sample(out, "weir_connections_parked", &[], parked);
+}
+
 pub fn render_reloads(
     out: &mut String,
     generation: u64,

@@ -129,6 +129,8 @@ struct Shared {
     reloads: ReloadStats,
     /// Gateways bound and not yet drained (the first and its siblings).
     serving: tokio::sync::watch::Sender<usize>,
+    /// Idle connections parked now, over every sibling.
+    parked: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// Reload figures for `/metrics`.
@@ -185,6 +187,7 @@ impl Gateway {
             tls_bound: std::sync::Mutex::new(tls_bound),
             reloads,
             serving: tokio::sync::watch::Sender::new(1),
+            parked: Arc::default(),
         });
         Ok(Gateway {
             listeners,
@@ -312,6 +315,23 @@ impl Gateway {
             shared: Arc::clone(&self.shared),
             limit: Arc::clone(&limit),
             stop: stop_receiver.clone(),
+            parking: match crate::h1::park::ParkSet::new(Arc::clone(&self.shared.parked)) {
+                Ok(parking) => Some(parking),
+                Err(error) => {
+                    tracing::warn!(%error, "idle connections cannot be parked");
+                    None
+                }
+            },
+        });
+        // Ends at stop, closing every parked connection (their places come back for the drain).
+        let park_task = tokio::spawn({
+            let context = Arc::clone(&context);
+            let stop = stop_receiver.clone();
+            async move {
+                if let Some(parking) = &context.parking {
+                    parking.run(stop, |parked| resume(parked, &context)).await;
+                }
+            }
         });
         let mut listen_changes = self.shared.listen.subscribe();
         let configured = listen_changes.borrow_and_update().clone();
@@ -357,6 +377,7 @@ impl Gateway {
             task.abort();
             let _ = task.await;
         }
+        let _ = park_task.await;
         drop(context);
         let grace = self.settings.shutdown_grace;
         // Every live connection holds a permit: when all are back, every connection has ended.
@@ -453,7 +474,13 @@ impl GatewayHandle {
         if let Some(tls) = &self.shared.current.load().tls {
             crate::metrics::render_tls(&mut text, tls.stats());
         }
+        crate::metrics::render_parked(&mut text, self.parked_connections() as u64);
         text
+    }
+
+    /// Idle connections parked now (see [`crate::h1::park`]).
+    pub fn parked_connections(&self) -> usize {
+        self.shared.parked.load(Ordering::Relaxed)
     }
 
     /// Decision counts of every limit: `(limit name, stats)`.
@@ -507,6 +534,106 @@ struct AcceptContext {
     shared: Arc<Shared>,
     limit: Arc<Semaphore>,
     stop: tokio::sync::watch::Receiver<bool>,
+    /// This runtime's idle plain-HTTP connections, out of their tasks (`None`: no epoll set
+    /// could be made; idle connections wait in their tasks).
+    parking: Option<crate::h1::park::ParkSet<Parked>>,
+}
+
+/// How long a plain-HTTP keep-alive connection waits for its next request in its task before it
+/// is parked ([`crate::h1::park`]): long enough that a busy connection (a client sending request
+/// after request) never pays for leaving and coming back, short enough that a connection a
+/// browser or a client pool keeps open for later costs its task's memory only briefly.
+const PARK_AFTER: Duration = Duration::from_millis(200);
+
+/// A parked plain-HTTP connection: what it needs to be served again.
+struct Parked {
+    socket: mio::net::TcpStream,
+    send_timeout: Duration,
+    peer: SocketAddr,
+    connection: crate::h1::Settings,
+    start: crate::h1::Start,
+    permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl crate::h1::park::Parkable for Parked {
+    fn socket(&mut self) -> &mut mio::net::TcpStream {
+        &mut self.socket
+    }
+}
+
+/// Serves a plain-HTTP connection from `start`; once it has been quiet for [`PARK_AFTER`], parks
+/// it (the task ends; [`Gateway::run`]'s park task serves it again when it wakes).
+async fn serve_plain(
+    io: Box<WriteTimeout<TcpStream>>,
+    peer: SocketAddr,
+    connection: crate::h1::Settings,
+    start: crate::h1::Start,
+    context: Arc<AcceptContext>,
+    permit: tokio::sync::OwnedSemaphorePermit,
+) {
+    let shared = Arc::clone(&context.shared);
+    let proxy = move || Arc::clone(&shared.current.load().proxy);
+    let stop = context.stop.clone();
+    let Some(idle) = crate::h1::serve(io, peer, connection, proxy, stop, None, start).await else {
+        return;
+    };
+    let Ok(io) = idle.io.into_any().downcast::<WriteTimeout<TcpStream>>() else {
+        return;
+    };
+    let Some(parking) = &context.parking else {
+        return;
+    };
+    let (stream, send_timeout) = io.into_parts();
+    // Out of tokio's reactor: the park watches it in its own epoll set.
+    let socket = match stream.into_std() {
+        Ok(socket) => mio::net::TcpStream::from_std(socket),
+        Err(error) => {
+            tracing::debug!(%error, "cannot park an idle connection; closing it");
+            return;
+        }
+    };
+    let parked = Parked {
+        socket,
+        send_timeout,
+        peer,
+        connection,
+        start: idle.start,
+        permit,
+    };
+    let deadline = parked.start.deadline;
+    if let Err(parked) = parking.park(parked, deadline) {
+        // It cannot be watched: served on in a task, as a woken one is.
+        resume(parked, &context);
+    }
+}
+
+/// Serves a parked connection that woke.
+fn resume(parked: Parked, context: &Arc<AcceptContext>) {
+    let Parked {
+        socket,
+        send_timeout,
+        peer,
+        connection,
+        start,
+        permit,
+    } = parked;
+    let socket = std::net::TcpStream::from(std::os::fd::OwnedFd::from(socket));
+    let stream = match TcpStream::from_std(socket) {
+        Ok(stream) => stream,
+        Err(error) => {
+            tracing::debug!(%error, "cannot serve a parked connection again; closing it");
+            return;
+        }
+    };
+    let io = Box::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
+    tokio::spawn(serve_plain(
+        io,
+        peer,
+        connection,
+        start,
+        Arc::clone(context),
+        permit,
+    ));
 }
 
 /// Accepts on `listener`; `tls` when it is a `[tls] listen` address, whose connections are served
@@ -539,7 +666,7 @@ fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,
     tls: bool,
-    context: &AcceptContext,
+    context: &Arc<AcceptContext>,
     permit: tokio::sync::OwnedSemaphorePermit,
 ) {
     // Connection settings are those in force when the connection came; each request takes the
@@ -551,9 +678,8 @@ fn serve_connection(
         keepalive_timeout: settings.keepalive_timeout,
         keepalive_requests: settings.keepalive_requests,
         max_header_size: settings.max_header_size,
+        park_after: None,
     };
-    let shared = Arc::clone(&context.shared);
-    let stop = context.stop.clone();
     let tls = match (tls, &generation.tls) {
         (false, _) => None,
         (true, Some(tls)) => Some(Arc::clone(tls)),
@@ -563,16 +689,31 @@ fn serve_connection(
     let keepalive_timeout = settings.keepalive_timeout;
     let send_timeout = settings.send_timeout;
     drop(generation);
+    let Some(tls) = tls else {
+        // The connection's place is held to its end, parked or not.
+        let io = Box::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
+        let connection = crate::h1::Settings {
+            park_after: Some(PARK_AFTER),
+            ..connection
+        };
+        let start = crate::h1::Start::new(&connection);
+        tokio::spawn(serve_plain(
+            io,
+            peer,
+            connection,
+            start,
+            Arc::clone(context),
+            permit,
+        ));
+        return;
+    };
+    let shared = Arc::clone(&context.shared);
+    let stop = context.stop.clone();
     tokio::spawn(async move {
         // The connection's place is held to the end of the task, TLS handshake and tunnel
         // included, so handshakes in progress count against max_connections.
         let _permit = permit;
         let proxy = move || Arc::clone(&shared.current.load().proxy);
-        let Some(tls) = tls else {
-            let io = Box::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
-            crate::h1::serve(io, peer, connection, proxy, stop, None).await;
-            return;
-        };
         // Boxed: the handshake and HTTP/2 futures are large, and unboxed they would make every
         // plain connection's task as large as theirs.
         Box::pin(async move {
@@ -592,7 +733,9 @@ fn serve_connection(
                 ))
                 .await;
             } else {
-                crate::h1::serve(Box::new(stream), peer, connection, proxy, stop, Some(info)).await;
+                let start = crate::h1::Start::new(&connection);
+                let io = Box::new(stream);
+                crate::h1::serve(io, peer, connection, proxy, stop, Some(info), start).await;
             }
         })
         .await;

@@ -37,6 +37,11 @@ impl<T> WriteTimeout<T> {
         }
     }
 
+    /// The stream inside, and the time-out.
+    pub fn into_parts(self) -> (T, Duration) {
+        (self.io, self.timeout)
+    }
+
     /// What a write that returned `polled` means once the deadline is taken into account.
     fn check<R>(
         &mut self,

@@ -27,6 +27,37 @@ pub struct Settings {
     pub keepalive_timeout: Duration,
     pub keepalive_requests: u64,
     pub max_header_size: usize,
+    /// After this long without a byte of the next request, the connection leaves its task and
+    /// waits in the park ([`super::park`]); `None`: it waits in its task (TLS, tests).
+    pub park_after: Option<Duration>,
+}
+
+/// Where a connection's request loop starts: a new connection, or one back from the park.
+#[derive(Debug, Clone, Copy)]
+pub struct Start {
+    /// Requests served on the connection so far.
+    pub requests: u64,
+    /// When the wait for the next request's first byte ends (`header_timeout` after the
+    /// accept for the first request, `keepalive_timeout` after the last answer for the others).
+    pub deadline: Instant,
+}
+
+impl Start {
+    /// A connection just accepted.
+    pub fn new(settings: &Settings) -> Start {
+        Start {
+            requests: 0,
+            deadline: Instant::now() + settings.header_timeout,
+        }
+    }
+}
+
+/// A connection handed back idle to be parked: no byte of a next request read, no request in
+/// progress, nothing owed to the client.
+pub struct Idle {
+    pub io: Box<dyn Stream>,
+    /// Where its loop starts again when it wakes.
+    pub start: Start,
 }
 
 /// After an answer that ends the connection, how long unread request bytes are read and thrown
@@ -36,9 +67,12 @@ const LINGER_TIME: Duration = Duration::from_secs(2);
 /// The most bytes thrown away while lingering.
 const LINGER_BYTES: usize = 1024 * 1024;
 
-/// Serves requests on `io` until the client closes, keep-alive ends, or `stop` turns true
-/// (after the response in progress). `proxy` gives the proxy in force when a request starts.
-/// `tls` is the TLS connection `io` runs over, if any (for forwarding headers and the log).
+/// Serves requests on `io` from `start` until the client closes, keep-alive ends, or `stop`
+/// turns true (after the response in progress); or, when `settings.park_after` is set, until
+/// the connection has been quiet that long: then it is handed back as [`Idle`], to be parked
+/// and served again from its [`Idle::start`] when it wakes. `proxy` gives the proxy in force
+/// when a request starts. `tls` is the TLS connection `io` runs over, if any (for forwarding
+/// headers and the log).
 pub async fn serve<F>(
     io: Box<dyn Stream>,
     peer: SocketAddr,
@@ -46,31 +80,53 @@ pub async fn serve<F>(
     proxy: F,
     mut stop: tokio::sync::watch::Receiver<bool>,
     tls: Option<Arc<crate::tls::TlsInfo>>,
-) where
+    start: Start,
+) -> Option<Idle>
+where
     F: Fn() -> Arc<Proxy>,
 {
-    let shared = Shared::new(io);
-    let mut requests: u64 = 0;
+    let mut shared = Shared::new(io);
+    let mut requests = start.requests;
+    // The first head must come within header_timeout of the accept; later ones may wait
+    // keepalive_timeout for their first byte, and then header_timeout for the rest.
+    let mut deadline = start.deadline;
+    let mut park_after = settings.park_after;
     // While the connection waits for a head, this future holds little; everything a request
     // needs lives in the boxed phases below, which exist only while they run.
     let linger = loop {
         if *stop.borrow() {
             break false;
         }
-        // The first head must come within header_timeout of the accept; later ones may wait
-        // keepalive_timeout for their first byte, and then header_timeout for the rest.
-        let idle = if requests == 0 {
-            settings.header_timeout
-        } else {
-            settings.keepalive_timeout
+        let quiet_until = match park_after {
+            Some(after) => deadline.min(Instant::now() + after),
+            None => deadline,
         };
         let read = tokio::select! {
-            read = read_head(&shared, settings, idle) => read,
+            read = read_head(&shared, &settings, quiet_until) => read,
             _ = stop.changed() => break false,
         };
         let head = match read {
-            Ok(Some(head)) => head,
-            Ok(None) => break false,
+            Ok(HeadRead::Head(head)) => head,
+            Ok(HeadRead::Closed) => break false,
+            Ok(HeadRead::Quiet) if quiet_until < deadline => {
+                // Quiet for park_after: hand the connection back to be parked, if nothing
+                // else holds it (else wait on here).
+                match Arc::try_unwrap(shared) {
+                    Ok(alone) => {
+                        let inner = alone.into_inner();
+                        return Some(Idle {
+                            io: inner.io,
+                            start: Start { requests, deadline },
+                        });
+                    }
+                    Err(held) => {
+                        shared = held;
+                        park_after = None;
+                        continue;
+                    }
+                }
+            }
+            Ok(HeadRead::Quiet) => break false,
             Err(refusal) => break Box::pin(refuse(&shared, peer, refusal, &proxy())).await,
         };
         requests += 1;
@@ -87,7 +143,10 @@ pub async fn serve<F>(
             last,
         };
         match Box::pin(exchange.run(head, proxy())).await {
-            Next::Request => shared.lock().release_buffer(),
+            Next::Request => {
+                shared.lock().release_buffer();
+                deadline = Instant::now() + settings.keepalive_timeout;
+            }
             Next::Close { linger } => break linger,
         }
     };
@@ -96,6 +155,7 @@ pub async fn serve<F>(
     } else {
         close(SharedStream(shared), false).await;
     }
+    None
 }
 
 /// What the connection does after a request.
@@ -270,13 +330,23 @@ fn body_done(shared: &Shared) -> bool {
     matches!(shared.lock().body, BodyState::Done)
 }
 
-/// Reads until a whole head is in. `Ok(None)`: the client closed, or sent nothing for `idle`.
+/// What waiting for a head gave.
+enum HeadRead {
+    Head(Box<head::Head>),
+    /// The client closed (or the connection failed) before a whole head.
+    Closed,
+    /// Not a byte came before the deadline.
+    Quiet,
+}
+
+/// Reads until a whole head is in; the first byte must come by `quiet_until`, the rest within
+/// `header_timeout` of it.
 async fn read_head(
     shared: &Shared,
-    settings: Settings,
-    idle: Duration,
-) -> Result<Option<Box<head::Head>>, CodecError> {
-    let mut deadline = Instant::now() + idle;
+    settings: &Settings,
+    quiet_until: Instant,
+) -> Result<HeadRead, CodecError> {
+    let mut deadline = quiet_until;
     let mut started = false;
     loop {
         {
@@ -286,7 +356,7 @@ async fn read_head(
                     Parsed::Complete(head, length) => {
                         inner.leftover.advance(length);
                         inner.release_buffer();
-                        return Ok(Some(head));
+                        return Ok(HeadRead::Head(head));
                     }
                     Parsed::Partial if !started => {
                         started = true;
@@ -327,13 +397,13 @@ async fn read_head(
         .await;
         match read {
             Err(_elapsed) if started => return Err(CodecError::HeadTimeout),
-            Err(_elapsed) => return Ok(None),
+            Err(_elapsed) => return Ok(HeadRead::Quiet),
             Ok(Err(error)) => {
                 tracing::debug!(%error, "client connection read failed");
-                return Ok(None);
+                return Ok(HeadRead::Closed);
             }
-            Ok(Ok(Read::Closed)) => return Ok(None),
-            Ok(Ok(Read::Head(head))) => return Ok(Some(head)),
+            Ok(Ok(Read::Closed)) => return Ok(HeadRead::Closed),
+            Ok(Ok(Read::Head(head))) => return Ok(HeadRead::Head(head)),
             Ok(Ok(Read::Refused(refusal))) => return Err(refusal),
             Ok(Ok(Read::More)) => {
                 if !started {
@@ -408,8 +478,9 @@ mod tests {
 
     /// An idle connection's task is this future (inside tokio's task cell): the request phase
     /// is boxed, so waiting for a head costs its timer (a `Sleep`, 112 bytes), the shutdown
-    /// watch's future (120) and the head reader, not a request's worth (680 bytes when this was
-    /// written; with the request phase unboxed it was 7,056).
+    /// watch's future (120) and the head reader, not a request's worth (720 bytes when this was
+    /// written; with the request phase unboxed it was 7,056). A connection quiet for
+    /// `park_after` leaves even this (see `park.rs`).
     #[test]
     fn the_idle_connection_future_is_small() {
         let (io, _other) = tokio::io::duplex(64);
@@ -419,10 +490,12 @@ mod tests {
             keepalive_timeout: Duration::from_secs(1),
             keepalive_requests: 0,
             max_header_size: 1024,
+            park_after: Some(Duration::from_secs(1)),
         };
         let peer: SocketAddr = "127.0.0.1:1".parse().expect("an address");
         let no_proxy = || -> Arc<Proxy> { unreachable!("no request is served") };
-        let future = serve(Box::new(io), peer, settings, no_proxy, stop, None);
+        let start = Start::new(&settings);
+        let future = serve(Box::new(io), peer, settings, no_proxy, stop, None, start);
         let size = std::mem::size_of_val(&future);
         eprintln!("serve future: {size} bytes");
         assert!(size <= 768, "the connection future is {size} bytes");

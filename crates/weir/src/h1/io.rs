@@ -18,9 +18,16 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use super::chunked;
 
 /// What a client connection's transport must do.
-pub trait Stream: AsyncRead + AsyncWrite + Send + Unpin + 'static {}
+pub trait Stream: AsyncRead + AsyncWrite + Send + Unpin + 'static {
+    /// The stream as what it is, for the caller that knows its type (to park it).
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send>;
+}
 
-impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Stream for T {}
+impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Stream for T {
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
+        self
+    }
+}
 
 /// The per-thread read space for request heads: one head read at a time per thread.
 const SCRATCH_SIZE: usize = 16 * 1024;
@@ -63,6 +70,13 @@ pub enum BodyState {
 pub const CONTINUE: &[u8] = b"HTTP/1.1 100 Continue\r\n\r\n";
 
 impl Shared {
+    /// The connection's state, once nothing else holds it.
+    pub fn into_inner(self) -> Inner {
+        self.inner
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     pub fn new(io: Box<dyn Stream>) -> Arc<Shared> {
         Arc::new(Shared {
             inner: Mutex::new(Inner {

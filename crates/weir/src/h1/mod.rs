@@ -12,7 +12,8 @@ pub mod chunked;
 pub mod conn;
 pub mod head;
 pub mod io;
+pub mod park;
 pub mod write;
 
 pub use body::{BodyError, BodyReader};
-pub use conn::{serve, Settings};
+pub use conn::{serve, Idle, Settings, Start};

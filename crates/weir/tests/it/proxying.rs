@@ -228,6 +228,100 @@ async fn idle_client_connections_close_after_keepalive_timeout() {
     assert!(started.elapsed() < Duration::from_millis(1500));
 }
 
+/// Waits (bounded) until `gateway` has `parked` idle connections parked.
+async fn until_parked(gateway: &TestGateway, parked: usize) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while gateway.handle.parked_connections() != parked {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "parked connections: {} (waited for {parked})",
+            gateway.handle.parked_connections()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// An idle keep-alive connection leaves its task (it is parked: issue 9's ≤ 1 KB per idle
+/// connection) and is served as before when its next request comes, pipelined ones included.
+#[tokio::test]
+async fn an_idle_connection_is_parked_and_served_again_when_it_speaks() {
+    let (_upstream, gateway) = start(Transport::Tcp, r#"keepalive_timeout = "30s""#, "").await;
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    until_parked(&gateway, 1).await;
+    assert!(gateway
+        .handle
+        .render_metrics()
+        .contains("weir_connections_parked 1"));
+    // Back from the park, on the same connection.
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    until_parked(&gateway, 1).await;
+    // Two requests in one write, to a parked connection: both answered, in order.
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    stream
+        .write_all(b"GET /a HTTP/1.1\r\nhost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buffer = vec![0u8; 4096];
+    let read = stream.read(&mut buffer).await.unwrap();
+    assert!(buffer[..read].starts_with(b"HTTP/1.1 200"));
+    until_parked(&gateway, 2).await;
+    stream
+        .write_all(b"GET /b HTTP/1.1\r\nhost: x\r\n\r\nGET /c HTTP/1.1\r\nhost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut received = Vec::new();
+    while received
+        .windows(12)
+        .filter(|window| window == b"HTTP/1.1 200")
+        .count()
+        < 2
+    {
+        let read = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buffer))
+            .await
+            .expect("both answers come")
+            .unwrap();
+        assert!(read > 0, "closed: {}", String::from_utf8_lossy(&received));
+        received.extend_from_slice(&buffer[..read]);
+    }
+    // The client leaving is seen while parked: the entry goes.
+    drop(stream);
+    drop(client);
+    until_parked(&gateway, 0).await;
+}
+
+/// A parked connection still ends at keepalive_timeout, and one that never sent a request ends
+/// at header_timeout (both are parked after a while of silence).
+#[tokio::test]
+async fn parked_connections_keep_their_time_outs() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (_upstream, gateway) = start(
+        Transport::Tcp,
+        "keepalive_timeout = \"700ms\"\nheader_timeout = \"700ms\"",
+        "",
+    )
+    .await;
+    let mut served = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    served
+        .write_all(b"GET / HTTP/1.1\r\nhost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buffer = vec![0u8; 4096];
+    let read = served.read(&mut buffer).await.unwrap();
+    assert!(buffer[..read].starts_with(b"HTTP/1.1 200"));
+    let mut silent = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    until_parked(&gateway, 2).await;
+    for stream in [&mut silent, &mut served] {
+        let read = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buffer))
+            .await
+            .expect("closed at its time-out")
+            .unwrap();
+        assert_eq!(read, 0);
+    }
+    until_parked(&gateway, 0).await;
+}
+
 /// nginx `location = /` beside `location /`, `return 301 https://$host$request_uri` and
 /// `return 404`: exact routes win over prefixes, answers never reach the upstream.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -25,6 +25,24 @@ both_transports!(
     }
 );
 
+/// Parked idle connections (out of their tasks) are closed at once by a shutdown too.
+#[tokio::test]
+async fn parked_connections_do_not_hold_up_shutdown() {
+    let (_upstream, gateway) = start(Transport::Tcp, "", "").await;
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while gateway.handle.parked_connections() != 1 {
+        assert!(std::time::Instant::now() < deadline, "never parked");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let stopped = gateway.begin_shutdown();
+    tokio::time::timeout(Duration::from_secs(2), stopped)
+        .await
+        .expect("gateway stops")
+        .unwrap();
+}
+
 #[tokio::test]
 async fn idle_connections_do_not_hold_up_shutdown() {
     let (_upstream, gateway) = start(Transport::Tcp, "", "").await;
