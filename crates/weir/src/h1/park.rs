@@ -45,7 +45,9 @@ pub struct ParkSet<T> {
 }
 
 struct State<T> {
-    slots: Vec<Slot<T>>,
+    /// The table, in chunks of [`CHUNK`] slots allocated whole: it grows without copying and
+    /// with at most one chunk unused (a doubling `Vec` leaves up to half of itself).
+    slots: Vec<Box<[Slot<T>]>>,
     /// Indexes of empty slots.
     free: Vec<u32>,
     /// `(deadline, slot, generation)`, earliest first. An entry resumed before its deadline
@@ -63,6 +65,23 @@ struct Slot<T> {
     /// nothing.
     generation: u32,
     entry: Option<T>,
+}
+
+/// Slots per chunk of the table.
+const CHUNK: usize = 512;
+
+impl<T> State<T> {
+    fn slot(&self, slot: u32) -> Option<&Slot<T>> {
+        let slot = slot as usize;
+        self.slots.get(slot / CHUNK).map(|chunk| &chunk[slot % CHUNK])
+    }
+
+    fn slot_mut(&mut self, slot: u32) -> Option<&mut Slot<T>> {
+        let slot = slot as usize;
+        self.slots
+            .get_mut(slot / CHUNK)
+            .map(|chunk| &mut chunk[slot % CHUNK])
+    }
 }
 
 /// Events taken from the park's epoll set per look.
@@ -114,19 +133,24 @@ impl<T: Parkable> ParkSet<T> {
         if state.closed {
             return Ok(());
         }
-        let slot = match state.free.pop() {
-            Some(slot) => slot,
-            None => {
-                let Ok(slot) = u32::try_from(state.slots.len()) else {
-                    // Four billion parked connections: keep this one in its task.
-                    return Err(entry);
-                };
-                state.slots.push(Slot {
+        if state.free.is_empty() {
+            let first = state.slots.len() * CHUNK;
+            let Ok(last) = u32::try_from(first + CHUNK - 1) else {
+                // Four billion parked connections: keep this one in its task.
+                return Err(entry);
+            };
+            let chunk = (0..CHUNK)
+                .map(|_| Slot {
                     generation: 0,
                     entry: None,
-                });
-                slot
-            }
+                })
+                .collect();
+            state.slots.push(chunk);
+            // Lowest first out.
+            state.free.extend((first as u32..=last).rev());
+        }
+        let Some(slot) = state.free.pop() else {
+            return Err(entry);
         };
         // The state stays locked until the entry is in its slot, so an event that comes at once
         // finds it there. A socket readable already is reported at once.
@@ -138,8 +162,11 @@ impl<T: Parkable> ParkSet<T> {
             state.free.push(slot);
             return Err(entry);
         }
-        let generation = state.slots[slot as usize].generation;
-        state.slots[slot as usize].entry = Some(entry);
+        let Some(cell) = state.slot_mut(slot) else {
+            return Err(entry);
+        };
+        cell.entry = Some(entry);
+        let generation = cell.generation;
         state.live += 1;
         self.parked.fetch_add(1, Ordering::Relaxed);
         let earliest = state
@@ -148,13 +175,13 @@ impl<T: Parkable> ParkSet<T> {
             .is_none_or(|Reverse((first, _, _))| deadline < *first);
         state.deadlines.push(Reverse((deadline, slot, generation)));
         if state.deadlines.len() > 64 && state.deadlines.len() > 2 * state.live {
-            let State {
-                slots, deadlines, ..
-            } = &mut *state;
+            let mut deadlines = std::mem::take(&mut state.deadlines);
             deadlines.retain(|Reverse((_, slot, generation))| {
-                let slot = &slots[*slot as usize];
-                slot.generation == *generation && slot.entry.is_some()
+                state
+                    .slot(*slot)
+                    .is_some_and(|slot| slot.generation == *generation && slot.entry.is_some())
             });
+            state.deadlines = deadlines;
         }
         drop(state);
         if earliest {
@@ -167,7 +194,7 @@ impl<T: Parkable> ParkSet<T> {
     /// Empties `slot`, if it holds an entry (of `generation`, when given), and takes its socket
     /// out of the epoll set.
     fn take(&self, state: &mut State<T>, slot: u32, generation: Option<u32>) -> Option<T> {
-        let cell = state.slots.get_mut(slot as usize)?;
+        let cell = state.slot_mut(slot)?;
         if generation.is_some_and(|generation| generation != cell.generation) {
             return None;
         }
@@ -215,6 +242,7 @@ impl<T: Parkable> ParkSet<T> {
             state.live = 0;
             std::mem::take(&mut state.slots)
                 .into_iter()
+                .flat_map(|chunk| chunk.into_vec())
                 .filter_map(|slot| slot.entry)
                 .collect()
         };
@@ -421,12 +449,13 @@ mod tests {
         let (set, parked, stop_sender, _resumed, task) = running();
         let far = Instant::now() + Duration::from_secs(60);
         let mut clients = Vec::new();
-        for _ in 0..3 {
+        // More than one chunk of the table.
+        for _ in 0..CHUNK + 3 {
             let (ours, client) = pair().await;
             assert!(set.park(entry(ours), far).is_ok());
             clients.push(client);
         }
-        assert_eq!(parked.load(Ordering::Relaxed), 3);
+        assert_eq!(parked.load(Ordering::Relaxed), CHUNK + 3);
         stop_sender.send(true).expect("stop");
         task.await.expect("the set's task ends");
         assert!(set.is_empty());
