@@ -11,7 +11,7 @@ pub mod pool;
 #[cfg(test)]
 mod tests;
 
-use std::future::{poll_fn, Future};
+use std::future::poll_fn;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -20,7 +20,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{Method, Request, Response};
 use http_body::{Frame, SizeHint};
-use tokio::time::{Instant, Sleep};
+use tokio::time::Instant;
 
 use crate::body::{BodyTooLarge, BoxError, RequestBody};
 use crate::config::{UpstreamAddr, UpstreamConfig};
@@ -311,25 +311,30 @@ impl Upstream {
             let method = parts.method.clone();
             let mut sending = Some(Sending::new(&parts, body));
             let mut answered = false;
-            let outcome = tokio::time::timeout(
-                self.read_timeout,
-                poll_fn(|context| {
-                    if let Some(request) = &mut sending {
-                        match request.poll_send(&mut conn.conn.io, context) {
-                            Poll::Ready(Ok(())) => sending = None,
-                            Poll::Ready(Err(error)) => return Poll::Ready(Err(Broke::Send(error))),
-                            Poll::Pending => {}
+            conn.conn.start_read_timer(self.read_timeout);
+            let outcome = poll_fn(|context| {
+                if let Some(request) = &mut sending {
+                    match request.poll_send(&mut conn.conn.io, context) {
+                        Poll::Ready(Ok(())) => sending = None,
+                        Poll::Ready(Err(error)) => {
+                            return Poll::Ready(Some(Err(Broke::Send(error))))
                         }
+                        Poll::Pending => {}
                     }
+                }
+                if let Poll::Ready(head) =
                     client::poll_head(&mut conn.conn, context, &method, &mut answered)
-                        .map_err(Broke::Head)
-                }),
-            )
+                {
+                    return Poll::Ready(Some(head.map_err(Broke::Head)));
+                }
+                // `None`: read_timeout passed first.
+                conn.conn.poll_read_timer(context).map(|()| None)
+            })
             .await;
             let broke = match outcome {
-                Ok(Ok(head)) => return Ok((head, conn, sending)),
-                Ok(Err(broke)) => broke,
-                Err(_elapsed) => {
+                Some(Ok(head)) => return Ok((head, conn, sending)),
+                Some(Err(broke)) => broke,
+                None => {
                     return Err(Failed {
                         error: ProxyError::ReadTimeout {
                             addr: pool.addr().clone(),
@@ -444,7 +449,7 @@ impl Upstream {
             in_flight: Some(in_flight),
             reusable: self.keepalive && keep_alive,
             read_timeout: self.read_timeout,
-            deadline: None,
+            waiting: false,
         };
         if matches!(body.framing, ResponseFraming::Empty)
             && parts.status != http::StatusCode::SWITCHING_PROTOCOLS
@@ -508,7 +513,8 @@ pub struct UpstreamBody {
     in_flight: Option<InFlight>,
     reusable: bool,
     read_timeout: Duration,
-    deadline: Option<Pin<Box<Sleep>>>,
+    /// Whether the connection's read timer runs for the body's next bytes.
+    waiting: bool,
 }
 
 /// The upstream sent no body bytes for `read_timeout`.
@@ -524,10 +530,11 @@ impl UpstreamBody {
     /// abandoned (nginx's keepalive module: `request_body_sent`).
     fn finish(&mut self) {
         self.in_flight = None;
-        let Some(conn) = self.conn.take() else {
+        let Some(mut conn) = self.conn.take() else {
             return;
         };
         if self.reusable && self.sending.is_none() && conn.conn.buf.is_empty() {
+            conn.conn.idle();
             conn.checkin();
         }
         self.sending = None;
@@ -588,7 +595,7 @@ impl http_body::Body for UpstreamBody {
         }
         match client::poll_body(&mut conn.conn, &mut this.framing, context) {
             Poll::Ready(Some(Ok(data))) => {
-                this.deadline = None;
+                this.waiting = false;
                 if matches!(this.framing, ResponseFraming::Empty) {
                     this.finish();
                 }
@@ -603,11 +610,11 @@ impl http_body::Body for UpstreamBody {
                 Poll::Ready(Some(Err(Box::new(error))))
             }
             Poll::Pending => {
-                let read_timeout = this.read_timeout;
-                let deadline = this
-                    .deadline
-                    .get_or_insert_with(|| Box::pin(tokio::time::sleep(read_timeout)));
-                match deadline.as_mut().poll(context) {
+                if !this.waiting {
+                    this.waiting = true;
+                    conn.conn.start_read_timer(this.read_timeout);
+                }
+                match conn.conn.poll_read_timer(context) {
                     Poll::Ready(()) => {
                         this.fail();
                         Poll::Ready(Some(Err(Box::new(BodyReadTimeout))))

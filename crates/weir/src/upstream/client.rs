@@ -4,15 +4,18 @@
 //! slices of the read buffer.
 
 use std::collections::VecDeque;
+use std::future::Future as _;
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
 use http::header::{self, HeaderName, HeaderValue};
 use http::{HeaderMap, Method, Response, StatusCode, Version};
 use http_body::Body as _;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::time::{Instant, Sleep};
 
 use crate::body::{BoxError, RequestBody};
 use crate::h1::chunked::{self, Step};
@@ -32,6 +35,12 @@ const READ_SIZE: usize = 16 * 1024;
 pub struct ClientConn {
     pub io: WriteTimeout<Stream>,
     pub buf: BytesMut,
+    /// The read time-out of the connection's exchanges (`read_timeout`): one timer for the
+    /// connection's life, moved later for each wait. A timer moved later stays where it is in
+    /// the runtime's timer wheel, while a new one per request cost an insert and a removal and,
+    /// whenever it was the earliest, a wake-up of the runtime's driver (an eventfd write and an
+    /// extra `epoll_wait`).
+    read_timer: Option<Pin<Box<Sleep>>>,
 }
 
 impl ClientConn {
@@ -39,6 +48,34 @@ impl ClientConn {
         ClientConn {
             io,
             buf: BytesMut::new(),
+            read_timer: None,
+        }
+    }
+
+    /// Starts a wait of at most `timeout` from now for the server.
+    pub fn start_read_timer(&mut self, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        match &mut self.read_timer {
+            Some(timer) => timer.as_mut().reset(deadline),
+            None => self.read_timer = Some(Box::pin(tokio::time::sleep_until(deadline))),
+        }
+    }
+
+    /// Ready once the wait started by [`ClientConn::start_read_timer`] has run out.
+    pub fn poll_read_timer(&mut self, context: &mut Context<'_>) -> Poll<()> {
+        match &mut self.read_timer {
+            Some(timer) => timer.as_mut().poll(context),
+            None => Poll::Pending,
+        }
+    }
+
+    /// Before the connection goes idle into the pool: the timer lets go of the waker of the
+    /// task that used the connection last, so that task is not kept alive by it.
+    pub fn idle(&mut self) {
+        if let Some(timer) = &mut self.read_timer {
+            let mut context = Context::from_waker(std::task::Waker::noop());
+            // Unconstrained: with the task's budget spent, the poll would not replace the waker.
+            let _ = Pin::new(&mut tokio::task::unconstrained(timer.as_mut())).poll(&mut context);
         }
     }
 
