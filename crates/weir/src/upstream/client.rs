@@ -39,8 +39,10 @@ pub struct ClientConn {
     /// connection's life, moved later for each wait. A timer moved later stays where it is in
     /// the runtime's timer wheel, while a new one per request cost an insert and a removal and,
     /// whenever it was the earliest, a wake-up of the runtime's driver (an eventfd write and an
-    /// extra `epoll_wait`).
-    read_timer: Option<Pin<Box<Sleep>>>,
+    /// extra `epoll_wait`). Kept with the thread that made it: a connection handed to another
+    /// thread (in the per-core layout, one runtime per thread) gets a timer of that thread's
+    /// runtime, so no runtime's timer outlives it in another's hands.
+    read_timer: Option<(std::thread::ThreadId, Pin<Box<Sleep>>)>,
 }
 
 impl ClientConn {
@@ -55,16 +57,17 @@ impl ClientConn {
     /// Starts a wait of at most `timeout` from now for the server.
     pub fn start_read_timer(&mut self, timeout: Duration) {
         let deadline = Instant::now() + timeout;
+        let thread = std::thread::current().id();
         match &mut self.read_timer {
-            Some(timer) => timer.as_mut().reset(deadline),
-            None => self.read_timer = Some(Box::pin(tokio::time::sleep_until(deadline))),
+            Some((owner, timer)) if *owner == thread => timer.as_mut().reset(deadline),
+            _ => self.read_timer = Some((thread, Box::pin(tokio::time::sleep_until(deadline)))),
         }
     }
 
     /// Ready once the wait started by [`ClientConn::start_read_timer`] has run out.
     pub fn poll_read_timer(&mut self, context: &mut Context<'_>) -> Poll<()> {
         match &mut self.read_timer {
-            Some(timer) => timer.as_mut().poll(context),
+            Some((_, timer)) => timer.as_mut().poll(context),
             None => Poll::Pending,
         }
     }
@@ -72,7 +75,7 @@ impl ClientConn {
     /// Before the connection goes idle into the pool: the timer lets go of the waker of the
     /// task that used the connection last, so that task is not kept alive by it.
     pub fn idle(&mut self) {
-        if let Some(timer) = &mut self.read_timer {
+        if let Some((_, timer)) = &mut self.read_timer {
             let mut context = Context::from_waker(std::task::Waker::noop());
             // Unconstrained: with the task's budget spent, the poll would not replace the waker.
             let _ = Pin::new(&mut tokio::task::unconstrained(timer.as_mut())).poll(&mut context);
