@@ -11,7 +11,7 @@ pub mod pool;
 #[cfg(test)]
 mod tests;
 
-use std::future::{poll_fn, Future};
+use std::future::poll_fn;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -20,7 +20,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{Method, Request, Response};
 use http_body::{Frame, SizeHint};
-use tokio::time::{Instant, Sleep};
+use tokio::time::Instant;
 
 use crate::body::{BodyTooLarge, BoxError, RequestBody};
 use crate::config::{UpstreamAddr, UpstreamConfig};
@@ -63,40 +63,15 @@ pub struct ServerState {
     pub pool: PoolStats,
 }
 
-/// What a request needs to be sent again on a fresh connection: only requests that are safe to
-/// repeat (idempotent method, no body) keep one.
-struct Replay {
-    method: Method,
-    uri: http::Uri,
-    headers: http::HeaderMap,
-}
-
-impl Replay {
-    fn of(request: &Request<RequestBody>) -> Option<Replay> {
-        let repeatable = matches!(
-            *request.method(),
-            Method::GET
-                | Method::HEAD
-                | Method::OPTIONS
-                | Method::PUT
-                | Method::DELETE
-                | Method::TRACE
-        );
-        let bodiless = matches!(request.body(), RequestBody::Full(None));
-        (repeatable && bodiless).then(|| Replay {
-            method: request.method().clone(),
-            uri: request.uri().clone(),
-            headers: request.headers().clone(),
-        })
-    }
-
-    fn build(&self) -> Request<RequestBody> {
-        let mut request = Request::new(RequestBody::Full(None));
-        *request.method_mut() = self.method.clone();
-        *request.uri_mut() = self.uri.clone();
-        *request.headers_mut() = self.headers.clone();
-        request
-    }
+/// Whether a request that may have reached a server is safe to send again (idempotent method,
+/// no body). Such a request is rebuilt from its head only when an exchange fails: no copy of it
+/// is made up front.
+fn repeatable(request: &Request<RequestBody>) -> bool {
+    let idempotent = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS | Method::PUT | Method::DELETE | Method::TRACE
+    );
+    idempotent && matches!(request.body(), RequestBody::Full(None))
 }
 
 /// An exchange with one server that did not give a response head.
@@ -115,8 +90,9 @@ enum Retry {
     /// Yes, with the request itself: it was never written. Boxed, as failures are rare and the
     /// other variants small.
     Unsent(Box<Request<RequestBody>>),
-    /// Only if it is safe to repeat (its [`Replay`]): it may have reached the server.
-    IfRepeatable,
+    /// Yes, with the request rebuilt from its head: it may have reached the server, but it is
+    /// safe to repeat ([`repeatable`]).
+    Repeat(Box<Request<RequestBody>>),
 }
 
 impl Upstream {
@@ -225,7 +201,7 @@ impl Upstream {
         &self,
         request: Request<RequestBody>,
     ) -> Result<Response<UpstreamBody>, ProxyError> {
-        let replay = Replay::of(&request);
+        let repeatable = repeatable(&request);
         let mut request = request;
         let mut index = self.balancer.first(self.available(Instant::now()));
         let mut tried: Vec<bool> = Vec::new();
@@ -235,7 +211,7 @@ impl Upstream {
             let ticket = health.on_picked(Instant::now());
             let in_flight = self.balancer.start(index);
             let failed = match self
-                .exchange(pool, request, replay.as_ref(), self.pools.len() == 1)
+                .exchange(pool, request, repeatable, self.pools.len() == 1)
                 .await
             {
                 Ok((head, conn, sending)) => {
@@ -257,8 +233,7 @@ impl Upstream {
             }
             let retry = match failed.retry {
                 Retry::No => None,
-                Retry::Unsent(unsent) => Some(*unsent),
-                Retry::IfRepeatable => replay.as_ref().map(Replay::build),
+                Retry::Unsent(request) | Retry::Repeat(request) => Some(*request),
             };
             let Some(retry) = retry else {
                 return Err(failed.error);
@@ -292,7 +267,7 @@ impl Upstream {
         &self,
         pool: &Arc<Pool>,
         mut request: Request<RequestBody>,
-        replay: Option<&Replay>,
+        repeatable: bool,
         alone: bool,
     ) -> Result<(ResponseHead, Conn, Option<Sending>), Failed> {
         let mut fresh = false;
@@ -336,25 +311,30 @@ impl Upstream {
             let method = parts.method.clone();
             let mut sending = Some(Sending::new(&parts, body));
             let mut answered = false;
-            let outcome = tokio::time::timeout(
-                self.read_timeout,
-                poll_fn(|context| {
-                    if let Some(request) = &mut sending {
-                        match request.poll_send(&mut conn.conn.io, context) {
-                            Poll::Ready(Ok(())) => sending = None,
-                            Poll::Ready(Err(error)) => return Poll::Ready(Err(Broke::Send(error))),
-                            Poll::Pending => {}
+            conn.conn.start_read_timer(self.read_timeout);
+            let outcome = poll_fn(|context| {
+                if let Some(request) = &mut sending {
+                    match request.poll_send(&mut conn.conn.io, context) {
+                        Poll::Ready(Ok(())) => sending = None,
+                        Poll::Ready(Err(error)) => {
+                            return Poll::Ready(Some(Err(Broke::Send(error))))
                         }
+                        Poll::Pending => {}
                     }
+                }
+                if let Poll::Ready(head) =
                     client::poll_head(&mut conn.conn, context, &method, &mut answered)
-                        .map_err(Broke::Head)
-                }),
-            )
+                {
+                    return Poll::Ready(Some(head.map_err(Broke::Head)));
+                }
+                // `None`: read_timeout passed first.
+                conn.conn.poll_read_timer(context).map(|()| None)
+            })
             .await;
             let broke = match outcome {
-                Ok(Ok(head)) => return Ok((head, conn, sending)),
-                Ok(Err(broke)) => broke,
-                Err(_elapsed) => {
+                Some(Ok(head)) => return Ok((head, conn, sending)),
+                Some(Err(broke)) => broke,
+                None => {
                     return Err(Failed {
                         error: ProxyError::ReadTimeout {
                             addr: pool.addr().clone(),
@@ -364,11 +344,15 @@ impl Upstream {
                     })
                 }
             };
-            // The request again, when its body was not touched (nothing of it was consumed).
-            let unsent = sending
-                .as_mut()
-                .and_then(Sending::take_untouched_body)
-                .map(|body| Request::from_parts(parts, body));
+            // The request again, when its body was not touched (nothing of it was consumed);
+            // else, when it is safe to repeat, rebuilt from its head.
+            let (unsent, replay) = match sending.as_mut().and_then(Sending::take_untouched_body) {
+                Some(body) => (Some(Request::from_parts(parts, body)), None),
+                None => (
+                    None,
+                    repeatable.then(|| Request::from_parts(parts, RequestBody::Full(None))),
+                ),
+            };
             let closed_early = match &broke {
                 Broke::Send(SendError::Io(error)) => error.kind() != std::io::ErrorKind::TimedOut,
                 Broke::Head(error) => error.closed_early(),
@@ -383,7 +367,7 @@ impl Upstream {
                 // safe to send, since no part of an answer came back.
                 let stale = conn.reused && !fresh;
                 let again = stale || (alone && !closed_retried);
-                let retry = unsent.or_else(|| replay.map(Replay::build));
+                let retry = unsent.or(replay);
                 if again {
                     if let Some(retry) = retry {
                         if !stale {
@@ -438,7 +422,7 @@ impl Upstream {
                 None => Failed {
                     error,
                     counts: true,
-                    retry: Retry::IfRepeatable,
+                    retry: replay.map_or(Retry::No, |replay| Retry::Repeat(Box::new(replay))),
                 },
             };
             return Err(failed);
@@ -465,7 +449,7 @@ impl Upstream {
             in_flight: Some(in_flight),
             reusable: self.keepalive && keep_alive,
             read_timeout: self.read_timeout,
-            deadline: None,
+            waiting: false,
         };
         if matches!(body.framing, ResponseFraming::Empty)
             && parts.status != http::StatusCode::SWITCHING_PROTOCOLS
@@ -529,7 +513,8 @@ pub struct UpstreamBody {
     in_flight: Option<InFlight>,
     reusable: bool,
     read_timeout: Duration,
-    deadline: Option<Pin<Box<Sleep>>>,
+    /// Whether the connection's read timer runs for the body's next bytes.
+    waiting: bool,
 }
 
 /// The upstream sent no body bytes for `read_timeout`.
@@ -545,10 +530,11 @@ impl UpstreamBody {
     /// abandoned (nginx's keepalive module: `request_body_sent`).
     fn finish(&mut self) {
         self.in_flight = None;
-        let Some(conn) = self.conn.take() else {
+        let Some(mut conn) = self.conn.take() else {
             return;
         };
         if self.reusable && self.sending.is_none() && conn.conn.buf.is_empty() {
+            conn.conn.idle();
             conn.checkin();
         }
         self.sending = None;
@@ -609,7 +595,7 @@ impl http_body::Body for UpstreamBody {
         }
         match client::poll_body(&mut conn.conn, &mut this.framing, context) {
             Poll::Ready(Some(Ok(data))) => {
-                this.deadline = None;
+                this.waiting = false;
                 if matches!(this.framing, ResponseFraming::Empty) {
                     this.finish();
                 }
@@ -624,11 +610,11 @@ impl http_body::Body for UpstreamBody {
                 Poll::Ready(Some(Err(Box::new(error))))
             }
             Poll::Pending => {
-                let read_timeout = this.read_timeout;
-                let deadline = this
-                    .deadline
-                    .get_or_insert_with(|| Box::pin(tokio::time::sleep(read_timeout)));
-                match deadline.as_mut().poll(context) {
+                if !this.waiting {
+                    this.waiting = true;
+                    conn.conn.start_read_timer(this.read_timeout);
+                }
+                match conn.conn.poll_read_timer(context) {
                     Poll::Ready(()) => {
                         this.fail();
                         Poll::Ready(Some(Err(Box::new(BodyReadTimeout))))

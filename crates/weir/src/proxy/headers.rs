@@ -9,8 +9,6 @@ use http::{Method, Request};
 static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 static X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
 pub(super) static X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
-static KEEP_ALIVE: HeaderName = HeaderName::from_static("keep-alive");
-static PROXY_CONNECTION: HeaderName = HeaderName::from_static("proxy-connection");
 
 /// Whether the request is a WebSocket handshake (RFC 6455 §4.1): a `GET` without a body whose
 /// `Upgrade` names `websocket` and whose `Connection` names `upgrade`. Nothing else is tunnelled.
@@ -31,58 +29,201 @@ pub(super) fn is_websocket_upgrade<B: http_body::Body>(request: &Request<B>) -> 
         && names(header::CONNECTION, "upgrade")
 }
 
+/// The headers that always describe one connection only (RFC 9110 §7.6.1), `Connection` first.
+static HOP_BY_HOP: [HeaderName; 9] = [
+    header::CONNECTION,
+    HeaderName::from_static("keep-alive"),
+    header::TE,
+    header::TRAILER,
+    header::TRANSFER_ENCODING,
+    header::UPGRADE,
+    header::PROXY_AUTHORIZATION,
+    header::PROXY_AUTHENTICATE,
+    HeaderName::from_static("proxy-connection"),
+];
+
 /// Removes the headers that describe one connection only (RFC 9110 §7.6.1): `Connection` and
 /// every header it names, `Keep-Alive`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`, `Proxy-*`.
+///
+/// It runs twice per proxied request, so it looks at each name once and removes only what is
+/// there: most messages carry none of these, or only `Connection`.
 pub fn remove_hop_by_hop(headers: &mut HeaderMap) {
-    let named: Vec<HeaderName> = headers
-        .get_all(header::CONNECTION)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .filter_map(|token| HeaderName::from_bytes(token.trim().as_bytes()).ok())
-        // `Host` and `Content-Length` describe the message, not the connection: a `Connection`
-        // that names them must not strip them (the upstream would get another host).
-        .filter(|name| name != header::HOST && name != header::CONTENT_LENGTH)
-        .collect();
-    for name in named {
-        headers.remove(name);
+    let mut present = [false; HOP_BY_HOP.len()];
+    for name in headers.keys() {
+        if let Some(index) = HOP_BY_HOP.iter().position(|hop| hop == name) {
+            present[index] = true;
+        }
     }
-    for name in [
-        &header::CONNECTION,
-        &KEEP_ALIVE,
-        &header::TE,
-        &header::TRAILER,
-        &header::TRANSFER_ENCODING,
-        &header::UPGRADE,
-        &header::PROXY_AUTHORIZATION,
-        &header::PROXY_AUTHENTICATE,
-        &PROXY_CONNECTION,
-    ] {
-        headers.remove(name);
+    if !present.contains(&true) {
+        return;
+    }
+    if present[0] {
+        let connection = headers.get_all(header::CONNECTION);
+        let named_by_connection = |name: &HeaderName| {
+            connection
+                .iter()
+                .filter_map(|value| value.to_str().ok())
+                .flat_map(|value| value.split(','))
+                .any(|token| token.trim().eq_ignore_ascii_case(name.as_str()))
+        };
+        let named: Vec<HeaderName> = headers
+            .keys()
+            // `Host` and `Content-Length` describe the message, not the connection: a
+            // `Connection` that names them must not strip them (the upstream would get another
+            // host).
+            .filter(|name| *name != header::HOST && *name != header::CONTENT_LENGTH)
+            .filter(|name| named_by_connection(name))
+            .cloned()
+            .collect();
+        for name in named {
+            headers.remove(name);
+        }
+    }
+    for (name, present) in HOP_BY_HOP.iter().zip(present) {
+        if present {
+            headers.remove(name);
+        }
     }
 }
 
 /// `X-Forwarded-For` gets the client appended, `X-Real-IP` is set to it, and
 /// `X-Forwarded-Proto` is set to `scheme`: `https` on a TLS listener, else `http`.
 pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr, scheme: &'static str) {
-    let client = client_ip.to_string();
-    let forwarded_for = {
-        let earlier: Vec<&str> = headers
-            .get_all(&X_FORWARDED_FOR)
-            .iter()
-            .filter_map(|value| value.to_str().ok())
-            .collect();
-        if earlier.is_empty() {
-            client.clone()
-        } else {
-            format!("{}, {}", earlier.join(", "), client)
+    let mut text = [0u8; 39];
+    let client = ip_text(client_ip, &mut text);
+    let earlier = headers.get_all(&X_FORWARDED_FOR);
+    let forwarded_for = if earlier.iter().next().is_none() {
+        HeaderValue::from_bytes(client)
+    } else {
+        let mut joined = Vec::with_capacity(64);
+        for value in earlier.iter().filter_map(|value| value.to_str().ok()) {
+            joined.extend_from_slice(value.as_bytes());
+            joined.extend_from_slice(b", ");
         }
+        joined.extend_from_slice(client);
+        HeaderValue::from_bytes(&joined)
     };
-    if let Ok(value) = HeaderValue::from_str(&forwarded_for) {
+    if let Ok(value) = forwarded_for {
         headers.insert(&X_FORWARDED_FOR, value);
     }
-    if let Ok(value) = HeaderValue::from_str(&client) {
+    if let Ok(value) = HeaderValue::from_bytes(client) {
         headers.insert(&X_REAL_IP, value);
     }
     headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static(scheme));
+}
+
+/// The address as text, written into `buffer`: an IPv4 address by hand (this runs for every
+/// proxied request, and `Display` cost more than the rest of the header rewrites), an IPv6
+/// address by `Display`.
+fn ip_text(ip: IpAddr, buffer: &mut [u8; 39]) -> &[u8] {
+    use std::io::Write as _;
+    let mut length = 0;
+    match ip {
+        IpAddr::V4(ip) => {
+            for (index, octet) in ip.octets().into_iter().enumerate() {
+                if index > 0 {
+                    buffer[length] = b'.';
+                    length += 1;
+                }
+                if octet >= 100 {
+                    buffer[length] = b'0' + octet / 100;
+                    length += 1;
+                }
+                if octet >= 10 {
+                    buffer[length] = b'0' + octet / 10 % 10;
+                    length += 1;
+                }
+                buffer[length] = b'0' + octet % 10;
+                length += 1;
+            }
+        }
+        IpAddr::V6(ip) => {
+            // The longest IPv6 text is 39 bytes (eight groups of four and seven colons; an
+            // embedded IPv4 form is shorter), so the write cannot run out of room.
+            let mut cursor = std::io::Cursor::new(&mut buffer[..]);
+            let _ = write!(cursor, "{ip}");
+            length = usize::try_from(cursor.position()).unwrap_or(0);
+        }
+    }
+    &buffer[..length]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_written_as_display_writes_them() {
+        let addresses = [
+            "0.0.0.0",
+            "127.0.0.1",
+            "10.20.100.255",
+            "9.99.199.200",
+            "::1",
+            "2001:db8::8a2e:370:7334",
+            "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+            "::ffff:192.168.100.200",
+        ];
+        for address in addresses {
+            let ip: IpAddr = address.parse().expect("an address");
+            let mut buffer = [0u8; 39];
+            assert_eq!(ip_text(ip, &mut buffer), ip.to_string().as_bytes());
+        }
+    }
+
+    #[test]
+    fn forwarding_headers_append_the_client() {
+        let ip: IpAddr = "192.0.2.7".parse().expect("an address");
+        let mut headers = HeaderMap::new();
+        add_forwarding_headers(&mut headers, ip, "http");
+        assert_eq!(headers[&X_FORWARDED_FOR], "192.0.2.7");
+        assert_eq!(headers[&X_REAL_IP], "192.0.2.7");
+        assert_eq!(headers[&X_FORWARDED_PROTO], "http");
+        let mut headers = HeaderMap::new();
+        headers.append(&X_FORWARDED_FOR, HeaderValue::from_static("203.0.113.1"));
+        headers.append(
+            &X_FORWARDED_FOR,
+            HeaderValue::from_static("203.0.113.2, 10.0.0.1"),
+        );
+        add_forwarding_headers(&mut headers, ip, "https");
+        assert_eq!(
+            headers[&X_FORWARDED_FOR],
+            "203.0.113.1, 203.0.113.2, 10.0.0.1, 192.0.2.7"
+        );
+        assert_eq!(headers[&X_FORWARDED_PROTO], "https");
+    }
+
+    #[test]
+    fn hop_by_hop_headers_and_those_connection_names_go() {
+        let mut headers = HeaderMap::new();
+        for (name, value) in [
+            ("connection", "Keep-Alive, X-Private"),
+            ("connection", "host, content-length, upgrade"),
+            ("keep-alive", "timeout=5"),
+            ("x-private", "1"),
+            ("te", "trailers"),
+            ("trailer", "x"),
+            ("transfer-encoding", "chunked"),
+            ("upgrade", "websocket"),
+            ("proxy-authorization", "x"),
+            ("proxy-authenticate", "x"),
+            ("proxy-connection", "x"),
+            ("host", "example.com"),
+            ("content-length", "3"),
+            ("accept", "*/*"),
+        ] {
+            headers.append(
+                HeaderName::from_static(name),
+                HeaderValue::from_static(value),
+            );
+        }
+        remove_hop_by_hop(&mut headers);
+        let mut left: Vec<&str> = headers.keys().map(HeaderName::as_str).collect();
+        left.sort_unstable();
+        assert_eq!(left, ["accept", "content-length", "host"]);
+        let mut plain = HeaderMap::new();
+        plain.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
+        remove_hop_by_hop(&mut plain);
+        assert_eq!(plain.len(), 1);
+    }
 }

@@ -4,15 +4,18 @@
 //! slices of the read buffer.
 
 use std::collections::VecDeque;
+use std::future::Future as _;
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
 use http::header::{self, HeaderName, HeaderValue};
 use http::{HeaderMap, Method, Response, StatusCode, Version};
 use http_body::Body as _;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::time::{Instant, Sleep};
 
 use crate::body::{BoxError, RequestBody};
 use crate::h1::chunked::{self, Step};
@@ -23,6 +26,8 @@ use crate::write_timeout::WriteTimeout;
 pub const MAX_RESPONSE_HEAD: usize = 64 * 1024;
 /// Header lines a response may have.
 const MAX_RESPONSE_HEADERS: usize = 256;
+/// Header lines a response head is first parsed for.
+const FEW_RESPONSE_HEADERS: usize = 32;
 /// The least a response read asks for: large bodies move in pieces of this size at least.
 const READ_SIZE: usize = 16 * 1024;
 
@@ -30,6 +35,14 @@ const READ_SIZE: usize = 16 * 1024;
 pub struct ClientConn {
     pub io: WriteTimeout<Stream>,
     pub buf: BytesMut,
+    /// The read time-out of the connection's exchanges (`read_timeout`): one timer for the
+    /// connection's life, moved later for each wait. A timer moved later stays where it is in
+    /// the runtime's timer wheel, while a new one per request cost an insert and a removal and,
+    /// whenever it was the earliest, a wake-up of the runtime's driver (an eventfd write and an
+    /// extra `epoll_wait`). Kept with the thread that made it: a connection handed to another
+    /// thread (in the per-core layout, one runtime per thread) gets a timer of that thread's
+    /// runtime, so no runtime's timer outlives it in another's hands.
+    read_timer: Option<(std::thread::ThreadId, Pin<Box<Sleep>>)>,
 }
 
 impl ClientConn {
@@ -37,6 +50,35 @@ impl ClientConn {
         ClientConn {
             io,
             buf: BytesMut::new(),
+            read_timer: None,
+        }
+    }
+
+    /// Starts a wait of at most `timeout` from now for the server.
+    pub fn start_read_timer(&mut self, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        let thread = std::thread::current().id();
+        match &mut self.read_timer {
+            Some((owner, timer)) if *owner == thread => timer.as_mut().reset(deadline),
+            _ => self.read_timer = Some((thread, Box::pin(tokio::time::sleep_until(deadline)))),
+        }
+    }
+
+    /// Ready once the wait started by [`ClientConn::start_read_timer`] has run out.
+    pub fn poll_read_timer(&mut self, context: &mut Context<'_>) -> Poll<()> {
+        match &mut self.read_timer {
+            Some((_, timer)) => timer.as_mut().poll(context),
+            None => Poll::Pending,
+        }
+    }
+
+    /// Before the connection goes idle into the pool: the timer lets go of the waker of the
+    /// task that used the connection last, so that task is not kept alive by it.
+    pub fn idle(&mut self) {
+        if let Some((_, timer)) = &mut self.read_timer {
+            let mut context = Context::from_waker(std::task::Waker::noop());
+            // Unconstrained: with the task's budget spent, the poll would not replace the waker.
+            let _ = Pin::new(&mut tokio::task::unconstrained(timer.as_mut())).poll(&mut context);
         }
     }
 
@@ -350,9 +392,19 @@ pub fn parse_head(
     bytes: &[u8],
     request_method: &Method,
 ) -> Result<Option<(ResponseHead, usize)>, HeadError> {
-    let mut headers = [httparse::EMPTY_HEADER; MAX_RESPONSE_HEADERS];
-    let mut response = httparse::Response::new(&mut headers);
-    let length = match response.parse(bytes) {
+    // Most heads have a few lines: a small array first, as filling 256 empty headers (8 KiB)
+    // cost more than the parse (httparse has no uninitialised form for responses). A head with
+    // more lines is parsed again with room for all that are allowed.
+    let mut few = [httparse::EMPTY_HEADER; FEW_RESPONSE_HEADERS];
+    let mut many;
+    let mut response = httparse::Response::new(&mut few);
+    let mut parsed = response.parse(bytes);
+    if matches!(parsed, Err(httparse::Error::TooManyHeaders)) {
+        many = vec![httparse::EMPTY_HEADER; MAX_RESPONSE_HEADERS];
+        response = httparse::Response::new(&mut many);
+        parsed = response.parse(bytes);
+    }
+    let length = match parsed {
         Ok(httparse::Status::Complete(length)) => length,
         Ok(httparse::Status::Partial) => return Ok(None),
         Err(httparse::Error::TooManyHeaders) => {
@@ -621,6 +673,35 @@ mod tests {
             get
         )
         .is_err());
+    }
+
+    /// Heads are parsed for a few lines first: one with more lines, up to the limit, loses
+    /// none of them, and one past the limit is refused.
+    #[test]
+    fn a_head_with_many_lines_is_parsed_whole() {
+        let lines = |count: usize| {
+            let mut bytes = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n".to_vec();
+            for index in 1..count {
+                bytes.extend_from_slice(format!("x-line-{index}: {index}\r\n").as_bytes());
+            }
+            bytes.extend_from_slice(b"\r\n");
+            bytes
+        };
+        for count in [
+            FEW_RESPONSE_HEADERS,
+            FEW_RESPONSE_HEADERS + 1,
+            MAX_RESPONSE_HEADERS,
+        ] {
+            let parsed = head(&lines(count), &Method::GET);
+            assert_eq!(parsed.response.headers().len(), count);
+        }
+        assert!(matches!(
+            parse_head(&lines(MAX_RESPONSE_HEADERS + 1), &Method::GET),
+            Err(HeadError::Malformed("too many headers"))
+        ));
+        let partial = lines(FEW_RESPONSE_HEADERS + 10);
+        let partial = &partial[..partial.len() - 2];
+        assert!(matches!(parse_head(partial, &Method::GET), Ok(None)));
     }
 
     /// A request can go to another connection with its whole body as long as nothing of it was

@@ -2,6 +2,8 @@
 //! 502 refused/missing socket, 504 connect and read time-outs, 413, 431, 400, header time-out,
 //! and a client that goes away mid-request.
 
+use weir_testkit::{RawUpstream, Script};
+
 use crate::support::*;
 
 #[tokio::test]
@@ -84,6 +86,53 @@ both_transports!(read_timeout_gives_504_and_frees_the_slot, |transport| {
     // The one allowed connection is free again.
     assert_eq!(client.get("/").await.status, StatusCode::OK);
 });
+
+// One read timer serves all of an upstream connection's exchanges, moved later for each: it
+// must still run out on a reused connection, and a wait that ran out while the connection was
+// idle in the pool must not cut short the next exchange.
+both_transports!(read_timeout_holds_on_a_reused_connection, |transport| {
+    let (_upstream, gateway) = start(
+        transport,
+        "",
+        "read_timeout = \"300ms\"\nmax_connections = 1",
+    )
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    // The first exchange's wait runs out while its connection idles in the pool.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(client.get("/slow?ms=100").await.status, StatusCode::OK);
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    assert_eq!(
+        client.get("/hang").await.status,
+        StatusCode::GATEWAY_TIMEOUT
+    );
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+});
+
+/// An upstream that sends part of a body and then nothing: the response ends, broken, once
+/// `read_timeout` passes without a byte, and its connection is not pooled.
+#[tokio::test]
+async fn a_response_body_that_stalls_ends_at_read_timeout() {
+    let head = b"HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc".to_vec();
+    let upstream = RawUpstream::start(Script::Reply(head)).await;
+    let gateway = TestGateway::start(&config(
+        &upstream.address,
+        "",
+        "read_timeout = \"300ms\"\nmax_fails = 0",
+    ))
+    .await;
+    let request = Request::get("/")
+        .body(http_body_util::Full::new(bytes::Bytes::new()))
+        .unwrap();
+    let mut client = Client::connect(gateway.addr).await;
+    let reply = tokio::time::timeout(Duration::from_secs(10), client.send(request))
+        .await
+        .expect("ended, not hung");
+    assert!(reply.is_err(), "a body cut short must not read as whole");
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    assert_eq!(gateway.handle.pool_stats()[0].2.open, 0);
+}
 
 both_transports!(upstream_dying_mid_exchange_gives_502, |transport| {
     let (upstream, gateway) = start(transport, "", "").await;
