@@ -580,12 +580,12 @@ fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
     let gauges = [
         (
             "weir_spool_bytes",
-            "Bytes of request bodies buffered in spool files now (capped by max_spool_size).",
+            "Bytes of request bodies and read-ahead responses in spool files now (capped by max_spool_size).",
             buffers.spooled,
         ),
         (
             "weir_read_ahead_bytes",
-            "Bytes of responses read ahead of their clients now.",
+            "Bytes of responses read ahead of their clients and held in memory now.",
             buffers.read_ahead as u64,
         ),
     ];
