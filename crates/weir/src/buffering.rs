@@ -416,6 +416,11 @@ where
         let mut body = body;
         let mut spill = Spill::Unopened;
         loop {
+            if !response.has_room() {
+                // Memory is full: the client's task runs first, so a client that keeps up takes
+                // what is held, and only one that does not makes the rest go to the file.
+                tokio::task::yield_now().await;
+            }
             // Back-pressure: with memory and file full, the upstream is not read until the client
             // takes something; once the client has taken everything, one frame at a time.
             while !response.has_room() && !spill.has_room(&response) {

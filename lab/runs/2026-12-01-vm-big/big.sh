@@ -4,7 +4,8 @@
 # after a 1 s warm-up, a fresh gateway process per measurement (VmHWM is a lifetime peak).
 # Peak RSS = sum of VmHWM over the gateway's processes (nginx: master + workers), read after the
 # load while the gateway still runs. CPU = utime+stime over the tree during the 5 s load.
-# Usage: big.sh [ROUNDS] [GATEWAYS...]   gateways: nginx weir weir-nobuf (weir-splice: see README)
+# Usage: big.sh [ROUNDS] [GATEWAYS...]   gateways: nginx weir weir-nobuf weir-before (the binary
+# $WEIR_BEFORE with response_buffering on) weir-splice weir-copy (see README)
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=${ROOT:-$(cd "$HERE/../../.." && pwd)}
@@ -83,6 +84,7 @@ measure() { # gateway round
     nginx) /usr/sbin/nginx -c $D/nginx/nginx.conf -p $D/nginx -g 'daemon off;' 2>/dev/null & G=$! ;;
     weir) $WEIR run --config $D/weir-true.toml 2>/dev/null & G=$! ;;
     weir-nobuf) $WEIR run --config $D/weir-false.toml 2>/dev/null & G=$! ;;
+    weir-before) $WEIR_BEFORE run --config $D/weir-true.toml 2>/dev/null & G=$! ;;
     weir-splice) WEIR_SPLICE=1 $WEIR run --config $D/weir-false.toml 2>/dev/null & G=$! ;;
     weir-copy) WEIR_SPLICE=0 $WEIR run --config $D/weir-false.toml 2>/dev/null & G=$! ;;
   esac
