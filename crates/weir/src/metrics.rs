@@ -593,6 +593,14 @@ fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
         family(out, name, "gauge", help);
         sample(out, name, &[], value);
     }
+    let name = "weir_spliced_bytes_total";
+    family(
+        out,
+        name,
+        "counter",
+        "Response body bytes moved from upstream to client sockets by splice(2), by this process.",
+    );
+    sample(out, name, &[], crate::h1::spliced_bytes());
 }
 
 /// `# HELP` and `# TYPE` lines. Help texts are constants without backslashes or newlines, the

@@ -37,6 +37,16 @@ impl<T> WriteTimeout<T> {
         }
     }
 
+    /// The stream inside.
+    pub fn get_ref(&self) -> &T {
+        &self.io
+    }
+
+    /// The time-out.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
     /// What a write that returned `polled` means once the deadline is taken into account.
     fn check<R>(
         &mut self,

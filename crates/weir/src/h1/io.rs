@@ -18,9 +18,26 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use super::chunked;
 
 /// What a client connection's transport must do.
-pub trait Stream: AsyncRead + AsyncWrite + Send + Unpin + 'static {}
+pub trait Stream: AsyncRead + AsyncWrite + Send + Unpin + 'static {
+    /// The plain TCP socket under the stream and its `send_timeout`, when nothing (TLS) stands
+    /// between the bytes written and the socket: a response body may then be `splice`d to it.
+    fn plain_tcp(&self) -> Option<(&tokio::net::TcpStream, std::time::Duration)> {
+        None
+    }
+}
 
-impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Stream for T {}
+impl Stream for crate::write_timeout::WriteTimeout<tokio::net::TcpStream> {
+    fn plain_tcp(&self) -> Option<(&tokio::net::TcpStream, std::time::Duration)> {
+        Some((self.get_ref(), self.timeout()))
+    }
+}
+
+impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Stream
+    for tokio_rustls::server::TlsStream<T>
+{
+}
+
+impl Stream for tokio::io::DuplexStream {}
 
 /// The per-thread read space for request heads: one head read at a time per thread.
 const SCRATCH_SIZE: usize = 16 * 1024;

@@ -12,7 +12,9 @@ pub mod chunked;
 pub mod conn;
 pub mod head;
 pub mod io;
+mod splice;
 pub mod write;
 
 pub use body::{BodyError, BodyReader};
 pub use conn::{serve, Settings};
+pub use splice::spliced_bytes;
