@@ -29,11 +29,25 @@ pub fn spliced_bytes() -> u64 {
 /// 64 KiB by default).
 const PIPE_BYTES: usize = 64 * 1024;
 
+/// Bytes that must be left to read past those read with the head for `splice` to be worth its
+/// system calls: smaller bodies are copied.
+const SPLICE_MIN: u64 = 16 * 1024;
+
+thread_local! {
+    /// One idle, empty pipe per thread, so a response does not make and close one.
+    static PIPE: std::cell::RefCell<Option<(OwnedFd, OwnedFd)>> = const {
+        std::cell::RefCell::new(None)
+    };
+}
+
 /// Whether `body` can go by `splice` to the client of `shared`: a plain-TCP client and a body
-/// of `length` bytes framed by its `Content-Length`, all still to come.
+/// of `length` bytes framed by its `Content-Length`, all still to come, and at least
+/// [`SPLICE_MIN`] of it not read yet.
 pub fn applies(shared: &Shared, body: &mut UpstreamBody, length: u64) -> bool {
     let plain = shared.lock().io.plain_tcp().is_some();
-    plain && matches!(body.splice_source(), Some((_, left)) if left == length)
+    plain
+        && matches!(body.splice_source(), Some((conn, left))
+            if left == length && left.saturating_sub(conn.buf.len() as u64) >= SPLICE_MIN)
 }
 
 /// Writes `head` and the body bytes already read, then moves the rest of the body with
@@ -52,9 +66,13 @@ pub async fn send(shared: &Arc<Shared>, head: &[u8], body: &mut UpstreamBody) ->
     write_all(&mut SharedStream(Arc::clone(shared)), &[head, &buffered]).await?;
     drop(buffered);
     if left > 0 {
-        let (pipe_out, pipe_in) = rustix::pipe::pipe_with(
-            rustix::pipe::PipeFlags::CLOEXEC | rustix::pipe::PipeFlags::NONBLOCK,
-        )?;
+        let idle = PIPE.with(|pipe| pipe.borrow_mut().take());
+        let (pipe_out, pipe_in) = match idle {
+            Some(pipe) => pipe,
+            None => rustix::pipe::pipe_with(
+                rustix::pipe::PipeFlags::CLOEXEC | rustix::pipe::PipeFlags::NONBLOCK,
+            )?,
+        };
         let mut mover = Mover {
             pipe_in,
             pipe_out,
@@ -64,6 +82,14 @@ pub async fn send(shared: &Arc<Shared>, head: &[u8], body: &mut UpstreamBody) ->
             armed: false,
         };
         poll_fn(|context| mover.poll(context, shared, &mut *conn, &mut left)).await?;
+        // Empty again (an error above drops the pipe with whatever it holds): the next response
+        // on this thread takes it.
+        PIPE.with(|pipe| {
+            let mut pipe = pipe.borrow_mut();
+            if pipe.is_none() {
+                *pipe = Some((mover.pipe_out, mover.pipe_in));
+            }
+        });
     }
     body.spliced_whole();
     Ok(())
