@@ -62,6 +62,10 @@ pub async fn send(shared: &Arc<Shared>, head: &[u8], body: &mut UpstreamBody) ->
         .unwrap_or(usize::MAX)
         .min(conn.buf.len());
     let buffered = conn.buf.split_to(take);
+    if conn.buf.is_empty() {
+        // The rest bypasses the read buffer: its memory goes back now, not after the body.
+        conn.buf = bytes::BytesMut::new();
+    }
     let mut left = left - take as u64;
     write_all(&mut SharedStream(Arc::clone(shared)), &[head, &buffered]).await?;
     drop(buffered);
