@@ -17,14 +17,20 @@ fn pattern(size: usize) -> Vec<u8> {
 
 /// A gateway in front of `upstream` whose route streams responses (no read-ahead).
 async fn gateway(upstream: &str) -> TestGateway {
+    gateway_with(upstream, "", "read_timeout = \"30s\"").await
+}
+
+/// The same with `server` lines in `[server]` and `upstream` lines in the upstream's table.
+async fn gateway_with(upstream: &str, server: &str, upstream_extra: &str) -> TestGateway {
     TestGateway::start(&format!(
         r#"
 [server]
 listen = ["127.0.0.1:0"]
+{server}
 
 [upstreams.app]
 servers = ["{upstream}"]
-read_timeout = "30s"
+{upstream_extra}
 
 [[routes]]
 path = "/"
@@ -148,9 +154,14 @@ async fn a_client_that_leaves_mid_body_closes_the_upstream_connection() {
     .await;
 }
 
-/// An upstream on a port of its own that answers one request with `head`, then `sent` bytes of
-/// the pattern, then closes the connection.
+/// An upstream on a port of its own that answers one request with a `length`-byte head, then
+/// `sent` bytes of the pattern, then closes the connection.
 async fn closing_upstream(length: usize, sent: usize) -> String {
+    partial_upstream(length, sent, false).await
+}
+
+/// The same, keeping the connection open without a byte more when `hold`.
+async fn partial_upstream(length: usize, sent: usize, hold: bool) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = listener.local_addr().expect("address").to_string();
     tokio::spawn(async move {
@@ -168,6 +179,11 @@ async fn closing_upstream(length: usize, sent: usize) -> String {
         let reply = format!("HTTP/1.1 200 OK\r\ncontent-length: {length}\r\n\r\n");
         let _ = stream.write_all(reply.as_bytes()).await;
         let _ = stream.write_all(&pattern(sent)).await;
+        if hold {
+            // Silent from here on, until the gateway closes the connection.
+            let mut rest = Vec::new();
+            let _ = stream.read_to_end(&mut rest).await;
+        }
         // Dropped: the connection closes with the body short of its length.
     });
     address
@@ -207,4 +223,48 @@ async fn a_body_short_of_its_content_length_closes_the_client_connection() {
         pool.in_use == 0 && pool.open == 0
     })
     .await;
+}
+
+/// An upstream that stops sending 1 MB into an 8 MB body: past `read_timeout` the client
+/// connection closes after the bytes sent, and the upstream connection is closed too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upstream_that_stalls_mid_body_is_given_up_after_read_timeout() {
+    let address = partial_upstream(8_000_000, 1_000_000, true).await;
+    let gateway = gateway_with(&address, "", "read_timeout = \"300ms\"").await;
+    let mut stream = TcpStream::connect(gateway.addr).await.expect("connect");
+    let (_, first) = get(&mut stream).await;
+    let received = read_to_end(&mut stream, first, 8_000_000).await;
+    assert_eq!(received.len(), 1_000_000);
+    wait_for("the upstream slot was not freed", || {
+        let (_, _, pool) = &gateway.handle.pool_stats()[0];
+        pool.in_use == 0 && pool.open == 0
+    })
+    .await;
+}
+
+/// A client that stops reading an 8 MB body: past `send_timeout` its connection is closed and
+/// the upstream connection with it (not pooled).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_is_given_up_after_send_timeout() {
+    use weir_testkit::{RawUpstream, Script};
+    let size = 8_000_000;
+    let mut reply = format!("HTTP/1.1 200 OK\r\ncontent-length: {size}\r\n\r\n").into_bytes();
+    reply.extend_from_slice(&pattern(size));
+    let upstream = RawUpstream::start(Script::Reply(reply)).await;
+    let gateway = gateway_with(&upstream.address, "send_timeout = \"300ms\"", "").await;
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket.set_recv_buffer_size(16 * 1024).expect("SO_RCVBUF");
+    let mut stream = socket.connect(gateway.addr).await.expect("connect");
+    let (_, _first) = get(&mut stream).await;
+    // Nothing more is read until weir has given up on the client.
+    wait_for(
+        "the upstream connection outlived the client's send_timeout",
+        || {
+            let (_, _, pool) = &gateway.handle.pool_stats()[0];
+            pool.in_use == 0 && pool.open == 0
+        },
+    )
+    .await;
+    let received = read_to_end(&mut stream, Vec::new(), size).await;
+    assert!(received.len() < size, "the whole body arrived");
 }
