@@ -1,7 +1,8 @@
 //! A response body passed through untouched, moved from the upstream socket to a plain-TCP
 //! client with `splice(2)` through a pipe: the bytes never enter user space. It applies to a
 //! body framed by its `Content-Length` that nothing transforms (no compression, no read-ahead,
-//! no TLS), after the bytes already read with the head are written.
+//! no TLS), after the bytes already read with the head are written; the access log's byte
+//! count is kept here.
 
 use std::future::{poll_fn, Future};
 use std::io;
@@ -51,9 +52,15 @@ pub fn applies(shared: &Shared, body: &mut UpstreamBody, length: u64) -> bool {
 }
 
 /// Writes `head` and the body bytes already read, then moves the rest of the body with
-/// `splice`. An error leaves the connection unusable; the upstream connection then closes with
-/// `body` (it goes back to its pool only after the whole body).
-pub async fn send(shared: &Arc<Shared>, head: &[u8], body: &mut UpstreamBody) -> io::Result<()> {
+/// `splice`, adding the body bytes the client took to `sent` (the access log's count), whatever
+/// the outcome. An error leaves the connection unusable; the upstream connection then closes
+/// with `body` (it goes back to its pool only after the whole body).
+pub async fn send(
+    shared: &Arc<Shared>,
+    head: &[u8],
+    body: &mut UpstreamBody,
+    sent: &mut u64,
+) -> io::Result<()> {
     let read_timeout = body.read_timeout();
     let Some((conn, left)) = body.splice_source() else {
         return Err(io::Error::other("the body cannot be spliced"));
@@ -68,6 +75,7 @@ pub async fn send(shared: &Arc<Shared>, head: &[u8], body: &mut UpstreamBody) ->
     }
     let mut left = left - take as u64;
     write_all(&mut SharedStream(Arc::clone(shared)), &[head, &buffered]).await?;
+    *sent += buffered.len() as u64;
     drop(buffered);
     if left > 0 {
         let idle = PIPE.with(|pipe| pipe.borrow_mut().take());
@@ -84,8 +92,11 @@ pub async fn send(shared: &Arc<Shared>, head: &[u8], body: &mut UpstreamBody) ->
             read_timeout,
             stall: None,
             armed: false,
+            sent: 0,
         };
-        poll_fn(|context| mover.poll(context, shared, &mut *conn, &mut left)).await?;
+        let moved = poll_fn(|context| mover.poll(context, shared, &mut *conn, &mut left)).await;
+        *sent += mover.sent;
+        moved?;
         // Empty again (an error above drops the pipe with whatever it holds): the next response
         // on this thread takes it.
         PIPE.with(|pipe| {
@@ -111,6 +122,8 @@ struct Mover {
     stall: Option<Pin<Box<Sleep>>>,
     /// Whether `stall` belongs to the wait going on now.
     armed: bool,
+    /// Bytes the client took.
+    sent: u64,
 }
 
 /// Moves one poll makes before it lets the thread's other tasks run (1 MiB).
@@ -179,6 +192,7 @@ impl Mover {
                     }) {
                         Ok(count) => {
                             SPLICED.fetch_add(count as u64, std::sync::atomic::Ordering::Relaxed);
+                            self.sent += count as u64;
                             self.in_pipe -= count;
                             moved = true;
                             break;

@@ -117,12 +117,18 @@ pub async fn write_response<W: AsyncWrite + Unpin>(
         flush(io).await?;
         return Ok(Written { keep_alive });
     }
-    if let (Some(shared), Framing::Length(length), Body::Upstream(upstream)) =
-        (splice_into, framing, &mut body)
-    {
-        if super::splice::applies(shared, upstream, length) {
-            super::splice::send(shared, &head, upstream).await?;
-            return Ok(Written { keep_alive });
+    if let (Some(shared), Framing::Length(length)) = (splice_into, framing) {
+        let mut uncounted = 0;
+        let source = match &mut body {
+            Body::Upstream(upstream) => Some((upstream, &mut uncounted)),
+            Body::Logged(logged) => logged.upstream_mut(),
+            _ => None,
+        };
+        if let Some((upstream, counted)) = source {
+            if super::splice::applies(shared, upstream, length) {
+                super::splice::send(shared, &head, upstream, counted).await?;
+                return Ok(Written { keep_alive });
+            }
         }
     }
     // The first frame, if it is ready now, goes out with the head.

@@ -268,3 +268,53 @@ async fn a_client_that_stops_reading_is_given_up_after_send_timeout() {
     let received = read_to_end(&mut stream, Vec::new(), size).await;
     assert!(received.len() < size, "the whole body arrived");
 }
+
+/// With an access log, the body still goes by splice, and its line counts every byte sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_access_log_counts_spliced_bytes() {
+    use weir_testkit::{RawUpstream, Script};
+    let size = 2_000_000;
+    let mut reply = format!("HTTP/1.1 200 OK\r\ncontent-length: {size}\r\n\r\n").into_bytes();
+    reply.extend_from_slice(&pattern(size));
+    let upstream = RawUpstream::start(Script::Reply(reply)).await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("access.log");
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[access_log]
+enabled = true
+format = "json"
+path = "{}"
+
+[upstreams.app]
+servers = ["{}"]
+
+[[routes]]
+path = "/"
+upstream = "app"
+response_buffering = false
+"#,
+        path.display(),
+        upstream.address
+    ))
+    .await;
+    let spliced_before = spliced(&gateway);
+    let mut stream = TcpStream::connect(gateway.addr).await.expect("connect");
+    let (_, first) = get(&mut stream).await;
+    let received = read_to_end(&mut stream, first, size).await;
+    assert_eq!(received.len(), size);
+    assert!(spliced(&gateway) - spliced_before >= (size - 64 * 1024) as u64);
+    drop(stream);
+    let mut line = String::new();
+    wait_for("no access log line", || {
+        line = std::fs::read_to_string(&path).unwrap_or_default();
+        line.ends_with('\n')
+    })
+    .await;
+    let entry: serde_json::Value = serde_json::from_str(line.trim()).expect("a JSON line");
+    assert_eq!(entry["status"], 200);
+    assert_eq!(entry["body_bytes_sent"], size as u64);
+}
