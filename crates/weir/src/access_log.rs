@@ -267,12 +267,12 @@ impl AccessLog {
         let (parts, body) = response.into_parts();
         Response::from_parts(
             parts,
-            Body::boxed(LoggedBody {
+            Body::Logged(Box::new(LoggedBody {
                 inner: body,
                 entry: Some(entry),
                 head_at: Instant::now(),
                 log: Arc::clone(self),
-            }),
+            })),
         )
     }
 }
@@ -312,12 +312,26 @@ pub fn reopen_all() -> usize {
     open_logs.len()
 }
 
-struct LoggedBody {
+/// A response body and its access-log line, written when the body is done or dropped.
+pub struct LoggedBody {
     inner: Body,
     /// Taken when the line is written.
     entry: Option<Entry>,
     head_at: Instant,
     log: Arc<AccessLog>,
+}
+
+impl LoggedBody {
+    /// The upstream's body inside, with the line's byte count, for a writer that moves the
+    /// bytes itself (`splice`) and counts them there.
+    pub(crate) fn upstream_mut(
+        &mut self,
+    ) -> Option<(&mut crate::upstream::UpstreamBody, &mut u64)> {
+        match (&mut self.inner, self.entry.as_mut()) {
+            (Body::Upstream(body), Some(entry)) => Some((body, &mut entry.bytes)),
+            _ => None,
+        }
+    }
 }
 
 impl Drop for LoggedBody {

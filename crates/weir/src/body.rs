@@ -26,6 +26,8 @@ pub enum Body {
     Full(Option<Bytes>),
     /// The upstream's body, streamed, returning its connection to the pool when done.
     Upstream(UpstreamBody),
+    /// A body whose bytes the access log counts (its line is written when the body is done).
+    Logged(Box<crate::access_log::LoggedBody>),
     /// Anything else (compressed, a static file), boxed.
     Boxed(UnsyncBoxBody<Bytes, BoxError>),
 }
@@ -66,6 +68,7 @@ impl http_body::Body for Body {
         match self.get_mut() {
             Body::Full(bytes) => Poll::Ready(bytes.take().map(|bytes| Ok(Frame::data(bytes)))),
             Body::Upstream(body) => Pin::new(body).poll_frame(context),
+            Body::Logged(body) => Pin::new(body.as_mut()).poll_frame(context),
             Body::Boxed(body) => Pin::new(body).poll_frame(context),
         }
     }
@@ -74,6 +77,7 @@ impl http_body::Body for Body {
         match self {
             Body::Full(bytes) => bytes.is_none(),
             Body::Upstream(body) => body.is_end_stream(),
+            Body::Logged(body) => body.is_end_stream(),
             Body::Boxed(body) => body.is_end_stream(),
         }
     }
@@ -82,6 +86,7 @@ impl http_body::Body for Body {
         match self {
             Body::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
             Body::Upstream(body) => body.size_hint(),
+            Body::Logged(body) => body.size_hint(),
             Body::Boxed(body) => body.size_hint(),
         }
     }

@@ -3,8 +3,9 @@
 //!   memory up to [`BODY_MEMORY_LIMIT`] and past it in a spool file no other user can open (see
 //!   `Spool`), so a slow upload never holds a worker;
 //! - `response_buffering`: the upstream's response is read ahead of the client, so a worker is
-//!   freed as soon as it has written its answer, however slowly the client reads, within
-//!   [`READ_AHEAD_MAX_BYTES`] per response and [`READ_AHEAD_BUDGET`] for the whole gateway.
+//!   freed as soon as it has written its answer, however slowly the client reads: in memory up
+//!   to [`READ_AHEAD_MEMORY`] per response (and [`READ_AHEAD_BUDGET`] for the whole gateway),
+//!   past it in the response's own spool file up to [`READ_AHEAD_MAX_BYTES`].
 //!
 //! [`Buffers`] is the gateway's share of both: the spool directory with its size cap and the
 //! read-ahead budget, with the bytes each holds now for metrics.
@@ -36,25 +37,34 @@ use crate::upstream::UpstreamBody;
 /// and weir, so the worker is free at once without a read-ahead task.
 pub const READ_AHEAD_THRESHOLD: u64 = 64 * 1024;
 
-/// Bytes one response may hold read ahead of its client before weir stops reading the upstream
-/// until the client drains some. nginx holds `proxy_buffers 8 4k|8k` (32-64 KiB) in memory and
-/// spills the rest to a temp file (up to `proxy_max_temp_file_size`, 1 GiB), so a Gunicorn sync
-/// worker is freed from a slow client whatever the response's size. weir does not spill
-/// responses, so it holds more in memory instead: 16 MiB frees the worker at once for every page,
-/// JSON answer and export short of a large download (the e2e tests send 8 MB to a client that
-/// does not read), and past it a slow client sets the pace as if unbuffered. At most one more
-/// frame (the upstream connection's 64 KiB read buffer) is read before the bound is seen.
+/// Bytes one response may hold read ahead of its client in memory. Past them, what the upstream
+/// sends goes to a spool file (within [`READ_AHEAD_MAX_BYTES`]), as nginx keeps `proxy_buffers 8
+/// 4k|8k` (32-64 KiB) in memory and spills the rest to a temp file: with 100 clients fetching
+/// 1 MB responses, holding each response whole in memory made weir's peak RSS 10x nginx's
+/// (lab/runs/2026-12-01-vm-big). At most one more frame (the upstream connection's read, 64 KiB
+/// at most) is held before the bound is seen.
+pub const READ_AHEAD_MEMORY: usize = 64 * 1024;
+
+/// Bytes one response may hold read ahead of its client in its spool file, past
+/// [`READ_AHEAD_MEMORY`], before weir stops reading the upstream until the client drains some.
+/// nginx's `proxy_max_temp_file_size` is 1 GiB; 16 MiB frees a Gunicorn sync worker at once for
+/// every page, JSON answer and export short of a large download (the e2e tests send 8 MB to a
+/// client that does not read), and past it a slow client sets the pace as if unbuffered. The file
+/// is emptied (truncated) each time the client has caught up with it, and its bytes count
+/// against `max_spool_size` with the request bodies'; a full spool, or one that cannot be
+/// written, leaves the response in memory only (at its client's pace past
+/// [`READ_AHEAD_MEMORY`]).
 pub const READ_AHEAD_MAX_BYTES: usize = 16 << 20;
 
-/// Bytes all responses together may hold read ahead: 16 slow clients at the full
-/// [`READ_AHEAD_MAX_BYTES`], or hundreds at the size of a usual response. Past it, every
-/// read-ahead goes at its client's pace (one frame at a time) until others drain, so the budget
-/// holds however many slow clients come, and none of them stalls.
+/// Bytes all responses together may hold read ahead in memory: thousands of responses at their
+/// [`READ_AHEAD_MEMORY`]. Past it, every read-ahead spills to its file or, when it cannot, goes at
+/// its client's pace (one frame at a time) until others drain, so the budget holds however many
+/// slow clients come, and none of them stalls.
 pub const READ_AHEAD_BUDGET: usize = 256 << 20;
 
 /// Frames one response may hold read ahead, whatever their size: a bound on the bookkeeping of a
 /// stream of tiny frames (about 100 bytes each). Bytes are the bound that matters; see
-/// [`READ_AHEAD_MAX_BYTES`].
+/// [`READ_AHEAD_MEMORY`] and [`READ_AHEAD_MAX_BYTES`].
 const READ_AHEAD_FRAMES: usize = 4096;
 
 /// `Retry-After` of a request refused because the spool is full: a full spool drains as the
@@ -397,16 +407,23 @@ where
     let response = Arc::new(ResponseAhead {
         buffers: Arc::clone(buffers),
         held: AtomicUsize::new(0),
+        unread: AtomicUsize::new(0),
         drained: Notify::new(),
     });
     let task_response = Arc::clone(&response);
     tokio::spawn(async move {
         let response = task_response;
         let mut body = body;
+        let mut spill = Spill::Unopened;
         loop {
-            // Back-pressure: past either bound, the upstream is not read until the client takes a
-            // frame; once the client has taken everything, one frame at a time (its own pace).
-            while !response.has_room() {
+            if !response.has_room() {
+                // Memory is full: the client's task runs first, so a client that keeps up takes
+                // what is held, and only one that does not makes the rest go to the file.
+                tokio::task::yield_now().await;
+            }
+            // Back-pressure: with memory and file full, the upstream is not read until the client
+            // takes something; once the client has taken everything, one frame at a time.
+            while !response.has_room() && !spill.has_room(&response) {
                 tokio::select! {
                     () = response.drained.notified() => {}
                     // The client went away: dropping the body closes the upstream connection.
@@ -418,13 +435,20 @@ where
             };
             let frame = frame.map_err(Into::into);
             let failed = frame.is_err();
-            let bytes = frame
-                .as_ref()
-                .ok()
-                .and_then(Frame::data_ref)
-                .map_or(0, Bytes::len);
-            let held = Held::new(&response, bytes);
-            if sender.send(Ahead { frame, _held: held }).await.is_err() || failed {
+            let ahead = match frame {
+                Ok(frame) => match frame.into_data() {
+                    Ok(data) if !response.has_room() && spill.has_room(&response) => {
+                        match spill.write(&response, &data).await {
+                            Some(spilled) => spilled,
+                            None => Ahead::memory(&response, Ok(Frame::data(data))),
+                        }
+                    }
+                    Ok(data) => Ahead::memory(&response, Ok(Frame::data(data))),
+                    Err(frame) => Ahead::memory(&response, Ok(frame)),
+                },
+                Err(error) => Ahead::memory(&response, Err(error)),
+            };
+            if sender.send(ahead).await.is_err() || failed {
                 return;
             }
         }
@@ -438,25 +462,136 @@ where
 /// One response's read-ahead state, shared by its task and its client's end.
 struct ResponseAhead {
     buffers: Arc<Buffers>,
-    /// Bytes read from the upstream and not yet taken by the client.
+    /// Bytes read from the upstream, held in memory and not yet taken by the client.
     held: AtomicUsize,
+    /// Bytes written to the spool file and not yet read back by the client.
+    unread: AtomicUsize,
     /// Signalled each time the client takes a frame.
     drained: Notify,
 }
 
 impl ResponseAhead {
-    /// Whether the task may read one more frame: nothing is waiting for the client, or both this
-    /// response and the whole gateway are under their bounds.
+    /// Whether the task may keep one more frame in memory: nothing is waiting for the client, or
+    /// both this response and the whole gateway are under their bounds.
     fn has_room(&self) -> bool {
         let held = self.held.load(Ordering::Relaxed);
-        held == 0
-            || (held < READ_AHEAD_MAX_BYTES
+        (held == 0 && self.unread.load(Ordering::Acquire) == 0)
+            || (held < READ_AHEAD_MEMORY
                 && self.buffers.read_ahead.load(Ordering::Relaxed) < self.buffers.read_ahead_budget)
     }
 }
 
-/// The bytes of one frame, counted from the upstream read until the client takes the frame (or
-/// the frame is dropped with the client's end).
+/// The spool file of one response, made when memory is first full.
+enum Spill {
+    Unopened,
+    Open {
+        file: Arc<SpillFile>,
+        /// The file's size: where the next bytes go.
+        end: u64,
+    },
+    /// The spool could not make a file: this response stays in memory.
+    Failed,
+}
+
+impl Spill {
+    /// Whether a frame may go to the file: the spool works, this response's file is under its
+    /// bound, and the spool has room.
+    fn has_room(&self, response: &ResponseAhead) -> bool {
+        let buffers = &response.buffers;
+        let spool_room = buffers.spooled.load(Ordering::Relaxed) < buffers.spool.max_size;
+        match self {
+            Spill::Failed => false,
+            Spill::Unopened => spool_room,
+            Spill::Open { end, .. } => {
+                let used = if response.unread.load(Ordering::Acquire) == 0 {
+                    0
+                } else {
+                    *end
+                };
+                used < READ_AHEAD_MAX_BYTES as u64 && spool_room
+            }
+        }
+    }
+
+    /// Appends `data` to the file (made now if needed) and gives the client's message for it;
+    /// `None` when the spool refused it (full, or the file cannot be made or written), and the
+    /// frame stays in memory. A file the client has read to its end is emptied first.
+    ///
+    /// The write is a plain `pwrite` on the runtime thread, as nginx writes its temp files
+    /// without `aio threads`: it goes to the page cache, not to the disk.
+    async fn write(&mut self, response: &Arc<ResponseAhead>, data: &Bytes) -> Option<Ahead> {
+        use std::os::unix::fs::FileExt;
+        if let Spill::Unopened = self {
+            match spool_file(&response.buffers).await {
+                Ok(file) => {
+                    *self = Spill::Open {
+                        file: Arc::new(SpillFile {
+                            file: file.into_std().await,
+                            reservation: std::sync::Mutex::new(SpoolReservation {
+                                buffers: Arc::clone(&response.buffers),
+                                bytes: 0,
+                            }),
+                        }),
+                        end: 0,
+                    }
+                }
+                Err(error) => {
+                    tracing::error!(%error, "cannot spool a response read ahead: it stays in memory");
+                    *self = Spill::Failed;
+                    return None;
+                }
+            }
+        }
+        let Spill::Open { file, end } = self else {
+            return None;
+        };
+        let mut reservation = file
+            .reservation
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if *end > 0 && response.unread.load(Ordering::Acquire) == 0 {
+            // The client has read everything written: start the file again. No read of it is
+            // pending, since `unread` drops only after a read.
+            if file.file.set_len(0).is_ok() {
+                response
+                    .buffers
+                    .spooled
+                    .fetch_sub(reservation.bytes, Ordering::Relaxed);
+                reservation.bytes = 0;
+                *end = 0;
+            }
+        }
+        response
+            .buffers
+            .reserve(&mut reservation, data.len() as u64)
+            .ok()?;
+        drop(reservation);
+        if let Err(error) = file.file.write_all_at(data, *end) {
+            tracing::error!(%error, "cannot write a response read ahead to its spool file: it stays in memory");
+            return None;
+        }
+        let offset = *end;
+        *end += data.len() as u64;
+        response.unread.fetch_add(data.len(), Ordering::AcqRel);
+        Some(Ahead::Spilled {
+            file: Arc::clone(file),
+            offset,
+            length: data.len(),
+            response: Arc::clone(response),
+        })
+    }
+}
+
+/// A response's spool file, shared by its read-ahead task and the pieces waiting in it: its bytes
+/// count against `max_spool_size` until the last of them is gone.
+struct SpillFile {
+    file: std::fs::File,
+    /// Locked only by the task, briefly, and by nobody else but its drop.
+    reservation: std::sync::Mutex<SpoolReservation>,
+}
+
+/// The bytes of one frame held in memory, counted from the upstream read until the client takes
+/// the frame (or the frame is dropped with the client's end).
 struct Held {
     response: Arc<ResponseAhead>,
     bytes: usize,
@@ -486,10 +621,58 @@ impl Drop for Held {
     }
 }
 
-/// A frame read ahead, with its bytes counted until it is taken.
-struct Ahead {
-    frame: Result<Frame<Bytes>, BoxError>,
-    _held: Held,
+/// A piece of the response read ahead: a frame in memory, with its bytes counted until it is
+/// taken, or bytes in the spool file.
+enum Ahead {
+    Memory {
+        frame: Result<Frame<Bytes>, BoxError>,
+        _held: Held,
+    },
+    Spilled {
+        file: Arc<SpillFile>,
+        offset: u64,
+        length: usize,
+        response: Arc<ResponseAhead>,
+    },
+}
+
+impl Ahead {
+    fn memory(response: &Arc<ResponseAhead>, frame: Result<Frame<Bytes>, BoxError>) -> Ahead {
+        let bytes = frame
+            .as_ref()
+            .ok()
+            .and_then(Frame::data_ref)
+            .map_or(0, Bytes::len);
+        Ahead::Memory {
+            _held: Held::new(response, bytes),
+            frame,
+        }
+    }
+
+    /// The frame: spilled bytes are read back (a `pread` from the page cache, on the runtime
+    /// thread, as nginx reads its temp files).
+    fn into_frame(self) -> Result<Frame<Bytes>, BoxError> {
+        match self {
+            Ahead::Memory { frame, _held } => frame,
+            Ahead::Spilled {
+                file,
+                offset,
+                length,
+                response,
+            } => {
+                use std::os::unix::fs::FileExt;
+                let mut buffer = vec![0u8; length];
+                let read = file.file.read_exact_at(&mut buffer, offset);
+                response.unread.fetch_sub(length, Ordering::AcqRel);
+                response.drained.notify_one();
+                read.map_err(|error| -> BoxError {
+                    tracing::error!(%error, "cannot read back a response from its spool file");
+                    Box::new(error)
+                })?;
+                Ok(Frame::data(Bytes::from(buffer)))
+            }
+        }
+    }
 }
 
 struct ReadAhead {
@@ -508,7 +691,7 @@ impl http_body::Body for ReadAhead {
         self.get_mut()
             .receiver
             .poll_recv(context)
-            .map(|ahead| ahead.map(|ahead| ahead.frame))
+            .map(|ahead| ahead.map(Ahead::into_frame))
     }
 
     fn size_hint(&self) -> SizeHint {

@@ -73,10 +73,13 @@ pub struct ServerConfig {
     pub max_header_size: usize,
     /// `max_body_size`: largest request body; 0 means no limit. Default 1MiB, as nginx `client_max_body_size`.
     pub max_body_size: u64,
-    /// `spool_dir`: where request bodies past 1 MiB are buffered. Default `None`: weir's own
+    /// `spool_dir`: where request bodies past 1 MiB and responses read ahead past 64 KiB are
+    /// buffered. Default `None`: weir's own
     /// `/var/tmp/weir-UID`, created with mode 0700 (see `buffering::Buffers`).
     pub spool_dir: Option<PathBuf>,
-    /// `max_spool_size`: bytes of request bodies in the spool at once; past it, 503. Default 1GiB.
+    /// `max_spool_size`: bytes in the spool at once (request bodies, responses read ahead); a
+    /// request body past it gets 503, a response stays in memory at its client's pace. Default
+    /// 1GiB.
     pub max_spool_size: u64,
     /// `shutdown_grace`: how long in-flight requests may run after SIGTERM. Default 10s.
     pub shutdown_grace: Duration,
@@ -233,9 +236,9 @@ pub struct RouteConfig {
     /// spills to a file in `spool_dir`) before contacting the upstream, as nginx `proxy_request_buffering on`.
     /// Default true.
     pub request_buffering: bool,
-    /// `response_buffering`: read the upstream's response as fast as it comes (up to 16 MiB ahead
-    /// of the client, within the gateway's 256 MiB read-ahead budget), so a Gunicorn sync worker is freed while a slow client drains it, as nginx
-    /// `proxy_buffering on`. Default true.
+    /// `response_buffering`: read the upstream's response as fast as it comes (64 KiB ahead of
+    /// the client in memory, then up to 16 MiB in a spool file), so a Gunicorn sync worker is
+    /// freed while a slow client drains it, as nginx `proxy_buffering on`. Default true.
     pub response_buffering: bool,
 }
 

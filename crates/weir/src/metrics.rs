@@ -591,12 +591,12 @@ fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
     let gauges = [
         (
             "weir_spool_bytes",
-            "Bytes of request bodies buffered in spool files now (capped by max_spool_size).",
+            "Bytes of request bodies and read-ahead responses in spool files now (capped by max_spool_size).",
             buffers.spooled,
         ),
         (
             "weir_read_ahead_bytes",
-            "Bytes of responses read ahead of their clients now.",
+            "Bytes of responses read ahead of their clients and held in memory now.",
             buffers.read_ahead as u64,
         ),
     ];
@@ -604,6 +604,14 @@ fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
         family(out, name, "gauge", help);
         sample(out, name, &[], value);
     }
+    let name = "weir_spliced_bytes_total";
+    family(
+        out,
+        name,
+        "counter",
+        "Response body bytes moved from upstream to client sockets by splice(2), by this process.",
+    );
+    sample(out, name, &[], crate::h1::spliced_bytes());
 }
 
 /// `# HELP` and `# TYPE` lines. Help texts are constants without backslashes or newlines, the

@@ -552,6 +552,31 @@ impl UpstreamBody {
         self.conn.as_ref().map(Conn::addr)
     }
 
+    /// For `splice`: the connection and the body bytes still to come, when the body is framed by
+    /// its `Content-Length`, its request was sent whole, and none of it was taken yet as frames
+    /// past what `left` says.
+    pub(crate) fn splice_source(&mut self) -> Option<(&mut client::ClientConn, u64)> {
+        if self.sending.is_some() {
+            return None;
+        }
+        let ResponseFraming::Length(left) = self.framing else {
+            return None;
+        };
+        self.conn.as_mut().map(|conn| (&mut conn.conn, left))
+    }
+
+    /// `read_timeout` of the upstream.
+    pub(crate) fn read_timeout(&self) -> Duration {
+        self.read_timeout
+    }
+
+    /// The body went out whole by `splice`: the connection goes back to the pool as after any
+    /// complete body.
+    pub(crate) fn spliced_whole(&mut self) {
+        self.framing = ResponseFraming::Empty;
+        self.finish();
+    }
+
     /// The connection after a `101 Switching Protocols`, for the tunnel; it leaves the pool.
     pub fn take_upgraded(&mut self) -> Option<client::Upgraded> {
         self.in_flight = None;

@@ -37,6 +37,16 @@ impl<T> WriteTimeout<T> {
         }
     }
 
+    /// The stream inside.
+    pub fn get_ref(&self) -> &T {
+        &self.io
+    }
+
+    /// The time-out.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
     /// The stream inside, and the time-out.
     pub fn into_parts(self) -> (T, Duration) {
         (self.io, self.timeout)

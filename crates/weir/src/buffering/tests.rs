@@ -48,19 +48,33 @@ impl http_body::Body for Source {
             return Poll::Ready(None);
         }
         this.pulled.store(pulled + 1, Ordering::Relaxed);
-        Poll::Ready(Some(Ok(Frame::data(Bytes::from(vec![b'x'; this.size])))))
+        Poll::Ready(Some(Ok(Frame::data(frame_bytes(pulled, this.size)))))
     }
 }
 
-/// Buffers over a spool in `dir`, with a read-ahead budget of `budget` bytes.
-fn buffers(dir: &Path, budget: usize) -> Arc<Buffers> {
+/// Frame `index` of a [`Source`]: `size` bytes that tell frames apart.
+fn frame_bytes(index: usize, size: usize) -> Bytes {
+    let mut bytes = vec![index as u8; size];
+    let number = (index as u64).to_le_bytes();
+    let start = number.len().min(size);
+    bytes[..start].copy_from_slice(&number[..start]);
+    Bytes::from(bytes)
+}
+
+/// Buffers over a spool in `dir` of `spool` bytes, with a read-ahead budget of `budget` bytes.
+fn buffers_with(dir: &Path, budget: usize, spool: u64) -> Arc<Buffers> {
     let mut buffers = Buffers::with_spool(Spool {
         dir: dir.to_path_buf(),
-        max_size: 1 << 30,
+        max_size: spool,
         tmpfile: true,
     });
     buffers.read_ahead_budget = budget;
     Arc::new(buffers)
+}
+
+/// Buffers over a 1 GiB spool in `dir`, with a read-ahead budget of `budget` bytes.
+fn buffers(dir: &Path, budget: usize) -> Arc<Buffers> {
+    buffers_with(dir, budget, 1 << 30)
 }
 
 /// Returns once every other task on the paused clock has nothing left to do.
@@ -70,56 +84,121 @@ async fn settle() {
 
 const FRAME: usize = 16 * 1024;
 
+/// A client that does not read: its response holds [`READ_AHEAD_MEMORY`] in memory and
+/// [`READ_AHEAD_MAX_BYTES`] in its spool file, and no more is read from the upstream.
 #[tokio::test(start_paused = true)]
-async fn a_response_reads_ahead_at_most_its_bound_for_a_client_that_does_not_read() {
+async fn a_response_reads_ahead_at_most_its_bounds_for_a_client_that_does_not_read() {
     let temp = tempfile::tempdir().expect("a temp dir");
     let buffers = buffers(temp.path(), READ_AHEAD_BUDGET);
     let (source, pulled) = Source::new(FRAME, usize::MAX);
     let mut ahead = spawn_read_ahead(source, &buffers);
     settle().await;
-    let held = buffers.stats().read_ahead;
+    let stats = buffers.stats();
     assert!(
-        (READ_AHEAD_MAX_BYTES..READ_AHEAD_MAX_BYTES + FRAME).contains(&held),
-        "held {held} bytes"
+        (READ_AHEAD_MEMORY..READ_AHEAD_MEMORY + FRAME).contains(&stats.read_ahead),
+        "{stats:?}"
     );
-    assert_eq!(pulled.load(Ordering::Relaxed) * FRAME, held);
+    let spool_bound = READ_AHEAD_MAX_BYTES as u64;
+    assert!(
+        (spool_bound..spool_bound + FRAME as u64).contains(&stats.spooled),
+        "{stats:?}"
+    );
+    assert_eq!(
+        (pulled.load(Ordering::Relaxed) * FRAME) as u64,
+        stats.read_ahead as u64 + stats.spooled
+    );
 
     // The client takes a frame: the read-ahead tops up to the bound again, and no further.
     let frame = ahead.frame().await.expect("a frame").expect("no error");
-    assert_eq!(frame.into_data().expect("data").len(), FRAME);
+    assert_eq!(frame.into_data().expect("data"), frame_bytes(0, FRAME));
     settle().await;
-    let held = buffers.stats().read_ahead;
-    assert!(held < READ_AHEAD_MAX_BYTES + FRAME, "held {held} bytes");
-    assert!(buffers.stats().read_ahead_peak < READ_AHEAD_MAX_BYTES + FRAME);
+    let stats = buffers.stats();
+    assert!(stats.read_ahead < READ_AHEAD_MEMORY + FRAME, "{stats:?}");
+    assert!(stats.read_ahead_peak < READ_AHEAD_MEMORY + FRAME);
+    assert!(stats.spooled < spool_bound + FRAME as u64, "{stats:?}");
 
     // The client goes away: everything held is given back and the upstream is no longer read.
     drop(ahead);
     settle().await;
     assert_eq!(buffers.stats().read_ahead, 0);
+    assert_eq!(buffers.stats().spooled, 0);
     let pulled_at_drop = pulled.load(Ordering::Relaxed);
     settle().await;
     assert_eq!(pulled.load(Ordering::Relaxed), pulled_at_drop);
 }
 
+/// A response larger than both bounds, read by a client that keeps stopping: every byte arrives
+/// in order, memory never holds more than its share, the file is emptied each time the client
+/// catches up with it, and nothing is held at the end.
 #[tokio::test(start_paused = true)]
-async fn all_responses_together_read_ahead_at_most_the_budget_yet_each_still_progresses() {
+async fn a_spilled_response_arrives_whole_and_in_order() {
     let temp = tempfile::tempdir().expect("a temp dir");
-    let budget = 2 * READ_AHEAD_MAX_BYTES + READ_AHEAD_MAX_BYTES / 2;
-    let buffers = buffers(temp.path(), budget);
+    let buffers = buffers(temp.path(), READ_AHEAD_BUDGET);
+    let frames = 3 * READ_AHEAD_MAX_BYTES / FRAME;
+    let (source, _) = Source::new(FRAME, frames);
+    let mut ahead = spawn_read_ahead(source, &buffers);
+    let mut index = 0;
+    let mut emptied = 0;
+    let mut spooled = 0;
+    while let Some(frame) = ahead.frame().await {
+        let data = frame.expect("no error").into_data().expect("data");
+        assert!(data == frame_bytes(index, FRAME), "frame {index} changed");
+        index += 1;
+        if index % 300 == 0 {
+            // The client stops a while: the upstream fills memory and the file again.
+            settle().await;
+            let stats = buffers.stats();
+            assert!(stats.read_ahead < READ_AHEAD_MEMORY + FRAME, "{stats:?}");
+            assert!(
+                stats.spooled < (READ_AHEAD_MAX_BYTES + FRAME) as u64,
+                "{stats:?}"
+            );
+        }
+        // Only emptying the file gives spool bytes back before the end.
+        if buffers.stats().spooled < spooled {
+            emptied += 1;
+        }
+        spooled = buffers.stats().spooled;
+    }
+    assert_eq!(index, frames);
+    // The last piece read gives the file back too; the others were the file emptied.
+    assert!(emptied >= 2, "the file was never emptied: {emptied}");
+    assert!(buffers.stats().read_ahead_peak < READ_AHEAD_MEMORY + FRAME);
+    drop(ahead);
+    settle().await;
+    assert_eq!(
+        buffers.stats(),
+        BufferStats {
+            spooled: 0,
+            read_ahead: 0,
+            read_ahead_peak: buffers.stats().read_ahead_peak,
+        }
+    );
+}
+
+/// With the spool full, read-ahead stays in memory: all responses together hold at most the
+/// budget, yet each still progresses at its client's pace.
+#[tokio::test(start_paused = true)]
+async fn with_the_spool_full_all_responses_together_read_ahead_at_most_the_budget_yet_each_still_progresses(
+) {
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let budget = 2 * READ_AHEAD_MEMORY + READ_AHEAD_MEMORY / 2;
+    let buffers = buffers_with(temp.path(), budget, 0);
     let mut responses = Vec::new();
     for _ in 0..4 {
-        let (source, _) = Source::new(FRAME, 2000);
+        let (source, _) = Source::new(FRAME, 200);
         responses.push(spawn_read_ahead(source, &buffers));
         settle().await;
     }
     let held = buffers.stats().read_ahead;
     assert!(held < budget + 4 * FRAME, "held {held} bytes");
     assert!(buffers.stats().read_ahead_peak < budget + 4 * FRAME);
+    assert_eq!(buffers.stats().spooled, 0);
 
     // With the budget spent, the last response goes at its client's pace, to the end.
     let last = responses.pop().expect("four responses");
     let body = last.collect().await.expect("no error").to_bytes();
-    assert_eq!(body.len(), 2000 * FRAME);
+    assert_eq!(body.len(), 200 * FRAME);
     let held = buffers.stats().read_ahead;
     assert!(held < budget + 3 * FRAME, "held {held} bytes");
     drop(responses);

@@ -186,7 +186,7 @@ async fn refuse(
         version: Version::HTTP_11,
         keep_alive: false,
     };
-    let _ = write_response(&mut SharedStream(Arc::clone(shared)), response, facts).await;
+    let _ = write_response(&mut SharedStream(Arc::clone(shared)), response, facts, None).await;
     true
 }
 
@@ -258,7 +258,7 @@ impl Exchange<'_> {
             .remove::<crate::tunnel::Upgrade>()
             .filter(|_| response.status() == http::StatusCode::SWITCHING_PROTOCOLS);
         let mut stream = SharedStream(Arc::clone(shared));
-        let Ok(written) = write_response(&mut stream, response, facts).await else {
+        let Ok(written) = write_response(&mut stream, response, facts, Some(shared)).await else {
             return Next::Close { linger: false };
         };
         if let Some(upgrade) = upgrade {

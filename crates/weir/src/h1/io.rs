@@ -19,11 +19,35 @@ use super::chunked;
 
 /// What a client connection's transport must do.
 pub trait Stream: AsyncRead + AsyncWrite + Send + Unpin + 'static {
+    /// The plain TCP socket under the stream and its `send_timeout`, when nothing (TLS) stands
+    /// between the bytes written and the socket: a response body may then be `splice`d to it.
+    fn plain_tcp(&self) -> Option<(&tokio::net::TcpStream, std::time::Duration)> {
+        None
+    }
+
     /// The stream as what it is, for the caller that knows its type (to park it).
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send>;
 }
 
-impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Stream for T {
+impl Stream for crate::write_timeout::WriteTimeout<tokio::net::TcpStream> {
+    fn plain_tcp(&self) -> Option<(&tokio::net::TcpStream, std::time::Duration)> {
+        Some((self.get_ref(), self.timeout()))
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
+        self
+    }
+}
+
+impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Stream
+    for tokio_rustls::server::TlsStream<T>
+{
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
+        self
+    }
+}
+
+impl Stream for tokio::io::DuplexStream {
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
         self
     }

@@ -1,6 +1,7 @@
 //! weir's own HTTP/1.1 server side: the request head parser ([`head`], on `httparse`), the
-//! chunked decoder ([`chunked`]), the request body ([`body`]), the response writer ([`write`])
-//! and the connection loop ([`conn`]) that ties them together, one task per connection.
+//! chunked decoder ([`chunked`]), the request body ([`body`]), the response writer ([`write`],
+//! with `splice.rs` for bodies passed through untouched) and the connection loop ([`conn`]) that
+//! ties them together, one task per connection.
 //!
 //! Why not hyper's server: it keeps an 8 KiB read buffer and a write buffer per connection even
 //! while idle, and a request crosses more machinery than a proxy needs. Here an idle connection
@@ -13,7 +14,9 @@ pub mod conn;
 pub mod head;
 pub mod io;
 pub mod park;
+mod splice;
 pub mod write;
 
 pub use body::{BodyError, BodyReader};
 pub use conn::{serve, Idle, Settings, Start};
+pub use splice::spliced_bytes;

@@ -73,7 +73,9 @@ const CHUNK: usize = 512;
 impl<T> State<T> {
     fn slot(&self, slot: u32) -> Option<&Slot<T>> {
         let slot = slot as usize;
-        self.slots.get(slot / CHUNK).map(|chunk| &chunk[slot % CHUNK])
+        self.slots
+            .get(slot / CHUNK)
+            .map(|chunk| &chunk[slot % CHUNK])
     }
 
     fn slot_mut(&mut self, slot: u32) -> Option<&mut Slot<T>> {

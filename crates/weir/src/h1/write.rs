@@ -48,10 +48,14 @@ pub struct RequestFacts {
 
 /// Writes `response` to `io`. An error means the connection is unusable (the client went away,
 /// the body broke mid-way, or `send_timeout` passed).
+///
+/// With `splice_into` (the client connection), a body passed through untouched goes by
+/// `splice` when it can ([`super::splice`]).
 pub async fn write_response<W: AsyncWrite + Unpin>(
     io: &mut W,
     response: Response<Body>,
     request: RequestFacts,
+    splice_into: Option<&std::sync::Arc<super::io::Shared>>,
 ) -> io::Result<Written> {
     let (mut parts, mut body) = response.into_parts();
     let status = parts.status;
@@ -112,6 +116,20 @@ pub async fn write_response<W: AsyncWrite + Unpin>(
         write_all(io, &[&head]).await?;
         flush(io).await?;
         return Ok(Written { keep_alive });
+    }
+    if let (Some(shared), Framing::Length(length)) = (splice_into, framing) {
+        let mut uncounted = 0;
+        let source = match &mut body {
+            Body::Upstream(upstream) => Some((upstream, &mut uncounted)),
+            Body::Logged(logged) => logged.upstream_mut(),
+            _ => None,
+        };
+        if let Some((upstream, counted)) = source {
+            if super::splice::applies(shared, upstream, length) {
+                super::splice::send(shared, &head, upstream, counted).await?;
+                return Ok(Written { keep_alive });
+            }
+        }
     }
     // The first frame, if it is ready now, goes out with the head.
     let first = poll_fn(|context| match Pin::new(&mut body).poll_frame(context) {

@@ -54,6 +54,35 @@ pub async fn connect(
     )))
 }
 
+impl Stream {
+    /// Waits until the socket may have bytes to read (for `splice`).
+    pub fn poll_read_ready(&self, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match self {
+            Stream::Tcp(stream) => stream.poll_read_ready(context),
+            Stream::Unix(stream) => stream.poll_read_ready(context),
+        }
+    }
+
+    /// Moves up to `length` bytes from the socket into `pipe` without copying them through user
+    /// space; `WouldBlock` clears the readiness seen by [`Stream::poll_read_ready`].
+    pub fn try_splice_to(
+        &self,
+        pipe: std::os::fd::BorrowedFd<'_>,
+        length: usize,
+    ) -> io::Result<usize> {
+        let flags = rustix::pipe::SpliceFlags::MOVE | rustix::pipe::SpliceFlags::NONBLOCK;
+        let interest = tokio::io::Interest::READABLE;
+        match self {
+            Stream::Tcp(stream) => stream.try_io(interest, || {
+                rustix::pipe::splice(stream, None, pipe, None, length, flags).map_err(Into::into)
+            }),
+            Stream::Unix(stream) => stream.try_io(interest, || {
+                rustix::pipe::splice(stream, None, pipe, None, length, flags).map_err(Into::into)
+            }),
+        }
+    }
+}
+
 impl AsyncRead for Stream {
     fn poll_read(
         self: Pin<&mut Self>,

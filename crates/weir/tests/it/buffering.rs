@@ -1,20 +1,31 @@
-//! The gateway's buffers under clients that hold them: response read-ahead stays within its
-//! bound for a client that does not read, and the request spool answers 503 with `Retry-After`
-//! past `max_spool_size` and refuses a directory others could enter.
+//! The gateway's buffers under clients that hold them: response read-ahead keeps its bound in
+//! memory and spills the rest to a spool file for a client that does not read, and the request
+//! spool answers 503 with `Retry-After` past `max_spool_size` and refuses a directory others
+//! could enter.
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use weir::buffering::READ_AHEAD_MAX_BYTES;
+use weir::buffering::{READ_AHEAD_MAX_BYTES, READ_AHEAD_MEMORY};
 
 use crate::support::*;
 
-/// The most one response may hold ahead of its client: the bound, plus the one frame (the
-/// upstream connection's 64 KiB read buffer at most) read before the bound is seen.
-const READ_AHEAD_LIMIT: usize = READ_AHEAD_MAX_BYTES + 64 * 1024;
+/// One frame: the upstream connection's 64 KiB read buffer at most, which may be read before a
+/// bound is seen.
+const FRAME: usize = 64 * 1024;
 
-/// A client that reads nothing of a 48 MiB response, then reads it slowly: weir reads ahead up to
-/// its bound and then waits for the client, instead of taking the whole body into memory.
+/// Polls `done` every 10 ms until it holds, failing with `what` after 20 s.
+async fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !done() {
+        assert!(tokio::time::Instant::now() < deadline, "{what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// A client that reads nothing of a 48 MiB response, then reads it slowly: weir holds at most
+/// its memory share and spools up to its file bound, then waits for the client, instead of taking
+/// the whole body.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn read_ahead_stays_within_its_bound_for_a_client_that_does_not_read() {
+async fn read_ahead_stays_within_its_bounds_for_a_client_that_does_not_read() {
     let (_upstream, gateway) = start(Transport::Tcp, "", "").await;
     let size = 48 << 20;
     let mut stream = tokio::net::TcpStream::connect(gateway.addr)
@@ -24,47 +35,124 @@ async fn read_ahead_stays_within_its_bound_for_a_client_that_does_not_read() {
         .write_all(format!("GET /big?bytes={size} HTTP/1.1\r\nhost: x\r\n\r\n").as_bytes())
         .await
         .expect("write");
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while gateway.handle.buffer_stats().read_ahead < READ_AHEAD_MAX_BYTES {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "read-ahead never reached its bound: {:?}",
-            gateway.handle.buffer_stats()
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_for("read-ahead never reached its bounds", || {
+        let stats = gateway.handle.buffer_stats();
+        stats.read_ahead >= READ_AHEAD_MEMORY && stats.spooled >= READ_AHEAD_MAX_BYTES as u64
+    })
+    .await;
     let metrics = gateway.handle.render_metrics();
-    let gauge: usize = metrics
-        .lines()
-        .find_map(|line| line.strip_prefix("weir_read_ahead_bytes "))
-        .and_then(|value| value.parse().ok())
-        .expect("the read-ahead gauge");
-    assert!(gauge >= READ_AHEAD_MAX_BYTES, "{gauge}");
+    let gauge = |name: &str| -> usize {
+        metrics
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|value| value.trim().parse().ok())
+            .expect("the gauge")
+    };
+    assert!(gauge("weir_read_ahead_bytes ") >= READ_AHEAD_MEMORY);
+    assert!(gauge("weir_spool_bytes ") >= READ_AHEAD_MAX_BYTES);
     // Now read it all, slowly: the upstream is far faster, so an unbounded read-ahead would run
     // megabytes ahead.
     let mut received = 0;
+    let mut most_spooled = 0;
     let mut buffer = vec![0u8; 64 * 1024];
     while received < size {
         let read = stream.read(&mut buffer).await.expect("read");
         assert!(read > 0, "the response ended early after {received} bytes");
         received += read;
+        most_spooled = most_spooled.max(gateway.handle.buffer_stats().spooled);
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
     let stats = gateway.handle.buffer_stats();
     assert!(
-        stats.read_ahead_peak <= READ_AHEAD_LIMIT,
-        "read-ahead held {} bytes at most, over its bound of {READ_AHEAD_LIMIT}",
-        stats.read_ahead_peak
+        stats.read_ahead_peak <= READ_AHEAD_MEMORY + FRAME,
+        "read-ahead held {} bytes in memory at most, over its bound of {}",
+        stats.read_ahead_peak,
+        READ_AHEAD_MEMORY + FRAME
+    );
+    assert!(
+        most_spooled <= (READ_AHEAD_MAX_BYTES + FRAME) as u64,
+        "read-ahead spooled {most_spooled} bytes"
     );
     drop(stream);
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while gateway.handle.buffer_stats().read_ahead != 0 {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "read-ahead kept bytes"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
+    wait_for("read-ahead kept bytes", || {
+        let stats = gateway.handle.buffer_stats();
+        stats.read_ahead == 0 && stats.spooled == 0
+    })
+    .await;
+}
+
+/// A client that reads nothing of an 8 MB response: weir takes the whole response (the upstream
+/// connection is back in its pool before the client reads a byte), holding only its memory share
+/// in memory and the rest in the spool; the client then gets every byte, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_does_not_read_gets_its_8_mb_response_intact_after_the_upstream_is_released()
+{
+    use weir_testkit::{RawUpstream, Script};
+    let size = 8_000_000;
+    let body: Vec<u8> = (0..size as u32)
+        .map(|index| (index.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    let mut reply = format!("HTTP/1.1 200 OK\r\ncontent-length: {size}\r\n\r\n").into_bytes();
+    reply.extend_from_slice(&body);
+    let upstream = RawUpstream::start(Script::Reply(reply)).await;
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let spool = temp.path().join("spool");
+    let gateway = TestGateway::start(&config(
+        &upstream.address,
+        &format!("spool_dir = \"{}\"", spool.display()),
+        "",
+    ))
+    .await;
+    // A small receive buffer, so the kernel holds little of the response for the client.
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket.set_recv_buffer_size(16 * 1024).expect("SO_RCVBUF");
+    let mut stream = socket.connect(gateway.addr).await.expect("connect");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nhost: x\r\n\r\n")
+        .await
+        .expect("write");
+    wait_for(
+        "the upstream connection never went back to its pool",
+        || {
+            let (_, _, pool) = &gateway.handle.pool_stats()[0];
+            pool.in_use == 0 && pool.idle == 1
+        },
+    )
+    .await;
+    let stats = gateway.handle.buffer_stats();
+    assert!(
+        stats.read_ahead_peak <= READ_AHEAD_MEMORY + FRAME,
+        "{stats:?}"
+    );
+    // weir's send buffer (at most tcp_wmem's 4 MiB by default) holds some; the spool the rest.
+    assert!(stats.spooled >= 1 << 20, "{stats:?}");
+
+    let mut received = Vec::with_capacity(size + 1024);
+    let mut buffer = vec![0u8; 64 * 1024];
+    let head_end = loop {
+        let read = stream.read(&mut buffer).await.expect("read");
+        assert!(read > 0, "the connection ended in the head");
+        received.extend_from_slice(&buffer[..read]);
+        if let Some(end) = received.windows(4).position(|window| window == b"\r\n\r\n") {
+            break end + 4;
+        }
+    };
+    while received.len() < head_end + size {
+        let read = stream.read(&mut buffer).await.expect("read");
+        assert!(read > 0, "the response ended early");
+        received.extend_from_slice(&buffer[..read]);
     }
+    assert!(received[..head_end].starts_with(b"HTTP/1.1 200 OK\r\n"));
+    assert_eq!(received.len(), head_end + size, "bytes past the body");
+    assert!(
+        received[head_end..] == body[..],
+        "the body changed on its way"
+    );
+    wait_for("the spool kept bytes after the response", || {
+        gateway.handle.buffer_stats().spooled == 0
+    })
+    .await;
+    assert!(gateway.handle.buffer_stats().read_ahead_peak <= READ_AHEAD_MEMORY + FRAME);
 }
 
 /// Past `max_spool_size`, a buffered body gets 503 with `Retry-After`, and a body that fits is

@@ -18,4 +18,5 @@ mod proxying;
 mod ratelimit;
 mod reload;
 mod shutdown;
+mod splice;
 mod tls;

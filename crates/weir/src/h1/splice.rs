@@ -1,0 +1,240 @@
+//! A response body passed through untouched, moved from the upstream socket to a plain-TCP
+//! client with `splice(2)` through a pipe: the bytes never enter user space. It applies to a
+//! body framed by its `Content-Length` that nothing transforms (no compression, no read-ahead,
+//! no TLS), after the bytes already read with the head are written; the access log's byte
+//! count is kept here.
+
+use std::future::{poll_fn, Future};
+use std::io;
+use std::os::fd::OwnedFd;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use tokio::time::{Instant, Sleep};
+
+use super::io::{Shared, SharedStream};
+use super::write::write_all;
+use crate::upstream::UpstreamBody;
+
+/// Body bytes moved by `splice` to clients since the process started (a process-wide counter:
+/// `weir_spliced_bytes_total`).
+static SPLICED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Body bytes moved by `splice` to clients since the process started.
+pub fn spliced_bytes() -> u64 {
+    SPLICED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The most bytes one `splice` moves, and the most the pipe is asked to hold (a pipe holds
+/// 64 KiB by default).
+const PIPE_BYTES: usize = 64 * 1024;
+
+/// Bytes that must be left to read past those read with the head for `splice` to be worth its
+/// system calls: smaller bodies are copied.
+const SPLICE_MIN: u64 = 16 * 1024;
+
+thread_local! {
+    /// One idle, empty pipe per thread, so a response does not make and close one.
+    static PIPE: std::cell::RefCell<Option<(OwnedFd, OwnedFd)>> = const {
+        std::cell::RefCell::new(None)
+    };
+}
+
+/// Whether `body` can go by `splice` to the client of `shared`: a plain-TCP client and a body
+/// of `length` bytes framed by its `Content-Length`, all still to come, and at least
+/// [`SPLICE_MIN`] of it not read yet.
+pub fn applies(shared: &Shared, body: &mut UpstreamBody, length: u64) -> bool {
+    let plain = shared.lock().io.plain_tcp().is_some();
+    plain
+        && matches!(body.splice_source(), Some((conn, left))
+            if left == length && left.saturating_sub(conn.buf.len() as u64) >= SPLICE_MIN)
+}
+
+/// Writes `head` and the body bytes already read, then moves the rest of the body with
+/// `splice`, adding the body bytes the client took to `sent` (the access log's count), whatever
+/// the outcome. An error leaves the connection unusable; the upstream connection then closes
+/// with `body` (it goes back to its pool only after the whole body).
+pub async fn send(
+    shared: &Arc<Shared>,
+    head: &[u8],
+    body: &mut UpstreamBody,
+    sent: &mut u64,
+) -> io::Result<()> {
+    let read_timeout = body.read_timeout();
+    let Some((conn, left)) = body.splice_source() else {
+        return Err(io::Error::other("the body cannot be spliced"));
+    };
+    let take = usize::try_from(left)
+        .unwrap_or(usize::MAX)
+        .min(conn.buf.len());
+    let buffered = conn.buf.split_to(take);
+    if conn.buf.is_empty() {
+        // The rest bypasses the read buffer: its memory goes back now, not after the body.
+        conn.buf = bytes::BytesMut::new();
+    }
+    let mut left = left - take as u64;
+    write_all(&mut SharedStream(Arc::clone(shared)), &[head, &buffered]).await?;
+    *sent += buffered.len() as u64;
+    drop(buffered);
+    if left > 0 {
+        let idle = PIPE.with(|pipe| pipe.borrow_mut().take());
+        let (pipe_out, pipe_in) = match idle {
+            Some(pipe) => pipe,
+            None => rustix::pipe::pipe_with(
+                rustix::pipe::PipeFlags::CLOEXEC | rustix::pipe::PipeFlags::NONBLOCK,
+            )?,
+        };
+        let mut mover = Mover {
+            pipe_in,
+            pipe_out,
+            in_pipe: 0,
+            read_timeout,
+            stall: None,
+            armed: false,
+            sent: 0,
+        };
+        let moved = poll_fn(|context| mover.poll(context, shared, &mut *conn, &mut left)).await;
+        *sent += mover.sent;
+        moved?;
+        // Empty again (an error above drops the pipe with whatever it holds): the next response
+        // on this thread takes it.
+        PIPE.with(|pipe| {
+            let mut pipe = pipe.borrow_mut();
+            if pipe.is_none() {
+                *pipe = Some((mover.pipe_out, mover.pipe_in));
+            }
+        });
+    }
+    body.spliced_whole();
+    Ok(())
+}
+
+/// The pipe between the sockets and how much it holds.
+struct Mover {
+    /// The pipe's write end (the upstream's bytes go in) and its read end.
+    pipe_in: OwnedFd,
+    pipe_out: OwnedFd,
+    in_pipe: usize,
+    read_timeout: std::time::Duration,
+    /// Armed while no side moves: `read_timeout` waiting on the upstream with an empty pipe, the
+    /// client's `send_timeout` waiting on the client.
+    stall: Option<Pin<Box<Sleep>>>,
+    /// Whether `stall` belongs to the wait going on now.
+    armed: bool,
+    /// Bytes the client took.
+    sent: u64,
+}
+
+/// Moves one poll makes before it lets the thread's other tasks run (1 MiB).
+const MOVES_PER_POLL: usize = 32;
+
+impl Mover {
+    fn poll(
+        &mut self,
+        context: &mut Context<'_>,
+        shared: &Shared,
+        conn: &mut crate::upstream::client::ClientConn,
+        left: &mut u64,
+    ) -> Poll<io::Result<()>> {
+        let mut moves = 0;
+        loop {
+            let mut moved = false;
+            if *left > 0 && self.in_pipe < PIPE_BYTES {
+                let stream = conn.io.get_ref();
+                let want = usize::try_from(*left)
+                    .unwrap_or(usize::MAX)
+                    .min(PIPE_BYTES - self.in_pipe);
+                loop {
+                    match stream.poll_read_ready(context) {
+                        Poll::Ready(Ok(())) => {}
+                        Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
+                        Poll::Pending => break,
+                    }
+                    match stream.try_splice_to(std::os::fd::AsFd::as_fd(&self.pipe_in), want) {
+                        Ok(0) => {
+                            return Poll::Ready(Err(io::Error::new(
+                                io::ErrorKind::UnexpectedEof,
+                                "the upstream closed the connection before the end of the body",
+                            )))
+                        }
+                        Ok(count) => {
+                            *left -= count as u64;
+                            self.in_pipe += count;
+                            moved = true;
+                            break;
+                        }
+                        Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
+                        Err(error) => return Poll::Ready(Err(error)),
+                    }
+                }
+            }
+            let mut send_timeout = None;
+            if self.in_pipe > 0 {
+                let inner = shared.lock();
+                let Some((client, timeout)) = inner.io.plain_tcp() else {
+                    return Poll::Ready(Err(io::Error::other("the client is no longer plain TCP")));
+                };
+                send_timeout = Some(timeout);
+                loop {
+                    match client.poll_write_ready(context) {
+                        Poll::Ready(Ok(())) => {}
+                        Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
+                        Poll::Pending => break,
+                    }
+                    let flags =
+                        rustix::pipe::SpliceFlags::MOVE | rustix::pipe::SpliceFlags::NONBLOCK;
+                    let in_pipe = self.in_pipe;
+                    let pipe_out = &self.pipe_out;
+                    match client.try_io(tokio::io::Interest::WRITABLE, || {
+                        rustix::pipe::splice(pipe_out, None, client, None, in_pipe, flags)
+                            .map_err(Into::into)
+                    }) {
+                        Ok(count) => {
+                            SPLICED.fetch_add(count as u64, std::sync::atomic::Ordering::Relaxed);
+                            self.sent += count as u64;
+                            self.in_pipe -= count;
+                            moved = true;
+                            break;
+                        }
+                        Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
+                        Err(error) => return Poll::Ready(Err(error)),
+                    }
+                }
+            }
+            if *left == 0 && self.in_pipe == 0 {
+                return Poll::Ready(Ok(()));
+            }
+            if moved {
+                self.armed = false;
+                moves += 1;
+                if moves == MOVES_PER_POLL {
+                    context.waker().wake_by_ref();
+                    return Poll::Pending;
+                }
+                continue;
+            }
+            // Neither side can move: wait, within the time-out of the side waited on.
+            let timeout = send_timeout.unwrap_or(self.read_timeout);
+            let deadline = Instant::now() + timeout;
+            let stall = self
+                .stall
+                .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+            if !self.armed {
+                stall.as_mut().reset(deadline);
+                self.armed = true;
+            }
+            return match stall.as_mut().poll(context) {
+                Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    if send_timeout.is_some() {
+                        "the client did not take the response within send_timeout"
+                    } else {
+                        "upstream sent nothing for read_timeout"
+                    },
+                ))),
+                Poll::Pending => Poll::Pending,
+            };
+        }
+    }
+}
