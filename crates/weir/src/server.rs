@@ -693,7 +693,8 @@ fn serve_connection(
         // The connection's place is held to its end, parked or not.
         let io = Box::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
         let connection = crate::h1::Settings {
-            park_after: Some(PARK_AFTER),
+            // Without a park (no epoll set could be made), idle connections wait in their tasks.
+            park_after: context.parking.as_ref().map(|_| PARK_AFTER),
             ..connection
         };
         let start = crate::h1::Start::new(&connection);
