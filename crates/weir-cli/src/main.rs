@@ -84,9 +84,10 @@ enum Command {
 fn main() -> ExitCode {
     // Transparent huge pages off for this process, as Redis does: where the kernel gives them to
     // every mapping (`always`, Debian's default), the allocator's heap grows in 2 MiB pages, so
-    // a few KiB of live data per connection cost whole huge pages. Measured by hand on the lab
-    // machine (5,000 idle connections, lab/runs/2026-12-01-vm-idle-park): 18.4 -> 8.8 MiB at
-    // start and 2.0 KB -> 0.87 KB of RSS per idle connection. Failing (an old kernel) is harmless.
+    // a few KiB of live data per connection cost whole huge pages. lab/runs/2026-12-01-vm-idle-park
+    // (5,000 idle connections, medians): with parked connections, 2.65 KB of RSS per idle
+    // connection with THP, 633 B without; 17.4 -> 12.5 MiB at start. Failing (an old kernel) is
+    // harmless.
     let _ = nix::sys::prctl::set_thp_disable(true);
     let cli = Cli::parse();
     tracing_subscriber::fmt()

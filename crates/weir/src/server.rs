@@ -577,7 +577,7 @@ async fn serve_plain(
     let Some(idle) = crate::h1::serve(io, peer, connection, proxy, stop, None, start).await else {
         return;
     };
-    let Ok(io) = idle.io.into_any().downcast::<WriteTimeout<TcpStream>>() else {
+    let Some(io) = idle.io.into_plain_tcp() else {
         return;
     };
     let Some(parking) = &context.parking else {

@@ -19,11 +19,42 @@ pub struct WriteTimeout<T> {
     timeout: Duration,
     /// The error's text, naming the side that stopped taking bytes.
     message: &'static str,
-    /// The deadline of the write that waits, boxed so it is made once per connection that ever
-    /// waits, and reset after that.
-    deadline: Option<Pin<Box<Sleep>>>,
-    /// Whether `deadline` belongs to the write that waits now (a write that made progress disarms it).
+    /// The time-out of the write that waits.
+    stall: Stall,
+}
+
+/// The time-out of a wait that comes again and again (a write that cannot go on, a body that
+/// does not move): its timer is made, boxed, the first time a wait has to wait, and moved for
+/// each later wait, so a connection that never waits pays for nothing but this struct.
+#[derive(Default)]
+pub struct Stall {
+    sleep: Option<Pin<Box<Sleep>>>,
+    /// Whether `sleep` belongs to the wait going on now.
     armed: bool,
+}
+
+impl Stall {
+    /// Progress was made: the next wait has its time-out from its own start.
+    pub fn disarm(&mut self) {
+        self.armed = false;
+    }
+
+    /// Ready once the wait going on (counted from the first call since [`Stall::disarm`]) has
+    /// lasted `timeout`.
+    pub fn poll(&mut self, context: &mut Context<'_>, timeout: Duration) -> Poll<()> {
+        if !self.armed {
+            let deadline = Instant::now() + timeout;
+            match &mut self.sleep {
+                Some(sleep) => sleep.as_mut().reset(deadline),
+                None => self.sleep = Some(Box::pin(tokio::time::sleep_until(deadline))),
+            }
+            self.armed = true;
+        }
+        match &mut self.sleep {
+            Some(sleep) => sleep.as_mut().poll(context),
+            None => Poll::Pending,
+        }
+    }
 }
 
 impl<T> WriteTimeout<T> {
@@ -32,8 +63,7 @@ impl<T> WriteTimeout<T> {
             io,
             timeout,
             message,
-            deadline: None,
-            armed: false,
+            stall: Stall::default(),
         }
     }
 
@@ -60,29 +90,15 @@ impl<T> WriteTimeout<T> {
     ) -> Poll<io::Result<R>> {
         match polled {
             Poll::Ready(result) => {
-                self.armed = false;
+                self.stall.disarm();
                 Poll::Ready(result)
             }
-            Poll::Pending => {
-                let timeout = self.timeout;
-                if !self.armed {
-                    let deadline = Instant::now() + timeout;
-                    match &mut self.deadline {
-                        Some(sleep) => sleep.as_mut().reset(deadline),
-                        None => self.deadline = Some(Box::pin(tokio::time::sleep_until(deadline))),
-                    }
-                    self.armed = true;
+            Poll::Pending => match self.stall.poll(context, self.timeout) {
+                Poll::Ready(()) => {
+                    Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, self.message)))
                 }
-                let Some(sleep) = self.deadline.as_mut() else {
-                    return Poll::Pending;
-                };
-                match sleep.as_mut().poll(context) {
-                    Poll::Ready(()) => {
-                        Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, self.message)))
-                    }
-                    Poll::Pending => Poll::Pending,
-                }
-            }
+                Poll::Pending => Poll::Pending,
+            },
         }
     }
 }

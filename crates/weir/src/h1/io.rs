@@ -25,8 +25,12 @@ pub trait Stream: AsyncRead + AsyncWrite + Send + Unpin + 'static {
         None
     }
 
-    /// The stream as what it is, for the caller that knows its type (to park it).
-    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send>;
+    /// The stream itself when it is a plain TCP connection (to park it), else `None`.
+    fn into_plain_tcp(
+        self: Box<Self>,
+    ) -> Option<crate::write_timeout::WriteTimeout<tokio::net::TcpStream>> {
+        None
+    }
 }
 
 impl Stream for crate::write_timeout::WriteTimeout<tokio::net::TcpStream> {
@@ -34,24 +38,19 @@ impl Stream for crate::write_timeout::WriteTimeout<tokio::net::TcpStream> {
         Some((self.get_ref(), self.timeout()))
     }
 
-    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
-        self
+    fn into_plain_tcp(
+        self: Box<Self>,
+    ) -> Option<crate::write_timeout::WriteTimeout<tokio::net::TcpStream>> {
+        Some(*self)
     }
 }
 
 impl<T: AsyncRead + AsyncWrite + Send + Unpin + 'static> Stream
     for tokio_rustls::server::TlsStream<T>
 {
-    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
-        self
-    }
 }
 
-impl Stream for tokio::io::DuplexStream {
-    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any + Send> {
-        self
-    }
-}
+impl Stream for tokio::io::DuplexStream {}
 
 /// The per-thread read space for request heads: one head read at a time per thread.
 const SCRATCH_SIZE: usize = 16 * 1024;

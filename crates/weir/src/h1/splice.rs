@@ -4,14 +4,11 @@
 //! no TLS), after the bytes already read with the head are written; the access log's byte
 //! count is kept here.
 
-use std::future::{poll_fn, Future};
+use std::future::poll_fn;
 use std::io;
 use std::os::fd::OwnedFd;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
-
-use tokio::time::{Instant, Sleep};
 
 use super::io::{Shared, SharedStream};
 use super::write::write_all;
@@ -90,8 +87,7 @@ pub async fn send(
             pipe_out,
             in_pipe: 0,
             read_timeout,
-            stall: None,
-            armed: false,
+            stall: crate::write_timeout::Stall::default(),
             sent: 0,
         };
         let moved = poll_fn(|context| mover.poll(context, shared, &mut *conn, &mut left)).await;
@@ -117,11 +113,9 @@ struct Mover {
     pipe_out: OwnedFd,
     in_pipe: usize,
     read_timeout: std::time::Duration,
-    /// Armed while no side moves: `read_timeout` waiting on the upstream with an empty pipe, the
+    /// Runs while no side moves: `read_timeout` waiting on the upstream with an empty pipe, the
     /// client's `send_timeout` waiting on the client.
-    stall: Option<Pin<Box<Sleep>>>,
-    /// Whether `stall` belongs to the wait going on now.
-    armed: bool,
+    stall: crate::write_timeout::Stall,
     /// Bytes the client took.
     sent: u64,
 }
@@ -206,7 +200,7 @@ impl Mover {
                 return Poll::Ready(Ok(()));
             }
             if moved {
-                self.armed = false;
+                self.stall.disarm();
                 moves += 1;
                 if moves == MOVES_PER_POLL {
                     context.waker().wake_by_ref();
@@ -216,15 +210,7 @@ impl Mover {
             }
             // Neither side can move: wait, within the time-out of the side waited on.
             let timeout = send_timeout.unwrap_or(self.read_timeout);
-            let deadline = Instant::now() + timeout;
-            let stall = self
-                .stall
-                .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
-            if !self.armed {
-                stall.as_mut().reset(deadline);
-                self.armed = true;
-            }
-            return match stall.as_mut().poll(context) {
+            return match self.stall.poll(context, timeout) {
                 Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
                     io::ErrorKind::TimedOut,
                     if send_timeout.is_some() {
