@@ -4,7 +4,9 @@
 //! - `open` counts every connection that exists or is being connected: idle, in use, connecting.
 //!   It never exceeds `max_connections` (when that is not 0).
 //! - Every connection in use is owned by a [`Slot`]; dropping the slot (error, cancel, client gone)
-//!   either hands the slot to the first live waiter or decrements `open`. So no path leaks a slot.
+//!   either hands the slot to the first live waiter or decrements `open`. A place handed to a
+//!   waiter travels as a [`Grant`], which owns its slot too: a grant dropped unread (the waiter
+//!   was cancelled after the send) gives the place back. So no path leaks a slot.
 //! - Idle connections are stacks, one per thread that drives them: the most recently used of the
 //!   caller's thread is reused first, the oldest expire first.
 //! - Waiters are served in FIFO order; one that gave up (timed out, cancelled) is skipped.
@@ -114,10 +116,23 @@ fn thread_slot() -> u32 {
     SLOT.with(|slot| *slot)
 }
 
-/// What a waiter is handed: a live connection, or the right to open one.
-enum Grant {
-    Idle(Idle),
-    Slot,
+/// What a waiter is handed: the place it waited for, with a live connection in it or without
+/// (the right to open one). The grant owns the place through its [`Slot`]: a grant that was sent
+/// but never read (the waiter's future was dropped in between: its client left, its request was
+/// cancelled) is dropped with the channel, and dropping it gives the place back, to the next
+/// waiter or to the pool, wherever that happens.
+struct Grant {
+    idle: Option<Idle>,
+    slot: Slot,
+}
+
+impl Grant {
+    /// Takes the place back out of a grant that no waiter took, inside `State`'s lock: the
+    /// slot must not release itself there (its drop takes the lock).
+    fn into_parts(mut self) -> Option<Idle> {
+        self.slot.armed = false;
+        self.idle.take()
+    }
 }
 
 /// The right to one of the pool's `max_connections`. Dropping it frees the place.
@@ -243,17 +258,36 @@ impl Pool {
             state.waiters.push_back(sender);
             receiver
         };
-        match tokio::time::timeout(self.settings.queue_timeout, receiver).await {
-            Ok(Ok(Grant::Idle(idle))) => {
-                self.lock().reuses += 1;
-                Ok(Checkout::Reused(self.conn_from(idle)))
-            }
-            Ok(Ok(Grant::Slot)) => {
-                self.lock().connects += 1;
-                Ok(Checkout::Connect(self.slot()))
-            }
+        let mut receiver = receiver;
+        let granted = match tokio::time::timeout(self.settings.queue_timeout, &mut receiver).await {
+            Ok(Ok(grant)) => Some(grant),
             // The sender side is only dropped with the pool itself.
-            Ok(Err(_)) | Err(_) => {
+            Ok(Err(_)) => None,
+            Err(_elapsed) => {
+                // A grant may have come just as the time ran out: closing the channel first
+                // means none can come after, and one that came is used rather than dropped.
+                receiver.close();
+                receiver.try_recv().ok()
+            }
+        };
+        match granted {
+            Some(Grant {
+                idle: Some(idle),
+                slot,
+            }) => {
+                self.lock().reuses += 1;
+                Ok(Checkout::Reused(Conn {
+                    conn: idle.conn,
+                    slot,
+                    owner: idle.owner,
+                    reused: true,
+                }))
+            }
+            Some(Grant { idle: None, slot }) => {
+                self.lock().connects += 1;
+                Ok(Checkout::Connect(slot))
+            }
+            None => {
                 self.lock().queue_timeouts += 1;
                 Err(ProxyError::QueueTimeout {
                     addr: self.addr.clone(),
@@ -278,36 +312,48 @@ impl Pool {
         }
     }
 
-    /// Hands a grant to the first waiter still waiting; gives it back when there is none.
-    fn grant_to_waiter(state: &mut State, mut grant: Grant) -> Option<Grant> {
+    /// Hands the place (with `idle` in it, if any) to the first waiter still waiting; gives
+    /// the connection back, with the place, when there is none: `Err(idle)`.
+    fn grant_to_waiter(
+        self: &Arc<Self>,
+        state: &mut State,
+        idle: Option<Idle>,
+    ) -> Result<(), Option<Idle>> {
+        if state.waiters.is_empty() {
+            return Err(idle);
+        }
+        let mut grant = Grant {
+            idle,
+            slot: self.slot(),
+        };
         while let Some(waiter) = state.waiters.pop_front() {
             match waiter.send(grant) {
-                Ok(()) => return None,
+                Ok(()) => return Ok(()),
                 Err(returned) => grant = returned,
             }
         }
-        Some(grant)
+        Err(grant.into_parts())
     }
 
     /// A slot was dropped: pass it on to a waiter, or close the place.
-    fn release_slot(&self) {
+    fn release_slot(self: &Arc<Self>) {
         let mut state = self.lock();
-        if Self::grant_to_waiter(&mut state, Grant::Slot).is_some() {
+        if self.grant_to_waiter(&mut state, None).is_err() {
             state.open -= 1;
         }
     }
 
     /// Puts a connection back after a complete exchange: to a waiter, on the idle stack, or closed.
-    fn checkin(&self, conn: ClientConn, owner: u32) {
+    fn checkin(self: &Arc<Self>, conn: ClientConn, owner: u32) {
         let mut state = self.lock();
         let idle = Idle {
             conn,
             since: Instant::now(),
             owner,
         };
-        match Self::grant_to_waiter(&mut state, Grant::Idle(idle)) {
-            None => {}
-            Some(Grant::Idle(idle)) if state.idle_count < self.settings.max_idle => {
+        match self.grant_to_waiter(&mut state, Some(idle)) {
+            Ok(()) => {}
+            Err(Some(idle)) if state.idle_count < self.settings.max_idle => {
                 let owner = idle.owner as usize;
                 if state.idle.len() <= owner {
                     state.idle.resize_with(owner + 1, Vec::new);
@@ -315,7 +361,7 @@ impl Pool {
                 state.idle[owner].push(idle);
                 state.idle_count += 1;
             }
-            Some(_) => state.open -= 1,
+            Err(_) => state.open -= 1,
         }
     }
 
@@ -387,3 +433,6 @@ impl Conn {
         pool.checkin(self.conn, self.owner);
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,347 @@
+//! The pool's accounting: a waiter cancelled after its grant was sent gives the place back, and
+//! random interleavings of checkout, grant, cancel, check-in, close, time-out and reload leave
+//! `open`, `in_use`, `idle` and `waiting` equal to what is really held.
+//!
+//! Futures are polled by hand with a no-op waker, so each step of a run is one await point of
+//! one checkout, in an order proptest chooses; the clock is tokio's paused one, moved by the run.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll, Waker};
+use std::time::Duration;
+
+use proptest::prelude::*;
+use tokio::net::UnixStream;
+
+use super::{Checkout, Conn, Pool, PoolSettings, PoolStats, Slot};
+use crate::config::UpstreamAddr;
+use crate::error::ProxyError;
+use crate::upstream::client::ClientConn;
+use crate::upstream::connect::Stream;
+use crate::write_timeout::WriteTimeout;
+
+fn settings(max_connections: usize, max_idle: usize, queue_size: usize) -> PoolSettings {
+    PoolSettings {
+        max_connections,
+        max_idle,
+        idle_timeout: Duration::from_secs(5),
+        queue_size,
+        queue_timeout: Duration::from_secs(3),
+        thread_affine: false,
+    }
+}
+
+fn pool(settings: PoolSettings) -> Arc<Pool> {
+    Pool::new(
+        UpstreamAddr::Unix("/nonexistent/pool-test.sock".into()),
+        settings,
+    )
+}
+
+/// A real connected socket pair: the pool's end, and the "server's" end, which the test keeps
+/// open (dropping it is the server closing the connection).
+fn connection() -> (ClientConn, UnixStream) {
+    let (ours, theirs) = UnixStream::pair().expect("socketpair");
+    let conn = ClientConn::new(WriteTimeout::new(
+        Stream::Unix(ours),
+        Duration::from_secs(5),
+        "test upstream did not take the request",
+    ));
+    (conn, theirs)
+}
+
+type Checking = Pin<Box<dyn Future<Output = Result<Checkout, ProxyError>>>>;
+
+fn checking(pool: &Arc<Pool>, fresh: bool) -> Checking {
+    let pool = Arc::clone(pool);
+    Box::pin(async move { pool.checkout(fresh).await })
+}
+
+fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, ProxyError>> {
+    future
+        .as_mut()
+        .poll(&mut Context::from_waker(Waker::noop()))
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_waiter_cancelled_after_its_grant_was_sent_gives_the_place_back() {
+    let pool = pool(settings(1, 0, 8));
+    let Ok(Checkout::Connect(first)) = pool.checkout(false).await else {
+        panic!("the first checkout gets the only place");
+    };
+    let mut waiter = checking(&pool, false);
+    assert!(poll_once(&mut waiter).is_pending(), "the second one waits");
+    assert_eq!(pool.stats().waiting, 1);
+
+    // The place is handed to the waiter (the first request ended)...
+    drop(first);
+    // ...and the waiter's future is dropped before it reads its grant (its client left).
+    drop(waiter);
+
+    assert_eq!(
+        pool.stats(),
+        PoolStats {
+            open: 0,
+            in_use: 0,
+            idle: 0,
+            waiting: 0,
+            connects: 1,
+            ..PoolStats::default()
+        },
+        "the place came back to the pool"
+    );
+    let mut next = checking(&pool, false);
+    assert!(
+        matches!(poll_once(&mut next), Poll::Ready(Ok(Checkout::Connect(_)))),
+        "the next request gets the place at once, not a queue time-out"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_grant_that_comes_as_the_queue_time_runs_out_is_used() {
+    let pool = pool(settings(1, 0, 8));
+    let Ok(Checkout::Connect(first)) = pool.checkout(false).await else {
+        panic!("the first checkout gets the only place");
+    };
+    let mut waiter = checking(&pool, false);
+    assert!(poll_once(&mut waiter).is_pending());
+    tokio::time::advance(Duration::from_secs(3)).await;
+    drop(first);
+    assert!(
+        matches!(
+            poll_once(&mut waiter),
+            Poll::Ready(Ok(Checkout::Connect(_)))
+        ),
+        "the grant sent before the waiter saw its time-out serves it"
+    );
+    assert_eq!(pool.stats().queue_timeouts, 0);
+}
+
+/// One step of a run.
+#[derive(Debug, Clone)]
+enum Step {
+    /// A request asks for a connection (`fresh`: the retry after a stale one).
+    Checkout { fresh: bool },
+    /// One await point of the n-th checkout in progress.
+    Poll(usize),
+    /// The n-th checkout in progress is dropped where it is (its client left).
+    Cancel(usize),
+    /// The n-th held slot connects: it becomes a connection in use.
+    Connect(usize),
+    /// The n-th connection in use finished its exchange and goes back to the pool.
+    Checkin(usize),
+    /// The n-th connection or slot in use is dropped (an error, a cancelled request).
+    Drop(usize),
+    /// The server closes the n-th connection it holds (idle or not).
+    ServerCloses(usize),
+    /// Time passes (queue time-outs, idle expiry), and the reaper runs.
+    Advance { millis: u64 },
+    /// A reload that changed the upstream: a new pool takes the requests from now on, while
+    /// the old one keeps what it holds until that is given back.
+    Reload,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        3 => Just(Step::Checkout { fresh: false }),
+        1 => Just(Step::Checkout { fresh: true }),
+        4 => (0usize..8).prop_map(Step::Poll),
+        2 => (0usize..8).prop_map(Step::Cancel),
+        3 => (0usize..8).prop_map(Step::Connect),
+        3 => (0usize..8).prop_map(Step::Checkin),
+        2 => (0usize..8).prop_map(Step::Drop),
+        1 => (0usize..16).prop_map(Step::ServerCloses),
+        1 => (0u64..4_000).prop_map(|millis| Step::Advance { millis }),
+        1 => Just(Step::Reload),
+    ]
+}
+
+/// What one pool's requests hold.
+#[derive(Default)]
+struct Held {
+    checking: Vec<Checking>,
+    slots: Vec<Slot>,
+    conns: Vec<Conn>,
+}
+
+impl Held {
+    fn take(&mut self, result: Result<Checkout, ProxyError>) {
+        match result {
+            Ok(Checkout::Connect(slot)) => self.slots.push(slot),
+            Ok(Checkout::Reused(conn)) => self.conns.push(conn),
+            // Queue full or timed out: the request got its 503 and holds nothing.
+            Err(_) => {}
+        }
+    }
+
+    /// Polls every checkout once: the ones that were granted a place (or timed out) finish.
+    fn settle(&mut self) {
+        let mut index = 0;
+        while index < self.checking.len() {
+            match poll_once(&mut self.checking[index]) {
+                Poll::Ready(result) => {
+                    drop(self.checking.remove(index));
+                    self.take(result);
+                }
+                Poll::Pending => index += 1,
+            }
+        }
+    }
+}
+
+/// The pool's counters against what is really held, once every checkout saw its grant.
+fn check(pool: &Pool, held: &Held, made: usize) -> Result<(), TestCaseError> {
+    let stats = pool.stats();
+    let in_use = held.slots.len() + held.conns.len();
+    prop_assert_eq!(stats.in_use, in_use, "in use: {:?}", stats);
+    prop_assert_eq!(stats.waiting, held.checking.len(), "waiting: {:?}", stats);
+    prop_assert!(stats.idle <= pool.settings.max_idle, "idle: {:?}", stats);
+    prop_assert!(
+        stats.open <= pool.settings.max_connections,
+        "max_connections: {:?}",
+        stats
+    );
+    // Every idle connection the pool keeps is one the test made (and has not closed on its
+    // own side): none is counted twice or made up.
+    prop_assert!(stats.idle <= made, "idle: {:?}", stats);
+    Ok(())
+}
+
+fn run(
+    steps: Vec<Step>,
+    max_connections: usize,
+    max_idle: usize,
+    queue_size: usize,
+) -> Result<(), TestCaseError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .enable_io()
+        .start_paused(true)
+        .build()
+        .expect("runtime");
+    runtime.block_on(async move {
+        let settings = settings(max_connections, max_idle, queue_size);
+        // Pools with what their requests hold: the current one last, older ones (kept by a
+        // reload while they were in use) before it.
+        let mut pools = vec![(pool(settings.clone()), Held::default())];
+        let mut servers: Vec<UnixStream> = Vec::new();
+        let mut made = 0;
+        for step in steps {
+            let (pool, held) = pools.last_mut().expect("one pool at least");
+            match step {
+                Step::Checkout { fresh } => {
+                    let mut future = checking(pool, fresh);
+                    match poll_once(&mut future) {
+                        Poll::Ready(result) => held.take(result),
+                        Poll::Pending => held.checking.push(future),
+                    }
+                }
+                Step::Poll(index) => {
+                    if !held.checking.is_empty() {
+                        let index = index % held.checking.len();
+                        if let Poll::Ready(result) = poll_once(&mut held.checking[index]) {
+                            drop(held.checking.remove(index));
+                            held.take(result);
+                        }
+                    }
+                }
+                Step::Cancel(index) => {
+                    if !held.checking.is_empty() {
+                        drop(held.checking.remove(index % held.checking.len()));
+                    }
+                }
+                Step::Connect(index) => {
+                    if !held.slots.is_empty() {
+                        let slot = held.slots.remove(index % held.slots.len());
+                        let (conn, server) = connection();
+                        servers.push(server);
+                        made += 1;
+                        held.conns.push(slot.into_conn(conn));
+                    }
+                }
+                Step::Checkin(index) => {
+                    if !held.conns.is_empty() {
+                        held.conns.remove(index % held.conns.len()).checkin();
+                    }
+                }
+                Step::Drop(index) => {
+                    let count = held.slots.len() + held.conns.len();
+                    if count > 0 {
+                        let index = index % count;
+                        if index < held.slots.len() {
+                            drop(held.slots.remove(index));
+                        } else {
+                            drop(held.conns.remove(index - held.slots.len()));
+                        }
+                    }
+                }
+                Step::ServerCloses(index) => {
+                    if !servers.is_empty() {
+                        drop(servers.remove(index % servers.len()));
+                    }
+                }
+                Step::Advance { millis } => {
+                    tokio::time::advance(Duration::from_millis(millis)).await;
+                    // Lets the reaper task see the time.
+                    tokio::task::yield_now().await;
+                }
+                Step::Reload => {
+                    pools.push((pool_like(&pools), Held::default()));
+                }
+            }
+            for (pool, held) in &pools {
+                let stats = pool.stats();
+                prop_assert!(stats.open <= pool.settings.max_connections, "{:?}", stats);
+                prop_assert!(
+                    stats.in_use >= held.slots.len() + held.conns.len(),
+                    "a place held by a request is not counted: {:?}",
+                    stats
+                );
+            }
+        }
+        // The end of the run: every checkout reads what it was handed, then the counters must
+        // be exactly what is held; then everything is given back and nothing stays in use.
+        for (pool, held) in &mut pools {
+            held.settle();
+            check(pool, held, made)?;
+        }
+        for (pool, held) in &mut pools {
+            held.checking.clear();
+            held.slots.clear();
+            held.conns.clear();
+            let stats = pool.stats();
+            prop_assert_eq!(stats.in_use, 0, "a place leaked: {:?}", stats);
+            prop_assert_eq!(stats.waiting, 0, "{:?}", stats);
+            prop_assert_eq!(stats.open, stats.idle, "{:?}", stats);
+            // And the whole pool can be used again: every place is had at once.
+            let mut again = Held::default();
+            for _ in 0..pool.settings.max_connections {
+                let mut future = checking(pool, false);
+                match poll_once(&mut future) {
+                    Poll::Ready(Ok(checkout)) => again.take(Ok(checkout)),
+                    other => prop_assert!(false, "a place is missing: {:?}", other.is_ready()),
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+fn pool_like(pools: &[(Arc<Pool>, Held)]) -> Arc<Pool> {
+    pool(pools[0].0.settings.clone())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_counters_are_what_is_really_held(
+        steps in proptest::collection::vec(step(), 1..80),
+        max_connections in 1usize..4,
+        max_idle in 0usize..3,
+        queue_size in 0usize..4,
+    ) {
+        run(steps, max_connections, max_idle, queue_size)?;
+    }
+}
