@@ -88,13 +88,10 @@ impl ClientConn {
         if !self.buf.is_empty() {
             return true;
         }
-        let mut context = Context::from_waker(std::task::Waker::noop());
-        let mut byte = [0u8; 1];
-        let mut buf = ReadBuf::new(&mut byte);
-        !matches!(
-            Pin::new(&mut self.io).poll_read(&mut context, &mut buf),
-            Poll::Pending
-        )
+        // A real look at the socket, not tokio's cached readiness: that is only as fresh as the
+        // runtime's last look at epoll, so bytes a broken server sent since (a body after the
+        // head of a HEAD, 204 or 304 answer) would be read as the next request's response.
+        !self.io.get_ref().is_quiet()
     }
 }
 

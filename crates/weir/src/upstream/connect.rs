@@ -83,6 +83,21 @@ impl Stream {
     }
 }
 
+impl Stream {
+    /// Whether the server has sent nothing and not closed: a `recv` with `MSG_PEEK` and
+    /// `MSG_DONTWAIT` that must find nothing to read. Any other outcome (bytes, end of file, an
+    /// error) makes the connection unusable for a next request.
+    pub fn is_quiet(&self) -> bool {
+        let mut byte = [0u8; 1];
+        let flags = rustix::net::RecvFlags::PEEK | rustix::net::RecvFlags::DONTWAIT;
+        let peeked = match self {
+            Stream::Tcp(stream) => rustix::net::recv(stream, &mut byte, flags),
+            Stream::Unix(stream) => rustix::net::recv(stream, &mut byte, flags),
+        };
+        matches!(peeked, Err(rustix::io::Errno::AGAIN))
+    }
+}
+
 impl AsyncRead for Stream {
     fn poll_read(
         self: Pin<&mut Self>,

@@ -118,6 +118,30 @@ async fn a_grant_that_comes_as_the_queue_time_runs_out_is_used() {
     assert_eq!(pool.stats().queue_timeouts, 0);
 }
 
+#[tokio::test(start_paused = true)]
+async fn bytes_the_server_sent_unasked_make_an_idle_connection_unusable_at_once() {
+    use tokio::io::AsyncWriteExt as _;
+    let pool = pool(settings(1, 1, 8));
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false).await else {
+        panic!("a place");
+    };
+    let (conn, mut server) = connection();
+    slot.into_conn(conn).checkin();
+    // A broken server sends a response nobody asked for (the body of a HEAD answer, say),
+    // and the next checkout comes before the runtime looked at epoll again: tokio's cached
+    // readiness does not show these bytes yet.
+    server
+        .try_write(b"HTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\nevil")
+        .expect("the socket takes a few bytes at once");
+    let mut next = checking(&pool, false);
+    assert!(
+        matches!(poll_once(&mut next), Poll::Ready(Ok(Checkout::Connect(_)))),
+        "the idle connection is closed and a new one opened, not reused"
+    );
+    assert_eq!(pool.stats().reuses, 0);
+    server.shutdown().await.ok();
+}
+
 /// One step of a run.
 #[derive(Debug, Clone)]
 enum Step {
