@@ -63,9 +63,14 @@ impl<T> Router<T> {
         Router { routes }
     }
 
-    /// The route for a request. `host` is the `Host` header (a port, if any, is ignored).
+    /// The route for a request. `host` is the `Host` header (a port, if any, is ignored, and
+    /// so is one trailing dot: `admin.test.` is the fully qualified `admin.test`, which nginx's
+    /// `ngx_http_validate_host` and the apps behind treat as the same name).
     pub fn find(&self, host: Option<&str>, path: &str) -> Option<&T> {
-        let host = host.map(strip_port);
+        let host = host.map(|host| {
+            let host = strip_port(host);
+            host.strip_suffix('.').unwrap_or(host)
+        });
         self.routes
             .iter()
             .find(|entry| {

@@ -675,3 +675,43 @@ async fn ambiguous_framing_is_refused_and_closes_the_connection() {
     // upstream work.
     assert!(lines.len() <= 4, "reached the upstream: {lines:?}");
 }
+
+/// `Host: admin.test.` names the same host as `admin.test` (one trailing dot: the fully
+/// qualified form, which nginx strips in `ngx_http_validate_host`), so it must take the host's
+/// route, not pass it for the host-less catch-all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trailing_dot_in_host_takes_the_route_of_the_host() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[upstreams.app]
+servers = ["{}"]
+
+[[routes]]
+host = "admin.test"
+status = 403
+
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        upstream.address
+    ))
+    .await;
+    for host in ["admin.test", "admin.test.", "ADMIN.test.:8080"] {
+        let head = format!("GET /headers HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        let response = raw_exchange(gateway.addr, head.as_bytes(), Duration::from_secs(5)).await;
+        assert_eq!(status_of(&response), "403", "{host:?}: {response}");
+    }
+    assert_eq!(upstream.requests(), 0, "no request passed the host's route");
+    let response = raw_exchange(
+        gateway.addr,
+        b"GET /headers HTTP/1.1\r\nHost: other.test.\r\nConnection: close\r\n\r\n",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(status_of(&response), "200", "{response}");
+}
