@@ -348,10 +348,18 @@ async fn read_head(
 ) -> Result<HeadRead, CodecError> {
     let mut deadline = quiet_until;
     let mut started = false;
+    // How much of `leftover` the last parse saw. A head sent in small pieces is parsed again
+    // only when the new bytes hold a blank line (the end of a head), when what is held has
+    // doubled, or when it passed the size limit: linear work in the head's size, where a parse
+    // after every read was quadratic within `header_timeout`.
+    let mut parsed = 0;
     loop {
         {
             let mut inner = shared.lock();
-            if !inner.leftover.is_empty() {
+            if !inner.leftover.is_empty()
+                && worth_parsing(&inner.leftover, parsed, settings.max_header_size)
+            {
+                parsed = inner.leftover.len();
                 match head::parse(&inner.leftover, settings.max_header_size)? {
                     Parsed::Complete(head, length) => {
                         inner.leftover.advance(length);
@@ -415,6 +423,18 @@ async fn read_head(
     }
 }
 
+/// Whether `held` (of which a parse already saw the first `parsed` bytes) could now give a
+/// different answer than that parse did: a blank line among the new bytes (with the three
+/// bytes before them, where it may begin), twice the bytes, or more than the limit.
+fn worth_parsing(held: &[u8], parsed: usize, max_size: usize) -> bool {
+    if parsed == 0 || held.len() >= parsed.saturating_mul(2) || held.len() > max_size {
+        return true;
+    }
+    let fresh = &held[parsed.saturating_sub(3).min(held.len())..];
+    fresh.windows(2).any(|pair| pair == b"\n\n")
+        || fresh.windows(3).any(|triple| triple == b"\n\r\n")
+}
+
 enum Read {
     Closed,
     More,
@@ -475,6 +495,44 @@ async fn close(mut stream: SharedStream, linger: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A head that comes a byte at a time is parsed a few times (when it doubles, and at its
+    /// blank line), not after every byte: that was quadratic work within `header_timeout`.
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_head_sent_a_byte_at_a_time_is_parsed_a_few_times() {
+        use tokio::io::AsyncWriteExt as _;
+        let mut head = String::from("GET /a HTTP/1.1\r\nHost: a.test\r\n");
+        for index in 0..100 {
+            head.push_str(&format!("X-Pad-{index}: {}\r\n", "v".repeat(20)));
+        }
+        head.push_str("\r\n");
+        // A pipe of one byte: every read the loop makes finds one byte.
+        let (io, mut client) = tokio::io::duplex(1);
+        let writer = tokio::spawn(async move {
+            client.write_all(head.as_bytes()).await.expect("write");
+            client
+        });
+        let settings = Settings {
+            header_timeout: Duration::from_secs(30),
+            keepalive_timeout: Duration::from_secs(30),
+            keepalive_requests: 0,
+            max_header_size: 8192,
+            park_after: None,
+        };
+        let shared = Shared::new(Box::new(io));
+        head::PARSES.with(|parses| parses.set(0));
+        let read = read_head(&shared, &settings, Instant::now() + Duration::from_secs(30)).await;
+        let parses = head::PARSES.with(std::cell::Cell::get);
+        let Ok(HeadRead::Head(parsed)) = read else {
+            panic!("a whole head");
+        };
+        assert_eq!(parsed.parts.uri.path(), "/a");
+        assert!(
+            parses <= 2 * 16,
+            "a head of about 3,300 bytes was parsed {parses} times"
+        );
+        drop(writer.await);
+    }
 
     /// An idle connection's task is this future (inside tokio's task cell): the request phase
     /// is boxed, so waiting for a head costs its timer (a `Sleep`, 112 bytes), the shutdown

@@ -49,6 +49,8 @@ pub enum Parsed {
 /// included): a partial head already longer is refused, with 414 if its request line is not
 /// even complete.
 pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, CodecError> {
+    #[cfg(test)]
+    PARSES.with(|parses| parses.set(parses.get() + 1));
     // httparse skips empty lines before the request line (RFC 9112 §2.2).
     let bytes = buffer;
     // Left uninitialised: httparse writes only the lines it finds, and filling 256 empty
@@ -74,6 +76,12 @@ pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, CodecError> {
     }
     let head = build(&request)?;
     Ok(Parsed::Complete(Box::new(head), length))
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread called [`parse`]: the connection loop's tests count it.
+    pub(crate) static PARSES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// 414 while the request line is still incomplete, else 431.
