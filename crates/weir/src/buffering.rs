@@ -52,8 +52,8 @@ pub const READ_AHEAD_MEMORY: usize = 64 * 1024;
 /// client that does not read), and past it a slow client sets the pace as if unbuffered. The file
 /// is emptied (truncated) each time the client has caught up with it, and its bytes count
 /// against `max_spool_size` with the request bodies'; a full spool, or one that cannot be
-/// written, leaves the response in memory only (at its client's pace past
-/// [`READ_AHEAD_MEMORY`]).
+/// written, leaves the response in memory only, at its client's pace past [`READ_AHEAD_MEMORY`]
+/// (a frame the spool refused once read is the one held past it).
 pub const READ_AHEAD_MAX_BYTES: usize = 16 << 20;
 
 /// Bytes all responses together may hold read ahead in memory: thousands of responses at their
@@ -61,6 +61,11 @@ pub const READ_AHEAD_MAX_BYTES: usize = 16 << 20;
 /// its client's pace (one frame at a time) until others drain, so the budget holds however many
 /// slow clients come, and none of them stalls.
 pub const READ_AHEAD_BUDGET: usize = 256 << 20;
+
+/// Room the spool must have for a response to send its next frame there: an upstream frame is
+/// one read of its connection, 64 KiB at most. With less, the response waits for its client
+/// instead of reading a frame the spool would refuse.
+const SPILL_FRAME_ROOM: u64 = 64 * 1024;
 
 /// Frames one response may hold read ahead, whatever their size: a bound on the bookkeeping of a
 /// stream of tiny frames (about 100 bytes each). Bytes are the bound that matters; see
@@ -152,6 +157,10 @@ struct Spool {
     max_size: u64,
     /// Whether to try `O_TMPFILE` first (tests turn it off to exercise the fallback).
     tmpfile: bool,
+    /// A file every spool file is opened as instead (tests use `/dev/full`, whose writes fail
+    /// with `ENOSPC`, for a spool that cannot be written).
+    #[cfg(test)]
+    device: Option<PathBuf>,
 }
 
 impl Spool {
@@ -191,6 +200,8 @@ impl Spool {
             dir,
             max_size,
             tmpfile: true,
+            #[cfg(test)]
+            device: None,
         })
     }
 
@@ -199,6 +210,13 @@ impl Spool {
     /// mode 0600 and unlinked at once. Blocking; run it on the blocking pool.
     fn create_file(&self) -> io::Result<std::fs::File> {
         use rustix::fs::{Mode, OFlags};
+        #[cfg(test)]
+        if let Some(device) = &self.device {
+            return std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(device);
+        }
         if self.tmpfile {
             match rustix::fs::open(
                 &self.dir,
@@ -248,6 +266,15 @@ pub fn default_spool_dir() -> PathBuf {
 struct SpoolReservation {
     buffers: Arc<Buffers>,
     bytes: u64,
+}
+
+impl SpoolReservation {
+    /// Gives `bytes` of the reservation back to the spool's cap.
+    fn give_back(&mut self, bytes: u64) {
+        let bytes = bytes.min(self.bytes);
+        self.bytes -= bytes;
+        self.buffers.spooled.fetch_sub(bytes, Ordering::Relaxed);
+    }
 }
 
 impl Drop for SpoolReservation {
@@ -415,20 +442,28 @@ where
         let response = task_response;
         let mut body = body;
         let mut spill = Spill::Unopened;
+        // Set when the spool refused a frame (no room after all, or a failed write): the file
+        // is tried again only once memory has room, so a refusal costs at most that one frame
+        // in memory and then means waiting for the client, never more memory.
+        let mut refused = false;
         loop {
             if !response.has_room() {
                 // Memory is full: the client's task runs first, so a client that keeps up takes
                 // what is held, and only one that does not makes the rest go to the file.
                 tokio::task::yield_now().await;
             }
-            // Back-pressure: with memory and file full, the upstream is not read until the client
-            // takes something; once the client has taken everything, one frame at a time.
-            while !response.has_room() && !spill.has_room(&response) {
+            // Back-pressure: with memory full and the file full or refusing, the upstream is not
+            // read until the client takes something; once the client has taken everything, one
+            // frame at a time.
+            while !response.has_room() && (refused || !spill.has_room(&response)) {
                 tokio::select! {
                     () = response.drained.notified() => {}
                     // The client went away: dropping the body closes the upstream connection.
                     () = sender.closed() => return,
                 }
+            }
+            if response.has_room() {
+                refused = false;
             }
             let Some(frame) = body.frame().await else {
                 return;
@@ -437,10 +472,13 @@ where
             let failed = frame.is_err();
             let ahead = match frame {
                 Ok(frame) => match frame.into_data() {
-                    Ok(data) if !response.has_room() && spill.has_room(&response) => {
+                    Ok(data) if !response.has_room() && !refused && spill.has_room(&response) => {
                         match spill.write(&response, &data).await {
                             Some(spilled) => spilled,
-                            None => Ahead::memory(&response, Ok(Frame::data(data))),
+                            None => {
+                                refused = true;
+                                Ahead::memory(&response, Ok(Frame::data(data)))
+                            }
                         }
                     }
                     Ok(data) => Ahead::memory(&response, Ok(Frame::data(data))),
@@ -495,10 +533,15 @@ enum Spill {
 
 impl Spill {
     /// Whether a frame may go to the file: the spool works, this response's file is under its
-    /// bound, and the spool has room.
+    /// bound, and the spool has room for a whole frame ([`SPILL_FRAME_ROOM`]), so the frame read
+    /// next is not refused for want of room once it has been taken from the upstream.
     fn has_room(&self, response: &ResponseAhead) -> bool {
         let buffers = &response.buffers;
-        let spool_room = buffers.spooled.load(Ordering::Relaxed) < buffers.spool.max_size;
+        let spool_room = buffers
+            .spooled
+            .load(Ordering::Relaxed)
+            .saturating_add(SPILL_FRAME_ROOM)
+            <= buffers.spool.max_size;
         match self {
             Spill::Failed => false,
             Spill::Unopened => spool_room,
@@ -514,8 +557,9 @@ impl Spill {
     }
 
     /// Appends `data` to the file (made now if needed) and gives the client's message for it;
-    /// `None` when the spool refused it (full, or the file cannot be made or written), and the
-    /// frame stays in memory. A file the client has read to its end is emptied first.
+    /// `None` when the spool refused it (full, or the file cannot be made or written): the frame
+    /// is then held in memory, and the response waits for its client before it reads more. A
+    /// file the client has read to its end is emptied first.
     ///
     /// The write is a plain `pwrite` on the runtime thread, as nginx writes its temp files
     /// without `aio threads`: it goes to the page cache, not to the disk.
@@ -567,7 +611,13 @@ impl Spill {
             .ok()?;
         drop(reservation);
         if let Err(error) = file.file.write_all_at(data, *end) {
-            tracing::error!(%error, "cannot write a response read ahead to its spool file: it stays in memory");
+            // The bytes were not spooled: their share of the cap goes back now, not when the
+            // response ends.
+            file.reservation
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .give_back(data.len() as u64);
+            tracing::error!(%error, "cannot write a response read ahead to its spool file: it waits for its client");
             return None;
         }
         let offset = *end;

@@ -67,6 +67,7 @@ fn buffers_with(dir: &Path, budget: usize, spool: u64) -> Arc<Buffers> {
         dir: dir.to_path_buf(),
         max_size: spool,
         tmpfile: true,
+        device: None,
     });
     buffers.read_ahead_budget = budget;
     Arc::new(buffers)
@@ -204,6 +205,69 @@ async fn with_the_spool_full_all_responses_together_read_ahead_at_most_the_budge
     drop(responses);
     settle().await;
     assert_eq!(buffers.stats().read_ahead, 0);
+}
+
+/// A spool with less room than a frame (1 MiB, 50,000-byte frames, a client that does not read):
+/// the response waits for its client once memory and the spool's room are used, instead of
+/// holding the frames the spool would refuse in memory; then every byte arrives in order.
+#[tokio::test(start_paused = true)]
+async fn a_spool_without_room_for_a_frame_holds_the_upstream_back_not_memory() {
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let max_spool = 1 << 20;
+    let buffers = buffers_with(temp.path(), READ_AHEAD_BUDGET, max_spool);
+    let (size, frames) = (50_000, 839);
+    let (source, pulled) = Source::new(size, frames);
+    let mut ahead = spawn_read_ahead(source, &buffers);
+    settle().await;
+    let stats = buffers.stats();
+    assert!(stats.read_ahead < READ_AHEAD_MEMORY + size, "{stats:?}");
+    assert!(stats.spooled <= max_spool, "{stats:?}");
+    assert_eq!(
+        (pulled.load(Ordering::Relaxed) * size) as u64,
+        stats.read_ahead as u64 + stats.spooled
+    );
+    let mut index = 0;
+    while let Some(frame) = ahead.frame().await {
+        let data = frame.expect("no error").into_data().expect("data");
+        assert!(data == frame_bytes(index, size), "frame {index} changed");
+        index += 1;
+    }
+    assert_eq!(index, frames);
+    assert!(buffers.stats().read_ahead_peak < READ_AHEAD_MEMORY + size);
+}
+
+/// A spool whose writes fail (`/dev/full`: `ENOSPC`): each failed write gives its share of the
+/// cap back at once, the frame it could not take is the only one held past the memory bound, and
+/// the response goes on at its client's pace, whole and in order.
+#[tokio::test(start_paused = true)]
+async fn a_spool_write_that_fails_gives_its_room_back_and_holds_the_upstream_back() {
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let mut spool = Spool::open(Some(&temp.path().join("spool")), 1 << 30).expect("a spool");
+    spool.device = Some(PathBuf::from("/dev/full"));
+    let buffers = Arc::new(Buffers::with_spool(spool));
+    // More frames than a response may queue, so a task that held them all would still be there
+    // (with whatever it reserved) when the stats are read.
+    let frames = READ_AHEAD_FRAMES + 100;
+    let (source, pulled) = Source::new(FRAME, frames);
+    let mut ahead = spawn_read_ahead(source, &buffers);
+    settle().await;
+    let stats = buffers.stats();
+    assert_eq!(stats.spooled, 0, "a failed write kept its reservation");
+    assert!(
+        stats.read_ahead < READ_AHEAD_MEMORY + 2 * FRAME,
+        "{stats:?}"
+    );
+    assert_eq!(pulled.load(Ordering::Relaxed) * FRAME, stats.read_ahead);
+    let mut index = 0;
+    while let Some(frame) = ahead.frame().await {
+        let data = frame.expect("no error").into_data().expect("data");
+        assert!(data == frame_bytes(index, FRAME), "frame {index} changed");
+        index += 1;
+        let stats = buffers.stats();
+        assert_eq!(stats.spooled, 0, "{stats:?}");
+    }
+    assert_eq!(index, frames);
+    assert!(buffers.stats().read_ahead_peak < READ_AHEAD_MEMORY + 2 * FRAME);
 }
 
 /// A spool file is on no path and only its owner may read or write it, whichever way it was made.

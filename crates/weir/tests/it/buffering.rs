@@ -217,3 +217,144 @@ async fn a_spool_dir_others_may_enter_is_refused_at_start() {
     assert!(error.contains(&spool.display().to_string()), "{error}");
     assert!(error.contains("mode 777"), "{error}");
 }
+
+/// An upstream on a port of its own that answers one request with `chunks` chunks of `size`
+/// bytes each (`Transfer-Encoding: chunked`, so each chunk reaches read-ahead as frames of at
+/// most `size` bytes), the bytes of [`pattern`]; it keeps the connection until the gateway is
+/// done with it.
+async fn chunked_upstream(size: usize, chunks: usize) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address").to_string();
+    tokio::spawn(async move {
+        let Ok((mut stream, _)) = listener.accept().await else {
+            return;
+        };
+        let mut head = Vec::new();
+        let mut byte = [0u8; 1];
+        while !head.ends_with(b"\r\n\r\n") {
+            match stream.read(&mut byte).await {
+                Ok(1) => head.push(byte[0]),
+                _ => return,
+            }
+        }
+        let body = pattern(size * chunks);
+        let reply = "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n";
+        if stream.write_all(reply.as_bytes()).await.is_err() {
+            return;
+        }
+        for chunk in body.chunks(size) {
+            let framed = [format!("{:x}\r\n", chunk.len()).as_bytes(), chunk, b"\r\n"].concat();
+            if stream.write_all(&framed).await.is_err() {
+                return;
+            }
+        }
+        let _ = stream.write_all(b"0\r\n\r\n").await;
+        let mut rest = Vec::new();
+        let _ = stream.read_to_end(&mut rest).await;
+    });
+    address
+}
+
+/// `size` bytes that differ from one position to the next.
+fn pattern(size: usize) -> Vec<u8> {
+    (0..size as u32)
+        .map(|index| (index.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect()
+}
+
+/// Reads a chunked response's body off `stream` to its last chunk, within 60 s.
+async fn read_chunked_body(stream: &mut tokio::net::TcpStream) -> Vec<u8> {
+    let reading = async {
+        let mut received = Vec::new();
+        let mut buffer = vec![0u8; 64 * 1024];
+        loop {
+            let read = stream.read(&mut buffer).await.expect("read");
+            assert!(read > 0, "the response ended before its last chunk");
+            received.extend_from_slice(&buffer[..read]);
+            if received.ends_with(b"\r\n0\r\n\r\n") {
+                break;
+            }
+        }
+        let head_end = received
+            .windows(4)
+            .position(|window| window == b"\r\n\r\n")
+            .expect("a head")
+            + 4;
+        assert!(received.starts_with(b"HTTP/1.1 200 OK\r\n"));
+        // Undo the chunked framing.
+        let mut body = Vec::new();
+        let mut rest = &received[head_end..];
+        loop {
+            let line_end = rest
+                .windows(2)
+                .position(|window| window == b"\r\n")
+                .expect("a chunk size line");
+            let text = std::str::from_utf8(&rest[..line_end]).expect("a chunk size");
+            let length = usize::from_str_radix(text.trim(), 16).expect("a hex chunk size");
+            if length == 0 {
+                return body;
+            }
+            let data = &rest[line_end + 2..];
+            body.extend_from_slice(&data[..length]);
+            rest = &data[length + 2..];
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(60), reading)
+        .await
+        .expect("the response hung")
+}
+
+/// With `max_spool_size = "1MiB"`, an upstream writing 50,000-byte chunks of a 40 MiB body to a
+/// client that does not read: the spool soon has no room for another frame, and that means
+/// waiting for the client (the upstream is not read), not holding frames in memory past the
+/// response's bound; the client, reading at last, gets the whole body intact.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spool_without_room_for_a_frame_holds_the_upstream_back_not_memory() {
+    let (chunk, chunks) = (50_000, 839);
+    let address = chunked_upstream(chunk, chunks).await;
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let spool = temp.path().join("spool");
+    let max_spool: u64 = 1 << 20;
+    let gateway = TestGateway::start(&config(
+        &address,
+        &format!(
+            "max_spool_size = \"1MiB\"\nspool_dir = \"{}\"",
+            spool.display()
+        ),
+        "",
+    ))
+    .await;
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket.set_recv_buffer_size(16 * 1024).expect("SO_RCVBUF");
+    let mut stream = socket.connect(gateway.addr).await.expect("connect");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nhost: x\r\n\r\n")
+        .await
+        .expect("write");
+    // The spool is as full as a response's frames can make it: less than a 64 KiB frame's room.
+    wait_for("the spool never filled", || {
+        gateway.handle.buffer_stats().spooled + FRAME as u64 > max_spool
+    })
+    .await;
+    let body = read_chunked_body(&mut stream).await;
+    assert_eq!(body.len(), chunk * chunks, "the body's length changed");
+    assert!(
+        body == pattern(chunk * chunks),
+        "the body changed on its way"
+    );
+    let stats = gateway.handle.buffer_stats();
+    assert!(
+        stats.read_ahead_peak <= READ_AHEAD_MEMORY + chunk,
+        "read-ahead held {} bytes in memory at most, over its bound of {}",
+        stats.read_ahead_peak,
+        READ_AHEAD_MEMORY + chunk
+    );
+    drop(stream);
+    wait_for("read-ahead kept bytes", || {
+        let stats = gateway.handle.buffer_stats();
+        stats.read_ahead == 0 && stats.spooled == 0
+    })
+    .await;
+}
