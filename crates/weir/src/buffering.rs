@@ -76,12 +76,24 @@ const READ_AHEAD_FRAMES: usize = 4096;
 /// requests in it reach their upstream, typically within seconds.
 pub const SPOOL_RETRY_AFTER: Duration = Duration::from_secs(5);
 
-/// The gateway's buffers: the spool for request bodies and the read-ahead budget for responses.
-/// One per gateway, shared by every connection.
+/// The gateway's buffers as one generation of the config sees them: its spool directory, over
+/// the accounts of the whole gateway's life ([`Accounts`]), which every generation shares.
 #[derive(Debug)]
 pub struct Buffers {
     spool: Spool,
-    /// Body bytes held in spool files now, under `spool.max_size`.
+    /// This generation's `max_spool_size`, in force once [`Buffers::take_effect`] ran.
+    max_spool_size: u64,
+    accounts: Arc<Accounts>,
+}
+
+/// What the gateway's buffers hold now, counted once for the gateway's life: a reload that
+/// changes the spool settings makes a new [`Buffers`] over the same accounts, so responses and
+/// bodies of the old generation and of the new one count against one cap and one budget.
+#[derive(Debug)]
+struct Accounts {
+    /// The spool's cap in force: the newest generation's `max_spool_size`.
+    max_spool_size: AtomicU64,
+    /// Body bytes held in spool files now, under `max_spool_size`.
     spooled: AtomicU64,
     /// Bytes read ahead of their clients now, by every response.
     read_ahead: AtomicUsize,
@@ -102,26 +114,50 @@ pub struct BufferStats {
 }
 
 impl Buffers {
-    /// Opens (or creates) the spool directory; see `Spool::open`.
+    /// Opens (or creates) the spool directory (see `Spool::open`), with accounts of its own.
     pub fn new(spool_dir: Option<&Path>, max_spool_size: u64) -> io::Result<Buffers> {
-        Ok(Buffers::with_spool(Spool::open(spool_dir, max_spool_size)?))
+        Ok(Buffers::with_spool(Spool::open(spool_dir)?, max_spool_size))
     }
 
-    fn with_spool(spool: Spool) -> Buffers {
+    fn with_spool(spool: Spool, max_spool_size: u64) -> Buffers {
         Buffers {
             spool,
-            spooled: AtomicU64::new(0),
-            read_ahead: AtomicUsize::new(0),
-            read_ahead_peak: AtomicUsize::new(0),
-            read_ahead_budget: READ_AHEAD_BUDGET,
+            max_spool_size,
+            accounts: Arc::new(Accounts {
+                max_spool_size: AtomicU64::new(max_spool_size),
+                spooled: AtomicU64::new(0),
+                read_ahead: AtomicUsize::new(0),
+                read_ahead_peak: AtomicUsize::new(0),
+                read_ahead_budget: READ_AHEAD_BUDGET,
+            }),
         }
     }
 
+    /// The buffers of a reloaded config whose spool settings changed: `spool_dir` opened again
+    /// (and checked again), over the same accounts. Its limits apply to every generation from
+    /// [`Buffers::take_effect`] on, not before: a reload that fails later changes nothing.
+    pub fn reload(&self, spool_dir: Option<&Path>, max_spool_size: u64) -> io::Result<Buffers> {
+        Ok(Buffers {
+            spool: Spool::open(spool_dir)?,
+            max_spool_size,
+            accounts: Arc::clone(&self.accounts),
+        })
+    }
+
+    /// Makes this generation's limits the ones in force for the gateway's buffers, when the
+    /// generation is: bytes already held stay, and new ones are held to the new limits.
+    pub fn take_effect(&self) {
+        self.accounts
+            .max_spool_size
+            .store(self.max_spool_size, Ordering::Relaxed);
+    }
+
     pub fn stats(&self) -> BufferStats {
+        let accounts = &self.accounts;
         BufferStats {
-            spooled: self.spooled.load(Ordering::Relaxed),
-            read_ahead: self.read_ahead.load(Ordering::Relaxed),
-            read_ahead_peak: self.read_ahead_peak.load(Ordering::Relaxed),
+            spooled: accounts.spooled.load(Ordering::Relaxed),
+            read_ahead: accounts.read_ahead.load(Ordering::Relaxed),
+            read_ahead_peak: accounts.read_ahead_peak.load(Ordering::Relaxed),
         }
     }
 
@@ -136,8 +172,10 @@ impl Buffers {
         reservation: &mut SpoolReservation,
         bytes: u64,
     ) -> Result<(), ProxyError> {
-        let max = self.spool.max_size;
-        self.spooled
+        let accounts = &self.accounts;
+        let max = accounts.max_spool_size.load(Ordering::Relaxed);
+        accounts
+            .spooled
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
                 used.checked_add(bytes).filter(|&total| total <= max)
             })
@@ -149,12 +187,11 @@ impl Buffers {
     }
 }
 
-/// Where request bodies too large for memory go: a directory only weir's user may enter, files
-/// no other user can open, and a cap on their total size.
+/// Where request bodies too large for memory go: a directory only weir's user may enter, and
+/// files no other user can open (their total size is capped by [`Accounts`]).
 #[derive(Debug)]
 struct Spool {
     dir: PathBuf,
-    max_size: u64,
     /// Whether to try `O_TMPFILE` first (tests turn it off to exercise the fallback).
     tmpfile: bool,
     /// A file every spool file is opened as instead (tests use `/dev/full`, whose writes fail
@@ -169,7 +206,7 @@ impl Spool {
     /// so are missing parents); an existing one must be a directory (not a symlink) owned by
     /// weir's effective user with no access for group or others, since anyone who can enter it
     /// could read bodies being spooled or plant a file where weir creates one.
-    fn open(dir: Option<&Path>, max_size: u64) -> io::Result<Spool> {
+    fn open(dir: Option<&Path>) -> io::Result<Spool> {
         let uid = rustix::process::geteuid().as_raw();
         let dir = dir.map_or_else(default_spool_dir, Path::to_path_buf);
         // Missing parents are made too (and private): a system without /var/tmp still starts.
@@ -198,7 +235,6 @@ impl Spool {
         }
         Ok(Spool {
             dir,
-            max_size,
             tmpfile: true,
             #[cfg(test)]
             device: None,
@@ -273,13 +309,17 @@ impl SpoolReservation {
     fn give_back(&mut self, bytes: u64) {
         let bytes = bytes.min(self.bytes);
         self.bytes -= bytes;
-        self.buffers.spooled.fetch_sub(bytes, Ordering::Relaxed);
+        self.buffers
+            .accounts
+            .spooled
+            .fetch_sub(bytes, Ordering::Relaxed);
     }
 }
 
 impl Drop for SpoolReservation {
     fn drop(&mut self) {
         self.buffers
+            .accounts
             .spooled
             .fetch_sub(self.bytes, Ordering::Relaxed);
     }
@@ -455,12 +495,14 @@ where
             // Back-pressure: with memory full and the file full or refusing, the upstream is not
             // read until the client takes something; once the client has taken everything, one
             // frame at a time.
+            spill.reclaim(&response);
             while !response.has_room() && (refused || !spill.has_room(&response)) {
                 tokio::select! {
                     () = response.drained.notified() => {}
                     // The client went away: dropping the body closes the upstream connection.
                     () = sender.closed() => return,
                 }
+                spill.reclaim(&response);
             }
             if response.has_room() {
                 refused = false;
@@ -515,7 +557,8 @@ impl ResponseAhead {
         let held = self.held.load(Ordering::Relaxed);
         (held == 0 && self.unread.load(Ordering::Acquire) == 0)
             || (held < READ_AHEAD_MEMORY
-                && self.buffers.read_ahead.load(Ordering::Relaxed) < self.buffers.read_ahead_budget)
+                && self.buffers.accounts.read_ahead.load(Ordering::Relaxed)
+                    < self.buffers.accounts.read_ahead_budget)
     }
 }
 
@@ -536,12 +579,12 @@ impl Spill {
     /// bound, and the spool has room for a whole frame ([`SPILL_FRAME_ROOM`]), so the frame read
     /// next is not refused for want of room once it has been taken from the upstream.
     fn has_room(&self, response: &ResponseAhead) -> bool {
-        let buffers = &response.buffers;
-        let spool_room = buffers
+        let accounts = &response.buffers.accounts;
+        let spool_room = accounts
             .spooled
             .load(Ordering::Relaxed)
             .saturating_add(SPILL_FRAME_ROOM)
-            <= buffers.spool.max_size;
+            <= accounts.max_spool_size.load(Ordering::Relaxed);
         match self {
             Spill::Failed => false,
             Spill::Unopened => spool_room,
@@ -553,6 +596,31 @@ impl Spill {
                 };
                 used < READ_AHEAD_MAX_BYTES as u64 && spool_room
             }
+        }
+    }
+
+    /// Empties the file once the client has read everything written to it, giving its share of
+    /// the spool's cap back: at once, not at the next write, which a spool without room (or a
+    /// cap made smaller by a reload) would never allow.
+    fn reclaim(&mut self, response: &ResponseAhead) {
+        if let Spill::Open { file, end } = self {
+            Spill::empty_if_read(file, end, response);
+        }
+    }
+
+    fn empty_if_read(file: &SpillFile, end: &mut u64, response: &ResponseAhead) {
+        if *end == 0 || response.unread.load(Ordering::Acquire) != 0 {
+            return;
+        }
+        // No read of the file is pending, since `unread` drops only after a read.
+        let mut reservation = file
+            .reservation
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if file.file.set_len(0).is_ok() {
+            let bytes = reservation.bytes;
+            reservation.give_back(bytes);
+            *end = 0;
         }
     }
 
@@ -589,22 +657,11 @@ impl Spill {
         let Spill::Open { file, end } = self else {
             return None;
         };
+        Spill::empty_if_read(file, end, response);
         let mut reservation = file
             .reservation
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if *end > 0 && response.unread.load(Ordering::Acquire) == 0 {
-            // The client has read everything written: start the file again. No read of it is
-            // pending, since `unread` drops only after a read.
-            if file.file.set_len(0).is_ok() {
-                response
-                    .buffers
-                    .spooled
-                    .fetch_sub(reservation.bytes, Ordering::Relaxed);
-                reservation.bytes = 0;
-                *end = 0;
-            }
-        }
         response
             .buffers
             .reserve(&mut reservation, data.len() as u64)
@@ -650,9 +707,9 @@ struct Held {
 impl Held {
     fn new(response: &Arc<ResponseAhead>, bytes: usize) -> Held {
         response.held.fetch_add(bytes, Ordering::Relaxed);
-        let buffers = &response.buffers;
-        let total = buffers.read_ahead.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        buffers.read_ahead_peak.fetch_max(total, Ordering::Relaxed);
+        let accounts = &response.buffers.accounts;
+        let total = accounts.read_ahead.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        accounts.read_ahead_peak.fetch_max(total, Ordering::Relaxed);
         Held {
             response: Arc::clone(response),
             bytes,
@@ -665,6 +722,7 @@ impl Drop for Held {
         self.response.held.fetch_sub(self.bytes, Ordering::Relaxed);
         self.response
             .buffers
+            .accounts
             .read_ahead
             .fetch_sub(self.bytes, Ordering::Relaxed);
         self.response.drained.notify_one();

@@ -218,9 +218,9 @@ async fn a_spool_dir_others_may_enter_is_refused_at_start() {
     assert!(error.contains("mode 777"), "{error}");
 }
 
-/// An upstream on a port of its own that answers one request with `chunks` chunks of `size`
+/// An upstream on a port of its own that answers each request with `chunks` chunks of `size`
 /// bytes each (`Transfer-Encoding: chunked`, so each chunk reaches read-ahead as frames of at
-/// most `size` bytes), the bytes of [`pattern`]; it keeps the connection until the gateway is
+/// most `size` bytes), the bytes of [`pattern`]; it keeps each connection until the gateway is
 /// done with it.
 async fn chunked_upstream(size: usize, chunks: usize) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -228,9 +228,15 @@ async fn chunked_upstream(size: usize, chunks: usize) -> String {
         .expect("bind");
     let address = listener.local_addr().expect("address").to_string();
     tokio::spawn(async move {
-        let Ok((mut stream, _)) = listener.accept().await else {
-            return;
-        };
+        while let Ok((stream, _)) = listener.accept().await {
+            tokio::spawn(answer_chunked(stream, size, chunks));
+        }
+    });
+    address
+}
+
+async fn answer_chunked(mut stream: tokio::net::TcpStream, size: usize, chunks: usize) {
+    {
         let mut head = Vec::new();
         let mut byte = [0u8; 1];
         while !head.ends_with(b"\r\n\r\n") {
@@ -253,8 +259,7 @@ async fn chunked_upstream(size: usize, chunks: usize) -> String {
         let _ = stream.write_all(b"0\r\n\r\n").await;
         let mut rest = Vec::new();
         let _ = stream.read_to_end(&mut rest).await;
-    });
-    address
+    }
 }
 
 /// `size` bytes that differ from one position to the next.
@@ -352,6 +357,66 @@ async fn a_spool_without_room_for_a_frame_holds_the_upstream_back_not_memory() {
         READ_AHEAD_MEMORY + chunk
     );
     drop(stream);
+    wait_for("read-ahead kept bytes", || {
+        let stats = gateway.handle.buffer_stats();
+        stats.read_ahead == 0 && stats.spooled == 0
+    })
+    .await;
+}
+
+/// A client that does not read, on a socket with a small receive buffer, that has sent a GET.
+async fn idle_client(gateway: &TestGateway) -> tokio::net::TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket.set_recv_buffer_size(16 * 1024).expect("SO_RCVBUF");
+    let mut stream = socket.connect(gateway.addr).await.expect("connect");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nhost: x\r\n\r\n")
+        .await
+        .expect("write");
+    stream
+}
+
+/// A reload that moves the spool (a new `spool_dir`) while a response of the old generation
+/// holds the spool full: the new generation's responses count against the same cap and the
+/// same read-ahead budget (one account for the gateway's life), so the second response, with no
+/// room left, waits for its client instead of filling a second spool's worth.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_that_changes_the_spool_keeps_one_cap_for_old_and_new_responses() {
+    let address = chunked_upstream(50_000, 839).await;
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let max_spool: u64 = 1 << 20;
+    let toml = |spool: &str| {
+        config(
+            &address,
+            &format!(
+                "max_spool_size = \"1MiB\"\nspool_dir = \"{}\"",
+                temp.path().join(spool).display()
+            ),
+            "",
+        )
+    };
+    let gateway = TestGateway::start(&toml("first")).await;
+    let mut first = idle_client(&gateway).await;
+    wait_for("the first response never filled the spool", || {
+        gateway.handle.buffer_stats().spooled + FRAME as u64 > max_spool
+    })
+    .await;
+    let reloaded = weir::config::from_toml(&toml("second"), None).expect("a valid config");
+    gateway.handle.reload(&reloaded).expect("reload");
+    let mut second = idle_client(&gateway).await;
+    // Both responses hold their memory share, in one account.
+    wait_for(
+        "the responses of the two generations are not counted in one account",
+        || gateway.handle.buffer_stats().read_ahead >= 2 * READ_AHEAD_MEMORY,
+    )
+    .await;
+    let stats = gateway.handle.buffer_stats();
+    assert!(stats.spooled <= max_spool, "{stats:?}");
+    for stream in [&mut first, &mut second] {
+        let body = read_chunked_body(stream).await;
+        assert!(body == pattern(50_000 * 839), "the body changed on its way");
+    }
+    drop((first, second));
     wait_for("read-ahead kept bytes", || {
         let stats = gateway.handle.buffer_stats();
         stats.read_ahead == 0 && stats.spooled == 0
