@@ -1,7 +1,8 @@
 //! Buffering for Gunicorn's sync workers, as nginx does by default:
 //! - `request_buffering`: the whole request body is read before the upstream is contacted, in
-//!   memory up to [`BODY_MEMORY_LIMIT`] and past it in a spool file no other user can open (see
-//!   `Spool`), so a slow upload never holds a worker;
+//!   memory up to [`BODY_MEMORY_LIMIT`] (and `max_body_memory` for all bodies together) and past
+//!   it in a spool file no other user can open (see `Spool`), so a slow upload never holds a
+//!   worker;
 //! - `response_buffering`: the upstream's response is read ahead of the client, so a worker is
 //!   freed as soon as it has written its answer, however slowly the client reads: in memory up
 //!   to [`READ_AHEAD_MEMORY`] per response (and [`READ_AHEAD_BUDGET`] for the whole gateway),
@@ -81,8 +82,10 @@ pub const SPOOL_RETRY_AFTER: Duration = Duration::from_secs(5);
 #[derive(Debug)]
 pub struct Buffers {
     spool: Spool,
-    /// This generation's `max_spool_size`, in force once [`Buffers::take_effect`] ran.
+    /// This generation's `max_spool_size` and `max_body_memory`, in force once
+    /// [`Buffers::take_effect`] ran.
     max_spool_size: u64,
+    max_body_memory: u64,
     accounts: Arc<Accounts>,
 }
 
@@ -100,6 +103,11 @@ struct Accounts {
     /// The most `read_ahead` has been.
     read_ahead_peak: AtomicUsize,
     read_ahead_budget: usize,
+    /// The memory budget of buffered request bodies in force: the newest generation's
+    /// `max_body_memory`.
+    max_body_memory: AtomicU64,
+    /// Bytes of buffered request bodies held in memory now, under `max_body_memory`.
+    body_memory: AtomicU64,
 }
 
 /// What [`Buffers`] hold now, for metrics and tests.
@@ -111,24 +119,37 @@ pub struct BufferStats {
     pub read_ahead: usize,
     /// The most bytes read ahead at once since the gateway started.
     pub read_ahead_peak: usize,
+    /// Bytes of buffered request bodies in memory.
+    pub body_memory: u64,
 }
 
 impl Buffers {
     /// Opens (or creates) the spool directory (see `Spool::open`), with accounts of its own.
-    pub fn new(spool_dir: Option<&Path>, max_spool_size: u64) -> io::Result<Buffers> {
-        Ok(Buffers::with_spool(Spool::open(spool_dir)?, max_spool_size))
+    pub fn new(
+        spool_dir: Option<&Path>,
+        max_spool_size: u64,
+        max_body_memory: u64,
+    ) -> io::Result<Buffers> {
+        Ok(Buffers::with_spool(
+            Spool::open(spool_dir)?,
+            max_spool_size,
+            max_body_memory,
+        ))
     }
 
-    fn with_spool(spool: Spool, max_spool_size: u64) -> Buffers {
+    fn with_spool(spool: Spool, max_spool_size: u64, max_body_memory: u64) -> Buffers {
         Buffers {
             spool,
             max_spool_size,
+            max_body_memory,
             accounts: Arc::new(Accounts {
                 max_spool_size: AtomicU64::new(max_spool_size),
                 spooled: AtomicU64::new(0),
                 read_ahead: AtomicUsize::new(0),
                 read_ahead_peak: AtomicUsize::new(0),
                 read_ahead_budget: READ_AHEAD_BUDGET,
+                max_body_memory: AtomicU64::new(max_body_memory),
+                body_memory: AtomicU64::new(0),
             }),
         }
     }
@@ -136,10 +157,16 @@ impl Buffers {
     /// The buffers of a reloaded config whose spool settings changed: `spool_dir` opened again
     /// (and checked again), over the same accounts. Its limits apply to every generation from
     /// [`Buffers::take_effect`] on, not before: a reload that fails later changes nothing.
-    pub fn reload(&self, spool_dir: Option<&Path>, max_spool_size: u64) -> io::Result<Buffers> {
+    pub fn reload(
+        &self,
+        spool_dir: Option<&Path>,
+        max_spool_size: u64,
+        max_body_memory: u64,
+    ) -> io::Result<Buffers> {
         Ok(Buffers {
             spool: Spool::open(spool_dir)?,
             max_spool_size,
+            max_body_memory,
             accounts: Arc::clone(&self.accounts),
         })
     }
@@ -150,6 +177,9 @@ impl Buffers {
         self.accounts
             .max_spool_size
             .store(self.max_spool_size, Ordering::Relaxed);
+        self.accounts
+            .max_body_memory
+            .store(self.max_body_memory, Ordering::Relaxed);
     }
 
     pub fn stats(&self) -> BufferStats {
@@ -158,6 +188,7 @@ impl Buffers {
             spooled: accounts.spooled.load(Ordering::Relaxed),
             read_ahead: accounts.read_ahead.load(Ordering::Relaxed),
             read_ahead_peak: accounts.read_ahead_peak.load(Ordering::Relaxed),
+            body_memory: accounts.body_memory.load(Ordering::Relaxed),
         }
     }
 
@@ -184,6 +215,23 @@ impl Buffers {
             })?;
         reservation.bytes += bytes;
         Ok(())
+    }
+
+    /// Takes `bytes` of the memory budget of buffered request bodies; `false` when the budget
+    /// has no room for them (the body then goes to the spool).
+    fn reserve_body_memory(&self, memory: &mut BodyMemory, bytes: u64) -> bool {
+        let accounts = &self.accounts;
+        let max = accounts.max_body_memory.load(Ordering::Relaxed);
+        let reserved = accounts
+            .body_memory
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
+                used.checked_add(bytes).filter(|&total| total <= max)
+            })
+            .is_ok();
+        if reserved {
+            memory.bytes += bytes;
+        }
+        reserved
     }
 }
 
@@ -325,8 +373,46 @@ impl Drop for SpoolReservation {
     }
 }
 
+/// Bytes of the memory budget of buffered request bodies held by one body, given back when it
+/// is dropped: with the last handle on the body's bytes (see [`BufferedBody`]).
+struct BodyMemory {
+    buffers: Arc<Buffers>,
+    bytes: u64,
+}
+
+impl BodyMemory {
+    fn give_back(&mut self) {
+        self.buffers
+            .accounts
+            .body_memory
+            .fetch_sub(self.bytes, Ordering::Relaxed);
+        self.bytes = 0;
+    }
+}
+
+impl Drop for BodyMemory {
+    fn drop(&mut self) {
+        self.give_back();
+    }
+}
+
+/// A body buffered in memory, as the owner of the `Bytes` handed on: its share of the memory
+/// budget is counted until the last clone of them (a retry keeps one) is gone.
+struct BufferedBody {
+    bytes: Bytes,
+    _memory: BodyMemory,
+}
+
+impl AsRef<[u8]> for BufferedBody {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
 /// Reads the client's whole body, failing with 413 past `limit` (0 = no limit), with 408 when no
-/// bytes come for `timeout` (`body_timeout`), and with 503 when the spool has no room for it.
+/// bytes come for `timeout` (`body_timeout`), and with 503 when the spool has no room for it. A
+/// body goes to the spool past [`BODY_MEMORY_LIMIT`], or sooner when all buffered bodies
+/// together hold `max_body_memory` in memory.
 pub async fn read_request_body(
     mut incoming: ClientBody,
     limit: u64,
@@ -337,6 +423,10 @@ pub async fn read_request_body(
     let mut memory = BytesMut::new();
     let mut spill: Option<(tokio::fs::File, u64)> = None;
     let mut reservation = SpoolReservation {
+        buffers: Arc::clone(buffers),
+        bytes: 0,
+    };
+    let mut body_memory = BodyMemory {
         buffers: Arc::clone(buffers),
         bytes: 0,
     };
@@ -360,22 +450,31 @@ pub async fn read_request_body(
                 file.write_all(&data).await.map_err(spool_error)?;
                 *written += data.len() as u64;
             }
-            None if memory.len() + data.len() > BODY_MEMORY_LIMIT => {
+            // Past its own share of memory, or past what all buffered bodies together may hold
+            // (`max_body_memory`), the body goes on in the spool.
+            None if memory.len() + data.len() > BODY_MEMORY_LIMIT
+                || !buffers.reserve_body_memory(&mut body_memory, data.len() as u64) =>
+            {
                 let written = (memory.len() + data.len()) as u64;
                 buffers.reserve(&mut reservation, written)?;
                 let mut file = spool_file(buffers).await.map_err(spool_error)?;
                 file.write_all(&memory).await.map_err(spool_error)?;
                 file.write_all(&data).await.map_err(spool_error)?;
-                memory.clear();
+                // The memory and its share of the budget go back now, not at the body's end.
+                memory = BytesMut::new();
+                body_memory.give_back();
                 spill = Some((file, written));
             }
             None => memory.extend_from_slice(&data),
         }
     }
     match spill {
-        None => Ok(RequestBody::Full(
-            Some(memory.freeze()).filter(|bytes| !bytes.is_empty()),
-        )),
+        None => Ok(RequestBody::Full((!memory.is_empty()).then(|| {
+            Bytes::from_owner(BufferedBody {
+                bytes: memory.freeze(),
+                _memory: body_memory,
+            })
+        }))),
         Some((mut file, written)) => {
             file.flush().await.map_err(spool_error)?;
             use tokio::io::AsyncSeekExt;

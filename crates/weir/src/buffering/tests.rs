@@ -70,6 +70,7 @@ fn buffers_with(dir: &Path, budget: usize, spool: u64) -> Arc<Buffers> {
             device: None,
         },
         spool,
+        64 << 20,
     );
     Arc::get_mut(&mut buffers.accounts)
         .expect("new accounts are the buffers' own")
@@ -177,6 +178,7 @@ async fn a_spilled_response_arrives_whole_and_in_order() {
             spooled: 0,
             read_ahead: 0,
             read_ahead_peak: buffers.stats().read_ahead_peak,
+            body_memory: 0,
         }
     );
 }
@@ -248,7 +250,7 @@ async fn a_spool_write_that_fails_gives_its_room_back_and_holds_the_upstream_bac
     let temp = tempfile::tempdir().expect("a temp dir");
     let mut spool = Spool::open(Some(&temp.path().join("spool"))).expect("a spool");
     spool.device = Some(PathBuf::from("/dev/full"));
-    let buffers = Arc::new(Buffers::with_spool(spool, 1 << 30));
+    let buffers = Arc::new(Buffers::with_spool(spool, 1 << 30, 64 << 20));
     // More frames than a response may queue, so a task that held them all would still be there
     // (with whatever it reserved) when the stats are read.
     let frames = READ_AHEAD_FRAMES + 100;
@@ -289,7 +291,7 @@ async fn a_reloaded_spool_cap_holds_for_the_responses_of_every_generation() {
 
     let new_cap = 1 << 20;
     let new = Arc::new(
-        old.reload(Some(&temp.path().join("new")), new_cap)
+        old.reload(Some(&temp.path().join("new")), new_cap, 64 << 20)
             .expect("the new spool directory"),
     );
     new.take_effect();

@@ -124,15 +124,20 @@ impl Proxy {
         // make new buffers over the old ones' accounts (see `Buffers::reload`).
         let spool_dir = config.server.spool_dir.as_deref();
         let max_spool_size = config.server.max_spool_size;
+        let max_body_memory = config.server.max_body_memory;
         let buffers = match old {
             Some(old)
                 if old.config.server.spool_dir == config.server.spool_dir
-                    && old.config.server.max_spool_size == max_spool_size =>
+                    && old.config.server.max_spool_size == max_spool_size
+                    && old.config.server.max_body_memory == max_body_memory =>
             {
                 Ok(Arc::clone(&old.buffers))
             }
-            Some(old) => old.buffers.reload(spool_dir, max_spool_size).map(Arc::new),
-            None => Buffers::new(spool_dir, max_spool_size).map(Arc::new),
+            Some(old) => old
+                .buffers
+                .reload(spool_dir, max_spool_size, max_body_memory)
+                .map(Arc::new),
+            None => Buffers::new(spool_dir, max_spool_size, max_body_memory).map(Arc::new),
         }
         .map_err(|source| ServerError::Spool {
             path: config

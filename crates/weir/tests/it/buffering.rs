@@ -423,3 +423,144 @@ async fn a_reload_that_changes_the_spool_keeps_one_cap_for_old_and_new_responses
     })
     .await;
 }
+
+/// An upstream that reads each request whole (by its `Content-Length`), keeps its body in
+/// `bodies`, and answers `200` only once `answer` is set, so the gateway holds the bodies it
+/// buffered (a request body stays the gateway's until its exchange ends) for as long as the
+/// test wants.
+async fn holding_upstream(
+    bodies: std::sync::Arc<std::sync::Mutex<Vec<Vec<u8>>>>,
+    answer: tokio::sync::watch::Receiver<bool>,
+) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address").to_string();
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            let bodies = std::sync::Arc::clone(&bodies);
+            let mut answer = answer.clone();
+            tokio::spawn(async move {
+                let mut received = Vec::new();
+                let mut buffer = vec![0u8; 64 * 1024];
+                let (head_end, length) = loop {
+                    let Ok(read) = stream.read(&mut buffer).await else {
+                        return;
+                    };
+                    if read == 0 {
+                        return;
+                    }
+                    received.extend_from_slice(&buffer[..read]);
+                    if let Some(end) = received.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&received[..end]).to_lowercase();
+                        let length = head
+                            .lines()
+                            .find_map(|line| line.strip_prefix("content-length:"))
+                            .and_then(|value| value.trim().parse::<usize>().ok())
+                            .unwrap_or(0);
+                        break (end + 4, length);
+                    }
+                };
+                while received.len() < head_end + length {
+                    match stream.read(&mut buffer).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(read) => received.extend_from_slice(&buffer[..read]),
+                    }
+                }
+                bodies
+                    .lock()
+                    .expect("not poisoned")
+                    .push(received.split_off(head_end));
+                if answer.wait_for(|&go| go).await.is_err() {
+                    return;
+                }
+                let _ = stream
+                    .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok")
+                    .await;
+            });
+        }
+    });
+    address
+}
+
+/// Starts an upload of `size` bytes of `byte` with only its first `sent` bytes sent.
+async fn partial_upload(
+    gateway: &TestGateway,
+    size: usize,
+    sent: usize,
+    byte: u8,
+) -> tokio::net::TcpStream {
+    let mut stream = tokio::net::TcpStream::connect(gateway.addr)
+        .await
+        .expect("connect");
+    let head = format!("POST / HTTP/1.1\r\nhost: x\r\ncontent-length: {size}\r\n\r\n");
+    stream.write_all(head.as_bytes()).await.expect("write");
+    stream.write_all(&vec![byte; sent]).await.expect("write");
+    stream
+}
+
+/// The gauge `name` from the gateway's metrics.
+fn gauge(gateway: &TestGateway, name: &str) -> Option<u64> {
+    gateway
+        .handle
+        .render_metrics()
+        .lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+}
+
+/// With `max_body_memory = "1MiB"`, two slow uploads of 900,000 bytes, 800,000 of each sent: the
+/// first is held in memory, and the second, past what all buffered bodies together may hold,
+/// goes to the spool (as a body past nginx's `client_body_buffer_size` goes to a temp file)
+/// instead of into memory; both then reach the upstream intact.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buffered_bodies_past_the_gateways_memory_budget_go_to_the_spool() {
+    let bodies = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (_answer, answering) = tokio::sync::watch::channel(true);
+    let address = holding_upstream(std::sync::Arc::clone(&bodies), answering).await;
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let gateway = TestGateway::start(&config(
+        &address,
+        &format!(
+            "max_body_size = \"10MiB\"\nmax_body_memory = \"1MiB\"\nspool_dir = \"{}\"",
+            temp.path().join("spool").display()
+        ),
+        "",
+    ))
+    .await;
+    let (size, sent) = (900_000, 800_000);
+    let mut first = partial_upload(&gateway, size, sent, 1).await;
+    wait_for("the first body is not held in memory", || {
+        gauge(&gateway, "weir_request_body_memory_bytes") == Some(sent as u64)
+    })
+    .await;
+    let mut second = partial_upload(&gateway, size, sent, 2).await;
+    wait_for("the second body never went to the spool", || {
+        gateway.handle.buffer_stats().spooled == sent as u64
+    })
+    .await;
+    assert_eq!(
+        gauge(&gateway, "weir_request_body_memory_bytes"),
+        Some(sent as u64),
+        "the second body is held in memory too"
+    );
+    for (stream, byte) in [(&mut first, 1), (&mut second, 2)] {
+        stream
+            .write_all(&vec![byte; size - sent])
+            .await
+            .expect("write the rest");
+        let mut reply = [0u8; 17];
+        stream.read_exact(&mut reply).await.expect("a reply");
+        assert_eq!(&reply, b"HTTP/1.1 200 OK\r\n");
+    }
+    let mut bodies = bodies.lock().expect("not poisoned").clone();
+    bodies.sort();
+    assert!(
+        bodies == vec![vec![1; size], vec![2; size]],
+        "a body changed"
+    );
+    wait_for("the buffers kept bytes", || {
+        gateway.handle.buffer_stats().spooled == 0
+            && gauge(&gateway, "weir_request_body_memory_bytes") == Some(0)
+    })
+    .await;
+}
