@@ -1,7 +1,8 @@
 //! Buffering for Gunicorn's sync workers, as nginx does by default:
 //! - `request_buffering`: the whole request body is read before the upstream is contacted, in
-//!   memory up to [`BODY_MEMORY_LIMIT`] and past it in a spool file no other user can open (see
-//!   `Spool`), so a slow upload never holds a worker;
+//!   memory up to [`BODY_MEMORY_LIMIT`] (and `max_body_memory` for all bodies together) and past
+//!   it in a spool file no other user can open (see `Spool`), so a slow upload never holds a
+//!   worker;
 //! - `response_buffering`: the upstream's response is read ahead of the client, so a worker is
 //!   freed as soon as it has written its answer, however slowly the client reads: in memory up
 //!   to [`READ_AHEAD_MEMORY`] per response (and [`READ_AHEAD_BUDGET`] for the whole gateway),
@@ -52,8 +53,8 @@ pub const READ_AHEAD_MEMORY: usize = 64 * 1024;
 /// client that does not read), and past it a slow client sets the pace as if unbuffered. The file
 /// is emptied (truncated) each time the client has caught up with it, and its bytes count
 /// against `max_spool_size` with the request bodies'; a full spool, or one that cannot be
-/// written, leaves the response in memory only (at its client's pace past
-/// [`READ_AHEAD_MEMORY`]).
+/// written, leaves the response in memory only, at its client's pace past [`READ_AHEAD_MEMORY`]
+/// (a frame the spool refused once read is the one held past it).
 pub const READ_AHEAD_MAX_BYTES: usize = 16 << 20;
 
 /// Bytes all responses together may hold read ahead in memory: thousands of responses at their
@@ -61,6 +62,11 @@ pub const READ_AHEAD_MAX_BYTES: usize = 16 << 20;
 /// its client's pace (one frame at a time) until others drain, so the budget holds however many
 /// slow clients come, and none of them stalls.
 pub const READ_AHEAD_BUDGET: usize = 256 << 20;
+
+/// Room the spool must have for a response to send its next frame there: an upstream frame is
+/// one read of its connection, 64 KiB at most. With less, the response waits for its client
+/// instead of reading a frame the spool would refuse.
+const SPILL_FRAME_ROOM: u64 = 64 * 1024;
 
 /// Frames one response may hold read ahead, whatever their size: a bound on the bookkeeping of a
 /// stream of tiny frames (about 100 bytes each). Bytes are the bound that matters; see
@@ -71,18 +77,37 @@ const READ_AHEAD_FRAMES: usize = 4096;
 /// requests in it reach their upstream, typically within seconds.
 pub const SPOOL_RETRY_AFTER: Duration = Duration::from_secs(5);
 
-/// The gateway's buffers: the spool for request bodies and the read-ahead budget for responses.
-/// One per gateway, shared by every connection.
+/// The gateway's buffers as one generation of the config sees them: its spool directory, over
+/// the accounts of the whole gateway's life ([`Accounts`]), which every generation shares.
 #[derive(Debug)]
 pub struct Buffers {
     spool: Spool,
-    /// Body bytes held in spool files now, under `spool.max_size`.
+    /// This generation's `max_spool_size` and `max_body_memory`, in force once
+    /// [`Buffers::take_effect`] ran.
+    max_spool_size: u64,
+    max_body_memory: u64,
+    accounts: Arc<Accounts>,
+}
+
+/// What the gateway's buffers hold now, counted once for the gateway's life: a reload that
+/// changes the spool settings makes a new [`Buffers`] over the same accounts, so responses and
+/// bodies of the old generation and of the new one count against one cap and one budget.
+#[derive(Debug)]
+struct Accounts {
+    /// The spool's cap in force: the newest generation's `max_spool_size`.
+    max_spool_size: AtomicU64,
+    /// Body bytes held in spool files now, under `max_spool_size`.
     spooled: AtomicU64,
     /// Bytes read ahead of their clients now, by every response.
     read_ahead: AtomicUsize,
     /// The most `read_ahead` has been.
     read_ahead_peak: AtomicUsize,
     read_ahead_budget: usize,
+    /// The memory budget of buffered request bodies in force: the newest generation's
+    /// `max_body_memory`.
+    max_body_memory: AtomicU64,
+    /// Bytes of buffered request bodies held in memory now, under `max_body_memory`.
+    body_memory: AtomicU64,
 }
 
 /// What [`Buffers`] hold now, for metrics and tests.
@@ -94,29 +119,76 @@ pub struct BufferStats {
     pub read_ahead: usize,
     /// The most bytes read ahead at once since the gateway started.
     pub read_ahead_peak: usize,
+    /// Bytes of buffered request bodies in memory.
+    pub body_memory: u64,
 }
 
 impl Buffers {
-    /// Opens (or creates) the spool directory; see `Spool::open`.
-    pub fn new(spool_dir: Option<&Path>, max_spool_size: u64) -> io::Result<Buffers> {
-        Ok(Buffers::with_spool(Spool::open(spool_dir, max_spool_size)?))
+    /// Opens (or creates) the spool directory (see `Spool::open`), with accounts of its own.
+    pub fn new(
+        spool_dir: Option<&Path>,
+        max_spool_size: u64,
+        max_body_memory: u64,
+    ) -> io::Result<Buffers> {
+        Ok(Buffers::with_spool(
+            Spool::open(spool_dir)?,
+            max_spool_size,
+            max_body_memory,
+        ))
     }
 
-    fn with_spool(spool: Spool) -> Buffers {
+    fn with_spool(spool: Spool, max_spool_size: u64, max_body_memory: u64) -> Buffers {
         Buffers {
             spool,
-            spooled: AtomicU64::new(0),
-            read_ahead: AtomicUsize::new(0),
-            read_ahead_peak: AtomicUsize::new(0),
-            read_ahead_budget: READ_AHEAD_BUDGET,
+            max_spool_size,
+            max_body_memory,
+            accounts: Arc::new(Accounts {
+                max_spool_size: AtomicU64::new(max_spool_size),
+                spooled: AtomicU64::new(0),
+                read_ahead: AtomicUsize::new(0),
+                read_ahead_peak: AtomicUsize::new(0),
+                read_ahead_budget: READ_AHEAD_BUDGET,
+                max_body_memory: AtomicU64::new(max_body_memory),
+                body_memory: AtomicU64::new(0),
+            }),
         }
     }
 
+    /// The buffers of a reloaded config whose spool settings changed: `spool_dir` opened again
+    /// (and checked again), over the same accounts. Its limits apply to every generation from
+    /// [`Buffers::take_effect`] on, not before: a reload that fails later changes nothing.
+    pub fn reload(
+        &self,
+        spool_dir: Option<&Path>,
+        max_spool_size: u64,
+        max_body_memory: u64,
+    ) -> io::Result<Buffers> {
+        Ok(Buffers {
+            spool: Spool::open(spool_dir)?,
+            max_spool_size,
+            max_body_memory,
+            accounts: Arc::clone(&self.accounts),
+        })
+    }
+
+    /// Makes this generation's limits the ones in force for the gateway's buffers, when the
+    /// generation is: bytes already held stay, and new ones are held to the new limits.
+    pub fn take_effect(&self) {
+        self.accounts
+            .max_spool_size
+            .store(self.max_spool_size, Ordering::Relaxed);
+        self.accounts
+            .max_body_memory
+            .store(self.max_body_memory, Ordering::Relaxed);
+    }
+
     pub fn stats(&self) -> BufferStats {
+        let accounts = &self.accounts;
         BufferStats {
-            spooled: self.spooled.load(Ordering::Relaxed),
-            read_ahead: self.read_ahead.load(Ordering::Relaxed),
-            read_ahead_peak: self.read_ahead_peak.load(Ordering::Relaxed),
+            spooled: accounts.spooled.load(Ordering::Relaxed),
+            read_ahead: accounts.read_ahead.load(Ordering::Relaxed),
+            read_ahead_peak: accounts.read_ahead_peak.load(Ordering::Relaxed),
+            body_memory: accounts.body_memory.load(Ordering::Relaxed),
         }
     }
 
@@ -131,8 +203,10 @@ impl Buffers {
         reservation: &mut SpoolReservation,
         bytes: u64,
     ) -> Result<(), ProxyError> {
-        let max = self.spool.max_size;
-        self.spooled
+        let accounts = &self.accounts;
+        let max = accounts.max_spool_size.load(Ordering::Relaxed);
+        accounts
+            .spooled
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
                 used.checked_add(bytes).filter(|&total| total <= max)
             })
@@ -142,16 +216,36 @@ impl Buffers {
         reservation.bytes += bytes;
         Ok(())
     }
+
+    /// Takes `bytes` of the memory budget of buffered request bodies; `false` when the budget
+    /// has no room for them (the body then goes to the spool).
+    fn reserve_body_memory(&self, memory: &mut BodyMemory, bytes: u64) -> bool {
+        let accounts = &self.accounts;
+        let max = accounts.max_body_memory.load(Ordering::Relaxed);
+        let reserved = accounts
+            .body_memory
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
+                used.checked_add(bytes).filter(|&total| total <= max)
+            })
+            .is_ok();
+        if reserved {
+            memory.bytes += bytes;
+        }
+        reserved
+    }
 }
 
-/// Where request bodies too large for memory go: a directory only weir's user may enter, files
-/// no other user can open, and a cap on their total size.
+/// Where request bodies too large for memory go: a directory only weir's user may enter, and
+/// files no other user can open (their total size is capped by [`Accounts`]).
 #[derive(Debug)]
 struct Spool {
     dir: PathBuf,
-    max_size: u64,
     /// Whether to try `O_TMPFILE` first (tests turn it off to exercise the fallback).
     tmpfile: bool,
+    /// A file every spool file is opened as instead (tests use `/dev/full`, whose writes fail
+    /// with `ENOSPC`, for a spool that cannot be written).
+    #[cfg(test)]
+    device: Option<PathBuf>,
 }
 
 impl Spool {
@@ -160,7 +254,7 @@ impl Spool {
     /// so are missing parents); an existing one must be a directory (not a symlink) owned by
     /// weir's effective user with no access for group or others, since anyone who can enter it
     /// could read bodies being spooled or plant a file where weir creates one.
-    fn open(dir: Option<&Path>, max_size: u64) -> io::Result<Spool> {
+    fn open(dir: Option<&Path>) -> io::Result<Spool> {
         let uid = rustix::process::geteuid().as_raw();
         let dir = dir.map_or_else(default_spool_dir, Path::to_path_buf);
         // Missing parents are made too (and private): a system without /var/tmp still starts.
@@ -189,8 +283,9 @@ impl Spool {
         }
         Ok(Spool {
             dir,
-            max_size,
             tmpfile: true,
+            #[cfg(test)]
+            device: None,
         })
     }
 
@@ -199,6 +294,13 @@ impl Spool {
     /// mode 0600 and unlinked at once. Blocking; run it on the blocking pool.
     fn create_file(&self) -> io::Result<std::fs::File> {
         use rustix::fs::{Mode, OFlags};
+        #[cfg(test)]
+        if let Some(device) = &self.device {
+            return std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(device);
+        }
         if self.tmpfile {
             match rustix::fs::open(
                 &self.dir,
@@ -250,16 +352,67 @@ struct SpoolReservation {
     bytes: u64,
 }
 
+impl SpoolReservation {
+    /// Gives `bytes` of the reservation back to the spool's cap.
+    fn give_back(&mut self, bytes: u64) {
+        let bytes = bytes.min(self.bytes);
+        self.bytes -= bytes;
+        self.buffers
+            .accounts
+            .spooled
+            .fetch_sub(bytes, Ordering::Relaxed);
+    }
+}
+
 impl Drop for SpoolReservation {
     fn drop(&mut self) {
         self.buffers
+            .accounts
             .spooled
             .fetch_sub(self.bytes, Ordering::Relaxed);
     }
 }
 
+/// Bytes of the memory budget of buffered request bodies held by one body, given back when it
+/// is dropped: with the last handle on the body's bytes (see [`BufferedBody`]).
+struct BodyMemory {
+    buffers: Arc<Buffers>,
+    bytes: u64,
+}
+
+impl BodyMemory {
+    fn give_back(&mut self) {
+        self.buffers
+            .accounts
+            .body_memory
+            .fetch_sub(self.bytes, Ordering::Relaxed);
+        self.bytes = 0;
+    }
+}
+
+impl Drop for BodyMemory {
+    fn drop(&mut self) {
+        self.give_back();
+    }
+}
+
+/// A body buffered in memory, as the owner of the `Bytes` handed on: its share of the memory
+/// budget is counted until the last clone of them (a retry keeps one) is gone.
+struct BufferedBody {
+    bytes: Bytes,
+    _memory: BodyMemory,
+}
+
+impl AsRef<[u8]> for BufferedBody {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
 /// Reads the client's whole body, failing with 413 past `limit` (0 = no limit), with 408 when no
-/// bytes come for `timeout` (`body_timeout`), and with 503 when the spool has no room for it.
+/// bytes come for `timeout` (`body_timeout`), and with 503 when the spool has no room for it. A
+/// body goes to the spool past [`BODY_MEMORY_LIMIT`], or sooner when all buffered bodies
+/// together hold `max_body_memory` in memory.
 pub async fn read_request_body(
     mut incoming: ClientBody,
     limit: u64,
@@ -270,6 +423,10 @@ pub async fn read_request_body(
     let mut memory = BytesMut::new();
     let mut spill: Option<(tokio::fs::File, u64)> = None;
     let mut reservation = SpoolReservation {
+        buffers: Arc::clone(buffers),
+        bytes: 0,
+    };
+    let mut body_memory = BodyMemory {
         buffers: Arc::clone(buffers),
         bytes: 0,
     };
@@ -293,22 +450,31 @@ pub async fn read_request_body(
                 file.write_all(&data).await.map_err(spool_error)?;
                 *written += data.len() as u64;
             }
-            None if memory.len() + data.len() > BODY_MEMORY_LIMIT => {
+            // Past its own share of memory, or past what all buffered bodies together may hold
+            // (`max_body_memory`), the body goes on in the spool.
+            None if memory.len() + data.len() > BODY_MEMORY_LIMIT
+                || !buffers.reserve_body_memory(&mut body_memory, data.len() as u64) =>
+            {
                 let written = (memory.len() + data.len()) as u64;
                 buffers.reserve(&mut reservation, written)?;
                 let mut file = spool_file(buffers).await.map_err(spool_error)?;
                 file.write_all(&memory).await.map_err(spool_error)?;
                 file.write_all(&data).await.map_err(spool_error)?;
-                memory.clear();
+                // The memory and its share of the budget go back now, not at the body's end.
+                memory = BytesMut::new();
+                body_memory.give_back();
                 spill = Some((file, written));
             }
             None => memory.extend_from_slice(&data),
         }
     }
     match spill {
-        None => Ok(RequestBody::Full(
-            Some(memory.freeze()).filter(|bytes| !bytes.is_empty()),
-        )),
+        None => Ok(RequestBody::Full((!memory.is_empty()).then(|| {
+            Bytes::from_owner(BufferedBody {
+                bytes: memory.freeze(),
+                _memory: body_memory,
+            })
+        }))),
         Some((mut file, written)) => {
             file.flush().await.map_err(spool_error)?;
             use tokio::io::AsyncSeekExt;
@@ -415,20 +581,30 @@ where
         let response = task_response;
         let mut body = body;
         let mut spill = Spill::Unopened;
+        // Set when the spool refused a frame (no room after all, or a failed write): the file
+        // is tried again only once memory has room, so a refusal costs at most that one frame
+        // in memory and then means waiting for the client, never more memory.
+        let mut refused = false;
         loop {
             if !response.has_room() {
                 // Memory is full: the client's task runs first, so a client that keeps up takes
                 // what is held, and only one that does not makes the rest go to the file.
                 tokio::task::yield_now().await;
             }
-            // Back-pressure: with memory and file full, the upstream is not read until the client
-            // takes something; once the client has taken everything, one frame at a time.
-            while !response.has_room() && !spill.has_room(&response) {
+            // Back-pressure: with memory full and the file full or refusing, the upstream is not
+            // read until the client takes something; once the client has taken everything, one
+            // frame at a time.
+            spill.reclaim(&response);
+            while !response.has_room() && (refused || !spill.has_room(&response)) {
                 tokio::select! {
                     () = response.drained.notified() => {}
                     // The client went away: dropping the body closes the upstream connection.
                     () = sender.closed() => return,
                 }
+                spill.reclaim(&response);
+            }
+            if response.has_room() {
+                refused = false;
             }
             let Some(frame) = body.frame().await else {
                 return;
@@ -437,10 +613,13 @@ where
             let failed = frame.is_err();
             let ahead = match frame {
                 Ok(frame) => match frame.into_data() {
-                    Ok(data) if !response.has_room() && spill.has_room(&response) => {
+                    Ok(data) if !response.has_room() && !refused && spill.has_room(&response) => {
                         match spill.write(&response, &data).await {
                             Some(spilled) => spilled,
-                            None => Ahead::memory(&response, Ok(Frame::data(data))),
+                            None => {
+                                refused = true;
+                                Ahead::memory(&response, Ok(Frame::data(data)))
+                            }
                         }
                     }
                     Ok(data) => Ahead::memory(&response, Ok(Frame::data(data))),
@@ -477,7 +656,8 @@ impl ResponseAhead {
         let held = self.held.load(Ordering::Relaxed);
         (held == 0 && self.unread.load(Ordering::Acquire) == 0)
             || (held < READ_AHEAD_MEMORY
-                && self.buffers.read_ahead.load(Ordering::Relaxed) < self.buffers.read_ahead_budget)
+                && self.buffers.accounts.read_ahead.load(Ordering::Relaxed)
+                    < self.buffers.accounts.read_ahead_budget)
     }
 }
 
@@ -495,10 +675,15 @@ enum Spill {
 
 impl Spill {
     /// Whether a frame may go to the file: the spool works, this response's file is under its
-    /// bound, and the spool has room.
+    /// bound, and the spool has room for a whole frame ([`SPILL_FRAME_ROOM`]), so the frame read
+    /// next is not refused for want of room once it has been taken from the upstream.
     fn has_room(&self, response: &ResponseAhead) -> bool {
-        let buffers = &response.buffers;
-        let spool_room = buffers.spooled.load(Ordering::Relaxed) < buffers.spool.max_size;
+        let accounts = &response.buffers.accounts;
+        let spool_room = accounts
+            .spooled
+            .load(Ordering::Relaxed)
+            .saturating_add(SPILL_FRAME_ROOM)
+            <= accounts.max_spool_size.load(Ordering::Relaxed);
         match self {
             Spill::Failed => false,
             Spill::Unopened => spool_room,
@@ -513,9 +698,35 @@ impl Spill {
         }
     }
 
+    /// Empties the file once the client has read everything written to it, giving its share of
+    /// the spool's cap back: at once, not at the next write, which a spool without room (or a
+    /// cap made smaller by a reload) would never allow.
+    fn reclaim(&mut self, response: &ResponseAhead) {
+        if let Spill::Open { file, end } = self {
+            Spill::empty_if_read(file, end, response);
+        }
+    }
+
+    fn empty_if_read(file: &SpillFile, end: &mut u64, response: &ResponseAhead) {
+        if *end == 0 || response.unread.load(Ordering::Acquire) != 0 {
+            return;
+        }
+        // No read of the file is pending, since `unread` drops only after a read.
+        let mut reservation = file
+            .reservation
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if file.file.set_len(0).is_ok() {
+            let bytes = reservation.bytes;
+            reservation.give_back(bytes);
+            *end = 0;
+        }
+    }
+
     /// Appends `data` to the file (made now if needed) and gives the client's message for it;
-    /// `None` when the spool refused it (full, or the file cannot be made or written), and the
-    /// frame stays in memory. A file the client has read to its end is emptied first.
+    /// `None` when the spool refused it (full, or the file cannot be made or written): the frame
+    /// is then held in memory, and the response waits for its client before it reads more. A
+    /// file the client has read to its end is emptied first.
     ///
     /// The write is a plain `pwrite` on the runtime thread, as nginx writes its temp files
     /// without `aio threads`: it goes to the page cache, not to the disk.
@@ -545,29 +756,24 @@ impl Spill {
         let Spill::Open { file, end } = self else {
             return None;
         };
+        Spill::empty_if_read(file, end, response);
         let mut reservation = file
             .reservation
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if *end > 0 && response.unread.load(Ordering::Acquire) == 0 {
-            // The client has read everything written: start the file again. No read of it is
-            // pending, since `unread` drops only after a read.
-            if file.file.set_len(0).is_ok() {
-                response
-                    .buffers
-                    .spooled
-                    .fetch_sub(reservation.bytes, Ordering::Relaxed);
-                reservation.bytes = 0;
-                *end = 0;
-            }
-        }
         response
             .buffers
             .reserve(&mut reservation, data.len() as u64)
             .ok()?;
         drop(reservation);
         if let Err(error) = file.file.write_all_at(data, *end) {
-            tracing::error!(%error, "cannot write a response read ahead to its spool file: it stays in memory");
+            // The bytes were not spooled: their share of the cap goes back now, not when the
+            // response ends.
+            file.reservation
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .give_back(data.len() as u64);
+            tracing::error!(%error, "cannot write a response read ahead to its spool file: it waits for its client");
             return None;
         }
         let offset = *end;
@@ -600,9 +806,9 @@ struct Held {
 impl Held {
     fn new(response: &Arc<ResponseAhead>, bytes: usize) -> Held {
         response.held.fetch_add(bytes, Ordering::Relaxed);
-        let buffers = &response.buffers;
-        let total = buffers.read_ahead.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        buffers.read_ahead_peak.fetch_max(total, Ordering::Relaxed);
+        let accounts = &response.buffers.accounts;
+        let total = accounts.read_ahead.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        accounts.read_ahead_peak.fetch_max(total, Ordering::Relaxed);
         Held {
             response: Arc::clone(response),
             bytes,
@@ -615,6 +821,7 @@ impl Drop for Held {
         self.response.held.fetch_sub(self.bytes, Ordering::Relaxed);
         self.response
             .buffers
+            .accounts
             .read_ahead
             .fetch_sub(self.bytes, Ordering::Relaxed);
         self.response.drained.notify_one();

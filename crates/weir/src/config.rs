@@ -81,6 +81,10 @@ pub struct ServerConfig {
     /// request body past it gets 503, a response stays in memory at its client's pace. Default
     /// 1GiB.
     pub max_spool_size: u64,
+    /// `max_body_memory`: bytes of buffered request bodies held in memory by all requests
+    /// together; past it a body goes to the spool, as one past its own [`BODY_MEMORY_LIMIT`]
+    /// does (nginx has only the per-request `client_body_buffer_size`). Default 64MiB.
+    pub max_body_memory: u64,
     /// `shutdown_grace`: how long in-flight requests may run after SIGTERM. Default 10s.
     pub shutdown_grace: Duration,
     /// `server_header`: a `Server` header to add to responses; none by default (nginx `server_tokens off`).

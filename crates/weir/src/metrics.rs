@@ -599,6 +599,11 @@ fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
             "Bytes of responses read ahead of their clients and held in memory now.",
             buffers.read_ahead as u64,
         ),
+        (
+            "weir_request_body_memory_bytes",
+            "Bytes of buffered request bodies held in memory now (capped by max_body_memory).",
+            buffers.body_memory,
+        ),
     ];
     for (name, help, value) in gauges {
         family(out, name, "gauge", help);

@@ -427,6 +427,9 @@ impl GatewayHandle {
                 return Err(error);
             }
         };
+        // The spool cap is the gateway's, not a generation's: the new one holds from now on,
+        // for responses of the old generation too.
+        generation.proxy.buffers().take_effect();
         self.shared.current.store(Arc::new(generation));
         let wanted = all_listen(config);
         self.shared.listen.send_if_modified(|listen| {

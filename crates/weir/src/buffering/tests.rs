@@ -63,12 +63,18 @@ fn frame_bytes(index: usize, size: usize) -> Bytes {
 
 /// Buffers over a spool in `dir` of `spool` bytes, with a read-ahead budget of `budget` bytes.
 fn buffers_with(dir: &Path, budget: usize, spool: u64) -> Arc<Buffers> {
-    let mut buffers = Buffers::with_spool(Spool {
-        dir: dir.to_path_buf(),
-        max_size: spool,
-        tmpfile: true,
-    });
-    buffers.read_ahead_budget = budget;
+    let mut buffers = Buffers::with_spool(
+        Spool {
+            dir: dir.to_path_buf(),
+            tmpfile: true,
+            device: None,
+        },
+        spool,
+        64 << 20,
+    );
+    Arc::get_mut(&mut buffers.accounts)
+        .expect("new accounts are the buffers' own")
+        .read_ahead_budget = budget;
     Arc::new(buffers)
 }
 
@@ -172,6 +178,7 @@ async fn a_spilled_response_arrives_whole_and_in_order() {
             spooled: 0,
             read_ahead: 0,
             read_ahead_peak: buffers.stats().read_ahead_peak,
+            body_memory: 0,
         }
     );
 }
@@ -206,12 +213,133 @@ async fn with_the_spool_full_all_responses_together_read_ahead_at_most_the_budge
     assert_eq!(buffers.stats().read_ahead, 0);
 }
 
+/// A spool with less room than a frame (1 MiB, 50,000-byte frames, a client that does not read):
+/// the response waits for its client once memory and the spool's room are used, instead of
+/// holding the frames the spool would refuse in memory; then every byte arrives in order.
+#[tokio::test(start_paused = true)]
+async fn a_spool_without_room_for_a_frame_holds_the_upstream_back_not_memory() {
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let max_spool = 1 << 20;
+    let buffers = buffers_with(temp.path(), READ_AHEAD_BUDGET, max_spool);
+    let (size, frames) = (50_000, 839);
+    let (source, pulled) = Source::new(size, frames);
+    let mut ahead = spawn_read_ahead(source, &buffers);
+    settle().await;
+    let stats = buffers.stats();
+    assert!(stats.read_ahead < READ_AHEAD_MEMORY + size, "{stats:?}");
+    assert!(stats.spooled <= max_spool, "{stats:?}");
+    assert_eq!(
+        (pulled.load(Ordering::Relaxed) * size) as u64,
+        stats.read_ahead as u64 + stats.spooled
+    );
+    let mut index = 0;
+    while let Some(frame) = ahead.frame().await {
+        let data = frame.expect("no error").into_data().expect("data");
+        assert!(data == frame_bytes(index, size), "frame {index} changed");
+        index += 1;
+    }
+    assert_eq!(index, frames);
+    assert!(buffers.stats().read_ahead_peak < READ_AHEAD_MEMORY + size);
+}
+
+/// A spool whose writes fail (`/dev/full`: `ENOSPC`): each failed write gives its share of the
+/// cap back at once, the frame it could not take is the only one held past the memory bound, and
+/// the response goes on at its client's pace, whole and in order.
+#[tokio::test(start_paused = true)]
+async fn a_spool_write_that_fails_gives_its_room_back_and_holds_the_upstream_back() {
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let mut spool = Spool::open(Some(&temp.path().join("spool"))).expect("a spool");
+    spool.device = Some(PathBuf::from("/dev/full"));
+    let buffers = Arc::new(Buffers::with_spool(spool, 1 << 30, 64 << 20));
+    // More frames than a response may queue, so a task that held them all would still be there
+    // (with whatever it reserved) when the stats are read.
+    let frames = READ_AHEAD_FRAMES + 100;
+    let (source, pulled) = Source::new(FRAME, frames);
+    let mut ahead = spawn_read_ahead(source, &buffers);
+    settle().await;
+    let stats = buffers.stats();
+    assert_eq!(stats.spooled, 0, "a failed write kept its reservation");
+    assert!(
+        stats.read_ahead < READ_AHEAD_MEMORY + 2 * FRAME,
+        "{stats:?}"
+    );
+    assert_eq!(pulled.load(Ordering::Relaxed) * FRAME, stats.read_ahead);
+    let mut index = 0;
+    while let Some(frame) = ahead.frame().await {
+        let data = frame.expect("no error").into_data().expect("data");
+        assert!(data == frame_bytes(index, FRAME), "frame {index} changed");
+        index += 1;
+        let stats = buffers.stats();
+        assert_eq!(stats.spooled, 0, "{stats:?}");
+    }
+    assert_eq!(index, frames);
+    assert!(buffers.stats().read_ahead_peak < READ_AHEAD_MEMORY + 2 * FRAME);
+}
+
+/// A reload's buffers share the gateway's accounts, and its smaller spool cap, once in force,
+/// holds for a response of the old generation too: the old response's spooled bytes stay until
+/// its client reads them, and from then on every response spools within the new cap.
+#[tokio::test(start_paused = true)]
+async fn a_reloaded_spool_cap_holds_for_the_responses_of_every_generation() {
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let old = buffers_with(temp.path(), READ_AHEAD_BUDGET, 4 << 20);
+    let (source, _) = Source::new(FRAME, usize::MAX);
+    let mut old_response = spawn_read_ahead(source, &old);
+    settle().await;
+    let before = old.stats();
+    assert!(before.spooled > (4 << 20) - SPILL_FRAME_ROOM, "{before:?}");
+
+    let new_cap = 1 << 20;
+    let new = Arc::new(
+        old.reload(Some(&temp.path().join("new")), new_cap, 64 << 20)
+            .expect("the new spool directory"),
+    );
+    new.take_effect();
+    let (source, _) = Source::new(FRAME, usize::MAX);
+    let _new_response = spawn_read_ahead(source, &new);
+    settle().await;
+    // One account: the new response found the spool full and holds only its memory share.
+    assert_eq!(new.stats(), old.stats());
+    let stats = new.stats();
+    assert_eq!(stats.spooled, before.spooled, "{stats:?}");
+    assert!(
+        stats.read_ahead < 2 * (READ_AHEAD_MEMORY + FRAME),
+        "{stats:?}"
+    );
+
+    // The old response's client reads: once its file is given back, it spools within the new
+    // cap, however long it goes on.
+    let mut under_new_cap = false;
+    for index in 0..4 * (4 << 20) / FRAME {
+        let data = old_response
+            .frame()
+            .await
+            .expect("a frame")
+            .expect("no error")
+            .into_data()
+            .expect("data");
+        assert!(data == frame_bytes(index, FRAME), "frame {index} changed");
+        if index % 64 == 0 {
+            settle().await;
+        }
+        let spooled = new.stats().spooled;
+        under_new_cap |= spooled <= new_cap;
+        if under_new_cap {
+            assert!(
+                spooled <= new_cap,
+                "{spooled} bytes spooled after frame {index}"
+            );
+        }
+    }
+    assert!(under_new_cap, "the old response never gave its file back");
+}
+
 /// A spool file is on no path and only its owner may read or write it, whichever way it was made.
 #[test]
 fn spool_files_have_no_name_and_mode_0600() {
     let temp = tempfile::tempdir().expect("a temp dir");
     let dir = temp.path().join("spool");
-    let mut spool = Spool::open(Some(&dir), 1 << 30).expect("a new spool directory");
+    let mut spool = Spool::open(Some(&dir)).expect("a new spool directory");
     assert_eq!(
         std::fs::metadata(&dir).expect("created").mode() & 0o7777,
         0o700
@@ -237,14 +365,14 @@ fn a_spool_directory_others_could_enter_is_refused() {
     let wide = temp.path().join("wide");
     std::fs::create_dir(&wide).expect("mkdir");
     std::fs::set_permissions(&wide, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    let error = Spool::open(Some(&wide), 1 << 30).expect_err("mode 0755 is refused");
+    let error = Spool::open(Some(&wide)).expect_err("mode 0755 is refused");
     assert!(error.to_string().contains("mode 755"), "{error}");
 
     let link = temp.path().join("link");
     let good = temp.path().join("good");
-    Spool::open(Some(&good), 1 << 30).expect("a new directory is fine");
+    Spool::open(Some(&good)).expect("a new directory is fine");
     std::os::unix::fs::symlink(&good, &link).expect("symlink");
-    let error = Spool::open(Some(&link), 1 << 30).expect_err("a symlink is refused");
+    let error = Spool::open(Some(&link)).expect_err("a symlink is refused");
     assert!(error.to_string().contains("not a directory"), "{error}");
 
     // Owned by another user: as root, make one; otherwise the root directory is one.
@@ -258,7 +386,7 @@ fn a_spool_directory_others_could_enter_is_refused() {
     } else {
         PathBuf::from("/")
     };
-    let error = Spool::open(Some(&foreign), 1 << 30).expect_err("another user's is refused");
+    let error = Spool::open(Some(&foreign)).expect_err("another user's is refused");
     assert!(error.to_string().contains("owned by uid"), "{error}");
 }
 
@@ -267,7 +395,7 @@ fn the_default_spool_directory_is_weirs_own() {
     let dir = default_spool_dir();
     let uid = rustix::process::geteuid().as_raw();
     assert_eq!(dir, PathBuf::from(format!("/var/tmp/weir-{uid}")));
-    let spool = Spool::open(None, 1 << 30).expect("the default directory is usable");
+    let spool = Spool::open(None).expect("the default directory is usable");
     let metadata = std::fs::symlink_metadata(&spool.dir).expect("created");
     assert!(metadata.is_dir());
     assert_eq!(metadata.uid(), uid);
@@ -278,7 +406,7 @@ fn the_default_spool_directory_is_weirs_own() {
 fn a_missing_spool_directory_is_made_private_with_its_parents() {
     let temp = tempfile::tempdir().expect("a temp dir");
     let dir = temp.path().join("var/tmp/weir");
-    Spool::open(Some(&dir), 1 << 30).expect("created");
+    Spool::open(Some(&dir)).expect("created");
     for made in [temp.path().join("var"), temp.path().join("var/tmp"), dir] {
         let metadata = std::fs::symlink_metadata(&made).expect("created");
         assert!(metadata.is_dir());

@@ -61,6 +61,9 @@ mod default {
     pub(super) const IPV6_PREFIX: u8 = 64;
     /// `max_spool_size`: 1 GiB of request bodies on disk at once.
     pub(super) const MAX_SPOOL_SIZE: u64 = 1024 * 1024 * 1024;
+    /// `max_body_memory`: 64 MiB of buffered request bodies in memory at once, all requests
+    /// together: 64 uploads at their whole 1 MiB share; past it bodies go to the spool.
+    pub(super) const MAX_BODY_MEMORY: u64 = 64 * 1024 * 1024;
     pub(super) const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
     /// nginx `max_conns=0`: no limit.
     pub(super) const UPSTREAM_MAX_CONNECTIONS: usize = 0;
@@ -204,6 +207,7 @@ struct RawServer {
     max_body_size: Option<SizeValue>,
     spool_dir: Option<Spanned<String>>,
     max_spool_size: Option<Spanned<SizeValue>>,
+    max_body_memory: Option<Spanned<SizeValue>>,
     shutdown_grace: Option<DurationValue>,
     server_header: Option<Spanned<String>>,
     trusted_proxies: Option<OneOrMany<Network>>,
@@ -835,6 +839,21 @@ impl RawServer {
             }
         };
 
+        let max_body_memory = match self.max_body_memory {
+            None => default::MAX_BODY_MEMORY,
+            Some(value) => {
+                let bytes = value.get_ref().0;
+                let least = super::BODY_MEMORY_LIMIT as u64;
+                if bytes < least {
+                    return Err(invalid(
+                        value.span(),
+                        format!("max_body_memory must be at least 1MiB, one body's share of memory (the default is 64MiB), found {bytes} bytes"),
+                    ));
+                }
+                bytes
+            }
+        };
+
         let server_header = match self.server_header {
             None => None,
             Some(value) => {
@@ -869,6 +888,7 @@ impl RawServer {
                 .map_or(default::MAX_BODY_SIZE, |value| value.0),
             spool_dir,
             max_spool_size,
+            max_body_memory,
             shutdown_grace: self
                 .shutdown_grace
                 .map_or(default::SHUTDOWN_GRACE, |value| value.0),

@@ -82,6 +82,7 @@ fn an_empty_file_gives_every_default() {
     assert_eq!(server.max_body_size, 1024 * 1024);
     assert_eq!(server.spool_dir, None);
     assert_eq!(server.max_spool_size, 1024 * 1024 * 1024);
+    assert_eq!(server.max_body_memory, 64 * 1024 * 1024);
     assert_eq!(server.shutdown_grace, Duration::from_secs(10));
     assert_eq!(server.server_header, None);
     assert!(server.trusted_proxies.is_empty());
@@ -184,6 +185,7 @@ max_header_size = "64KiB"
 max_body_size = 0
 spool_dir = "/var/lib/weir/spool"
 max_spool_size = "4GiB"
+max_body_memory = "256MiB"
 shutdown_grace = "30s"
 server_header = "weir"
 trusted_proxies = ["10.0.0.0/8", "192.168.1.10", "fd00::1"]
@@ -210,6 +212,7 @@ listen = "127.0.0.1:9100"
         Some(Path::new("/var/lib/weir/spool"))
     );
     assert_eq!(server.max_spool_size, 4 << 30);
+    assert_eq!(server.max_body_memory, 256 << 20);
     assert_eq!(server.shutdown_grace, Duration::from_secs(30));
     assert_eq!(server.server_header.as_deref(), Some("weir"));
     let networks: Vec<IpNet> = ["10.0.0.0/8", "192.168.1.10/32", "fd00::1/128"]
@@ -1033,6 +1036,15 @@ fn a_bad_spool_setting_says_what_would_be_valid() {
         18,
         "server.max_spool_size",
         &["at least 1MiB", "the default is 1GiB", "65536 bytes"],
+    );
+    let error = reject("[server]\nmax_body_memory = \"64KiB\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        19,
+        "server.max_body_memory",
+        &["at least 1MiB", "the default is 64MiB", "65536 bytes"],
     );
 }
 

@@ -120,6 +120,10 @@ struct Mover {
     sent: u64,
 }
 
+/// Times in a row an empty pipe may refuse bytes the upstream socket holds (each a race with
+/// bytes arriving between the `splice` and the check) before the response ends.
+const EMPTY_PIPE_REFUSALS: usize = 8;
+
 /// Moves one poll makes before it lets the thread's other tasks run (1 MiB).
 const MOVES_PER_POLL: usize = 32;
 
@@ -139,6 +143,7 @@ impl Mover {
                 let want = usize::try_from(*left)
                     .unwrap_or(usize::MAX)
                     .min(PIPE_BYTES - self.in_pipe);
+                let mut refused = 0;
                 loop {
                     match stream.poll_read_ready(context) {
                         Poll::Ready(Ok(())) => {}
@@ -146,17 +151,31 @@ impl Mover {
                         Poll::Pending => break,
                     }
                     match stream.try_splice_to(std::os::fd::AsFd::as_fd(&self.pipe_in), want) {
-                        Ok(0) => {
+                        Ok(Some(0)) => {
                             return Poll::Ready(Err(io::Error::new(
                                 io::ErrorKind::UnexpectedEof,
                                 "the upstream closed the connection before the end of the body",
                             )))
                         }
-                        Ok(count) => {
+                        Ok(Some(count)) => {
                             *left -= count as u64;
                             self.in_pipe += count;
                             moved = true;
                             break;
+                        }
+                        // The pipe is full by its slots, below `PIPE_BYTES`: the client's side
+                        // drains it, and the socket, still ready, is read again after.
+                        Ok(None) if self.in_pipe > 0 => break,
+                        // An empty pipe refused bytes: they came between the splice and the
+                        // check, so the splice is tried again; bytes that an empty pipe keeps
+                        // refusing would spin, so the response ends instead.
+                        Ok(None) => {
+                            refused += 1;
+                            if refused > EMPTY_PIPE_REFUSALS {
+                                return Poll::Ready(Err(io::Error::other(
+                                    "splice keeps refusing the upstream's bytes into an empty pipe",
+                                )));
+                            }
                         }
                         Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
                         Err(error) => return Poll::Ready(Err(error)),

@@ -120,29 +120,33 @@ impl Proxy {
                 },
             ));
         }
-        let kept_buffers = old
-            .filter(|old| {
-                old.config.server.spool_dir == config.server.spool_dir
-                    && old.config.server.max_spool_size == config.server.max_spool_size
-            })
-            .map(|old| Arc::clone(&old.buffers));
-        let buffers = match kept_buffers {
-            Some(buffers) => buffers,
-            None => Arc::new(
-                Buffers::new(
-                    config.server.spool_dir.as_deref(),
-                    config.server.max_spool_size,
-                )
-                .map_err(|source| ServerError::Spool {
-                    path: config
-                        .server
-                        .spool_dir
-                        .clone()
-                        .unwrap_or_else(buffering::default_spool_dir),
-                    source,
-                })?,
-            ),
-        };
+        // One spool cap and read-ahead budget for the gateway's life: changed spool settings
+        // make new buffers over the old ones' accounts (see `Buffers::reload`).
+        let spool_dir = config.server.spool_dir.as_deref();
+        let max_spool_size = config.server.max_spool_size;
+        let max_body_memory = config.server.max_body_memory;
+        let buffers = match old {
+            Some(old)
+                if old.config.server.spool_dir == config.server.spool_dir
+                    && old.config.server.max_spool_size == max_spool_size
+                    && old.config.server.max_body_memory == max_body_memory =>
+            {
+                Ok(Arc::clone(&old.buffers))
+            }
+            Some(old) => old
+                .buffers
+                .reload(spool_dir, max_spool_size, max_body_memory)
+                .map(Arc::new),
+            None => Buffers::new(spool_dir, max_spool_size, max_body_memory).map(Arc::new),
+        }
+        .map_err(|source| ServerError::Spool {
+            path: config
+                .server
+                .spool_dir
+                .clone()
+                .unwrap_or_else(buffering::default_spool_dir),
+            source,
+        })?;
         let kept_log = old
             .filter(|old| old.config.access_log == config.access_log)
             .and_then(|old| old.access_log.clone());

@@ -64,21 +64,40 @@ impl Stream {
     }
 
     /// Moves up to `length` bytes from the socket into `pipe` without copying them through user
-    /// space; `WouldBlock` clears the readiness seen by [`Stream::poll_read_ready`].
+    /// space: `Some(count)`, or `None` when the pipe is full while the socket still holds bytes.
+    /// `splice` says `EAGAIN` both when the socket is empty and when the pipe has no free slot
+    /// (a slot holds a piece of a socket buffer, often less than a page, so a pipe fills by its
+    /// slots before its bytes); only an empty socket is `WouldBlock`, which clears the readiness
+    /// seen by [`Stream::poll_read_ready`]. Clearing it for a full pipe would wait for an edge
+    /// that never comes when the upstream has sent everything already.
     pub fn try_splice_to(
         &self,
         pipe: std::os::fd::BorrowedFd<'_>,
         length: usize,
-    ) -> io::Result<usize> {
-        let flags = rustix::pipe::SpliceFlags::MOVE | rustix::pipe::SpliceFlags::NONBLOCK;
+    ) -> io::Result<Option<usize>> {
+        fn splice_once<S: std::os::fd::AsFd>(
+            stream: &S,
+            pipe: std::os::fd::BorrowedFd<'_>,
+            length: usize,
+        ) -> io::Result<Option<usize>> {
+            let flags = rustix::pipe::SpliceFlags::MOVE | rustix::pipe::SpliceFlags::NONBLOCK;
+            match rustix::pipe::splice(stream, None, pipe, None, length, flags) {
+                Ok(count) => Ok(Some(count)),
+                Err(rustix::io::Errno::AGAIN) => {
+                    // FIONREAD (SIOCINQ) is what the socket holds unread: bytes there mean the
+                    // pipe refused them.
+                    match rustix::io::ioctl_fionread(stream) {
+                        Ok(unread) if unread > 0 => Ok(None),
+                        _ => Err(io::ErrorKind::WouldBlock.into()),
+                    }
+                }
+                Err(errno) => Err(errno.into()),
+            }
+        }
         let interest = tokio::io::Interest::READABLE;
         match self {
-            Stream::Tcp(stream) => stream.try_io(interest, || {
-                rustix::pipe::splice(stream, None, pipe, None, length, flags).map_err(Into::into)
-            }),
-            Stream::Unix(stream) => stream.try_io(interest, || {
-                rustix::pipe::splice(stream, None, pipe, None, length, flags).map_err(Into::into)
-            }),
+            Stream::Tcp(stream) => stream.try_io(interest, || splice_once(stream, pipe, length)),
+            Stream::Unix(stream) => stream.try_io(interest, || splice_once(stream, pipe, length)),
         }
     }
 }

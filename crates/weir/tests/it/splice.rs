@@ -318,3 +318,73 @@ response_buffering = false
     assert_eq!(entry["status"], 200);
     assert_eq!(entry["body_bytes_sent"], size as u64);
 }
+
+/// An upstream on a port of its own that answers one request with `body` sent by `sendfile(2)`
+/// from a file, as Gunicorn's `wsgi.file_wrapper` does: the socket then holds the body in
+/// pieces that fill a pipe's slots before its bytes.
+fn sendfile_upstream(body: &[u8]) -> String {
+    use std::io::{Read, Write};
+    let mut file = tempfile::tempfile().expect("a temp file");
+    file.write_all(body).expect("write the body file");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let address = listener.local_addr().expect("address").to_string();
+    let length = body.len();
+    std::thread::spawn(move || {
+        let Ok((mut stream, _)) = listener.accept() else {
+            return;
+        };
+        let mut head = Vec::new();
+        let mut byte = [0u8; 1];
+        while !head.ends_with(b"\r\n\r\n") {
+            match stream.read(&mut byte) {
+                Ok(1) => head.push(byte[0]),
+                _ => return,
+            }
+        }
+        let reply = format!("HTTP/1.1 200 OK\r\ncontent-length: {length}\r\n\r\n");
+        if stream.write_all(reply.as_bytes()).is_err() {
+            return;
+        }
+        let mut offset = 0u64;
+        while (offset as usize) < length {
+            match rustix::fs::sendfile(&stream, &file, Some(&mut offset), length) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+        // Kept open until the gateway is done, so the end of the body is its length, not a close.
+        let mut rest = Vec::new();
+        let _ = stream.read_to_end(&mut rest);
+    });
+    address
+}
+
+/// A body the upstream sends with `sendfile`, to a client that reads 16 KiB then pauses 2 ms:
+/// the pipe fills by its slots while the upstream socket still holds bytes, and the client still
+/// gets every byte (a full pipe is not taken for an empty socket, whose wake-up never comes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sendfile_body_to_a_slow_reader_arrives_whole() {
+    let size = 8_000_000;
+    let body = pattern(size);
+    let address = sendfile_upstream(&body);
+    let gateway = gateway_with(&address, "", "read_timeout = \"3s\"").await;
+    let mut stream = TcpStream::connect(gateway.addr).await.expect("connect");
+    let (head, mut received) = get(&mut stream).await;
+    assert!(head.starts_with("HTTP/1.1 200 OK\r\n"), "{head}");
+    let mut buffer = vec![0u8; 16 * 1024];
+    let reading = async {
+        while received.len() < size {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(read) => received.extend_from_slice(&buffer[..read]),
+            }
+            // The client's pace, not a wait for a state.
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(60), reading)
+        .await
+        .expect("the connection hung instead of ending");
+    assert_eq!(received.len(), size, "the body ended short");
+    assert!(received == body, "the body changed on its way");
+}
