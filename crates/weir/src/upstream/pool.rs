@@ -135,6 +135,13 @@ impl Grant {
     }
 }
 
+/// Where [`Pool::grant_to_waiter`] put a place: with a waiter, or back in the caller's hands
+/// (with the connection that was in it, if any).
+enum Handed {
+    ToWaiter,
+    Back(Option<Idle>),
+}
+
 /// The right to one of the pool's `max_connections`. Dropping it frees the place.
 pub struct Slot {
     pool: Arc<Pool>,
@@ -313,14 +320,10 @@ impl Pool {
     }
 
     /// Hands the place (with `idle` in it, if any) to the first waiter still waiting; gives
-    /// the connection back, with the place, when there is none: `Err(idle)`.
-    fn grant_to_waiter(
-        self: &Arc<Self>,
-        state: &mut State,
-        idle: Option<Idle>,
-    ) -> Result<(), Option<Idle>> {
+    /// the connection back, with the place, when there is none.
+    fn grant_to_waiter(self: &Arc<Self>, state: &mut State, idle: Option<Idle>) -> Handed {
         if state.waiters.is_empty() {
-            return Err(idle);
+            return Handed::Back(idle);
         }
         let mut grant = Grant {
             idle,
@@ -328,17 +331,17 @@ impl Pool {
         };
         while let Some(waiter) = state.waiters.pop_front() {
             match waiter.send(grant) {
-                Ok(()) => return Ok(()),
+                Ok(()) => return Handed::ToWaiter,
                 Err(returned) => grant = returned,
             }
         }
-        Err(grant.into_parts())
+        Handed::Back(grant.into_parts())
     }
 
     /// A slot was dropped: pass it on to a waiter, or close the place.
     fn release_slot(self: &Arc<Self>) {
         let mut state = self.lock();
-        if self.grant_to_waiter(&mut state, None).is_err() {
+        if let Handed::Back(_) = self.grant_to_waiter(&mut state, None) {
             state.open -= 1;
         }
     }
@@ -352,8 +355,8 @@ impl Pool {
             owner,
         };
         match self.grant_to_waiter(&mut state, Some(idle)) {
-            Ok(()) => {}
-            Err(Some(idle)) if state.idle_count < self.settings.max_idle => {
+            Handed::ToWaiter => {}
+            Handed::Back(Some(idle)) if state.idle_count < self.settings.max_idle => {
                 let owner = idle.owner as usize;
                 if state.idle.len() <= owner {
                     state.idle.resize_with(owner + 1, Vec::new);
@@ -361,7 +364,7 @@ impl Pool {
                 state.idle[owner].push(idle);
                 state.idle_count += 1;
             }
-            Err(_) => state.open -= 1,
+            Handed::Back(_) => state.open -= 1,
         }
     }
 
