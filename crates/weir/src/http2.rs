@@ -119,7 +119,8 @@ pub(crate) async fn serve<T, F>(
         let proxy = proxy();
         async move {
             let _pending = PendingGuard(&activity);
-            let request = request.map(ClientBody::Hyper);
+            let mut request = request.map(ClientBody::Hyper);
+            join_cookies(request.headers_mut());
             Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
         }
     });
@@ -147,6 +148,29 @@ pub(crate) async fn serve<T, F>(
     };
     if let Err(error) = result {
         tracing::debug!(client = %peer, %error, "HTTP/2 connection ended with an error");
+    }
+}
+
+/// Joins the `cookie` fields of an HTTP/2 request into one, with "; " (RFC 9113 §8.2.3), before
+/// it goes to the HTTP/1.1 upstream as nginx does: a client may send one field per cookie (for
+/// HPACK's sake), and an upstream given several `cookie` lines joins them with ", " (Gunicorn),
+/// which cookie parsers misread. The header list size bounds the joined value.
+fn join_cookies(headers: &mut http::HeaderMap) {
+    let mut values = headers.get_all(http::header::COOKIE).iter();
+    let (Some(first), Some(_)) = (values.next(), values.next()) else {
+        return;
+    };
+    let mut joined = Vec::with_capacity(first.len() * 4);
+    for (index, value) in headers.get_all(http::header::COOKIE).iter().enumerate() {
+        if index > 0 {
+            joined.extend_from_slice(b"; ");
+        }
+        joined.extend_from_slice(value.as_bytes());
+    }
+    // Valid field values joined by "; " make a valid value; were it refused, the fields would go
+    // on as they came.
+    if let Ok(joined) = http::HeaderValue::from_bytes(&joined) {
+        headers.insert(http::header::COOKIE, joined);
     }
 }
 

@@ -53,3 +53,24 @@ fn the_budget_allows_a_burst_then_refuses_until_time_passes() {
     assert!(budget.take(CONTROL_FRAME_BURST, much_later));
     assert!(!budget.take(1, much_later));
 }
+
+#[test]
+fn cookie_fields_are_joined_into_one_in_their_order() {
+    let mut headers = http::HeaderMap::new();
+    headers.append("cookie", "a=1".parse().unwrap());
+    headers.append("x-other", "between".parse().unwrap());
+    headers.append("cookie", "b=2".parse().unwrap());
+    headers.append("cookie", "c=3".parse().unwrap());
+    join_cookies(&mut headers);
+    let cookies: Vec<_> = headers.get_all("cookie").iter().collect();
+    assert_eq!(cookies, ["a=1; b=2; c=3"]);
+    assert_eq!(headers["x-other"], "between");
+    // One field, or none, is left as it is.
+    let mut headers = http::HeaderMap::new();
+    headers.append("cookie", "a=1; b=2".parse().unwrap());
+    join_cookies(&mut headers);
+    assert_eq!(headers["cookie"], "a=1; b=2");
+    let mut headers = http::HeaderMap::new();
+    join_cookies(&mut headers);
+    assert!(headers.is_empty());
+}
