@@ -9,8 +9,12 @@
 //! which h2 sends GOAWAY(ENHANCE_YOUR_CALM). PING and SETTINGS frames each make weir send an
 //! acknowledgement; h2 bounds the memory (one pending acknowledgement, no more reading until it
 //! is written), and [`FrameWatch`] bounds their number: past a budget the connection gets a
-//! GOAWAY and is closed.
+//! GOAWAY and is closed. A response body that waits on the client's window for `send_timeout`
+//! gives its stream up ([`StreamExecutor`]), as nginx arms `send_timeout` on flow-controlled
+//! streams; hyper has no such time-out.
 
+use std::cell::Cell;
+use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -18,19 +22,22 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use bytes::Bytes;
 use http::Request;
+use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
 use hyper::server::conn::http2;
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::{watch, Notify};
 use tokio::time::Instant;
 
-use crate::body::ClientBody;
+use crate::body::{Body, BoxError, ClientBody};
 use crate::config::TlsConfig;
 use crate::proxy::{ClientInfo, Proxy};
 use crate::tls::TlsInfo;
+use crate::write_timeout::Stall;
 
 /// Streams a client may reset before weir has answered them, at once, before GOAWAY: hyper's
 /// default, which its rapid-reset fix chose.
@@ -71,8 +78,8 @@ impl Settings {
         }
     }
 
-    fn builder(&self) -> http2::Builder<TokioExecutor> {
-        let mut builder = http2::Builder::new(TokioExecutor::new());
+    fn builder<E>(&self, executor: E) -> http2::Builder<E> {
+        let mut builder = http2::Builder::new(executor);
         builder
             .timer(TokioTimer::new())
             .max_concurrent_streams(self.max_concurrent_streams)
@@ -87,6 +94,15 @@ impl Settings {
     }
 }
 
+/// The `[server]` time-outs of an HTTP/2 connection, those in force when it was accepted.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Timeouts {
+    /// `keepalive_timeout`: with no request in flight.
+    pub keepalive: Duration,
+    /// `send_timeout`: the longest a response body waits on the client.
+    pub send: Duration,
+}
+
 /// Serves HTTP/2 on `stream` until the client leaves, the connection has had no request for
 /// `keepalive_timeout`, the gateway stops (GOAWAY, then the streams in flight finish) or the
 /// client floods control frames (GOAWAY, then closed within [`FLOOD_GRACE`]). Each stream is a
@@ -98,7 +114,7 @@ pub(crate) async fn serve<T, F>(
     tls: Arc<TlsInfo>,
     proxy: F,
     mut stop: watch::Receiver<bool>,
-    keepalive_timeout: Duration,
+    timeouts: Timeouts,
 ) where
     T: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     F: Fn() -> Arc<Proxy> + Send + Sync + 'static,
@@ -121,13 +137,17 @@ pub(crate) async fn serve<T, F>(
             let _pending = PendingGuard(&activity);
             let mut request = request.map(ClientBody::Hyper);
             join_cookies(request.headers_mut());
-            Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
+            let response = proxy.handle(client, request).await;
+            Ok::<_, std::convert::Infallible>(response.map(WatchedBody))
         }
     });
     let flood = Arc::new(Notify::new());
     let watched = FrameWatch::new(stream, Arc::clone(&flood));
+    let executor = StreamExecutor {
+        send_timeout: timeouts.send,
+    };
     let connection = settings
-        .builder()
+        .builder(executor)
         .serve_connection(TokioIo::new(watched), service);
     let mut connection = std::pin::pin!(connection);
     let result = tokio::select! {
@@ -136,7 +156,7 @@ pub(crate) async fn serve<T, F>(
             connection.as_mut().graceful_shutdown();
             connection.await
         }
-        () = activity.idle_for(keepalive_timeout) => {
+        () = activity.idle_for(timeouts.keepalive) => {
             connection.as_mut().graceful_shutdown();
             connection.await
         }
@@ -148,6 +168,109 @@ pub(crate) async fn serve<T, F>(
     };
     if let Err(error) = result {
         tracing::debug!(client = %peer, %error, "HTTP/2 connection ended with an error");
+    }
+}
+
+/// Spawns each stream's task (hyper's `H2Stream`: the request, then its response body) through
+/// [`run_stream`]. A stream is given up by dropping its task, which drops everything the stream
+/// holds (the response body with its upstream connection, pool place, read-ahead memory and
+/// spool file) and makes h2 reset the stream (RST_STREAM(CANCEL)); no task of its own watches it,
+/// and nothing outlives it.
+#[derive(Clone)]
+pub(crate) struct StreamExecutor {
+    send_timeout: Duration,
+}
+
+impl<F> hyper::rt::Executor<F> for StreamExecutor
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    fn execute(&self, stream: F) {
+        tokio::spawn(run_stream(stream, self.send_timeout));
+    }
+}
+
+/// Whose turn it is on a stream's response body, as the last poll of the stream's task left it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    /// The body was not polled in this poll of the task: nothing changed.
+    Unpolled,
+    /// The body had nothing ready (it waits on the upstream) or ended.
+    Upstream,
+    /// The body gave hyper a frame, and hyper has not asked for the next: it waits for the
+    /// client to open its window (a frame for which h2 has no room is held until then).
+    Client,
+}
+
+thread_local! {
+    /// Set by a [`WatchedBody`] when polled, read by [`run_stream`] around each poll of the
+    /// stream's task that polls it: hyper polls a stream's response body only inside that task,
+    /// so the two meet on the thread that runs the poll, with no allocation or lock per stream.
+    static TURN: Cell<Turn> = const { Cell::new(Turn::Unpolled) };
+}
+
+/// Runs one stream's task, and gives the stream up (returns, so that the task is dropped) when
+/// its response body has waited on the client for `send_timeout`: hyper has a frame of it and
+/// takes no more because the client's window is closed, as it stays when a client sets
+/// `SETTINGS_INITIAL_WINDOW_SIZE` to 0 or sends no `WINDOW_UPDATE` (nginx's `send_timeout` on
+/// flow-controlled streams). A timer inside the body could not do it: hyper does not poll the body
+/// while it holds a frame it cannot send. Waits on the upstream are the upstream's time-outs'.
+async fn run_stream<F: Future<Output = ()>>(stream: F, send_timeout: Duration) {
+    let mut stream = std::pin::pin!(stream);
+    let mut stall = Stall::default();
+    let mut client_turn = false;
+    std::future::poll_fn(|context| {
+        TURN.set(Turn::Unpolled);
+        if stream.as_mut().poll(context).is_ready() {
+            return Poll::Ready(());
+        }
+        match TURN.replace(Turn::Unpolled) {
+            Turn::Unpolled => {}
+            Turn::Upstream => {
+                client_turn = false;
+                stall.disarm();
+            }
+            Turn::Client => {
+                client_turn = true;
+                stall.disarm();
+            }
+        }
+        if client_turn && stall.poll(context, send_timeout).is_ready() {
+            tracing::debug!(
+                "HTTP/2 stream: the client took no response data for send_timeout; reset"
+            );
+            return Poll::Ready(());
+        }
+        Poll::Pending
+    })
+    .await;
+}
+
+/// A response body that tells its stream's task, through [`TURN`], whose turn it is.
+pub(crate) struct WatchedBody(Body);
+
+impl http_body::Body for WatchedBody {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        let polled = Pin::new(&mut self.get_mut().0).poll_frame(context);
+        TURN.set(match polled {
+            Poll::Ready(Some(Ok(_))) => Turn::Client,
+            _ => Turn::Upstream,
+        });
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.0.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.0.size_hint()
     }
 }
 

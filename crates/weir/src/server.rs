@@ -686,8 +686,11 @@ fn serve_connection(
         // A reload took `[tls]` away; this listener is closing.
         (true, None) => return,
     };
-    let keepalive_timeout = settings.keepalive_timeout;
     let send_timeout = settings.send_timeout;
+    let http2_timeouts = crate::http2::Timeouts {
+        keepalive: settings.keepalive_timeout,
+        send: send_timeout,
+    };
     drop(generation);
     let Some(tls) = tls else {
         // The connection's place is held to its end, parked or not.
@@ -730,7 +733,7 @@ fn serve_connection(
                     info,
                     proxy,
                     stop,
-                    keepalive_timeout,
+                    http2_timeouts,
                 ))
                 .await;
             } else {
