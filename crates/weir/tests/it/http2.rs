@@ -1,15 +1,18 @@
-//! HTTP/2 clients that hold what they should not, and HTTP/2 to the HTTP/1.1 upstream (issue
-//! 16): a stream at a zero window; RFC 9113's cookie crumbs, which go upstream as one line. The
-//! clients are the `h2` crate and raw frames over real TLS connections (the helpers of the `tls`
-//! module).
+//! HTTP/2 clients that hold what they should not (issue 16): a stream at a zero window, an idle
+//! connection that never acknowledges the PING of a graceful shutdown, a connection that sends
+//! the preface or half a header block and then nothing; and RFC 9113's cookie crumbs, which go to
+//! the HTTP/1.1 upstream as one line. The clients are the `h2` crate and raw frames over real TLS
+//! connections (the helpers of the `tls` module).
 
 use bytes::Bytes;
 
 use crate::support::*;
-use crate::tls::{certificate_tables, connect_tls, still_served, Pki};
+use crate::tls::{
+    certificate_tables, connect_tls, h2_request, h2_sender, still_served, Pki, RawH2, NO_ERROR,
+};
 
 /// A gateway with a TLS listener in front of `upstream`; `server_extra` goes into `[server]`,
-/// `upstream_extra` into `[upstreams.app]`. The spool is a
+/// `upstream_extra` into `[upstreams.app]` (`shutdown_grace` is 5 s unless `server_extra` sets it). The spool is a
 /// directory of the test's own (made by the gateway, mode 0700).
 fn config(
     upstream: &str,
@@ -19,11 +22,16 @@ fn config(
     upstream_extra: &str,
 ) -> String {
     let files = [pki.issue(&["app.test", "127.0.0.1"])];
+    let grace = if server_extra.contains("shutdown_grace") {
+        ""
+    } else {
+        "shutdown_grace = \"5s\""
+    };
     format!(
         r#"
 [server]
 listen = ["127.0.0.1:0"]
-shutdown_grace = "5s"
+{grace}
 spool_dir = "{spool}"
 {server_extra}
 
@@ -87,6 +95,21 @@ async fn wait_for(what: &str, within: Duration, mut done: impl FnMut() -> bool) 
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
+
+/// `GET https://app.test{path}` as an HPACK block: `:method GET`, `:scheme https` (indexed),
+/// `:path` and `:authority` as literals without indexing.
+fn get_block(path: &str) -> Vec<u8> {
+    assert!(path.len() < 127, "one-byte length prefix");
+    let mut block = vec![0x82, 0x87, 0x04, path.len() as u8];
+    block.extend_from_slice(path.as_bytes());
+    block.extend_from_slice(&[0x01, 8]);
+    block.extend_from_slice(b"app.test");
+    block
+}
+
+const HEADERS: u8 = 0x1;
+const END_STREAM: u8 = 0x1;
+const END_HEADERS: u8 = 0x4;
 
 /// A client that opens no window (SETTINGS_INITIAL_WINDOW_SIZE = 0) and asks for a body larger
 /// than read-ahead holds: after `send_timeout` with no frame taken, the stream is reset and the
@@ -196,6 +219,112 @@ async fn a_slow_download_that_keeps_moving_is_not_cut() {
         .expect("the idle connection is closed")
         .unwrap()
         .ok();
+}
+
+/// After `keepalive_timeout` with no stream, weir sends GOAWAY and a PING (hyper's graceful
+/// shutdown), then waits for the PING's acknowledgement; a client that never sends it must not
+/// keep the connection (and its `max_connections` place) for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_connection_that_never_acknowledges_the_ping_is_closed() {
+    let setup = Setup::start("keepalive_timeout = \"1s\"\nsend_timeout = \"1s\"", "").await;
+    let mut raw = RawH2::connect(setup.tls(), &setup.pki).await;
+    raw.frame(HEADERS, END_STREAM | END_HEADERS, 1, &get_block("/"))
+        .await
+        .unwrap();
+    assert_eq!(raw.goaway().await, Some(NO_ERROR));
+    assert_eq!(setup.upstream.requests(), 1);
+    still_served(setup.tls(), &setup.pki).await;
+}
+
+/// At stop, weir sends GOAWAY and a PING; a client that never acknowledges it is closed once the
+/// connection has had no stream for `send_timeout`, rather than holding the gateway's drain for
+/// all of `shutdown_grace`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_stop_a_connection_that_never_acknowledges_the_ping_does_not_hold_the_drain() {
+    let Setup {
+        pki,
+        upstream,
+        gateway,
+        _spool,
+    } = Setup::start(
+        "keepalive_timeout = \"1h\"\nsend_timeout = \"1s\"\nshutdown_grace = \"1h\"",
+        "",
+    )
+    .await;
+    let tls = gateway.tls_addr.expect("a TLS listener");
+    let mut raw = RawH2::connect(tls, &pki).await;
+    raw.frame(HEADERS, END_STREAM | END_HEADERS, 1, &get_block("/"))
+        .await
+        .unwrap();
+    wait_for("the request never came", Duration::from_secs(10), || {
+        upstream.requests() == 1
+    })
+    .await;
+    let stopping = gateway.begin_shutdown();
+    assert_eq!(raw.goaway().await, Some(NO_ERROR));
+    tokio::time::timeout(Duration::from_secs(10), stopping)
+        .await
+        .expect("the gateway stops once the connection is closed")
+        .unwrap();
+}
+
+/// `keepalive_timeout = "0s"` (what `weir import` writes for nginx's `keepalive_timeout 0;`)
+/// closes an HTTP/2 connection once its streams are done; it does not mean "never".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keepalive_timeout_zero_closes_an_http2_connection_once_its_streams_are_done() {
+    let setup = Setup::start("keepalive_timeout = \"0s\"\nsend_timeout = \"1s\"", "").await;
+    let mut raw = RawH2::connect(setup.tls(), &setup.pki).await;
+    raw.frame(HEADERS, END_STREAM | END_HEADERS, 1, &get_block("/"))
+        .await
+        .unwrap();
+    assert_eq!(raw.goaway().await, Some(NO_ERROR));
+    assert_eq!(setup.upstream.requests(), 1);
+    // A well-behaved client is answered, then its connection closes.
+    let mut sender = h2_sender(setup.tls(), &setup.pki).await;
+    let (status, _, body) =
+        h2_request(&mut sender, Method::GET, "https://app.test/", Bytes::new()).await;
+    assert_eq!((status, &body[..]), (StatusCode::OK, &b"hello"[..]));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !sender.is_closed() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the connection stays open"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// HTTP/2's `header_timeout` (nginx's `client_header_timeout` for HTTP/2): a connection that
+/// sends the preface and SETTINGS and then nothing, or a header block without its end, is closed,
+/// however long `keepalive_timeout` is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_with_no_complete_request_within_header_timeout_is_closed() {
+    let setup = Setup::start(
+        "header_timeout = \"1s\"\nkeepalive_timeout = \"1h\"\nsend_timeout = \"1s\"",
+        "",
+    )
+    .await;
+    // The preface and SETTINGS, then silence.
+    let raw = RawH2::connect(setup.tls(), &setup.pki).await;
+    assert_eq!(raw.goaway().await, Some(NO_ERROR));
+    // HEADERS without END_HEADERS, and no CONTINUATION.
+    let mut raw = RawH2::connect(setup.tls(), &setup.pki).await;
+    raw.frame(HEADERS, END_STREAM, 1, &get_block("/"))
+        .await
+        .unwrap();
+    assert_eq!(raw.goaway().await, Some(NO_ERROR));
+    // Half a header block after a first request: the first request is answered, and the
+    // connection is closed for the second.
+    let mut raw = RawH2::connect(setup.tls(), &setup.pki).await;
+    raw.frame(HEADERS, END_STREAM | END_HEADERS, 1, &get_block("/"))
+        .await
+        .unwrap();
+    raw.frame(HEADERS, END_STREAM, 3, &get_block("/"))
+        .await
+        .unwrap();
+    assert_eq!(raw.goaway().await, Some(NO_ERROR));
+    assert_eq!(setup.upstream.requests(), 1);
+    still_served(setup.tls(), &setup.pki).await;
 }
 
 /// RFC 9113 §8.2.3: a client may split `cookie` into one field per crumb; before the request goes
