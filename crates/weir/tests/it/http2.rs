@@ -171,6 +171,49 @@ async fn a_stream_at_a_zero_window_is_reset_after_send_timeout_and_gives_back_wh
     still_served(setup.tls(), &setup.pki).await;
 }
 
+/// The same with an upstream that sends the head and 100 KB of a 1 MB body, then nothing: when
+/// the stall timer resets the stream, read-ahead is waiting on the upstream, not on the client,
+/// and must still let the upstream connection go at that moment, not at the upstream's next bytes
+/// or at `read_timeout`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reset_stream_lets_go_of_an_upstream_that_stopped_mid_body() {
+    let mut reply = b"HTTP/1.1 200 OK\r\ncontent-length: 1000000\r\n\r\n".to_vec();
+    reply.extend(std::iter::repeat_n(b'x', 100_000));
+    let upstream = weir_testkit::RawUpstream::start(weir_testkit::Script::Reply(reply)).await;
+    let pki = Pki::new();
+    let spool = tempfile::tempdir().unwrap();
+    let gateway = TestGateway::start(&config(
+        &upstream.address,
+        &pki,
+        &spool.path().join("spool"),
+        "send_timeout = \"1s\"",
+        "read_timeout = \"1h\"",
+    ))
+    .await;
+    let tls = gateway.tls_addr.expect("a TLS listener");
+    let stream = connect_tls(tls, pki.client_config(&[b"h2"]), "app.test")
+        .await
+        .unwrap();
+    let (client, connection) = h2::client::Builder::new()
+        .initial_window_size(0)
+        .handshake::<_, Bytes>(stream)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let mut client = client.ready().await.unwrap();
+    let request = Request::get("https://app.test/").body(()).unwrap();
+    let (response, _) = client.send_request(request, true).unwrap();
+    let mut body = response.await.unwrap().into_body();
+    let ended = tokio::time::timeout(Duration::from_secs(10), body.data())
+        .await
+        .expect("the gateway resets the stream");
+    let error = ended
+        .expect("the stream ends with an error")
+        .expect_err("no DATA at a zero window");
+    assert_eq!(error.reason(), Some(h2::Reason::CANCEL), "{error:?}");
+    gateway.wait_pools_quiet(Duration::from_secs(10)).await;
+}
+
 /// A download that the client reads at its own pace (a window's worth at a time, with pauses
 /// under `send_timeout`) is neither reset by the stall timer nor cut by `keepalive_timeout`,
 /// though it lasts longer than both.
