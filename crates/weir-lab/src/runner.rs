@@ -275,7 +275,7 @@ impl Runner<'_> {
                     }
                 }
             }
-            Measure::Slowloris(_) | Measure::Soak(_) => {
+            Measure::Slowloris(..) | Measure::Soak(_) => {
                 for round in 0..group.measure.rounds(rounds) {
                     for (index, cell) in group.cells.iter().enumerate() {
                         check_interrupted()?;
@@ -288,7 +288,7 @@ impl Runner<'_> {
                         ));
                         let record = match &mut gateways[gateway_of_cell[index]] {
                             Ok(gateway) => match group.measure {
-                                Measure::Slowloris(connections) => self.measure_slowloris(
+                                Measure::Slowloris(connections, clients) => self.measure_slowloris(
                                     scenario,
                                     group,
                                     cell,
@@ -296,6 +296,7 @@ impl Runner<'_> {
                                     gateway,
                                     &mut apps,
                                     connections,
+                                    clients,
                                 ),
                                 Measure::Soak(duration) => self.measure_soak(
                                     scenario, group, cell, round, gateway, &mut apps, duration,
@@ -544,7 +545,7 @@ impl Runner<'_> {
 impl Runner<'_> {
     /// The normal client's load without the attack, then with it (the record's output); the
     /// guard judges both.
-    #[allow(clippy::too_many_arguments)] // reason: the same context as measure_load, plus the size
+    #[allow(clippy::too_many_arguments)] // reason: the same context as measure_load, plus the attack's size and kind
     fn measure_slowloris(
         &self,
         scenario: &Scenario,
@@ -554,6 +555,7 @@ impl Runner<'_> {
         gateway: &mut RunningGateway,
         apps: &mut [RunningApp],
         connections: u32,
+        clients: robustness::SlowClients,
     ) -> Record {
         let url = gateway.url(&cell.path);
         if round == 0 && !self.settings.quick {
@@ -566,7 +568,8 @@ impl Runner<'_> {
             );
         }
         let baseline = load::run(cell.tool, &url, self.settings.duration, None);
-        let attack = robustness::Attack::start(gateway.addr, connections, Duration::from_secs(1));
+        let attack =
+            robustness::Attack::start(gateway.addr, connections, Duration::from_secs(1), clients);
         // Let the attack open its connections (a loopback connect is quick) before measuring.
         let opening = std::time::Instant::now();
         while attack.open() < u64::from(connections) && opening.elapsed() < Duration::from_secs(30)
@@ -596,8 +599,12 @@ impl Runner<'_> {
                 "the attack opened only {attackers_open} of {connections} connections"
             ));
         }
+        let kind = match clients {
+            robustness::SlowClients::Http1 => "slow",
+            robustness::SlowClients::Http2 => "slow HTTP/2",
+        };
         record.tool = format!(
-            "{} beside {connections} slow connections",
+            "{} beside {connections} {kind} connections",
             cell.tool.label()
         );
         record.slowloris = Some(SlowlorisResult {

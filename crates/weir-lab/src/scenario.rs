@@ -47,9 +47,9 @@ pub enum Measure {
     Load,
     /// Open this many idle keep-alive connections through each cell's gateway and read its memory.
     IdleConnections(u32),
-    /// A load run for the baseline, then another while this many slowloris connections drip
-    /// their heads and bodies (`robustness::Attack`).
-    Slowloris(u32),
+    /// A load run for the baseline, then another while this many slowloris connections of the
+    /// kind drip their heads and bodies or, over HTTP/2, hold their streams (`robustness::Attack`).
+    Slowloris(u32, crate::robustness::SlowClients),
     /// One run of the soak's mixed traffic for this long, whatever the rounds
     /// (`robustness::soak`).
     Soak(Duration),
@@ -69,7 +69,7 @@ impl Measure {
     /// The load time of one measurement of `duration`.
     pub fn load_time(&self, duration: Duration) -> Duration {
         match self {
-            Measure::Slowloris(_) => duration * 2,
+            Measure::Slowloris(..) => duration * 2,
             Measure::Soak(soak) => *soak,
             Measure::Reloads(schedule) => schedule.duration,
             _ => duration,

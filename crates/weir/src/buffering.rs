@@ -606,7 +606,11 @@ where
             if response.has_room() {
                 refused = false;
             }
-            let Some(frame) = body.frame().await else {
+            // The next frame, unless the body ends or the client goes away (or its HTTP/2 stream
+            // is given up) while the upstream is slow: dropping the body then closes the upstream
+            // connection and frees its pool place at once, not at the upstream's next bytes or
+            // its read_timeout.
+            let Some(Some(frame)) = first_of(body.frame(), sender.closed()).await else {
                 return;
             };
             let frame = frame.map_err(Into::into);
@@ -635,6 +639,18 @@ where
     ReadAhead {
         receiver,
         size_hint,
+    }
+}
+
+/// The output of `future`, or `None` once `gone` completes first.
+async fn first_of<F: std::future::Future>(
+    future: F,
+    gone: impl std::future::Future<Output = ()>,
+) -> Option<F::Output> {
+    tokio::select! {
+        biased;
+        output = future => Some(output),
+        () = gone => None,
     }
 }
 

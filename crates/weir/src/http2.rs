@@ -10,27 +10,39 @@
 //! acknowledgement; h2 bounds the memory (one pending acknowledgement, no more reading until it
 //! is written), and [`FrameWatch`] bounds their number: past a budget the connection gets a
 //! GOAWAY and is closed.
+//!
+//! The time-outs, none of which hyper has: a response body that waits on the client's window for
+//! `send_timeout` gives its stream up ([`StreamExecutor`]); a connection sends its first complete
+//! request, and every request head it begins, within `header_timeout`; it is told GOAWAY after
+//! `keepalive_timeout` with no stream in flight (at once when that is 0); and every wait after a
+//! GOAWAY is bounded ([`drain`]), since hyper's graceful shutdown waits for the client's PING
+//! acknowledgement without a limit.
 
+use std::cell::Cell;
+use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use bytes::Bytes;
 use http::Request;
+use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
 use hyper::server::conn::http2;
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::{watch, Notify};
 use tokio::time::Instant;
 
-use crate::body::ClientBody;
+use crate::body::{Body, BoxError, ClientBody};
 use crate::config::TlsConfig;
 use crate::proxy::{ClientInfo, Proxy};
 use crate::tls::TlsInfo;
+use crate::write_timeout::Stall;
 
 /// Streams a client may reset before weir has answered them, at once, before GOAWAY: hyper's
 /// default, which its rapid-reset fix chose.
@@ -49,8 +61,10 @@ pub const CONTROL_FRAME_BURST: u32 = 200;
 /// How many such frames a second the budget regains, up to the burst.
 pub const CONTROL_FRAMES_PER_SECOND: u32 = 20;
 
-/// How long a connection told GOAWAY for a flood may take to finish before it is closed.
-const FLOOD_GRACE: Duration = Duration::from_secs(1);
+/// How long a connection told GOAWAY may take to end by itself when nothing is owed to it (a
+/// control-frame flood, a connection that never sent a complete request) before it is closed:
+/// time for the GOAWAY to reach the client.
+const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
 /// The HTTP/2 settings of one config generation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,8 +85,8 @@ impl Settings {
         }
     }
 
-    fn builder(&self) -> http2::Builder<TokioExecutor> {
-        let mut builder = http2::Builder::new(TokioExecutor::new());
+    fn builder<E>(&self, executor: E) -> http2::Builder<E> {
+        let mut builder = http2::Builder::new(executor);
         builder
             .timer(TokioTimer::new())
             .max_concurrent_streams(self.max_concurrent_streams)
@@ -87,10 +101,26 @@ impl Settings {
     }
 }
 
-/// Serves HTTP/2 on `stream` until the client leaves, the connection has had no request for
-/// `keepalive_timeout`, the gateway stops (GOAWAY, then the streams in flight finish) or the
-/// client floods control frames (GOAWAY, then closed within [`FLOOD_GRACE`]). Each stream is a
-/// request to the proxy in force when it starts (`proxy`).
+/// The `[server]` time-outs of an HTTP/2 connection, those in force when it was accepted.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Timeouts {
+    /// `header_timeout`: for the first complete request, and for each request head begun.
+    pub header: Duration,
+    /// `keepalive_timeout`: with no stream in flight; 0 ends the connection once its streams are
+    /// done.
+    pub keepalive: Duration,
+    /// `send_timeout`: the longest a response body waits on the client; after a GOAWAY, the
+    /// longest the connection is kept with no stream in flight.
+    pub send: Duration,
+    /// `shutdown_grace`: at stop, the longest wait for the streams in flight.
+    pub shutdown_grace: Duration,
+}
+
+/// Serves HTTP/2 on `stream` until the client leaves; or until a GOAWAY, then [`drain`]: when the
+/// connection sends no complete request within `header_timeout`, or leaves a request head
+/// unfinished that long, or has had no stream in flight for `keepalive_timeout`, or the gateway
+/// stops; or when the client floods control frames (GOAWAY, then closed within
+/// [`CLOSE_GRACE`]). Each stream is a request to the proxy in force when it starts (`proxy`).
 pub(crate) async fn serve<T, F>(
     stream: T,
     settings: &Settings,
@@ -98,17 +128,14 @@ pub(crate) async fn serve<T, F>(
     tls: Arc<TlsInfo>,
     proxy: F,
     mut stop: watch::Receiver<bool>,
-    keepalive_timeout: Duration,
+    timeouts: Timeouts,
 ) where
     T: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     F: Fn() -> Arc<Proxy> + Send + Sync + 'static,
 {
     let activity = Arc::new(Activity::new());
-    let service_activity = Arc::clone(&activity);
     let proxy = Arc::new(proxy);
     let service = service_fn(move |request: Request<Incoming>| {
-        let activity = Arc::clone(&service_activity);
-        activity.begin();
         let client = ClientInfo {
             peer,
             // keepalive_requests does not apply to HTTP/2, and `Connection: close` has no
@@ -118,31 +145,37 @@ pub(crate) async fn serve<T, F>(
         };
         let proxy = proxy();
         async move {
-            let _pending = PendingGuard(&activity);
-            let request = request.map(ClientBody::Hyper);
-            Ok::<_, std::convert::Infallible>(proxy.handle(client, request).await)
+            let mut request = request.map(ClientBody::Hyper);
+            join_cookies(request.headers_mut());
+            let response = proxy.handle(client, request).await;
+            Ok::<_, std::convert::Infallible>(response.map(WatchedBody))
         }
     });
     let flood = Arc::new(Notify::new());
-    let watched = FrameWatch::new(stream, Arc::clone(&flood));
+    let watched = FrameWatch::new(stream, Arc::clone(&flood), Arc::clone(&activity));
+    let executor = StreamExecutor {
+        activity: Arc::clone(&activity),
+        send_timeout: timeouts.send,
+    };
     let connection = settings
-        .builder()
+        .builder(executor)
         .serve_connection(TokioIo::new(watched), service);
     let mut connection = std::pin::pin!(connection);
     let result = tokio::select! {
         result = connection.as_mut() => result,
         _ = stop.changed() => {
             connection.as_mut().graceful_shutdown();
-            connection.await
+            drain(connection, &activity, timeouts.send, Some(timeouts.shutdown_grace)).await
         }
-        () = activity.idle_for(keepalive_timeout) => {
+        expiry = activity.expired(timeouts.header, timeouts.keepalive) => {
+            tracing::debug!(client = %peer, ?expiry, "HTTP/2 connection: GOAWAY");
             connection.as_mut().graceful_shutdown();
-            connection.await
+            drain(connection, &activity, timeouts.send, None).await
         }
         () = flood.notified() => {
             tracing::debug!(client = %peer, "HTTP/2 control frame flood: GOAWAY");
             connection.as_mut().graceful_shutdown();
-            tokio::time::timeout(FLOOD_GRACE, connection).await.unwrap_or(Ok(()))
+            tokio::time::timeout(CLOSE_GRACE, connection).await.unwrap_or(Ok(()))
         }
     };
     if let Err(error) = result {
@@ -150,75 +183,349 @@ pub(crate) async fn serve<T, F>(
     }
 }
 
-/// Streams in flight and the time of the last one's end, for `keepalive_timeout`.
-struct Activity {
-    started: Instant,
-    /// Streams whose response head is not ready yet.
-    pending: AtomicU32,
-    /// When the last response head was ready, in milliseconds since `started`.
-    last_ms: AtomicU64,
+/// Waits, after a GOAWAY, for the connection to end by itself (its streams done and the client's
+/// acknowledgement of hyper's PING in), but no longer than until it has had no stream in flight
+/// for `quiet` ([`CLOSE_GRACE`] if it never had one), nor past `limit`. A stream in flight keeps
+/// the connection as long as it makes progress: each is bounded by its own time-outs (the
+/// upstream's, `body_timeout`, and `send_timeout` for its response body). A client that never
+/// acknowledges the PING, or leaves response data that its stream's task has handed over unread,
+/// is closed `quiet` after the last stream's end: with `quiet` being `send_timeout`, that data is
+/// treated as any write to a client is.
+async fn drain<C>(
+    connection: Pin<&mut C>,
+    activity: &Activity,
+    quiet: Duration,
+    limit: Option<Duration>,
+) -> hyper::Result<()>
+where
+    C: Future<Output = hyper::Result<()>>,
+{
+    let quiet = if activity.served.load(Ordering::Relaxed) {
+        quiet
+    } else {
+        CLOSE_GRACE
+    };
+    let since = Instant::now();
+    let limit = async {
+        match limit {
+            Some(limit) => tokio::time::sleep(limit).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        result = connection => result,
+        () = activity.quiet_for(quiet, since) => Ok(()),
+        () = limit => Ok(()),
+    }
 }
 
-/// Marks a stream's response head ready when dropped (also when the client resets it).
-struct PendingGuard<'a>(&'a Activity);
+/// Why a connection is told GOAWAY.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expiry {
+    /// No complete request within `header_timeout` of the start, or a request head begun and
+    /// unfinished for `header_timeout`.
+    Header,
+    /// No stream in flight for `keepalive_timeout`.
+    Idle,
+}
+
+/// A connection's streams in flight, shared by the connection's task (which watches the
+/// deadlines), its [`FrameWatch`] and its streams' tasks.
+struct Activity {
+    started: Instant,
+    /// Streams whose task runs: from hyper's accepting the request head to the end of the
+    /// response (sent, reset, or given up).
+    in_flight: AtomicU32,
+    /// Whether a complete request has come; until then `header_timeout` counts from the start.
+    served: AtomicBool,
+    /// When the last stream ended, in milliseconds since `started`.
+    last_end_ms: AtomicU64,
+    /// When the client began the request head it is in the middle of, in milliseconds since
+    /// `started` plus one; 0 when it is in none.
+    head_since: AtomicU64,
+    /// Signalled when the last stream in flight ends and when a request head is left unfinished
+    /// by a read: a deadline to watch may have come nearer.
+    changed: Notify,
+}
+
+/// A stream in flight; dropping it ends the stream for [`Activity`].
+struct InFlight(Arc<Activity>);
 
 impl Activity {
     fn new() -> Activity {
         Activity {
             started: Instant::now(),
-            pending: AtomicU32::new(0),
-            last_ms: AtomicU64::new(0),
+            in_flight: AtomicU32::new(0),
+            served: AtomicBool::new(false),
+            last_end_ms: AtomicU64::new(0),
+            head_since: AtomicU64::new(0),
+            changed: Notify::new(),
         }
     }
 
-    fn begin(&self) {
-        self.pending.fetch_add(1, Ordering::Relaxed);
+    fn now_ms(&self) -> u64 {
+        Instant::now()
+            .saturating_duration_since(self.started)
+            .as_millis()
+            .try_into()
+            .unwrap_or(u64::MAX - 1)
     }
 
-    /// Completes once the connection has had no stream in flight for `timeout` (never when 0).
-    async fn idle_for(&self, timeout: Duration) {
-        if timeout.is_zero() {
-            return std::future::pending().await;
+    fn at(&self, ms: u64) -> Instant {
+        self.started + Duration::from_millis(ms)
+    }
+
+    /// A stream begins: hyper accepted its head.
+    fn begin(self: &Arc<Activity>) -> InFlight {
+        self.in_flight.fetch_add(1, Ordering::Relaxed);
+        self.served.store(true, Ordering::Relaxed);
+        InFlight(Arc::clone(self))
+    }
+
+    /// The client is (`true`) or is no longer in the middle of a request head.
+    fn head_pending(&self, pending: bool) {
+        if pending {
+            self.head_since.store(self.now_ms() + 1, Ordering::Relaxed);
+            self.changed.notify_one();
+        } else {
+            self.head_since.store(0, Ordering::Relaxed);
         }
-        let mut deadline = self.started + timeout;
+    }
+
+    /// The next deadline and what it is for; `None` while streams are in flight and no request
+    /// head is pending. A deadline past what `Instant` can hold is none.
+    fn deadline(
+        &self,
+        header_timeout: Duration,
+        keepalive_timeout: Duration,
+    ) -> Option<(Instant, Expiry)> {
+        let head = match self.head_since.load(Ordering::Relaxed) {
+            0 => None,
+            since => self.at(since - 1).checked_add(header_timeout),
+        };
+        let head = head.map(|deadline| (deadline, Expiry::Header));
+        let waiting = if !self.served.load(Ordering::Relaxed) {
+            self.started
+                .checked_add(header_timeout)
+                .map(|deadline| (deadline, Expiry::Header))
+        } else if self.in_flight.load(Ordering::Acquire) == 0 {
+            self.at(self.last_end_ms.load(Ordering::Relaxed))
+                .checked_add(keepalive_timeout)
+                .map(|deadline| (deadline, Expiry::Idle))
+        } else {
+            None
+        };
+        match (head, waiting) {
+            (Some(head), Some(waiting)) => Some(if head.0 <= waiting.0 { head } else { waiting }),
+            (head, waiting) => head.or(waiting),
+        }
+    }
+
+    /// Completes when the connection is to be told GOAWAY, and says why.
+    async fn expired(&self, header_timeout: Duration, keepalive_timeout: Duration) -> Expiry {
         loop {
-            tokio::time::sleep_until(deadline).await;
-            let last = self.started + Duration::from_millis(self.last_ms.load(Ordering::Relaxed));
-            if self.pending.load(Ordering::Relaxed) == 0 && last + timeout <= Instant::now() {
+            match self.deadline(header_timeout, keepalive_timeout) {
+                Some((deadline, expiry)) if deadline <= Instant::now() => return expiry,
+                Some((deadline, _)) => tokio::select! {
+                    () = tokio::time::sleep_until(deadline) => {}
+                    () = self.changed.notified() => {}
+                },
+                None => self.changed.notified().await,
+            }
+        }
+    }
+
+    /// Completes once no stream has been in flight for `quiet`, counted from `since` at the
+    /// earliest.
+    async fn quiet_for(&self, quiet: Duration, since: Instant) {
+        loop {
+            if self.in_flight.load(Ordering::Acquire) > 0 {
+                self.changed.notified().await;
+                continue;
+            }
+            let last_end = self.at(self.last_end_ms.load(Ordering::Relaxed));
+            let Some(deadline) = last_end.max(since).checked_add(quiet) else {
+                return std::future::pending().await;
+            };
+            if deadline <= Instant::now() {
                 return;
             }
-            deadline = (last + timeout).max(Instant::now() + timeout / 8);
+            // A stream that begins meanwhile is seen when the timer fires.
+            tokio::time::sleep_until(deadline).await;
         }
     }
 }
 
-impl Drop for PendingGuard<'_> {
+impl Drop for InFlight {
     fn drop(&mut self) {
-        let elapsed = self.0.started.elapsed().as_millis() as u64;
-        self.0.last_ms.store(elapsed, Ordering::Relaxed);
-        self.0.pending.fetch_sub(1, Ordering::Relaxed);
+        let activity = &self.0;
+        activity
+            .last_end_ms
+            .store(activity.now_ms(), Ordering::Relaxed);
+        if activity.in_flight.fetch_sub(1, Ordering::AcqRel) == 1 {
+            activity.changed.notify_one();
+        }
+    }
+}
+
+/// Spawns each stream's task (hyper's `H2Stream`: the request, then its response body) through
+/// [`run_stream`], counted in [`Activity`] while it runs. A stream is given up by dropping its
+/// task, which drops everything the stream holds (the response body with its upstream
+/// connection, pool place, read-ahead memory and spool file) and makes h2 reset the stream
+/// (RST_STREAM(CANCEL)); no task of its own watches it, and nothing outlives it.
+#[derive(Clone)]
+pub(crate) struct StreamExecutor {
+    activity: Arc<Activity>,
+    send_timeout: Duration,
+}
+
+impl<F> hyper::rt::Executor<F> for StreamExecutor
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    fn execute(&self, stream: F) {
+        let in_flight = self.activity.begin();
+        let send_timeout = self.send_timeout;
+        tokio::spawn(async move {
+            let _in_flight = in_flight;
+            run_stream(stream, send_timeout).await;
+        });
+    }
+}
+
+/// Whose turn it is on a stream's response body, as the last poll of the stream's task left it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    /// The body was not polled in this poll of the task: nothing changed.
+    Unpolled,
+    /// The body had nothing ready (it waits on the upstream) or ended.
+    Upstream,
+    /// The body gave hyper a frame, and hyper has not asked for the next: it waits for the
+    /// client to open its window (a frame for which h2 has no room is held until then).
+    Client,
+}
+
+thread_local! {
+    /// Set by a [`WatchedBody`] when polled, read by [`run_stream`] around each poll of the
+    /// stream's task that polls it: hyper polls a stream's response body only inside that task,
+    /// so the two meet on the thread that runs the poll, with no allocation or lock per stream.
+    static TURN: Cell<Turn> = const { Cell::new(Turn::Unpolled) };
+}
+
+/// Runs one stream's task, and gives the stream up (returns, so that the task is dropped) when
+/// its response body has waited on the client for `send_timeout`: hyper has a frame of it and
+/// takes no more because the client's window is closed, as it stays when a client sets
+/// `SETTINGS_INITIAL_WINDOW_SIZE` to 0 or sends no `WINDOW_UPDATE` (nginx's `send_timeout` on
+/// flow-controlled streams). A timer inside the body could not do it: hyper does not poll the body
+/// while it holds a frame it cannot send. Waits on the upstream are the upstream's time-outs'.
+async fn run_stream<F: Future<Output = ()>>(stream: F, send_timeout: Duration) {
+    let mut stream = std::pin::pin!(stream);
+    let mut stall = Stall::default();
+    let mut client_turn = false;
+    std::future::poll_fn(|context| {
+        TURN.set(Turn::Unpolled);
+        if stream.as_mut().poll(context).is_ready() {
+            return Poll::Ready(());
+        }
+        match TURN.replace(Turn::Unpolled) {
+            Turn::Unpolled => {}
+            Turn::Upstream => {
+                client_turn = false;
+                stall.disarm();
+            }
+            Turn::Client => {
+                client_turn = true;
+                stall.disarm();
+            }
+        }
+        if client_turn && stall.poll(context, send_timeout).is_ready() {
+            tracing::debug!(
+                "HTTP/2 stream: the client took no response data for send_timeout; reset"
+            );
+            return Poll::Ready(());
+        }
+        Poll::Pending
+    })
+    .await;
+}
+
+/// A response body that tells its stream's task, through [`TURN`], whose turn it is.
+pub(crate) struct WatchedBody(Body);
+
+impl http_body::Body for WatchedBody {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        let polled = Pin::new(&mut self.get_mut().0).poll_frame(context);
+        TURN.set(match polled {
+            Poll::Ready(Some(Ok(_))) => Turn::Client,
+            _ => Turn::Upstream,
+        });
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.0.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.0.size_hint()
+    }
+}
+
+/// Joins the `cookie` fields of an HTTP/2 request into one, with "; " (RFC 9113 §8.2.3), before
+/// it goes to the HTTP/1.1 upstream as nginx does: a client may send one field per cookie (for
+/// HPACK's sake), and an upstream given several `cookie` lines joins them with ", " (Gunicorn),
+/// which cookie parsers misread. The header list size bounds the joined value.
+fn join_cookies(headers: &mut http::HeaderMap) {
+    let mut values = headers.get_all(http::header::COOKIE).iter();
+    let (Some(first), Some(_)) = (values.next(), values.next()) else {
+        return;
+    };
+    let mut joined = Vec::with_capacity(first.len() * 4);
+    for (index, value) in headers.get_all(http::header::COOKIE).iter().enumerate() {
+        if index > 0 {
+            joined.extend_from_slice(b"; ");
+        }
+        joined.extend_from_slice(value.as_bytes());
+    }
+    // Valid field values joined by "; " make a valid value; were it refused, the fields would go
+    // on as they came.
+    if let Ok(joined) = http::HeaderValue::from_bytes(&joined) {
+        headers.insert(http::header::COOKIE, joined);
     }
 }
 
 /// Reads the client's frame headers as they pass, to count PING and SETTINGS frames against a
-/// budget ([`CONTROL_FRAME_BURST`], regained at [`CONTROL_FRAMES_PER_SECOND`]). Past it, `flood`
-/// is notified and reading stops, so the flood costs nothing more while the GOAWAY goes out.
+/// budget ([`CONTROL_FRAME_BURST`], regained at [`CONTROL_FRAMES_PER_SECOND`]), and to tell
+/// [`Activity`] when a read leaves a request head unfinished (for `header_timeout`). Past the
+/// budget, `flood` is notified and reading stops, so the flood costs nothing more while the
+/// GOAWAY goes out.
 pub(crate) struct FrameWatch<T> {
     io: T,
     parser: FrameParser,
     budget: Budget,
     flood: Arc<Notify>,
     flooded: bool,
+    activity: Arc<Activity>,
+    /// Whether the last read left a request head unfinished.
+    head_pending: bool,
 }
 
 impl<T> FrameWatch<T> {
-    fn new(io: T, flood: Arc<Notify>) -> FrameWatch<T> {
+    fn new(io: T, flood: Arc<Notify>, activity: Arc<Activity>) -> FrameWatch<T> {
         FrameWatch {
             io,
             parser: FrameParser::default(),
             budget: Budget::new(Instant::now()),
             flood,
             flooded: false,
+            activity,
+            head_pending: false,
         }
     }
 }
@@ -241,6 +548,13 @@ impl<T: AsyncRead + Unpin> AsyncRead for FrameWatch<T> {
             if control > 0 && !this.budget.take(control, Instant::now()) {
                 this.flooded = true;
                 this.flood.notify_one();
+            }
+            // Most heads come whole in one read: only one split across reads costs more than
+            // this comparison.
+            let head_pending = this.parser.in_head();
+            if head_pending != this.head_pending {
+                this.head_pending = head_pending;
+                this.activity.head_pending(head_pending);
             }
         }
         polled
@@ -286,9 +600,12 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for FrameWatch<T> {
 /// The client's connection preface (RFC 9113 §3.4), which comes before the first frame.
 const PREFACE_LEN: usize = 24;
 const FRAME_HEADER_LEN: usize = 9;
+const TYPE_HEADERS: u8 = 0x1;
 const TYPE_SETTINGS: u8 = 0x4;
 const TYPE_PING: u8 = 0x6;
+const TYPE_CONTINUATION: u8 = 0x9;
 const FLAG_ACK: u8 = 0x1;
+const FLAG_END_HEADERS: u8 = 0x4;
 
 /// Follows frame boundaries across reads; only the 9-byte headers are looked at.
 #[derive(Debug)]
@@ -299,6 +616,11 @@ pub(crate) struct FrameParser {
     header_len: usize,
     /// Payload bytes of the current frame still to skip.
     payload_left: usize,
+    /// Inside a header block: from a HEADERS frame's header to the end of the frame that carries
+    /// END_HEADERS (RFC 9113 §4.3: no other frame may come in between).
+    in_block: bool,
+    /// The current frame ends the header block.
+    ends_block: bool,
 }
 
 impl Default for FrameParser {
@@ -308,6 +630,8 @@ impl Default for FrameParser {
             header: [0; FRAME_HEADER_LEN],
             header_len: 0,
             payload_left: 0,
+            in_block: false,
+            ends_block: false,
         }
     }
 }
@@ -326,6 +650,9 @@ impl FrameParser {
                 let skip = self.payload_left.min(bytes.len());
                 self.payload_left -= skip;
                 bytes = &bytes[skip..];
+                if self.payload_left == 0 {
+                    self.frame_done();
+                }
             } else {
                 let take = (FRAME_HEADER_LEN - self.header_len).min(bytes.len());
                 self.header[self.header_len..self.header_len + take]
@@ -340,10 +667,31 @@ impl FrameParser {
                     if matches!(kind, TYPE_PING | TYPE_SETTINGS) && flags & FLAG_ACK == 0 {
                         control += 1;
                     }
+                    if matches!(kind, TYPE_HEADERS | TYPE_CONTINUATION) {
+                        self.in_block = true;
+                        self.ends_block = flags & FLAG_END_HEADERS != 0;
+                    }
+                    if self.payload_left == 0 {
+                        self.frame_done();
+                    }
                 }
             }
         }
         control
+    }
+
+    fn frame_done(&mut self) {
+        if self.ends_block {
+            self.in_block = false;
+            self.ends_block = false;
+        }
+    }
+
+    /// Whether the bytes so far leave a header block unfinished: HEADERS then CONTINUATION
+    /// frames, up to END_HEADERS and the end of that frame. (A frame header cut short is not
+    /// counted: it happens all along a large upload, whose waits `body_timeout` bounds.)
+    pub(crate) fn in_head(&self) -> bool {
+        self.in_block
     }
 }
 

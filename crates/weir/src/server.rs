@@ -322,6 +322,7 @@ impl Gateway {
                     None
                 }
             },
+            shutdown_grace: self.settings.shutdown_grace,
         });
         // Ends at stop, closing every parked connection (their places come back for the drain).
         let park_task = tokio::spawn({
@@ -540,6 +541,9 @@ struct AcceptContext {
     /// This runtime's idle plain-HTTP connections, out of their tasks (`None`: no epoll set
     /// could be made; idle connections wait in their tasks).
     parking: Option<crate::h1::park::ParkSet<Parked>>,
+    /// `shutdown_grace` (fixed for the gateway's life): at stop, an HTTP/2 connection waits this
+    /// long at most for its streams.
+    shutdown_grace: Duration,
 }
 
 /// How long a plain-HTTP keep-alive connection waits for its next request in its task before it
@@ -689,8 +693,13 @@ fn serve_connection(
         // A reload took `[tls]` away; this listener is closing.
         (true, None) => return,
     };
-    let keepalive_timeout = settings.keepalive_timeout;
     let send_timeout = settings.send_timeout;
+    let http2_timeouts = crate::http2::Timeouts {
+        header: settings.header_timeout,
+        keepalive: settings.keepalive_timeout,
+        send: send_timeout,
+        shutdown_grace: context.shutdown_grace,
+    };
     drop(generation);
     let Some(tls) = tls else {
         // The connection's place is held to its end, parked or not.
@@ -733,7 +742,7 @@ fn serve_connection(
                     info,
                     proxy,
                     stop,
-                    keepalive_timeout,
+                    http2_timeouts,
                 ))
                 .await;
             } else {

@@ -119,11 +119,11 @@ fn slowloris_report_marks_pass_fail_and_void() {
     let text = markdown(&records);
     assert!(text.contains("## slowloris, each round"), "{text}");
     assert!(
-        text.contains("| nginx | 1 | 1000 | 950 | 95% | 5000 | 120 | PASS |"),
+        text.contains("| g | nginx | 1 | 1000 | 950 | 95% | 5000 | 120 | PASS |"),
         "{text}"
     );
     assert!(
-        text.contains("| weir | 1 | 1000 | 800 | 80% | 5000 | 120 | FAIL |"),
+        text.contains("| g | weir | 1 | 1000 | 800 | 80% | 5000 | 120 | FAIL |"),
         "{text}"
     );
     assert!(text.contains("VOID: socket errors: read 3"), "{text}");
@@ -154,7 +154,7 @@ fn soak_report_has_windows_answers_and_verdict() {
 fn attackers_drip_heads_and_bodies_and_come_back_when_closed() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
-    let attack = Attack::start(addr, 4, Duration::from_millis(20));
+    let attack = Attack::start(addr, 4, Duration::from_millis(20), SlowClients::Http1);
     let mut accepted = Vec::new();
     for _ in 0..4 {
         accepted.push(listener.accept().unwrap().0);
@@ -177,4 +177,90 @@ fn attackers_drip_heads_and_bodies_and_come_back_when_closed() {
     }
     attack.stop();
     drop(replacement);
+}
+
+/// A TLS server config (ALPN `h2`) on a certificate `openssl req` makes, as the lab's.
+fn h2_server_config(dir: &std::path::Path) -> Arc<rustls::ServerConfig> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
+    let output = std::process::Command::new("openssl")
+        .args(["req", "-x509", "-newkey", "ec", "-pkeyopt"])
+        .args(["ec_paramgen_curve:P-256", "-nodes", "-keyout"])
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .args(["-days", "1", "-subj", "/CN=localhost"])
+        .output()
+        .expect("openssl runs (the lab needs it for its certificate)");
+    assert!(output.status.success(), "{output:?}");
+    let certs = CertificateDer::pem_file_iter(&cert)
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let key = PrivateKeyDer::from_pem_file(&key).unwrap();
+    let mut config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(certs, key)
+    .unwrap();
+    config.alpn_protocols = vec![b"h2".to_vec()];
+    Arc::new(config)
+}
+
+/// Accepts one TLS connection and reads `length` bytes of what the client sent first.
+fn accept_h2(
+    listener: &TcpListener,
+    config: &Arc<rustls::ServerConfig>,
+    length: usize,
+) -> (
+    rustls::StreamOwned<rustls::ServerConnection, std::net::TcpStream>,
+    Vec<u8>,
+) {
+    let (tcp, _) = listener.accept().unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let connection = rustls::ServerConnection::new(Arc::clone(config)).unwrap();
+    let mut tls = rustls::StreamOwned::new(connection, tcp);
+    let mut opening = vec![0u8; length];
+    tls.read_exact(&mut opening).unwrap();
+    assert_eq!(tls.conn.alpn_protocol(), Some(&b"h2"[..]));
+    (tls, opening)
+}
+
+#[test]
+fn http2_attackers_send_the_preface_or_a_zero_window_stream_and_come_back_when_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = h2_server_config(dir.path());
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let attack = Attack::start(addr, 2, Duration::from_millis(20), SlowClients::Http2);
+    // The first sends the preface and empty SETTINGS; the second SETTINGS_INITIAL_WINDOW_SIZE 0
+    // and a HEADERS frame opening stream 1.
+    let (preface, opening) = accept_h2(&listener, &config, 24 + 9);
+    assert_eq!(&opening[..24], H2_PREFACE);
+    assert_eq!(&opening[24..], &h2_frame(0x4, 0, 0, &[])[..]);
+    let (_zero_window, opening) = accept_h2(&listener, &config, 24 + 15 + 9);
+    assert_eq!(
+        &opening[24..39],
+        &h2_frame(0x4, 0, 0, &[0, 0x4, 0, 0, 0, 0])[..]
+    );
+    assert_eq!(&opening[39..44], &[0, 0, 8, 0x1, 0x5]);
+    assert_eq!(&opening[44..48], &1u32.to_be_bytes());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while attack.open() < 2 {
+        assert!(Instant::now() < deadline, "opened {}", attack.open());
+        thread::sleep(Duration::from_millis(10));
+    }
+    // The server closes the first: the attack notices and opens another of the same kind.
+    drop(preface);
+    let (_replacement, opening) = accept_h2(&listener, &config, 24 + 9);
+    assert_eq!(&opening[..24], H2_PREFACE);
+    while attack.closed() < 1 {
+        assert!(Instant::now() < deadline, "the close was not noticed");
+        thread::sleep(Duration::from_millis(10));
+    }
+    attack.stop();
 }

@@ -11,6 +11,7 @@ mod e2e;
 mod errors;
 mod faults;
 mod hardening;
+mod http2;
 mod metrics;
 mod parity;
 mod pool;

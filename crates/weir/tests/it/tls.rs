@@ -19,7 +19,7 @@ use tokio_rustls::client::TlsStream;
 use crate::support::*;
 
 /// A test CA in a temp dir, and the certificates it issues (full chain and key as PEM files).
-struct Pki {
+pub(crate) struct Pki {
     dir: tempfile::TempDir,
     issuer: rcgen::Issuer<'static, rcgen::KeyPair>,
     ca_der: CertificateDer<'static>,
@@ -27,7 +27,7 @@ struct Pki {
 }
 
 impl Pki {
-    fn new() -> Pki {
+    pub(crate) fn new() -> Pki {
         let dir = tempfile::tempdir().unwrap();
         let key = rcgen::KeyPair::generate().unwrap();
         let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
@@ -76,11 +76,11 @@ impl Pki {
         (cert_path, key_path)
     }
 
-    fn issue(&self, names: &[&str]) -> (PathBuf, PathBuf) {
+    pub(crate) fn issue(&self, names: &[&str]) -> (PathBuf, PathBuf) {
         self.issue_until(names, None)
     }
 
-    fn client_config(&self, alpn: &[&[u8]]) -> Arc<rustls::ClientConfig> {
+    pub(crate) fn client_config(&self, alpn: &[&[u8]]) -> Arc<rustls::ClientConfig> {
         let mut roots = rustls::RootCertStore::empty();
         roots.add(self.ca_der.clone()).unwrap();
         let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(
@@ -96,7 +96,7 @@ impl Pki {
 }
 
 /// `[[tls.certificates]]` tables for these files.
-fn certificate_tables(files: &[(PathBuf, PathBuf)]) -> String {
+pub(crate) fn certificate_tables(files: &[(PathBuf, PathBuf)]) -> String {
     files
         .iter()
         .map(|(cert, key)| {
@@ -141,7 +141,7 @@ async fn start_tls(pki: &Pki, tls_extra: &str) -> (UpstreamServer, TestGateway) 
     (upstream, gateway)
 }
 
-async fn connect_tls(
+pub(crate) async fn connect_tls(
     addr: SocketAddr,
     config: Arc<rustls::ClientConfig>,
     name: &str,
@@ -182,7 +182,7 @@ async fn get_http1(
 }
 
 /// An HTTP/2 connection over TLS (ALPN `h2`) with hyper's client.
-async fn h2_sender(
+pub(crate) async fn h2_sender(
     addr: SocketAddr,
     pki: &Pki,
 ) -> hyper::client::conn::http2::SendRequest<Full<Bytes>> {
@@ -198,7 +198,7 @@ async fn h2_sender(
     sender
 }
 
-async fn h2_request(
+pub(crate) async fn h2_request(
     sender: &mut hyper::client::conn::http2::SendRequest<Full<Bytes>>,
     method: Method,
     uri: &str,
@@ -709,7 +709,7 @@ async fn sessions_resume_by_ticket() {
 // ---------------------------------------------------------------------------------------------
 
 /// A well-behaved HTTP/2 client gets its answer.
-async fn still_served(tls: SocketAddr, pki: &Pki) {
+pub(crate) async fn still_served(tls: SocketAddr, pki: &Pki) {
     let mut sender = h2_sender(tls, pki).await;
     let (status, _, body) =
         h2_request(&mut sender, Method::GET, "https://app.test/", Bytes::new()).await;
@@ -767,13 +767,13 @@ async fn rapid_reset_ends_in_goaway() {
 
 /// Raw HTTP/2 over TLS, for floods the `h2` crate will not send. A task reads the gateway's
 /// frames all along, so a GOAWAY is seen even when the gateway closes under the writes.
-struct RawH2 {
-    writer: tokio::io::WriteHalf<TlsStream<TcpStream>>,
+pub(crate) struct RawH2 {
+    pub(crate) writer: tokio::io::WriteHalf<TlsStream<TcpStream>>,
     reader: tokio::task::JoinHandle<Vec<u8>>,
 }
 
 /// `frame` as bytes: length, type, flags, stream id, payload.
-fn frame_bytes(kind: u8, flags: u8, stream_id: u32, payload: &[u8]) -> Vec<u8> {
+pub(crate) fn frame_bytes(kind: u8, flags: u8, stream_id: u32, payload: &[u8]) -> Vec<u8> {
     let length = payload.len();
     let mut bytes = vec![
         (length >> 16) as u8,
@@ -788,7 +788,7 @@ fn frame_bytes(kind: u8, flags: u8, stream_id: u32, payload: &[u8]) -> Vec<u8> {
 }
 
 impl RawH2 {
-    async fn connect(tls: SocketAddr, pki: &Pki) -> RawH2 {
+    pub(crate) async fn connect(tls: SocketAddr, pki: &Pki) -> RawH2 {
         let stream = connect_tls(tls, pki.client_config(&[b"h2"]), "app.test")
             .await
             .unwrap();
@@ -814,7 +814,7 @@ impl RawH2 {
         raw
     }
 
-    async fn frame(
+    pub(crate) async fn frame(
         &mut self,
         kind: u8,
         flags: u8,
@@ -827,7 +827,7 @@ impl RawH2 {
     }
 
     /// Waits until the gateway ends the connection; returns the GOAWAY error code, if one came.
-    async fn goaway(self) -> Option<u32> {
+    pub(crate) async fn goaway(self) -> Option<u32> {
         let received = tokio::time::timeout(Duration::from_secs(10), self.reader)
             .await
             .expect("the gateway closes the connection")
@@ -850,7 +850,7 @@ impl RawH2 {
 }
 
 const ENHANCE_YOUR_CALM: u32 = 0xb;
-const NO_ERROR: u32 = 0x0;
+pub(crate) const NO_ERROR: u32 = 0x0;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rapid_reset_in_raw_frames_gets_goaway_enhance_your_calm() {
