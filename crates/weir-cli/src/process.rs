@@ -28,10 +28,43 @@ const INHERIT_FDS: &str = "WEIR_INHERIT_FDS";
 const READY_FD: &str = "WEIR_READY_FD";
 
 /// Writes this process's id to `path`, replacing what was there (a new process after an upgrade
-/// takes the file over).
+/// takes the file over). A symbolic link at `path` is refused: whoever can plant one (the pid
+/// file's directory is often writable by more than root) would have weir overwrite the file it
+/// points at. The id goes into a new file beside `path`, made with `O_EXCL | O_NOFOLLOW`, then
+/// renamed over it, so a reader never sees a half-written file and no link is followed.
 pub fn write_pid_file(path: &Path) -> anyhow::Result<()> {
-    std::fs::write(path, format!("{}\n", std::process::id()))
-        .with_context(|| format!("writing the pid file {}", path.display()))
+    use std::os::unix::fs::OpenOptionsExt;
+    if let Ok(metadata) = std::fs::symlink_metadata(path) {
+        if metadata.file_type().is_symlink() {
+            anyhow::bail!(
+                "refusing the pid file {}: it is a symbolic link",
+                path.display()
+            );
+        }
+    }
+    let name = path
+        .file_name()
+        .with_context(|| format!("the pid file {} names no file", path.display()))?;
+    let mut temporary_name = std::ffi::OsString::from(".");
+    temporary_name.push(name);
+    temporary_name.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(temporary_name);
+    // One left by a process that had this id and was killed mid-write; removing a link removes
+    // the link, not what it points at.
+    let _ = std::fs::remove_file(&temporary);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o644)
+        .custom_flags(nix::libc::O_NOFOLLOW)
+        .open(&temporary)
+        .and_then(|mut file| file.write_all(format!("{}\n", std::process::id()).as_bytes()))
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error).with_context(|| format!("writing the pid file {}", path.display()));
+    }
+    Ok(())
 }
 
 /// Removes `path` if it still holds this process's id (after an upgrade it holds the new one's).

@@ -1,7 +1,8 @@
 //! Operating a running `weir` process as an administrator does: `weir reload` with a broken file
 //! (the old config keeps serving, the log names the file and line) and then a good one,
 //! `weir upgrade` under load (no failed request, no refused connection), and systemd socket
-//! activation (a listener passed in as systemd passes it).
+//! activation (a listener passed in as systemd passes it). The pid file is never written through
+//! a symbolic link.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -339,4 +340,38 @@ os.execv(weir, [weir, "run", "--config", config])
         listening[0].contains(&format!("127.0.0.1:{port}")),
         "{listening:?}"
     );
+}
+
+/// Issue 16, item 11(c): a pid file that is a symbolic link is refused, naming the path, and
+/// nothing is written to what it points at.
+#[test]
+fn a_pid_file_that_is_a_symbolic_link_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, pid_file) = (dir.path().join("weir.toml"), dir.path().join("weir.pid"));
+    let target = dir.path().join("precious");
+    std::fs::write(&target, "keep\n").unwrap();
+    std::os::unix::fs::symlink(&target, &pid_file).unwrap();
+    std::fs::write(
+        &path,
+        config(free_port(), &pid_file, &[("/", upstream("app"))]),
+    )
+    .unwrap();
+    let mut running = Running::start(weir().args(["run", "--config"]).arg(&path));
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let exit = loop {
+        if let Some(exit) = running.child.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "weir runs with a symbolic link as its pid file; {} holds {:?}",
+            target.display(),
+            std::fs::read_to_string(&target)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(!exit.success());
+    let line = running.wait_for_log("symbolic link");
+    assert!(line.contains(&pid_file.display().to_string()), "{line}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep\n");
 }
