@@ -600,3 +600,26 @@ fn a_pid_file_that_is_a_symbolic_link_is_refused() {
     assert!(line.contains(&pid_file.display().to_string()), "{line}");
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep\n");
 }
+
+/// An upgrade hands over the admin listener too: the new process used to bind `[admin] listen`
+/// itself, which the old process still held (`address in use`), so it never started.
+#[test]
+fn an_upgrade_hands_over_the_admin_listener() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, pid_file) = (dir.path().join("weir.toml"), dir.path().join("weir.pid"));
+    let app = upstream("app");
+    let (port, admin) = (free_port(), free_port());
+    let text = format!(
+        "{}\n[admin]\nlisten = \"127.0.0.1:{admin}\"\n",
+        listening_on(&[port], &[], dir.path(), &pid_file, app)
+    );
+    std::fs::write(&path, text).unwrap();
+    let mut running = Running::start(weir().args(["run", "--config"]).arg(&path));
+    wait_for_pid(&pid_file, running.child.id());
+    let _successor = upgrade(&mut running, &pid_file);
+    assert_eq!(
+        get(admin, "/healthz").unwrap().split(" | ").next(),
+        Some("HTTP/1.1 200 OK")
+    );
+    assert_eq!(get(port, "/").unwrap(), "HTTP/1.1 200 OK | app");
+}
