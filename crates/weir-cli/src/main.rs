@@ -185,12 +185,12 @@ fn import(
     ExitCode::SUCCESS
 }
 
-/// What the control loop needs: the config file to reload from, a handle on the gateway, and
-/// duplicates of every listening socket for an upgrade.
+/// What the control loop needs: the config file to reload from and a handle on the gateway. It
+/// keeps no copy of any listening socket: an upgrade takes those open at that moment from the
+/// handle, so a listener a reload removed is closed, not kept alive here.
 struct Control {
     config_path: PathBuf,
     handle: weir::GatewayHandle,
-    listeners: Vec<std::net::TcpListener>,
 }
 
 fn run(config: weir::Config, config_path: PathBuf) -> anyhow::Result<()> {
@@ -241,7 +241,7 @@ fn run_work_stealing(
     config: weir::Config,
     config_path: PathBuf,
     threads: usize,
-    inherited: Vec<std::net::TcpListener>,
+    inherited: Vec<weir::Inherited>,
     ready: Option<std::fs::File>,
 ) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -259,7 +259,6 @@ fn run_work_stealing(
         let control = Control {
             config_path,
             handle: gateway.handle(),
-            listeners: gateway.listener_clones(),
         };
         gateway.run(control_loop(control, signals)).await;
         tracing::info!("stopped");
@@ -275,7 +274,7 @@ fn run_per_core(
     config: weir::Config,
     config_path: PathBuf,
     threads: usize,
-    inherited: Vec<std::net::TcpListener>,
+    inherited: Vec<weir::Inherited>,
     ready: Option<std::fs::File>,
 ) -> anyhow::Result<()> {
     let signal_runtime = tokio::runtime::Builder::new_current_thread()
@@ -285,7 +284,8 @@ fn run_per_core(
     let signals = signal_runtime.block_on(async { Signals::install() });
     let (stop_sender, stop_receiver) = tokio::sync::watch::channel(false);
     let (ready_sender, ready_receiver) = std::sync::mpsc::channel();
-    let (bound_sender, bound_receiver) = std::sync::mpsc::channel();
+    // Nothing is sent: each worker drops its sender once it has bound (or failed to).
+    let (bound_sender, bound_receiver) = std::sync::mpsc::channel::<()>();
     let mut shares = process::deal(inherited, threads).into_iter();
     let mut workers = Vec::with_capacity(threads);
     let first_config = config.clone();
@@ -301,14 +301,10 @@ fn run_per_core(
             }
         };
         announce(&gateway);
-        let _ = ready_sender.send(Ok((
-            gateway.handle(),
-            gateway.listen_addrs(),
-            gateway.listener_clones(),
-        )));
+        let _ = ready_sender.send(Ok((gateway.handle(), gateway.listen_addrs())));
         gateway.run(stopped(first_stop)).await;
     })?);
-    let (handle, addrs, mut listeners) = match ready_receiver.recv() {
+    let (handle, addrs) = match ready_receiver.recv() {
         Ok(Ok(ready)) => ready,
         Ok(Err(message)) => anyhow::bail!(message),
         Err(_) => anyhow::bail!("the first worker thread stopped before binding"),
@@ -323,7 +319,6 @@ fn run_per_core(
         workers.push(spawn_worker(index, move || async move {
             match weir::Gateway::bind_sibling(&handle, &addrs, &settings, share) {
                 Ok(gateway) => {
-                    let _ = bound.send(gateway.listener_clones());
                     drop(bound);
                     gateway.run(stopped(stop)).await
                 }
@@ -335,12 +330,12 @@ fn run_per_core(
         })?);
     }
     drop(bound_sender);
-    // Every worker has bound (or failed) once the channel is drained and closed.
-    listeners.extend(bound_receiver.iter().flatten());
+    // Every worker has bound (or failed) once the channel is closed: only then is the pid file
+    // written and the weir that started this one told that it serves.
+    let _ = bound_receiver.recv();
     let control = Control {
         config_path,
         handle,
-        listeners,
     };
     signal_runtime.block_on(async {
         started(&config, ready)?;
@@ -453,10 +448,11 @@ async fn control_loop(control: Control, signals: Option<Signals>) {
             }
             _ = user2.recv() => {
                 tracing::info!("SIGUSR2 received: starting the binary on disk");
-                let upgrading = std::sync::Arc::clone(&control);
+                let config_path = control.config_path.clone();
+                let listeners = control.handle.listeners_for_upgrade();
                 let handed_over = tokio::task::spawn_blocking(move || {
                     let binary = process::own_binary()?;
-                    process::start_successor(&binary, &upgrading.config_path, &upgrading.listeners)
+                    process::start_successor(&binary, &config_path, &listeners)
                 })
                 .await;
                 match handed_over {

@@ -3,11 +3,13 @@
 //! the weir that started this one, and starting the new binary on an upgrade.
 //!
 //! An upgrade works as HAProxy's `-x` and Pingora's socket handover: the running weir clears
-//! close-on-exec on duplicates of its listening sockets, starts the binary now on disk with
-//! `WEIR_INHERIT_FDS` naming them and `WEIR_READY_FD` naming the write end of a pipe, and waits.
-//! The new process serves the same sockets (connections queued in them are not lost) and writes
-//! `ready` once every worker listens; only then does the old one stop accepting and drain. A new
-//! process that exits or says nothing within [`UPGRADE_READY_TIMEOUT`] leaves the old one serving.
+//! close-on-exec on duplicates of the listening sockets open at that moment, starts the binary
+//! now on disk with `WEIR_INHERIT_FDS` naming them with what each served
+//! (`3:plain,4:plain,5:tls,6:admin`) and `WEIR_READY_FD` naming the write end of a pipe, and
+//! waits. The new process serves the same sockets (connections queued in them are not lost), each
+//! as its config says, and writes `ready` once every worker listens; only then does the old one
+//! stop accepting and drain. A new process that exits or says nothing within
+//! [`UPGRADE_READY_TIMEOUT`] leaves the old one serving.
 
 use std::io::{Read, Write};
 use std::net::TcpListener;
@@ -28,10 +30,43 @@ const INHERIT_FDS: &str = "WEIR_INHERIT_FDS";
 const READY_FD: &str = "WEIR_READY_FD";
 
 /// Writes this process's id to `path`, replacing what was there (a new process after an upgrade
-/// takes the file over).
+/// takes the file over). A symbolic link at `path` is refused: whoever can plant one (the pid
+/// file's directory is often writable by more than root) would have weir overwrite the file it
+/// points at. The id goes into a new file beside `path`, made with `O_EXCL | O_NOFOLLOW`, then
+/// renamed over it, so a reader never sees a half-written file and no link is followed.
 pub fn write_pid_file(path: &Path) -> anyhow::Result<()> {
-    std::fs::write(path, format!("{}\n", std::process::id()))
-        .with_context(|| format!("writing the pid file {}", path.display()))
+    use std::os::unix::fs::OpenOptionsExt;
+    if let Ok(metadata) = std::fs::symlink_metadata(path) {
+        if metadata.file_type().is_symlink() {
+            anyhow::bail!(
+                "refusing the pid file {}: it is a symbolic link",
+                path.display()
+            );
+        }
+    }
+    let name = path
+        .file_name()
+        .with_context(|| format!("the pid file {} names no file", path.display()))?;
+    let mut temporary_name = std::ffi::OsString::from(".");
+    temporary_name.push(name);
+    temporary_name.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(temporary_name);
+    // One left by a process that had this id and was killed mid-write; removing a link removes
+    // the link, not what it points at.
+    let _ = std::fs::remove_file(&temporary);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o644)
+        .custom_flags(nix::libc::O_NOFOLLOW)
+        .open(&temporary)
+        .and_then(|mut file| file.write_all(format!("{}\n", std::process::id()).as_bytes()))
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error).with_context(|| format!("writing the pid file {}", path.display()));
+    }
+    Ok(())
 }
 
 /// Removes `path` if it still holds this process's id (after an upgrade it holds the new one's).
@@ -61,8 +96,8 @@ pub fn signal_running(pid_file: &Path, signal: nix::sys::signal::Signal) -> anyh
 /// The listening sockets this process was given: by systemd socket activation (`LISTEN_FDS`
 /// with `LISTEN_PID` naming this process) or by the weir that started it (`WEIR_INHERIT_FDS`).
 /// The variables are removed so that nothing started later inherits the claim.
-pub fn inherited_listeners() -> anyhow::Result<Vec<TcpListener>> {
-    let mut fds: Vec<RawFd> = Vec::new();
+pub fn inherited_listeners() -> anyhow::Result<Vec<weir::Inherited>> {
+    let mut fds: Vec<(RawFd, Option<weir::ListenerKind>)> = Vec::new();
     if let Ok(count) = std::env::var("LISTEN_FDS") {
         let for_us = std::env::var("LISTEN_PID")
             .ok()
@@ -70,7 +105,7 @@ pub fn inherited_listeners() -> anyhow::Result<Vec<TcpListener>> {
             == Some(std::process::id());
         if for_us {
             let count: RawFd = count.trim().parse().context("LISTEN_FDS is not a number")?;
-            fds.extend(LISTEN_FDS_START..LISTEN_FDS_START + count);
+            fds.extend((LISTEN_FDS_START..LISTEN_FDS_START + count).map(|fd| (fd, None)));
         }
         std::env::remove_var("LISTEN_FDS");
         std::env::remove_var("LISTEN_PID");
@@ -78,15 +113,31 @@ pub fn inherited_listeners() -> anyhow::Result<Vec<TcpListener>> {
     }
     if let Ok(list) = std::env::var(INHERIT_FDS) {
         for item in list.split(',').filter(|item| !item.is_empty()) {
-            fds.push(
-                item.trim()
-                    .parse()
-                    .with_context(|| format!("{INHERIT_FDS} holds {item:?}, not a descriptor"))?,
-            );
+            // `FD:KIND`; a bare `FD` (a weir too old to say) is taken as systemd's are.
+            let (fd, kind) = match item.trim().split_once(':') {
+                Some((fd, name)) => {
+                    let kind = weir::ListenerKind::from_name(name).with_context(|| {
+                        format!("{INHERIT_FDS} holds {item:?}: {name:?} is not plain, tls or admin")
+                    })?;
+                    (fd, Some(kind))
+                }
+                None => (item.trim(), None),
+            };
+            let fd = fd
+                .parse()
+                .with_context(|| format!("{INHERIT_FDS} holds {item:?}, not a descriptor"))?;
+            fds.push((fd, kind));
         }
         std::env::remove_var(INHERIT_FDS);
     }
-    fds.into_iter().map(take_listener).collect()
+    fds.into_iter()
+        .map(|(fd, kind)| {
+            Ok(weir::Inherited {
+                listener: take_listener(fd)?,
+                kind,
+            })
+        })
+        .collect()
 }
 
 /// Takes ownership of an inherited descriptor, after checking it is a listening TCP socket.
@@ -124,31 +175,37 @@ fn set_cloexec(fd: &impl AsFd, on: bool) -> anyhow::Result<()> {
 
 /// Shares `inherited` among `threads` workers: a socket passed once serves every worker (the
 /// others get duplicates, sharing its queue); sockets passed once per worker (a weir upgrade
-/// from the per-core layout) are dealt one per worker, the surplus to the first.
-pub fn deal(inherited: Vec<TcpListener>, threads: usize) -> Vec<Vec<TcpListener>> {
-    let mut shares: Vec<Vec<TcpListener>> = (0..threads.max(1)).map(|_| Vec::new()).collect();
-    let mut groups: Vec<(Option<std::net::SocketAddr>, Vec<TcpListener>)> = Vec::new();
-    for listener in inherited {
-        let addr = listener.local_addr().ok();
+/// from the per-core layout) are dealt one per worker, the surplus to the first. The admin
+/// listener is the first worker's alone.
+pub fn deal(inherited: Vec<weir::Inherited>, threads: usize) -> Vec<Vec<weir::Inherited>> {
+    let mut shares: Vec<Vec<weir::Inherited>> = (0..threads.max(1)).map(|_| Vec::new()).collect();
+    let mut groups: Vec<(Option<std::net::SocketAddr>, Vec<weir::Inherited>)> = Vec::new();
+    for socket in inherited {
+        let addr = socket.listener.local_addr().ok();
         match groups.iter_mut().find(|(seen, _)| *seen == addr) {
-            Some((_, group)) => group.push(listener),
-            None => groups.push((addr, vec![listener])),
+            Some((_, group)) => group.push(socket),
+            None => groups.push((addr, vec![socket])),
         }
     }
     for (_, group) in groups {
         if group.len() == 1 {
             let mut group = group;
             let Some(first) = group.pop() else { continue };
-            for share in shares.iter_mut().skip(1) {
-                if let Ok(copy) = first.try_clone() {
-                    share.push(copy);
+            if first.kind != Some(weir::ListenerKind::Admin) {
+                for share in shares.iter_mut().skip(1) {
+                    if let Ok(copy) = first.listener.try_clone() {
+                        share.push(weir::Inherited {
+                            listener: copy,
+                            kind: first.kind,
+                        });
+                    }
                 }
             }
             shares[0].push(first);
         } else {
-            for (index, listener) in group.into_iter().enumerate() {
+            for (index, socket) in group.into_iter().enumerate() {
                 let worker = if index < shares.len() { index } else { 0 };
-                shares[worker].push(listener);
+                shares[worker].push(socket);
             }
         }
     }
@@ -189,24 +246,33 @@ pub fn say_ready(mut pipe: std::fs::File) {
     }
 }
 
-/// Starts `binary run --config CONFIG` with `listeners` passed in, and waits until it says it
-/// serves (true) or fails to (false: it exited, or said nothing in time). Blocking: call it from
-/// a thread that may block.
+/// Starts `binary run --config CONFIG` with `listeners` passed in (each with what it serves),
+/// and waits until it says it serves (true) or fails to (false: it exited, or said nothing in
+/// time). Blocking: call it from a thread that may block.
 pub fn start_successor(
     binary: &Path,
     config: &Path,
-    listeners: &[TcpListener],
+    listeners: &[weir::Inherited],
 ) -> anyhow::Result<bool> {
     let (reader, writer) = nix::unistd::pipe().context("making the ready pipe")?;
     let mut reader = std::fs::File::from(reader);
     let mut passed = Vec::with_capacity(listeners.len());
-    for listener in listeners {
-        let copy = listener.try_clone().context("duplicating a listener")?;
+    for socket in listeners {
+        let copy = socket
+            .listener
+            .try_clone()
+            .context("duplicating a listener")?;
         set_cloexec(&copy, false)?;
-        passed.push(copy);
+        passed.push((copy, socket.kind));
     }
     set_cloexec(&writer, false)?;
-    let fds: Vec<String> = passed.iter().map(|fd| fd.as_raw_fd().to_string()).collect();
+    let fds: Vec<String> = passed
+        .iter()
+        .map(|(fd, kind)| match kind {
+            Some(kind) => format!("{}:{}", fd.as_raw_fd(), kind.as_str()),
+            None => fd.as_raw_fd().to_string(),
+        })
+        .collect();
     let started = std::process::Command::new(binary)
         .arg("run")
         .arg("--config")

@@ -6,6 +6,7 @@
 //! finish; it stops when the gateway has stopped.
 
 use std::convert::Infallible;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -24,7 +25,11 @@ const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Serves the admin endpoints on `listener`. `stop` turns true when shutdown begins (then
 /// `/readyz` answers 503); serving ends when its sender is dropped, as the gateway stops.
-pub async fn serve(listener: TcpListener, handle: GatewayHandle, mut stop: watch::Receiver<bool>) {
+pub async fn serve(
+    listener: Arc<TcpListener>,
+    handle: GatewayHandle,
+    mut stop: watch::Receiver<bool>,
+) {
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,

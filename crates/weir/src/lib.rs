@@ -29,4 +29,4 @@ pub mod upstream;
 pub mod write_timeout;
 
 pub use config::Config;
-pub use server::{Gateway, GatewayHandle, ServerError};
+pub use server::{Gateway, GatewayHandle, Inherited, ListenAddr, ListenerKind, ServerError};

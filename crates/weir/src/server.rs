@@ -7,7 +7,7 @@
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use arc_swap::ArcSwap;
@@ -48,12 +48,84 @@ pub enum ServerError {
     Tls(#[from] crate::tls::TlsError),
 }
 
+/// What a listening socket serves, as an upgrade passes it on to the next weir.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListenerKind {
+    /// A `[server] listen` address: plain HTTP.
+    Plain,
+    /// A `[tls] listen` address.
+    Tls,
+    /// The `[admin] listen` address.
+    Admin,
+}
+
+impl ListenerKind {
+    /// The name an upgrade writes beside the descriptor (`WEIR_INHERIT_FDS=3:plain,4:tls`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ListenerKind::Plain => "plain",
+            ListenerKind::Tls => "tls",
+            ListenerKind::Admin => "admin",
+        }
+    }
+
+    /// The kind [`ListenerKind::as_str`] names.
+    pub fn from_name(name: &str) -> Option<ListenerKind> {
+        match name {
+            "plain" => Some(ListenerKind::Plain),
+            "tls" => Some(ListenerKind::Tls),
+            "admin" => Some(ListenerKind::Admin),
+            _ => None,
+        }
+    }
+
+    fn of(tls: bool) -> ListenerKind {
+        if tls {
+            ListenerKind::Tls
+        } else {
+            ListenerKind::Plain
+        }
+    }
+}
+
+/// A listening socket this process was given instead of binding its address.
+#[derive(Debug)]
+pub struct Inherited {
+    pub listener: std::net::TcpListener,
+    /// What the weir that passed it served on it. `None` for a socket passed by systemd (or by a
+    /// weir too old to say): one whose address the config does not list is served as plain
+    /// HTTP, since whoever passed it decided. With a kind, the config still decides what it
+    /// serves, and one the config no longer lists is closed: the weir that passed it served it
+    /// only because its config did.
+    pub kind: Option<ListenerKind>,
+}
+
+/// One listener of a gateway, for [`Gateway::bind_sibling`] to bind beside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListenAddr {
+    /// The configured address (its port may be 0).
+    pub configured: SocketAddr,
+    /// The address bound.
+    pub bound: SocketAddr,
+    /// Whether it speaks TLS.
+    pub tls: bool,
+    /// An inherited socket the config does not list: served for the gateway's life.
+    pub pinned: bool,
+}
+
+/// A listener of a gateway: the configured address it serves (the bound one may differ: port 0)
+/// and whether it speaks TLS; `pinned` when it is an inherited socket the config does not list,
+/// which no reload removes.
+struct Bound {
+    endpoint: Endpoint,
+    listener: Arc<TcpListener>,
+    pinned: bool,
+}
+
 /// A gateway with its listeners bound, ready to run.
 pub struct Gateway {
-    /// Each listener with the configured address it serves (the bound one may differ: port 0)
-    /// and whether it speaks TLS.
-    listeners: Vec<(Endpoint, TcpListener)>,
-    admin: Option<TcpListener>,
+    listeners: Vec<Bound>,
+    admin: Option<Arc<TcpListener>>,
     shared: Arc<Shared>,
     /// Whether listeners allow siblings on the same address (one runtime per core).
     reuse_port: bool,
@@ -124,8 +196,11 @@ struct Shared {
     current: ArcSwap<Generation>,
     /// The configured `listen` addresses; each gateway's accept loops follow them.
     listen: tokio::sync::watch::Sender<Vec<Endpoint>>,
-    /// The bound addresses that speak TLS, so that siblings bound beside them do too.
-    tls_bound: std::sync::Mutex<Vec<SocketAddr>>,
+    /// Every listening socket open now, in every sibling, with what it serves (`None`: an
+    /// inherited socket the config does not list), for an upgrade to pass on. Weak: only the
+    /// socket's accept loop keeps it open, so one a reload removes is closed with its loop and
+    /// no copy of it lives on to accept connections nobody serves.
+    live: std::sync::Mutex<Vec<(Option<ListenerKind>, Weak<TcpListener>)>>,
     reloads: ReloadStats,
     /// Gateways bound and not yet drained (the first and its siblings).
     serving: tokio::sync::watch::Sender<usize>,
@@ -142,6 +217,33 @@ struct ReloadStats {
     failures: AtomicU64,
 }
 
+impl Shared {
+    /// Records that `listener` serves as `kind` from now on (a reload moved its address).
+    fn set_kind(&self, listener: &Arc<TcpListener>, kind: Option<ListenerKind>) {
+        let mut live = self
+            .live
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        for (live_kind, weak) in live.iter_mut() {
+            if std::ptr::eq(weak.as_ptr(), Arc::as_ptr(listener)) {
+                *live_kind = kind;
+            }
+        }
+    }
+
+    /// Counts `listener` among the live sockets (as `kind`) and gives it its one owner.
+    fn register(&self, kind: Option<ListenerKind>, listener: TcpListener) -> Arc<TcpListener> {
+        let listener = Arc::new(listener);
+        let mut live = self
+            .live
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        live.retain(|(_, weak)| weak.strong_count() > 0);
+        live.push((kind, Arc::downgrade(&listener)));
+        listener
+    }
+}
+
 impl Gateway {
     /// Binds every `listen` address and builds the proxy. Must run inside a tokio runtime.
     pub fn bind(config: &Config) -> Result<Gateway, ServerError> {
@@ -155,42 +257,76 @@ impl Gateway {
     }
 
     /// As [`Gateway::bind_with`], serving `inherited` listening sockets (from systemd socket
-    /// activation, or from the weir that started this one) instead of binding their addresses.
-    /// Inherited sockets whose address the config does not list are served too: whoever passed
-    /// them decided.
+    /// activation, or from the weir that started this one) instead of binding their addresses;
+    /// each serves what the config says of its address. Of the inherited sockets the config does
+    /// not list, systemd's are served too (systemd decided) and an upgrading weir's are closed.
     pub fn bind_inherited(
         config: &Config,
         reuse_port: bool,
-        inherited: Vec<std::net::TcpListener>,
+        inherited: Vec<Inherited>,
     ) -> Result<Gateway, ServerError> {
+        let mut inherited: Vec<(SocketAddr, Inherited)> = inherited
+            .into_iter()
+            .filter_map(|socket| Some((socket.listener.local_addr().ok()?, socket)))
+            .collect();
         let listeners = take_or_bind(
             &all_listen(config),
-            inherited,
+            &mut inherited,
             config.server.backlog,
             reuse_port,
         )?;
         let admin = match &config.admin {
-            Some(admin) => Some(listen(admin.listen, config.server.backlog, false)?),
+            Some(admin) => Some(
+                match take_inherited(&mut inherited, admin.listen, ListenerKind::Admin) {
+                    Some((bound, listener)) => from_std(listener, bound)?,
+                    None => listen(admin.listen, config.server.backlog, false)?,
+                },
+            ),
             None => None,
         };
+        let mut pinned = Vec::new();
+        for (addr, socket) in inherited {
+            match socket.kind {
+                None => {
+                    tracing::info!(%addr, "serving an inherited listener the config does not list");
+                    pinned.push(((addr, false), from_std(socket.listener, addr)?));
+                }
+                // Dropped here: closed, so clients of an address no longer configured are
+                // refused rather than queued.
+                Some(kind) => tracing::info!(
+                    %addr,
+                    kind = kind.as_str(),
+                    "closing a passed listener the config no longer lists"
+                ),
+            }
+        }
         let proxy = Proxy::new(config, reuse_port)?;
-        let tls_bound = listeners
-            .iter()
-            .filter(|((_, tls), _)| *tls)
-            .filter_map(|(_, listener)| listener.local_addr().ok())
-            .collect();
         let reloads = ReloadStats::default();
         reloads.generation.store(1, Ordering::Relaxed);
         let shared = Arc::new(Shared {
             current: ArcSwap::from_pointee(Generation::new(proxy, config, None)?),
             listen: tokio::sync::watch::Sender::new(all_listen(config)),
-            tls_bound: std::sync::Mutex::new(tls_bound),
+            live: std::sync::Mutex::new(Vec::new()),
             reloads,
             serving: tokio::sync::watch::Sender::new(1),
             parked: Arc::default(),
         });
+        let mut bound: Vec<Bound> = listeners
+            .into_iter()
+            .map(|(endpoint, listener)| Bound {
+                endpoint,
+                listener: shared.register(Some(ListenerKind::of(endpoint.1)), listener),
+                pinned: false,
+            })
+            .collect();
+        bound.extend(pinned.into_iter().map(|(endpoint, listener)| Bound {
+            endpoint,
+            listener: shared.register(None, listener),
+            pinned: true,
+        }));
+        let admin = admin.map(|admin| shared.register(Some(ListenerKind::Admin), admin));
         Ok(Gateway {
-            listeners,
+            listeners: bound,
             admin,
             shared,
             reuse_port,
@@ -201,32 +337,34 @@ impl Gateway {
     /// Another gateway on the same addresses as `handle`'s (with `SO_REUSEPORT`; the kernel
     /// spreads connections among them) sharing its proxy: its routes, pools and limits, and its
     /// reloads. For one single-threaded runtime per core; call it inside the runtime that will
-    /// run it. `addrs` are the first gateway's bound addresses ([`Gateway::listen_addrs`]);
-    /// `inherited` are clones of its inherited sockets, shared rather than bound beside.
-    /// `settings.max_connections` applies to each sibling.
+    /// run it. `addrs` are the first gateway's listeners ([`Gateway::listen_addrs`]);
+    /// `inherited` are this sibling's share of the inherited sockets, served rather than bound
+    /// beside (those no listener of `addrs` names are closed). `settings.max_connections`
+    /// applies to each sibling.
     pub fn bind_sibling(
         handle: &GatewayHandle,
-        addrs: &[(SocketAddr, SocketAddr)],
+        addrs: &[ListenAddr],
         settings: &ServerConfig,
-        inherited: Vec<std::net::TcpListener>,
+        inherited: Vec<Inherited>,
     ) -> Result<Gateway, ServerError> {
         let mut inherited: Vec<(SocketAddr, std::net::TcpListener)> = inherited
             .into_iter()
-            .filter_map(|listener| Some((listener.local_addr().ok()?, listener)))
+            .filter(|socket| socket.kind != Some(ListenerKind::Admin))
+            .filter_map(|socket| Some((socket.listener.local_addr().ok()?, socket.listener)))
             .collect();
-        let tls_bound = handle
-            .shared
-            .tls_bound
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .clone();
+        let shared = &handle.shared;
         let mut listeners = Vec::with_capacity(addrs.len());
-        for (configured, bound) in addrs {
-            let listener = match inherited.iter().position(|(addr, _)| addr == bound) {
-                Some(position) => from_std(inherited.swap_remove(position).1, *bound)?,
-                None => listen(*bound, settings.backlog, true)?,
+        for addr in addrs {
+            let listener = match inherited.iter().position(|(bound, _)| *bound == addr.bound) {
+                Some(position) => from_std(inherited.swap_remove(position).1, addr.bound)?,
+                None => listen(addr.bound, settings.backlog, true)?,
             };
-            listeners.push(((*configured, tls_bound.contains(bound)), listener));
+            let kind = (!addr.pinned).then_some(ListenerKind::of(addr.tls));
+            listeners.push(Bound {
+                endpoint: (addr.configured, addr.tls),
+                listener: shared.register(kind, listener),
+                pinned: addr.pinned,
+            });
         }
         handle.shared.serving.send_modify(|serving| *serving += 1);
         Ok(Gateway {
@@ -249,7 +387,7 @@ impl Gateway {
     pub fn local_addrs(&self) -> Vec<SocketAddr> {
         self.listeners
             .iter()
-            .filter_map(|(_, listener)| listener.local_addr().ok())
+            .filter_map(|bound| bound.listener.local_addr().ok())
             .collect()
     }
 
@@ -257,30 +395,30 @@ impl Gateway {
     pub fn tls_addrs(&self) -> Vec<SocketAddr> {
         self.listeners
             .iter()
-            .filter(|((_, tls), _)| *tls)
-            .filter_map(|(_, listener)| listener.local_addr().ok())
+            .filter(|bound| bound.endpoint.1)
+            .filter_map(|bound| bound.listener.local_addr().ok())
             .collect()
     }
 
-    /// Each listener's configured address and bound address, for [`Gateway::bind_sibling`].
-    pub fn listen_addrs(&self) -> Vec<(SocketAddr, SocketAddr)> {
-        self.listeners
-            .iter()
-            .filter_map(|((configured, _), listener)| {
-                Some((*configured, listener.local_addr().ok()?))
-            })
-            .collect()
-    }
-
-    /// Duplicates of the listening sockets (the same sockets, new descriptors), for a new process
-    /// to serve on an upgrade: connections queued in them are not lost.
-    pub fn listener_clones(&self) -> Vec<std::net::TcpListener> {
-        use std::os::fd::AsFd;
-        self.listeners
-            .iter()
-            .filter_map(|(_, listener)| listener.as_fd().try_clone_to_owned().ok())
-            .map(std::net::TcpListener::from)
-            .collect()
+    /// Each listener's configured and bound address and what it serves, for
+    /// [`Gateway::bind_sibling`]; an address served by several inherited sockets is named once.
+    pub fn listen_addrs(&self) -> Vec<ListenAddr> {
+        let mut addrs: Vec<ListenAddr> = Vec::with_capacity(self.listeners.len());
+        for bound in &self.listeners {
+            let Ok(local) = bound.listener.local_addr() else {
+                continue;
+            };
+            if addrs.iter().any(|addr| addr.bound == local) {
+                continue;
+            }
+            addrs.push(ListenAddr {
+                configured: bound.endpoint.0,
+                bound: local,
+                tls: bound.endpoint.1,
+                pinned: bound.pinned,
+            });
+        }
+        addrs
     }
 
     pub fn handle(&self) -> GatewayHandle {
@@ -290,7 +428,8 @@ impl Gateway {
     }
 
     /// Serves until `shutdown` completes, then drains. Listeners follow reloads: an address a
-    /// reload adds is bound, one it removes stops accepting.
+    /// reload adds is bound, one it removes is closed, one it moves between `[server] listen` and
+    /// `[tls] listen` is served as its new list says.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
         let max_connections = self
             .settings
@@ -336,15 +475,18 @@ impl Gateway {
         });
         let mut listen_changes = self.shared.listen.subscribe();
         let configured = listen_changes.borrow_and_update().clone();
-        let mut accepting: Vec<(Endpoint, tokio::task::JoinHandle<()>)> = Vec::new();
+        let mut accepting: Vec<Accepting> = Vec::new();
         // Inherited sockets the config does not list stay for the gateway's life.
         let mut pinned = Vec::new();
-        for (endpoint, listener) in self.listeners {
-            let task = tokio::spawn(accept_loop(listener, endpoint.1, Arc::clone(&context)));
-            if configured.contains(&endpoint) {
-                accepting.push((endpoint, task));
+        for bound in self.listeners {
+            if bound.pinned {
+                pinned.push(tokio::spawn(accept_loop(
+                    bound.listener,
+                    false,
+                    Arc::clone(&context),
+                )));
             } else {
-                pinned.push(task);
+                accepting.push(Accepting::spawn(bound.endpoint, bound.listener, &context));
             }
         }
         // A reload may have come between binding and now.
@@ -354,7 +496,8 @@ impl Gateway {
             &self.settings,
             self.reuse_port,
             &context,
-        );
+        )
+        .await;
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
             tokio::select! {
@@ -365,7 +508,8 @@ impl Gateway {
                         continue;
                     }
                     let wanted = listen_changes.borrow_and_update().clone();
-                    follow_listen(&mut accepting, &wanted, &self.settings, self.reuse_port, &context);
+                    follow_listen(&mut accepting, &wanted, &self.settings, self.reuse_port, &context)
+                        .await;
                 }
             }
         }
@@ -374,7 +518,11 @@ impl Gateway {
         if let Some(admin_stop) = &admin_stop {
             let _ = admin_stop.send(true);
         }
-        for task in accepting.into_iter().map(|(_, task)| task).chain(pinned) {
+        for task in accepting
+            .into_iter()
+            .map(|serving| serving.task)
+            .chain(pinned)
+        {
             task.abort();
             let _ = task.await;
         }
@@ -409,6 +557,30 @@ impl GatewayHandle {
     /// The proxy now in force.
     fn proxy(&self) -> Arc<Proxy> {
         Arc::clone(&self.shared.current.load().proxy)
+    }
+
+    /// Duplicates (the same sockets, new descriptors) of every listening socket open now, in
+    /// every sibling, with what each serves, for a new process to serve on an upgrade:
+    /// connections queued in them are not lost. Taken when asked, so a listener a reload removed
+    /// is not among them and one it added is.
+    pub fn listeners_for_upgrade(&self) -> Vec<Inherited> {
+        use std::os::fd::AsFd;
+        let mut live = self
+            .shared
+            .live
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        live.retain(|(_, weak)| weak.strong_count() > 0);
+        live.iter()
+            .filter_map(|(kind, weak)| {
+                let listener = weak.upgrade()?;
+                let copy = listener.as_fd().try_clone_to_owned().ok()?;
+                Some(Inherited {
+                    listener: std::net::TcpListener::from(copy),
+                    kind: *kind,
+                })
+            })
+            .collect()
     }
 
     /// Applies a new, already validated config: new requests use it at once, requests in flight
@@ -645,7 +817,7 @@ fn resume(parked: Parked, context: &Arc<AcceptContext>) {
 
 /// Accepts on `listener`; `tls` when it is a `[tls] listen` address, whose connections are served
 /// with the TLS settings in force when they come.
-async fn accept_loop(listener: TcpListener, tls: bool, context: Arc<AcceptContext>) {
+async fn accept_loop(listener: Arc<TcpListener>, tls: bool, context: Arc<AcceptContext>) {
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the
         // kernel's backlog instead of costing memory here.
@@ -755,77 +927,150 @@ fn serve_connection(
     });
 }
 
-/// Makes the accept loops match `wanted`: a listener whose address left the list stops
-/// accepting, an address new to it is bound.
-fn follow_listen(
-    accepting: &mut Vec<(Endpoint, tokio::task::JoinHandle<()>)>,
+/// A listener being served: its endpoint, the socket, and the accept loop that serves it.
+struct Accepting {
+    endpoint: Endpoint,
+    listener: Arc<TcpListener>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Accepting {
+    fn spawn(
+        endpoint: Endpoint,
+        listener: Arc<TcpListener>,
+        context: &Arc<AcceptContext>,
+    ) -> Accepting {
+        let task = tokio::spawn(accept_loop(
+            Arc::clone(&listener),
+            endpoint.1,
+            Arc::clone(context),
+        ));
+        Accepting {
+            endpoint,
+            listener,
+            task,
+        }
+    }
+
+    /// Stops the accept loop and waits until it is gone (with its reference to the socket): the
+    /// socket closes once the listener returned is dropped.
+    async fn stop(self) -> Arc<TcpListener> {
+        self.task.abort();
+        let _ = self.task.await;
+        self.listener
+    }
+}
+
+/// Makes the accept loops match `wanted`: a listener whose address left the list is closed, an
+/// address new to it is bound; one moved between the plain and the TLS list keeps its socket,
+/// served from now on as its new list says. Closed and bound again, its address would still be
+/// in use by the connections accepted on it (`SO_REUSEADDR` does not cover them).
+async fn follow_listen(
+    accepting: &mut Vec<Accepting>,
     wanted: &[Endpoint],
     settings: &ServerConfig,
     reuse_port: bool,
     context: &Arc<AcceptContext>,
 ) {
-    accepting.retain(|(endpoint, task)| {
-        let keep = wanted.contains(endpoint);
-        if !keep {
-            tracing::info!(addr = %endpoint.0, "reload: no longer listening");
-            task.abort();
+    let (kept, removed): (Vec<_>, Vec<_>) = std::mem::take(accepting)
+        .into_iter()
+        .partition(|serving| wanted.contains(&serving.endpoint));
+    *accepting = kept;
+    for serving in removed {
+        let (addr, tls) = serving.endpoint;
+        let moved = (addr, !tls);
+        // Unless the address was already served in its other kind (both lists said it before).
+        let move_it = wanted.contains(&moved)
+            && !accepting.iter().any(|other| {
+                other.endpoint == moved
+                    && other.listener.local_addr().ok() != serving.listener.local_addr().ok()
+            });
+        let listener = serving.stop().await;
+        if move_it {
+            tracing::info!(%addr, tls = !tls, "reload: listening");
+            context
+                .shared
+                .set_kind(&listener, Some(ListenerKind::of(!tls)));
+            accepting.push(Accepting::spawn(moved, listener, context));
+        } else {
+            tracing::info!(%addr, tls, "reload: no longer listening");
+            // Its last owner: the socket closes here.
+            drop(listener);
         }
-        keep
-    });
+    }
     for endpoint in wanted {
-        if accepting.iter().any(|(serving, _)| serving == endpoint) {
+        if accepting
+            .iter()
+            .any(|serving| serving.endpoint == *endpoint)
+        {
             continue;
         }
         let (addr, tls) = *endpoint;
         match listen(addr, settings.backlog, reuse_port) {
             Ok(listener) => {
                 tracing::info!(%addr, tls, "reload: listening");
-                if let (true, Ok(bound)) = (tls, listener.local_addr()) {
-                    let mut tls_bound = context
-                        .shared
-                        .tls_bound
-                        .lock()
-                        .unwrap_or_else(|poison| poison.into_inner());
-                    if !tls_bound.contains(&bound) {
-                        tls_bound.push(bound);
-                    }
-                }
-                accepting.push((
-                    *endpoint,
-                    tokio::spawn(accept_loop(listener, tls, Arc::clone(context))),
-                ));
+                let listener = context
+                    .shared
+                    .register(Some(ListenerKind::of(tls)), listener);
+                accepting.push(Accepting::spawn(*endpoint, listener, context));
             }
             Err(error) => tracing::error!(%error, "reload: cannot listen"),
         }
     }
 }
 
-/// The listeners for `configured` addresses: an inherited socket bound to an address is taken,
-/// the others are bound. Inherited sockets that no configured address names are served too,
-/// under their own address.
+/// The listeners for `configured` addresses: the inherited sockets bound to an address are
+/// taken (every one of them: an upgrading per-core weir passes one per runtime), the others are
+/// bound. What is left in `inherited` no configured address names.
 fn take_or_bind(
     configured: &[Endpoint],
-    inherited: Vec<std::net::TcpListener>,
+    inherited: &mut Vec<(SocketAddr, Inherited)>,
     backlog: u32,
     reuse_port: bool,
 ) -> Result<Vec<(Endpoint, TcpListener)>, ServerError> {
-    let mut inherited: Vec<(SocketAddr, std::net::TcpListener)> = inherited
-        .into_iter()
-        .filter_map(|listener| Some((listener.local_addr().ok()?, listener)))
-        .collect();
     let mut listeners = Vec::with_capacity(configured.len() + inherited.len());
     for (addr, tls) in configured {
-        let listener = match inherited.iter().position(|(bound, _)| bound == addr) {
-            Some(position) => from_std(inherited.swap_remove(position).1, *addr)?,
-            None => listen(*addr, backlog, reuse_port)?,
+        let kind = ListenerKind::of(*tls);
+        let Some((bound, first)) = take_inherited(inherited, *addr, kind) else {
+            listeners.push(((*addr, *tls), listen(*addr, backlog, reuse_port)?));
+            continue;
         };
-        listeners.push(((*addr, *tls), listener));
-    }
-    for (addr, listener) in inherited {
-        tracing::info!(%addr, "serving an inherited listener the config does not list");
-        listeners.push(((addr, false), from_std(listener, addr)?));
+        listeners.push(((*addr, *tls), from_std(first, bound)?));
+        while let Some(position) = inherited
+            .iter()
+            .position(|(other, socket)| *other == bound && socket.kind != Some(ListenerKind::Admin))
+        {
+            let (_, socket) = inherited.swap_remove(position);
+            listeners.push(((*addr, *tls), from_std(socket.listener, bound)?));
+        }
     }
     Ok(listeners)
+}
+
+/// Takes from `inherited` a socket for the configured `addr` that is to serve as `kind`: one
+/// bound to `addr` (whatever it served before: the config decides), or, when `addr` says port
+/// 0, one an upgrading weir served as `kind` on the same IP address (the port it was given).
+fn take_inherited(
+    inherited: &mut Vec<(SocketAddr, Inherited)>,
+    addr: SocketAddr,
+    kind: ListenerKind,
+) -> Option<(SocketAddr, std::net::TcpListener)> {
+    let admin = |socket: &Inherited| socket.kind == Some(ListenerKind::Admin);
+    let position = inherited
+        .iter()
+        .position(|(bound, socket)| {
+            *bound == addr
+                && (admin(socket) == (kind == ListenerKind::Admin) || socket.kind.is_none())
+        })
+        .or_else(|| {
+            (addr.port() == 0).then(|| {
+                inherited.iter().position(|(bound, socket)| {
+                    socket.kind == Some(kind) && bound.ip() == addr.ip()
+                })
+            })?
+        })?;
+    let (bound, socket) = inherited.swap_remove(position);
+    Some((bound, socket.listener))
 }
 
 /// A tokio listener from a std one (inherited or cloned), made non-blocking.

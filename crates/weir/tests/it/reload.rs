@@ -1,6 +1,8 @@
 //! Reloading a running gateway (`GatewayHandle::reload`, what SIGHUP does): new requests take
 //! the new config at once with nothing failed under load, limits and pools that did not change
-//! keep their state, listeners follow `listen`, and `/metrics` shows the generation.
+//! keep their state, listeners follow `listen` (a port moved between plain and TLS serves what
+//! the config says), an upgrade is handed exactly the listeners open after the reloads, and
+//! `/metrics` shows the generation.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -215,4 +217,161 @@ async fn listeners_follow_reloads_and_metrics_count_them() {
             .any(|l| l == "weir_config_last_reload_timestamp_seconds 0"),
         "{metrics}"
     );
+}
+
+/// A self-signed certificate for `example.test` in `dir`, as a `[tls]` table on `listen`.
+fn tls_table(dir: &std::path::Path, listen: &[std::net::SocketAddr]) -> String {
+    let key = rcgen::KeyPair::generate().unwrap();
+    let params = rcgen::CertificateParams::new(vec!["example.test".to_string()]).unwrap();
+    let cert = params.self_signed(&key).unwrap();
+    let (cert_path, key_path) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert_path, cert.pem()).unwrap();
+    std::fs::write(&key_path, key.serialize_pem()).unwrap();
+    let listen: Vec<String> = listen.iter().map(|addr| format!("\"{addr}\"")).collect();
+    format!(
+        "[tls]\nlisten = [{}]\n\n[[tls.certificates]]\ncert = \"{}\"\nkey = \"{}\"\n",
+        listen.join(", "),
+        cert_path.display(),
+        key_path.display()
+    )
+}
+
+/// One GET over HTTPS to `addr` (curl, certificate not checked): the body, or curl's complaint.
+async fn get_tls(addr: std::net::SocketAddr) -> Result<String, String> {
+    let output = tokio::process::Command::new("curl")
+        .args(["-sS", "-k", "--max-time", "5", "--resolve"])
+        .arg(format!("example.test:{}:{}", addr.port(), addr.ip()))
+        .arg(format!("https://example.test:{}/", addr.port()))
+        .output()
+        .await
+        .map_err(|e| format!("curl: {e}"))?;
+    if output.status.success() {
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+/// Waits until `addr` answers HTTPS.
+async fn wait_tls(addr: std::net::SocketAddr) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        match get_tls(addr).await {
+            Ok(_) => return,
+            Err(error) => assert!(
+                tokio::time::Instant::now() < deadline,
+                "{addr} never spoke TLS: {error}"
+            ),
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Issue 16, finding 6: one reload moves a port from `[server] listen` to `[tls] listen` while a
+/// keep-alive connection accepted on it is open. Its socket is kept and served as TLS; it used to
+/// be closed and the address bound again, which the open connection made `address in use` (one
+/// runtime, no `SO_REUSEPORT`), so the port served nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_port_moved_from_plain_to_tls_in_one_reload_speaks_tls() {
+    let dir = tempfile::tempdir().unwrap();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let (kept, moved, tls) = (free_address(), free_address(), free_address());
+    let before = routed_to(
+        &format!("\"{kept}\", \"{moved}\""),
+        &upstream.address,
+        &format!("\n{}", tls_table(dir.path(), &[tls])),
+    )
+    .replace("[server]\n", "[server]\nruntime = \"work_stealing\"\n");
+    let gateway = TestGateway::start(&before).await;
+    let mut client = Client::connect(moved).await;
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    let after = routed_to(
+        &format!("\"{kept}\""),
+        &upstream.address,
+        &format!("\n{}", tls_table(dir.path(), &[tls, moved])),
+    )
+    .replace("[server]\n", "[server]\nruntime = \"work_stealing\"\n");
+    gateway.handle.reload(&parse(&after)).expect("reload");
+    wait_tls(moved).await;
+    for round in 0..16 {
+        assert!(get_tls(moved).await.is_ok(), "connection {round}");
+    }
+    // The connection accepted as plain HTTP stays plain HTTP.
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+}
+
+/// Issue 16, finding 6: what an upgrade is handed is the listeners open now, with what each
+/// serves, in every runtime: after a reload removed a plain port and moved another to TLS, no
+/// socket of the removed port and no plain socket of the moved one is among them, and a
+/// successor bound on them serves the moved port as TLS once the first gateway has stopped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upgrade_is_handed_exactly_the_listeners_open_after_a_reload() {
+    let dir = tempfile::tempdir().unwrap();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let (kept, removed, moved, tls) = (
+        free_address(),
+        free_address(),
+        free_address(),
+        free_address(),
+    );
+    // Two runtimes, so each listener is two sockets.
+    let before = routed_to(
+        &format!("\"{kept}\", \"{removed}\", \"{moved}\""),
+        &upstream.address,
+        &format!("\n{}", tls_table(dir.path(), &[tls])),
+    )
+    .replace("[server]\n", "[server]\nthreads = 2\n");
+    let gateway = TestGateway::start(&before).await;
+    let after_text = routed_to(
+        &format!("\"{kept}\""),
+        &upstream.address,
+        &format!("\n{}", tls_table(dir.path(), &[tls, moved])),
+    );
+    let after = parse(&after_text);
+    gateway.handle.reload(&after).expect("reload");
+    let mut wanted = vec![
+        (kept, weir::ListenerKind::Plain),
+        (kept, weir::ListenerKind::Plain),
+        (moved, weir::ListenerKind::Tls),
+        (moved, weir::ListenerKind::Tls),
+        (tls, weir::ListenerKind::Tls),
+        (tls, weir::ListenerKind::Tls),
+    ];
+    wanted.sort_by_key(|(addr, _)| *addr);
+    // Each runtime follows the reload on its own: wait until both have.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let handed = loop {
+        let handed = gateway.handle.listeners_for_upgrade();
+        let mut seen: Vec<_> = handed
+            .iter()
+            .map(|socket| (socket.listener.local_addr().unwrap(), socket.kind.unwrap()))
+            .collect();
+        seen.sort_by_key(|(addr, _)| *addr);
+        if seen == wanted {
+            break handed;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "handed {seen:?}, wanted {wanted:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+
+    let successor = weir::Gateway::bind_inherited(&after, false, handed).expect("successor binds");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let successor = tokio::spawn(successor.run(async move {
+        let _ = stopped.await;
+    }));
+    gateway.shutdown().await;
+    wait_tls(moved).await;
+    for round in 0..16 {
+        assert!(get_tls(moved).await.is_ok(), "connection {round}");
+    }
+    assert_eq!(
+        weir_testkit::client::get(kept, "/").await.status,
+        StatusCode::OK
+    );
+    assert!(tokio::net::TcpStream::connect(removed).await.is_err());
+    let _ = stop.send(());
+    let _ = successor.await;
 }
