@@ -136,7 +136,7 @@ fuzz_target!(|data: &[u8]| {
             .await
         {
             Ok(response) => response.map(Body::boxed),
-            Err(error) => error.into_response(),
+            Err(error) => error.into_response().map(Body::full),
         };
         let (parts, body) = response.into_parts();
         let body: Bytes = body.collect().await.expect("a body reads whole").to_bytes();

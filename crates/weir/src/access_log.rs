@@ -26,11 +26,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use bytes::Bytes;
-use http::{header, Request, Response, StatusCode};
+use http::{header, Request, StatusCode};
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
-use crate::body::{Body, BoxError};
 use crate::config::{AccessLogConfig, AccessLogFormat};
 use crate::logging::Throttle;
 
@@ -261,19 +260,15 @@ impl AccessLog {
         }
     }
 
-    /// Wraps the response body so the line is written once the body is done or dropped. Call it
+    /// Wraps a response body so the line is written once the body is done or dropped. Call it
     /// as soon as the response head is known: the upstream response time counts from here.
-    pub fn wrap(self: &Arc<Self>, response: Response<Body>, entry: Entry) -> Response<Body> {
-        let (parts, body) = response.into_parts();
-        Response::from_parts(
-            parts,
-            Body::Logged(Box::new(LoggedBody {
-                inner: body,
-                entry: Some(entry),
-                head_at: Instant::now(),
-                log: Arc::clone(self),
-            })),
-        )
+    pub fn wrap<B>(self: &Arc<Self>, body: B, entry: Entry) -> LoggedBody<B> {
+        LoggedBody {
+            inner: body,
+            entry: Some(entry),
+            head_at: Instant::now(),
+            log: Arc::clone(self),
+        }
     }
 }
 
@@ -313,28 +308,26 @@ pub fn reopen_all() -> usize {
 }
 
 /// A response body and its access-log line, written when the body is done or dropped.
-pub struct LoggedBody {
-    inner: Body,
+pub struct LoggedBody<B> {
+    inner: B,
     /// Taken when the line is written.
     entry: Option<Entry>,
     head_at: Instant,
     log: Arc<AccessLog>,
 }
 
-impl LoggedBody {
-    /// The upstream's body inside, with the line's byte count, for a writer that moves the
-    /// bytes itself (`splice`) and counts them there.
-    pub(crate) fn upstream_mut(
-        &mut self,
-    ) -> Option<(&mut crate::upstream::UpstreamBody, &mut u64)> {
-        match (&mut self.inner, self.entry.as_mut()) {
-            (Body::Upstream(body), Some(entry)) => Some((body, &mut entry.bytes)),
-            _ => None,
-        }
+impl<B> LoggedBody<B> {
+    /// The body inside, with the line's byte count (`None` once the line is written), for a
+    /// writer that moves the bytes itself (`splice`) and counts them there.
+    pub fn inner_mut(&mut self) -> (&mut B, Option<&mut u64>) {
+        (
+            &mut self.inner,
+            self.entry.as_mut().map(|entry| &mut entry.bytes),
+        )
     }
 }
 
-impl Drop for LoggedBody {
+impl<B> Drop for LoggedBody<B> {
     fn drop(&mut self) {
         if let Some(entry) = self.entry.take() {
             self.log.write(entry, self.head_at);
@@ -342,14 +335,17 @@ impl Drop for LoggedBody {
     }
 }
 
-impl http_body::Body for LoggedBody {
+impl<B> http_body::Body for LoggedBody<B>
+where
+    B: http_body::Body<Data = Bytes> + Unpin,
+{
     type Data = Bytes;
-    type Error = BoxError;
+    type Error = B::Error;
 
     fn poll_frame(
         self: Pin<&mut Self>,
         context: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+    ) -> Poll<Option<Result<Frame<Bytes>, B::Error>>> {
         let this = self.get_mut();
         let polled = Pin::new(&mut this.inner).poll_frame(context);
         if let Poll::Ready(Some(Ok(frame))) = &polled {

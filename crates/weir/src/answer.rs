@@ -46,7 +46,7 @@ impl Answer {
     pub fn respond(&self, host: Option<&str>, uri: &Uri, secure: bool) -> Response<Body> {
         let Some(template) = &self.location else {
             if self.status.as_u16() >= 400 {
-                return crate::error::status_response(self.status);
+                return crate::error::status_response(self.status).map(Body::full);
             }
             let mut response = Response::new(Body::empty());
             *response.status_mut() = self.status;

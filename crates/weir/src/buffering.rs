@@ -26,12 +26,14 @@ use std::time::Duration;
 use bytes::{Bytes, BytesMut};
 use http_body::{Body as _, Frame, SizeHint};
 use http_body_util::BodyExt;
-use tokio::io::{AsyncRead, AsyncWriteExt, ReadBuf};
+use tokio::io::AsyncWriteExt;
 use tokio::sync::Notify;
 
-use crate::body::{Body, BoxError, ClientBody, RequestBody};
+use crate::body::Body;
 use crate::config::BODY_MEMORY_LIMIT;
+use crate::error::BoxError;
 use crate::error::ProxyError;
+use crate::request_body::{ClientBody, RequestBody, Spooled};
 use crate::upstream::UpstreamBody;
 
 /// Responses whose `Content-Length` is at most this fit in the socket buffers between the upstream
@@ -434,7 +436,7 @@ pub async fn read_request_body(
         .await
         .map_err(|_elapsed| ProxyError::BodyTimeout)?
     {
-        let frame = frame.map_err(|error| ClientBody::error_of(&*error))?;
+        let frame = frame?;
         let Ok(data) = frame.into_data() else {
             continue;
         };
@@ -481,11 +483,11 @@ pub async fn read_request_body(
             file.seek(io::SeekFrom::Start(0))
                 .await
                 .map_err(spool_error)?;
-            Ok(RequestBody::Spooled(Box::new(Spooled {
+            Ok(RequestBody::Spooled(Box::new(Spooled::new(
                 file,
-                remaining: written,
-                _reservation: reservation,
-            })))
+                written,
+                Box::new(reservation),
+            ))))
         }
     }
 }
@@ -501,52 +503,6 @@ async fn spool_file(buffers: &Arc<Buffers>) -> io::Result<tokio::fs::File> {
         .await
         .map_err(io::Error::other)??;
     Ok(tokio::fs::File::from_std(file))
-}
-
-/// A request body read back from its spool file.
-pub struct Spooled {
-    file: tokio::fs::File,
-    remaining: u64,
-    /// Keeps the body's bytes counted against the spool's cap until the file is closed.
-    _reservation: SpoolReservation,
-}
-
-impl http_body::Body for Spooled {
-    type Data = Bytes;
-    type Error = BoxError;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        context: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
-        let this = self.get_mut();
-        if this.remaining == 0 {
-            return Poll::Ready(None);
-        }
-        let mut buffer = vec![0u8; (this.remaining.min(64 * 1024)) as usize];
-        let mut read_buf = ReadBuf::new(&mut buffer);
-        match Pin::new(&mut this.file).poll_read(context, &mut read_buf) {
-            Poll::Ready(Ok(())) => {
-                let filled = read_buf.filled().len();
-                if filled == 0 {
-                    return Poll::Ready(Some(Err("request body spool file ended early".into())));
-                }
-                this.remaining -= filled as u64;
-                buffer.truncate(filled);
-                Poll::Ready(Some(Ok(Frame::data(Bytes::from(buffer)))))
-            }
-            Poll::Ready(Err(error)) => Poll::Ready(Some(Err(Box::new(error)))),
-            Poll::Pending => Poll::Pending,
-        }
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.remaining == 0
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        SizeHint::with_exact(self.remaining)
-    }
 }
 
 /// Reads the upstream's body ahead of the client when it may not fit in the socket buffers.

@@ -11,8 +11,10 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{header, HeaderMap, HeaderValue, Response, StatusCode};
 
-use crate::body::Body;
 use crate::config::UpstreamAddr;
+
+/// A boxed error, as bodies of different origins fail in different ways.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Which side of the proxy an error came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,7 +232,7 @@ impl ProxyError {
     }
 
     /// The client's answer: the status, and its reason phrase as a one-line plain-text body.
-    pub fn into_response(self) -> Response<Body> {
+    pub fn into_response(self) -> Response<Bytes> {
         let status = self.status();
         match self {
             ProxyError::RateLimited { headers, .. } => status_response_with(status, headers),
@@ -273,13 +275,13 @@ fn file_status(error: &io::Error) -> StatusCode {
 }
 
 /// A short plain-text response for `status`, as nginx gives for its own errors.
-pub fn status_response(status: StatusCode) -> Response<Body> {
+pub fn status_response(status: StatusCode) -> Response<Bytes> {
     status_response_with(status, HeaderMap::new())
 }
 
 /// [`status_response`] with `headers` besides its own: a rejection's headers are moved into the
 /// response, not copied, so a flood of 429s makes one header map per answer, as before.
-fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Body> {
+fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Bytes> {
     let text = match status.as_u16() {
         // The answers weir gives most, above all under a flood, cost no allocation.
         429 => Bytes::from_static(b"429 Too Many Requests\n"),
@@ -292,7 +294,7 @@ fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Body
             Bytes::from(format!("{} {}\n", status.as_u16(), reason))
         }
     };
-    let mut response = Response::new(Body::full(text));
+    let mut response = Response::new(text);
     *response.status_mut() = status;
     *response.headers_mut() = headers;
     response.headers_mut().insert(

@@ -38,9 +38,11 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::{watch, Notify};
 use tokio::time::Instant;
 
-use crate::body::{Body, BoxError, ClientBody};
+use crate::body::Body;
 use crate::config::TlsConfig;
+use crate::error::BoxError;
 use crate::proxy::{ClientInfo, Proxy};
+use crate::request_body::ClientBody;
 use crate::tls::TlsInfo;
 use crate::write_timeout::Stall;
 

@@ -20,6 +20,7 @@ pub mod path;
 pub mod proxy;
 pub mod ratelimit;
 pub mod realip;
+pub mod request_body;
 pub mod routing;
 pub mod server;
 pub mod static_files;

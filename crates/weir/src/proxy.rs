@@ -1,5 +1,5 @@
 //! One request's phases, in order, and nothing else. [`Proxy::handle`] frames them (the client
-//! address, the 499 guard, the one error exit, what every answer gets, metrics and access log);
+//! address, the 499 guard, the one error exit, what every answer gets, the logging exit);
 //! `exchange` runs them, one line each:
 //!
 //! 1. request checks (`checks.rs`): `Content-Length` within `max_body_size` (413 before any
@@ -7,45 +7,53 @@
 //! 2. route: host + normalised path -> route (404 when none);
 //! 3. rate limits (`limits.rs`): reject (the limit's status and headers), delay, or pass; a
 //!    static or answering route then answers by itself;
-//! 4. upstream request: hop-by-hop headers out, forwarding headers in (`headers.rs`), the body
-//!    buffered or streamed;
+//! 4. upstream request: the head rewritten (`forward.rs`, with `headers.rs`), the body buffered
+//!    or streamed;
 //! 5. exchange: pool checkout, send, response head (502/503/504 on failure);
-//! 6. response: a WebSocket tunnel, or hop-by-hop headers out, limit headers in, read-ahead.
+//! 6. response (`response.rs`): a WebSocket tunnel, or hop-by-hop headers out, limit headers
+//!    in, read-ahead.
 //!
-//! Every phase's error leaves by `?` and becomes its answer in one place, `error.rs`. Building
-//! the proxy from a config, and rebuilding it on reload, is `build.rs`.
+//! Every phase's error leaves by `?` and becomes its answer in one place, `error.rs`; every
+//! answer then gets what `response.rs` gives all answers, and every request, answered or not,
+//! leaves by the logging exit (`logging.rs`). Building the proxy from a config, and rebuilding
+//! it on reload, is `build.rs`.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::header::{self, HeaderValue};
-use http::{Method, Request, Response, StatusCode, Uri, Version};
+use http::{Method, Request, Response};
 use tokio::time::Instant;
 
-use crate::access_log::{AccessLog, Entry};
-use crate::body::{Body, ClientBody, RequestBody};
+use crate::body::Body;
 use crate::buffering::{self, Buffers};
 use crate::compression;
-use crate::config::{CompressionConfig, Config, Encoding};
+use crate::config::Config;
 use crate::error::{CodecError, ProxyError, Side};
 use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
+use crate::request_body::{ClientBody, RequestBody};
 use crate::routing::Router;
 use crate::static_files::StaticDir;
 use crate::upstream::{Upstream, UpstreamBody};
 
 mod build;
 mod checks;
+mod forward;
 mod headers;
 mod limits;
+mod logging;
+mod response;
 
 use checks::drop_underscored_headers;
 pub use checks::request_host;
-use headers::{add_forwarding_headers, is_websocket_upgrade, remove_hop_by_hop, X_FORWARDED_PROTO};
+use headers::is_websocket_upgrade;
 pub use limits::build_key;
 use limits::RouteLimits;
+pub use logging::CLIENT_CLOSED;
+use logging::{Logging, Record};
+use response::{Asked, Outgoing, Shaping};
 
 /// What a route leads to.
 pub struct Route {
@@ -77,17 +85,15 @@ pub struct Proxy {
     buffers: Arc<Buffers>,
     body_timeout: Duration,
     underscores_in_headers: bool,
-    server_header: Option<HeaderValue>,
-    access_log: Option<Arc<AccessLog>>,
-    metrics: Arc<Metrics>,
+    /// The metrics and the access log: the logging exit's.
+    logging: Logging,
     real_ip: RealIp,
-    compression: Option<CompressionConfig>,
+    /// What every answer gets.
+    outgoing: Outgoing,
     /// Set once the shutdown grace has run out: upgraded connections still open then are closed.
     /// Shared by every generation of a reloaded proxy.
     closing: Arc<tokio::sync::watch::Sender<bool>>,
     thread_affine: bool,
-    /// `[tls] hsts`: the `Strict-Transport-Security` of responses on TLS listeners.
-    hsts: Option<HeaderValue>,
     /// `[tls] redirect_http`: the port of the HTTPS redirect target (`None`: no redirect).
     redirect_http: Option<u16>,
     /// The config this proxy was built from, to tell on reload what changed.
@@ -104,56 +110,6 @@ pub struct ClientInfo {
     pub tls: Option<Arc<crate::tls::TlsInfo>>,
 }
 
-/// What one request did, for metrics and the access log.
-#[derive(Debug, Default)]
-struct Record<'proxy> {
-    route: Option<usize>,
-    /// The upstream group asked, once the exchange began.
-    upstream_name: Option<&'proxy str>,
-    /// The server that answered (only kept when the access log is on) and the time to its head.
-    upstream: Option<(Option<String>, Duration)>,
-}
-
-/// A request not answered yet. Dropped unanswered (the client left and hyper dropped the
-/// request's future), it records the request as 499 in the metrics and the access log.
-struct Unanswered<'proxy> {
-    proxy: &'proxy Proxy,
-    record: Record<'proxy>,
-    entry: Option<Entry>,
-    started: Instant,
-    client_ip: IpAddr,
-    armed: bool,
-}
-
-/// nginx's status for a client that closed its connection before the answer.
-pub const CLIENT_CLOSED: u16 = 499;
-
-impl<'proxy> Unanswered<'proxy> {
-    /// The answer is ready: hands back what the request did, disarming the guard.
-    fn answered(mut self) -> (Record<'proxy>, Option<Entry>) {
-        self.armed = false;
-        (std::mem::take(&mut self.record), self.entry.take())
-    }
-}
-
-impl Drop for Unanswered<'_> {
-    fn drop(&mut self) {
-        if !self.armed {
-            return;
-        }
-        // 499 is within 100..=999: from_u16 cannot fail.
-        let status = StatusCode::from_u16(CLIENT_CLOSED).unwrap_or(StatusCode::BAD_REQUEST);
-        self.proxy
-            .metrics
-            .record_request(self.record.route, status, self.started.elapsed(), None);
-        if let (Some(access_log), Some(mut entry)) = (&self.proxy.access_log, self.entry.take()) {
-            entry.status = status;
-            access_log.write_now(entry);
-        }
-        tracing::debug!(client = %self.client_ip, "client closed the connection before the answer");
-    }
-}
-
 /// Upstream failures are logged at most a few times a second per cause.
 static UPSTREAM_FAILED: crate::logging::Throttle = crate::logging::Throttle::new(5);
 impl Proxy {
@@ -167,12 +123,7 @@ impl Proxy {
     /// malformed or too large head, a head not received in time), with the status error.rs
     /// gives the refusal.
     pub fn record_refused(&self, peer: SocketAddr, refusal: CodecError) {
-        let status = refusal.status();
-        self.metrics
-            .record_request(None, status, Duration::ZERO, None);
-        if let Some(access_log) = &self.access_log {
-            access_log.write_now(Entry::unparsed(peer, status));
-        }
+        self.logging.refused(peer, refusal.status());
     }
 
     /// The config this proxy was built from.
@@ -181,7 +132,7 @@ impl Proxy {
     }
 
     pub fn metrics(&self) -> &Arc<Metrics> {
-        &self.metrics
+        &self.logging.metrics
     }
 
     pub fn upstreams(&self) -> &[Arc<Upstream>] {
@@ -207,38 +158,33 @@ impl Proxy {
             drop_underscored_headers(request.headers_mut());
         }
         let client_ip = self.real_ip.client_ip(client.peer.ip(), request.headers());
-        let log_entry = self.access_log.as_ref().map(|_| {
-            let mut entry = Entry::start(SocketAddr::new(client_ip, client.peer.port()), &request);
-            entry.started = started;
-            entry.tls = client.tls.clone();
-            entry
-        });
-        let accepted = self
-            .compression
-            .as_ref()
-            .and_then(|config| compression::choose(request.headers(), &config.algorithms));
-        let is_head = request.method() == Method::HEAD;
-        let last_request = client.last_request;
-        let secure = client.tls.is_some();
+        let asked = Asked {
+            is_head: request.method() == Method::HEAD,
+            accepted: self
+                .outgoing
+                .compression
+                .as_ref()
+                .and_then(|config| compression::choose(request.headers(), &config.algorithms)),
+            last_request: client.last_request,
+            secure: client.tls.is_some(),
+        };
         // Until the answer is ready, a client that leaves drops this future: the guard then
         // counts and logs the request as 499, as nginx does.
-        let mut unanswered = Unanswered {
-            proxy: self,
-            record: Record::default(),
-            entry: log_entry,
-            started,
-            client_ip,
-            armed: true,
-        };
+        let peer = SocketAddr::new(client_ip, client.peer.port());
+        let mut unanswered = self
+            .logging
+            .start(peer, client.tls.as_ref(), &request, started);
         let exchanged = self
             .exchange(client, client_ip, request, &mut unanswered.record)
             .await;
-        let (record, log_entry) = unanswered.answered();
         // The one error exit: whatever phase failed, error.rs makes the answer.
-        let response =
-            exchanged.unwrap_or_else(|error| self.refused(error, record.upstream_name, client_ip));
-        let response = self.outgoing(response, is_head, accepted, last_request, secure);
-        self.recorded(response, record, log_entry, started)
+        let response = exchanged.unwrap_or_else(|error| {
+            self.refused(error, unanswered.upstream_name(), client_ip)
+                .map(Body::full)
+        });
+        let response = self.outgoing.apply(response, &asked);
+        // The logging exit: counted now, logged when the body is done.
+        unanswered.answered(response)
     }
 
     /// The answer to a request that failed: counted (upstream failures per upstream and cause),
@@ -248,9 +194,10 @@ impl Proxy {
         error: ProxyError,
         upstream_name: Option<&str>,
         client_ip: IpAddr,
-    ) -> Response<Body> {
+    ) -> Response<bytes::Bytes> {
         if let (Side::Upstream, Some(upstream)) = (error.side(), upstream_name) {
-            self.metrics
+            self.logging
+                .metrics
                 .record_upstream_failure(upstream, error.cause());
         }
         match error.side() {
@@ -266,77 +213,6 @@ impl Proxy {
             }
         }
         error.into_response()
-    }
-
-    /// What every answer gets on its way out: compression when the client accepts it and the
-    /// response suits it, `Server` if configured, `Connection: close` on a connection's last
-    /// request.
-    fn outgoing(
-        &self,
-        mut response: Response<Body>,
-        is_head: bool,
-        accepted: Option<Encoding>,
-        last_request: bool,
-        secure: bool,
-    ) -> Response<Body> {
-        if let Some(config) = &self.compression {
-            if compression::should_compress(is_head, response.status(), response.headers(), config)
-            {
-                match accepted {
-                    Some(encoding) => {
-                        response =
-                            compression::compress_with(config, encoding, response).map(Body::boxed);
-                    }
-                    None => compression::add_vary(response.headers_mut()),
-                }
-            }
-        }
-        if let Some(server) = &self.server_header {
-            response
-                .headers_mut()
-                .insert(header::SERVER, server.clone());
-        }
-        if let (true, Some(hsts)) = (secure, &self.hsts) {
-            response
-                .headers_mut()
-                .insert(header::STRICT_TRANSPORT_SECURITY, hsts.clone());
-        }
-        // After a 101 the connection belongs to the upgraded protocol: `Connection: upgrade`
-        // stays, whatever keepalive_requests says.
-        if last_request && response.status() != StatusCode::SWITCHING_PROTOCOLS {
-            response
-                .headers_mut()
-                .insert(header::CONNECTION, HeaderValue::from_static("close"));
-        }
-        response
-    }
-
-    /// Counts the answer in the metrics, and hands it to the access log, which writes its line
-    /// when the body is done.
-    fn recorded(
-        &self,
-        response: Response<Body>,
-        record: Record<'_>,
-        log_entry: Option<Entry>,
-        started: Instant,
-    ) -> Response<Body> {
-        self.metrics.record_request(
-            record.route,
-            response.status(),
-            started.elapsed(),
-            record.upstream.as_ref().map(|(_, time)| *time),
-        );
-        match (&self.access_log, log_entry) {
-            (Some(access_log), Some(mut entry)) => {
-                entry.status = response.status();
-                if let Some((addr, upstream_time)) = record.upstream {
-                    entry.upstream = addr;
-                    entry.upstream_time = Some(upstream_time);
-                }
-                access_log.wrap(response, entry)
-            }
-            _ => response,
-        }
     }
 
     /// The phases, in order. Every error leaves by `?` to the one error exit in [`Proxy::handle`].
@@ -365,7 +241,14 @@ impl Proxy {
             .upstream_request(route, upstream, &client, client_ip, request)
             .await?;
         let response = self.send(upstream, upstream_request, record).await?;
-        Ok(self.response(route, upstream, upgrade, limited.as_ref(), response))
+        let shaping = Shaping {
+            upgrade,
+            limited: limited.as_ref(),
+            read_ahead: route.response_buffering.then_some(&self.buffers),
+            read_timeout: upstream.read_timeout(),
+            closing: &self.closing,
+        };
+        Ok(response::from_upstream(response, shaping))
     }
 
     /// `[tls] redirect_http`: a request on a plain listener is sent to HTTPS, except ACME
@@ -398,14 +281,7 @@ impl Proxy {
         request: Request<ClientBody>,
     ) -> Result<(Request<RequestBody>, bool), ProxyError> {
         let upgrade = is_websocket_upgrade(&request);
-        let upgrade_headers = upgrade.then(|| {
-            (
-                request.headers().get(header::UPGRADE).cloned(),
-                HeaderValue::from_static("upgrade"),
-            )
-        });
         let (mut parts, incoming) = request.into_parts();
-        let client_proto = parts.headers.get(&X_FORWARDED_PROTO).cloned();
         let body = if http_body::Body::is_end_stream(&incoming) {
             RequestBody::Full(None)
         } else if route.request_buffering {
@@ -419,51 +295,14 @@ impl Proxy {
         } else {
             RequestBody::downstream(incoming, self.max_body_size, self.body_timeout)
         };
-        remove_hop_by_hop(&mut parts.headers);
-        // The HTTP layer answers `Expect: 100-continue` itself when the body is first read.
-        parts.headers.remove(header::EXPECT);
-        // In absolute form the target's authority wins over `Host` (RFC 9112 §3.2.2); an
-        // HTTP/1.0 request may have neither.
-        let host = match parts.uri.authority() {
-            Some(authority) => HeaderValue::from_str(authority.as_str()).ok(),
-            None if !parts.headers.contains_key(header::HOST) => {
-                Some(HeaderValue::from_static("localhost"))
-            }
-            None => None,
+        let forwarding = forward::Forwarding {
+            client_ip,
+            secure: client.tls.is_some(),
+            trusted: self.real_ip.is_trusted(client.peer.ip()),
+            upgrade,
+            keepalive: upstream.keepalive(),
         };
-        if let Some(host) = host {
-            parts.headers.insert(header::HOST, host);
-        }
-        let scheme = if client.tls.is_some() {
-            "https"
-        } else {
-            "http"
-        };
-        add_forwarding_headers(&mut parts.headers, client_ip, scheme);
-        if let Some(proto) = client_proto.filter(|_| self.real_ip.is_trusted(client.peer.ip())) {
-            // A trusted proxy in front (a TLS terminator) knows the scheme; keep its word.
-            parts.headers.insert(&X_FORWARDED_PROTO, proto);
-        }
-        if let Some((Some(protocol), connection)) = &upgrade_headers {
-            parts.headers.insert(header::UPGRADE, protocol.clone());
-            parts.headers.insert(header::CONNECTION, connection.clone());
-        } else if !upstream.keepalive() {
-            parts
-                .headers
-                .insert(header::CONNECTION, HeaderValue::from_static("close"));
-        }
-        parts.version = Version::HTTP_11;
-        if parts.uri.scheme().is_some() || parts.uri.authority().is_some() {
-            // An absolute-form request ("GET http://host/path"): upstreams want origin-form.
-            let origin = parts
-                .uri
-                .path_and_query()
-                .map(|pq| pq.as_str())
-                .unwrap_or("/");
-            parts.uri = origin
-                .parse::<Uri>()
-                .unwrap_or_else(|_| Uri::from_static("/"));
-        }
+        forward::rewrite(&mut parts, &forwarding);
         Ok((Request::from_parts(parts, body), upgrade))
     }
 
@@ -478,57 +317,12 @@ impl Proxy {
         record.upstream_name = Some(upstream.name());
         let response = upstream.send(upstream_request).await?;
         let upstream_addr = self
+            .logging
             .access_log
             .as_ref()
             .and_then(|_| response.body().upstream_addr().map(ToString::to_string));
         record.upstream = Some((upstream_addr, sent.elapsed()));
         Ok(response)
-    }
-
-    /// Phase 6, the response: a WebSocket handshake the upstream took becomes a tunnel (the
-    /// client connection runs it once the `101` is written); any other response loses its
-    /// hop-by-hop headers, gains the limit headers and, when the route buffers responses, is
-    /// read ahead of the client.
-    fn response(
-        &self,
-        route: &Route,
-        upstream: &Upstream,
-        upgrade: bool,
-        limited: Option<&limits::Decided<'_>>,
-        mut response: Response<UpstreamBody>,
-    ) -> Response<Body> {
-        let upgraded = (upgrade && response.status() == StatusCode::SWITCHING_PROTOCOLS)
-            .then(|| response.body_mut().take_upgraded())
-            .flatten();
-        if let Some(upgraded) = upgraded {
-            let tunnel = crate::tunnel::Upgrade::new(
-                upgraded,
-                upstream.read_timeout(),
-                self.closing.subscribe(),
-            );
-            let (mut parts, _) = response.into_parts();
-            let protocol = parts.headers.get(header::UPGRADE).cloned();
-            remove_hop_by_hop(&mut parts.headers);
-            if let Some(protocol) = protocol {
-                parts.headers.insert(header::UPGRADE, protocol);
-            }
-            parts
-                .headers
-                .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
-            parts.extensions.insert(tunnel);
-            return Response::from_parts(parts, Body::empty());
-        }
-        let (mut parts, body) = response.into_parts();
-        remove_hop_by_hop(&mut parts.headers);
-        if let Some(limited) = limited {
-            limited.add_headers(&mut parts.headers);
-        }
-        let body = if route.response_buffering {
-            buffering::read_ahead(body, &self.buffers)
-        } else {
-            Body::Upstream(body)
-        };
-        Response::from_parts(parts, body)
     }
 }
 

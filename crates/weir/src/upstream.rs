@@ -22,9 +22,10 @@ use http::{Method, Request, Response};
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
-use crate::body::{BodyTooLarge, BoxError, RequestBody};
 use crate::config::{UpstreamAddr, UpstreamConfig};
+use crate::error::BoxError;
 use crate::error::ProxyError;
+use crate::request_body::RequestBody;
 use balance::{Balancer, InFlight};
 use client::{HeadError, ResponseFraming, ResponseHead, SendError, Sending};
 use health::{Health, PassiveSettings};
@@ -471,7 +472,7 @@ impl Broke {
     /// out, or the upstream failing.
     fn into_error(self, addr: &UpstreamAddr) -> ProxyError {
         match self {
-            Broke::Send(SendError::Body(error)) => client_body_error(&*error),
+            Broke::Send(SendError::Body(error)) => error.into(),
             Broke::Send(SendError::Io(error)) if error.kind() == std::io::ErrorKind::TimedOut => {
                 ProxyError::SendTimeout { addr: addr.clone() }
             }
@@ -485,19 +486,6 @@ impl Broke {
             },
         }
     }
-}
-
-/// The proxy error for a failure of the client's body on its way out.
-fn client_body_error(error: &(dyn std::error::Error + 'static)) -> ProxyError {
-    if let Some(too_large) = error.downcast_ref::<BodyTooLarge>() {
-        return ProxyError::BodyTooLarge {
-            limit: too_large.limit,
-        };
-    }
-    if error.is::<crate::body::BodyTimeout>() {
-        return ProxyError::BodyTimeout;
-    }
-    crate::body::ClientBody::error_of(error)
 }
 
 /// The upstream's response body, streamed to the client; the rest of the request body, if

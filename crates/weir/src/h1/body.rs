@@ -11,7 +11,6 @@ use http_body::{Frame, SizeHint};
 
 use super::chunked::{self, Step};
 use super::io::{BodyState, Shared};
-use crate::error::ProxyError;
 
 /// The least a body read asks the stream for.
 const READ_SIZE: usize = 16 * 1024;
@@ -25,15 +24,6 @@ pub enum BodyError {
     Malformed(#[from] chunked::ChunkError),
     #[error("reading the request body failed: {0}")]
     Io(#[from] std::io::Error),
-}
-
-impl BodyError {
-    pub fn to_proxy_error(&self) -> ProxyError {
-        match self {
-            BodyError::Malformed(error) => ProxyError::BadRequest { reason: error.0 },
-            BodyError::Gone | BodyError::Io(_) => ProxyError::ClientGone,
-        }
-    }
 }
 
 /// The body of the request in progress on an HTTP/1 connection.

@@ -16,9 +16,9 @@ use super::body::BodyReader;
 use super::head::{self, Framing, Parsed};
 use super::io::{read_into_scratch, BodyState, Inner, Shared, SharedStream, Stream, CONTINUE};
 use super::write::{write_response, RequestFacts};
-use crate::body::ClientBody;
 use crate::error::CodecError;
 use crate::proxy::{ClientInfo, Proxy};
+use crate::request_body::ClientBody;
 
 /// The connection settings in force when the connection came.
 #[derive(Debug, Clone, Copy)]
@@ -180,7 +180,9 @@ async fn refuse(
         return false;
     }
     tracing::debug!(client = %peer, %refusal, "request refused");
-    let response = crate::error::ProxyError::Codec(refusal).into_response();
+    let response = crate::error::ProxyError::Codec(refusal)
+        .into_response()
+        .map(crate::body::Body::full);
     let facts = RequestFacts {
         head: false,
         version: Version::HTTP_11,

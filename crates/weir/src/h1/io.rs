@@ -7,7 +7,8 @@
 //! are copied out and kept.
 
 use std::cell::RefCell;
-use std::io;
+use std::future::poll_fn;
+use std::io::{self, IoSlice};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
@@ -209,4 +210,46 @@ impl AsyncWrite for SharedStream {
     fn poll_shutdown(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.0.lock().io).poll_shutdown(context)
     }
+}
+
+/// Writes every byte of `parts`, in as few vectored writes as the stream takes.
+pub async fn write_all<W: AsyncWrite + Unpin>(io: &mut W, parts: &[&[u8]]) -> io::Result<()> {
+    let mut index = 0;
+    let mut offset = 0;
+    while index < parts.len() {
+        if parts[index].len() == offset {
+            index += 1;
+            offset = 0;
+            continue;
+        }
+        let written = poll_fn(|context| {
+            let mut slices = [IoSlice::new(&[]); 4];
+            let mut count = 0;
+            for (position, part) in parts[index..].iter().enumerate().take(slices.len()) {
+                let part = if position == 0 { &part[offset..] } else { part };
+                if !part.is_empty() {
+                    slices[count] = IoSlice::new(part);
+                    count += 1;
+                }
+            }
+            Pin::new(&mut *io).poll_write_vectored(context, &slices[..count])
+        })
+        .await?;
+        if written == 0 {
+            return Err(io::ErrorKind::WriteZero.into());
+        }
+        let mut left = written;
+        while left > 0 && index < parts.len() {
+            let available = parts[index].len() - offset;
+            if left >= available {
+                left -= available;
+                index += 1;
+                offset = 0;
+            } else {
+                offset += left;
+                left = 0;
+            }
+        }
+    }
+    Ok(())
 }

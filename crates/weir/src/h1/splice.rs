@@ -10,8 +10,7 @@ use std::os::fd::OwnedFd;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
-use super::io::{Shared, SharedStream};
-use super::write::write_all;
+use super::io::{write_all, Shared, SharedStream};
 use crate::upstream::UpstreamBody;
 
 /// Body bytes moved by `splice` to clients since the process started (a process-wide counter:

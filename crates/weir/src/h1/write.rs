@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 use std::future::poll_fn;
-use std::io::{self, IoSlice};
+use std::io;
 use std::pin::Pin;
 use std::task::Poll;
 use std::time::SystemTime;
@@ -15,6 +15,7 @@ use http::{Response, StatusCode, Version};
 use http_body::Body as _;
 use tokio::io::AsyncWrite;
 
+use super::io::write_all;
 use crate::body::Body;
 
 /// How the body is framed on the wire.
@@ -118,15 +119,11 @@ pub async fn write_response<W: AsyncWrite + Unpin>(
         return Ok(Written { keep_alive });
     }
     if let (Some(shared), Framing::Length(length)) = (splice_into, framing) {
-        let mut uncounted = 0;
-        let source = match &mut body {
-            Body::Upstream(upstream) => Some((upstream, &mut uncounted)),
-            Body::Logged(logged) => logged.upstream_mut(),
-            _ => None,
-        };
-        if let Some((upstream, counted)) = source {
-            if super::splice::applies(shared, upstream, length) {
-                super::splice::send(shared, &head, upstream, counted).await?;
+        if let Some(source) = body.splice_source() {
+            if super::splice::applies(shared, source.upstream, length) {
+                let mut uncounted = 0;
+                let counted = source.counted.unwrap_or(&mut uncounted);
+                super::splice::send(shared, &head, source.upstream, counted).await?;
                 return Ok(Written { keep_alive });
             }
         }
@@ -216,48 +213,6 @@ pub async fn write_response<W: AsyncWrite + Unpin>(
 
 async fn flush<W: AsyncWrite + Unpin>(io: &mut W) -> io::Result<()> {
     poll_fn(|context| Pin::new(&mut *io).poll_flush(context)).await
-}
-
-/// Writes every byte of `parts`, in as few vectored writes as the stream takes.
-pub async fn write_all<W: AsyncWrite + Unpin>(io: &mut W, parts: &[&[u8]]) -> io::Result<()> {
-    let mut index = 0;
-    let mut offset = 0;
-    while index < parts.len() {
-        if parts[index].len() == offset {
-            index += 1;
-            offset = 0;
-            continue;
-        }
-        let written = poll_fn(|context| {
-            let mut slices = [IoSlice::new(&[]); 4];
-            let mut count = 0;
-            for (position, part) in parts[index..].iter().enumerate().take(slices.len()) {
-                let part = if position == 0 { &part[offset..] } else { part };
-                if !part.is_empty() {
-                    slices[count] = IoSlice::new(part);
-                    count += 1;
-                }
-            }
-            Pin::new(&mut *io).poll_write_vectored(context, &slices[..count])
-        })
-        .await?;
-        if written == 0 {
-            return Err(io::ErrorKind::WriteZero.into());
-        }
-        let mut left = written;
-        while left > 0 && index < parts.len() {
-            let available = parts[index].len() - offset;
-            if left >= available {
-                left -= available;
-                index += 1;
-                offset = 0;
-            } else {
-                offset += left;
-                left = 0;
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The status line and headers, with `Date` added when absent.

@@ -8,6 +8,8 @@ use std::time::Duration;
 use http::HeaderValue;
 
 use super::limits::RouteLimits;
+use super::logging::Logging;
+use super::response::Outgoing;
 use super::{Proxy, Route, Target};
 use crate::access_log::AccessLog;
 use crate::buffering::{self, Buffers};
@@ -149,7 +151,7 @@ impl Proxy {
         })?;
         let kept_log = old
             .filter(|old| old.config.access_log == config.access_log)
-            .and_then(|old| old.access_log.clone());
+            .and_then(|old| old.logging.access_log.clone());
         let access_log = match kept_log {
             Some(access_log) => Some(access_log),
             None if config.access_log.enabled => Some(Arc::new(
@@ -163,10 +165,10 @@ impl Proxy {
             .map(|route| format!("{}{}", route.host.as_deref().unwrap_or(""), route.path))
             .collect();
         let metrics = old
-            .filter(|old| old.metrics.routes() == route_labels.as_slice())
+            .filter(|old| old.logging.metrics.routes() == route_labels.as_slice())
             .map_or_else(
                 || Arc::new(Metrics::new(route_labels)),
-                |old| Arc::clone(&old.metrics),
+                |old| Arc::clone(&old.logging.metrics),
             );
         Ok(Proxy {
             router: Router::new(routes),
@@ -176,25 +178,29 @@ impl Proxy {
             buffers,
             body_timeout: config.server.body_timeout,
             underscores_in_headers: config.server.underscores_in_headers,
-            server_header: config
-                .server
-                .server_header
-                .as_deref()
-                .and_then(|value| HeaderValue::from_str(value).ok()),
-            access_log,
-            metrics,
+            logging: Logging {
+                metrics,
+                access_log,
+            },
             real_ip: RealIp::from_config(&config.server),
-            compression: config.compression.clone(),
+            outgoing: Outgoing {
+                compression: config.compression.clone(),
+                server_header: config
+                    .server
+                    .server_header
+                    .as_deref()
+                    .and_then(|value| HeaderValue::from_str(value).ok()),
+                hsts: config
+                    .tls
+                    .as_ref()
+                    .and_then(|tls| tls.hsts.as_deref())
+                    .and_then(|value| HeaderValue::from_str(value).ok()),
+            },
             closing: old.map_or_else(
                 || Arc::new(tokio::sync::watch::Sender::new(false)),
                 |old| Arc::clone(&old.closing),
             ),
             thread_affine,
-            hsts: config
-                .tls
-                .as_ref()
-                .and_then(|tls| tls.hsts.as_deref())
-                .and_then(|value| HeaderValue::from_str(value).ok()),
             redirect_http: config
                 .tls
                 .as_ref()

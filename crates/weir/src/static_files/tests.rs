@@ -80,7 +80,7 @@ async fn serve(
 ) -> Response<Body> {
     match dir.serve(method, path, request_headers).await {
         Ok(response) => response.map(Body::boxed),
-        Err(error) => error.into_response(),
+        Err(error) => error.into_response().map(Body::full),
     }
 }
 

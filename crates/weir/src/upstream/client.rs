@@ -17,8 +17,8 @@ use http_body::Body as _;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
 
-use crate::body::{BoxError, RequestBody};
 use crate::h1::chunked::{self, Step};
+use crate::request_body::{BodyError, RequestBody};
 use crate::upstream::connect::Stream;
 use crate::write_timeout::WriteTimeout;
 
@@ -124,7 +124,7 @@ pub enum SendError {
     /// Writing to the upstream failed.
     Io(io::Error),
     /// The client's body failed (too large, timed out, client gone, malformed).
-    Body(BoxError),
+    Body(BodyError),
 }
 
 impl Sending {

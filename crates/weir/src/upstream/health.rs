@@ -15,9 +15,9 @@ use std::time::Duration;
 use http::{header, HeaderValue, Method, Request, StatusCode};
 use tokio::time::Instant;
 
-use crate::body::RequestBody;
 use crate::config::HealthCheckConfig;
 use crate::config::UpstreamAddr;
+use crate::request_body::RequestBody;
 use crate::upstream::client::{self, Sending};
 use crate::upstream::connect;
 

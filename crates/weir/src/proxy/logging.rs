@@ -1,0 +1,150 @@
+//! The logging phase (pingora's `logging`): the one exit every request leaves by, answered or
+//! refused. It counts the request in the metrics and writes its access-log line: at once for a
+//! request refused before [`super::Proxy::handle`] (a bad head) or dropped unanswered (the
+//! client left: 499), when its body is done for an answer.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use http::{Request, Response, StatusCode};
+use tokio::time::Instant;
+
+use crate::access_log::{AccessLog, Entry};
+use crate::body::Body;
+use crate::metrics::Metrics;
+use crate::tls::TlsInfo;
+
+/// nginx's status for a client that closed its connection before the answer.
+pub const CLIENT_CLOSED: u16 = 499;
+
+/// Where requests are counted and logged.
+pub(super) struct Logging {
+    pub(super) metrics: Arc<Metrics>,
+    pub(super) access_log: Option<Arc<AccessLog>>,
+}
+
+/// What one request did, for metrics and the access log.
+#[derive(Debug, Default)]
+pub(super) struct Record<'proxy> {
+    pub(super) route: Option<usize>,
+    /// The upstream group asked, once the exchange began.
+    pub(super) upstream_name: Option<&'proxy str>,
+    /// The server that answered (only kept when the access log is on) and the time to its head.
+    pub(super) upstream: Option<(Option<String>, Duration)>,
+}
+
+/// A request not answered yet. Dropped unanswered (the client left and the HTTP layer dropped
+/// the request's future), it leaves by the logging exit as 499.
+pub(super) struct Unanswered<'proxy> {
+    logging: &'proxy Logging,
+    pub(super) record: Record<'proxy>,
+    entry: Option<Entry>,
+    started: Instant,
+    client_ip: IpAddr,
+    armed: bool,
+}
+
+impl Logging {
+    /// The guard of a request that has just come in from `client` (its port is the
+    /// connection's, its address the client's as `real_ip` sees it).
+    pub(super) fn start<B>(
+        &self,
+        client: SocketAddr,
+        tls: Option<&Arc<TlsInfo>>,
+        request: &Request<B>,
+        started: Instant,
+    ) -> Unanswered<'_> {
+        let entry = self.access_log.as_ref().map(|_| {
+            let mut entry = Entry::start(client, request);
+            entry.started = started;
+            entry.tls = tls.cloned();
+            entry
+        });
+        Unanswered {
+            logging: self,
+            record: Record::default(),
+            entry,
+            started,
+            client_ip: client.ip(),
+            armed: true,
+        }
+    }
+
+    /// A request the HTTP layer refused before the phases saw it, with its status.
+    pub(super) fn refused(&self, peer: SocketAddr, status: StatusCode) {
+        let entry = self
+            .access_log
+            .as_ref()
+            .map(|_| Entry::unparsed(peer, status));
+        self.exit(Record::default(), status, None, entry, None);
+    }
+
+    /// The exit. `body` is the answer's, which then carries the line until it is done; without
+    /// one (refused, unanswered) the line is written now.
+    fn exit(
+        &self,
+        record: Record<'_>,
+        status: StatusCode,
+        started: Option<Instant>,
+        entry: Option<Entry>,
+        body: Option<Body>,
+    ) -> Option<Body> {
+        self.metrics.record_request(
+            record.route,
+            status,
+            started.map_or(Duration::ZERO, |started| started.elapsed()),
+            record.upstream.as_ref().map(|(_, time)| *time),
+        );
+        let (Some(access_log), Some(mut entry)) = (&self.access_log, entry) else {
+            return body;
+        };
+        entry.status = status;
+        if let Some((addr, upstream_time)) = record.upstream {
+            entry.upstream = addr;
+            entry.upstream_time = Some(upstream_time);
+        }
+        match body {
+            Some(body) => Some(Body::Logged(Box::new(access_log.wrap(body, entry)))),
+            None => {
+                access_log.write_now(entry);
+                None
+            }
+        }
+    }
+}
+
+impl<'proxy> Unanswered<'proxy> {
+    /// The upstream group the request went to, once it did.
+    pub(super) fn upstream_name(&self) -> Option<&'proxy str> {
+        self.record.upstream_name
+    }
+
+    /// The answer is ready: it leaves by the exit, its line written when its body is done.
+    pub(super) fn answered(mut self, response: Response<Body>) -> Response<Body> {
+        self.armed = false;
+        let record = std::mem::take(&mut self.record);
+        let entry = self.entry.take();
+        let (parts, body) = response.into_parts();
+        let logged = self
+            .logging
+            .exit(record, parts.status, Some(self.started), entry, Some(body));
+        // `exit` hands back the body it was given (wrapped when the access log is on).
+        Response::from_parts(parts, logged.unwrap_or_else(Body::empty))
+    }
+}
+
+impl Drop for Unanswered<'_> {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        // 499 is within 100..=999: from_u16 cannot fail.
+        let status = StatusCode::from_u16(CLIENT_CLOSED).unwrap_or(StatusCode::BAD_REQUEST);
+        let record = std::mem::take(&mut self.record);
+        let entry = self.entry.take();
+        self.logging
+            .exit(record, status, Some(self.started), entry, None);
+        tracing::debug!(client = %self.client_ip, "client closed the connection before the answer");
+    }
+}

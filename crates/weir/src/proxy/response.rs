@@ -1,0 +1,134 @@
+//! Response shaping: phase 6, the upstream's response made the client's ([`from_upstream`]: a
+//! WebSocket tunnel, or hop-by-hop headers out, limit headers in, read-ahead), and what every
+//! answer gets on its way out, whoever made it ([`Outgoing`]: compression, `Server`, HSTS,
+//! `Connection: close`).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use http::header::{self, HeaderValue};
+use http::{Response, StatusCode};
+
+use super::headers::remove_hop_by_hop;
+use super::limits::Decided;
+use crate::body::Body;
+use crate::buffering::{self, Buffers};
+use crate::compression;
+use crate::config::{CompressionConfig, Encoding};
+use crate::upstream::UpstreamBody;
+
+/// What every answer gets, as the config says.
+pub(super) struct Outgoing {
+    pub(super) compression: Option<CompressionConfig>,
+    /// `[server] server_header`.
+    pub(super) server_header: Option<HeaderValue>,
+    /// `[tls] hsts`: the `Strict-Transport-Security` of responses on TLS listeners.
+    pub(super) hsts: Option<HeaderValue>,
+}
+
+/// What the request says of the answer it gets.
+pub(super) struct Asked {
+    pub(super) is_head: bool,
+    /// The coding the client accepts, of those configured.
+    pub(super) accepted: Option<Encoding>,
+    /// The last request its connection may carry (`keepalive_requests`).
+    pub(super) last_request: bool,
+    /// It came on a TLS listener.
+    pub(super) secure: bool,
+}
+
+impl Outgoing {
+    /// Compression when the client accepts it and the response suits it, `Server` if
+    /// configured, HSTS on TLS, `Connection: close` on a connection's last request.
+    pub(super) fn apply(&self, mut response: Response<Body>, asked: &Asked) -> Response<Body> {
+        if let Some(config) = &self.compression {
+            if compression::should_compress(
+                asked.is_head,
+                response.status(),
+                response.headers(),
+                config,
+            ) {
+                match asked.accepted {
+                    Some(encoding) => {
+                        response =
+                            compression::compress_with(config, encoding, response).map(Body::boxed);
+                    }
+                    None => compression::add_vary(response.headers_mut()),
+                }
+            }
+        }
+        if let Some(server) = &self.server_header {
+            response
+                .headers_mut()
+                .insert(header::SERVER, server.clone());
+        }
+        if let (true, Some(hsts)) = (asked.secure, &self.hsts) {
+            response
+                .headers_mut()
+                .insert(header::STRICT_TRANSPORT_SECURITY, hsts.clone());
+        }
+        // After a 101 the connection belongs to the upgraded protocol: `Connection: upgrade`
+        // stays, whatever keepalive_requests says.
+        if asked.last_request && response.status() != StatusCode::SWITCHING_PROTOCOLS {
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
+        response
+    }
+}
+
+/// How a route's upstream responses go to the client.
+pub(super) struct Shaping<'a> {
+    /// The request asked for a WebSocket upgrade.
+    pub(super) upgrade: bool,
+    /// The route's limit decision, whose headers the response carries.
+    pub(super) limited: Option<&'a Decided<'a>>,
+    /// Read the body ahead of the client (`response_buffering`), within these buffers.
+    pub(super) read_ahead: Option<&'a Arc<Buffers>>,
+    /// The upstream's `read_timeout`, a tunnel's idle time-out.
+    pub(super) read_timeout: Duration,
+    /// Set when the shutdown grace ends: a tunnel still open then is closed.
+    pub(super) closing: &'a tokio::sync::watch::Sender<bool>,
+}
+
+/// Phase 6, the response: a WebSocket handshake the upstream took becomes a tunnel (the client
+/// connection runs it once the `101` is written); any other response loses its hop-by-hop
+/// headers, gains the limit headers and, when the route buffers responses, is read ahead of the
+/// client.
+pub(super) fn from_upstream(
+    mut response: Response<UpstreamBody>,
+    shaping: Shaping<'_>,
+) -> Response<Body> {
+    let upgraded = (shaping.upgrade && response.status() == StatusCode::SWITCHING_PROTOCOLS)
+        .then(|| response.body_mut().take_upgraded())
+        .flatten();
+    if let Some(upgraded) = upgraded {
+        let tunnel = crate::tunnel::Upgrade::new(
+            upgraded,
+            shaping.read_timeout,
+            shaping.closing.subscribe(),
+        );
+        let (mut parts, _) = response.into_parts();
+        let protocol = parts.headers.get(header::UPGRADE).cloned();
+        remove_hop_by_hop(&mut parts.headers);
+        if let Some(protocol) = protocol {
+            parts.headers.insert(header::UPGRADE, protocol);
+        }
+        parts
+            .headers
+            .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+        parts.extensions.insert(tunnel);
+        return Response::from_parts(parts, Body::empty());
+    }
+    let (mut parts, body) = response.into_parts();
+    remove_hop_by_hop(&mut parts.headers);
+    if let Some(limited) = shaping.limited {
+        limited.add_headers(&mut parts.headers);
+    }
+    let body = match shaping.read_ahead {
+        Some(buffers) => buffering::read_ahead(body, buffers),
+        None => Body::Upstream(body),
+    };
+    Response::from_parts(parts, body)
+}
