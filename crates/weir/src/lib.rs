@@ -4,30 +4,35 @@
 //! `crates/weir-cli` parses flags, sets up logging and maps errors to exit codes. Tests build a
 //! [`Gateway`] from a [`Config`] on port 0 and drive it with real clients and upstreams.
 
+// The public API is what the `weir` binary (crates/weir-cli), the test kit, the integration
+// tests, the lab and the fuzz targets use: the gateway ([`Gateway`], [`GatewayHandle`], the
+// config), and the pure parts that tests and fuzz targets drive directly (the HTTP/1 head and
+// chunked parsers, paths, routing, limit keys, real IP, ranges, compression choice). The
+// request path's plumbing stays inside the crate.
 pub mod access_log;
-pub mod admin;
-pub mod answer;
+mod admin;
+mod answer;
 pub mod body;
 pub mod buffering;
 pub mod compression;
 pub mod config;
 pub mod error;
 pub mod h1;
-pub mod http2;
-pub mod logging;
-pub mod metrics;
+mod http2;
+mod logging;
+mod metrics;
 pub mod path;
 pub mod proxy;
 pub mod ratelimit;
 pub mod realip;
-pub mod request_body;
+mod request_body;
 pub mod routing;
-pub mod server;
+mod server;
 pub mod static_files;
 pub mod tls;
-pub mod tunnel;
+mod tunnel;
 pub mod upstream;
-pub mod write_timeout;
+mod write_timeout;
 
 pub use config::Config;
 pub use server::{Gateway, GatewayHandle, Inherited, ListenAddr, ListenerKind, ServerError};

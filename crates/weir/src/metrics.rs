@@ -616,7 +616,16 @@ fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
         "counter",
         "Response body bytes moved from upstream to client sockets by splice(2), by this process.",
     );
-    sample(out, name, &[], crate::h1::spliced_bytes());
+    sample(out, name, &[], SPLICED.load(Ordering::Relaxed));
+}
+
+/// Body bytes moved by `splice` to clients since the process started (a process-wide counter:
+/// `weir_spliced_bytes_total`).
+static SPLICED: AtomicU64 = AtomicU64::new(0);
+
+/// Counts body bytes the HTTP/1 writer moved to a client by `splice`.
+pub fn add_spliced(bytes: u64) {
+    SPLICED.fetch_add(bytes, Ordering::Relaxed);
 }
 
 /// `# HELP` and `# TYPE` lines. Help texts are constants without backslashes or newlines, the

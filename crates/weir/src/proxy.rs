@@ -39,6 +39,7 @@ use crate::static_files::StaticDir;
 use crate::upstream::{Upstream, UpstreamBody};
 
 mod build;
+pub use build::BuildError;
 mod checks;
 mod forward;
 mod headers;

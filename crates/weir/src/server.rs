@@ -30,20 +30,9 @@ pub enum ServerError {
         addr: SocketAddr,
         source: std::io::Error,
     },
-    #[error("cannot open the access log: {0}")]
-    AccessLog(std::io::Error),
-    #[error("{0}")]
-    Limit(crate::ratelimit::LimitError),
-    #[error("cannot spool request bodies in {path}: {source}")]
-    Spool {
-        path: std::path::PathBuf,
-        source: std::io::Error,
-    },
-    #[error("cannot serve static files from {path}: {source}")]
-    Static {
-        path: std::path::PathBuf,
-        source: std::io::Error,
-    },
+    /// The proxy could not be built from the config (access log, limiter, spool, static root).
+    #[error(transparent)]
+    Proxy(#[from] crate::proxy::BuildError),
     #[error("{0}")]
     Tls(#[from] crate::tls::TlsError),
 }
@@ -592,6 +581,7 @@ impl GatewayHandle {
     pub fn reload(&self, config: &Config) -> Result<(), ServerError> {
         let old = self.shared.current.load_full();
         let generation = Proxy::reload(config, &old.proxy)
+            .map_err(ServerError::from)
             .and_then(|proxy| Generation::new(proxy, config, Some(&old)));
         let generation = match generation {
             Ok(generation) => generation,

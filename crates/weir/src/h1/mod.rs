@@ -19,4 +19,3 @@ pub mod write;
 
 pub use body::{BodyError, BodyReader};
 pub use conn::{serve, Idle, Settings, Start};
-pub use splice::spliced_bytes;

@@ -13,15 +13,6 @@ use std::task::{Context, Poll};
 use super::io::{write_all, Shared, SharedStream};
 use crate::upstream::UpstreamBody;
 
-/// Body bytes moved by `splice` to clients since the process started (a process-wide counter:
-/// `weir_spliced_bytes_total`).
-static SPLICED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// Body bytes moved by `splice` to clients since the process started.
-pub fn spliced_bytes() -> u64 {
-    SPLICED.load(std::sync::atomic::Ordering::Relaxed)
-}
-
 /// The most bytes one `splice` moves, and the most the pipe is asked to hold (a pipe holds
 /// 64 KiB by default).
 const PIPE_BYTES: usize = 64 * 1024;
@@ -203,7 +194,7 @@ impl Mover {
                             .map_err(Into::into)
                     }) {
                         Ok(count) => {
-                            SPLICED.fetch_add(count as u64, std::sync::atomic::Ordering::Relaxed);
+                            crate::metrics::add_spliced(count as u64);
                             self.sent += count as u64;
                             self.in_pipe -= count;
                             moved = true;

@@ -18,15 +18,33 @@ use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
 use crate::routing::Router;
-use crate::server::ServerError;
 use crate::static_files::StaticDir;
 use crate::upstream::Upstream;
+
+/// What can keep a proxy from being built: something the config names that cannot be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("cannot open the access log: {0}")]
+    AccessLog(std::io::Error),
+    #[error("{0}")]
+    Limit(crate::ratelimit::LimitError),
+    #[error("cannot spool request bodies in {path}: {source}")]
+    Spool {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot serve static files from {path}: {source}")]
+    Static {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+}
 
 impl Proxy {
     /// Builds the routes, upstream pools and limiters. Must run inside a tokio runtime.
     /// `thread_affine`: one runtime per core shares this proxy (see
     /// [`crate::upstream::PoolSettings::thread_affine`]).
-    pub fn new(config: &Config, thread_affine: bool) -> Result<Proxy, ServerError> {
+    pub fn new(config: &Config, thread_affine: bool) -> Result<Proxy, BuildError> {
         Proxy::build(config, thread_affine, None)
     }
 
@@ -34,7 +52,7 @@ impl Proxy {
     /// whose table is the same keeps its pools (no reconnect storm), a limit whose table is the
     /// same keeps its state (a client over its limit stays over it), and the access log and
     /// metrics are kept when their settings and routes are the same.
-    pub fn reload(config: &Config, old: &Proxy) -> Result<Proxy, ServerError> {
+    pub fn reload(config: &Config, old: &Proxy) -> Result<Proxy, BuildError> {
         Proxy::build(config, old.thread_affine, Some(old))
     }
 
@@ -42,7 +60,7 @@ impl Proxy {
         config: &Config,
         thread_affine: bool,
         old: Option<&Proxy>,
-    ) -> Result<Proxy, ServerError> {
+    ) -> Result<Proxy, BuildError> {
         let upstreams: Vec<Arc<Upstream>> = config
             .upstreams
             .iter()
@@ -65,7 +83,7 @@ impl Proxy {
                 Some(limiter) => limiters.push(Arc::clone(limiter)),
                 None => {
                     let limiter =
-                        Arc::new(Limiter::new(name, &limit.limiter).map_err(ServerError::Limit)?);
+                        Arc::new(Limiter::new(name, &limit.limiter).map_err(BuildError::Limit)?);
                     fresh.push(Arc::downgrade(&limiter));
                     limiters.push(limiter);
                 }
@@ -82,7 +100,7 @@ impl Proxy {
                     Target::Answer(crate::answer::Answer::new(answer, route.host.as_deref()))
                 }
                 (Some(root), _) => {
-                    Target::Static(StaticDir::new(root).map_err(|source| ServerError::Static {
+                    Target::Static(StaticDir::new(root).map_err(|source| BuildError::Static {
                         path: root.clone(),
                         source,
                     })?)
@@ -141,7 +159,7 @@ impl Proxy {
                 .map(Arc::new),
             None => Buffers::new(spool_dir, max_spool_size, max_body_memory).map(Arc::new),
         }
-        .map_err(|source| ServerError::Spool {
+        .map_err(|source| BuildError::Spool {
             path: config
                 .server
                 .spool_dir
@@ -155,7 +173,7 @@ impl Proxy {
         let access_log = match kept_log {
             Some(access_log) => Some(access_log),
             None if config.access_log.enabled => Some(Arc::new(
-                AccessLog::open(&config.access_log).map_err(ServerError::AccessLog)?,
+                AccessLog::open(&config.access_log).map_err(BuildError::AccessLog)?,
             )),
             None => None,
         };
