@@ -277,6 +277,11 @@ pub fn status_response(status: StatusCode) -> Response<Body> {
     status_response_with(status, HeaderMap::new())
 }
 
+/// What a TLS listener answers to plain HTTP (a request line where a handshake should be),
+/// written as it stands before the connection closes: nginx's 497, sent as a 400 with a short
+/// body. Whole bytes, since no HTTP codec runs on a connection that failed its handshake.
+pub const PLAIN_HTTP_ON_TLS: &[u8] = b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: 48\r\nConnection: close\r\n\r\nThe plain HTTP request was sent to an HTTPS port";
+
 /// [`status_response`] with `headers` besides its own: a rejection's headers are moved into the
 /// response, not copied, so a flood of 429s makes one header map per answer, as before.
 fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Body> {
