@@ -231,25 +231,31 @@ impl ProxyError {
 
     /// The client's answer: the status, and its reason phrase as a one-line plain-text body.
     pub fn into_response(self) -> Response<Body> {
+        self.into_plain_response().map(Body::full)
+    }
+
+    /// [`ProxyError::into_response`] with its body as bytes, for a listener with a body type
+    /// of its own (the admin listener).
+    pub fn into_plain_response(self) -> Response<Bytes> {
         let status = self.status();
         match self {
             ProxyError::RateLimited { headers, .. } => status_response_with(status, headers),
             ProxyError::MethodNotAllowed { allow } => {
-                let mut response = status_response(status);
+                let mut response = plain_response(status);
                 response
                     .headers_mut()
                     .insert(header::ALLOW, HeaderValue::from_static(allow));
                 response
             }
             ProxyError::SpoolFull { retry_after } => {
-                let mut response = status_response(status);
+                let mut response = plain_response(status);
                 response.headers_mut().insert(
                     header::RETRY_AFTER,
                     HeaderValue::from(retry_after.as_secs()),
                 );
                 response
             }
-            _ => status_response(status),
+            _ => plain_response(status),
         }
     }
 }
@@ -274,7 +280,23 @@ fn file_status(error: &io::Error) -> StatusCode {
 
 /// A short plain-text response for `status`, as nginx gives for its own errors.
 pub fn status_response(status: StatusCode) -> Response<Body> {
+    plain_response(status).map(Body::full)
+}
+
+/// [`status_response`] with its body as bytes, for answers made with a body type of their own
+/// (a static file's redirect, 412 and 416).
+pub fn plain_response(status: StatusCode) -> Response<Bytes> {
     status_response_with(status, HeaderMap::new())
+}
+
+/// The admin listener's `/readyz` from the moment shutdown begins: 503 with a body that says
+/// why, so a load balancer polling it stops sending new traffic while requests in flight finish.
+pub fn draining_response() -> Response<Bytes> {
+    text_response(
+        StatusCode::SERVICE_UNAVAILABLE,
+        Bytes::from_static(b"shutting down\n"),
+        HeaderMap::new(),
+    )
 }
 
 /// What a TLS listener answers to plain HTTP (a request line where a handshake should be),
@@ -282,9 +304,9 @@ pub fn status_response(status: StatusCode) -> Response<Body> {
 /// body. Whole bytes, since no HTTP codec runs on a connection that failed its handshake.
 pub const PLAIN_HTTP_ON_TLS: &[u8] = b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: 48\r\nConnection: close\r\n\r\nThe plain HTTP request was sent to an HTTPS port";
 
-/// [`status_response`] with `headers` besides its own: a rejection's headers are moved into the
+/// [`plain_response`] with `headers` besides its own: a rejection's headers are moved into the
 /// response, not copied, so a flood of 429s makes one header map per answer, as before.
-fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Body> {
+fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Bytes> {
     let text = match status.as_u16() {
         // The answers weir gives most, above all under a flood, cost no allocation.
         429 => Bytes::from_static(b"429 Too Many Requests\n"),
@@ -297,7 +319,12 @@ fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Body
             Bytes::from(format!("{} {}\n", status.as_u16(), reason))
         }
     };
-    let mut response = Response::new(Body::full(text));
+    text_response(status, text, headers)
+}
+
+/// A plain-text answer: `status`, `headers` and `text`.
+fn text_response(status: StatusCode, text: Bytes, headers: HeaderMap) -> Response<Bytes> {
+    let mut response = Response::new(text);
     *response.status_mut() = status;
     *response.headers_mut() = headers;
     response.headers_mut().insert(

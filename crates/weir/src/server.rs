@@ -558,6 +558,12 @@ impl Gateway {
     }
 }
 
+impl crate::admin::AdminView for GatewayHandle {
+    fn render_metrics(&self) -> String {
+        GatewayHandle::render_metrics(self)
+    }
+}
+
 impl GatewayHandle {
     /// The proxy now in force.
     fn proxy(&self) -> Arc<Proxy> {
