@@ -8,6 +8,7 @@ pub mod client;
 mod connect;
 pub mod health;
 pub mod pool;
+mod stream;
 #[cfg(test)]
 mod tests;
 

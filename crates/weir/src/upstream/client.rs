@@ -19,7 +19,7 @@ use tokio::time::{Instant, Sleep};
 
 use crate::body::{BoxError, RequestBody};
 use crate::h1::chunked::{self, Step};
-use crate::upstream::connect::Stream;
+use crate::upstream::stream::Stream;
 use crate::write_timeout::WriteTimeout;
 
 /// The largest response head accepted from an upstream (hyper's buffer limit before).

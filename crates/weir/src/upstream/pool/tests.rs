@@ -18,7 +18,7 @@ use super::{Checkout, Conn, Pool, PoolSettings, PoolStats, Slot};
 use crate::config::UpstreamAddr;
 use crate::error::ProxyError;
 use crate::upstream::client::ClientConn;
-use crate::upstream::connect::Stream;
+use crate::upstream::stream::Stream;
 use crate::write_timeout::WriteTimeout;
 
 fn settings(max_connections: usize, max_idle: usize, queue_size: usize) -> PoolSettings {
