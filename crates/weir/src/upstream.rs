@@ -588,12 +588,14 @@ impl UpstreamBody {
         self.finish();
     }
 
-    /// The connection after a `101 Switching Protocols`, for the tunnel; it leaves the pool.
-    pub fn take_upgraded(&mut self) -> Option<client::Upgraded> {
+    /// The connection after a `101 Switching Protocols`, for the tunnel; it leaves the pool but
+    /// keeps its slot until the tunnel ends.
+    pub fn take_upgraded(&mut self) -> Option<client::Upgraded<pool::Slot>> {
         self.in_flight = None;
-        self.conn
-            .take()
-            .map(|conn| client::Upgraded::new(conn.into_stream()))
+        self.conn.take().map(|conn| {
+            let (client, slot) = conn.into_upgraded();
+            client::Upgraded::new(client, slot)
+        })
     }
 }
 

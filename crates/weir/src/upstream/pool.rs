@@ -3,7 +3,8 @@
 //! Invariants (checked by the tests through [`Pool::stats`]):
 //! - `open` counts every connection that exists or is being connected: idle, in use, connecting.
 //!   It never exceeds `max_connections` (when that is not 0).
-//! - Every connection in use is owned by a [`Slot`]; dropping the slot (error, cancel, client gone)
+//! - Every connection in use is owned by a [`Slot`], an upgraded one (a tunnel) too, until it
+//!   ends; dropping the slot (error, cancel, client gone, tunnel closed)
 //!   either hands the slot to the first live waiter or decrements `open`. A place handed to a
 //!   waiter travels as a [`Grant`], which owns its slot too: a grant dropped unread (the waiter
 //!   was cancelled after the send) gives the place back. So no path leaks a slot.
@@ -436,9 +437,10 @@ impl Pooled {
         &self.slot.pool.addr
     }
 
-    /// The stream, taken out of the pool for good (an upgraded connection): its place is freed.
-    pub fn into_stream(self) -> ClientConn {
-        self.client
+    /// The connection, out of the pool for good (an upgraded connection), with its slot: the
+    /// place stays taken, counted in `open` and `in_use`, until the tunnel drops the slot.
+    pub fn into_upgraded(self) -> (ClientConn, Slot) {
+        (self.client, self.slot)
     }
 
     /// Returns the connection to the pool after a complete exchange that left it reusable.
