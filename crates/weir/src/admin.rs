@@ -84,7 +84,11 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
     while stop.changed().await.is_ok() {}
 }
 
-fn answer(view: &impl AdminView, ready: bool, request: &Request<Incoming>) -> Response<Full<Bytes>> {
+fn answer(
+    view: &impl AdminView,
+    ready: bool,
+    request: &Request<Incoming>,
+) -> Response<Full<Bytes>> {
     if request.method() != Method::GET && request.method() != Method::HEAD {
         let refused = ProxyError::MethodNotAllowed { allow: "GET, HEAD" };
         return refused.into_plain_response().map(Full::new);

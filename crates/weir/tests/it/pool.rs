@@ -287,7 +287,11 @@ async fn a_tunnel_keeps_its_pool_slot_until_it_closes() {
         upstream.connections()
     );
     assert_eq!(upstream.connections(), 1);
-    assert_eq!((stats.open, stats.idle, stats.in_use), (1, 0, 1), "{stats:?}");
+    assert_eq!(
+        (stats.open, stats.idle, stats.in_use),
+        (1, 0, 1),
+        "{stats:?}"
+    );
 
     // The tunnel closes: its place comes back.
     drop(tunnel);
