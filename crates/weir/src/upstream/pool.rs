@@ -3,9 +3,9 @@
 //! Invariants (checked by the tests through [`Pool::stats`]):
 //! - `open` counts every connection that exists or is being connected: idle, in use, connecting.
 //!   It never exceeds `max_connections` (when that is not 0).
-//! - Every connection in use is owned by a [`Slot`], an upgraded one (a tunnel) too, until it
-//!   ends; dropping the slot (error, cancel, client gone, tunnel closed)
-//!   either hands the slot to the first live waiter or decrements `open`. A place handed to a
+//! - Every connection in use is owned by a [`Slot`], an upgraded one (a tunnel) too until it
+//!   ends; dropping the slot (error, cancel, client gone, tunnel closed) either hands the slot
+//!   to the first live waiter or decrements `open`. A place handed to a
 //!   waiter travels as a [`Grant`], which owns its slot too: a grant dropped unread (the waiter
 //!   was cancelled after the send) gives the place back. So no path leaks a slot.
 //! - Idle connections are stacks, one per thread that drives them: the most recently used of the
