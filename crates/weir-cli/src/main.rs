@@ -133,7 +133,7 @@ fn main() -> ExitCode {
         Command::Check { .. } => {
             println!("{}", config.summary());
             if let Some(tls) = &config.tls {
-                for warning in weir::tls::expiry_warnings(tls) {
+                for warning in weir::config::certificate::expiry_warnings(tls) {
                     println!("warning: {warning}");
                 }
             }
@@ -219,7 +219,7 @@ fn run(config: weir::Config, config_path: PathBuf) -> anyhow::Result<()> {
 /// Logs a warning for each certificate that expires within two weeks.
 fn warn_expiring(config: &weir::Config) {
     if let Some(tls) = &config.tls {
-        for warning in weir::tls::expiry_warnings(tls) {
+        for warning in weir::config::certificate::expiry_warnings(tls) {
             tracing::warn!("{warning}");
         }
     }

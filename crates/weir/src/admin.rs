@@ -18,16 +18,24 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::server::GatewayHandle;
+use crate::error::ProxyError;
+
+/// What the admin endpoints read of the gateway they serve (`/healthz` and `/readyz` need
+/// nothing but the shutdown signal). The server implements it for its handle, so this listener,
+/// which the server starts, knows nothing of the server.
+pub trait AdminView: Clone + Send + Sync + 'static {
+    /// The metrics in the Prometheus text format, for `/metrics`.
+    fn render_metrics(&self) -> String;
+}
 
 /// A scraper or probe that has not sent its request head by then is dropped.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Serves the admin endpoints on `listener`. `stop` turns true when shutdown begins (then
 /// `/readyz` answers 503); serving ends when its sender is dropped, as the gateway stops.
-pub async fn serve(
+pub async fn serve<V: AdminView>(
     listener: Arc<TcpListener>,
-    handle: GatewayHandle,
+    view: V,
     mut stop: watch::Receiver<bool>,
 ) {
     loop {
@@ -49,13 +57,13 @@ pub async fn serve(
                 continue;
             }
         };
-        let handle = handle.clone();
+        let view = view.clone();
         let mut connection_stop = stop.clone();
         tokio::spawn(async move {
             let state = connection_stop.clone();
             let service = service_fn(move |request| {
                 let ready = !*state.borrow();
-                let response = answer(&handle, ready, &request);
+                let response = answer(&view, ready, &request);
                 async move { Ok::<_, Infallible>(response) }
             });
             let mut builder = hyper::server::conn::http1::Builder::new();
@@ -77,33 +85,32 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
 }
 
 fn answer(
-    handle: &GatewayHandle,
+    view: &impl AdminView,
     ready: bool,
     request: &Request<Incoming>,
 ) -> Response<Full<Bytes>> {
     if request.method() != Method::GET && request.method() != Method::HEAD {
-        let mut response = text(StatusCode::METHOD_NOT_ALLOWED, "405 Method Not Allowed\n");
-        response
-            .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
-        return response;
+        let refused = ProxyError::MethodNotAllowed { allow: "GET, HEAD" };
+        return refused.into_response().map(Full::new);
     }
     match request.uri().path() {
         "/healthz" => text(StatusCode::OK, "ok\n"),
         "/readyz" if ready => text(StatusCode::OK, "ready\n"),
-        "/readyz" => text(StatusCode::SERVICE_UNAVAILABLE, "shutting down\n"),
+        "/readyz" => crate::error::draining_response().map(Full::new),
         "/metrics" => {
-            let mut response = Response::new(Full::new(Bytes::from(handle.render_metrics())));
+            let mut response = Response::new(Full::new(Bytes::from(view.render_metrics())));
             response.headers_mut().insert(
                 header::CONTENT_TYPE,
                 HeaderValue::from_static(crate::metrics::CONTENT_TYPE),
             );
             response
         }
-        _ => text(StatusCode::NOT_FOUND, "404 Not Found\n"),
+        // No such endpoint: the answer of a request no route matches.
+        _ => ProxyError::NoRoute.into_response().map(Full::new),
     }
 }
 
+/// A probe's plain-text success.
 fn text(status: StatusCode, body: &'static str) -> Response<Full<Bytes>> {
     let mut response = Response::new(Full::new(Bytes::from_static(body.as_bytes())));
     *response.status_mut() = status;

@@ -2,6 +2,7 @@
 //! that raw mirror into these types and rejects anything invalid with file, line, key and what would
 //! be valid. `from_toml` is pure; `load` does the I/O.
 
+pub mod certificate;
 mod error;
 mod file;
 mod redirect;

@@ -279,6 +279,21 @@ pub fn status_response(status: StatusCode) -> Response<Bytes> {
     status_response_with(status, HeaderMap::new())
 }
 
+/// The admin listener's `/readyz` from the moment shutdown begins: 503 with a body that says
+/// why, so a load balancer polling it stops sending new traffic while requests in flight finish.
+pub fn draining_response() -> Response<Bytes> {
+    text_response(
+        StatusCode::SERVICE_UNAVAILABLE,
+        Bytes::from_static(b"shutting down\n"),
+        HeaderMap::new(),
+    )
+}
+
+/// What a TLS listener answers to plain HTTP (a request line where a handshake should be),
+/// written as it stands before the connection closes: nginx's 497, sent as a 400 with a short
+/// body. Whole bytes, since no HTTP codec runs on a connection that failed its handshake.
+pub const PLAIN_HTTP_ON_TLS: &[u8] = b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: 48\r\nConnection: close\r\n\r\nThe plain HTTP request was sent to an HTTPS port";
+
 /// [`status_response`] with `headers` besides its own: a rejection's headers are moved into the
 /// response, not copied, so a flood of 429s makes one header map per answer, as before.
 fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Bytes> {
@@ -294,6 +309,11 @@ fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Byte
             Bytes::from(format!("{} {}\n", status.as_u16(), reason))
         }
     };
+    text_response(status, text, headers)
+}
+
+/// A plain-text answer: `status`, `headers` and `text`.
+fn text_response(status: StatusCode, text: Bytes, headers: HeaderMap) -> Response<Bytes> {
     let mut response = Response::new(text);
     *response.status_mut() = status;
     *response.headers_mut() = headers;

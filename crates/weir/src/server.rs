@@ -135,6 +135,10 @@ struct Generation {
     settings: ServerConfig,
     /// Certificates and TLS settings, when `[tls]` is configured.
     tls: Option<Arc<Tls>>,
+    /// The HTTP/2 settings of the TLS connections whose ALPN picked `h2` (from `[tls]`, so
+    /// `None` without it). Kept here beside the [`Tls`], not in it: TLS knows nothing of the
+    /// protocols spoken over it.
+    http2: Option<crate::http2::Settings>,
 }
 
 impl Generation {
@@ -156,6 +160,7 @@ impl Generation {
             proxy: Arc::new(proxy),
             settings: config.server.clone(),
             tls,
+            http2: config.tls.as_ref().map(crate::http2::Settings::from_config),
         })
     }
 }
@@ -542,6 +547,12 @@ impl Gateway {
     }
 }
 
+impl crate::admin::AdminView for GatewayHandle {
+    fn render_metrics(&self) -> String {
+        GatewayHandle::render_metrics(self)
+    }
+}
+
 impl GatewayHandle {
     /// The proxy now in force.
     fn proxy(&self) -> Arc<Proxy> {
@@ -849,11 +860,11 @@ fn serve_connection(
         max_header_size: settings.max_header_size,
         park_after: None,
     };
-    let tls = match (tls, &generation.tls) {
-        (false, _) => None,
-        (true, Some(tls)) => Some(Arc::clone(tls)),
+    let tls = match (tls, &generation.tls, &generation.http2) {
+        (false, _, _) => None,
+        (true, Some(tls), Some(http2)) => Some((Arc::clone(tls), http2.clone())),
         // A reload took `[tls]` away; this listener is closing.
-        (true, None) => return,
+        (true, _, _) => return,
     };
     let send_timeout = settings.send_timeout;
     let http2_timeouts = crate::http2::Timeouts {
@@ -863,7 +874,7 @@ fn serve_connection(
         shutdown_grace: context.shutdown_grace,
     };
     drop(generation);
-    let Some(tls) = tls else {
+    let Some((tls, http2)) = tls else {
         // The connection's place is held to its end, parked or not.
         let io = Box::new(WriteTimeout::new(stream, send_timeout, CLIENT_SEND_TIMEOUT));
         let connection = crate::h1::Settings {
@@ -899,7 +910,7 @@ fn serve_connection(
             if info.h2 {
                 Box::pin(crate::http2::serve(
                     stream,
-                    &tls.http2,
+                    &http2,
                     peer,
                     info,
                     proxy,

@@ -912,17 +912,9 @@ fn set_header(headers: &mut HeaderMap, name: http::HeaderName, value: &str) {
     }
 }
 
-/// A short plain-text response for `status`, like `error::status_response` for proxied requests.
+/// weir's short plain-text answer for `status` (made by `error.rs`), as a static body.
 fn status_response(status: StatusCode) -> Response<FileBody> {
-    let reason = status.canonical_reason().unwrap_or("Error");
-    let text = format!("{} {}\n", status.as_u16(), reason);
-    let mut response = Response::new(FileBody::full(Bytes::from(text)));
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
-    response
+    crate::error::status_response(status).map(FileBody::full)
 }
 
 /// A static response body: nothing, a small message, or a file read in [`CHUNK_SIZE`] pieces on

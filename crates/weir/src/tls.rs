@@ -1,7 +1,7 @@
 //! TLS termination: `[tls]` into a rustls `ServerConfig` (certificates chosen by SNI, session
 //! resumption by rotating tickets and a stateful cache), the handshake of an accepted connection
-//! (with its time-out, and a plain answer to plain HTTP sent to the TLS port), the checks
-//! `weir check` makes on certificate files, and the handshake counters for `/metrics`.
+//! (with its time-out, and a plain answer to plain HTTP sent to the TLS port), and the handshake
+//! counters for `/metrics`. The certificate files are checked by `config::certificate`.
 //!
 //! The crypto provider is ring: it builds without cmake or a C++ toolchain and its handshakes
 //! cost about what aws-lc-rs's do for ECDSA P-256 (figures in docs/config.md).
@@ -10,212 +10,18 @@
 //! they were accepted with. The session cache, the ticket keys and the counters are carried over,
 //! so clients keep resuming across reloads.
 
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use rustls::server::{ClientHello, ResolvesServerCert, StoresServerSessions};
 use rustls::sign::CertifiedKey;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::config::{CertificateConfig, TlsConfig, TlsVersion};
-
-/// A certificate that expires within this is reported by `weir check`.
-pub const EXPIRY_WARNING: Duration = Duration::from_secs(14 * 24 * 3600);
-
-/// What nginx answers to plain HTTP on an HTTPS port (its 497), as a 400 with a short body.
-const PLAIN_HTTP_ANSWER: &[u8] = b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: 48\r\nConnection: close\r\n\r\nThe plain HTTP request was sent to an HTTPS port";
-
-/// A certificate or key that cannot be served, naming the file.
-#[derive(Debug, thiserror::Error)]
-pub enum CertificateError {
-    #[error("cannot read {path}: {source}")]
-    Read {
-        path: PathBuf,
-        key: bool,
-        source: std::io::Error,
-    },
-    #[error("{path}: {message}")]
-    Invalid {
-        path: PathBuf,
-        key: bool,
-        message: String,
-    },
-}
-
-impl CertificateError {
-    /// The config key of the file at fault: `cert` or `key`.
-    pub fn key(&self) -> &'static str {
-        let key = match self {
-            CertificateError::Read { key, .. } | CertificateError::Invalid { key, .. } => *key,
-        };
-        if key {
-            "key"
-        } else {
-            "cert"
-        }
-    }
-
-    fn cert(path: &Path, message: impl Into<String>) -> CertificateError {
-        CertificateError::Invalid {
-            path: path.to_path_buf(),
-            key: false,
-            message: message.into(),
-        }
-    }
-}
-
-/// A certificate chain and key that passed [`check_certificate`].
-#[derive(Debug)]
-pub struct Certificate {
-    pub certified: Arc<CertifiedKey>,
-    /// The DNS names the leaf is for (its subjectAltName, or its common name when it has none),
-    /// lower case.
-    pub names: Vec<String>,
-    /// The leaf's `notAfter`, in Unix seconds.
-    pub not_after: i64,
-}
-
-/// Reads and checks one `[[tls.certificates]]`: both files readable PEM, the key the leaf's,
-/// each certificate of the chain issued by the next one (leaf first), the leaf not expired.
-pub fn check_certificate(config: &CertificateConfig) -> Result<Certificate, CertificateError> {
-    let cert_bytes = std::fs::read(&config.cert).map_err(|source| CertificateError::Read {
-        path: config.cert.clone(),
-        key: false,
-        source,
-    })?;
-    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&cert_bytes)
-        .collect::<Result<_, _>>()
-        .map_err(|error| CertificateError::cert(&config.cert, format!("not PEM: {error}")))?;
-    if chain.is_empty() {
-        return Err(CertificateError::cert(
-            &config.cert,
-            "holds no CERTIFICATE block; expected PEM such as certbot's fullchain.pem",
-        ));
-    }
-    let key_bytes = std::fs::read(&config.key).map_err(|source| CertificateError::Read {
-        path: config.key.clone(),
-        key: true,
-        source,
-    })?;
-    let key_error = |message: String| CertificateError::Invalid {
-        path: config.key.clone(),
-        key: true,
-        message,
-    };
-    let key = PrivateKeyDer::from_pem_slice(&key_bytes)
-        .map_err(|error| key_error(format!("holds no private key in PEM: {error}")))?;
-    let signing_key = rustls::crypto::ring::sign::any_supported_type(&key)
-        .map_err(|error| key_error(format!("unusable private key: {error}")))?;
-
-    let parsed: Vec<x509_parser::certificate::X509Certificate<'_>> = chain
-        .iter()
-        .enumerate()
-        .map(|(index, der)| {
-            x509_parser::parse_x509_certificate(der)
-                .map(|(_, certificate)| certificate)
-                .map_err(|error| {
-                    CertificateError::cert(
-                        &config.cert,
-                        format!("certificate {} is not valid X.509: {error}", index + 1),
-                    )
-                })
-        })
-        .collect::<Result<_, _>>()?;
-    for (index, pair) in parsed.windows(2).enumerate() {
-        if pair[0].issuer().as_raw() != pair[1].subject().as_raw() {
-            return Err(CertificateError::cert(
-                &config.cert,
-                format!(
-                    "chain out of order: certificate {} (\"{}\") is not issued by certificate {} (\"{}\"); put the leaf first, then each issuer",
-                    index + 1,
-                    pair[0].subject(),
-                    index + 2,
-                    pair[1].subject()
-                ),
-            ));
-        }
-    }
-    let leaf = &parsed[0];
-    let certified = CertifiedKey::new(chain.clone(), signing_key);
-    if certified.keys_match().is_err() {
-        return Err(key_error(format!(
-            "this key does not belong to the certificate in {}",
-            config.cert.display()
-        )));
-    }
-    let not_after = leaf.validity().not_after.timestamp();
-    let now = unix_now();
-    if not_after < now {
-        return Err(CertificateError::cert(
-            &config.cert,
-            format!(
-                "the certificate for \"{}\" expired on {}",
-                leaf.subject(),
-                leaf.validity().not_after
-            ),
-        ));
-    }
-    let mut names: Vec<String> = match leaf.subject_alternative_name() {
-        Ok(Some(extension)) => extension
-            .value
-            .general_names
-            .iter()
-            .filter_map(|name| match name {
-                x509_parser::extensions::GeneralName::DNSName(name) => {
-                    Some(name.to_ascii_lowercase())
-                }
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    if names.is_empty() {
-        names.extend(
-            leaf.subject()
-                .iter_common_name()
-                .filter_map(|name| name.as_str().ok())
-                .map(str::to_ascii_lowercase),
-        );
-    }
-    Ok(Certificate {
-        certified: Arc::new(certified),
-        names,
-        not_after,
-    })
-}
-
-/// One line per certificate of `config` that expires within [`EXPIRY_WARNING`], naming the file,
-/// for `weir check`. Certificates that fail [`check_certificate`] are the loader's business.
-pub fn expiry_warnings(config: &TlsConfig) -> Vec<String> {
-    let now = unix_now();
-    config
-        .certificates
-        .iter()
-        .filter_map(|certificate| {
-            let checked = check_certificate(certificate).ok()?;
-            let left = checked.not_after - now;
-            (left < EXPIRY_WARNING.as_secs() as i64).then(|| {
-                format!(
-                    "{}: the certificate for {} expires in {} days",
-                    certificate.cert.display(),
-                    checked.names.join(", "),
-                    left / 86_400
-                )
-            })
-        })
-        .collect()
-}
-
-fn unix_now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs() as i64)
-}
+use crate::config::certificate::{check_certificate, Certificate, CertificateError};
+use crate::config::{TlsConfig, TlsVersion};
+use crate::error::PLAIN_HTTP_ON_TLS;
 
 /// Picks the certificate by the client's SNI name: an exact name first, then a wildcard
 /// (`*.example.com` covers one label), else the first certificate.
@@ -399,8 +205,6 @@ pub struct Tls {
     session_cache: Arc<dyn StoresServerSessions>,
     ticketer: Option<Arc<dyn rustls::server::ProducesTickets>>,
     config: TlsConfig,
-    /// The HTTP/2 server settings of this generation.
-    pub(crate) http2: crate::http2::Settings,
 }
 
 /// The TLS config cannot be served.
@@ -462,7 +266,6 @@ impl Tls {
             stats: old.map_or_else(Arc::default, |old| Arc::clone(&old.stats)),
             session_cache,
             ticketer,
-            http2: crate::http2::Settings::from_config(config),
             config: config.clone(),
         })
     }
@@ -491,7 +294,7 @@ impl Tls {
                 // starts with a method in capitals.
                 Ok(_) if first[0].is_ascii_uppercase() => {
                     let mut stream = stream;
-                    let _ = stream.write_all(PLAIN_HTTP_ANSWER).await;
+                    let _ = stream.write_all(PLAIN_HTTP_ON_TLS).await;
                     let _ = stream.shutdown().await;
                     return Err(Failure::PlainHttp);
                 }

@@ -2,7 +2,9 @@
 //! the client and the upstream until either side closes or nothing moves for the idle timeout
 //! (the upstream's `read_timeout`, as nginx's `proxy_read_timeout` bounds an idle WebSocket).
 //! The tunnel runs in the client connection's task, which holds the connection's
-//! `max_connections` place until it ends.
+//! `max_connections` place until it ends; the upstream's side holds its pool slot as long (the
+//! upstream's `max_connections`). Any byte stream can be the upstream's side, so this file
+//! names nothing of the upstream client.
 
 use std::io;
 use std::pin::Pin;
@@ -14,7 +16,10 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::Instant;
 
-use crate::upstream::client::Upgraded;
+/// The upstream's side of a tunnel: bytes both ways (an upgraded upstream connection).
+pub trait Stream: AsyncRead + AsyncWrite + Send + Unpin {}
+
+impl<T: AsyncRead + AsyncWrite + Send + Unpin> Stream for T {}
 
 /// A tunnel to open once the `101` is written: the proxy puts it in the response's extensions,
 /// and the client connection's task runs it with the client's stream.
@@ -22,7 +27,7 @@ use crate::upstream::client::Upgraded;
 pub struct Upgrade {
     /// The upstream's side, after its `101` (taken once; `Clone` is only for the extensions
     /// map).
-    upstream: Arc<std::sync::Mutex<Option<Upgraded>>>,
+    upstream: Arc<std::sync::Mutex<Option<Box<dyn Stream>>>>,
     idle_timeout: Duration,
     closing: tokio::sync::watch::Receiver<bool>,
 }
@@ -31,12 +36,12 @@ impl Upgrade {
     /// The tunnel to `upstream`, closed after `idle_timeout` without a byte, or when `closing`
     /// turns true (the end of the shutdown grace).
     pub fn new(
-        upstream: Upgraded,
+        upstream: impl Stream + 'static,
         idle_timeout: Duration,
         closing: tokio::sync::watch::Receiver<bool>,
     ) -> Upgrade {
         Upgrade {
-            upstream: Arc::new(std::sync::Mutex::new(Some(upstream))),
+            upstream: Arc::new(std::sync::Mutex::new(Some(Box::new(upstream)))),
             idle_timeout,
             closing,
         }

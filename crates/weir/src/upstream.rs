@@ -8,6 +8,7 @@ pub mod client;
 mod connect;
 pub mod health;
 pub mod pool;
+mod stream;
 #[cfg(test)]
 mod tests;
 
@@ -29,7 +30,7 @@ use crate::request_body::RequestBody;
 use balance::{Balancer, InFlight};
 use client::{HeadError, ResponseFraming, ResponseHead, SendError, Sending};
 use health::{Health, PassiveSettings};
-pub use pool::{Checkout, Conn, Pool, PoolSettings, PoolStats};
+pub use pool::{Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled};
 
 /// A named group of upstream servers, each with its own pool and health, balanced as the
 /// config's `balance` says.
@@ -270,7 +271,7 @@ impl Upstream {
         mut request: Request<RequestBody>,
         repeatable: bool,
         alone: bool,
-    ) -> Result<(ResponseHead, Conn, Option<Sending>), Failed> {
+    ) -> Result<(ResponseHead, Pooled, Option<Sending>), Failed> {
         let mut fresh = false;
         let mut closed_retried = false;
         loop {
@@ -293,16 +294,16 @@ impl Upstream {
                 }
                 // A full queue answers at once, so another server may as well be asked; a queue
                 // time-out has already made the client wait.
-                Err(error @ ProxyError::QueueFull { .. }) => {
+                Err(error @ CheckoutError::QueueFull { .. }) => {
                     return Err(Failed {
-                        error,
+                        error: error.into(),
                         counts: false,
                         retry: Retry::Unsent(Box::new(request)),
                     })
                 }
-                Err(error) => {
+                Err(error @ CheckoutError::QueueTimeout { .. }) => {
                     return Err(Failed {
-                        error,
+                        error: error.into(),
                         counts: false,
                         retry: Retry::No,
                     })
@@ -312,10 +313,10 @@ impl Upstream {
             let method = parts.method.clone();
             let mut sending = Some(Sending::new(&parts, body));
             let mut answered = false;
-            conn.conn.start_read_timer(self.read_timeout);
+            conn.client.start_read_timer(self.read_timeout);
             let outcome = poll_fn(|context| {
                 if let Some(request) = &mut sending {
-                    match request.poll_send(&mut conn.conn.io, context) {
+                    match request.poll_send(&mut conn.client.io, context) {
                         Poll::Ready(Ok(())) => sending = None,
                         Poll::Ready(Err(error)) => {
                             return Poll::Ready(Some(Err(Broke::Send(error))))
@@ -324,12 +325,12 @@ impl Upstream {
                     }
                 }
                 if let Poll::Ready(head) =
-                    client::poll_head(&mut conn.conn, context, &method, &mut answered)
+                    client::poll_head(&mut conn.client, context, &method, &mut answered)
                 {
                     return Poll::Ready(Some(head.map_err(Broke::Head)));
                 }
                 // `None`: read_timeout passed first.
-                conn.conn.poll_read_timer(context).map(|()| None)
+                conn.client.poll_read_timer(context).map(|()| None)
             })
             .await;
             let broke = match outcome {
@@ -433,7 +434,7 @@ impl Upstream {
     fn wrap(
         &self,
         head: ResponseHead,
-        conn: Conn,
+        conn: Pooled,
         sending: Option<Sending>,
         in_flight: InFlight,
     ) -> Response<UpstreamBody> {
@@ -458,6 +459,16 @@ impl Upstream {
             body.finish();
         }
         Response::from_parts(parts, body)
+    }
+}
+
+/// A pool that gave no connection: 503, answered by `error.rs`.
+impl From<CheckoutError> for ProxyError {
+    fn from(error: CheckoutError) -> ProxyError {
+        match error {
+            CheckoutError::QueueFull { addr } => ProxyError::QueueFull { addr },
+            CheckoutError::QueueTimeout { addr } => ProxyError::QueueTimeout { addr },
+        }
     }
 }
 
@@ -492,7 +503,7 @@ impl Broke {
 /// the answer came first, is sent on the way. At its end the connection goes back to the pool;
 /// if it is dropped early or fails, the connection is closed and its slot freed.
 pub struct UpstreamBody {
-    conn: Option<Conn>,
+    conn: Option<Pooled>,
     framing: ResponseFraming,
     /// The request body still being sent (an answer that came before the body's end); boxed,
     /// as it is rare.
@@ -521,8 +532,8 @@ impl UpstreamBody {
         let Some(mut conn) = self.conn.take() else {
             return;
         };
-        if self.reusable && self.sending.is_none() && conn.conn.buf.is_empty() {
-            conn.conn.idle();
+        if self.reusable && self.sending.is_none() && conn.client.buf.is_empty() {
+            conn.client.idle();
             conn.checkin();
         }
         self.sending = None;
@@ -537,7 +548,7 @@ impl UpstreamBody {
 
     /// The server that answered, while the exchange is still going.
     pub fn upstream_addr(&self) -> Option<&UpstreamAddr> {
-        self.conn.as_ref().map(Conn::addr)
+        self.conn.as_ref().map(Pooled::addr)
     }
 
     /// For `splice`: the connection and the body bytes still to come, when the body is framed by
@@ -550,7 +561,7 @@ impl UpstreamBody {
         let ResponseFraming::Length(left) = self.framing else {
             return None;
         };
-        self.conn.as_mut().map(|conn| (&mut conn.conn, left))
+        self.conn.as_mut().map(|conn| (&mut conn.client, left))
     }
 
     /// `read_timeout` of the upstream.
@@ -565,12 +576,14 @@ impl UpstreamBody {
         self.finish();
     }
 
-    /// The connection after a `101 Switching Protocols`, for the tunnel; it leaves the pool.
-    pub fn take_upgraded(&mut self) -> Option<client::Upgraded> {
+    /// The connection after a `101 Switching Protocols`, for the tunnel; it leaves the pool but
+    /// keeps its slot until the tunnel ends.
+    pub fn take_upgraded(&mut self) -> Option<client::Upgraded<pool::Slot>> {
         self.in_flight = None;
-        self.conn
-            .take()
-            .map(|conn| client::Upgraded::new(conn.into_stream()))
+        self.conn.take().map(|conn| {
+            let (client, slot) = conn.into_upgraded();
+            client::Upgraded::new(client, slot)
+        })
     }
 }
 
@@ -594,7 +607,7 @@ impl http_body::Body for UpstreamBody {
             return Poll::Ready(None);
         };
         if let Some(sending) = &mut this.sending {
-            match sending.poll_send(&mut conn.conn.io, context) {
+            match sending.poll_send(&mut conn.client.io, context) {
                 Poll::Ready(Ok(())) => this.sending = None,
                 Poll::Ready(Err(error)) => {
                     // The rest of the request body cannot go: the answer is read to its end,
@@ -606,7 +619,7 @@ impl http_body::Body for UpstreamBody {
                 Poll::Pending => {}
             }
         }
-        match client::poll_body(&mut conn.conn, &mut this.framing, context) {
+        match client::poll_body(&mut conn.client, &mut this.framing, context) {
             Poll::Ready(Some(Ok(data))) => {
                 this.waiting = false;
                 if matches!(this.framing, ResponseFraming::Empty) {
@@ -625,9 +638,9 @@ impl http_body::Body for UpstreamBody {
             Poll::Pending => {
                 if !this.waiting {
                     this.waiting = true;
-                    conn.conn.start_read_timer(this.read_timeout);
+                    conn.client.start_read_timer(this.read_timeout);
                 }
-                match conn.conn.poll_read_timer(context) {
+                match conn.client.poll_read_timer(context) {
                     Poll::Ready(()) => {
                         this.fail();
                         Poll::Ready(Some(Err(Box::new(BodyReadTimeout))))

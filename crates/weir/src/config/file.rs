@@ -123,13 +123,13 @@ pub fn from_toml(text: &str, source: Option<&Path>) -> Result<Config, ConfigErro
 /// Reads the file at `path` and parses it with [`from_toml`].
 /// The certificate files of `[tls]` are read too, and an unreadable file, a key that does not
 /// match its certificate, a chain out of order or an expired certificate is an error that names
-/// the file (see [`crate::tls::check_certificate`]).
+/// the file (see [`super::certificate::check_certificate`]).
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|error| ConfigError::io(path, &error))?;
     let config = from_toml(&text, Some(path))?;
     if let Some(tls) = &config.tls {
         for (index, certificate) in tls.certificates.iter().enumerate() {
-            if let Err(error) = crate::tls::check_certificate(certificate) {
+            if let Err(error) = super::certificate::check_certificate(certificate) {
                 let (table, _) = DeTable::parse_recoverable(&text);
                 let keys = KeyIndex::new(&table);
                 let key = format!("tls.certificates[{index}].{}", error.key());

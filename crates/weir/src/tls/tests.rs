@@ -1,4 +1,8 @@
+use std::path::{Path, PathBuf};
+
 use super::*;
+use crate::config::certificate::unix_now;
+use crate::config::CertificateConfig;
 
 /// A CA, an intermediate it signed, and a leaf for `names` signed by the intermediate, written
 /// as PEM files in `dir`; returns (full chain path, key path).

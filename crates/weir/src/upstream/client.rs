@@ -19,7 +19,7 @@ use tokio::time::{Instant, Sleep};
 
 use crate::h1::chunked::{self, Step};
 use crate::request_body::{BodyError, RequestBody};
-use crate::upstream::connect::Stream;
+use crate::upstream::stream::Stream;
 use crate::write_timeout::WriteTimeout;
 
 /// The largest response head accepted from an upstream (hyper's buffer limit before).
@@ -586,18 +586,24 @@ pub fn poll_body(
     }
 }
 
-/// An upgraded upstream connection (after a `101`): the bytes already read come first.
-pub struct Upgraded {
+/// An upgraded upstream connection (after a `101`): the bytes already read come first. It holds
+/// `place` for as long as it lives: the pool's slot, so a tunnel keeps its place among the
+/// server's `max_connections` until it ends (the pool is above this file, hence a parameter).
+pub struct Upgraded<P> {
     conn: ClientConn,
+    _place: P,
 }
 
-impl Upgraded {
-    pub fn new(conn: ClientConn) -> Upgraded {
-        Upgraded { conn }
+impl<P> Upgraded<P> {
+    pub fn new(conn: ClientConn, place: P) -> Upgraded<P> {
+        Upgraded {
+            conn,
+            _place: place,
+        }
     }
 }
 
-impl AsyncRead for Upgraded {
+impl<P: Unpin> AsyncRead for Upgraded<P> {
     fn poll_read(
         self: Pin<&mut Self>,
         context: &mut Context<'_>,
@@ -613,7 +619,7 @@ impl AsyncRead for Upgraded {
     }
 }
 
-impl AsyncWrite for Upgraded {
+impl<P: Unpin> AsyncWrite for Upgraded<P> {
     fn poll_write(
         self: Pin<&mut Self>,
         context: &mut Context<'_>,

@@ -3,8 +3,9 @@
 //! Invariants (checked by the tests through [`Pool::stats`]):
 //! - `open` counts every connection that exists or is being connected: idle, in use, connecting.
 //!   It never exceeds `max_connections` (when that is not 0).
-//! - Every connection in use is owned by a [`Slot`]; dropping the slot (error, cancel, client gone)
-//!   either hands the slot to the first live waiter or decrements `open`. A place handed to a
+//! - Every connection in use is owned by a [`Slot`], an upgraded one (a tunnel) too until it
+//!   ends; dropping the slot (error, cancel, client gone, tunnel closed) either hands the slot
+//!   to the first live waiter or decrements `open`. A place handed to a
 //!   waiter travels as a [`Grant`], which owns its slot too: a grant dropped unread (the waiter
 //!   was cancelled after the send) gives the place back. So no path leaks a slot.
 //! - Idle connections are stacks, one per thread that drives them: the most recently used of the
@@ -21,7 +22,6 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use crate::config::UpstreamAddr;
-use crate::error::ProxyError;
 use crate::upstream::client::ClientConn;
 
 /// The limits of one pool.
@@ -38,6 +38,18 @@ pub struct PoolSettings {
     /// Prefer opening a connection of this thread's own over reusing another thread's (with one
     /// runtime per core, where borrowing costs cross-thread wake-ups on every read and write).
     pub thread_affine: bool,
+}
+
+/// Why [`Pool::checkout`] gave no connection. The pool knows no HTTP: the caller makes these a
+/// `ProxyError`, and `error.rs` their answer (503).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckoutError {
+    /// Every place is taken and `queue_size` requests wait already: refused at once.
+    #[error("the queue for {addr} is full")]
+    QueueFull { addr: UpstreamAddr },
+    /// No place became free within `queue_timeout`.
+    #[error("no connection to {addr} became free within queue_timeout")]
+    QueueTimeout { addr: UpstreamAddr },
 }
 
 /// A snapshot of a pool's counters.
@@ -148,9 +160,10 @@ pub struct Slot {
     armed: bool,
 }
 
-/// A connection checked out of the pool, carrying one request.
-pub struct Conn {
-    pub conn: ClientConn,
+/// A connection checked out of the pool, carrying one request: the HTTP client side of the
+/// connection, and the slot that holds its place in the pool while it is out.
+pub struct Pooled {
+    pub client: ClientConn,
     slot: Slot,
     /// The thread whose runtime drives the connection.
     owner: u32,
@@ -160,7 +173,7 @@ pub struct Conn {
 
 /// What [`Pool::checkout`] gives: a connection to reuse, or a slot to connect with.
 pub enum Checkout {
-    Reused(Conn),
+    Reused(Pooled),
     Connect(Slot),
 }
 
@@ -221,7 +234,7 @@ impl Pool {
     /// Takes the most recently used live idle connection, or a slot to open a new one, or waits
     /// (FIFO, up to `queue_timeout`) for either. With `fresh`, idle connections are passed over
     /// (the oldest is closed to make room when the pool is full), for a retry after a stale one.
-    pub async fn checkout(self: &Arc<Self>, fresh: bool) -> Result<Checkout, ProxyError> {
+    pub async fn checkout(self: &Arc<Self>, fresh: bool) -> Result<Checkout, CheckoutError> {
         let receiver = {
             let mut state = self.lock();
             let now = Instant::now();
@@ -238,14 +251,14 @@ impl Pool {
             if !fresh {
                 let me = thread_slot() as usize;
                 if let Some(idle) = state.pop_live(me, now, self.settings.idle_timeout) {
-                    return Ok(Checkout::Reused(self.conn_from(idle)));
+                    return Ok(Checkout::Reused(self.pooled_from(idle)));
                 }
                 // None of this thread's own: take another thread's, unless this pool keeps
                 // threads apart and may still open a connection of this thread's own.
                 if !self.settings.thread_affine || full {
                     for owner in 0..state.idle.len() {
                         if let Some(idle) = state.pop_live(owner, now, self.settings.idle_timeout) {
-                            return Ok(Checkout::Reused(self.conn_from(idle)));
+                            return Ok(Checkout::Reused(self.pooled_from(idle)));
                         }
                     }
                 }
@@ -257,7 +270,7 @@ impl Pool {
             }
             state.waiters.retain(|waiter| !waiter.is_closed());
             if state.waiters.len() >= self.settings.queue_size {
-                return Err(ProxyError::QueueFull {
+                return Err(CheckoutError::QueueFull {
                     addr: self.addr.clone(),
                 });
             }
@@ -283,8 +296,8 @@ impl Pool {
                 slot,
             }) => {
                 self.lock().reuses += 1;
-                Ok(Checkout::Reused(Conn {
-                    conn: idle.conn,
+                Ok(Checkout::Reused(Pooled {
+                    client: idle.conn,
                     slot,
                     owner: idle.owner,
                     reused: true,
@@ -296,7 +309,7 @@ impl Pool {
             }
             None => {
                 self.lock().queue_timeouts += 1;
-                Err(ProxyError::QueueTimeout {
+                Err(CheckoutError::QueueTimeout {
                     addr: self.addr.clone(),
                 })
             }
@@ -310,9 +323,9 @@ impl Pool {
         }
     }
 
-    fn conn_from(self: &Arc<Self>, idle: Idle) -> Conn {
-        Conn {
-            conn: idle.conn,
+    fn pooled_from(self: &Arc<Self>, idle: Idle) -> Pooled {
+        Pooled {
+            client: idle.conn,
             slot: self.slot(),
             owner: idle.owner,
             reused: true,
@@ -401,9 +414,9 @@ async fn reap_idle(pool: Weak<Pool>) {
 impl Slot {
     /// Turns the slot into a checked-out connection once connected (on the current thread,
     /// whose runtime now drives it).
-    pub fn into_conn(self, conn: ClientConn) -> Conn {
-        Conn {
-            conn,
+    pub fn into_conn(self, client: ClientConn) -> Pooled {
+        Pooled {
+            client,
             slot: self,
             owner: thread_slot(),
             reused: false,
@@ -419,21 +432,22 @@ impl Drop for Slot {
     }
 }
 
-impl Conn {
+impl Pooled {
     pub fn addr(&self) -> &UpstreamAddr {
         &self.slot.pool.addr
     }
 
-    /// The stream, taken out of the pool for good (an upgraded connection): its place is freed.
-    pub fn into_stream(self) -> ClientConn {
-        self.conn
+    /// The connection, out of the pool for good (an upgraded connection), with its slot: the
+    /// place stays taken, counted in `open` and `in_use`, until the tunnel drops the slot.
+    pub fn into_upgraded(self) -> (ClientConn, Slot) {
+        (self.client, self.slot)
     }
 
     /// Returns the connection to the pool after a complete exchange that left it reusable.
     pub fn checkin(mut self) {
         self.slot.armed = false;
         let pool = Arc::clone(&self.slot.pool);
-        pool.checkin(self.conn, self.owner);
+        pool.checkin(self.client, self.owner);
     }
 }
 

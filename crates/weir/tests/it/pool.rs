@@ -1,5 +1,6 @@
 //! The upstream pool: keep-alive reuse, `max_connections`, the FIFO queue and its time-out,
-//! idle expiry, keep-alive off, Gunicorn-sync-style upstreams, and the stale-connection retry.
+//! idle expiry, keep-alive off, Gunicorn-sync-style upstreams, the stale-connection retry, and
+//! upgraded connections (tunnels), which keep their place.
 //! After each test the pool's in-use and waiting counts are back at zero.
 
 use crate::support::*;
@@ -224,4 +225,77 @@ request_buffering = false
     assert_eq!(upstream.connections(), 2);
     gateway.wait_pools_quiet(Duration::from_secs(2)).await;
     drop(stalled);
+}
+
+/// An upgraded connection (a WebSocket tunnel) keeps its pool slot until it closes, as nginx's
+/// `max_conns` counts upgraded connections: with `max_connections = 1` and no queue, a request
+/// while the tunnel is open is refused with a 503 at once and opens no second connection; once
+/// the tunnel closes, its place is free again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tunnel_keeps_its_pool_slot_until_it_closes() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let upstream = weir_testkit::RawUpstream::start(weir_testkit::Script::SwitchAndEcho).await;
+    let gateway = TestGateway::start(&config(
+        &upstream.address,
+        "",
+        "max_connections = 1\nqueue_size = 0",
+    ))
+    .await;
+    let mut tunnel = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    tunnel
+        .write_all(
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+              Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        let read = tokio::time::timeout(Duration::from_secs(5), tunnel.read(&mut byte))
+            .await
+            .expect("the 101 arrives")
+            .unwrap();
+        assert!(read > 0, "closed before the 101");
+        head.push(byte[0]);
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    tunnel.write_all(b"ping").await.unwrap();
+    let mut echoed = [0u8; 4];
+    tokio::time::timeout(Duration::from_secs(5), tunnel.read_exact(&mut echoed))
+        .await
+        .expect("echo in time")
+        .unwrap();
+    assert_eq!(&echoed, b"ping");
+
+    // The one place is the tunnel's: the next request finds the pool full and no queue.
+    let refused = raw_exchange(
+        gateway.addr,
+        b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        Duration::from_secs(5),
+    )
+    .await;
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert!(
+        refused.starts_with("HTTP/1.1 503"),
+        "a request past max_connections was not refused ({} upstream connections, {stats:?}): {refused}",
+        upstream.connections()
+    );
+    assert_eq!(upstream.connections(), 1);
+    assert_eq!(
+        (stats.open, stats.idle, stats.in_use),
+        (1, 0, 1),
+        "{stats:?}"
+    );
+
+    // The tunnel closes: its place comes back.
+    drop(tunnel);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert_eq!((stats.open, stats.in_use), (0, 0), "{stats:?}");
 }

@@ -14,11 +14,10 @@ use std::time::Duration;
 use proptest::prelude::*;
 use tokio::net::UnixStream;
 
-use super::{Checkout, Conn, Pool, PoolSettings, PoolStats, Slot};
+use super::{Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled, Slot};
 use crate::config::UpstreamAddr;
-use crate::error::ProxyError;
 use crate::upstream::client::ClientConn;
-use crate::upstream::connect::Stream;
+use crate::upstream::stream::Stream;
 use crate::write_timeout::WriteTimeout;
 
 fn settings(max_connections: usize, max_idle: usize, queue_size: usize) -> PoolSettings {
@@ -51,14 +50,14 @@ fn connection() -> (ClientConn, UnixStream) {
     (conn, theirs)
 }
 
-type Checking = Pin<Box<dyn Future<Output = Result<Checkout, ProxyError>>>>;
+type Checking = Pin<Box<dyn Future<Output = Result<Checkout, CheckoutError>>>>;
 
 fn checking(pool: &Arc<Pool>, fresh: bool) -> Checking {
     let pool = Arc::clone(pool);
     Box::pin(async move { pool.checkout(fresh).await })
 }
 
-fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, ProxyError>> {
+fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, CheckoutError>> {
     future
         .as_mut()
         .poll(&mut Context::from_waker(Waker::noop()))
@@ -186,11 +185,11 @@ fn step() -> impl Strategy<Value = Step> {
 struct Held {
     checking: Vec<Checking>,
     slots: Vec<Slot>,
-    conns: Vec<Conn>,
+    conns: Vec<Pooled>,
 }
 
 impl Held {
-    fn take(&mut self, result: Result<Checkout, ProxyError>) {
+    fn take(&mut self, result: Result<Checkout, CheckoutError>) {
         match result {
             Ok(Checkout::Connect(slot)) => self.slots.push(slot),
             Ok(Checkout::Reused(conn)) => self.conns.push(conn),
