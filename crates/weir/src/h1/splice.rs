@@ -35,7 +35,7 @@ pub fn applies(shared: &Shared, body: &mut UpstreamBody, length: u64) -> bool {
     let plain = shared.lock().io.plain_tcp().is_some();
     plain
         && matches!(body.splice_source(), Some((conn, left))
-            if left == length && left.saturating_sub(conn.buf.len() as u64) >= SPLICE_MIN)
+            if left == length && left.saturating_sub(conn.buffered() as u64) >= SPLICE_MIN)
 }
 
 /// Writes `head` and the body bytes already read, then moves the rest of the body with
@@ -52,15 +52,9 @@ pub async fn send(
     let Some((conn, left)) = body.splice_source() else {
         return Err(io::Error::other("the body cannot be spliced"));
     };
-    let take = usize::try_from(left)
-        .unwrap_or(usize::MAX)
-        .min(conn.buf.len());
-    let buffered = conn.buf.split_to(take);
-    if conn.buf.is_empty() {
-        // The rest bypasses the read buffer: its memory goes back now, not after the body.
-        conn.buf = bytes::BytesMut::new();
-    }
-    let mut left = left - take as u64;
+    // The rest bypasses the read buffer: its memory goes back now, not after the body.
+    let buffered = conn.take_buffered(usize::try_from(left).unwrap_or(usize::MAX));
+    let mut left = left - buffered.len() as u64;
     write_all(&mut SharedStream(Arc::clone(shared)), &[head, &buffered]).await?;
     *sent += buffered.len() as u64;
     drop(buffered);
@@ -129,7 +123,7 @@ impl Mover {
         loop {
             let mut moved = false;
             if *left > 0 && self.in_pipe < PIPE_BYTES {
-                let stream = conn.io.get_ref();
+                let stream = conn.stream();
                 let want = usize::try_from(*left)
                     .unwrap_or(usize::MAX)
                     .min(PIPE_BYTES - self.in_pipe);

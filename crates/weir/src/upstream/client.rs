@@ -33,8 +33,8 @@ const READ_SIZE: usize = 16 * 1024;
 
 /// An open connection to an upstream server, and the bytes read past the last response.
 pub struct ClientConn {
-    pub io: WriteTimeout<Stream>,
-    pub buf: BytesMut,
+    pub(in crate::upstream) io: WriteTimeout<Stream>,
+    pub(in crate::upstream) buf: BytesMut,
     /// The read time-out of the connection's exchanges (`read_timeout`): one timer for the
     /// connection's life, moved later for each wait. A timer moved later stays where it is in
     /// the runtime's timer wheel, while a new one per request cost an insert and a removal and,
@@ -52,6 +52,26 @@ impl ClientConn {
             buf: BytesMut::new(),
             read_timer: None,
         }
+    }
+
+    /// Bytes read past the response head and not yet handed on.
+    pub fn buffered(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// Up to `most` of the bytes read and not yet handed on; once none is left, the read buffer's
+    /// memory goes back (what follows bypasses it: `splice`).
+    pub fn take_buffered(&mut self, most: usize) -> BytesMut {
+        let taken = self.buf.split_to(most.min(self.buf.len()));
+        if self.buf.is_empty() {
+            self.buf = BytesMut::new();
+        }
+        taken
+    }
+
+    /// The socket, for a caller that moves bytes off it itself (`splice`).
+    pub fn stream(&self) -> &Stream {
+        self.io.get_ref()
     }
 
     /// Starts a wait of at most `timeout` from now for the server.
