@@ -256,6 +256,41 @@ impl ProxyError {
     }
 }
 
+/// Why a request body did not reach its end.
+#[derive(Debug, thiserror::Error)]
+pub enum BodyError {
+    /// More than `max_body_size` bytes: 413.
+    #[error("request body is larger than {limit} bytes")]
+    TooLarge { limit: u64 },
+    /// No body bytes for `body_timeout` (nginx `client_body_timeout`): 408.
+    #[error("no request body bytes for body_timeout")]
+    Timeout,
+    /// Framing the HTTP/1 codec refused (a bad chunk): 400.
+    #[error("malformed request body: {0}")]
+    Malformed(&'static str),
+    /// The client closed the connection or reset the stream before the end.
+    #[error("the client's request body broke off")]
+    Gone,
+    /// A buffered body could not be read back from its spool file.
+    #[error("reading the request body back from its spool file failed: {0}")]
+    Spool(io::Error),
+}
+
+impl From<BodyError> for ProxyError {
+    fn from(error: BodyError) -> ProxyError {
+        match error {
+            BodyError::TooLarge { limit } => ProxyError::BodyTooLarge { limit },
+            BodyError::Timeout => ProxyError::BodyTimeout,
+            BodyError::Malformed(reason) => ProxyError::BadRequest { reason },
+            BodyError::Gone => ProxyError::ClientGone,
+            BodyError::Spool(error) => {
+                tracing::error!(%error, "cannot read a buffered request body back");
+                ProxyError::Spool
+            }
+        }
+    }
+}
+
 /// `ENAMETOOLONG` on Linux: a path component too long is a missing file, as nginx answers.
 pub(crate) const ENAMETOOLONG: i32 = 36;
 /// `ELOOP` on Linux: a symlink loop is refused, as nginx answers symlink trouble with 403.

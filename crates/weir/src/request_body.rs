@@ -1,8 +1,8 @@
 //! The request body on its way to the upstream: [`ClientBody`] is the client's, as the HTTP
 //! layer hands it over (weir's HTTP/1 codec, or hyper's HTTP/2 stream); [`RequestBody`] is what
 //! goes upstream (streamed with its size limit and time-out, whole, or read back from a spool
-//! file). Every way such a body can fail is one [`BodyError`], which error.rs's [`ProxyError`]
-//! names as it is: no downcast.
+//! file). Every way such a body can fail is one [`BodyError`] (error.rs's, which the codec's
+//! body reader yields too), which becomes a `ProxyError` by `From`: no downcast.
 
 use std::future::Future;
 use std::io;
@@ -16,51 +16,7 @@ use hyper::body::Incoming;
 use tokio::io::{AsyncRead, ReadBuf};
 use tokio::time::Sleep;
 
-use crate::error::ProxyError;
-
-/// Why a request body did not reach its end.
-#[derive(Debug, thiserror::Error)]
-pub enum BodyError {
-    /// More than `max_body_size` bytes: 413.
-    #[error("request body is larger than {limit} bytes")]
-    TooLarge { limit: u64 },
-    /// No body bytes for `body_timeout` (nginx `client_body_timeout`): 408.
-    #[error("no request body bytes for body_timeout")]
-    Timeout,
-    /// Framing the codec refused (a bad chunk): 400.
-    #[error("malformed request body: {0}")]
-    Malformed(&'static str),
-    /// The client closed the connection or reset the stream before the end.
-    #[error("the client's request body broke off")]
-    Gone,
-    /// A buffered body could not be read back from its spool file.
-    #[error("reading the request body back from its spool file failed: {0}")]
-    Spool(io::Error),
-}
-
-impl From<BodyError> for ProxyError {
-    fn from(error: BodyError) -> ProxyError {
-        match error {
-            BodyError::TooLarge { limit } => ProxyError::BodyTooLarge { limit },
-            BodyError::Timeout => ProxyError::BodyTimeout,
-            BodyError::Malformed(reason) => ProxyError::BadRequest { reason },
-            BodyError::Gone => ProxyError::ClientGone,
-            BodyError::Spool(error) => {
-                tracing::error!(%error, "cannot read a buffered request body back");
-                ProxyError::Spool
-            }
-        }
-    }
-}
-
-impl From<crate::h1::BodyError> for BodyError {
-    fn from(error: crate::h1::BodyError) -> BodyError {
-        match error {
-            crate::h1::BodyError::Malformed(error) => BodyError::Malformed(error.0),
-            crate::h1::BodyError::Gone | crate::h1::BodyError::Io(_) => BodyError::Gone,
-        }
-    }
-}
+use crate::error::BodyError;
 
 /// The client's request body as the HTTP layer hands it over.
 pub enum ClientBody {
@@ -82,7 +38,7 @@ impl http_body::Body for ClientBody {
     ) -> Poll<Option<Result<Frame<Bytes>, BodyError>>> {
         match self.get_mut() {
             ClientBody::Empty => Poll::Ready(None),
-            ClientBody::H1(body) => Pin::new(body).poll_frame(context).map_err(BodyError::from),
+            ClientBody::H1(body) => Pin::new(body).poll_frame(context),
             // A stream reset or a connection lost: the client went away.
             ClientBody::Hyper(body) => Pin::new(body)
                 .poll_frame(context)

@@ -9,22 +9,12 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use http_body::{Frame, SizeHint};
 
-use super::chunked::{self, Step};
+use super::chunked::Step;
 use super::io::{BodyState, Shared};
+use crate::error::BodyError;
 
 /// The least a body read asks the stream for.
 const READ_SIZE: usize = 16 * 1024;
-
-/// Why a request body could not be read whole.
-#[derive(Debug, thiserror::Error)]
-pub enum BodyError {
-    #[error("the client closed the connection before the end of the body")]
-    Gone,
-    #[error(transparent)]
-    Malformed(#[from] chunked::ChunkError),
-    #[error("reading the request body failed: {0}")]
-    Io(#[from] std::io::Error),
-}
 
 /// The body of the request in progress on an HTTP/1 connection.
 pub struct BodyReader {
@@ -64,9 +54,9 @@ impl http_body::Body for BodyReader {
             this.done = true;
             return Poll::Ready(None);
         }
-        if let Err(error) = std::task::ready!(inner.poll_continue(context)) {
+        if let Err(_error) = std::task::ready!(inner.poll_continue(context)) {
             inner.body = BodyState::Broken;
-            return Poll::Ready(Some(Err(error.into())));
+            return Poll::Ready(Some(Err(BodyError::Gone)));
         }
         let inner = &mut *inner;
         loop {
@@ -102,7 +92,7 @@ impl http_body::Body for BodyReader {
                     Ok(Step::More) => READ_SIZE,
                     Err(error) => {
                         inner.body = BodyState::Broken;
-                        return Poll::Ready(Some(Err(error.into())));
+                        return Poll::Ready(Some(Err(BodyError::Malformed(error.0))));
                     }
                 },
             };
@@ -113,9 +103,10 @@ impl http_body::Body for BodyReader {
                 &mut inner.leftover
             )) {
                 Ok(read) => read,
-                Err(error) => {
+                // A read that failed: the client is gone, as for a connection closed.
+                Err(_error) => {
                     inner.body = BodyState::Broken;
-                    return Poll::Ready(Some(Err(error.into())));
+                    return Poll::Ready(Some(Err(BodyError::Gone)));
                 }
             };
             if read == 0 {

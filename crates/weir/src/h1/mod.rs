@@ -17,5 +17,5 @@ pub mod park;
 mod splice;
 pub mod write;
 
-pub use body::{BodyError, BodyReader};
+pub use body::BodyReader;
 pub use conn::{serve, Idle, Settings, Start};

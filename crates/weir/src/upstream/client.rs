@@ -17,8 +17,9 @@ use http_body::Body as _;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
 
+use crate::error::BodyError;
 use crate::h1::chunked::{self, Step};
-use crate::request_body::{BodyError, RequestBody};
+use crate::request_body::RequestBody;
 use crate::upstream::stream::Stream;
 use crate::write_timeout::WriteTimeout;
 
