@@ -6,8 +6,8 @@
 mod balance;
 pub mod client;
 mod connect;
-pub mod health;
-pub mod pool;
+mod health;
+mod pool;
 mod stream;
 #[cfg(test)]
 mod tests;

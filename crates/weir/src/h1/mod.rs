@@ -8,14 +8,14 @@
 //! owns no buffer (heads are read into per-thread scratch space), and the request phase exists
 //! (boxed) only while a request runs.
 
-pub mod body;
+mod body;
 pub mod chunked;
-pub mod conn;
+mod conn;
 pub mod head;
-pub mod io;
-pub mod park;
+mod io;
+pub(crate) mod park;
 mod splice;
-pub mod write;
+mod write;
 
-pub use body::BodyReader;
-pub use conn::{serve, Idle, Settings, Start};
+pub(crate) use body::BodyReader;
+pub(crate) use conn::{serve, Settings, Start};

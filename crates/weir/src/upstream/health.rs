@@ -214,6 +214,7 @@ impl ActiveCounter {
         }
     }
 
+    #[cfg(test)]
     pub fn is_down(&self) -> bool {
         self.down
     }
