@@ -13,6 +13,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use weir_testkit::wait_until_blocking;
+
 fn weir() -> Command {
     Command::new(env!("CARGO_BIN_EXE_weir"))
 }
@@ -143,15 +145,11 @@ fn read_pid(path: &Path) -> Option<u32> {
 /// Waits until `path` holds `pid`: the pid file is written once every worker listens, a moment
 /// after the first one says so.
 fn wait_for_pid(path: &Path, pid: u32) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while read_pid(path) != Some(pid) {
-        assert!(
-            Instant::now() < deadline,
-            "{} never held {pid}",
-            path.display()
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_until_blocking(
+        format!("{} to hold {pid}", path.display()),
+        Duration::from_secs(10),
+        || read_pid(path) == Some(pid),
+    );
 }
 
 fn signal(pid: u32, name: &str) {
@@ -235,7 +233,12 @@ fn an_upgrade_under_load_fails_no_request_and_refuses_no_connection() {
             })
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(500));
+    // The load runs before the upgrade.
+    wait_until_blocking(
+        "100 requests before the upgrade",
+        Duration::from_secs(20),
+        || done.load(Ordering::Relaxed) >= 100,
+    );
     let upgrade = weir()
         .args(["upgrade", "--pid-file"])
         .arg(&pid_file)
@@ -255,7 +258,12 @@ fn an_upgrade_under_load_fails_no_request_and_refuses_no_connection() {
     let new_pid = read_pid(&pid_file).expect("the new weir wrote its pid");
     assert_ne!(new_pid, old_pid);
     let before = done.load(Ordering::Relaxed);
-    std::thread::sleep(Duration::from_millis(500));
+    // The load goes on with the new weir.
+    wait_until_blocking(
+        "100 requests after the upgrade",
+        Duration::from_secs(20),
+        || done.load(Ordering::Relaxed) >= before + 100,
+    );
     load.store(false, Ordering::Relaxed);
     for client in clients {
         client.join().unwrap();
@@ -271,11 +279,9 @@ fn an_upgrade_under_load_fails_no_request_and_refuses_no_connection() {
     );
     running.wait_for_log("the new weir serves");
     signal(new_pid, "TERM");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while get(port, "/").is_ok() {
-        assert!(Instant::now() < deadline, "the new weir did not stop");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until_blocking("the new weir to stop", Duration::from_secs(10), || {
+        get(port, "/").is_err()
+    });
 }
 
 #[test]

@@ -131,20 +131,17 @@ impl TestGateway {
     /// Waits until every pool is back at `open == idle` (nothing in use, nobody waiting), or
     /// panics with the stats after `within`.
     pub async fn wait_pools_quiet(&self, within: Duration) {
-        let deadline = tokio::time::Instant::now() + within;
-        loop {
-            let stats = self.handle.pool_stats();
-            if stats
-                .iter()
-                .all(|(_, _, s)| s.in_use == 0 && s.waiting == 0)
-            {
-                return;
-            }
-            if tokio::time::Instant::now() >= deadline {
-                panic!("pools still busy after {within:?}: {stats:?}");
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        crate::wait_for(
+            "the pools to be quiet",
+            within,
+            || self.handle.pool_stats(),
+            |stats| {
+                stats
+                    .iter()
+                    .all(|(_, _, stats)| stats.in_use == 0 && stats.waiting == 0)
+            },
+        )
+        .await;
     }
 }
 

@@ -94,26 +94,19 @@ impl Gunicorn {
             }
         }
         let child = command.spawn().expect("start gunicorn");
-        let started = Instant::now();
-        while !socket.exists() {
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "gunicorn did not create {} within 20 s",
-                socket.display()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        crate::wait_until_blocking(
+            format_args!("gunicorn to create {}", socket.display()),
+            Duration::from_secs(20),
+            || socket.exists(),
+        );
         // The socket file exists from bind(); listen() and the first worker come a moment later.
         // Ready once a worker answers a request: before that a test's first request could be
         // refused (seen once as a 502 on a loaded machine).
-        while !answers(&socket) {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "gunicorn did not answer on {} within 30 s",
-                socket.display()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        crate::wait_until_blocking(
+            format_args!("gunicorn to answer on {}", socket.display()),
+            Duration::from_secs(30),
+            || answers(&socket),
+        );
         Gunicorn {
             child,
             stopped: false,

@@ -123,6 +123,49 @@ impl RedisServer {
         }
     }
 
+    /// Scripts (`EVALSHA`) the server has run to completion without an error, from its
+    /// `INFO commandstats`: a test that waits for a background call of the gateway's (a refund)
+    /// waits until this catches up with the calls the gateway counts as made.
+    pub fn scripts_run(&self) -> io::Result<u64> {
+        let stats = self.info("commandstats")?;
+        let Some(line) = stats
+            .lines()
+            .find_map(|line| line.strip_prefix("cmdstat_evalsha:"))
+        else {
+            return Ok(0);
+        };
+        let field = |name: &str| -> u64 {
+            line.split(',')
+                .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+                .and_then(|value| value.parse().ok())
+                .unwrap_or(0)
+        };
+        Ok(field("calls")
+            .saturating_sub(field("failed_calls"))
+            .saturating_sub(field("rejected_calls")))
+    }
+
+    /// The text of `INFO section`, read off a connection of its own.
+    fn info(&self, section: &str) -> io::Result<String> {
+        let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, self.port))?;
+        stream.set_read_timeout(Some(Duration::from_secs(5)))?;
+        stream.write_all(format!("INFO {section}\r\n").as_bytes())?;
+        // The answer is one bulk string: `$LENGTH\r\n`, LENGTH bytes, `\r\n`.
+        let mut header = Vec::new();
+        let mut byte = [0u8; 1];
+        while !header.ends_with(b"\r\n") {
+            stream.read_exact(&mut byte)?;
+            header.push(byte[0]);
+        }
+        let length: usize = std::str::from_utf8(&header)
+            .ok()
+            .and_then(|header| header.strip_prefix('$')?.trim_end().parse().ok())
+            .ok_or_else(|| io::Error::other(format!("INFO answered {header:?}")))?;
+        let mut body = vec![0u8; length];
+        stream.read_exact(&mut body)?;
+        String::from_utf8(body).map_err(io::Error::other)
+    }
+
     fn answers_ping(&self) -> bool {
         let Ok(mut stream) = TcpStream::connect((Ipv4Addr::LOCALHOST, self.port)) else {
             return false;

@@ -81,21 +81,17 @@ async fn dead_address(transport: Transport, dir: &Path) -> String {
 
 /// Waits until `address` refuses connections (a stopped server's listener is closed by its task).
 async fn wait_refused(address: &str) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    loop {
-        let refused = match address.strip_prefix("unix:") {
-            Some(path) => tokio::net::UnixStream::connect(path).await.is_err(),
-            None => tokio::net::TcpStream::connect(address).await.is_err(),
-        };
-        if refused {
-            return;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{address} still accepts"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until_async(
+        format!("{address} to refuse connections"),
+        Duration::from_secs(5),
+        || async {
+            match address.strip_prefix("unix:") {
+                Some(path) => tokio::net::UnixStream::connect(path).await.is_err(),
+                None => tokio::net::TcpStream::connect(address).await.is_err(),
+            }
+        },
+    )
+    .await;
 }
 
 both_transports!(round_robin_spreads_requests_evenly, |transport| {
@@ -272,17 +268,14 @@ async fn least_outstanding_sends_to_the_server_that_is_not_busy() {
             .await
             .status
     });
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
-    let busy = loop {
-        if let Some(index) = servers.iter().position(|server| server.requests() == 1) {
-            break index;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the slow request never arrived"
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    };
+    let busy = wait_for(
+        "the slow request to arrive",
+        Duration::from_secs(2),
+        || servers.iter().position(|server| server.requests() == 1),
+        Option::is_some,
+    )
+    .await
+    .expect("a server has the slow request");
     assert_eq!(states(&gateway)[busy].outstanding, 1);
     let mut client = Client::connect(gateway.addr).await;
     for _ in 0..10 {
@@ -301,18 +294,13 @@ async fn wait_for_state(
     what: &str,
     condition: impl Fn(&[ServerState]) -> bool,
 ) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    loop {
-        let current = states(gateway);
-        if condition(&current) {
-            return;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{what}: {current:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_for(
+        what,
+        Duration::from_secs(5),
+        || states(gateway),
+        |current| condition(current),
+    )
+    .await;
 }
 
 both_transports!(the_active_check_marks_a_server_down_and_up, |transport| {
@@ -323,18 +311,14 @@ both_transports!(the_active_check_marks_a_server_down_and_up, |transport| {
         "max_fails = 0\nhealth_check = { path = \"/healthz\", interval = \"50ms\", timeout = \"500ms\", fails = 2, passes = 2 }",
     ))
     .await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    while servers.iter().any(|server| server.requests() < 2) {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no health checks arrived"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until("health checks to arrive", Duration::from_secs(5), || {
+        servers.iter().all(|server| server.requests() >= 2)
+    })
+    .await;
     assert!(states(&gateway).iter().all(|state| state.healthy));
 
     servers[0].stop();
-    wait_for_state(&gateway, "server 0 never marked down", |states| {
+    wait_for_state(&gateway, "server 0 to be marked down", |states| {
         states[0].active_down && !states[0].healthy
     })
     .await;
@@ -350,7 +334,7 @@ both_transports!(the_active_check_marks_a_server_down_and_up, |transport| {
     assert_eq!(states(&gateway)[0].failures, 0, "and never tried");
 
     let revived = UpstreamServer::start_at(&servers[0].address, Options::default()).await;
-    wait_for_state(&gateway, "server 0 never marked up", |states| {
+    wait_for_state(&gateway, "server 0 to be marked up", |states| {
         states[0].healthy
     })
     .await;
@@ -362,8 +346,16 @@ both_transports!(the_active_check_marks_a_server_down_and_up, |transport| {
     // The checker tasks end with the gateway.
     drop(client);
     gateway.shutdown().await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A check in flight at the shutdown has ended once the gateway's connections are closed.
+    wait_until(
+        "the gateway's connections to the revived server to close",
+        Duration::from_secs(5),
+        || revived.open_connections() == 0,
+    )
+    .await;
     let after_shutdown = revived.requests();
+    // Checks that went on would arrive every 50 ms: watching for six intervals is the test, not
+    // a wait for a state.
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
         revived.requests(),
@@ -457,9 +449,10 @@ async fn three_gunicorns_one_stopped_under_load_then_back() {
         Arc::clone(&stop_done),
         Arc::clone(&done),
     );
-    while sent.load(Ordering::SeqCst) < 100 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    wait_until("100 requests sent", Duration::from_secs(20), || {
+        sent.load(Ordering::SeqCst) >= 100
+    })
+    .await;
     let stopped = apps[1].take();
     tokio::task::spawn_blocking(move || drop(stopped))
         .await

@@ -12,15 +12,6 @@ use crate::support::*;
 /// bound is seen.
 const FRAME: usize = 64 * 1024;
 
-/// Polls `done` every 10 ms until it holds, failing with `what` after 20 s.
-async fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while !done() {
-        assert!(tokio::time::Instant::now() < deadline, "{what}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
 /// A client that reads nothing of a 48 MiB response, then reads it slowly: weir holds at most
 /// its memory share and spools up to its file bound, then waits for the client, instead of taking
 /// the whole body.
@@ -35,10 +26,14 @@ async fn read_ahead_stays_within_its_bounds_for_a_client_that_does_not_read() {
         .write_all(format!("GET /big?bytes={size} HTTP/1.1\r\nhost: x\r\n\r\n").as_bytes())
         .await
         .expect("write");
-    wait_for("read-ahead never reached its bounds", || {
-        let stats = gateway.handle.buffer_stats();
-        stats.read_ahead >= READ_AHEAD_MEMORY && stats.spooled >= READ_AHEAD_MAX_BYTES as u64
-    })
+    wait_until(
+        "read-ahead to reach its bounds",
+        Duration::from_secs(20),
+        || {
+            let stats = gateway.handle.buffer_stats();
+            stats.read_ahead >= READ_AHEAD_MEMORY && stats.spooled >= READ_AHEAD_MAX_BYTES as u64
+        },
+    )
     .await;
     let metrics = gateway.handle.render_metrics();
     let gauge = |name: &str| -> usize {
@@ -60,6 +55,7 @@ async fn read_ahead_stays_within_its_bounds_for_a_client_that_does_not_read() {
         assert!(read > 0, "the response ended early after {received} bytes");
         received += read;
         most_spooled = most_spooled.max(gateway.handle.buffer_stats().spooled);
+        // The client's pace, not a wait for a state.
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
     let stats = gateway.handle.buffer_stats();
@@ -74,10 +70,14 @@ async fn read_ahead_stays_within_its_bounds_for_a_client_that_does_not_read() {
         "read-ahead spooled {most_spooled} bytes"
     );
     drop(stream);
-    wait_for("read-ahead kept bytes", || {
-        let stats = gateway.handle.buffer_stats();
-        stats.read_ahead == 0 && stats.spooled == 0
-    })
+    wait_until(
+        "read-ahead to give back its bytes",
+        Duration::from_secs(20),
+        || {
+            let stats = gateway.handle.buffer_stats();
+            stats.read_ahead == 0 && stats.spooled == 0
+        },
+    )
     .await;
 }
 
@@ -111,8 +111,9 @@ async fn a_client_that_does_not_read_gets_its_8_mb_response_intact_after_the_ups
         .write_all(b"GET / HTTP/1.1\r\nhost: x\r\n\r\n")
         .await
         .expect("write");
-    wait_for(
-        "the upstream connection never went back to its pool",
+    wait_until(
+        "the upstream connection to go back to its pool",
+        Duration::from_secs(20),
         || {
             let (_, _, pool) = &gateway.handle.pool_stats()[0];
             pool.in_use == 0 && pool.idle == 1
@@ -148,9 +149,11 @@ async fn a_client_that_does_not_read_gets_its_8_mb_response_intact_after_the_ups
         received[head_end..] == body[..],
         "the body changed on its way"
     );
-    wait_for("the spool kept bytes after the response", || {
-        gateway.handle.buffer_stats().spooled == 0
-    })
+    wait_until(
+        "the spool to be empty after the response",
+        Duration::from_secs(20),
+        || gateway.handle.buffer_stats().spooled == 0,
+    )
     .await;
     assert!(gateway.handle.buffer_stats().read_ahead_peak <= READ_AHEAD_MEMORY + FRAME);
 }
@@ -180,14 +183,10 @@ async fn a_full_spool_answers_503_with_retry_after() {
         .await;
     assert_eq!(fits.status, StatusCode::OK);
     assert_eq!(fits.text(), format!("{} bytes", 3 << 19));
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while gateway.handle.buffer_stats().spooled != 0 {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the spool kept bytes"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until("the spool to be empty", Duration::from_secs(10), || {
+        gateway.handle.buffer_stats().spooled == 0
+    })
+    .await;
     assert_eq!(std::fs::read_dir(&spool).expect("list").count(), 0);
     assert!(gateway
         .handle
@@ -339,7 +338,7 @@ async fn a_spool_without_room_for_a_frame_holds_the_upstream_back_not_memory() {
         .await
         .expect("write");
     // The spool is as full as a response's frames can make it: less than a 64 KiB frame's room.
-    wait_for("the spool never filled", || {
+    wait_until("the spool to fill", Duration::from_secs(20), || {
         gateway.handle.buffer_stats().spooled + FRAME as u64 > max_spool
     })
     .await;
@@ -357,10 +356,14 @@ async fn a_spool_without_room_for_a_frame_holds_the_upstream_back_not_memory() {
         READ_AHEAD_MEMORY + chunk
     );
     drop(stream);
-    wait_for("read-ahead kept bytes", || {
-        let stats = gateway.handle.buffer_stats();
-        stats.read_ahead == 0 && stats.spooled == 0
-    })
+    wait_until(
+        "read-ahead to give back its bytes",
+        Duration::from_secs(20),
+        || {
+            let stats = gateway.handle.buffer_stats();
+            stats.read_ahead == 0 && stats.spooled == 0
+        },
+    )
     .await;
 }
 
@@ -397,16 +400,19 @@ async fn a_reload_that_changes_the_spool_keeps_one_cap_for_old_and_new_responses
     };
     let gateway = TestGateway::start(&toml("first")).await;
     let mut first = idle_client(&gateway).await;
-    wait_for("the first response never filled the spool", || {
-        gateway.handle.buffer_stats().spooled + FRAME as u64 > max_spool
-    })
+    wait_until(
+        "the first response to fill the spool",
+        Duration::from_secs(20),
+        || gateway.handle.buffer_stats().spooled + FRAME as u64 > max_spool,
+    )
     .await;
     let reloaded = weir::config::from_toml(&toml("second"), None).expect("a valid config");
     gateway.handle.reload(&reloaded).expect("reload");
     let mut second = idle_client(&gateway).await;
     // Both responses hold their memory share, in one account.
-    wait_for(
-        "the responses of the two generations are not counted in one account",
+    wait_until(
+        "the responses of the two generations to be counted in one account",
+        Duration::from_secs(20),
         || gateway.handle.buffer_stats().read_ahead >= 2 * READ_AHEAD_MEMORY,
     )
     .await;
@@ -417,10 +423,14 @@ async fn a_reload_that_changes_the_spool_keeps_one_cap_for_old_and_new_responses
         assert!(body == pattern(50_000 * 839), "the body changed on its way");
     }
     drop((first, second));
-    wait_for("read-ahead kept bytes", || {
-        let stats = gateway.handle.buffer_stats();
-        stats.read_ahead == 0 && stats.spooled == 0
-    })
+    wait_until(
+        "read-ahead to give back its bytes",
+        Duration::from_secs(20),
+        || {
+            let stats = gateway.handle.buffer_stats();
+            stats.read_ahead == 0 && stats.spooled == 0
+        },
+    )
     .await;
 }
 
@@ -529,14 +539,18 @@ async fn buffered_bodies_past_the_gateways_memory_budget_go_to_the_spool() {
     .await;
     let (size, sent) = (900_000, 800_000);
     let mut first = partial_upload(&gateway, size, sent, 1).await;
-    wait_for("the first body is not held in memory", || {
-        gauge(&gateway, "weir_request_body_memory_bytes") == Some(sent as u64)
-    })
+    wait_until(
+        "the first body to be held in memory",
+        Duration::from_secs(20),
+        || gauge(&gateway, "weir_request_body_memory_bytes") == Some(sent as u64),
+    )
     .await;
     let mut second = partial_upload(&gateway, size, sent, 2).await;
-    wait_for("the second body never went to the spool", || {
-        gateway.handle.buffer_stats().spooled == sent as u64
-    })
+    wait_until(
+        "the second body to go to the spool",
+        Duration::from_secs(20),
+        || gateway.handle.buffer_stats().spooled == sent as u64,
+    )
     .await;
     assert_eq!(
         gauge(&gateway, "weir_request_body_memory_bytes"),
@@ -558,9 +572,13 @@ async fn buffered_bodies_past_the_gateways_memory_budget_go_to_the_spool() {
         bodies == vec![vec![1; size], vec![2; size]],
         "a body changed"
     );
-    wait_for("the buffers kept bytes", || {
-        gateway.handle.buffer_stats().spooled == 0
-            && gauge(&gateway, "weir_request_body_memory_bytes") == Some(0)
-    })
+    wait_until(
+        "the buffers to give back their bytes",
+        Duration::from_secs(20),
+        || {
+            gateway.handle.buffer_stats().spooled == 0
+                && gauge(&gateway, "weir_request_body_memory_bytes") == Some(0)
+        },
+    )
     .await;
 }

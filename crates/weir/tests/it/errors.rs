@@ -99,7 +99,8 @@ both_transports!(read_timeout_holds_on_a_reused_connection, |transport| {
     .await;
     let mut client = Client::connect(gateway.addr).await;
     assert_eq!(client.get("/").await.status, StatusCode::OK);
-    // The first exchange's wait runs out while its connection idles in the pool.
+    // The first exchange's wait runs out while its connection idles in the pool: the idle time
+    // is what this tests, not a wait for a state.
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(client.get("/slow?ms=100").await.status, StatusCode::OK);
     assert_eq!(client.get("/").await.status, StatusCode::OK);
@@ -139,7 +140,12 @@ both_transports!(upstream_dying_mid_exchange_gives_502, |transport| {
     let addr = gateway.addr;
     let pending =
         tokio::spawn(async move { Client::connect(addr).await.get("/hang").await.status });
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    wait_until(
+        "the request to reach the upstream",
+        Duration::from_secs(5),
+        || upstream.requests() == 1,
+    )
+    .await;
     upstream.stop();
     assert_eq!(pending.await.unwrap(), StatusCode::BAD_GATEWAY);
     gateway.wait_pools_quiet(Duration::from_secs(1)).await;
@@ -227,16 +233,21 @@ both_transports!(
         let (upstream, gateway) = start(transport, "", "").await;
         let addr = gateway.addr;
         let client = tokio::spawn(async move { Client::connect(addr).await.get("/hang").await });
-        tokio::time::sleep(Duration::from_millis(150)).await;
+        wait_until(
+            "the request to reach the upstream",
+            Duration::from_secs(5),
+            || upstream.requests() == 1,
+        )
+        .await;
         assert_eq!(gateway.handle.pool_stats()[0].2.in_use, 1);
         client.abort();
         gateway.wait_pools_quiet(Duration::from_secs(2)).await;
         assert_eq!(gateway.handle.pool_stats()[0].2.open, 0);
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        assert_eq!(
-            upstream.open_connections(),
-            0,
-            "the upstream connection was not closed"
-        );
+        wait_until(
+            "the upstream connection to be closed",
+            Duration::from_secs(5),
+            || upstream.open_connections() == 0,
+        )
+        .await;
     }
 );

@@ -10,34 +10,19 @@ use tokio::net::{TcpListener, TcpStream};
 
 use crate::support::*;
 
-/// Sums `weir_requests_total` samples whose labels include `status="STATUS"`.
-fn requests_with_status(gateway: &TestGateway, status: u16) -> u64 {
-    let wanted = format!("status=\"{status}\"");
-    gateway
-        .handle
-        .render_metrics()
-        .lines()
-        .filter(|line| line.starts_with("weir_requests_total{") && line.contains(&wanted))
-        .filter_map(|line| line.rsplit(' ').next()?.parse::<f64>().ok())
-        .sum::<f64>() as u64
-}
-
 /// Polls until `requests_with_status` reaches `count`, or panics after `within`.
 async fn wait_for_status_count(gateway: &TestGateway, status: u16, count: u64, within: Duration) {
-    let deadline = tokio::time::Instant::now() + within;
-    loop {
-        let seen = requests_with_status(gateway, status);
-        if seen >= count {
-            assert_eq!(seen, count, "more {status}s than expected");
-            return;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{status} counted {seen} times, expected {count}: {}",
-            gateway.handle.render_metrics()
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let (seen, _) = wait_for(
+        format!("{count} request(s) counted with status {status}"),
+        within,
+        || {
+            let metrics = gateway.handle.render_metrics();
+            (requests_with_status(gateway, status), metrics)
+        },
+        |(seen, _)| *seen >= count,
+    )
+    .await;
+    assert_eq!(seen, count, "more {status}s than expected");
 }
 
 /// Writes `head` and reads what comes back until the gateway closes or `wait` passes.
@@ -252,11 +237,10 @@ response_buffering = false
             .map(|(_, _, stats)| stats.in_use)
             .sum::<usize>()
     };
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    while in_use(&gateway) == 0 && upstream.requests() == 0 {
-        assert!(tokio::time::Instant::now() < deadline, "no exchange began");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until("an exchange to begin", Duration::from_secs(5), || {
+        in_use(&gateway) > 0 || upstream.requests() > 0
+    })
+    .await;
     gateway.wait_pools_quiet(Duration::from_secs(10)).await;
     // The connection was closed under the client: draining it ends in EOF or a reset.
     let mut sink = vec![0u8; 1 << 16];
@@ -300,7 +284,8 @@ request_buffering = true
         )
         .await
         .unwrap();
-    // While the body is incomplete the upstream must not have been asked.
+    // While the body is incomplete the upstream must not have been asked: watched for 300 ms, as
+    // nothing happening has no state to poll for.
     for _ in 0..30 {
         tokio::time::sleep(Duration::from_millis(10)).await;
         assert_eq!(upstream.requests(), 0, "the upstream saw a half-sent body");
@@ -509,29 +494,22 @@ path = "{}"
         .await
         .unwrap();
     // Wait until the upstream has the request, then leave.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    while upstream.requests() == 0 {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no request upstream"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until(
+        "the request to reach the upstream",
+        Duration::from_secs(5),
+        || upstream.requests() > 0,
+    )
+    .await;
     drop(stream);
     wait_for_status_count(&gateway, 499, 1, Duration::from_secs(5)).await;
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    loop {
-        let text = std::fs::read_to_string(&log).unwrap_or_default();
-        if text.contains("\"GET /hang HTTP/1.1\" 499 0") {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no 499 line: {text:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    wait_for(
+        "the 499 line in the access log",
+        Duration::from_secs(5),
+        || std::fs::read_to_string(&log).unwrap_or_default(),
+        |text| text.contains("\"GET /hang HTTP/1.1\" 499 0"),
+    )
+    .await;
 }
 
 /// The answers hyper gives by itself (a malformed head: 400; a head too large: 431) and a head
@@ -586,21 +564,17 @@ path = "{}"
     wait_for_status_count(&gateway, 400, 1, Duration::from_secs(5)).await;
     wait_for_status_count(&gateway, 431, 1, Duration::from_secs(5)).await;
     wait_for_status_count(&gateway, 408, 1, Duration::from_secs(5)).await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    loop {
-        let text = std::fs::read_to_string(&log).unwrap_or_default();
-        if ["\"-\" 400 0", "\"-\" 431 0", "\"-\" 408 0"]
-            .iter()
-            .all(|line| text.contains(line))
-        {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "lines missing: {text:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    wait_for(
+        "the 400, 431 and 408 lines in the access log",
+        Duration::from_secs(5),
+        || std::fs::read_to_string(&log).unwrap_or_default(),
+        |text| {
+            ["\"-\" 400 0", "\"-\" 431 0", "\"-\" 408 0"]
+                .iter()
+                .all(|line| text.contains(line))
+        },
+    )
+    .await;
 }
 
 /// Requests whose framing a proxy and the server behind it could read differently get 400

@@ -87,15 +87,6 @@ impl Setup {
     }
 }
 
-/// Polls `done` every 10 ms until it holds, failing with `what` after `within`.
-async fn wait_for(what: &str, within: Duration, mut done: impl FnMut() -> bool) {
-    let deadline = tokio::time::Instant::now() + within;
-    while !done() {
-        assert!(tokio::time::Instant::now() < deadline, "{what}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
 /// `GET https://app.test{path}` as an HPACK block: `:method GET`, `:scheme https` (indexed),
 /// `:path` and `:authority` as literals without indexing.
 fn get_block(path: &str) -> Vec<u8> {
@@ -141,7 +132,7 @@ async fn a_stream_at_a_zero_window_is_reset_after_send_timeout_and_gives_back_wh
     let response = response.await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     // The upstream runs ahead into read-ahead's memory and spool file, and holds its connection.
-    wait_for("read-ahead never filled", Duration::from_secs(10), || {
+    wait_until("read-ahead to fill", Duration::from_secs(10), || {
         let stats = setup.gateway.handle.buffer_stats();
         stats.spooled > 0 && stats.read_ahead > 0
     })
@@ -158,8 +149,8 @@ async fn a_stream_at_a_zero_window_is_reset_after_send_timeout_and_gives_back_wh
         .gateway
         .wait_pools_quiet(Duration::from_secs(10))
         .await;
-    wait_for(
-        "read-ahead memory and spool still held",
+    wait_until(
+        "read-ahead memory and spool to be given back",
         Duration::from_secs(10),
         || {
             let stats = setup.gateway.handle.buffer_stats();
@@ -299,9 +290,11 @@ async fn at_stop_a_connection_that_never_acknowledges_the_ping_does_not_hold_the
     raw.frame(HEADERS, END_STREAM | END_HEADERS, 1, &get_block("/"))
         .await
         .unwrap();
-    wait_for("the request never came", Duration::from_secs(10), || {
-        upstream.requests() == 1
-    })
+    wait_until(
+        "the request to reach the upstream",
+        Duration::from_secs(10),
+        || upstream.requests() == 1,
+    )
     .await;
     let stopping = gateway.begin_shutdown();
     assert_eq!(raw.goaway().await, Some(NO_ERROR));
@@ -327,14 +320,10 @@ async fn keepalive_timeout_zero_closes_an_http2_connection_once_its_streams_are_
     let (status, _, body) =
         h2_request(&mut sender, Method::GET, "https://app.test/", Bytes::new()).await;
     assert_eq!((status, &body[..]), (StatusCode::OK, &b"hello"[..]));
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while !sender.is_closed() {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the connection stays open"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until("the connection to close", Duration::from_secs(10), || {
+        sender.is_closed()
+    })
+    .await;
 }
 
 /// HTTP/2's `header_timeout` (nginx's `client_header_timeout` for HTTP/2): a connection that

@@ -306,14 +306,12 @@ async fn readyz_turns_503_when_shutdown_begins_and_healthz_stays_200() {
             .await
             .status
     });
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    while upstream.requests() == 0 {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "request never arrived"
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    wait_until(
+        "the request to reach the upstream",
+        Duration::from_secs(5),
+        || upstream.requests() > 0,
+    )
+    .await;
     let stopped = gateway.begin_shutdown();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
     loop {
@@ -330,33 +328,24 @@ async fn readyz_turns_503_when_shutdown_begins_and_healthz_stays_200() {
     assert_eq!(in_flight.await.unwrap(), StatusCode::OK);
     stopped.await.unwrap();
     // Once the gateway has stopped, so has its admin listener.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    while tokio::net::TcpStream::connect(admin).await.is_ok() {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "admin still accepting"
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    wait_until_async(
+        "the admin listener to close",
+        Duration::from_secs(5),
+        || async { tokio::net::TcpStream::connect(admin).await.is_err() },
+    )
+    .await;
 }
 
 /// Reads `path` until it has `lines` lines, for up to five seconds: the writer thread writes
 /// shortly after the response ends.
 async fn wait_lines(path: &std::path::Path, lines: usize) -> String {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    loop {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        if text.lines().count() >= lines {
-            return text;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{} has {} lines, waiting for {lines}: {text}",
-            path.display(),
-            text.lines().count()
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    wait_for(
+        format!("{lines} lines in {}", path.display()),
+        Duration::from_secs(5),
+        || std::fs::read_to_string(path).unwrap_or_default(),
+        |text| text.lines().count() >= lines,
+    )
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -262,8 +262,43 @@ async fn second_client_served_beside(setting: &str, on: bool, slow: &[u8]) -> bo
     let gateway = TestGateway::start(&toml).await;
     let mut stalled = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
     stalled.write_all(slow).await.unwrap();
-    // Give the worker time to take the request (and, for a response, to start writing).
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Wait until the slow client's exchange is where the second client would meet it: the worker
+    // has the upload, or weir has taken it, or the worker has begun writing the response.
+    let head_end = slow
+        .windows(4)
+        .position(|window| window == b"\r\n\r\n")
+        .expect("a whole head")
+        + 4;
+    let sent_body = (slow.len() - head_end) as u64;
+    match (setting, on) {
+        ("request_buffering", true) => {
+            wait_until(
+                "weir to hold the partial body",
+                Duration::from_secs(10),
+                || {
+                    let stats = gateway.handle.buffer_stats();
+                    stats.body_memory + stats.spooled >= sent_body
+                },
+            )
+            .await
+        }
+        ("request_buffering", false) => {
+            wait_until(
+                "the upload to be with the app",
+                Duration::from_secs(10),
+                || gateway.handle.pool_stats()[0].2.in_use == 1,
+            )
+            .await
+        }
+        _ => {
+            // The first bytes of the response, looked at and left unread.
+            let mut first = [0u8; 1];
+            tokio::time::timeout(Duration::from_secs(10), stalled.peek(&mut first))
+                .await
+                .expect("the app began its response within 10 s")
+                .expect("peek");
+        }
+    }
     let addr = gateway.addr;
     let other = tokio::spawn(async move { Client::connect(addr).await.get("/").await.status });
     let served = tokio::time::timeout(Duration::from_secs(5), other).await;

@@ -47,7 +47,7 @@ both_transports!(full_pool_queues_then_answers_503, |transport| {
     let addr = gateway.addr;
     let slow =
         tokio::spawn(async move { Client::connect(addr).await.get("/slow?ms=800").await.status });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    wait_until_in_use(&gateway, 1).await;
     let queued = Client::connect(addr).await.get("/").await;
     assert_eq!(queued.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(slow.await.unwrap(), StatusCode::OK);
@@ -71,7 +71,7 @@ both_transports!(queue_is_served_in_order, |transport| {
             reply.status
         }));
         // Let each request reach the queue before the next.
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        wait_until_checked_out(&gateway, index + 1).await;
     }
     for task in tasks {
         assert_eq!(task.await.unwrap(), StatusCode::OK);
@@ -84,7 +84,7 @@ both_transports!(full_queue_answers_503_at_once, |transport| {
     let addr = gateway.addr;
     let slow =
         tokio::spawn(async move { Client::connect(addr).await.get("/slow?ms=500").await.status });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    wait_until_in_use(&gateway, 1).await;
     let started = std::time::Instant::now();
     let refused = Client::connect(addr).await.get("/").await;
     assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
@@ -100,12 +100,22 @@ both_transports!(idle_connections_expire, |transport| {
         StatusCode::OK
     );
     assert_eq!(gateway.handle.pool_stats()[0].2.idle, 1);
-    tokio::time::sleep(Duration::from_millis(400)).await;
-    let stats = gateway.handle.pool_stats()[0].2;
-    assert_eq!((stats.open, stats.idle), (0, 0));
+    wait_until(
+        "the idle connection to expire",
+        Duration::from_secs(5),
+        || {
+            let stats = gateway.handle.pool_stats()[0].2;
+            (stats.open, stats.idle) == (0, 0)
+        },
+    )
+    .await;
     // The upstream sees the connection closed too.
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert_eq!(upstream.open_connections(), 0);
+    wait_until(
+        "the upstream to see its connection closed",
+        Duration::from_secs(5),
+        || upstream.open_connections() == 0,
+    )
+    .await;
     assert_eq!(
         Client::connect(gateway.addr).await.get("/").await.status,
         StatusCode::OK
@@ -298,4 +308,28 @@ async fn a_tunnel_keeps_its_pool_slot_until_it_closes() {
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
     let stats = gateway.handle.pool_stats()[0].2;
     assert_eq!((stats.open, stats.in_use), (0, 0), "{stats:?}");
+}
+
+/// Waits until the first pool has `in_use` connections in use (a request holding each).
+async fn wait_until_in_use(gateway: &TestGateway, in_use: usize) {
+    wait_until(
+        format!("{in_use} pool connection(s) in use"),
+        Duration::from_secs(5),
+        || gateway.handle.pool_stats()[0].2.in_use == in_use,
+    )
+    .await;
+}
+
+/// Waits until `requests` requests have reached the first pool: given a connection (opened or
+/// reused) or waiting in its queue.
+async fn wait_until_checked_out(gateway: &TestGateway, requests: usize) {
+    wait_until(
+        format!("{requests} request(s) at the pool"),
+        Duration::from_secs(5),
+        || {
+            let stats = gateway.handle.pool_stats()[0].2;
+            (stats.connects + stats.reuses) as usize + stats.waiting >= requests
+        },
+    )
+    .await;
 }

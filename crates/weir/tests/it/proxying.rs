@@ -230,15 +230,13 @@ async fn idle_client_connections_close_after_keepalive_timeout() {
 
 /// Waits (bounded) until `gateway` has `parked` idle connections parked.
 async fn until_parked(gateway: &TestGateway, parked: usize) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while gateway.handle.parked_connections() != parked {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "parked connections: {} (waited for {parked})",
-            gateway.handle.parked_connections()
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_for(
+        format!("{parked} parked connection(s)"),
+        Duration::from_secs(10),
+        || gateway.handle.parked_connections(),
+        |now| *now == parked,
+    )
+    .await;
 }
 
 /// An idle keep-alive connection leaves its task (it is parked: issue 9's ≤ 1 KB per idle

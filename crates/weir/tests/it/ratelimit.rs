@@ -375,14 +375,16 @@ both_backends!(several_limits_are_charged_all_or_none, |backend| {
     assert_eq!(get_with(&mut client, &[("x-b", "2")]).await.status, 429);
 
     // `a` admits key 3 but `b` rejects key 1: `a`'s charge must be given back. Redis charges `a`
-    // before asking about `b` and refunds it in the background, so give that a moment.
+    // before asking about `b` and refunds it in the background, so wait until Redis has run the
+    // three calls: `a`'s charge, `b`'s answer, `a`'s refund.
+    let calls_before = redis_calls(&gateway);
     let rejected_by_b = get_with(&mut client, &[("x-a", "3"), ("x-b", "1")]).await;
     assert_eq!(rejected_by_b.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(
         rejected_by_b.header("ratelimit-policy"),
         Some(r#""b";q=1;w=60"#)
     );
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    backend.wait_redis_calls(&gateway, calls_before + 3).await;
     assert_eq!(get_with(&mut client, &[("x-a", "3")]).await.status, 200);
     assert_eq!(get_with(&mut client, &[("x-a", "3")]).await.status, 429);
     assert_eq!(upstream.requests(), 3);
@@ -418,7 +420,12 @@ both_backends!(two_stage_delay, |backend| {
         let reply = third.get("/").await;
         (reply, sent.elapsed(), Instant::now())
     });
-    tokio::time::sleep(Duration::from_millis(30)).await;
+    wait_until(
+        "the third request to be delayed",
+        Duration::from_secs(5),
+        || stats(&gateway, "paced").delayed == 1,
+    )
+    .await;
     let sent = Instant::now();
     let rejected = fourth.get("/").await;
     assert_eq!(rejected.status, StatusCode::TOO_MANY_REQUESTS);
@@ -473,15 +480,29 @@ both_backends!(client_leaving_during_a_delay_frees_its_place, |backend| {
         .expect("write");
     // While the second request waits, its place is taken: a concurrent request is rejected
     // (which costs nothing).
-    tokio::time::sleep(Duration::from_millis(20)).await;
+    wait_until(
+        "the second request to be delayed",
+        Duration::from_secs(5),
+        || stats(&gateway, "paced").delayed == 1,
+    )
+    .await;
     assert_eq!(
         Client::connect(gateway.addr).await.get("/").await.status,
         429
     );
+    // The schedule: the client leaves 50 ms into the delay.
     tokio::time::sleep_until(start + Duration::from_millis(50)).await;
+    let calls_before = redis_calls(&gateway);
     drop(leaving);
-    // The gateway notices the close on its next read; Redis refunds in the background.
-    tokio::time::sleep(Duration::from_millis(30)).await;
+    // The gateway notices the close on its next read: the departed request is counted (499) once
+    // its charge is given back, and Redis refunds in the background, one call more.
+    wait_until(
+        "the departed request to be counted",
+        Duration::from_secs(5),
+        || requests_with_status(&gateway, 499) == 1,
+    )
+    .await;
+    backend.wait_redis_calls(&gateway, calls_before + 1).await;
     assert!(
         start.elapsed() < Duration::from_millis(180),
         "too slow to tell a refund from a refill: {:?}",

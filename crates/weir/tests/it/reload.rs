@@ -42,8 +42,9 @@ fn parse(toml: &str) -> weir::Config {
     weir::config::from_toml(toml, None).expect("valid test config")
 }
 
-/// 20 reloads alternating two configs while 50 connections send requests for 10 s: nothing
-/// fails, and after each reload new requests go where the new config says.
+/// 20 reloads alternating two configs while 50 connections send requests, each reload once the
+/// load has run on the config before it: nothing fails, and after each reload new requests go
+/// where the new config says.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_reloads_under_load_fail_no_request_and_switch_upstreams() {
     let first = UpstreamServer::start(Transport::Tcp).await;
@@ -72,7 +73,14 @@ async fn twenty_reloads_under_load_fail_no_request_and_switch_upstreams() {
         }));
     }
     for round in 0..20 {
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        // The load runs on the config in force: a request per connection at least.
+        let so_far = answered.load(Ordering::Relaxed);
+        wait_until(
+            format!("round {round}: the load to run"),
+            Duration::from_secs(20),
+            || answered.load(Ordering::Relaxed) >= so_far + 50,
+        )
+        .await;
         let (config, target) = if round % 2 == 0 {
             (&to_second, &second)
         } else {
@@ -163,17 +171,12 @@ async fn listeners_follow_reloads_and_metrics_count_them() {
         "",
     );
     gateway.handle.reload(&parse(&both)).expect("reload");
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    loop {
-        if tokio::net::TcpStream::connect(added).await.is_ok() {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{added} never listened"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until_async(
+        format!("{added} to listen"),
+        Duration::from_secs(5),
+        || async { tokio::net::TcpStream::connect(added).await.is_ok() },
+    )
+    .await;
     assert_eq!(
         weir_testkit::client::get(added, "/").await.status,
         StatusCode::OK
@@ -188,17 +191,12 @@ async fn listeners_follow_reloads_and_metrics_count_them() {
         .handle
         .reload(&parse(&routed_to("\"127.0.0.1:0\"", &upstream.address, "")))
         .expect("reload");
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    loop {
-        if tokio::net::TcpStream::connect(added).await.is_err() {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{added} still listens"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until_async(
+        format!("{added} to stop listening"),
+        Duration::from_secs(5),
+        || async { tokio::net::TcpStream::connect(added).await.is_err() },
+    )
+    .await;
     gateway.handle.reload_failed();
     let metrics = gateway.handle.render_metrics();
     for line in [

@@ -5,11 +5,16 @@ use crate::support::*;
 both_transports!(
     in_flight_requests_finish_after_shutdown_begins,
     |transport| {
-        let (_upstream, gateway) = start(transport, "", "").await;
+        let (upstream, gateway) = start(transport, "", "").await;
         let addr = gateway.addr;
         let in_flight =
             tokio::spawn(async move { Client::connect(addr).await.get("/slow?ms=300").await });
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        wait_until(
+            "the request to reach the upstream",
+            Duration::from_secs(5),
+            || upstream.requests() == 1,
+        )
+        .await;
         let stopped = gateway.begin_shutdown();
         let reply = in_flight.await.unwrap();
         assert_eq!(reply.status, StatusCode::OK);
@@ -31,11 +36,12 @@ async fn parked_connections_do_not_hold_up_shutdown() {
     let (_upstream, gateway) = start(Transport::Tcp, "", "").await;
     let mut client = Client::connect(gateway.addr).await;
     assert_eq!(client.get("/").await.status, StatusCode::OK);
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while gateway.handle.parked_connections() != 1 {
-        assert!(std::time::Instant::now() < deadline, "never parked");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until(
+        "the idle connection to be parked",
+        Duration::from_secs(10),
+        || gateway.handle.parked_connections() == 1,
+    )
+    .await;
     let stopped = gateway.begin_shutdown();
     tokio::time::timeout(Duration::from_secs(2), stopped)
         .await

@@ -88,14 +88,6 @@ fn spliced(gateway: &TestGateway) -> u64 {
         .expect("the splice counter")
 }
 
-async fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while !done() {
-        assert!(tokio::time::Instant::now() < deadline, "{what}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
 /// 1 MB and 8 MB bodies arrive byte for byte, and the upstream connection then waits idle in
 /// its pool.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -118,8 +110,9 @@ async fn large_bodies_arrive_whole_and_the_connection_goes_back_to_its_pool() {
         // The counter is the process's, and other tests only add to it.
         let moved = spliced(&gateway) - spliced_before;
         assert!(moved >= (size - 64 * 1024) as u64, "{moved} bytes spliced");
-        wait_for(
-            "the upstream connection did not go back to its pool",
+        wait_until(
+            "the upstream connection to go back to its pool",
+            Duration::from_secs(20),
             || {
                 let (_, _, pool) = &gateway.handle.pool_stats()[0];
                 pool.in_use == 0 && pool.idle == 1
@@ -144,8 +137,9 @@ async fn a_client_that_leaves_mid_body_closes_the_upstream_connection() {
     let part = read_to_end(&mut stream, first, 256 * 1024).await;
     assert!(part.len() >= 256 * 1024);
     drop(stream);
-    wait_for(
-        "the upstream connection was kept after the client left",
+    wait_until(
+        "the upstream connection to be closed after the client left",
+        Duration::from_secs(20),
         || {
             let (_, _, pool) = &gateway.handle.pool_stats()[0];
             pool.in_use == 0 && pool.idle == 0 && pool.open == 0
@@ -201,10 +195,14 @@ async fn an_upstream_that_closes_mid_body_closes_the_client_connection() {
     let received = read_to_end(&mut stream, first, 8_000_000).await;
     assert_eq!(received.len(), 1_000_000);
     assert!(received == pattern(1_000_000));
-    wait_for("the upstream slot was not freed", || {
-        let (_, _, pool) = &gateway.handle.pool_stats()[0];
-        pool.in_use == 0 && pool.open == 0
-    })
+    wait_until(
+        "the upstream slot to be freed",
+        Duration::from_secs(20),
+        || {
+            let (_, _, pool) = &gateway.handle.pool_stats()[0];
+            pool.in_use == 0 && pool.open == 0
+        },
+    )
     .await;
 }
 
@@ -218,10 +216,14 @@ async fn a_body_short_of_its_content_length_closes_the_client_connection() {
     let (_, first) = get(&mut stream).await;
     let received = read_to_end(&mut stream, first, 300_000).await;
     assert_eq!(received.len(), 299_999);
-    wait_for("the upstream slot was not freed", || {
-        let (_, _, pool) = &gateway.handle.pool_stats()[0];
-        pool.in_use == 0 && pool.open == 0
-    })
+    wait_until(
+        "the upstream slot to be freed",
+        Duration::from_secs(20),
+        || {
+            let (_, _, pool) = &gateway.handle.pool_stats()[0];
+            pool.in_use == 0 && pool.open == 0
+        },
+    )
     .await;
 }
 
@@ -235,10 +237,14 @@ async fn an_upstream_that_stalls_mid_body_is_given_up_after_read_timeout() {
     let (_, first) = get(&mut stream).await;
     let received = read_to_end(&mut stream, first, 8_000_000).await;
     assert_eq!(received.len(), 1_000_000);
-    wait_for("the upstream slot was not freed", || {
-        let (_, _, pool) = &gateway.handle.pool_stats()[0];
-        pool.in_use == 0 && pool.open == 0
-    })
+    wait_until(
+        "the upstream slot to be freed",
+        Duration::from_secs(20),
+        || {
+            let (_, _, pool) = &gateway.handle.pool_stats()[0];
+            pool.in_use == 0 && pool.open == 0
+        },
+    )
     .await;
 }
 
@@ -257,8 +263,9 @@ async fn a_client_that_stops_reading_is_given_up_after_send_timeout() {
     let mut stream = socket.connect(gateway.addr).await.expect("connect");
     let (_, _first) = get(&mut stream).await;
     // Nothing more is read until weir has given up on the client.
-    wait_for(
-        "the upstream connection outlived the client's send_timeout",
+    wait_until(
+        "the upstream connection to end at the client's send_timeout",
+        Duration::from_secs(20),
         || {
             let (_, _, pool) = &gateway.handle.pool_stats()[0];
             pool.in_use == 0 && pool.open == 0
@@ -309,7 +316,7 @@ response_buffering = false
     assert!(spliced(&gateway) - spliced_before >= (size - 64 * 1024) as u64);
     drop(stream);
     let mut line = String::new();
-    wait_for("no access log line", || {
+    wait_until("the access log line", Duration::from_secs(20), || {
         line = std::fs::read_to_string(&path).unwrap_or_default();
         line.ends_with('\n')
     })

@@ -4,7 +4,8 @@ pub use std::time::Duration;
 
 pub use http::{Method, Request, StatusCode};
 pub use weir_testkit::{
-    raw_exchange, Client, FlakyUpstream, TestGateway, Transport, UpstreamServer,
+    raw_exchange, wait_for, wait_until, wait_until_async, Client, FlakyUpstream, TestGateway,
+    Transport, UpstreamServer,
 };
 
 /// Runs `$body` once with a TCP upstream and once with a Unix-socket upstream; inside, the
@@ -64,6 +65,18 @@ pub async fn start(
     (upstream, gateway)
 }
 
+/// Sums `weir_requests_total` samples whose labels include `status="STATUS"`.
+pub fn requests_with_status(gateway: &TestGateway, status: u16) -> u64 {
+    let wanted = format!("status=\"{status}\"");
+    gateway
+        .handle
+        .render_metrics()
+        .lines()
+        .filter(|line| line.starts_with("weir_requests_total{") && line.contains(&wanted))
+        .filter_map(|line| line.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum::<f64>() as u64
+}
+
 /// Where a test's rate-limit state lives: in memory, or in a `redis-server` of the test's own.
 pub enum LimitBackend {
     Memory,
@@ -74,6 +87,25 @@ impl LimitBackend {
     /// Starts a fresh `redis-server` on a free port.
     pub fn redis() -> LimitBackend {
         LimitBackend::Redis(weir_testkit::redis::RedisServer::start().expect("redis-server starts"))
+    }
+
+    /// Waits until the limits of `gateway` have made `calls` Redis calls at least and Redis has
+    /// run every one: a call made in the background (a refund) has then taken effect. Nothing to
+    /// wait for in memory, where a refund takes effect at once.
+    pub async fn wait_redis_calls(&self, gateway: &TestGateway, calls: u64) {
+        let LimitBackend::Redis(server) = self else {
+            return;
+        };
+        wait_for(
+            format!("{calls} Redis calls made and run"),
+            Duration::from_secs(5),
+            || {
+                let made = redis_calls(gateway);
+                (made, server.scripts_run().expect("INFO commandstats"))
+            },
+            |(made, run)| *made >= calls && run >= made,
+        )
+        .await;
     }
 
     /// The backend lines of a `[limits.NAME]` table. Redis gets a generous `redis_timeout`: on a
@@ -88,6 +120,16 @@ impl LimitBackend {
             ),
         }
     }
+}
+
+/// Redis calls the limits of `gateway` have made that did not fail (zero for memory limits).
+pub fn redis_calls(gateway: &TestGateway) -> u64 {
+    gateway
+        .handle
+        .limiter_stats()
+        .iter()
+        .map(|(_, stats)| stats.redis_calls - stats.redis_errors)
+        .sum()
 }
 
 /// Runs `$body` once with the memory backend and once with a Redis backend on a fresh

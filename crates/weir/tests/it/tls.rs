@@ -230,14 +230,13 @@ fn metric(gateway: &TestGateway, series: &str) -> u64 {
 /// Polls until the metric reaches `at_least` (handshake counters are bumped by the gateway's
 /// task, which may run just after the client saw the outcome).
 async fn wait_metric(gateway: &TestGateway, series: &str, at_least: u64) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    while metric(gateway, series) < at_least {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{series} stayed below {at_least}"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_for(
+        format!("{series} to reach {at_least}"),
+        Duration::from_secs(5),
+        || metric(gateway, series),
+        |value| *value >= at_least,
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -331,18 +330,17 @@ async fn the_access_log_shows_the_tls_protocol_cipher_sni_and_http_version() {
     .await;
     get_http1(tls, &pki, "/h1").await;
     weir_testkit::client::get(gateway.addr, "/plain").await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    let lines: Vec<serde_json::Value> = loop {
-        let text = std::fs::read_to_string(&log).unwrap_or_default();
-        if text.lines().count() >= 3 {
-            break text
-                .lines()
-                .map(|line| serde_json::from_str(line).unwrap())
-                .collect();
-        }
-        assert!(tokio::time::Instant::now() < deadline, "log: {text}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    };
+    let text = wait_for(
+        "three access log lines",
+        Duration::from_secs(5),
+        || std::fs::read_to_string(&log).unwrap_or_default(),
+        |text| text.lines().count() >= 3,
+    )
+    .await;
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
     let line = |uri: &str| {
         lines
             .iter()
