@@ -1,9 +1,10 @@
-//! The two scenarios that measure survival rather than speed (issue 8). `slowloris`: thousands of
-//! connections that send their head or body a byte at a time (or, over HTTP/2, the preface and
-//! then nothing, or a stream they never open the window of: issue 16), while a normal client
-//! measures what is left of its req/s. `soak`: minutes of mixed traffic (small, 1 MB, uploads, 429s, WebSocket)
-//! with the gateway's RSS and open descriptors sampled throughout, and its pool counters read
-//! from the admin `/metrics` at the end.
+//! The traffic of the two measurements of survival rather than speed (issue 8), and their
+//! sections of summary.md. `slowloris`: thousands of connections that send their head or body a
+//! byte at a time (or, over HTTP/2, the preface and then nothing, or a stream they never open the
+//! window of: issue 16), beside the normal client of `measurements::slowloris`. `soak`: minutes of
+//! mixed traffic (small, 1 MB, uploads, 429s, WebSocket) with the gateway's RSS and open
+//! descriptors sampled throughout, and its pool counters read from the admin `/metrics` at the
+//! end, for `measurements::soak`.
 
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
