@@ -6,7 +6,8 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use crate::report::CellSummary;
+use crate::scenario::is_nginx;
+use crate::summary::CellSummary;
 
 const WIDTH: u32 = 900;
 const ROW: u32 = 28;
@@ -65,7 +66,7 @@ pub fn draw(path: &Path, title: &str, cells: &[&CellSummary]) -> anyhow::Result<
                 let length = (figure / max * span).round() as i32;
                 let color = if cell.gateway.starts_with("weir") {
                     RGBColor(196, 78, 32)
-                } else if crate::scenario::is_nginx(&cell.gateway) {
+                } else if is_nginx(&cell.gateway) {
                     RGBColor(40, 110, 60)
                 } else {
                     RGBColor(90, 110, 150)

@@ -52,7 +52,7 @@ pub fn versions(root: &Path, weir: &Path) -> Vec<(String, String)> {
     ));
     versions.push((
         "nginx".to_string(),
-        first_line(&crate::components::nginx_binary(), &["-v"]),
+        first_line(&weir_testkit::nginx::binary(), &["-v"]),
     ));
     versions.push((
         "haproxy".to_string(),

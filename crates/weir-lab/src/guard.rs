@@ -1,53 +1,11 @@
 //! The guard: decides whether a load run's figures may be printed. Any unexpected status, socket
 //! error or time-out voids the run; a void run is shown as VOID, never as a number. This is the
-//! check whose absence made one of the seed studies publish 502s and time-outs as speed.
-
-use std::fmt;
+//! check whose absence made one of the seed studies publish 502s and time-outs as speed. Its
+//! verdicts are `record::Verdict`s.
 
 use crate::load::LoadOutput;
-
-/// Which responses a measurement expects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expect {
-    /// Every response 2xx.
-    Success,
-    /// 2xx or 429 (rate-limit scenarios); the 429s are counted apart. Needs the status script.
-    SuccessOr429,
-}
-
-/// The guard's decision on one run.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    Valid,
-    /// Why the run is void, one reason per problem seen.
-    Void(Vec<String>),
-}
-
-impl Verdict {
-    pub fn is_valid(&self) -> bool {
-        matches!(self, Verdict::Valid)
-    }
-
-    /// Adds a reason found outside the load output (a component that died, say).
-    pub fn void_with(self, reason: String) -> Verdict {
-        match self {
-            Verdict::Valid => Verdict::Void(vec![reason]),
-            Verdict::Void(mut reasons) => {
-                reasons.push(reason);
-                Verdict::Void(reasons)
-            }
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Verdict::Valid => formatter.write_str("ok"),
-            Verdict::Void(reasons) => write!(formatter, "VOID: {}", reasons.join("; ")),
-        }
-    }
-}
+use crate::record::{Expect, IdleResult, Verdict};
+use crate::spec::Limit;
 
 /// Judges one run.
 pub fn judge(output: &LoadOutput, expect: Expect) -> Verdict {
@@ -96,7 +54,7 @@ pub fn judge(output: &LoadOutput, expect: Expect) -> Verdict {
 /// more 2xx than the limit admits over the run (twice the exact count, plus a second, for
 /// rounding and the run's edges) means the limiter let requests through, as weir does when its
 /// Redis fails or times out (`on_redis_error = "allow"`).
-pub fn judge_limited(output: &LoadOutput, limit: crate::components::Limit) -> Verdict {
+pub fn judge_limited(output: &LoadOutput, limit: Limit) -> Verdict {
     let passed: u64 = output
         .statuses
         .iter()
@@ -123,7 +81,7 @@ pub const MAX_IDLE_BYTES_PER_CONNECTION: f64 = 1024.0 * 1024.0;
 /// Judges one idle-connections measurement: RSS that fell while connections were opened (a
 /// negative figure, as a process that freed start-up memory meanwhile shows) or grew by more than
 /// an idle connection can hold says something else moved, and voids it.
-pub fn judge_idle(idle: &crate::runner::IdleResult) -> Verdict {
+pub fn judge_idle(idle: &IdleResult) -> Verdict {
     let mut reasons = Vec::new();
     let bytes = idle.bytes_per_connection();
     if idle.rss_before_kib == 0 || idle.rss_after_kib == 0 {
@@ -150,7 +108,7 @@ pub fn judge_idle(idle: &crate::runner::IdleResult) -> Verdict {
 
 /// The count of 429 responses, for scenarios that expect them.
 pub fn rejected(output: &LoadOutput) -> u64 {
-    output.statuses.get(&429).copied().unwrap_or(0)
+    output.rejected()
 }
 
 #[cfg(test)]

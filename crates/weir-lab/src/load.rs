@@ -82,6 +82,13 @@ pub struct LoadOutput {
     pub text: String,
 }
 
+impl LoadOutput {
+    /// The count of 429 responses (known when the status script ran).
+    pub fn rejected(&self) -> u64 {
+        self.statuses.get(&429).copied().unwrap_or(0)
+    }
+}
+
 /// Runs `tool` against `url` for `duration` and parses its output. `status_script` is the wrk Lua
 /// script that counts statuses; it is used only when given (it slows wrk down).
 pub fn run(

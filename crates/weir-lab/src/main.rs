@@ -10,10 +10,10 @@ use anyhow::{bail, Context};
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use weir_lab::components::{self, Env, Layout, Venv};
 use weir_lab::runner::{Runner, INTERRUPTED};
 use weir_lab::scenario::{FastUpstream, Loader, Scenario, Settings};
-use weir_lab::{env, process, report, scenarios};
+use weir_lab::spec::{Env, Layout, Venv};
+use weir_lab::{components, env, outcome, process, report, scenarios};
 
 #[derive(Debug, Parser)]
 #[command(name = "weir-lab", version, about = "weir's benchmark lab")]
@@ -88,7 +88,8 @@ struct RunArgs {
     /// Do not run scripts/setup first.
     #[arg(long)]
     no_setup: bool,
-    /// Exit with status 2 when any measurement is void (for CI).
+    /// Exit with status 2 when any measurement is void. Without it a --quick run (CI's) exits
+    /// with status 2 when any of weir's measurements is void, and a full run does not.
     #[arg(long)]
     strict: bool,
 }
@@ -371,9 +372,9 @@ fn run(args: RunArgs) -> anyhow::Result<()> {
         started.elapsed(),
         out.display()
     );
-    if args.strict && void > 0 {
+    if let Some(failure) = outcome::failure(&records, settings.quick, args.strict) {
         eprintln!(
-            "weir-lab: {void} void measurements (--strict); see {}",
+            "weir-lab: {failure}\nweir-lab: see {}",
             out.join("voids.md").display()
         );
         std::process::exit(2);

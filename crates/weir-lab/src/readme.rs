@@ -11,11 +11,12 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 
-use crate::guard::{self, Expect, Verdict};
+use crate::guard;
 use crate::load::{Latency, LoadOutput, SocketErrors};
-use crate::report::{self, CellSummary};
-use crate::runner::{Counters, IdleResult, Record};
+use crate::record::{Counters, Expect, IdleResult, Record, Verdict};
+use crate::report;
 use crate::scenarios;
+use crate::summary::{self, CellSummary};
 
 /// The README markers between which `weir-lab readme` writes.
 pub const README_START: &str = "<!-- weir-lab:performance:start -->";
@@ -143,7 +144,7 @@ pub fn section(runs: &[Run], revision: &str, commit: &str) -> String {
         .map(|run| {
             let mut records = run.records.clone();
             records.iter_mut().for_each(guard_again);
-            report::summarize(&records)
+            summary::summarize(&records)
         })
         .collect();
     for scenario in scenario_names {

@@ -1,9 +1,10 @@
-//! The two scenarios that measure survival rather than speed (issue 8). `slowloris`: thousands of
-//! connections that send their head or body a byte at a time (or, over HTTP/2, the preface and
-//! then nothing, or a stream they never open the window of: issue 16), while a normal client
-//! measures what is left of its req/s. `soak`: minutes of mixed traffic (small, 1 MB, uploads, 429s, WebSocket)
-//! with the gateway's RSS and open descriptors sampled throughout, and its pool counters read
-//! from the admin `/metrics` at the end.
+//! The traffic of the two measurements of survival rather than speed (issue 8), and their
+//! sections of summary.md. `slowloris`: thousands of connections that send their head or body a
+//! byte at a time (or, over HTTP/2, the preface and then nothing, or a stream they never open the
+//! window of: issue 16), beside the normal client of `measurements::slowloris`. `soak`: minutes of
+//! mixed traffic (small, 1 MB, uploads, 429s, WebSocket) with the gateway's RSS and open
+//! descriptors sampled throughout, and its pool counters read from the admin `/metrics` at the
+//! end, for `measurements::soak`.
 
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
@@ -14,45 +15,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::procfs;
-use crate::runner::Record;
-
-/// A normal client keeps at least this share of its baseline req/s under the attack.
-pub const SLOWLORIS_KEEP: f64 = 0.9;
-/// The last window's RSS and descriptors are within this share of the second window's.
-pub const SOAK_FLAT: f64 = 0.10;
-/// A soak is cut into this many windows (minutes, in the full 10-minute run).
-pub const SOAK_WINDOWS: u32 = 10;
-
-/// What a slowloris measurement found besides the load under attack (in the record's output).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SlowlorisResult {
-    /// The normal client's req/s before the attack.
-    pub baseline_rps: f64,
-    /// Attack connections open when the normal client started.
-    pub attackers_open: u64,
-    /// Attack connections the gateway closed (each replaced at once, to keep the pressure).
-    pub attackers_closed: u64,
-}
-
-impl SlowlorisResult {
-    /// The under-attack req/s as a share of the baseline.
-    pub fn kept(&self, attacked_rps: f64) -> Option<f64> {
-        (self.baseline_rps > 0.0).then(|| attacked_rps / self.baseline_rps)
-    }
-}
-
-/// What the attack's connections send.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SlowClients {
-    /// Plain HTTP/1.1: half send a request head that never ends, half a `POST` head and then
-    /// its body, each a byte per interval.
-    Http1,
-    /// HTTP/2 over TLS (ALPN `h2`): half send the connection preface and SETTINGS and then
-    /// nothing; half also open a stream (`GET /`) with `SETTINGS_INITIAL_WINDOW_SIZE` 0 and never
-    /// open the window, so its response waits on them. They send nothing more and never
-    /// acknowledge a PING; what the gateway sends is read and dropped.
-    Http2,
-}
+use crate::record::{Record, SoakResult, SoakSample, SLOWLORIS_KEEP, SOAK_WINDOWS};
+use crate::scenario::SlowClients;
 
 /// The attack: `connections` sockets of `clients`' kind. A socket the gateway closes is opened
 /// again. Runs until [`Attack::stop`].
@@ -354,69 +318,6 @@ impl Attack {
 impl Drop for Attack {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
-    }
-}
-
-/// One sample of the gateway during a soak.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SoakSample {
-    pub seconds: f64,
-    pub rss_kib: u64,
-    pub open_fds: u64,
-}
-
-/// What a soak measured.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct SoakResult {
-    pub seconds: f64,
-    pub samples: Vec<SoakSample>,
-    /// Requests by traffic class (`small`, `1 MB`, `upload`, `limited`, `websocket`) and status
-    /// (101 for a WebSocket echo that came back whole).
-    pub answers: Vec<(String, u16, u64)>,
-    /// Answers no class expects, and transport failures, described.
-    pub unexpected: Vec<String>,
-    /// `weir_pool_in_use_connections` and `weir_pool_waiting_requests` summed over pools at the
-    /// end, from the admin `/metrics`; `None` when it could not be read.
-    pub pool_in_use: Option<u64>,
-    pub pool_waiting: Option<u64>,
-}
-
-impl SoakResult {
-    /// The mean of `value` over the samples in window `index` (0-based) of [`SOAK_WINDOWS`].
-    pub fn window_mean(&self, index: u32, value: impl Fn(&SoakSample) -> u64) -> Option<f64> {
-        let width = self.seconds / f64::from(SOAK_WINDOWS);
-        let start = width * f64::from(index);
-        let values: Vec<f64> = self
-            .samples
-            .iter()
-            .filter(|sample| sample.seconds >= start && sample.seconds < start + width)
-            .map(|sample| value(sample) as f64)
-            .collect();
-        (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
-    }
-
-    /// The last window's mean over the second's, minus one: `0.03` is 3% more.
-    pub fn drift(&self, value: impl Fn(&SoakSample) -> u64 + Copy) -> Option<f64> {
-        let second = self.window_mean(1, value)?;
-        let last = self.window_mean(SOAK_WINDOWS - 1, value)?;
-        (second > 0.0).then(|| last / second - 1.0)
-    }
-
-    pub fn rss_drift(&self) -> Option<f64> {
-        self.drift(|sample| sample.rss_kib)
-    }
-
-    pub fn fd_drift(&self) -> Option<f64> {
-        self.drift(|sample| sample.open_fds)
-    }
-
-    /// Flat (both drifts within [`SOAK_FLAT`]) and the pools back at baseline.
-    pub fn passes(&self) -> bool {
-        let flat = |drift: Option<f64>| drift.is_some_and(|drift| drift.abs() <= SOAK_FLAT);
-        flat(self.rss_drift())
-            && flat(self.fd_drift())
-            && self.pool_in_use == Some(0)
-            && self.pool_waiting == Some(0)
     }
 }
 

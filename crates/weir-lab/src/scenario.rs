@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use crate::components::{AppSpec, GatewaySpec, Layout, Venv};
-use crate::guard::Expect;
 use crate::load::Tool;
+use crate::record::Expect;
+use crate::spec::{AppSpec, Gateway, GatewaySpec, Layout, Venv};
 
 /// The label of the baseline gateway in every group: nginx as the seed (or the scenario)
 /// configures it.
@@ -19,6 +19,12 @@ pub const TUNED_NGINX: &str = "nginx (tuned)";
 /// Whether a row is one of the nginx baselines.
 pub fn is_nginx(label: &str) -> bool {
     label == BASELINE || label == TUNED_NGINX
+}
+
+/// Whether a row is weir (`weir`, `weir (redis)`, ...): every weir gateway of a plan has such a
+/// label and no other gateway has, so a record's label tells whether it measured weir.
+pub fn is_weir(label: &str) -> bool {
+    label == "weir" || label.starts_with("weir ")
 }
 
 /// One measurement to repeat every round.
@@ -49,12 +55,12 @@ pub enum Measure {
     IdleConnections(u32),
     /// A load run for the baseline, then another while this many slowloris connections of the
     /// kind drip their heads and bodies or, over HTTP/2, hold their streams (`robustness::Attack`).
-    Slowloris(u32, crate::robustness::SlowClients),
+    Slowloris(u32, SlowClients),
     /// One run of the soak's mixed traffic for this long, whatever the rounds
     /// (`robustness::soak`).
     Soak(Duration),
     /// A load run per cell per round while the gateway is reloaded on a schedule (`reload`).
-    Reloads(crate::reload::Schedule),
+    Reloads(Schedule),
 }
 
 impl Measure {
@@ -74,6 +80,49 @@ impl Measure {
             Measure::Reloads(schedule) => schedule.duration,
             _ => duration,
         }
+    }
+}
+
+/// What the attack's connections send.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlowClients {
+    /// Plain HTTP/1.1: half send a request head that never ends, half a `POST` head and then
+    /// its body, each a byte per interval.
+    Http1,
+    /// HTTP/2 over TLS (ALPN `h2`): half send the connection preface and SETTINGS and then
+    /// nothing; half also open a stream (`GET /`) with `SETTINGS_INITIAL_WINDOW_SIZE` 0 and never
+    /// open the window, so its response waits on them. They send nothing more and never
+    /// acknowledge a PING; what the gateway sends is read and dropped.
+    Http2,
+}
+
+/// How long the load runs and how often the gateway is reloaded meanwhile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Schedule {
+    pub duration: Duration,
+    pub interval: Duration,
+}
+
+impl Schedule {
+    /// One reload per second for 30 s; three in 3 s with `--quick`.
+    pub fn for_settings(settings: &Settings) -> Schedule {
+        Schedule {
+            duration: Duration::from_secs(if settings.quick { 3 } else { 30 }),
+            interval: Duration::from_secs(1),
+        }
+    }
+
+    pub fn reloads(&self) -> u32 {
+        if self.interval.is_zero() {
+            return 0;
+        }
+        (self.duration.as_nanos() / self.interval.as_nanos()) as u32
+    }
+
+    /// When reload `index` (from 0) is due after the load starts: in the middle of its interval,
+    /// so the first comes once the load is under way and the last well before it ends.
+    pub fn due(&self, index: u32) -> Duration {
+        self.interval * index + self.interval / 2
     }
 }
 
@@ -124,7 +173,7 @@ pub enum Loader {
 
 impl Settings {
     /// The load run under `strace -c -f` of the scenarios that count system calls
-    /// ([`crate::scenarios::counts_syscalls`]), once per cell: short, as tracing slows the
+    /// ([`Scenario::counts_syscalls`]), once per cell: short, as tracing slows the
     /// gateway down and only the count per request is kept.
     pub fn syscall_duration(&self) -> Duration {
         Duration::from_secs(if self.quick { 1 } else { 3 })
@@ -163,6 +212,10 @@ pub struct Scenario {
     /// What the study published, for the summary (markdown).
     pub reference: &'static str,
     pub plan: fn(&Settings) -> Vec<Group>,
+    /// Whether the scenario also counts its gateways' system calls (`strace -c -f`, in a separate
+    /// short run per cell after the first round's): the loads against the fast upstream, where
+    /// the gateway's own cost is what is measured.
+    pub counts_syscalls: bool,
 }
 
 impl Scenario {
@@ -184,11 +237,11 @@ impl Scenario {
         } else {
             settings.duration.min(Duration::from_secs(2)) * cells as u32
         };
-        let traced: u32 = if crate::scenarios::counts_syscalls(self.name) {
+        let traced: u32 = if self.counts_syscalls {
             groups
                 .iter()
                 .flat_map(|group| &group.cells)
-                .filter(|cell| cell.gateway.gateway != crate::components::Gateway::Direct)
+                .filter(|cell| cell.gateway.gateway != Gateway::Direct)
                 .count() as u32
         } else {
             0

@@ -1,15 +1,15 @@
 //! The lab's scenarios: one per seed study and two of our own. Each `plan` turns the settings
 //! into groups of cells; `--quick` keeps the cells that prove the scenario works end to end.
 
-use crate::components::{
+use crate::load::Tool;
+use crate::record::Expect;
+use crate::scenario::{
+    Cell, FastUpstream, Group, Measure, Scenario, Schedule, Settings, SlowClients, BASELINE,
+    TUNED_NGINX,
+};
+use crate::spec::{
     App, AppSpec, CeilingBody, Gateway, GatewaySpec, HaproxyOptions, Layout, Limit, NginxOptions,
     Pool, Transport, Venv, WeirOptions,
-};
-use crate::guard::Expect;
-use crate::load::Tool;
-use crate::robustness::SlowClients;
-use crate::scenario::{
-    Cell, FastUpstream, Group, Measure, Scenario, Settings, BASELINE, TUNED_NGINX,
 };
 
 pub const ALL: [Scenario; 14] = [
@@ -19,6 +19,7 @@ pub const ALL: [Scenario; 14] = [
         about: "nginx, HAProxy and weir reaching FastAPI (Gunicorn + UvicornWorker) over a TCP port vs a Unix socket, small and 1 MB, sync and async, per layout and install; `ab -c 100` as the study (`--loader wrk` for wrk -t2 -c100); upstream keep-alive: nginx `keepalive 8` (the seed), HAProxy `http-reuse always`, weir its default",
         reference: "Study 000 (nginx, ab -c 100, w3t1): sync small 2,466 (port) vs 2,820 (socket) req/s (+14%); async small 2,911 vs 3,440 (+18%); 1 MB 17.2 vs 17.6-17.7 (noise).",
         plan: socket_vs_port,
+        counts_syscalls: false,
     },
     Scenario {
         name: "keepalive",
@@ -26,6 +27,7 @@ pub const ALL: [Scenario; 14] = [
         about: "upstream keep-alive off vs on (nginx `keepalive 8`, weir `max_idle = 8`, HAProxy `http-reuse always`) in front of FastAPI w3t1 on a Unix socket; `ab -c 100` as the study",
         reference: "Study 001 (nginx, ab -c 100, w3t1, socket): sync small 2,859 -> 3,116 req/s (+9.0%); async small 3,458 -> 3,883 (+12.3%); 1 MB: no difference.",
         plan: keepalive,
+        counts_syscalls: false,
     },
     Scenario {
         name: "static-file",
@@ -33,6 +35,7 @@ pub const ALL: [Scenario; 14] = [
         about: "a 651 KiB file: nginx with sendfile, weir's static route, the hyper server holding it in memory, Flask send_file under Gunicorn sync workers, and weir / HAProxy in front of the hyper server; wrk -t1 -c1 and -t2 -c100",
         reference: "Study 002 (10 GbE, wrk -t1 -c1): FastWSGI+Flask 594 req/s p99 1.84 ms; nginx 498 req/s p99 2.39 ms; Werkzeug 273; Waitress 100.",
         plan: static_file,
+        counts_syscalls: false,
     },
     Scenario {
         name: "pool-size",
@@ -40,6 +43,7 @@ pub const ALL: [Scenario; 14] = [
         about: "FastAPI w2t1 endpoints calling a mock external API through httpx with pool 2/40/80/100, behind nginx and weir; `ab -c 100` as the study",
         reference: "Study 003 (w2t1): sync 528 (pool 2) / 613 (40) / 608 (80) / 616 (100) req/s; async 413 / 425 / 396 / 419.",
         plan: pool_size,
+        counts_syscalls: false,
     },
     Scenario {
         name: "ratelimit",
@@ -47,6 +51,7 @@ pub const ALL: [Scenario; 14] = [
         about: "a per-client limit in front of Flask (Gunicorn sync, 4 workers): S1 no limit, S2 100 r/s burst 20, S3 1 r/s burst 0, 429 at once; nginx tuned for floods, HAProxy stick table, the aiohttp leaky bucket, weir; the static 429 server is the ceiling; wrk -t2 -c100",
         reference: "Study 004 (wrk -t2 -c100 -d30s): S1 nginx 919 / Python 773 / Rust 1,548 req/s; S2 nginx 1,221 / Python 7,300 / Rust 37,188; S3 nginx 1,268 / Python 7,569 / Rust 36,539 (nginx with default worker_connections 512).",
         plan: ratelimit,
+        counts_syscalls: false,
     },
     Scenario {
         name: "proxy-overhead",
@@ -54,6 +59,7 @@ pub const ALL: [Scenario; 14] = [
         about: "the gateways' own cost: each in front of the fast upstream (the hyper static server on a Unix socket; nginx `return 200` with --fast-upstream nginx), small responses, wrk -t2 -c100; nginx as the seed and tuned (worker_processes auto, reuseport, upstream keepalive 64); direct is the ceiling",
         reference: "Our own. Issue 9's targets: CPU per request at most 0.8x nginx (tuned) and at most HAProxy's; req/s at least 1.2x nginx.",
         plan: proxy_overhead,
+        counts_syscalls: true,
     },
     Scenario {
         name: "one-connection",
@@ -61,6 +67,7 @@ pub const ALL: [Scenario; 14] = [
         about: "one client on one keep-alive connection (wrk -t1 -c1) through each gateway to the fast upstream: latency and CPU per request without concurrency",
         reference: "Our own. Issue 9's targets: req/s at least nginx's, p99 no worse.",
         plan: one_connection,
+        counts_syscalls: true,
     },
     Scenario {
         name: "new-connection",
@@ -68,6 +75,7 @@ pub const ALL: [Scenario; 14] = [
         about: "a new client connection per request (ab -c100, no -k: the studies' own load) through each gateway to the fast upstream: accept, handshake and close on every request",
         reference: "Our own. Issue 9's target: CPU per request at most 0.9x nginx's.",
         plan: new_connection,
+        counts_syscalls: true,
     },
     Scenario {
         name: "ratelimit-redis",
@@ -75,6 +83,7 @@ pub const ALL: [Scenario; 14] = [
         about: "a 429 flood (1 r/s burst 0 per client, wrk -t2 -c100 from one address) in front of the fast upstream: weir with the limit in memory and in a real redis-server on a Unix socket, beside nginx (seed and tuned) and the static 429 server (the ceiling); Redis calls counted with INFO commandstats before and after each run",
         reference: "Our own. Issue 9's targets: the Redis backend at least 0.8x the memory backend's req/s, under 1 Redis call per 100 rejections.",
         plan: ratelimit_redis,
+        counts_syscalls: true,
     },
     Scenario {
         name: "idle-connections",
@@ -82,6 +91,7 @@ pub const ALL: [Scenario; 14] = [
         about: "memory per idle keep-alive client connection: N connections (10,000 by default), each after one request, held idle through each gateway, started afresh for every round; RSS of all the gateway's processes before and after (a negative figure, or one over 1 MiB, is void)",
         reference: "Research note runtime.md: nginx ~0.6 KB per idle connection (plus 39 MB preallocated at worker_connections 30000); a naive hyper server ~10.4 KB.",
         plan: idle_connections,
+        counts_syscalls: false,
     },
     Scenario {
         name: "slowloris",
@@ -89,6 +99,7 @@ pub const ALL: [Scenario; 14] = [
         about: "N connections (5,000 by default) sending a request head, or a POST body, a byte a second (reopened when closed), while a normal client at wrk -t1 -c10 measures its req/s, beside its baseline without the attack; then the same over HTTP/2 on TLS: N connections that send the preface and SETTINGS and then nothing, or open a stream with a zero window and never open it (never acknowledging a PING), with h2load -c10 -m1 as the normal client; in front of the hyper static server. nginx tuned as its users do against slow clients (worker_processes auto, worker_connections 16384, client_header_timeout and client_body_timeout 10s, reset_timedout_connection on; `listen ssl http2` for HTTP/2); weir with header_timeout and body_timeout 10s ([tls] for HTTP/2)",
         reference: "Issue 8 (and issue 16 for HTTP/2): the normal client keeps at least 90% of its baseline req/s, with no error.",
         plan: slowloris,
+        counts_syscalls: false,
     },
     Scenario {
         name: "soak",
@@ -96,26 +107,25 @@ pub const ALL: [Scenario; 14] = [
         about: "10 minutes (by default) of mixed traffic through weir to FastAPI (uvicorn[standard], w3t1): small JSON, 1 MB, 512 KiB uploads, a route limited to 20 r/s (429s), WebSocket echoes; RSS and open descriptors of weir sampled through the run, pool counters from the admin /metrics at the end. weir alone: it is compared with itself over time",
         reference: "Issue 8: RSS and open descriptors flat (the last window within 10% of the second), pools back at baseline, no unexpected status.",
         plan: soak,
+        counts_syscalls: false,
     },
-    crate::reload::SCENARIO,
+    Scenario {
+        name: "reload",
+        seed: None,
+        about: "a reload per second while wrk -t2 -c100 (and, outside --quick, ab -c100: a new connection per request) runs against the fast upstream (30 s; --quick 3 s, and --duration does not apply): weir `weir reload --pid-file`, nginx `nginx -s reload` (worker_processes auto, upstream keepalive 64), HAProxy `reload` on the master CLI (-W -S; the new worker takes the listening sockets from the old one, stats socket with `expose-fd listeners`); two config versions that differ in a route, alternated; each reload must show its route on a new connection within 5 s, or the run is VOID. p99 is over the whole run, so it is the p99 during reloads; reloads.md has every run's reloads and errors",
+        reference: "Our own. Issue 11's targets: 0 errors (any error voids the gateway's run) and p99 during reloads no worse than nginx's.",
+        plan: reload,
+        counts_syscalls: false,
+    },
     Scenario {
         name: "tls",
         seed: None,
         about: "TLS termination, nginx (worker_processes auto, `listen ssl http2`, ssl_session_cache) and weir ([tls]) with the same ECDSA P-256 certificate, X25519 and TLS 1.3 suite, in front of the hyper static server on a Unix socket: a new TLS connection per request (`ab -c100`, no keep-alive), HTTP/1.1 over TLS with keep-alive (wrk -t2 -c100), HTTP/2 (h2load -c100 -m10)",
         reference: "Issue 10's targets: CPU per request with a new connection each (a handshake each) at most nginx's; keep-alive and HTTP/2 req/s at least 1.1x nginx's.",
         plan: tls,
+        counts_syscalls: false,
     },
 ];
-
-/// Whether a scenario also counts its gateways' system calls (`strace -c -f`, in a separate short
-/// run per cell): the loads against the fast upstream, where the gateway's own cost is what is
-/// measured.
-pub fn counts_syscalls(name: &str) -> bool {
-    matches!(
-        name,
-        "proxy-overhead" | "one-connection" | "new-connection" | "ratelimit-redis"
-    )
-}
 
 pub fn find(name: &str) -> Option<&'static Scenario> {
     ALL.iter().find(|scenario| scenario.name == name)
@@ -923,6 +933,78 @@ fn soak(settings: &Settings) -> Vec<Group> {
     }]
 }
 
+/// A reload per second under load (issue 11): each gateway under `wrk -t2 -c100` (and, in full
+/// runs, `ab -c100`) in front of the fast upstream while the lab reloads it, alternating two
+/// versions of its config (`reload`); a reload that fails or does not take effect voids the run.
+fn reload(settings: &Settings) -> Vec<Group> {
+    let schedule = Schedule::for_settings(settings);
+    // Keep-alive clients (the issue's load) and, in full runs, a new connection per request,
+    // where a listener handed over badly shows as refused or reset connections.
+    let mut tools = vec![settings.flood_tool()];
+    let per_request = Tool::Ab { concurrency: 100 };
+    if !settings.quick && !tools.contains(&per_request) {
+        tools.push(per_request);
+    }
+    tools
+        .into_iter()
+        .map(|tool| Group {
+            name: format!(
+                "{}, {} reloads in {} s",
+                tool.label(),
+                schedule.reloads(),
+                schedule.duration.as_secs()
+            ),
+            apps: vec![AppSpec {
+                id: "fast".to_string(),
+                app: App::Ceiling {
+                    status: 200,
+                    body: CeilingBody::Small,
+                },
+            }],
+            cells: reload_gateways()
+                .into_iter()
+                .map(|gateway| Cell {
+                    variant: "reload 1/s".to_string(),
+                    gateway,
+                    path: "/".to_string(),
+                    tool,
+                    expect: Expect::Success,
+                })
+                .collect(),
+            measure: Measure::Reloads(schedule),
+        })
+        .collect()
+}
+
+/// nginx tuned as for a flood (a worker per core, 64 idle upstream connections), HAProxy and
+/// weir with the lab's defaults, all in front of the fast upstream's Unix socket.
+fn reload_gateways() -> [GatewaySpec; 3] {
+    [
+        GatewaySpec::new(
+            "nginx",
+            Gateway::Nginx(NginxOptions {
+                workers_auto: true,
+                keepalive: Some(64),
+                ..NginxOptions::SEED
+            }),
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "haproxy",
+            Gateway::Haproxy(HaproxyOptions::DEFAULT),
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
+            "weir",
+            Gateway::Weir(WeirOptions::SEED),
+            "fast",
+            Transport::Unix,
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -1112,5 +1194,91 @@ mod tests {
         assert_eq!(groups[0].measure, Measure::Soak(Duration::from_secs(600)));
         // Run once, whatever the rounds.
         assert_eq!(soak.measurements(&full), 1);
+    }
+
+    #[test]
+    fn full_plan_reloads_once_a_second_for_30_s_under_wrk_c100() {
+        let groups = reload(&settings(false));
+        assert_eq!(groups.len(), 2);
+        let group = &groups[0];
+        assert_eq!(group.name, "wrk -t2 -c100, 30 reloads in 30 s");
+        // The same gateways again, a new connection per request.
+        assert_eq!(groups[1].name, "ab -c100, 30 reloads in 30 s");
+        assert_eq!(groups[1].measure, group.measure);
+        assert!(groups[1]
+            .cells
+            .iter()
+            .all(|cell| cell.tool == Tool::Ab { concurrency: 100 }));
+        let Measure::Reloads(schedule) = group.measure else {
+            panic!("{:?}", group.measure);
+        };
+        assert_eq!(schedule.reloads(), 30);
+        assert_eq!(schedule.duration, Duration::from_secs(30));
+        // Every reload falls inside the load run, one per second.
+        assert_eq!(schedule.due(0), Duration::from_millis(500));
+        assert_eq!(schedule.due(29), Duration::from_millis(29_500));
+        let labels: Vec<&str> = group
+            .cells
+            .iter()
+            .map(|cell| cell.gateway.label.as_str())
+            .collect();
+        assert_eq!(labels, [BASELINE, "haproxy", "weir"]);
+        for cell in &group.cells {
+            assert_eq!(
+                cell.tool,
+                Tool::Wrk {
+                    threads: 2,
+                    connections: 100
+                }
+            );
+            assert_eq!(cell.expect, Expect::Success);
+        }
+        // nginx tuned as the issue asks: a worker per core, 64 idle upstream connections.
+        let Gateway::Nginx(nginx) = group.cells[0].gateway.gateway else {
+            panic!("{:?}", group.cells[0].gateway);
+        };
+        assert!(nginx.workers_auto);
+        assert_eq!(nginx.keepalive, Some(64));
+    }
+
+    #[test]
+    fn quick_plan_is_three_reloads_in_three_seconds() {
+        let groups = reload(&settings(true));
+        assert_eq!(groups.len(), 1, "wrk only");
+        let Measure::Reloads(schedule) = groups[0].measure else {
+            panic!("{:?}", groups[0].measure);
+        };
+        assert_eq!(schedule.reloads(), 3);
+        assert_eq!(schedule.duration, Duration::from_secs(3));
+        let quick = settings(true);
+        assert_eq!(find("reload").unwrap().measurements(&quick), 3);
+        // The estimate counts the schedule's 3 s, not --duration's 2 s.
+        assert_eq!(
+            find("reload").unwrap().estimate(&quick),
+            Duration::from_secs(3 * 3 + 5)
+        );
+    }
+
+    #[test]
+    fn a_rows_label_says_whether_it_is_weir() {
+        // The quick run fails on weir's void cells by label (`outcome::failure`), so every weir
+        // row must read as weir and no peer's row may.
+        for quick in [false, true] {
+            for scenario in ALL.iter() {
+                for group in (scenario.plan)(&settings(quick)) {
+                    for cell in &group.cells {
+                        let weir = matches!(cell.gateway.gateway, Gateway::Weir(_));
+                        assert_eq!(
+                            crate::scenario::is_weir(&cell.gateway.label),
+                            weir,
+                            "{} / {}: {:?}",
+                            scenario.name,
+                            group.name,
+                            cell.gateway
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -7,11 +7,14 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use weir_lab::components::{
+use weir_lab::components;
+use weir_lab::configs;
+use weir_lab::guard;
+use weir_lab::load::{self, Tool};
+use weir_lab::record::{Expect, Verdict};
+use weir_lab::spec::{
     self, App, AppSpec, CeilingBody, Env, Gateway, GatewaySpec, NginxOptions, Transport,
 };
-use weir_lab::guard::{self, Expect, Verdict};
-use weir_lab::load::{self, Tool};
 
 fn enabled() -> bool {
     std::env::var("WEIR_LAB").is_ok_and(|value| value == "1")
@@ -145,7 +148,7 @@ fn generated_nginx_and_haproxy_configs_pass_their_own_checks() {
     let env = lab_env(&temp);
     let listen: std::net::SocketAddr = "127.0.0.1:1".parse().unwrap();
     let upstream = weir_lab::process::Addr::Unix(temp.path().join("app.sock"));
-    let limit = Some(components::Limit {
+    let limit = Some(spec::Limit {
         rate_per_second: 1,
         burst: 0,
     });
@@ -175,10 +178,10 @@ fn generated_nginx_and_haproxy_configs_pass_their_own_checks() {
         let path = prefix.join("nginx.conf");
         std::fs::write(
             &path,
-            components::nginx_config(&env, options, &prefix, listen, &upstream),
+            configs::nginx_config(&env, options, &prefix, listen, &upstream),
         )
         .unwrap();
-        let output = std::process::Command::new(components::nginx_binary())
+        let output = std::process::Command::new(weir_testkit::nginx::binary())
             .arg("-p")
             .arg(&prefix)
             .args(["-e", "stderr", "-t", "-c"])
@@ -192,8 +195,8 @@ fn generated_nginx_and_haproxy_configs_pass_their_own_checks() {
         );
     }
     for (index, options) in [
-        components::HaproxyOptions::DEFAULT,
-        components::HaproxyOptions {
+        spec::HaproxyOptions::DEFAULT,
+        spec::HaproxyOptions {
             reuse: false,
             limit,
             maxconn: 21_024,
@@ -203,11 +206,7 @@ fn generated_nginx_and_haproxy_configs_pass_their_own_checks() {
     .enumerate()
     {
         let path = temp.path().join(format!("haproxy{index}.cfg"));
-        std::fs::write(
-            &path,
-            components::haproxy_config(options, listen, &upstream),
-        )
-        .unwrap();
+        std::fs::write(&path, configs::haproxy_config(options, listen, &upstream)).unwrap();
         let output = std::process::Command::new(components::haproxy_binary())
             .arg("-c")
             .arg("-f")

@@ -7,13 +7,17 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use weir_lab::components::{
-    self, App, AppSpec, CeilingBody, Env, Gateway, GatewaySpec, HaproxyOptions, NginxOptions,
-    Transport, WeirOptions,
-};
-use weir_lab::guard::{self, Expect};
+use weir_lab::components;
+use weir_lab::guard;
 use weir_lab::load::{self, Tool};
-use weir_lab::reload::{self, Schedule, Version};
+use weir_lab::measurements::reloads;
+use weir_lab::record::Expect;
+use weir_lab::reload::{self, Version};
+use weir_lab::scenario::Schedule;
+use weir_lab::spec::{
+    App, AppSpec, CeilingBody, Env, Gateway, GatewaySpec, HaproxyOptions, NginxOptions, Transport,
+    WeirOptions,
+};
 
 fn enabled() -> bool {
     std::env::var("WEIR_LAB").is_ok_and(|value| value == "1")
@@ -126,7 +130,7 @@ fn every_gateway_takes_every_reload_under_load() {
             Transport::Unix,
         ),
     ] {
-        let gateway = reload::start_gateway(&env, &spec, &app)
+        let gateway = components::start_reloadable_gateway(&env, &spec, &app)
             .unwrap_or_else(|error| panic!("{}: {error:#}", spec.label));
         assert_eq!(
             reload::probe(gateway.addr).unwrap(),
@@ -137,7 +141,7 @@ fn every_gateway_takes_every_reload_under_load() {
         assert!(!listening_before.is_empty(), "{}", spec.label);
         let handle = gateway.reload.as_ref().unwrap();
         let url = format!("http://{}/", gateway.addr);
-        let (output, outcome) = reload::during(handle, gateway.addr, schedule, || {
+        let (output, outcome) = reloads::during(handle, gateway.addr, schedule, || {
             load::run(TOOL, &url, load_duration, None)
         });
         let output = output.unwrap();

@@ -9,8 +9,9 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use weir_lab::components::{self, App, AppSpec, Env};
+use weir_lab::components;
 use weir_lab::redis::command_stats;
+use weir_lab::spec::{App, AppSpec, Env};
 use weir_lab::syscalls::Trace;
 
 fn enabled() -> bool {
@@ -83,10 +84,12 @@ fn redis_started_as_an_app_counts_the_commands_it_ran() {
 
 #[test]
 fn every_nginx_and_haproxy_config_of_the_full_plans_passes_the_servers_own_check() {
-    use weir_lab::components::{haproxy_binary, haproxy_config, nginx_binary, nginx_config};
-    use weir_lab::components::{Gateway, Layout, Venv};
+    use weir_lab::components::haproxy_binary;
+    use weir_lab::configs::{haproxy_config, nginx_config};
     use weir_lab::process::Addr;
     use weir_lab::scenario::Settings;
+    use weir_lab::spec::{Gateway, Layout, Venv};
+    use weir_testkit::nginx::binary as nginx_binary;
     if !enabled() {
         eprintln!("skipped: set WEIR_LAB=1 to run the lab's process tests");
         return;
@@ -169,7 +172,7 @@ fn every_nginx_and_haproxy_config_of_the_full_plans_passes_the_servers_own_check
     let socket = temp.path().join("fast.sock");
     std::fs::write(
         &config,
-        components::nginx_return_config(&prefix, listen, &socket),
+        weir_lab::configs::nginx_return_config(&prefix, listen, &socket),
     )
     .unwrap();
     let output = Command::new(nginx_binary())

@@ -129,13 +129,7 @@ http {{
     fn spawn(&mut self, http: &str) -> io::Result<()> {
         let config_path = self.dir.path().join("nginx.conf");
         std::fs::write(&config_path, self.config(http))?;
-        let mut command = Command::new(binary());
-        command
-            .arg("-c")
-            .arg(&config_path)
-            .args(["-g", "daemon off;"])
-            .arg("-p")
-            .arg(self.dir.path());
+        let mut command = command(self.dir.path(), &config_path);
         let child = crate::process::spawn_logged(
             &mut command,
             &self.dir.path().join("output.log"),
@@ -170,7 +164,36 @@ impl Drop for Nginx {
     }
 }
 
-fn binary() -> PathBuf {
+/// `nginx -p PREFIX -e stderr -c CONFIG -g "daemon off;"`: nginx in the foreground from a whole
+/// config file, relative paths under `prefix`, and errors met before the config's `error_log` is
+/// open on stderr (the log `spawn_logged` keeps). What [`Nginx`] runs, and what the lab runs for
+/// its nginx gateways and upstreams under its own process supervision.
+pub fn command(prefix: &Path, config: &Path) -> Command {
+    let mut command = Command::new(binary());
+    command
+        .arg("-p")
+        .arg(prefix)
+        .args(["-e", "stderr", "-c"])
+        .arg(config)
+        .args(["-g", "daemon off;"]);
+    command
+}
+
+/// `nginx -p PREFIX -e stderr -c CONFIG -s SIGNAL`: `reload`, `quit`, ... sent to the master
+/// whose pid file the config names.
+pub fn signal(prefix: &Path, config: &Path, signal: &str) -> Command {
+    let mut command = Command::new(binary());
+    command
+        .arg("-p")
+        .arg(prefix)
+        .args(["-e", "stderr", "-c"])
+        .arg(config)
+        .args(["-s", signal]);
+    command
+}
+
+/// The nginx binary: [`DEBIAN_BINARY`] when installed, else `nginx` on PATH.
+pub fn binary() -> PathBuf {
     if Path::new(DEBIAN_BINARY).exists() {
         PathBuf::from(DEBIAN_BINARY)
     } else {

@@ -4,7 +4,7 @@
 
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
@@ -83,18 +83,7 @@ impl RedisServer {
     }
 
     fn spawn(&mut self) -> io::Result<()> {
-        let socket = self.socket_path();
-        let mut command = Command::new("redis-server");
-        command
-            .arg("--port")
-            .arg(self.port.to_string())
-            .args(["--bind", "127.0.0.1"])
-            .arg("--unixsocket")
-            .arg(&socket)
-            .args(["--unixsocketperm", "700"])
-            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
-            .arg("--dir")
-            .arg(self.dir.path());
+        let mut command = command(self.port, &self.socket_path(), self.dir.path());
         let child = crate::process::spawn_logged(
             &mut command,
             &self.dir.path().join("redis.log"),
@@ -182,6 +171,24 @@ impl Drop for RedisServer {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// The command line of a `redis-server` in the foreground on `127.0.0.1:port` and the Unix socket
+/// `socket` (mode 700), persistence off, working in `dir`: what [`RedisServer`] runs, and what
+/// the lab runs as a group's Redis under its own process supervision.
+pub fn command(port: u16, socket: &Path, dir: &Path) -> Command {
+    let mut command = Command::new("redis-server");
+    command
+        .arg("--port")
+        .arg(port.to_string())
+        .args(["--bind", "127.0.0.1"])
+        .arg("--unixsocket")
+        .arg(socket)
+        .args(["--unixsocketperm", "700"])
+        .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
+        .arg("--dir")
+        .arg(dir);
+    command
 }
 
 fn free_port() -> io::Result<u16> {

@@ -22,7 +22,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, UnixListener};
 
 /// ~100 bytes of JSON, the size of the studies' small responses.
-const SMALL_BODY: &[u8] = weir_lab::components::SMALL_JSON.as_bytes();
+const SMALL_BODY: &[u8] = weir_lab::configs::SMALL_JSON.as_bytes();
 
 #[derive(Debug)]
 struct Options {

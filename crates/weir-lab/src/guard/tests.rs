@@ -106,7 +106,7 @@ fn void_with_adds_a_reason() {
 
 #[test]
 fn a_negative_or_implausible_idle_figure_voids_and_a_small_one_does_not() {
-    use crate::runner::IdleResult;
+    use crate::record::IdleResult;
     let idle = |before, after| IdleResult {
         connections: 10_000,
         rss_before_kib: before,
@@ -126,7 +126,7 @@ fn a_negative_or_implausible_idle_figure_voids_and_a_small_one_does_not() {
 
 #[test]
 fn more_passes_than_the_limit_admits_voids() {
-    let limit = crate::components::Limit {
+    let limit = crate::spec::Limit {
         rate_per_second: 1,
         burst: 0,
     };

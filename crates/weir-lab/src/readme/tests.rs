@@ -71,7 +71,10 @@ fn raw_csv_reads_back_into_the_same_summary() {
     assert_eq!(read.len(), 3);
     assert_eq!(read[2].group, "a, \"quoted\" group");
     assert_eq!(read[2].verdict, records[2].verdict);
-    assert_eq!(report::summarize(&read), report::summarize(&records));
+    assert_eq!(
+        crate::summary::summarize(&read),
+        crate::summary::summarize(&records)
+    );
 }
 
 #[test]
@@ -94,7 +97,7 @@ fn an_idle_figure_the_guard_now_voids_is_void_when_read_back() {
     let read = parse_raw_csv(&raw_csv(&records)).unwrap();
     assert!(read[0].verdict.is_valid());
     assert!(!read[1].verdict.is_valid(), "{}", read[1].verdict);
-    let cells = report::summarize(&read);
+    let cells = crate::summary::summarize(&read);
     assert!(cells[1].is_void());
     assert_eq!(cells[1].idle_bytes_per_connection, None);
 }

@@ -2,6 +2,8 @@
 
 use super::*;
 use crate::load::{Latency, LoadOutput};
+use crate::record::Verdict;
+use crate::summary::median;
 
 fn record(gateway: &str, round: u32, rps: f64, verdict: Verdict) -> Record {
     Record {
@@ -32,7 +34,7 @@ fn record(gateway: &str, round: u32, rps: f64, verdict: Verdict) -> Record {
         slowloris: None,
         soak: None,
         reloads: None,
-        counters: crate::runner::Counters::default(),
+        counters: crate::record::Counters::default(),
         evidence: String::new(),
     }
 }

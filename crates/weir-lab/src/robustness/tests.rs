@@ -4,8 +4,8 @@
 use std::net::TcpListener;
 
 use super::*;
-use crate::guard::{Expect, Verdict};
 use crate::load::LoadOutput;
+use crate::record::{Expect, SlowlorisResult, Verdict};
 
 fn record(gateway: &str, verdict: Verdict) -> Record {
     Record {
@@ -26,7 +26,7 @@ fn record(gateway: &str, verdict: Verdict) -> Record {
         slowloris: None,
         soak: None,
         reloads: None,
-        counters: crate::runner::Counters::default(),
+        counters: crate::record::Counters::default(),
         evidence: String::new(),
     }
 }

@@ -1,8 +1,16 @@
 //! The generated configs: weir's is checked by weir's own parser; nginx's and HAProxy's carry
-//! the seed's directives and the scenario's variations. (`nginx -t` and `haproxy -c` on them run
-//! in tests/guard.rs, which needs the binaries.)
+//! the seed's directives and the scenario's variations, and the reload measurement's two versions
+//! of each carry the probe route and, for HAProxy, the socket transfer. (`nginx -t` and
+//! `haproxy -c` on them run in tests/guard.rs and tests/services.rs, real reloads in
+//! tests/reload.rs, which need the binaries.)
+
+use std::fs;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use super::*;
+use crate::components::write_static_file;
+use crate::spec::*;
 
 fn listen() -> SocketAddr {
     "127.0.0.1:18080".parse().unwrap()
@@ -262,4 +270,87 @@ fn weir_config_with_the_limit_in_redis_is_accepted_by_weir() {
         "{text}"
     );
     assert_eq!(config.routes[0].limits, ["lab"]);
+}
+
+#[test]
+fn weir_versions_are_accepted_by_weir_and_differ_in_the_probe_route() {
+    let pid_file = Path::new("/tmp/lab/weir.pid");
+    let dir = Path::new("/tmp/lab/versions");
+    let mut statics = Vec::new();
+    for version in [Version::A, Version::B] {
+        let text = weir_version_config(
+            &WeirOptions::SEED,
+            listen(),
+            &unix(),
+            pid_file,
+            dir,
+            version,
+        )
+        .unwrap();
+        let config =
+            weir::config::from_toml(&text, None).unwrap_or_else(|error| panic!("{error}\n{text}"));
+        assert_eq!(config.server.pid_file.as_deref(), Some(pid_file));
+        assert_eq!(config.routes.len(), 2, "{text}");
+        let probe = config
+            .routes
+            .iter()
+            .find(|route| route.path == "/lab-reload/")
+            .unwrap_or_else(|| panic!("no probe route in\n{text}"));
+        statics.push(format!("{probe:?}"));
+        assert!(
+            text.contains(&format!(
+                "static = \"/tmp/lab/versions/{}\"",
+                version.letter()
+            )),
+            "{text}"
+        );
+    }
+    assert_ne!(statics[0], statics[1]);
+}
+
+#[test]
+fn nginx_versions_answer_their_letter_before_the_proxied_location() {
+    let options = NginxOptions {
+        workers_auto: true,
+        keepalive: Some(64),
+        ..NginxOptions::SEED
+    };
+    let prefix = Path::new("/tmp/lab/nginx");
+    for version in [Version::A, Version::B] {
+        let text =
+            nginx_version_config(&env(), &options, prefix, listen(), &unix(), version).unwrap();
+        let probe = format!(
+            "location = /lab-reload/which {{\n      default_type text/plain;\n      return 200 \"{}\";",
+            version.letter()
+        );
+        let at_probe = text.find(&probe).unwrap_or_else(|| panic!("{text}"));
+        let at_proxy = text.find("    location / {").unwrap();
+        assert!(at_probe < at_proxy, "{text}");
+        assert!(text.contains("worker_processes auto;"), "{text}");
+        assert!(text.contains("    keepalive 64;"), "{text}");
+        assert!(!text.contains(&format!("\"{}\"", version.other().letter())));
+    }
+}
+
+#[test]
+fn haproxy_versions_expose_listeners_and_answer_their_letter() {
+    let stats = Path::new("/tmp/lab/stats.sock");
+    for version in [Version::A, Version::B] {
+        let text =
+            haproxy_version_config(&HaproxyOptions::DEFAULT, listen(), &unix(), stats, version)
+                .unwrap();
+        assert!(
+            text.contains(
+                "global\n  stats socket /tmp/lab/stats.sock mode 600 level admin expose-fd listeners\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "  bind 127.0.0.1:18080\n  http-request return status 200 content-type text/plain string {} if {{ path /lab-reload/which }}\n",
+                version.letter()
+            )),
+            "{text}"
+        );
+    }
 }
