@@ -60,10 +60,25 @@ async def status(code: int):
     return Response(content=f"status {code}\n", status_code=code, media_type="text/plain")
 
 
+# `/slow` requests the app is in the middle of, for a test that must know the app has its request
+# (`/slow-in-flight`) before it kills the app.
+slow_in_flight = 0
+
+
 @app.get("/slow")
 async def slow(ms: int = 100):
-    await asyncio.sleep(ms / 1000)
+    global slow_in_flight
+    slow_in_flight += 1
+    try:
+        await asyncio.sleep(ms / 1000)
+    finally:
+        slow_in_flight -= 1
     return {"slept_ms": ms}
+
+
+@app.get("/slow-in-flight")
+async def slow_requests_in_flight():
+    return {"in_flight": slow_in_flight}
 
 
 @app.get("/slow-sync")

@@ -155,9 +155,16 @@ async fn gunicorn_killed_before_answering_gives_502() {
         || gateway.handle.pool_stats()[0].2.in_use > 0,
     )
     .await;
-    // A grace for the app to read the request: nothing shows when it has (Gunicorn logs a
-    // request once answered), and the 502 asserted below holds either way.
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // And once the app has it: its handler is running.
+    wait_until_async(
+        "the app to be handling the slow request",
+        Duration::from_secs(10),
+        || async move {
+            let reply = Client::connect(addr).await.get("/slow-in-flight").await;
+            reply.status == StatusCode::OK && reply.text().contains("\"in_flight\":1")
+        },
+    )
+    .await;
     app.kill();
     let reply = tokio::time::timeout(Duration::from_secs(10), slow)
         .await
