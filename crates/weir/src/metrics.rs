@@ -486,7 +486,14 @@ fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
 /// The reload figures: the config generation in force, the time of the last successful reload
 /// (0 before any) and the count of reloads by result.
 /// The idle keep-alive connections parked out of their tasks now.
-pub fn render_parked(out: &mut String, parked: u64) {
+pub fn render_connections(out: &mut String, open: u64, parked: u64) {
+    family(
+        out,
+        "weir_connections_open",
+        "gauge",
+        "Client connections open now (each holds a max_connections place), parked ones included.",
+    );
+    sample(out, "weir_connections_open", &[], open);
     family(
         out,
         "weir_connections_parked",

@@ -200,6 +200,9 @@ struct Shared {
     serving: tokio::sync::watch::Sender<usize>,
     /// Idle connections parked now, over every sibling.
     parked: Arc<std::sync::atomic::AtomicUsize>,
+    /// Client connections open now, over every sibling (`weir_connections_open`): one per
+    /// [`Place`].
+    open: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// Reload figures for `/metrics`.
@@ -304,6 +307,7 @@ impl Gateway {
             reloads,
             serving: tokio::sync::watch::Sender::new(1),
             parked: Arc::default(),
+            open: Arc::default(),
         });
         let mut bound: Vec<Bound> = listeners
             .into_iter()
@@ -651,8 +655,17 @@ impl GatewayHandle {
         if let Some(tls) = &self.shared.current.load().tls {
             crate::metrics::render_tls(&mut text, tls.stats());
         }
-        crate::metrics::render_parked(&mut text, self.parked_connections() as u64);
+        crate::metrics::render_connections(
+            &mut text,
+            self.open_connections() as u64,
+            self.parked_connections() as u64,
+        );
         text
+    }
+
+    /// Client connections open now, over every sibling (parked ones included).
+    pub fn open_connections(&self) -> usize {
+        self.shared.open.load(Ordering::Relaxed)
     }
 
     /// Idle connections parked now (see [`crate::h1::park`]).
@@ -732,7 +745,7 @@ struct Parked {
     peer: SocketAddr,
     connection: crate::h1::Settings,
     start: crate::h1::Start,
-    permit: tokio::sync::OwnedSemaphorePermit,
+    permit: Place,
 }
 
 impl crate::h1::park::Parkable for Parked {
@@ -749,7 +762,7 @@ async fn serve_plain(
     connection: crate::h1::Settings,
     start: crate::h1::Start,
     context: Arc<AcceptContext>,
-    permit: tokio::sync::OwnedSemaphorePermit,
+    permit: Place,
 ) {
     let shared = Arc::clone(&context.shared);
     let proxy = move || Arc::clone(&shared.current.load().proxy);
@@ -835,7 +848,34 @@ async fn accept_loop(listener: Arc<TcpListener>, tls: bool, context: Arc<AcceptC
             }
         };
         let _ = stream.set_nodelay(true);
-        serve_connection(stream, peer, tls, &context, permit);
+        let place = Place::new(permit, &context.shared.open);
+        serve_connection(stream, peer, tls, &context, place);
+    }
+}
+
+/// A client connection's `max_connections` place, counted in `weir_connections_open` while it
+/// is held.
+struct Place {
+    _permit: tokio::sync::OwnedSemaphorePermit,
+    open: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Place {
+    fn new(
+        permit: tokio::sync::OwnedSemaphorePermit,
+        open: &Arc<std::sync::atomic::AtomicUsize>,
+    ) -> Place {
+        open.fetch_add(1, Ordering::Relaxed);
+        Place {
+            _permit: permit,
+            open: Arc::clone(open),
+        }
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.open.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -847,7 +887,7 @@ fn serve_connection(
     peer: SocketAddr,
     tls: bool,
     context: &Arc<AcceptContext>,
-    permit: tokio::sync::OwnedSemaphorePermit,
+    permit: Place,
 ) {
     // Connection settings are those in force when the connection came; each request takes the
     // proxy in force when it starts.

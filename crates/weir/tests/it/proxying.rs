@@ -289,6 +289,43 @@ async fn an_idle_connection_is_parked_and_served_again_when_it_speaks() {
     until_parked(&gateway, 0).await;
 }
 
+/// `weir_connections_open` counts the client connections open, parked ones included, and each
+/// one's place comes back when it closes.
+#[tokio::test]
+async fn open_connections_are_counted_until_they_close() {
+    let (_upstream, gateway) = start(Transport::Tcp, r#"keepalive_timeout = "30s""#, "").await;
+    let mut first = Client::connect(gateway.addr).await;
+    let mut second = Client::connect(gateway.addr).await;
+    assert_eq!(first.get("/").await.status, StatusCode::OK);
+    assert_eq!(second.get("/").await.status, StatusCode::OK);
+    wait_for(
+        "two open connections",
+        Duration::from_secs(10),
+        || gateway.handle.open_connections(),
+        |open| *open == 2,
+    )
+    .await;
+    until_parked(&gateway, 2).await;
+    let metrics = gateway.handle.render_metrics();
+    assert!(metrics.contains("weir_connections_open 2"), "{metrics}");
+    drop(first);
+    wait_for(
+        "one open connection after the first closed",
+        Duration::from_secs(10),
+        || gateway.handle.open_connections(),
+        |open| *open == 1,
+    )
+    .await;
+    drop(second);
+    wait_for(
+        "no open connection",
+        Duration::from_secs(10),
+        || gateway.handle.open_connections(),
+        |open| *open == 0,
+    )
+    .await;
+}
+
 /// A parked connection still ends at keepalive_timeout, and one that never sent a request ends
 /// at header_timeout (both are parked after a while of silence).
 #[tokio::test]

@@ -1054,3 +1054,49 @@ async fn fastapi_under_gunicorn_behind_tls_and_http2_answers_as_on_the_plain_pat
     assert!(headers.contains(r#"["host","app.test"]"#), "{headers}");
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
+
+/// Every metric the shipped Grafana dashboard (packaging/grafana-dashboard.json) queries is one a
+/// gateway exports: a TLS gateway with a limited route and an upstream renders them all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_grafana_dashboard_queries_only_metrics_weir_exports() {
+    let pki = Pki::new();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let files = [pki.issue(&["app.test", "127.0.0.1"])];
+    let config = tls_config(&upstream.address, &files, "").replace(
+        "upstream = \"app\"\n",
+        "upstream = \"app\"\nlimits = [\"api\"]\n\n[limits.api]\nrate = \"10r/s\"\n",
+    );
+    let gateway = TestGateway::start(&config).await;
+    let exported: std::collections::BTreeSet<String> = gateway
+        .handle
+        .render_metrics()
+        .lines()
+        .filter_map(|line| line.strip_prefix("# TYPE "))
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packaging/grafana-dashboard.json");
+    let dashboard: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut queried = std::collections::BTreeSet::new();
+    for panel in dashboard["panels"].as_array().expect("panels") {
+        for target in panel["targets"].as_array().expect("targets") {
+            let expr = target["expr"].as_str().expect("expr");
+            for word in expr.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+                if word.starts_with("weir_") {
+                    let family = ["_bucket", "_sum", "_count"]
+                        .iter()
+                        .find_map(|suffix| word.strip_suffix(suffix))
+                        .unwrap_or(word);
+                    queried.insert(family.to_string());
+                }
+            }
+        }
+    }
+    assert!(queried.len() >= 15, "the dashboard queries {queried:?}");
+    let unknown: Vec<_> = queried.difference(&exported).collect();
+    assert!(
+        unknown.is_empty(),
+        "the dashboard queries metrics weir does not export: {unknown:?}\nexported: {exported:?}"
+    );
+}
