@@ -183,6 +183,8 @@ struct Translator<'a> {
     tls_items: Vec<Source>,
     /// What the weir config no longer does that nginx did to protect the app.
     less_safe: Vec<Item>,
+    /// `include`s whose file was not found: what they set is unknown.
+    missing_includes: Vec<Source>,
     /// Which `server` of the `http` block (counted from 1) answers hosts no server names.
     default_server: usize,
     /// `[tls]`: the TLS sockets (with every `listen` of each), and the keys other `ssl_*`
@@ -318,6 +320,7 @@ impl<'a> Translator<'a> {
                     "the glob matches no file (nginx reads none either)".to_string(),
                 )
             } else {
+                self.missing_includes.push(include.directive.source.clone());
                 (
                     Kind::Unsupported,
                     "file not found: its directives are not imported (run weir import where the file is)".to_string(),
@@ -2039,12 +2042,13 @@ impl<'a> Translator<'a> {
             item.note.push_str(&format!("; {NOTE}"));
         }
         let (sources, summary) = (item.sources.clone(), item.directive.clone());
-        self.less_safe_item(
-            Kind::Approximated,
-            sources,
-            summary,
-            "the app gets the client's Host where nginx sent the upstream's name ($proxy_host): a Host check in the app (Django's ALLOWED_HOSTS) now sees whatever name a client gives; add proxy_set_header Host $host to the nginx config if that is what you meant".into(),
-        );
+        let mut note = "the app gets the client's Host where nginx sent the upstream's name ($proxy_host): a Host check in the app (Django's ALLOWED_HOSTS) now sees whatever name a client gives; add proxy_set_header Host $host to the nginx config if that is what you meant".to_string();
+        if let Some(missing) = self.missing_includes.first() {
+            note.push_str(&format!(
+                " (unless the file of the include at {missing}, which was not found, sets Host: run weir import where it is)"
+            ));
+        }
+        self.less_safe_item(Kind::Approximated, sources, summary, note);
     }
 
     /// `return CODE [URL|text]` or `return URL`.
@@ -2949,9 +2953,12 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
                 ("host", _) => Some(format!(
                     "nginx sent Host {value}; weir sends the client's Host, so the app sees whatever name a client gives"
                 )),
+                // weir sets these itself, to the client's address and scheme: not the client's.
+                ("x-real-ip" | "x-forwarded-proto", _) => None,
                 (_, "") => Some(format!(
                     "not stripped: the client's {name} reaches the app, where nginx removed it"
                 )),
+                _ if kind == Kind::Approximated => None,
                 _ => Some(format!(
                     "not set: the client's own {name} (if it sends one) reaches the app, where nginx replaced it with {value}"
                 )),
@@ -3009,6 +3016,7 @@ fn proxy_set_header(directive: &Directive) -> (Kind, String) {
         ("host", "$host" | "$http_host") => (Kind::Translated, "always: Host passes through".into()),
         ("host", _) => (Kind::Approximated, "weir passes the client's Host through; it does not set another".into()),
         ("x-real-ip", "$remote_addr") => (Kind::Translated, "always: X-Real-IP is the client address (after trusted_proxies)".into()),
+        ("x-real-ip", _) => (Kind::Approximated, "weir sets X-Real-IP to the client address (after trusted_proxies), not to this value".into()),
         ("x-forwarded-for", "$proxy_add_x_forwarded_for") => (Kind::Translated, "always: the client is appended to X-Forwarded-For".into()),
         ("x-forwarded-for", _) => (Kind::Approximated, "weir appends the client to X-Forwarded-For".into()),
         ("x-forwarded-proto", "$scheme") => (Kind::Translated, "always: X-Forwarded-Proto is https on TLS listeners, else http or what a trusted proxy sent".into()),

@@ -59,7 +59,7 @@ const CASES: &[Case] = &[
     Case {
         dir: "technoutsav-flask",
         main: "app",
-        exit: 65,
+        exit: 0,
     },
     Case {
         dir: "fastapi-tls-compose",
