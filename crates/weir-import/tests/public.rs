@@ -185,11 +185,31 @@ fn every_public_config_imports_to_a_config_weir_accepts() {
         );
         let loaded = parse::load(&path).unwrap();
         let mut missing = Vec::new();
+        let mut twice = Vec::new();
         every_directive(&loaded.directives, &mut |directive| {
             if !imported.report.accounts_for(&directive.source) {
                 missing.push(directive.summary());
             }
+            let summary = directive.summary();
+            let own_items = imported
+                .report
+                .items
+                .iter()
+                .filter(|item| {
+                    item.sources.first() == Some(&directive.source)
+                        && !item.directive.is_empty()
+                        && summary.starts_with(item.directive.trim_end_matches("..."))
+                })
+                .count();
+            if own_items > 1 {
+                twice.push(summary);
+            }
         });
+        assert!(
+            twice.is_empty(),
+            "{}: in the report twice: {twice:?}",
+            case.dir
+        );
         assert!(
             missing.is_empty(),
             "{}: not in the report: {missing:?}",
