@@ -2,8 +2,10 @@
 //!
 //! Exit codes: 0 on success (including a graceful shutdown), 64 for an invalid config (EX_USAGE,
 //! as `weir check` and `weir run` report it), 1 when the gateway cannot start (a port in use).
-//! `weir import` exits 0, or 65 (EX_DATAERR) with `--strict` when anything was approximated or
-//! left out, 64 when the nginx config cannot be read, and 1 when the output cannot be written.
+//! `weir import` exits 0, or 65 (EX_DATAERR) when the weir config is less safe than the nginx one
+//! (unless `--accept-less-safe`) or, with `--strict`, when anything was approximated or left out;
+//! 64 when the nginx config cannot be read, and 1 when the output cannot be written. The config is
+//! written in every case but 64 and 1.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,7 +29,8 @@ const BLOCKING_THREADS: usize = 8;
 /// Exit status for an invalid configuration (EX_USAGE from sysexits.h).
 const EXIT_CONFIG: u8 = 64;
 
-/// Exit status of `weir import --strict` when the import is not exact (EX_DATAERR).
+/// Exit status of `weir import` when the import is less safe than nginx, or, with `--strict`, not
+/// exact (EX_DATAERR).
 const EXIT_NOT_EXACT: u8 = 65;
 
 #[derive(Debug, Parser)]
@@ -66,6 +69,10 @@ enum Command {
         /// Exit 65 when anything was approximated or left out.
         #[arg(long)]
         strict: bool,
+        /// Exit 0 even when the report's "less safe than nginx" part is not empty: you have read
+        /// it and put back, elsewhere, what it lists.
+        #[arg(long)]
+        accept_less_safe: bool,
     },
     /// Ask a running weir to reload its configuration (sends SIGHUP).
     Reload {
@@ -120,7 +127,8 @@ fn main() -> ExitCode {
             nginx_conf,
             output,
             strict,
-        } => return import(nginx_conf, output.as_deref(), *strict),
+            accept_less_safe,
+        } => return import(nginx_conf, output.as_deref(), *strict, *accept_less_safe),
     };
     let config = match weir::config::load(&config_path) {
         Ok(config) => config,
@@ -155,6 +163,7 @@ fn import(
     nginx_conf: &std::path::Path,
     output: Option<&std::path::Path>,
     strict: bool,
+    accept_less_safe: bool,
 ) -> ExitCode {
     let imported = match weir_import::import(nginx_conf) {
         Ok(imported) => imported,
@@ -177,6 +186,13 @@ fn import(
         // A translation weir itself refuses is a bug of the importer; say so plainly.
         eprintln!("weir: the imported config does not pass `weir check`: {error}");
         return ExitCode::from(EXIT_CONFIG);
+    }
+    if imported.report.is_less_safe() && !accept_less_safe {
+        eprintln!(
+            "weir: the weir config is LESS SAFE than the nginx one: {} item(s), listed first above; the config is written, but check each, then run again with --accept-less-safe",
+            imported.report.less_safe.len()
+        );
+        return ExitCode::from(EXIT_NOT_EXACT);
     }
     if strict && !imported.report.is_exact() {
         eprintln!("weir: --strict: some directives were approximated or left out (see above)");

@@ -165,7 +165,7 @@ fn write_nginx(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     (dir, path)
 }
 
-const NGINX_EXACT: &str = "events {}\nhttp {\n  upstream app { server unix:/run/app.sock; keepalive 8; }\n  server {\n    listen 8080;\n    location / { proxy_pass http://app; }\n  }\n}\n";
+const NGINX_EXACT: &str = "events {}\nhttp {\n  upstream app { server unix:/run/app.sock; keepalive 8; }\n  server {\n    listen 8080;\n    location / { proxy_pass http://app; proxy_set_header Host $host; }\n  }\n}\n";
 
 #[test]
 fn import_writes_a_config_that_check_accepts_and_reports_on_stderr() {
@@ -216,12 +216,19 @@ fn import_strict_exits_65_when_something_was_left_out() {
         "location / {",
         "location ~ \\.php$ { deny all; }\n    location / {",
     ));
-    let lenient = weir().arg("import").arg(&nginx).output().unwrap();
+    // The dropped `deny all` is less safe: 65 until accepted.
+    let lenient = weir()
+        .arg("import")
+        .arg(&nginx)
+        .arg("--accept-less-safe")
+        .output()
+        .unwrap();
     assert_eq!(lenient.status.code(), Some(0));
     let strict = weir()
         .arg("import")
         .arg(&nginx)
         .arg("--strict")
+        .arg("--accept-less-safe")
         .output()
         .unwrap();
     assert_eq!(strict.status.code(), Some(65));
@@ -230,6 +237,44 @@ fn import_strict_exits_65_when_something_was_left_out() {
         report.contains("nginx.conf:6: location ~") && report.contains("regex locations"),
         "{report}"
     );
+}
+
+#[test]
+fn import_exits_65_on_a_less_safe_import_and_0_once_accepted() {
+    // An allow/deny rule weir cannot carry: the app behind /admin/ becomes reachable by anyone.
+    let (dir, nginx) = write_nginx(&NGINX_EXACT.replace(
+        "location / {",
+        "location /admin/ { allow 10.0.0.0/8; deny all; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
+    ));
+    let output_path = dir.path().join("weir.toml");
+    let refused = weir()
+        .arg("import")
+        .arg(&nginx)
+        .arg("-o")
+        .arg(&output_path)
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(65));
+    let report = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        report.starts_with("!!! LESS SAFE THAN NGINX: 2 !!!"),
+        "the less-safe part comes first: {report}"
+    );
+    assert!(
+        report.contains("nginx.conf:6: deny all: the access rule is dropped"),
+        "{report}"
+    );
+    assert!(report.contains("--accept-less-safe"), "{report}");
+    assert!(output_path.exists(), "the config is written all the same");
+    let accepted = weir()
+        .arg("import")
+        .arg(&nginx)
+        .arg("-o")
+        .arg(&output_path)
+        .arg("--accept-less-safe")
+        .output()
+        .unwrap();
+    assert_eq!(accepted.status.code(), Some(0), "{accepted:?}");
 }
 
 #[test]

@@ -216,7 +216,13 @@ fn include_files(full: &Path) -> Vec<PathBuf> {
             Vec::new()
         };
     }
-    let mut files: Vec<PathBuf> = glob::glob(&text)
+    // glob(3), which nginx calls, lets no wildcard match a leading dot: `conf.d/*.conf` skips
+    // `.old.conf`, which is how some projects switch a site off.
+    let options = glob::MatchOptions {
+        require_literal_leading_dot: true,
+        ..glob::MatchOptions::new()
+    };
+    let mut files: Vec<PathBuf> = glob::glob_with(&text, options)
         .map(|paths| {
             paths
                 .filter_map(Result::ok)
@@ -333,9 +339,11 @@ impl Lexer {
                         Some(character) => word.push(character),
                     }
                 }
-                // nginx wants a separator after a closing quote.
+                // nginx wants a separator after a closing quote; `)` counts as one (it starts
+                // the next word), so `if ($host != "example.com")` reads as nginx reads it
+                // (ngx_conf_read_token: `need_space` is cleared by ')').
                 if let Some(next) = self.peek() {
-                    if !(next.is_whitespace() || matches!(next, ';' | '{' | '}')) {
+                    if !(next.is_whitespace() || matches!(next, ';' | '{' | '}' | ')')) {
                         return Err(self.error(
                             self.line,
                             format!("unexpected \"{next}\" after a quoted string; put a space or ';' after the closing quote"),

@@ -1,5 +1,7 @@
 //! What an import did with each directive: translated, approximated (and how) or not supported
-//! (and why). Every directive read is accounted for by at least one item.
+//! (and why). Every directive read is accounted for by exactly one item. Apart from those three
+//! parts, `less_safe` lists what nginx did to protect the app that the weir config no longer does:
+//! each of its items repeats a directive of the other parts (or names a default nginx applied).
 
 use std::fmt;
 
@@ -32,6 +34,10 @@ pub struct Item {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Report {
     pub items: Vec<Item>,
+    /// What makes the gateway weaker than nginx was: a rule dropped, a header no longer hidden or
+    /// stripped, an HTTPS-only server also on plain HTTP, a limit no longer applied. Each item's
+    /// `kind` is the part its directive is in; `weir import` exits 65 when this is not empty.
+    pub less_safe: Vec<Item>,
 }
 
 /// Differences that hold whatever the config says, printed above the three parts so that no one
@@ -51,6 +57,12 @@ impl Report {
     /// Whether anything was approximated or left out (`weir import --strict` fails then).
     pub fn is_exact(&self) -> bool {
         self.items.iter().all(|item| item.kind == Kind::Translated)
+    }
+
+    /// Whether the weir config protects the app less than nginx did (`weir import` fails then,
+    /// unless told `--accept-less-safe`).
+    pub fn is_less_safe(&self) -> bool {
+        !self.less_safe.is_empty()
     }
 
     /// Items of one kind, in the order of their first source.
@@ -79,6 +91,31 @@ impl fmt::Display for Item {
 
 impl fmt::Display for Report {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.less_safe.is_empty() {
+            let mut less_safe: Vec<&Item> = self.less_safe.iter().collect();
+            less_safe.sort_by(|a, b| a.sources.first().cmp(&b.sources.first()));
+            writeln!(
+                formatter,
+                "!!! LESS SAFE THAN NGINX: {} !!!",
+                less_safe.len()
+            )?;
+            writeln!(
+                formatter,
+                "The weir config below no longer does these things nginx did to protect the app."
+            )?;
+            writeln!(
+                formatter,
+                "Put each back (in the app, a firewall, or by hand) before serving with it;"
+            )?;
+            writeln!(
+                formatter,
+                "`weir import --accept-less-safe` says you have, and exits 0."
+            )?;
+            for item in less_safe {
+                writeln!(formatter, "{item}")?;
+            }
+            writeln!(formatter)?;
+        }
         writeln!(formatter, "weir import report")?;
         writeln!(
             formatter,

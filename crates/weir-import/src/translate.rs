@@ -15,6 +15,10 @@ use crate::toml_out::{self, Table};
 use crate::Import;
 
 pub fn translate(loaded: &Loaded) -> Import {
+    // A file of `server` blocks (a sites-available file) is meant to be included inside `http`:
+    // read it as nginx reads it there, not as a main context with nothing in it.
+    let implied = implied_http(&loaded.directives);
+    let directives = implied.as_deref().unwrap_or(&loaded.directives);
     let mut translator = Translator {
         server: Table::new("[server]"),
         tls: Table::new("[tls]"),
@@ -23,15 +27,48 @@ pub fn translate(loaded: &Loaded) -> Import {
     translator.includes(&loaded.includes);
     let mut main = Scope::default();
     // Main-context settings that other levels read (worker_processes) come first.
-    for directive in &loaded.directives {
+    for directive in directives {
         if directive.name == "worker_processes" {
             translator.worker_processes(directive);
         }
     }
-    for directive in &loaded.directives {
+    for directive in directives {
         translator.main(directive, &mut main);
     }
-    translator.finish(&loaded.directives)
+    translator.finish(directives)
+}
+
+/// Directives that nginx allows only inside `http` (or deeper): a file that starts with them and
+/// has no `http` of its own is the inside of an `http` block.
+const HTTP_ONLY: &[&str] = &[
+    "server",
+    "upstream",
+    "map",
+    "limit_req_zone",
+    "log_format",
+    "geo",
+];
+
+/// The file's directives wrapped in an `http` block (written at line 0 of the first file), when
+/// the file is a sites-available file: no `http`, and some directive that only `http` allows.
+fn implied_http(directives: &[Directive]) -> Option<Vec<Directive>> {
+    let has_http = directives.iter().any(|directive| directive.name == "http");
+    let http_only = directives
+        .iter()
+        .any(|directive| HTTP_ONLY.contains(&directive.name.as_str()));
+    if has_http || !http_only {
+        return None;
+    }
+    let first = directives.first()?;
+    Some(vec![Directive {
+        name: "http".into(),
+        args: Vec::new(),
+        block: Some(directives.to_vec()),
+        source: Source {
+            file: first.source.file.clone(),
+            line: 0,
+        },
+    }])
 }
 
 /// What a `location` inherits from `http` and `server` (and an enclosing `location`).
@@ -48,6 +85,12 @@ struct Scope<'a> {
     root: Option<&'a Directive>,
     /// The server block's `listen` has `ssl`.
     ssl: bool,
+    /// Every socket of the server block is TLS: nginx never serves it on plain HTTP.
+    tls_only: bool,
+    /// The server block being read.
+    server: Option<&'a Directive>,
+    /// The `proxy_set_header`s in force: a level with any of its own replaces the inherited.
+    proxy_set_header: Vec<&'a Directive>,
     ssl_certificate: Option<&'a Directive>,
     ssl_certificate_key: Option<&'a Directive>,
 }
@@ -75,6 +118,12 @@ struct Route {
     request_buffering: Option<(bool, Source)>,
     response_buffering: Option<(bool, Source)>,
     from_ssl: bool,
+    /// The server it came from listens on TLS sockets only.
+    tls_only: bool,
+    /// The server it came from.
+    server: Option<Source>,
+    /// Why a `status` route answers what it does, when the config does not say it.
+    remark: Option<String>,
 }
 
 /// An `[upstreams.NAME]` being built.
@@ -125,13 +174,22 @@ struct Translator<'a> {
     /// `location @name` blocks of the server being read.
     named_locations: HashMap<String, &'a Directive>,
     server_count: usize,
-    /// Host names (with whether their server is TLS: nginx keeps names per port) and the server
-    /// that has them first.
-    claimed_names: HashMap<(String, bool), Source>,
+    /// Host names per socket (nginx checks `server_name` conflicts per address and port only)
+    /// and the server that has them first.
+    claimed_names: HashMap<(String, String), Source>,
+    /// The TLS sockets of the `http` block (see [`tls_sockets`]).
+    tls_sockets: HashSet<String>,
+    /// Items that put something in `[tls]`: untrue if no `[tls]` is written.
+    tls_items: Vec<Source>,
+    /// What the weir config no longer does that nginx did to protect the app.
+    less_safe: Vec<Item>,
+    /// `include`s whose file was not found: what they set is unknown.
+    missing_includes: Vec<Source>,
     /// Which `server` of the `http` block (counted from 1) answers hosts no server names.
     default_server: usize,
-    /// `[tls]`: the `listen ... ssl` addresses, and the keys other `ssl_*` directives set.
-    tls_listens: Vec<(String, Source, String)>,
+    /// `[tls]`: the TLS sockets (with every `listen` of each), and the keys other `ssl_*`
+    /// directives set.
+    tls_listens: Vec<(String, Vec<Source>, String)>,
     tls: Table,
     /// `[[tls.certificates]]`: (cert, key, where the pair was written).
     certificates: Vec<(String, String, Source)>,
@@ -146,6 +204,59 @@ impl<'a> Translator<'a> {
             directive: shorten(&directive.summary()),
             note: note.into(),
         });
+    }
+
+    /// Adds `directive` to the less-safe part, in the part its last item is in.
+    fn less_safe(&mut self, directive: &Directive, note: impl Into<String>) {
+        let kind = self
+            .items
+            .iter()
+            .rev()
+            .find(|item| item.sources.first() == Some(&directive.source))
+            .map_or(Kind::Unsupported, |item| item.kind);
+        self.less_safe_item(
+            kind,
+            vec![directive.source.clone()],
+            shorten(&directive.summary()),
+            note.into(),
+        );
+    }
+
+    fn less_safe_item(
+        &mut self,
+        kind: Kind,
+        sources: Vec<Source>,
+        directive: String,
+        note: String,
+    ) {
+        let known = self
+            .less_safe
+            .iter()
+            .any(|item| item.sources.first() == sources.first() && item.directive == directive);
+        if !known {
+            self.less_safe.push(Item {
+                kind,
+                sources,
+                directive,
+                note,
+            });
+        }
+    }
+
+    /// For a block left out whole (a regex location, an `if`): the guards that went with it.
+    fn less_safe_if_guards(&mut self, directive: &Directive) {
+        let mut found = Vec::new();
+        guards(directive.block.as_deref().unwrap_or_default(), &mut found);
+        if !found.is_empty() {
+            found.dedup();
+            self.less_safe(
+                directive,
+                format!(
+                    "left out with the guard it held ({}): what it refused or limited is now served",
+                    found.join(", ")
+                ),
+            );
+        }
     }
 
     fn translated(&mut self, directive: &Directive, note: impl Into<String>) {
@@ -209,6 +320,7 @@ impl<'a> Translator<'a> {
                     "the glob matches no file (nginx reads none either)".to_string(),
                 )
             } else {
+                self.missing_includes.push(include.directive.source.clone());
                 (
                     Kind::Unsupported,
                     "file not found: its directives are not imported (run weir import where the file is)".to_string(),
@@ -344,7 +456,17 @@ impl<'a> Translator<'a> {
     // -----------------------------------------------------------------------------------------
 
     fn http(&mut self, directive: &'a Directive, outer: &Scope<'a>) {
-        self.translated(directive, "its servers, upstreams and settings follow");
+        if directive.source.line == 0 {
+            self.accounted.insert(directive as *const Directive);
+            self.items.push(Item {
+                kind: Kind::Translated,
+                sources: Vec::new(),
+                directive: "(no http block)".into(),
+                note: "a file of server blocks: read as the inside of http { }, as nginx reads it when nginx.conf includes it (sites-available)".into(),
+            });
+        } else {
+            self.translated(directive, "its servers, upstreams and settings follow");
+        }
         let block = directive.block.as_deref().unwrap_or_default();
         // Definitions first: locations refer to them wherever they are written.
         for inner in block {
@@ -359,7 +481,8 @@ impl<'a> Translator<'a> {
                 _ => {}
             }
         }
-        self.default_server = default_server(block);
+        self.tls_sockets = tls_sockets(block);
+        self.default_server = default_server(block, &self.tls_sockets);
         let mut scope = outer.clone();
         self.absorb(block, &mut scope);
         for inner in block {
@@ -386,6 +509,7 @@ impl<'a> Translator<'a> {
             {
                 match directive.args.get(1) {
                     Some(value) if value.to_ascii_lowercase().starts_with("max-age=") => {
+                        self.tls_items.push(directive.source.clone());
                         self.tls
                             .set("hsts", toml_out::string(value), Some(&directive.source));
                         self.translated(directive, format!("[tls] hsts = {value:?} (always: on every response of a TLS listener)"));
@@ -548,7 +672,15 @@ impl<'a> Translator<'a> {
     /// server in `server`.
     fn ssl(&mut self, directive: &Directive) {
         let first = directive.args.first().map(String::as_str);
+        self.tls_items.push(directive.source.clone());
         match directive.name.as_str() {
+            "ssl" if first == Some("on") => self.translated(
+                directive,
+                "the server's sockets are TLS ([tls] listen), as nginx 1.22 reads this deprecated form of listen ... ssl",
+            ),
+            "ssl" if first == Some("off") => {
+                self.translated(directive, "the default: TLS only where listen says ssl")
+            }
             "ssl_certificate" | "ssl_certificate_key" => {
                 self.translated(directive, "[[tls.certificates]] of the servers that listen with ssl")
             }
@@ -623,7 +755,10 @@ impl<'a> Translator<'a> {
                 (Kind::Unsupported, "no weir equivalent (a process setting of nginx)".into())
             }
             "log_not_found" | "log_subrequest" => (Kind::Translated, "no key: weir does not log missing files as errors".into()),
-            "default_type" => (Kind::Translated, "built in: static files of unknown type are application/octet-stream".into()),
+            "default_type" if directive.args.first().is_some_and(|t| t == "application/octet-stream") => {
+                (Kind::Translated, "built in: static files of unknown type are application/octet-stream".into())
+            }
+            "default_type" => (Kind::Approximated, "static files of unknown type are application/octet-stream in weir; not configurable".into()),
             "types" => (Kind::Translated, "built in: weir knows the common MIME types".into()),
             "sendfile" | "tcp_nopush" | "aio" | "directio" | "output_buffers" => {
                 (Kind::Translated, "not needed: weir reads static files itself".into())
@@ -635,11 +770,31 @@ impl<'a> Translator<'a> {
             | "proxy_headers_hash_bucket_size" | "client_header_buffer_size" | "client_body_buffer_size"
             | "proxy_buffer_size" | "proxy_buffers" | "proxy_busy_buffers_size"
             | "proxy_max_temp_file_size" | "proxy_temp_file_write_size" | "client_body_temp_path"
-            | "proxy_temp_path" | "fastcgi_temp_path" | "uwsgi_temp_path" | "scgi_temp_path"
-            | "server_name_in_redirect" | "port_in_redirect" | "absolute_redirect" | "reset_timedout_connection"
-            | "lingering_close" | "lingering_time" | "lingering_timeout" => {
+            | "proxy_temp_path" | "fastcgi_temp_path" | "uwsgi_temp_path" | "scgi_temp_path" => {
                 (Kind::Translated, "not needed: weir sizes its buffers and tables itself".into())
             }
+            // These shape the redirects nginx makes itself (a directory asked for without its
+            // trailing slash); weir's is relative (`./NAME/`), naming no host or port.
+            "absolute_redirect" if off => (
+                Kind::Translated,
+                "always: weir's own redirect (a directory without its trailing slash) has a relative Location".into(),
+            ),
+            "absolute_redirect" => (
+                Kind::Approximated,
+                "weir's own redirect (a directory without its trailing slash) has a relative Location (./NAME/), as with absolute_redirect off".into(),
+            ),
+            "server_name_in_redirect" | "port_in_redirect" => (
+                Kind::Translated,
+                "no effect in weir: its own redirect (a directory without its trailing slash) is relative, naming no host or port".into(),
+            ),
+            "reset_timedout_connection" => (
+                Kind::Approximated,
+                "weir closes a timed-out connection normally (no TCP reset); not configurable".into(),
+            ),
+            "lingering_close" | "lingering_time" | "lingering_timeout" => (
+                Kind::Approximated,
+                "weir closes a connection once its response is written, without nginx's lingering read of what the client still sends; not configurable".into(),
+            ),
             "open_file_cache" | "open_file_cache_valid" | "open_file_cache_min_uses" | "open_file_cache_errors" => (
                 Kind::Approximated,
                 "weir keeps files up to 1 MiB in memory for 1 s on static routes; not configurable".into(),
@@ -649,7 +804,7 @@ impl<'a> Translator<'a> {
                 _ => (Kind::Approximated, "weir always speaks HTTP/1.1 to upstreams".into()),
             },
             "proxy_set_header" => proxy_set_header(directive),
-            "proxy_pass_header" => (Kind::Translated, "always: weir passes the upstream's Server and Date".into()),
+            "proxy_pass_header" => proxy_pass_header(directive),
             "proxy_redirect" => match directive.args.first().map(String::as_str) {
                 Some("off" | "default") => (Kind::Translated, "always: weir never rewrites Location".into()),
                 _ => (Kind::Unsupported, "weir never rewrites Location headers".into()),
@@ -711,12 +866,17 @@ impl<'a> Translator<'a> {
                 "weir has no conditions; route by host and path instead (a `return` under `if ($host = ...)` is a [[routes]] with that host and `redirect`)".into(),
             ),
             "try_files" => (Kind::Unsupported, "weir serves the file asked for or 404; no fallbacks".into()),
+            "internal" => (Kind::Unsupported, "weir has no internal locations: a route made from this location is public".into()),
             "location" => (Kind::Unsupported, "a location outside a server".into()),
             _ => (Kind::Unsupported, format!("weir has no equivalent of `{name}`")),
         };
         self.item(kind, directive, note);
         if directive.block.is_some() {
             self.account_block(directive);
+            self.less_safe_if_guards(directive);
+        }
+        if let Some(why) = less_safe_reason(directive, kind) {
+            self.less_safe(directive, why);
         }
     }
 
@@ -746,10 +906,21 @@ impl<'a> Translator<'a> {
                         directive,
                         format!("weir has one max_body_size for every route: the largest, {value}, is kept (over {kept_text} from {source})"),
                     );
+                    let kept_source = source.clone();
+                    self.less_safe_item(
+                        Kind::Approximated,
+                        vec![kept_source.clone()],
+                        format!("client_max_body_size {}", kept_text.trim_matches('"')),
+                        format!("where nginx took bodies up to {kept_text} (at {kept_source}), weir takes up to {value}"),
+                    );
                 } else {
                     self.approximated(
                         directive,
                         format!("weir has one max_body_size for every route: the largest, {kept_text} from {source}, is kept"),
+                    );
+                    self.less_safe(
+                        directive,
+                        format!("where nginx took bodies up to {value} here, weir takes up to {kept_text}"),
                     );
                 }
             }
@@ -1241,6 +1412,7 @@ impl<'a> Translator<'a> {
     /// Takes in the settings a level passes down (order inside the block does not matter).
     fn absorb(&mut self, block: &'a [Directive], scope: &mut Scope<'a>) {
         let mut limit_req = Vec::new();
+        let mut proxy_set_header = Vec::new();
         for directive in block {
             match directive.name.as_str() {
                 "proxy_connect_timeout" => scope.connect_timeout = Some(directive),
@@ -1249,6 +1421,7 @@ impl<'a> Translator<'a> {
                 "proxy_buffering" => scope.proxy_buffering = Some(directive),
                 "proxy_request_buffering" => scope.proxy_request_buffering = Some(directive),
                 "limit_req" => limit_req.push(directive),
+                "proxy_set_header" => proxy_set_header.push(directive),
                 "limit_req_status" => scope.limit_req_status = Some(directive),
                 "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),
                 "root" => scope.root = Some(directive),
@@ -1259,6 +1432,9 @@ impl<'a> Translator<'a> {
         }
         if !limit_req.is_empty() {
             scope.limit_req = limit_req;
+        }
+        if !proxy_set_header.is_empty() {
+            scope.proxy_set_header = proxy_set_header;
         }
     }
 
@@ -1280,6 +1456,16 @@ impl<'a> Translator<'a> {
                 scope.ssl = true;
             }
         }
+        let sockets = server_sockets(directive);
+        // No socket of it is plain: nginx serves it over TLS only.
+        let tls_only = sockets
+            .iter()
+            .all(|socket| self.tls_sockets.contains(socket));
+        if !block.iter().any(|inner| inner.name == "listen") && tls_only {
+            scope.ssl = true;
+        }
+        scope.tls_only = tls_only;
+        scope.server = Some(directive);
         if let (true, Some(cert), Some(key)) =
             (scope.ssl, scope.ssl_certificate, scope.ssl_certificate_key)
         {
@@ -1322,16 +1508,27 @@ impl<'a> Translator<'a> {
                     exact.push(name.to_ascii_lowercase());
                 }
             }
-            // nginx gives a name to the first server on the port that has it ("conflicting server name").
+            // nginx gives a name to the first server on the socket that has it ("conflicting
+            // server name"); the same name on another address or port is no conflict.
             let mut taken = Vec::new();
             for name in exact {
-                match self.claimed_names.get(&(name.clone(), scope.ssl)) {
-                    Some(first) => taken.push(format!("{name} (the server at {first} has it)")),
-                    None => {
-                        self.claimed_names
-                            .insert((name.clone(), scope.ssl), directive.source.clone());
-                        names.push(name);
+                let mut first_owner = None;
+                let mut claimed_here = false;
+                for socket in &sockets {
+                    match self.claimed_names.get(&(name.clone(), socket.clone())) {
+                        Some(first) => first_owner = first_owner.or(Some(first.clone())),
+                        None => {
+                            self.claimed_names
+                                .insert((name.clone(), socket.clone()), directive.source.clone());
+                            claimed_here = true;
+                        }
                     }
+                }
+                match (claimed_here || sockets.is_empty(), first_owner) {
+                    (false, Some(first)) => {
+                        taken.push(format!("{name} (the server at {first} has it)"))
+                    }
+                    _ => names.push(name),
                 }
             }
             if !taken.is_empty() {
@@ -1393,6 +1590,9 @@ impl<'a> Translator<'a> {
                         request_buffering: None,
                         response_buffering: None,
                         from_ssl: scope.ssl,
+                        tls_only: scope.tls_only,
+                        server: scope.server.map(|server| server.source.clone()),
+                        remark: None,
                     });
                 }
             }
@@ -1400,6 +1600,10 @@ impl<'a> Translator<'a> {
                 match inner.name.as_str() {
                     "listen" | "server_name" => {}
                     "return" if std::ptr::eq(inner, answer) => {}
+                    "limit_req" => self.translated(
+                        inner,
+                        "not applied in nginx either: the server's return answers first",
+                    ),
                     "location" => {
                         self.translated(
                             inner,
@@ -1441,11 +1645,19 @@ impl<'a> Translator<'a> {
                         request_buffering: None,
                         response_buffering: None,
                         from_ssl: scope.ssl,
+                        tls_only: scope.tls_only,
+                        server: scope.server.map(|server| server.source.clone()),
+                        remark: None,
                     });
                 }
             } else if !default {
                 // nginx answers the paths no location matches from its default root, which
                 // holds nothing in a packaged install: 404, not the default server's routes.
+                // A server-level rewrite or if (not carried) is what answers them in nginx.
+                let unhandled = block
+                    .iter()
+                    .find(|inner| matches!(inner.name.as_str(), "rewrite" | "if"))
+                    .map(|inner| inner.source.clone());
                 for host in &hosts {
                     self.routes.push(Route {
                         host: host.clone(),
@@ -1458,6 +1670,12 @@ impl<'a> Translator<'a> {
                         request_buffering: None,
                         response_buffering: None,
                         from_ssl: scope.ssl,
+                        tls_only: scope.tls_only,
+                        server: scope.server.map(|server| server.source.clone()),
+                        remark: Some(match &unhandled {
+                            Some(source) => format!("(nginx answers these paths by the server's rewrite or if at {source}, which weir does not carry: 404)"),
+                            None => "(no location matches: nginx answers 404 from its empty default root)".to_string(),
+                        }),
                     });
                 }
             }
@@ -1467,10 +1685,7 @@ impl<'a> Translator<'a> {
     /// `listen`: the address weir listens on, whether it is `ssl`, whether `default_server`.
     fn listen(&mut self, directive: &Directive) -> Option<(String, bool, bool)> {
         let address = directive.args.first()?;
-        let ssl = directive
-            .args
-            .iter()
-            .any(|arg| arg == "ssl" || arg == "quic");
+        let quic = directive.args.iter().any(|arg| arg == "quic");
         let default = directive
             .args
             .iter()
@@ -1486,22 +1701,27 @@ impl<'a> Translator<'a> {
             );
             return None;
         };
+        if quic {
+            self.unsupported(directive, "weir has no HTTP/3 (QUIC) yet");
+            return None;
+        }
+        // In nginx `ssl` belongs to the socket: a `listen` without it is TLS too when another
+        // `listen` of the same socket, or `ssl on`, says so.
+        let ssl =
+            directive.args.iter().any(|arg| arg == "ssl") || self.tls_sockets.contains(&socket);
         if ssl {
-            if directive.args.iter().any(|arg| arg == "quic") {
-                self.unsupported(directive, "weir has no HTTP/3 (QUIC) yet");
-                return None;
-            }
             // Translated once `finish` knows a certificate is there (else unsupported there).
-            if !self
+            match self
                 .tls_listens
-                .iter()
-                .any(|(known, _, _)| *known == socket)
+                .iter_mut()
+                .find(|(known, _, _)| *known == socket)
             {
-                self.tls_listens.push((
+                Some((_, sources, _)) => sources.push(directive.source.clone()),
+                None => self.tls_listens.push((
                     socket.clone(),
-                    directive.source.clone(),
+                    vec![directive.source.clone()],
                     shorten(&directive.summary()),
-                ));
+                )),
             }
             self.accounted.insert(directive as *const Directive);
             return Some((socket, true, default));
@@ -1573,6 +1793,7 @@ impl<'a> Translator<'a> {
                 format!("regex locations are not supported (weir routes by host and path prefix); {suggestion}"),
             );
             self.account_block(directive);
+            self.less_safe_if_guards(directive);
             return;
         }
         let exact = modifier == "=";
@@ -1726,6 +1947,23 @@ impl<'a> Translator<'a> {
             RouteTarget::Redirect { .. } | RouteTarget::Status(_)
         );
         self.translated(directive, location_note);
+        if let Some(internal) = block.iter().find(|inner| inner.name == "internal") {
+            self.less_safe(
+                internal,
+                format!("the location is public in weir: clients reach {path} directly, where nginx answered them 404"),
+            );
+        }
+        if is_answer {
+            for limit_req in block.iter().filter(|inner| inner.name == "limit_req") {
+                self.translated(
+                    limit_req,
+                    "not applied in nginx either: return answers before limit_req",
+                );
+            }
+        }
+        if is_upstream {
+            self.upstream_host(&proxy_scope, &target_source);
+        }
 
         // Settings that become route keys, and upstream keys.
         let mut limits = Vec::new();
@@ -1774,8 +2012,43 @@ impl<'a> Translator<'a> {
                 request_buffering: request_buffering.clone(),
                 response_buffering: response_buffering.clone(),
                 from_ssl: scope.ssl,
+                tls_only: scope.tls_only,
+                server: scope.server.map(|server| server.source.clone()),
+                remark: None,
             });
         }
+    }
+
+    /// With no `proxy_set_header Host` in force, nginx sends the upstream's own name
+    /// (`$proxy_host`); weir forwards the client's Host. Said on the `proxy_pass` item.
+    fn upstream_host(&mut self, scope: &Scope<'a>, proxy_pass: &Source) {
+        let sets_host = scope.proxy_set_header.iter().any(|header| {
+            header
+                .args
+                .first()
+                .is_some_and(|name| name.eq_ignore_ascii_case("host"))
+        });
+        if sets_host {
+            return;
+        }
+        let Some(item) = self.items.iter_mut().rev().find(|item| {
+            item.sources.first() == Some(proxy_pass) && item.directive.starts_with("proxy_pass")
+        }) else {
+            return;
+        };
+        const NOTE: &str = "no proxy_set_header Host: nginx sends the upstream's own name as Host ($proxy_host); weir forwards the client's Host";
+        if !item.note.contains(NOTE) {
+            item.kind = Kind::Approximated;
+            item.note.push_str(&format!("; {NOTE}"));
+        }
+        let (sources, summary) = (item.sources.clone(), item.directive.clone());
+        let mut note = "the app gets the client's Host where nginx sent the upstream's name ($proxy_host): a Host check in the app (Django's ALLOWED_HOSTS) now sees whatever name a client gives; add proxy_set_header Host $host to the nginx config if that is what you meant".to_string();
+        if let Some(missing) = self.missing_includes.first() {
+            note.push_str(&format!(
+                " (unless the file of the include at {missing}, which was not found, sets Host: run weir import where it is)"
+            ));
+        }
+        self.less_safe_item(Kind::Approximated, sources, summary, note);
     }
 
     /// `return CODE [URL|text]` or `return URL`.
@@ -2009,6 +2282,7 @@ impl<'a> Translator<'a> {
                     directive,
                     format!("zone {zone} was not translated (see its limit_req_zone): no limit"),
                 );
+                self.less_safe(directive, "the rate limit is not applied: requests nginx delayed or refused reach the app");
             }
             return None;
         };
@@ -2155,10 +2429,25 @@ impl<'a> Translator<'a> {
             }
         }
         for (route, winner) in dropped {
+            // Said on the item of the directive the route came from, so that it stays one item.
+            let directive = self
+                .items
+                .iter()
+                .find(|item| item.sources.first() == Some(&route.target_source))
+                .map_or_else(
+                    || {
+                        format!(
+                            "route {}{}",
+                            route.host.as_deref().unwrap_or("*"),
+                            route.path
+                        )
+                    },
+                    |item| item.directive.clone(),
+                );
             self.items.push(Item {
                 kind: Kind::Unsupported,
                 sources: vec![route.target_source.clone()],
-                directive: format!("route {}{}", route.host.as_deref().unwrap_or("*"), route.path),
+                directive,
                 note: format!(
                     "left out: weir serves the same routes on every listener, and the location at {winner} already routes this host and path"
                 ),
@@ -2206,10 +2495,99 @@ impl<'a> Translator<'a> {
             );
         }
 
+        // An HTTPS-only server block whose routes weir now serves on plain HTTP too.
+        let plain: Vec<String> = if self.listens.is_empty() {
+            vec!["127.0.0.1:8080".to_string()]
+        } else {
+            self.listens
+                .iter()
+                .map(|(address, _)| address.clone())
+                .collect()
+        };
+        let mut tls_only_servers: Vec<Source> = Vec::new();
+        for route in kept.iter().filter(|route| route.tls_only) {
+            if let Some(server) = &route.server {
+                if !tls_only_servers.contains(server) {
+                    tls_only_servers.push(server.clone());
+                }
+            }
+        }
+        for server in tls_only_servers {
+            self.less_safe_item(
+                Kind::Translated,
+                vec![server],
+                "server".into(),
+                format!(
+                    "an HTTPS-only server block: weir serves its routes on the plain-HTTP listener(s) too ({}), where nginx answered them over TLS only (weir has one set of routes for every listener)",
+                    plain.join(", ")
+                ),
+            );
+        }
+
+        // What was said to go into [tls] is not carried when no [tls] is written.
+        let tls_written = !self.tls_listens.is_empty() && !self.certificates.is_empty();
+        if !tls_written {
+            let mut hsts_lost = Vec::new();
+            for item in self.items.iter_mut() {
+                let in_tls = item
+                    .sources
+                    .first()
+                    .is_some_and(|source| self.tls_items.contains(source));
+                if in_tls && item.kind != Kind::Unsupported && !item.note.contains("the default") {
+                    item.kind = Kind::Unsupported;
+                    item.note = format!(
+                        "not carried: the weir config has no TLS listener (no listen ... ssl with a certificate pair), so no [tls] (it would have been: {})",
+                        item.note
+                    );
+                    if item.directive.starts_with("add_header") {
+                        hsts_lost.push((item.sources.clone(), item.directive.clone()));
+                    }
+                }
+            }
+            for (sources, summary) in hsts_lost {
+                self.less_safe_item(
+                    Kind::Unsupported,
+                    sources,
+                    summary,
+                    "HSTS is not sent: weir sends it on TLS listeners only and this config has none (if TLS ends in front of weir, add the header there)".into(),
+                );
+            }
+        }
+
+        // A zone that is written but that no route uses.
+        for limit in self.limits.values() {
+            if limit.used_by.is_some() {
+                continue;
+            }
+            let Some(source) = limit
+                .table
+                .get("key")
+                .and_then(|entry| entry.source.clone())
+            else {
+                continue;
+            };
+            if let Some(item) = self
+                .items
+                .iter_mut()
+                .find(|item| item.sources.first() == Some(&source))
+            {
+                item.kind = Kind::Approximated;
+                item.note.push_str("; but no route uses it (its limit_req are in locations weir left out, or there are none)");
+            }
+        }
+
         // Every directive is in the report.
         let mut missing = Vec::new();
         collect_unaccounted(directives, &self.accounted, &mut missing);
         for directive in missing {
+            if directive.name == "limit_req" {
+                self.less_safe_item(
+                    Kind::Unsupported,
+                    vec![directive.source.clone()],
+                    shorten(&directive.summary()),
+                    "the rate limit is not applied: requests nginx delayed or refused reach the app".into(),
+                );
+            }
             self.items.push(Item {
                 kind: Kind::Unsupported,
                 sources: vec![directive.source.clone()],
@@ -2221,6 +2599,8 @@ impl<'a> Translator<'a> {
                 },
             });
         }
+
+        merge_items(&mut self.items);
 
         let mut tables = Vec::new();
         if !self.server.entries.is_empty() {
@@ -2261,14 +2641,11 @@ impl<'a> Translator<'a> {
                     table.set("status", status.to_string(), Some(&route.target_source));
                 }
                 RouteTarget::Status(status) => {
-                    let remark = (route.target_source == route.source).then_some(
-                        "(no location matches: nginx answers 404 from its empty default root)",
-                    );
                     table.set_with(
                         "status",
                         status.to_string(),
                         Some(&route.target_source),
-                        remark,
+                        route.remark.as_deref(),
                     );
                 }
             }
@@ -2296,7 +2673,7 @@ impl<'a> Translator<'a> {
                 .iter()
                 .map(|(address, _, _)| address.as_str())
                 .collect();
-            let source = self.tls_listens[0].1.clone();
+            let source = self.tls_listens[0].1[0].clone();
             self.tls.entries.insert(
                 0,
                 toml_out::Entry {
@@ -2306,12 +2683,17 @@ impl<'a> Translator<'a> {
                     remark: None,
                 },
             );
-            for (address, source, summary) in &self.tls_listens {
+            for (address, sources, summary) in &self.tls_listens {
+                let note = if sources.len() > 1 {
+                    format!("[tls] listen += {address:?} (every listen of this socket: in nginx ssl belongs to the socket)")
+                } else {
+                    format!("[tls] listen += {address:?}")
+                };
                 self.items.push(Item {
                     kind: Kind::Translated,
-                    sources: vec![source.clone()],
+                    sources: sources.clone(),
                     directive: summary.clone(),
-                    note: format!("[tls] listen += {address:?}"),
+                    note,
                 });
             }
             tables.push(self.tls);
@@ -2322,10 +2704,10 @@ impl<'a> Translator<'a> {
                 tables.push(table);
             }
         } else {
-            for (_, source, summary) in &self.tls_listens {
+            for (_, sources, summary) in &self.tls_listens {
                 self.items.push(Item {
                     kind: Kind::Unsupported,
-                    sources: vec![source.clone()],
+                    sources: sources.clone(),
                     directive: summary.clone(),
                     note: "no ssl_certificate and ssl_certificate_key pair for it: not listened on"
                         .into(),
@@ -2338,27 +2720,93 @@ impl<'a> Translator<'a> {
         ];
         Import {
             toml: toml_out::render(&preamble, &tables),
-            report: Report { items: self.items },
+            report: Report {
+                items: self.items,
+                less_safe: self.less_safe,
+            },
         }
     }
+}
+
+/// Whether `ssl on;` (nginx 1.22's deprecated form of `listen ... ssl`) is in `block`.
+fn ssl_on(block: &[Directive]) -> bool {
+    block.iter().any(|directive| {
+        directive.name == "ssl" && directive.args.first().is_some_and(|a| a == "on")
+    })
+}
+
+/// The sockets a server listens on (`0.0.0.0:80` when it has no `listen`, as nginx run as root).
+fn server_sockets(server: &Directive) -> Vec<String> {
+    let listens: Vec<&Directive> = server
+        .block
+        .iter()
+        .flatten()
+        .filter(|inner| inner.name == "listen")
+        .collect();
+    if listens.is_empty() {
+        return vec!["0.0.0.0:80".to_string()];
+    }
+    listens
+        .iter()
+        .filter(|listen| !listen.args.iter().any(|arg| arg == "quic"))
+        .filter_map(|listen| {
+            listen
+                .args
+                .first()
+                .and_then(|address| listen_address(address))
+        })
+        .collect()
+}
+
+/// The TLS sockets of an `http` block. In nginx `ssl` belongs to the socket, not to the server:
+/// a socket is TLS when any `listen` of it, in any server, says `ssl`, or when a server on it
+/// says `ssl on` (ngx_http_add_addresses ORs the flag per address).
+fn tls_sockets(http: &[Directive]) -> HashSet<String> {
+    let everywhere = ssl_on(http);
+    let mut sockets = HashSet::new();
+    for server in http.iter().filter(|directive| directive.name == "server") {
+        let block = server.block.as_deref().unwrap_or_default();
+        let server_on = everywhere || ssl_on(block);
+        for listen in block.iter().filter(|inner| inner.name == "listen") {
+            if listen.args.iter().any(|arg| arg == "quic") {
+                continue;
+            }
+            let ssl = server_on || listen.args.iter().any(|arg| arg == "ssl");
+            if let (true, Some(socket)) = (ssl, listen.args.first().and_then(|a| listen_address(a)))
+            {
+                sockets.insert(socket);
+            }
+        }
+        if server_on && !block.iter().any(|inner| inner.name == "listen") {
+            sockets.insert("0.0.0.0:80".to_string());
+        }
+    }
+    sockets
 }
 
 /// The server (counted from 1) that answers plain-HTTP requests for hosts no server names:
 /// the one whose plain `listen` says `default_server`, else the first with a plain `listen` (or
 /// none, which is `listen 80`), else the first. A TLS-only server is weir's default only when
 /// there is nothing else, as weir serves plain HTTP only.
-fn plain_listens(server: &Directive) -> Vec<&Directive> {
+fn plain_listens<'d>(server: &'d Directive, tls: &HashSet<String>) -> Vec<&'d Directive> {
     server
         .block
         .iter()
         .flatten()
         .filter(|inner| {
-            inner.name == "listen" && !inner.args.iter().any(|arg| arg == "ssl" || arg == "quic")
+            inner.name == "listen"
+                && !inner.args.iter().any(|arg| arg == "quic")
+                && !inner
+                    .args
+                    .first()
+                    .and_then(|address| listen_address(address))
+                    .is_some_and(|socket| tls.contains(&socket))
+                && !inner.args.iter().any(|arg| arg == "ssl")
         })
         .collect()
 }
 
-fn default_server(http: &[Directive]) -> usize {
+fn default_server(http: &[Directive], tls: &HashSet<String>) -> usize {
     let servers: Vec<&Directive> = http
         .iter()
         .filter(|directive| directive.name == "server")
@@ -2371,7 +2819,7 @@ fn default_server(http: &[Directive]) -> usize {
             .any(|inner| inner.name == "listen")
     };
     let marked = servers.iter().position(|server| {
-        plain_listens(server).iter().any(|listen| {
+        plain_listens(server, tls).iter().any(|listen| {
             listen
                 .args
                 .iter()
@@ -2380,8 +2828,83 @@ fn default_server(http: &[Directive]) -> usize {
     });
     let plain = servers
         .iter()
-        .position(|server| !plain_listens(server).is_empty() || !has_listen(server));
+        .position(|server| !plain_listens(server, tls).is_empty() || !has_listen(server));
     marked.or(plain).unwrap_or(0) + 1
+}
+
+/// Directives that refuse, hide or limit something: the guards a left-out block takes with it.
+fn guards(block: &[Directive], found: &mut Vec<String>) {
+    for directive in block {
+        let guard = match directive.name.as_str() {
+            "deny" | "auth_basic" | "auth_request" | "internal" | "limit_req" | "limit_conn"
+            | "limit_except" => true,
+            "return" => directive
+                .args
+                .first()
+                .and_then(|code| code.parse::<u16>().ok())
+                .is_some_and(|code| (400..=499).contains(&code)),
+            _ => false,
+        };
+        if guard {
+            found.push(shorten(&directive.summary()));
+        }
+        if let Some(inner) = &directive.block {
+            guards(inner, found);
+        }
+    }
+}
+
+/// Response headers added for the browser's safety: dropping one weakens what the site asks of
+/// browsers.
+const SECURITY_HEADERS: &[&str] = &[
+    "strict-transport-security",
+    "x-frame-options",
+    "x-content-type-options",
+    "content-security-policy",
+    "content-security-policy-report-only",
+    "referrer-policy",
+    "permissions-policy",
+    "feature-policy",
+    "x-xss-protection",
+    "cross-origin-opener-policy",
+    "cross-origin-embedder-policy",
+    "cross-origin-resource-policy",
+    "x-permitted-cross-domain-policies",
+];
+
+/// One item per directive: items made for the same directive (its own, and a later remark such
+/// as a second route's time-out) become one, in the worse part, with both notes. A directive is
+/// its place and its text (several directives may share a line).
+fn merge_items(items: &mut Vec<Item>) {
+    let mut merged: Vec<Item> = Vec::with_capacity(items.len());
+    let mut index: HashMap<(Source, String), usize> = HashMap::new();
+    for item in items.drain(..) {
+        let Some(first) = item.sources.first().cloned() else {
+            merged.push(item);
+            continue;
+        };
+        let first = (first, item.directive.clone());
+        match index.get(&first) {
+            Some(&at) => {
+                let kept = &mut merged[at];
+                kept.kind = kept.kind.max(item.kind);
+                if !kept.note.contains(&item.note) {
+                    kept.note.push_str("; ");
+                    kept.note.push_str(&item.note);
+                }
+                for source in item.sources {
+                    if !kept.sources.contains(&source) {
+                        kept.sources.push(source);
+                    }
+                }
+            }
+            None => {
+                index.insert(first, merged.len());
+                merged.push(item);
+            }
+        }
+    }
+    *items = merged;
 }
 
 fn collect_unaccounted<'d>(
@@ -2399,6 +2922,88 @@ fn collect_unaccounted<'d>(
     }
 }
 
+/// Why losing `directive` (reported as `kind` by [`Translator::simple`]) weakens the gateway.
+fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
+    let first = directive.args.first().map(|arg| arg.to_ascii_lowercase());
+    let first = first.as_deref().unwrap_or("");
+    match directive.name.as_str() {
+        "allow" | "deny" | "satisfy" => Some(format!(
+            "the access rule is dropped: requests nginx {} now reach the app",
+            if directive.name == "allow" { "refused to other clients" } else { "refused" }
+        )),
+        "auth_basic" if first != "off" => {
+            Some("the password prompt is dropped: anyone reaches what it protected".into())
+        }
+        "auth_basic_user_file" | "auth_request" if first != "off" => {
+            Some("the authentication is dropped: anyone reaches what it protected".into())
+        }
+        "proxy_hide_header" => Some(format!(
+            "not hidden: the upstream's {} reaches clients",
+            directive.args.first().map_or("header", String::as_str)
+        )),
+        "proxy_set_header" if kind != Kind::Translated => {
+            let name = directive.args.first().map_or("", String::as_str);
+            let value = directive.args.get(1).map_or("", String::as_str);
+            match (first, value) {
+                // Only what the upstream compresses changes; the client's value is harmless.
+                ("accept-encoding", _) => None,
+                ("x-forwarded-for", _) => Some(format!(
+                    "nginx overwrote X-Forwarded-For with {value}; weir appends, so the addresses a client writes in it reach the app"
+                )),
+                ("host", _) => Some(format!(
+                    "nginx sent Host {value}; weir sends the client's Host, so the app sees whatever name a client gives"
+                )),
+                // weir sets these itself, to the client's address and scheme: not the client's.
+                ("x-real-ip" | "x-forwarded-proto", _) => None,
+                (_, "") => Some(format!(
+                    "not stripped: the client's {name} reaches the app, where nginx removed it"
+                )),
+                _ if kind == Kind::Approximated => None,
+                _ => Some(format!(
+                    "not set: the client's own {name} (if it sends one) reaches the app, where nginx replaced it with {value}"
+                )),
+            }
+        }
+        "add_header" if SECURITY_HEADERS.contains(&first) && kind != Kind::Translated => Some(
+            format!("not sent: browsers no longer get {}", directive.args[0]),
+        ),
+        "ssl_verify_client" if first != "off" => Some(
+            "client certificates are not asked for: any client connects".into(),
+        ),
+        "limit_conn" | "limit_rate" => Some(
+            "the limit is not applied: a client may open as many connections (or take as much bandwidth) as it likes".into(),
+        ),
+        _ => None,
+    }
+}
+
+/// `proxy_pass_header NAME`: lets through a header nginx hides from the client by default.
+fn proxy_pass_header(directive: &Directive) -> (Kind, String) {
+    let name = directive
+        .args
+        .first()
+        .map(|name| name.to_ascii_lowercase())
+        .unwrap_or_default();
+    match name.as_str() {
+        "server" | "date" => (
+            Kind::Translated,
+            "always: weir passes the upstream's Server and Date".into(),
+        ),
+        "x-pad" => (Kind::Translated, "always: weir passes X-Pad through".into()),
+        name if name.starts_with("x-accel-") => (
+            Kind::Translated,
+            format!("always: weir does not act on {name}, and passes it through"),
+        ),
+        _ => (
+            Kind::Translated,
+            format!(
+                "no effect in nginx either: nginx hides only Date, Server, X-Pad and X-Accel-* by default, so {} passes anyway, as in weir",
+                directive.args.first().map_or("it", String::as_str)
+            ),
+        ),
+    }
+}
+
 /// `proxy_set_header NAME VALUE`: the headers weir sets anyway, or not.
 fn proxy_set_header(directive: &Directive) -> (Kind, String) {
     let name = directive
@@ -2411,6 +3016,7 @@ fn proxy_set_header(directive: &Directive) -> (Kind, String) {
         ("host", "$host" | "$http_host") => (Kind::Translated, "always: Host passes through".into()),
         ("host", _) => (Kind::Approximated, "weir passes the client's Host through; it does not set another".into()),
         ("x-real-ip", "$remote_addr") => (Kind::Translated, "always: X-Real-IP is the client address (after trusted_proxies)".into()),
+        ("x-real-ip", _) => (Kind::Approximated, "weir sets X-Real-IP to the client address (after trusted_proxies), not to this value".into()),
         ("x-forwarded-for", "$proxy_add_x_forwarded_for") => (Kind::Translated, "always: the client is appended to X-Forwarded-For".into()),
         ("x-forwarded-for", _) => (Kind::Approximated, "weir appends the client to X-Forwarded-For".into()),
         ("x-forwarded-proto", "$scheme") => (Kind::Translated, "always: X-Forwarded-Proto is https on TLS listeners, else http or what a trusted proxy sent".into()),
@@ -2727,6 +3333,232 @@ mod tests {
         assert_eq!(upstream_address("10.0.0.2").as_deref(), Some("10.0.0.2:80"));
         assert_eq!(upstream_address("app:8000"), None);
         assert_eq!(weir_name("backend.v2"), "backend_v2");
+    }
+
+    fn import(text: &str) -> Import {
+        crate::import_str(text, "nginx.conf").unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// The item for the directive starting with `directive`, as it is in the report.
+    #[track_caller]
+    fn item<'r>(imported: &'r Import, directive: &str) -> &'r Item {
+        imported
+            .report
+            .items
+            .iter()
+            .find(|item| item.directive.starts_with(directive))
+            .unwrap_or_else(|| panic!("no item for {directive:?} in:\n{}", imported.report))
+    }
+
+    #[track_caller]
+    fn less_safe<'r>(imported: &'r Import, directive: &str) -> &'r Item {
+        imported
+            .report
+            .less_safe
+            .iter()
+            .find(|item| item.directive.starts_with(directive))
+            .unwrap_or_else(|| panic!("no less-safe {directive:?} in:\n{}", imported.report))
+    }
+
+    const CERT: &str = "ssl_certificate /etc/ssl/site.pem; ssl_certificate_key /etc/ssl/site.key;";
+
+    #[test]
+    fn a_file_of_server_blocks_is_the_inside_of_http() {
+        // A sites-available file, as nginx reads it when nginx.conf includes it in http.
+        let imported = import(
+            "upstream app { server 127.0.0.1:8000; }\nserver {\n  listen 8080;\n  location / { proxy_pass http://app; proxy_set_header Host $host; }\n}\n",
+        );
+        assert!(
+            imported.toml.contains("[upstreams.app]"),
+            "{}",
+            imported.toml
+        );
+        assert!(
+            imported.toml.contains("upstream = \"app\""),
+            "{}",
+            imported.toml
+        );
+        assert!(imported.toml.contains("0.0.0.0:8080"), "{}", imported.toml);
+        assert!(item(&imported, "(no http block)")
+            .note
+            .contains("sites-available"));
+        assert!(imported.report.is_exact(), "{}", imported.report);
+    }
+
+    #[test]
+    fn ssl_on_makes_the_servers_sockets_tls() {
+        let imported = import(&format!(
+            "http {{ server {{ listen 443; ssl on; {CERT} server_name a.test; location / {{ return 204; }} }} }}"
+        ));
+        assert!(imported.toml.contains("[tls]"), "{}", imported.toml);
+        assert!(imported.toml.contains("0.0.0.0:443"), "{}", imported.toml);
+        assert!(
+            imported.toml.contains("cert = \"/etc/ssl/site.pem\""),
+            "{}",
+            imported.toml
+        );
+        assert_eq!(item(&imported, "ssl on").kind, Kind::Translated);
+        assert_eq!(item(&imported, "ssl_certificate ").kind, Kind::Translated);
+        assert_eq!(
+            item(&imported, "listen 443").note,
+            "[tls] listen += \"0.0.0.0:443\""
+        );
+        // No plain listener of its own: weir's default one serves the routes too.
+        assert!(less_safe(&imported, "server").note.contains("HTTPS-only"));
+    }
+
+    #[test]
+    fn a_socket_is_tls_when_any_listen_of_it_says_ssl() {
+        // nginx makes both servers TLS on *:443; the import must not bind 443 twice.
+        let imported = import(&format!(
+            "http {{\n server {{ listen 443 ssl; server_name a.test; {CERT} location / {{ return 204; }} }}\n server {{ listen 443; server_name b.test; {CERT} location / {{ return 204; }} }}\n}}"
+        ));
+        // Certificates are read by `weir run`, not by the config check.
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let tls_443: std::net::SocketAddr = "0.0.0.0:443".parse().unwrap();
+        assert!(
+            !config.server.listen.contains(&tls_443),
+            "{}",
+            imported.toml
+        );
+        assert_eq!(config.tls.unwrap().listen, [tls_443]);
+        let listen = item(&imported, "listen 443 ssl");
+        assert_eq!(listen.sources.len(), 2, "{listen}");
+        assert!(
+            listen.note.contains("ssl belongs to the socket"),
+            "{listen}"
+        );
+    }
+
+    #[test]
+    fn server_names_conflict_per_socket_only() {
+        // The same name on :80 and :443 is no conflict: nginx warns of none.
+        let imported = import(&format!(
+            "http {{\n server {{ listen 80; server_name a.test; return 301 https://$host$request_uri; }}\n server {{ listen 443 ssl; server_name a.test; {CERT} location / {{ proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host; }} }}\n}}"
+        ));
+        let names: Vec<&Item> = imported
+            .report
+            .items
+            .iter()
+            .filter(|item| item.directive.starts_with("server_name"))
+            .collect();
+        assert!(
+            names.iter().all(|item| item.kind == Kind::Translated),
+            "{}",
+            imported.report
+        );
+        assert!(
+            imported.toml.contains("upstream = \"127_0_0_1_8000\""),
+            "{}",
+            imported.toml
+        );
+        // Twice on one socket is a conflict, as nginx warns.
+        let imported = import(
+            "http {\n server { listen 80; server_name a.test; return 204; }\n server { listen 80; server_name a.test; return 404; }\n}",
+        );
+        let second = imported
+            .report
+            .items
+            .iter()
+            .filter(|item| item.directive.starts_with("server_name"))
+            .nth(1)
+            .unwrap();
+        assert_eq!(second.kind, Kind::Unsupported);
+        assert!(second.note.contains("conflicting server name"), "{second}");
+    }
+
+    #[test]
+    fn hsts_without_a_tls_listener_is_not_reported_as_translated() {
+        let imported = import(
+            "http { server { listen 80; add_header Strict-Transport-Security \"max-age=63072000\"; location / { return 204; } } }",
+        );
+        let hsts = item(&imported, "add_header Strict-Transport-Security");
+        assert_eq!(hsts.kind, Kind::Unsupported, "{hsts}");
+        assert!(!imported.toml.contains("hsts"), "{}", imported.toml);
+        assert!(less_safe(&imported, "add_header Strict")
+            .note
+            .contains("HSTS is not sent"));
+    }
+
+    #[test]
+    fn what_weakens_the_gateway_is_listed_as_less_safe() {
+        let imported = import(concat!(
+            "http {\n",
+            " limit_req_zone $server_name zone=byname:1m rate=1r/s;\n",
+            " server {\n  listen 80;\n",
+            "  location ~ /\\. { deny all; }\n",
+            "  location /admin/ { allow 10.0.0.0/8; deny all; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /protected/ { internal; alias /srv/protected/; }\n",
+            "  location / {\n",
+            "   proxy_pass http://127.0.0.1:8000;\n",
+            "   proxy_set_header Host $host;\n",
+            "   proxy_set_header X-Forwarded-For $remote_addr;\n",
+            "   proxy_set_header X-Secret \"\";\n",
+            "   proxy_hide_header X-Powered-By;\n",
+            "   limit_req zone=byname;\n",
+            "  }\n",
+            " }\n",
+            "}\n",
+        ));
+        let report = &imported.report;
+        assert!(
+            less_safe(&imported, "location ~ /\\.")
+                .note
+                .contains("deny all"),
+            "{report}"
+        );
+        assert!(
+            less_safe(&imported, "deny all")
+                .note
+                .contains("access rule"),
+            "{report}"
+        );
+        assert!(
+            less_safe(&imported, "internal").note.contains("public"),
+            "{report}"
+        );
+        assert!(less_safe(&imported, "proxy_set_header X-Forwarded-For")
+            .note
+            .contains("appends"));
+        assert!(less_safe(&imported, "proxy_set_header X-Secret")
+            .note
+            .contains("not stripped"));
+        assert!(less_safe(&imported, "proxy_hide_header")
+            .note
+            .contains("not hidden"));
+        assert!(less_safe(&imported, "limit_req zone=byname")
+            .note
+            .contains("not applied"));
+        // The /admin/ location has no Host of its own: nginx sent $proxy_host there.
+        assert!(less_safe(&imported, "proxy_pass")
+            .note
+            .contains("$proxy_host"));
+    }
+
+    #[test]
+    fn explanations_describe_the_directive() {
+        let imported = import(concat!(
+            "http { absolute_redirect off; port_in_redirect off; proxy_pass_header Content-Type;\n",
+            " server { listen 80; server_name a.test; rewrite ^ https://a.test$request_uri permanent; }\n",
+            " server { listen 80 default_server; return 204; } }",
+        ));
+        assert!(item(&imported, "absolute_redirect off")
+            .note
+            .contains("relative Location"));
+        assert!(item(&imported, "port_in_redirect off")
+            .note
+            .contains("no host or port"));
+        assert!(item(&imported, "proxy_pass_header Content-Type")
+            .note
+            .contains("no effect in nginx either"));
+        assert!(
+            imported
+                .toml
+                .contains("by the server's rewrite or if at nginx.conf:2"),
+            "{}",
+            imported.toml
+        );
     }
 
     #[test]

@@ -169,3 +169,41 @@ fn an_include_loop_is_an_error_not_a_hang() {
         .to_string();
     assert!(message.contains("nested more than"), "{message}");
 }
+
+#[test]
+fn a_quote_right_before_a_closing_parenthesis_is_read_as_nginx_reads_it() {
+    // nginx 1.22 accepts both (`nginx -t`); the `)` becomes a word of its own.
+    let directives = parse(concat!(
+        "if ($host != \"example.com\") { return 301 https://example.com$request_uri; }\n",
+        "if ($uri ~ '\\.json$') { return 404; }\n",
+    ));
+    assert_eq!(directives[0].args, ["($host", "!=", "example.com", ")"]);
+    assert_eq!(directives[1].args, ["($uri", "~", "\\.json$", ")"]);
+    let message = error("a \"b\"(;");
+    assert!(message.contains("after a quoted string"), "{message}");
+}
+
+#[test]
+fn include_globs_skip_dot_files_as_nginx_does() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("conf.d")).unwrap();
+    std::fs::write(
+        dir.path().join("nginx.conf"),
+        "http { include conf.d/*.conf; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("conf.d/site.conf"),
+        "server { listen 80; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("conf.d/.disabled.conf"),
+        "server { listen 81; }\n",
+    )
+    .unwrap();
+    let loaded = load(&dir.path().join("nginx.conf")).unwrap();
+    let http = loaded.directives[0].block.as_ref().unwrap();
+    assert_eq!(http.len(), 1, "only site.conf: {http:?}");
+    assert_eq!(loaded.includes[0].files.len(), 1);
+}
