@@ -1,9 +1,10 @@
 //! Real things for weir's tests: upstream HTTP servers on TCP port 0 or on a Unix socket in a temp
 //! dir (`upstream`), a misbehaving raw upstream (`flaky`), an HTTP client and a raw-socket client
 //! (`client`), an upstream that answers from a script of raw bytes (`raw`), and the gateway itself
-//! spawned from a TOML string (`gateway`).
+//! spawned from a TOML string (`gateway`), and a DNS server whose answers a test changes (`dns`).
 
 pub mod client;
+pub mod dns;
 pub mod flaky;
 pub mod gateway;
 pub mod gunicorn;
@@ -14,6 +15,7 @@ pub mod redis;
 pub mod upstream;
 
 pub use client::{raw_exchange, Client, Reply};
+pub use dns::DnsServer;
 pub use flaky::FlakyUpstream;
 pub use gateway::TestGateway;
 pub use raw::{RawUpstream, Script};
