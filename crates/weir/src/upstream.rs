@@ -183,6 +183,30 @@ impl ServerSet {
         server_health
     }
 
+    /// The servers for a new request. Until every name has been tried once, it waits for that,
+    /// within `resolve_timeout`.
+    async fn servers(&self) -> Arc<Servers> {
+        if !self.names.is_empty() && !self.attempted.borrow().iter().all(|&tried| tried) {
+            let mut attempted = self.attempted.subscribe();
+            let _ = tokio::time::timeout(
+                self.resolve_timeout,
+                attempted.wait_for(|attempted| attempted.iter().all(|&tried| tried)),
+            )
+            .await;
+        }
+        self.current.load_full()
+    }
+}
+
+impl resolve::Follower for ServerSet {
+    fn upstream(&self) -> &str {
+        &self.upstream
+    }
+
+    fn name(&self, index: usize) -> &ServerName {
+        &self.names[index]
+    }
+
     /// Name number `index` now resolves to `addrs`: the servers are rebuilt if that changed
     /// anything. Returns whether it did. An address given twice (by the config and a name, or
     /// by two names) is one server.
@@ -217,20 +241,6 @@ impl ServerSet {
             attempted[index] = true;
             first
         });
-    }
-
-    /// The servers for a new request. Until every name has been tried once, it waits for that,
-    /// within `resolve_timeout`.
-    async fn servers(&self) -> Arc<Servers> {
-        if !self.names.is_empty() && !self.attempted.borrow().iter().all(|&tried| tried) {
-            let mut attempted = self.attempted.subscribe();
-            let _ = tokio::time::timeout(
-                self.resolve_timeout,
-                attempted.wait_for(|attempted| attempted.iter().all(|&tried| tried)),
-            )
-            .await;
-        }
-        self.current.load_full()
     }
 }
 

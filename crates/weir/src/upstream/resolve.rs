@@ -1,7 +1,8 @@
 //! Upstream servers given by host name (`servers = ["web:8000"]`): asking the system's resolver
 //! (getaddrinfo, which gives no TTL) or, with `[server] resolver`, a DNS server (hickory's
 //! client, which gives the records' TTLs), and the task that asks again while the upstream lives
-//! and hands each new set of addresses to the upstream's [`ServerSet`](super::ServerSet).
+//! and hands each new set of addresses to the upstream (a [`Follower`]: this file knows nothing
+//! of pools or balancing).
 //!
 //! One task per name: it resolves at once, then again after `resolve_interval` (with a DNS
 //! server: the records' TTL, within [`MIN_RESOLVE_INTERVAL`] and `resolve_interval`), after a
@@ -22,7 +23,18 @@ use tokio::sync::watch;
 use crate::config::{
     ResolveConfig, UpstreamAddr, ServerName, MAX_ADDRESSES_PER_NAME, MIN_RESOLVE_INTERVAL, RETRY_AFTER_FAILURE,
 };
-use crate::upstream::ServerSet;
+
+/// What keeps a group's servers as its names resolve: `upstream.rs`'s server set.
+pub(crate) trait Follower: Send + Sync + 'static {
+    /// The upstream's name, for logs.
+    fn upstream(&self) -> &str;
+    /// Name number `index`.
+    fn name(&self, index: usize) -> &ServerName;
+    /// Name number `index` resolved to `addrs`; returns whether the servers changed.
+    fn update(&self, index: usize, addrs: Vec<UpstreamAddr>) -> bool;
+    /// Name number `index` has been tried (whatever came of it).
+    fn attempted(&self, index: usize);
+}
 
 /// Failures are logged at most once a second per name; a name's first failure in a row is a
 /// warning, the next ones debug lines.
@@ -165,8 +177,8 @@ pub fn next_resolution(interval: Duration, outcome: &Result<Resolved, ResolveErr
 
 /// Starts the task that keeps the addresses of `set`'s name number `index` current. `refresh`
 /// changes on reload (resolve now) and closes when the upstream is dropped (the task ends).
-pub(super) fn spawn(
-    set: &Arc<ServerSet>,
+pub(crate) fn spawn<F: Follower>(
+    set: &Arc<F>,
     index: usize,
     resolver: Arc<Resolver>,
     interval: Duration,
@@ -181,14 +193,14 @@ pub(super) fn spawn(
     ));
 }
 
-async fn keep_resolved(
-    set: Weak<ServerSet>,
+async fn keep_resolved<F: Follower>(
+    set: Weak<F>,
     index: usize,
     resolver: Arc<Resolver>,
     interval: Duration,
     mut refresh: watch::Receiver<()>,
 ) {
-    let Some(name) = set.upgrade().map(|set| set.names[index].clone()) else {
+    let Some(name) = set.upgrade().map(|set| set.name(index).clone()) else {
         return;
     };
     let mut failing = false;
@@ -200,23 +212,23 @@ async fn keep_resolved(
         match &outcome {
             Ok(resolved) => {
                 if resolved.dropped > 0 {
-                    tracing::warn!(upstream = %current.upstream, server = %name, dropped = resolved.dropped, "the name has more addresses than a name may give servers ({MAX_ADDRESSES_PER_NAME}): the first in address order are kept");
+                    tracing::warn!(upstream = %current.upstream(), server = %name, dropped = resolved.dropped, "the name has more addresses than a name may give servers ({MAX_ADDRESSES_PER_NAME}): the first in address order are kept");
                 }
                 if failing {
-                    tracing::info!(upstream = %current.upstream, server = %name, "the name resolves again");
+                    tracing::info!(upstream = %current.upstream(), server = %name, "the name resolves again");
                 }
                 failing = false;
                 let addrs = resolved.addrs.iter().copied().map(UpstreamAddr::Tcp).collect();
                 if current.update(index, addrs) {
-                    tracing::info!(upstream = %current.upstream, server = %name, addrs = ?resolved.addrs, "the name's servers changed");
+                    tracing::info!(upstream = %current.upstream(), server = %name, addrs = ?resolved.addrs, "the name's servers changed");
                 }
             }
             Err(error) => {
                 if let Some(suppressed) = RESOLVE_FAILED.admit(&name.host) {
                     if failing {
-                        tracing::debug!(upstream = %current.upstream, %error, suppressed, "resolution failed again: keeping the last addresses");
+                        tracing::debug!(upstream = %current.upstream(), %error, suppressed, "resolution failed again: keeping the last addresses");
                     } else {
-                        tracing::warn!(upstream = %current.upstream, %error, suppressed, "resolution failed: keeping the addresses it last resolved to (with none, its requests get 502)");
+                        tracing::warn!(upstream = %current.upstream(), %error, suppressed, "resolution failed: keeping the addresses it last resolved to (with none, its requests get 502)");
                     }
                 }
                 failing = true;
@@ -235,3 +247,6 @@ async fn keep_resolved(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
