@@ -2,7 +2,7 @@
 //! (weir-testkit's `DnsServer`, Python's dnslib) whose answers the tests change while weir runs.
 //! Every address of a name is a server; a changed answer is followed without a reload; a name
 //! that does not resolve at start answers 502 until it does; a failure keeps the last good set;
-//! and `localhost` goes through the system's resolver. The DNS tests need the project venv, so
+//! a reload resolves again; and `localhost` goes through the system's resolver. The DNS tests need the project venv, so
 //! they run when `WEIR_E2E=1`; the system-resolver test always runs.
 //!
 //! Several servers on one port: each listens on its own loopback address (127.0.0.2, .3, ...), as
@@ -52,6 +52,10 @@ fn ip(server: &UpstreamServer) -> IpAddr {
 
 /// A gateway whose upstream `app` is `servers`, names resolved by `resolver` every second.
 fn config(servers: &str, resolver: Option<std::net::SocketAddr>) -> String {
+    config_every(servers, resolver, "1s")
+}
+
+fn config_every(servers: &str, resolver: Option<std::net::SocketAddr>, interval: &str) -> String {
     let resolver = resolver.map_or(String::new(), |addr| format!("resolver = \"{addr}\""));
     format!(
         r#"
@@ -59,7 +63,7 @@ fn config(servers: &str, resolver: Option<std::net::SocketAddr>) -> String {
 listen = ["127.0.0.1:0"]
 shutdown_grace = "5s"
 {resolver}
-resolve_interval = "1s"
+resolve_interval = "{interval}"
 resolve_timeout = "2s"
 
 [upstreams.app]
@@ -193,6 +197,41 @@ async fn a_failed_resolution_keeps_the_last_good_addresses() {
     let answered = statuses(&gateway, 3).await;
     assert_eq!(answered, vec![StatusCode::OK; 3]);
     assert_eq!(servers[0].requests(), 4);
+    gateway.shutdown().await;
+}
+
+/// A reload resolves the names again, even of an upstream whose table did not change (which
+/// keeps its pools): here the TTL and the interval are an hour, so only the reload can move it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_resolves_the_names_again() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, servers) = servers_on_one_port(2).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
+    let toml = config_every(&format!("\"web:{port}\""), Some(dns.addr()), "1h");
+    let gateway = TestGateway::start(&toml).await;
+    assert_eq!(statuses(&gateway, 2).await, vec![StatusCode::OK; 2]);
+    assert_eq!(requests(&servers), vec![2, 0]);
+
+    dns.set("web", &[ip(&servers[1])], 3600).expect("set web");
+    let config = weir::config::from_toml(&toml, None).expect("valid config");
+    gateway.handle.reload(&config).expect("reload");
+    let started = Instant::now();
+    loop {
+        let answered = statuses(&gateway, 1).await;
+        assert_eq!(answered, vec![StatusCode::OK]);
+        if requests(&servers)[1] > 0 {
+            break;
+        }
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "the reload did not resolve the name again: {:?}",
+            requests(&servers)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     gateway.shutdown().await;
 }
 
