@@ -228,7 +228,10 @@ fn unresolved_names(config: &weir::Config) -> Vec<String> {
         .iter()
         .filter_map(|(upstream, table)| table.resolve.map(|resolve| (upstream, table, resolve)))
         .flat_map(|(upstream, table, resolve)| {
-            table.names.iter().map(move |name| (upstream, name, resolve))
+            table
+                .names
+                .iter()
+                .map(move |name| (upstream, name, resolve))
         })
         .collect();
     if names.is_empty() {

@@ -34,7 +34,15 @@ upstream = "app"
     )
 }
 
-fn check(text: &str) -> (Option<i32>, String, String, std::path::PathBuf, tempfile::TempDir) {
+fn check(
+    text: &str,
+) -> (
+    Option<i32>,
+    String,
+    String,
+    std::path::PathBuf,
+    tempfile::TempDir,
+) {
     let (dir, path) = write_config(text);
     let output = weir()
         .args(["check", "--config"])
@@ -65,7 +73,10 @@ fn check_warns_of_a_name_that_does_not_resolve_now_and_still_passes() {
         path.display()
     );
     assert!(stdout.contains(&warning), "no {warning:?} in: {stdout}");
-    assert!(stdout.contains("answers 502 for it until it resolves"), "{stdout}");
+    assert!(
+        stdout.contains("answers 502 for it until it resolves"),
+        "{stdout}"
+    );
     assert!(stdout.contains("configuration OK"), "{stdout}");
     drop(silent);
 }
@@ -76,8 +87,14 @@ fn check_draws_no_warning_for_a_name_that_resolves() {
     let (code, stdout, stderr, _path, _dir) = check(&config("", r#"["localhost:8000"]"#));
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(!stdout.contains("warning:"), "{stdout}");
-    assert!(stdout.contains("localhost:8000"), "the summary names it: {stdout}");
-    assert!(stdout.contains("resolved by      the system's resolver every 30s"), "{stdout}");
+    assert!(
+        stdout.contains("localhost:8000"),
+        "the summary names it: {stdout}"
+    );
+    assert!(
+        stdout.contains("resolved by      the system's resolver every 30s"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -91,8 +108,14 @@ fn check_refuses_a_host_name_without_a_port_or_with_a_bad_one() {
         let (code, stdout, stderr, path, _dir) = check(&config("", &format!("[\"{server}\"]")));
         assert_eq!(code, Some(64), "{server}: {stdout}{stderr}");
         let place = format!("{}:8:12: upstreams.app.servers[0]:", path.display());
-        assert!(stderr.contains(&place), "{server}: no {place:?} in: {stderr}");
+        assert!(
+            stderr.contains(&place),
+            "{server}: no {place:?} in: {stderr}"
+        );
         assert!(stderr.contains(says), "{server}: {stderr}");
-        assert!(stderr.contains("\"web:8000\""), "{server}: no valid form in {stderr}");
+        assert!(
+            stderr.contains("\"web:8000\""),
+            "{server}: no valid form in {stderr}"
+        );
     }
 }

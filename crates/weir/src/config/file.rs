@@ -517,7 +517,8 @@ impl FromText for ServerAddr {
 struct ResolverValue(SocketAddr);
 
 impl FromText for ResolverValue {
-    const EXPECTED: &'static str = "a DNS server's address such as \"127.0.0.11\" or \"10.0.0.2:53\"";
+    const EXPECTED: &'static str =
+        "a DNS server's address such as \"127.0.0.11\" or \"10.0.0.2:53\"";
 
     fn parse(text: &str) -> Result<Self, String> {
         super::server_name::parse_resolver(text).map(ResolverValue)

@@ -96,9 +96,9 @@ pub(super) fn parse_server_name(text: &str) -> Result<(String, u16), String> {
             && label.len() <= 63
             && !label.starts_with('-')
             && !label.ends_with('-')
-            && label
-                .chars()
-                .all(|character| character.is_ascii_alphanumeric() || matches!(character, '-' | '_'))
+            && label.chars().all(|character| {
+                character.is_ascii_alphanumeric() || matches!(character, '-' | '_')
+            })
     };
     let host_ok = !host.is_empty()
         && host.len() <= 253
@@ -139,7 +139,10 @@ pub fn locate(source: Option<&Path>, key: &str, message: &str) -> String {
     // `servers = "web:8000"`, one string, has no `servers[0]`: the list's key stands for it.
     let span = keys
         .span_of(key)
-        .or_else(|| key.rsplit_once('[').and_then(|(list, _)| keys.span_of(list)))
+        .or_else(|| {
+            key.rsplit_once('[')
+                .and_then(|(list, _)| keys.span_of(list))
+        })
         .unwrap_or(0..0);
     Problem::new(ConfigErrorKind::InvalidValue, span, message)
         .with_key(key.to_string())

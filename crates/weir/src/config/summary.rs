@@ -103,7 +103,12 @@ impl Config {
             writeln!(out, "  {name}: {}", servers.join(", "))?;
             if let Some(resolve) = &upstream.resolve {
                 let resolver = resolve.resolver.map_or_else(
-                    || format!("the system's resolver every {}", format_duration(resolve.interval)),
+                    || {
+                        format!(
+                            "the system's resolver every {}",
+                            format_duration(resolve.interval)
+                        )
+                    },
                     |addr| {
                         format!(
                             "{addr} (by TTL, at most {})",

@@ -21,7 +21,8 @@ use hickory_resolver::name_server::TokioConnectionProvider;
 use tokio::sync::watch;
 
 use crate::config::{
-    ResolveConfig, UpstreamAddr, ServerName, MAX_ADDRESSES_PER_NAME, MIN_RESOLVE_INTERVAL, RETRY_AFTER_FAILURE,
+    ResolveConfig, ServerName, UpstreamAddr, MAX_ADDRESSES_PER_NAME, MIN_RESOLVE_INTERVAL,
+    RETRY_AFTER_FAILURE,
 };
 
 /// What keeps a group's servers as its names resolve: `upstream.rs`'s server set.
@@ -63,7 +64,9 @@ pub struct Resolved {
 
 /// The system's resolver or a DNS server's client.
 pub enum Resolver {
-    System { timeout: Duration },
+    System {
+        timeout: Duration,
+    },
     Dns {
         client: hickory_resolver::Resolver<TokioConnectionProvider>,
         timeout: Duration,
@@ -107,28 +110,24 @@ impl Resolver {
         };
         let asking = async {
             match self {
-                Resolver::System { .. } => {
-                    tokio::net::lookup_host((name.host.as_str(), name.port))
-                        .await
-                        .map(|addrs| (addrs.collect::<Vec<_>>(), None))
-                        .map_err(|error| error.to_string())
-                }
-                Resolver::Dns { client, .. } => {
-                    client
-                        .lookup_ip(name.host.as_str())
-                        .await
-                        .map(|lookup| {
-                            let ttl = lookup
-                                .valid_until()
-                                .saturating_duration_since(std::time::Instant::now());
-                            let addrs = lookup
-                                .iter()
-                                .map(|ip| SocketAddr::new(ip, name.port))
-                                .collect::<Vec<_>>();
-                            (addrs, Some(ttl))
-                        })
-                        .map_err(|error| error.to_string())
-                }
+                Resolver::System { .. } => tokio::net::lookup_host((name.host.as_str(), name.port))
+                    .await
+                    .map(|addrs| (addrs.collect::<Vec<_>>(), None))
+                    .map_err(|error| error.to_string()),
+                Resolver::Dns { client, .. } => client
+                    .lookup_ip(name.host.as_str())
+                    .await
+                    .map(|lookup| {
+                        let ttl = lookup
+                            .valid_until()
+                            .saturating_duration_since(std::time::Instant::now());
+                        let addrs = lookup
+                            .iter()
+                            .map(|ip| SocketAddr::new(ip, name.port))
+                            .collect::<Vec<_>>();
+                        (addrs, Some(ttl))
+                    })
+                    .map_err(|error| error.to_string()),
             }
         };
         let (mut addrs, ttl) = match tokio::time::timeout(timeout, asking).await {
@@ -218,7 +217,12 @@ async fn keep_resolved<F: Follower>(
                     tracing::info!(upstream = %current.upstream(), server = %name, "the name resolves again");
                 }
                 failing = false;
-                let addrs = resolved.addrs.iter().copied().map(UpstreamAddr::Tcp).collect();
+                let addrs = resolved
+                    .addrs
+                    .iter()
+                    .copied()
+                    .map(UpstreamAddr::Tcp)
+                    .collect();
                 if current.update(index, addrs) {
                     tracing::info!(upstream = %current.upstream(), server = %name, addrs = ?resolved.addrs, "the name's servers changed");
                 }

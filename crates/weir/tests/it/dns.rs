@@ -109,8 +109,15 @@ async fn every_address_of_a_name_is_a_server_and_a_changed_answer_is_followed_wi
 
     // The first requests wait for the first resolution, so all of them are answered.
     let answered = statuses(&gateway, 10).await;
-    assert!(answered.iter().all(|status| *status == StatusCode::OK), "{answered:?}");
-    assert_eq!(requests(&servers), vec![5, 5, 0], "round robin over both addresses");
+    assert!(
+        answered.iter().all(|status| *status == StatusCode::OK),
+        "{answered:?}"
+    );
+    assert_eq!(
+        requests(&servers),
+        vec![5, 5, 0],
+        "round robin over both addresses"
+    );
 
     // The answer moves to the third server: weir follows within the TTL, without a reload.
     dns.set("web", &[ip(&servers[2])], 1).expect("set web");
@@ -118,7 +125,10 @@ async fn every_address_of_a_name_is_a_server_and_a_changed_answer_is_followed_wi
     loop {
         let before = requests(&servers);
         let answered = statuses(&gateway, 4).await;
-        assert!(answered.iter().all(|status| *status == StatusCode::OK), "{answered:?}");
+        assert!(
+            answered.iter().all(|status| *status == StatusCode::OK),
+            "{answered:?}"
+        );
         let after = requests(&servers);
         if after[0] == before[0] && after[1] == before[1] && after[2] == before[2] + 4 {
             break;
@@ -130,8 +140,15 @@ async fn every_address_of_a_name_is_a_server_and_a_changed_answer_is_followed_wi
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let states = gateway.handle.server_states();
-    let addrs: Vec<String> = states.iter().map(|(_, state)| state.addr.to_string()).collect();
-    assert_eq!(addrs, vec![servers[2].address.clone()], "the old addresses left the group");
+    let addrs: Vec<String> = states
+        .iter()
+        .map(|(_, state)| state.addr.to_string())
+        .collect();
+    assert_eq!(
+        addrs,
+        vec![servers[2].address.clone()],
+        "the old addresses left the group"
+    );
     gateway.shutdown().await;
 }
 

@@ -67,10 +67,15 @@ fn host_names_are_servers_beside_addresses_with_their_place_in_the_list() {
 
 #[test]
 fn an_upstream_of_addresses_only_has_no_resolution_settings() {
-    let config = parse("[server]\nresolver = \"127.0.0.11\"\n[upstreams.app]\nservers = \"127.0.0.1:8000\"\n");
+    let config = parse(
+        "[server]\nresolver = \"127.0.0.11\"\n[upstreams.app]\nservers = \"127.0.0.1:8000\"\n",
+    );
     let app = &config.upstreams["app"];
     assert!(app.names.is_empty());
-    assert_eq!(app.resolve, None, "a resolver change does not rebuild it on reload");
+    assert_eq!(
+        app.resolve, None,
+        "a resolver change does not rebuild it on reload"
+    );
 }
 
 #[test]
@@ -94,7 +99,11 @@ fn the_resolver_takes_an_ip_with_port_53_by_default_or_an_ip_and_port() {
 fn assert_rejected(text: &str, line: usize, column: usize, key: &str, words: &[&str]) {
     let error = reject(text);
     assert_eq!(error.kind(), ConfigErrorKind::InvalidValue, "{error}");
-    assert_eq!((error.line(), error.column()), (Some(line), Some(column)), "{error}");
+    assert_eq!(
+        (error.line(), error.column()),
+        (Some(line), Some(column)),
+        "{error}"
+    );
     assert_eq!(error.key(), Some(key), "{error}");
     for word in words {
         assert!(error.message().contains(word), "{word:?} not in: {error}");
@@ -112,7 +121,10 @@ fn a_malformed_host_name_server_says_what_would_be_valid() {
         ("::1:8000", "in brackets"),
         ("we b:8000", "neither an IP address nor a host name"),
         ("-web:8000", "neither an IP address nor a host name"),
-        ("web..internal:8000", "neither an IP address nor a host name"),
+        (
+            "web..internal:8000",
+            "neither an IP address nor a host name",
+        ),
         ("10.0.0.300:8000", "neither an IP address nor a host name"),
         (":8000", "neither an IP address nor a host name"),
     ] {
