@@ -68,7 +68,8 @@ pub enum Resolver {
         timeout: Duration,
     },
     Dns {
-        client: hickory_resolver::Resolver<TokioConnectionProvider>,
+        /// Boxed: hickory's resolver is large, and one per upstream.
+        client: Box<hickory_resolver::Resolver<TokioConnectionProvider>>,
         timeout: Duration,
     },
 }
@@ -90,12 +91,14 @@ impl Resolver {
         // No cache: each turn of the loop asks the server, whose TTLs set the next turn.
         options.cache_size = 0;
         options.use_hosts_file = ResolveHosts::Never;
-        let client = hickory_resolver::Resolver::builder_with_config(
-            ResolverConfig::from_parts(None, Vec::new(), servers),
-            TokioConnectionProvider::default(),
-        )
-        .with_options(options)
-        .build();
+        let client = Box::new(
+            hickory_resolver::Resolver::builder_with_config(
+                ResolverConfig::from_parts(None, Vec::new(), servers),
+                TokioConnectionProvider::default(),
+            )
+            .with_options(options)
+            .build(),
+        );
         Resolver::Dns {
             client,
             timeout: config.timeout,
