@@ -145,6 +145,9 @@ fn main() -> ExitCode {
                     println!("warning: {warning}");
                 }
             }
+            for warning in unresolved_names(&config) {
+                println!("warning: {warning}");
+            }
             println!("configuration OK");
             ExitCode::SUCCESS
         }
@@ -230,6 +233,48 @@ fn run(config: weir::Config, config_path: PathBuf) -> anyhow::Result<()> {
         process::remove_pid_file(&path);
     }
     result
+}
+
+/// `weir check`: a warning for each upstream host name that does not resolve now, naming the
+/// file, line and key. Not an error: `weir run` starts with it (a Compose service may start
+/// later) and answers 502 for it until it resolves.
+fn unresolved_names(config: &weir::Config) -> Vec<String> {
+    let names: Vec<_> = config
+        .upstreams
+        .iter()
+        .filter_map(|(upstream, table)| table.resolve.map(|resolve| (upstream, table, resolve)))
+        .flat_map(|(upstream, table, resolve)| {
+            table
+                .names
+                .iter()
+                .map(move |name| (upstream, name, resolve))
+        })
+        .collect();
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => return vec![format!("cannot check the upstream host names: {error}")],
+    };
+    runtime.block_on(async {
+        let mut warnings = Vec::new();
+        for (upstream, name, resolve) in names {
+            if let Err(error) = weir::upstream::resolve::resolve_once(&resolve, name).await {
+                warnings.push(weir::config::locate(
+                    config.source.as_deref(),
+                    &format!("upstreams.{upstream}.servers[{}]", name.index),
+                    &format!(
+                        "{error}: weir starts all the same and answers 502 for it until it resolves"
+                    ),
+                ));
+            }
+        }
+        warnings
+    })
 }
 
 /// Logs a warning for each certificate that expires within two weeks.

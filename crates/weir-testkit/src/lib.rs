@@ -1,10 +1,11 @@
 //! Real things for weir's tests: upstream HTTP servers on TCP port 0 or on a Unix socket in a temp
 //! dir (`upstream`), a misbehaving raw upstream (`flaky`), an HTTP client and a raw-socket client
 //! (`client`), an upstream that answers from a script of raw bytes (`raw`), and the gateway itself
-//! spawned from a TOML string (`gateway`); and `wait`, the one way a test waits for a state: poll it
-//! with a deadline.
+//! spawned from a TOML string (`gateway`), a DNS server whose answers a test changes (`dns`); and
+//! `wait`, the one way a test waits for a state: poll it with a deadline.
 
 pub mod client;
+pub mod dns;
 pub mod flaky;
 pub mod gateway;
 pub mod gunicorn;
@@ -16,6 +17,7 @@ pub mod upstream;
 pub mod wait;
 
 pub use client::{raw_exchange, Client, Reply};
+pub use dns::DnsServer;
 pub use flaky::FlakyUpstream;
 pub use gateway::TestGateway;
 pub use raw::{RawUpstream, Script};

@@ -6,6 +6,7 @@ pub mod certificate;
 mod error;
 mod file;
 mod redirect;
+mod server_name;
 mod summary;
 #[cfg(test)]
 mod tests;
@@ -24,6 +25,11 @@ use ipnet::IpNet;
 
 pub use file::{from_toml, load, ConfigError, ConfigErrorKind};
 pub use redirect::Template;
+// Upstream servers by host name.
+pub use server_name::{
+    locate, ResolveConfig, ServerName, MAX_ADDRESSES_PER_NAME, MIN_RESOLVE_INTERVAL,
+    RETRY_AFTER_FAILURE,
+};
 
 /// The whole gateway's configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,6 +105,8 @@ pub struct ServerConfig {
     pub runtime: RuntimeLayout,
     /// `threads`: worker threads; 0 means one per core. Default 0.
     pub threads: usize,
+    /// `resolver`, `resolve_interval`, `resolve_timeout`: how upstream host names are resolved.
+    pub resolve: ResolveConfig,
 }
 
 /// Request bodies up to this size are buffered in memory, larger ones in a spool file
@@ -127,6 +135,7 @@ pub enum RealIpHeader {
 #[derive(Debug, Clone, PartialEq)]
 pub struct UpstreamConfig {
     /// `servers`: `"unix:/path/app.sock"` or `"IP:PORT"`; several are balanced as `balance` says.
+    /// Those given as `"HOST:PORT"` are in [`UpstreamConfig::names`] instead.
     pub servers: Vec<UpstreamAddr>,
     /// `max_connections`: open connections per server; 0 means no limit, as nginx `max_conns=0`. Default 0.
     pub max_connections: usize,
@@ -154,6 +163,12 @@ pub struct UpstreamConfig {
     pub fail_timeout: Duration,
     /// `health_check`: an active check of every server in the background; off when absent.
     pub health_check: Option<HealthCheckConfig>,
+    /// The entries of `servers` given by host name (`"web:8000"`): each address they resolve to
+    /// is a server of the group, after those of `servers`.
+    pub names: Vec<ServerName>,
+    /// `[server]`'s resolution settings, copied here when `names` is not empty (so that a
+    /// reload that changes them builds the upstream anew); `None` otherwise.
+    pub resolve: Option<ResolveConfig>,
 }
 
 /// Where an upstream server listens: a TCP address or a Unix socket path. A value of the config

@@ -136,6 +136,10 @@ pub enum ProxyError {
         status: StatusCode,
         headers: HeaderMap,
     },
+    /// An upstream whose servers are all host names, none of which resolved yet (a container
+    /// not started): 502 until one does.
+    #[error("no address for {names} yet: the host name does not resolve")]
+    Unresolved { names: Arc<str> },
 }
 
 impl ProxyError {
@@ -149,7 +153,9 @@ impl ProxyError {
                 StatusCode::BAD_REQUEST
             }
             ProxyError::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
-            ProxyError::Connect { .. } | ProxyError::Upstream { .. } => StatusCode::BAD_GATEWAY,
+            ProxyError::Connect { .. }
+            | ProxyError::Upstream { .. }
+            | ProxyError::Unresolved { .. } => StatusCode::BAD_GATEWAY,
             ProxyError::ConnectTimeout { .. }
             | ProxyError::ReadTimeout { .. }
             | ProxyError::SendTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
@@ -190,7 +196,8 @@ impl ProxyError {
             | ProxyError::ConnectTimeout { .. }
             | ProxyError::ReadTimeout { .. }
             | ProxyError::SendTimeout { .. }
-            | ProxyError::Upstream { .. } => Side::Upstream,
+            | ProxyError::Upstream { .. }
+            | ProxyError::Unresolved { .. } => Side::Upstream,
             ProxyError::NoRoute
             | ProxyError::Spool
             | ProxyError::SpoolFull { .. }
@@ -228,6 +235,7 @@ impl ProxyError {
             ProxyError::File { .. } => "file",
             ProxyError::Spool => "spool",
             ProxyError::SpoolFull { .. } => "spool_full",
+            ProxyError::Unresolved { .. } => "unresolved",
         }
     }
 

@@ -708,7 +708,7 @@ impl GatewayHandle {
             .upstreams()
             .iter()
             .flat_map(|upstream| {
-                upstream.pools().iter().map(|pool| {
+                upstream.pools().into_iter().map(|pool| {
                     (
                         upstream.name().to_string(),
                         pool.addr().clone(),

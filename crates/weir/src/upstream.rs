@@ -1,20 +1,24 @@
 //! Upstream servers: the group a route sends to ([`Upstream`]), which picks a server
 //! (`balance.rs`), watches its health (`health.rs`), moves a failed request on to the next server
 //! when that is safe, and keeps a pool of connections towards each (`pool.rs`). A server's address
-//! is the config's [`UpstreamAddr`].
+//! is the config's [`UpstreamAddr`]; servers given by host name are resolved by `resolve.rs`, so
+//! the group's servers are a [`ServerSet`] that may change while requests are in flight: a request
+//! keeps the set it started with.
 
 mod balance;
 pub mod client;
 mod connect;
 mod health;
 mod pool;
+pub mod resolve;
 mod stream;
 #[cfg(test)]
 mod tests;
 
 use std::future::poll_fn;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -23,7 +27,7 @@ use http::{Method, Request, Response};
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
-use crate::config::{UpstreamAddr, UpstreamConfig};
+use crate::config::{HealthCheckConfig, ServerName, UpstreamAddr, UpstreamConfig};
 use crate::error::BoxError;
 use crate::error::ProxyError;
 use crate::request_body::RequestBody;
@@ -36,10 +40,11 @@ pub use pool::{Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled};
 /// config's `balance` says.
 pub struct Upstream {
     name: String,
-    /// One per server, in the config's order; `health[i]` belongs to `pools[i]`.
-    pools: Vec<Arc<Pool>>,
-    health: Vec<Arc<Health>>,
-    balancer: Balancer,
+    /// The servers now, shared with the tasks that resolve host names.
+    set: Arc<ServerSet>,
+    /// Tells the resolving tasks to resolve now (a reload); dropped with the upstream, it ends
+    /// them. `None` without host names.
+    refresh: Option<tokio::sync::watch::Sender<()>>,
     connect_timeout: Duration,
     read_timeout: Duration,
     send_timeout: Duration,
@@ -97,10 +102,152 @@ enum Retry {
     Repeat(Box<Request<RequestBody>>),
 }
 
+/// The servers of a group at one moment: one pool, health and in-flight count per server;
+/// `health[i]` belongs to `pools[i]`. Replaced whole when a host name's addresses change.
+struct Servers {
+    pools: Vec<Arc<Pool>>,
+    health: Vec<Arc<Health>>,
+    balancer: Balancer,
+}
+
+/// What builds a group's [`Servers`] and holds the current ones: the config's addresses, then
+/// those its host names resolved to last. A server that stays across a change keeps its pool,
+/// health and in-flight count; one that goes is dropped with the last request that holds it,
+/// which closes its idle connections.
+pub(crate) struct ServerSet {
+    upstream: String,
+    current: arc_swap::ArcSwap<Servers>,
+    fixed: Vec<UpstreamAddr>,
+    names: Vec<ServerName>,
+    /// The addresses each name resolved to last, in `names`' order. Locked only by the resolving
+    /// tasks, briefly, never across an await.
+    resolved: Mutex<Vec<Vec<UpstreamAddr>>>,
+    /// How many names have had their first resolution tried: requests wait for all of them
+    /// (within `resolve_timeout`), so the first requests after a start see the names resolved.
+    attempted: tokio::sync::watch::Sender<Vec<bool>>,
+    /// "web:8000, api:8000", for the error of a group with no address.
+    names_text: Arc<str>,
+    settings: PoolSettings,
+    max_fails: u32,
+    fail_timeout: Duration,
+    health_check: Option<HealthCheckConfig>,
+    balance: crate::config::Balance,
+    resolve_timeout: Duration,
+}
+
+impl ServerSet {
+    /// The servers for `addrs`, keeping the state of those already in `old`.
+    fn build(&self, addrs: &[UpstreamAddr], old: Option<&Servers>) -> Servers {
+        let passive = PassiveSettings {
+            // As in nginx, a lone server is never marked down: it takes every request anyway.
+            max_fails: if addrs.len() > 1 { self.max_fails } else { 0 },
+            fail_timeout: self.fail_timeout,
+        };
+        let mut pools = Vec::with_capacity(addrs.len());
+        let mut health = Vec::with_capacity(addrs.len());
+        let mut counts: Vec<Arc<AtomicUsize>> = Vec::with_capacity(addrs.len());
+        for addr in addrs {
+            let kept = old.and_then(|old| {
+                let index = old.pools.iter().position(|pool| pool.addr() == addr)?;
+                Some((index, old))
+            });
+            match kept {
+                Some((index, old)) => {
+                    pools.push(Arc::clone(&old.pools[index]));
+                    counts.push(old.balancer.count(index));
+                    if old.health[index].settings() == passive {
+                        health.push(Arc::clone(&old.health[index]));
+                    } else {
+                        health.push(self.new_health(addr, passive));
+                    }
+                }
+                None => {
+                    pools.push(Pool::new(addr.clone(), self.settings.clone()));
+                    counts.push(Arc::new(AtomicUsize::new(0)));
+                    health.push(self.new_health(addr, passive));
+                }
+            }
+        }
+        Servers {
+            pools,
+            health,
+            balancer: Balancer::with_counts(self.balance, counts),
+        }
+    }
+
+    fn new_health(&self, addr: &UpstreamAddr, passive: PassiveSettings) -> Arc<Health> {
+        let server_health = Arc::new(Health::new(passive));
+        if let Some(check) = &self.health_check {
+            health::spawn_active_check(&self.upstream, addr.clone(), check.clone(), &server_health);
+        }
+        server_health
+    }
+
+    /// The servers for a new request. Until every name has been tried once, it waits for that,
+    /// within `resolve_timeout`.
+    async fn servers(&self) -> Arc<Servers> {
+        if !self.names.is_empty() && !self.attempted.borrow().iter().all(|&tried| tried) {
+            let mut attempted = self.attempted.subscribe();
+            let _ = tokio::time::timeout(
+                self.resolve_timeout,
+                attempted.wait_for(|attempted| attempted.iter().all(|&tried| tried)),
+            )
+            .await;
+        }
+        self.current.load_full()
+    }
+}
+
+impl resolve::Follower for ServerSet {
+    fn upstream(&self) -> &str {
+        &self.upstream
+    }
+
+    fn name(&self, index: usize) -> &ServerName {
+        &self.names[index]
+    }
+
+    /// Name number `index` now resolves to `addrs`: the servers are rebuilt if that changed
+    /// anything. Returns whether it did. An address given twice (by the config and a name, or
+    /// by two names) is one server.
+    fn update(&self, index: usize, addrs: Vec<UpstreamAddr>) -> bool {
+        let wanted = {
+            let mut resolved = self
+                .resolved
+                .lock()
+                .unwrap_or_else(|poison| poison.into_inner());
+            if resolved[index] == addrs {
+                return false;
+            }
+            resolved[index] = addrs;
+            let mut wanted = self.fixed.clone();
+            for addr in resolved.iter().flatten() {
+                if !wanted.contains(addr) {
+                    wanted.push(addr.clone());
+                }
+            }
+            wanted
+        };
+        let old = self.current.load_full();
+        self.current
+            .store(Arc::new(self.build(&wanted, Some(&old))));
+        true
+    }
+
+    /// Name number `index` has been tried once (whatever came of it).
+    fn attempted(&self, index: usize) {
+        self.attempted.send_if_modified(|attempted| {
+            let first = !attempted[index];
+            attempted[index] = true;
+            first
+        });
+    }
+}
+
 impl Upstream {
-    /// Builds the group, its pools and, with `health_check`, a checker task per server. Must run
-    /// inside a tokio runtime (pools start a reaper). `thread_affine`: see
-    /// [`PoolSettings::thread_affine`].
+    /// Builds the group, its pools and, with `health_check`, a checker task per server; with
+    /// host names, a task per name that resolves it. Must run inside a tokio runtime (pools start
+    /// a reaper). `thread_affine`: see [`PoolSettings::thread_affine`].
     pub fn new(name: &str, config: &UpstreamConfig, thread_affine: bool) -> Upstream {
         let settings = PoolSettings {
             max_connections: config.max_connections,
@@ -110,34 +257,48 @@ impl Upstream {
             queue_timeout: config.queue_timeout,
             thread_affine,
         };
-        let passive = PassiveSettings {
-            // As in nginx, a lone server is never marked down: it takes every request anyway.
-            max_fails: if config.servers.len() > 1 {
-                config.max_fails
-            } else {
-                0
-            },
+        let names_text: Vec<String> = config.names.iter().map(ToString::to_string).collect();
+        let mut set = ServerSet {
+            upstream: name.to_string(),
+            current: arc_swap::ArcSwap::from_pointee(Servers {
+                pools: Vec::new(),
+                health: Vec::new(),
+                balancer: Balancer::new(config.balance, 0),
+            }),
+            fixed: config.servers.clone(),
+            names: config.names.clone(),
+            resolved: Mutex::new(vec![Vec::new(); config.names.len()]),
+            attempted: tokio::sync::watch::Sender::new(vec![false; config.names.len()]),
+            names_text: names_text.join(", ").into(),
+            settings,
+            max_fails: config.max_fails,
             fail_timeout: config.fail_timeout,
+            health_check: config.health_check.clone(),
+            balance: config.balance,
+            resolve_timeout: config
+                .resolve
+                .map_or(Duration::ZERO, |resolve| resolve.timeout),
         };
-        let health: Vec<Arc<Health>> = config
-            .servers
-            .iter()
-            .map(|_| Arc::new(Health::new(passive)))
-            .collect();
-        if let Some(check) = &config.health_check {
-            for (addr, server_health) in config.servers.iter().zip(&health) {
-                health::spawn_active_check(name, addr.clone(), check.clone(), server_health);
+        set.current = arc_swap::ArcSwap::from_pointee(set.build(&config.servers, None));
+        let set = Arc::new(set);
+        let refresh = config.resolve.map(|resolve| {
+            let (refresh, _) = tokio::sync::watch::channel(());
+            let resolver = Arc::new(resolve::Resolver::new(&resolve));
+            for index in 0..config.names.len() {
+                resolve::spawn(
+                    &set,
+                    index,
+                    Arc::clone(&resolver),
+                    resolve.interval,
+                    refresh.subscribe(),
+                );
             }
-        }
+            refresh
+        });
         Upstream {
             name: name.to_string(),
-            pools: config
-                .servers
-                .iter()
-                .map(|addr| Pool::new(addr.clone(), settings.clone()))
-                .collect(),
-            health,
-            balancer: Balancer::new(config.balance, config.servers.len()),
+            set,
+            refresh,
             connect_timeout: config.connect_timeout,
             read_timeout: config.read_timeout,
             send_timeout: config.send_timeout,
@@ -149,23 +310,33 @@ impl Upstream {
         &self.name
     }
 
-    /// The servers' pools, in the config's order.
-    pub fn pools(&self) -> &[Arc<Pool>] {
-        &self.pools
+    /// The servers' pools now, in the config's order (the addresses of host names after the
+    /// others).
+    pub fn pools(&self) -> Vec<Arc<Pool>> {
+        self.set.current.load().pools.clone()
+    }
+
+    /// Resolves the host names again now (a reload that kept this upstream).
+    pub fn refresh(&self) {
+        if let Some(refresh) = &self.refresh {
+            refresh.send_replace(());
+        }
     }
 
     /// Each server's health, balancing and pool state, in the config's order.
     pub fn server_states(&self) -> Vec<ServerState> {
-        self.pools
+        let servers = self.set.current.load_full();
+        servers
+            .pools
             .iter()
-            .zip(&self.health)
+            .zip(&servers.health)
             .enumerate()
             .map(|(index, (pool, health))| ServerState {
                 addr: pool.addr().clone(),
                 healthy: health.is_healthy(),
                 passive_down: health.is_passive_down(),
                 active_down: health.is_active_down(),
-                outstanding: self.balancer.outstanding(index),
+                outstanding: servers.balancer.outstanding(index),
                 failures: health.failures(),
                 pool: pool.stats(),
             })
@@ -182,8 +353,8 @@ impl Upstream {
         self.read_timeout
     }
 
-    fn available(&self, now: Instant) -> impl Fn(usize) -> bool + '_ {
-        move |index| self.health[index].is_available(now)
+    fn available(servers: &Servers, now: Instant) -> impl Fn(usize) -> bool + '_ {
+        move |index| servers.health[index].is_available(now)
     }
 
     /// Sends `request` to a server chosen by the balancer and returns its response head with a
@@ -205,15 +376,25 @@ impl Upstream {
     ) -> Result<Response<UpstreamBody>, ProxyError> {
         let repeatable = repeatable(&request);
         let mut request = request;
-        let mut index = self.balancer.first(self.available(Instant::now()));
+        // The servers as they are now: a change of a host name's addresses while this request
+        // runs does not move it.
+        let servers = self.set.servers().await;
+        if servers.pools.is_empty() {
+            return Err(ProxyError::Unresolved {
+                names: Arc::clone(&self.set.names_text),
+            });
+        }
+        let mut index = servers
+            .balancer
+            .first(Self::available(&servers, Instant::now()));
         let mut tried: Vec<bool> = Vec::new();
         loop {
-            let health = &self.health[index];
-            let pool = &self.pools[index];
+            let health = &servers.health[index];
+            let pool = &servers.pools[index];
             let ticket = health.on_picked(Instant::now());
-            let in_flight = self.balancer.start(index);
+            let in_flight = servers.balancer.start(index);
             let failed = match self
-                .exchange(pool, request, repeatable, self.pools.len() == 1)
+                .exchange(pool, request, repeatable, servers.pools.len() == 1)
                 .await
             {
                 Ok((head, conn, sending)) => {
@@ -241,19 +422,20 @@ impl Upstream {
                 return Err(failed.error);
             };
             if tried.is_empty() {
-                tried = vec![false; self.pools.len()];
+                tried = vec![false; servers.pools.len()];
             }
             tried[index] = true;
-            let Some(next) = self
-                .balancer
-                .next(&tried, index, self.available(Instant::now()))
+            let Some(next) =
+                servers
+                    .balancer
+                    .next(&tried, index, Self::available(&servers, Instant::now()))
             else {
                 return Err(failed.error);
             };
             tracing::debug!(
                 upstream = %self.name,
                 server = %pool.addr(),
-                next = %self.pools[next].addr(),
+                next = %servers.pools[next].addr(),
                 error = %failed.error,
                 "server failed: trying the next one"
             );

@@ -214,6 +214,10 @@ struct RawServer {
     real_ip_header: Option<RealIpHeaderValue>,
     runtime: Option<RuntimeValue>,
     threads: Option<usize>,
+    // Upstream servers by host name.
+    resolver: Option<ResolverValue>,
+    resolve_interval: Option<Spanned<DurationValue>>,
+    resolve_timeout: Option<Spanned<DurationValue>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -487,15 +491,41 @@ impl FromText for Network {
     }
 }
 
-struct ServerAddr(UpstreamAddr);
+/// A `servers` entry: an address, or a host name to resolve.
+enum ServerAddr {
+    Addr(UpstreamAddr),
+    Name { host: String, port: u16 },
+}
 
 impl FromText for ServerAddr {
-    const EXPECTED: &'static str = "a server such as \"unix:/run/app.sock\" or \"127.0.0.1:8000\"";
+    const EXPECTED: &'static str =
+        "a server such as \"unix:/run/app.sock\", \"127.0.0.1:8000\" or \"web:8000\"";
 
+    /// An IP address is taken as it is, never resolved; anything else that is not a Unix socket
+    /// must be `HOST:PORT`.
     fn parse(text: &str) -> Result<Self, String> {
-        text.parse().map(ServerAddr)
+        match text.parse::<UpstreamAddr>() {
+            Ok(addr) => Ok(ServerAddr::Addr(addr)),
+            Err(error) if text.starts_with("unix:") => Err(error),
+            Err(_) => super::server_name::parse_server_name(text)
+                .map(|(host, port)| ServerAddr::Name { host, port }),
+        }
     }
 }
+
+/// `[server] resolver`.
+struct ResolverValue(SocketAddr);
+
+impl FromText for ResolverValue {
+    const EXPECTED: &'static str =
+        "a DNS server's address such as \"127.0.0.11\" or \"10.0.0.2:53\"";
+
+    fn parse(text: &str) -> Result<Self, String> {
+        super::server_name::parse_resolver(text).map(ResolverValue)
+    }
+}
+
+deserialize_from_text!(ResolverValue);
 
 struct StatusValue(StatusCode);
 
@@ -630,7 +660,10 @@ impl RawConfig {
         let mut upstreams = BTreeMap::new();
         for (name, upstream) in &self.upstreams {
             check_name("upstream", name, upstream.span())?;
-            upstreams.insert(name.clone(), validate_upstream(upstream.get_ref())?);
+            upstreams.insert(
+                name.clone(),
+                validate_upstream(upstream.get_ref(), &server.resolve)?,
+            );
         }
 
         let mut limits = BTreeMap::new();
@@ -904,6 +937,11 @@ impl RawServer {
                 .runtime
                 .map_or(crate::config::RuntimeLayout::PerCore, |value| value.0),
             threads: self.threads.unwrap_or(0),
+            resolve: validate_resolve(
+                self.resolver.as_ref(),
+                self.resolve_interval.as_ref(),
+                self.resolve_timeout.as_ref(),
+            )?,
         })
     }
 }
@@ -1123,7 +1161,10 @@ fn positive_duration(
     }
 }
 
-fn validate_upstream(raw: &RawUpstream) -> Result<UpstreamConfig, Problem> {
+fn validate_upstream(
+    raw: &RawUpstream,
+    resolve: &super::ResolveConfig,
+) -> Result<UpstreamConfig, Problem> {
     if raw.servers.get_ref().0.is_empty() {
         return Err(invalid(
             raw.servers.span(),
@@ -1133,14 +1174,11 @@ fn validate_upstream(raw: &RawUpstream) -> Result<UpstreamConfig, Problem> {
     let timeout = |value: &Option<Spanned<DurationValue>>| {
         positive_duration(value.as_ref(), default::PROXY_TIMEOUT)
     };
+    let (servers, names) = split_servers(&raw.servers.get_ref().0);
     Ok(UpstreamConfig {
-        servers: raw
-            .servers
-            .get_ref()
-            .0
-            .iter()
-            .map(|server| server.0.clone())
-            .collect(),
+        resolve: (!names.is_empty()).then_some(*resolve),
+        names,
+        servers,
         max_connections: raw
             .max_connections
             .unwrap_or(default::UPSTREAM_MAX_CONNECTIONS),
@@ -1168,6 +1206,54 @@ fn validate_upstream(raw: &RawUpstream) -> Result<UpstreamConfig, Problem> {
             .as_ref()
             .map(validate_health_check)
             .transpose()?,
+    })
+}
+
+// Upstream servers by host name.
+
+/// The `servers` list into its addresses and its host names (each with its place in the list).
+fn split_servers(list: &[ServerAddr]) -> (Vec<UpstreamAddr>, Vec<super::ServerName>) {
+    let mut servers = Vec::new();
+    let mut names = Vec::new();
+    for (index, server) in list.iter().enumerate() {
+        match server {
+            ServerAddr::Addr(addr) => servers.push(addr.clone()),
+            ServerAddr::Name { host, port } => names.push(super::ServerName {
+                host: host.clone(),
+                port: *port,
+                index,
+            }),
+        }
+    }
+    (servers, names)
+}
+
+/// `[server] resolver`, `resolve_interval` (at least [`super::MIN_RESOLVE_INTERVAL`]) and
+/// `resolve_timeout` (more than 0).
+fn validate_resolve(
+    resolver: Option<&ResolverValue>,
+    interval: Option<&Spanned<DurationValue>>,
+    timeout: Option<&Spanned<DurationValue>>,
+) -> Result<super::ResolveConfig, Problem> {
+    use super::server_name::{DEFAULT_RESOLVE_INTERVAL, DEFAULT_RESOLVE_TIMEOUT};
+    let interval = match interval {
+        None => DEFAULT_RESOLVE_INTERVAL,
+        Some(value) if value.get_ref().0 < super::MIN_RESOLVE_INTERVAL => {
+            return Err(invalid(
+                value.span(),
+                format!(
+                    "resolve_interval must be at least {} (the default is {})",
+                    units::format_duration(super::MIN_RESOLVE_INTERVAL),
+                    units::format_duration(DEFAULT_RESOLVE_INTERVAL)
+                ),
+            ))
+        }
+        Some(value) => value.get_ref().0,
+    };
+    Ok(super::ResolveConfig {
+        resolver: resolver.map(|value| value.0),
+        interval,
+        timeout: positive_duration(timeout, DEFAULT_RESOLVE_TIMEOUT)?,
     })
 }
 

@@ -94,8 +94,34 @@ impl Config {
             writeln!(out, "  none")?;
         }
         for (name, upstream) in &self.upstreams {
-            let servers: Vec<String> = upstream.servers.iter().map(ToString::to_string).collect();
+            let servers: Vec<String> = upstream
+                .servers
+                .iter()
+                .map(ToString::to_string)
+                .chain(upstream.names.iter().map(ToString::to_string))
+                .collect();
             writeln!(out, "  {name}: {}", servers.join(", "))?;
+            if let Some(resolve) = &upstream.resolve {
+                let resolver = resolve.resolver.map_or_else(
+                    || {
+                        format!(
+                            "the system's resolver every {}",
+                            format_duration(resolve.interval)
+                        )
+                    },
+                    |addr| {
+                        format!(
+                            "{addr} (by TTL, at most {})",
+                            format_duration(resolve.interval)
+                        )
+                    },
+                );
+                writeln!(
+                    out,
+                    "    resolved by      {resolver}, timeout {}",
+                    format_duration(resolve.timeout)
+                )?;
+            }
             let max_connections = if upstream.max_connections == 0 {
                 "no limit".to_string()
             } else {
@@ -138,7 +164,7 @@ impl Config {
                 )
             };
             // One server takes every request whatever its health, so there is nothing to say.
-            if upstream.servers.len() > 1 {
+            if upstream.servers.len() > 1 || !upstream.names.is_empty() {
                 writeln!(out, "    balance          {balance}, {passive}")?;
             }
             if let Some(check) = &upstream.health_check {

@@ -1094,7 +1094,8 @@ fn a_bad_upstream_server_says_what_would_be_valid() {
         "upstreams.app.servers[0]",
         &["\"unix:/run/app.sock\""],
     );
-    let error = reject("[upstreams.app]\nservers = [\"localhost:8000\"]\n");
+    // A host name needs a port (`"localhost:8000"` is a server by host name).
+    let error = reject("[upstreams.app]\nservers = [\"localhost\"]\n");
     assert_error(
         &error,
         ConfigErrorKind::InvalidValue,

@@ -69,7 +69,11 @@ impl Proxy {
                     .and_then(|old| old.upstreams.iter().find(|u| u.name() == name))
                     .map_or_else(
                         || Arc::new(Upstream::new(name, upstream, thread_affine)),
-                        Arc::clone,
+                        |kept| {
+                            // A reload resolves host names again, as nginx does on reload.
+                            kept.refresh();
+                            Arc::clone(kept)
+                        },
                     )
             })
             .collect();

@@ -48,6 +48,25 @@ impl Balancer {
         }
     }
 
+    /// A balancer over servers whose in-flight counts are `counts` (carried over from the set
+    /// before a host name's addresses changed; requests in flight decrement them when done).
+    pub fn with_counts(strategy: Balance, mut counts: Vec<Arc<AtomicUsize>>) -> Balancer {
+        if counts.is_empty() {
+            counts.push(Arc::new(AtomicUsize::new(0)));
+        }
+        Balancer {
+            strategy,
+            next: AtomicUsize::new(0),
+            random: AtomicU64::new(RandomState::new().hash_one(counts.len())),
+            outstanding: counts,
+        }
+    }
+
+    /// The in-flight count of server `index`, to carry into the next set.
+    pub fn count(&self, index: usize) -> Arc<AtomicUsize> {
+        Arc::clone(&self.outstanding[index.min(self.len() - 1)])
+    }
+
     fn len(&self) -> usize {
         self.outstanding.len()
     }

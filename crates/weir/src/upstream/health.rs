@@ -76,6 +76,11 @@ impl Health {
         }
     }
 
+    /// Its passive-health limits.
+    pub fn settings(&self) -> PassiveSettings {
+        self.settings
+    }
+
     fn lock(&self) -> MutexGuard<'_, Passive> {
         // Nothing in this file panics while holding the lock, and the state is consistent between
         // statements, so recovering from poison is safe.

@@ -7,6 +7,7 @@ mod support;
 mod balance;
 mod buffering;
 mod codec;
+mod dns;
 mod e2e;
 mod errors;
 mod faults;

@@ -1,0 +1,277 @@
+//! Upstream servers by host name (`servers = ["web:PORT"]`): a real DNS server on loopback
+//! (weir-testkit's `DnsServer`, Python's dnslib) whose answers the tests change while weir runs.
+//! Every address of a name is a server; a changed answer is followed without a reload; a name
+//! that does not resolve at start answers 502 until it does; a failure keeps the last good set;
+//! a reload resolves again; and `localhost` goes through the system's resolver. The DNS tests need the project venv, so
+//! they run when `WEIR_E2E=1`; the system-resolver test always runs.
+//!
+//! Several servers on one port: each listens on its own loopback address (127.0.0.2, .3, ...), as
+//! Compose containers share a port on their own addresses.
+
+use std::net::IpAddr;
+use std::time::Instant;
+
+use crate::support::*;
+use weir_testkit::gunicorn;
+use weir_testkit::upstream::Options;
+use weir_testkit::DnsServer;
+
+/// How long a test waits for weir to follow a DNS change (resolve_interval is 1s in these
+/// configs: a healthy run takes a second or two).
+const FOLLOW_DEADLINE: Duration = Duration::from_secs(30);
+
+/// Upstream servers on 127.0.0.2, 127.0.0.3, ... all on one port.
+async fn servers_on_one_port(count: usize) -> (u16, Vec<UpstreamServer>) {
+    'port: loop {
+        let first = UpstreamServer::start_at("127.0.0.2:0", Options::default()).await;
+        let port: u16 = first
+            .address
+            .rsplit_once(':')
+            .and_then(|(_, port)| port.parse().ok())
+            .expect("an IP:PORT address");
+        let mut servers = vec![first];
+        for index in 1..count {
+            let address = format!("127.0.0.{}:{port}", index + 2);
+            // The port may be taken on another loopback address: try another port.
+            if std::net::TcpListener::bind(&address).is_err() {
+                continue 'port;
+            }
+            servers.push(UpstreamServer::start_at(&address, Options::default()).await);
+        }
+        return (port, servers);
+    }
+}
+
+fn ip(server: &UpstreamServer) -> IpAddr {
+    server
+        .address
+        .rsplit_once(':')
+        .and_then(|(ip, _)| ip.parse().ok())
+        .expect("an IP:PORT address")
+}
+
+/// A gateway whose upstream `app` is `servers`, names resolved by `resolver` every second.
+fn config(servers: &str, resolver: Option<std::net::SocketAddr>) -> String {
+    config_every(servers, resolver, "1s")
+}
+
+fn config_every(servers: &str, resolver: Option<std::net::SocketAddr>, interval: &str) -> String {
+    let resolver = resolver.map_or(String::new(), |addr| format!("resolver = \"{addr}\""));
+    format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+shutdown_grace = "5s"
+{resolver}
+resolve_interval = "{interval}"
+resolve_timeout = "2s"
+
+[upstreams.app]
+servers = [{servers}]
+
+[[routes]]
+path = "/"
+upstream = "app"
+"#
+    )
+}
+
+/// Sends `count` requests, each on a new connection, and gives their statuses.
+async fn statuses(gateway: &TestGateway, count: usize) -> Vec<StatusCode> {
+    let mut statuses = Vec::with_capacity(count);
+    for _ in 0..count {
+        statuses.push(weir_testkit::client::get(gateway.addr, "/").await.status);
+    }
+    statuses
+}
+
+fn requests(servers: &[UpstreamServer]) -> Vec<usize> {
+    servers.iter().map(UpstreamServer::requests).collect()
+}
+
+fn dns_enabled() -> bool {
+    if !gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the DNS tests (they need the project venv)");
+    }
+    gunicorn::enabled()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_address_of_a_name_is_a_server_and_a_changed_answer_is_followed_without_reload() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, servers) = servers_on_one_port(3).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0]), ip(&servers[1])], 1)
+        .expect("set web");
+    let gateway = TestGateway::start(&config(&format!("\"web:{port}\""), Some(dns.addr()))).await;
+
+    // The first requests wait for the first resolution, so all of them are answered.
+    let answered = statuses(&gateway, 10).await;
+    assert!(
+        answered.iter().all(|status| *status == StatusCode::OK),
+        "{answered:?}"
+    );
+    assert_eq!(
+        requests(&servers),
+        vec![5, 5, 0],
+        "round robin over both addresses"
+    );
+
+    // The answer moves to the third server: weir follows within the TTL, without a reload.
+    dns.set("web", &[ip(&servers[2])], 1).expect("set web");
+    let started = Instant::now();
+    loop {
+        let before = requests(&servers);
+        let answered = statuses(&gateway, 4).await;
+        assert!(
+            answered.iter().all(|status| *status == StatusCode::OK),
+            "{answered:?}"
+        );
+        let after = requests(&servers);
+        if after[0] == before[0] && after[1] == before[1] && after[2] == before[2] + 4 {
+            break;
+        }
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "weir did not follow the DNS change: {after:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let states = gateway.handle.server_states();
+    let addrs: Vec<String> = states
+        .iter()
+        .map(|(_, state)| state.addr.to_string())
+        .collect();
+    assert_eq!(
+        addrs,
+        vec![servers[2].address.clone()],
+        "the old addresses left the group"
+    );
+    gateway.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_that_does_not_resolve_at_start_answers_502_until_it_does() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, servers) = servers_on_one_port(1).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    let toml = config(&format!("\"later:{port}\""), Some(dns.addr()))
+        + "\n[admin]\nlisten = \"127.0.0.1:0\"\n";
+    // The name is unknown (NXDOMAIN): weir starts all the same.
+    let gateway = TestGateway::start(&toml).await;
+    let reply = weir_testkit::client::get(gateway.addr, "/").await;
+    assert_eq!(reply.status, StatusCode::BAD_GATEWAY);
+    let admin = gateway.admin_addr.expect("admin listener");
+    let metrics = Client::connect(admin).await.get("/metrics").await.text();
+    assert!(
+        metrics.contains("weir_upstream_failures_total{upstream=\"app\",cause=\"unresolved\"} 1"),
+        "the 502 is counted as an upstream failure: {metrics}"
+    );
+
+    // The container comes up: its name resolves and requests reach it, without a reload.
+    dns.set("later", &[ip(&servers[0])], 1).expect("set later");
+    let started = Instant::now();
+    loop {
+        let reply = weir_testkit::client::get(gateway.addr, "/").await;
+        if reply.status == StatusCode::OK {
+            break;
+        }
+        assert_eq!(reply.status, StatusCode::BAD_GATEWAY);
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "the name resolved but weir still answers 502"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(servers[0].requests(), 1);
+    gateway.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_resolution_keeps_the_last_good_addresses() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, servers) = servers_on_one_port(1).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 1).expect("set web");
+    let gateway = TestGateway::start(&config(&format!("\"web:{port}\""), Some(dns.addr()))).await;
+    assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::OK]);
+
+    // The name disappears (NXDOMAIN): once weir has asked again twice and been told so, the
+    // server it had still takes the requests, as nginx keeps the addresses it resolved.
+    dns.set("web", &[], 1).expect("remove web");
+    let asked = dns.queries("web").expect("count queries");
+    let started = Instant::now();
+    while dns.queries("web").expect("count queries") < asked + 4 {
+        assert!(started.elapsed() < FOLLOW_DEADLINE, "weir stopped asking");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let answered = statuses(&gateway, 3).await;
+    assert_eq!(answered, vec![StatusCode::OK; 3]);
+    assert_eq!(servers[0].requests(), 4);
+    gateway.shutdown().await;
+}
+
+/// A reload resolves the names again, even of an upstream whose table did not change (which
+/// keeps its pools): here the TTL and the interval are an hour, so only the reload can move it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_resolves_the_names_again() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, servers) = servers_on_one_port(2).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
+    let toml = config_every(&format!("\"web:{port}\""), Some(dns.addr()), "1h");
+    let gateway = TestGateway::start(&toml).await;
+    assert_eq!(statuses(&gateway, 2).await, vec![StatusCode::OK; 2]);
+    assert_eq!(requests(&servers), vec![2, 0]);
+
+    dns.set("web", &[ip(&servers[1])], 3600).expect("set web");
+    let config = weir::config::from_toml(&toml, None).expect("valid config");
+    gateway.handle.reload(&config).expect("reload");
+    let started = Instant::now();
+    loop {
+        let answered = statuses(&gateway, 1).await;
+        assert_eq!(answered, vec![StatusCode::OK]);
+        if requests(&servers)[1] > 0 {
+            break;
+        }
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "the reload did not resolve the name again: {:?}",
+            requests(&servers)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    gateway.shutdown().await;
+}
+
+/// Without `resolver`, the system's resolver (getaddrinfo: `/etc/hosts`) resolves the name; an
+/// IP address beside it is taken as it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn localhost_resolves_through_the_system_resolver() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let port = upstream
+        .address
+        .rsplit_once(':')
+        .map(|(_, port)| port.to_string())
+        .expect("an IP:PORT address");
+    let gateway = TestGateway::start(&config(&format!("\"localhost:{port}\""), None)).await;
+    let answered = statuses(&gateway, 3).await;
+    assert_eq!(answered, vec![StatusCode::OK; 3]);
+    assert_eq!(upstream.requests(), 3);
+    let states = gateway.handle.server_states();
+    assert!(
+        states
+            .iter()
+            .any(|(_, state)| state.addr.to_string() == upstream.address),
+        "127.0.0.1:{port} is a server of the group: {states:?}"
+    );
+    gateway.shutdown().await;
+}
