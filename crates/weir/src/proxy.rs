@@ -187,7 +187,12 @@ impl Proxy {
         // The response rules' host (for a request no route matched) and variables, kept only
         // when some rule needs them.
         let rules_host = (self.rules.has_hosts() || self.rules.response_variables)
-            .then(|| checks::request_host(&request).ok().flatten().map(rules::host_name))
+            .then(|| {
+                checks::request_host(&request)
+                    .ok()
+                    .flatten()
+                    .map(rules::host_name)
+            })
             .flatten();
         let facts = self
             .rules

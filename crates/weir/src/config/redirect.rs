@@ -97,11 +97,15 @@ impl Template {
             "proxy_add_x_forwarded_for" => Some(Part::ProxyAddXForwardedFor),
             _ => {
                 let header = name.strip_prefix("http_")?.replace('_', "-");
-                HeaderName::from_bytes(header.as_bytes()).ok().map(Part::Http)
+                HeaderName::from_bytes(header.as_bytes())
+                    .ok()
+                    .map(Part::Http)
             }
         })
         .map_err(|name| {
-            format!("a header value may use {HEADER_VARIABLES}; ${name} is none of them (in {text:?})")
+            format!(
+                "a header value may use {HEADER_VARIABLES}; ${name} is none of them (in {text:?})"
+            )
         })?;
         template.ok_or_else(|| {
             format!("expected a header value of visible ASCII, spaces and tabs, found {text:?}")
@@ -214,11 +218,9 @@ impl Template {
                         .map_or("/", |pq| pq.as_str())
                         .as_bytes(),
                 ),
-                Part::Scheme => value.extend_from_slice(if variables.secure {
-                    b"https"
-                } else {
-                    b"http"
-                }),
+                Part::Scheme => {
+                    value.extend_from_slice(if variables.secure { b"https" } else { b"http" })
+                }
                 Part::RemoteAddr => {
                     value.extend_from_slice(variables.remote_addr.to_string().as_bytes())
                 }
@@ -296,15 +298,26 @@ mod tests {
                 .unwrap()
         };
         assert_eq!(render("$remote_addr"), "192.0.2.1");
-        assert_eq!(render("$proxy_add_x_forwarded_for"), "203.0.113.9, 192.0.2.1");
-        assert_eq!(render("${http_origin}|$http_x_absent|"), "https://app.example||");
+        assert_eq!(
+            render("$proxy_add_x_forwarded_for"),
+            "203.0.113.9, 192.0.2.1"
+        );
+        assert_eq!(
+            render("${http_origin}|$http_x_absent|"),
+            "https://app.example||"
+        );
         assert_eq!(
             render("$request_method $scheme://$host$uri ($request_uri) $server_name"),
             "POST https://h/a/b (/a/b?x=1) example.com"
         );
-        assert!(Template::parse_header("max-age=31536000").unwrap().is_constant());
+        assert!(Template::parse_header("max-age=31536000")
+            .unwrap()
+            .is_constant());
         let error = Template::parse_header("$hostname").unwrap_err();
-        assert!(error.contains("$hostname") && error.contains("$http_NAME"), "{error}");
+        assert!(
+            error.contains("$hostname") && error.contains("$http_NAME"),
+            "{error}"
+        );
         assert!(Template::parse_header("a\nb").is_err());
     }
 }

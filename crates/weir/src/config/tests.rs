@@ -1808,7 +1808,10 @@ access = ["deny 192.0.2.1", "allow 192.0.2.0/24", "deny all"]
         .collect();
     assert_eq!(names, ["x-forwarded-host", "x-real-ip"]);
     assert_eq!(rules.headers.forwarded_for, Some(ForwardedFor::Replace));
-    assert_eq!(rules.headers.response_hide, [HeaderName::from_static("x-powered-by")]);
+    assert_eq!(
+        rules.headers.response_hide,
+        [HeaderName::from_static("x-powered-by")]
+    );
     let access = rules.access.as_ref().unwrap();
     assert_eq!(access.len(), 3);
     assert!(!access[0].allow && access[2].network.is_none());
@@ -1834,24 +1837,44 @@ fn an_unknown_variable_in_a_header_value_names_file_line_and_key() {
 #[test]
 fn bad_header_names_access_entries_and_misplaced_keys_are_refused() {
     let bad = |text: &str| reject(&with_app(text)).to_string();
-    let message = bad("[[routes]]\nupstream = \"app\"\nresponse_headers = { \"X Frame\" = \"DENY\" }\n");
-    assert!(message.contains("routes[0].response_headers") && message.contains("header name"), "{message}");
-    let message = bad("[[routes]]\nupstream = \"app\"\nrequest_headers = { \"Connection\" = \"\" }\n");
-    assert!(message.contains("writes \"Connection\" itself"), "{message}");
+    let message =
+        bad("[[routes]]\nupstream = \"app\"\nresponse_headers = { \"X Frame\" = \"DENY\" }\n");
+    assert!(
+        message.contains("routes[0].response_headers") && message.contains("header name"),
+        "{message}"
+    );
+    let message =
+        bad("[[routes]]\nupstream = \"app\"\nrequest_headers = { \"Connection\" = \"\" }\n");
+    assert!(
+        message.contains("writes \"Connection\" itself"),
+        "{message}"
+    );
     let message = bad("[[routes]]\nupstream = \"app\"\naccess = [\"permit 10.0.0.0/8\"]\n");
-    assert!(message.contains("routes[0].access") && message.contains("\"allow ADDRESS\""), "{message}");
+    assert!(
+        message.contains("routes[0].access") && message.contains("\"allow ADDRESS\""),
+        "{message}"
+    );
     let message = bad("[[routes]]\nupstream = \"app\"\nforwarded_for = \"prepend\"\n");
     assert!(message.contains("\"replace\""), "{message}");
     let message = bad("[[routes]]\nupstream = \"app\"\ndotfiles = true\n");
-    assert!(message.contains("routes[0].dotfiles") && message.contains("`static`"), "{message}");
+    assert!(
+        message.contains("routes[0].dotfiles") && message.contains("`static`"),
+        "{message}"
+    );
     let message = bad("[[routes]]\nstatic = \"/srv\"\nrequest_headers = { \"X-A\" = \"1\" }\n");
     assert!(message.contains("no `upstream`"), "{message}");
     let message = bad("[[routes]]\nstatic = \"/srv\"\nfallback_upstream = \"api\"\n");
-    assert!(message.contains("routes[0].fallback_upstream") && message.contains("app"), "{message}");
+    assert!(
+        message.contains("routes[0].fallback_upstream") && message.contains("app"),
+        "{message}"
+    );
     let message = bad("[[routes]]\nstatic = \"/srv\"\nfallback_file = \"../etc/passwd\"\n");
     assert!(message.contains("routes[0].fallback_file"), "{message}");
     let message = bad("[[hosts]]\nname = \"other.test\"\n[[routes]]\nupstream = \"app\"\n");
-    assert!(message.contains("hosts[0].name") && message.contains("no route has host"), "{message}");
+    assert!(
+        message.contains("hosts[0].name") && message.contains("no route has host"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -1861,13 +1884,19 @@ fn load_refuses_a_missing_static_directory_and_fallback_file() {
     let missing = dir.path().join("nowhere");
     std::fs::write(
         &path,
-        format!("[[routes]]\npath = \"/static/\"\nstatic = \"{}\"\n", missing.display()),
+        format!(
+            "[[routes]]\npath = \"/static/\"\nstatic = \"{}\"\n",
+            missing.display()
+        ),
     )
     .unwrap();
     let error = load(&path).unwrap_err();
     assert_eq!(error.line(), Some(3), "{error}");
     assert_eq!(error.key(), Some("routes[0].static"), "{error}");
-    assert!(error.to_string().contains("expected an existing directory"), "{error}");
+    assert!(
+        error.to_string().contains("expected an existing directory"),
+        "{error}"
+    );
 
     std::fs::write(
         &path,

@@ -129,7 +129,9 @@ impl Proxy {
             };
             let fallback = match &route.rules.fallback {
                 None => None,
-                Some(crate::config::StaticFallback::File(file)) => Some(Fallback::File(file.clone())),
+                Some(crate::config::StaticFallback::File(file)) => {
+                    Some(Fallback::File(file.clone()))
+                }
                 // Validation guarantees the fallback names a defined upstream.
                 Some(crate::config::StaticFallback::Upstream(name)) => upstreams
                     .iter()

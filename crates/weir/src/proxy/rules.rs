@@ -105,7 +105,9 @@ impl Rules {
     pub(super) fn find(&self, route: Option<usize>, host: Option<&str>) -> Option<&Effective> {
         match route {
             Some(index) => self.routes.get(index).map(Arc::as_ref),
-            None => host.and_then(|host| self.hosts.get(&host_name(host))).map(Arc::as_ref),
+            None => host
+                .and_then(|host| self.hosts.get(&host_name(host)))
+                .map(Arc::as_ref),
         }
     }
 
@@ -155,7 +157,10 @@ impl Effective {
             list.retain(|(name, _)| !later.iter().any(|(other, _)| other == name));
             list.extend(later.iter().cloned());
         }
-        fn replace_set(list: &mut Vec<(HeaderName, Template)>, later: &[(HeaderName, Option<Template>)]) {
+        fn replace_set(
+            list: &mut Vec<(HeaderName, Template)>,
+            later: &[(HeaderName, Option<Template>)],
+        ) {
             list.retain(|(name, _)| !later.iter().any(|(other, _)| other == name));
             // An empty value adds nothing: it cancels the host's rule for the header.
             list.extend(
@@ -257,11 +262,7 @@ impl Effective {
     }
 
     /// `response_headers` on a successful answer, `response_headers_always` on every one.
-    pub(super) fn apply_response<B>(
-        &self,
-        response: &mut Response<B>,
-        variables: &Variables<'_>,
-    ) {
+    pub(super) fn apply_response<B>(&self, response: &mut Response<B>, variables: &Variables<'_>) {
         if is_success(response.status()) {
             for (name, template) in &self.response_set {
                 if let Some(value) = template.render_with(variables) {

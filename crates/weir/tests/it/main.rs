@@ -4,13 +4,16 @@
 
 mod support;
 
+mod access;
 mod balance;
 mod buffering;
 mod codec;
 mod e2e;
 mod errors;
+mod fallback;
 mod faults;
 mod hardening;
+mod header_rules;
 mod http2;
 mod metrics;
 mod parity;

@@ -72,7 +72,9 @@ pub(super) fn validate_route(
 
     let is_static = raw.static_root.is_some();
     let only_static = [
-        raw.dotfiles.as_ref().map(|value| ("dotfiles", value.span())),
+        raw.dotfiles
+            .as_ref()
+            .map(|value| ("dotfiles", value.span())),
         raw.fallback_upstream
             .as_ref()
             .map(|value| ("fallback_upstream", value.span())),
@@ -273,7 +275,10 @@ fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
 }
 
 /// A rule's header name: a valid token, not one weir manages, not twice in one table.
-fn header_name<T>(name: &Spanned<String>, earlier: &[(HeaderName, T)]) -> Result<HeaderName, Problem> {
+fn header_name<T>(
+    name: &Spanned<String>,
+    earlier: &[(HeaderName, T)],
+) -> Result<HeaderName, Problem> {
     let text = name.get_ref();
     let header = HeaderName::from_bytes(text.as_bytes()).map_err(|_| {
         invalid(
@@ -306,22 +311,24 @@ fn validate_access(entries: &[Spanned<String>]) -> Result<Vec<AccessRule>, Probl
     let mut rules = Vec::with_capacity(entries.len());
     for entry in entries {
         let text = entry.get_ref().trim();
-        let parsed = text.split_once(char::is_whitespace).and_then(|(verb, what)| {
-            let allow = match verb {
-                "allow" => true,
-                "deny" => false,
-                _ => return None,
-            };
-            let what = what.trim();
-            let network = if what == "all" {
-                None
-            } else if let Ok(network) = what.parse::<IpNet>() {
-                Some(network.trunc())
-            } else {
-                Some(IpNet::from(what.parse::<std::net::IpAddr>().ok()?))
-            };
-            Some(AccessRule { allow, network })
-        });
+        let parsed = text
+            .split_once(char::is_whitespace)
+            .and_then(|(verb, what)| {
+                let allow = match verb {
+                    "allow" => true,
+                    "deny" => false,
+                    _ => return None,
+                };
+                let what = what.trim();
+                let network = if what == "all" {
+                    None
+                } else if let Ok(network) = what.parse::<IpNet>() {
+                    Some(network.trunc())
+                } else {
+                    Some(IpNet::from(what.parse::<std::net::IpAddr>().ok()?))
+                };
+                Some(AccessRule { allow, network })
+            });
         match parsed {
             Some(rule) => rules.push(rule),
             None => {
@@ -394,7 +401,12 @@ pub(super) fn check_files(config: &crate::config::Config) -> Option<FileProblem>
             }
         }
     }
-    if let Some(path) = config.access_log.path.as_deref().filter(|_| config.access_log.enabled) {
+    if let Some(path) = config
+        .access_log
+        .path
+        .as_deref()
+        .filter(|_| config.access_log.enabled)
+    {
         let parent = path
             .parent()
             .filter(|parent| !parent.as_os_str().is_empty())
