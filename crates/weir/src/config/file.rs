@@ -666,7 +666,7 @@ impl RawConfig {
         }
 
         let routes = validate_routes(&self.routes, &self.upstreams, &self.limits)?;
-        let hosts = rules::validate_hosts(&self.hosts, &routes)?;
+        let hosts = rules::validate_hosts(&self.hosts, &routes, validate_host)?;
 
         let access_log = match self.access_log {
             None => AccessLogConfig {
@@ -1551,10 +1551,30 @@ fn validate_routes(
             limits: route_limits,
             request_buffering: raw.request_buffering.unwrap_or(true),
             response_buffering: raw.response_buffering.unwrap_or(true),
-            rules: rules::validate_route(raw, upstreams)?,
+            rules: rules::validate_route(&raw.rule_keys(), upstreams)?,
         });
     }
     Ok(routes)
+}
+
+impl RawRoute {
+    /// The keys `file/rules.rs` validates.
+    fn rule_keys(&self) -> rules::RouteKeys<'_> {
+        rules::RouteKeys {
+            upstream: self.upstream.as_ref(),
+            static_root: self.static_root.as_ref(),
+            request_headers: self.request_headers.as_ref(),
+            append_request_headers: self.append_request_headers.as_ref(),
+            response_headers: self.response_headers.as_ref(),
+            response_headers_always: self.response_headers_always.as_ref(),
+            hide_response_headers: self.hide_response_headers.as_ref(),
+            forwarded_for: self.forwarded_for.as_ref(),
+            access: self.access.as_deref(),
+            dotfiles: self.dotfiles.as_ref(),
+            fallback_upstream: self.fallback_upstream.as_ref(),
+            fallback_file: self.fallback_file.as_ref(),
+        }
+    }
 }
 
 /// `redirect` and `status`: a route that answers by itself, as nginx `return`.

@@ -218,3 +218,52 @@ async fn access_and_444_match_nginx() {
     let from_weir = raw_exchange(gateway.addr, request, Duration::from_secs(10)).await;
     assert_eq!((from_weir.as_str(), from_nginx.as_str()), ("", ""));
 }
+
+/// Over HTTP/2, a 444 resets its stream (there is no connection of its own to close); the
+/// connection's other streams are served.
+#[tokio::test]
+async fn status_444_over_http2_resets_the_stream() {
+    use crate::tls::{certificate_tables, connect_tls, Pki};
+    let pki = Pki::new();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let files = [pki.issue(&["app.test"])];
+    let toml = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[[routes]]
+path = "/"
+upstream = "app"
+[[routes]]
+path = "/gone"
+exact = true
+status = 444
+[tls]
+listen = ["127.0.0.1:0"]
+{}
+"#,
+        upstream.address,
+        certificate_tables(&files)
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let stream = connect_tls(
+        gateway.tls_addr.expect("a TLS listener"),
+        pki.client_config(&[b"h2"]),
+        "app.test",
+    )
+    .await
+    .unwrap();
+    let (client, connection) = h2::client::handshake(stream).await.unwrap();
+    tokio::spawn(connection);
+    let mut client = client.ready().await.unwrap();
+    let gone = Request::get("https://app.test/gone").body(()).unwrap();
+    let (response, _) = client.send_request(gone, true).unwrap();
+    let error = response.await.expect_err("no answer to a 444");
+    assert!(error.is_reset(), "a reset stream: {error}");
+    let mut client = client.ready().await.unwrap();
+    let served = Request::get("https://app.test/").body(()).unwrap();
+    let (response, _) = client.send_request(served, true).unwrap();
+    assert_eq!(response.await.unwrap().status(), StatusCode::OK);
+}

@@ -9,7 +9,9 @@ use http::HeaderName;
 use ipnet::IpNet;
 use toml::Spanned;
 
-use super::{invalid, validate_host, ConfigErrorKind, Problem, RawRoute, RawUpstream};
+// Nothing of the parent `file.rs` is imported (it imports this module): it hands a route's
+// keys over as a `RouteKeys`, and its host check as a function.
+use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
     AccessRule, ForwardedFor, HeaderRules, HostConfig, RouteConfig, RouteRules, StaticFallback,
     Template,
@@ -30,6 +32,37 @@ pub(super) struct RawHost {
     hide_response_headers: Option<Vec<Spanned<String>>>,
     forwarded_for: Option<Spanned<String>>,
     access: Option<Vec<Spanned<String>>>,
+}
+
+/// A route's keys that this module reads, as `file.rs` hands them over (its `RawRoute`'s).
+pub(super) struct RouteKeys<'a> {
+    pub(super) upstream: Option<&'a Spanned<String>>,
+    pub(super) static_root: Option<&'a Spanned<String>>,
+    pub(super) request_headers: Option<&'a RawHeaderMap>,
+    pub(super) append_request_headers: Option<&'a RawHeaderMap>,
+    pub(super) response_headers: Option<&'a RawHeaderMap>,
+    pub(super) response_headers_always: Option<&'a RawHeaderMap>,
+    pub(super) hide_response_headers: Option<&'a Vec<Spanned<String>>>,
+    pub(super) forwarded_for: Option<&'a Spanned<String>>,
+    pub(super) access: Option<&'a [Spanned<String>]>,
+    pub(super) dotfiles: Option<&'a Spanned<bool>>,
+    pub(super) fallback_upstream: Option<&'a Spanned<String>>,
+    pub(super) fallback_file: Option<&'a Spanned<String>>,
+}
+
+fn invalid(span: std::ops::Range<usize>, message: impl Into<String>) -> Problem {
+    Problem::new(ConfigErrorKind::InvalidValue, span, message)
+}
+
+fn defined_upstreams<T>(upstreams: &BTreeMap<String, T>) -> String {
+    if upstreams.is_empty() {
+        "no [upstreams.NAME] table is defined".to_string()
+    } else {
+        format!(
+            "defined: {}",
+            upstreams.keys().cloned().collect::<Vec<_>>().join(", ")
+        )
+    }
 }
 
 /// The header keys, as a route or a host has them.
@@ -56,30 +89,26 @@ const MANAGED: &[&str] = &[
 ];
 
 /// A route's rules; `upstreams` to check `fallback_upstream`.
-pub(super) fn validate_route(
-    raw: &RawRoute,
-    upstreams: &BTreeMap<String, Spanned<RawUpstream>>,
+pub(super) fn validate_route<T>(
+    raw: &RouteKeys<'_>,
+    upstreams: &BTreeMap<String, T>,
 ) -> Result<RouteRules, Problem> {
     let headers = validate_headers(&RawHeaderKeys {
-        request_headers: raw.request_headers.as_ref(),
-        append_request_headers: raw.append_request_headers.as_ref(),
-        response_headers: raw.response_headers.as_ref(),
-        response_headers_always: raw.response_headers_always.as_ref(),
-        hide_response_headers: raw.hide_response_headers.as_ref(),
-        forwarded_for: raw.forwarded_for.as_ref(),
+        request_headers: raw.request_headers,
+        append_request_headers: raw.append_request_headers,
+        response_headers: raw.response_headers,
+        response_headers_always: raw.response_headers_always,
+        hide_response_headers: raw.hide_response_headers,
+        forwarded_for: raw.forwarded_for,
     })?;
-    let access = raw.access.as_deref().map(validate_access).transpose()?;
+    let access = raw.access.map(validate_access).transpose()?;
 
     let is_static = raw.static_root.is_some();
     let only_static = [
-        raw.dotfiles
-            .as_ref()
-            .map(|value| ("dotfiles", value.span())),
+        raw.dotfiles.map(|value| ("dotfiles", value.span())),
         raw.fallback_upstream
-            .as_ref()
             .map(|value| ("fallback_upstream", value.span())),
         raw.fallback_file
-            .as_ref()
             .map(|value| ("fallback_file", value.span())),
     ];
     if let (false, Some((key, span))) = (is_static, only_static.iter().flatten().next()) {
@@ -105,7 +134,7 @@ pub(super) fn validate_route(
                     upstream.span(),
                     format!(
                         "unknown upstream {name:?}; {}",
-                        super::defined_names("upstreams", upstreams)
+                        defined_upstreams(upstreams)
                     ),
                 ));
             }
@@ -136,19 +165,15 @@ pub(super) fn validate_route(
     let proxied = raw.upstream.is_some() || raw.fallback_upstream.is_some();
     let upstream_only = [
         raw.request_headers
-            .as_ref()
             .and_then(|map| map.keys().next())
             .map(|key| ("request_headers", key.span())),
         raw.append_request_headers
-            .as_ref()
             .and_then(|map| map.keys().next())
             .map(|key| ("append_request_headers", key.span())),
         raw.hide_response_headers
-            .as_ref()
             .and_then(|list| list.first())
             .map(|name| ("hide_response_headers", name.span())),
         raw.forwarded_for
-            .as_ref()
             .map(|value| ("forwarded_for", value.span())),
     ];
     if let (false, Some((key, span))) = (proxied, upstream_only.iter().flatten().next()) {
@@ -162,7 +187,7 @@ pub(super) fn validate_route(
     Ok(RouteRules {
         headers,
         access,
-        dotfiles: raw.dotfiles.as_ref().is_some_and(|value| *value.get_ref()),
+        dotfiles: raw.dotfiles.is_some_and(|value| *value.get_ref()),
         fallback,
     })
 }
@@ -171,6 +196,7 @@ pub(super) fn validate_route(
 pub(super) fn validate_hosts(
     raw_hosts: &[Spanned<RawHost>],
     routes: &[RouteConfig],
+    validate_host: fn(&Spanned<String>) -> Result<String, Problem>,
 ) -> Result<Vec<HostConfig>, Problem> {
     let mut hosts: Vec<HostConfig> = Vec::with_capacity(raw_hosts.len());
     for raw in raw_hosts {
