@@ -307,8 +307,13 @@ impl Proxy {
         let upstream = match &route.target {
             Target::Upstream(upstream) => upstream,
             Target::Static(dir) => match route.serve_static(dir, &path, &request).await? {
-                Served::Answer(response) => return Ok(response),
-                Served::Upstream(upstream) => upstream,
+                Some(response) => return Ok(response),
+                // The file is missing and `fallback_upstream` takes the request.
+                None => match &route.fallback {
+                    Some(Fallback::Upstream(upstream)) => upstream,
+                    // `serve_static` hands over only to a fallback upstream.
+                    _ => return Err(ProxyError::FileNotFound { reason: "missing" }),
+                },
             },
             Target::Answer(answer) => {
                 return Ok(answer.respond_to(&request, host, client.tls.is_some()))
@@ -457,13 +462,14 @@ impl Route {
 
     /// A static route answers from its directory, by the path below the route's prefix. A path
     /// with a dot-file segment is not found (unless `dotfiles`), whatever the fallback; a missing
-    /// file goes to the fallback: upstream, or the fallback file.
-    async fn serve_static<'route, B>(
-        &'route self,
+    /// file goes to the fallback: the fallback file, or upstream (`None`: the request is the
+    /// fallback upstream's).
+    async fn serve_static<B>(
+        &self,
         dir: &StaticDir,
         path: &str,
         request: &Request<B>,
-    ) -> Result<Served<'route>, ProxyError> {
+    ) -> Result<Option<Response<Body>>, ProxyError> {
         if !self.dotfiles && crate::static_files::names_dotfile(path) {
             return Err(ProxyError::FileNotFound {
                 reason: "a dot-file (dotfiles = false)",
@@ -488,24 +494,17 @@ impl Route {
             _ => dir.serve(method, &below, request.headers()).await,
         };
         match (served, &self.fallback) {
-            (Ok(response), _) => Ok(Served::Answer(response.map(Body::boxed))),
+            (Ok(response), _) => Ok(Some(response.map(Body::boxed))),
             (Err(error), Some(fallback)) if is_missing(&error) => match fallback {
-                Fallback::Upstream(upstream) => Ok(Served::Upstream(upstream)),
+                Fallback::Upstream(_) => Ok(None),
                 Fallback::File(file) => {
                     let response = dir.serve(method, file, request.headers()).await?;
-                    Ok(Served::Answer(response.map(Body::boxed)))
+                    Ok(Some(response.map(Body::boxed)))
                 }
             },
             (Err(error), _) => Err(error),
         }
     }
-}
-
-/// What a static route made of a request.
-enum Served<'route> {
-    Answer(Response<Body>),
-    /// The file is missing and `fallback_upstream` takes it.
-    Upstream(&'route Arc<Upstream>),
 }
 
 /// A missing file (404), which a fallback takes; a forbidden one (403) it does not.

@@ -207,11 +207,11 @@ async fn access_and_444_match_nginx() {
         upstream.address
     );
     let gateway = TestGateway::start(&toml).await;
-    for index in 0..lists.len() {
+    for (index, list) in lists.iter().enumerate() {
         let path = format!("/{index}/");
         let from_nginx = weir_testkit::client::get(nginx.addr, &path).await.status;
         let from_weir = weir_testkit::client::get(gateway.addr, &path).await.status;
-        assert_eq!(from_weir, from_nginx, "{:?}", lists[index]);
+        assert_eq!(from_weir, from_nginx, "{list:?}");
     }
     let request = b"GET /gone HTTP/1.1\r\nHost: a\r\n\r\n";
     let from_nginx = raw_exchange(nginx.addr, request, Duration::from_secs(10)).await;
