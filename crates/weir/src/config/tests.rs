@@ -1817,6 +1817,13 @@ access = ["deny 192.0.2.1", "allow 192.0.2.0/24", "deny all"]
     assert!(!access[0].allow && access[2].network.is_none());
     assert_eq!(config.hosts[0].name, "example.com");
     assert!(config.hosts[0].access.is_some());
+    let summary = config.summary();
+    for expected in [
+        "access: 3 entries, request headers set 2, appended 1, response headers 1, hidden 1, X-Forwarded-For replaced",
+        "host example.com: access: 2 entries, always 1",
+    ] {
+        assert!(summary.contains(expected), "{expected:?} not in:\n{summary}");
+    }
 }
 
 #[test]
