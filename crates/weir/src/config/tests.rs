@@ -1856,6 +1856,8 @@ fn bad_header_names_access_entries_and_misplaced_keys_are_refused() {
         message.contains("writes \"Connection\" itself"),
         "{message}"
     );
+    let message = bad("[[routes]]\nupstream = \"app\"\nrequest_headers = { \"Host\" = \"\" }\n");
+    assert!(message.contains("needs a Host"), "{message}");
     let message = bad("[[routes]]\nupstream = \"app\"\naccess = [\"permit 10.0.0.0/8\"]\n");
     assert!(
         message.contains("routes[0].access") && message.contains("\"allow ADDRESS\""),

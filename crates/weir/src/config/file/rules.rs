@@ -246,11 +246,19 @@ pub(super) fn validate_hosts(
 }
 
 fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
-    let set = |map: Option<&RawHeaderMap>| -> Result<Vec<(HeaderName, Option<Template>)>, Problem> {
+    let set = |map: Option<&RawHeaderMap>,
+               request: bool|
+     -> Result<Vec<(HeaderName, Option<Template>)>, Problem> {
         let mut rules: Vec<(HeaderName, Option<Template>)> = Vec::new();
         for (name, value) in map.into_iter().flatten() {
             let header = header_name(name, &rules)?;
             let template = if value.get_ref().is_empty() {
+                if request && header == http::header::HOST {
+                    return Err(invalid(
+                        value.span(),
+                        "an HTTP/1.1 request needs a Host; give a value such as \"$host\" or \"app.internal\", or leave Host out (weir sends the client's)",
+                    ));
+                }
                 None
             } else {
                 Some(template(value)?)
@@ -288,13 +296,13 @@ fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
         })
         .transpose()?;
     Ok(HeaderRules {
-        request_set: set(raw.request_headers)?,
+        request_set: set(raw.request_headers, true)?,
         request_append: request_append
             .into_iter()
             .filter_map(|(name, value)| Some((name, value?)))
             .collect(),
-        response_set: set(raw.response_headers)?,
-        response_set_always: set(raw.response_headers_always)?,
+        response_set: set(raw.response_headers, false)?,
+        response_set_always: set(raw.response_headers_always, false)?,
         response_hide,
         forwarded_for,
     })
