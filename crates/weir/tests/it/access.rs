@@ -121,12 +121,17 @@ access = ["allow 127.0.0.1"]
 #[tokio::test]
 async fn status_444_closes_the_connection_without_a_byte() {
     let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("access.log");
     let toml = format!(
         r#"
 [server]
 listen = ["127.0.0.1:0"]
 [admin]
 listen = "127.0.0.1:0"
+[access_log]
+enabled = true
+path = "{}"
 [upstreams.app]
 servers = ["{}"]
 [[routes]]
@@ -137,6 +142,7 @@ path = "/wp-login.php"
 exact = true
 status = 444
 "#,
+        log.display(),
         upstream.address
     );
     let gateway = TestGateway::start(&toml).await;
@@ -156,6 +162,18 @@ status = 444
             .any(|line| line.contains("444") && line.starts_with("weir_requests")),
         "counted as 444: {metrics}"
     );
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.contains("\"GET /wp-login.php HTTP/1.1\" 444 ") {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "logged as 444: {text}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     // The other route still answers.
     assert_eq!(
         weir_testkit::client::get(gateway.addr, "/").await.status,
