@@ -100,6 +100,47 @@ fn check_rejects_a_route_to_a_missing_upstream() {
     );
 }
 
+/// A static route whose directory is missing: `weir run` could not serve it, so `weir check`
+/// refuses it too, with file, line and key, and `run` exits as `check` does.
+#[test]
+fn check_and_run_refuse_a_missing_static_directory_with_file_line_and_key() {
+    let text =
+        format!("{GOOD}\n[[routes]]\npath = \"/static/\"\nstatic = \"/nonexistent/weir-static\"\n");
+    let message = check_fails(&text);
+    assert!(message.contains(":14:"), "no line: {message}");
+    assert!(message.contains("routes[1].static"), "no key: {message}");
+    assert!(
+        message.contains("/nonexistent/weir-static") && message.contains("existing directory"),
+        "{message}"
+    );
+    let (_dir, path) = write_config(&text);
+    let output = weir()
+        .args(["run", "--config"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(64));
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(message.contains("routes[1].static"), "{message}");
+}
+
+#[test]
+fn check_refuses_an_unknown_variable_in_a_header_rule() {
+    let message = check_fails(&GOOD.replace(
+        "upstream = \"app\"",
+        "upstream = \"app\"\nrequest_headers = { \"X-Real-IP\" = \"$binary_remote_addr\" }",
+    ));
+    assert!(message.contains(":11:"), "no line: {message}");
+    assert!(
+        message.contains("routes[0].request_headers.X-Real-IP"),
+        "no key: {message}"
+    );
+    assert!(
+        message.contains("$remote_addr"),
+        "known variables not listed: {message}"
+    );
+}
+
 #[test]
 fn a_missing_file_exits_64() {
     let output = weir()

@@ -24,7 +24,7 @@ use http::{HeaderName, StatusCode};
 use ipnet::IpNet;
 
 pub use file::{from_toml, load, ConfigError, ConfigErrorKind};
-pub use redirect::Template;
+pub use redirect::{Template, Variables};
 // Upstream servers by host name.
 pub use server_name::{
     locate, ResolveConfig, ServerName, MAX_ADDRESSES_PER_NAME, MIN_RESOLVE_INTERVAL,
@@ -47,6 +47,8 @@ pub struct Config {
     pub compression: Option<CompressionConfig>,
     /// `[tls]`: TLS termination and HTTP/2 to clients, off when the table is absent.
     pub tls: Option<TlsConfig>,
+    /// `[[hosts]]`: header and access rules for every route of one host.
+    pub hosts: Vec<HostConfig>,
 }
 
 /// `[server]`: the downstream side.
@@ -260,6 +262,8 @@ pub struct RouteConfig {
     /// the client in memory, then up to 16 MiB in a spool file), so a Gunicorn sync worker is
     /// freed while a slow client drains it, as nginx `proxy_buffering on`. Default true.
     pub response_buffering: bool,
+    /// Header rules, access rules, dot-files and the static fallback: see [`RouteRules`].
+    pub rules: RouteRules,
 }
 
 /// A route that answers by itself (nginx `return`): a redirect, or a bare status.
@@ -588,4 +592,86 @@ impl Default for CompressionConfig {
             algorithms: vec![Encoding::Brotli, Encoding::Zstd, Encoding::Gzip],
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header rules, access rules, dot-files and static fallbacks (issue 19): `[[hosts]]` and the
+// route keys of the same names.
+// ---------------------------------------------------------------------------------------------
+
+/// A route's rules beyond where it leads: all off by default.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RouteRules {
+    /// `request_headers`, `append_request_headers`, `response_headers`,
+    /// `response_headers_always`, `hide_response_headers`, `forwarded_for`.
+    pub headers: HeaderRules,
+    /// `access`: allow/deny in order (nginx `allow`/`deny`); `None` when the route has none,
+    /// so its host's apply.
+    pub access: Option<Vec<AccessRule>>,
+    /// `dotfiles`: a static route serves paths with a segment starting with `.`. Default false:
+    /// they are 404, except `/.well-known/`.
+    pub dotfiles: bool,
+    /// `fallback_upstream` / `fallback_file`: what a static route does with a missing file.
+    pub fallback: Option<StaticFallback>,
+}
+
+/// The header rules of a route or a `[[hosts]]` table.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct HeaderRules {
+    /// `request_headers`: set on the upstream request, replacing the client's (nginx
+    /// `proxy_set_header`); `None` (the value `""`) removes the header.
+    pub request_set: Vec<(HeaderName, Option<Template>)>,
+    /// `append_request_headers`: added to the upstream request after the client's own.
+    pub request_append: Vec<(HeaderName, Template)>,
+    /// `response_headers`: set on 200, 201, 204, 206, 301, 302, 303, 304, 307 and 308 answers
+    /// (nginx `add_header`); `None` (the value `""`) adds nothing, to cancel a host's.
+    pub response_set: Vec<(HeaderName, Option<Template>)>,
+    /// `response_headers_always`: set on every answer, weir's own errors included (nginx
+    /// `add_header ... always`).
+    pub response_set_always: Vec<(HeaderName, Option<Template>)>,
+    /// `hide_response_headers`: removed from the upstream's response (nginx `proxy_hide_header`).
+    pub response_hide: Vec<HeaderName>,
+    /// `forwarded_for`: what becomes of the client's `X-Forwarded-For`; `None`: the host's, else
+    /// append.
+    pub forwarded_for: Option<ForwardedFor>,
+}
+
+/// `forwarded_for`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ForwardedFor {
+    /// `"append"`: the client's address after the list the client sent (nginx
+    /// `$proxy_add_x_forwarded_for`), today's behaviour.
+    Append,
+    /// `"replace"`: the client's address alone (nginx `proxy_set_header X-Forwarded-For
+    /// $remote_addr`), so an app that reads the first entry cannot be handed a forged one.
+    Replace,
+}
+
+/// One entry of `access`: `"allow 10.0.0.0/8"`, `"deny 192.0.2.1"`, `"deny all"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AccessRule {
+    pub allow: bool,
+    /// `None`: `all`.
+    pub network: Option<IpNet>,
+}
+
+/// What a static route does with a missing file (nginx `try_files $uri ...`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StaticFallback {
+    /// `fallback_upstream = "app"`: the request goes to that upstream, as `try_files $uri @app`.
+    Upstream(String),
+    /// `fallback_file = "/index.html"`: that file of the route's directory is served, as
+    /// `try_files $uri /index.html`.
+    File(String),
+}
+
+/// `[[hosts]]`: rules for every route whose `host` is `name`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostConfig {
+    /// `name`: a host name as a route's `host` writes it.
+    pub name: String,
+    pub headers: HeaderRules,
+    /// `access`: used by a route of this host that has no `access` of its own, and by a
+    /// request to this host that no route matches.
+    pub access: Option<Vec<AccessRule>>,
 }

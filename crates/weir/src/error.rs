@@ -130,6 +130,9 @@ pub enum ProxyError {
     /// a path component too long) is 404, forbidden (or a symlink loop) is 403, anything else 500.
     #[error("static file: {source}")]
     File { source: io::Error },
+    /// The route's or host's `access` list refused the client's address: 403, as nginx `deny`.
+    #[error("access denied to {client}")]
+    AccessDenied { client: std::net::IpAddr },
     #[error("rate limited by {limit}")]
     RateLimited {
         limit: Arc<str>,
@@ -166,6 +169,7 @@ impl ProxyError {
             ProxyError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ProxyError::FileNotFound { .. } => StatusCode::NOT_FOUND,
             ProxyError::FileForbidden { .. } => StatusCode::FORBIDDEN,
+            ProxyError::AccessDenied { .. } => StatusCode::FORBIDDEN,
             ProxyError::File { source } => file_status(source),
             ProxyError::Spool => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -183,7 +187,8 @@ impl ProxyError {
             | ProxyError::RateLimited { .. }
             | ProxyError::MethodNotAllowed { .. }
             | ProxyError::FileNotFound { .. }
-            | ProxyError::FileForbidden { .. } => Side::Downstream,
+            | ProxyError::FileForbidden { .. }
+            | ProxyError::AccessDenied { .. } => Side::Downstream,
             // A missing or forbidden file is the client's asking; any other failure is weir's.
             ProxyError::File { source } => {
                 if file_status(source) == StatusCode::INTERNAL_SERVER_ERROR {
@@ -232,6 +237,7 @@ impl ProxyError {
             ProxyError::MethodNotAllowed { .. } => "method_not_allowed",
             ProxyError::FileNotFound { .. } => "file_not_found",
             ProxyError::FileForbidden { .. } => "file_forbidden",
+            ProxyError::AccessDenied { .. } => "access_denied",
             ProxyError::File { .. } => "file",
             ProxyError::Spool => "spool",
             ProxyError::SpoolFull { .. } => "spool_full",
@@ -317,9 +323,33 @@ fn file_status(error: &io::Error) -> StatusCode {
     }
 }
 
-/// A short plain-text response for `status`, as nginx gives for its own errors.
+/// A short plain-text response for `status`, as nginx gives for its own errors. A 444 is no
+/// answer at all: see [`CloseUnanswered`].
 pub fn status_response(status: StatusCode) -> Response<Bytes> {
+    if status.as_u16() == CLOSE_UNANSWERED {
+        return unanswered();
+    }
     status_response_with(status, HeaderMap::new())
+}
+
+/// nginx's status for a request closed without an answer (`return 444`): counted and logged
+/// with it, never sent.
+pub const CLOSE_UNANSWERED: u16 = 444;
+
+/// An extension on a response that must not be written: the HTTP/1 layer closes the connection
+/// instead, HTTP/2 resets the stream (nginx `return 444`). The response's status, 444, is what
+/// metrics and the access log record.
+#[derive(Debug, Clone, Copy)]
+pub struct CloseUnanswered;
+
+/// The 444 response: empty, marked [`CloseUnanswered`].
+pub fn unanswered() -> Response<Bytes> {
+    let mut response = Response::new(Bytes::new());
+    // 444 is in 100..=999, which is all `from_u16` asks.
+    *response.status_mut() =
+        StatusCode::from_u16(CLOSE_UNANSWERED).unwrap_or(StatusCode::BAD_REQUEST);
+    response.extensions_mut().insert(CloseUnanswered);
+    response
 }
 
 /// The admin listener's `/readyz` from the moment shutdown begins: 503 with a body that says

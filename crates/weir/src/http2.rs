@@ -150,7 +150,15 @@ pub(crate) async fn serve<T, F>(
             let mut request = request.map(ClientBody::Hyper);
             join_cookies(request.headers_mut());
             let response = proxy.handle(client, request).await;
-            Ok::<_, std::convert::Infallible>(response.map(WatchedBody))
+            if response
+                .extensions()
+                .get::<crate::error::CloseUnanswered>()
+                .is_some()
+            {
+                // nginx `return 444`: no answer; hyper resets the stream instead.
+                return Err(Unanswered);
+            }
+            Ok(response.map(WatchedBody))
         }
     });
     let flood = Arc::new(Notify::new());
@@ -184,6 +192,18 @@ pub(crate) async fn serve<T, F>(
         tracing::debug!(client = %peer, %error, "HTTP/2 connection ended with an error");
     }
 }
+
+/// A stream's service error that asks hyper to reset the stream unanswered (nginx `return 444`).
+#[derive(Debug)]
+struct Unanswered;
+
+impl std::fmt::Display for Unanswered {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("closed without an answer (444)")
+    }
+}
+
+impl std::error::Error for Unanswered {}
 
 /// Waits, after a GOAWAY, for the connection to end by itself (its streams done and the client's
 /// acknowledgement of hyper's PING in), but no longer than until it has had no stream in flight

@@ -37,14 +37,14 @@ const BUCKET_MICROS: [u64; 16] = [
     2_500_000, 5_000_000, 10_000_000, 30_000_000, 60_000_000,
 ];
 
-/// Statuses counted under their own code: every code IANA registers, and nginx's 499. Anything
+/// Statuses counted under their own code: every code IANA registers, and nginx's 444 and 499. Anything
 /// else is counted under its class (`"5xx"`), so a misbehaving upstream cannot grow the table.
-const KNOWN_STATUSES: [u16; 63] = [
+const KNOWN_STATUSES: [u16; 64] = [
     100, 101, 102, 103, //
     200, 201, 202, 203, 204, 205, 206, 207, 208, 226, //
     300, 301, 302, 303, 304, 305, 307, 308, //
     400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418,
-    421, 422, 423, 424, 425, 426, 428, 429, 431, 451, 499, //
+    421, 422, 423, 424, 425, 426, 428, 429, 431, 444, 451, 499, //
     500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511,
 ];
 

@@ -46,6 +46,7 @@ mod headers;
 mod limits;
 mod logging;
 mod response;
+mod rules;
 
 use checks::drop_underscored_headers;
 pub use checks::request_host;
@@ -66,6 +67,18 @@ pub struct Route {
     limits: Option<RouteLimits>,
     request_buffering: bool,
     response_buffering: bool,
+    /// `dotfiles`: a static route serves paths with a segment starting with `.`.
+    dotfiles: bool,
+    /// `fallback_upstream` / `fallback_file`: a static route's missing file.
+    fallback: Option<Fallback>,
+}
+
+/// What a static route does with a missing file (nginx `try_files $uri ...`).
+enum Fallback {
+    /// `try_files $uri @app`: the request goes upstream.
+    Upstream(Arc<Upstream>),
+    /// `try_files $uri /index.html`: this path below the route's directory is served.
+    File(String),
 }
 
 /// Where a route's requests go.
@@ -99,6 +112,8 @@ pub struct Proxy {
     redirect_http: Option<u16>,
     /// The config this proxy was built from, to tell on reload what changed.
     config: Config,
+    /// The routes' and hosts' header and access rules.
+    rules: rules::Rules,
 }
 
 /// What the proxy knows of the client connection a request came on.
@@ -169,6 +184,20 @@ impl Proxy {
             last_request: client.last_request,
             secure: client.tls.is_some(),
         };
+        // The response rules' host (for a request no route matched) and variables, kept only
+        // when some rule needs them.
+        let rules_host = (self.rules.has_hosts() || self.rules.response_variables)
+            .then(|| {
+                checks::request_host(&request)
+                    .ok()
+                    .flatten()
+                    .map(rules::host_name)
+            })
+            .flatten();
+        let facts = self
+            .rules
+            .response_variables
+            .then(|| rules::Facts::capture(&request, rules_host.as_deref().unwrap_or("")));
         // Until the answer is ready, a client that leaves drops this future: the guard then
         // counts and logs the request as 499, as nginx does.
         let peer = SocketAddr::new(client_ip, client.peer.port());
@@ -183,9 +212,46 @@ impl Proxy {
             self.refused(error, unanswered.upstream_name(), client_ip)
                 .map(Body::full)
         });
+        let response = self.response_rules(
+            response,
+            unanswered.record.route,
+            rules_host.as_deref(),
+            facts.as_ref(),
+            client_ip,
+            asked.secure,
+        );
         let response = self.outgoing.apply(response, &asked);
         // The logging exit: counted now, logged when the body is done.
         unanswered.answered(response)
+    }
+
+    /// `response_headers` and `response_headers_always` of the request's route, or of its host
+    /// when no route matched. A request closed unanswered (444) gets none.
+    fn response_rules(
+        &self,
+        mut response: Response<Body>,
+        route: Option<usize>,
+        host: Option<&str>,
+        facts: Option<&rules::Facts>,
+        client_ip: IpAddr,
+        secure: bool,
+    ) -> Response<Body> {
+        let Some(rules) = self.rules.find(route, host) else {
+            return response;
+        };
+        if !rules.has_response_rules()
+            || response
+                .extensions()
+                .get::<crate::error::CloseUnanswered>()
+                .is_some()
+        {
+            return response;
+        }
+        let empty = (http::Uri::from_static("/"), http::HeaderMap::new());
+        let variables =
+            rules::response_variables(facts, rules.server_name(), client_ip, secure, &empty);
+        rules.apply_response(&mut response, &variables);
+        response
     }
 
     /// The answer to a request that failed: counted (upstream failures per upstream and cause),
@@ -228,20 +294,47 @@ impl Proxy {
         if let Some(response) = self.https_redirect(&client, host, &request) {
             return Ok(response);
         }
-        let route = self.router.find(host, &path).ok_or(ProxyError::NoRoute)?;
+        let Some(route) = self.router.find(host, &path) else {
+            self.rules.check_host_access(host, client_ip)?;
+            return Err(ProxyError::NoRoute);
+        };
         record.route = Some(route.index);
+        let rules = self.rules.find(Some(route.index), None);
+        if let Some(rules) = rules {
+            rules.check_access(client_ip)?;
+        }
         let limited = route.check_limits(client_ip, &path, &request).await?;
         let upstream = match &route.target {
             Target::Upstream(upstream) => upstream,
-            Target::Static(dir) => return route.serve_static(dir, &path, &request).await,
+            Target::Static(dir) => match route.serve_static(dir, &path, &request).await? {
+                Some(response) => return Ok(response),
+                // The file is missing and `fallback_upstream` takes the request.
+                None => match &route.fallback {
+                    Some(Fallback::Upstream(upstream)) => upstream,
+                    // `serve_static` hands over only to a fallback upstream.
+                    _ => return Err(ProxyError::FileNotFound { reason: "missing" }),
+                },
+            },
             Target::Answer(answer) => {
                 return Ok(answer.respond_to(&request, host, client.tls.is_some()))
             }
         };
+        // The request rules' `$host` and `$uri`, owned: the request moves on below.
+        let named = rules
+            .filter(|rules| rules.has_request_rules())
+            .map(|_| (host.map(rules::host_name), path.to_string()));
+        let target = UpstreamTarget {
+            upstream,
+            named,
+            rules,
+        };
         let (upstream_request, upgrade) = self
-            .upstream_request(route, upstream, &client, client_ip, request)
+            .upstream_request(route, &target, &client, client_ip, request)
             .await?;
-        let response = self.send(upstream, upstream_request, record).await?;
+        let mut response = self.send(upstream, upstream_request, record).await?;
+        if let Some(rules) = rules {
+            rules.hide(response.headers_mut());
+        }
         let shaping = Shaping {
             upgrade,
             limited: limited.as_ref(),
@@ -276,11 +369,12 @@ impl Proxy {
     async fn upstream_request(
         &self,
         route: &Route,
-        upstream: &Upstream,
+        target: &UpstreamTarget<'_>,
         client: &ClientInfo,
         client_ip: IpAddr,
         request: Request<ClientBody>,
     ) -> Result<(Request<RequestBody>, bool), ProxyError> {
+        let upstream = target.upstream;
         let upgrade = is_websocket_upgrade(&request);
         let (mut parts, incoming) = request.into_parts();
         let body = if http_body::Body::is_end_stream(&incoming) {
@@ -303,7 +397,32 @@ impl Proxy {
             upgrade,
             keepalive: upstream.keepalive(),
         };
-        forward::rewrite(&mut parts, &forwarding);
+        match target.rules {
+            Some(rules) if rules.has_request_rules() || rules.replaces_forwarded_for() => {
+                // The rules' values are the client's request's, rendered before the rewrite.
+                let (host, path) = target
+                    .named
+                    .as_ref()
+                    .map_or((None, ""), |(host, path)| (host.as_deref(), path.as_str()));
+                let variables = crate::config::Variables {
+                    host: host.unwrap_or(rules.server_name()),
+                    uri: &parts.uri,
+                    secure: forwarding.secure,
+                    remote_addr: client_ip,
+                    server_name: rules.server_name(),
+                    method: &parts.method,
+                    path,
+                    headers: &parts.headers,
+                };
+                let rendered = rules.render_request(&variables);
+                if rules.replaces_forwarded_for() {
+                    parts.headers.remove(headers::X_FORWARDED_FOR.clone());
+                }
+                forward::rewrite(&mut parts, &forwarding);
+                rules::Effective::apply_request(&mut parts.headers, rendered);
+            }
+            _ => forward::rewrite(&mut parts, &forwarding),
+        }
         Ok((Request::from_parts(parts, body), upgrade))
     }
 
@@ -341,22 +460,66 @@ impl Route {
         }
     }
 
-    /// A static route answers from its directory, by the path below the route's prefix.
+    /// A static route answers from its directory, by the path below the route's prefix. A path
+    /// with a dot-file segment is not found (unless `dotfiles`), whatever the fallback; a missing
+    /// file goes to the fallback: the fallback file, or upstream (`None`: the request is the
+    /// fallback upstream's).
     async fn serve_static<B>(
         &self,
         dir: &StaticDir,
         path: &str,
         request: &Request<B>,
-    ) -> Result<Response<Body>, ProxyError> {
+    ) -> Result<Option<Response<Body>>, ProxyError> {
+        if !self.dotfiles && crate::static_files::names_dotfile(path) {
+            return Err(ProxyError::FileNotFound {
+                reason: "a dot-file (dotfiles = false)",
+            });
+        }
         let below = &path[self.prefix_len.min(path.len())..];
         let below = if below.starts_with('/') {
             below.to_string()
         } else {
             format!("/{below}")
         };
-        let response = dir
-            .serve(request.method(), &below, request.headers())
-            .await?;
-        Ok(response.map(Body::boxed))
+        let method = request.method();
+        let served = match &self.fallback {
+            // nginx's `try_files` looks for the file whatever the method: a POST to a path with
+            // no file goes to the app, one to a file is refused by the static module (405).
+            Some(Fallback::Upstream(_)) if method != Method::GET && method != Method::HEAD => {
+                match dir.serve(&Method::HEAD, &below, request.headers()).await {
+                    Ok(_) => Err(ProxyError::MethodNotAllowed { allow: "GET, HEAD" }),
+                    Err(error) => Err(error),
+                }
+            }
+            _ => dir.serve(method, &below, request.headers()).await,
+        };
+        match (served, &self.fallback) {
+            (Ok(response), _) => Ok(Some(response.map(Body::boxed))),
+            (Err(error), Some(fallback)) if is_missing(&error) => match fallback {
+                Fallback::Upstream(_) => Ok(None),
+                Fallback::File(file) => {
+                    let response = dir.serve(method, file, request.headers()).await?;
+                    Ok(Some(response.map(Body::boxed)))
+                }
+            },
+            (Err(error), _) => Err(error),
+        }
     }
+}
+
+/// A missing file (404), which a fallback takes; a forbidden one (403) it does not.
+fn is_missing(error: &ProxyError) -> bool {
+    matches!(
+        error,
+        ProxyError::FileNotFound { .. } | ProxyError::File { .. }
+    ) && error.status() == http::StatusCode::NOT_FOUND
+}
+
+/// The upstream a request goes to, with what its head's rules need.
+struct UpstreamTarget<'a> {
+    upstream: &'a Upstream,
+    /// The request's host (without port, lower case) and normalised path, when request rules
+    /// need them.
+    named: Option<(Option<String>, String)>,
+    rules: Option<&'a rules::Effective>,
 }

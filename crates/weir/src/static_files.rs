@@ -280,6 +280,14 @@ impl StaticDir {
     }
 }
 
+/// Whether a normalised request path has a segment that starts with `.` (`/.git/config`,
+/// `/app/.env`), which a static route does not serve unless `dotfiles` says so; `.well-known`
+/// (RFC 8615: ACME challenges, `security.txt`) is not counted.
+pub fn names_dotfile(path: &str) -> bool {
+    path.split('/')
+        .any(|segment| segment.starts_with('.') && segment != ".well-known")
+}
+
 /// A request path split into decoded segments, checked for every way out of the root.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct RequestPath {

@@ -21,6 +21,7 @@ use toml::de::DeTable;
 use toml::Spanned;
 
 use super::error::{KeyIndex, Problem};
+mod rules;
 use super::units;
 use super::{
     AccessLogConfig, AccessLogFormat, AdminConfig, AnswerConfig, Balance, CompressionConfig,
@@ -123,7 +124,9 @@ pub fn from_toml(text: &str, source: Option<&Path>) -> Result<Config, ConfigErro
 /// Reads the file at `path` and parses it with [`from_toml`].
 /// The certificate files of `[tls]` are read too, and an unreadable file, a key that does not
 /// match its certificate, a chain out of order or an expired certificate is an error that names
-/// the file (see [`super::certificate::check_certificate`]).
+/// the file (see [`super::certificate::check_certificate`]). So are the files that `weir run`
+/// would fail on, as far as looking does not change them: each static route's directory, its
+/// `fallback_file`, the access log's directory (see `file/rules.rs`'s `check_files`).
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|error| ConfigError::io(path, &error))?;
     let config = from_toml(&text, Some(path))?;
@@ -141,6 +144,16 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
                 );
             }
         }
+    }
+    if let Some(problem) = rules::check_files(&config) {
+        let (table, _) = DeTable::parse_recoverable(&text);
+        let keys = KeyIndex::new(&table);
+        let span = keys.span_of(problem.key()).unwrap_or(0..0);
+        return Err(
+            Problem::new(ConfigErrorKind::InvalidValue, span, problem.message())
+                .with_key(problem.key())
+                .into_error(&text, Some(path), &keys),
+        );
     }
     Ok(config)
 }
@@ -163,6 +176,8 @@ struct RawConfig {
     admin: Option<RawAdmin>,
     compression: Option<RawCompression>,
     tls: Option<Spanned<RawTls>>,
+    #[serde(default)]
+    hosts: Vec<Spanned<rules::RawHost>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -264,6 +279,17 @@ struct RawRoute {
     limits: Vec<Spanned<String>>,
     request_buffering: Option<bool>,
     response_buffering: Option<bool>,
+    // Header rules, access rules, dot-files, static fallbacks: validated in `file/rules.rs`.
+    request_headers: Option<rules::RawHeaderMap>,
+    append_request_headers: Option<rules::RawHeaderMap>,
+    response_headers: Option<rules::RawHeaderMap>,
+    response_headers_always: Option<rules::RawHeaderMap>,
+    hide_response_headers: Option<Vec<Spanned<String>>>,
+    forwarded_for: Option<Spanned<String>>,
+    access: Option<Vec<Spanned<String>>>,
+    dotfiles: Option<Spanned<bool>>,
+    fallback_upstream: Option<Spanned<String>>,
+    fallback_file: Option<Spanned<String>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -673,6 +699,7 @@ impl RawConfig {
         }
 
         let routes = validate_routes(&self.routes, &self.upstreams, &self.limits)?;
+        let hosts = rules::validate_hosts(&self.hosts, &routes, validate_host)?;
 
         let access_log = match self.access_log {
             None => AccessLogConfig {
@@ -751,6 +778,7 @@ impl RawConfig {
             admin,
             compression,
             tls,
+            hosts,
         })
     }
 }
@@ -1609,9 +1637,30 @@ fn validate_routes(
             limits: route_limits,
             request_buffering: raw.request_buffering.unwrap_or(true),
             response_buffering: raw.response_buffering.unwrap_or(true),
+            rules: rules::validate_route(&raw.rule_keys(), upstreams)?,
         });
     }
     Ok(routes)
+}
+
+impl RawRoute {
+    /// The keys `file/rules.rs` validates.
+    fn rule_keys(&self) -> rules::RouteKeys<'_> {
+        rules::RouteKeys {
+            upstream: self.upstream.as_ref(),
+            static_root: self.static_root.as_ref(),
+            request_headers: self.request_headers.as_ref(),
+            append_request_headers: self.append_request_headers.as_ref(),
+            response_headers: self.response_headers.as_ref(),
+            response_headers_always: self.response_headers_always.as_ref(),
+            hide_response_headers: self.hide_response_headers.as_ref(),
+            forwarded_for: self.forwarded_for.as_ref(),
+            access: self.access.as_deref(),
+            dotfiles: self.dotfiles.as_ref(),
+            fallback_upstream: self.fallback_upstream.as_ref(),
+            fallback_file: self.fallback_file.as_ref(),
+        }
+    }
 }
 
 /// `redirect` and `status`: a route that answers by itself, as nginx `return`.

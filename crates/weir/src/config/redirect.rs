@@ -1,10 +1,14 @@
 //! A redirect's `Location` as a route gives it (`redirect`, nginx `return 301 URL`), where
 //! `$host`, `$request_uri` and `$scheme` are the request's: parsed when the config is read, filled
-//! in for each request by `answer.rs`. Nothing else of nginx's variables is evaluated.
+//! in for each request by `answer.rs`. A header rule's value (`request_headers`,
+//! `response_headers`, ...) is the same template with a few more of nginx's variables
+//! ([`Template::parse_header`], filled in by [`Template::render_with`]). Nothing else of nginx's
+//! variables is evaluated.
 
 use std::fmt;
+use std::net::IpAddr;
 
-use http::{HeaderValue, Uri};
+use http::{HeaderMap, HeaderName, HeaderValue, Method, Uri};
 
 /// A `Location` with the request's variables still to fill in, parsed when the config is read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,12 +27,102 @@ enum Part {
     RequestUri,
     /// nginx `$scheme`: `https` on a TLS listener, else `http`.
     Scheme,
+    /// nginx `$remote_addr`: the client's address, as `trusted_proxies` makes it.
+    RemoteAddr,
+    /// nginx `$server_name`: the route's `host` (or its `[[hosts]]` name); empty for a route of
+    /// any host.
+    ServerName,
+    /// nginx `$request_method`.
+    RequestMethod,
+    /// nginx `$uri`: the normalised path, without the query.
+    Path,
+    /// nginx `$http_NAME`: the request's header `NAME` (`_` for `-`), empty when absent; several
+    /// are joined with ", ".
+    Http(HeaderName),
+    /// nginx `$proxy_add_x_forwarded_for`: the request's `X-Forwarded-For` with the client's
+    /// address appended, or the address alone.
+    ProxyAddXForwardedFor,
 }
+
+/// The request's values of a header rule's variables.
+pub struct Variables<'a> {
+    /// The request's host in lower case, without port.
+    pub host: &'a str,
+    pub uri: &'a Uri,
+    pub secure: bool,
+    pub remote_addr: IpAddr,
+    pub server_name: &'a str,
+    pub method: &'a Method,
+    /// The normalised path.
+    pub path: &'a str,
+    /// The client's request headers, as they came.
+    pub headers: &'a HeaderMap,
+}
+
+/// The variables a header rule's value may use, for messages.
+const HEADER_VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for and $http_NAME";
 
 impl Template {
     /// Reads `https://$host$request_uri` or `https://${host}/new`; any other variable is an error
     /// that says which ones are known.
     pub fn parse(text: &str) -> Result<Template, String> {
+        let template = Template::parse_with(text, |name| match name {
+            "host" => Some(Part::Host),
+            "request_uri" => Some(Part::RequestUri),
+            "scheme" => Some(Part::Scheme),
+            _ => None,
+        })
+        .map_err(|name| {
+            format!("only $host, $request_uri and $scheme are evaluated in a redirect, found ${name} in {text:?}")
+        })?;
+        match template {
+            Some(template) => Ok(template),
+            None => Err(format!(
+                "expected a URL such as \"https://$host$request_uri\" (visible ASCII), found {text:?}"
+            )),
+        }
+    }
+
+    /// Reads a header rule's value, such as `"$remote_addr"` or `"max-age=31536000"`: any of
+    /// [`HEADER_VARIABLES`]; another variable is an error that names the known ones.
+    pub fn parse_header(text: &str) -> Result<Template, String> {
+        let template = Template::parse_with(text, |name| match name {
+            "host" => Some(Part::Host),
+            "request_uri" => Some(Part::RequestUri),
+            "scheme" => Some(Part::Scheme),
+            "remote_addr" => Some(Part::RemoteAddr),
+            "server_name" => Some(Part::ServerName),
+            "request_method" => Some(Part::RequestMethod),
+            "uri" => Some(Part::Path),
+            "proxy_add_x_forwarded_for" => Some(Part::ProxyAddXForwardedFor),
+            _ => {
+                let header = name.strip_prefix("http_")?.replace('_', "-");
+                HeaderName::from_bytes(header.as_bytes())
+                    .ok()
+                    .map(Part::Http)
+            }
+        })
+        .map_err(|name| {
+            format!(
+                "a header value may use {HEADER_VARIABLES}; ${name} is none of them (in {text:?})"
+            )
+        })?;
+        template.ok_or_else(|| {
+            format!("expected a header value of visible ASCII, spaces and tabs, found {text:?}")
+        })
+    }
+
+    /// Whether the value is the same for every request (it names no variable).
+    pub fn is_constant(&self) -> bool {
+        self.parts.iter().all(|part| matches!(part, Part::Text(_)))
+    }
+
+    /// The template's parts, with `known` telling a variable's part from its name; `Err` is the
+    /// unknown name, `None` an empty template or one whose text is no header value.
+    fn parse_with(
+        text: &str,
+        known: impl Fn(&str) -> Option<Part>,
+    ) -> Result<Option<Template>, String> {
         let mut parts = Vec::new();
         let mut literal = String::new();
         let mut rest = text;
@@ -38,7 +132,7 @@ impl Template {
             let (name, remainder) = match after.strip_prefix('{') {
                 Some(braced) => match braced.find('}') {
                     Some(end) => (&braced[..end], &braced[end + 1..]),
-                    None => return Err(format!("unclosed \"${{\" in {text:?}")),
+                    None => return Ok(None),
                 },
                 None => {
                     let end = after
@@ -49,15 +143,8 @@ impl Template {
                     (&after[..end], &after[end..])
                 }
             };
-            let part = match name {
-                "host" => Part::Host,
-                "request_uri" => Part::RequestUri,
-                "scheme" => Part::Scheme,
-                _ => {
-                    return Err(format!(
-                        "only $host, $request_uri and $scheme are evaluated in a redirect, found ${name} in {text:?}"
-                    ))
-                }
+            let Some(part) = known(name) else {
+                return Err(name.to_string());
             };
             if !literal.is_empty() {
                 parts.push(Part::Text(std::mem::take(&mut literal)));
@@ -74,14 +161,12 @@ impl Template {
             _ => true,
         });
         if parts.is_empty() || !texts_valid {
-            return Err(format!(
-                "expected a URL such as \"https://$host$request_uri\" (visible ASCII), found {text:?}"
-            ));
+            return Ok(None);
         }
-        Ok(Template {
+        Ok(Some(Template {
             text: text.to_string(),
             parts,
-        })
+        }))
     }
 
     /// The template as the config wrote it.
@@ -100,9 +185,62 @@ impl Template {
                     location.push_str(uri.path_and_query().map_or("/", |pq| pq.as_str()))
                 }
                 Part::Scheme => location.push_str(if secure { "https" } else { "http" }),
+                // `parse` admits no other variable.
+                _ => {}
             }
         }
         location
+    }
+
+    /// A header rule's value for one request; `None` when what the variables hold makes no
+    /// header value (a client's header of obs-text, say), so the rule is skipped.
+    pub fn render_with(&self, variables: &Variables<'_>) -> Option<HeaderValue> {
+        if let [Part::Text(text)] = self.parts.as_slice() {
+            return HeaderValue::from_str(text).ok();
+        }
+        let mut value: Vec<u8> = Vec::with_capacity(64);
+        let joined = |value: &mut Vec<u8>, name: &HeaderName| {
+            for (index, header) in variables.headers.get_all(name).iter().enumerate() {
+                if index > 0 {
+                    value.extend_from_slice(b", ");
+                }
+                value.extend_from_slice(header.as_bytes());
+            }
+        };
+        for part in &self.parts {
+            match part {
+                Part::Text(text) => value.extend_from_slice(text.as_bytes()),
+                Part::Host => value.extend_from_slice(variables.host.as_bytes()),
+                Part::RequestUri => value.extend_from_slice(
+                    variables
+                        .uri
+                        .path_and_query()
+                        .map_or("/", |pq| pq.as_str())
+                        .as_bytes(),
+                ),
+                Part::Scheme => {
+                    value.extend_from_slice(if variables.secure { b"https" } else { b"http" })
+                }
+                Part::RemoteAddr => {
+                    value.extend_from_slice(variables.remote_addr.to_string().as_bytes())
+                }
+                Part::ServerName => value.extend_from_slice(variables.server_name.as_bytes()),
+                Part::RequestMethod => {
+                    value.extend_from_slice(variables.method.as_str().as_bytes())
+                }
+                Part::Path => value.extend_from_slice(variables.path.as_bytes()),
+                Part::Http(name) => joined(&mut value, name),
+                Part::ProxyAddXForwardedFor => {
+                    let name = HeaderName::from_static("x-forwarded-for");
+                    if variables.headers.contains_key(&name) {
+                        joined(&mut value, &name);
+                        value.extend_from_slice(b", ");
+                    }
+                    value.extend_from_slice(variables.remote_addr.to_string().as_bytes());
+                }
+            }
+        }
+        HeaderValue::from_bytes(&value).ok()
     }
 }
 
@@ -134,5 +272,52 @@ mod tests {
         assert!(error.contains("$request_uri"), "{error}");
         assert!(Template::parse("https://${host").is_err());
         assert!(Template::parse("").is_err());
+        assert!(Template::parse("https://$remote_addr/").is_err());
+    }
+
+    #[test]
+    fn header_values_fill_in_their_wider_set_of_variables() {
+        let uri: Uri = "/a/b?x=1".parse().unwrap();
+        let mut headers = HeaderMap::new();
+        headers.append("x-forwarded-for", HeaderValue::from_static("203.0.113.9"));
+        headers.append("origin", HeaderValue::from_static("https://app.example"));
+        let variables = Variables {
+            host: "h",
+            uri: &uri,
+            secure: true,
+            remote_addr: "192.0.2.1".parse().unwrap(),
+            server_name: "example.com",
+            method: &Method::POST,
+            path: "/a/b",
+            headers: &headers,
+        };
+        let render = |text: &str| {
+            Template::parse_header(text)
+                .unwrap()
+                .render_with(&variables)
+                .unwrap()
+        };
+        assert_eq!(render("$remote_addr"), "192.0.2.1");
+        assert_eq!(
+            render("$proxy_add_x_forwarded_for"),
+            "203.0.113.9, 192.0.2.1"
+        );
+        assert_eq!(
+            render("${http_origin}|$http_x_absent|"),
+            "https://app.example||"
+        );
+        assert_eq!(
+            render("$request_method $scheme://$host$uri ($request_uri) $server_name"),
+            "POST https://h/a/b (/a/b?x=1) example.com"
+        );
+        assert!(Template::parse_header("max-age=31536000")
+            .unwrap()
+            .is_constant());
+        let error = Template::parse_header("$hostname").unwrap_err();
+        assert!(
+            error.contains("$hostname") && error.contains("$http_NAME"),
+            "{error}"
+        );
+        assert!(Template::parse_header("a\nb").is_err());
     }
 }

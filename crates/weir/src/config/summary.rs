@@ -201,6 +201,26 @@ impl Config {
             };
             let exact = if route.exact { "= " } else { "" };
             writeln!(out, "  {host} {exact}{} -> {target}{limits}", route.path)?;
+            if let Some(rules) = rules_line(&route.rules.headers, route.rules.access.as_deref()) {
+                writeln!(out, "    {rules}")?;
+            }
+            match &route.rules.fallback {
+                Some(super::StaticFallback::Upstream(name)) => {
+                    writeln!(out, "    a missing file -> {name}")?
+                }
+                Some(super::StaticFallback::File(file)) => {
+                    writeln!(out, "    a missing file -> {file}")?
+                }
+                None => {}
+            }
+            if route.rules.dotfiles {
+                writeln!(out, "    dot-files served")?;
+            }
+        }
+        for host in &self.hosts {
+            let rules = rules_line(&host.headers, host.access.as_deref())
+                .unwrap_or_else(|| "no rules".to_string());
+            writeln!(out, "  host {}: {rules}", host.name)?;
         }
 
         writeln!(out, "limits")?;
@@ -363,4 +383,31 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// A route's or host's header and access rules in one line, or `None` when it has none.
+fn rules_line(
+    headers: &super::HeaderRules,
+    access: Option<&[super::AccessRule]>,
+) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(access) = access {
+        parts.push(format!("access: {} entries", access.len()));
+    }
+    let count = |what: &str, count: usize| (count > 0).then(|| format!("{what} {count}"));
+    parts.extend(
+        [
+            count("request headers set", headers.request_set.len()),
+            count("appended", headers.request_append.len()),
+            count("response headers", headers.response_set.len()),
+            count("always", headers.response_set_always.len()),
+            count("hidden", headers.response_hide.len()),
+        ]
+        .into_iter()
+        .flatten(),
+    );
+    if headers.forwarded_for == Some(super::ForwardedFor::Replace) {
+        parts.push("X-Forwarded-For replaced".to_string());
+    }
+    (!parts.is_empty()).then(|| parts.join(", "))
 }

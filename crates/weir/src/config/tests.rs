@@ -133,6 +133,7 @@ fn upstream_route_and_limit_defaults() {
             limits: vec!["per_ip".to_string()],
             request_buffering: true,
             response_buffering: true,
+            rules: RouteRules::default(),
         }]
     );
 
@@ -1772,4 +1773,151 @@ fn tls_mistakes_name_the_key_and_what_is_valid() {
     ));
     assert_eq!(error.kind(), ConfigErrorKind::UnknownKey);
     assert!(error.message().contains("redirect_http"), "{error}");
+}
+
+// Header rules, access rules, dot-files and static fallbacks (issue 19).
+
+#[test]
+fn header_and_access_rules_are_read_in_order() {
+    let config = parse(&with_app(
+        r#"
+[[hosts]]
+name = "Example.com"
+response_headers_always = { "Strict-Transport-Security" = "max-age=60" }
+access = ["allow 10.0.0.0/8", "deny all"]
+
+[[routes]]
+host = "example.com"
+upstream = "app"
+request_headers = { "X-Forwarded-Host" = "", "X-Real-IP" = "$remote_addr" }
+append_request_headers = { "X-Tag" = "weir" }
+response_headers = { "X-Frame-Options" = "DENY" }
+hide_response_headers = ["X-Powered-By"]
+forwarded_for = "replace"
+access = ["deny 192.0.2.1", "allow 192.0.2.0/24", "deny all"]
+"#,
+    ));
+    let rules = &config.routes[0].rules;
+    let names: Vec<&str> = rules
+        .headers
+        .request_set
+        .iter()
+        .map(|(name, value)| {
+            assert_eq!(value.is_none(), name == "x-forwarded-host");
+            name.as_str()
+        })
+        .collect();
+    assert_eq!(names, ["x-forwarded-host", "x-real-ip"]);
+    assert_eq!(rules.headers.forwarded_for, Some(ForwardedFor::Replace));
+    assert_eq!(
+        rules.headers.response_hide,
+        [HeaderName::from_static("x-powered-by")]
+    );
+    let access = rules.access.as_ref().unwrap();
+    assert_eq!(access.len(), 3);
+    assert!(!access[0].allow && access[2].network.is_none());
+    assert_eq!(config.hosts[0].name, "example.com");
+    assert!(config.hosts[0].access.is_some());
+    let summary = config.summary();
+    for expected in [
+        "access: 3 entries, request headers set 2, appended 1, response headers 1, hidden 1, X-Forwarded-For replaced",
+        "host example.com: access: 2 entries, always 1",
+    ] {
+        assert!(summary.contains(expected), "{expected:?} not in:\n{summary}");
+    }
+}
+
+#[test]
+fn an_unknown_variable_in_a_header_value_names_file_line_and_key() {
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nrequest_headers = { \"X-Real-IP\" = \"$realip_remote_addr\" }\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        35,
+        "routes[0].request_headers.X-Real-IP",
+        &["$realip_remote_addr", "$remote_addr", "$http_NAME"],
+    );
+}
+
+#[test]
+fn bad_header_names_access_entries_and_misplaced_keys_are_refused() {
+    let bad = |text: &str| reject(&with_app(text)).to_string();
+    let message =
+        bad("[[routes]]\nupstream = \"app\"\nresponse_headers = { \"X Frame\" = \"DENY\" }\n");
+    assert!(
+        message.contains("routes[0].response_headers") && message.contains("header name"),
+        "{message}"
+    );
+    let message =
+        bad("[[routes]]\nupstream = \"app\"\nrequest_headers = { \"Connection\" = \"\" }\n");
+    assert!(
+        message.contains("writes \"Connection\" itself"),
+        "{message}"
+    );
+    let message = bad("[[routes]]\nupstream = \"app\"\nrequest_headers = { \"Host\" = \"\" }\n");
+    assert!(message.contains("needs a Host"), "{message}");
+    let message = bad("[[routes]]\nupstream = \"app\"\naccess = [\"permit 10.0.0.0/8\"]\n");
+    assert!(
+        message.contains("routes[0].access") && message.contains("\"allow ADDRESS\""),
+        "{message}"
+    );
+    let message = bad("[[routes]]\nupstream = \"app\"\nforwarded_for = \"prepend\"\n");
+    assert!(message.contains("\"replace\""), "{message}");
+    let message = bad("[[routes]]\nupstream = \"app\"\ndotfiles = true\n");
+    assert!(
+        message.contains("routes[0].dotfiles") && message.contains("`static`"),
+        "{message}"
+    );
+    let message = bad("[[routes]]\nstatic = \"/srv\"\nrequest_headers = { \"X-A\" = \"1\" }\n");
+    assert!(message.contains("no `upstream`"), "{message}");
+    let message = bad("[[routes]]\nstatic = \"/srv\"\nfallback_upstream = \"api\"\n");
+    assert!(
+        message.contains("routes[0].fallback_upstream") && message.contains("app"),
+        "{message}"
+    );
+    let message = bad("[[routes]]\nstatic = \"/srv\"\nfallback_file = \"../etc/passwd\"\n");
+    assert!(message.contains("routes[0].fallback_file"), "{message}");
+    let message = bad("[[hosts]]\nname = \"other.test\"\n[[routes]]\nupstream = \"app\"\n");
+    assert!(
+        message.contains("hosts[0].name") && message.contains("no route has host"),
+        "{message}"
+    );
+}
+
+#[test]
+fn load_refuses_a_missing_static_directory_and_fallback_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("weir.toml");
+    let missing = dir.path().join("nowhere");
+    std::fs::write(
+        &path,
+        format!(
+            "[[routes]]\npath = \"/static/\"\nstatic = \"{}\"\n",
+            missing.display()
+        ),
+    )
+    .unwrap();
+    let error = load(&path).unwrap_err();
+    assert_eq!(error.line(), Some(3), "{error}");
+    assert_eq!(error.key(), Some("routes[0].static"), "{error}");
+    assert!(
+        error.to_string().contains("expected an existing directory"),
+        "{error}"
+    );
+
+    std::fs::write(
+        &path,
+        format!(
+            "[[routes]]\nstatic = \"{}\"\nfallback_file = \"/index.html\"\n",
+            dir.path().display()
+        ),
+    )
+    .unwrap();
+    let error = load(&path).unwrap_err();
+    assert_eq!(error.key(), Some("routes[0].fallback_file"), "{error}");
+    std::fs::write(dir.path().join("index.html"), "spa").unwrap();
+    assert!(load(&path).is_ok());
 }

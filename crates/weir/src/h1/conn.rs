@@ -255,6 +255,14 @@ impl Exchange<'_> {
         } else {
             handling.await
         };
+        if response
+            .extensions()
+            .get::<crate::error::CloseUnanswered>()
+            .is_some()
+        {
+            // nginx `return 444`: the connection ends without a byte of answer.
+            return Next::Close { linger: false };
+        }
         let upgrade = response
             .extensions_mut()
             .remove::<crate::tunnel::Upgrade>()

@@ -10,7 +10,7 @@ use http::HeaderValue;
 use super::limits::RouteLimits;
 use super::logging::Logging;
 use super::response::Outgoing;
-use super::{Proxy, Route, Target};
+use super::{Fallback, Proxy, Route, Target};
 use crate::access_log::AccessLog;
 use crate::buffering::{self, Buffers};
 use crate::config::Config;
@@ -131,6 +131,17 @@ impl Proxy {
                     .collect();
                 Some(RouteLimits::new(chosen))
             };
+            let fallback = match &route.rules.fallback {
+                None => None,
+                Some(crate::config::StaticFallback::File(file)) => {
+                    Some(Fallback::File(file.clone()))
+                }
+                // Validation guarantees the fallback names a defined upstream.
+                Some(crate::config::StaticFallback::Upstream(name)) => upstreams
+                    .iter()
+                    .find(|u| u.name() == name)
+                    .map(|upstream| Fallback::Upstream(Arc::clone(upstream))),
+            };
             routes.push((
                 route.host.clone(),
                 route.path_match(),
@@ -141,6 +152,8 @@ impl Proxy {
                     limits,
                     request_buffering: route.request_buffering,
                     response_buffering: route.response_buffering,
+                    dotfiles: route.rules.dotfiles,
+                    fallback,
                 },
             ));
         }
@@ -230,6 +243,7 @@ impl Proxy {
                 .and_then(|tls| tls.listen.first())
                 .map(std::net::SocketAddr::port),
             config: config.clone(),
+            rules: super::rules::Rules::new(config),
         })
     }
 }

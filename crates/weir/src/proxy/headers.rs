@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use http::{Method, Request};
 
-static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
+pub(super) static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 static X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
 pub(super) static X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
 

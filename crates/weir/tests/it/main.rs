@@ -4,14 +4,17 @@
 
 mod support;
 
+mod access;
 mod balance;
 mod buffering;
 mod codec;
 mod dns;
 mod e2e;
 mod errors;
+mod fallback;
 mod faults;
 mod hardening;
+mod header_rules;
 mod http2;
 mod metrics;
 mod parity;

@@ -1,0 +1,460 @@
+//! The keys of header rules, access rules, dot-files and static fallbacks, on a route and in
+//! `[[hosts]]`: their serde mirror (beyond `RawRoute`'s fields) and their validation. A header
+//! name or value, a variable, an access entry or a fallback that cannot work is refused here,
+//! with its key's span.
+
+use std::collections::BTreeMap;
+
+use http::HeaderName;
+use ipnet::IpNet;
+use toml::Spanned;
+
+// Nothing of the parent `file.rs` is imported (it imports this module): it hands a route's
+// keys over as a `RouteKeys`, and its host check as a function.
+use crate::config::error::{ConfigErrorKind, Problem};
+use crate::config::{
+    AccessRule, ForwardedFor, HeaderRules, HostConfig, RouteConfig, RouteRules, StaticFallback,
+    Template,
+};
+
+/// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
+pub(super) type RawHeaderMap = BTreeMap<Spanned<String>, Spanned<String>>;
+
+/// `[[hosts]]`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawHost {
+    name: Spanned<String>,
+    request_headers: Option<RawHeaderMap>,
+    append_request_headers: Option<RawHeaderMap>,
+    response_headers: Option<RawHeaderMap>,
+    response_headers_always: Option<RawHeaderMap>,
+    hide_response_headers: Option<Vec<Spanned<String>>>,
+    forwarded_for: Option<Spanned<String>>,
+    access: Option<Vec<Spanned<String>>>,
+}
+
+/// A route's keys that this module reads, as `file.rs` hands them over (its `RawRoute`'s).
+pub(super) struct RouteKeys<'a> {
+    pub(super) upstream: Option<&'a Spanned<String>>,
+    pub(super) static_root: Option<&'a Spanned<String>>,
+    pub(super) request_headers: Option<&'a RawHeaderMap>,
+    pub(super) append_request_headers: Option<&'a RawHeaderMap>,
+    pub(super) response_headers: Option<&'a RawHeaderMap>,
+    pub(super) response_headers_always: Option<&'a RawHeaderMap>,
+    pub(super) hide_response_headers: Option<&'a Vec<Spanned<String>>>,
+    pub(super) forwarded_for: Option<&'a Spanned<String>>,
+    pub(super) access: Option<&'a [Spanned<String>]>,
+    pub(super) dotfiles: Option<&'a Spanned<bool>>,
+    pub(super) fallback_upstream: Option<&'a Spanned<String>>,
+    pub(super) fallback_file: Option<&'a Spanned<String>>,
+}
+
+fn invalid(span: std::ops::Range<usize>, message: impl Into<String>) -> Problem {
+    Problem::new(ConfigErrorKind::InvalidValue, span, message)
+}
+
+fn defined_upstreams<T>(upstreams: &BTreeMap<String, T>) -> String {
+    if upstreams.is_empty() {
+        "no [upstreams.NAME] table is defined".to_string()
+    } else {
+        format!(
+            "defined: {}",
+            upstreams.keys().cloned().collect::<Vec<_>>().join(", ")
+        )
+    }
+}
+
+/// The header keys, as a route or a host has them.
+struct RawHeaderKeys<'a> {
+    request_headers: Option<&'a RawHeaderMap>,
+    append_request_headers: Option<&'a RawHeaderMap>,
+    response_headers: Option<&'a RawHeaderMap>,
+    response_headers_always: Option<&'a RawHeaderMap>,
+    hide_response_headers: Option<&'a Vec<Spanned<String>>>,
+    forwarded_for: Option<&'a Spanned<String>>,
+}
+
+/// Headers that describe the connection or the framing, which weir writes itself: a rule on
+/// one of them would break the exchange, not change it.
+const MANAGED: &[&str] = &[
+    "connection",
+    "keep-alive",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "content-length",
+    "proxy-connection",
+];
+
+/// A route's rules; `upstreams` to check `fallback_upstream`.
+pub(super) fn validate_route<T>(
+    raw: &RouteKeys<'_>,
+    upstreams: &BTreeMap<String, T>,
+) -> Result<RouteRules, Problem> {
+    let headers = validate_headers(&RawHeaderKeys {
+        request_headers: raw.request_headers,
+        append_request_headers: raw.append_request_headers,
+        response_headers: raw.response_headers,
+        response_headers_always: raw.response_headers_always,
+        hide_response_headers: raw.hide_response_headers,
+        forwarded_for: raw.forwarded_for,
+    })?;
+    let access = raw.access.map(validate_access).transpose()?;
+
+    let is_static = raw.static_root.is_some();
+    let only_static = [
+        raw.dotfiles.map(|value| ("dotfiles", value.span())),
+        raw.fallback_upstream
+            .map(|value| ("fallback_upstream", value.span())),
+        raw.fallback_file
+            .map(|value| ("fallback_file", value.span())),
+    ];
+    if let (false, Some((key, span))) = (is_static, only_static.iter().flatten().next()) {
+        return Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            span.clone(),
+            format!("`{key}` belongs to a route with `static` (a directory); this route has none"),
+        ));
+    }
+    let fallback = match (&raw.fallback_upstream, &raw.fallback_file) {
+        (Some(_), Some(file)) => {
+            return Err(Problem::new(
+                ConfigErrorKind::Conflict,
+                file.span(),
+                "a static route has one fallback: `fallback_upstream` or `fallback_file`, not both",
+            ))
+        }
+        (Some(upstream), None) => {
+            let name = upstream.get_ref();
+            if !upstreams.contains_key(name) {
+                return Err(Problem::new(
+                    ConfigErrorKind::UnknownName,
+                    upstream.span(),
+                    format!(
+                        "unknown upstream {name:?}; {}",
+                        defined_upstreams(upstreams)
+                    ),
+                ));
+            }
+            Some(StaticFallback::Upstream(name.clone()))
+        }
+        (None, Some(file)) => {
+            let text = file.get_ref();
+            let valid = text.starts_with('/')
+                && text.len() > 1
+                && !text.ends_with('/')
+                && text
+                    .split('/')
+                    .skip(1)
+                    .all(|segment| !segment.is_empty() && segment != "." && segment != "..");
+            if !valid {
+                return Err(invalid(
+                    file.span(),
+                    format!("expected a file of the route's directory, as in \"/index.html\" (no `..`, no trailing '/'), found {text:?}"),
+                ));
+            }
+            Some(StaticFallback::File(text.clone()))
+        }
+        (None, None) => None,
+    };
+
+    // A rule on the upstream request (or response) of a route that has no upstream does nothing:
+    // nginx takes `proxy_set_header` in any location silently; weir says so.
+    let proxied = raw.upstream.is_some() || raw.fallback_upstream.is_some();
+    let upstream_only = [
+        raw.request_headers
+            .and_then(|map| map.keys().next())
+            .map(|key| ("request_headers", key.span())),
+        raw.append_request_headers
+            .and_then(|map| map.keys().next())
+            .map(|key| ("append_request_headers", key.span())),
+        raw.hide_response_headers
+            .and_then(|list| list.first())
+            .map(|name| ("hide_response_headers", name.span())),
+        raw.forwarded_for
+            .map(|value| ("forwarded_for", value.span())),
+    ];
+    if let (false, Some((key, span))) = (proxied, upstream_only.iter().flatten().next()) {
+        return Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            span.clone(),
+            format!("`{key}` acts on the upstream's request or response; this route has no `upstream` (nor `fallback_upstream`)"),
+        ));
+    }
+
+    Ok(RouteRules {
+        headers,
+        access,
+        dotfiles: raw.dotfiles.is_some_and(|value| *value.get_ref()),
+        fallback,
+    })
+}
+
+/// `[[hosts]]`: each name once, and each the `host` of some route.
+pub(super) fn validate_hosts(
+    raw_hosts: &[Spanned<RawHost>],
+    routes: &[RouteConfig],
+    validate_host: fn(&Spanned<String>) -> Result<String, Problem>,
+) -> Result<Vec<HostConfig>, Problem> {
+    let mut hosts: Vec<HostConfig> = Vec::with_capacity(raw_hosts.len());
+    for raw in raw_hosts {
+        let raw = raw.get_ref();
+        let name = validate_host(&raw.name)?;
+        if hosts.iter().any(|host| host.name == name) {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                raw.name.span(),
+                format!("[[hosts]] {name:?} is defined twice; put its rules in one table"),
+            ));
+        }
+        if !routes
+            .iter()
+            .any(|route| route.host.as_deref() == Some(name.as_str()))
+        {
+            let mut named: Vec<&str> = routes
+                .iter()
+                .filter_map(|route| route.host.as_deref())
+                .collect();
+            named.dedup();
+            return Err(Problem::new(
+                ConfigErrorKind::UnknownName,
+                raw.name.span(),
+                format!(
+                    "no route has host {name:?}, so these rules would apply to nothing; the routes' hosts: {}",
+                    if named.is_empty() { "none".to_string() } else { named.join(", ") }
+                ),
+            ));
+        }
+        let headers = validate_headers(&RawHeaderKeys {
+            request_headers: raw.request_headers.as_ref(),
+            append_request_headers: raw.append_request_headers.as_ref(),
+            response_headers: raw.response_headers.as_ref(),
+            response_headers_always: raw.response_headers_always.as_ref(),
+            hide_response_headers: raw.hide_response_headers.as_ref(),
+            forwarded_for: raw.forwarded_for.as_ref(),
+        })?;
+        let access = raw.access.as_deref().map(validate_access).transpose()?;
+        hosts.push(HostConfig {
+            name,
+            headers,
+            access,
+        });
+    }
+    Ok(hosts)
+}
+
+fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
+    let set = |map: Option<&RawHeaderMap>,
+               request: bool|
+     -> Result<Vec<(HeaderName, Option<Template>)>, Problem> {
+        let mut rules: Vec<(HeaderName, Option<Template>)> = Vec::new();
+        for (name, value) in map.into_iter().flatten() {
+            let header = header_name(name, &rules)?;
+            let template = if value.get_ref().is_empty() {
+                if request && header == http::header::HOST {
+                    return Err(invalid(
+                        value.span(),
+                        "an HTTP/1.1 request needs a Host; give a value such as \"$host\" or \"app.internal\", or leave Host out (weir sends the client's)",
+                    ));
+                }
+                None
+            } else {
+                Some(template(value)?)
+            };
+            rules.push((header, template));
+        }
+        Ok(rules)
+    };
+    let mut request_append: Vec<(HeaderName, Option<Template>)> = Vec::new();
+    for (name, value) in raw.append_request_headers.into_iter().flatten() {
+        let header = header_name(name, &request_append)?;
+        request_append.push((header, Some(template(value)?)));
+    }
+    let mut response_hide: Vec<HeaderName> = Vec::new();
+    for name in raw.hide_response_headers.into_iter().flatten() {
+        let header = header_name::<()>(name, &[])?;
+        if response_hide.contains(&header) {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                name.span(),
+                format!("{:?} is listed twice", name.get_ref()),
+            ));
+        }
+        response_hide.push(header);
+    }
+    let forwarded_for = raw
+        .forwarded_for
+        .map(|value| match value.get_ref().as_str() {
+            "append" => Ok(ForwardedFor::Append),
+            "replace" => Ok(ForwardedFor::Replace),
+            other => Err(invalid(
+                value.span(),
+                format!("expected \"append\" (the client's address after the list it sent) or \"replace\" (the address alone), found {other:?}"),
+            )),
+        })
+        .transpose()?;
+    Ok(HeaderRules {
+        request_set: set(raw.request_headers, true)?,
+        request_append: request_append
+            .into_iter()
+            .filter_map(|(name, value)| Some((name, value?)))
+            .collect(),
+        response_set: set(raw.response_headers, false)?,
+        response_set_always: set(raw.response_headers_always, false)?,
+        response_hide,
+        forwarded_for,
+    })
+}
+
+/// A rule's header name: a valid token, not one weir manages, not twice in one table.
+fn header_name<T>(
+    name: &Spanned<String>,
+    earlier: &[(HeaderName, T)],
+) -> Result<HeaderName, Problem> {
+    let text = name.get_ref();
+    let header = HeaderName::from_bytes(text.as_bytes()).map_err(|_| {
+        invalid(
+            name.span(),
+            format!("expected a header name (letters, digits and !#$%&'*+-.^_`|~), such as \"X-Real-IP\", found {text:?}"),
+        )
+    })?;
+    if MANAGED.contains(&header.as_str()) {
+        return Err(invalid(
+            name.span(),
+            format!("weir writes {text:?} itself (it describes the connection or the body's framing); remove this rule"),
+        ));
+    }
+    if earlier.iter().any(|(other, _)| *other == header) {
+        return Err(Problem::new(
+            ConfigErrorKind::Duplicate,
+            name.span(),
+            format!("{text:?} is set twice in this table (header names ignore case)"),
+        ));
+    }
+    Ok(header)
+}
+
+fn template(value: &Spanned<String>) -> Result<Template, Problem> {
+    Template::parse_header(value.get_ref()).map_err(|message| invalid(value.span(), message))
+}
+
+/// `access = ["allow 10.0.0.0/8", "deny all"]`, evaluated in order, the first match deciding.
+fn validate_access(entries: &[Spanned<String>]) -> Result<Vec<AccessRule>, Problem> {
+    let mut rules = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let text = entry.get_ref().trim();
+        let parsed = text
+            .split_once(char::is_whitespace)
+            .and_then(|(verb, what)| {
+                let allow = match verb {
+                    "allow" => true,
+                    "deny" => false,
+                    _ => return None,
+                };
+                let what = what.trim();
+                let network = if what == "all" {
+                    None
+                } else if let Ok(network) = what.parse::<IpNet>() {
+                    Some(network.trunc())
+                } else {
+                    Some(IpNet::from(what.parse::<std::net::IpAddr>().ok()?))
+                };
+                Some(AccessRule { allow, network })
+            });
+        match parsed {
+            Some(rule) => rules.push(rule),
+            None => {
+                return Err(invalid(
+                    entry.span(),
+                    format!("expected \"allow ADDRESS\" or \"deny ADDRESS\", where ADDRESS is an IP, a CIDR such as \"10.0.0.0/8\", or \"all\"; found {text:?}"),
+                ))
+            }
+        }
+    }
+    Ok(rules)
+}
+
+/// A file the config names that `weir run` could not use: the key that names it, and why.
+pub(super) struct FileProblem {
+    key: String,
+    message: String,
+}
+
+impl FileProblem {
+    pub(super) fn key(&self) -> &str {
+        &self.key
+    }
+
+    pub(super) fn message(&self) -> String {
+        self.message.clone()
+    }
+}
+
+/// What `weir run` refuses when it builds the proxy and `load` can see by looking alone (no
+/// file created or opened for writing): a static directory that is missing or no directory, a
+/// `fallback_file` that is no file of it, an access log whose directory is missing.
+pub(super) fn check_files(config: &crate::config::Config) -> Option<FileProblem> {
+    let base = config.source.as_deref().and_then(std::path::Path::parent);
+    for (index, route) in config.routes.iter().enumerate() {
+        let Some(root) = &route.static_root else {
+            continue;
+        };
+        let key = format!("routes[{index}].static");
+        let shown = root.display();
+        let relative_note = match (root.is_relative(), base) {
+            (true, Some(_)) => " (a relative path is taken from weir's working directory)",
+            _ => "",
+        };
+        match std::fs::metadata(root) {
+            Err(error) => {
+                return Some(FileProblem {
+                    key,
+                    message: format!("cannot serve static files from {shown}: {error}{relative_note}; expected an existing directory"),
+                })
+            }
+            Ok(metadata) if !metadata.is_dir() => {
+                return Some(FileProblem {
+                    key,
+                    message: format!("{shown} is not a directory; `static` names the directory to serve"),
+                })
+            }
+            Ok(_) => {}
+        }
+        if let Some(StaticFallback::File(file)) = &route.rules.fallback {
+            let path = root.join(file.trim_start_matches('/'));
+            if !std::fs::metadata(&path).is_ok_and(|metadata| metadata.is_file()) {
+                return Some(FileProblem {
+                    key: format!("routes[{index}].fallback_file"),
+                    message: format!(
+                        "{} is no file; `fallback_file` names a file of the route's directory {shown}",
+                        path.display()
+                    ),
+                });
+            }
+        }
+    }
+    if let Some(path) = config
+        .access_log
+        .path
+        .as_deref()
+        .filter(|_| config.access_log.enabled)
+    {
+        let parent = path
+            .parent()
+            .filter(|parent| !parent.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("."));
+        if !parent.is_dir() {
+            return Some(FileProblem {
+                key: "access_log.path".to_string(),
+                message: format!(
+                    "cannot open the access log {}: its directory {} does not exist",
+                    path.display(),
+                    parent.display()
+                ),
+            });
+        }
+    }
+    None
+}

@@ -1,0 +1,385 @@
+//! The header and access rules of routes and `[[hosts]]`: who may ask (`access`, in order, the
+//! first match deciding: 403), what the upstream request carries (`request_headers`,
+//! `append_request_headers`, `forwarded_for`), and what the answer carries
+//! (`hide_response_headers` on the upstream's response, `response_headers` on a successful
+//! answer, `response_headers_always` on every one, weir's own errors included).
+//!
+//! A route's rules are its host's with its own after them, merged once when the proxy is built:
+//! a header the route names replaces the host's rule for it, and an `access` list of the route
+//! replaces the host's whole (see docs/config.md).
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use http::header::{HeaderMap, HeaderName, HeaderValue};
+use http::{Method, Response, StatusCode, Uri};
+
+use crate::config::{
+    AccessRule, Config, ForwardedFor, HeaderRules, HostConfig, RouteConfig, Template, Variables,
+};
+use crate::error::ProxyError;
+
+/// Every route's and host's rules, as the proxy applies them.
+#[derive(Default)]
+pub(super) struct Rules {
+    /// By the route's index in the config.
+    routes: Vec<Arc<Effective>>,
+    /// A `[[hosts]]` table's rules, for a request to that host that no route matched.
+    hosts: HashMap<String, Arc<Effective>>,
+    /// Some response rule names a variable: the request's facts are kept for it.
+    pub(super) response_variables: bool,
+}
+
+/// The rules of one route (its host's merged in) or of one host alone.
+#[derive(Default)]
+pub(super) struct Effective {
+    /// `$server_name`.
+    server_name: String,
+    request_set: Vec<(HeaderName, Option<Template>)>,
+    request_append: Vec<(HeaderName, Template)>,
+    response_set: Vec<(HeaderName, Template)>,
+    response_set_always: Vec<(HeaderName, Template)>,
+    response_hide: Vec<HeaderName>,
+    forwarded_for: Option<ForwardedFor>,
+    access: Option<Vec<AccessRule>>,
+}
+
+/// What the response rules may ask of a request that is gone by the time the answer is ready.
+pub(super) struct Facts {
+    host: String,
+    uri: Uri,
+    method: Method,
+    headers: HeaderMap,
+}
+
+impl Facts {
+    pub(super) fn capture<B>(request: &http::Request<B>, host: &str) -> Facts {
+        Facts {
+            host: host.to_string(),
+            uri: request.uri().clone(),
+            method: request.method().clone(),
+            headers: request.headers().clone(),
+        }
+    }
+}
+
+impl Rules {
+    pub(super) fn new(config: &Config) -> Rules {
+        let hosts: HashMap<String, Arc<Effective>> = config
+            .hosts
+            .iter()
+            .map(|host| (host.name.clone(), Arc::new(Effective::of_host(host))))
+            .collect();
+        let routes: Vec<Arc<Effective>> = config
+            .routes
+            .iter()
+            .map(|route| {
+                let host = route
+                    .host
+                    .as_deref()
+                    .and_then(|name| config.hosts.iter().find(|host| host.name == name));
+                Arc::new(Effective::of_route(route, host))
+            })
+            .collect();
+        let response_variables = routes.iter().chain(hosts.values()).any(|rules| {
+            rules
+                .response_set
+                .iter()
+                .chain(&rules.response_set_always)
+                .any(|(_, template)| !template.is_constant())
+        });
+        Rules {
+            routes,
+            hosts,
+            response_variables,
+        }
+    }
+
+    /// Whether any host has rules: only then is a request's host looked at after the fact.
+    pub(super) fn has_hosts(&self) -> bool {
+        !self.hosts.is_empty()
+    }
+
+    /// The rules of route `index`, or of `host` when no route matched.
+    pub(super) fn find(&self, route: Option<usize>, host: Option<&str>) -> Option<&Effective> {
+        match route {
+            Some(index) => self.routes.get(index).map(Arc::as_ref),
+            None => host
+                .and_then(|host| self.hosts.get(&host_name(host)))
+                .map(Arc::as_ref),
+        }
+    }
+
+    /// `access` of a host no route of which matched the request (nginx's server-level `deny`
+    /// refuses a 404 too).
+    pub(super) fn check_host_access(
+        &self,
+        host: Option<&str>,
+        client_ip: IpAddr,
+    ) -> Result<(), ProxyError> {
+        match self.find(None, host) {
+            Some(rules) => rules.check_access(client_ip),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Effective {
+    fn of_host(host: &HostConfig) -> Effective {
+        let mut effective = Effective {
+            server_name: host.name.clone(),
+            ..Effective::default()
+        };
+        effective.merge(&host.headers);
+        effective.access = host.access.clone();
+        effective
+    }
+
+    fn of_route(route: &RouteConfig, host: Option<&HostConfig>) -> Effective {
+        let mut effective = match host {
+            Some(host) => Effective::of_host(host),
+            None => Effective {
+                server_name: route.host.clone().unwrap_or_default(),
+                ..Effective::default()
+            },
+        };
+        effective.merge(&route.rules.headers);
+        if route.rules.access.is_some() {
+            effective.access = route.rules.access.clone();
+        }
+        effective
+    }
+
+    /// `rules` after what is there: a header named again replaces the earlier rule for it.
+    fn merge(&mut self, rules: &HeaderRules) {
+        fn replace<T: Clone>(list: &mut Vec<(HeaderName, T)>, later: &[(HeaderName, T)]) {
+            list.retain(|(name, _)| !later.iter().any(|(other, _)| other == name));
+            list.extend(later.iter().cloned());
+        }
+        fn replace_set(
+            list: &mut Vec<(HeaderName, Template)>,
+            later: &[(HeaderName, Option<Template>)],
+        ) {
+            list.retain(|(name, _)| !later.iter().any(|(other, _)| other == name));
+            // An empty value adds nothing: it cancels the host's rule for the header.
+            list.extend(
+                later
+                    .iter()
+                    .filter_map(|(name, value)| Some((name.clone(), value.clone()?))),
+            );
+        }
+        replace(&mut self.request_set, &rules.request_set);
+        replace(&mut self.request_append, &rules.request_append);
+        replace_set(&mut self.response_set, &rules.response_set);
+        replace_set(&mut self.response_set_always, &rules.response_set_always);
+        for name in &rules.response_hide {
+            if !self.response_hide.contains(name) {
+                self.response_hide.push(name.clone());
+            }
+        }
+        if rules.forwarded_for.is_some() {
+            self.forwarded_for = rules.forwarded_for;
+        }
+    }
+
+    /// `access`, in order: the first entry that matches the client decides; none matching lets
+    /// it through, as nginx.
+    pub(super) fn check_access(&self, client_ip: IpAddr) -> Result<(), ProxyError> {
+        let Some(access) = &self.access else {
+            return Ok(());
+        };
+        let client = canonical(client_ip);
+        let decided = access.iter().find(|rule| match rule.network {
+            None => true,
+            Some(network) => network.contains(&client),
+        });
+        match decided {
+            Some(rule) if !rule.allow => Err(ProxyError::AccessDenied { client: client_ip }),
+            _ => Ok(()),
+        }
+    }
+
+    /// `forwarded_for = "replace"`: the client's list goes before the forwarding headers are
+    /// added, so `X-Forwarded-For` holds the client's address alone.
+    pub(super) fn replaces_forwarded_for(&self) -> bool {
+        self.forwarded_for == Some(ForwardedFor::Replace)
+    }
+
+    /// Whether the upstream request has rules to apply.
+    pub(super) fn has_request_rules(&self) -> bool {
+        !self.request_set.is_empty() || !self.request_append.is_empty()
+    }
+
+    /// The request rules' values, rendered from the client's request as it came (before the
+    /// forwarding headers are added), to [`apply_request`](Self::apply_request) after.
+    pub(super) fn render_request(
+        &self,
+        variables: &Variables<'_>,
+    ) -> Vec<(HeaderName, Option<HeaderValue>, bool)> {
+        let set = self.request_set.iter().map(|(name, template)| {
+            (
+                name.clone(),
+                template.as_ref().and_then(|t| t.render_with(variables)),
+                false,
+            )
+        });
+        let append = self
+            .request_append
+            .iter()
+            .map(|(name, template)| (name.clone(), template.render_with(variables), true));
+        set.chain(append).collect()
+    }
+
+    /// Sets (or, with no value, removes) and appends the rendered headers on the upstream
+    /// request.
+    pub(super) fn apply_request(
+        headers: &mut HeaderMap,
+        rendered: Vec<(HeaderName, Option<HeaderValue>, bool)>,
+    ) {
+        for (name, value, append) in rendered {
+            match (value, append) {
+                (Some(value), true) => {
+                    headers.append(name, value);
+                }
+                (Some(value), false) => {
+                    headers.insert(name, value);
+                }
+                // An append whose variables made no header value adds nothing.
+                (None, true) => {}
+                (None, false) => {
+                    headers.remove(name);
+                }
+            }
+        }
+    }
+
+    /// `hide_response_headers`, on the upstream's response.
+    pub(super) fn hide(&self, headers: &mut HeaderMap) {
+        for name in &self.response_hide {
+            headers.remove(name);
+        }
+    }
+
+    /// `response_headers` on a successful answer, `response_headers_always` on every one.
+    pub(super) fn apply_response<B>(&self, response: &mut Response<B>, variables: &Variables<'_>) {
+        if is_success(response.status()) {
+            for (name, template) in &self.response_set {
+                if let Some(value) = template.render_with(variables) {
+                    response.headers_mut().insert(name.clone(), value);
+                }
+            }
+        }
+        for (name, template) in &self.response_set_always {
+            if let Some(value) = template.render_with(variables) {
+                response.headers_mut().insert(name.clone(), value);
+            }
+        }
+    }
+
+    pub(super) fn has_response_rules(&self) -> bool {
+        !self.response_set.is_empty() || !self.response_set_always.is_empty()
+    }
+
+    pub(super) fn server_name(&self) -> &str {
+        &self.server_name
+    }
+}
+
+/// The response rules' variables from the facts kept of the request (or none, when no rule
+/// names a variable).
+pub(super) fn response_variables<'a>(
+    facts: Option<&'a Facts>,
+    server_name: &'a str,
+    client_ip: IpAddr,
+    secure: bool,
+    empty: &'a (Uri, HeaderMap),
+) -> Variables<'a> {
+    match facts {
+        Some(facts) => Variables {
+            host: &facts.host,
+            uri: &facts.uri,
+            secure,
+            remote_addr: client_ip,
+            server_name,
+            method: &facts.method,
+            path: facts.uri.path(),
+            headers: &facts.headers,
+        },
+        None => Variables {
+            host: "",
+            uri: &empty.0,
+            secure,
+            remote_addr: client_ip,
+            server_name,
+            method: &Method::GET,
+            path: "",
+            headers: &empty.1,
+        },
+    }
+}
+
+/// nginx's `add_header` without `always`: 200, 201, 204, 206, 301, 302, 303, 304, 307, 308.
+fn is_success(status: StatusCode) -> bool {
+    matches!(
+        status.as_u16(),
+        200 | 201 | 204 | 206 | 301 | 302 | 303 | 304 | 307 | 308
+    )
+}
+
+/// An IPv4 client seen on an IPv6 socket (`::ffff:a.b.c.d`) is matched as the IPv4 address it
+/// is, as nginx does.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        IpAddr::V4(_) => ip,
+    }
+}
+
+/// A host as routes name it: without port, in lower case.
+pub(super) fn host_name(host: &str) -> String {
+    let name = if host.starts_with('[') {
+        host.find(']').map_or(host, |end| &host[..=end])
+    } else {
+        host.split(':').next().unwrap_or(host)
+    };
+    name.to_ascii_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(access: &[&str]) -> Effective {
+        let parse = |text: &str| {
+            let (verb, what) = text.split_once(' ').unwrap();
+            AccessRule {
+                allow: verb == "allow",
+                network: (what != "all").then(|| what.parse().unwrap()),
+            }
+        };
+        Effective {
+            access: Some(access.iter().map(|text| parse(text)).collect()),
+            ..Effective::default()
+        }
+    }
+
+    #[test]
+    fn access_is_decided_by_the_first_entry_that_matches() {
+        let rules = rules(&["deny 10.0.0.1/32", "allow 10.0.0.0/8", "deny all"]);
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        assert!(rules.check_access(ip("10.0.0.1")).is_err());
+        assert!(rules.check_access(ip("10.2.3.4")).is_ok());
+        assert!(rules.check_access(ip("::ffff:10.2.3.4")).is_ok());
+        assert!(rules.check_access(ip("192.0.2.1")).is_err());
+        let open = self::rules(&["deny 192.0.2.0/24"]);
+        assert!(open.check_access(ip("198.51.100.1")).is_ok());
+    }
+
+    #[test]
+    fn hosts_are_named_without_port_in_lower_case() {
+        assert_eq!(host_name("Example.COM:8080"), "example.com");
+        assert_eq!(host_name("[::1]:80"), "[::1]");
+        assert_eq!(host_name("a.b"), "a.b");
+    }
+}

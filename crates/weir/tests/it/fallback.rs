@@ -1,0 +1,205 @@
+//! Static routes and dot-files, and static routes with a fallback (issue 19): a path with a
+//! segment starting with `.` is not served (404) unless `dotfiles = true`, `/.well-known/`
+//! excepted; a missing file goes to `fallback_upstream` (nginx `try_files $uri @app`, the shape
+//! of Gunicorn's example config) or to `fallback_file` (`try_files $uri /index.html`, for
+//! single-page apps); and side by side with nginx's `try_files` (`WEIR_E2E=1`).
+
+use weir_testkit::nginx::{self, Nginx};
+
+use crate::support::*;
+
+/// A site: `app.css`, `index.html`, a dot-file, a dot-directory, `.well-known/security.txt`.
+fn site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("app.css"), "body{}").unwrap();
+    std::fs::write(root.join("index.html"), "<app>").unwrap();
+    std::fs::write(root.join(".env"), "SECRET_KEY=x").unwrap();
+    std::fs::create_dir_all(root.join(".git")).unwrap();
+    std::fs::write(root.join(".git/config"), "[core]").unwrap();
+    std::fs::create_dir_all(root.join(".well-known")).unwrap();
+    std::fs::write(root.join(".well-known/security.txt"), "Contact: x").unwrap();
+    dir
+}
+
+fn static_config(root: &std::path::Path, upstream: &str, route_keys: &str) -> String {
+    format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[routes]]
+path = "/"
+static = "{}"
+{route_keys}
+"#,
+        root.display()
+    )
+}
+
+#[tokio::test]
+async fn dot_files_are_not_served_but_well_known_is() {
+    let site = site();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&static_config(site.path(), &upstream.address, "")).await;
+    let mut client = Client::connect(gateway.addr).await;
+    for path in ["/.env", "/.git/config", "/%2egit/config", "/x/../.env"] {
+        assert_eq!(
+            client.get(path).await.status,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    let txt = client.get("/.well-known/security.txt").await;
+    assert_eq!(
+        (txt.status, txt.text()),
+        (StatusCode::OK, "Contact: x".to_string())
+    );
+    assert_eq!(client.get("/app.css").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn dotfiles_true_serves_them() {
+    let site = site();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&static_config(
+        site.path(),
+        &upstream.address,
+        "dotfiles = true",
+    ))
+    .await;
+    let reply = weir_testkit::client::get(gateway.addr, "/.env").await;
+    assert_eq!(
+        (reply.status, reply.text()),
+        (StatusCode::OK, "SECRET_KEY=x".to_string())
+    );
+}
+
+#[tokio::test]
+async fn a_missing_file_goes_to_the_fallback_upstream() {
+    let site = site();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&static_config(
+        site.path(),
+        &upstream.address,
+        "fallback_upstream = \"app\"",
+    ))
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    let file = client.get("/app.css").await;
+    assert_eq!(
+        (file.status, file.text()),
+        (StatusCode::OK, "body{}".to_string())
+    );
+    let app = client.get("/login").await;
+    assert_eq!(
+        (app.status, app.text()),
+        (StatusCode::OK, "hello".to_string())
+    );
+    assert_eq!(app.header("x-upstream"), Some("testkit"));
+    // A POST to a path with no file is the app's (try_files looks whatever the method)...
+    let posted = client.request(Method::POST, "/echo", "form=1").await;
+    assert_eq!(
+        (posted.status, posted.text()),
+        (StatusCode::OK, "form=1".to_string())
+    );
+    // ...one to a file is refused as a static file's.
+    let refused = client.request(Method::POST, "/app.css", "x").await;
+    assert_eq!(refused.status, StatusCode::METHOD_NOT_ALLOWED);
+    // A dot-file is refused, not handed to the app.
+    assert_eq!(client.get("/.env").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(upstream.requests(), 2);
+}
+
+#[tokio::test]
+async fn a_missing_file_gets_the_fallback_file() {
+    let site = site();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&static_config(
+        site.path(),
+        &upstream.address,
+        "fallback_file = \"/index.html\"",
+    ))
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    for path in ["/", "/settings/profile", "/index.html"] {
+        let reply = client.get(path).await;
+        assert_eq!(
+            (reply.status, reply.text()),
+            (StatusCode::OK, "<app>".to_string()),
+            "{path}"
+        );
+    }
+    let file = client.get("/app.css").await;
+    assert_eq!(file.text(), "body{}");
+    assert_eq!(upstream.requests(), 0);
+}
+
+fn differential_enabled() -> bool {
+    if std::env::var("WEIR_E2E").is_ok_and(|value| value == "1") && nginx::available() {
+        return true;
+    }
+    eprintln!("skipped: set WEIR_E2E=1 (and install nginx-light) to run the differential tests");
+    false
+}
+
+/// `try_files $uri @app` and `try_files $uri /index.html` in nginx, the two fallbacks in weir:
+/// the same requests get the same statuses and bodies.
+#[tokio::test]
+async fn fallbacks_match_nginx_try_files() {
+    if !differential_enabled() {
+        return;
+    }
+    let site = site();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let root = site.path().display().to_string();
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        location /spa/ {{ alias {root}/; try_files $uri /spa/index.html; }}
+        location / {{ root {root}; try_files $uri @app; }}
+        location @app {{ proxy_pass http://{}; }}"#,
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[[routes]]
+path = "/spa/"
+static = "{root}"
+fallback_file = "/index.html"
+[[routes]]
+path = "/"
+static = "{root}"
+fallback_upstream = "app"
+"#,
+        upstream.address
+    ))
+    .await;
+    let requests: [(Method, &str); 6] = [
+        (Method::GET, "/app.css"),
+        (Method::GET, "/login"),
+        (Method::POST, "/echo"),
+        (Method::GET, "/spa/app.css"),
+        (Method::GET, "/spa/deep/link"),
+        (Method::GET, "/.well-known/security.txt"),
+    ];
+    for (method, path) in requests {
+        let mut from_nginx = Client::connect(nginx.addr).await;
+        let mut from_weir = Client::connect(gateway.addr).await;
+        let nginx_reply = from_nginx.request(method.clone(), path, "body").await;
+        let weir_reply = from_weir.request(method.clone(), path, "body").await;
+        assert_eq!(
+            (weir_reply.status, weir_reply.text()),
+            (nginx_reply.status, nginx_reply.text()),
+            "{method} {path}; nginx logs: {}",
+            nginx.logs()
+        );
+    }
+}
