@@ -392,3 +392,43 @@ fn check_warns_of_a_certificate_that_expires_within_two_weeks() {
         "{text}"
     );
 }
+
+/// The configs weir ships pass `weir check`: the example a new user copies (README, with the rate
+/// limit, compression, real IP, the access log and the admin listener) and the Debian package's
+/// /etc/weir/weir.toml.
+#[test]
+fn the_shipped_configs_pass_check() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // The package's log directory is made by systemd when the unit starts (LogsDirectory=): here
+    // it is a temp dir, as `weir check` refuses a log whose directory does not exist.
+    let logs = tempfile::tempdir().unwrap();
+    for (file, expect) in [
+        (
+            "examples/weir.toml",
+            ["limits", "api: 10r/s", "admin", "compression"],
+        ),
+        (
+            "packaging/weir.toml",
+            ["limits", "api: 10r/s", "admin", "access_log"],
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(file))
+            .unwrap()
+            .replace("/var/log/weir", &logs.path().display().to_string());
+        let (_dir, path) = write_config(&text);
+        let output = weir()
+            .args(["check", "--config"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{file}: {}{stdout}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        for part in expect {
+            assert!(stdout.contains(part), "{file}: no {part:?} in\n{stdout}");
+        }
+    }
+}
