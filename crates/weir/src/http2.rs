@@ -127,6 +127,7 @@ pub(crate) async fn serve<T, F>(
     stream: T,
     settings: &Settings,
     peer: SocketAddr,
+    listener: crate::routing::Listener,
     tls: Arc<TlsInfo>,
     proxy: F,
     mut stop: watch::Receiver<bool>,
@@ -144,6 +145,7 @@ pub(crate) async fn serve<T, F>(
             // meaning there.
             last_request: false,
             tls: Some(Arc::clone(&tls)),
+            listener,
         };
         let proxy = proxy();
         async move {

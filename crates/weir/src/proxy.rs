@@ -4,14 +4,16 @@
 //!
 //! 1. request checks (`checks.rs`): `Content-Length` within `max_body_size` (413 before any
 //!    upstream work), one valid host, a path that normalises (400);
-//! 2. route: host + normalised path -> route (404 when none);
+//! 2. route: listener + host + normalised path -> route, in nginx's order (404 when none, or
+//!    when it is internal);
 //! 3. rate limits (`limits.rs`): reject (the limit's status and headers), delay, or pass; a
 //!    static or answering route then answers by itself;
 //! 4. upstream request: the head rewritten (`forward.rs`, with `headers.rs`), the body buffered
 //!    or streamed;
 //! 5. exchange: pool checkout, send, response head (502/503/504 on failure);
 //! 6. response (`response.rs`): a WebSocket tunnel, or hop-by-hop headers out, limit headers
-//!    in, read-ahead.
+//!    in, read-ahead; or an `X-Accel-Redirect` followed (`accel.rs`): the target routed again,
+//!    internal routes included.
 //!
 //! Every phase's error leaves by `?` and becomes its answer in one place, `error.rs`; every
 //! answer then gets what `response.rs` gives all answers, and every request, answered or not,
@@ -34,10 +36,11 @@ use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
 use crate::request_body::{ClientBody, RequestBody};
-use crate::routing::Router;
+use crate::routing::{Lookup, Router};
 use crate::static_files::StaticDir;
 use crate::upstream::{Upstream, UpstreamBody};
 
+mod accel;
 mod build;
 pub use build::BuildError;
 mod checks;
@@ -109,6 +112,8 @@ pub struct ClientInfo {
     pub last_request: bool,
     /// The TLS connection the request came on; `None` on a plain listener.
     pub tls: Option<Arc<crate::tls::TlsInfo>>,
+    /// The listener it was accepted on (its configured address), for routes bound to listeners.
+    pub listener: crate::routing::Listener,
 }
 
 /// Upstream failures are logged at most a few times a second per cause.
@@ -228,7 +233,13 @@ impl Proxy {
         if let Some(response) = self.https_redirect(&client, host, &request) {
             return Ok(response);
         }
-        let route = self.router.find(host, &path).ok_or(ProxyError::NoRoute)?;
+        let lookup = Lookup {
+            listener: client.listener,
+            host,
+            path: &path,
+            internal: false,
+        };
+        let route = self.router.find(&lookup).ok_or(ProxyError::NoRoute)?;
         record.route = Some(route.index);
         let limited = route.check_limits(client_ip, &path, &request).await?;
         let upstream = match &route.target {
@@ -238,18 +249,96 @@ impl Proxy {
                 return Ok(answer.respond_to(&request, host, client.tls.is_some()))
             }
         };
+        // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream.
+        let head = accel::Head::of(&request, host);
         let (upstream_request, upgrade) = self
             .upstream_request(route, upstream, &client, client_ip, request)
             .await?;
-        let response = self.send(upstream, upstream_request, record).await?;
+        let mut response = self.send(upstream, upstream_request, record).await?;
+        if let Some(redirect) = accel::redirect(response.headers()) {
+            // The upstream's body is not wanted: dropped, its connection is not reused.
+            drop(response);
+            return self
+                .accel_redirect(
+                    redirect?,
+                    &head,
+                    &client,
+                    client_ip,
+                    limited.as_ref(),
+                    record,
+                )
+                .await;
+        }
+        let read_ahead = accel::read_ahead(response.headers_mut(), route.response_buffering);
         let shaping = Shaping {
             upgrade,
             limited: limited.as_ref(),
-            read_ahead: route.response_buffering.then_some(&self.buffers),
+            read_ahead: read_ahead.then_some(&self.buffers),
             read_timeout: upstream.read_timeout(),
             closing: &self.closing,
         };
         Ok(response::from_upstream(response, shaping))
+    }
+
+    /// Follows an upstream's `X-Accel-Redirect` (`accel.rs`): the target is routed on the same
+    /// listener and host, internal routes included, and answered by its route; a proxied answer
+    /// may redirect again, up to [`accel::MAX_REDIRECTS`] times. The first route's limits were
+    /// checked; the target's are not (nginx's `limit_req` also counts a request once).
+    async fn accel_redirect<'proxy>(
+        &'proxy self,
+        mut redirect: accel::Redirect,
+        head: &accel::Head,
+        client: &ClientInfo,
+        client_ip: IpAddr,
+        limited: Option<&limits::Decided<'_>>,
+        record: &mut Record<'proxy>,
+    ) -> Result<Response<Body>, ProxyError> {
+        for _ in 0..accel::MAX_REDIRECTS {
+            let lookup = Lookup {
+                listener: client.listener,
+                host: head.host.as_deref(),
+                path: &redirect.path,
+                internal: true,
+            };
+            let route = self.router.find(&lookup).ok_or(ProxyError::NoRoute)?;
+            let request = head.request(&redirect);
+            let upstream = match &route.target {
+                Target::Upstream(upstream) => upstream,
+                Target::Static(dir) => {
+                    let mut response = route.serve_static(dir, &redirect.path, &request).await?;
+                    redirect.keep_over(&mut response);
+                    return Ok(response);
+                }
+                Target::Answer(answer) => {
+                    let mut response =
+                        answer.respond_to(&request, lookup.host, client.tls.is_some());
+                    redirect.keep_over(&mut response);
+                    return Ok(response);
+                }
+            };
+            let request = request.map(|()| ClientBody::Empty);
+            let (upstream_request, _) = self
+                .upstream_request(route, upstream, client, client_ip, request)
+                .await?;
+            let mut response = self.send(upstream, upstream_request, record).await?;
+            if let Some(next) = accel::redirect(response.headers()) {
+                drop(response);
+                redirect = next?;
+                continue;
+            }
+            let read_ahead = accel::read_ahead(response.headers_mut(), route.response_buffering);
+            let shaping = Shaping {
+                upgrade: false,
+                limited,
+                read_ahead: read_ahead.then_some(&self.buffers),
+                read_timeout: upstream.read_timeout(),
+                closing: &self.closing,
+            };
+            let mut response = response::from_upstream(response, shaping);
+            redirect.keep_under(&mut response);
+            return Ok(response);
+        }
+        Err(ProxyError::RedirectLoop)
     }
 
     /// `[tls] redirect_http`: a request on a plain listener is sent to HTTPS, except ACME

@@ -476,7 +476,7 @@ impl Gateway {
             if bound.pinned {
                 pinned.push(tokio::spawn(accept_loop(
                     bound.listener,
-                    false,
+                    (bound.endpoint.0, false),
                     Arc::clone(&context),
                 )));
             } else {
@@ -818,7 +818,7 @@ fn resume(parked: Parked, context: &Arc<AcceptContext>) {
 
 /// Accepts on `listener`; `tls` when it is a `[tls] listen` address, whose connections are served
 /// with the TLS settings in force when they come.
-async fn accept_loop(listener: Arc<TcpListener>, tls: bool, context: Arc<AcceptContext>) {
+async fn accept_loop(listener: Arc<TcpListener>, endpoint: Endpoint, context: Arc<AcceptContext>) {
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the
         // kernel's backlog instead of costing memory here.
@@ -835,7 +835,7 @@ async fn accept_loop(listener: Arc<TcpListener>, tls: bool, context: Arc<AcceptC
             }
         };
         let _ = stream.set_nodelay(true);
-        serve_connection(stream, peer, tls, &context, permit);
+        serve_connection(stream, peer, endpoint, &context, permit);
     }
 }
 
@@ -845,7 +845,7 @@ const CLIENT_SEND_TIMEOUT: &str = "client read nothing for send_timeout";
 fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,
-    tls: bool,
+    (listener, tls): Endpoint,
     context: &Arc<AcceptContext>,
     permit: tokio::sync::OwnedSemaphorePermit,
 ) {
@@ -859,6 +859,10 @@ fn serve_connection(
         keepalive_requests: settings.keepalive_requests,
         max_header_size: settings.max_header_size,
         park_after: None,
+        listener: crate::routing::Listener {
+            addr: listener,
+            tls,
+        },
     };
     let tls = match (tls, &generation.tls, &generation.http2) {
         (false, _, _) => None,
@@ -912,6 +916,7 @@ fn serve_connection(
                     stream,
                     &http2,
                     peer,
+                    connection.listener,
                     info,
                     proxy,
                     stop,
@@ -943,7 +948,7 @@ impl Accepting {
     ) -> Accepting {
         let task = tokio::spawn(accept_loop(
             Arc::clone(&listener),
-            endpoint.1,
+            endpoint,
             Arc::clone(context),
         ));
         Accepting {

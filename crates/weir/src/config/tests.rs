@@ -133,6 +133,7 @@ fn upstream_route_and_limit_defaults() {
             limits: vec!["per_ip".to_string()],
             request_buffering: true,
             response_buffering: true,
+            scope: RouteScope::default(),
         }]
     );
 

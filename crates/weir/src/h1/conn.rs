@@ -30,6 +30,8 @@ pub struct Settings {
     /// After this long without a byte of the next request, the connection leaves its task and
     /// waits in the park ([`super::park`]); `None`: it waits in its task (TLS, tests).
     pub park_after: Option<Duration>,
+    /// The listener the connection was accepted on, for routes bound to listeners.
+    pub listener: crate::routing::Listener,
 }
 
 /// Where a connection's request loop starts: a new connection, or one back from the park.
@@ -241,6 +243,7 @@ impl Exchange<'_> {
             peer: self.peer,
             last_request: self.last,
             tls: self.tls.cloned(),
+            listener: self.settings.listener,
         };
         let mut handling = std::pin::pin!(proxy.handle(client, request));
         let mut response = if framing == Framing::Empty {
@@ -498,6 +501,11 @@ async fn close(mut stream: SharedStream, linger: bool) {
 mod tests {
     use super::*;
 
+    const TEST_LISTENER: crate::routing::Listener = crate::routing::Listener {
+        addr: SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 0),
+        tls: false,
+    };
+
     /// A head that comes a byte at a time is parsed a few times (when it doubles, and at its
     /// blank line), not after every byte: that was quadratic work within `header_timeout`.
     #[tokio::test(flavor = "current_thread")]
@@ -520,6 +528,7 @@ mod tests {
             keepalive_requests: 0,
             max_header_size: 8192,
             park_after: None,
+            listener: TEST_LISTENER,
         };
         let shared = Shared::new(Box::new(io));
         head::PARSES.with(|parses| parses.set(0));
@@ -551,6 +560,7 @@ mod tests {
             keepalive_requests: 0,
             max_header_size: 1024,
             park_after: Some(Duration::from_secs(1)),
+            listener: TEST_LISTENER,
         };
         let peer: SocketAddr = "127.0.0.1:1".parse().expect("an address");
         let no_proxy = || -> Arc<Proxy> { unreachable!("no request is served") };
