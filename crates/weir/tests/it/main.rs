@@ -4,6 +4,7 @@
 
 mod support;
 
+mod accel;
 mod balance;
 mod buffering;
 mod codec;
@@ -12,6 +13,8 @@ mod errors;
 mod faults;
 mod hardening;
 mod http2;
+mod listeners;
+mod locations;
 mod metrics;
 mod parity;
 mod pool;
