@@ -754,7 +754,8 @@ async fn serve_plain(
     let shared = Arc::clone(&context.shared);
     let proxy = move || Arc::clone(&shared.current.load().proxy);
     let stop = context.stop.clone();
-    let Some(idle) = crate::h1::serve(io, peer, connection, proxy, stop, None, start).await else {
+    let served = crate::h1::serve(io, peer, connection.clone(), proxy, stop, None, start);
+    let Some(idle) = served.await else {
         return;
     };
     let Some(io) = idle.io.into_plain_tcp() else {
@@ -819,6 +820,11 @@ fn resume(parked: Parked, context: &Arc<AcceptContext>) {
 /// Accepts on `listener`; `tls` when it is a `[tls] listen` address, whose connections are served
 /// with the TLS settings in force when they come.
 async fn accept_loop(listener: Arc<TcpListener>, endpoint: Endpoint, context: Arc<AcceptContext>) {
+    // What a request knows of the listener it came on: one for all its connections.
+    let identity = Arc::new(crate::routing::Listener {
+        addr: endpoint.0,
+        tls: endpoint.1,
+    });
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the
         // kernel's backlog instead of costing memory here.
@@ -835,7 +841,7 @@ async fn accept_loop(listener: Arc<TcpListener>, endpoint: Endpoint, context: Ar
             }
         };
         let _ = stream.set_nodelay(true);
-        serve_connection(stream, peer, endpoint, &context, permit);
+        serve_connection(stream, peer, &identity, &context, permit);
     }
 }
 
@@ -845,7 +851,7 @@ const CLIENT_SEND_TIMEOUT: &str = "client read nothing for send_timeout";
 fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,
-    (listener, tls): Endpoint,
+    listener: &Arc<crate::routing::Listener>,
     context: &Arc<AcceptContext>,
     permit: tokio::sync::OwnedSemaphorePermit,
 ) {
@@ -859,12 +865,9 @@ fn serve_connection(
         keepalive_requests: settings.keepalive_requests,
         max_header_size: settings.max_header_size,
         park_after: None,
-        listener: crate::routing::Listener {
-            addr: listener,
-            tls,
-        },
+        listener: Arc::clone(listener),
     };
-    let tls = match (tls, &generation.tls, &generation.http2) {
+    let tls = match (listener.tls, &generation.tls, &generation.http2) {
         (false, _, _) => None,
         (true, Some(tls), Some(http2)) => Some((Arc::clone(tls), http2.clone())),
         // A reload took `[tls]` away; this listener is closing.
@@ -916,7 +919,7 @@ fn serve_connection(
                     stream,
                     &http2,
                     peer,
-                    connection.listener,
+                    *connection.listener,
                     info,
                     proxy,
                     stop,

@@ -21,7 +21,7 @@ use crate::proxy::{ClientInfo, Proxy};
 use crate::request_body::ClientBody;
 
 /// The connection settings in force when the connection came.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     pub header_timeout: Duration,
     pub keepalive_timeout: Duration,
@@ -30,8 +30,9 @@ pub struct Settings {
     /// After this long without a byte of the next request, the connection leaves its task and
     /// waits in the park ([`super::park`]); `None`: it waits in its task (TLS, tests).
     pub park_after: Option<Duration>,
-    /// The listener the connection was accepted on, for routes bound to listeners.
-    pub listener: crate::routing::Listener,
+    /// The listener the connection was accepted on, for routes bound to listeners: shared with
+    /// its accept loop, as an `async fn`'s arguments take their room twice in its future.
+    pub listener: Arc<crate::routing::Listener>,
 }
 
 /// Where a connection's request loop starts: a new connection, or one back from the park.
@@ -140,7 +141,7 @@ where
             shared: &shared,
             peer,
             tls: tls.as_ref(),
-            settings,
+            settings: &settings,
             request: requests,
             last,
         };
@@ -199,7 +200,7 @@ struct Exchange<'a> {
     shared: &'a Arc<Shared>,
     peer: SocketAddr,
     tls: Option<&'a Arc<crate::tls::TlsInfo>>,
-    settings: Settings,
+    settings: &'a Settings,
     /// The request's number on the connection, from 1.
     request: u64,
     /// Whether the connection ends after it (keep-alive limits, shutdown, the client's wish).
@@ -243,7 +244,7 @@ impl Exchange<'_> {
             peer: self.peer,
             last_request: self.last,
             tls: self.tls.cloned(),
-            listener: self.settings.listener,
+            listener: *self.settings.listener,
         };
         let mut handling = std::pin::pin!(proxy.handle(client, request));
         let mut response = if framing == Framing::Empty {
@@ -528,7 +529,7 @@ mod tests {
             keepalive_requests: 0,
             max_header_size: 8192,
             park_after: None,
-            listener: TEST_LISTENER,
+            listener: Arc::new(TEST_LISTENER),
         };
         let shared = Shared::new(Box::new(io));
         head::PARSES.with(|parses| parses.set(0));
@@ -560,7 +561,7 @@ mod tests {
             keepalive_requests: 0,
             max_header_size: 1024,
             park_after: Some(Duration::from_secs(1)),
-            listener: TEST_LISTENER,
+            listener: Arc::new(TEST_LISTENER),
         };
         let peer: SocketAddr = "127.0.0.1:1".parse().expect("an address");
         let no_proxy = || -> Arc<Proxy> { unreachable!("no request is served") };

@@ -119,7 +119,11 @@ async fn an_internal_file_is_404_to_a_client_and_served_through_x_accel_redirect
     let direct = get(gateway.addr, "/protected/secret.txt").await;
     assert_eq!(direct.status, StatusCode::NOT_FOUND);
     assert!(!direct.text().contains("protected"), "{}", direct.text());
-    assert_eq!(app.connections(), 0, "an internal route is not the app's either");
+    assert_eq!(
+        app.connections(),
+        0,
+        "an internal route is not the app's either"
+    );
 
     let download = get(gateway.addr, "/download/42").await;
     assert_eq!(download.status, StatusCode::OK);
@@ -129,7 +133,11 @@ async fn an_internal_file_is_404_to_a_client_and_served_through_x_accel_redirect
         download.header("content-disposition"),
         Some("attachment; filename=\"s.csv\"")
     );
-    assert_ne!(download.header("etag"), Some("\"the-app\""), "the file's own");
+    assert_ne!(
+        download.header("etag"),
+        Some("\"the-app\""),
+        "the file's own"
+    );
     no_accel_headers(&download);
 
     if !nginx_enabled() {
@@ -178,7 +186,11 @@ async fn a_redirect_to_a_proxied_internal_route_is_a_get_with_the_clients_header
     let nginx = start_nginx(&app.address, files.path(), &echo.address);
     let theirs = post(nginx.addr).await;
     assert_eq!(theirs.status, StatusCode::OK);
-    assert!(theirs.text().starts_with("GET /headers?via=accel "), "{}", theirs.text());
+    assert!(
+        theirs.text().starts_with("GET /headers?via=accel "),
+        "{}",
+        theirs.text()
+    );
     assert!(theirs.text().contains("x-client: kept\n"));
     assert_eq!(theirs.header("set-cookie"), Some("seen=1"));
 }
@@ -198,7 +210,10 @@ async fn an_unsafe_target_is_404_and_a_loop_ends_in_500() {
     assert_ne!(climbed.text(), SECRET);
     let gateway =
         TestGateway::start(&weir_config(&looping.address, files.path(), &echo.address)).await;
-    assert_eq!(get(gateway.addr, "/x").await.status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(
+        get(gateway.addr, "/x").await.status,
+        StatusCode::INTERNAL_SERVER_ERROR
+    );
     // The first request and 10 redirects reached the app; the 11th redirect was refused.
     assert_eq!(looping.connections(), 11);
 

@@ -92,7 +92,11 @@ listen = ["127.0.0.1:0"]
         redirected.header("location"),
         Some("https://app.test/account?x=1")
     );
-    assert_eq!(upstream.requests(), 0, "the app is not served in clear text");
+    assert_eq!(
+        upstream.requests(),
+        0,
+        "the app is not served in clear text"
+    );
     assert_eq!(get_plain(gateway.addr, "other.test", "/").await.status, 403);
 
     let (status, body) = get_tls(tls, &pki, "app.test", "/headers").await;
@@ -137,6 +141,9 @@ listen = ["127.0.0.1:0"]
     assert_eq!(get_plain(gateway.addr, "app.test", "/").await.status, 202);
     assert_eq!(get_tls(tls, &pki, "app.test", "/").await.0, 203);
     // A route with no binding answers on both.
-    assert_eq!(get_plain(gateway.addr, "app.test", "/both").await.status, 200);
+    assert_eq!(
+        get_plain(gateway.addr, "app.test", "/both").await.status,
+        200
+    );
     assert_eq!(get_tls(tls, &pki, "app.test", "/both").await.0, 200);
 }

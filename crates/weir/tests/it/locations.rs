@@ -113,7 +113,12 @@ async fn locations_are_searched_in_nginx_order() {
     for (path, _) in REQUESTS {
         theirs.push((*path, status_of(nginx.addr, "x.test", path).await));
     }
-    assert_eq!(theirs, expected, "nginx disagrees; its log: {}", nginx.logs());
+    assert_eq!(
+        theirs,
+        expected,
+        "nginx disagrees; its log: {}",
+        nginx.logs()
+    );
 }
 
 /// (weir's `host`, nginx's `server_name`, the status).
@@ -140,7 +145,9 @@ async fn hosts_match_exactly_then_by_wildcards_as_nginx_server_names() {
     let mut toml = "[server]\nlisten = [\"127.0.0.1:0\"]\n".to_string();
     for (host, _, status) in HOSTS {
         let host = host.map_or(String::new(), |host| format!("host = \"{host}\"\n"));
-        toml.push_str(&format!("[[routes]]\n{host}path = \"/\"\nstatus = {status}\n"));
+        toml.push_str(&format!(
+            "[[routes]]\n{host}path = \"/\"\nstatus = {status}\n"
+        ));
     }
     let gateway = TestGateway::start(&toml).await;
     let mut weir = Vec::new();
