@@ -100,6 +100,8 @@ pub struct Proxy {
     thread_affine: bool,
     /// `[tls] redirect_http`: the port of the HTTPS redirect target (`None`: no redirect).
     redirect_http: Option<u16>,
+    /// Whether an upstream's `X-Accel-Redirect` is followed: the config has an internal route.
+    accel_redirect: bool,
     /// The config this proxy was built from, to tell on reload what changed.
     config: Config,
 }
@@ -249,19 +251,23 @@ impl Proxy {
                 return Ok(answer.respond_to(&request, host, client.tls.is_some()))
             }
         };
-        // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream.
-        let head = accel::Head::of(&request, host);
+        // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
+        // only when the config has an internal route, as the copy costs every proxied request.
+        let head = self.accel_redirect.then(|| accel::Head::of(&request, host));
         let (upstream_request, upgrade) = self
             .upstream_request(route, upstream, &client, client_ip, request)
             .await?;
         let mut response = self.send(upstream, upstream_request, record).await?;
-        if let Some(redirect) = accel::redirect(response.headers()) {
+        if let Some((redirect, head)) = head
+            .as_ref()
+            .and_then(|head| Some((accel::redirect(response.headers())?, head)))
+        {
             // The upstream's body is not wanted: dropped, its connection is not reused.
             drop(response);
             return self
-                .accel_redirect(
+                .follow(
                     redirect?,
-                    &head,
+                    head,
                     &client,
                     client_ip,
                     limited.as_ref(),
@@ -284,7 +290,7 @@ impl Proxy {
     /// listener and host, internal routes included, and answered by its route; a proxied answer
     /// may redirect again, up to [`accel::MAX_REDIRECTS`] times. The first route's limits were
     /// checked; the target's are not (nginx's `limit_req` also counts a request once).
-    async fn accel_redirect<'proxy>(
+    async fn follow<'proxy>(
         &'proxy self,
         mut redirect: accel::Redirect,
         head: &accel::Head,

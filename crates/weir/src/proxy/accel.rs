@@ -1,21 +1,23 @@
 //! The `X-Accel-*` headers of an upstream's response, read as nginx reads them: they speak to the
-//! proxy, never reach the client.
+//! proxy, not to the client.
 //!
-//! - `X-Accel-Redirect: /path?query`: the upstream's body is dropped and `/path` is routed
-//!   again, internal routes included (a protected file behind an `internal` static route, as
-//!   Django's sendfile backends use it). The method becomes GET (HEAD stays HEAD) and the request
-//!   has no body; the client's other headers stay (`Range`, `If-None-Match`). Of the redirecting
-//!   response the answer keeps what nginx keeps (its `ngx_http_upstream_headers_in` entries with
-//!   the `redirect` flag): `Content-Type`, `Content-Disposition`, `Cache-Control`, `Expires`,
-//!   `Accept-Ranges` and every `Set-Cookie`. A path that does not normalise, or holds a `..`
-//!   segment, is 404 (nginx's `ngx_http_parse_unsafe_uri`); a named location (`@name`) is 404,
-//!   weir has none. At most [`MAX_REDIRECTS`] in a row, as nginx's `NGX_HTTP_MAX_URI_CHANGES`;
-//!   one more is a 500.
+//! - `X-Accel-Redirect: /path?query`, followed when the config has an `internal` route (keeping
+//!   the client's head for it costs every proxied request, so a config without one, which has no
+//!   use for it, does not pay; the header then passes to the client, as it always did): the
+//!   upstream's body is dropped and `/path` is routed again, internal routes included (a
+//!   protected file behind an `internal` static route, as Django's sendfile backends use it).
+//!   The method becomes GET (HEAD stays HEAD) and the request has no body; the client's other
+//!   headers stay (`Range`, `If-None-Match`). Of the redirecting response the answer keeps what
+//!   nginx keeps (its `ngx_http_upstream_headers_in` entries with the `redirect` flag):
+//!   `Content-Type`, `Content-Disposition`, `Cache-Control`, `Expires`, `Accept-Ranges` and every
+//!   `Set-Cookie`. A path that does not normalise, or holds a `..` segment, is 404 (nginx's
+//!   `ngx_http_parse_unsafe_uri`); a named location (`@name`) is 404, weir has none. At most
+//!   [`MAX_REDIRECTS`] in a row, as nginx's `NGX_HTTP_MAX_URI_CHANGES`; one more is a 500.
 //! - `X-Accel-Buffering: yes | no` turns the route's `response_buffering` on or off for this
 //!   response, as nginx's `proxy_buffering`.
-//! - `X-Accel-Expires`, `X-Accel-Limit-Rate`, `X-Accel-Charset`: removed and ignored. weir has no
-//!   cache (what `X-Accel-Expires` sets in nginx), no per-response rate and no charset
-//!   conversion.
+//! - `X-Accel-Buffering`, `X-Accel-Expires`, `X-Accel-Limit-Rate`, `X-Accel-Charset` are removed
+//!   from every response, as nginx hides them; the last three are ignored: weir has no cache
+//!   (what `X-Accel-Expires` sets in nginx), no per-response rate and no charset conversion.
 
 use http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use http::uri::PathAndQuery;
@@ -173,7 +175,8 @@ pub(super) fn read_ahead(headers: &mut HeaderMap, route_buffering: bool) -> bool
     buffering
 }
 
-/// Removes the `X-Accel-*` headers nginx hides from the client.
+/// Removes the `X-Accel-*` headers nginx hides from the client (but `X-Accel-Redirect`, which
+/// reaches here only when it is not followed).
 fn strip(headers: &mut HeaderMap) {
     // Most responses carry none: one look at the names before any removal.
     if headers
@@ -181,7 +184,6 @@ fn strip(headers: &mut HeaderMap) {
         .any(|name| name.as_str().starts_with("x-accel-"))
     {
         for name in [
-            X_ACCEL_REDIRECT,
             X_ACCEL_BUFFERING,
             X_ACCEL_EXPIRES,
             X_ACCEL_LIMIT_RATE,

@@ -233,6 +233,7 @@ impl Proxy {
                 .filter(|tls| tls.redirect_http)
                 .and_then(|tls| tls.listen.first())
                 .map(std::net::SocketAddr::port),
+            accel_redirect: config.routes.iter().any(|route| route.scope.internal),
             config: config.clone(),
         })
     }

@@ -2,7 +2,8 @@
 //! route is 404 to a client and served when the app answers with `X-Accel-Redirect`, with the
 //! app's `Content-Type` and `Content-Disposition`, as Django's sendfile backends use nginx; a
 //! redirect to a proxied internal route is a GET with the client's headers; a `..` target is 404;
-//! a redirect loop ends in 500 after 10; the `X-Accel-*` headers never reach the client. The app
+//! a redirect loop ends in 500 after 10; the `X-Accel-*` headers do not reach the client (without
+//! an internal route `X-Accel-Redirect` is not followed and passes, as before). The app
 //! is weir-testkit's raw upstream answering with fixed bytes; with `WEIR_E2E=1` a real nginx with
 //! the same locations in front of the same upstreams must give the same answers.
 
@@ -227,4 +228,37 @@ async fn an_unsafe_target_is_404_and_a_loop_ends_in_500() {
         get(nginx.addr, "/x").await.status,
         StatusCode::INTERNAL_SERVER_ERROR
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_an_internal_route_x_accel_redirect_passes_as_it_always_did() {
+    let files = protected_files();
+    let app = app(
+        "X-Accel-Redirect: /static/secret.txt\r\nX-Accel-Buffering: no\r\nX-Accel-Expires: 60\r\n",
+    )
+    .await;
+    let toml = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[[routes]]
+path = "/"
+upstream = "app"
+[[routes]]
+path = "/static/"
+static = "{}"
+"#,
+        app.address,
+        files.path().join("protected").display()
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let reply = get(gateway.addr, "/x").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.text(), "the app's body, dropped");
+    assert_eq!(reply.header("x-accel-redirect"), Some("/static/secret.txt"));
+    // The headers that speak only to the proxy are kept from the client all the same.
+    assert!(reply.header("x-accel-buffering").is_none());
+    assert!(reply.header("x-accel-expires").is_none());
 }

@@ -2,14 +2,14 @@
 //! the plain one, where its own route redirects it to HTTPS (per host, not `[tls]
 //! redirect_http`'s all-or-nothing); each listener has its own default route for unknown hosts,
 //! so the plain catch-all guards only the plain listener and the TLS default answers on TLS. And
-//! a route bound to a listener by its address.
+//! a route bound to a listener by its address. Over HTTP/1.1 and HTTP/2.
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Empty};
 use hyper_util::rt::TokioIo;
 
 use crate::support::*;
-use crate::tls::{certificate_tables, connect_tls, Pki};
+use crate::tls::{certificate_tables, connect_tls, h2_request, h2_sender, Pki};
 
 /// One HTTP/1.1 GET over a new TLS connection with `host` (SNI and `Host`): status and body.
 async fn get_tls(addr: std::net::SocketAddr, pki: &Pki, host: &str, path: &str) -> (u16, String) {
@@ -30,15 +30,13 @@ async fn get_tls(addr: std::net::SocketAddr, pki: &Pki, host: &str, path: &str) 
     (status, String::from_utf8_lossy(&body).into_owned())
 }
 
-async fn get_plain(addr: std::net::SocketAddr, host: &str, path: &str) -> Reply {
+async fn get_plain(addr: std::net::SocketAddr, host: &str, path: &str) -> weir_testkit::Reply {
     let request = Request::get(path)
         .header("host", host)
         .body(Default::default())
         .unwrap();
     Client::connect(addr).await.send(request).await.unwrap()
 }
-
-use weir_testkit::Reply;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tls_only_host_is_redirected_on_plain_and_each_listener_has_its_default() {
@@ -104,6 +102,24 @@ listen = ["127.0.0.1:0"]
     assert!(body.contains("x-forwarded-proto: https"), "{body}");
     // The TLS default, not the plain listener's redirect or catch-all.
     assert_eq!(get_tls(tls, &pki, "other.test", "/").await.0, 421);
+    // HTTP/2 streams know their listener too.
+    let mut sender = h2_sender(tls, &pki).await;
+    let app = h2_request(
+        &mut sender,
+        Method::GET,
+        "https://app.test/headers",
+        Bytes::new(),
+    )
+    .await;
+    assert_eq!(app.0, StatusCode::OK);
+    let other = h2_request(
+        &mut sender,
+        Method::GET,
+        "https://other.test/",
+        Bytes::new(),
+    )
+    .await;
+    assert_eq!(other.0.as_u16(), 421);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
