@@ -246,15 +246,23 @@ fn locate<'r, T: 'r>(
     path: &str,
 ) -> Option<&'r Compiled<T>> {
     let mut longest: Option<(&Compiled<T>, usize, bool)> = None;
+    let mut exact_on_any = None;
     for route in routes.clone() {
         let (prefix, stop) = match &route.path {
-            PathMatch::Exact(exact) if exact == path => return Some(route),
+            // Of two exact routes (one per listener binding), the bound one wins.
+            PathMatch::Exact(exact) if exact == path => {
+                if route.listeners != Listeners::Any {
+                    return Some(route);
+                }
+                exact_on_any = exact_on_any.or(Some(route));
+                continue;
+            }
             PathMatch::Prefix(prefix) => (prefix, false),
             PathMatch::PrefixStop(prefix) => (prefix, true),
             PathMatch::Exact(_) | PathMatch::Regex(_) => continue,
         };
-        // Of two prefixes as long, one bound to listeners wins over one on every listener;
-        // else the first in config order.
+        // Of two prefixes as long (one per listener binding), the bound one wins; else the
+        // first in config order.
         let better = match longest {
             None => true,
             Some((held, length, _)) => {
@@ -267,6 +275,9 @@ fn locate<'r, T: 'r>(
         if path.starts_with(prefix.as_str()) && better {
             longest = Some((route, prefix.len(), stop));
         }
+    }
+    if exact_on_any.is_some() {
+        return exact_on_any;
     }
     if let Some((route, _, true)) = longest {
         return Some(route);

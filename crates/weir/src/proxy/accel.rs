@@ -49,6 +49,8 @@ pub(super) struct Head {
     method: Method,
     version: Version,
     headers: HeaderMap,
+    /// The target's authority, when the request had one.
+    authority: Option<HeaderValue>,
     /// The request's host, for routing the redirect in the same server.
     pub(super) host: Option<String>,
 }
@@ -59,6 +61,10 @@ impl Head {
             method: request.method().clone(),
             version: request.version(),
             headers: request.headers().clone(),
+            authority: request
+                .uri()
+                .authority()
+                .and_then(|authority| HeaderValue::from_str(authority.as_str()).ok()),
             host: host.map(str::to_string),
         }
     }
@@ -77,6 +83,11 @@ impl Head {
         let mut headers = self.headers.clone();
         headers.remove(header::CONTENT_LENGTH);
         headers.remove(header::TRANSFER_ENCODING);
+        // An HTTP/2 request (or one in absolute form) named its host in the target, which the
+        // redirect's target replaces: the host goes on as `Host`.
+        if let (Some(authority), false) = (&self.authority, headers.contains_key(header::HOST)) {
+            headers.insert(header::HOST, authority.clone());
+        }
         *request.headers_mut() = headers;
         request
     }

@@ -204,3 +204,24 @@ fn an_internal_route_is_found_only_by_internal_lookups() {
     assert_eq!(router.find(&internal), Some(&"internal"));
     assert_eq!(find(&router, None, "/other"), Some(&"public"));
 }
+
+#[test]
+fn of_two_routes_for_one_path_the_one_bound_to_the_listener_wins() {
+    let bound = |path: PathMatch, target| Entry {
+        listeners: Listeners::Tls(true),
+        ..route(None, path, target)
+    };
+    let router = Router::new([
+        route(None, prefix("/"), "prefix anywhere"),
+        route(None, PathMatch::Exact("/x".to_string()), "exact anywhere"),
+        bound(prefix("/"), "prefix on tls"),
+        bound(PathMatch::Exact("/x".to_string()), "exact on tls"),
+    ]);
+    assert_eq!(find_on(&router, TLS, None, "/x"), Some(&"exact on tls"));
+    assert_eq!(find_on(&router, TLS, None, "/y"), Some(&"prefix on tls"));
+    assert_eq!(find_on(&router, PLAIN, None, "/x"), Some(&"exact anywhere"));
+    assert_eq!(
+        find_on(&router, PLAIN, None, "/y"),
+        Some(&"prefix anywhere")
+    );
+}

@@ -262,3 +262,31 @@ static = "{}"
     assert!(reply.header("x-accel-buffering").is_none());
     assert!(reply.header("x-accel-expires").is_none());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http2_request_redirected_to_a_proxied_route_keeps_its_host() {
+    use crate::tls::{certificate_tables, h2_request, h2_sender, Pki};
+    let pki = Pki::new();
+    let files = protected_files();
+    let echo = UpstreamServer::start(Transport::Tcp).await;
+    let app = app("X-Accel-Redirect: /headers\r\n").await;
+    // HTTP/2 names the host in `:authority`, not in a `Host` header.
+    let toml = format!(
+        "{}\n[tls]\nlisten = [\"127.0.0.1:0\"]\n{}",
+        weir_config(&app.address, files.path(), &echo.address),
+        certificate_tables(&[pki.issue(&["app.test"])])
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let mut sender = h2_sender(gateway.tls_addr.unwrap(), &pki).await;
+    let (status, _, body) = h2_request(
+        &mut sender,
+        Method::GET,
+        "https://app.test/x",
+        bytes::Bytes::new(),
+    )
+    .await;
+    let text = String::from_utf8_lossy(&body);
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert!(text.starts_with("GET /headers "), "{text}");
+    assert!(text.contains("host: app.test\n"), "{text}");
+}
