@@ -915,12 +915,18 @@ fn serve_connection(
                 return;
             };
             if info.h2 {
+                let client = crate::proxy::ClientInfo {
+                    peer,
+                    // keepalive_requests does not apply to HTTP/2, and `Connection: close` has
+                    // no meaning there.
+                    last_request: false,
+                    tls: Some(info),
+                    listener: *connection.listener,
+                };
                 Box::pin(crate::http2::serve(
                     stream,
                     &http2,
-                    peer,
-                    *connection.listener,
-                    info,
+                    client,
                     proxy,
                     stop,
                     http2_timeouts,
