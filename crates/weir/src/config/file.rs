@@ -1409,7 +1409,7 @@ fn validate_routes(
 
         let scope = validate_scope(raw)?;
         let path = match &raw.path {
-            None if scope.regex.is_some() => "".to_string(),
+            // A regex route without `path` was refused by `validate_scope`.
             None => "/".to_string(),
             Some(path) if scope.regex.is_some() => path.get_ref().clone(),
             Some(path) if !path.get_ref().starts_with('/') => {
