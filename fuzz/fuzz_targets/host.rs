@@ -21,7 +21,7 @@ use http::header::HOST;
 use http::{Request, Version};
 use libfuzzer_sys::fuzz_target;
 use weir::proxy::request_host;
-use weir::routing::{PathMatch, Router};
+use weir::routing::{Entry, Listener, Listeners, Lookup, PathMatch, Router};
 
 fuzz_target!(|data: &[u8]| {
     let lines = common::lines(data);
@@ -65,13 +65,24 @@ fuzz_target!(|data: &[u8]| {
     }
     let name = host_name(host).unwrap_or_else(|| panic!("{host:?} is not uri-host [:port]"));
 
-    let router = Router::new([(
-        Some("example.com".to_string()),
-        PathMatch::Prefix("/".to_string()),
-        (),
-    )]);
+    let router = Router::new([Entry {
+        host: Some("example.com".to_string()),
+        listeners: Listeners::Any,
+        path: PathMatch::Prefix("/".to_string()),
+        internal: false,
+        target: (),
+    }]);
+    let lookup = Lookup {
+        listener: Listener {
+            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 80)),
+            tls: false,
+        },
+        host: Some(host),
+        path: "/",
+        internal: false,
+    };
     assert_eq!(
-        router.find(Some(host), "/").is_some(),
+        router.find(&lookup).is_some(),
         name.eq_ignore_ascii_case("example.com"),
         "{host:?}"
     );

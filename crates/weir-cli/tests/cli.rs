@@ -142,6 +142,47 @@ fn check_refuses_an_unknown_variable_in_a_header_rule() {
 }
 
 #[test]
+fn check_rejects_an_invalid_route_regex_and_a_route_on_no_listener() {
+    let message =
+        check_fails(&GOOD.replace("path = \"/\"", "path = \"\\\\.(php$\"\nmatch = \"regex\""));
+    assert!(message.contains(":9:"), "no line: {message}");
+    assert!(message.contains("routes[0].path"), "no key: {message}");
+    assert!(
+        message.contains("unclosed group"),
+        "no regex message: {message}"
+    );
+    let message = check_fails(&GOOD.replace(
+        "upstream = \"app\"",
+        "upstream = \"app\"\nlisten = [\"0.0.0.0:443\"]",
+    ));
+    assert!(message.contains("routes[0].listen"), "{message}");
+    assert!(
+        message.contains("127.0.0.1:0"),
+        "the listeners not listed: {message}"
+    );
+}
+
+#[test]
+fn check_shows_how_routes_match() {
+    let (_dir, path) = write_config(&GOOD.replace(
+        "upstream = \"app\"",
+        "upstream = \"app\"\n[[routes]]\npath = \"\\\\.php$\"\nmatch = \"regex_nocase\"\nscheme = \"http\"\nupstream = \"app\"\n[[routes]]\npath = \"/protected/\"\nstatic = \"/srv\"\ninternal = true",
+    ));
+    let output = weir()
+        .args(["check", "--config"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains(r"* ~* \.php$ -> app  on http"), "{text}");
+    assert!(
+        text.contains("/protected/ -> static /srv  internal"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_missing_file_exits_64() {
     let output = weir()
         .args(["check", "--config", "/nonexistent/weir.toml"])

@@ -264,6 +264,26 @@ pub struct RouteConfig {
     pub response_buffering: bool,
     /// Header rules, access rules, dot-files and the static fallback: see [`RouteRules`].
     pub rules: RouteRules,
+    /// `listen` / `scheme`, `match`, `internal`: where and how the route matches.
+    pub scope: RouteScope,
+}
+
+/// Which listeners a route answers on, how its path matches beyond prefix and `exact`, and
+/// whether clients may reach it (nginx: a `server`'s `listen`, `location ^~` / `~` / `~*`,
+/// `internal`). The default is what a route without these keys has always been.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RouteScope {
+    /// `listen = ["0.0.0.0:443"]` (addresses of `[server] listen` / `[tls] listen`) or
+    /// `scheme = "https" | "http"`; default every listener.
+    pub listeners: crate::routing::Listeners,
+    /// `match = "prefix_stop"`: the longest prefix stops the search before the regexes (nginx
+    /// `location ^~`).
+    pub stop: bool,
+    /// `match = "regex" | "regex_nocase"`: `path` is a regex (nginx `location ~` / `~*`).
+    pub regex: Option<crate::routing::PathRegex>,
+    /// `internal`: reached only through an upstream's `X-Accel-Redirect`; a client gets 404
+    /// (nginx `internal`).
+    pub internal: bool,
 }
 
 /// A route that answers by itself (nginx `return`): a redirect, or a bare status.
@@ -279,8 +299,12 @@ pub struct AnswerConfig {
 impl RouteConfig {
     /// How this route's path is compared with a request's.
     pub fn path_match(&self) -> crate::routing::PathMatch {
-        if self.exact {
+        if let Some(regex) = &self.scope.regex {
+            crate::routing::PathMatch::Regex(regex.clone())
+        } else if self.exact {
             crate::routing::PathMatch::Exact(self.path.clone())
+        } else if self.scope.stop {
+            crate::routing::PathMatch::PrefixStop(self.path.clone())
         } else {
             crate::routing::PathMatch::Prefix(self.path.clone())
         }

@@ -80,6 +80,10 @@ pub enum ProxyError {
     Codec(CodecError),
     #[error("no route matches this host and path")]
     NoRoute,
+    /// More `X-Accel-Redirect`s in a row than nginx follows: 500, as nginx's "rewrite or
+    /// internal redirection cycle".
+    #[error("more than 10 X-Accel-Redirects in a row")]
+    RedirectLoop,
     #[error("request body is larger than max_body_size ({limit} bytes)")]
     BodyTooLarge { limit: u64 },
     #[error("malformed request: {reason}")]
@@ -172,6 +176,7 @@ impl ProxyError {
             ProxyError::AccessDenied { .. } => StatusCode::FORBIDDEN,
             ProxyError::File { source } => file_status(source),
             ProxyError::Spool => StatusCode::INTERNAL_SERVER_ERROR,
+            ProxyError::RedirectLoop => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
@@ -204,6 +209,7 @@ impl ProxyError {
             | ProxyError::Upstream { .. }
             | ProxyError::Unresolved { .. } => Side::Upstream,
             ProxyError::NoRoute
+            | ProxyError::RedirectLoop
             | ProxyError::Spool
             | ProxyError::SpoolFull { .. }
             | ProxyError::QueueTimeout { .. }
@@ -221,6 +227,7 @@ impl ProxyError {
             ProxyError::Codec(CodecError::HeadTooLarge) => "codec_head_too_large",
             ProxyError::Codec(CodecError::Version) => "codec_version",
             ProxyError::NoRoute => "no_route",
+            ProxyError::RedirectLoop => "redirect_loop",
             ProxyError::BodyTooLarge { .. } => "body_too_large",
             ProxyError::BadRequest { .. } => "bad_request",
             ProxyError::BadPath { .. } => "bad_path",

@@ -20,7 +20,6 @@
 
 use std::cell::Cell;
 use std::future::Future;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -43,7 +42,6 @@ use crate::config::TlsConfig;
 use crate::error::BoxError;
 use crate::proxy::{ClientInfo, Proxy};
 use crate::request_body::ClientBody;
-use crate::tls::TlsInfo;
 use crate::write_timeout::Stall;
 
 /// Streams a client may reset before weir has answered them, at once, before GOAWAY: hyper's
@@ -122,12 +120,12 @@ pub(crate) struct Timeouts {
 /// connection sends no complete request within `header_timeout`, or leaves a request head
 /// unfinished that long, or has had no stream in flight for `keepalive_timeout`, or the gateway
 /// stops; or when the client floods control frames (GOAWAY, then closed within
-/// [`CLOSE_GRACE`]). Each stream is a request to the proxy in force when it starts (`proxy`).
+/// [`CLOSE_GRACE`]). Each stream is a request to the proxy in force when it starts (`proxy`),
+/// from `client` (its TLS connection, its listener).
 pub(crate) async fn serve<T, F>(
     stream: T,
     settings: &Settings,
-    peer: SocketAddr,
-    tls: Arc<TlsInfo>,
+    client: ClientInfo,
     proxy: F,
     mut stop: watch::Receiver<bool>,
     timeouts: Timeouts,
@@ -137,14 +135,9 @@ pub(crate) async fn serve<T, F>(
 {
     let activity = Arc::new(Activity::new());
     let proxy = Arc::new(proxy);
+    let peer = client.peer;
     let service = service_fn(move |request: Request<Incoming>| {
-        let client = ClientInfo {
-            peer,
-            // keepalive_requests does not apply to HTTP/2, and `Connection: close` has no
-            // meaning there.
-            last_request: false,
-            tls: Some(Arc::clone(&tls)),
-        };
+        let client = client.clone();
         let proxy = proxy();
         async move {
             let mut request = request.map(ClientBody::Hyper);

@@ -2,19 +2,10 @@
 //! key (an error cause, a limit name) and counts the rest, so that a dead upstream or a flood of
 //! rejected requests costs a few lines a second instead of one per request.
 //!
-//! ```
-//! use weir::logging::Throttle;
-//!
-//! static UPSTREAM_FAILED: Throttle = Throttle::new(5);
-//!
-//! fn report(cause: &'static str) {
-//!     if let Some(suppressed) = UPSTREAM_FAILED.admit(cause) {
-//!         // `suppressed`: lines of this cause held back since the last one let through.
-//!         tracing::warn!(cause, suppressed, "upstream failed");
-//!     }
-//! }
-//! # report("connect");
-//! ```
+//! A throttle is a `static` (`static UPSTREAM_FAILED: Throttle = Throttle::new(5);`), asked
+//! before each line: `if let Some(suppressed) = UPSTREAM_FAILED.admit(cause) { warn!(...) }`,
+//! where `suppressed` is how many lines of that cause were held back since the last one let
+//! through (proxy.rs and proxy/limits.rs use it so).
 //!
 //! The check is a few relaxed atomics, no lock and no allocation after a key's first use; the
 //! count of held-back lines rides on the next line let through for that key.

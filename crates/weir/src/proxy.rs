@@ -4,14 +4,16 @@
 //!
 //! 1. request checks (`checks.rs`): `Content-Length` within `max_body_size` (413 before any
 //!    upstream work), one valid host, a path that normalises (400);
-//! 2. route: host + normalised path -> route (404 when none);
+//! 2. route: listener + host + normalised path -> route, in nginx's order (404 when none, or
+//!    when it is internal);
 //! 3. rate limits (`limits.rs`): reject (the limit's status and headers), delay, or pass; a
 //!    static or answering route then answers by itself;
 //! 4. upstream request: the head rewritten (`forward.rs`, with `headers.rs`), the body buffered
 //!    or streamed;
 //! 5. exchange: pool checkout, send, response head (502/503/504 on failure);
 //! 6. response (`response.rs`): a WebSocket tunnel, or hop-by-hop headers out, limit headers
-//!    in, read-ahead.
+//!    in, read-ahead; or an `X-Accel-Redirect` followed (`accel.rs`): the target routed again,
+//!    internal routes included.
 //!
 //! Every phase's error leaves by `?` and becomes its answer in one place, `error.rs`; every
 //! answer then gets what `response.rs` gives all answers, and every request, answered or not,
@@ -34,10 +36,11 @@ use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
 use crate::request_body::{ClientBody, RequestBody};
-use crate::routing::Router;
+use crate::routing::{Lookup, Router};
 use crate::static_files::StaticDir;
 use crate::upstream::{Upstream, UpstreamBody};
 
+mod accel;
 mod build;
 pub use build::BuildError;
 mod checks;
@@ -110,6 +113,8 @@ pub struct Proxy {
     thread_affine: bool,
     /// `[tls] redirect_http`: the port of the HTTPS redirect target (`None`: no redirect).
     redirect_http: Option<u16>,
+    /// Whether an upstream's `X-Accel-Redirect` is followed: the config has an internal route.
+    accel_redirect: bool,
     /// The config this proxy was built from, to tell on reload what changed.
     config: Config,
     /// The routes' and hosts' header and access rules.
@@ -124,6 +129,8 @@ pub struct ClientInfo {
     pub last_request: bool,
     /// The TLS connection the request came on; `None` on a plain listener.
     pub tls: Option<Arc<crate::tls::TlsInfo>>,
+    /// The listener it was accepted on (its configured address), for routes bound to listeners.
+    pub listener: crate::routing::Listener,
 }
 
 /// Upstream failures are logged at most a few times a second per cause.
@@ -294,7 +301,13 @@ impl Proxy {
         if let Some(response) = self.https_redirect(&client, host, &request) {
             return Ok(response);
         }
-        let Some(route) = self.router.find(host, &path) else {
+        let lookup = Lookup {
+            listener: client.listener,
+            host,
+            path: &path,
+            internal: false,
+        };
+        let Some(route) = self.router.find(&lookup) else {
             self.rules.check_host_access(host, client_ip)?;
             return Err(ProxyError::NoRoute);
         };
@@ -328,21 +341,123 @@ impl Proxy {
             named,
             rules,
         };
+        // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
+        // only when the config has an internal route, as the copy costs every proxied request.
+        let head = self.accel_redirect.then(|| accel::Head::of(&request, host));
         let (upstream_request, upgrade) = self
             .upstream_request(route, &target, &client, client_ip, request)
             .await?;
         let mut response = self.send(upstream, upstream_request, record).await?;
+        if let Some((redirect, head)) = head
+            .as_ref()
+            .and_then(|head| Some((accel::redirect(response.headers())?, head)))
+        {
+            // The upstream's body is not wanted: dropped, its connection is not reused.
+            drop(response);
+            return self
+                .follow(
+                    redirect?,
+                    head,
+                    &client,
+                    client_ip,
+                    limited.as_ref(),
+                    record,
+                )
+                .await;
+        }
         if let Some(rules) = rules {
             rules.hide(response.headers_mut());
         }
+        let read_ahead = accel::read_ahead(response.headers_mut(), route.response_buffering);
         let shaping = Shaping {
             upgrade,
             limited: limited.as_ref(),
-            read_ahead: route.response_buffering.then_some(&self.buffers),
+            read_ahead: read_ahead.then_some(&self.buffers),
             read_timeout: upstream.read_timeout(),
             closing: &self.closing,
         };
         Ok(response::from_upstream(response, shaping))
+    }
+
+    /// Follows an upstream's `X-Accel-Redirect` (`accel.rs`): the target is routed on the same
+    /// listener and host, internal routes included, and answered by its route; a proxied answer
+    /// may redirect again, up to [`accel::MAX_REDIRECTS`] times. The first route's limits were
+    /// checked; the target's are not (nginx's `limit_req` also counts a request once).
+    async fn follow<'proxy>(
+        &'proxy self,
+        mut redirect: accel::Redirect,
+        head: &accel::Head,
+        client: &ClientInfo,
+        client_ip: IpAddr,
+        limited: Option<&limits::Decided<'_>>,
+        record: &mut Record<'proxy>,
+    ) -> Result<Response<Body>, ProxyError> {
+        for _ in 0..accel::MAX_REDIRECTS {
+            let lookup = Lookup {
+                listener: client.listener,
+                host: head.host.as_deref(),
+                path: &redirect.path,
+                internal: true,
+            };
+            let route = self.router.find(&lookup).ok_or(ProxyError::NoRoute)?;
+            let request = head.request(&redirect);
+            let upstream = match &route.target {
+                Target::Upstream(upstream) => upstream,
+                Target::Static(dir) => {
+                    match route.serve_static(dir, &redirect.path, &request).await? {
+                        Some(mut response) => {
+                            redirect.keep_over(&mut response);
+                            return Ok(response);
+                        }
+                        // The file is missing and `fallback_upstream` takes the request.
+                        None => match &route.fallback {
+                            Some(Fallback::Upstream(upstream)) => upstream,
+                            _ => return Err(ProxyError::FileNotFound { reason: "missing" }),
+                        },
+                    }
+                }
+                Target::Answer(answer) => {
+                    let mut response =
+                        answer.respond_to(&request, lookup.host, client.tls.is_some());
+                    redirect.keep_over(&mut response);
+                    return Ok(response);
+                }
+            };
+            let request = request.map(|()| ClientBody::Empty);
+            let rules = self.rules.find(Some(route.index), None);
+            let named = rules
+                .filter(|rules| rules.has_request_rules())
+                .map(|_| (lookup.host.map(rules::host_name), redirect.path.clone()));
+            let target = UpstreamTarget {
+                upstream,
+                named,
+                rules,
+            };
+            let (upstream_request, _) = self
+                .upstream_request(route, &target, client, client_ip, request)
+                .await?;
+            let mut response = self.send(upstream, upstream_request, record).await?;
+            if let Some(next) = accel::redirect(response.headers()) {
+                drop(response);
+                redirect = next?;
+                continue;
+            }
+            if let Some(rules) = rules {
+                rules.hide(response.headers_mut());
+            }
+            let read_ahead = accel::read_ahead(response.headers_mut(), route.response_buffering);
+            let shaping = Shaping {
+                upgrade: false,
+                limited,
+                read_ahead: read_ahead.then_some(&self.buffers),
+                read_timeout: upstream.read_timeout(),
+                closing: &self.closing,
+            };
+            let mut response = response::from_upstream(response, shaping);
+            redirect.keep_under(&mut response);
+            return Ok(response);
+        }
+        Err(ProxyError::RedirectLoop)
     }
 
     /// `[tls] redirect_http`: a request on a plain listener is sent to HTTPS, except ACME

@@ -1,6 +1,19 @@
-//! Host + path -> route. Routes with a matching `host` are preferred over host-less ones; among
-//! those, an exact path match wins (nginx `location = /path`), then the longest matching path
-//! prefix, as nginx's prefix `location`s.
+//! Listener + host + path -> route, in nginx's order. A route answers on the listeners it is
+//! bound to (every one by default). Among those, the host picks the routes that stand for one
+//! nginx `server`: an exact name first, then the longest `*.example.com` wildcard, then the
+//! longest `example.*` one; when no route names the host (or its routes have no match for the
+//! path), the host-less routes answer, the listener's default server. Within that group the
+//! path picks the route as nginx picks a `location`: an exact match (`location = /path`); else
+//! the longest matching prefix is remembered and, if it is a `^~` prefix, wins; else the first
+//! regex in config order that matches (`~`, `~*`); else the remembered prefix. An `internal`
+//! route is found only for internal lookups (`X-Accel-Redirect`); a client request that lands on
+//! one finds nothing, as nginx answers 404.
+
+use std::net::SocketAddr;
+
+/// The most a route's regex may take once compiled (the `regex` crate's `size_limit`): a
+/// pattern past it is a config error, so no config can make weir build a huge automaton.
+pub const REGEX_SIZE_LIMIT: usize = 1 << 20;
 
 /// How a route's path is compared with the request's.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -9,80 +22,270 @@ pub enum PathMatch {
     Prefix(String),
     /// The request path is exactly this (nginx `location = /path`).
     Exact(String),
+    /// A prefix that, when it is the longest match, stops the search before the regexes
+    /// (nginx `location ^~ /prefix`).
+    PrefixStop(String),
+    /// A regex searched for in the path, tried in config order (nginx `location ~` / `~*`).
+    Regex(PathRegex),
 }
 
-impl PathMatch {
-    fn matches(&self, path: &str) -> bool {
+/// A compiled path regex, compared by its source and case rule (two routes with the same
+/// pattern are the same route for a reload).
+#[derive(Debug, Clone)]
+pub struct PathRegex {
+    regex: regex::Regex,
+    nocase: bool,
+}
+
+impl PathRegex {
+    /// Compiles `pattern` (the `regex` crate's syntax: linear time, no back-references), case
+    /// insensitive when `nocase`, within [`REGEX_SIZE_LIMIT`].
+    pub fn new(pattern: &str, nocase: bool) -> Result<PathRegex, regex::Error> {
+        let regex = regex::RegexBuilder::new(pattern)
+            .case_insensitive(nocase)
+            .size_limit(REGEX_SIZE_LIMIT)
+            .build()?;
+        Ok(PathRegex { regex, nocase })
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.regex.as_str()
+    }
+
+    pub fn nocase(&self) -> bool {
+        self.nocase
+    }
+}
+
+impl PartialEq for PathRegex {
+    fn eq(&self, other: &PathRegex) -> bool {
+        self.nocase == other.nocase && self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for PathRegex {}
+
+impl std::hash::Hash for PathRegex {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.nocase.hash(state);
+        self.as_str().hash(state);
+    }
+}
+
+/// The listeners a route answers on (nginx: the `listen` lines of its `server`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub enum Listeners {
+    /// Every listener.
+    #[default]
+    Any,
+    /// The TLS listeners (`scheme = "https"`) or the plain ones (`scheme = "http"`).
+    Tls(bool),
+    /// The listeners configured with these addresses (as written in the config, port 0 too).
+    Addrs(Vec<SocketAddr>),
+}
+
+impl Listeners {
+    fn accepts(&self, listener: &Listener) -> bool {
         match self {
-            PathMatch::Prefix(prefix) => path.starts_with(prefix.as_str()),
-            PathMatch::Exact(exact) => path == exact,
+            Listeners::Any => true,
+            Listeners::Tls(tls) => *tls == listener.tls,
+            Listeners::Addrs(addrs) => addrs.contains(&listener.addr),
+        }
+    }
+}
+
+/// The listener a request came on: its address as configured, and whether it speaks TLS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Listener {
+    pub addr: SocketAddr,
+    pub tls: bool,
+}
+
+/// A route's `host`: a name, or a wildcard in front (`*.example.com`) or at the end
+/// (`example.*`), as nginx `server_name`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum HostPattern {
+    Exact(String),
+    /// `*.example.com`, kept as `.example.com`: a host that ends with it (and has more).
+    Leading(String),
+    /// `example.*`, kept as `example.`: a host that starts with it (and has more).
+    Trailing(String),
+}
+
+impl HostPattern {
+    fn parse(host: &str) -> HostPattern {
+        let host = host.to_ascii_lowercase();
+        if let Some(suffix) = host.strip_prefix('*') {
+            HostPattern::Leading(suffix.to_string())
+        } else if let Some(prefix) = host.strip_suffix('*') {
+            HostPattern::Trailing(prefix.to_string())
+        } else {
+            HostPattern::Exact(host)
         }
     }
 
-    /// Exact matches first, then longer prefixes: the order nginx looks at locations in.
-    fn rank(&self) -> (bool, usize) {
+    /// How well the pattern matches `host` (higher is better, nginx's order), or `None`.
+    fn rank(&self, host: &str) -> Option<(u8, usize)> {
+        let ends_with = |suffix: &str| {
+            host.len() > suffix.len()
+                && host.as_bytes()[host.len() - suffix.len()..]
+                    .eq_ignore_ascii_case(suffix.as_bytes())
+        };
+        let starts_with = |prefix: &str| {
+            host.len() > prefix.len()
+                && host.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+        };
         match self {
-            PathMatch::Exact(exact) => (true, exact.len()),
-            PathMatch::Prefix(prefix) => (false, prefix.len()),
+            HostPattern::Exact(name) => name.eq_ignore_ascii_case(host).then_some((3, name.len())),
+            HostPattern::Leading(suffix) => ends_with(suffix).then_some((2, suffix.len())),
+            HostPattern::Trailing(prefix) => starts_with(prefix).then_some((1, prefix.len())),
         }
     }
+}
+
+/// One route of the table, as the config gives it.
+#[derive(Debug)]
+pub struct Entry<T> {
+    /// `None`: any host (the listener's default server).
+    pub host: Option<String>,
+    pub listeners: Listeners,
+    pub path: PathMatch,
+    /// Reached only by internal lookups (nginx `internal`).
+    pub internal: bool,
+    pub target: T,
+}
+
+/// What a lookup asks.
+#[derive(Debug, Clone, Copy)]
+pub struct Lookup<'a> {
+    pub listener: Listener,
+    /// The `Host` (a port, if any, is ignored, and so is one trailing dot: `admin.test.` is the
+    /// fully qualified `admin.test`, which nginx's `ngx_http_validate_host` and the apps behind
+    /// treat as the same name).
+    pub host: Option<&'a str>,
+    /// The normalised path.
+    pub path: &'a str,
+    /// An internal lookup (`X-Accel-Redirect`): internal routes may answer.
+    pub internal: bool,
 }
 
 /// A route table built once from the config; `T` is what a route leads to.
 #[derive(Debug)]
 pub struct Router<T> {
-    /// Sorted so that the first match is the right one: host-specific first, then exact matches,
-    /// then longer prefixes.
-    routes: Vec<Entry<T>>,
+    /// In config order: regexes are tried in it.
+    routes: Vec<Compiled<T>>,
 }
 
 #[derive(Debug)]
-struct Entry<T> {
-    host: Option<String>,
+struct Compiled<T> {
+    host: Option<HostPattern>,
+    listeners: Listeners,
     path: PathMatch,
+    internal: bool,
     target: T,
 }
 
 impl<T> Router<T> {
-    /// `routes` are `(host, path match, target)`; hosts are compared case-insensitively.
-    pub fn new(routes: impl IntoIterator<Item = (Option<String>, PathMatch, T)>) -> Router<T> {
-        let mut routes: Vec<Entry<T>> = routes
+    /// `routes` in config order; hosts are compared case-insensitively.
+    pub fn new(routes: impl IntoIterator<Item = Entry<T>>) -> Router<T> {
+        let routes = routes
             .into_iter()
-            .map(|(host, path, target)| Entry {
-                host: host.map(|host| host.to_ascii_lowercase()),
-                path,
-                target,
+            .map(|entry| Compiled {
+                host: entry.host.as_deref().map(HostPattern::parse),
+                listeners: entry.listeners,
+                path: entry.path,
+                internal: entry.internal,
+                target: entry.target,
             })
             .collect();
-        routes.sort_by(|a, b| {
-            b.host
-                .is_some()
-                .cmp(&a.host.is_some())
-                .then(b.path.rank().cmp(&a.path.rank()))
-        });
         Router { routes }
     }
 
-    /// The route for a request. `host` is the `Host` header (a port, if any, is ignored, and
-    /// so is one trailing dot: `admin.test.` is the fully qualified `admin.test`, which nginx's
-    /// `ngx_http_validate_host` and the apps behind treat as the same name).
-    pub fn find(&self, host: Option<&str>, path: &str) -> Option<&T> {
-        let host = host.map(|host| {
+    /// The route for a request, or `None` (404): none matches, or the one that matches is
+    /// internal and the lookup is not.
+    pub fn find(&self, lookup: &Lookup<'_>) -> Option<&T> {
+        let host = lookup.host.map(|host| {
             let host = strip_port(host);
             host.strip_suffix('.').unwrap_or(host)
         });
-        self.routes
-            .iter()
-            .find(|entry| {
-                let host_matches = match (&entry.host, host) {
-                    (None, _) => true,
-                    (Some(wanted), Some(host)) => wanted.eq_ignore_ascii_case(host),
-                    (Some(_), None) => false,
-                };
-                host_matches && entry.path.matches(path)
+        let on_listener = || {
+            self.routes
+                .iter()
+                .filter(|route| route.listeners.accepts(&lookup.listener))
+        };
+        // The server: the best host pattern among the listener's routes.
+        let best = host.and_then(|host| {
+            on_listener()
+                .filter_map(|route| {
+                    let pattern = route.host.as_ref()?;
+                    Some((pattern.rank(host)?, pattern))
+                })
+                .max_by_key(|(rank, _)| *rank)
+                .map(|(_, pattern)| pattern)
+        });
+        let found = best
+            .and_then(|best| {
+                locate(
+                    on_listener().filter(|route| route.host.as_ref() == Some(best)),
+                    lookup.path,
+                )
             })
-            .map(|entry| &entry.target)
+            .or_else(|| {
+                locate(
+                    on_listener().filter(|route| route.host.is_none()),
+                    lookup.path,
+                )
+            })?;
+        (lookup.internal || !found.internal).then_some(&found.target)
     }
+}
+
+/// nginx's location search among one server's routes (`routes` in config order).
+fn locate<'r, T: 'r>(
+    routes: impl Iterator<Item = &'r Compiled<T>> + Clone,
+    path: &str,
+) -> Option<&'r Compiled<T>> {
+    let mut longest: Option<(&Compiled<T>, usize, bool)> = None;
+    let mut exact_on_any = None;
+    for route in routes.clone() {
+        let (prefix, stop) = match &route.path {
+            // Of two exact routes (one per listener binding), the bound one wins.
+            PathMatch::Exact(exact) if exact == path => {
+                if route.listeners != Listeners::Any {
+                    return Some(route);
+                }
+                exact_on_any = exact_on_any.or(Some(route));
+                continue;
+            }
+            PathMatch::Prefix(prefix) => (prefix, false),
+            PathMatch::PrefixStop(prefix) => (prefix, true),
+            PathMatch::Exact(_) | PathMatch::Regex(_) => continue,
+        };
+        // Of two prefixes as long (one per listener binding), the bound one wins; else the
+        // first in config order.
+        let better = match longest {
+            None => true,
+            Some((held, length, _)) => {
+                prefix.len() > length
+                    || (prefix.len() == length
+                        && held.listeners == Listeners::Any
+                        && route.listeners != Listeners::Any)
+            }
+        };
+        if path.starts_with(prefix.as_str()) && better {
+            longest = Some((route, prefix.len(), stop));
+        }
+    }
+    if exact_on_any.is_some() {
+        return exact_on_any;
+    }
+    if let Some((route, _, true)) = longest {
+        return Some(route);
+    }
+    routes
+        .into_iter()
+        .find(|route| matches!(&route.path, PathMatch::Regex(regex) if regex.regex.is_match(path)))
+        .or(longest.map(|(route, _, _)| route))
 }
 
 fn strip_port(host: &str) -> &str {
@@ -100,64 +303,4 @@ fn strip_port(host: &str) -> &str {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn prefix(path: &str) -> PathMatch {
-        PathMatch::Prefix(path.to_string())
-    }
-
-    #[test]
-    fn longest_prefix_wins_and_host_specific_routes_come_first() {
-        let router = Router::new([
-            (None, prefix("/"), "root"),
-            (None, prefix("/api/"), "api"),
-            (None, prefix("/api/v2/"), "v2"),
-            (Some("Admin.Example".to_string()), prefix("/"), "admin"),
-        ]);
-        assert_eq!(router.find(Some("x"), "/"), Some(&"root"));
-        assert_eq!(router.find(Some("x"), "/api/users"), Some(&"api"));
-        assert_eq!(router.find(Some("x"), "/api/v2/users"), Some(&"v2"));
-        assert_eq!(
-            router.find(Some("admin.example:8080"), "/api/"),
-            Some(&"admin")
-        );
-        assert_eq!(router.find(None, "/api"), Some(&"root"));
-    }
-
-    #[test]
-    fn no_match_gives_none() {
-        let router = Router::new([(None, prefix("/api/"), 1)]);
-        assert_eq!(router.find(Some("x"), "/other"), None);
-        assert_eq!(strip_port("[::1]:80"), "[::1]");
-        assert_eq!(strip_port("example.com"), "example.com");
-    }
-
-    #[test]
-    fn an_exact_match_wins_over_every_prefix_and_matches_nothing_else() {
-        // nginx: `location = /` answers `/` alone; `/x` goes to the longest prefix.
-        let router = Router::new([
-            (None, prefix("/"), "prefix root"),
-            (None, PathMatch::Exact("/".to_string()), "exact root"),
-            (None, prefix("/login/"), "login prefix"),
-            (None, PathMatch::Exact("/login".to_string()), "exact login"),
-        ]);
-        assert_eq!(router.find(Some("x"), "/"), Some(&"exact root"));
-        assert_eq!(router.find(Some("x"), "/index.html"), Some(&"prefix root"));
-        assert_eq!(router.find(Some("x"), "/login"), Some(&"exact login"));
-        assert_eq!(router.find(Some("x"), "/login/"), Some(&"login prefix"));
-        assert_eq!(router.find(Some("x"), "/loginx"), Some(&"prefix root"));
-    }
-
-    #[test]
-    fn a_host_specific_prefix_wins_over_a_host_less_exact_match() {
-        // nginx picks the server (by host) before any location.
-        let router = Router::new([
-            (None, PathMatch::Exact("/health".to_string()), "any host"),
-            (Some("api.example".to_string()), prefix("/"), "api"),
-        ]);
-        assert_eq!(router.find(Some("api.example"), "/health"), Some(&"api"));
-        assert_eq!(router.find(Some("other"), "/health"), Some(&"any host"));
-        assert_eq!(router.find(Some("other"), "/healthz"), None);
-    }
-}
+mod tests;

@@ -480,7 +480,7 @@ impl Gateway {
             if bound.pinned {
                 pinned.push(tokio::spawn(accept_loop(
                     bound.listener,
-                    false,
+                    (bound.endpoint.0, false),
                     Arc::clone(&context),
                 )));
             } else {
@@ -767,7 +767,8 @@ async fn serve_plain(
     let shared = Arc::clone(&context.shared);
     let proxy = move || Arc::clone(&shared.current.load().proxy);
     let stop = context.stop.clone();
-    let Some(idle) = crate::h1::serve(io, peer, connection, proxy, stop, None, start).await else {
+    let served = crate::h1::serve(io, peer, connection.clone(), proxy, stop, None, start);
+    let Some(idle) = served.await else {
         return;
     };
     let Some(io) = idle.io.into_plain_tcp() else {
@@ -831,7 +832,12 @@ fn resume(parked: Parked, context: &Arc<AcceptContext>) {
 
 /// Accepts on `listener`; `tls` when it is a `[tls] listen` address, whose connections are served
 /// with the TLS settings in force when they come.
-async fn accept_loop(listener: Arc<TcpListener>, tls: bool, context: Arc<AcceptContext>) {
+async fn accept_loop(listener: Arc<TcpListener>, endpoint: Endpoint, context: Arc<AcceptContext>) {
+    // What a request knows of the listener it came on: one for all its connections.
+    let identity = Arc::new(crate::routing::Listener {
+        addr: endpoint.0,
+        tls: endpoint.1,
+    });
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the
         // kernel's backlog instead of costing memory here.
@@ -849,7 +855,7 @@ async fn accept_loop(listener: Arc<TcpListener>, tls: bool, context: Arc<AcceptC
         };
         let _ = stream.set_nodelay(true);
         let place = Place::new(permit, &context.shared.open);
-        serve_connection(stream, peer, tls, &context, place);
+        serve_connection(stream, peer, &identity, &context, place);
     }
 }
 
@@ -885,7 +891,7 @@ const CLIENT_SEND_TIMEOUT: &str = "client read nothing for send_timeout";
 fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,
-    tls: bool,
+    listener: &Arc<crate::routing::Listener>,
     context: &Arc<AcceptContext>,
     permit: Place,
 ) {
@@ -899,8 +905,9 @@ fn serve_connection(
         keepalive_requests: settings.keepalive_requests,
         max_header_size: settings.max_header_size,
         park_after: None,
+        listener: Arc::clone(listener),
     };
-    let tls = match (tls, &generation.tls, &generation.http2) {
+    let tls = match (listener.tls, &generation.tls, &generation.http2) {
         (false, _, _) => None,
         (true, Some(tls), Some(http2)) => Some((Arc::clone(tls), http2.clone())),
         // A reload took `[tls]` away; this listener is closing.
@@ -948,11 +955,18 @@ fn serve_connection(
                 return;
             };
             if info.h2 {
+                let client = crate::proxy::ClientInfo {
+                    peer,
+                    // keepalive_requests does not apply to HTTP/2, and `Connection: close` has
+                    // no meaning there.
+                    last_request: false,
+                    tls: Some(info),
+                    listener: *connection.listener,
+                };
                 Box::pin(crate::http2::serve(
                     stream,
                     &http2,
-                    peer,
-                    info,
+                    client,
                     proxy,
                     stop,
                     http2_timeouts,
@@ -983,7 +997,7 @@ impl Accepting {
     ) -> Accepting {
         let task = tokio::spawn(accept_loop(
             Arc::clone(&listener),
-            endpoint.1,
+            endpoint,
             Arc::clone(context),
         ));
         Accepting {

@@ -26,8 +26,8 @@ use super::units;
 use super::{
     AccessLogConfig, AccessLogFormat, AdminConfig, AnswerConfig, Balance, CompressionConfig,
     Config, Delay, Encoding, HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders,
-    LimiterConfig, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, ServerConfig,
-    UpstreamAddr, UpstreamConfig,
+    LimiterConfig, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, RouteScope,
+    ServerConfig, UpstreamAddr, UpstreamConfig,
 };
 use super::{Alpn, CertificateConfig, TlsConfig, TlsVersion};
 
@@ -290,6 +290,12 @@ struct RawRoute {
     dotfiles: Option<Spanned<bool>>,
     fallback_upstream: Option<Spanned<String>>,
     fallback_file: Option<Spanned<String>>,
+    // Where and how the route matches (`RouteScope`).
+    listen: Option<Spanned<OneOrMany<ListenAddr>>>,
+    scheme: Option<Spanned<String>>,
+    #[serde(rename = "match")]
+    match_kind: Option<Spanned<String>>,
+    internal: Option<Spanned<bool>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -767,6 +773,7 @@ impl RawConfig {
                 Some(tls)
             }
         };
+        check_route_listeners(&self.routes, &server.listen, tls.as_ref())?;
 
         Ok(Config {
             source: source.map(Path::to_path_buf),
@@ -1473,8 +1480,14 @@ fn validate_host(host: &Spanned<String>) -> Result<String, Problem> {
     let valid = match without_brackets {
         Some(ipv6) => ipv6.parse::<std::net::Ipv6Addr>().is_ok(),
         None => {
-            !text.is_empty()
-                && text.chars().all(|character| {
+            // A wildcard in front (`*.example.com`) or at the end (`example.*`), as nginx
+            // `server_name`; nowhere else.
+            let name = text
+                .strip_prefix("*.")
+                .or_else(|| text.strip_suffix(".*"))
+                .unwrap_or(text);
+            !name.is_empty()
+                && name.chars().all(|character| {
                     character.is_ascii_alphanumeric() || matches!(character, '.' | '-' | '_')
                 })
         }
@@ -1484,7 +1497,7 @@ fn validate_host(host: &Spanned<String>) -> Result<String, Problem> {
     } else {
         Err(invalid(
             host.span(),
-            format!("expected a host name without port, such as \"api.example.com\" or \"[::1]\", found {text:?}"),
+            format!("expected a host name without port, such as \"api.example.com\" or \"[::1]\", or a wildcard in front or at the end, as \"*.example.com\" or \"example.*\", found {text:?}"),
         ))
     }
 }
@@ -1495,15 +1508,24 @@ fn validate_routes(
     limits: &BTreeMap<String, Spanned<RawLimit>>,
 ) -> Result<Vec<RouteConfig>, Problem> {
     let mut routes = Vec::with_capacity(raw_routes.len());
-    let mut seen: HashMap<(Option<String>, String, bool), usize> = HashMap::new();
+    type Seen = (
+        Option<String>,
+        String,
+        bool,
+        (Option<bool>, crate::routing::Listeners),
+    );
+    let mut seen: HashMap<Seen, usize> = HashMap::new();
     for (position, raw) in raw_routes.iter().enumerate() {
         let route_span = raw.span();
         let raw = raw.get_ref();
 
         let host = raw.host.as_ref().map(validate_host).transpose()?;
 
+        let scope = validate_scope(raw)?;
         let path = match &raw.path {
+            // A regex route without `path` was refused by `validate_scope`.
             None => "/".to_string(),
+            Some(path) if scope.regex.is_some() => path.get_ref().clone(),
             Some(path) if !path.get_ref().starts_with('/') => {
                 return Err(invalid(
                     path.span(),
@@ -1615,8 +1637,16 @@ fn validate_routes(
             .map(Spanned::span)
             .or_else(|| raw.host.as_ref().map(Spanned::span))
             .unwrap_or(route_span);
-        let exact = raw.exact.unwrap_or(false);
-        if let Some(first) = seen.insert((host.clone(), path.clone(), exact), position) {
+        let exact = raw.exact.unwrap_or(false)
+            || raw
+                .match_kind
+                .as_ref()
+                .is_some_and(|kind| kind.get_ref() == "exact");
+        let kind = (
+            scope.regex.as_ref().map(crate::routing::PathRegex::nocase),
+            scope.listeners.clone(),
+        );
+        if let Some(first) = seen.insert((host.clone(), path.clone(), exact, kind), position) {
             let host_text = host
                 .as_deref()
                 .map_or("any host".to_string(), |host| format!("host {host:?}"));
@@ -1638,6 +1668,7 @@ fn validate_routes(
             request_buffering: raw.request_buffering.unwrap_or(true),
             response_buffering: raw.response_buffering.unwrap_or(true),
             rules: rules::validate_route(&raw.rule_keys(), upstreams)?,
+            scope,
         });
     }
     Ok(routes)
@@ -1661,6 +1692,151 @@ impl RawRoute {
             fallback_file: self.fallback_file.as_ref(),
         }
     }
+}
+
+// Where and how a route matches: `listen`, `scheme`, `match`, `internal`.
+
+/// A route's `listen` or `scheme`, `match` and `internal`. The `listen` addresses are checked
+/// against the listeners by [`check_route_listeners`], once `[tls]` is read.
+fn validate_scope(raw: &RawRoute) -> Result<RouteScope, Problem> {
+    let listeners = match (&raw.listen, &raw.scheme) {
+        (Some(_), Some(scheme)) => {
+            return Err(Problem::new(
+                ConfigErrorKind::Conflict,
+                scheme.span(),
+                "a route has `listen` (some listeners) or `scheme` (the TLS or the plain ones), not both",
+            ))
+        }
+        (Some(listen), None) => {
+            let addrs: Vec<SocketAddr> = listen.get_ref().0.iter().map(|addr| addr.0).collect();
+            if addrs.is_empty() {
+                return Err(invalid(
+                    listen.span(),
+                    "listen names at least one address of server.listen or tls.listen, such as [\"0.0.0.0:443\"]; leave it out for every listener",
+                ));
+            }
+            crate::routing::Listeners::Addrs(addrs)
+        }
+        (None, Some(scheme)) => match scheme.get_ref().as_str() {
+            "https" => crate::routing::Listeners::Tls(true),
+            "http" => crate::routing::Listeners::Tls(false),
+            other => {
+                return Err(invalid(
+                    scheme.span(),
+                    format!("expected \"https\" (the [tls] listeners) or \"http\" (the [server] ones), found {other:?}"),
+                ))
+            }
+        },
+        (None, None) => crate::routing::Listeners::Any,
+    };
+    let (stop, nocase) = match raw.match_kind.as_ref() {
+        None => (false, None),
+        Some(kind) => {
+            if let (Some(true), "exact") = (raw.exact, kind.get_ref().as_str()) {
+                // `exact = true` with `match = "exact"` says it twice, harmlessly.
+            } else if raw.exact == Some(true) {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    kind.span(),
+                    "`exact = true` is `match = \"exact\"`; a route has one kind of match: remove `exact` or `match`",
+                ));
+            }
+            match kind.get_ref().as_str() {
+                "prefix" | "exact" => (false, None),
+                "prefix_stop" => (true, None),
+                "regex" => (false, Some(false)),
+                "regex_nocase" => (false, Some(true)),
+                other => return Err(invalid(
+                    kind.span(),
+                    format!("expected \"prefix\" (nginx `location /p`), \"exact\" (`=`), \"prefix_stop\" (`^~`), \"regex\" (`~`) or \"regex_nocase\" (`~*`), found {other:?}"),
+                )),
+            }
+        }
+    };
+    let regex = match nocase {
+        None => None,
+        Some(nocase) => {
+            let Some(path) = &raw.path else {
+                return Err(Problem::new(
+                    ConfigErrorKind::MissingKey,
+                    raw.match_kind.as_ref().map_or(0..0, Spanned::span),
+                    "a regex route needs `path`, the regex, such as \"\\\\.php$\"",
+                ));
+            };
+            Some(
+                crate::routing::PathRegex::new(path.get_ref(), nocase).map_err(|error| {
+                    let message = match error {
+                        regex::Error::CompiledTooBig(limit) => format!(
+                            "the regex compiles to more than {limit} bytes; write a simpler one"
+                        ),
+                        other => format!("expected a regex (the `regex` crate's syntax, no look-around or back-references): {other}"),
+                    };
+                    invalid(path.span(), message)
+                })?,
+            )
+        }
+    };
+    let internal = raw
+        .internal
+        .as_ref()
+        .is_some_and(|internal| *internal.get_ref());
+    if let (true, Some(limit)) = (internal, raw.limits.first()) {
+        return Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            limit.span(),
+            "an internal route is reached only through X-Accel-Redirect, after the first route's limits; it takes no limits of its own (put them on the route that proxies to the app)",
+        ));
+    }
+    Ok(RouteScope {
+        listeners,
+        stop,
+        regex,
+        internal,
+    })
+}
+
+/// A route's `listen` names listeners that exist (an address of `[server] listen` or `[tls]
+/// listen`, as written there), and `scheme = "https"` needs `[tls]`: otherwise the route would
+/// never answer, which nginx cannot say but weir can.
+fn check_route_listeners(
+    raw_routes: &[Spanned<RawRoute>],
+    plain: &[SocketAddr],
+    tls: Option<&TlsConfig>,
+) -> Result<(), Problem> {
+    let tls_listen: &[SocketAddr] = tls.map_or(&[], |tls| tls.listen.as_slice());
+    for raw in raw_routes {
+        let raw = raw.get_ref();
+        if let Some(listen) = &raw.listen {
+            for addr in &listen.get_ref().0 {
+                if !plain.contains(&addr.0) && !tls_listen.contains(&addr.0) {
+                    let known: Vec<String> = plain
+                        .iter()
+                        .chain(tls_listen)
+                        .map(ToString::to_string)
+                        .collect();
+                    return Err(Problem::new(
+                        ConfigErrorKind::UnknownName,
+                        listen.span(),
+                        format!(
+                            "{} is not a listener; a route's listen names addresses of server.listen or tls.listen, as written there: {}",
+                            addr.0,
+                            known.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        if let (Some(scheme), None) = (&raw.scheme, tls) {
+            if scheme.get_ref() == "https" {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    scheme.span(),
+                    "scheme = \"https\" needs a [tls] table with listen addresses; without one the route never answers",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `redirect` and `status`: a route that answers by itself, as nginx `return`.

@@ -200,7 +200,19 @@ impl Config {
                 (None, None) => route.upstream.clone(),
             };
             let exact = if route.exact { "= " } else { "" };
-            writeln!(out, "  {host} {exact}{} -> {target}{limits}", route.path)?;
+            // nginx's location modifiers, and where the route answers when not everywhere.
+            let kind = match &route.scope.regex {
+                Some(regex) if regex.nocase() => "~* ",
+                Some(_) => "~ ",
+                None if route.scope.stop => "^~ ",
+                None => "",
+            };
+            let scope = route_scope(&route.scope);
+            writeln!(
+                out,
+                "  {host} {exact}{kind}{} -> {target}{limits}{scope}",
+                route.path
+            )?;
             if let Some(rules) = rules_line(&route.rules.headers, route.rules.access.as_deref()) {
                 writeln!(out, "    {rules}")?;
             }
@@ -410,4 +422,25 @@ fn rules_line(
         parts.push("X-Forwarded-For replaced".to_string());
     }
     (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// A route's listeners and `internal`, as `weir check` shows them (nothing for the default).
+fn route_scope(scope: &super::RouteScope) -> String {
+    let mut text = match &scope.listeners {
+        crate::routing::Listeners::Any => String::new(),
+        crate::routing::Listeners::Tls(true) => "  on https".to_string(),
+        crate::routing::Listeners::Tls(false) => "  on http".to_string(),
+        crate::routing::Listeners::Addrs(addrs) => format!(
+            "  on {}",
+            addrs
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    if scope.internal {
+        text.push_str("  internal");
+    }
+    text
 }

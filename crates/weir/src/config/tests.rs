@@ -134,6 +134,7 @@ fn upstream_route_and_limit_defaults() {
             request_buffering: true,
             response_buffering: true,
             rules: RouteRules::default(),
+            scope: RouteScope::default(),
         }]
     );
 
@@ -1920,4 +1921,215 @@ fn load_refuses_a_missing_static_directory_and_fallback_file() {
     assert_eq!(error.key(), Some("routes[0].fallback_file"), "{error}");
     std::fs::write(dir.path().join("index.html"), "spa").unwrap();
     assert!(load(&path).is_ok());
+}
+
+// Where and how a route matches: `listen`, `scheme`, `match`, `internal`.
+
+#[test]
+fn route_scope_keys_default_to_what_a_route_has_always_been() {
+    let config = parse(&with_app("[[routes]]\nupstream = \"app\"\n"));
+    assert_eq!(config.routes[0].scope, RouteScope::default());
+    assert_eq!(
+        config.routes[0].path_match(),
+        crate::routing::PathMatch::Prefix("/".to_string())
+    );
+}
+
+#[test]
+fn route_scope_keys_are_read() {
+    let config = parse(&with_app(
+        r#"
+[server]
+listen = ["127.0.0.1:8080"]
+[[routes]]
+path = "\\.PHP$"
+match = "regex_nocase"
+upstream = "app"
+listen = ["127.0.0.1:8080"]
+[[routes]]
+host = "*.example.com"
+path = "/media/"
+match = "prefix_stop"
+static = "/srv/media"
+internal = true
+scheme = "http"
+"#,
+    ));
+    let regex = &config.routes[0];
+    assert_eq!(
+        regex.scope.listeners,
+        crate::routing::Listeners::Addrs(vec![socket("127.0.0.1:8080")])
+    );
+    let crate::routing::PathMatch::Regex(compiled) = regex.path_match() else {
+        panic!("a regex route: {regex:?}");
+    };
+    assert!(compiled.nocase() && compiled.as_str() == r"\.PHP$");
+    let media = &config.routes[1];
+    assert_eq!(media.host.as_deref(), Some("*.example.com"));
+    assert!(media.scope.internal);
+    assert_eq!(media.scope.listeners, crate::routing::Listeners::Tls(false));
+    assert_eq!(
+        media.path_match(),
+        crate::routing::PathMatch::PrefixStop("/media/".to_string())
+    );
+}
+
+#[test]
+fn an_invalid_regex_names_the_path_and_the_regex_crates_message() {
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"\\\\.(php$\"\nmatch = \"regex\"\nupstream = \"app\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        4,
+        8,
+        "routes[0].path",
+        &["regex", "unclosed group"],
+    );
+}
+
+#[test]
+fn a_regex_too_big_to_compile_is_refused() {
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"\\\\w{1000}\\\\w{1000}\"\nmatch = \"regex\"\nupstream = \"app\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        4,
+        8,
+        "routes[0].path",
+        &["more than 1048576 bytes"],
+    );
+}
+
+#[test]
+fn an_unknown_match_kind_lists_the_valid_ones() {
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"/\"\nmatch = \"~\"\nupstream = \"app\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        9,
+        "routes[0].match",
+        &["\"prefix_stop\" (`^~`)", "\"regex_nocase\" (`~*`)"],
+    );
+}
+
+#[test]
+fn exact_with_another_match_kind_is_a_conflict() {
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"/\"\nexact = true\nmatch = \"prefix_stop\"\nupstream = \"app\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        6,
+        9,
+        "routes[0].match",
+        &["one kind of match"],
+    );
+}
+
+#[test]
+fn a_route_listen_address_must_be_a_listener() {
+    let error = reject(&with_app(
+        "[server]\nlisten = [\"127.0.0.1:8080\"]\n[[routes]]\nupstream = \"app\"\nlisten = [\"0.0.0.0:443\"]\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::UnknownName,
+        7,
+        10,
+        "routes[0].listen",
+        &["0.0.0.0:443 is not a listener", "127.0.0.1:8080"],
+    );
+}
+
+#[test]
+fn scheme_https_needs_tls_and_cannot_go_with_listen() {
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nscheme = \"https\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        5,
+        10,
+        "routes[0].scheme",
+        &["needs a [tls] table"],
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nscheme = \"ftp\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        10,
+        "routes[0].scheme",
+        &["\"https\"", "\"http\""],
+    );
+    let error = reject(&with_app(
+        "[server]\nlisten = [\"127.0.0.1:8080\"]\n[[routes]]\nupstream = \"app\"\nlisten = [\"127.0.0.1:8080\"]\nscheme = \"http\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        8,
+        10,
+        "routes[0].scheme",
+        &["not both"],
+    );
+}
+
+#[test]
+fn an_internal_route_takes_no_limits() {
+    let error = reject(&with_app(
+        "[limits.l]\nrate = \"1r/s\"\n[[routes]]\nupstream = \"app\"\ninternal = true\nlimits = [\"l\"]\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::Conflict,
+        8,
+        11,
+        "routes[0].limits[0]",
+        &["X-Accel-Redirect"],
+    );
+}
+
+#[test]
+fn host_wildcards_go_in_front_or_at_the_end_only() {
+    for host in ["*.example.com", "example.*", "www.example.*"] {
+        parse(&with_app(&format!(
+            "[[routes]]\nhost = \"{host}\"\nupstream = \"app\"\n"
+        )));
+    }
+    for host in ["a.*.com", "*example.com", "*", "*.", "example*"] {
+        let error = reject(&with_app(&format!(
+            "[[routes]]\nhost = \"{host}\"\nupstream = \"app\"\n"
+        )));
+        assert_error(
+            &error,
+            ConfigErrorKind::InvalidValue,
+            4,
+            8,
+            "routes[0].host",
+            &["\"*.example.com\" or \"example.*\""],
+        );
+    }
+}
+
+#[test]
+fn the_same_path_may_have_a_route_per_listener_binding_but_not_two_on_one() {
+    parse(&with_app(
+        "[[routes]]\nupstream = \"app\"\n[[routes]]\nupstream = \"app\"\nscheme = \"http\"\n",
+    ));
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"/x\"\nupstream = \"app\"\n[[routes]]\npath = \"/x\"\nmatch = \"prefix_stop\"\nupstream = \"app\"\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::Duplicate, "{error}");
 }

@@ -21,7 +21,7 @@ use crate::proxy::{ClientInfo, Proxy};
 use crate::request_body::ClientBody;
 
 /// The connection settings in force when the connection came.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     pub header_timeout: Duration,
     pub keepalive_timeout: Duration,
@@ -30,6 +30,9 @@ pub struct Settings {
     /// After this long without a byte of the next request, the connection leaves its task and
     /// waits in the park ([`super::park`]); `None`: it waits in its task (TLS, tests).
     pub park_after: Option<Duration>,
+    /// The listener the connection was accepted on, for routes bound to listeners: shared with
+    /// its accept loop, as an `async fn`'s arguments take their room twice in its future.
+    pub listener: Arc<crate::routing::Listener>,
 }
 
 /// Where a connection's request loop starts: a new connection, or one back from the park.
@@ -138,7 +141,7 @@ where
             shared: &shared,
             peer,
             tls: tls.as_ref(),
-            settings,
+            settings: &settings,
             request: requests,
             last,
         };
@@ -197,7 +200,7 @@ struct Exchange<'a> {
     shared: &'a Arc<Shared>,
     peer: SocketAddr,
     tls: Option<&'a Arc<crate::tls::TlsInfo>>,
-    settings: Settings,
+    settings: &'a Settings,
     /// The request's number on the connection, from 1.
     request: u64,
     /// Whether the connection ends after it (keep-alive limits, shutdown, the client's wish).
@@ -241,6 +244,7 @@ impl Exchange<'_> {
             peer: self.peer,
             last_request: self.last,
             tls: self.tls.cloned(),
+            listener: *self.settings.listener,
         };
         let mut handling = std::pin::pin!(proxy.handle(client, request));
         let mut response = if framing == Framing::Empty {
@@ -506,6 +510,11 @@ async fn close(mut stream: SharedStream, linger: bool) {
 mod tests {
     use super::*;
 
+    const TEST_LISTENER: crate::routing::Listener = crate::routing::Listener {
+        addr: SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 0),
+        tls: false,
+    };
+
     /// A head that comes a byte at a time is parsed a few times (when it doubles, and at its
     /// blank line), not after every byte: that was quadratic work within `header_timeout`.
     #[tokio::test(flavor = "current_thread")]
@@ -528,6 +537,7 @@ mod tests {
             keepalive_requests: 0,
             max_header_size: 8192,
             park_after: None,
+            listener: Arc::new(TEST_LISTENER),
         };
         let shared = Shared::new(Box::new(io));
         head::PARSES.with(|parses| parses.set(0));
@@ -559,6 +569,7 @@ mod tests {
             keepalive_requests: 0,
             max_header_size: 1024,
             park_after: Some(Duration::from_secs(1)),
+            listener: Arc::new(TEST_LISTENER),
         };
         let peer: SocketAddr = "127.0.0.1:1".parse().expect("an address");
         let no_proxy = || -> Arc<Proxy> { unreachable!("no request is served") };

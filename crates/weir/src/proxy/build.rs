@@ -142,20 +142,28 @@ impl Proxy {
                     .find(|u| u.name() == name)
                     .map(|upstream| Fallback::Upstream(Arc::clone(upstream))),
             };
-            routes.push((
-                route.host.clone(),
-                route.path_match(),
-                Route {
+            routes.push(crate::routing::Entry {
+                host: route.host.clone(),
+                listeners: route.scope.listeners.clone(),
+                path: route.path_match(),
+                internal: route.scope.internal,
+                target: Route {
                     index,
                     target,
-                    prefix_len: route.path.len(),
+                    // A regex route strips nothing: a static one serves the whole path below
+                    // its directory, as nginx `root`.
+                    prefix_len: if route.scope.regex.is_some() {
+                        0
+                    } else {
+                        route.path.len()
+                    },
                     limits,
                     request_buffering: route.request_buffering,
                     response_buffering: route.response_buffering,
                     dotfiles: route.rules.dotfiles,
                     fallback,
                 },
-            ));
+            });
         }
         // One spool cap and read-ahead budget for the gateway's life: changed spool settings
         // make new buffers over the old ones' accounts (see `Buffers::reload`).
@@ -242,6 +250,7 @@ impl Proxy {
                 .filter(|tls| tls.redirect_http)
                 .and_then(|tls| tls.listen.first())
                 .map(std::net::SocketAddr::port),
+            accel_redirect: config.routes.iter().any(|route| route.scope.internal),
             config: config.clone(),
             rules: super::rules::Rules::new(config),
         })

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod accel;
 mod access;
 mod balance;
 mod buffering;
@@ -16,6 +17,8 @@ mod faults;
 mod hardening;
 mod header_rules;
 mod http2;
+mod listeners;
+mod locations;
 mod metrics;
 mod parity;
 mod pool;

@@ -1,0 +1,268 @@
+//! The `X-Accel-*` headers of an upstream's response, read as nginx reads them: they speak to the
+//! proxy, not to the client.
+//!
+//! - `X-Accel-Redirect: /path?query`, followed when the config has an `internal` route (keeping
+//!   the client's head for it costs every proxied request, so a config without one, which has no
+//!   use for it, does not pay; the header then passes to the client, as it always did): the
+//!   upstream's body is dropped and `/path` is routed again, internal routes included (a
+//!   protected file behind an `internal` static route, as Django's sendfile backends use it).
+//!   The method becomes GET (HEAD stays HEAD) and the request has no body; the client's other
+//!   headers stay (`Range`, `If-None-Match`). Of the redirecting response the answer keeps what
+//!   nginx keeps (its `ngx_http_upstream_headers_in` entries with the `redirect` flag):
+//!   `Content-Type`, `Content-Disposition`, `Cache-Control`, `Expires`, `Accept-Ranges` and every
+//!   `Set-Cookie`. A path that does not normalise, or holds a `..` segment, is 404 (nginx's
+//!   `ngx_http_parse_unsafe_uri`); a named location (`@name`) is 404, weir has none. At most
+//!   [`MAX_REDIRECTS`] in a row, as nginx's `NGX_HTTP_MAX_URI_CHANGES`; one more is a 500.
+//! - `X-Accel-Buffering: yes | no` turns the route's `response_buffering` on or off for this
+//!   response, as nginx's `proxy_buffering`.
+//! - `X-Accel-Buffering`, `X-Accel-Expires`, `X-Accel-Limit-Rate`, `X-Accel-Charset` are removed
+//!   from every response, as nginx hides them; the last three are ignored: weir has no cache
+//!   (what `X-Accel-Expires` sets in nginx), no per-response rate and no charset conversion.
+
+use http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use http::uri::PathAndQuery;
+use http::{Method, Request, Uri, Version};
+
+use crate::error::ProxyError;
+
+/// The most `X-Accel-Redirect`s one request follows (nginx: `NGX_HTTP_MAX_URI_CHANGES`, 10).
+pub(super) const MAX_REDIRECTS: usize = 10;
+
+const X_ACCEL_REDIRECT: HeaderName = HeaderName::from_static("x-accel-redirect");
+const X_ACCEL_BUFFERING: HeaderName = HeaderName::from_static("x-accel-buffering");
+const X_ACCEL_EXPIRES: HeaderName = HeaderName::from_static("x-accel-expires");
+const X_ACCEL_LIMIT_RATE: HeaderName = HeaderName::from_static("x-accel-limit-rate");
+const X_ACCEL_CHARSET: HeaderName = HeaderName::from_static("x-accel-charset");
+
+/// The headers of a redirecting response the answer keeps (nginx's `redirect` flag).
+const KEPT: [HeaderName; 6] = [
+    header::CONTENT_TYPE,
+    header::CONTENT_DISPOSITION,
+    header::CACHE_CONTROL,
+    header::EXPIRES,
+    header::ACCEPT_RANGES,
+    header::SET_COOKIE,
+];
+
+/// What of the client's request a redirect needs once the request itself went upstream.
+pub(super) struct Head {
+    method: Method,
+    version: Version,
+    headers: HeaderMap,
+    /// The target's authority, when the request had one.
+    authority: Option<HeaderValue>,
+    /// The request's host, for routing the redirect in the same server.
+    pub(super) host: Option<String>,
+}
+
+impl Head {
+    pub(super) fn of<B>(request: &Request<B>, host: Option<&str>) -> Head {
+        Head {
+            method: request.method().clone(),
+            version: request.version(),
+            headers: request.headers().clone(),
+            authority: request
+                .uri()
+                .authority()
+                .and_then(|authority| HeaderValue::from_str(authority.as_str()).ok()),
+            host: host.map(str::to_string),
+        }
+    }
+
+    /// The request a redirect makes: GET (or HEAD) of its target, with the client's headers and
+    /// no body.
+    pub(super) fn request(&self, redirect: &Redirect) -> Request<()> {
+        let mut request = Request::new(());
+        *request.method_mut() = if self.method == Method::HEAD {
+            Method::HEAD
+        } else {
+            Method::GET
+        };
+        *request.version_mut() = self.version;
+        *request.uri_mut() = Uri::from(redirect.target.clone());
+        let mut headers = self.headers.clone();
+        headers.remove(header::CONTENT_LENGTH);
+        headers.remove(header::TRANSFER_ENCODING);
+        // An HTTP/2 request (or one in absolute form) named its host in the target, which the
+        // redirect's target replaces: the host goes on as `Host`.
+        if let (Some(authority), false) = (&self.authority, headers.contains_key(header::HOST)) {
+            headers.insert(header::HOST, authority.clone());
+        }
+        *request.headers_mut() = headers;
+        request
+    }
+}
+
+/// An `X-Accel-Redirect` to follow.
+pub(super) struct Redirect {
+    /// The path and query as the upstream wrote them: the target of a proxied redirect.
+    target: PathAndQuery,
+    /// The normalised path, which routing sees.
+    pub(super) path: String,
+    /// The redirecting response's headers the answer keeps.
+    kept: HeaderMap,
+}
+
+/// The redirect an upstream's response asks for, if any: `Err` (404) when its target is not a
+/// path weir serves.
+pub(super) fn redirect(headers: &HeaderMap) -> Option<Result<Redirect, ProxyError>> {
+    let value = headers.get(X_ACCEL_REDIRECT)?;
+    Some(parse(value).map(|(target, path)| {
+        let mut kept = HeaderMap::new();
+        for name in &KEPT {
+            for value in headers.get_all(name) {
+                kept.append(name.clone(), value.clone());
+            }
+        }
+        Redirect { target, path, kept }
+    }))
+}
+
+fn parse(value: &HeaderValue) -> Result<(PathAndQuery, String), ProxyError> {
+    let unsafe_target = ProxyError::FileNotFound {
+        reason: "X-Accel-Redirect to a path that is not served",
+    };
+    let target = value
+        .to_str()
+        .ok()
+        .filter(|text| text.starts_with('/'))
+        .and_then(|text| PathAndQuery::try_from(text).ok())
+        .ok_or(unsafe_target)?;
+    // nginx refuses any `..` segment here, not only one that climbs above the root.
+    if target.path().split('/').any(|segment| segment == "..") {
+        return Err(ProxyError::FileNotFound {
+            reason: "X-Accel-Redirect to a path with '..'",
+        });
+    }
+    let path = crate::path::normalize(target.path())
+        .map_err(|_| ProxyError::FileNotFound {
+            reason: "X-Accel-Redirect to a path that does not normalise",
+        })?
+        .into_owned();
+    Ok((target, path))
+}
+
+impl Redirect {
+    /// Puts the kept headers on the answer of a static file or a `redirect`/`status` route: they
+    /// replace the answer's own (the app's `Content-Type` wins over the file's, as in nginx),
+    /// `Set-Cookie`s are added.
+    pub(super) fn keep_over<B>(self, response: &mut http::Response<B>) {
+        let headers = response.headers_mut();
+        let mut replaced: Vec<HeaderName> = Vec::new();
+        for (name, value) in &self.kept {
+            if *name != header::SET_COOKIE && !replaced.contains(name) {
+                headers.remove(name);
+                replaced.push(name.clone());
+            }
+            headers.append(name.clone(), value.clone());
+        }
+    }
+
+    /// Puts the kept headers on a proxied answer where it has none of its own; `Set-Cookie`s are
+    /// added.
+    pub(super) fn keep_under<B>(self, response: &mut http::Response<B>) {
+        let headers = response.headers_mut();
+        for (name, value) in &self.kept {
+            if *name == header::SET_COOKIE || !headers.contains_key(name) {
+                headers.append(name.clone(), value.clone());
+            }
+        }
+    }
+}
+
+/// Takes the `X-Accel-*` headers out of a response that goes to the client, and says whether to
+/// read it ahead: `X-Accel-Buffering` if it says `yes` or `no`, else the route's setting.
+pub(super) fn read_ahead(headers: &mut HeaderMap, route_buffering: bool) -> bool {
+    let buffering = match headers.get(X_ACCEL_BUFFERING) {
+        None => {
+            strip(headers);
+            return route_buffering;
+        }
+        Some(value) if value.as_bytes().eq_ignore_ascii_case(b"yes") => true,
+        Some(value) if value.as_bytes().eq_ignore_ascii_case(b"no") => false,
+        Some(_) => route_buffering,
+    };
+    strip(headers);
+    buffering
+}
+
+/// Removes the `X-Accel-*` headers nginx hides from the client (but `X-Accel-Redirect`, which
+/// reaches here only when it is not followed).
+fn strip(headers: &mut HeaderMap) {
+    // Most responses carry none: one look at the names before any removal.
+    if headers
+        .keys()
+        .any(|name| name.as_str().starts_with("x-accel-"))
+    {
+        for name in [
+            X_ACCEL_BUFFERING,
+            X_ACCEL_EXPIRES,
+            X_ACCEL_LIMIT_RATE,
+            X_ACCEL_CHARSET,
+        ] {
+            headers.remove(name);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for (name, value) in pairs {
+            headers.append(
+                HeaderName::from_static(name),
+                HeaderValue::from_static(value),
+            );
+        }
+        headers
+    }
+
+    #[test]
+    fn a_redirect_keeps_what_nginx_keeps_and_refuses_dot_dot() {
+        let response = headers(&[
+            ("x-accel-redirect", "/protected/a%20b.txt?x=1"),
+            ("content-type", "text/csv"),
+            ("set-cookie", "a=1"),
+            ("set-cookie", "b=2"),
+            ("etag", "\"dropped\""),
+        ]);
+        let followed = redirect(&response)
+            .expect("a redirect")
+            .expect("a valid one");
+        assert_eq!(followed.path, "/protected/a%20b.txt");
+        assert_eq!(followed.target.as_str(), "/protected/a%20b.txt?x=1");
+        let mut answer = http::Response::new(());
+        answer
+            .headers_mut()
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"));
+        followed.keep_over(&mut answer);
+        assert_eq!(answer.headers()[header::CONTENT_TYPE], "text/csv");
+        assert_eq!(
+            answer.headers().get_all(header::SET_COOKIE).iter().count(),
+            2
+        );
+        assert!(answer.headers().get(header::ETAG).is_none());
+
+        for bad in ["/a/../b", "relative", "/a/%zz", "@named"] {
+            let response = headers(&[("x-accel-redirect", bad)]);
+            let refused = redirect(&response).expect("a redirect");
+            assert!(refused.is_err(), "{bad} was followed");
+        }
+        assert!(redirect(&headers(&[("content-type", "text/plain")])).is_none());
+    }
+
+    #[test]
+    fn x_accel_buffering_overrides_the_route_and_x_accel_headers_are_removed() {
+        let mut no = headers(&[("x-accel-buffering", "no"), ("x-accel-expires", "60")]);
+        assert!(!read_ahead(&mut no, true));
+        assert!(no.is_empty());
+        let mut yes = headers(&[("x-accel-buffering", "YES")]);
+        assert!(read_ahead(&mut yes, false));
+        let mut neither = headers(&[("x-accel-buffering", "maybe")]);
+        assert!(read_ahead(&mut neither, true));
+        assert!(!read_ahead(&mut HeaderMap::new(), false));
+    }
+}

@@ -1,0 +1,181 @@
+//! nginx's location order (issue 19) through the real gateway: exact, then the longest prefix,
+//! which stops the search when it is `^~`; then regexes (`~`, `~*`) in config order; else the
+//! longest prefix. And host wildcards (`*.example.com`, `example.*`) after exact names. Each route
+//! answers with a status of its own, so the status says which route a request landed on; with
+//! `WEIR_E2E=1` the same requests go to a real nginx with the same locations, which must agree.
+
+use weir_testkit::nginx::{self, Nginx};
+
+use crate::support::*;
+
+/// Whether the side-by-side runs against nginx happen.
+pub(crate) fn nginx_enabled() -> bool {
+    if std::env::var("WEIR_E2E").is_ok_and(|value| value == "1") && nginx::available() {
+        return true;
+    }
+    eprintln!("skipped the nginx side: set WEIR_E2E=1 (and install nginx-light)");
+    false
+}
+
+/// The status of `GET path` with `host`, on a fresh connection.
+pub(crate) async fn status_of(addr: std::net::SocketAddr, host: &str, path: &str) -> u16 {
+    let request = Request::get(path)
+        .header("host", host)
+        .body(Default::default())
+        .unwrap();
+    Client::connect(addr)
+        .await
+        .send(request)
+        .await
+        .unwrap()
+        .status
+        .as_u16()
+}
+
+/// The routes of both tests: (weir's route keys, nginx's location, the status it answers).
+const LOCATIONS: &[(&str, &str, u16)] = &[
+    (r#"path = "/""#, "location /", 200),
+    (r#"path = "/static/""#, "location /static/", 201),
+    (
+        r#"path = "/media/"
+match = "prefix_stop""#,
+        "location ^~ /media/",
+        202,
+    ),
+    (
+        r#"path = "\\.php$"
+match = "regex""#,
+        r"location ~ \.php$",
+        203,
+    ),
+    (
+        r#"path = "\\.(png|jpg)$"
+match = "regex_nocase""#,
+        r"location ~* \.(png|jpg)$",
+        206,
+    ),
+    (
+        r#"path = "^/static/img/"
+match = "regex""#,
+        "location ~ ^/static/img/",
+        208,
+    ),
+    (
+        r#"path = "/index.php"
+match = "exact""#,
+        "location = /index.php",
+        207,
+    ),
+];
+
+/// (path, the status of the route nginx's order picks).
+const REQUESTS: &[(&str, u16)] = &[
+    ("/", 200),
+    ("/static/app.css", 201),
+    // A regex wins over the longest prefix...
+    ("/static/x.php", 203),
+    // ...unless that prefix is `^~`.
+    ("/media/x.php", 202),
+    ("/media/a.PNG", 202),
+    // The exact match wins over the regex.
+    ("/index.php", 207),
+    ("/a/B.PNG", 206),
+    // `~` is case-sensitive: no regex matches, the longest prefix answers.
+    ("/a/b.Php", 200),
+    // Regexes in config order: the image regex comes before the directory one.
+    ("/static/img/a.png", 206),
+    ("/static/img/a.gif", 208),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn locations_are_searched_in_nginx_order() {
+    let mut toml = "[server]\nlisten = [\"127.0.0.1:0\"]\n".to_string();
+    for (keys, _, status) in LOCATIONS {
+        toml.push_str(&format!("[[routes]]\n{keys}\nstatus = {status}\n"));
+    }
+    let gateway = TestGateway::start(&toml).await;
+    let mut weir = Vec::new();
+    for (path, _) in REQUESTS {
+        weir.push((*path, status_of(gateway.addr, "x.test", path).await));
+    }
+    let expected: Vec<(&str, u16)> = REQUESTS.to_vec();
+    assert_eq!(weir, expected);
+
+    if !nginx_enabled() {
+        return;
+    }
+    let server: String = LOCATIONS
+        .iter()
+        .map(|(_, location, status)| format!("        {location} {{ return {status}; }}\n"))
+        .collect();
+    let nginx = Nginx::start("", &server).expect("nginx starts");
+    let mut theirs = Vec::new();
+    for (path, _) in REQUESTS {
+        theirs.push((*path, status_of(nginx.addr, "x.test", path).await));
+    }
+    assert_eq!(
+        theirs,
+        expected,
+        "nginx disagrees; its log: {}",
+        nginx.logs()
+    );
+}
+
+/// (weir's `host`, nginx's `server_name`, the status).
+const HOSTS: &[(Option<&str>, &str, u16)] = &[
+    (None, "_", 200),
+    (Some("*.example.com"), "*.example.com", 201),
+    (Some("*.api.example.com"), "*.api.example.com", 202),
+    (Some("www.example.*"), "www.example.*", 203),
+    (Some("www.example.com"), "www.example.com", 207),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hosts_match_exactly_then_by_wildcards_as_nginx_server_names() {
+    let requests: &[(&str, u16)] = &[
+        ("www.example.com", 207),
+        ("WWW.Example.Com:8080", 207),
+        ("a.example.com", 201),
+        ("v1.api.example.com", 202),
+        ("www.example.org", 203),
+        // `*.example.com` does not match `example.com` itself.
+        ("example.com", 200),
+        ("other.test", 200),
+    ];
+    let mut toml = "[server]\nlisten = [\"127.0.0.1:0\"]\n".to_string();
+    for (host, _, status) in HOSTS {
+        let host = host.map_or(String::new(), |host| format!("host = \"{host}\"\n"));
+        toml.push_str(&format!(
+            "[[routes]]\n{host}path = \"/\"\nstatus = {status}\n"
+        ));
+    }
+    let gateway = TestGateway::start(&toml).await;
+    let mut weir = Vec::new();
+    for (host, _) in requests {
+        weir.push((*host, status_of(gateway.addr, host, "/").await));
+    }
+    assert_eq!(weir, requests.to_vec());
+
+    if !nginx_enabled() {
+        return;
+    }
+    let nginx = Nginx::start_with(&|addr| {
+        HOSTS
+            .iter()
+            .enumerate()
+            .map(|(index, (_, name, status))| {
+                // The first server is the listener's default, as weir's host-less route.
+                let default = if index == 0 { " default_server" } else { "" };
+                format!(
+                    "    server {{\n        listen {addr}{default};\n        server_name {name};\n        return {status};\n    }}\n"
+                )
+            })
+            .collect()
+    })
+    .expect("nginx starts");
+    let mut theirs = Vec::new();
+    for (host, _) in requests {
+        theirs.push((*host, status_of(nginx.addr, host, "/").await));
+    }
+    assert_eq!(theirs, requests.to_vec(), "nginx disagrees");
+}
