@@ -321,33 +321,20 @@ impl Proxy {
             Target::Upstream(upstream) => upstream,
             Target::Static(dir) => match route.serve_static(dir, &path, &request).await? {
                 Some(response) => return Ok(response),
-                // The file is missing and `fallback_upstream` takes the request.
-                None => match &route.fallback {
-                    Some(Fallback::Upstream(upstream)) => upstream,
-                    // `serve_static` hands over only to a fallback upstream.
-                    _ => return Err(ProxyError::FileNotFound { reason: "missing" }),
-                },
+                None => route.fallback_upstream()?,
             },
             Target::Answer(answer) => {
                 return Ok(answer.respond_to(&request, host, client.tls.is_some()))
             }
         };
-        // The request rules' `$host` and `$uri`, owned: the request moves on below.
-        let named = rules
-            .filter(|rules| rules.has_request_rules())
-            .map(|_| (host.map(rules::host_name), path.to_string()));
-        let target = UpstreamTarget {
-            upstream,
-            named,
-            rules,
-        };
+        let target = UpstreamTarget::new(upstream, rules, host, &path);
         // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
         // only when the config has an internal route, as the copy costs every proxied request.
         let head = self.accel_redirect.then(|| accel::Head::of(&request, host));
         let (upstream_request, upgrade) = self
             .upstream_request(route, &target, &client, client_ip, request)
             .await?;
-        let mut response = self.send(upstream, upstream_request, record).await?;
+        let response = self.send(upstream, upstream_request, record).await?;
         if let Some((redirect, head)) = head
             .as_ref()
             .and_then(|head| Some((accel::redirect(response.headers())?, head)))
@@ -365,18 +352,31 @@ impl Proxy {
                 )
                 .await;
         }
-        if let Some(rules) = rules {
+        Ok(self.shaped(response, route, &target, upgrade, limited.as_ref()))
+    }
+
+    /// Phase 6 for an upstream's response: the rules' hidden headers out, `X-Accel-Buffering`
+    /// read, then shaped for the client (`response.rs`).
+    fn shaped(
+        &self,
+        mut response: Response<UpstreamBody>,
+        route: &Route,
+        target: &UpstreamTarget<'_>,
+        upgrade: bool,
+        limited: Option<&limits::Decided<'_>>,
+    ) -> Response<Body> {
+        if let Some(rules) = target.rules {
             rules.hide(response.headers_mut());
         }
         let read_ahead = accel::read_ahead(response.headers_mut(), route.response_buffering);
         let shaping = Shaping {
             upgrade,
-            limited: limited.as_ref(),
+            limited,
             read_ahead: read_ahead.then_some(&self.buffers),
-            read_timeout: upstream.read_timeout(),
+            read_timeout: target.upstream.read_timeout(),
             closing: &self.closing,
         };
-        Ok(response::from_upstream(response, shaping))
+        response::from_upstream(response, shaping)
     }
 
     /// Follows an upstream's `X-Accel-Redirect` (`accel.rs`): the target is routed on the same
@@ -409,11 +409,7 @@ impl Proxy {
                             redirect.keep_over(&mut response);
                             return Ok(response);
                         }
-                        // The file is missing and `fallback_upstream` takes the request.
-                        None => match &route.fallback {
-                            Some(Fallback::Upstream(upstream)) => upstream,
-                            _ => return Err(ProxyError::FileNotFound { reason: "missing" }),
-                        },
+                        None => route.fallback_upstream()?,
                     }
                 }
                 Target::Answer(answer) => {
@@ -425,35 +421,17 @@ impl Proxy {
             };
             let request = request.map(|()| ClientBody::Empty);
             let rules = self.rules.find(Some(route.index), None);
-            let named = rules
-                .filter(|rules| rules.has_request_rules())
-                .map(|_| (lookup.host.map(rules::host_name), redirect.path.clone()));
-            let target = UpstreamTarget {
-                upstream,
-                named,
-                rules,
-            };
+            let target = UpstreamTarget::new(upstream, rules, lookup.host, &redirect.path);
             let (upstream_request, _) = self
                 .upstream_request(route, &target, client, client_ip, request)
                 .await?;
-            let mut response = self.send(upstream, upstream_request, record).await?;
+            let response = self.send(upstream, upstream_request, record).await?;
             if let Some(next) = accel::redirect(response.headers()) {
                 drop(response);
                 redirect = next?;
                 continue;
             }
-            if let Some(rules) = rules {
-                rules.hide(response.headers_mut());
-            }
-            let read_ahead = accel::read_ahead(response.headers_mut(), route.response_buffering);
-            let shaping = Shaping {
-                upgrade: false,
-                limited,
-                read_ahead: read_ahead.then_some(&self.buffers),
-                read_timeout: upstream.read_timeout(),
-                closing: &self.closing,
-            };
-            let mut response = response::from_upstream(response, shaping);
+            let mut response = self.shaped(response, route, &target, false, limited);
             redirect.keep_under(&mut response);
             return Ok(response);
         }
@@ -562,6 +540,15 @@ impl Proxy {
 }
 
 impl Route {
+    /// The upstream a static route's missing file goes to (`fallback_upstream`); `serve_static`
+    /// hands a request over only when the route has one.
+    fn fallback_upstream(&self) -> Result<&Arc<Upstream>, ProxyError> {
+        match &self.fallback {
+            Some(Fallback::Upstream(upstream)) => Ok(upstream),
+            _ => Err(ProxyError::FileNotFound { reason: "missing" }),
+        }
+    }
+
     /// Phase 3, the route's rate limits: a rejection is an error, before any upstream work.
     async fn check_limits<B>(
         &self,
@@ -637,4 +624,24 @@ struct UpstreamTarget<'a> {
     /// need them.
     named: Option<(Option<String>, String)>,
     rules: Option<&'a rules::Effective>,
+}
+
+impl<'a> UpstreamTarget<'a> {
+    /// `upstream` with the route's `rules`; `$host` and `$uri` are copied (the request moves on)
+    /// only when request rules need them.
+    fn new(
+        upstream: &'a Upstream,
+        rules: Option<&'a rules::Effective>,
+        host: Option<&str>,
+        path: &str,
+    ) -> UpstreamTarget<'a> {
+        let named = rules
+            .filter(|rules| rules.has_request_rules())
+            .map(|_| (host.map(rules::host_name), path.to_string()));
+        UpstreamTarget {
+            upstream,
+            named,
+            rules,
+        }
+    }
 }

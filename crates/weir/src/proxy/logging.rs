@@ -77,19 +77,21 @@ impl Logging {
             .access_log
             .as_ref()
             .map(|_| Entry::unparsed(peer, status));
-        self.exit(Record::default(), status, None, entry, None);
+        if let Some((access_log, entry)) = self.exit(Record::default(), status, None, entry) {
+            access_log.write_now(entry);
+        }
     }
 
-    /// The exit. `body` is the answer's, which then carries the line until it is done; without
-    /// one (refused, unanswered) the line is written now.
+    /// The exit: the request is counted, and its access-log line, when the log is on, is
+    /// finished and handed back to be written now (refused, unanswered) or carried by the
+    /// answer's body until it is done.
     fn exit(
         &self,
         record: Record<'_>,
         status: StatusCode,
         started: Option<Instant>,
         entry: Option<Entry>,
-        body: Option<Body>,
-    ) -> Option<Body> {
+    ) -> Option<(&Arc<AccessLog>, Entry)> {
         self.metrics.record_request(
             record.route,
             status,
@@ -97,20 +99,14 @@ impl Logging {
             record.upstream.as_ref().map(|(_, time)| *time),
         );
         let (Some(access_log), Some(mut entry)) = (&self.access_log, entry) else {
-            return body;
+            return None;
         };
         entry.status = status;
         if let Some((addr, upstream_time)) = record.upstream {
             entry.upstream = addr;
             entry.upstream_time = Some(upstream_time);
         }
-        match body {
-            Some(body) => Some(Body::Logged(Box::new(access_log.wrap(body, entry)))),
-            None => {
-                access_log.write_now(entry);
-                None
-            }
-        }
+        Some((access_log, entry))
     }
 }
 
@@ -126,11 +122,14 @@ impl<'proxy> Unanswered<'proxy> {
         let record = std::mem::take(&mut self.record);
         let entry = self.entry.take();
         let (parts, body) = response.into_parts();
-        let logged = self
+        let body = match self
             .logging
-            .exit(record, parts.status, Some(self.started), entry, Some(body));
-        // `exit` hands back the body it was given (wrapped when the access log is on).
-        Response::from_parts(parts, logged.unwrap_or_else(Body::empty))
+            .exit(record, parts.status, Some(self.started), entry)
+        {
+            Some((access_log, entry)) => Body::Logged(Box::new(access_log.wrap(body, entry))),
+            None => body,
+        };
+        Response::from_parts(parts, body)
     }
 }
 
@@ -143,8 +142,11 @@ impl Drop for Unanswered<'_> {
         let status = StatusCode::from_u16(CLIENT_CLOSED).unwrap_or(StatusCode::BAD_REQUEST);
         let record = std::mem::take(&mut self.record);
         let entry = self.entry.take();
-        self.logging
-            .exit(record, status, Some(self.started), entry, None);
+        if let Some((access_log, entry)) =
+            self.logging.exit(record, status, Some(self.started), entry)
+        {
+            access_log.write_now(entry);
+        }
         tracing::debug!(client = %self.client_ip, "client closed the connection before the answer");
     }
 }
