@@ -106,6 +106,9 @@ pub struct Entry {
     pub upstream: Option<String>,
     /// `$upstream_header_time`: from sending the request upstream to its response head.
     pub upstream_time: Option<Duration>,
+    /// How long the request waited in weir's queue for a place at the server (0 when one was
+    /// free); `None` when it went to no upstream.
+    pub upstream_queue_time: Option<Duration>,
     pub started: Instant,
     /// Body bytes sent to the client (`$body_bytes_sent`), counted as the body streams.
     pub bytes: u64,
@@ -128,6 +131,7 @@ impl Entry {
             status,
             upstream: None,
             upstream_time: None,
+            upstream_queue_time: None,
             started: Instant::now(),
             bytes: 0,
             tls: None,
@@ -155,6 +159,7 @@ impl Entry {
             status: StatusCode::OK,
             upstream: None,
             upstream_time: None,
+            upstream_queue_time: None,
             started: Instant::now(),
             bytes: 0,
             tls: None,
@@ -486,13 +491,14 @@ impl ClockCache {
 /// `$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent
 /// "$http_referer" "$http_user_agent"` followed by
 /// `rt=$request_time uht=$upstream_header_time urt=$upstream_response_time
-/// upstream="$upstream_addr"`, times in seconds with millisecond resolution and `-` when
+/// uqt=$upstream_queue_time upstream="$upstream_addr"` (`uqt`: the wait in weir's queue), times in seconds with millisecond resolution and `-` when
 /// unknown, text escaped as nginx does (`"`, `\`, control and non-ASCII bytes as `\xHH`).
 /// `$time_local` is written in UTC.
 ///
 /// JSON has nginx's variable names: `time` (ISO 8601), `remote_addr`, `method`, `request_uri`,
 /// `protocol`, `status`, `body_bytes_sent`, `http_referer`, `http_user_agent`, `upstream_addr`,
-/// `upstream_header_time`, `upstream_response_time` (null when no upstream answered) and
+/// `upstream_header_time`, `upstream_response_time`, `upstream_queue_time` (null when no
+/// upstream answered) and
 /// `request_time`, times in seconds with microsecond resolution.
 fn format_line(
     out: &mut Vec<u8>,
@@ -522,6 +528,8 @@ fn format_line(
             seconds_or_dash(out, entry.upstream_time);
             out.extend_from_slice(b" urt=");
             seconds_or_dash(out, record.upstream_response);
+            out.extend_from_slice(b" uqt=");
+            seconds_or_dash(out, entry.upstream_queue_time);
             out.extend_from_slice(b" upstream=\"");
             escape_nginx_or_dash(out, entry.upstream.as_deref().unwrap_or(""));
             out.push(b'"');
@@ -560,6 +568,8 @@ fn format_line(
             json_seconds(out, entry.upstream_time);
             out.extend_from_slice(b",\"upstream_response_time\":");
             json_seconds(out, record.upstream_response);
+            out.extend_from_slice(b",\"upstream_queue_time\":");
+            json_seconds(out, entry.upstream_queue_time);
             match &entry.tls {
                 Some(tls) => {
                     let _ = write!(

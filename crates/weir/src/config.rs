@@ -149,6 +149,10 @@ pub struct UpstreamConfig {
     pub queue_size: usize,
     /// `queue_timeout`: how long a request waits for a connection before a 503. Default 60s.
     pub queue_timeout: Duration,
+    /// `workers`, `threads`, `worker_class`: the app's declared capacity per server; when given,
+    /// it sets each server's concurrency cap (in place of `max_connections`) and turns on
+    /// admission by predicted wait (docs/overload.md). `None`: today's static pool.
+    pub capacity: Option<Capacity>,
     /// `connect_timeout`: nginx `proxy_connect_timeout`. Default 60s.
     pub connect_timeout: Duration,
     /// `read_timeout`: nginx `proxy_read_timeout`, between two reads from the upstream. Default 60s.
@@ -204,6 +208,42 @@ impl FromStr for UpstreamAddr {
         text.parse::<SocketAddr>().map(UpstreamAddr::Tcp).map_err(|_| {
             format!("{text:?} is neither \"unix:/path/app.sock\" nor \"IP:PORT\" such as \"127.0.0.1:8000\"")
         })
+    }
+}
+
+/// `[upstreams.NAME] worker_class`: how the app's workers take requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkerClass {
+    /// `"sync"`: Gunicorn's sync worker, one request at a time per worker.
+    Sync,
+    /// `"gthread"`: `threads` requests at a time per worker.
+    Gthread,
+    /// `"async"`: Uvicorn, gevent, eventlet workers: many at a time per worker; `threads` is
+    /// read as the requests per worker weir lets in at once.
+    Async,
+}
+
+/// What an upstream server can carry at once, as its operator declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capacity {
+    /// `workers`: Gunicorn's `-w`.
+    pub workers: u32,
+    /// `threads`: Gunicorn's `--threads` (gthread), or requests per worker (async). Default 1.
+    pub threads: u32,
+    /// `worker_class`: Gunicorn's `-k`. Default [`WorkerClass::Sync`], or
+    /// [`WorkerClass::Gthread`] when `threads` is more than 1.
+    pub worker_class: WorkerClass,
+}
+
+impl Capacity {
+    /// The concurrency cap per server: `workers` for sync, `workers × threads` otherwise.
+    pub fn limit(&self) -> usize {
+        match self.worker_class {
+            WorkerClass::Sync => self.workers as usize,
+            WorkerClass::Gthread | WorkerClass::Async => {
+                self.workers as usize * self.threads as usize
+            }
+        }
     }
 }
 

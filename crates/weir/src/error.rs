@@ -114,6 +114,14 @@ pub enum ProxyError {
     QueueTimeout { addr: UpstreamAddr },
     #[error("the queue for {addr} is full")]
     QueueFull { addr: UpstreamAddr },
+    /// Refused before queueing by admission (a declared capacity): 503 with `Retry-After`, the
+    /// predicted time the queue drains in, rounded up to seconds.
+    #[error("{addr} is overloaded ({reason})")]
+    Overloaded {
+        addr: UpstreamAddr,
+        reason: &'static str,
+        retry_after: Duration,
+    },
     #[error("the request body could not be buffered")]
     Spool,
     /// The spool for request bodies is full: 503, with a `Retry-After` of `retry_after`.
@@ -168,6 +176,7 @@ impl ProxyError {
             | ProxyError::SendTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
             ProxyError::QueueTimeout { .. }
             | ProxyError::QueueFull { .. }
+            | ProxyError::Overloaded { .. }
             | ProxyError::SpoolFull { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ProxyError::RateLimited { status, .. } => *status,
             ProxyError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
@@ -213,7 +222,8 @@ impl ProxyError {
             | ProxyError::Spool
             | ProxyError::SpoolFull { .. }
             | ProxyError::QueueTimeout { .. }
-            | ProxyError::QueueFull { .. } => Side::Internal,
+            | ProxyError::QueueFull { .. }
+            | ProxyError::Overloaded { .. } => Side::Internal,
         }
     }
 
@@ -240,6 +250,7 @@ impl ProxyError {
             ProxyError::Upstream { .. } => "upstream",
             ProxyError::QueueTimeout { .. } => "queue_timeout",
             ProxyError::QueueFull { .. } => "queue_full",
+            ProxyError::Overloaded { reason, .. } => reason,
             ProxyError::RateLimited { .. } => "rate_limited",
             ProxyError::MethodNotAllowed { .. } => "method_not_allowed",
             ProxyError::FileNotFound { .. } => "file_not_found",
@@ -272,9 +283,22 @@ impl ProxyError {
                 );
                 response
             }
+            ProxyError::Overloaded { retry_after, .. } => {
+                let mut response = status_response(status);
+                response.headers_mut().insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(retry_after_secs(retry_after)),
+                );
+                response
+            }
             _ => status_response(status),
         }
     }
+}
+
+/// `Retry-After` in whole seconds (the header has no finer unit): `wait` rounded up, at least 1.
+pub(crate) fn retry_after_secs(wait: Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
 /// Why a request body did not reach its end.

@@ -431,6 +431,7 @@ fn render_pools(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats)]) {
             );
         }
     }
+    overload::render(out, pools);
 }
 
 fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
@@ -682,6 +683,8 @@ fn escape_label_value(out: &mut String, value: &str) {
         }
     }
 }
+
+mod overload;
 
 #[cfg(test)]
 mod tests;

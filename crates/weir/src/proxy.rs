@@ -535,6 +535,7 @@ impl Proxy {
             .as_ref()
             .and_then(|_| response.body().upstream_addr().map(ToString::to_string));
         record.upstream = Some((upstream_addr, sent.elapsed()));
+        record.queued = response.body().queued();
         Ok(response)
     }
 }

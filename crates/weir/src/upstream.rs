@@ -34,7 +34,7 @@ use crate::request_body::RequestBody;
 use balance::{Balancer, InFlight};
 use client::{HeadError, ResponseFraming, ResponseHead, SendError, Sending};
 use health::{Health, PassiveSettings};
-pub use pool::{Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled};
+pub use pool::{admission, Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled};
 
 /// A named group of upstream servers, each with its own pool and health, balanced as the
 /// config's `balance` says.
@@ -255,6 +255,7 @@ impl Upstream {
             idle_timeout: config.idle_timeout,
             queue_size: config.queue_size,
             queue_timeout: config.queue_timeout,
+            predict: config.capacity.is_some(),
             thread_affine,
         };
         let names_text: Vec<String> = config.names.iter().map(ToString::to_string).collect();
@@ -456,8 +457,9 @@ impl Upstream {
     ) -> Result<(ResponseHead, Pooled, Option<Sending>), Failed> {
         let mut fresh = false;
         let mut closed_retried = false;
+        let deadline = pool::admission::client_deadline(request.headers());
         loop {
-            let mut conn = match pool.checkout(fresh).await {
+            let mut conn = match pool.checkout(fresh, deadline).await {
                 // A pooled connection the server closed while idle was already passed over.
                 Ok(Checkout::Reused(conn)) => conn,
                 Ok(Checkout::Connect(slot)) => {
@@ -476,7 +478,9 @@ impl Upstream {
                 }
                 // A full queue answers at once, so another server may as well be asked; a queue
                 // time-out has already made the client wait.
-                Err(error @ CheckoutError::QueueFull { .. }) => {
+                Err(
+                    error @ (CheckoutError::QueueFull { .. } | CheckoutError::Overloaded { .. }),
+                ) => {
                     return Err(Failed {
                         error: error.into(),
                         counts: false,
@@ -650,6 +654,15 @@ impl From<CheckoutError> for ProxyError {
         match error {
             CheckoutError::QueueFull { addr } => ProxyError::QueueFull { addr },
             CheckoutError::QueueTimeout { addr } => ProxyError::QueueTimeout { addr },
+            CheckoutError::Overloaded {
+                addr,
+                reason,
+                retry_after,
+            } => ProxyError::Overloaded {
+                addr,
+                reason: reason.label(),
+                retry_after,
+            },
         }
     }
 }
@@ -726,6 +739,11 @@ impl UpstreamBody {
         self.in_flight = None;
         self.conn = None;
         self.sending = None;
+    }
+
+    /// How long the request waited in the pool's queue, while the exchange is still going.
+    pub fn queued(&self) -> Option<Duration> {
+        self.conn.as_ref().map(Pooled::queued)
     }
 
     /// The server that answered, while the exchange is still going.

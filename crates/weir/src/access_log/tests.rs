@@ -20,6 +20,7 @@ fn record(upstream: bool) -> Record {
     if upstream {
         entry.upstream = Some("unix:/run/app.sock".into());
         entry.upstream_time = Some(Duration::from_micros(12_345));
+        entry.upstream_queue_time = Some(Duration::from_micros(4_000));
     }
     Record {
         entry,
@@ -49,7 +50,7 @@ fn combined_is_nginx_combined_followed_by_times() {
         line(AccessLogFormat::Combined, &record(true)),
         "192.0.2.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /api/items?page=2 HTTP/1.1\" 200 1234 \
          \"http://example.com/start\" \"curl/8.0\" rt=0.021 uht=0.012 urt=0.019 \
-         upstream=\"unix:/run/app.sock\"\n"
+         uqt=0.004 upstream=\"unix:/run/app.sock\"\n"
     );
 }
 
@@ -61,7 +62,7 @@ fn combined_writes_dashes_for_what_is_missing() {
     assert_eq!(
         line(AccessLogFormat::Combined, &record),
         "192.0.2.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /api/items?page=2 HTTP/1.1\" 200 1234 \
-         \"-\" \"-\" rt=0.021 uht=- urt=- upstream=\"-\"\n"
+         \"-\" \"-\" rt=0.021 uht=- urt=- uqt=- upstream=\"-\"\n"
     );
 }
 
@@ -91,6 +92,7 @@ fn json_lines_parse_and_carry_the_times() {
     assert_eq!(value["upstream_addr"], "unix:/run/app.sock");
     assert_eq!(value["upstream_header_time"], 0.012345);
     assert_eq!(value["upstream_response_time"], 0.019);
+    assert_eq!(value["upstream_queue_time"], 0.004);
     assert_eq!(value["request_time"], 0.0205);
 
     let text = line(AccessLogFormat::Json, &record(false));
@@ -98,6 +100,7 @@ fn json_lines_parse_and_carry_the_times() {
     assert!(value["upstream_addr"].is_null());
     assert!(value["upstream_header_time"].is_null());
     assert!(value["upstream_response_time"].is_null());
+    assert!(value["upstream_queue_time"].is_null());
 }
 
 #[test]

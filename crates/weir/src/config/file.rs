@@ -21,6 +21,7 @@ use toml::de::DeTable;
 use toml::Spanned;
 
 use super::error::{KeyIndex, Problem};
+mod capacity;
 mod rules;
 use super::units;
 use super::{
@@ -244,6 +245,10 @@ struct RawUpstream {
     idle_timeout: Option<DurationValue>,
     queue_size: Option<usize>,
     queue_timeout: Option<DurationValue>,
+    // Declared capacity (`file/capacity.rs`).
+    workers: Option<Spanned<u32>>,
+    threads: Option<Spanned<u32>>,
+    worker_class: Option<Spanned<String>>,
     connect_timeout: Option<Spanned<DurationValue>>,
     read_timeout: Option<Spanned<DurationValue>>,
     send_timeout: Option<Spanned<DurationValue>>,
@@ -1210,13 +1215,22 @@ fn validate_upstream(
         positive_duration(value.as_ref(), default::PROXY_TIMEOUT)
     };
     let (servers, names) = split_servers(&raw.servers.get_ref().0);
+    let capacity = capacity::validate(capacity::Keys {
+        workers: raw.workers.as_ref(),
+        threads: raw.threads.as_ref(),
+        worker_class: raw.worker_class.as_ref(),
+        max_connections: raw.max_connections,
+    })?;
     Ok(UpstreamConfig {
+        capacity,
         resolve: (!names.is_empty()).then_some(*resolve),
         names,
         servers,
-        max_connections: raw
-            .max_connections
-            .unwrap_or(default::UPSTREAM_MAX_CONNECTIONS),
+        max_connections: capacity.map_or(
+            raw.max_connections
+                .unwrap_or(default::UPSTREAM_MAX_CONNECTIONS),
+            |capacity| capacity.limit(),
+        ),
         max_idle: raw.max_idle.unwrap_or(default::MAX_IDLE),
         idle_timeout: raw
             .idle_timeout

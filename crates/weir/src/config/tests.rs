@@ -2133,3 +2133,66 @@ fn the_same_path_may_have_a_route_per_listener_binding_but_not_two_on_one() {
     ));
     assert_eq!(error.kind(), ConfigErrorKind::Duplicate, "{error}");
 }
+
+#[test]
+fn declared_workers_set_the_cap_per_server() {
+    let cases = [
+        ("workers = 4\n", 4, WorkerClass::Sync),
+        ("workers = 2\nthreads = 8\n", 16, WorkerClass::Gthread),
+        (
+            "workers = 3\nthreads = 5\nworker_class = \"gthread\"\n",
+            15,
+            WorkerClass::Gthread,
+        ),
+        (
+            "workers = 2\nthreads = 50\nworker_class = \"async\"\n",
+            100,
+            WorkerClass::Async,
+        ),
+    ];
+    for (keys, cap, class) in cases {
+        let config = parse(&format!(
+            "[upstreams.app]\nservers = [\"127.0.0.1:8000\"]\n{keys}"
+        ));
+        let upstream = &config.upstreams["app"];
+        assert_eq!(upstream.max_connections, cap, "{keys}");
+        assert_eq!(upstream.capacity.map(|c| c.worker_class), Some(class));
+    }
+    let plain = parse("[upstreams.app]\nservers = [\"127.0.0.1:8000\"]\n");
+    assert_eq!(
+        plain.upstreams["app"].capacity, None,
+        "no declaration: today's pool"
+    );
+}
+
+#[test]
+fn a_capacity_that_cannot_be_is_rejected_with_its_key() {
+    let cases = [
+        ("workers = 0\n", "upstreams.app.workers", "from 1 to"),
+        (
+            "workers = 4\nmax_connections = 4\n",
+            "upstreams.app.workers",
+            "remove max_connections",
+        ),
+        ("threads = 4\n", "upstreams.app.threads", "needs workers"),
+        (
+            "workers = 4\nworker_class = \"gevent\"\n",
+            "upstreams.app.worker_class",
+            "\"sync\", \"gthread\" or \"async\"",
+        ),
+        (
+            "workers = 4\nthreads = 2\nworker_class = \"sync\"\n",
+            "upstreams.app.threads",
+            "one request at a time",
+        ),
+    ];
+    for (keys, key, words) in cases {
+        let error = reject(&format!(
+            "[upstreams.app]\nservers = [\"127.0.0.1:8000\"]\n{keys}"
+        ));
+        assert_eq!(error.kind(), ConfigErrorKind::InvalidValue, "{keys}");
+        assert_eq!(error.key(), Some(key), "{keys}: {error}");
+        assert!(error.message().contains(words), "{keys}: {error}");
+        assert!(error.line().is_some(), "{keys}: {error}");
+    }
+}

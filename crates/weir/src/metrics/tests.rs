@@ -190,6 +190,7 @@ fn pools_and_limits_are_rendered_per_server_and_limit() {
             queue_timeouts: 5,
             connects: 6,
             reuses: 7,
+            ..PoolStats::default()
         },
     )];
     let limits = vec![(

@@ -32,6 +32,8 @@ pub(super) struct Record<'proxy> {
     pub(super) upstream_name: Option<&'proxy str>,
     /// The server that answered (only kept when the access log is on) and the time to its head.
     pub(super) upstream: Option<(Option<String>, Duration)>,
+    /// How long the request queued for a place at the server.
+    pub(super) queued: Option<Duration>,
 }
 
 /// A request not answered yet. Dropped unanswered (the client left and the HTTP layer dropped
@@ -105,6 +107,7 @@ impl Logging {
         if let Some((addr, upstream_time)) = record.upstream {
             entry.upstream = addr;
             entry.upstream_time = Some(upstream_time);
+            entry.upstream_queue_time = record.queued;
         }
         Some((access_log, entry))
     }

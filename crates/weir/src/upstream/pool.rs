@@ -11,6 +11,9 @@
 //! - Idle connections are stacks, one per thread that drives them: the most recently used of the
 //!   caller's thread is reused first, the oldest expire first.
 //! - Waiters are served in FIFO order; one that gave up (timed out, cancelled) is skipped.
+//! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
+//!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
+//!   holds only requests that can be served in time.
 //!
 //! The state sits behind a `std::sync::Mutex` that is never held across an `.await`.
 
@@ -24,6 +27,8 @@ use tokio::time::Instant;
 use crate::config::UpstreamAddr;
 use crate::upstream::client::ClientConn;
 
+pub mod admission;
+
 /// The limits of one pool.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PoolSettings {
@@ -35,6 +40,8 @@ pub struct PoolSettings {
     /// Requests that may wait for a connection at most.
     pub queue_size: usize,
     pub queue_timeout: Duration,
+    /// Admission by predicted wait ([`admission`]): on when the upstream declares `workers`.
+    pub predict: bool,
     /// Prefer opening a connection of this thread's own over reusing another thread's (with one
     /// runtime per core, where borrowing costs cross-thread wake-ups on every read and write).
     pub thread_affine: bool,
@@ -50,6 +57,14 @@ pub enum CheckoutError {
     /// No place became free within `queue_timeout`.
     #[error("no connection to {addr} became free within queue_timeout")]
     QueueTimeout { addr: UpstreamAddr },
+    /// Refused before queueing: the predicted wait is over the request's deadline (or over one
+    /// service time while the queue stands). `retry_after`: when the queue is predicted to drain.
+    #[error("{addr} is overloaded: the predicted wait is over the deadline")]
+    Overloaded {
+        addr: UpstreamAddr,
+        reason: admission::Reason,
+        retry_after: Duration,
+    },
 }
 
 /// A snapshot of a pool's counters.
@@ -69,6 +84,10 @@ pub struct PoolStats {
     pub connects: u64,
     /// Requests served on a reused connection.
     pub reuses: u64,
+    /// The concurrency cap (`max_connections`, or the one derived from `workers`); 0: none.
+    pub limit: usize,
+    /// Admission counters: refusals by reason, time in queue, predicted wait.
+    pub admission: admission::AdmissionStats,
 }
 
 /// The pool of one upstream server.
@@ -88,6 +107,7 @@ struct State {
     queue_timeouts: u64,
     connects: u64,
     reuses: u64,
+    admission: admission::Admission,
 }
 
 impl State {
@@ -158,6 +178,10 @@ enum Handed {
 pub struct Slot {
     pool: Arc<Pool>,
     armed: bool,
+    /// When the place was taken: its occupancy is a service-time sample.
+    since: Instant,
+    /// How long the request waited in the queue for it.
+    queued: Duration,
 }
 
 /// A connection checked out of the pool, carrying one request: the HTTP client side of the
@@ -179,6 +203,7 @@ pub enum Checkout {
 
 impl Pool {
     pub fn new(addr: UpstreamAddr, settings: PoolSettings) -> Arc<Pool> {
+        let admission = admission::Admission::new(settings.max_connections);
         let pool = Arc::new(Pool {
             addr,
             settings,
@@ -190,6 +215,7 @@ impl Pool {
                 queue_timeouts: 0,
                 connects: 0,
                 reuses: 0,
+                admission,
             }),
         });
         if pool.settings.max_idle > 0 {
@@ -228,14 +254,24 @@ impl Pool {
             queue_timeouts: state.queue_timeouts,
             connects: state.connects,
             reuses: state.reuses,
+            limit: self.settings.max_connections,
+            admission: state.admission.stats(),
         }
     }
 
     /// Takes the most recently used live idle connection, or a slot to open a new one, or waits
     /// (FIFO, up to `queue_timeout`) for either. With `fresh`, idle connections are passed over
     /// (the oldest is closed to make room when the pool is full), for a retry after a stale one.
-    pub async fn checkout(self: &Arc<Self>, fresh: bool) -> Result<Checkout, CheckoutError> {
-        let receiver = {
+    /// `deadline`: a shorter wait than `queue_timeout` the client asked for.
+    pub async fn checkout(
+        self: &Arc<Self>,
+        fresh: bool,
+        deadline: Option<Duration>,
+    ) -> Result<Checkout, CheckoutError> {
+        let deadline = deadline.map_or(self.settings.queue_timeout, |deadline| {
+            deadline.min(self.settings.queue_timeout)
+        });
+        let (receiver, predicted, queued_at) = {
             let mut state = self.lock();
             let now = Instant::now();
             let full =
@@ -269,17 +305,32 @@ impl Pool {
                 return Ok(Checkout::Connect(self.slot()));
             }
             state.waiters.retain(|waiter| !waiter.is_closed());
-            if state.waiters.len() >= self.settings.queue_size {
+            let ahead = state.waiters.len();
+            if ahead >= self.settings.queue_size {
+                if self.settings.predict {
+                    let refusal = state.admission.refuse_full(ahead);
+                    return Err(self.overloaded(refusal));
+                }
                 return Err(CheckoutError::QueueFull {
                     addr: self.addr.clone(),
                 });
             }
+            let predicted = if self.settings.predict {
+                state.admission.queue_depth(now, ahead);
+                state
+                    .admission
+                    .admit(now, ahead, deadline)
+                    .map_err(|refusal| self.overloaded(refusal))?
+            } else {
+                None
+            };
             let (sender, receiver) = oneshot::channel();
             state.waiters.push_back(sender);
-            receiver
+            state.admission.queue_depth(now, ahead + 1);
+            (receiver, predicted, now)
         };
         let mut receiver = receiver;
-        let granted = match tokio::time::timeout(self.settings.queue_timeout, &mut receiver).await {
+        let granted = match tokio::time::timeout(deadline, &mut receiver).await {
             Ok(Ok(grant)) => Some(grant),
             // The sender side is only dropped with the pool itself.
             Ok(Err(_)) => None,
@@ -290,11 +341,16 @@ impl Pool {
                 receiver.try_recv().ok()
             }
         };
+        let waited = Instant::now().duration_since(queued_at);
+        if granted.is_some() {
+            self.lock().admission.record_wait(waited, predicted);
+        }
         match granted {
             Some(Grant {
                 idle: Some(idle),
-                slot,
+                mut slot,
             }) => {
+                slot.queued = waited;
                 self.lock().reuses += 1;
                 Ok(Checkout::Reused(Pooled {
                     client: idle.conn,
@@ -303,7 +359,11 @@ impl Pool {
                     reused: true,
                 }))
             }
-            Some(Grant { idle: None, slot }) => {
+            Some(Grant {
+                idle: None,
+                mut slot,
+            }) => {
+                slot.queued = waited;
                 self.lock().connects += 1;
                 Ok(Checkout::Connect(slot))
             }
@@ -320,6 +380,16 @@ impl Pool {
         Slot {
             pool: Arc::clone(self),
             armed: true,
+            since: Instant::now(),
+            queued: Duration::ZERO,
+        }
+    }
+
+    fn overloaded(&self, refusal: admission::Refusal) -> CheckoutError {
+        CheckoutError::Overloaded {
+            addr: self.addr.clone(),
+            reason: refusal.reason,
+            retry_after: refusal.retry_after,
         }
     }
 
@@ -344,27 +414,35 @@ impl Pool {
         };
         while let Some(waiter) = state.waiters.pop_front() {
             match waiter.send(grant) {
-                Ok(()) => return Handed::ToWaiter,
+                Ok(()) => {
+                    let depth = state.waiters.len();
+                    state.admission.queue_depth(Instant::now(), depth);
+                    return Handed::ToWaiter;
+                }
                 Err(returned) => grant = returned,
             }
         }
+        state.admission.queue_depth(Instant::now(), 0);
         Handed::Back(grant.into_parts())
     }
 
-    /// A slot was dropped: pass it on to a waiter, or close the place.
-    fn release_slot(self: &Arc<Self>) {
+    /// A slot held for `occupancy` was dropped: pass it on to a waiter, or close the place.
+    fn release_slot(self: &Arc<Self>, occupancy: Duration) {
         let mut state = self.lock();
+        state.admission.record_service(occupancy);
         if let Handed::Back(_) = self.grant_to_waiter(&mut state, None) {
             state.open -= 1;
         }
     }
 
     /// Puts a connection back after a complete exchange: to a waiter, on the idle stack, or closed.
-    fn checkin(self: &Arc<Self>, conn: ClientConn, owner: u32) {
+    fn checkin(self: &Arc<Self>, conn: ClientConn, owner: u32, taken: Instant) {
         let mut state = self.lock();
+        let now = Instant::now();
+        state.admission.record_service(now.duration_since(taken));
         let idle = Idle {
             conn,
-            since: Instant::now(),
+            since: now,
             owner,
         };
         match self.grant_to_waiter(&mut state, Some(idle)) {
@@ -427,7 +505,8 @@ impl Slot {
 impl Drop for Slot {
     fn drop(&mut self) {
         if self.armed {
-            self.pool.release_slot();
+            self.pool
+                .release_slot(Instant::now().duration_since(self.since));
         }
     }
 }
@@ -447,7 +526,12 @@ impl Pooled {
     pub fn checkin(mut self) {
         self.slot.armed = false;
         let pool = Arc::clone(&self.slot.pool);
-        pool.checkin(self.client, self.owner);
+        pool.checkin(self.client, self.owner, self.slot.since);
+    }
+
+    /// How long the request waited in the queue for this connection's place.
+    pub fn queued(&self) -> Duration {
+        self.slot.queued
     }
 }
 

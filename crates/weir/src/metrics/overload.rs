@@ -1,0 +1,102 @@
+//! The admission figures of each pool (docs/overload.md): the current limit, refusals by
+//! reason, time in queue as a histogram, the predicted wait against the actual one, and the
+//! service time the prediction uses. Read from [`PoolStats`] at scrape time, like the other
+//! pool families.
+
+use super::{family, sample, sample_f64};
+use crate::config::UpstreamAddr;
+use crate::upstream::admission::WAIT_BUCKETS_MS;
+use crate::upstream::PoolStats;
+
+/// `le` labels of [`WAIT_BUCKETS_MS`], in seconds.
+const WAIT_LABELS: [&str; 10] = [
+    "0.001", "0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "5",
+];
+
+pub(super) fn render(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats)]) {
+    debug_assert_eq!(WAIT_LABELS.len(), WAIT_BUCKETS_MS.len());
+    let servers: Vec<(&str, String, &PoolStats)> = pools
+        .iter()
+        .map(|(upstream, server, stats)| (upstream.as_str(), server.to_string(), stats))
+        .collect();
+    family(
+        out,
+        "weir_pool_limit",
+        "gauge",
+        "The server's concurrency cap (max_connections, or derived from workers); 0: none.",
+    );
+    for (upstream, server, stats) in &servers {
+        let labels = [("upstream", *upstream), ("server", server.as_str())];
+        sample(out, "weir_pool_limit", &labels, stats.limit as u64);
+    }
+    family(
+        out,
+        "weir_pool_service_seconds",
+        "gauge",
+        "The recent service time (a place's occupancy) admission predicts waits with.",
+    );
+    for (upstream, server, stats) in &servers {
+        let labels = [("upstream", *upstream), ("server", server.as_str())];
+        let seconds = stats.admission.service_us as f64 / 1e6;
+        sample_f64(out, "weir_pool_service_seconds", &labels, seconds);
+    }
+    family(
+        out,
+        "weir_pool_refusals_total",
+        "counter",
+        "Requests refused a place at once by admission (declared capacity), by reason.",
+    );
+    for (upstream, server, stats) in &servers {
+        for (reason, count) in [
+            ("predicted_wait", stats.admission.refused_predicted),
+            ("standing_queue", stats.admission.refused_standing),
+            ("queue_full", stats.admission.refused_full),
+        ] {
+            let labels = [
+                ("upstream", *upstream),
+                ("server", server.as_str()),
+                ("reason", reason),
+            ];
+            sample(out, "weir_pool_refusals_total", &labels, count);
+        }
+    }
+    family(
+        out,
+        "weir_pool_queue_wait_seconds",
+        "histogram",
+        "Time requests that queued waited for a place.",
+    );
+    for (upstream, server, stats) in &servers {
+        let mut cumulative = 0;
+        for (index, label) in WAIT_LABELS.iter().chain(["+Inf"].iter()).enumerate() {
+            cumulative += stats.admission.wait_buckets[index];
+            let labels = [
+                ("upstream", *upstream),
+                ("server", server.as_str()),
+                ("le", label),
+            ];
+            sample(
+                out,
+                "weir_pool_queue_wait_seconds_bucket",
+                &labels,
+                cumulative,
+            );
+        }
+        let labels = [("upstream", *upstream), ("server", server.as_str())];
+        let sum = stats.admission.wait_sum_us as f64 / 1e6;
+        sample_f64(out, "weir_pool_queue_wait_seconds_sum", &labels, sum);
+        let count = stats.admission.wait_count;
+        sample(out, "weir_pool_queue_wait_seconds_count", &labels, count);
+    }
+    family(
+        out,
+        "weir_pool_predicted_wait_seconds_total",
+        "counter",
+        "The predicted waits of the requests in weir_pool_queue_wait_seconds, summed: set against its _sum.",
+    );
+    for (upstream, server, stats) in &servers {
+        let labels = [("upstream", *upstream), ("server", server.as_str())];
+        let sum = stats.admission.predicted_sum_us as f64 / 1e6;
+        sample_f64(out, "weir_pool_predicted_wait_seconds_total", &labels, sum);
+    }
+}
