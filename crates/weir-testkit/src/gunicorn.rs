@@ -31,6 +31,8 @@ pub struct Gunicorn {
     pub address: String,
     /// The temp dir holding the socket, when this Gunicorn made it.
     _dir: Option<tempfile::TempDir>,
+    /// Where [`App::Overload`] counts its requests.
+    state: Option<tempfile::TempDir>,
 }
 
 /// Which example app and worker layout.
@@ -43,6 +45,10 @@ pub enum App {
     FastApiStandard { workers: u32 },
     /// `examples/flask_app` under Gunicorn's sync worker (closes after every response).
     Flask { workers: u32 },
+    /// `lab/apps/overload_app.py`, which counts the requests it holds at once into
+    /// [`Gunicorn::overload_state`]: as WSGI under sync workers, or as ASGI under
+    /// UvicornWorker.
+    Overload { workers: u32, asgi: bool },
 }
 
 impl Gunicorn {
@@ -61,7 +67,7 @@ impl Gunicorn {
         let _ = std::fs::remove_file(&socket);
         let venv = match app {
             App::FastApiStandard { .. } => ".venv-standard",
-            App::FastApi { .. } | App::Flask { .. } => ".venv",
+            App::FastApi { .. } | App::Flask { .. } | App::Overload { .. } => ".venv",
         };
         let gunicorn = root.join(venv).join("bin/gunicorn");
         assert!(
@@ -70,9 +76,21 @@ impl Gunicorn {
             gunicorn.display()
         );
         let mut command = Command::new(gunicorn);
+        let chdir = match app {
+            App::Overload { .. } => root.join("lab/apps"),
+            _ => root.join("examples"),
+        };
+        let state = match app {
+            App::Overload { .. } => {
+                let state = tempfile::tempdir().expect("temp dir");
+                command.env("OVERLOAD_STATE", state.path());
+                Some(state)
+            }
+            _ => None,
+        };
         command
             .arg("--chdir")
-            .arg(root.join("examples"))
+            .arg(chdir)
             .arg("--bind")
             .arg(format!("unix:{}", socket.display()))
             .arg("--log-level")
@@ -91,6 +109,17 @@ impl Gunicorn {
                     .args(["-k", "sync", "-w"])
                     .arg(workers.to_string())
                     .arg("flask_app.app:app");
+            }
+            App::Overload { workers, asgi } => {
+                let (class, callable) = if asgi {
+                    ("uvicorn.workers.UvicornWorker", "overload_app:asgi")
+                } else {
+                    ("sync", "overload_app:wsgi")
+                };
+                command
+                    .args(["-k", class, "-w"])
+                    .arg(workers.to_string())
+                    .arg(callable);
             }
         }
         let child = command.spawn().expect("start gunicorn");
@@ -112,7 +141,50 @@ impl Gunicorn {
             stopped: false,
             address: format!("unix:{}", socket.display()),
             _dir: None,
+            state,
         }
+    }
+
+    /// For [`App::Overload`]: the most `/work` requests the app held at once so far.
+    pub fn most_at_once(&self) -> u32 {
+        let text = self.read_state("count");
+        text.split_whitespace()
+            .nth(1)
+            .and_then(|most| most.parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// For [`App::Overload`]: the `id`s of the `/work` requests that reached the app, in order.
+    pub fn seen(&self) -> Vec<String> {
+        self.read_state("seen")
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The number of connections waiting in the listen backlog of the app's socket now: the
+    /// `Recv-Q` of its listening line in `ss -lx`.
+    pub fn backlog(&self) -> u32 {
+        let socket = self.socket();
+        let output = Command::new("ss").args(["-lxn"]).output().expect("run ss");
+        let text = String::from_utf8_lossy(&output.stdout);
+        let line = text
+            .lines()
+            .find(|line| {
+                line.split_whitespace()
+                    .any(|field| Path::new(field) == socket)
+            })
+            .unwrap_or_else(|| panic!("{} not in ss -lx:\n{text}", socket.display()));
+        // Netid State Recv-Q Send-Q Local ...
+        line.split_whitespace()
+            .nth(2)
+            .and_then(|field| field.parse().ok())
+            .expect("Recv-Q")
+    }
+
+    fn read_state(&self, name: &str) -> String {
+        let state = self.state.as_ref().expect("an App::Overload gunicorn");
+        std::fs::read_to_string(state.path().join(name)).unwrap_or_default()
     }
 
     pub fn pid(&self) -> u32 {

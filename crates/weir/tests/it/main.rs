@@ -20,6 +20,7 @@ mod http2;
 mod listeners;
 mod locations;
 mod metrics;
+mod overload;
 mod parity;
 mod pool;
 mod proxying;

@@ -1,0 +1,204 @@
+//! Overload control toward real Gunicorn apps (`lab/apps/overload_app.py`, which counts the
+//! requests it holds at once): a declared capacity caps what the app sees, exactly; the excess
+//! waits in weir's queue and not in the app's listen backlog; a queued request whose client
+//! left never reaches the app; a request whose predicted wait is over its deadline is refused
+//! at once with `Retry-After`. Run when `WEIR_E2E=1`.
+
+use crate::support::*;
+use weir_testkit::gunicorn::{self, App, Gunicorn};
+
+fn config(app: &Gunicorn, upstream_extra: &str) -> String {
+    format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+{upstream_extra}
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        app.address
+    )
+}
+
+/// Sends `GET path` on a connection of its own, in a task.
+fn spawn_get(addr: std::net::SocketAddr, path: String) -> tokio::task::JoinHandle<StatusCode> {
+    tokio::spawn(async move { Client::connect(addr).await.get(&path).await.status })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sync_workers_never_see_more_than_their_count_and_the_backlog_stays_within_it() {
+    if !gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+        return;
+    }
+    let app = Gunicorn::start(App::Overload {
+        workers: 2,
+        asgi: false,
+    });
+    let gateway = TestGateway::start(&config(&app, "workers = 2\nqueue_timeout = \"30s\"")).await;
+    let tasks: Vec<_> = (0..12)
+        .map(|index| spawn_get(gateway.addr, format!("/work?ms=150&id={index}")))
+        .collect();
+    // Read the app socket's listen queue while the requests are in flight.
+    let mut most_backlog = 0;
+    while !tasks.iter().all(|task| task.is_finished()) {
+        most_backlog = most_backlog.max(app.backlog());
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    for task in tasks {
+        assert_eq!(task.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(
+        app.most_at_once(),
+        2,
+        "the app held exactly its 2 workers' worth"
+    );
+    assert!(
+        most_backlog <= 2,
+        "the listen backlog reached {most_backlog}"
+    );
+    assert_eq!(app.seen().len(), 12);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert_eq!(stats.limit, 2);
+    assert!(
+        stats.admission.wait_count > 0,
+        "the excess queued in weir: {stats:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uvicorn_workers_see_workers_times_threads_at_most() {
+    if !gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+        return;
+    }
+    let app = Gunicorn::start(App::Overload {
+        workers: 1,
+        asgi: true,
+    });
+    let gateway = TestGateway::start(&config(
+        &app,
+        "workers = 1\nthreads = 3\nworker_class = \"async\"\nqueue_timeout = \"30s\"",
+    ))
+    .await;
+    let tasks: Vec<_> = (0..10)
+        .map(|index| spawn_get(gateway.addr, format!("/work?ms=200&id={index}")))
+        .collect();
+    for task in tasks {
+        assert_eq!(task.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(
+        app.most_at_once(),
+        3,
+        "one async worker, 3 requests at once"
+    );
+    assert_eq!(app.seen().len(), 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_request_whose_client_left_never_reaches_the_app() {
+    if !gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+        return;
+    }
+    use tokio::io::AsyncWriteExt;
+    let app = Gunicorn::start(App::Overload {
+        workers: 1,
+        asgi: false,
+    });
+    let gateway = TestGateway::start(&config(&app, "workers = 1\nqueue_timeout = \"30s\"")).await;
+    let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy".into());
+    wait_until(
+        "the busy request to hold the worker",
+        Duration::from_secs(10),
+        || app.seen() == ["busy"],
+    )
+    .await;
+    let mut leaving = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    leaving
+        .write_all(b"GET /work?ms=1&id=left HTTP/1.1\r\nHost: app\r\n\r\n")
+        .await
+        .unwrap();
+    wait_until("the request to queue", Duration::from_secs(10), || {
+        gateway.handle.pool_stats()[0].2.waiting == 1
+    })
+    .await;
+    drop(leaving);
+    wait_until("the queue to drop it", Duration::from_secs(10), || {
+        gateway.handle.pool_stats()[0].2.waiting == 0
+    })
+    .await;
+    assert_eq!(busy.await.unwrap(), StatusCode::OK);
+    let after = Client::connect(gateway.addr)
+        .await
+        .get("/work?ms=1&id=after")
+        .await;
+    assert_eq!(after.status, StatusCode::OK);
+    assert_eq!(
+        app.seen(),
+        ["busy", "after"],
+        "the request whose client left never ran"
+    );
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wait_predicted_over_the_deadline_is_refused_at_once_with_retry_after() {
+    if !gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+        return;
+    }
+    let app = Gunicorn::start(App::Overload {
+        workers: 1,
+        asgi: false,
+    });
+    let gateway = TestGateway::start(&config(&app, "workers = 1\nqueue_timeout = \"30s\"")).await;
+    // One request teaches weir the service time: at least 300 ms.
+    let warm = Client::connect(gateway.addr)
+        .await
+        .get("/work?ms=300&id=warm")
+        .await;
+    assert_eq!(warm.status, StatusCode::OK);
+    let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy".into());
+    wait_until(
+        "the busy request to hold the worker",
+        Duration::from_secs(10),
+        || app.seen() == ["warm", "busy"],
+    )
+    .await;
+    // Behind a busy worker, the predicted wait is one service time (>= 300 ms): over the
+    // 100 ms this client allows, so it is refused without waiting.
+    let mut client = Client::connect(gateway.addr).await;
+    let hurried = client
+        .send(
+            Request::get("/work?ms=1&id=hurried")
+                .header("X-Weir-Queue-Deadline", "100")
+                .body(Default::default())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(hurried.status, StatusCode::SERVICE_UNAVAILABLE);
+    let retry_after: u64 = hurried
+        .header("retry-after")
+        .expect("a Retry-After")
+        .parse()
+        .unwrap();
+    assert!(retry_after >= 1, "{retry_after}");
+    assert!(
+        !busy.is_finished(),
+        "the refusal came before the worker was free"
+    );
+    // Without the header, the deadline is queue_timeout (30 s): it queues and is served.
+    let patient = spawn_get(gateway.addr, "/work?ms=1&id=patient".into());
+    assert_eq!(busy.await.unwrap(), StatusCode::OK);
+    assert_eq!(patient.await.unwrap(), StatusCode::OK);
+    assert_eq!(app.seen(), ["warm", "busy", "patient"]);
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert_eq!(stats.admission.refused_predicted, 1);
+    assert!(stats.admission.service_us >= 300_000, "{stats:?}");
+}
