@@ -285,3 +285,66 @@ fn every_family_has_help_and_type_before_its_samples() {
         }
     }
 }
+
+#[test]
+fn the_overload_figures_are_rendered_per_server() {
+    let metrics = Metrics::default();
+    let mut stats = PoolStats {
+        limit: 4,
+        ..PoolStats::default()
+    };
+    stats.admission.service_us = 50_000;
+    stats.admission.refused_predicted = 3;
+    stats.admission.refused_standing = 2;
+    stats.admission.wait_buckets[0] = 1;
+    stats.admission.wait_buckets[4] = 2;
+    stats.admission.wait_count = 3;
+    stats.admission.wait_sum_us = 61_000;
+    stats.admission.predicted_sum_us = 75_000;
+    let pools = vec![(
+        "app".to_string(),
+        "unix:/run/app.sock".parse::<UpstreamAddr>().unwrap(),
+        stats,
+    )];
+    let text = metrics.render_with(&pools, &[]);
+    let value = |series: &str| line_value(&text, series);
+    let labels = r#"upstream="app",server="unix:/run/app.sock""#;
+    for (series, expected) in [
+        (format!("weir_pool_limit{{{labels}}}"), "4"),
+        (format!("weir_pool_service_seconds{{{labels}}}"), "0.05"),
+        (
+            format!(r#"weir_pool_refusals_total{{{labels},reason="predicted_wait"}}"#),
+            "3",
+        ),
+        (
+            format!(r#"weir_pool_refusals_total{{{labels},reason="standing_queue"}}"#),
+            "2",
+        ),
+        (
+            format!(r#"weir_pool_queue_wait_seconds_bucket{{{labels},le="0.001"}}"#),
+            "1",
+        ),
+        (
+            format!(r#"weir_pool_queue_wait_seconds_bucket{{{labels},le="0.05"}}"#),
+            "3",
+        ),
+        (
+            format!(r#"weir_pool_queue_wait_seconds_bucket{{{labels},le="+Inf"}}"#),
+            "3",
+        ),
+        (
+            format!("weir_pool_queue_wait_seconds_count{{{labels}}}"),
+            "3",
+        ),
+        (
+            format!("weir_pool_queue_wait_seconds_sum{{{labels}}}"),
+            "0.061",
+        ),
+        (
+            format!("weir_pool_predicted_wait_seconds_total{{{labels}}}"),
+            "0.075",
+        ),
+    ] {
+        assert_eq!(value(&series).as_deref(), Some(expected), "{series}");
+    }
+}
