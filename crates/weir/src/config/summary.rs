@@ -122,10 +122,13 @@ impl Config {
                     format_duration(resolve.timeout)
                 )?;
             }
-            let max_connections = if upstream.max_connections == 0 {
-                "no limit".to_string()
-            } else {
-                upstream.max_connections.to_string()
+            let max_connections = match (upstream.capacity, upstream.max_connections) {
+                (Some(capacity), cap) => format!(
+                    "{cap} (workers {} x threads {}, {:?}; admission by predicted wait)",
+                    capacity.workers, capacity.threads, capacity.worker_class
+                ),
+                (None, 0) => "no limit".to_string(),
+                (None, cap) => cap.to_string(),
             };
             let idle = if upstream.max_idle == 0 {
                 "keep-alive off".to_string()

@@ -1,0 +1,392 @@
+//! weir-lab-overload: the `overload` measurement of issue 21, standalone (not yet a scenario of
+//! `weir-lab run`). A sync Gunicorn app with 4 workers and a 50 ms endpoint (capacity 80 req/s)
+//! behind each gateway, offered 1x, 2x and 10x its capacity by an open-loop generator: Poisson
+//! arrivals, a new connection per request, latency counted from each request's scheduled time
+//! (so a slow gateway cannot slow the load down and hide its queue). While it runs, the app
+//! socket's listen backlog is read with `ss -lx` every 20 ms.
+//!
+//! Usage: weir-lab-overload --weir target/release/weir --out DIR [--seconds 15]
+//!
+//! Writes DIR/raw.csv (one row per gateway and level) and DIR/summary.md.
+
+use std::fmt::Write as _;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::time::Instant;
+use weir_testkit::gunicorn::{App, Gunicorn};
+
+/// The app's capacity: 4 sync workers × 1 / 50 ms.
+const WORKERS: u32 = 4;
+const SERVICE_MS: u64 = 50;
+const CAPACITY: f64 = WORKERS as f64 * 1000.0 / SERVICE_MS as f64;
+/// A 2xx counts as goodput when it came within this.
+const GOOD_WITHIN: Duration = Duration::from_secs(2);
+/// A request gets no answer after this: counted as a time-out.
+const CLIENT_TIMEOUT: Duration = Duration::from_secs(10);
+const LEVELS: [f64; 3] = [1.0, 2.0, 10.0];
+
+struct Options {
+    weir: PathBuf,
+    out: PathBuf,
+    seconds: u64,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let mut args = std::env::args().skip(1);
+    let (mut weir, mut out, mut seconds) = (None, None, 15);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().with_context(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--weir" => weir = Some(PathBuf::from(value()?)),
+            "--out" => out = Some(PathBuf::from(value()?)),
+            "--seconds" => seconds = value()?.parse()?,
+            other => bail!("unknown argument {other}"),
+        }
+    }
+    Ok(Options {
+        weir: weir.context("--weir PATH")?,
+        out: out.context("--out DIR")?,
+        seconds,
+    })
+}
+
+/// One request's outcome.
+struct Sample {
+    /// From its scheduled time to the end of the answer.
+    latency: Duration,
+    /// 0: no answer (connect error, reset, time-out).
+    status: u16,
+    retry_after: Option<u64>,
+}
+
+/// A small xorshift generator: the arrivals need randomness, not cryptography.
+struct Rng(u64);
+
+impl Rng {
+    fn unit(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        ((self.0 >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+    }
+}
+
+async fn one_request(addr: SocketAddr, scheduled: Instant) -> Sample {
+    let exchange = async {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
+        stream
+            .write_all(
+                format!(
+                    "GET /work?ms={SERVICE_MS} HTTP/1.1\r\nHost: app\r\nConnection: close\r\n\r\n"
+                )
+                .as_bytes(),
+            )
+            .await
+            .ok()?;
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await.ok()?;
+        Some(answer)
+    };
+    let answer = tokio::time::timeout(CLIENT_TIMEOUT, exchange)
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&answer);
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    let retry_after = text
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            name.eq_ignore_ascii_case("retry-after")
+                .then(|| value.trim().parse().ok())
+                .flatten()
+        });
+    Sample {
+        latency: scheduled.elapsed(),
+        status,
+        retry_after,
+    }
+}
+
+/// Offers `rate` req/s for `seconds`, Poisson arrivals; waits for every answer.
+async fn offer(addr: SocketAddr, rate: f64, seconds: u64, seed: u64) -> Vec<Sample> {
+    let mut rng = Rng(seed | 1);
+    let start = Instant::now();
+    let end = start + Duration::from_secs(seconds);
+    let mut next = start;
+    let mut tasks = Vec::new();
+    loop {
+        next += Duration::from_secs_f64(-rng.unit().ln() / rate);
+        if next >= end {
+            break;
+        }
+        tokio::time::sleep_until(next).await;
+        let scheduled = next;
+        tasks.push(tokio::spawn(one_request(addr, scheduled)));
+    }
+    let mut samples = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        if let Ok(sample) = task.await {
+            samples.push(sample);
+        }
+    }
+    samples
+}
+
+/// Reads the backlog of `socket` every 20 ms until `stop`; gives the most seen.
+fn watch_backlog(socket: PathBuf, stop: Arc<AtomicBool>, most: Arc<AtomicU32>) {
+    std::thread::spawn(move || {
+        while !stop.load(Ordering::Relaxed) {
+            if let Some(depth) = backlog(&socket) {
+                most.fetch_max(depth, Ordering::Relaxed);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    });
+}
+
+fn backlog(socket: &Path) -> Option<u32> {
+    let output = Command::new("ss").arg("-lxn").output().ok()?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let line = text.lines().find(|line| {
+        line.split_whitespace()
+            .any(|field| Path::new(field) == socket)
+    })?;
+    line.split_whitespace().nth(2)?.parse().ok()
+}
+
+fn percentile(sorted: &[Duration], fraction: f64) -> Option<Duration> {
+    if sorted.is_empty() {
+        return None;
+    }
+    let index = ((sorted.len() as f64 * fraction).ceil() as usize).clamp(1, sorted.len()) - 1;
+    Some(sorted[index])
+}
+
+fn ms(value: Option<Duration>) -> String {
+    value.map_or("-".into(), |value| {
+        format!("{:.1}", value.as_secs_f64() * 1000.0)
+    })
+}
+
+fn free_port() -> anyhow::Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
+}
+
+async fn wait_accepting(addr: SocketAddr) -> anyhow::Result<()> {
+    for _ in 0..200 {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    bail!("{addr} never accepted")
+}
+
+/// A gateway under test, stopped when dropped (nginx by its own drop).
+struct Running {
+    child: Option<Child>,
+    _nginx: Option<weir_testkit::nginx::Nginx>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+struct Gateway {
+    name: &'static str,
+    setting: &'static str,
+}
+
+const GATEWAYS: [Gateway; 4] = [
+    Gateway {
+        name: "nginx",
+        setting: "max_conns=4 (no queue in OSS)",
+    },
+    Gateway {
+        name: "haproxy",
+        setting: "maxconn 4, timeout queue 2s, abortonclose",
+    },
+    Gateway {
+        name: "weir-today",
+        setting: "max_connections = 4, queue_timeout = \"2s\"",
+    },
+    Gateway {
+        name: "weir-workers",
+        setting: "workers = 4, queue_timeout = \"2s\"",
+    },
+];
+
+fn start(
+    gateway: &Gateway,
+    options: &Options,
+    dir: &Path,
+    socket: &Path,
+) -> anyhow::Result<(Running, SocketAddr)> {
+    let socket = socket.display();
+    if gateway.name == "nginx" {
+        let http = |addr: SocketAddr| {
+            format!(
+                "    upstream app {{ server unix:{socket} max_conns=4; }}\n    server {{\n        listen {addr};\n        location / {{ proxy_pass http://app; }}\n    }}\n"
+            )
+        };
+        let nginx = weir_testkit::nginx::Nginx::start_with(&http)?;
+        let addr = nginx.addr;
+        return Ok((
+            Running {
+                child: None,
+                _nginx: Some(nginx),
+            },
+            addr,
+        ));
+    }
+    let addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
+    let mut command = match gateway.name {
+        "haproxy" => {
+            let config = dir.join("haproxy.cfg");
+            std::fs::write(
+                &config,
+                format!(
+                    "global\n  maxconn 20000\ndefaults\n  mode http\n  timeout connect 5s\n  timeout client 30s\n  timeout server 30s\n  timeout queue 2s\n  option abortonclose\nfrontend lab\n  bind {addr}\n  default_backend app\nbackend app\n  server app unix@{socket} maxconn 4\n"
+                ),
+            )?;
+            let mut command = Command::new("/usr/sbin/haproxy");
+            command.arg("-f").arg(config).arg("-db");
+            command
+        }
+        _ => {
+            let cap = if gateway.name == "weir-workers" {
+                "workers = 4"
+            } else {
+                "max_connections = 4"
+            };
+            let config = dir.join(format!("{}.toml", gateway.name));
+            std::fs::write(
+                &config,
+                format!(
+                    "[server]\nlisten = [\"{addr}\"]\nmax_connections = 20000\n[upstreams.app]\nservers = [\"unix:{socket}\"]\n{cap}\nqueue_timeout = \"2s\"\n[[routes]]\npath = \"/\"\nupstream = \"app\"\n"
+                ),
+            )?;
+            let mut command = Command::new(&options.weir);
+            command.arg("run").arg("--config").arg(config);
+            command
+        }
+    };
+    command.stdout(Stdio::null()).stderr(Stdio::null());
+    let child = command.spawn().with_context(|| gateway.name)?;
+    Ok((
+        Running {
+            child: Some(child),
+            _nginx: None,
+        },
+        addr,
+    ))
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() -> anyhow::Result<()> {
+    let options = options()?;
+    std::fs::create_dir_all(&options.out)?;
+    let work = tempfile::tempdir()?;
+    let app = Gunicorn::start(App::Overload {
+        workers: WORKERS,
+        asgi: false,
+    });
+    let socket = app.socket();
+    let mut csv = String::from(
+        "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,no_answer,backlog_max,app_most_at_once\n",
+    );
+    let mut unloaded = String::new();
+    for (round, gateway) in GATEWAYS.iter().enumerate() {
+        let (running, addr) = start(gateway, &options, work.path(), &socket)?;
+        wait_accepting(addr).await?;
+        // Unloaded: 100 requests one after another.
+        let mut alone = Vec::new();
+        for _ in 0..100 {
+            alone.push(one_request(addr, Instant::now()).await.latency);
+        }
+        alone.sort();
+        let _ = writeln!(
+            unloaded,
+            "| {} | {} ms | {} ms |",
+            gateway.name,
+            ms(percentile(&alone, 0.5)),
+            ms(percentile(&alone, 0.99))
+        );
+        for (index, level) in LEVELS.iter().enumerate() {
+            let rate = level * CAPACITY;
+            let stop = Arc::new(AtomicBool::new(false));
+            let most = Arc::new(AtomicU32::new(0));
+            watch_backlog(socket.clone(), Arc::clone(&stop), Arc::clone(&most));
+            let seed = 0x9E37_79B9_7F4A_7C15 ^ ((round * 16 + index) as u64);
+            let samples = offer(addr, rate, options.seconds, seed).await;
+            stop.store(true, Ordering::Relaxed);
+            let sent = samples.len();
+            let ok: Vec<&Sample> = samples
+                .iter()
+                .filter(|s| (200..300).contains(&s.status))
+                .collect();
+            let ok_in_time = ok.iter().filter(|s| s.latency <= GOOD_WITHIN).count();
+            let goodput = ok_in_time as f64 / options.seconds as f64 / rate.min(CAPACITY);
+            let mut served: Vec<Duration> = ok.iter().map(|s| s.latency).collect();
+            served.sort();
+            let refused: Vec<&Sample> = samples
+                .iter()
+                .filter(|s| s.status != 0 && !(200..300).contains(&s.status))
+                .collect();
+            let mut statuses: Vec<u16> = refused.iter().map(|s| s.status).collect();
+            statuses.sort();
+            statuses.dedup();
+            let mut refusal: Vec<Duration> = refused.iter().map(|s| s.latency).collect();
+            refusal.sort();
+            let mut retry: Vec<u64> = refused.iter().filter_map(|s| s.retry_after).collect();
+            retry.sort();
+            let no_answer = samples.iter().filter(|s| s.status == 0).count();
+            let statuses: Vec<String> = statuses.iter().map(u16::to_string).collect();
+            let _ = writeln!(
+                csv,
+                "{},\"{}\",{level},{:.0},{sent},{},{ok_in_time},{goodput:.3},{},{},{},{},{},{},{},{no_answer},{},{}",
+                gateway.name,
+                gateway.setting.replace('"', "'"),
+                sent as f64 / options.seconds as f64,
+                ok.len(),
+                ms(percentile(&served, 0.5)),
+                ms(percentile(&served, 0.99)),
+                refused.len(),
+                statuses.join(" "),
+                ms(percentile(&refusal, 0.5)),
+                ms(percentile(&refusal, 0.99)),
+                retry.get(retry.len() / 2).map_or("-".into(), u64::to_string),
+                most.load(Ordering::Relaxed),
+                app.most_at_once(),
+            );
+            eprintln!("{}", csv.lines().last().unwrap_or_default());
+            // Let the queues drain before the next level.
+            tokio::time::sleep(Duration::from_secs(3)).await;
+        }
+        drop(running);
+    }
+    std::fs::write(options.out.join("raw.csv"), &csv)?;
+    std::fs::write(options.out.join("unloaded.md"), &unloaded)?;
+    Ok(())
+}
