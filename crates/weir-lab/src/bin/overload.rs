@@ -6,6 +6,7 @@
 //! socket's listen backlog is read with `ss -lx` every 20 ms.
 //!
 //! Usage: weir-lab-overload --weir target/release/weir --out DIR [--seconds 15]
+//! (OVERLOAD_ONLY=haproxy,weir-today keeps those gateways, written to raw-haproxy-weir-today.csv)
 //!
 //! Writes DIR/raw.csv (one row per gateway and level) and DIR/summary.md.
 
@@ -267,7 +268,7 @@ fn start(
             std::fs::write(
                 &config,
                 format!(
-                    "global\n  maxconn 20000\ndefaults\n  mode http\n  timeout connect 5s\n  timeout client 30s\n  timeout server 30s\n  timeout queue 2s\n  option abortonclose\nfrontend lab\n  bind {addr}\n  default_backend app\nbackend app\n  server app unix@{socket} maxconn 4\n"
+                    "global\n  maxconn 20000\n  no strict-limits\ndefaults\n  mode http\n  timeout connect 5s\n  timeout client 30s\n  timeout server 30s\n  timeout queue 2s\n  option abortonclose\nfrontend lab\n  bind {addr}\n  default_backend app\nbackend app\n  server app unix@{socket} maxconn 4\n"
                 ),
             )?;
             let mut command = Command::new("/usr/sbin/haproxy");
@@ -292,7 +293,9 @@ fn start(
             command
         }
     };
-    command.stdout(Stdio::null()).stderr(Stdio::null());
+    command.stdout(Stdio::null()).stderr(std::fs::File::create(
+        dir.join(format!("{}.log", gateway.name)),
+    )?);
     let child = command.spawn().with_context(|| gateway.name)?;
     Ok((
         Running {
@@ -317,9 +320,19 @@ async fn main() -> anyhow::Result<()> {
         "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,no_answer,backlog_max,app_most_at_once\n",
     );
     let mut unloaded = String::new();
+    // `--only a,b` keeps those gateways.
+    let only = std::env::var("OVERLOAD_ONLY").unwrap_or_default();
     for (round, gateway) in GATEWAYS.iter().enumerate() {
+        if !only.is_empty() && !only.split(',').any(|name| name == gateway.name) {
+            continue;
+        }
         let (running, addr) = start(gateway, &options, work.path(), &socket)?;
-        wait_accepting(addr).await?;
+        if let Err(error) = wait_accepting(addr).await {
+            let log = std::fs::read_to_string(work.path().join(format!("{}.log", gateway.name)))
+                .unwrap_or_default();
+            eprintln!("{}: {error}: {log}", gateway.name);
+            continue;
+        }
         // Unloaded: 100 requests one after another.
         let mut alone = Vec::new();
         for _ in 0..100 {
@@ -386,7 +399,17 @@ async fn main() -> anyhow::Result<()> {
         }
         drop(running);
     }
-    std::fs::write(options.out.join("raw.csv"), &csv)?;
-    std::fs::write(options.out.join("unloaded.md"), &unloaded)?;
+    let name = if only.is_empty() {
+        "raw.csv".to_string()
+    } else {
+        format!("raw-{}.csv", only.replace(',', "-"))
+    };
+    std::fs::write(options.out.join(&name), &csv)?;
+    std::fs::write(
+        options
+            .out
+            .join(name.replace("raw", "unloaded").replace(".csv", ".md")),
+        &unloaded,
+    )?;
     Ok(())
 }
