@@ -40,9 +40,12 @@ struct ReadmeArgs {
     /// The git revision whose committed runs are read.
     #[arg(long, default_value = "HEAD")]
     rev: String,
-    /// The README to update between its `weir-lab:performance` markers.
+    /// The README to update between its `weir-lab:performance` markers (the headline).
     #[arg(long, default_value = "README.md")]
     readme: std::path::PathBuf,
+    /// The page to update between the same markers with the full per-run table.
+    #[arg(long, default_value = weir_lab::readme::PERFORMANCE_DOC)]
+    performance: std::path::PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -465,18 +468,12 @@ fn readme(
     text
 }
 
-/// Replaces the README's text between the performance markers with the headline rows of the
-/// kept runs at the revision, each naming its run.
+/// Replaces the text between the performance markers of README.md with the headline and of
+/// docs/performance.md with the full table, from the kept runs at the revision, each row naming
+/// its run.
 fn update_readme(args: ReadmeArgs) -> anyhow::Result<()> {
     use weir_lab::readme;
     let root = repository_root();
-    let readme_path = if args.readme.is_absolute() {
-        args.readme.clone()
-    } else {
-        root.join(&args.readme)
-    };
-    let text = std::fs::read_to_string(&readme_path)
-        .with_context(|| format!("reading {}", readme_path.display()))?;
     let runs = readme::read_runs(&root, &args.rev, &args.runs)?;
     if runs.is_empty() {
         bail!(
@@ -501,22 +498,42 @@ fn update_readme(args: ReadmeArgs) -> anyhow::Result<()> {
         .output()
         .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
         .unwrap_or_default();
-    let section = readme::section(&runs, &args.rev, &commit);
-    let updated = readme::replace_between_markers(&text, &section).with_context(|| {
-        format!(
-            "{} has no {} ... {} markers",
-            readme_path.display(),
-            readme::README_START,
-            readme::README_END
-        )
-    })?;
-    std::fs::write(&readme_path, updated)
-        .with_context(|| format!("writing {}", readme_path.display()))?;
-    println!(
-        "updated {} from {} run(s) at {} ({commit})",
-        readme_path.display(),
-        runs.len(),
-        args.rev
-    );
+    // Links from docs/performance.md to the runs go up to the repository root.
+    let relative = args
+        .performance
+        .strip_prefix(&root)
+        .unwrap_or(&args.performance);
+    let depth = relative.components().count().saturating_sub(1);
+    let up = "../".repeat(depth);
+    for (path, section) in [
+        (&args.readme, readme::section(&runs, &args.rev, &commit)),
+        (
+            &args.performance,
+            readme::full_section(&runs, &args.rev, &commit, &up),
+        ),
+    ] {
+        let path = if path.is_absolute() {
+            path.clone()
+        } else {
+            root.join(path)
+        };
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        let updated = readme::replace_between_markers(&text, &section).with_context(|| {
+            format!(
+                "{} has no {} ... {} markers",
+                path.display(),
+                readme::README_START,
+                readme::README_END
+            )
+        })?;
+        std::fs::write(&path, updated).with_context(|| format!("writing {}", path.display()))?;
+        println!(
+            "updated {} from {} run(s) at {} ({commit})",
+            path.display(),
+            runs.len(),
+            args.rev
+        );
+    }
     Ok(())
 }

@@ -1,8 +1,10 @@
-//! `weir-lab readme`: README's performance section, regenerated from the kept runs' `raw.csv` as
-//! committed at a revision (HEAD by default), never from a summary written by older code. Each
-//! run's measurements are summarised again with today's report and guard (so a figure the guard
-//! now voids shows VOID), the newest committed run of every scenario and group is kept, and every
-//! row names the run it comes from.
+//! `weir-lab readme`: README's performance section (the [`HEADLINE`]: at most eight comparisons,
+//! weir beside nginx and HAProxy with the ratios and what they mean, and one chart) and
+//! docs/performance.md's full table (every scenario and group, named in the headline or not),
+//! both regenerated from the kept runs' `raw.csv` as committed at a revision (HEAD by default),
+//! never from a summary written by older code. Each run's measurements are summarised again with
+//! today's report and guard (so a figure the guard now voids shows VOID), the newest committed run
+//! of every scenario and group is kept, and every row names the run it comes from.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -15,15 +17,84 @@ use crate::guard;
 use crate::load::{Latency, LoadOutput, SocketErrors};
 use crate::record::{Counters, Expect, IdleResult, Record, Verdict};
 use crate::report;
+use crate::scenario::is_nginx;
 use crate::scenarios;
 use crate::summary::{self, CellSummary};
 
-/// The README markers between which `weir-lab readme` writes.
+/// The markers between which `weir-lab readme` writes, in README.md (the headline) and in
+/// docs/performance.md (the full table).
 pub const README_START: &str = "<!-- weir-lab:performance:start -->";
 pub const README_END: &str = "<!-- weir-lab:performance:end -->";
 
 /// Where kept runs live, relative to the repository root.
 pub const RUNS_DIR: &str = "lab/runs";
+
+/// The full table's file, relative to the repository root.
+pub const PERFORMANCE_DOC: &str = "docs/performance.md";
+
+/// One comparison of README's headline: what it is called there, and the scenario, group and
+/// variant (the first of the group's when `None`) whose newest run it shows.
+#[derive(Debug, Clone, Copy)]
+pub struct HeadlineItem {
+    pub what: &'static str,
+    pub scenario: &'static str,
+    /// `None`: the group of the newest run that measured the scenario (idle-connections changes
+    /// its connection count between runs).
+    pub group: Option<&'static str>,
+    pub variant: Option<&'static str>,
+}
+
+/// README's headline, in its order: at most eight rows, one per item a kept run measured.
+pub const HEADLINE: [HeadlineItem; 8] = [
+    HeadlineItem {
+        what: "proxy overhead (100 keep-alive clients)",
+        scenario: "proxy-overhead",
+        group: Some("wrk -t2 -c100"),
+        variant: None,
+    },
+    HeadlineItem {
+        what: "one connection",
+        scenario: "one-connection",
+        group: Some("wrk -t1 -c1"),
+        variant: None,
+    },
+    HeadlineItem {
+        what: "new connection per request",
+        scenario: "new-connection",
+        group: Some("ab -c100"),
+        variant: None,
+    },
+    HeadlineItem {
+        what: "429 flood (limit in memory)",
+        scenario: "ratelimit-redis",
+        group: Some("429 flood"),
+        variant: None,
+    },
+    HeadlineItem {
+        what: "memory per idle connection",
+        scenario: "idle-connections",
+        group: None,
+        variant: None,
+    },
+    HeadlineItem {
+        what: "FastAPI small JSON (Unix socket)",
+        scenario: "socket-vs-port",
+        group: Some("w3t1 plain /async"),
+        variant: Some("socket"),
+    },
+    HeadlineItem {
+        what: "FastAPI 1 MB (Unix socket)",
+        scenario: "socket-vs-port",
+        group: Some("w3t1 plain /async-big"),
+        variant: Some("socket"),
+    },
+    HeadlineItem {
+        what: "TLS, keep-alive",
+        scenario: "tls",
+        group: Some("tls wrk -t2 -c100"),
+        variant: None,
+    },
+];
 
 /// One kept run as committed: its directory and its measurements.
 #[derive(Debug, Clone)]
@@ -33,6 +104,8 @@ pub struct Run {
     /// The commit time of the last commit that touched the run (seconds since the epoch).
     pub committed: i64,
     pub records: Vec<Record>,
+    /// The chart files (`chart-*.svg`) committed in the run directory.
+    pub charts: Vec<String>,
 }
 
 /// Reads every run under [`RUNS_DIR`] that has a `raw.csv` at `revision` (or only `only`, when
@@ -74,10 +147,17 @@ pub fn read_runs(root: &Path, revision: &str, only: &[String]) -> anyhow::Result
             .trim()
             .parse()
             .unwrap_or(0);
+        let charts = listing
+            .lines()
+            .filter_map(|path| path.strip_prefix(&format!("{dir}/")))
+            .filter(|name| name.starts_with("chart-") && name.ends_with(".svg"))
+            .map(str::to_string)
+            .collect();
         runs.push(Run {
             dir,
             committed,
             records,
+            charts,
         });
     }
     runs.sort_by(|a, b| (a.committed, &a.dir).cmp(&(b.committed, &b.dir)));
@@ -101,25 +181,51 @@ fn git(root: &Path, args: &[&str]) -> anyhow::Result<String> {
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
-/// The section between the markers: for each scenario and group, the headline rows of the newest
-/// run that measured it, each naming its run; then the studies' published figures.
-pub fn section(runs: &[Run], revision: &str, commit: &str) -> String {
-    // (scenario, group) -> index of the newest run that has it.
-    let mut newest: BTreeMap<(String, String), usize> = BTreeMap::new();
+/// (scenario, group) -> index of the newest run that has it.
+fn newest_runs(runs: &[Run]) -> BTreeMap<(String, String), usize> {
+    let mut newest = BTreeMap::new();
     for (index, run) in runs.iter().enumerate() {
         for record in &run.records {
             newest.insert((record.scenario.to_string(), record.group.clone()), index);
         }
     }
+    newest
+}
+
+/// Every run's cells, summarised again by today's report and guard.
+fn summaries(runs: &[Run]) -> Vec<Vec<CellSummary>> {
+    runs.iter()
+        .map(|run| {
+            let mut records = run.records.clone();
+            records.iter_mut().for_each(guard_again);
+            summary::summarize(&records)
+        })
+        .collect()
+}
+
+fn run_name(run: &Run) -> &str {
+    run.dir.rsplit('/').next().unwrap_or(&run.dir)
+}
+
+fn source_note(revision: &str, commit: &str) -> String {
+    format!(
+        "Generated by `weir-lab readme` from the kept runs' `raw.csv` at {revision} (last changed \
+         in {commit}), summarised by the lab's current report and guard."
+    )
+}
+
+/// docs/performance.md's section: for each scenario and group, the headline rows of the newest
+/// run that measured it, each naming its run (linked as `{link_prefix}lab/runs/...`: `../` from
+/// docs/); then what each scenario is held to.
+pub fn full_section(runs: &[Run], revision: &str, commit: &str, link_prefix: &str) -> String {
+    let newest = newest_runs(runs);
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "Generated by `weir-lab readme` from the kept runs' `raw.csv` at {revision} (last changed \
-         in {commit}), \
-         summarised by the lab's current report and guard: for every scenario and group, the \
-         newest committed run that measured it. The `run` column names the run directory; its \
-         README.md has the exact command, versions and machine, summary.md every table, raw.csv \
-         every measurement.\n"
+        "{} For every scenario and group, the newest committed run that measured it. The `run` \
+         column names the run directory; its README.md has the exact command, versions and \
+         machine, summary.md every table, raw.csv every measurement.\n",
+        source_note(revision, commit)
     );
     let _ = writeln!(text, "{}\n", report::HEADLINE_NOTE);
     let _ = write!(
@@ -128,7 +234,8 @@ pub fn section(runs: &[Run], revision: &str, commit: &str) -> String {
         report::HEADLINE_HEADER.replacen("|---", "|---|---", 1)
     );
     let mut shown: Vec<&'static str> = Vec::new();
-    // Scenarios in the lab's order; within one, groups in their run's order.
+    // Scenarios in the lab's order (one it no longer has, or does not know yet, last); within
+    // one, groups in their run's order.
     let order: Vec<&'static str> = scenarios::ALL
         .iter()
         .map(|scenario| scenario.name)
@@ -137,16 +244,14 @@ pub fn section(runs: &[Run], revision: &str, commit: &str) -> String {
         .iter()
         .flat_map(|run| run.records.iter().map(|record| record.scenario))
         .collect();
-    scenario_names.sort_by_key(|name| order.iter().position(|known| known == name));
+    scenario_names.sort_by_key(|name| {
+        order
+            .iter()
+            .position(|known| known == name)
+            .unwrap_or(order.len())
+    });
     scenario_names.dedup();
-    let summaries: Vec<Vec<CellSummary>> = runs
-        .iter()
-        .map(|run| {
-            let mut records = run.records.clone();
-            records.iter_mut().for_each(guard_again);
-            summary::summarize(&records)
-        })
-        .collect();
+    let summaries = summaries(runs);
     for scenario in scenario_names {
         for (index, run) in runs.iter().enumerate() {
             let cells: Vec<CellSummary> = summaries[index]
@@ -164,9 +269,9 @@ pub fn section(runs: &[Run], revision: &str, commit: &str) -> String {
             if !shown.contains(&scenario) {
                 shown.push(scenario);
             }
-            let name = run.dir.rsplit('/').next().unwrap_or(&run.dir);
+            let name = run_name(run);
             for row in rows {
-                let _ = writeln!(text, "| [{name}]({}) {row}", run.dir);
+                let _ = writeln!(text, "| [{name}]({link_prefix}{}) {row}", run.dir);
             }
         }
     }
@@ -184,6 +289,266 @@ pub fn section(runs: &[Run], revision: &str, commit: &str) -> String {
             let _ = writeln!(text, "{line}");
         }
     }
+    text
+}
+
+/// One headline comparison found in the newest run that measured it.
+struct Found<'a> {
+    item: &'a HeadlineItem,
+    run: &'a Run,
+    cells: &'a [CellSummary],
+    nginx: &'a CellSummary,
+}
+
+fn find_item<'a>(
+    item: &'a HeadlineItem,
+    runs: &'a [Run],
+    summaries: &'a [Vec<CellSummary>],
+    newest: &BTreeMap<(String, String), usize>,
+) -> Option<Found<'a>> {
+    let group = match item.group {
+        Some(group) => group.to_string(),
+        // The newest run that measured the scenario, and the first of its groups.
+        None => {
+            let (index, _) = runs
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(_, run)| run.records.iter().any(|r| r.scenario == item.scenario))?;
+            runs[index]
+                .records
+                .iter()
+                .find(|record| record.scenario == item.scenario)?
+                .group
+                .clone()
+        }
+    };
+    let index = *newest.get(&(item.scenario.to_string(), group.clone()))?;
+    let cells = &summaries[index];
+    let nginx = cells.iter().find(|cell| {
+        cell.scenario == item.scenario
+            && cell.group == group
+            && item.variant.is_none_or(|variant| cell.variant == variant)
+            && is_nginx(&cell.gateway)
+            && cell.baseline.as_deref() == Some(&cell.gateway)
+    })?;
+    Some(Found {
+        item,
+        run: &runs[index],
+        cells,
+        nginx,
+    })
+}
+
+/// The cell of `gateway` in the same comparison as `nginx`.
+fn beside<'a>(
+    cells: &'a [CellSummary],
+    nginx: &CellSummary,
+    gateway: &dyn Fn(&str) -> bool,
+) -> Option<&'a CellSummary> {
+    cells.iter().find(|cell| {
+        cell.scenario == nginx.scenario
+            && cell.group == nginx.group
+            && cell.variant == nginx.variant
+            && cell.path == nginx.path
+            && cell.tool == nginx.tool
+            && gateway(&cell.gateway)
+    })
+}
+
+fn thousands(value: f64) -> String {
+    let digits = format!("{:.0}", value.abs());
+    let mut grouped = String::new();
+    for (position, digit) in digits.chars().enumerate() {
+        if position > 0 && (digits.len() - position) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    if value < 0.0 {
+        format!("-{grouped}")
+    } else {
+        grouped
+    }
+}
+
+/// How weir stands against a peer from weir's figure over the peer's (`ratio`), where lower is
+/// better for bytes per connection and higher for req/s.
+fn standing(ratio: f64, lower_is_better: bool, peer: &str) -> String {
+    let percent = ((ratio - 1.0).abs() * 100.0).round();
+    let (more, fewer) = if lower_is_better {
+        ("more memory", "less memory")
+    } else {
+        ("more req/s", "fewer req/s")
+    };
+    let direction = if ratio >= 1.05 {
+        Some(more)
+    } else if ratio <= 0.95 {
+        Some(fewer)
+    } else {
+        None
+    };
+    match direction {
+        None => format!("level with {peer} (within 5%)"),
+        Some(side) => {
+            let ahead = (side == more) != lower_is_better;
+            if ahead {
+                format!("**ahead** of {peer}: {percent}% {side}")
+            } else {
+                format!("**behind** {peer}: {percent}% {side}")
+            }
+        }
+    }
+}
+
+/// One headline row: | what | run | load | nginx row | nginx | HAProxy | weir | weir x nginx |
+/// weir x HAProxy | what it means |.
+fn headline_row(found: &Found) -> String {
+    let Found {
+        item,
+        run,
+        cells,
+        nginx,
+    } = found;
+    let idle = nginx.idle_bytes_per_connection.is_some() || nginx.tool.contains("idle");
+    let figure_of = |cell: &CellSummary| -> Option<f64> {
+        if cell.is_void() {
+            None
+        } else if idle {
+            cell.idle_bytes_per_connection
+        } else {
+            cell.requests_per_second
+        }
+    };
+    let unit = if idle { "B/conn" } else { "req/s" };
+    let shown = |cell: Option<&CellSummary>| -> String {
+        match cell {
+            None => "not measured".to_string(),
+            Some(cell) if cell.is_void() => "VOID".to_string(),
+            Some(cell) => match figure_of(cell) {
+                Some(value) => format!("{} {unit}", thousands(value)),
+                None => "–".to_string(),
+            },
+        }
+    };
+    let haproxy = beside(cells, nginx, &|name| name.starts_with("haproxy"));
+    let weir = beside(cells, nginx, &|name| name == "weir")
+        .or_else(|| beside(cells, nginx, &|name| is_weir(name) && !name.contains("->")))
+        .or_else(|| beside(cells, nginx, &is_weir));
+    let nginx_label = report::nginx_row_label(cells, nginx);
+    let weir_figure = weir.and_then(figure_of);
+    // weir / nginx: the median of same-round ratios; weir / HAProxy: the ratio of the medians.
+    let nginx_ratio = weir.filter(|cell| !cell.is_void()).and_then(|cell| {
+        if idle {
+            cell.idle_ratio
+        } else {
+            cell.rps_ratio
+        }
+    });
+    let haproxy_ratio = match (weir_figure, haproxy.and_then(figure_of)) {
+        (Some(weir), Some(haproxy)) if haproxy > 0.0 => Some(weir / haproxy),
+        _ => None,
+    };
+    let ratio = |value: Option<f64>| match value {
+        Some(value) => format!("{value:.2}x"),
+        None => "–".to_string(),
+    };
+    let mut meaning: Vec<String> = Vec::new();
+    match (weir, nginx_ratio) {
+        (Some(cell), _) if cell.is_void() => {
+            meaning.push("weir's figure is VOID (see the run's voids.md)".to_string())
+        }
+        (None, _) => meaning.push("weir not measured".to_string()),
+        (_, Some(value)) if value > 0.0 => meaning.push(standing(value, idle, "nginx")),
+        _ => {}
+    }
+    if let Some(value) = haproxy_ratio.filter(|value| *value > 0.0) {
+        meaning.push(standing(value, idle, "HAProxy"));
+    }
+    if let Some(cpu) = weir
+        .filter(|cell| !cell.is_void())
+        .and_then(|cell| cell.cpu_ratio)
+    {
+        meaning.push(format!("{cpu:.2}x nginx's CPU per request"));
+    }
+    if nginx_label.ends_with("(seed, untuned)") {
+        meaning.push("measured against the seed's untuned nginx only: re-run owed".to_string());
+    }
+    let what_it_means = meaning.join("; ");
+    format!(
+        "| {} | [{}]({}) | {} | {} | {} | {} | {} | {} | {} | {}. |",
+        item.what,
+        run_name(run),
+        run.dir,
+        escape(&nginx.tool),
+        escape(&nginx_label),
+        shown(Some(nginx)),
+        shown(haproxy),
+        shown(weir),
+        ratio(nginx_ratio),
+        ratio(haproxy_ratio),
+        what_it_means,
+    )
+}
+
+fn is_weir(name: &str) -> bool {
+    name.starts_with("weir")
+}
+
+fn escape(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// The headline table's header and rule.
+pub const HEADLINE_TABLE_HEADER: &str = "| what | run | load | nginx row | nginx | HAProxy | weir | weir x nginx | weir x HAProxy | what it means |\n\
+     |---|---|---|---|---:|---:|---:|---:|---:|---|\n";
+
+/// README's section: the [`HEADLINE`] comparisons each from the newest run that measured it, one
+/// chart from the first of them that has one, and a pointer to docs/performance.md for the rest.
+pub fn section(runs: &[Run], revision: &str, commit: &str) -> String {
+    let newest = newest_runs(runs);
+    let summaries = summaries(runs);
+    let found: Vec<Found> = HEADLINE
+        .iter()
+        .filter_map(|item| find_item(item, runs, &summaries, &newest))
+        .collect();
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{} Each row is one comparison from the newest run that measured it (the `run` column; \
+         its README.md has the command, versions and machine). `weir x nginx` is the median of \
+         same-round ratios to the `nginx row` (the better of the seed's nginx and nginx tuned \
+         for the load; `nginx (seed, untuned)` where the run had no tuned row); `weir x HAProxy` \
+         is the ratio of the medians. For memory per idle connection lower is better, so a ratio \
+         above 1 puts weir behind.\n",
+        source_note(revision, commit)
+    );
+    text.push_str(HEADLINE_TABLE_HEADER);
+    for found in &found {
+        let _ = writeln!(text, "{}", headline_row(found));
+    }
+    let chart = found.iter().find_map(|found| {
+        let name = report::chart_file_name(found.nginx.scenario, &found.nginx.group);
+        found
+            .run
+            .charts
+            .contains(&name)
+            .then(|| (found, format!("{}/{name}", found.run.dir)))
+    });
+    if let Some((found, path)) = chart {
+        let _ = writeln!(
+            text,
+            "\n![{}: {} ({})]({path})",
+            found.item.what,
+            found.nginx.group,
+            run_name(found.run)
+        );
+    }
+    let _ = writeln!(
+        text,
+        "\nEvery scenario and group of every kept run, with p99, CPU and memory ratios, and what \
+         each scenario is held to: [{PERFORMANCE_DOC}]({PERFORMANCE_DOC})."
+    );
     text
 }
 

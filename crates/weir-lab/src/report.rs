@@ -14,7 +14,7 @@ use crate::load::LoadOutput;
 use crate::measurements::reloads;
 use crate::record::{Expect, Record};
 use crate::robustness;
-use crate::scenario::{is_nginx, Scenario};
+use crate::scenario::{is_nginx, Scenario, BASELINE, TUNED_NGINX};
 use crate::summary::{summarize, CellSummary};
 
 fn number(value: Option<f64>, decimals: usize) -> String {
@@ -56,11 +56,26 @@ fn beside<'a>(
     })
 }
 
+/// The nginx row a comparison's ratios are to, as the tables name it: `nginx (tuned)`; the seed's
+/// `nginx` marked `(seed, untuned)` where the comparison has no tuned row (a run older than it,
+/// or `--quick`: a re-run against the tuned one is owed), and `(seed, better than tuned here)`
+/// where both ran and the seed's won.
+pub fn nginx_row_label(cells: &[CellSummary], baseline: &CellSummary) -> String {
+    if baseline.gateway != BASELINE {
+        return baseline.gateway.clone();
+    }
+    if beside(cells, baseline, &|name| name == TUNED_NGINX).is_some() {
+        format!("{BASELINE} (seed, better than tuned here)")
+    } else {
+        format!("{BASELINE} (seed, untuned)")
+    }
+}
+
 /// What the headline table shows, for its readers.
 pub const HEADLINE_NOTE: &str = "req/s medians (bytes per idle connection for idle-connections); \
     VOID where the guard voided any round. `nginx` is the better of the seed's nginx and nginx \
-    tuned for the load (`nginx row` says which; runs older than the tuned row have the seed's \
-    only), and `weir x nginx` columns are medians of same-round ratios to that row.";
+    tuned for the load (`nginx row` says which; `nginx (seed, untuned)` marks a comparison \
+    measured without the tuned row, by a run older than it or `--quick`), and `weir x nginx` columns are medians of same-round ratios to that row.";
 
 /// The headline table's header and rule.
 pub const HEADLINE_HEADER: &str = "| scenario | group | variant | load | nginx row | nginx | haproxy | python | weir | direct / ceiling | weir x nginx req/s | weir x nginx p99 | weir x nginx CPU/req | weir x nginx peak RSS |\n\
@@ -131,7 +146,7 @@ pub fn headline_rows(cells: &[CellSummary]) -> Vec<String> {
             escape(&baseline.group),
             escape(&baseline.variant),
             escape(&baseline.tool),
-            escape(&baseline.gateway),
+            escape(&nginx_row_label(cells, baseline)),
             figure(Some(baseline)),
             figure(haproxy),
             figure(python),

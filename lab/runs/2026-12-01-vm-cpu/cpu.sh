@@ -13,6 +13,8 @@
 #   cs:     context switches per request (`perf stat -e context-switches -p`), and user/system
 #           CPU ticks per 1,000 requests from /proc/PID/stat (time: noisy, for the split only)
 #   sc:     syscalls per request, by type (`strace -c -f -p`)
+# Binaries: `cargo build --profile profiling -p weir-cli` (target/profiling/weir: release with
+# the line tables callgrind and perf name functions by; the release profile has none).
 # Usage: cpu.sh old=/path/weir head=/path/weir ...   (env: N=20000 NIR=3000 ROUNDS=1 MODES="ir cs sc")
 set -u
 N=${N:-20000}

@@ -4,6 +4,7 @@
 # around exactly N proxied requests (`ab -k -c 10`): CPU per request from the sample count, the
 # kernel's share, and the share under the main kernel paths. Time-based, so noisy on a shared
 # VM: for shares and differences in shape, not for ratios of a few percent.
+# Binaries: `cargo build --profile profiling -p weir-cli` (target/profiling/weir, with line tables).
 # Usage: kprof.sh NAME=PATH ...   (env: N=50000 URLPATH=/ FREQ=4000; run cpu.sh's setup first:
 # it reads /tmp/cpu-run/w.toml and needs the ceiling upstream running, see cpu.sh)
 set -u

@@ -113,6 +113,7 @@ fn the_section_shows_each_group_from_its_newest_run_and_names_it() {
             idle_record("nginx", 10_000, 15_010),
             idle_record("weir", 30_000, 27_764),
         ],
+        charts: Vec::new(),
     };
     let new = Run {
         dir: "lab/runs/2026-12-02-vm".to_string(),
@@ -122,18 +123,19 @@ fn the_section_shows_each_group_from_its_newest_run_and_names_it() {
             record("nginx (tuned)", 200.0),
             record("weir", 300.0),
         ],
+        charts: Vec::new(),
     };
-    let text = section(&[old, new], "HEAD", "abc1234");
+    let text = full_section(&[old, new], "HEAD", "abc1234", "../");
     assert!(text.contains("at HEAD (last changed in abc1234)"), "{text}");
     assert!(
-        text.contains("| [2026-12-02-vm](lab/runs/2026-12-02-vm) | proxy-overhead | wrk -t2 -c100 | small | wrk -t2 -c100 | nginx (tuned) | 200 |"),
+        text.contains("| [2026-12-02-vm](../lab/runs/2026-12-02-vm) | proxy-overhead | wrk -t2 -c100 | small | wrk -t2 -c100 | nginx (tuned) | 200 |"),
         "{text}"
     );
     assert!(text.contains("| 1.50x |"), "{text}");
     // The older run's proxy-overhead group is superseded; its idle group is not.
     assert!(!text.contains("| 50 |"), "{text}");
     assert!(
-        text.contains("| [2026-11-30-vm](lab/runs/2026-11-30-vm) | idle-connections |"),
+        text.contains("| [2026-11-30-vm](../lab/runs/2026-11-30-vm) | idle-connections |"),
         "{text}"
     );
     assert!(text.contains("| VOID |"), "{text}");
@@ -145,6 +147,136 @@ fn the_section_shows_each_group_from_its_newest_run_and_names_it() {
             "{line}"
         );
     }
+}
+
+fn cell(scenario: &'static str, group: &str, variant: &str, gateway: &str, rps: f64) -> Record {
+    Record {
+        scenario,
+        group: group.to_string(),
+        tool: group.to_string(),
+        variant: variant.to_string(),
+        ..record(gateway, rps)
+    }
+}
+
+/// The headline's table rows (not its header or rule).
+fn headline_table_rows(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|line| line.starts_with("| ") && !line.starts_with("| what |"))
+        .collect()
+}
+
+#[test]
+fn the_headline_has_at_most_eight_rows_each_naming_its_run_and_nginx_row() {
+    // An older run measured every headline comparison against the seed's nginx only, and a
+    // scenario the headline does not name; a newer run re-measured two of them with the tuned
+    // row. Beside each comparison, a second variant the headline does not show.
+    let mut old_records = Vec::new();
+    for item in HEADLINE {
+        let group = item.group.unwrap_or("5000 idle connections");
+        let variant = item.variant.unwrap_or("small");
+        for variant in [variant, "other"] {
+            if item.scenario == "idle-connections" {
+                old_records.push(Record {
+                    variant: variant.to_string(),
+                    ..idle_record("nginx", 10_000, 13_000)
+                });
+                old_records.push(Record {
+                    variant: variant.to_string(),
+                    ..idle_record("weir", 10_000, 13_500)
+                });
+                continue;
+            }
+            for (gateway, rps) in [("nginx", 100.0), ("haproxy", 110.0), ("weir", 120.0)] {
+                old_records.push(cell(item.scenario, group, variant, gateway, rps));
+            }
+        }
+    }
+    for (gateway, rps) in [("nginx", 100.0), ("weir", 90.0)] {
+        old_records.push(cell("overload", "2x capacity", "small", gateway, rps));
+    }
+    let old = Run {
+        dir: "lab/runs/2026-11-30-vm".to_string(),
+        committed: 1,
+        records: old_records,
+        charts: vec!["chart-proxy-overhead-wrk-t2-c100.svg".to_string()],
+    };
+    let new = Run {
+        dir: "lab/runs/2026-12-02-vm".to_string(),
+        committed: 2,
+        records: vec![
+            cell("one-connection", "wrk -t1 -c1", "small", "nginx", 100.0),
+            cell(
+                "one-connection",
+                "wrk -t1 -c1",
+                "small",
+                "nginx (tuned)",
+                200.0,
+            ),
+            cell("one-connection", "wrk -t1 -c1", "small", "haproxy", 160.0),
+            cell("one-connection", "wrk -t1 -c1", "small", "weir", 150.0),
+            cell("tls", "tls wrk -t2 -c100", "small", "nginx", 300.0),
+            cell("tls", "tls wrk -t2 -c100", "small", "nginx (tuned)", 200.0),
+            cell("tls", "tls wrk -t2 -c100", "small", "weir", 330.0),
+        ],
+        charts: Vec::new(),
+    };
+    let runs = [old, new];
+    let text = section(&runs, "HEAD", "abc1234");
+    let rows = headline_table_rows(&text);
+    assert!(rows.len() <= 8, "{text}");
+    assert_eq!(rows.len(), HEADLINE.len(), "{text}");
+    for (row, item) in rows.iter().zip(HEADLINE) {
+        let columns: Vec<&str> = row.split(" | ").collect();
+        assert_eq!(columns[0], format!("| {}", item.what), "{row}");
+        // The run, linked, and the nginx row, named.
+        assert!(
+            columns[1] == "[2026-11-30-vm](lab/runs/2026-11-30-vm)"
+                || columns[1] == "[2026-12-02-vm](lab/runs/2026-12-02-vm)",
+            "{row}"
+        );
+        assert!(columns[3].starts_with("nginx"), "{row}");
+    }
+    // The newest run's comparisons, with the tuned row where it won and the seed's marked.
+    assert!(
+        rows[1].starts_with("| one connection | [2026-12-02-vm](lab/runs/2026-12-02-vm) | wrk -t1 -c1 | nginx (tuned) | 200 req/s | 160 req/s | 150 req/s | 0.75x | 0.94x | **behind** nginx: 25% fewer req/s; **behind** HAProxy: 6% fewer req/s;"),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[7].contains("| nginx (seed, better than tuned here) | 300 req/s | not measured | 330 req/s | 1.10x | – | **ahead** of nginx: 10% more req/s"),
+        "{}",
+        rows[7]
+    );
+    assert!(
+        rows[0].contains("| nginx (seed, untuned) |") && rows[0].contains("re-run owed"),
+        "{}",
+        rows[0]
+    );
+    // Memory: more bytes per connection is behind.
+    assert!(
+        rows[4].contains("**behind** nginx: 17% more memory"),
+        "{}",
+        rows[4]
+    );
+    // One chart, from the first comparison whose run has it; the rest is in docs/performance.md.
+    assert_eq!(text.matches("![").count(), 1, "{text}");
+    assert!(
+        text.contains("](lab/runs/2026-11-30-vm/chart-proxy-overhead-wrk-t2-c100.svg)"),
+        "{text}"
+    );
+    assert!(!text.contains("overload"), "{text}");
+    assert!(
+        text.contains("[docs/performance.md](docs/performance.md)"),
+        "{text}"
+    );
+    // The full table has every scenario, the one the headline does not name too.
+    let full = full_section(&runs, "HEAD", "abc1234", "../");
+    assert!(
+        full.contains("| [2026-11-30-vm](../lab/runs/2026-11-30-vm) | overload | 2x capacity |"),
+        "{full}"
+    );
+    assert!(full.contains("| other |"), "{full}");
 }
 
 #[test]

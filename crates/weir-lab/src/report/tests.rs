@@ -141,7 +141,7 @@ fn headline_puts_weir_beside_nginx_with_its_ratios() {
     let text = headline_markdown(&summarize(&records));
     assert!(
         text.contains(
-            "| proxy-overhead | g | small | wrk -t2 -c100 | nginx | 100 | 120 | VOID | 150 | – | 1.50x |"
+            "| proxy-overhead | g | small | wrk -t2 -c100 | nginx (seed, untuned) | 100 | 120 | VOID | 150 | – | 1.50x |"
         ),
         "{text}"
     );
