@@ -2,7 +2,9 @@
 //! `http`, `upstream`, `server`, `location`), carrying the settings a `location` inherits from
 //! the levels above it, and says for every directive what became of it.
 //!
-//! weir's model is flatter than nginx's: one set of listeners for every route, one `[server]`,
+//! weir's model is flatter than nginx's: a route answers on every listener unless its `scheme`
+//! binds it to the TLS or the plain ones (written when a server block listened on one kind of
+//! socket only and `[tls]` is written), one `[server]`,
 //! compression and real-IP settings for the whole gateway, time-outs per upstream rather than per
 //! location, and `burst` per limit rather than per `limit_req`. Where nginx says different things
 //! at different places, the first (or, for body sizes, the largest) wins and the report says so.
@@ -87,6 +89,8 @@ struct Scope<'a> {
     ssl: bool,
     /// Every socket of the server block is TLS: nginx never serves it on plain HTTP.
     tls_only: bool,
+    /// No socket of the server it is in is TLS: nginx serves it over plain HTTP only.
+    plain_only: bool,
     /// The server block being read.
     server: Option<&'a Directive>,
     /// The `proxy_set_header`s in force: a level with any of its own replaces the inherited.
@@ -117,9 +121,14 @@ struct Route {
     limits: Vec<(String, Source)>,
     request_buffering: Option<(bool, Source)>,
     response_buffering: Option<(bool, Source)>,
+    /// The Host nginx sends upstream when no `proxy_set_header Host` is in force
+    /// (`$proxy_host`), with the `proxy_pass` it comes from.
+    upstream_host: Option<(String, Source)>,
     from_ssl: bool,
     /// The server it came from listens on TLS sockets only.
     tls_only: bool,
+    /// The server it came from listens on plain sockets only.
+    plain_only: bool,
     /// The server it came from.
     server: Option<Source>,
     /// Why a `status` route answers what it does, when the config does not say it.
@@ -518,6 +527,18 @@ impl<'a> Translator<'a> {
                 }
             }
             "client_max_body_size" => self.client_max_body_size(directive),
+            "resolver" => self.resolver(directive, level),
+            "resolver_timeout" => match directive.args.first().and_then(|arg| duration(arg)) {
+                Some(value) => {
+                    let note = if level == "http" {
+                        ""
+                    } else {
+                        "weir has one for every route"
+                    };
+                    self.server_key("resolve_timeout", toml_out::string(&value), directive, note);
+                }
+                None => self.unsupported(directive, "expected a time such as 5s"),
+            },
             "keepalive_timeout" => match directive.args.first().and_then(|arg| duration(arg)) {
                 Some(value) => {
                     let note = if directive.args.len() > 1 {
@@ -741,7 +762,84 @@ impl<'a> Translator<'a> {
     }
 
     /// Directives with no weir key: what weir does instead, or why not.
+    /// `resolver ADDRESS ... [valid=TIME] [ipv4=off] [ipv6=off] [status_zone=...]`: weir asks one
+    /// DNS server (`[server] resolver`), again every `resolve_interval` (`valid=`).
+    fn resolver(&mut self, directive: &Directive, level: &str) {
+        let mut addresses = Vec::new();
+        let mut notes = Vec::new();
+        let mut interval = None;
+        for arg in &directive.args {
+            match arg.split_once('=') {
+                Some(("valid", value)) => match duration(value) {
+                    Some(value) => interval = Some(value),
+                    None => {
+                        return self.unsupported(directive, "valid= expects a time such as 30s")
+                    }
+                },
+                Some(("ipv6", "off")) => {
+                    notes.push("weir asks for AAAA records too (ipv6=off is not kept)".to_string())
+                }
+                Some(("ipv4", "off")) => {
+                    notes.push("weir asks for A records too (ipv4=off is not kept)".to_string())
+                }
+                Some(_) => notes.push(format!("{arg} is not kept")),
+                None => addresses.push(arg.as_str()),
+            }
+        }
+        let Some(first) = addresses.first() else {
+            return self.unsupported(directive, "a resolver needs an address");
+        };
+        let address = match first.parse::<std::net::SocketAddr>() {
+            Ok(address) => address.to_string(),
+            Err(_) => match first
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .parse::<std::net::IpAddr>()
+            {
+                Ok(ip) => ip.to_string(),
+                Err(_) => {
+                    return self.unsupported(
+                        directive,
+                        "weir's resolver is an IP address or IP:port, not a name",
+                    );
+                }
+            },
+        };
+        if addresses.len() > 1 {
+            notes.push(format!(
+                "weir asks one DNS server: {first}; the others are not asked"
+            ));
+        }
+        if level != "http" {
+            notes.push("weir has one resolver for every route".to_string());
+        }
+        let value = toml_out::string(&address);
+        if notes.is_empty() || self.server_keys.contains_key("resolver") {
+            self.server_key("resolver", value, directive, "");
+        } else {
+            self.server_keys
+                .insert("resolver", (value.clone(), directive.source.clone()));
+            self.server
+                .set("resolver", value.clone(), Some(&directive.source));
+            self.approximated(
+                directive,
+                format!("[server] resolver = {value}; {}", notes.join("; ")),
+            );
+        }
+        if let Some(interval) = interval {
+            self.server.set(
+                "resolve_interval",
+                toml_out::string(&interval),
+                Some(&directive.source),
+            );
+        }
+    }
+
     fn simple(&mut self, directive: &Directive) {
+        if self.accounted.contains(&(directive as *const Directive)) {
+            // Translated already, as a whole (certbot's `if ($host = ...)`).
+            return;
+        }
         let name = directive.name.as_str();
         let on = directive.args.first().map(String::as_str) == Some("on");
         let off = directive.args.first().map(String::as_str) == Some("off");
@@ -852,7 +950,6 @@ impl<'a> Translator<'a> {
             }
             "limit_conn" | "limit_conn_zone" | "limit_conn_status" | "limit_conn_log_level" | "limit_rate"
             | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates, not connections or bandwidth per key".into()),
-            "resolver" | "resolver_timeout" => (Kind::Unsupported, "weir resolves no host names".into()),
             "uwsgi_pass" | "fastcgi_pass" | "scgi_pass" | "grpc_pass" => (
                 Kind::Unsupported,
                 "weir speaks HTTP to upstreams: bind Gunicorn or Uvicorn to a socket or port and route to it".into(),
@@ -942,7 +1039,7 @@ impl<'a> Translator<'a> {
         if !valid {
             return self.unsupported(
                 directive,
-                "weir resolves no host names: give an address or network",
+                "weir trusts addresses and networks, not host names",
             );
         }
         if !self
@@ -1206,7 +1303,7 @@ impl<'a> Translator<'a> {
             match inner.name.as_str() {
                 "server" => {
                     let Some(address) = inner.args.first().and_then(|arg| upstream_address(arg)) else {
-                        self.unsupported(inner, "weir resolves no host names: give unix:/path, IP:port or IP");
+                        self.unsupported(inner, "expected unix:/path, IP:port, IP, NAME:port or NAME (localhost: write 127.0.0.1)");
                         continue;
                     };
                     let mut notes = Vec::new();
@@ -1465,6 +1562,9 @@ impl<'a> Translator<'a> {
             scope.ssl = true;
         }
         scope.tls_only = tls_only;
+        scope.plain_only = !sockets
+            .iter()
+            .any(|socket| self.tls_sockets.contains(socket));
         scope.server = Some(directive);
         if let (true, Some(cert), Some(key)) =
             (scope.ssl, scope.ssl_certificate, scope.ssl_certificate_key)
@@ -1574,6 +1674,43 @@ impl<'a> Translator<'a> {
             }
         }
 
+        // certbot's `if ($host = NAME) { return 301 https://...; }`: a redirect route for that
+        // host, on this server's sockets, before the server's own routes.
+        for inner in block.iter().filter(|inner| inner.name == "if") {
+            let (Some(host), Some([answer])) = (if_host(&inner.args), inner.block.as_deref())
+            else {
+                continue;
+            };
+            if answer.name != "return" {
+                continue;
+            }
+            let Some(target @ RouteTarget::Redirect { .. }) = self.return_target(answer) else {
+                continue;
+            };
+            self.routes.push(Route {
+                host: Some(host.clone()),
+                path: "/".into(),
+                exact: false,
+                target,
+                target_source: answer.source.clone(),
+                source: inner.source.clone(),
+                limits: Vec::new(),
+                request_buffering: None,
+                response_buffering: None,
+                upstream_host: None,
+                from_ssl: scope.ssl,
+                tls_only: scope.tls_only,
+                plain_only: scope.plain_only,
+                server: scope.server.map(|server| server.source.clone()),
+                remark: None,
+            });
+            self.translated(
+                inner,
+                format!("[[routes]] host = {host:?} on this server's listeners, before its other routes"),
+            );
+            self.translated(answer, "redirect and status of that route");
+        }
+
         // A `return` in the server block answers before any location.
         if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
             let target = self.return_target(answer);
@@ -1589,8 +1726,10 @@ impl<'a> Translator<'a> {
                         limits: Vec::new(),
                         request_buffering: None,
                         response_buffering: None,
+                        upstream_host: None,
                         from_ssl: scope.ssl,
                         tls_only: scope.tls_only,
+                        plain_only: scope.plain_only,
                         server: scope.server.map(|server| server.source.clone()),
                         remark: None,
                     });
@@ -1644,8 +1783,10 @@ impl<'a> Translator<'a> {
                         limits: Vec::new(),
                         request_buffering: None,
                         response_buffering: None,
+                        upstream_host: None,
                         from_ssl: scope.ssl,
                         tls_only: scope.tls_only,
+                        plain_only: scope.plain_only,
                         server: scope.server.map(|server| server.source.clone()),
                         remark: None,
                     });
@@ -1669,8 +1810,10 @@ impl<'a> Translator<'a> {
                         limits: Vec::new(),
                         request_buffering: None,
                         response_buffering: None,
+                        upstream_host: None,
                         from_ssl: scope.ssl,
                         tls_only: scope.tls_only,
+                        plain_only: scope.plain_only,
                         server: scope.server.map(|server| server.source.clone()),
                         remark: Some(match &unhandled {
                             Some(source) => format!("(nginx answers these paths by the server's rewrite or if at {source}, which weir does not carry: 404)"),
@@ -1961,9 +2104,16 @@ impl<'a> Translator<'a> {
                 );
             }
         }
-        if is_upstream {
-            self.upstream_host(&proxy_scope, &target_source);
-        }
+        let upstream_host = if is_upstream {
+            let proxy_pass = block
+                .iter()
+                .find(|inner| inner.source == target_source && inner.name == "proxy_pass");
+            proxy_pass
+                .and_then(|proxy_pass| self.upstream_host(&proxy_scope, proxy_pass))
+                .map(|host| (host, target_source.clone()))
+        } else {
+            None
+        };
 
         // Settings that become route keys, and upstream keys.
         let mut limits = Vec::new();
@@ -2011,8 +2161,10 @@ impl<'a> Translator<'a> {
                 limits: limits.clone(),
                 request_buffering: request_buffering.clone(),
                 response_buffering: response_buffering.clone(),
+                upstream_host: upstream_host.clone(),
                 from_ssl: scope.ssl,
                 tls_only: scope.tls_only,
+                plain_only: scope.plain_only,
                 server: scope.server.map(|server| server.source.clone()),
                 remark: None,
             });
@@ -2020,8 +2172,10 @@ impl<'a> Translator<'a> {
     }
 
     /// With no `proxy_set_header Host` in force, nginx sends the upstream's own name
-    /// (`$proxy_host`); weir forwards the client's Host. Said on the `proxy_pass` item.
-    fn upstream_host(&mut self, scope: &Scope<'a>, proxy_pass: &Source) {
+    /// (`$proxy_host`: the `proxy_pass` URL's host and port, the port left out when it is 80;
+    /// `localhost` for a Unix socket). That value, for the route's `request_headers`; said on
+    /// the `proxy_pass` item.
+    fn upstream_host(&mut self, scope: &Scope<'a>, proxy_pass: &Directive) -> Option<String> {
         let sets_host = scope.proxy_set_header.iter().any(|header| {
             header
                 .args
@@ -2029,26 +2183,32 @@ impl<'a> Translator<'a> {
                 .is_some_and(|name| name.eq_ignore_ascii_case("host"))
         });
         if sets_host {
-            return;
+            return None;
         }
-        let Some(item) = self.items.iter_mut().rev().find(|item| {
-            item.sources.first() == Some(proxy_pass) && item.directive.starts_with("proxy_pass")
-        }) else {
-            return;
+        let rest = proxy_pass.args.first()?.strip_prefix("http://")?;
+        let host = if rest.starts_with("unix:") {
+            "localhost".to_string()
+        } else {
+            let authority = rest.split('/').next().unwrap_or(rest);
+            authority
+                .strip_suffix(":80")
+                .unwrap_or(authority)
+                .to_string()
         };
-        const NOTE: &str = "no proxy_set_header Host: nginx sends the upstream's own name as Host ($proxy_host); weir forwards the client's Host";
-        if !item.note.contains(NOTE) {
-            item.kind = Kind::Approximated;
-            item.note.push_str(&format!("; {NOTE}"));
+        if host.is_empty() || host.contains('$') {
+            return None;
         }
-        let (sources, summary) = (item.sources.clone(), item.directive.clone());
-        let mut note = "the app gets the client's Host where nginx sent the upstream's name ($proxy_host): a Host check in the app (Django's ALLOWED_HOSTS) now sees whatever name a client gives; add proxy_set_header Host $host to the nginx config if that is what you meant".to_string();
-        if let Some(missing) = self.missing_includes.first() {
-            note.push_str(&format!(
-                " (unless the file of the include at {missing}, which was not found, sets Host: run weir import where it is)"
-            ));
+        let item = self.items.iter_mut().rev().find(|item| {
+            item.sources.first() == Some(&proxy_pass.source)
+                && item.directive.starts_with("proxy_pass")
+        })?;
+        let note = format!(
+            "request_headers Host = {host:?}: nginx's $proxy_host, as no proxy_set_header Host is in force"
+        );
+        if !item.note.contains(&note) {
+            item.note.push_str(&format!("; {note}"));
         }
-        self.less_safe_item(Kind::Approximated, sources, summary, note);
+        Some(host)
     }
 
     /// `return CODE [URL|text]` or `return URL`.
@@ -2161,7 +2321,7 @@ impl<'a> Translator<'a> {
                 None => {
                     self.unsupported(
                         directive,
-                        "weir resolves no host names: name an upstream block or give unix:/path or IP:port",
+                        "expected an upstream block's name, unix:/path, IP:port or NAME:port",
                     );
                     return None;
                 }
@@ -2406,12 +2566,21 @@ impl<'a> Translator<'a> {
             });
         }
 
-        // One route per host, path and kind of match: nginx tells servers apart by port too.
+        // With [tls] written, a route of a server on TLS sockets only gets `scheme = "https"`, of
+        // one on plain sockets only `scheme = "http"`: a route answers on the sockets nginx's
+        // server block listened on, so the plain server's HTTPS redirect and the TLS server's
+        // app stand side by side for one host.
+        let tls_written = !self.tls_listens.is_empty() && !self.certificates.is_empty();
+        let scheme = |route: &Route| route_scheme(route, tls_written);
+        // One route per host, path, kind of match and scheme.
         let mut kept: Vec<Route> = Vec::new();
         let mut dropped: Vec<(Route, Source)> = Vec::new();
         for route in std::mem::take(&mut self.routes) {
             let same = kept.iter().position(|other| {
-                other.host == route.host && other.path == route.path && other.exact == route.exact
+                other.host == route.host
+                    && other.path == route.path
+                    && other.exact == route.exact
+                    && scheme(other) == scheme(&route)
             });
             match same {
                 None => kept.push(route),
@@ -2449,7 +2618,7 @@ impl<'a> Translator<'a> {
                 sources: vec![route.target_source.clone()],
                 directive,
                 note: format!(
-                    "left out: weir serves the same routes on every listener, and the location at {winner} already routes this host and path"
+                    "left out: the location at {winner} already routes this host and path on the same listeners"
                 ),
             });
         }
@@ -2505,7 +2674,7 @@ impl<'a> Translator<'a> {
                 .collect()
         };
         let mut tls_only_servers: Vec<Source> = Vec::new();
-        for route in kept.iter().filter(|route| route.tls_only) {
+        for route in kept.iter().filter(|route| route.tls_only && !tls_written) {
             if let Some(server) = &route.server {
                 if !tls_only_servers.contains(server) {
                     tls_only_servers.push(server.clone());
@@ -2518,7 +2687,7 @@ impl<'a> Translator<'a> {
                 vec![server],
                 "server".into(),
                 format!(
-                    "an HTTPS-only server block: weir serves its routes on the plain-HTTP listener(s) too ({}), where nginx answered them over TLS only (weir has one set of routes for every listener)",
+                    "an HTTPS-only server block: weir serves its routes on the plain-HTTP listener(s) ({}), where nginx answered them over TLS only (no [tls] is written: give the certificates)",
                     plain.join(", ")
                 ),
             );
@@ -2620,6 +2789,9 @@ impl<'a> Translator<'a> {
                 table.set("host", toml_out::string(host), Some(&route.source));
             }
             table.set("path", toml_out::string(&route.path), Some(&route.source));
+            if let Some(scheme) = route_scheme(route, tls_written) {
+                table.set("scheme", toml_out::string(scheme), Some(&route.source));
+            }
             if route.exact {
                 table.set("exact", "true".into(), Some(&route.source));
             }
@@ -2658,6 +2830,13 @@ impl<'a> Translator<'a> {
             }
             if let Some((on, source)) = &route.response_buffering {
                 table.set("response_buffering", on.to_string(), Some(source));
+            }
+            if let Some((host, source)) = &route.upstream_host {
+                table.set(
+                    "request_headers",
+                    format!("{{ Host = {} }}", toml_out::string(host)),
+                    Some(source),
+                );
             }
             tables.push(table);
         }
@@ -2729,6 +2908,31 @@ impl<'a> Translator<'a> {
 }
 
 /// Whether `ssl on;` (nginx 1.22's deprecated form of `listen ... ssl`) is in `block`.
+/// The `scheme` a route is limited to, when `[tls]` is written and its server listened on one
+/// kind of socket only.
+fn route_scheme(route: &Route, tls_written: bool) -> Option<&'static str> {
+    if !tls_written {
+        None
+    } else if route.tls_only {
+        Some("https")
+    } else if route.plain_only {
+        Some("http")
+    } else {
+        None
+    }
+}
+
+/// The host of certbot's condition `($host = NAME)`, however the words fall; `None` for any
+/// other condition.
+fn if_host(args: &[String]) -> Option<String> {
+    let text: String = args.concat();
+    let inner = text.strip_prefix('(')?.strip_suffix(')')?;
+    let name = inner
+        .strip_prefix("$host=")?
+        .trim_matches(|c| c == '"' || c == '\'');
+    (!name.is_empty() && weir_host(name) && !name.contains('$')).then(|| name.to_ascii_lowercase())
+}
+
 fn ssl_on(block: &[Directive]) -> bool {
     block.iter().any(|directive| {
         directive.name == "ssl" && directive.args.first().is_some_and(|a| a == "on")
@@ -3069,8 +3273,14 @@ fn weir_host(name: &str) -> bool {
     }
 }
 
-/// An upstream server: `unix:/path`, `IP:port`, `IP` (port 80).
+/// An upstream server: `unix:/path`, `IP:port`, `IP` (port 80), `NAME:port`, `NAME` (port 80).
+/// A name (a Compose service, `host.docker.internal`) is resolved by weir at start and every
+/// `resolve_interval`; `localhost` is left to the caller, since with `[server] resolver` weir
+/// does not read `/etc/hosts`.
 fn upstream_address(text: &str) -> Option<String> {
+    if let Some(name) = upstream_name(text) {
+        return Some(name);
+    }
     if let Some(path) = text.strip_prefix("unix:") {
         return (!path.is_empty()).then(|| text.to_string());
     }
@@ -3085,6 +3295,27 @@ fn upstream_address(text: &str) -> Option<String> {
         return Some(std::net::SocketAddr::new(ip, 80).to_string());
     }
     None
+}
+
+/// `NAME:port` or `NAME` (port 80) where NAME is a host name: dot-separated labels of letters,
+/// digits, '-' and '_', not an IP address and not `localhost`.
+fn upstream_name(text: &str) -> Option<String> {
+    let (name, port) = match text.rsplit_once(':') {
+        Some((name, port)) => (name, port.parse::<u16>().ok()?),
+        None => (text, 80),
+    };
+    let label_ok = |label: &str| {
+        !label.is_empty()
+            && !label.starts_with('-')
+            && label
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+    };
+    let is_name = name.split('.').all(label_ok)
+        && name.chars().any(|c| c.is_ascii_alphabetic())
+        && name.parse::<std::net::IpAddr>().is_err()
+        && !name.eq_ignore_ascii_case("localhost");
+    is_name.then(|| format!("{name}:{port}"))
 }
 
 /// A `listen` address: `80`, `*:80`, `IP:port`, `[::]:80`, `IP` (port 80), `localhost:80`.
@@ -3331,7 +3562,14 @@ mod tests {
             Some("unix:/tmp/g.sock")
         );
         assert_eq!(upstream_address("10.0.0.2").as_deref(), Some("10.0.0.2:80"));
-        assert_eq!(upstream_address("app:8000"), None);
+        assert_eq!(upstream_address("app:8000").as_deref(), Some("app:8000"));
+        assert_eq!(
+            upstream_address("host.docker.internal").as_deref(),
+            Some("host.docker.internal:80")
+        );
+        assert_eq!(upstream_address("localhost:8000"), None);
+        assert_eq!(upstream_address("app:port"), None);
+        assert_eq!(upstream_address("-bad:80"), None);
         assert_eq!(weir_name("backend.v2"), "backend_v2");
     }
 
@@ -3403,8 +3641,41 @@ mod tests {
             item(&imported, "listen 443").note,
             "[tls] listen += \"0.0.0.0:443\""
         );
-        // No plain listener of its own: weir's default one serves the routes too.
-        assert!(less_safe(&imported, "server").note.contains("HTTPS-only"));
+        // Its routes answer on the TLS listener only, as nginx's server did.
+        assert!(
+            imported.toml.contains("scheme = \"https\""),
+            "{}",
+            imported.toml
+        );
+        assert!(!imported.report.is_less_safe(), "{}", imported.report);
+    }
+
+    #[test]
+    fn the_plain_redirect_and_the_tls_app_stand_side_by_side_for_one_host() {
+        // The shape certbot leaves: port 80 redirects the host, port 443 serves it.
+        let imported = import(&format!(
+            concat!(
+                "http {{\n server {{ listen 80; server_name a.test; return 301 https://$host$request_uri; }}\n",
+                " server {{ listen 443 ssl; server_name a.test; {} location / {{ proxy_pass http://127.0.0.1:8000; }} }}\n}}"
+            ),
+            CERT
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        assert_eq!(config.routes.len(), 2, "{}", imported.toml);
+        let toml = &imported.toml;
+        assert!(toml.contains("scheme = \"http\""), "{toml}");
+        assert!(toml.contains("scheme = \"https\""), "{toml}");
+        assert!(toml.contains("redirect = "), "{toml}");
+        assert!(!imported.report.is_less_safe(), "{}", imported.report);
+        // Without certificates no [tls] is written, and the TLS server's routes answering on
+        // plain HTTP are said loudly.
+        let plain = import(concat!(
+            "http {\n server { listen 80; server_name a.test; return 301 https://$host$request_uri; }\n",
+            " server { listen 443 ssl; server_name a.test; location / { proxy_pass http://127.0.0.1:8000; } }\n}"
+        ));
+        assert!(!plain.toml.contains("scheme ="), "{}", plain.toml);
+        assert!(less_safe(&plain, "server").note.contains("HTTPS-only"));
     }
 
     #[test]
@@ -3530,10 +3801,69 @@ mod tests {
         assert!(less_safe(&imported, "limit_req zone=byname")
             .note
             .contains("not applied"));
-        // The /admin/ location has no Host of its own: nginx sent $proxy_host there.
-        assert!(less_safe(&imported, "proxy_pass")
+    }
+
+    #[test]
+    fn without_proxy_set_header_host_the_upstream_gets_nginx_proxy_host() {
+        let imported = import(concat!(
+            "http {\n upstream app { server web:8000; }\n server {\n  listen 80;\n",
+            "  location /a/ { proxy_pass http://app; }\n",
+            "  location /b/ { proxy_pass http://127.0.0.1:8000/; }\n",
+            "  location /c/ { proxy_pass http://10.0.0.2:80; }\n",
+            "  location /d/ { proxy_pass http://unix:/run/g.sock:; }\n",
+            "  location / { proxy_pass http://app; proxy_set_header Host $host; }\n",
+            " }\n}\n",
+        ));
+        let toml = &imported.toml;
+        for host in ["app", "127.0.0.1:8000", "10.0.0.2", "localhost"] {
+            assert!(
+                toml.contains(&format!("request_headers = {{ Host = \"{host}\" }}")),
+                "{host}: {toml}"
+            );
+        }
+        // The route that sets Host itself sends the client's, as nginx does with `$host`.
+        assert_eq!(toml.matches("request_headers").count(), 4, "{toml}");
+        let item = item(&imported, "proxy_pass http://app");
+        assert!(item.note.contains("$proxy_host"), "{item}");
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+        weir::config::from_toml(toml, Some(std::path::Path::new("weir.toml")))
+            .unwrap_or_else(|error| panic!("{error}\n{toml}"));
+    }
+
+    #[test]
+    fn service_names_and_the_resolver_are_translated() {
+        let imported = import(concat!(
+            "http {\n resolver 127.0.0.11 valid=10s ipv6=off;\n resolver_timeout 3s;\n",
+            " upstream app { server web:8000; server host.docker.internal; }\n",
+            " server {\n  listen 80;\n  location / { proxy_pass http://app; }\n",
+            "  location /api/ { proxy_pass http://api:9000; }\n }\n}\n",
+        ));
+        let toml = &imported.toml;
+        for key in [
+            r#"resolver = "127.0.0.11""#,
+            r#"resolve_interval = "10s""#,
+            r#"resolve_timeout = "3s""#,
+            r#""web:8000""#,
+            r#""host.docker.internal:80""#,
+            r#""api:9000""#,
+        ] {
+            assert!(toml.contains(key), "{key}: {toml}");
+        }
+        assert_eq!(item(&imported, "server web:8000").kind, Kind::Translated);
+        let resolver = item(&imported, "resolver 127.0.0.11");
+        assert_eq!(resolver.kind, Kind::Approximated, "{resolver}");
+        assert!(resolver.note.contains("ipv6=off"), "{resolver}");
+        assert_eq!(item(&imported, "resolver_timeout").kind, Kind::Translated);
+        // A name as the resolver, or localhost as a server, is still refused with its reason.
+        let refused = import(
+            "http { resolver dns.local; upstream a { server localhost:8000; } server { listen 80; location / { proxy_pass http://a; } } }",
+        );
+        assert_eq!(item(&refused, "resolver dns.local").kind, Kind::Unsupported);
+        assert!(item(&refused, "server localhost:8000")
             .note
-            .contains("$proxy_host"));
+            .contains("127.0.0.1"));
+        weir::config::from_toml(toml, Some(std::path::Path::new("weir.toml")))
+            .unwrap_or_else(|error| panic!("{error}\n{toml}"));
     }
 
     #[test]

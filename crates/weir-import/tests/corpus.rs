@@ -311,12 +311,19 @@ fn flask_guide() {
         "proxy_set_header X-Forwarded-Proto $scheme",
         "always",
     );
-    // No proxy_set_header Host: nginx sends 127.0.0.1:8000, weir the client's Host.
+    // No proxy_set_header Host: nginx sends 127.0.0.1:8000 ($proxy_host), and so does weir.
     expect(
         &imported,
-        Kind::Approximated,
+        Kind::Translated,
         "proxy_pass http://127.0.0.1:8000/",
         "$proxy_host",
+    );
+    assert!(
+        imported
+            .toml
+            .contains(r#"request_headers = { Host = "127.0.0.1:8000" }"#),
+        "{}",
+        imported.toml
     );
     assert!(imported.report.is_less_safe());
     assert_eq!(route(&config, None, "/").upstream, "127_0_0_1_8000");
@@ -388,21 +395,30 @@ fn certbot_managed_site() {
     );
     expect(
         &imported,
-        Kind::Unsupported,
+        Kind::Translated,
         "if ($host = example.com)",
-        "route by host",
+        "host = \"example.com\"",
     );
-    // The HTTPS server's app is served on weir's plain listeners; other hosts get the 404.
-    assert_eq!(route(&config, Some("example.com"), "/").upstream, "app");
+    expect(
+        &imported,
+        Kind::Translated,
+        "if ($host = www.example.com)",
+        "host = \"www.example.com\"",
+    );
+    // The HTTPS server's app answers on the TLS listeners only; on plain HTTP both its hosts
+    // are redirected, and other hosts get the 404, as in nginx.
+    let toml = &imported.toml;
+    assert_eq!(toml.matches("scheme = \"https\"").count(), 2, "{toml}");
+    assert_eq!(toml.matches("scheme = \"http\"").count(), 3, "{toml}");
     assert_eq!(
-        route(&config, None, "/")
-            .answer
-            .as_ref()
-            .unwrap()
-            .status
-            .as_u16(),
-        404
+        toml.matches("redirect = \"https://$host$request_uri\"")
+            .count(),
+        2,
+        "{toml}"
     );
+    assert!(!imported.report.is_less_safe(), "{}", imported.report);
+    assert_eq!(config.routes.len(), 5, "{toml}");
+    assert_eq!(route(&config, Some("example.com"), "/").upstream, "app");
     let listen: Vec<String> = config
         .server
         .listen
@@ -473,26 +489,24 @@ fn rate_limited_api() {
         "limit_req zone=per_ip burst=20 nodelay",
         "limits = [\"per_ip\"]",
     );
-    // Exact but for the Host nginx sends by default ($proxy_host, as no proxy_set_header Host
-    // is written), which is also less safe.
-    only_the_upstream_host_differs(&imported);
+    // Exact, the Host nginx sends by default ($proxy_host, as no proxy_set_header Host is
+    // written) included.
+    every_item_translated(&imported);
 }
 
-/// Every item is translated but the `proxy_pass` items that say weir forwards the client's Host
-/// where nginx sent `$proxy_host`; those are the less-safe part, and nothing else is.
+/// Every item is translated, the `proxy_pass` items that carry nginx's default Host
+/// (`$proxy_host`) as the route's `request_headers` too, and nothing is less safe.
 #[track_caller]
-fn only_the_upstream_host_differs(imported: &Import) {
+fn every_item_translated(imported: &Import) {
     for item in &imported.report.items {
-        assert!(
-            item.kind == Kind::Translated || item.note.contains("$proxy_host"),
-            "{item}\n{}",
-            imported.report
-        );
+        assert_eq!(item.kind, Kind::Translated, "{item}\n{}", imported.report);
     }
-    assert!(imported.report.is_less_safe());
-    for item in &imported.report.less_safe {
-        assert!(item.note.contains("$proxy_host"), "{item}");
-    }
+    assert!(!imported.report.is_less_safe(), "{}", imported.report);
+    assert!(
+        imported.toml.contains("request_headers = { Host = "),
+        "{}",
+        imported.toml
+    );
 }
 
 #[test]
@@ -656,7 +670,7 @@ fn websockets_beside_the_app() {
         "proxy_set_header Upgrade $http_upgrade",
         "WebSocket",
     );
-    only_the_upstream_host_differs(&imported);
+    every_item_translated(&imported);
 }
 
 #[test]

@@ -276,7 +276,9 @@ fn weir_toml(imported: &Import, upstream: &str, files: &Path) -> String {
             continue;
         }
         let key = line.split(" = ").next().unwrap_or("");
-        if key == "pid_file" {
+        // Both sides answer on one plain listener: a route bound to TLS or plain sockets
+        // (`scheme`) answers there as nginx's server, moved onto it, does.
+        if key == "pid_file" || key == "scheme" {
             continue;
         }
         let line = match key {
@@ -293,6 +295,35 @@ fn weir_toml(imported: &Import, upstream: &str, files: &Path) -> String {
     }
     if !out.contains("listen = ") {
         out = format!("[server]\nlisten = [\"127.0.0.1:0\"]\n{out}");
+    }
+    first_route_per_host_and_path(&out)
+}
+
+/// On the one listener both sides share, nginx answers a name with the first server that has it
+/// ("conflicting server name"): of the routes that differed by `scheme` alone, the first stays.
+fn first_route_per_host_and_path(toml: &str) -> String {
+    let mut out = String::new();
+    let mut seen = std::collections::HashSet::new();
+    for (index, table) in toml.split("\n[").enumerate() {
+        let table = if index == 0 {
+            table.to_string()
+        } else {
+            format!("\n[{table}")
+        };
+        if table.starts_with("\n[[routes]]") {
+            let key: Vec<&str> = table
+                .lines()
+                .filter(|line| {
+                    let key = line.split(" = ").next().unwrap_or("");
+                    matches!(key, "host" | "path" | "exact" | "match")
+                })
+                .map(|line| line.split('#').next().unwrap_or("").trim())
+                .collect();
+            if !seen.insert(key.join("\n")) {
+                continue;
+            }
+        }
+        out.push_str(&table);
     }
     out
 }
