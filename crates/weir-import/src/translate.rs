@@ -135,6 +135,36 @@ struct Route {
     remark: Option<String>,
 }
 
+impl Route {
+    /// A route for all of a server (`path = "/"`), as a server-level `return` or `root` or
+    /// certbot's `if ($host = ...)` makes: nothing of a location's settings.
+    fn whole_server(
+        scope: &Scope,
+        host: Option<String>,
+        target: RouteTarget,
+        target_source: Source,
+        source: Source,
+    ) -> Route {
+        Route {
+            host,
+            path: "/".into(),
+            exact: false,
+            target,
+            target_source,
+            source,
+            limits: Vec::new(),
+            request_buffering: None,
+            response_buffering: None,
+            upstream_host: None,
+            from_ssl: scope.ssl,
+            tls_only: scope.tls_only,
+            plain_only: scope.plain_only,
+            server: scope.server.map(|server| server.source.clone()),
+            remark: None,
+        }
+    }
+}
+
 /// An `[upstreams.NAME]` being built.
 #[derive(Debug, Default)]
 struct UpstreamOut {
@@ -1677,33 +1707,19 @@ impl<'a> Translator<'a> {
         // certbot's `if ($host = NAME) { return 301 https://...; }`: a redirect route for that
         // host, on this server's sockets, before the server's own routes.
         for inner in block.iter().filter(|inner| inner.name == "if") {
-            let (Some(host), Some([answer])) = (if_host(&inner.args), inner.block.as_deref())
-            else {
+            let Some((host, answer)) = certbot_if(inner) else {
                 continue;
             };
-            if answer.name != "return" {
-                continue;
-            }
             let Some(target @ RouteTarget::Redirect { .. }) = self.return_target(answer) else {
                 continue;
             };
-            self.routes.push(Route {
-                host: Some(host.clone()),
-                path: "/".into(),
-                exact: false,
+            self.routes.push(Route::whole_server(
+                &scope,
+                Some(host.clone()),
                 target,
-                target_source: answer.source.clone(),
-                source: inner.source.clone(),
-                limits: Vec::new(),
-                request_buffering: None,
-                response_buffering: None,
-                upstream_host: None,
-                from_ssl: scope.ssl,
-                tls_only: scope.tls_only,
-                plain_only: scope.plain_only,
-                server: scope.server.map(|server| server.source.clone()),
-                remark: None,
-            });
+                answer.source.clone(),
+                inner.source.clone(),
+            ));
             self.translated(
                 inner,
                 format!("[[routes]] host = {host:?} on this server's listeners, before its other routes"),
@@ -1716,23 +1732,13 @@ impl<'a> Translator<'a> {
             let target = self.return_target(answer);
             if let Some(target) = target {
                 for host in &hosts {
-                    self.routes.push(Route {
-                        host: host.clone(),
-                        path: "/".into(),
-                        exact: false,
-                        target: target.clone(),
-                        target_source: answer.source.clone(),
-                        source: directive.source.clone(),
-                        limits: Vec::new(),
-                        request_buffering: None,
-                        response_buffering: None,
-                        upstream_host: None,
-                        from_ssl: scope.ssl,
-                        tls_only: scope.tls_only,
-                        plain_only: scope.plain_only,
-                        server: scope.server.map(|server| server.source.clone()),
-                        remark: None,
-                    });
+                    self.routes.push(Route::whole_server(
+                        &scope,
+                        host.clone(),
+                        target.clone(),
+                        answer.source.clone(),
+                        directive.source.clone(),
+                    ));
                 }
             }
             for inner in block {
@@ -1773,23 +1779,13 @@ impl<'a> Translator<'a> {
             if let Some(root) = scope.root {
                 let path = root.args.first().cloned().unwrap_or_default();
                 for host in &hosts {
-                    self.routes.push(Route {
-                        host: host.clone(),
-                        path: "/".into(),
-                        exact: false,
-                        target: RouteTarget::Static(path.clone()),
-                        target_source: root.source.clone(),
-                        source: directive.source.clone(),
-                        limits: Vec::new(),
-                        request_buffering: None,
-                        response_buffering: None,
-                        upstream_host: None,
-                        from_ssl: scope.ssl,
-                        tls_only: scope.tls_only,
-                        plain_only: scope.plain_only,
-                        server: scope.server.map(|server| server.source.clone()),
-                        remark: None,
-                    });
+                    self.routes.push(Route::whole_server(
+                        &scope,
+                        host.clone(),
+                        RouteTarget::Static(path.clone()),
+                        root.source.clone(),
+                        directive.source.clone(),
+                    ));
                 }
             } else if !default {
                 // nginx answers the paths no location matches from its default root, which
@@ -1797,28 +1793,25 @@ impl<'a> Translator<'a> {
                 // A server-level rewrite or if (not carried) is what answers them in nginx.
                 let unhandled = block
                     .iter()
-                    .find(|inner| matches!(inner.name.as_str(), "rewrite" | "if"))
+                    .find(|inner| {
+                        // Not certbot's `if ($host = ...)`, which is translated.
+                        inner.name == "rewrite"
+                            || (inner.name == "if" && certbot_if(inner).is_none())
+                    })
                     .map(|inner| inner.source.clone());
                 for host in &hosts {
                     self.routes.push(Route {
-                        host: host.clone(),
-                        path: "/".into(),
-                        exact: false,
-                        target: RouteTarget::Status(404),
-                        target_source: directive.source.clone(),
-                        source: directive.source.clone(),
-                        limits: Vec::new(),
-                        request_buffering: None,
-                        response_buffering: None,
-                        upstream_host: None,
-                        from_ssl: scope.ssl,
-                        tls_only: scope.tls_only,
-                        plain_only: scope.plain_only,
-                        server: scope.server.map(|server| server.source.clone()),
                         remark: Some(match &unhandled {
                             Some(source) => format!("(nginx answers these paths by the server's rewrite or if at {source}, which weir does not carry: 404)"),
                             None => "(no location matches: nginx answers 404 from its empty default root)".to_string(),
                         }),
+                        ..Route::whole_server(
+                            &scope,
+                            host.clone(),
+                            RouteTarget::Status(404),
+                            directive.source.clone(),
+                            directive.source.clone(),
+                        )
                     });
                 }
             }
@@ -2922,8 +2915,22 @@ fn route_scheme(route: &Route, tls_written: bool) -> Option<&'static str> {
     }
 }
 
-/// The host of certbot's condition `($host = NAME)`, however the words fall; `None` for any
-/// other condition.
+/// certbot's `if ($host = NAME) { return 301 URL; }`: the host and the `return`.
+fn certbot_if(directive: &Directive) -> Option<(String, &Directive)> {
+    let host = if_host(&directive.args)?;
+    let [answer] = directive.block.as_deref()? else {
+        return None;
+    };
+    let redirect = answer.name == "return"
+        && answer
+            .args
+            .first()
+            .is_some_and(|code| matches!(code.as_str(), "301" | "302" | "303" | "307" | "308"));
+    redirect.then_some((host, answer))
+}
+
+/// The host of the condition `($host = NAME)`, however the words fall; `None` for any other
+/// condition.
 fn if_host(args: &[String]) -> Option<String> {
     let text: String = args.concat();
     let inner = text.strip_prefix('(')?.strip_suffix(')')?;
