@@ -2241,8 +2241,11 @@ impl<'a> Translator<'a> {
                 Some(RouteTarget::Redirect { status: code, url })
             }
             (444, _) => {
-                self.approximated(directive, "status = 404: nginx's 444 closes the connection without an answer; weir answers 404");
-                Some(RouteTarget::Status(404))
+                self.translated(
+                    directive,
+                    "status = 444: the connection is closed without an answer, as nginx closes it",
+                );
+                Some(RouteTarget::Status(444))
             }
             (200..=599, None) => {
                 self.translated(directive, format!("status = {code} (weir's body is a short plain-text line for errors, empty otherwise)"));
@@ -2253,7 +2256,10 @@ impl<'a> Translator<'a> {
                 Some(RouteTarget::Status(code))
             }
             _ => {
-                self.unsupported(directive, "weir answers with statuses from 200 to 599 (444, closing the connection, is not supported)");
+                self.unsupported(
+                    directive,
+                    "weir answers with statuses from 200 to 599, or 444 (close without an answer)",
+                );
                 None
             }
         }
