@@ -9,7 +9,6 @@
 //! one row per route (plus one for requests no route matched), each with a counter per status in
 //! a fixed table and two histograms with fixed buckets. Nothing on the request path allocates.
 
-use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -19,6 +18,7 @@ use http::StatusCode;
 use crate::config::UpstreamAddr;
 use crate::ratelimit::LimitStats;
 use crate::upstream::PoolStats;
+use text::{family, sample, sample_f64};
 
 /// The content type of [`Metrics::render`]'s output.
 pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
@@ -636,55 +636,8 @@ pub fn add_spliced(bytes: u64) {
     SPLICED.fetch_add(bytes, Ordering::Relaxed);
 }
 
-/// `# HELP` and `# TYPE` lines. Help texts are constants without backslashes or newlines, the
-/// two characters the format would need escaped there.
-fn family(out: &mut String, name: &str, kind: &str, help: &str) {
-    debug_assert!(!help.contains(['\\', '\n']));
-    let _ = writeln!(out, "# HELP {name} {help}");
-    let _ = writeln!(out, "# TYPE {name} {kind}");
-}
-
-fn sample(out: &mut String, name: &str, labels: &[(&str, &str)], value: u64) {
-    write_series(out, name, labels);
-    let _ = writeln!(out, " {value}");
-}
-
-fn sample_f64(out: &mut String, name: &str, labels: &[(&str, &str)], value: f64) {
-    write_series(out, name, labels);
-    let _ = writeln!(out, " {value}");
-}
-
-fn write_series(out: &mut String, name: &str, labels: &[(&str, &str)]) {
-    out.push_str(name);
-    if labels.is_empty() {
-        return;
-    }
-    out.push('{');
-    for (index, (label, value)) in labels.iter().enumerate() {
-        if index > 0 {
-            out.push(',');
-        }
-        out.push_str(label);
-        out.push_str("=\"");
-        escape_label_value(out, value);
-        out.push('"');
-    }
-    out.push('}');
-}
-
-/// Label values escape backslash, double quote and line feed (text format 0.0.4).
-fn escape_label_value(out: &mut String, value: &str) {
-    for character in value.chars() {
-        match character {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\n' => out.push_str("\\n"),
-            other => out.push(other),
-        }
-    }
-}
-
 mod overload;
+mod text;
 
 #[cfg(test)]
 mod tests;

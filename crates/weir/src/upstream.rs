@@ -457,8 +457,8 @@ impl Upstream {
     ) -> Result<(ResponseHead, Pooled, Option<Sending>), Failed> {
         let mut fresh = false;
         let mut closed_retried = false;
-        let deadline = pool::admission::client_deadline(request.headers());
         loop {
+            let deadline = || pool::admission::client_deadline(request.headers());
             let mut conn = match pool.checkout(fresh, deadline).await {
                 // A pooled connection the server closed while idle was already passed over.
                 Ok(Checkout::Reused(conn)) => conn,

@@ -196,7 +196,6 @@ upstream = "app"
         // The first request of the key passes; every later one is refused.
         let mut first = TcpStream::connect(addr).expect("the gateway accepts");
         requests(&mut first, "/flood", 1, b"200");
-        eprintln!("first passed");
         let limited = per_request(addr, "/flood", b"429");
         let proxied = per_request(addr, "/", b"200");
         (limited, proxied)

@@ -3,10 +3,7 @@
 //! service time the prediction uses. Read from [`PoolStats`] at scrape time, like the other
 //! pool families.
 
-use std::fmt::Write as _;
-
-// Nothing of the parent `metrics.rs` is imported (it imports this module): the few lines of
-// the text format it needs are here.
+use super::text::{family, sample, sample_f64};
 use crate::config::UpstreamAddr;
 use crate::upstream::admission::WAIT_BUCKETS_MS;
 use crate::upstream::PoolStats;
@@ -102,41 +99,4 @@ pub(super) fn render(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats
         let sum = stats.admission.predicted_sum_us as f64 / 1e6;
         sample_f64(out, "weir_pool_predicted_wait_seconds_total", &labels, sum);
     }
-}
-
-fn family(out: &mut String, name: &str, kind: &str, help: &str) {
-    let _ = writeln!(out, "# HELP {name} {help}");
-    let _ = writeln!(out, "# TYPE {name} {kind}");
-}
-
-fn sample(out: &mut String, name: &str, labels: &[(&str, &str)], value: u64) {
-    series(out, name, labels);
-    let _ = writeln!(out, " {value}");
-}
-
-fn sample_f64(out: &mut String, name: &str, labels: &[(&str, &str)], value: f64) {
-    series(out, name, labels);
-    let _ = writeln!(out, " {value}");
-}
-
-/// `name{label="value",...}`, values escaped as the text format wants (`\\`, `\"`, `\n`).
-fn series(out: &mut String, name: &str, labels: &[(&str, &str)]) {
-    out.push_str(name);
-    out.push('{');
-    for (index, (label, value)) in labels.iter().enumerate() {
-        if index > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "{label}=\"");
-        for character in value.chars() {
-            match character {
-                '\\' => out.push_str("\\\\"),
-                '"' => out.push_str("\\\""),
-                '\n' => out.push_str("\\n"),
-                other => out.push(other),
-            }
-        }
-        out.push('"');
-    }
-    out.push('}');
 }

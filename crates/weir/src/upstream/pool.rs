@@ -262,16 +262,14 @@ impl Pool {
     /// Takes the most recently used live idle connection, or a slot to open a new one, or waits
     /// (FIFO, up to `queue_timeout`) for either. With `fresh`, idle connections are passed over
     /// (the oldest is closed to make room when the pool is full), for a retry after a stale one.
-    /// `deadline`: a shorter wait than `queue_timeout` the client asked for.
+    /// `deadline`: a shorter wait than `queue_timeout` the client asked for, asked only when the
+    /// request has to queue (a request that gets a place at once reads no header for it).
     pub async fn checkout(
         self: &Arc<Self>,
         fresh: bool,
-        deadline: Option<Duration>,
+        deadline: impl FnOnce() -> Option<Duration>,
     ) -> Result<Checkout, CheckoutError> {
-        let deadline = deadline.map_or(self.settings.queue_timeout, |deadline| {
-            deadline.min(self.settings.queue_timeout)
-        });
-        let (receiver, predicted, queued_at) = {
+        let (receiver, deadline, predicted, queued_at) = {
             let mut state = self.lock();
             let now = Instant::now();
             let full =
@@ -304,6 +302,9 @@ impl Pool {
                 state.connects += 1;
                 return Ok(Checkout::Connect(self.slot()));
             }
+            let deadline = deadline().map_or(self.settings.queue_timeout, |deadline| {
+                deadline.min(self.settings.queue_timeout)
+            });
             state.waiters.retain(|waiter| !waiter.is_closed());
             let ahead = state.waiters.len();
             if ahead >= self.settings.queue_size {
@@ -327,7 +328,7 @@ impl Pool {
             let (sender, receiver) = oneshot::channel();
             state.waiters.push_back(sender);
             state.admission.queue_depth(now, ahead + 1);
-            (receiver, predicted, now)
+            (receiver, deadline, predicted, now)
         };
         let mut receiver = receiver;
         let granted = match tokio::time::timeout(deadline, &mut receiver).await {

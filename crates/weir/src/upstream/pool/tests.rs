@@ -55,7 +55,7 @@ type Checking = Pin<Box<dyn Future<Output = Result<Checkout, CheckoutError>>>>;
 
 fn checking(pool: &Arc<Pool>, fresh: bool) -> Checking {
     let pool = Arc::clone(pool);
-    Box::pin(async move { pool.checkout(fresh, None).await })
+    Box::pin(async move { pool.checkout(fresh, || None).await })
 }
 
 fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, CheckoutError>> {
@@ -67,7 +67,7 @@ fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, CheckoutError>> {
 #[tokio::test(start_paused = true)]
 async fn a_waiter_cancelled_after_its_grant_was_sent_gives_the_place_back() {
     let pool = pool(settings(1, 0, 8));
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, None).await else {
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
         panic!("the first checkout gets the only place");
     };
     let mut waiter = checking(&pool, false);
@@ -102,7 +102,7 @@ async fn a_waiter_cancelled_after_its_grant_was_sent_gives_the_place_back() {
 #[tokio::test(start_paused = true)]
 async fn a_grant_that_comes_as_the_queue_time_runs_out_is_used() {
     let pool = pool(settings(1, 0, 8));
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, None).await else {
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
         panic!("the first checkout gets the only place");
     };
     let mut waiter = checking(&pool, false);
@@ -123,7 +123,7 @@ async fn a_grant_that_comes_as_the_queue_time_runs_out_is_used() {
 async fn bytes_the_server_sent_unasked_make_an_idle_connection_unusable_at_once() {
     use tokio::io::AsyncWriteExt as _;
     let pool = pool(settings(1, 1, 8));
-    let Ok(Checkout::Connect(slot)) = pool.checkout(false, None).await else {
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, || None).await else {
         panic!("a place");
     };
     let (conn, mut server) = connection();
