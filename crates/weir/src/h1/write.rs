@@ -10,7 +10,7 @@ use std::task::Poll;
 use std::time::SystemTime;
 
 use bytes::Bytes;
-use http::header::{self, HeaderValue};
+use http::header;
 use http::{Response, StatusCode, Version};
 use http_body::Body as _;
 use tokio::io::AsyncWrite;
@@ -73,20 +73,16 @@ pub async fn write_response<W: AsyncWrite + Unpin>(
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<u64>().ok());
+    let mut added_length = None;
     let framing = if bodiless {
         Framing::None
     } else if let Some(length) = declared {
         Framing::Length(length)
     } else if let Some(length) = body.size_hint().exact() {
-        parts
-            .headers
-            .insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+        // Written by `encode_head` from the number: a header value would be an allocation.
+        added_length = Some(length);
         Framing::Length(length)
     } else if request.version == Version::HTTP_11 {
-        parts.headers.insert(
-            header::TRANSFER_ENCODING,
-            HeaderValue::from_static("chunked"),
-        );
         Framing::Chunked
     } else {
         Framing::Close
@@ -98,20 +94,23 @@ pub async fn write_response<W: AsyncWrite + Unpin>(
         .iter()
         .any(|value| has_token(value.as_bytes(), b"close"));
     let keep_alive = request.keep_alive && !close_asked && framing != Framing::Close;
+    // weir's own lines go into the head as bytes, not into the map: an insert can grow it.
+    let mut lines: [&[u8]; 2] = [b"", b""];
+    if framing == Framing::Chunked {
+        lines[0] = b"transfer-encoding: chunked\r\n";
+    }
     if !switching {
         if !keep_alive {
             if !close_asked {
-                parts
-                    .headers
-                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                parts.headers.remove(header::CONNECTION);
+                lines[1] = b"connection: close\r\n";
             }
         } else if request.version == Version::HTTP_10 {
-            parts
-                .headers
-                .insert(header::CONNECTION, HeaderValue::from_static("keep-alive"));
+            parts.headers.remove(header::CONNECTION);
+            lines[1] = b"connection: keep-alive\r\n";
         }
     }
-    let head = encode_head(status, &parts.headers);
+    let head = encode_head(status, &parts.headers, added_length, lines);
 
     if framing == Framing::None {
         write_all(io, &[&head]).await?;
@@ -215,13 +214,22 @@ async fn flush<W: AsyncWrite + Unpin>(io: &mut W) -> io::Result<()> {
     poll_fn(|context| Pin::new(&mut *io).poll_flush(context)).await
 }
 
-/// The status line and headers, with `Date` added when absent.
-fn encode_head(status: StatusCode, headers: &http::HeaderMap) -> Vec<u8> {
+/// The status line and headers, with `Content-Length: length` when given, weir's own `lines`
+/// (each whole, with its CRLF, or empty) and `Date` when absent, in a buffer of the thread's
+/// [`HeadBuffer`]s.
+fn encode_head(
+    status: StatusCode,
+    headers: &http::HeaderMap,
+    length: Option<u64>,
+    lines: [&[u8]; 2],
+) -> HeadBuffer {
     let mut size = 64;
     for (name, value) in headers {
         size += name.as_str().len() + value.len() + 4;
     }
-    let mut head = Vec::with_capacity(size + 40);
+    let mut buffer = HeadBuffer::take();
+    let head = &mut buffer.0;
+    head.reserve(size + 64);
     head.extend_from_slice(b"HTTP/1.1 ");
     head.extend_from_slice(status.as_str().as_bytes());
     head.push(b' ');
@@ -233,13 +241,82 @@ fn encode_head(status: StatusCode, headers: &http::HeaderMap) -> Vec<u8> {
         head.extend_from_slice(value.as_bytes());
         head.extend_from_slice(b"\r\n");
     }
+    for line in lines {
+        head.extend_from_slice(line);
+    }
+    if let Some(length) = length {
+        head.extend_from_slice(b"content-length: ");
+        push_decimal(head, length);
+        head.extend_from_slice(b"\r\n");
+    }
     if !headers.contains_key(header::DATE) {
         head.extend_from_slice(b"date: ");
         DATE.with(|date| head.extend_from_slice(date.borrow_mut().now()));
         head.extend_from_slice(b"\r\n");
     }
     head.extend_from_slice(b"\r\n");
-    head
+    buffer
+}
+
+/// Appends `number` in decimal.
+fn push_decimal(text: &mut Vec<u8>, number: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = number;
+    loop {
+        start -= 1;
+        // A digit: `rest % 10` is below 10.
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    text.extend_from_slice(&digits[start..]);
+}
+
+/// A response head's buffer, taken from the thread's spares and given back when dropped, so a
+/// response head costs no allocation once a thread has served a few (issue 18: none per
+/// request). Buffers that grew past [`HeadBuffer::KEPT_CAPACITY`] are freed instead, and a
+/// thread keeps at most [`HeadBuffer::KEPT`]: a few KiB per thread, whatever the load.
+struct HeadBuffer(Vec<u8>);
+
+impl HeadBuffer {
+    const KEPT: usize = 64;
+    const KEPT_CAPACITY: usize = 16 * 1024;
+
+    fn take() -> HeadBuffer {
+        let spare = SPARE_HEADS
+            .try_with(|spares| spares.borrow_mut().pop())
+            .ok()
+            .flatten();
+        HeadBuffer(spare.unwrap_or_default())
+    }
+}
+
+impl std::ops::Deref for HeadBuffer {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl Drop for HeadBuffer {
+    fn drop(&mut self) {
+        if self.0.capacity() == 0 || self.0.capacity() > HeadBuffer::KEPT_CAPACITY {
+            return;
+        }
+        let mut buffer = std::mem::take(&mut self.0);
+        buffer.clear();
+        // At thread exit the spares are gone: the buffer is simply freed.
+        let _ = SPARE_HEADS.try_with(|spares| {
+            let mut spares = spares.borrow_mut();
+            if spares.len() < HeadBuffer::KEPT {
+                spares.push(buffer);
+            }
+        });
+    }
 }
 
 /// Whether a comma-separated header value holds `token` (case-insensitive).
@@ -270,6 +347,7 @@ impl CachedDate {
 }
 
 thread_local! {
+    static SPARE_HEADS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
     static DATE: RefCell<CachedDate> = const {
         RefCell::new(CachedDate { second: 0, text: Bytes::new() })
     };

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use http::{Request, StatusCode};
+use smallvec::SmallVec;
 
 use crate::config::{KeyPart, LimitConfig, LimitHeaders};
 use crate::error::ProxyError;
@@ -78,7 +79,7 @@ impl RouteLimits {
         request: &Request<B>,
     ) -> Result<Option<Decided<'_>>, ProxyError> {
         let keys = self.keys(client_ip, path, request);
-        let key_slices: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+        let key_slices: SmallVec<[&[u8]; 2]> = keys.iter().map(|key| key.as_slice()).collect();
         let decision = match self.set.try_check(&key_slices) {
             Some(decision) => decision,
             None => self.set.check(&key_slices).await,
@@ -107,7 +108,13 @@ impl RouteLimits {
     }
 
     /// Each limit's key for this request, in the route's order.
-    fn keys<B>(&self, client_ip: IpAddr, path: &str, request: &Request<B>) -> Vec<Vec<u8>> {
+    /// Kept inline for the usual route of one or two limits with short keys: no allocation.
+    fn keys<B>(
+        &self,
+        client_ip: IpAddr,
+        path: &str,
+        request: &Request<B>,
+    ) -> SmallVec<[LimitKey; 2]> {
         self.limits
             .iter()
             .map(|limit| build_key(&limit.key, limit.ipv6_prefix, client_ip, path, request))
@@ -201,6 +208,9 @@ impl Drop for RefundOnDrop<'_> {
     }
 }
 
+/// A limit's key, inline up to 32 bytes (an address, a short path): no allocation for them.
+pub type LimitKey = SmallVec<[u8; 32]>;
+
 /// A limit's key: its parts joined by a NUL byte; empty when every part is empty (such a key is
 /// not limited, as nginx skips an empty key). Addresses are their 4 or 16 bytes, IPv6 ones cut to
 /// the limit's `ipv6_prefix`. `path` is the normalised path, so every spelling of one path shares
@@ -212,8 +222,8 @@ pub fn build_key<B>(
     client_ip: IpAddr,
     path: &str,
     request: &Request<B>,
-) -> Vec<u8> {
-    let mut key = Vec::with_capacity(24);
+) -> LimitKey {
+    let mut key = LimitKey::new();
     let mut any = false;
     for (position, part) in parts.iter().enumerate() {
         if position > 0 {
@@ -267,18 +277,20 @@ fn state_value(
     remaining: u64,
     seconds: u64,
 ) -> Result<HeaderValue, http::header::InvalidHeaderValue> {
-    let mut text = Vec::with_capacity(name.len() + 48);
+    // Written on the stack (spilling only for a long limit name), then copied once into the
+    // header value: one allocation, where a `Vec` turned into `Bytes` was two.
+    let mut text: SmallVec<[u8; 96]> = SmallVec::new();
     text.push(b'"');
     text.extend_from_slice(name.as_bytes());
     text.extend_from_slice(b"\";r=");
     push_decimal(&mut text, remaining);
     text.extend_from_slice(b";t=");
     push_decimal(&mut text, seconds);
-    HeaderValue::from_maybe_shared(bytes::Bytes::from(text))
+    HeaderValue::from_bytes(&text)
 }
 
 /// Appends `number` in decimal.
-fn push_decimal(text: &mut Vec<u8>, number: u64) {
+fn push_decimal(text: &mut SmallVec<[u8; 96]>, number: u64) {
     let mut digits = [0u8; 20];
     let mut start = digits.len();
     let mut rest = number;

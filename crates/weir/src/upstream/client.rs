@@ -173,19 +173,30 @@ impl Sending {
                 }
             }
         };
-        let mut head = Vec::with_capacity(256);
+        let target = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
+        let extra_line = extra.iter().map(|(name, value)| (*name, value.as_bytes()));
+        let lines = || {
+            parts
+                .headers
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_bytes()))
+                .chain(extra_line.clone())
+        };
+        // Sized exactly, so that the buffer becomes `Bytes` without a second allocation.
+        let size = parts.method.as_str().len()
+            + 1
+            + target.len()
+            + b" HTTP/1.1\r\n".len()
+            + lines()
+                .map(|(name, value)| name.len() + value.len() + 4)
+                .sum::<usize>()
+            + 2;
+        let mut head = Vec::with_capacity(size);
         head.extend_from_slice(parts.method.as_str().as_bytes());
         head.push(b' ');
-        let target = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
         head.extend_from_slice(target.as_bytes());
         head.extend_from_slice(b" HTTP/1.1\r\n");
-        let extra_line = extra.iter().map(|(name, value)| (*name, value.as_bytes()));
-        let lines = parts
-            .headers
-            .iter()
-            .map(|(name, value)| (name.as_str(), value.as_bytes()))
-            .chain(extra_line);
-        for (name, value) in lines {
+        for (name, value) in lines() {
             head.extend_from_slice(name.as_bytes());
             head.extend_from_slice(b": ");
             head.extend_from_slice(value);
