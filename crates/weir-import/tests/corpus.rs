@@ -157,9 +157,9 @@ fn the_seed_config_imports_with_every_directive_accounted_for() {
     );
     expect(
         &imported,
-        Kind::Approximated,
+        Kind::Translated,
         "proxy_set_header X-Forwarded-Proto",
-        "trusted proxy",
+        r#"request_headers X-Forwarded-Proto = "$http_x_forwarded_proto""#,
     );
     expect(
         &imported,
@@ -301,9 +301,9 @@ fn flask_guide() {
     let (imported, config) = import_checked(&corpus("flask.conf"));
     expect(
         &imported,
-        Kind::Unsupported,
+        Kind::Translated,
         "proxy_set_header X-Forwarded-Host",
-        "custom request headers",
+        r#"request_headers X-Forwarded-Host = "$host""#,
     );
     expect(
         &imported,
@@ -321,11 +321,12 @@ fn flask_guide() {
     assert!(
         imported
             .toml
-            .contains(r#"request_headers = { Host = "127.0.0.1:8000" }"#),
+            .contains(r#"request_headers = { Host = "127.0.0.1:8000", X-Forwarded-Host = "$host", X-Forwarded-Prefix = "/" }"#),
         "{}",
         imported.toml
     );
-    assert!(imported.report.is_less_safe());
+    // The X-Forwarded-* headers it sets are carried: nothing is less safe now.
+    assert!(!imported.report.is_less_safe(), "{}", imported.report);
     assert_eq!(route(&config, None, "/").upstream, "127_0_0_1_8000");
 }
 
