@@ -1118,7 +1118,11 @@ impl<'a> Translator<'a> {
                 (Kind::Unsupported, "weir has no response cache".into())
             }
             "http3" | "quic_retry" => (Kind::Unsupported, "weir has no HTTP/3 (QUIC) yet".into()),
-            "add_trailer" | "expires" | "more_set_headers" => {
+            "expires" => (
+                Kind::Unsupported,
+                "weir sends no Expires or Cache-Control max-age of its own; response_headers can (Cache-Control = \"max-age=N\")".into(),
+            ),
+            "add_trailer" | "more_set_headers" => {
                 (Kind::Unsupported, "weir does not add response headers".into())
             }
             "etag" if on => (Kind::Translated, "always: static files carry an ETag".into()),

@@ -587,7 +587,7 @@ fn static_site_with_an_api() {
         &imported,
         Kind::Unsupported,
         "expires 30d",
-        "response headers",
+        "Cache-Control max-age",
     );
     expect(
         &imported,
@@ -651,6 +651,40 @@ fn load_balanced_upstream() {
         Kind::Approximated,
         "server 10.0.0.12:8000",
         "weight",
+    );
+}
+
+#[test]
+fn security_headers_and_an_admin_area_open_to_one_network() {
+    let (imported, config) = import_checked(&corpus("headers.conf"));
+    expect(
+        &imported,
+        Kind::Approximated,
+        "add_header X-Frame-Options",
+        "adds a second",
+    );
+    // No TLS listener: HSTS goes on the routes, as nginx sent it here.
+    expect(
+        &imported,
+        Kind::Approximated,
+        "add_header Strict-Transport-Security",
+        "not [tls] hsts",
+    );
+    expect(&imported, Kind::Translated, "allow 10.0.0.0/8", "access");
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_set_header X-Forwarded-For $remote_addr",
+        "forwarded_for",
+    );
+    assert!(!imported.report.is_less_safe(), "{}", imported.report);
+    assert!(config.tls.is_none());
+    assert!(
+        imported
+            .toml
+            .contains(r#"access = ["allow 10.0.0.0/8", "deny all"]"#),
+        "{}",
+        imported.toml
     );
 }
 
