@@ -1141,7 +1141,15 @@ impl<'a> Translator<'a> {
             "error_page" => (Kind::Unsupported, "weir answers errors with its own short plain-text pages".into()),
             "rewrite" | "set" | "break" => (Kind::Unsupported, "weir does not rewrite URIs or set variables".into()),
             "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
-            "auth_basic" | "auth_basic_user_file" | "auth_request" | "satisfy" => {
+            "satisfy" if directive.args.first().is_some_and(|arg| arg == "all") => (
+                Kind::Translated,
+                "the default: a client must pass every rule (weir has access rules by address only)".into(),
+            ),
+            "satisfy" => (
+                Kind::Approximated,
+                "weir has no authentication: its access rules alone decide, so a client they refuse is refused even with a password".into(),
+            ),
+            "auth_basic" | "auth_basic_user_file" | "auth_request" => {
                 (Kind::Unsupported, "weir has no authentication (its access rules match client addresses only); keep it in the app".into())
             }
             "limit_conn" | "limit_conn_zone" | "limit_conn_status" | "limit_conn_log_level" | "limit_rate"
@@ -3313,7 +3321,7 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
     let first = directive.args.first().map(|arg| arg.to_ascii_lowercase());
     let first = first.as_deref().unwrap_or("");
     match directive.name.as_str() {
-        "allow" | "deny" | "satisfy" if directive.name == "satisfy" || kind == Kind::Unsupported => Some(format!(
+        "allow" | "deny" if kind == Kind::Unsupported => Some(format!(
             "the access rule is dropped: requests nginx {} now reach the app",
             if directive.name == "allow" { "refused to other clients" } else { "refused" }
         )),
@@ -4035,6 +4043,55 @@ mod tests {
         let added = item(&imported, "add_header X-Frame-Options");
         assert_eq!(added.kind, Kind::Approximated, "{added}");
         assert!(added.note.contains("adds a second"), "{added}");
+        weir_accepts(toml);
+    }
+
+    #[test]
+    fn a_host_of_its_own_replaces_nginx_default_and_one_weir_cannot_fill_in_is_less_safe() {
+        let imported = import(concat!(
+            "http {\n upstream app { server 127.0.0.1:8000; }\n server {\n  listen 80;\n",
+            "  location /a/ { proxy_pass http://app; proxy_set_header Host backend.internal; }\n",
+            "  location /b/ { proxy_pass http://app; proxy_set_header Host $proxy_host; }\n",
+            "  location /c/ { proxy_pass http://app; proxy_set_header Host \"$host:$server_port\"; }\n",
+            "  location /d/ { proxy_pass http://app; satisfy any; allow 10.0.0.0/8; deny all; }\n",
+            " }\n}\n",
+        ));
+        let toml = &imported.toml;
+        assert!(
+            route_table(toml, "/a/").contains(r#"request_headers = { Host = "backend.internal" }"#),
+            "{toml}"
+        );
+        // $proxy_host is nginx's default: the proxy_pass's host, once.
+        assert!(
+            route_table(toml, "/b/").contains(r#"request_headers = { Host = "app" }"#),
+            "{toml}"
+        );
+        assert_eq!(
+            item(&imported, "proxy_set_header Host $proxy_host").kind,
+            Kind::Translated
+        );
+        // weir has no $server_port: the client's Host goes upstream, where nginx sent its own.
+        assert!(
+            !route_table(toml, "/c/").contains("request_headers"),
+            "{toml}"
+        );
+        let port = item(&imported, "proxy_set_header Host $host:");
+        assert_eq!(port.kind, Kind::Unsupported, "{port}");
+        assert!(port.note.contains("$server_port"), "{port}");
+        assert!(
+            less_safe(&imported, "proxy_set_header Host")
+                .note
+                .contains("client's Host"),
+            "{}",
+            imported.report
+        );
+        assert_eq!(imported.report.less_safe.len(), 1, "{}", imported.report);
+        // satisfy any without authentication: weir is stricter, not less safe.
+        assert!(
+            route_table(toml, "/d/").contains(r#"access = ["allow 10.0.0.0/8", "deny all"]"#),
+            "{toml}"
+        );
+        assert_eq!(item(&imported, "satisfy any").kind, Kind::Approximated);
         weir_accepts(toml);
     }
 

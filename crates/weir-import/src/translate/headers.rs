@@ -427,3 +427,86 @@ fn inline_table(pairs: &[(&str, &str)]) -> String {
         .collect();
     format!("{{ {} }}", entries.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn directive(name: &str, args: &[&str]) -> Directive {
+        Directive {
+            name: name.into(),
+            args: args.iter().map(|arg| arg.to_string()).collect(),
+            block: None,
+            source: Source {
+                file: "nginx.conf".into(),
+                line: 1,
+            },
+        }
+    }
+
+    #[test]
+    fn values_take_the_variables_weir_fills_in_and_no_other() {
+        for value in [
+            "",
+            "literal",
+            "$host",
+            "${host}.internal",
+            "$scheme://$host$request_uri",
+            "$http_x_request_id",
+            "for=$remote_addr;proto=$scheme",
+        ] {
+            assert_eq!(value_ok(value), Ok(()), "{value}");
+        }
+        for (value, named) in [
+            ("$request_id", "$request_id"),
+            ("$host:$server_port", "$server_port"),
+            ("${host", "${"),
+            ("$", "$:"),
+            ("café", "visible ASCII"),
+        ] {
+            let why = value_ok(value).unwrap_err();
+            assert!(why.contains(named), "{value}: {why}");
+        }
+    }
+
+    #[test]
+    fn headers_weir_writes_itself_are_not_rules() {
+        let set = request_header(&directive("proxy_set_header", &["Keep-Alive", "300"]));
+        assert!(
+            matches!(&set, RequestHeader::Unsupported(why) if why.contains("itself")),
+            "{set:?}"
+        );
+        let added = response_header(&directive("add_header", &["Transfer-Encoding", "x"]));
+        assert!(added.is_err(), "{added:?}");
+        let bad_name = response_header(&directive("add_header", &["X Bad", "x"]));
+        assert!(bad_name.is_err(), "{bad_name:?}");
+        assert_eq!(
+            request_header(&directive(
+                "proxy_set_header",
+                &["X-Forwarded-For", "$remote_addr"]
+            )),
+            RequestHeader::ForwardedForReplace
+        );
+    }
+
+    #[test]
+    fn access_entries_are_addresses_networks_or_all() {
+        for (verb, address) in [
+            ("allow", "10.0.0.0/8"),
+            ("deny", "all"),
+            ("allow", "192.168.1.7"),
+            ("deny", "2001:db8::/32"),
+        ] {
+            assert_eq!(
+                access_entry(&directive(verb, &[address])),
+                Ok(format!("{verb} {address}"))
+            );
+        }
+        for address in ["unix:", "10.0.0.0/33", "example.com", "::/129"] {
+            assert!(
+                access_entry(&directive("deny", &[address])).is_err(),
+                "{address}"
+            );
+        }
+    }
+}
