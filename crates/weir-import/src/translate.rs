@@ -754,10 +754,7 @@ impl<'a> Translator<'a> {
                 };
                 if let Some(item) = self.item_of(directive) {
                     item.kind = Kind::Approximated;
-                    item.note = format!(
-                        "{}; no TLS listener is written, so it is not [tls] hsts: weir sends it on the plain-HTTP listener, as nginx did here",
-                        response_note(&header)
-                    );
+                    item.note = format!("{}{NO_TLS_HSTS}", response_note(&header));
                 }
                 self.rule_directives.push(directive);
             }
@@ -765,14 +762,38 @@ impl<'a> Translator<'a> {
         let mut used: HashSet<*const Directive> = HashSet::new();
         let mut inert: HashMap<*const Directive, &'static str> = HashMap::new();
         let mut duplicates: HashSet<*const Directive> = HashSet::new();
+        let mut used_proxied: HashSet<*const Directive> = HashSet::new();
         for route in kept.iter() {
             used.extend(route.rules.used.iter().copied());
+            if matches!(route.target, RouteTarget::Upstream(_)) {
+                used_proxied.extend(route.rules.used.iter().copied());
+            }
             inert.extend(route.rules.inert.iter().copied());
             duplicates.extend(route.rules.duplicates.iter().copied());
         }
         for directive in self.rule_directives.clone() {
             let pointer = directive as *const Directive;
             if used.contains(&pointer) {
+                // On routes that answer themselves only there is no upstream header to add to.
+                let header = headers::response_header(directive).ok();
+                if let Some(header) = header.filter(|_| !used_proxied.contains(&pointer)) {
+                    if let Some(item) = self.item_of(directive) {
+                        if item.kind == Kind::Approximated {
+                            item.kind = Kind::Translated;
+                            let key = if header.always {
+                                "response_headers_always"
+                            } else {
+                                "response_headers"
+                            };
+                            item.note = format!(
+                                "{key} {} = {:?} on the routes it applies to (none proxies){}",
+                                header.name,
+                                header.value,
+                                if header.hsts { NO_TLS_HSTS } else { "" }
+                            );
+                        }
+                    }
+                }
                 continue;
             }
             let (kind, note) = if let Some(why) = inert.get(&pointer) {
@@ -3403,6 +3424,9 @@ fn proxy_pass_header(directive: &Directive) -> (Kind, String) {
     }
 }
 
+/// Said of an HSTS `add_header` that goes on the routes.
+const NO_TLS_HSTS: &str = "; no TLS listener is written, so it is not [tls] hsts: weir sends it on the plain-HTTP listener, as nginx did here";
+
 /// An `add_header`'s note, with weir's difference: it replaces the upstream's header.
 fn response_note(header: &headers::ResponseHeader) -> String {
     let key = if header.always {
@@ -3943,7 +3967,8 @@ mod tests {
         );
         let toml = &imported.toml;
         let hsts = item(&imported, "add_header Strict-Transport-Security");
-        assert_eq!(hsts.kind, Kind::Approximated, "{hsts}");
+        // On a route that answers itself: no upstream header to add a second to.
+        assert_eq!(hsts.kind, Kind::Translated, "{hsts}");
         assert!(hsts.note.contains("not [tls] hsts"), "{hsts}");
         assert!(!toml.contains("hsts ="), "{toml}");
         assert!(
