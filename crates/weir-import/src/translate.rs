@@ -802,7 +802,7 @@ impl<'a> Translator<'a> {
                 (
                     Kind::Unsupported,
                     format!(
-                        "{} again at this level: weir sets one value per header, the first",
+                        "a second {} beside one in force: weir sets one value per header and keeps the first",
                         directive.args.first().map_or("the header", String::as_str)
                     ),
                 )
@@ -4117,6 +4117,24 @@ mod tests {
             "{toml}"
         );
         assert_eq!(item(&imported, "satisfy any").kind, Kind::Approximated);
+        weir_accepts(toml);
+    }
+
+    #[test]
+    fn a_second_value_of_one_header_is_left_out_with_the_reason() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  location / { add_header Link \"</a.css>\"; add_header link \"</b.js>\"; proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let toml = &imported.toml;
+        assert!(
+            route_table(toml, "/").contains(r#"response_headers = { Link = "</a.css>" }"#),
+            "{toml}"
+        );
+        let second = item(&imported, "add_header link");
+        assert_eq!(second.kind, Kind::Unsupported, "{second}");
+        assert!(second.note.contains("keeps the first"), "{second}");
         weir_accepts(toml);
     }
 
