@@ -16,6 +16,10 @@ use crate::report::{Item, Kind, Report};
 use crate::toml_out::{self, Table};
 use crate::Import;
 
+mod headers;
+
+use headers::{RequestHeader, Rules};
+
 pub fn translate(loaded: &Loaded) -> Import {
     // A file of `server` blocks (a sites-available file) is meant to be included inside `http`:
     // read it as nginx reads it there, not as a main context with nothing in it.
@@ -95,6 +99,12 @@ struct Scope<'a> {
     server: Option<&'a Directive>,
     /// The `proxy_set_header`s in force: a level with any of its own replaces the inherited.
     proxy_set_header: Vec<&'a Directive>,
+    /// The `add_header`s in force, inherited the same way.
+    add_header: Vec<&'a Directive>,
+    /// The `proxy_hide_header`s in force, inherited the same way.
+    proxy_hide_header: Vec<&'a Directive>,
+    /// The `allow`s and `deny`s in force, in order, inherited the same way.
+    access: Vec<&'a Directive>,
     ssl_certificate: Option<&'a Directive>,
     ssl_certificate_key: Option<&'a Directive>,
 }
@@ -133,6 +143,8 @@ struct Route {
     server: Option<Source>,
     /// Why a `status` route answers what it does, when the config does not say it.
     remark: Option<String>,
+    /// Header and access rules from the directives in force.
+    rules: Rules,
 }
 
 impl Route {
@@ -149,7 +161,6 @@ impl Route {
             host,
             path: "/".into(),
             exact: false,
-            target,
             target_source,
             source,
             limits: Vec::new(),
@@ -161,6 +172,16 @@ impl Route {
             plain_only: scope.plain_only,
             server: scope.server.map(|server| server.source.clone()),
             remark: None,
+            // A server-level `return` (or certbot's `if`) answers before allow/deny run.
+            rules: Rules::of(
+                scope,
+                false,
+                matches!(
+                    target,
+                    RouteTarget::Redirect { .. } | RouteTarget::Status(_)
+                ),
+            ),
+            target,
         }
     }
 }
@@ -232,6 +253,11 @@ struct Translator<'a> {
     tls: Table,
     /// `[[tls.certificates]]`: (cert, key, where the pair was written).
     certificates: Vec<(String, String, Source)>,
+    /// Header and access directives whose item says routes carry them (see `header_rule`).
+    rule_directives: Vec<&'a Directive>,
+    /// `add_header Strict-Transport-Security max-age=...`: `[tls] hsts`, or on the routes when
+    /// no `[tls]` is written.
+    hsts: Vec<&'a Directive>,
 }
 
 impl<'a> Translator<'a> {
@@ -540,21 +566,8 @@ impl<'a> Translator<'a> {
     fn common(&mut self, directive: &'a Directive, level: &str) {
         match directive.name.as_str() {
             name if name.starts_with("ssl") || name == "http2" => self.ssl(directive),
-            "add_header"
-                if directive
-                    .args
-                    .first()
-                    .is_some_and(|name| name.eq_ignore_ascii_case("strict-transport-security")) =>
-            {
-                match directive.args.get(1) {
-                    Some(value) if value.to_ascii_lowercase().starts_with("max-age=") => {
-                        self.tls_items.push(directive.source.clone());
-                        self.tls
-                            .set("hsts", toml_out::string(value), Some(&directive.source));
-                        self.translated(directive, format!("[tls] hsts = {value:?} (always: on every response of a TLS listener)"));
-                    }
-                    _ => self.unsupported(directive, "expected a value starting with max-age="),
-                }
+            "proxy_set_header" | "add_header" | "proxy_hide_header" | "allow" | "deny" => {
+                self.header_rule(directive)
             }
             "client_max_body_size" => self.client_max_body_size(directive),
             "resolver" => self.resolver(directive, level),
@@ -716,6 +729,177 @@ impl<'a> Translator<'a> {
                 "static routes for the locations without proxy_pass",
             ),
             _ => self.simple(directive),
+        }
+    }
+
+    /// The item of `directive`, as `item` made it.
+    fn item_of(&mut self, directive: &Directive) -> Option<&mut Item> {
+        let summary = shorten(&directive.summary());
+        self.items.iter_mut().find(|item| {
+            item.sources.first() == Some(&directive.source) && item.directive == summary
+        })
+    }
+
+    /// HSTS onto the routes when no `[tls]` is written (else off them: `[tls] hsts` sends it);
+    /// then the item of each header or access directive that no kept route carries says why.
+    fn header_rules_carried(&mut self, kept: &mut [Route], tls_written: bool) {
+        if tls_written {
+            for route in kept.iter_mut() {
+                route.rules.without_hsts();
+            }
+        } else {
+            for directive in self.hsts.clone() {
+                let Ok(header) = headers::response_header(directive) else {
+                    continue;
+                };
+                if let Some(item) = self.item_of(directive) {
+                    item.kind = Kind::Approximated;
+                    item.note = format!("{}{NO_TLS_HSTS}", response_note(&header));
+                }
+                self.rule_directives.push(directive);
+            }
+        }
+        let mut used: HashSet<*const Directive> = HashSet::new();
+        let mut inert: HashMap<*const Directive, &'static str> = HashMap::new();
+        let mut duplicates: HashSet<*const Directive> = HashSet::new();
+        let mut used_proxied: HashSet<*const Directive> = HashSet::new();
+        for route in kept.iter() {
+            used.extend(route.rules.used.iter().copied());
+            if matches!(route.target, RouteTarget::Upstream(_)) {
+                used_proxied.extend(route.rules.used.iter().copied());
+            }
+            inert.extend(route.rules.inert.iter().copied());
+            duplicates.extend(route.rules.duplicates.iter().copied());
+        }
+        for directive in self.rule_directives.clone() {
+            let pointer = directive as *const Directive;
+            if used.contains(&pointer) {
+                // On routes that answer themselves only there is no upstream header to add to.
+                let header = headers::response_header(directive).ok();
+                if let Some(header) = header.filter(|_| !used_proxied.contains(&pointer)) {
+                    if let Some(item) = self.item_of(directive) {
+                        if item.kind == Kind::Approximated {
+                            item.kind = Kind::Translated;
+                            let key = if header.always {
+                                "response_headers_always"
+                            } else {
+                                "response_headers"
+                            };
+                            item.note = format!(
+                                "{key} {} = {:?} on the routes it applies to (none proxies){}",
+                                header.name,
+                                header.value,
+                                if header.hsts { NO_TLS_HSTS } else { "" }
+                            );
+                        }
+                    }
+                }
+                continue;
+            }
+            let (kind, note) = if let Some(why) = inert.get(&pointer) {
+                (Kind::Translated, format!("no effect: {why}"))
+            } else if duplicates.contains(&pointer) {
+                (
+                    Kind::Unsupported,
+                    format!(
+                        "a second {} beside one in force: weir sets one value per header and keeps the first",
+                        directive.args.first().map_or("the header", String::as_str)
+                    ),
+                )
+            } else {
+                (
+                    Kind::Unsupported,
+                    "applies to no route weir has (the locations it is in force for answer otherwise or were left out)".to_string(),
+                )
+            };
+            if let Some(item) = self.item_of(directive) {
+                item.kind = kind;
+                item.note = note;
+            }
+            if let Some(why) = less_safe_reason(directive, kind) {
+                self.less_safe_item(
+                    kind,
+                    vec![directive.source.clone()],
+                    shorten(&directive.summary()),
+                    why,
+                );
+            }
+        }
+    }
+
+    /// A header or access directive: its item, said once where it is written; the routes it is in
+    /// force for carry it ([`Rules::of`]), and `finish` corrects the item if none does.
+    fn header_rule(&mut self, directive: &'a Directive) {
+        let name = directive.name.as_str();
+        let (kind, note, carried) = match name {
+            "proxy_set_header" => match headers::request_header(directive) {
+                RequestHeader::Builtin(note) => (Kind::Translated, note.to_string(), false),
+                RequestHeader::ProxyHost => (
+                    Kind::Translated,
+                    "nginx's default: the route's request_headers Host is the proxy_pass's host ($proxy_host)".to_string(),
+                    false,
+                ),
+                RequestHeader::ForwardedForReplace => (
+                    Kind::Translated,
+                    "forwarded_for = \"replace\" on the proxied routes it applies to: the client's address alone, so a client cannot put addresses before it".to_string(),
+                    true,
+                ),
+                RequestHeader::Set { name, value } => {
+                    let what = if value.is_empty() {
+                        format!("request_headers {name} = \"\" (removed) on the proxied routes it applies to")
+                    } else {
+                        format!("request_headers {name} = {value:?} on the proxied routes it applies to")
+                    };
+                    if value.contains("$server_name") || value.contains("${server_name}") {
+                        (
+                            Kind::Approximated,
+                            format!("{what}; weir's $server_name is the route's host (empty on the default server's routes), nginx's the server block's first name"),
+                            true,
+                        )
+                    } else {
+                        (Kind::Translated, what, true)
+                    }
+                }
+                RequestHeader::Unsupported(why) => (Kind::Unsupported, why, false),
+            },
+            "add_header" => match headers::response_header(directive) {
+                Ok(header) if header.hsts => {
+                    // [tls] hsts when [tls] is written; `finish` moves it onto the routes if not.
+                    self.hsts.push(directive);
+                    self.tls
+                        .set("hsts", toml_out::string(&header.value), Some(&directive.source));
+                    (
+                        Kind::Translated,
+                        format!("[tls] hsts = {:?} (always: on every response of a TLS listener)", header.value),
+                        false,
+                    )
+                }
+                Ok(header) => (Kind::Approximated, response_note(&header), true),
+                Err(why) => (Kind::Unsupported, why, false),
+            },
+            "proxy_hide_header" => match headers::hidden_header(directive) {
+                Ok(name) => (
+                    Kind::Translated,
+                    format!("hide_response_headers += {name:?} on the proxied routes it applies to"),
+                    true,
+                ),
+                Err(why) => (Kind::Unsupported, why, false),
+            },
+            _ => match headers::access_entry(directive) {
+                Ok(entry) => (
+                    Kind::Translated,
+                    format!("access += {entry:?} on the routes it applies to, in order with the allow and deny beside it"),
+                    true,
+                ),
+                Err(why) => (Kind::Unsupported, why, false),
+            },
+        };
+        self.item(kind, directive, note);
+        if carried {
+            self.rule_directives.push(directive);
+        }
+        if let Some(why) = less_safe_reason(directive, kind) {
+            self.less_safe(directive, why);
         }
     }
 
@@ -931,7 +1115,6 @@ impl<'a> Translator<'a> {
                 Some("1.1") => (Kind::Translated, "always: weir speaks HTTP/1.1 to upstreams".into()),
                 _ => (Kind::Approximated, "weir always speaks HTTP/1.1 to upstreams".into()),
             },
-            "proxy_set_header" => proxy_set_header(directive),
             "proxy_pass_header" => proxy_pass_header(directive),
             "proxy_redirect" => match directive.args.first().map(String::as_str) {
                 Some("off" | "default") => (Kind::Translated, "always: weir never rewrites Location".into()),
@@ -947,7 +1130,7 @@ impl<'a> Translator<'a> {
                 "weir moves to the next server on connect errors, and on broken exchanges of idempotent requests without a body; not configurable".into(),
             ),
             "proxy_intercept_errors" if off => (Kind::Translated, "the default".into()),
-            "proxy_hide_header" | "proxy_ignore_headers" | "proxy_intercept_errors" | "proxy_set_body"
+            "proxy_ignore_headers" | "proxy_intercept_errors" | "proxy_set_body"
             | "proxy_pass_request_headers" | "proxy_pass_request_body" | "proxy_method" | "proxy_cookie_domain"
             | "proxy_cookie_path" | "proxy_ssl_server_name" | "proxy_ssl_verify" | "proxy_bind" => {
                 (Kind::Unsupported, "weir does not change requests or responses this way".into())
@@ -956,7 +1139,11 @@ impl<'a> Translator<'a> {
                 (Kind::Unsupported, "weir has no response cache".into())
             }
             "http3" | "quic_retry" => (Kind::Unsupported, "weir has no HTTP/3 (QUIC) yet".into()),
-            "add_header" | "add_trailer" | "expires" | "more_set_headers" => {
+            "expires" => (
+                Kind::Unsupported,
+                "weir sends no Expires or Cache-Control max-age of its own; response_headers can (Cache-Control = \"max-age=N\")".into(),
+            ),
+            "add_trailer" | "more_set_headers" => {
                 (Kind::Unsupported, "weir does not add response headers".into())
             }
             "etag" if on => (Kind::Translated, "always: static files carry an ETag".into()),
@@ -975,8 +1162,16 @@ impl<'a> Translator<'a> {
             "error_page" => (Kind::Unsupported, "weir answers errors with its own short plain-text pages".into()),
             "rewrite" | "set" | "break" => (Kind::Unsupported, "weir does not rewrite URIs or set variables".into()),
             "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
-            "allow" | "deny" | "auth_basic" | "auth_basic_user_file" | "auth_request" | "satisfy" => {
-                (Kind::Unsupported, "weir has no access rules yet; keep them in the app or a firewall".into())
+            "satisfy" if directive.args.first().is_some_and(|arg| arg == "all") => (
+                Kind::Translated,
+                "the default: a client must pass every rule (weir has access rules by address only)".into(),
+            ),
+            "satisfy" => (
+                Kind::Approximated,
+                "weir has no authentication: its access rules alone decide, so a client they refuse is refused even with a password".into(),
+            ),
+            "auth_basic" | "auth_basic_user_file" | "auth_request" => {
+                (Kind::Unsupported, "weir has no authentication (its access rules match client addresses only); keep it in the app".into())
             }
             "limit_conn" | "limit_conn_zone" | "limit_conn_status" | "limit_conn_log_level" | "limit_rate"
             | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates, not connections or bandwidth per key".into()),
@@ -1540,6 +1735,9 @@ impl<'a> Translator<'a> {
     fn absorb(&mut self, block: &'a [Directive], scope: &mut Scope<'a>) {
         let mut limit_req = Vec::new();
         let mut proxy_set_header = Vec::new();
+        let mut add_header = Vec::new();
+        let mut proxy_hide_header = Vec::new();
+        let mut access = Vec::new();
         for directive in block {
             match directive.name.as_str() {
                 "proxy_connect_timeout" => scope.connect_timeout = Some(directive),
@@ -1549,6 +1747,9 @@ impl<'a> Translator<'a> {
                 "proxy_request_buffering" => scope.proxy_request_buffering = Some(directive),
                 "limit_req" => limit_req.push(directive),
                 "proxy_set_header" => proxy_set_header.push(directive),
+                "add_header" => add_header.push(directive),
+                "proxy_hide_header" => proxy_hide_header.push(directive),
+                "allow" | "deny" => access.push(directive),
                 "limit_req_status" => scope.limit_req_status = Some(directive),
                 "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),
                 "root" => scope.root = Some(directive),
@@ -1562,6 +1763,15 @@ impl<'a> Translator<'a> {
         }
         if !proxy_set_header.is_empty() {
             scope.proxy_set_header = proxy_set_header;
+        }
+        if !add_header.is_empty() {
+            scope.add_header = add_header;
+        }
+        if !proxy_hide_header.is_empty() {
+            scope.proxy_hide_header = proxy_hide_header;
+        }
+        if !access.is_empty() {
+            scope.access = access;
         }
     }
 
@@ -1805,6 +2015,8 @@ impl<'a> Translator<'a> {
                             Some(source) => format!("(nginx answers these paths by the server's rewrite or if at {source}, which weir does not carry: 404)"),
                             None => "(no location matches: nginx answers 404 from its empty default root)".to_string(),
                         }),
+                        // nginx's 404 comes after allow/deny, from the server's own settings.
+                        rules: Rules::of(&scope, false, false),
                         ..Route::whole_server(
                             &scope,
                             host.clone(),
@@ -2143,6 +2355,7 @@ impl<'a> Translator<'a> {
         if let RouteTarget::Upstream(name) = &target {
             self.upstream_timeouts(name, &proxy_scope, &directive.source);
         }
+        let rules = Rules::of(&proxy_scope, is_upstream, is_answer);
         for host in hosts {
             self.routes.push(Route {
                 host: host.clone(),
@@ -2160,6 +2373,7 @@ impl<'a> Translator<'a> {
                 plain_only: scope.plain_only,
                 server: scope.server.map(|server| server.source.clone()),
                 remark: None,
+                rules: rules.clone(),
             });
         }
     }
@@ -2174,6 +2388,7 @@ impl<'a> Translator<'a> {
                 .args
                 .first()
                 .is_some_and(|name| name.eq_ignore_ascii_case("host"))
+                && headers::request_header(header) != RequestHeader::ProxyHost
         });
         if sets_host {
             return None;
@@ -2695,7 +2910,6 @@ impl<'a> Translator<'a> {
         // What was said to go into [tls] is not carried when no [tls] is written.
         let tls_written = !self.tls_listens.is_empty() && !self.certificates.is_empty();
         if !tls_written {
-            let mut hsts_lost = Vec::new();
             for item in self.items.iter_mut() {
                 let in_tls = item
                     .sources
@@ -2707,20 +2921,10 @@ impl<'a> Translator<'a> {
                         "not carried: the weir config has no TLS listener (no listen ... ssl with a certificate pair), so no [tls] (it would have been: {})",
                         item.note
                     );
-                    if item.directive.starts_with("add_header") {
-                        hsts_lost.push((item.sources.clone(), item.directive.clone()));
-                    }
                 }
             }
-            for (sources, summary) in hsts_lost {
-                self.less_safe_item(
-                    Kind::Unsupported,
-                    sources,
-                    summary,
-                    "HSTS is not sent: weir sends it on TLS listeners only and this config has none (if TLS ends in front of weir, add the header there)".into(),
-                );
-            }
         }
+        self.header_rules_carried(&mut kept, tls_written);
 
         // A zone that is written but that no route uses.
         for limit in self.limits.values() {
@@ -2830,13 +3034,7 @@ impl<'a> Translator<'a> {
             if let Some((on, source)) = &route.response_buffering {
                 table.set("response_buffering", on.to_string(), Some(source));
             }
-            if let Some((host, source)) = &route.upstream_host {
-                table.set(
-                    "request_headers",
-                    format!("{{ Host = {} }}", toml_out::string(host)),
-                    Some(source),
-                );
-            }
+            route.rules.write(&mut table, route.upstream_host.as_ref());
             tables.push(table);
         }
         if let Some(table) = self.compression {
@@ -3144,7 +3342,7 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
     let first = directive.args.first().map(|arg| arg.to_ascii_lowercase());
     let first = first.as_deref().unwrap_or("");
     match directive.name.as_str() {
-        "allow" | "deny" | "satisfy" => Some(format!(
+        "allow" | "deny" if kind == Kind::Unsupported => Some(format!(
             "the access rule is dropped: requests nginx {} now reach the app",
             if directive.name == "allow" { "refused to other clients" } else { "refused" }
         )),
@@ -3154,11 +3352,11 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
         "auth_basic_user_file" | "auth_request" if first != "off" => {
             Some("the authentication is dropped: anyone reaches what it protected".into())
         }
-        "proxy_hide_header" => Some(format!(
+        "proxy_hide_header" if kind == Kind::Unsupported => Some(format!(
             "not hidden: the upstream's {} reaches clients",
             directive.args.first().map_or("header", String::as_str)
         )),
-        "proxy_set_header" if kind != Kind::Translated => {
+        "proxy_set_header" if kind == Kind::Unsupported => {
             let name = directive.args.first().map_or("", String::as_str);
             let value = directive.args.get(1).map_or("", String::as_str);
             match (first, value) {
@@ -3172,16 +3370,21 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
                 )),
                 // weir sets these itself, to the client's address and scheme: not the client's.
                 ("x-real-ip" | "x-forwarded-proto", _) => None,
+                // weir writes these itself: the client's never reach the app.
+                (
+                    "connection" | "keep-alive" | "te" | "trailer" | "transfer-encoding" | "upgrade"
+                    | "content-length" | "proxy-connection",
+                    _,
+                ) => None,
                 (_, "") => Some(format!(
                     "not stripped: the client's {name} reaches the app, where nginx removed it"
                 )),
-                _ if kind == Kind::Approximated => None,
                 _ => Some(format!(
                     "not set: the client's own {name} (if it sends one) reaches the app, where nginx replaced it with {value}"
                 )),
             }
         }
-        "add_header" if SECURITY_HEADERS.contains(&first) && kind != Kind::Translated => Some(
+        "add_header" if SECURITY_HEADERS.contains(&first) && kind == Kind::Unsupported => Some(
             format!("not sent: browsers no longer get {}", directive.args[0]),
         ),
         "ssl_verify_client" if first != "off" => Some(
@@ -3221,29 +3424,20 @@ fn proxy_pass_header(directive: &Directive) -> (Kind, String) {
     }
 }
 
-/// `proxy_set_header NAME VALUE`: the headers weir sets anyway, or not.
-fn proxy_set_header(directive: &Directive) -> (Kind, String) {
-    let name = directive
-        .args
-        .first()
-        .map(|name| name.to_ascii_lowercase())
-        .unwrap_or_default();
-    let value = directive.args.get(1).map(String::as_str).unwrap_or("");
-    match (name.as_str(), value) {
-        ("host", "$host" | "$http_host") => (Kind::Translated, "always: Host passes through".into()),
-        ("host", _) => (Kind::Approximated, "weir passes the client's Host through; it does not set another".into()),
-        ("x-real-ip", "$remote_addr") => (Kind::Translated, "always: X-Real-IP is the client address (after trusted_proxies)".into()),
-        ("x-real-ip", _) => (Kind::Approximated, "weir sets X-Real-IP to the client address (after trusted_proxies), not to this value".into()),
-        ("x-forwarded-for", "$proxy_add_x_forwarded_for") => (Kind::Translated, "always: the client is appended to X-Forwarded-For".into()),
-        ("x-forwarded-for", _) => (Kind::Approximated, "weir appends the client to X-Forwarded-For".into()),
-        ("x-forwarded-proto", "$scheme") => (Kind::Translated, "always: X-Forwarded-Proto is https on TLS listeners, else http or what a trusted proxy sent".into()),
-        ("x-forwarded-proto", _) => (Kind::Approximated, "weir sets X-Forwarded-Proto to the scheme (https on TLS listeners), or keeps what a trusted proxy sent".into()),
-        ("connection", "" | "upgrade" | "Upgrade" | "$connection_upgrade") => {
-            (Kind::Translated, "always: keep-alive to upstreams, and WebSocket upgrades pass through".into())
-        }
-        ("upgrade", "$http_upgrade") => (Kind::Translated, "always: WebSocket upgrades pass through".into()),
-        _ => (Kind::Unsupported, "weir does not set custom request headers".into()),
-    }
+/// Said of an HSTS `add_header` that goes on the routes.
+const NO_TLS_HSTS: &str = "; no TLS listener is written, so it is not [tls] hsts: weir sends it on the plain-HTTP listener, as nginx did here";
+
+/// An `add_header`'s note, with weir's difference: it replaces the upstream's header.
+fn response_note(header: &headers::ResponseHeader) -> String {
+    let key = if header.always {
+        "response_headers_always"
+    } else {
+        "response_headers"
+    };
+    format!(
+        "{key} {} = {:?} on the routes it applies to; weir replaces an upstream's {} where nginx adds a second",
+        header.name, header.value, header.name
+    )
 }
 
 fn timeout_key(name: &str) -> &'static str {
@@ -3752,17 +3946,217 @@ mod tests {
         assert!(second.note.contains("conflicting server name"), "{second}");
     }
 
+    /// The `[[routes]]` table whose `path` line is `path = "PATH"`.
+    #[track_caller]
+    fn route_table<'t>(toml: &'t str, path: &str) -> &'t str {
+        toml.split("[[routes]]")
+            .find(|table| table.contains(&format!("path = \"{path}\"")))
+            .unwrap_or_else(|| panic!("no route {path}:\n{toml}"))
+    }
+
+    #[track_caller]
+    fn weir_accepts(toml: &str) {
+        weir::config::from_toml(toml, Some(std::path::Path::new("weir.toml")))
+            .unwrap_or_else(|error| panic!("{error}\n{toml}"));
+    }
+
     #[test]
-    fn hsts_without_a_tls_listener_is_not_reported_as_translated() {
+    fn hsts_without_a_tls_listener_goes_on_the_routes() {
         let imported = import(
             "http { server { listen 80; add_header Strict-Transport-Security \"max-age=63072000\"; location / { return 204; } } }",
         );
+        let toml = &imported.toml;
         let hsts = item(&imported, "add_header Strict-Transport-Security");
-        assert_eq!(hsts.kind, Kind::Unsupported, "{hsts}");
-        assert!(!imported.toml.contains("hsts"), "{}", imported.toml);
-        assert!(less_safe(&imported, "add_header Strict")
-            .note
-            .contains("HSTS is not sent"));
+        // On a route that answers itself: no upstream header to add a second to.
+        assert_eq!(hsts.kind, Kind::Translated, "{hsts}");
+        assert!(hsts.note.contains("not [tls] hsts"), "{hsts}");
+        assert!(!toml.contains("hsts ="), "{toml}");
+        assert!(
+            route_table(toml, "/").contains(
+                r#"response_headers = { Strict-Transport-Security = "max-age=63072000" }"#
+            ),
+            "{toml}"
+        );
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+        weir_accepts(toml);
+    }
+
+    #[test]
+    fn hsts_with_a_tls_listener_is_tls_hsts_and_not_on_the_routes() {
+        let imported = import(&format!(
+            "http {{ server {{ listen 443 ssl; {CERT} add_header Strict-Transport-Security \"max-age=63072000\" always; add_header X-Frame-Options DENY; location / {{ return 204; }} }} }}",
+        ));
+        let toml = &imported.toml;
+        assert_eq!(
+            item(&imported, "add_header Strict-Transport-Security").kind,
+            Kind::Translated
+        );
+        assert!(toml.contains(r#"hsts = "max-age=63072000""#), "{toml}");
+        let route = route_table(toml, "/");
+        assert!(!route.contains("Strict-Transport-Security"), "{toml}");
+        assert!(
+            route.contains(r#"response_headers = { X-Frame-Options = "DENY" }"#),
+            "{toml}"
+        );
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+    }
+
+    #[test]
+    fn header_and_access_rules_in_force_become_route_keys() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  add_header X-Frame-Options DENY;\n",
+            "  proxy_set_header X-Forwarded-For $remote_addr;\n",
+            "  proxy_set_header Host $host;\n",
+            "  location /admin/ { allow 10.0.0.0/8; allow 192.168.1.7; deny all; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location / {\n",
+            "   proxy_pass http://127.0.0.1:8000;\n",
+            "   proxy_set_header X-Forwarded-Host \"\";\n",
+            "   proxy_set_header X-Request-Path ${request_uri};\n",
+            "   proxy_hide_header X-Powered-By;\n",
+            "   add_header Cache-Control no-store always;\n",
+            "  }\n",
+            "  location /static/ { alias /srv/static/; }\n",
+            " }\n}\n",
+        ));
+        let toml = &imported.toml;
+        let report = &imported.report;
+        assert!(report.less_safe.is_empty(), "{report}");
+        // The server's rules, inherited by the location that has none of its own.
+        let admin = route_table(toml, "/admin/");
+        assert!(admin.contains(r#"forwarded_for = "replace""#), "{toml}");
+        assert!(
+            admin.contains(r#"access = ["allow 10.0.0.0/8", "allow 192.168.1.7", "deny all"]"#),
+            "{toml}"
+        );
+        assert!(
+            admin.contains(r#"response_headers = { X-Frame-Options = "DENY" }"#),
+            "{toml}"
+        );
+        // Host $host is what weir sends anyway: no Host rule, no other request_headers.
+        assert!(!admin.contains("request_headers"), "{toml}");
+        // A location with its own proxy_set_header (add_header) loses the server's, as in nginx;
+        // with no Host in force, nginx sends the proxy_pass's host.
+        let root = route_table(toml, "/");
+        assert!(
+            root.contains(r#"request_headers = { Host = "127.0.0.1:8000", X-Forwarded-Host = "", X-Request-Path = "${request_uri}" }"#),
+            "{toml}"
+        );
+        assert!(!root.contains("forwarded_for"), "{toml}");
+        assert!(
+            root.contains(r#"response_headers_always = { Cache-Control = "no-store" }"#),
+            "{toml}"
+        );
+        assert!(!root.contains("X-Frame-Options"), "{toml}");
+        assert!(
+            root.contains(r#"hide_response_headers = ["X-Powered-By"]"#),
+            "{toml}"
+        );
+        assert!(!root.contains("access"), "{toml}");
+        // A static route gets the response headers, and nothing of proxy_*.
+        let files = route_table(toml, "/static/");
+        assert!(
+            files.contains(r#"response_headers = { X-Frame-Options = "DENY" }"#),
+            "{toml}"
+        );
+        assert!(!files.contains("forwarded_for"), "{toml}");
+        assert_eq!(
+            item(&imported, "proxy_set_header X-Forwarded-For").kind,
+            Kind::Translated
+        );
+        assert_eq!(item(&imported, "deny all").kind, Kind::Translated);
+        let added = item(&imported, "add_header X-Frame-Options");
+        assert_eq!(added.kind, Kind::Approximated, "{added}");
+        assert!(added.note.contains("adds a second"), "{added}");
+        weir_accepts(toml);
+    }
+
+    #[test]
+    fn a_host_of_its_own_replaces_nginx_default_and_one_weir_cannot_fill_in_is_less_safe() {
+        let imported = import(concat!(
+            "http {\n upstream app { server 127.0.0.1:8000; }\n server {\n  listen 80;\n",
+            "  location /a/ { proxy_pass http://app; proxy_set_header Host backend.internal; }\n",
+            "  location /b/ { proxy_pass http://app; proxy_set_header Host $proxy_host; }\n",
+            "  location /c/ { proxy_pass http://app; proxy_set_header Host \"$host:$server_port\"; }\n",
+            "  location /d/ { proxy_pass http://app; satisfy any; allow 10.0.0.0/8; deny all; }\n",
+            " }\n}\n",
+        ));
+        let toml = &imported.toml;
+        assert!(
+            route_table(toml, "/a/").contains(r#"request_headers = { Host = "backend.internal" }"#),
+            "{toml}"
+        );
+        // $proxy_host is nginx's default: the proxy_pass's host, once.
+        assert!(
+            route_table(toml, "/b/").contains(r#"request_headers = { Host = "app" }"#),
+            "{toml}"
+        );
+        assert_eq!(
+            item(&imported, "proxy_set_header Host $proxy_host").kind,
+            Kind::Translated
+        );
+        // weir has no $server_port: the client's Host goes upstream, where nginx sent its own.
+        assert!(
+            !route_table(toml, "/c/").contains("request_headers"),
+            "{toml}"
+        );
+        let port = item(&imported, "proxy_set_header Host $host:");
+        assert_eq!(port.kind, Kind::Unsupported, "{port}");
+        assert!(port.note.contains("$server_port"), "{port}");
+        assert!(
+            less_safe(&imported, "proxy_set_header Host")
+                .note
+                .contains("client's Host"),
+            "{}",
+            imported.report
+        );
+        assert_eq!(imported.report.less_safe.len(), 1, "{}", imported.report);
+        // satisfy any without authentication: weir is stricter, not less safe.
+        assert!(
+            route_table(toml, "/d/").contains(r#"access = ["allow 10.0.0.0/8", "deny all"]"#),
+            "{toml}"
+        );
+        assert_eq!(item(&imported, "satisfy any").kind, Kind::Approximated);
+        weir_accepts(toml);
+    }
+
+    #[test]
+    fn a_second_value_of_one_header_is_left_out_with_the_reason() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  location / { add_header Link \"</a.css>\"; add_header link \"</b.js>\"; proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let toml = &imported.toml;
+        assert!(
+            route_table(toml, "/").contains(r#"response_headers = { Link = "</a.css>" }"#),
+            "{toml}"
+        );
+        let second = item(&imported, "add_header link");
+        assert_eq!(second.kind, Kind::Unsupported, "{second}");
+        assert!(second.note.contains("keeps the first"), "{second}");
+        weir_accepts(toml);
+    }
+
+    #[test]
+    fn rules_that_nginx_does_not_apply_either_are_not_carried() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  location /old/ { deny all; return 301 https://$host/new/; }\n",
+            "  location /files/ { proxy_set_header X-Secret \"\"; proxy_hide_header X-Powered-By; alias /srv/files/; }\n",
+            " }\n}\n",
+        ));
+        let toml = &imported.toml;
+        assert!(!toml.contains("access"), "{toml}");
+        assert!(!toml.contains("request_headers"), "{toml}");
+        assert!(!toml.contains("hide_response_headers"), "{toml}");
+        for directive in ["deny all", "proxy_set_header X-Secret", "proxy_hide_header"] {
+            let found = item(&imported, directive);
+            assert_eq!(found.kind, Kind::Translated, "{found}");
+            assert!(found.note.contains("no effect"), "{found}");
+        }
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+        weir_accepts(toml);
     }
 
     #[test]
@@ -3772,14 +4166,14 @@ mod tests {
             " limit_req_zone $server_name zone=byname:1m rate=1r/s;\n",
             " server {\n  listen 80;\n",
             "  location ~ /\\. { deny all; }\n",
-            "  location /admin/ { allow 10.0.0.0/8; deny all; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /admin/ { allow unix:; deny 10.0.0.0/33; proxy_pass http://127.0.0.1:8000; }\n",
             "  location /protected/ { internal; alias /srv/protected/; }\n",
+            "  location /nothing/ { proxy_hide_header X-Powered-By; add_header X-Frame-Options DENY; }\n",
             "  location / {\n",
             "   proxy_pass http://127.0.0.1:8000;\n",
             "   proxy_set_header Host $host;\n",
-            "   proxy_set_header X-Forwarded-For $remote_addr;\n",
-            "   proxy_set_header X-Secret \"\";\n",
-            "   proxy_hide_header X-Powered-By;\n",
+            "   proxy_set_header X-Forwarded-For \"$remote_addr, $server_addr\";\n",
+            "   proxy_set_header X-Request-Id $request_id;\n",
             "   limit_req zone=byname;\n",
             "  }\n",
             " }\n",
@@ -3793,9 +4187,13 @@ mod tests {
             "{report}"
         );
         assert!(
-            less_safe(&imported, "deny all")
+            less_safe(&imported, "deny 10.0.0.0/33")
                 .note
                 .contains("access rule"),
+            "{report}"
+        );
+        assert!(
+            item(&imported, "allow unix:").note.contains("IP addresses"),
             "{report}"
         );
         assert!(
@@ -3805,12 +4203,22 @@ mod tests {
         assert!(less_safe(&imported, "proxy_set_header X-Forwarded-For")
             .note
             .contains("appends"));
-        assert!(less_safe(&imported, "proxy_set_header X-Secret")
+        assert!(item(&imported, "proxy_set_header X-Request-Id")
             .note
-            .contains("not stripped"));
+            .contains("$request_id"));
+        assert!(less_safe(&imported, "proxy_set_header X-Request-Id")
+            .note
+            .contains("not set"));
+        // In a location that makes no route: carried nowhere.
+        assert!(item(&imported, "proxy_hide_header")
+            .note
+            .contains("no route"));
         assert!(less_safe(&imported, "proxy_hide_header")
             .note
             .contains("not hidden"));
+        assert!(less_safe(&imported, "add_header X-Frame-Options")
+            .note
+            .contains("not sent"));
         assert!(less_safe(&imported, "limit_req zone=byname")
             .note
             .contains("not applied"));

@@ -157,9 +157,9 @@ fn the_seed_config_imports_with_every_directive_accounted_for() {
     );
     expect(
         &imported,
-        Kind::Approximated,
+        Kind::Translated,
         "proxy_set_header X-Forwarded-Proto",
-        "trusted proxy",
+        r#"request_headers X-Forwarded-Proto = "$http_x_forwarded_proto""#,
     );
     expect(
         &imported,
@@ -301,9 +301,9 @@ fn flask_guide() {
     let (imported, config) = import_checked(&corpus("flask.conf"));
     expect(
         &imported,
-        Kind::Unsupported,
+        Kind::Translated,
         "proxy_set_header X-Forwarded-Host",
-        "custom request headers",
+        r#"request_headers X-Forwarded-Host = "$host""#,
     );
     expect(
         &imported,
@@ -321,11 +321,12 @@ fn flask_guide() {
     assert!(
         imported
             .toml
-            .contains(r#"request_headers = { Host = "127.0.0.1:8000" }"#),
+            .contains(r#"request_headers = { Host = "127.0.0.1:8000", X-Forwarded-Host = "$host", X-Forwarded-Prefix = "/" }"#),
         "{}",
         imported.toml
     );
-    assert!(imported.report.is_less_safe());
+    // The X-Forwarded-* headers it sets are carried: nothing is less safe now.
+    assert!(!imported.report.is_less_safe(), "{}", imported.report);
     assert_eq!(route(&config, None, "/").upstream, "127_0_0_1_8000");
 }
 
@@ -586,7 +587,7 @@ fn static_site_with_an_api() {
         &imported,
         Kind::Unsupported,
         "expires 30d",
-        "response headers",
+        "Cache-Control max-age",
     );
     expect(
         &imported,
@@ -650,6 +651,40 @@ fn load_balanced_upstream() {
         Kind::Approximated,
         "server 10.0.0.12:8000",
         "weight",
+    );
+}
+
+#[test]
+fn security_headers_and_an_admin_area_open_to_one_network() {
+    let (imported, config) = import_checked(&corpus("headers.conf"));
+    expect(
+        &imported,
+        Kind::Approximated,
+        "add_header X-Frame-Options",
+        "adds a second",
+    );
+    // No TLS listener: HSTS goes on the routes, as nginx sent it here.
+    expect(
+        &imported,
+        Kind::Approximated,
+        "add_header Strict-Transport-Security",
+        "not [tls] hsts",
+    );
+    expect(&imported, Kind::Translated, "allow 10.0.0.0/8", "access");
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_set_header X-Forwarded-For $remote_addr",
+        "forwarded_for",
+    );
+    assert!(!imported.report.is_less_safe(), "{}", imported.report);
+    assert!(config.tls.is_none());
+    assert!(
+        imported
+            .toml
+            .contains(r#"access = ["allow 10.0.0.0/8", "deny all"]"#),
+        "{}",
+        imported.toml
     );
 }
 

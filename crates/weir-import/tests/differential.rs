@@ -117,6 +117,21 @@ const CASES: &[Case] = &[
             "/api/status/201",
             "/healthz",
         ],
+        // nginx's Cache-Control has expires' max-age beside add_header's value.
+        announced: &[("/assets/", "Cache-Control max-age")],
+    },
+    Case {
+        file: "headers.conf",
+        hosts: &["example.com"],
+        paths: &[
+            "/",
+            "/status/201",
+            "/status/503",
+            "/admin/",
+            "/internal-api/",
+            "/internal-api/status/503",
+            "/healthz",
+        ],
         announced: &[],
     },
     Case {

@@ -1,0 +1,512 @@
+//! The header and access directives (`proxy_set_header`, `add_header`, `proxy_hide_header`,
+//! `allow`/`deny`): what each one becomes, the rules a route gets from those in force where its
+//! location is (nginx's inheritance: a level with any of its own replaces the inherited ones,
+//! which [`super::Scope`] keeps), and how they are written on a `[[routes]]` table.
+
+use super::Scope;
+use crate::parse::{Directive, Source};
+use crate::toml_out::{self, Table};
+
+/// Headers weir writes itself (weir's config refuses a rule on them): they describe the
+/// connection or the body's framing.
+const MANAGED: &[&str] = &[
+    "connection",
+    "keep-alive",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "content-length",
+    "proxy-connection",
+];
+
+/// The variables a weir header value may use, for notes.
+const VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for and $http_NAME";
+
+/// What one `proxy_set_header NAME VALUE` becomes.
+#[derive(Debug, PartialEq)]
+pub(super) enum RequestHeader {
+    /// weir sends the header so by itself: nothing is written. The note says so.
+    Builtin(&'static str),
+    /// `Host $proxy_host`: nginx's own default, which the route's Host from `proxy_pass` is.
+    ProxyHost,
+    /// `X-Forwarded-For $remote_addr`: `forwarded_for = "replace"`.
+    ForwardedForReplace,
+    /// `request_headers NAME = VALUE` (`""` removes the header).
+    Set { name: String, value: String },
+    /// Left out, and why.
+    Unsupported(String),
+}
+
+pub(super) fn request_header(directive: &Directive) -> RequestHeader {
+    let [name, value] = directive.args.as_slice() else {
+        return RequestHeader::Unsupported("expected proxy_set_header NAME VALUE".into());
+    };
+    let lower = name.to_ascii_lowercase();
+    match (lower.as_str(), value.as_str()) {
+        ("host", "$host" | "$http_host") => RequestHeader::Builtin("always: Host passes through"),
+        ("host", "$proxy_host") => RequestHeader::ProxyHost,
+        ("host", "") => RequestHeader::Unsupported(
+            "weir always sends a Host upstream (an HTTP/1.1 request needs one); nginx sent none".into(),
+        ),
+        ("x-real-ip", "$remote_addr") => RequestHeader::Builtin(
+            "always: X-Real-IP is the client address (after trusted_proxies)",
+        ),
+        ("x-forwarded-for", "$proxy_add_x_forwarded_for") => {
+            RequestHeader::Builtin("always: the client is appended to X-Forwarded-For")
+        }
+        ("x-forwarded-for", "$remote_addr") => RequestHeader::ForwardedForReplace,
+        ("x-forwarded-proto", "$scheme") => RequestHeader::Builtin(
+            "always: X-Forwarded-Proto is https on TLS listeners, else http or what a trusted proxy sent",
+        ),
+        ("connection", "" | "upgrade" | "Upgrade" | "$connection_upgrade") => {
+            RequestHeader::Builtin(
+                "always: keep-alive to upstreams, and WebSocket upgrades pass through",
+            )
+        }
+        ("upgrade", "$http_upgrade") => {
+            RequestHeader::Builtin("always: WebSocket upgrades pass through")
+        }
+        _ => match rule(name, value) {
+            Ok(()) => RequestHeader::Set {
+                name: name.clone(),
+                value: value.clone(),
+            },
+            Err(why) => RequestHeader::Unsupported(why),
+        },
+    }
+}
+
+/// What one `add_header NAME VALUE [always]` becomes: `response_headers(_always) NAME = VALUE`.
+#[derive(Debug, PartialEq)]
+pub(super) struct ResponseHeader {
+    pub name: String,
+    pub value: String,
+    pub always: bool,
+    /// `Strict-Transport-Security: max-age=...`: `[tls] hsts` when `[tls]` is written.
+    pub hsts: bool,
+}
+
+pub(super) fn response_header(directive: &Directive) -> Result<ResponseHeader, String> {
+    let (name, value, always) = match directive.args.as_slice() {
+        [name, value] => (name, value, false),
+        [name, value, always] if always == "always" => (name, value, true),
+        _ => return Err("expected add_header NAME VALUE [always]".into()),
+    };
+    rule(name, value)?;
+    Ok(ResponseHeader {
+        name: name.clone(),
+        value: value.clone(),
+        always,
+        hsts: name.eq_ignore_ascii_case("strict-transport-security")
+            && value.to_ascii_lowercase().starts_with("max-age="),
+    })
+}
+
+/// `proxy_hide_header NAME`: the name for `hide_response_headers`.
+pub(super) fn hidden_header(directive: &Directive) -> Result<String, String> {
+    let [name] = directive.args.as_slice() else {
+        return Err("expected proxy_hide_header NAME".into());
+    };
+    name_ok(name)?;
+    Ok(name.clone())
+}
+
+/// `allow ADDRESS` / `deny ADDRESS`: the entry for `access`.
+pub(super) fn access_entry(directive: &Directive) -> Result<String, String> {
+    let [address] = directive.args.as_slice() else {
+        return Err(format!("expected {} ADDRESS", directive.name));
+    };
+    let valid = address == "all"
+        || address.parse::<std::net::IpAddr>().is_ok()
+        || address.split_once('/').is_some_and(|(ip, bits)| {
+            let bits = bits.parse::<u8>().ok();
+            match ip.parse::<std::net::IpAddr>() {
+                Ok(std::net::IpAddr::V4(_)) => bits.is_some_and(|bits| bits <= 32),
+                Ok(std::net::IpAddr::V6(_)) => bits.is_some_and(|bits| bits <= 128),
+                Err(_) => false,
+            }
+        });
+    if !valid {
+        return Err(format!(
+            "weir's access rules match IP addresses and CIDRs (or all), not {address:?}"
+        ));
+    }
+    Ok(format!("{} {address}", directive.name))
+}
+
+/// Whether weir takes `NAME = VALUE` as a header rule: a token that weir does not write itself,
+/// and a value of visible ASCII, spaces and tabs whose variables weir fills in.
+fn rule(name: &str, value: &str) -> Result<(), String> {
+    name_ok(name)?;
+    value_ok(value)
+}
+
+fn name_ok(name: &str) -> Result<(), String> {
+    if !token(name) {
+        return Err(format!(
+            "{name:?} is not a header name weir takes (letters, digits and !#$%&'*+-.^_`|~)"
+        ));
+    }
+    if MANAGED.contains(&name.to_ascii_lowercase().as_str()) {
+        return Err(format!(
+            "weir writes {name} itself (it describes the connection or the body's framing)"
+        ));
+    }
+    Ok(())
+}
+
+fn token(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&byte))
+}
+
+/// As weir's own check of a header value (`Template::parse_header`).
+fn value_ok(value: &str) -> Result<(), String> {
+    if !value
+        .chars()
+        .all(|character| character == ' ' || character == '\t' || character.is_ascii_graphic())
+    {
+        return Err(format!(
+            "weir takes header values of visible ASCII, spaces and tabs; {value:?} is not"
+        ));
+    }
+    let mut rest = value;
+    while let Some(dollar) = rest.find('$') {
+        let after = &rest[dollar + 1..];
+        let (name, remainder) = match after.strip_prefix('{') {
+            Some(braced) => match braced.find('}') {
+                Some(end) => (&braced[..end], &braced[end + 1..]),
+                None => return Err(format!("an unclosed ${{ in {value:?}")),
+            },
+            None => {
+                let end = after
+                    .find(|character: char| {
+                        !(character.is_ascii_alphanumeric() || character == '_')
+                    })
+                    .unwrap_or(after.len());
+                (&after[..end], &after[end..])
+            }
+        };
+        let known = matches!(
+            name,
+            "host"
+                | "request_uri"
+                | "scheme"
+                | "remote_addr"
+                | "server_name"
+                | "request_method"
+                | "uri"
+                | "proxy_add_x_forwarded_for"
+        ) || name
+            .strip_prefix("http_")
+            .is_some_and(|header| token(&header.replace('_', "-")));
+        if !known {
+            return Err(format!(
+                "weir has no ${name}: a header value may use {VARIABLES}"
+            ));
+        }
+        rest = remainder;
+    }
+    Ok(())
+}
+
+/// One `response_headers(_always)` entry of a route.
+#[derive(Debug, Clone)]
+pub(super) struct ResponseRule {
+    pub name: String,
+    pub value: String,
+    pub always: bool,
+    pub hsts: bool,
+    pub source: Source,
+    /// The `add_header` it comes from.
+    pub directive: *const Directive,
+}
+
+/// The header and access rules of one route, from the directives in force where its location is.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Rules {
+    pub request_headers: Vec<(String, String, Source)>,
+    pub forwarded_for: Option<Source>,
+    pub response_headers: Vec<ResponseRule>,
+    pub hide_response_headers: Vec<(String, Source)>,
+    pub access: Vec<(String, Source)>,
+    /// The directives the route carries.
+    pub used: Vec<*const Directive>,
+    /// Directives in force that do nothing for this route in nginx either, and why.
+    pub inert: Vec<(*const Directive, &'static str)>,
+    /// Directives in force that the route cannot carry: a second value for one header.
+    pub duplicates: Vec<*const Directive>,
+}
+
+impl Rules {
+    /// The rules of a route made where `scope` is in force; `proxied` when it has an upstream,
+    /// `answers_first` when a `return` answers it (in nginx's rewrite phase, before `allow` and
+    /// `deny` run).
+    pub(super) fn of(scope: &Scope<'_>, proxied: bool, answers_first: bool) -> Rules {
+        let mut rules = Rules::default();
+        for &directive in &scope.proxy_set_header {
+            let pointer = directive as *const Directive;
+            if !proxied {
+                rules.inert.push((
+                    pointer,
+                    "nginx ignores proxy_set_header where nothing is proxied",
+                ));
+                continue;
+            }
+            match request_header(directive) {
+                RequestHeader::ForwardedForReplace => {
+                    rules.forwarded_for = Some(directive.source.clone());
+                    rules.used.push(pointer);
+                }
+                RequestHeader::Set { name, value } => {
+                    let twice = rules
+                        .request_headers
+                        .iter()
+                        .any(|(known, _, _)| known.eq_ignore_ascii_case(&name));
+                    if twice {
+                        rules.duplicates.push(pointer);
+                    } else {
+                        rules
+                            .request_headers
+                            .push((name, value, directive.source.clone()));
+                        rules.used.push(pointer);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for &directive in &scope.add_header {
+            let pointer = directive as *const Directive;
+            let Ok(header) = response_header(directive) else {
+                continue;
+            };
+            let twice = rules
+                .response_headers
+                .iter()
+                .any(|known| known.name.eq_ignore_ascii_case(&header.name));
+            if twice {
+                rules.duplicates.push(pointer);
+                continue;
+            }
+            rules.response_headers.push(ResponseRule {
+                name: header.name,
+                value: header.value,
+                always: header.always,
+                hsts: header.hsts,
+                source: directive.source.clone(),
+                directive: pointer,
+            });
+            rules.used.push(pointer);
+        }
+        for &directive in &scope.proxy_hide_header {
+            let pointer = directive as *const Directive;
+            if !proxied {
+                rules.inert.push((
+                    pointer,
+                    "nginx ignores proxy_hide_header where nothing is proxied",
+                ));
+                continue;
+            }
+            let Ok(name) = hidden_header(directive) else {
+                continue;
+            };
+            let twice = rules
+                .hide_response_headers
+                .iter()
+                .any(|(known, _)| known.eq_ignore_ascii_case(&name));
+            if !twice {
+                rules
+                    .hide_response_headers
+                    .push((name, directive.source.clone()));
+            }
+            rules.used.push(pointer);
+        }
+        for &directive in &scope.access {
+            let pointer = directive as *const Directive;
+            if answers_first {
+                rules.inert.push((
+                    pointer,
+                    "not applied in nginx either: return answers before allow and deny",
+                ));
+                continue;
+            }
+            if let Ok(entry) = access_entry(directive) {
+                rules.access.push((entry, directive.source.clone()));
+                rules.used.push(pointer);
+            }
+        }
+        rules
+    }
+
+    /// Leaves out the HSTS headers, which `[tls] hsts` sends.
+    pub(super) fn without_hsts(&mut self) {
+        let hsts: Vec<*const Directive> = self
+            .response_headers
+            .iter()
+            .filter(|rule| rule.hsts)
+            .map(|rule| rule.directive)
+            .collect();
+        self.response_headers.retain(|rule| !rule.hsts);
+        self.used.retain(|pointer| !hsts.contains(pointer));
+    }
+
+    /// The route's keys, after those of its target; `upstream_host` is nginx's default Host
+    /// (`$proxy_host`), sent when no `proxy_set_header Host` is in force.
+    pub(super) fn write(&self, table: &mut Table, upstream_host: Option<&(String, Source)>) {
+        let mut request: Vec<(&str, &str)> = Vec::new();
+        let mut request_source = None;
+        if let Some((host, source)) = upstream_host {
+            request.push(("Host", host));
+            request_source = Some(source);
+        }
+        for (name, value, source) in &self.request_headers {
+            request.push((name, value));
+            request_source = request_source.or(Some(source));
+        }
+        if !request.is_empty() {
+            table.set("request_headers", inline_table(&request), request_source);
+        }
+        if let Some(source) = &self.forwarded_for {
+            table.set("forwarded_for", toml_out::string("replace"), Some(source));
+        }
+        for always in [false, true] {
+            let rules: Vec<&ResponseRule> = self
+                .response_headers
+                .iter()
+                .filter(|rule| rule.always == always)
+                .collect();
+            if let Some(first) = rules.first() {
+                let pairs: Vec<(&str, &str)> = rules
+                    .iter()
+                    .map(|rule| (rule.name.as_str(), rule.value.as_str()))
+                    .collect();
+                let key = if always {
+                    "response_headers_always"
+                } else {
+                    "response_headers"
+                };
+                table.set(key, inline_table(&pairs), Some(&first.source));
+            }
+        }
+        if let Some((_, source)) = self.hide_response_headers.first() {
+            let names = self
+                .hide_response_headers
+                .iter()
+                .map(|(name, _)| name.as_str());
+            table.set(
+                "hide_response_headers",
+                toml_out::strings(names),
+                Some(source),
+            );
+        }
+        if let Some((_, source)) = self.access.first() {
+            let entries = self.access.iter().map(|(entry, _)| entry.as_str());
+            table.set("access", toml_out::strings(entries), Some(source));
+        }
+    }
+}
+
+/// `{ Host = "app", "X-Forwarded-Host" = "" }`.
+fn inline_table(pairs: &[(&str, &str)]) -> String {
+    let entries: Vec<String> = pairs
+        .iter()
+        .map(|(key, value)| {
+            let bare = key
+                .bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_');
+            let key = if bare {
+                key.to_string()
+            } else {
+                toml_out::string(key)
+            };
+            format!("{key} = {}", toml_out::string(value))
+        })
+        .collect();
+    format!("{{ {} }}", entries.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn directive(name: &str, args: &[&str]) -> Directive {
+        Directive {
+            name: name.into(),
+            args: args.iter().map(|arg| arg.to_string()).collect(),
+            block: None,
+            source: Source {
+                file: "nginx.conf".into(),
+                line: 1,
+            },
+        }
+    }
+
+    #[test]
+    fn values_take_the_variables_weir_fills_in_and_no_other() {
+        for value in [
+            "",
+            "literal",
+            "$host",
+            "${host}.internal",
+            "$scheme://$host$request_uri",
+            "$http_x_request_id",
+            "for=$remote_addr;proto=$scheme",
+        ] {
+            assert_eq!(value_ok(value), Ok(()), "{value}");
+        }
+        for (value, named) in [
+            ("$request_id", "$request_id"),
+            ("$host:$server_port", "$server_port"),
+            ("${host", "${"),
+            ("$", "$:"),
+            ("café", "visible ASCII"),
+        ] {
+            let why = value_ok(value).unwrap_err();
+            assert!(why.contains(named), "{value}: {why}");
+        }
+    }
+
+    #[test]
+    fn headers_weir_writes_itself_are_not_rules() {
+        let set = request_header(&directive("proxy_set_header", &["Keep-Alive", "300"]));
+        assert!(
+            matches!(&set, RequestHeader::Unsupported(why) if why.contains("itself")),
+            "{set:?}"
+        );
+        let added = response_header(&directive("add_header", &["Transfer-Encoding", "x"]));
+        assert!(added.is_err(), "{added:?}");
+        let bad_name = response_header(&directive("add_header", &["X Bad", "x"]));
+        assert!(bad_name.is_err(), "{bad_name:?}");
+        assert_eq!(
+            request_header(&directive(
+                "proxy_set_header",
+                &["X-Forwarded-For", "$remote_addr"]
+            )),
+            RequestHeader::ForwardedForReplace
+        );
+    }
+
+    #[test]
+    fn access_entries_are_addresses_networks_or_all() {
+        for (verb, address) in [
+            ("allow", "10.0.0.0/8"),
+            ("deny", "all"),
+            ("allow", "192.168.1.7"),
+            ("deny", "2001:db8::/32"),
+        ] {
+            assert_eq!(
+                access_entry(&directive(verb, &[address])),
+                Ok(format!("{verb} {address}"))
+            );
+        }
+        for address in ["unix:", "10.0.0.0/33", "example.com", "::/129"] {
+            assert!(
+                access_entry(&directive("deny", &[address])).is_err(),
+                "{address}"
+            );
+        }
+    }
+}
