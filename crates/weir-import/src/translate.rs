@@ -95,6 +95,8 @@ struct Scope<'a> {
     tls_only: bool,
     /// No socket of the server it is in is TLS: nginx serves it over plain HTTP only.
     plain_only: bool,
+    /// The server's sockets weir will listen on, and those it is nginx's default server of.
+    sockets: ServerSockets,
     /// The server block being read.
     server: Option<&'a Directive>,
     /// The `proxy_set_header`s in force: a level with any of its own replaces the inherited.
@@ -118,6 +120,28 @@ enum RouteTarget {
     Status(u16),
 }
 
+/// The sockets of a `server` block that weir will listen on (its TLS ones only when `[tls]` is
+/// written), and those of them it is nginx's default server of: in nginx a `server` answers
+/// only on its own `listen` sockets, and the default server of each socket answers the hosts no
+/// server of that socket names.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct ServerSockets {
+    all: Vec<String>,
+    default_of: Vec<String>,
+}
+
+impl ServerSockets {
+    /// The sockets a route for `host` answers on: every socket of its server for a named host,
+    /// the sockets it is the default server of for a host-less route.
+    fn of(&self, host: Option<&str>) -> &[String] {
+        if host.is_some() {
+            &self.all
+        } else {
+            &self.default_of
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 struct Route {
     host: Option<String>,
@@ -139,6 +163,8 @@ struct Route {
     tls_only: bool,
     /// The server it came from listens on plain sockets only.
     plain_only: bool,
+    /// The sockets of the server it came from.
+    sockets: ServerSockets,
     /// The server it came from.
     server: Option<Source>,
     /// Why a `status` route answers what it does, when the config does not say it.
@@ -170,6 +196,7 @@ impl Route {
             from_ssl: scope.ssl,
             tls_only: scope.tls_only,
             plain_only: scope.plain_only,
+            sockets: scope.sockets.clone(),
             server: scope.server.map(|server| server.source.clone()),
             remark: None,
             // A server-level `return` (or certbot's `if`) answers before allow/deny run.
@@ -245,8 +272,12 @@ struct Translator<'a> {
     less_safe: Vec<Item>,
     /// `include`s whose file was not found: what they set is unknown.
     missing_includes: Vec<Source>,
-    /// Which `server` of the `http` block (counted from 1) answers hosts no server names.
+    /// Which `server` of the `http` block (counted from 1) answers hosts no server names, when
+    /// none of its sockets is one weir listens on (a TLS server without `[tls]`).
     default_server: usize,
+    /// Each socket weir will listen on (the TLS ones only when a certificate pair is there),
+    /// with its default server (counted from 1).
+    socket_defaults: HashMap<String, usize>,
     /// `[tls]`: the TLS sockets (with every `listen` of each), and the keys other `ssl_*`
     /// directives set.
     tls_listens: Vec<(String, Vec<Source>, String)>,
@@ -548,6 +579,7 @@ impl<'a> Translator<'a> {
         }
         self.tls_sockets = tls_sockets(block);
         self.default_server = default_server(block, &self.tls_sockets);
+        self.socket_defaults = socket_defaults(block, &self.tls_sockets);
         let mut scope = outer.clone();
         self.absorb(block, &mut scope);
         for inner in block {
@@ -1806,6 +1838,19 @@ impl<'a> Translator<'a> {
             .iter()
             .any(|socket| self.tls_sockets.contains(socket));
         scope.server = Some(directive);
+        let live: Vec<String> = sockets
+            .iter()
+            .filter(|socket| self.socket_defaults.contains_key(*socket))
+            .cloned()
+            .collect();
+        scope.sockets = ServerSockets {
+            default_of: live
+                .iter()
+                .filter(|socket| self.socket_defaults.get(*socket) == Some(&self.server_count))
+                .cloned()
+                .collect(),
+            all: live,
+        };
         if let (true, Some(cert), Some(key)) =
             (scope.ssl, scope.ssl_certificate, scope.ssl_certificate_key)
         {
@@ -1888,12 +1933,27 @@ impl<'a> Translator<'a> {
                 );
             }
         }
-        let default = self.server_count == self.default_server;
-        let hosts: Vec<Option<String>> = if default || names.is_empty() {
+        // The default server of every socket it has answers any host there: host-less routes
+        // only. The default of some of its sockets answers its names on all of them, and any
+        // host on those. A server whose sockets weir does not listen on (TLS without [tls])
+        // is the default as weir's one plain listener sees it.
+        let (default, every_host_too) = if scope.sockets.all.is_empty() {
+            (self.server_count == self.default_server, false)
+        } else {
+            let of = &scope.sockets.default_of;
+            (
+                !of.is_empty(),
+                !of.is_empty() && of.len() < scope.sockets.all.len(),
+            )
+        };
+        let mut hosts: Vec<Option<String>> = if (default && !every_host_too) || names.is_empty() {
             vec![None]
         } else {
             names.iter().cloned().map(Some).collect()
         };
+        if every_host_too && !names.is_empty() {
+            hosts.push(None);
+        }
         if !default && names.is_empty() {
             self.unsupported(directive, "no exact server_name and not the default server: weir cannot reach it; its routes are left out");
             self.account_block(directive);
@@ -2371,6 +2431,7 @@ impl<'a> Translator<'a> {
                 from_ssl: scope.ssl,
                 tls_only: scope.tls_only,
                 plain_only: scope.plain_only,
+                sockets: scope.sockets.clone(),
                 server: scope.server.map(|server| server.source.clone()),
                 remark: None,
                 rules: rules.clone(),
@@ -2382,6 +2443,42 @@ impl<'a> Translator<'a> {
     /// (`$proxy_host`: the `proxy_pass` URL's host and port, the port left out when it is 80;
     /// `localhost` for a Unix socket). That value, for the route's `request_headers`; said on
     /// the `proxy_pass` item.
+    /// The listeners the written config has (see [`Listeners`]).
+    fn written_listeners(&self, tls_written: bool) -> Listeners {
+        // As `finish` leaves them: an address covered by the wildcard of its port is not bound.
+        let addresses: Vec<std::net::SocketAddr> = self
+            .listens
+            .iter()
+            .filter_map(|(address, _)| address.parse().ok())
+            .collect();
+        let plain = self
+            .listens
+            .iter()
+            .map(|(address, _)| address.clone())
+            .filter(|address| {
+                !address
+                    .parse::<std::net::SocketAddr>()
+                    .is_ok_and(|address| {
+                        !address.ip().is_unspecified()
+                            && addresses.iter().any(|other| {
+                                other.ip().is_unspecified()
+                                    && other.port() == address.port()
+                                    && other.is_ipv4() == address.is_ipv4()
+                            })
+                    })
+            })
+            .collect();
+        let tls = if tls_written {
+            self.tls_listens
+                .iter()
+                .map(|(socket, _, _)| socket.clone())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Listeners { plain, tls }
+    }
+
     fn upstream_host(&mut self, scope: &Scope<'a>, proxy_pass: &Directive) -> Option<String> {
         let sets_host = scope.proxy_set_header.iter().any(|header| {
             header
@@ -2785,8 +2882,9 @@ impl<'a> Translator<'a> {
         // server block listened on, so the plain server's HTTPS redirect and the TLS server's
         // app stand side by side for one host.
         let tls_written = !self.tls_listens.is_empty() && !self.certificates.is_empty();
+        let listeners = self.written_listeners(tls_written);
         let scheme = |route: &Route| route_scheme(route, tls_written);
-        // One route per host, path, kind of match and scheme.
+        // One route per host, path, kind of match, scheme and listeners.
         let mut kept: Vec<Route> = Vec::new();
         let mut dropped: Vec<(Route, Source)> = Vec::new();
         for route in std::mem::take(&mut self.routes) {
@@ -2795,6 +2893,7 @@ impl<'a> Translator<'a> {
                     && other.path == route.path
                     && other.exact == route.exact
                     && scheme(other) == scheme(&route)
+                    && route_listen(other, &listeners) == route_listen(&route, &listeners)
             });
             match same {
                 None => kept.push(route),
@@ -2992,8 +3091,17 @@ impl<'a> Translator<'a> {
                 table.set("host", toml_out::string(host), Some(&route.source));
             }
             table.set("path", toml_out::string(&route.path), Some(&route.source));
-            if let Some(scheme) = route_scheme(route, tls_written) {
-                table.set("scheme", toml_out::string(scheme), Some(&route.source));
+            match route_listen(route, &listeners) {
+                Some(listen) => table.set(
+                    "listen",
+                    toml_out::strings(listen.iter().map(String::as_str)),
+                    Some(&route.source),
+                ),
+                None => {
+                    if let Some(scheme) = route_scheme(route, tls_written) {
+                        table.set("scheme", toml_out::string(scheme), Some(&route.source));
+                    }
+                }
             }
             if route.exact {
                 table.set("exact", "true".into(), Some(&route.source));
@@ -3107,6 +3215,34 @@ impl<'a> Translator<'a> {
 /// Whether `ssl on;` (nginx 1.22's deprecated form of `listen ... ssl`) is in `block`.
 /// The `scheme` a route is limited to, when `[tls]` is written and its server listened on one
 /// kind of socket only.
+/// The listeners weir's config has: `[server] listen`, and `[tls] listen` when written.
+struct Listeners {
+    plain: Vec<String>,
+    tls: Vec<String>,
+}
+
+/// A route's `listen`, when it answers on some of the listeners but not all, and not exactly
+/// on the plain or the TLS ones (which `scheme` says): in nginx a server answers only on its
+/// own sockets, each socket's default server the hosts no server there names.
+fn route_listen(route: &Route, listeners: &Listeners) -> Option<Vec<String>> {
+    let own = route.sockets.of(route.host.as_deref());
+    let listen: Vec<String> = listeners
+        .plain
+        .iter()
+        .chain(&listeners.tls)
+        .filter(|socket| own.contains(socket))
+        .cloned()
+        .collect();
+    let every = listeners.plain.len() + listeners.tls.len();
+    let said_by_scheme = (listen == listeners.plain && route.plain_only)
+        || (listen == listeners.tls && route.tls_only);
+    if listen.is_empty() || listen.len() == every || said_by_scheme {
+        None
+    } else {
+        Some(listen)
+    }
+}
+
 fn route_scheme(route: &Route, tls_written: bool) -> Option<&'static str> {
     if !tls_written {
         None
@@ -3197,6 +3333,59 @@ fn tls_sockets(http: &[Directive]) -> HashSet<String> {
         }
     }
     sockets
+}
+
+/// The sockets weir will listen on, each with its default server (counted from 1), as nginx
+/// picks it: the first server whose `listen` of that socket says `default_server`, else the
+/// first server that listens on it. TLS sockets are left out when no certificate pair is
+/// there to write `[tls]` with (the http block's, or a server's own).
+fn socket_defaults(http: &[Directive], tls: &HashSet<String>) -> HashMap<String, usize> {
+    let has_pair = |block: &[Directive]| {
+        block.iter().any(|inner| inner.name == "ssl_certificate")
+            && block
+                .iter()
+                .any(|inner| inner.name == "ssl_certificate_key")
+    };
+    let http_pair = has_pair(http);
+    let servers: Vec<&Directive> = http
+        .iter()
+        .filter(|directive| directive.name == "server")
+        .collect();
+    let tls_live = !tls.is_empty()
+        && (http_pair
+            || servers
+                .iter()
+                .any(|server| has_pair(server.block.as_deref().unwrap_or_default())));
+    let mut marked: HashMap<String, usize> = HashMap::new();
+    let mut first: HashMap<String, usize> = HashMap::new();
+    for (index, server) in servers.iter().enumerate() {
+        let number = index + 1;
+        let block = server.block.as_deref().unwrap_or_default();
+        let listens: Vec<&Directive> = block
+            .iter()
+            .filter(|inner| inner.name == "listen")
+            .collect();
+        for socket in server_sockets(server) {
+            if tls.contains(&socket) && !tls_live {
+                continue;
+            }
+            first.entry(socket.clone()).or_insert(number);
+            let says_default = listens.iter().any(|listen| {
+                listen.args.first().and_then(|a| listen_address(a)).as_ref() == Some(&socket)
+                    && listen
+                        .args
+                        .iter()
+                        .any(|arg| arg == "default_server" || arg == "default")
+            });
+            if says_default {
+                marked.entry(socket).or_insert(number);
+            }
+        }
+    }
+    for (socket, number) in marked {
+        first.insert(socket, number);
+    }
+    first
 }
 
 /// The server (counted from 1) that answers plain-HTTP requests for hosts no server names:
@@ -3883,6 +4072,91 @@ mod tests {
         ));
         assert!(!plain.toml.contains("scheme ="), "{}", plain.toml);
         assert!(less_safe(&plain, "server").note.contains("HTTPS-only"));
+    }
+
+    /// The routes of `toml`'s config: host, path and the listeners each answers on.
+    fn routes_by_listener(toml: &str) -> Vec<(Option<String>, String, weir::routing::Listeners)> {
+        let config =
+            weir::config::from_toml(toml, None).unwrap_or_else(|error| panic!("{error}\n{toml}"));
+        config
+            .routes
+            .iter()
+            .map(|route| {
+                (
+                    route.host.clone(),
+                    route.path.clone(),
+                    route.scope.listeners.clone(),
+                )
+            })
+            .collect()
+    }
+
+    fn addrs(addresses: &[&str]) -> weir::routing::Listeners {
+        weir::routing::Listeners::Addrs(
+            addresses
+                .iter()
+                .map(|address| address.parse().expect("an address"))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_server_answers_on_its_own_sockets_only() {
+        // An admin app on its own port: in nginx it is not reachable on port 80.
+        let imported = import(concat!(
+            "http {\n server { listen 80; server_name a.test; location / { proxy_pass http://127.0.0.1:8000; } }\n",
+            " server { listen 8080; server_name admin.test; location / { proxy_pass http://127.0.0.1:9000; } }\n}"
+        ));
+        let routes = routes_by_listener(&imported.toml);
+        // Each is the default (the only) server of its socket: any host there.
+        assert_eq!(
+            routes,
+            [
+                (None, "/".to_string(), addrs(&["0.0.0.0:80"])),
+                (None, "/".to_string(), addrs(&["0.0.0.0:8080"])),
+            ],
+            "{}",
+            imported.toml
+        );
+        assert!(!imported.report.is_less_safe(), "{}", imported.report);
+    }
+
+    #[test]
+    fn each_socket_has_its_own_default_server() {
+        // a.test is the first server of :8080, so its default; b.test says default_server on
+        // :80. On :80 a.test still answers its own name.
+        let imported = import(concat!(
+            "http {\n server { listen 80; listen 8080; server_name a.test; location / { return 204; } }\n",
+            " server { listen 80 default_server; server_name b.test; location / { return 403; } }\n}"
+        ));
+        let routes = routes_by_listener(&imported.toml);
+        let any = weir::routing::Listeners::Any;
+        assert_eq!(
+            routes,
+            [
+                (Some("a.test".to_string()), "/".to_string(), any),
+                (None, "/".to_string(), addrs(&["0.0.0.0:8080"])),
+                (None, "/".to_string(), addrs(&["0.0.0.0:80"])),
+            ],
+            "{}",
+            imported.toml
+        );
+        // One socket: nothing to bind, the output is as before.
+        let one = import(concat!(
+            "http {\n server { listen 80; server_name a.test; location / { return 204; } }\n",
+            " server { listen 80 default_server; location / { return 404; } }\n}"
+        ));
+        let routes = routes_by_listener(&one.toml);
+        assert_eq!(routes.len(), 2, "{}", one.toml);
+        assert!(
+            routes
+                .iter()
+                .all(|(_, _, listeners)| *listeners == weir::routing::Listeners::Any),
+            "{}",
+            one.toml
+        );
+        assert_eq!(routes[0].0.as_deref(), Some("a.test"), "{}", one.toml);
+        assert_eq!(routes[1].0, None, "{}", one.toml);
     }
 
     #[test]
