@@ -108,11 +108,54 @@ enum RouteTarget {
     Status(u16),
 }
 
+/// How a route's `path` is compared with the request path: weir's `match`, nginx's location
+/// modifier. nginx checks `=`, then the longest prefix (stopping there when it is `^~`), then the
+/// regexes in config order, and so does weir: a route needs only its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PathMatch {
+    /// `location /p`.
+    Prefix,
+    /// `location = /p`.
+    Exact,
+    /// `location ^~ /p`.
+    PrefixStop,
+    /// `location ~ REGEX`.
+    Regex,
+    /// `location ~* REGEX`.
+    RegexNocase,
+}
+
+impl PathMatch {
+    /// The value of the route's `match` key; `None` for the default, a prefix.
+    fn key(self) -> Option<&'static str> {
+        match self {
+            PathMatch::Prefix => None,
+            PathMatch::Exact => Some("exact"),
+            PathMatch::PrefixStop => Some("prefix_stop"),
+            PathMatch::Regex => Some("regex"),
+            PathMatch::RegexNocase => Some("regex_nocase"),
+        }
+    }
+
+    fn is_regex(self) -> bool {
+        matches!(self, PathMatch::Regex | PathMatch::RegexNocase)
+    }
+
+    /// Routes of one host and path collide when their kinds share a slot: weir takes a path once
+    /// as a prefix or `prefix_stop`, once exact, once as each kind of regex.
+    fn slot(self) -> PathMatch {
+        match self {
+            PathMatch::PrefixStop => PathMatch::Prefix,
+            other => other,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 struct Route {
     host: Option<String>,
     path: String,
-    exact: bool,
+    path_match: PathMatch,
     target: RouteTarget,
     /// The directive the target came from (`proxy_pass`, `root`, `return`).
     target_source: Source,
@@ -148,7 +191,7 @@ impl Route {
         Route {
             host,
             path: "/".into(),
-            exact: false,
+            path_match: PathMatch::Prefix,
             target,
             target_source,
             source,
@@ -1900,11 +1943,22 @@ impl<'a> Translator<'a> {
     }
 
     fn location(&mut self, directive: &'a Directive, parent: &Scope<'a>, hosts: &[Option<String>]) {
+        // nginx takes the modifier glued to the path too (`=/p`, `^~/p`, `~\.php$`, `~*\.png$`).
         let (modifier, path) = match directive.args.as_slice() {
-            [path] if path.starts_with("=") && path.len() > 1 => ("=", path[1..].to_string()),
+            [path] if path.starts_with('=') && path.len() > 1 => ("=", path[1..].to_string()),
             [path] if path.starts_with("^~") && path.len() > 2 => ("^~", path[2..].to_string()),
+            [path] if path.starts_with("~*") && path.len() > 2 => ("~*", path[2..].to_string()),
+            [path] if path.starts_with('~') && path.len() > 1 => ("~", path[1..].to_string()),
             [path] => ("", path.clone()),
             [modifier, path] => (modifier.as_str(), path.clone()),
+            _ => ("?", String::new()),
+        };
+        let path_match = match modifier {
+            "" => PathMatch::Prefix,
+            "=" => PathMatch::Exact,
+            "^~" => PathMatch::PrefixStop,
+            "~" => PathMatch::Regex,
+            "~*" => PathMatch::RegexNocase,
             _ => {
                 self.unsupported(directive, "expected location [=|^~|~|~*] PATH");
                 self.account_block(directive);
@@ -1922,23 +1976,22 @@ impl<'a> Translator<'a> {
             self.account_block(directive);
             return;
         }
-        if modifier == "~" || modifier == "~*" {
-            let suggestion = regex_suggestion(&path);
-            self.unsupported(
-                directive,
-                format!("regex locations are not supported (weir routes by host and path prefix); {suggestion}"),
-            );
-            self.account_block(directive);
-            self.less_safe_if_guards(directive);
-            return;
+        let exact = path_match == PathMatch::Exact;
+        let regex = path_match.is_regex();
+        if regex {
+            if let Err(why) = route_regex(&path, path_match == PathMatch::RegexNocase) {
+                let suggestion = regex_suggestion(&path);
+                self.unsupported(directive, format!("{why}; {suggestion}"));
+                self.account_block(directive);
+                self.less_safe_if_guards(directive);
+                return;
+            }
         }
-        let exact = modifier == "=";
-        let mut location_note = match modifier {
-            "=" => format!("[[routes]] path = {path:?}, exact = true"),
-            "^~" => format!("[[routes]] path = {path:?} (^~ is a prefix route: weir has no regex locations to skip)"),
-            _ => format!("[[routes]] path = {path:?}"),
+        let mut location_note = match path_match.key() {
+            Some(key) => format!("[[routes]] path = {path:?}, match = {key:?}"),
+            None => format!("[[routes]] path = {path:?}"),
         };
-        if !path.starts_with('/') {
+        if !regex && !path.starts_with('/') {
             self.unsupported(directive, "a location path starts with /");
             self.account_block(directive);
             return;
@@ -2030,7 +2083,9 @@ impl<'a> Translator<'a> {
             if let Some(alias) = block.iter().find(|inner| inner.name == "alias") {
                 handled.insert(alias as *const Directive);
                 if let Some(dir) = alias.args.first() {
-                    if exact {
+                    if regex {
+                        self.unsupported(alias, "alias in a regex location names the file from the regex's captures ($1); a weir static route serves a directory: use root, or a prefix location");
+                    } else if exact {
                         self.unsupported(alias, "an exact-match location serving one file: weir's static routes serve directories; route the file's directory instead");
                     } else {
                         self.translated(alias, format!("static = {dir:?}"));
@@ -2044,11 +2099,17 @@ impl<'a> Translator<'a> {
                         self.account_block(directive);
                         return;
                     }
-                    // root keeps the location's path under the directory; weir strips it.
-                    let dir = format!("{}{}", dir.trim_end_matches('/'), path);
-                    location_note
-                        .push_str(&format!(", static = {dir:?} (root + the location's path)"));
-                    target = Some((RouteTarget::Static(dir), root.source.clone()));
+                    if regex {
+                        // A static regex route strips nothing, as root.
+                        location_note.push_str(&format!(", static = {dir:?} (root)"));
+                        target = Some((RouteTarget::Static(dir.clone()), root.source.clone()));
+                    } else {
+                        // root keeps the location's path under the directory; weir strips it.
+                        let dir = format!("{}{}", dir.trim_end_matches('/'), path);
+                        location_note
+                            .push_str(&format!(", static = {dir:?} (root + the location's path)"));
+                        target = Some((RouteTarget::Static(dir), root.source.clone()));
+                    }
                 }
             }
         }
@@ -2063,6 +2124,11 @@ impl<'a> Translator<'a> {
                 continue;
             }
             match inner.name.as_str() {
+                "location" if regex => {
+                    self.unsupported(inner, format!("a location inside the regex location {path:?}: weir's routes do not nest, so it is not routed"));
+                    self.account_block(inner);
+                    self.less_safe_if_guards(inner);
+                }
                 "location" => self.location(inner, &scope, hosts),
                 "proxy_pass" | "return" => {}
                 _ => self.common(inner, "location"),
@@ -2147,7 +2213,7 @@ impl<'a> Translator<'a> {
             self.routes.push(Route {
                 host: host.clone(),
                 path: path.clone(),
-                exact,
+                path_match,
                 target: target.clone(),
                 target_source: target_source.clone(),
                 source: directive.source.clone(),
@@ -2578,7 +2644,7 @@ impl<'a> Translator<'a> {
             let same = kept.iter().position(|other| {
                 other.host == route.host
                     && other.path == route.path
-                    && other.exact == route.exact
+                    && other.path_match.slot() == route.path_match.slot()
                     && scheme(other) == scheme(&route)
             });
             match same {
@@ -2791,8 +2857,8 @@ impl<'a> Translator<'a> {
             if let Some(scheme) = route_scheme(route, tls_written) {
                 table.set("scheme", toml_out::string(scheme), Some(&route.source));
             }
-            if route.exact {
-                table.set("exact", "true".into(), Some(&route.source));
+            if let Some(path_match) = route.path_match.key() {
+                table.set("match", toml_out::string(path_match), Some(&route.source));
             }
             match &route.target {
                 RouteTarget::Upstream(name) => table.set(
@@ -3499,6 +3565,58 @@ fn weir_redirect_ok(url: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The most a route's regex may take once compiled: weir's own limit (`routing::REGEX_SIZE_LIMIT`).
+const REGEX_SIZE_LIMIT: usize = 1 << 20;
+
+/// Whether weir takes `pattern` as a route's regex, and if not why: weir's regexes (the `regex`
+/// crate) run in linear time and have no look-around or back-references, which nginx's PCRE has.
+fn route_regex(pattern: &str, nocase: bool) -> Result<(), String> {
+    let pcre_only = [
+        ("(?=", "look-ahead (?=...)"),
+        ("(?!", "negative look-ahead (?!...)"),
+        ("(?<=", "look-behind (?<=...)"),
+        ("(?<!", "negative look-behind (?<!...)"),
+        ("(?>", "an atomic group (?>...)"),
+        ("\\k<", "a named back-reference \\k<...>"),
+    ];
+    for (syntax, what) in pcre_only {
+        if pattern.contains(syntax) {
+            return Err(format!(
+                "a regex with {what}, which weir's regexes (linear time) do not have"
+            ));
+        }
+    }
+    let bytes = pattern.as_bytes();
+    let mut at = 0;
+    while at + 1 < bytes.len() {
+        if bytes[at] == b'\\' {
+            if bytes[at + 1].is_ascii_digit() && bytes[at + 1] != b'0' {
+                return Err(format!(
+                    "a regex with the back-reference \\{}, which weir's regexes (linear time) do not have",
+                    bytes[at + 1] as char
+                ));
+            }
+            at += 2;
+        } else {
+            at += 1;
+        }
+    }
+    regex::RegexBuilder::new(pattern)
+        .case_insensitive(nocase)
+        .size_limit(REGEX_SIZE_LIMIT)
+        .build()
+        .map(drop)
+        .map_err(|error| {
+            let message = error.to_string();
+            let last = message
+                .lines()
+                .rev()
+                .find(|line| !line.trim().is_empty())
+                .unwrap_or("");
+            format!("a regex weir's regex syntax refuses ({})", last.trim())
+        })
+}
+
 /// A suggestion for a regex location: the literal prefix it starts with, if any.
 fn regex_suggestion(regex: &str) -> String {
     let literal: String = regex
@@ -3786,10 +3904,16 @@ mod tests {
             "}\n",
         ));
         let report = &imported.report;
+        // A regex location with nothing to serve makes no route; its deny is what is lost.
         assert!(
-            less_safe(&imported, "location ~ /\\.")
-                .note
-                .contains("deny all"),
+            item(&imported, "location ~ /\\.").note.contains("no route"),
+            "{report}"
+        );
+        assert!(
+            less_safe(&imported, "deny all")
+                .sources
+                .iter()
+                .any(|source| source.line == 5),
             "{report}"
         );
         assert!(
@@ -3902,6 +4026,100 @@ mod tests {
             "{}",
             imported.toml
         );
+    }
+
+    /// The import's `[[routes]]`, as weir's own loader reads them.
+    #[track_caller]
+    fn routes(imported: &Import) -> Vec<weir::config::RouteConfig> {
+        weir::config::from_toml(&imported.toml, Some(std::path::Path::new("weir.toml")))
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml))
+            .routes
+    }
+
+    #[track_caller]
+    fn route<'r>(
+        routes: &'r [weir::config::RouteConfig],
+        path: &str,
+    ) -> &'r weir::config::RouteConfig {
+        routes
+            .iter()
+            .find(|route| route.path == path)
+            .unwrap_or_else(|| panic!("no route {path:?} in {routes:#?}"))
+    }
+
+    #[test]
+    fn regex_locations_become_regex_routes_in_config_order() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n  root /srv/site;\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location ^~ /static/ { alias /srv/static/; }\n",
+            "  location ~* \\.(css|js)$ { expires 7d; }\n",
+            "  location ~^/api/v[0-9]+/ { proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ ^/(?!admin)x { proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ ^/(a)/\\1 { deny all; proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ ^/[a { proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ \\.php$ { location ~ /admin { deny all; } proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ /files/ { alias /srv/files/; }\n",
+            " }\n}\n",
+        ));
+        let report = &imported.report;
+        let routes = routes(&imported);
+        // Static from root, the whole path below it: a regex route strips nothing.
+        let assets = route(&routes, "\\.(css|js)$");
+        assert!(assets
+            .scope
+            .regex
+            .as_ref()
+            .is_some_and(|regex| regex.nocase()));
+        assert_eq!(
+            assets.static_root.as_deref(),
+            Some(std::path::Path::new("/srv/site"))
+        );
+        let api = route(&routes, "^/api/v[0-9]+/");
+        assert!(api
+            .scope
+            .regex
+            .as_ref()
+            .is_some_and(|regex| !regex.nocase()));
+        assert_eq!(api.upstream, "127_0_0_1_9000");
+        assert!(item(&imported, "location ~^/api")
+            .note
+            .contains("match = \"regex\""));
+        // In config order, after the prefix route, as nginx tries them.
+        let order: Vec<&str> = routes.iter().map(|route| route.path.as_str()).collect();
+        assert_eq!(
+            order,
+            ["/", "/static/", "\\.(css|js)$", "^/api/v[0-9]+/", "\\.php$"],
+            "{report}"
+        );
+        // `^~`: the longest prefix stops the search before the regexes, in weir too.
+        assert!(route(&routes, "/static/").scope.stop);
+        assert!(route(&routes, "/").scope.regex.is_none() && !route(&routes, "/").scope.stop);
+        assert!(item(&imported, "location ^~ /static/")
+            .note
+            .contains("match = \"prefix_stop\""));
+        // What PCRE has and weir's regexes do not: left out with the reason and the guards.
+        let lookahead = item(&imported, "location ~ ^/(?!admin)x");
+        assert_eq!(lookahead.kind, Kind::Unsupported);
+        assert!(lookahead.note.contains("look-ahead"), "{lookahead}");
+        let backref = item(&imported, "location ~ ^/(a)/\\1");
+        assert!(backref.note.contains("back-reference \\1"), "{backref}");
+        assert!(less_safe(&imported, "location ~ ^/(a)/")
+            .note
+            .contains("deny all"));
+        let invalid = item(&imported, "location ~ ^/[a");
+        assert_eq!(invalid.kind, Kind::Unsupported);
+        assert!(invalid.note.contains("refuses"), "{invalid}");
+        // A location nested in a regex one is reported, with its guard.
+        let nested = item(&imported, "location ~ /admin");
+        assert_eq!(nested.kind, Kind::Unsupported);
+        assert!(nested.note.contains("do not nest"), "{nested}");
+        assert!(less_safe(&imported, "location ~ /admin")
+            .note
+            .contains("deny all"));
+        assert!(item(&imported, "alias /srv/files/")
+            .note
+            .contains("captures"));
     }
 
     #[test]

@@ -262,7 +262,12 @@ fn fastapi_behind_a_prefix() {
         "proxy_pass http://127.0.0.1:8000/",
         "weir sends the path unchanged",
     );
-    expect(&imported, Kind::Translated, "location = /", "exact = true");
+    expect(
+        &imported,
+        Kind::Translated,
+        "location = /",
+        "match = \"exact\"",
+    );
     let docs = config
         .routes
         .iter()
@@ -576,12 +581,14 @@ fn static_site_with_an_api() {
         &imported,
         Kind::Translated,
         "location ^~ /assets/",
-        "^~ is a prefix route",
+        "match = \"prefix_stop\"",
     );
+    let assets = route(&config, None, "/assets/");
     assert_eq!(
-        route(&config, None, "/assets/").static_root.as_deref(),
+        assets.static_root.as_deref(),
         Some(Path::new("/srv/www/assets/"))
     );
+    assert!(assets.scope.stop);
     expect(
         &imported,
         Kind::Unsupported,
@@ -717,33 +724,39 @@ fn debian_main_file_with_sites_enabled() {
 }
 
 #[test]
-fn regex_locations_are_warned_about_with_a_suggestion() {
+fn regex_locations_become_regex_routes() {
     let (imported, config) = import_checked(&corpus("regex.conf"));
-    for line in [13, 17, 21] {
-        let item = imported
-            .report
-            .items
-            .iter()
-            .find(|item| item.sources.iter().any(|source| source.line == line))
-            .unwrap_or_else(|| panic!("nothing for line {line}"));
-        assert_eq!(item.kind, Kind::Unsupported);
-        assert!(
-            item.note.contains("regex locations are not supported"),
-            "{item}"
-        );
-        assert!(item.note.contains("suggestion"), "{item}");
-        assert!(
-            item.to_string().contains(&format!("regex.conf:{line}")),
-            "{item}"
-        );
-    }
+    // nginx's order is weir's: the prefix route, then the regexes in config order.
+    let paths: Vec<&str> = config
+        .routes
+        .iter()
+        .map(|route| route.path.as_str())
+        .collect();
+    assert_eq!(
+        paths,
+        ["/", "\\.(css|js|png|jpg|svg)$", "^/api/v[0-9]+/", "/\\."]
+    );
+    let assets = route(&config, None, "\\.(css|js|png|jpg|svg)$");
+    assert!(assets.scope.regex.as_ref().unwrap().nocase());
+    // The server's root, the whole path below it: a regex route strips nothing, as root.
+    assert_eq!(assets.static_root.as_deref(), Some(Path::new("/srv/site")));
     expect(
         &imported,
-        Kind::Unsupported,
-        "location ~ ^/api/v[0-9]+/",
-        "path = \"/api/v\"",
+        Kind::Translated,
+        "location ~* \\.(css|js|png|jpg|svg)$",
+        "match = \"regex_nocase\"",
     );
-    assert_eq!(config.routes.len(), 1);
+    let api = route(&config, None, "^/api/v[0-9]+/");
+    assert!(!api.scope.regex.as_ref().unwrap().nocase());
+    assert_eq!(api.upstream, "127_0_0_1_9000");
+    // `deny all` is still an access rule weir's import leaves out: said as less safe.
+    let deny = imported
+        .report
+        .less_safe
+        .iter()
+        .find(|item| item.directive == "deny all")
+        .unwrap_or_else(|| panic!("{}", imported.report));
+    assert_eq!(deny.sources[0].line, 22, "{deny}");
 }
 
 #[test]
