@@ -176,6 +176,8 @@ struct Route {
     server: Option<Source>,
     /// Why a `status` route answers what it does, when the config does not say it.
     remark: Option<String>,
+    /// The location's `internal`: clients get 404, an upstream's `X-Accel-Redirect` reaches it.
+    internal: Option<Source>,
 }
 
 impl Route {
@@ -204,6 +206,7 @@ impl Route {
             plain_only: scope.plain_only,
             server: scope.server.map(|server| server.source.clone()),
             remark: None,
+            internal: None,
         }
     }
 }
@@ -1036,7 +1039,7 @@ impl<'a> Translator<'a> {
                 "weir has no conditions; route by host and path instead (a `return` under `if ($host = ...)` is a [[routes]] with that host and `redirect`)".into(),
             ),
             "try_files" => (Kind::Unsupported, "weir serves the file asked for or 404; no fallbacks".into()),
-            "internal" => (Kind::Unsupported, "weir has no internal locations: a route made from this location is public".into()),
+            "internal" => (Kind::Unsupported, "internal belongs in a location (where weir makes it an internal route)".into()),
             "location" => (Kind::Unsupported, "a location outside a server".into()),
             _ => (Kind::Unsupported, format!("weir has no equivalent of `{name}`")),
         };
@@ -2130,15 +2133,24 @@ impl<'a> Translator<'a> {
                     self.less_safe_if_guards(inner);
                 }
                 "location" => self.location(inner, &scope, hosts),
-                "proxy_pass" | "return" => {}
+                // Said below, with the route it marks.
+                "proxy_pass" | "return" | "internal" => {}
                 _ => self.common(inner, "location"),
             }
         }
+        let internal = block.iter().find(|inner| inner.name == "internal");
         let Some((target, target_source)) = target else {
             if !self.accounted.contains(&(directive as *const Directive)) {
                 self.unsupported(
                     directive,
                     "no proxy_pass, return, root or alias weir can use: no route",
+                );
+            }
+            if let Some(internal) = internal {
+                self.unsupported(internal, "the location makes no route");
+                self.less_safe(
+                    internal,
+                    format!("the location makes no route: a client's request for {path} goes to another route, where nginx answered it 404"),
                 );
             }
             return;
@@ -2149,11 +2161,19 @@ impl<'a> Translator<'a> {
             RouteTarget::Redirect { .. } | RouteTarget::Status(_)
         );
         self.translated(directive, location_note);
-        if let Some(internal) = block.iter().find(|inner| inner.name == "internal") {
-            self.less_safe(
+        if let Some(internal) = internal {
+            self.translated(
                 internal,
-                format!("the location is public in weir: clients reach {path} directly, where nginx answered them 404"),
+                "internal = true: clients get 404, as from nginx; an upstream's X-Accel-Redirect reaches it",
             );
+            // weir's internal route takes no limits: the request was limited by the route that
+            // proxied it, as nginx counts limit_req once per request.
+            for limit_req in block.iter().filter(|inner| inner.name == "limit_req") {
+                self.approximated(
+                    limit_req,
+                    "not carried: weir's internal route takes no limits; the route whose upstream sent X-Accel-Redirect applied its own (nginx counts limit_req once per request, too)",
+                );
+            }
         }
         if is_answer {
             for limit_req in block.iter().filter(|inner| inner.name == "limit_req") {
@@ -2176,7 +2196,7 @@ impl<'a> Translator<'a> {
 
         // Settings that become route keys, and upstream keys.
         let mut limits = Vec::new();
-        if !is_answer {
+        if !is_answer && internal.is_none() {
             for limit_req in proxy_scope.limit_req.clone() {
                 if let Some(name) = self.limit_req(limit_req, &proxy_scope) {
                     if !limits
@@ -2226,6 +2246,7 @@ impl<'a> Translator<'a> {
                 plain_only: scope.plain_only,
                 server: scope.server.map(|server| server.source.clone()),
                 remark: None,
+                internal: internal.map(|internal| internal.source.clone()),
             });
         }
     }
@@ -2859,6 +2880,9 @@ impl<'a> Translator<'a> {
             }
             if let Some(path_match) = route.path_match.key() {
                 table.set("match", toml_out::string(path_match), Some(&route.source));
+            }
+            if let Some(source) = &route.internal {
+                table.set("internal", "true".into(), Some(source));
             }
             match &route.target {
                 RouteTarget::Upstream(name) => table.set(
@@ -3922,8 +3946,12 @@ mod tests {
                 .contains("access rule"),
             "{report}"
         );
+        // weir has internal routes: nothing lost there.
         assert!(
-            less_safe(&imported, "internal").note.contains("public"),
+            !report
+                .less_safe
+                .iter()
+                .any(|item| item.directive.starts_with("internal")),
             "{report}"
         );
         assert!(less_safe(&imported, "proxy_set_header X-Forwarded-For")
@@ -4120,6 +4148,43 @@ mod tests {
         assert!(item(&imported, "alias /srv/files/")
             .note
             .contains("captures"));
+    }
+
+    #[test]
+    fn internal_locations_become_internal_routes() {
+        let imported = import(concat!(
+            "http {\n limit_req_zone $binary_remote_addr zone=one:1m rate=5r/s;\n",
+            " server {\n  listen 80;\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; limit_req zone=one; }\n",
+            "  location /protected/ { internal; alias /srv/protected/; limit_req zone=one; }\n",
+            "  location /nothing/ { internal; }\n",
+            " }\n}\n",
+        ));
+        let report = &imported.report;
+        let routes = routes(&imported);
+        let protected = route(&routes, "/protected/");
+        assert!(protected.scope.internal, "{}", imported.toml);
+        // weir refuses limits on an internal route; the proxied request was limited at `/`.
+        assert!(protected.limits.is_empty());
+        assert_eq!(route(&routes, "/").limits, ["one"]);
+        assert!(!route(&routes, "/").scope.internal);
+        let internal = report
+            .items
+            .iter()
+            .find(|item| item.directive == "internal" && item.sources[0].line == 6)
+            .unwrap_or_else(|| panic!("{report}"));
+        assert_eq!(internal.kind, Kind::Translated, "{internal}");
+        assert!(internal.note.contains("X-Accel-Redirect"), "{internal}");
+        let limit = report
+            .items
+            .iter()
+            .find(|item| item.directive.starts_with("limit_req") && item.sources[0].line == 6)
+            .unwrap_or_else(|| panic!("{report}"));
+        assert_eq!(limit.kind, Kind::Approximated, "{limit}");
+        // An internal location weir makes no route of: its paths reach another route.
+        let nothing = less_safe(&imported, "internal");
+        assert_eq!(nothing.sources[0].line, 7, "{report}");
+        assert!(nothing.note.contains("no route"), "{nothing}");
     }
 
     #[test]
