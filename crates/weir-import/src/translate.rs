@@ -178,6 +178,17 @@ struct Route {
     remark: Option<String>,
     /// The location's `internal`: clients get 404, an upstream's `X-Accel-Redirect` reaches it.
     internal: Option<Source>,
+    /// A static route's `fallback_upstream` / `fallback_file`, from its `try_files`.
+    fallback: Option<(StaticFallback, Source)>,
+}
+
+/// What a static route does with a missing file (nginx `try_files`' last argument).
+#[derive(Debug, Clone, PartialEq)]
+enum StaticFallback {
+    /// `fallback_upstream`: `try_files $uri @app` with `location @app { proxy_pass ...; }`.
+    Upstream(String),
+    /// `fallback_file`: `try_files $uri /index.html`.
+    File(String),
 }
 
 impl Route {
@@ -207,6 +218,7 @@ impl Route {
             server: scope.server.map(|server| server.source.clone()),
             remark: None,
             internal: None,
+            fallback: None,
         }
     }
 }
@@ -2007,6 +2019,11 @@ impl<'a> Translator<'a> {
         let mut target: Option<(RouteTarget, Source)> = None;
         let mut handled: HashSet<*const Directive> = HashSet::new();
         let mut proxy_scope = scope.clone();
+        // The proxy_pass requests go to, and a static route's fallback (try_files).
+        let mut proxy_used: Option<&Directive> = None;
+        let mut fallback_target: Option<(StaticFallback, Source)> = None;
+        // `try_files $uri @app` in `location /`: the exact `/` goes to the app (upstream, proxy_pass).
+        let mut app_home: Option<(String, Source)> = None;
         if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
             handled.insert(answer as *const Directive);
             if let Some(route_target) = self.return_target(answer) {
@@ -2014,6 +2031,7 @@ impl<'a> Translator<'a> {
             }
         } else if let Some(proxy_pass) = block.iter().find(|inner| inner.name == "proxy_pass") {
             handled.insert(proxy_pass as *const Directive);
+            proxy_used = Some(proxy_pass);
             if let Some(name) = self.proxy_pass(proxy_pass, &path) {
                 target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
             }
@@ -2035,22 +2053,80 @@ impl<'a> Translator<'a> {
                     .find(|inner| inner.name == "proxy_pass")
                     .map(|proxy_pass| (named, proxy_pass))
             });
-            match named_proxy {
-                Some((named, proxy_pass)) => {
-                    if let Some(name) = self.proxy_pass(proxy_pass, &path) {
-                        target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
-                    }
+            // `try_files $uri [$uri/] LAST` in a location that serves files (its alias, or a root
+            // in force): weir's static route looks for the file first, then its fallback.
+            let serves_files = !exact
+                && if block.iter().any(|inner| inner.name == "alias") {
+                    !regex
+                } else {
+                    scope.root.is_some()
+                };
+            let (first, last) = try_files
+                .args
+                .split_at(try_files.args.len().saturating_sub(1));
+            let files_first = serves_files
+                && !first.is_empty()
+                && first[0] == "$uri"
+                && first[1..].iter().all(|arg| arg == "$uri/");
+            // With `$uri/`, nginx serves a directory (its index.html, or 403) as weir's static
+            // route does; without it, a directory's path goes to the fallback.
+            let with_dirs = first.len() > 1;
+            let looks_in_dir = if with_dirs {
+                "the file, or the directory's index.html"
+            } else {
+                "the file"
+            };
+            let fallback_uri = last
+                .first()
+                .filter(|uri| files_first && uri.starts_with('/'));
+            match (named_proxy, fallback_uri) {
+                (Some((named, proxy_pass)), _) => {
+                    let name = self.proxy_pass(proxy_pass, &path);
+                    proxy_used = Some(proxy_pass);
                     // The named location's settings apply to the proxied requests.
                     let named_block = named.block.as_deref().unwrap_or_default();
                     self.absorb(named_block, &mut proxy_scope);
-                    self.approximated(
-                        try_files,
-                        format!("every request goes to the app of {}: weir does not look for a file first (put the files on a static route of their own, e.g. /static/)", fallback.as_deref().unwrap_or("")),
-                    );
-                    self.approximated(
-                        named,
-                        "its proxy_pass serves the locations whose try_files falls back to it",
-                    );
+                    let named_name = fallback.as_deref().unwrap_or("");
+                    if files_first {
+                        if let Some(name) = name {
+                            let mut note = format!("fallback_upstream = {name:?}: weir serves {looks_in_dir} if there is one, else passes the request to the app of {named_name} (a path with a dot-file segment gets 404 and does not reach it: dotfiles = false)");
+                            if with_dirs {
+                                self.translated(try_files, note);
+                            } else {
+                                // `/` is the app's home page: a route of its own keeps it the app's.
+                                let own_root = scope.server.is_some_and(|server| {
+                                    server.block.iter().flatten().any(|inner| {
+                                        inner.name == "location"
+                                            && (inner.args == ["=", "/"] || inner.args == ["=/"])
+                                    })
+                                });
+                                if path == "/" && path_match == PathMatch::Prefix && !own_root {
+                                    note.push_str(&format!("; / itself goes to {named_name} by a route of its own (match = \"exact\"), as nginx's $uri finds no file there"));
+                                    app_home = Some((name.clone(), proxy_pass.source.clone()));
+                                }
+                                note.push_str(&format!("; another directory's path gets its index.html or 403 from weir, where nginx (no $uri/ in try_files) passes it to {named_name}"));
+                                self.approximated(try_files, note);
+                            }
+                            fallback_target =
+                                Some((StaticFallback::Upstream(name), try_files.source.clone()));
+                        }
+                        self.translated(
+                            named,
+                            "its proxy_pass is the fallback_upstream of the static routes whose try_files falls back to it",
+                        );
+                    } else {
+                        if let Some(name) = name {
+                            target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
+                        }
+                        self.approximated(
+                            try_files,
+                            format!("every request goes to the app of {named_name}: weir does not look for a file first (put the files on a static route of their own, e.g. /static/)"),
+                        );
+                        self.approximated(
+                            named,
+                            "its proxy_pass serves the locations whose try_files falls back to it",
+                        );
+                    }
                     for inner in named_block {
                         if std::ptr::eq(inner, proxy_pass) {
                             continue;
@@ -2058,7 +2134,23 @@ impl<'a> Translator<'a> {
                         self.common(inner, "location");
                     }
                 }
-                None => {
+                (None, Some(uri)) => {
+                    match fallback_file(uri, &path, path_match) {
+                        Ok(file) => {
+                            let note = format!("fallback_file = {file:?}: weir serves {looks_in_dir} if there is one, else {file} of the route's directory, where nginx looks {uri} up again (the same file while no other location takes {uri})");
+                            if with_dirs {
+                                self.translated(try_files, note);
+                            } else {
+                                self.approximated(try_files, format!("{note}; a directory's path below the location's own gets its index.html or 403 from weir, where nginx (no $uri/ in try_files) answers with {uri}"));
+                            }
+                            fallback_target =
+                                Some((StaticFallback::File(file), try_files.source.clone()));
+                        }
+                        Err(why) => self.unsupported(try_files, why),
+                    }
+                    handled.remove(&(try_files as *const Directive));
+                }
+                (None, None) => {
                     let only_uri = try_files
                         .args
                         .iter()
@@ -2155,7 +2247,16 @@ impl<'a> Translator<'a> {
             }
             return;
         };
-        let is_upstream = matches!(target, RouteTarget::Upstream(_));
+        let fallback = match target {
+            RouteTarget::Static(_) => fallback_target,
+            _ => None,
+        };
+        let fallback_upstream = match &fallback {
+            Some((StaticFallback::Upstream(name), _)) => Some(name.clone()),
+            _ => None,
+        };
+        // The route passes requests to an upstream: its own, or its static fallback's.
+        let is_upstream = matches!(target, RouteTarget::Upstream(_)) || fallback_upstream.is_some();
         let is_answer = matches!(
             target,
             RouteTarget::Redirect { .. } | RouteTarget::Status(_)
@@ -2183,15 +2284,11 @@ impl<'a> Translator<'a> {
                 );
             }
         }
-        let upstream_host = if is_upstream {
-            let proxy_pass = block
-                .iter()
-                .find(|inner| inner.source == target_source && inner.name == "proxy_pass");
-            proxy_pass
-                .and_then(|proxy_pass| self.upstream_host(&proxy_scope, proxy_pass))
-                .map(|host| (host, target_source.clone()))
-        } else {
-            None
+        let upstream_host = match proxy_used {
+            Some(proxy_pass) if is_upstream => self
+                .upstream_host(&proxy_scope, proxy_pass)
+                .map(|host| (host, proxy_pass.source.clone())),
+            _ => None,
         };
 
         // Settings that become route keys, and upstream keys.
@@ -2226,7 +2323,11 @@ impl<'a> Translator<'a> {
         } else {
             (None, None)
         };
-        if let RouteTarget::Upstream(name) = &target {
+        let upstream_name = match &target {
+            RouteTarget::Upstream(name) => Some(name),
+            _ => fallback_upstream.as_ref(),
+        };
+        if let Some(name) = upstream_name {
             self.upstream_timeouts(name, &proxy_scope, &directive.source);
         }
         for host in hosts {
@@ -2247,7 +2348,29 @@ impl<'a> Translator<'a> {
                 server: scope.server.map(|server| server.source.clone()),
                 remark: None,
                 internal: internal.map(|internal| internal.source.clone()),
+                fallback: fallback.clone(),
             });
+            if let (Some((name, source)), Some(_)) = (&app_home, &fallback) {
+                self.routes.push(Route {
+                    host: host.clone(),
+                    path: "/".into(),
+                    path_match: PathMatch::Exact,
+                    target: RouteTarget::Upstream(name.clone()),
+                    target_source: source.clone(),
+                    source: directive.source.clone(),
+                    limits: limits.clone(),
+                    request_buffering: request_buffering.clone(),
+                    response_buffering: response_buffering.clone(),
+                    upstream_host: upstream_host.clone(),
+                    from_ssl: scope.ssl,
+                    tls_only: scope.tls_only,
+                    plain_only: scope.plain_only,
+                    server: scope.server.map(|server| server.source.clone()),
+                    remark: None,
+                    internal: internal.map(|internal| internal.source.clone()),
+                    fallback: None,
+                });
+            }
         }
     }
 
@@ -2891,7 +3014,16 @@ impl<'a> Translator<'a> {
                     Some(&route.target_source),
                 ),
                 RouteTarget::Static(dir) => {
-                    table.set("static", toml_out::string(dir), Some(&route.target_source))
+                    table.set("static", toml_out::string(dir), Some(&route.target_source));
+                    match &route.fallback {
+                        Some((StaticFallback::Upstream(name), source)) => {
+                            table.set("fallback_upstream", toml_out::string(name), Some(source))
+                        }
+                        Some((StaticFallback::File(file), source)) => {
+                            table.set("fallback_file", toml_out::string(file), Some(source))
+                        }
+                        None => {}
+                    }
                 }
                 RouteTarget::Redirect { status, url } => {
                     table.set(
@@ -3589,6 +3721,48 @@ fn weir_redirect_ok(url: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The `fallback_file` for `try_files ... URI` in a location of `path`: nginx looks `uri` up again
+/// among the locations; weir serves a file of the route's directory. The same file when `uri`
+/// falls in this location: below its prefix (which weir's static route strips), or matched by its
+/// regex (a static regex route strips nothing).
+fn fallback_file(uri: &str, path: &str, path_match: PathMatch) -> Result<String, String> {
+    if uri.contains('$') || uri.contains('?') || uri.ends_with('/') {
+        return Err(format!(
+            "weir's fallback_file is one file of the route's directory; {uri} is not (a variable, a query or a directory)"
+        ));
+    }
+    let file = if path_match.is_regex() {
+        let matches = route_regex(path, path_match == PathMatch::RegexNocase).is_ok()
+            && regex::RegexBuilder::new(path)
+                .case_insensitive(path_match == PathMatch::RegexNocase)
+                .build()
+                .is_ok_and(|regex| regex.is_match(uri));
+        if !matches {
+            return Err(format!("nginx looks {uri} up again, and this location's regex does not match it: another location serves it, which weir's fallback_file (a file of this route's directory) cannot name"));
+        }
+        uri.to_string()
+    } else {
+        match uri.strip_prefix(path) {
+            Some(rest) => format!("/{}", rest.trim_start_matches('/')),
+            None => {
+                return Err(format!("nginx looks {uri} up again, outside this location ({path}): another location serves it, which weir's fallback_file (a file of this route's directory) cannot name"));
+            }
+        }
+    };
+    let clean = file.len() > 1
+        && file
+            .split('/')
+            .skip(1)
+            .all(|segment| !segment.is_empty() && segment != "." && segment != "..");
+    if clean {
+        Ok(file)
+    } else {
+        Err(format!(
+            "{uri} is not a file of the route's directory weir's fallback_file can name"
+        ))
+    }
+}
+
 /// The most a route's regex may take once compiled: weir's own limit (`routing::REGEX_SIZE_LIMIT`).
 const REGEX_SIZE_LIMIT: usize = 1 << 20;
 
@@ -4185,6 +4359,105 @@ mod tests {
         let nothing = less_safe(&imported, "internal");
         assert_eq!(nothing.sources[0].line, 7, "{report}");
         assert!(nothing.note.contains("no route"), "{nothing}");
+    }
+
+    #[test]
+    fn try_files_falls_back_to_the_app_or_a_file_of_a_static_route() {
+        use weir::config::StaticFallback as Fallback;
+        let imported = import(concat!(
+            "http {\n upstream app { server 127.0.0.1:8000; }\n",
+            " server {\n  listen 80;\n  root /srv/site;\n",
+            "  location / { try_files $uri $uri/ @app; }\n",
+            "  location @app { proxy_pass http://app; proxy_read_timeout 30s; }\n",
+            "  location /spa/ { alias /srv/spa/; try_files $uri $uri/ /spa/index.html; }\n",
+            "  location /away/ { try_files $uri /index.html; }\n",
+            "  location ~ \\.html$ { try_files $uri /index.html; }\n",
+            "  location ~ \\.txt$ { try_files $uri /index.html; }\n",
+            " }\n",
+            " server {\n  listen 81;\n  server_name b.test;\n",
+            "  location / { try_files $uri @b; }\n",
+            "  location @b { proxy_pass http://app; }\n",
+            " }\n",
+            " server {\n  listen 82;\n  server_name c.test;\n  root /srv/c;\n",
+            "  location / { try_files $uri @c; }\n",
+            "  location @c { proxy_pass http://app; }\n",
+            " }\n}\n",
+        ));
+        let report = &imported.report;
+        let config =
+            weir::config::from_toml(&imported.toml, Some(std::path::Path::new("weir.toml")))
+                .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let route = |host: Option<&str>, path: &str| {
+            config
+                .routes
+                .iter()
+                .find(|route| route.host.as_deref() == host && route.path == path)
+                .unwrap_or_else(|| panic!("no route {path:?} in {:#?}", config.routes))
+        };
+        // Files first, then the app of the named location, with its settings.
+        let site = route(None, "/");
+        assert_eq!(
+            site.static_root.as_deref(),
+            Some(std::path::Path::new("/srv/site/"))
+        );
+        assert_eq!(site.rules.fallback, Some(Fallback::Upstream("app".into())));
+        assert_eq!(
+            config.upstreams["app"].read_timeout,
+            std::time::Duration::from_secs(30)
+        );
+        let try_files = item(&imported, "try_files $uri $uri/ @app");
+        assert_eq!(try_files.kind, Kind::Translated, "{try_files}");
+        assert!(
+            try_files.note.contains("fallback_upstream = \"app\""),
+            "{try_files}"
+        );
+        // A single-page app's index.html: the URI nginx looks up again, as a file of the route's
+        // directory (below the alias, whose prefix weir strips).
+        let spa = route(None, "/spa/");
+        assert_eq!(
+            spa.rules.fallback,
+            Some(Fallback::File("/index.html".into()))
+        );
+        assert_eq!(
+            route(None, "\\.html$").rules.fallback,
+            Some(Fallback::File("/index.html".into()))
+        );
+        // A URI another location serves is no file of this route's directory.
+        for (directive, line) in [
+            ("try_files $uri /index.html", 9),
+            ("try_files $uri /index.html", 11),
+        ] {
+            let item = report
+                .items
+                .iter()
+                .find(|item| item.directive == directive && item.sources[0].line == line)
+                .unwrap_or_else(|| panic!("{report}"));
+            assert_eq!(item.kind, Kind::Unsupported, "{item}");
+            assert!(item.note.contains("another location"), "{item}");
+        }
+        assert!(route(None, "/away/").rules.fallback.is_none());
+        // Without root or alias, today's shape: the app answers everything.
+        let app = route(Some("b.test"), "/");
+        assert_eq!(app.upstream, "app");
+        assert!(app.static_root.is_none());
+        assert_eq!(
+            item(&imported, "try_files $uri @b").kind,
+            Kind::Approximated
+        );
+        // Gunicorn's `try_files $uri @app`, no `$uri/`: nginx finds no file for a directory and
+        // asks the app; weir serves the directory, so `/` gets an exact route to the app.
+        let files = route(Some("c.test"), "/");
+        assert!(!files.exact, "{:#?}", config.routes);
+        assert_eq!(files.rules.fallback, Some(Fallback::Upstream("app".into())));
+        let home = config
+            .routes
+            .iter()
+            .find(|route| route.host.as_deref() == Some("c.test") && route.exact)
+            .unwrap_or_else(|| panic!("{}", imported.toml));
+        assert_eq!((home.path.as_str(), home.upstream.as_str()), ("/", "app"));
+        let try_files = item(&imported, "try_files $uri @c");
+        assert_eq!(try_files.kind, Kind::Approximated, "{try_files}");
+        assert!(try_files.note.contains("403"), "{try_files}");
     }
 
     #[test]

@@ -207,14 +207,30 @@ fn gunicorn_guide() {
             .as_u16(),
         444
     );
+    // Gunicorn's shape: the files of the public directory, else the app.
     for host in ["example.com", "www.example.com"] {
-        assert_eq!(route(&config, Some(host), "/").upstream, "app_server");
+        let site = route(&config, Some(host), "/");
+        assert_eq!(
+            site.static_root.as_deref(),
+            Some(Path::new("/srv/app/current/public/"))
+        );
+        assert_eq!(
+            site.rules.fallback,
+            Some(weir::config::StaticFallback::Upstream("app_server".into()))
+        );
+        // nginx's `$uri` finds no file for the directory `/`: the app's home page stays the app's.
+        let home = config
+            .routes
+            .iter()
+            .find(|route| route.host.as_deref() == Some(host) && route.exact && route.path == "/")
+            .expect("an exact route for /");
+        assert_eq!(home.upstream, "app_server");
     }
     expect(
         &imported,
         Kind::Approximated,
         "try_files $uri @proxy_to_app",
-        "does not look for a file first",
+        "fallback_upstream = \"app_server\"",
     );
     expect(&imported, Kind::Unsupported, "error_page", "plain-text");
     expect(
@@ -757,6 +773,26 @@ fn regex_locations_become_regex_routes() {
         .find(|item| item.directive == "deny all")
         .unwrap_or_else(|| panic!("{}", imported.report));
     assert_eq!(deny.sources[0].line, 22, "{deny}");
+}
+
+#[test]
+fn single_page_app_with_an_api() {
+    let (imported, config) = import_checked(&corpus("spa.conf"));
+    // The only server: nginx's default, so its routes match any host.
+    let site = route(&config, None, "/");
+    assert_eq!(site.static_root.as_deref(), Some(Path::new("/srv/spa/")));
+    assert_eq!(
+        site.rules.fallback,
+        Some(weir::config::StaticFallback::File("/index.html".into()))
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "try_files $uri $uri/ /index.html",
+        "fallback_file = \"/index.html\"",
+    );
+    assert_eq!(route(&config, None, "/api/").upstream, "127_0_0_1_8000");
+    every_item_translated(&imported);
 }
 
 #[test]

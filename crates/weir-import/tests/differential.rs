@@ -79,7 +79,7 @@ const CASES: &[Case] = &[
     Case {
         file: "gunicorn.conf",
         hosts: &["example.com", "www.example.com", "other.test"],
-        paths: &["/", "/status/201"],
+        paths: &["/", "/status/201", "/app.css", "/index.html"],
         announced: &[("/", "444")],
     },
     Case {
@@ -135,6 +135,18 @@ const CASES: &[Case] = &[
         file: "debian.conf",
         hosts: &["example.com"],
         paths: &["/", "/text?bytes=3000"],
+        announced: &[],
+    },
+    Case {
+        file: "spa.conf",
+        hosts: &["app.example.com"],
+        paths: &[
+            "/",
+            "/app.css",
+            "/orders/42",
+            "/missing.css",
+            "/api/status/201",
+        ],
         announced: &[],
     },
     Case {
