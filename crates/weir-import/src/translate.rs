@@ -1681,21 +1681,25 @@ impl<'a> Translator<'a> {
             }
         }
         for inner in block.iter().filter(|inner| inner.name == "server_name") {
+            // Exact names and nginx's wildcards (`*.example.com`, `example.*`), as weir's `host`.
             let mut exact = Vec::new();
             let mut left_out = Vec::new();
+            let mut shorthand = Vec::new();
             for name in &inner.args {
                 if name.is_empty() || name == "_" {
                     continue;
                 }
-                if let Some(rest) = name.strip_prefix('.') {
-                    exact.push(rest.to_ascii_lowercase());
-                    left_out.push(format!("*{name}"));
-                } else if name.starts_with('~') || name.contains(['*', '$']) || !weir_host(name) {
-                    left_out.push(name.clone());
-                } else {
-                    exact.push(name.to_ascii_lowercase());
+                match server_name_host(name) {
+                    Ok(ServerName::Host(host)) => exact.push(host),
+                    Ok(ServerName::Both(host)) => {
+                        shorthand.push(name.clone());
+                        exact.push(host.clone());
+                        exact.push(format!("*.{host}"));
+                    }
+                    Err(why) => left_out.push(format!("{name} ({why})")),
                 }
             }
+            let any_name = !exact.is_empty();
             // nginx gives a name to the first server on the socket that has it ("conflicting
             // server name"); the same name on another address or port is no conflict.
             let mut taken = Vec::new();
@@ -1724,16 +1728,23 @@ impl<'a> Translator<'a> {
                     inner,
                     format!("conflicting server name, as nginx warns: {}; nginx uses the first server for it, and so does weir", taken.join(", ")),
                 );
-            } else if left_out.is_empty() {
-                self.translated(inner, "[[routes]] host, for the routes of this server (the default server's routes match any host)");
             } else {
-                self.approximated(
-                    inner,
-                    format!(
-                        "weir matches exact host names only; left out: {}",
-                        left_out.join(", ")
+                let mut note = "[[routes]] host, for the routes of this server (the default server's routes match any host)".to_string();
+                if !shorthand.is_empty() {
+                    note.push_str(&format!(
+                        "; {}: a route for the name and one for *.name, as nginx's shorthand matches both",
+                        shorthand.join(", ")
+                    ));
+                }
+                match (left_out.is_empty(), any_name) {
+                    (true, _) => self.translated(inner, note),
+                    (false, true) => self
+                        .approximated(inner, format!("{note}; left out: {}", left_out.join(", "))),
+                    (false, false) => self.unsupported(
+                        inner,
+                        format!("no name weir can route; left out: {}", left_out.join(", ")),
                     ),
-                );
+                }
             }
         }
         let default = self.server_count == self.default_server;
@@ -1743,7 +1754,7 @@ impl<'a> Translator<'a> {
             names.iter().cloned().map(Some).collect()
         };
         if !default && names.is_empty() {
-            self.unsupported(directive, "no exact server_name and not the default server: weir cannot reach it; its routes are left out");
+            self.unsupported(directive, "no server_name weir can route (an exact name or a wildcard) and not the default server: weir cannot reach it; its routes are left out");
             self.account_block(directive);
             return;
         }
@@ -3496,6 +3507,47 @@ fn weir_name(name: &str) -> String {
 }
 
 /// Whether weir takes `name` as a route's `host`: letters, digits, `.`, `-`, `_`, or `[IPv6]`.
+/// What a `server_name` name is to weir's `host`.
+enum ServerName {
+    /// A name or a wildcard (`*.example.com`, `example.*`), in lower case.
+    Host(String),
+    /// nginx's `.example.com`: `example.com` and `*.example.com`.
+    Both(String),
+}
+
+/// A `server_name` name as weir's route `host`, or why weir cannot route it.
+fn server_name_host(name: &str) -> Result<ServerName, &'static str> {
+    if name.starts_with('~') {
+        return Err("a regex name: weir's routes match exact names and wildcards only");
+    }
+    if name.contains('$') {
+        return Err("a variable: weir's routes match exact names and wildcards only");
+    }
+    let (core, shorthand) = if let Some(rest) = name.strip_prefix("*.") {
+        (rest, false)
+    } else if let Some(rest) = name.strip_suffix(".*") {
+        (rest, false)
+    } else if let Some(rest) = name.strip_prefix('.') {
+        (rest, true)
+    } else {
+        (name, false)
+    };
+    if core.contains('*') {
+        return Err(
+            "a wildcard weir takes only in front (*.example.com) or at the end (example.*)",
+        );
+    }
+    if core.is_empty() || core.starts_with('[') && name != core || !weir_host(core) {
+        return Err("not a host name weir can match (a port, or characters a Host has not)");
+    }
+    let host = name.to_ascii_lowercase();
+    if shorthand {
+        Ok(ServerName::Both(core.to_ascii_lowercase()))
+    } else {
+        Ok(ServerName::Host(host))
+    }
+}
+
 fn weir_host(name: &str) -> bool {
     match name
         .strip_prefix('[')
@@ -4458,6 +4510,61 @@ mod tests {
         let try_files = item(&imported, "try_files $uri @c");
         assert_eq!(try_files.kind, Kind::Approximated, "{try_files}");
         assert!(try_files.note.contains("403"), "{try_files}");
+    }
+
+    #[test]
+    fn wildcard_server_names_become_wildcard_hosts() {
+        let imported = import(concat!(
+            "http {\n",
+            " server { listen 80 default_server; return 444; }\n",
+            " server { listen 80; server_name *.Example.com example.*; location / { proxy_pass http://127.0.0.1:1; } }\n",
+            " server { listen 80; server_name .shop.test; location / { proxy_pass http://127.0.0.1:2; } }\n",
+            " server { listen 80; server_name a.test ~^www\\d+\\.test$ a.*.test; location / { proxy_pass http://127.0.0.1:3; } }\n",
+            " server { listen 80; server_name ~^(?<sub>.+)\\.regex\\.test$; location / { proxy_pass http://127.0.0.1:4; } }\n",
+            "}\n",
+        ));
+        let report = &imported.report;
+        let routes = routes(&imported);
+        let hosts: Vec<Option<&str>> = routes.iter().map(|route| route.host.as_deref()).collect();
+        assert_eq!(
+            hosts,
+            [
+                None,
+                Some("*.example.com"),
+                Some("example.*"),
+                Some("shop.test"),
+                Some("*.shop.test"),
+                Some("a.test"),
+            ],
+            "{}",
+            imported.toml
+        );
+        assert_eq!(
+            item(&imported, "server_name *.Example.com").kind,
+            Kind::Translated
+        );
+        let shorthand = item(&imported, "server_name .shop.test");
+        assert_eq!(shorthand.kind, Kind::Translated, "{shorthand}");
+        assert!(shorthand.note.contains("*.name"), "{shorthand}");
+        let mixed = item(&imported, "server_name a.test");
+        assert_eq!(mixed.kind, Kind::Approximated, "{mixed}");
+        assert!(mixed.note.contains("a regex name"), "{mixed}");
+        assert!(
+            mixed.note.contains("a.*.test (a wildcard weir takes only"),
+            "{mixed}"
+        );
+        let regex = item(&imported, "server_name ~^(?<sub>");
+        assert_eq!(regex.kind, Kind::Unsupported, "{regex}");
+        assert!(regex.note.contains("a regex name"), "{regex}");
+        let server = report
+            .items
+            .iter()
+            .find(|item| item.directive == "server" && item.sources[0].line == 6)
+            .unwrap_or_else(|| panic!("{report}"));
+        assert!(
+            server.note.contains("no server_name weir can route"),
+            "{server}"
+        );
     }
 
     #[test]

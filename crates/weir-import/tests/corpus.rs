@@ -555,11 +555,16 @@ fn several_apps_by_host_name() {
         route(&config, Some("shop.example.org"), "/api/").upstream,
         "shop"
     );
+    // nginx's `.shop.example.org`: the name and its subdomains, a route for each.
     expect(
         &imported,
-        Kind::Approximated,
+        Kind::Translated,
         "server_name shop.example.com .shop.example.org",
-        "*.shop.example.org",
+        "a route for the name and one for *.name",
+    );
+    assert_eq!(
+        route(&config, Some("*.shop.example.org"), "/api/").upstream,
+        "shop"
     );
     let old = route(&config, Some("old.example.com"), "/")
         .answer

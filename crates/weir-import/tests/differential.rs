@@ -99,6 +99,7 @@ const CASES: &[Case] = &[
         hosts: &[
             "blog.example.com",
             "shop.example.com",
+            "api.shop.example.org",
             "old.example.com",
             "other.test",
         ],
