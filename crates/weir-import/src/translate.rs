@@ -182,6 +182,15 @@ struct Route {
     fallback: Option<(StaticFallback, Source)>,
 }
 
+/// A server-level `try_files`, for the whole-server static route.
+struct ServerFallback {
+    fallback: (StaticFallback, Source),
+    /// Without `$uri/`: the exact `/` goes to this upstream (from this `proxy_pass`).
+    home: Option<(String, Source)>,
+    /// The Host nginx sends the app (`$proxy_host`), when no `proxy_set_header Host` is in force.
+    upstream_host: Option<(String, Source)>,
+}
+
 /// What a static route does with a missing file (nginx `try_files`' last argument).
 #[derive(Debug, Clone, PartialEq)]
 enum StaticFallback {
@@ -1831,10 +1840,26 @@ impl<'a> Translator<'a> {
             return;
         }
 
+        // A server-level `try_files` (with root, no `location /`) answers the paths no location
+        // matches, as the whole-server static route's fallback.
+        let root_location = |inner: &Directive| {
+            inner.name == "location"
+                && (inner.args.first().is_some_and(|arg| arg == "/")
+                    || inner.args.first().is_some_and(|a| a == "^~")
+                        && inner.args.get(1).is_some_and(|a| a == "/"))
+        };
+        let server_try_files = block
+            .iter()
+            .find(|inner| inner.name == "try_files")
+            .filter(|_| scope.root.is_some() && !block.iter().any(root_location));
+        let mut server_fallback = None;
         let mut has_root_location = false;
         for inner in block {
             match inner.name.as_str() {
                 "listen" | "server_name" => {}
+                "try_files" if server_try_files.is_some_and(|found| std::ptr::eq(found, inner)) => {
+                    server_fallback = self.server_fallback(inner, &scope);
+                }
                 "location" => {
                     has_root_location |= inner.args.first().is_some_and(|arg| arg == "/")
                         || inner.args.first().is_some_and(|a| a == "^~")
@@ -1848,13 +1873,35 @@ impl<'a> Translator<'a> {
             if let Some(root) = scope.root {
                 let path = root.args.first().cloned().unwrap_or_default();
                 for host in &hosts {
-                    self.routes.push(Route::whole_server(
+                    let route = Route::whole_server(
                         &scope,
                         host.clone(),
                         RouteTarget::Static(path.clone()),
                         root.source.clone(),
                         directive.source.clone(),
-                    ));
+                    );
+                    let Some(fallback) = &server_fallback else {
+                        self.routes.push(route);
+                        continue;
+                    };
+                    if let Some((name, source)) = &fallback.home {
+                        self.routes.push(Route {
+                            path_match: PathMatch::Exact,
+                            upstream_host: fallback.upstream_host.clone(),
+                            ..Route::whole_server(
+                                &scope,
+                                host.clone(),
+                                RouteTarget::Upstream(name.clone()),
+                                source.clone(),
+                                directive.source.clone(),
+                            )
+                        });
+                    }
+                    self.routes.push(Route {
+                        fallback: Some(fallback.fallback.clone()),
+                        upstream_host: fallback.upstream_host.clone(),
+                        ..route
+                    });
                 }
             } else if !default {
                 // nginx answers the paths no location matches from its default root, which
@@ -1885,6 +1932,87 @@ impl<'a> Translator<'a> {
                 }
             }
         }
+    }
+
+    /// A server-level `try_files $uri [$uri/] @app` or `... /index.html`, in a server with root and
+    /// no `location /`: the whole-server static route's fallback. Any other shape is reported as
+    /// before (`common`).
+    fn server_fallback(
+        &mut self,
+        try_files: &'a Directive,
+        scope: &Scope<'a>,
+    ) -> Option<ServerFallback> {
+        let (first, last) = try_files
+            .args
+            .split_at(try_files.args.len().saturating_sub(1));
+        let files_first =
+            !first.is_empty() && first[0] == "$uri" && first[1..].iter().all(|arg| arg == "$uri/");
+        let with_dirs = first.len() > 1;
+        let looks_in_dir = if with_dirs {
+            "the file, or the directory's index.html"
+        } else {
+            "the file"
+        };
+        let last = last.first().map(String::as_str).unwrap_or("");
+        let named = self.named_locations.get(last).copied();
+        let named_proxy = named.and_then(|named| {
+            named
+                .block
+                .iter()
+                .flatten()
+                .find(|inner| inner.name == "proxy_pass")
+                .map(|proxy_pass| (named, proxy_pass))
+        });
+        if let (true, Some((named, proxy_pass))) = (files_first, named_proxy) {
+            if let Some(name) = self.proxy_pass(proxy_pass, "/") {
+                let named_block = named.block.as_deref().unwrap_or_default();
+                let mut proxy_scope = scope.clone();
+                self.absorb(named_block, &mut proxy_scope);
+                let upstream_host = self
+                    .upstream_host(&proxy_scope, proxy_pass)
+                    .map(|host| (host, proxy_pass.source.clone()));
+                let mut note = format!("fallback_upstream = {name:?} on the server's static route (the paths no location matches): weir serves {looks_in_dir} if there is one, else passes the request to the app of {last} (a path with a dot-file segment gets 404 and does not reach it: dotfiles = false)");
+                let home = if with_dirs {
+                    self.translated(try_files, note);
+                    None
+                } else {
+                    note.push_str(&format!("; / itself goes to {last} by a route of its own (match = \"exact\"), as nginx's $uri finds no file there; another directory's path gets its index.html or 403 from weir, where nginx (no $uri/ in try_files) passes it to {last}"));
+                    self.approximated(try_files, note);
+                    Some((name.clone(), proxy_pass.source.clone()))
+                };
+                self.translated(
+                    named,
+                    "its proxy_pass is the fallback_upstream of the static routes whose try_files falls back to it",
+                );
+                for inner in named_block {
+                    if !std::ptr::eq(inner, proxy_pass) {
+                        self.common(inner, "location");
+                    }
+                }
+                return Some(ServerFallback {
+                    fallback: (StaticFallback::Upstream(name), try_files.source.clone()),
+                    home,
+                    upstream_host,
+                });
+            }
+        }
+        if files_first && last.starts_with('/') {
+            if let Ok(file) = fallback_file(last, "/", PathMatch::Prefix) {
+                let note = format!("fallback_file = {file:?} on the server's static route (the paths no location matches): weir serves {looks_in_dir} if there is one, else {file} of the root, where nginx looks {last} up again (the same file while no location takes {last})");
+                if with_dirs {
+                    self.translated(try_files, note);
+                } else {
+                    self.approximated(try_files, format!("{note}; a directory's path gets its index.html or 403 from weir, where nginx (no $uri/ in try_files) answers with {last}"));
+                }
+                return Some(ServerFallback {
+                    fallback: (StaticFallback::File(file), try_files.source.clone()),
+                    home: None,
+                    upstream_host: None,
+                });
+            }
+        }
+        self.common(try_files, "server");
+        None
     }
 
     /// `listen`: the address weir listens on, whether it is `ssl`, whether `default_server`.
@@ -4510,6 +4638,37 @@ mod tests {
         let try_files = item(&imported, "try_files $uri @c");
         assert_eq!(try_files.kind, Kind::Approximated, "{try_files}");
         assert!(try_files.note.contains("403"), "{try_files}");
+    }
+
+    #[test]
+    fn a_server_level_try_files_is_the_fallback_of_the_servers_static_route() {
+        use weir::config::StaticFallback as Fallback;
+        // yga-flask's shape: no `location /`, so the server's own try_files answers.
+        let imported = import(concat!(
+            "server {\n  listen 8086 default_server;\n  try_files $uri $uri/ @flask;\n",
+            "  root /usr/share/nginx/html;\n",
+            "  location @flask { proxy_set_header Host $http_host; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /depot { alias /var/depot; }\n",
+            "}\n",
+        ));
+        let routes = routes(&imported);
+        let site = route(&routes, "/");
+        assert_eq!(
+            site.static_root.as_deref(),
+            Some(std::path::Path::new("/usr/share/nginx/html"))
+        );
+        assert_eq!(
+            site.rules.fallback,
+            Some(Fallback::Upstream("127_0_0_1_8000".into()))
+        );
+        let try_files = item(&imported, "try_files $uri $uri/ @flask");
+        assert_eq!(try_files.kind, Kind::Translated, "{try_files}");
+        assert_eq!(item(&imported, "location @flask").kind, Kind::Translated);
+        assert_eq!(
+            item(&imported, "proxy_set_header Host $http_host").kind,
+            Kind::Translated
+        );
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
     }
 
     #[test]

@@ -801,6 +801,32 @@ fn single_page_app_with_an_api() {
 }
 
 #[test]
+fn flask_behind_the_files_of_its_root() {
+    let (imported, config) = import_checked(&corpus("flask-root.conf"));
+    // The server's try_files answers the paths no location matches: its root, else the app.
+    let site = route(&config, None, "/");
+    assert_eq!(
+        site.static_root.as_deref(),
+        Some(Path::new("/srv/flask/public"))
+    );
+    assert_eq!(
+        site.rules.fallback,
+        Some(weir::config::StaticFallback::Upstream("flask".into()))
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "try_files $uri $uri/ @flask",
+        "fallback_upstream = \"flask\"",
+    );
+    assert!(route(&config, None, "/downloads/").rules.fallback.is_none());
+    for item in &imported.report.items {
+        assert_eq!(item.kind, Kind::Translated, "{item}\n{}", imported.report);
+    }
+    assert!(!imported.report.is_less_safe(), "{}", imported.report);
+}
+
+#[test]
 fn a_syntax_error_names_the_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nginx.conf");

@@ -151,6 +151,18 @@ const CASES: &[Case] = &[
         announced: &[],
     },
     Case {
+        file: "flask-root.conf",
+        hosts: &["flask.example.com"],
+        paths: &[
+            "/",
+            "/app.css",
+            "/status/201",
+            "/downloads/app.css",
+            "/downloads/missing.css",
+        ],
+        announced: &[],
+    },
+    Case {
         file: "regex.conf",
         hosts: &["example.com"],
         paths: &["/", "/app.css", "/api/v1/status/201", "/.env"],
