@@ -4680,6 +4680,8 @@ mod tests {
             " server { listen 80; server_name .shop.test; location / { proxy_pass http://127.0.0.1:2; } }\n",
             " server { listen 80; server_name a.test ~^www\\d+\\.test$ a.*.test; location / { proxy_pass http://127.0.0.1:3; } }\n",
             " server { listen 80; server_name ~^(?<sub>.+)\\.regex\\.test$; location / { proxy_pass http://127.0.0.1:4; } }\n",
+            " server { listen 80; server_name .both.test; location / { proxy_pass http://127.0.0.1:5; } }\n",
+            " server { listen 80; server_name both.test; location / { proxy_pass http://127.0.0.1:6; } }\n",
             "}\n",
         ));
         let report = &imported.report;
@@ -4694,6 +4696,8 @@ mod tests {
                 Some("shop.test"),
                 Some("*.shop.test"),
                 Some("a.test"),
+                Some("both.test"),
+                Some("*.both.test"),
             ],
             "{}",
             imported.toml
@@ -4723,6 +4727,14 @@ mod tests {
         assert!(
             server.note.contains("no server_name weir can route"),
             "{server}"
+        );
+        // nginx 1.22 takes `.both.test` and a later `both.test` as conflicting names (it warns
+        // and keeps the first), not an exact name beating a wildcard.
+        let conflict = item(&imported, "server_name both.test");
+        assert_eq!(conflict.kind, Kind::Unsupported, "{conflict}");
+        assert!(
+            conflict.note.contains("conflicting server name"),
+            "{conflict}"
         );
     }
 
