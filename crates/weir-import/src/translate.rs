@@ -2363,6 +2363,18 @@ impl<'a> Translator<'a> {
                     self.account_block(inner);
                     self.less_safe_if_guards(inner);
                 }
+                // nginx tries a regex nested in a prefix location only for that prefix's paths;
+                // a weir regex route would match them anywhere.
+                "location"
+                    if inner
+                        .args
+                        .first()
+                        .is_some_and(|modifier| modifier.starts_with('~')) =>
+                {
+                    self.unsupported(inner, format!("a regex location inside the location {path:?}: nginx tries it only for the paths of {path:?}, and weir's regex routes do not nest (one would match everywhere), so it is not routed"));
+                    self.account_block(inner);
+                    self.less_safe_if_guards(inner);
+                }
                 "location" => self.location(inner, &scope, hosts),
                 // Said below, with the route it marks.
                 "proxy_pass" | "return" | "internal" => {}
@@ -4442,6 +4454,7 @@ mod tests {
             "  location ~ ^/[a { proxy_pass http://127.0.0.1:9000; }\n",
             "  location ~ \\.php$ { location ~ /admin { deny all; } proxy_pass http://127.0.0.1:9000; }\n",
             "  location ~ /files/ { alias /srv/files/; }\n",
+            "  location /app/ { location ~ \\.map$ { deny all; } proxy_pass http://127.0.0.1:8000; }\n",
             " }\n}\n",
         ));
         let report = &imported.report;
@@ -4471,7 +4484,14 @@ mod tests {
         let order: Vec<&str> = routes.iter().map(|route| route.path.as_str()).collect();
         assert_eq!(
             order,
-            ["/", "/static/", "\\.(css|js)$", "^/api/v[0-9]+/", "\\.php$"],
+            [
+                "/",
+                "/static/",
+                "\\.(css|js)$",
+                "^/api/v[0-9]+/",
+                "\\.php$",
+                "/app/"
+            ],
             "{report}"
         );
         // `^~`: the longest prefix stops the search before the regexes, in weir too.
@@ -4502,6 +4522,16 @@ mod tests {
         assert!(item(&imported, "alias /srv/files/")
             .note
             .contains("captures"));
+        // A regex nested in a prefix location is tried only below it in nginx: not a route.
+        let nested = item(&imported, "location ~ \\.map$");
+        assert_eq!(nested.kind, Kind::Unsupported, "{nested}");
+        assert!(
+            nested.note.contains("only for the paths of \"/app/\""),
+            "{nested}"
+        );
+        assert!(less_safe(&imported, "location ~ \\.map$")
+            .note
+            .contains("deny all"));
     }
 
     #[test]
