@@ -142,11 +142,54 @@ impl ServerSockets {
     }
 }
 
+/// How a route's `path` is compared with the request path: weir's `match`, nginx's location
+/// modifier. nginx checks `=`, then the longest prefix (stopping there when it is `^~`), then the
+/// regexes in config order, and so does weir: a route needs only its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PathMatch {
+    /// `location /p`.
+    Prefix,
+    /// `location = /p`.
+    Exact,
+    /// `location ^~ /p`.
+    PrefixStop,
+    /// `location ~ REGEX`.
+    Regex,
+    /// `location ~* REGEX`.
+    RegexNocase,
+}
+
+impl PathMatch {
+    /// The value of the route's `match` key; `None` for the default, a prefix.
+    fn key(self) -> Option<&'static str> {
+        match self {
+            PathMatch::Prefix => None,
+            PathMatch::Exact => Some("exact"),
+            PathMatch::PrefixStop => Some("prefix_stop"),
+            PathMatch::Regex => Some("regex"),
+            PathMatch::RegexNocase => Some("regex_nocase"),
+        }
+    }
+
+    fn is_regex(self) -> bool {
+        matches!(self, PathMatch::Regex | PathMatch::RegexNocase)
+    }
+
+    /// Routes of one host and path collide when their kinds share a slot: weir takes a path once
+    /// as a prefix or `prefix_stop`, once exact, once as each kind of regex.
+    fn slot(self) -> PathMatch {
+        match self {
+            PathMatch::PrefixStop => PathMatch::Prefix,
+            other => other,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 struct Route {
     host: Option<String>,
     path: String,
-    exact: bool,
+    path_match: PathMatch,
     target: RouteTarget,
     /// The directive the target came from (`proxy_pass`, `root`, `return`).
     target_source: Source,
@@ -171,6 +214,28 @@ struct Route {
     remark: Option<String>,
     /// Header and access rules from the directives in force.
     rules: Rules,
+    /// The location's `internal`: clients get 404, an upstream's `X-Accel-Redirect` reaches it.
+    internal: Option<Source>,
+    /// A static route's `fallback_upstream` / `fallback_file`, from its `try_files`.
+    fallback: Option<(StaticFallback, Source)>,
+}
+
+/// A server-level `try_files`, for the whole-server static route.
+struct ServerFallback {
+    fallback: (StaticFallback, Source),
+    /// Without `$uri/`: the exact `/` goes to this upstream (from this `proxy_pass`).
+    home: Option<(String, Source)>,
+    /// The Host nginx sends the app (`$proxy_host`), when no `proxy_set_header Host` is in force.
+    upstream_host: Option<(String, Source)>,
+}
+
+/// What a static route does with a missing file (nginx `try_files`' last argument).
+#[derive(Debug, Clone, PartialEq)]
+enum StaticFallback {
+    /// `fallback_upstream`: `try_files $uri @app` with `location @app { proxy_pass ...; }`.
+    Upstream(String),
+    /// `fallback_file`: `try_files $uri /index.html`.
+    File(String),
 }
 
 impl Route {
@@ -186,7 +251,7 @@ impl Route {
         Route {
             host,
             path: "/".into(),
-            exact: false,
+            path_match: PathMatch::Prefix,
             target_source,
             source,
             limits: Vec::new(),
@@ -209,6 +274,8 @@ impl Route {
                 ),
             ),
             target,
+            internal: None,
+            fallback: None,
         }
     }
 }
@@ -1220,7 +1287,7 @@ impl<'a> Translator<'a> {
                 "weir has no conditions; route by host and path instead (a `return` under `if ($host = ...)` is a [[routes]] with that host and `redirect`)".into(),
             ),
             "try_files" => (Kind::Unsupported, "weir serves the file asked for or 404; no fallbacks".into()),
-            "internal" => (Kind::Unsupported, "weir has no internal locations: a route made from this location is public".into()),
+            "internal" => (Kind::Unsupported, "internal belongs in a location (where weir makes it an internal route)".into()),
             "location" => (Kind::Unsupported, "a location outside a server".into()),
             _ => (Kind::Unsupported, format!("weir has no equivalent of `{name}`")),
         };
@@ -1878,21 +1945,25 @@ impl<'a> Translator<'a> {
             }
         }
         for inner in block.iter().filter(|inner| inner.name == "server_name") {
+            // Exact names and nginx's wildcards (`*.example.com`, `example.*`), as weir's `host`.
             let mut exact = Vec::new();
             let mut left_out = Vec::new();
+            let mut shorthand = Vec::new();
             for name in &inner.args {
                 if name.is_empty() || name == "_" {
                     continue;
                 }
-                if let Some(rest) = name.strip_prefix('.') {
-                    exact.push(rest.to_ascii_lowercase());
-                    left_out.push(format!("*{name}"));
-                } else if name.starts_with('~') || name.contains(['*', '$']) || !weir_host(name) {
-                    left_out.push(name.clone());
-                } else {
-                    exact.push(name.to_ascii_lowercase());
+                match server_name_host(name) {
+                    Ok(ServerName::Host(host)) => exact.push(host),
+                    Ok(ServerName::Both(host)) => {
+                        shorthand.push(name.clone());
+                        exact.push(host.clone());
+                        exact.push(format!("*.{host}"));
+                    }
+                    Err(why) => left_out.push(format!("{name} ({why})")),
                 }
             }
+            let any_name = !exact.is_empty();
             // nginx gives a name to the first server on the socket that has it ("conflicting
             // server name"); the same name on another address or port is no conflict.
             let mut taken = Vec::new();
@@ -1921,16 +1992,23 @@ impl<'a> Translator<'a> {
                     inner,
                     format!("conflicting server name, as nginx warns: {}; nginx uses the first server for it, and so does weir", taken.join(", ")),
                 );
-            } else if left_out.is_empty() {
-                self.translated(inner, "[[routes]] host, for the routes of this server (the default server's routes match any host)");
             } else {
-                self.approximated(
-                    inner,
-                    format!(
-                        "weir matches exact host names only; left out: {}",
-                        left_out.join(", ")
+                let mut note = "[[routes]] host, for the routes of this server (the default server's routes match any host)".to_string();
+                if !shorthand.is_empty() {
+                    note.push_str(&format!(
+                        "; {}: a route for the name and one for *.name, as nginx's shorthand matches both",
+                        shorthand.join(", ")
+                    ));
+                }
+                match (left_out.is_empty(), any_name) {
+                    (true, _) => self.translated(inner, note),
+                    (false, true) => self
+                        .approximated(inner, format!("{note}; left out: {}", left_out.join(", "))),
+                    (false, false) => self.unsupported(
+                        inner,
+                        format!("no name weir can route; left out: {}", left_out.join(", ")),
                     ),
-                );
+                }
             }
         }
         // The default server of every socket it has answers any host there: host-less routes
@@ -1955,7 +2033,7 @@ impl<'a> Translator<'a> {
             hosts.push(None);
         }
         if !default && names.is_empty() {
-            self.unsupported(directive, "no exact server_name and not the default server: weir cannot reach it; its routes are left out");
+            self.unsupported(directive, "no server_name weir can route (an exact name or a wildcard) and not the default server: weir cannot reach it; its routes are left out");
             self.account_block(directive);
             return;
         }
@@ -2032,10 +2110,26 @@ impl<'a> Translator<'a> {
             return;
         }
 
+        // A server-level `try_files` (with root, no `location /`) answers the paths no location
+        // matches, as the whole-server static route's fallback.
+        let root_location = |inner: &Directive| {
+            inner.name == "location"
+                && (inner.args.first().is_some_and(|arg| arg == "/")
+                    || inner.args.first().is_some_and(|a| a == "^~")
+                        && inner.args.get(1).is_some_and(|a| a == "/"))
+        };
+        let server_try_files = block
+            .iter()
+            .find(|inner| inner.name == "try_files")
+            .filter(|_| scope.root.is_some() && !block.iter().any(root_location));
+        let mut server_fallback = None;
         let mut has_root_location = false;
         for inner in block {
             match inner.name.as_str() {
                 "listen" | "server_name" => {}
+                "try_files" if server_try_files.is_some_and(|found| std::ptr::eq(found, inner)) => {
+                    server_fallback = self.server_fallback(inner, &scope);
+                }
                 "location" => {
                     has_root_location |= inner.args.first().is_some_and(|arg| arg == "/")
                         || inner.args.first().is_some_and(|a| a == "^~")
@@ -2049,13 +2143,35 @@ impl<'a> Translator<'a> {
             if let Some(root) = scope.root {
                 let path = root.args.first().cloned().unwrap_or_default();
                 for host in &hosts {
-                    self.routes.push(Route::whole_server(
+                    let route = Route::whole_server(
                         &scope,
                         host.clone(),
                         RouteTarget::Static(path.clone()),
                         root.source.clone(),
                         directive.source.clone(),
-                    ));
+                    );
+                    let Some(fallback) = &server_fallback else {
+                        self.routes.push(route);
+                        continue;
+                    };
+                    if let Some((name, source)) = &fallback.home {
+                        self.routes.push(Route {
+                            path_match: PathMatch::Exact,
+                            upstream_host: fallback.upstream_host.clone(),
+                            ..Route::whole_server(
+                                &scope,
+                                host.clone(),
+                                RouteTarget::Upstream(name.clone()),
+                                source.clone(),
+                                directive.source.clone(),
+                            )
+                        });
+                    }
+                    self.routes.push(Route {
+                        fallback: Some(fallback.fallback.clone()),
+                        upstream_host: fallback.upstream_host.clone(),
+                        ..route
+                    });
                 }
             } else if !default {
                 // nginx answers the paths no location matches from its default root, which
@@ -2088,6 +2204,87 @@ impl<'a> Translator<'a> {
                 }
             }
         }
+    }
+
+    /// A server-level `try_files $uri [$uri/] @app` or `... /index.html`, in a server with root and
+    /// no `location /`: the whole-server static route's fallback. Any other shape is reported as
+    /// before (`common`).
+    fn server_fallback(
+        &mut self,
+        try_files: &'a Directive,
+        scope: &Scope<'a>,
+    ) -> Option<ServerFallback> {
+        let (first, last) = try_files
+            .args
+            .split_at(try_files.args.len().saturating_sub(1));
+        let files_first =
+            !first.is_empty() && first[0] == "$uri" && first[1..].iter().all(|arg| arg == "$uri/");
+        let with_dirs = first.len() > 1;
+        let looks_in_dir = if with_dirs {
+            "the file, or the directory's index.html"
+        } else {
+            "the file"
+        };
+        let last = last.first().map(String::as_str).unwrap_or("");
+        let named = self.named_locations.get(last).copied();
+        let named_proxy = named.and_then(|named| {
+            named
+                .block
+                .iter()
+                .flatten()
+                .find(|inner| inner.name == "proxy_pass")
+                .map(|proxy_pass| (named, proxy_pass))
+        });
+        if let (true, Some((named, proxy_pass))) = (files_first, named_proxy) {
+            if let Some(name) = self.proxy_pass(proxy_pass, "/") {
+                let named_block = named.block.as_deref().unwrap_or_default();
+                let mut proxy_scope = scope.clone();
+                self.absorb(named_block, &mut proxy_scope);
+                let upstream_host = self
+                    .upstream_host(&proxy_scope, proxy_pass)
+                    .map(|host| (host, proxy_pass.source.clone()));
+                let mut note = format!("fallback_upstream = {name:?} on the server's static route (the paths no location matches): weir serves {looks_in_dir} if there is one, else passes the request to the app of {last} (a path with a dot-file segment gets 404 and does not reach it: dotfiles = false)");
+                let home = if with_dirs {
+                    self.translated(try_files, note);
+                    None
+                } else {
+                    note.push_str(&format!("; / itself goes to {last} by a route of its own (match = \"exact\"), as nginx's $uri finds no file there; another directory's path gets its index.html or 403 from weir, where nginx (no $uri/ in try_files) passes it to {last}"));
+                    self.approximated(try_files, note);
+                    Some((name.clone(), proxy_pass.source.clone()))
+                };
+                self.translated(
+                    named,
+                    "its proxy_pass is the fallback_upstream of the static routes whose try_files falls back to it",
+                );
+                for inner in named_block {
+                    if !std::ptr::eq(inner, proxy_pass) {
+                        self.common(inner, "location");
+                    }
+                }
+                return Some(ServerFallback {
+                    fallback: (StaticFallback::Upstream(name), try_files.source.clone()),
+                    home,
+                    upstream_host,
+                });
+            }
+        }
+        if files_first && last.starts_with('/') {
+            if let Ok(file) = fallback_file(last, "/", PathMatch::Prefix) {
+                let note = format!("fallback_file = {file:?} on the server's static route (the paths no location matches): weir serves {looks_in_dir} if there is one, else {file} of the root, where nginx looks {last} up again (the same file while no location takes {last})");
+                if with_dirs {
+                    self.translated(try_files, note);
+                } else {
+                    self.approximated(try_files, format!("{note}; a directory's path gets its index.html or 403 from weir, where nginx (no $uri/ in try_files) answers with {last}"));
+                }
+                return Some(ServerFallback {
+                    fallback: (StaticFallback::File(file), try_files.source.clone()),
+                    home: None,
+                    upstream_host: None,
+                });
+            }
+        }
+        self.common(try_files, "server");
+        None
     }
 
     /// `listen`: the address weir listens on, whether it is `ssl`, whether `default_server`.
@@ -2172,11 +2369,22 @@ impl<'a> Translator<'a> {
     }
 
     fn location(&mut self, directive: &'a Directive, parent: &Scope<'a>, hosts: &[Option<String>]) {
+        // nginx takes the modifier glued to the path too (`=/p`, `^~/p`, `~\.php$`, `~*\.png$`).
         let (modifier, path) = match directive.args.as_slice() {
-            [path] if path.starts_with("=") && path.len() > 1 => ("=", path[1..].to_string()),
+            [path] if path.starts_with('=') && path.len() > 1 => ("=", path[1..].to_string()),
             [path] if path.starts_with("^~") && path.len() > 2 => ("^~", path[2..].to_string()),
+            [path] if path.starts_with("~*") && path.len() > 2 => ("~*", path[2..].to_string()),
+            [path] if path.starts_with('~') && path.len() > 1 => ("~", path[1..].to_string()),
             [path] => ("", path.clone()),
             [modifier, path] => (modifier.as_str(), path.clone()),
+            _ => ("?", String::new()),
+        };
+        let path_match = match modifier {
+            "" => PathMatch::Prefix,
+            "=" => PathMatch::Exact,
+            "^~" => PathMatch::PrefixStop,
+            "~" => PathMatch::Regex,
+            "~*" => PathMatch::RegexNocase,
             _ => {
                 self.unsupported(directive, "expected location [=|^~|~|~*] PATH");
                 self.account_block(directive);
@@ -2194,23 +2402,22 @@ impl<'a> Translator<'a> {
             self.account_block(directive);
             return;
         }
-        if modifier == "~" || modifier == "~*" {
-            let suggestion = regex_suggestion(&path);
-            self.unsupported(
-                directive,
-                format!("regex locations are not supported (weir routes by host and path prefix); {suggestion}"),
-            );
-            self.account_block(directive);
-            self.less_safe_if_guards(directive);
-            return;
+        let exact = path_match == PathMatch::Exact;
+        let regex = path_match.is_regex();
+        if regex {
+            if let Err(why) = route_regex(&path, path_match == PathMatch::RegexNocase) {
+                let suggestion = regex_suggestion(&path);
+                self.unsupported(directive, format!("{why}; {suggestion}"));
+                self.account_block(directive);
+                self.less_safe_if_guards(directive);
+                return;
+            }
         }
-        let exact = modifier == "=";
-        let mut location_note = match modifier {
-            "=" => format!("[[routes]] path = {path:?}, exact = true"),
-            "^~" => format!("[[routes]] path = {path:?} (^~ is a prefix route: weir has no regex locations to skip)"),
-            _ => format!("[[routes]] path = {path:?}"),
+        let mut location_note = match path_match.key() {
+            Some(key) => format!("[[routes]] path = {path:?}, match = {key:?}"),
+            None => format!("[[routes]] path = {path:?}"),
         };
-        if !path.starts_with('/') {
+        if !regex && !path.starts_with('/') {
             self.unsupported(directive, "a location path starts with /");
             self.account_block(directive);
             return;
@@ -2223,6 +2430,11 @@ impl<'a> Translator<'a> {
         let mut target: Option<(RouteTarget, Source)> = None;
         let mut handled: HashSet<*const Directive> = HashSet::new();
         let mut proxy_scope = scope.clone();
+        // The proxy_pass requests go to, and a static route's fallback (try_files).
+        let mut proxy_used: Option<&Directive> = None;
+        let mut fallback_target: Option<(StaticFallback, Source)> = None;
+        // `try_files $uri @app` in `location /`: the exact `/` goes to the app (upstream, proxy_pass).
+        let mut app_home: Option<(String, Source)> = None;
         if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
             handled.insert(answer as *const Directive);
             if let Some(route_target) = self.return_target(answer) {
@@ -2230,6 +2442,7 @@ impl<'a> Translator<'a> {
             }
         } else if let Some(proxy_pass) = block.iter().find(|inner| inner.name == "proxy_pass") {
             handled.insert(proxy_pass as *const Directive);
+            proxy_used = Some(proxy_pass);
             if let Some(name) = self.proxy_pass(proxy_pass, &path) {
                 target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
             }
@@ -2251,22 +2464,80 @@ impl<'a> Translator<'a> {
                     .find(|inner| inner.name == "proxy_pass")
                     .map(|proxy_pass| (named, proxy_pass))
             });
-            match named_proxy {
-                Some((named, proxy_pass)) => {
-                    if let Some(name) = self.proxy_pass(proxy_pass, &path) {
-                        target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
-                    }
+            // `try_files $uri [$uri/] LAST` in a location that serves files (its alias, or a root
+            // in force): weir's static route looks for the file first, then its fallback.
+            let serves_files = !exact
+                && if block.iter().any(|inner| inner.name == "alias") {
+                    !regex
+                } else {
+                    scope.root.is_some()
+                };
+            let (first, last) = try_files
+                .args
+                .split_at(try_files.args.len().saturating_sub(1));
+            let files_first = serves_files
+                && !first.is_empty()
+                && first[0] == "$uri"
+                && first[1..].iter().all(|arg| arg == "$uri/");
+            // With `$uri/`, nginx serves a directory (its index.html, or 403) as weir's static
+            // route does; without it, a directory's path goes to the fallback.
+            let with_dirs = first.len() > 1;
+            let looks_in_dir = if with_dirs {
+                "the file, or the directory's index.html"
+            } else {
+                "the file"
+            };
+            let fallback_uri = last
+                .first()
+                .filter(|uri| files_first && uri.starts_with('/'));
+            match (named_proxy, fallback_uri) {
+                (Some((named, proxy_pass)), _) => {
+                    let name = self.proxy_pass(proxy_pass, &path);
+                    proxy_used = Some(proxy_pass);
                     // The named location's settings apply to the proxied requests.
                     let named_block = named.block.as_deref().unwrap_or_default();
                     self.absorb(named_block, &mut proxy_scope);
-                    self.approximated(
-                        try_files,
-                        format!("every request goes to the app of {}: weir does not look for a file first (put the files on a static route of their own, e.g. /static/)", fallback.as_deref().unwrap_or("")),
-                    );
-                    self.approximated(
-                        named,
-                        "its proxy_pass serves the locations whose try_files falls back to it",
-                    );
+                    let named_name = fallback.as_deref().unwrap_or("");
+                    if files_first {
+                        if let Some(name) = name {
+                            let mut note = format!("fallback_upstream = {name:?}: weir serves {looks_in_dir} if there is one, else passes the request to the app of {named_name} (a path with a dot-file segment gets 404 and does not reach it: dotfiles = false)");
+                            if with_dirs {
+                                self.translated(try_files, note);
+                            } else {
+                                // `/` is the app's home page: a route of its own keeps it the app's.
+                                let own_root = scope.server.is_some_and(|server| {
+                                    server.block.iter().flatten().any(|inner| {
+                                        inner.name == "location"
+                                            && (inner.args == ["=", "/"] || inner.args == ["=/"])
+                                    })
+                                });
+                                if path == "/" && path_match == PathMatch::Prefix && !own_root {
+                                    note.push_str(&format!("; / itself goes to {named_name} by a route of its own (match = \"exact\"), as nginx's $uri finds no file there"));
+                                    app_home = Some((name.clone(), proxy_pass.source.clone()));
+                                }
+                                note.push_str(&format!("; another directory's path gets its index.html or 403 from weir, where nginx (no $uri/ in try_files) passes it to {named_name}"));
+                                self.approximated(try_files, note);
+                            }
+                            fallback_target =
+                                Some((StaticFallback::Upstream(name), try_files.source.clone()));
+                        }
+                        self.translated(
+                            named,
+                            "its proxy_pass is the fallback_upstream of the static routes whose try_files falls back to it",
+                        );
+                    } else {
+                        if let Some(name) = name {
+                            target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
+                        }
+                        self.approximated(
+                            try_files,
+                            format!("every request goes to the app of {named_name}: weir does not look for a file first (put the files on a static route of their own, e.g. /static/)"),
+                        );
+                        self.approximated(
+                            named,
+                            "its proxy_pass serves the locations whose try_files falls back to it",
+                        );
+                    }
                     for inner in named_block {
                         if std::ptr::eq(inner, proxy_pass) {
                             continue;
@@ -2274,7 +2545,23 @@ impl<'a> Translator<'a> {
                         self.common(inner, "location");
                     }
                 }
-                None => {
+                (None, Some(uri)) => {
+                    match fallback_file(uri, &path, path_match) {
+                        Ok(file) => {
+                            let note = format!("fallback_file = {file:?}: weir serves {looks_in_dir} if there is one, else {file} of the route's directory, where nginx looks {uri} up again (the same file while no other location takes {uri})");
+                            if with_dirs {
+                                self.translated(try_files, note);
+                            } else {
+                                self.approximated(try_files, format!("{note}; a directory's path below the location's own gets its index.html or 403 from weir, where nginx (no $uri/ in try_files) answers with {uri}"));
+                            }
+                            fallback_target =
+                                Some((StaticFallback::File(file), try_files.source.clone()));
+                        }
+                        Err(why) => self.unsupported(try_files, why),
+                    }
+                    handled.remove(&(try_files as *const Directive));
+                }
+                (None, None) => {
                     let only_uri = try_files
                         .args
                         .iter()
@@ -2302,7 +2589,9 @@ impl<'a> Translator<'a> {
             if let Some(alias) = block.iter().find(|inner| inner.name == "alias") {
                 handled.insert(alias as *const Directive);
                 if let Some(dir) = alias.args.first() {
-                    if exact {
+                    if regex {
+                        self.unsupported(alias, "alias in a regex location names the file from the regex's captures ($1); a weir static route serves a directory: use root, or a prefix location");
+                    } else if exact {
                         self.unsupported(alias, "an exact-match location serving one file: weir's static routes serve directories; route the file's directory instead");
                     } else {
                         self.translated(alias, format!("static = {dir:?}"));
@@ -2316,11 +2605,17 @@ impl<'a> Translator<'a> {
                         self.account_block(directive);
                         return;
                     }
-                    // root keeps the location's path under the directory; weir strips it.
-                    let dir = format!("{}{}", dir.trim_end_matches('/'), path);
-                    location_note
-                        .push_str(&format!(", static = {dir:?} (root + the location's path)"));
-                    target = Some((RouteTarget::Static(dir), root.source.clone()));
+                    if regex {
+                        // A static regex route strips nothing, as root.
+                        location_note.push_str(&format!(", static = {dir:?} (root)"));
+                        target = Some((RouteTarget::Static(dir.clone()), root.source.clone()));
+                    } else {
+                        // root keeps the location's path under the directory; weir strips it.
+                        let dir = format!("{}{}", dir.trim_end_matches('/'), path);
+                        location_note
+                            .push_str(&format!(", static = {dir:?} (root + the location's path)"));
+                        target = Some((RouteTarget::Static(dir), root.source.clone()));
+                    }
                 }
             }
         }
@@ -2335,11 +2630,30 @@ impl<'a> Translator<'a> {
                 continue;
             }
             match inner.name.as_str() {
+                "location" if regex => {
+                    self.unsupported(inner, format!("a location inside the regex location {path:?}: weir's routes do not nest, so it is not routed"));
+                    self.account_block(inner);
+                    self.less_safe_if_guards(inner);
+                }
+                // nginx tries a regex nested in a prefix location only for that prefix's paths;
+                // a weir regex route would match them anywhere.
+                "location"
+                    if inner
+                        .args
+                        .first()
+                        .is_some_and(|modifier| modifier.starts_with('~')) =>
+                {
+                    self.unsupported(inner, format!("a regex location inside the location {path:?}: nginx tries it only for the paths of {path:?}, and weir's regex routes do not nest (one would match everywhere), so it is not routed"));
+                    self.account_block(inner);
+                    self.less_safe_if_guards(inner);
+                }
                 "location" => self.location(inner, &scope, hosts),
-                "proxy_pass" | "return" => {}
+                // Said below, with the route it marks.
+                "proxy_pass" | "return" | "internal" => {}
                 _ => self.common(inner, "location"),
             }
         }
+        let internal = block.iter().find(|inner| inner.name == "internal");
         let Some((target, target_source)) = target else {
             if !self.accounted.contains(&(directive as *const Directive)) {
                 self.unsupported(
@@ -2347,19 +2661,43 @@ impl<'a> Translator<'a> {
                     "no proxy_pass, return, root or alias weir can use: no route",
                 );
             }
+            if let Some(internal) = internal {
+                self.unsupported(internal, "the location makes no route");
+                self.less_safe(
+                    internal,
+                    format!("the location makes no route: a client's request for {path} goes to another route, where nginx answered it 404"),
+                );
+            }
             return;
         };
-        let is_upstream = matches!(target, RouteTarget::Upstream(_));
+        let fallback = match target {
+            RouteTarget::Static(_) => fallback_target,
+            _ => None,
+        };
+        let fallback_upstream = match &fallback {
+            Some((StaticFallback::Upstream(name), _)) => Some(name.clone()),
+            _ => None,
+        };
+        // The route passes requests to an upstream: its own, or its static fallback's.
+        let is_upstream = matches!(target, RouteTarget::Upstream(_)) || fallback_upstream.is_some();
         let is_answer = matches!(
             target,
             RouteTarget::Redirect { .. } | RouteTarget::Status(_)
         );
         self.translated(directive, location_note);
-        if let Some(internal) = block.iter().find(|inner| inner.name == "internal") {
-            self.less_safe(
+        if let Some(internal) = internal {
+            self.translated(
                 internal,
-                format!("the location is public in weir: clients reach {path} directly, where nginx answered them 404"),
+                "internal = true: clients get 404, as from nginx; an upstream's X-Accel-Redirect reaches it",
             );
+            // weir's internal route takes no limits: the request was limited by the route that
+            // proxied it, as nginx counts limit_req once per request.
+            for limit_req in block.iter().filter(|inner| inner.name == "limit_req") {
+                self.approximated(
+                    limit_req,
+                    "not carried: weir's internal route takes no limits; the route whose upstream sent X-Accel-Redirect applied its own (nginx counts limit_req once per request, too)",
+                );
+            }
         }
         if is_answer {
             for limit_req in block.iter().filter(|inner| inner.name == "limit_req") {
@@ -2369,20 +2707,16 @@ impl<'a> Translator<'a> {
                 );
             }
         }
-        let upstream_host = if is_upstream {
-            let proxy_pass = block
-                .iter()
-                .find(|inner| inner.source == target_source && inner.name == "proxy_pass");
-            proxy_pass
-                .and_then(|proxy_pass| self.upstream_host(&proxy_scope, proxy_pass))
-                .map(|host| (host, target_source.clone()))
-        } else {
-            None
+        let upstream_host = match proxy_used {
+            Some(proxy_pass) if is_upstream => self
+                .upstream_host(&proxy_scope, proxy_pass)
+                .map(|host| (host, proxy_pass.source.clone())),
+            _ => None,
         };
 
         // Settings that become route keys, and upstream keys.
         let mut limits = Vec::new();
-        if !is_answer {
+        if !is_answer && internal.is_none() {
             for limit_req in proxy_scope.limit_req.clone() {
                 if let Some(name) = self.limit_req(limit_req, &proxy_scope) {
                     if !limits
@@ -2412,7 +2746,11 @@ impl<'a> Translator<'a> {
         } else {
             (None, None)
         };
-        if let RouteTarget::Upstream(name) = &target {
+        let upstream_name = match &target {
+            RouteTarget::Upstream(name) => Some(name),
+            _ => fallback_upstream.as_ref(),
+        };
+        if let Some(name) = upstream_name {
             self.upstream_timeouts(name, &proxy_scope, &directive.source);
         }
         let rules = Rules::of(&proxy_scope, is_upstream, is_answer);
@@ -2420,7 +2758,7 @@ impl<'a> Translator<'a> {
             self.routes.push(Route {
                 host: host.clone(),
                 path: path.clone(),
-                exact,
+                path_match,
                 target: target.clone(),
                 target_source: target_source.clone(),
                 source: directive.source.clone(),
@@ -2435,14 +2773,35 @@ impl<'a> Translator<'a> {
                 server: scope.server.map(|server| server.source.clone()),
                 remark: None,
                 rules: rules.clone(),
+                internal: internal.map(|internal| internal.source.clone()),
+                fallback: fallback.clone(),
             });
+            if let (Some((name, source)), Some(_)) = (&app_home, &fallback) {
+                self.routes.push(Route {
+                    host: host.clone(),
+                    path: "/".into(),
+                    path_match: PathMatch::Exact,
+                    target: RouteTarget::Upstream(name.clone()),
+                    target_source: source.clone(),
+                    source: directive.source.clone(),
+                    limits: limits.clone(),
+                    request_buffering: request_buffering.clone(),
+                    response_buffering: response_buffering.clone(),
+                    upstream_host: upstream_host.clone(),
+                    from_ssl: scope.ssl,
+                    tls_only: scope.tls_only,
+                    plain_only: scope.plain_only,
+                    sockets: scope.sockets.clone(),
+                    server: scope.server.map(|server| server.source.clone()),
+                    remark: None,
+                    rules: rules.clone(),
+                    internal: internal.map(|internal| internal.source.clone()),
+                    fallback: None,
+                });
+            }
         }
     }
 
-    /// With no `proxy_set_header Host` in force, nginx sends the upstream's own name
-    /// (`$proxy_host`: the `proxy_pass` URL's host and port, the port left out when it is 80;
-    /// `localhost` for a Unix socket). That value, for the route's `request_headers`; said on
-    /// the `proxy_pass` item.
     /// The listeners the written config has (see [`Listeners`]).
     fn written_listeners(&self, tls_written: bool) -> Listeners {
         // As `finish` leaves them: an address covered by the wildcard of its port is not bound.
@@ -2479,6 +2838,10 @@ impl<'a> Translator<'a> {
         Listeners { plain, tls }
     }
 
+    /// With no `proxy_set_header Host` in force, nginx sends the upstream's own name
+    /// (`$proxy_host`: the `proxy_pass` URL's host and port, the port left out when it is 80;
+    /// `localhost` for a Unix socket). That value, for the route's `request_headers`; said on
+    /// the `proxy_pass` item.
     fn upstream_host(&mut self, scope: &Scope<'a>, proxy_pass: &Directive) -> Option<String> {
         let sets_host = scope.proxy_set_header.iter().any(|header| {
             header
@@ -2891,7 +3254,7 @@ impl<'a> Translator<'a> {
             let same = kept.iter().position(|other| {
                 other.host == route.host
                     && other.path == route.path
-                    && other.exact == route.exact
+                    && other.path_match.slot() == route.path_match.slot()
                     && scheme(other) == scheme(&route)
                     && route_listen(other, &listeners) == route_listen(&route, &listeners)
             });
@@ -3103,8 +3466,11 @@ impl<'a> Translator<'a> {
                     }
                 }
             }
-            if route.exact {
-                table.set("exact", "true".into(), Some(&route.source));
+            if let Some(path_match) = route.path_match.key() {
+                table.set("match", toml_out::string(path_match), Some(&route.source));
+            }
+            if let Some(source) = &route.internal {
+                table.set("internal", "true".into(), Some(source));
             }
             match &route.target {
                 RouteTarget::Upstream(name) => table.set(
@@ -3113,7 +3479,16 @@ impl<'a> Translator<'a> {
                     Some(&route.target_source),
                 ),
                 RouteTarget::Static(dir) => {
-                    table.set("static", toml_out::string(dir), Some(&route.target_source))
+                    table.set("static", toml_out::string(dir), Some(&route.target_source));
+                    match &route.fallback {
+                        Some((StaticFallback::Upstream(name), source)) => {
+                            table.set("fallback_upstream", toml_out::string(name), Some(source))
+                        }
+                        Some((StaticFallback::File(file), source)) => {
+                            table.set("fallback_file", toml_out::string(file), Some(source))
+                        }
+                        None => {}
+                    }
                 }
                 RouteTarget::Redirect { status, url } => {
                     table.set(
@@ -3657,6 +4032,47 @@ fn weir_name(name: &str) -> String {
 }
 
 /// Whether weir takes `name` as a route's `host`: letters, digits, `.`, `-`, `_`, or `[IPv6]`.
+/// What a `server_name` name is to weir's `host`.
+enum ServerName {
+    /// A name or a wildcard (`*.example.com`, `example.*`), in lower case.
+    Host(String),
+    /// nginx's `.example.com`: `example.com` and `*.example.com`.
+    Both(String),
+}
+
+/// A `server_name` name as weir's route `host`, or why weir cannot route it.
+fn server_name_host(name: &str) -> Result<ServerName, &'static str> {
+    if name.starts_with('~') {
+        return Err("a regex name: weir's routes match exact names and wildcards only");
+    }
+    if name.contains('$') {
+        return Err("a variable: weir's routes match exact names and wildcards only");
+    }
+    let (core, shorthand) = if let Some(rest) = name.strip_prefix("*.") {
+        (rest, false)
+    } else if let Some(rest) = name.strip_suffix(".*") {
+        (rest, false)
+    } else if let Some(rest) = name.strip_prefix('.') {
+        (rest, true)
+    } else {
+        (name, false)
+    };
+    if core.contains('*') {
+        return Err(
+            "a wildcard weir takes only in front (*.example.com) or at the end (example.*)",
+        );
+    }
+    if core.is_empty() || core.starts_with('[') && name != core || !weir_host(core) {
+        return Err("not a host name weir can match (a port, or characters a Host has not)");
+    }
+    let host = name.to_ascii_lowercase();
+    if shorthand {
+        Ok(ServerName::Both(core.to_ascii_lowercase()))
+    } else {
+        Ok(ServerName::Host(host))
+    }
+}
+
 fn weir_host(name: &str) -> bool {
     match name
         .strip_prefix('[')
@@ -3880,6 +4296,100 @@ fn weir_redirect_ok(url: &str) -> Result<(), String> {
         return Err("the URL has characters a Location header cannot carry".to_string());
     }
     Ok(())
+}
+
+/// The `fallback_file` for `try_files ... URI` in a location of `path`: nginx looks `uri` up again
+/// among the locations; weir serves a file of the route's directory. The same file when `uri`
+/// falls in this location: below its prefix (which weir's static route strips), or matched by its
+/// regex (a static regex route strips nothing).
+fn fallback_file(uri: &str, path: &str, path_match: PathMatch) -> Result<String, String> {
+    if uri.contains('$') || uri.contains('?') || uri.ends_with('/') {
+        return Err(format!(
+            "weir's fallback_file is one file of the route's directory; {uri} is not (a variable, a query or a directory)"
+        ));
+    }
+    let file = if path_match.is_regex() {
+        let matches = route_regex(path, path_match == PathMatch::RegexNocase).is_ok()
+            && regex::RegexBuilder::new(path)
+                .case_insensitive(path_match == PathMatch::RegexNocase)
+                .build()
+                .is_ok_and(|regex| regex.is_match(uri));
+        if !matches {
+            return Err(format!("nginx looks {uri} up again, and this location's regex does not match it: another location serves it, which weir's fallback_file (a file of this route's directory) cannot name"));
+        }
+        uri.to_string()
+    } else {
+        match uri.strip_prefix(path) {
+            Some(rest) => format!("/{}", rest.trim_start_matches('/')),
+            None => {
+                return Err(format!("nginx looks {uri} up again, outside this location ({path}): another location serves it, which weir's fallback_file (a file of this route's directory) cannot name"));
+            }
+        }
+    };
+    let clean = file.len() > 1
+        && file
+            .split('/')
+            .skip(1)
+            .all(|segment| !segment.is_empty() && segment != "." && segment != "..");
+    if clean {
+        Ok(file)
+    } else {
+        Err(format!(
+            "{uri} is not a file of the route's directory weir's fallback_file can name"
+        ))
+    }
+}
+
+/// The most a route's regex may take once compiled: weir's own limit (`routing::REGEX_SIZE_LIMIT`).
+const REGEX_SIZE_LIMIT: usize = 1 << 20;
+
+/// Whether weir takes `pattern` as a route's regex, and if not why: weir's regexes (the `regex`
+/// crate) run in linear time and have no look-around or back-references, which nginx's PCRE has.
+fn route_regex(pattern: &str, nocase: bool) -> Result<(), String> {
+    let pcre_only = [
+        ("(?=", "look-ahead (?=...)"),
+        ("(?!", "negative look-ahead (?!...)"),
+        ("(?<=", "look-behind (?<=...)"),
+        ("(?<!", "negative look-behind (?<!...)"),
+        ("(?>", "an atomic group (?>...)"),
+        ("\\k<", "a named back-reference \\k<...>"),
+    ];
+    for (syntax, what) in pcre_only {
+        if pattern.contains(syntax) {
+            return Err(format!(
+                "a regex with {what}, which weir's regexes (linear time) do not have"
+            ));
+        }
+    }
+    let bytes = pattern.as_bytes();
+    let mut at = 0;
+    while at + 1 < bytes.len() {
+        if bytes[at] == b'\\' {
+            if bytes[at + 1].is_ascii_digit() && bytes[at + 1] != b'0' {
+                return Err(format!(
+                    "a regex with the back-reference \\{}, which weir's regexes (linear time) do not have",
+                    bytes[at + 1] as char
+                ));
+            }
+            at += 2;
+        } else {
+            at += 1;
+        }
+    }
+    regex::RegexBuilder::new(pattern)
+        .case_insensitive(nocase)
+        .size_limit(REGEX_SIZE_LIMIT)
+        .build()
+        .map(drop)
+        .map_err(|error| {
+            let message = error.to_string();
+            let last = message
+                .lines()
+                .rev()
+                .find(|line| !line.trim().is_empty())
+                .unwrap_or("");
+            format!("a regex weir's regex syntax refuses ({})", last.trim())
+        })
 }
 
 /// A suggestion for a regex location: the literal prefix it starts with, if any.
@@ -4454,10 +4964,16 @@ mod tests {
             "}\n",
         ));
         let report = &imported.report;
+        // A regex location with nothing to serve makes no route; its deny is what is lost.
         assert!(
-            less_safe(&imported, "location ~ /\\.")
-                .note
-                .contains("deny all"),
+            item(&imported, "location ~ /\\.").note.contains("no route"),
+            "{report}"
+        );
+        assert!(
+            less_safe(&imported, "deny all")
+                .sources
+                .iter()
+                .any(|source| source.line == 5),
             "{report}"
         );
         assert!(
@@ -4466,12 +4982,16 @@ mod tests {
                 .contains("access rule"),
             "{report}"
         );
+        // weir has internal routes: nothing lost there.
         assert!(
             item(&imported, "allow unix:").note.contains("IP addresses"),
             "{report}"
         );
         assert!(
-            less_safe(&imported, "internal").note.contains("public"),
+            !report
+                .less_safe
+                .iter()
+                .any(|item| item.directive.starts_with("internal")),
             "{report}"
         );
         assert!(less_safe(&imported, "proxy_set_header X-Forwarded-For")
@@ -4583,6 +5103,353 @@ mod tests {
                 .contains("by the server's rewrite or if at nginx.conf:2"),
             "{}",
             imported.toml
+        );
+    }
+
+    /// The import's `[[routes]]`, as weir's own loader reads them.
+    #[track_caller]
+    fn routes(imported: &Import) -> Vec<weir::config::RouteConfig> {
+        weir::config::from_toml(&imported.toml, Some(std::path::Path::new("weir.toml")))
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml))
+            .routes
+    }
+
+    #[track_caller]
+    fn route<'r>(
+        routes: &'r [weir::config::RouteConfig],
+        path: &str,
+    ) -> &'r weir::config::RouteConfig {
+        routes
+            .iter()
+            .find(|route| route.path == path)
+            .unwrap_or_else(|| panic!("no route {path:?} in {routes:#?}"))
+    }
+
+    #[test]
+    fn regex_locations_become_regex_routes_in_config_order() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n  root /srv/site;\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location ^~ /static/ { alias /srv/static/; }\n",
+            "  location ~* \\.(css|js)$ { expires 7d; }\n",
+            "  location ~^/api/v[0-9]+/ { proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ ^/(?!admin)x { proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ ^/(a)/\\1 { deny all; proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ ^/[a { proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ \\.php$ { location ~ /admin { deny all; } proxy_pass http://127.0.0.1:9000; }\n",
+            "  location ~ /files/ { alias /srv/files/; }\n",
+            "  location /app/ { location ~ \\.map$ { deny all; } proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let report = &imported.report;
+        let routes = routes(&imported);
+        // Static from root, the whole path below it: a regex route strips nothing.
+        let assets = route(&routes, "\\.(css|js)$");
+        assert!(assets
+            .scope
+            .regex
+            .as_ref()
+            .is_some_and(|regex| regex.nocase()));
+        assert_eq!(
+            assets.static_root.as_deref(),
+            Some(std::path::Path::new("/srv/site"))
+        );
+        let api = route(&routes, "^/api/v[0-9]+/");
+        assert!(api
+            .scope
+            .regex
+            .as_ref()
+            .is_some_and(|regex| !regex.nocase()));
+        assert_eq!(api.upstream, "127_0_0_1_9000");
+        assert!(item(&imported, "location ~^/api")
+            .note
+            .contains("match = \"regex\""));
+        // In config order, after the prefix route, as nginx tries them.
+        let order: Vec<&str> = routes.iter().map(|route| route.path.as_str()).collect();
+        assert_eq!(
+            order,
+            [
+                "/",
+                "/static/",
+                "\\.(css|js)$",
+                "^/api/v[0-9]+/",
+                "\\.php$",
+                "/app/"
+            ],
+            "{report}"
+        );
+        // `^~`: the longest prefix stops the search before the regexes, in weir too.
+        assert!(route(&routes, "/static/").scope.stop);
+        assert!(route(&routes, "/").scope.regex.is_none() && !route(&routes, "/").scope.stop);
+        assert!(item(&imported, "location ^~ /static/")
+            .note
+            .contains("match = \"prefix_stop\""));
+        // What PCRE has and weir's regexes do not: left out with the reason and the guards.
+        let lookahead = item(&imported, "location ~ ^/(?!admin)x");
+        assert_eq!(lookahead.kind, Kind::Unsupported);
+        assert!(lookahead.note.contains("look-ahead"), "{lookahead}");
+        let backref = item(&imported, "location ~ ^/(a)/\\1");
+        assert!(backref.note.contains("back-reference \\1"), "{backref}");
+        assert!(less_safe(&imported, "location ~ ^/(a)/")
+            .note
+            .contains("deny all"));
+        let invalid = item(&imported, "location ~ ^/[a");
+        assert_eq!(invalid.kind, Kind::Unsupported);
+        assert!(invalid.note.contains("refuses"), "{invalid}");
+        // A location nested in a regex one is reported, with its guard.
+        let nested = item(&imported, "location ~ /admin");
+        assert_eq!(nested.kind, Kind::Unsupported);
+        assert!(nested.note.contains("do not nest"), "{nested}");
+        assert!(less_safe(&imported, "location ~ /admin")
+            .note
+            .contains("deny all"));
+        assert!(item(&imported, "alias /srv/files/")
+            .note
+            .contains("captures"));
+        // A regex nested in a prefix location is tried only below it in nginx: not a route.
+        let nested = item(&imported, "location ~ \\.map$");
+        assert_eq!(nested.kind, Kind::Unsupported, "{nested}");
+        assert!(
+            nested.note.contains("only for the paths of \"/app/\""),
+            "{nested}"
+        );
+        assert!(less_safe(&imported, "location ~ \\.map$")
+            .note
+            .contains("deny all"));
+    }
+
+    #[test]
+    fn internal_locations_become_internal_routes() {
+        let imported = import(concat!(
+            "http {\n limit_req_zone $binary_remote_addr zone=one:1m rate=5r/s;\n",
+            " server {\n  listen 80;\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; limit_req zone=one; }\n",
+            "  location /protected/ { internal; alias /srv/protected/; limit_req zone=one; }\n",
+            "  location /nothing/ { internal; }\n",
+            " }\n}\n",
+        ));
+        let report = &imported.report;
+        let routes = routes(&imported);
+        let protected = route(&routes, "/protected/");
+        assert!(protected.scope.internal, "{}", imported.toml);
+        // weir refuses limits on an internal route; the proxied request was limited at `/`.
+        assert!(protected.limits.is_empty());
+        assert_eq!(route(&routes, "/").limits, ["one"]);
+        assert!(!route(&routes, "/").scope.internal);
+        let internal = report
+            .items
+            .iter()
+            .find(|item| item.directive == "internal" && item.sources[0].line == 6)
+            .unwrap_or_else(|| panic!("{report}"));
+        assert_eq!(internal.kind, Kind::Translated, "{internal}");
+        assert!(internal.note.contains("X-Accel-Redirect"), "{internal}");
+        let limit = report
+            .items
+            .iter()
+            .find(|item| item.directive.starts_with("limit_req") && item.sources[0].line == 6)
+            .unwrap_or_else(|| panic!("{report}"));
+        assert_eq!(limit.kind, Kind::Approximated, "{limit}");
+        // An internal location weir makes no route of: its paths reach another route.
+        let nothing = less_safe(&imported, "internal");
+        assert_eq!(nothing.sources[0].line, 7, "{report}");
+        assert!(nothing.note.contains("no route"), "{nothing}");
+    }
+
+    #[test]
+    fn try_files_falls_back_to_the_app_or_a_file_of_a_static_route() {
+        use weir::config::StaticFallback as Fallback;
+        let imported = import(concat!(
+            "http {\n upstream app { server 127.0.0.1:8000; }\n",
+            " server {\n  listen 80;\n  root /srv/site;\n",
+            "  location / { try_files $uri $uri/ @app; }\n",
+            "  location @app { proxy_pass http://app; proxy_read_timeout 30s; }\n",
+            "  location /spa/ { alias /srv/spa/; try_files $uri $uri/ /spa/index.html; }\n",
+            "  location /away/ { try_files $uri /index.html; }\n",
+            "  location ~ \\.html$ { try_files $uri /index.html; }\n",
+            "  location ~ \\.txt$ { try_files $uri /index.html; }\n",
+            " }\n",
+            // One socket: b.test and c.test are named servers beside the default.
+            " server {\n  listen 80;\n  server_name b.test;\n",
+            "  location / { try_files $uri @b; }\n",
+            "  location @b { proxy_pass http://app; }\n",
+            " }\n",
+            " server {\n  listen 80;\n  server_name c.test;\n  root /srv/c;\n",
+            "  location / { try_files $uri @c; }\n",
+            "  location @c { proxy_pass http://app; }\n",
+            " }\n}\n",
+        ));
+        let report = &imported.report;
+        let config =
+            weir::config::from_toml(&imported.toml, Some(std::path::Path::new("weir.toml")))
+                .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let route = |host: Option<&str>, path: &str| {
+            config
+                .routes
+                .iter()
+                .find(|route| route.host.as_deref() == host && route.path == path)
+                .unwrap_or_else(|| panic!("no route {path:?} in {:#?}", config.routes))
+        };
+        // Files first, then the app of the named location, with its settings.
+        let site = route(None, "/");
+        assert_eq!(
+            site.static_root.as_deref(),
+            Some(std::path::Path::new("/srv/site/"))
+        );
+        assert_eq!(site.rules.fallback, Some(Fallback::Upstream("app".into())));
+        assert_eq!(
+            config.upstreams["app"].read_timeout,
+            std::time::Duration::from_secs(30)
+        );
+        let try_files = item(&imported, "try_files $uri $uri/ @app");
+        assert_eq!(try_files.kind, Kind::Translated, "{try_files}");
+        assert!(
+            try_files.note.contains("fallback_upstream = \"app\""),
+            "{try_files}"
+        );
+        // A single-page app's index.html: the URI nginx looks up again, as a file of the route's
+        // directory (below the alias, whose prefix weir strips).
+        let spa = route(None, "/spa/");
+        assert_eq!(
+            spa.rules.fallback,
+            Some(Fallback::File("/index.html".into()))
+        );
+        assert_eq!(
+            route(None, "\\.html$").rules.fallback,
+            Some(Fallback::File("/index.html".into()))
+        );
+        // A URI another location serves is no file of this route's directory.
+        for (directive, line) in [
+            ("try_files $uri /index.html", 9),
+            ("try_files $uri /index.html", 11),
+        ] {
+            let item = report
+                .items
+                .iter()
+                .find(|item| item.directive == directive && item.sources[0].line == line)
+                .unwrap_or_else(|| panic!("{report}"));
+            assert_eq!(item.kind, Kind::Unsupported, "{item}");
+            assert!(item.note.contains("another location"), "{item}");
+        }
+        assert!(route(None, "/away/").rules.fallback.is_none());
+        // Without root or alias, today's shape: the app answers everything.
+        let app = route(Some("b.test"), "/");
+        assert_eq!(app.upstream, "app");
+        assert!(app.static_root.is_none());
+        assert_eq!(
+            item(&imported, "try_files $uri @b").kind,
+            Kind::Approximated
+        );
+        // Gunicorn's `try_files $uri @app`, no `$uri/`: nginx finds no file for a directory and
+        // asks the app; weir serves the directory, so `/` gets an exact route to the app.
+        let files = route(Some("c.test"), "/");
+        assert!(!files.exact, "{:#?}", config.routes);
+        assert_eq!(files.rules.fallback, Some(Fallback::Upstream("app".into())));
+        let home = config
+            .routes
+            .iter()
+            .find(|route| route.host.as_deref() == Some("c.test") && route.exact)
+            .unwrap_or_else(|| panic!("{}", imported.toml));
+        assert_eq!((home.path.as_str(), home.upstream.as_str()), ("/", "app"));
+        let try_files = item(&imported, "try_files $uri @c");
+        assert_eq!(try_files.kind, Kind::Approximated, "{try_files}");
+        assert!(try_files.note.contains("403"), "{try_files}");
+    }
+
+    #[test]
+    fn a_server_level_try_files_is_the_fallback_of_the_servers_static_route() {
+        use weir::config::StaticFallback as Fallback;
+        // yga-flask's shape: no `location /`, so the server's own try_files answers.
+        let imported = import(concat!(
+            "server {\n  listen 8086 default_server;\n  try_files $uri $uri/ @flask;\n",
+            "  root /usr/share/nginx/html;\n",
+            "  location @flask { proxy_set_header Host $http_host; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /depot { alias /var/depot; }\n",
+            "}\n",
+        ));
+        let routes = routes(&imported);
+        let site = route(&routes, "/");
+        assert_eq!(
+            site.static_root.as_deref(),
+            Some(std::path::Path::new("/usr/share/nginx/html"))
+        );
+        assert_eq!(
+            site.rules.fallback,
+            Some(Fallback::Upstream("127_0_0_1_8000".into()))
+        );
+        let try_files = item(&imported, "try_files $uri $uri/ @flask");
+        assert_eq!(try_files.kind, Kind::Translated, "{try_files}");
+        assert_eq!(item(&imported, "location @flask").kind, Kind::Translated);
+        assert_eq!(
+            item(&imported, "proxy_set_header Host $http_host").kind,
+            Kind::Translated
+        );
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+    }
+
+    #[test]
+    fn wildcard_server_names_become_wildcard_hosts() {
+        let imported = import(concat!(
+            "http {\n",
+            " server { listen 80 default_server; return 444; }\n",
+            " server { listen 80; server_name *.Example.com example.*; location / { proxy_pass http://127.0.0.1:1; } }\n",
+            " server { listen 80; server_name .shop.test; location / { proxy_pass http://127.0.0.1:2; } }\n",
+            " server { listen 80; server_name a.test ~^www\\d+\\.test$ a.*.test; location / { proxy_pass http://127.0.0.1:3; } }\n",
+            " server { listen 80; server_name ~^(?<sub>.+)\\.regex\\.test$; location / { proxy_pass http://127.0.0.1:4; } }\n",
+            " server { listen 80; server_name .both.test; location / { proxy_pass http://127.0.0.1:5; } }\n",
+            " server { listen 80; server_name both.test; location / { proxy_pass http://127.0.0.1:6; } }\n",
+            "}\n",
+        ));
+        let report = &imported.report;
+        let routes = routes(&imported);
+        let hosts: Vec<Option<&str>> = routes.iter().map(|route| route.host.as_deref()).collect();
+        assert_eq!(
+            hosts,
+            [
+                None,
+                Some("*.example.com"),
+                Some("example.*"),
+                Some("shop.test"),
+                Some("*.shop.test"),
+                Some("a.test"),
+                Some("both.test"),
+                Some("*.both.test"),
+            ],
+            "{}",
+            imported.toml
+        );
+        assert_eq!(
+            item(&imported, "server_name *.Example.com").kind,
+            Kind::Translated
+        );
+        let shorthand = item(&imported, "server_name .shop.test");
+        assert_eq!(shorthand.kind, Kind::Translated, "{shorthand}");
+        assert!(shorthand.note.contains("*.name"), "{shorthand}");
+        let mixed = item(&imported, "server_name a.test");
+        assert_eq!(mixed.kind, Kind::Approximated, "{mixed}");
+        assert!(mixed.note.contains("a regex name"), "{mixed}");
+        assert!(
+            mixed.note.contains("a.*.test (a wildcard weir takes only"),
+            "{mixed}"
+        );
+        let regex = item(&imported, "server_name ~^(?<sub>");
+        assert_eq!(regex.kind, Kind::Unsupported, "{regex}");
+        assert!(regex.note.contains("a regex name"), "{regex}");
+        let server = report
+            .items
+            .iter()
+            .find(|item| item.directive == "server" && item.sources[0].line == 6)
+            .unwrap_or_else(|| panic!("{report}"));
+        assert!(
+            server.note.contains("no server_name weir can route"),
+            "{server}"
+        );
+        // nginx 1.22 takes `.both.test` and a later `both.test` as conflicting names (it warns
+        // and keeps the first), not an exact name beating a wildcard.
+        let conflict = item(&imported, "server_name both.test");
+        assert_eq!(conflict.kind, Kind::Unsupported, "{conflict}");
+        assert!(
+            conflict.note.contains("conflicting server name"),
+            "{conflict}"
         );
     }
 

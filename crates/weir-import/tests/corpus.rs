@@ -207,14 +207,30 @@ fn gunicorn_guide() {
             .as_u16(),
         444
     );
+    // Gunicorn's shape: the files of the public directory, else the app.
     for host in ["example.com", "www.example.com"] {
-        assert_eq!(route(&config, Some(host), "/").upstream, "app_server");
+        let site = route(&config, Some(host), "/");
+        assert_eq!(
+            site.static_root.as_deref(),
+            Some(Path::new("/srv/app/current/public/"))
+        );
+        assert_eq!(
+            site.rules.fallback,
+            Some(weir::config::StaticFallback::Upstream("app_server".into()))
+        );
+        // nginx's `$uri` finds no file for the directory `/`: the app's home page stays the app's.
+        let home = config
+            .routes
+            .iter()
+            .find(|route| route.host.as_deref() == Some(host) && route.exact && route.path == "/")
+            .expect("an exact route for /");
+        assert_eq!(home.upstream, "app_server");
     }
     expect(
         &imported,
         Kind::Approximated,
         "try_files $uri @proxy_to_app",
-        "does not look for a file first",
+        "fallback_upstream = \"app_server\"",
     );
     expect(&imported, Kind::Unsupported, "error_page", "plain-text");
     expect(
@@ -262,7 +278,12 @@ fn fastapi_behind_a_prefix() {
         "proxy_pass http://127.0.0.1:8000/",
         "weir sends the path unchanged",
     );
-    expect(&imported, Kind::Translated, "location = /", "exact = true");
+    expect(
+        &imported,
+        Kind::Translated,
+        "location = /",
+        "match = \"exact\"",
+    );
     let docs = config
         .routes
         .iter()
@@ -536,11 +557,16 @@ fn several_apps_by_host_name() {
         route(&config, Some("shop.example.org"), "/api/").upstream,
         "shop"
     );
+    // nginx's `.shop.example.org`: the name and its subdomains, a route for each.
     expect(
         &imported,
-        Kind::Approximated,
+        Kind::Translated,
         "server_name shop.example.com .shop.example.org",
-        "*.shop.example.org",
+        "a route for the name and one for *.name",
+    );
+    assert_eq!(
+        route(&config, Some("*.shop.example.org"), "/api/").upstream,
+        "shop"
     );
     let old = route(&config, Some("old.example.com"), "/")
         .answer
@@ -578,12 +604,14 @@ fn static_site_with_an_api() {
         &imported,
         Kind::Translated,
         "location ^~ /assets/",
-        "^~ is a prefix route",
+        "match = \"prefix_stop\"",
     );
+    let assets = route(&config, None, "/assets/");
     assert_eq!(
-        route(&config, None, "/assets/").static_root.as_deref(),
+        assets.static_root.as_deref(),
         Some(Path::new("/srv/www/assets/"))
     );
+    assert!(assets.scope.stop);
     expect(
         &imported,
         Kind::Unsupported,
@@ -753,33 +781,87 @@ fn debian_main_file_with_sites_enabled() {
 }
 
 #[test]
-fn regex_locations_are_warned_about_with_a_suggestion() {
+fn regex_locations_become_regex_routes() {
     let (imported, config) = import_checked(&corpus("regex.conf"));
-    for line in [13, 17, 21] {
-        let item = imported
-            .report
-            .items
-            .iter()
-            .find(|item| item.sources.iter().any(|source| source.line == line))
-            .unwrap_or_else(|| panic!("nothing for line {line}"));
-        assert_eq!(item.kind, Kind::Unsupported);
-        assert!(
-            item.note.contains("regex locations are not supported"),
-            "{item}"
-        );
-        assert!(item.note.contains("suggestion"), "{item}");
-        assert!(
-            item.to_string().contains(&format!("regex.conf:{line}")),
-            "{item}"
-        );
-    }
+    // nginx's order is weir's: the prefix route, then the regexes in config order.
+    let paths: Vec<&str> = config
+        .routes
+        .iter()
+        .map(|route| route.path.as_str())
+        .collect();
+    assert_eq!(
+        paths,
+        ["/", "\\.(css|js|png|jpg|svg)$", "^/api/v[0-9]+/", "/\\."]
+    );
+    let assets = route(&config, None, "\\.(css|js|png|jpg|svg)$");
+    assert!(assets.scope.regex.as_ref().unwrap().nocase());
+    // The server's root, the whole path below it: a regex route strips nothing, as root.
+    assert_eq!(assets.static_root.as_deref(), Some(Path::new("/srv/site")));
     expect(
         &imported,
-        Kind::Unsupported,
-        "location ~ ^/api/v[0-9]+/",
-        "path = \"/api/v\"",
+        Kind::Translated,
+        "location ~* \\.(css|js|png|jpg|svg)$",
+        "match = \"regex_nocase\"",
     );
-    assert_eq!(config.routes.len(), 1);
+    let api = route(&config, None, "^/api/v[0-9]+/");
+    assert!(!api.scope.regex.as_ref().unwrap().nocase());
+    assert_eq!(api.upstream, "127_0_0_1_9000");
+    // The dot-file guard is carried: its regex route refuses every client, as nginx's 403.
+    expect(
+        &imported,
+        Kind::Translated,
+        "deny all",
+        "access += \"deny all\"",
+    );
+    let guard = route(&config, None, "/\\.");
+    assert!(guard.scope.regex.is_some());
+    assert!(!imported.report.is_less_safe(), "{}", imported.report);
+}
+
+#[test]
+fn single_page_app_with_an_api() {
+    let (imported, config) = import_checked(&corpus("spa.conf"));
+    // The only server: nginx's default, so its routes match any host.
+    let site = route(&config, None, "/");
+    assert_eq!(site.static_root.as_deref(), Some(Path::new("/srv/spa/")));
+    assert_eq!(
+        site.rules.fallback,
+        Some(weir::config::StaticFallback::File("/index.html".into()))
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "try_files $uri $uri/ /index.html",
+        "fallback_file = \"/index.html\"",
+    );
+    assert_eq!(route(&config, None, "/api/").upstream, "127_0_0_1_8000");
+    every_item_translated(&imported);
+}
+
+#[test]
+fn flask_behind_the_files_of_its_root() {
+    let (imported, config) = import_checked(&corpus("flask-root.conf"));
+    // The server's try_files answers the paths no location matches: its root, else the app.
+    let site = route(&config, None, "/");
+    assert_eq!(
+        site.static_root.as_deref(),
+        Some(Path::new("/srv/flask/public"))
+    );
+    assert_eq!(
+        site.rules.fallback,
+        Some(weir::config::StaticFallback::Upstream("flask".into()))
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "try_files $uri $uri/ @flask",
+        "fallback_upstream = \"flask\"",
+    );
+    assert!(route(&config, None, "/downloads/").rules.fallback.is_none());
+    for item in &imported.report.items {
+        assert_eq!(item.kind, Kind::Translated, "{item}\n{}", imported.report);
+    }
+    assert!(!imported.report.is_less_safe(), "{}", imported.report);
 }
 
 #[test]
