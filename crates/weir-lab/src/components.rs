@@ -14,14 +14,14 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 
 use crate::configs::{
-    haproxy_config, haproxy_version_config, nginx_config, nginx_return_config,
+    haproxy_config, haproxy_tls_config, haproxy_version_config, nginx_config, nginx_return_config,
     nginx_version_config, weir_config, weir_version_config,
 };
 use crate::process::{free_port, Addr, Component};
 use crate::reload::{self, Method, Reload, Version};
 use crate::spec::{
-    App, AppSpec, CeilingBody, Env, Gateway, GatewaySpec, NginxOptions, Transport, Venv,
-    WeirOptions,
+    App, AppSpec, CeilingBody, Env, Gateway, GatewaySpec, HaproxyOptions, NginxOptions, Transport,
+    Venv, WeirOptions,
 };
 
 /// How long an app (Python imports and all) may take to listen.
@@ -229,6 +229,21 @@ pub fn tls_certificate(env: &Env) -> anyhow::Result<(PathBuf, PathBuf)> {
     Ok((cert, key))
 }
 
+/// [`tls_certificate`]'s certificate and key concatenated in one PEM, the file HAProxy's `crt`
+/// reads.
+pub fn tls_bundle(env: &Env) -> anyhow::Result<PathBuf> {
+    let (cert, key) = tls_certificate(env)?;
+    let bundle = env.path("tls-bundle", "pem");
+    let mut text =
+        fs::read_to_string(&cert).with_context(|| format!("reading {}", cert.display()))?;
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&fs::read_to_string(&key).with_context(|| format!("reading {}", key.display()))?);
+    fs::write(&bundle, text).with_context(|| format!("writing {}", bundle.display()))?;
+    Ok(bundle)
+}
+
 /// Starts `spec` in front of `app`.
 pub fn start_gateway(
     env: &Env,
@@ -293,7 +308,11 @@ pub fn start_gateway(
         }
         Gateway::Haproxy(options) => {
             let config_path = env.path(&format!("{slug}-haproxy"), "cfg");
-            fs::write(&config_path, haproxy_config(&options, listen, &upstream))?;
+            let mut config = haproxy_config(&options, listen, &upstream);
+            if options.tls {
+                config = haproxy_tls_config(&config, listen, &tls_bundle(env)?)?;
+            }
+            fs::write(&config_path, config)?;
             let mut command = Command::new(haproxy_binary());
             command.arg("-f").arg(&config_path).arg("-db");
             (command, "haproxy")
@@ -373,6 +392,7 @@ key = \"{}\"
         tls: matches!(
             spec.gateway,
             Gateway::Nginx(NginxOptions { tls: true, .. })
+                | Gateway::Haproxy(HaproxyOptions { tls: true, .. })
                 | Gateway::Weir(WeirOptions { tls: true, .. })
         ),
     })

@@ -80,7 +80,7 @@ pub const ALL: [Scenario; 14] = [
     Scenario {
         name: "ratelimit-redis",
         seed: None,
-        about: "a 429 flood (1 r/s burst 0 per client, wrk -t2 -c100 from one address) in front of the fast upstream: weir with the limit in memory and in a real redis-server on a Unix socket, beside nginx (seed and tuned) and the static 429 server (the ceiling); Redis calls counted with INFO commandstats before and after each run",
+        about: "a 429 flood (1 r/s burst 0 per client, wrk -t2 -c100 from one address) in front of the fast upstream: weir with the limit in memory and in a real redis-server on a Unix socket, beside nginx (seed and tuned), HAProxy (a stick table keyed by source address, `http-request deny deny_status 429` past 1 r/s, a thread per core) and the static 429 server (the ceiling); Redis calls counted with INFO commandstats before and after each run",
         reference: "Our own. Issue 9's targets: the Redis backend at least 0.8x the memory backend's req/s, under 1 Redis call per 100 rejections.",
         plan: ratelimit_redis,
         counts_syscalls: true,
@@ -120,7 +120,7 @@ pub const ALL: [Scenario; 14] = [
     Scenario {
         name: "tls",
         seed: None,
-        about: "TLS termination, nginx (worker_processes auto, `listen ssl http2`, ssl_session_cache) and weir ([tls]) with the same ECDSA P-256 certificate, X25519 and TLS 1.3 suite, in front of the hyper static server on a Unix socket: a new TLS connection per request (`ab -c100`, no keep-alive), HTTP/1.1 over TLS with keep-alive (wrk -t2 -c100), HTTP/2 (h2load -c100 -m10)",
+        about: "TLS termination, nginx (worker_processes auto, `listen ssl http2`, ssl_session_cache), HAProxy (a thread per core, `bind ssl crt` with the certificate and key in one PEM, `alpn h2,http/1.1`) and weir ([tls]) with the same ECDSA P-256 certificate, X25519 and TLS 1.3 suite, in front of the hyper static server on a Unix socket: a new TLS connection per request (`ab -c100`, no keep-alive), HTTP/1.1 over TLS with keep-alive (wrk -t2 -c100), HTTP/2 (h2load -c100 -m10)",
         reference: "Issue 10's targets: CPU per request with a new connection each (a handshake each) at most nginx's; keep-alive and HTTP/2 req/s at least 1.1x nginx's.",
         plan: tls,
         counts_syscalls: false,
@@ -663,6 +663,15 @@ fn tls(settings: &Settings) -> Vec<Group> {
             Transport::Unix,
         ),
         GatewaySpec::new(
+            "haproxy",
+            Gateway::Haproxy(HaproxyOptions {
+                tls: true,
+                ..HaproxyOptions::DEFAULT
+            }),
+            "fast",
+            Transport::Unix,
+        ),
+        GatewaySpec::new(
             "weir",
             Gateway::Weir(WeirOptions {
                 tls: true,
@@ -732,8 +741,20 @@ fn ratelimit_redis(settings: &Settings) -> Vec<Group> {
         limit,
         ..WeirOptions::SEED
     };
+    // HAProxy as its users tune it for a flood: a stick table keyed by source address, 429 past
+    // the rate (HaproxyOptions' thread per core, shared server connections).
+    let haproxy = HaproxyOptions {
+        limit,
+        ..HaproxyOptions::DEFAULT
+    };
     let mut gateways = nginx_rows(nginx, tool, "fast", Transport::Unix).to_vec();
     gateways.extend([
+        GatewaySpec::new(
+            "haproxy",
+            Gateway::Haproxy(haproxy),
+            "fast",
+            Transport::Unix,
+        ),
         GatewaySpec::new("weir", Gateway::Weir(weir), "fast", Transport::Unix),
         GatewaySpec::new(
             "weir (redis)",
@@ -1257,6 +1278,94 @@ mod tests {
             find("reload").unwrap().estimate(&quick),
             Duration::from_secs(3 * 3 + 5)
         );
+    }
+
+    fn labels(group: &Group) -> Vec<&str> {
+        group
+            .cells
+            .iter()
+            .map(|cell| cell.gateway.label.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn the_429_flood_runs_haproxy_with_a_stick_table_limit_beside_weir_and_nginx() {
+        for quick in [false, true] {
+            let groups = ratelimit_redis(&settings(quick));
+            assert_eq!(groups.len(), 1);
+            let group = &groups[0];
+            assert_eq!(
+                labels(group),
+                [
+                    BASELINE,
+                    TUNED_NGINX,
+                    "haproxy",
+                    "weir",
+                    "weir (redis)",
+                    "ceiling (static 429)"
+                ]
+            );
+            let haproxy = &group.cells[2];
+            let Gateway::Haproxy(options) = haproxy.gateway.gateway else {
+                panic!("{:?}", haproxy.gateway);
+            };
+            // 1 r/s burst 0, as weir's and nginx's limit; a thread per core as HAProxy's default.
+            assert_eq!(
+                options.limit,
+                Some(Limit {
+                    rate_per_second: 1,
+                    burst: 0
+                })
+            );
+            assert_eq!(
+                options,
+                HaproxyOptions {
+                    limit: options.limit,
+                    ..HaproxyOptions::DEFAULT
+                }
+            );
+            assert_eq!(haproxy.gateway.app, "fast");
+            // Its 429s are answers, as every row's in the flood.
+            assert!(group
+                .cells
+                .iter()
+                .all(|cell| cell.expect == Expect::SuccessOr429));
+        }
+    }
+
+    #[test]
+    fn tls_runs_haproxy_terminating_tls_under_every_tool_of_the_scenario() {
+        let groups = tls(&settings(false));
+        let names: Vec<&str> = groups.iter().map(|group| group.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["tls ab -c100", "tls wrk -t2 -c100", "tls h2load -c100 -m10"]
+        );
+        for group in &groups {
+            assert_eq!(
+                labels(group),
+                [BASELINE, TUNED_NGINX, "haproxy", "weir"],
+                "{}",
+                group.name
+            );
+            let haproxy = &group.cells[2];
+            assert_eq!(
+                haproxy.gateway.gateway,
+                Gateway::Haproxy(HaproxyOptions {
+                    tls: true,
+                    ..HaproxyOptions::DEFAULT
+                })
+            );
+            // The same upstream and tool as weir's row.
+            assert_eq!(haproxy.gateway.app, group.cells[3].gateway.app);
+            assert_eq!(haproxy.gateway.transport, group.cells[3].gateway.transport);
+            assert_eq!(haproxy.tool, group.cells[3].tool);
+            assert_eq!(haproxy.expect, Expect::Success);
+        }
+        // --quick: HTTP/2 alone, HAProxy still beside the seed's nginx and weir.
+        let groups = tls(&settings(true));
+        assert_eq!(groups.len(), 1);
+        assert_eq!(labels(&groups[0]), [BASELINE, "haproxy", "weir"]);
     }
 
     #[test]

@@ -293,6 +293,9 @@ pub struct HaproxyOptions {
     pub reuse: bool,
     pub maxconn: u32,
     pub limit: Option<Limit>,
+    /// TLS terminated on the frontend's `bind` (`ssl crt` with the lab's certificate and key in
+    /// one PEM, `alpn h2,http/1.1`, X25519, TLS 1.2 and 1.3, as nginx's and weir's).
+    pub tls: bool,
 }
 
 impl HaproxyOptions {
@@ -300,6 +303,7 @@ impl HaproxyOptions {
         reuse: true,
         maxconn: 10_000,
         limit: None,
+        tls: false,
     };
 }
 

@@ -200,6 +200,7 @@ fn generated_nginx_and_haproxy_configs_pass_their_own_checks() {
             reuse: false,
             limit,
             maxconn: 21_024,
+            tls: false,
         },
     ]
     .iter()

@@ -85,7 +85,7 @@ fn redis_started_as_an_app_counts_the_commands_it_ran() {
 #[test]
 fn every_nginx_and_haproxy_config_of_the_full_plans_passes_the_servers_own_check() {
     use weir_lab::components::haproxy_binary;
-    use weir_lab::configs::{haproxy_config, nginx_config};
+    use weir_lab::configs::{haproxy_config, haproxy_tls_config, nginx_config};
     use weir_lab::process::Addr;
     use weir_lab::scenario::Settings;
     use weir_lab::spec::{Gateway, Layout, Venv};
@@ -143,7 +143,12 @@ fn every_nginx_and_haproxy_config_of_the_full_plans_passes_the_servers_own_check
                     Gateway::Haproxy(options) if !checked.contains(&format!("{options:?}")) => {
                         checked.push(format!("{options:?}"));
                         let config = temp.path().join(format!("haproxy-{}.cfg", checked.len()));
-                        let text = haproxy_config(&options, listen, &upstream);
+                        let mut text = haproxy_config(&options, listen, &upstream);
+                        if options.tls {
+                            // The tls scenario's frontend with a real certificate and key.
+                            let pem = components::tls_bundle(&env).unwrap();
+                            text = haproxy_tls_config(&text, listen, &pem).unwrap();
+                        }
                         std::fs::write(&config, &text).unwrap();
                         let mut command = Command::new(haproxy_binary());
                         command.arg("-c").arg("-f").arg(&config);
@@ -165,6 +170,13 @@ fn every_nginx_and_haproxy_config_of_the_full_plans_passes_the_servers_own_check
     }
     // The seed's and the tuned nginx, with and without limits and the static file, and HAProxy.
     assert!(checked.len() >= 8, "{checked:?}");
+    // The tls scenario's HAProxy, its frontend terminating TLS with the lab's PEM.
+    assert!(
+        checked
+            .iter()
+            .any(|options| options.starts_with("HaproxyOptions") && options.contains("tls: true")),
+        "{checked:?}"
+    );
     // And nginx as the fast upstream (`--fast-upstream nginx`).
     let prefix = temp.path().join("nginx-return");
     std::fs::create_dir_all(&prefix).unwrap();

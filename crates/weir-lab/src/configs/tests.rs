@@ -184,6 +184,57 @@ fn haproxy_config_reuses_connections_and_limits_by_address() {
 }
 
 #[test]
+fn haproxy_flood_config_denies_with_429_past_one_request_a_second_per_address() {
+    let options = HaproxyOptions {
+        limit: Some(Limit {
+            rate_per_second: 1,
+            burst: 0,
+        }),
+        ..HaproxyOptions::DEFAULT
+    };
+    let text = haproxy_config(&options, listen(), &unix());
+    assert!(
+        text.contains(
+            "  stick-table type ip size 100k expire 30s store http_req_rate(1s)\n  http-request track-sc0 src\n  http-request deny deny_status 429 if { sc_http_req_rate(0) gt 1 }\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains(&format!("nbthread {}", cores())), "{text}");
+    // The limit sits in the frontend, before its backend.
+    let deny = text.find("deny_status").unwrap();
+    assert!(text.find("frontend lab").unwrap() < deny, "{text}");
+    assert!(deny < text.find("default_backend app").unwrap(), "{text}");
+}
+
+#[test]
+fn haproxy_tls_config_terminates_tls_on_the_frontends_bind_with_one_pem() {
+    let options = HaproxyOptions {
+        tls: true,
+        ..HaproxyOptions::DEFAULT
+    };
+    let base = haproxy_config(&options, listen(), &unix());
+    let text = haproxy_tls_config(&base, listen(), Path::new("/tmp/lab/tls-bundle-0.pem")).unwrap();
+    assert!(
+        text.contains(
+            "  bind 127.0.0.1:18080 ssl crt /tmp/lab/tls-bundle-0.pem alpn h2,http/1.1 curves X25519 ssl-min-ver TLSv1.2\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches("  bind ").count(), 1, "{text}");
+    // Everything else as the plain config: the same upstream, reuse and threads.
+    assert_eq!(
+        text.replace(
+            " ssl crt /tmp/lab/tls-bundle-0.pem alpn h2,http/1.1 curves X25519 ssl-min-ver TLSv1.2",
+            ""
+        ),
+        base
+    );
+    // A config whose bind is elsewhere is refused, not served in plain text.
+    let other: SocketAddr = "127.0.0.1:18081".parse().unwrap();
+    assert!(haproxy_tls_config(&base, other, Path::new("/tmp/x.pem")).is_err());
+}
+
+#[test]
 fn layouts_parse_and_print_as_the_studies_name_them() {
     for layout in Layout::ALL {
         assert_eq!(Layout::parse(&layout.to_string()), Some(layout));
