@@ -10,7 +10,8 @@
 //!   was cancelled after the send) gives the place back. So no path leaks a slot.
 //! - Idle connections are stacks, one per thread that drives them: the most recently used of the
 //!   caller's thread is reused first, the oldest expire first.
-//! - Waiters are served in FIFO order; one that gave up (timed out, cancelled) is skipped.
+//! - Waiters are served in FIFO order, or LIFO while the queue stands (admission's CoDel test,
+//!   with a declared capacity only); one that gave up (timed out, cancelled) is skipped.
 //! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
 //!   holds only requests that can be served in time.
@@ -260,7 +261,7 @@ impl Pool {
     }
 
     /// Takes the most recently used live idle connection, or a slot to open a new one, or waits
-    /// (FIFO, up to `queue_timeout`) for either. With `fresh`, idle connections are passed over
+    /// (FIFO, LIFO while the queue stands; up to `queue_timeout`) for either. With `fresh`, idle connections are passed over
     /// (the oldest is closed to make room when the pool is full), for a retry after a stale one.
     /// `deadline`: a shorter wait than `queue_timeout` the client asked for, asked only when the
     /// request has to queue (a request that gets a place at once reads no header for it).
@@ -403,8 +404,9 @@ impl Pool {
         }
     }
 
-    /// Hands the place (with `idle` in it, if any) to the first waiter still waiting; gives
-    /// the connection back, with the place, when there is none.
+    /// Hands the place (with `idle` in it, if any) to a waiter still waiting (the oldest, or
+    /// the newest while the queue stands); gives the connection back, with the place, when
+    /// there is none.
     fn grant_to_waiter(self: &Arc<Self>, state: &mut State, idle: Option<Idle>) -> Handed {
         if state.waiters.is_empty() {
             return Handed::Back(idle);
@@ -413,7 +415,15 @@ impl Pool {
             idle,
             slot: self.slot(),
         };
-        while let Some(waiter) = state.waiters.pop_front() {
+        // While the queue stands (declared capacity only), the newest waiter goes first: its
+        // client is the likeliest to still be waiting, and the oldest has waited too long
+        // already. Otherwise first come, first served.
+        let newest_first = self.settings.predict && state.admission.standing(Instant::now());
+        while let Some(waiter) = if newest_first {
+            state.waiters.pop_back()
+        } else {
+            state.waiters.pop_front()
+        } {
             match waiter.send(grant) {
                 Ok(()) => {
                     let depth = state.waiters.len();

@@ -143,6 +143,77 @@ async fn bytes_the_server_sent_unasked_make_an_idle_connection_unusable_at_once(
     server.shutdown().await.ok();
 }
 
+/// Polls every waiter once: the indexes of those that got a place, with their slots (the
+/// test drops a slot to free its place).
+fn granted(waiters: &mut [Option<Checking>]) -> Vec<(usize, Slot)> {
+    let mut granted = Vec::new();
+    for (index, waiter) in waiters.iter_mut().enumerate() {
+        let Some(future) = waiter else { continue };
+        if let Poll::Ready(result) = poll_once(future) {
+            let Ok(Checkout::Connect(slot)) = result else {
+                panic!("waiter {index} got no place");
+            };
+            *waiter = None;
+            granted.push((index, slot));
+        }
+    }
+    granted
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_standing_queue_serves_the_newest_waiter_first_and_skips_one_that_left() {
+    let pool = pool(PoolSettings {
+        predict: true,
+        ..settings(1, 0, 8)
+    });
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
+        panic!("the first checkout gets the only place");
+    };
+    let mut waiters: Vec<Option<Checking>> = (0..4).map(|_| Some(checking(&pool, false))).collect();
+    assert!(granted(&mut waiters).is_empty(), "all four wait");
+
+    // The queue has not stood for an interval yet: the oldest is served.
+    drop(first);
+    let mut served = granted(&mut waiters);
+    assert_eq!(
+        served.iter().map(|(index, _)| *index).collect::<Vec<_>>(),
+        [0]
+    );
+
+    // Now it has: the newest still waiting goes first; the newest of all left (cancelled).
+    tokio::time::advance(super::admission::STANDING_INTERVAL).await;
+    waiters[3] = None;
+    let mut order = Vec::new();
+    while let Some((_, slot)) = served.pop() {
+        drop(slot);
+        served = granted(&mut waiters);
+        order.extend(served.iter().map(|(index, _)| *index));
+    }
+    assert_eq!(order, [2, 1], "newest first, the one that left skipped");
+    assert_eq!(pool.stats().waiting, 0);
+}
+
+#[tokio::test(start_paused = true)]
+async fn without_a_declared_capacity_a_standing_queue_stays_fifo() {
+    let pool = pool(settings(1, 0, 8));
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
+        panic!("the first checkout gets the only place");
+    };
+    let mut waiters: Vec<Option<Checking>> = (0..3).map(|_| Some(checking(&pool, false))).collect();
+    assert!(granted(&mut waiters).is_empty());
+    tokio::time::advance(super::admission::STANDING_INTERVAL).await;
+    let mut order = Vec::new();
+    let mut slot = first;
+    for _ in 0..3 {
+        drop(slot);
+        let mut served = granted(&mut waiters);
+        let (index, next) = served.pop().expect("one waiter served");
+        order.push(index);
+        slot = next;
+    }
+    assert_eq!(order, [0, 1, 2]);
+}
+
 /// One step of a run.
 #[derive(Debug, Clone)]
 enum Step {
