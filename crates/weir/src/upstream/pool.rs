@@ -25,7 +25,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::config::UpstreamAddr;
+use crate::config::{Priority, UpstreamAddr};
 use crate::upstream::client::ClientConn;
 
 pub mod admission;
@@ -104,7 +104,9 @@ struct State {
     idle: Vec<Vec<Idle>>,
     /// Idle connections in all stacks.
     idle_count: usize,
-    waiters: VecDeque<oneshot::Sender<Grant>>,
+    /// Requests waiting for a place, one queue per class ([`Priority::index`]: high first),
+    /// each oldest first.
+    waiters: [VecDeque<oneshot::Sender<Grant>>; 3],
     queue_timeouts: u64,
     connects: u64,
     reuses: u64,
@@ -212,7 +214,7 @@ impl Pool {
                 open: 0,
                 idle: Vec::new(),
                 idle_count: 0,
-                waiters: VecDeque::new(),
+                waiters: Default::default(),
                 queue_timeouts: 0,
                 connects: 0,
                 reuses: 0,
@@ -250,6 +252,7 @@ impl Pool {
             waiting: state
                 .waiters
                 .iter()
+                .flatten()
                 .filter(|waiter| !waiter.is_closed())
                 .count(),
             queue_timeouts: state.queue_timeouts,
@@ -265,9 +268,11 @@ impl Pool {
     /// (the oldest is closed to make room when the pool is full), for a retry after a stale one.
     /// `deadline`: a shorter wait than `queue_timeout` the client asked for, asked only when the
     /// request has to queue (a request that gets a place at once reads no header for it).
+    /// `priority`: the request's class in the queue (its route's `priority`).
     pub async fn checkout(
         self: &Arc<Self>,
         fresh: bool,
+        priority: Priority,
         deadline: impl FnOnce() -> Option<Duration>,
     ) -> Result<Checkout, CheckoutError> {
         let (receiver, deadline, predicted, queued_at) = {
@@ -306,9 +311,16 @@ impl Pool {
             let deadline = deadline().map_or(self.settings.queue_timeout, |deadline| {
                 deadline.min(self.settings.queue_timeout)
             });
-            state.waiters.retain(|waiter| !waiter.is_closed());
-            let ahead = state.waiters.len();
-            if ahead >= self.settings.queue_size {
+            for queue in &mut state.waiters {
+                queue.retain(|waiter| !waiter.is_closed());
+            }
+            let depth: usize = state.waiters.iter().map(VecDeque::len).sum();
+            // Served before this request: the waiters of its class and of the classes above.
+            let ahead: usize = state.waiters[..=priority.index()]
+                .iter()
+                .map(VecDeque::len)
+                .sum();
+            if depth >= self.settings.queue_size {
                 if self.settings.predict {
                     let refusal = state.admission.refuse_full(ahead);
                     return Err(self.overloaded(refusal));
@@ -318,17 +330,17 @@ impl Pool {
                 });
             }
             let predicted = if self.settings.predict {
-                state.admission.queue_depth(now, ahead);
+                state.admission.queue_depth(now, depth);
                 state
                     .admission
-                    .admit(now, ahead, deadline)
+                    .admit(now, ahead, deadline, priority)
                     .map_err(|refusal| self.overloaded(refusal))?
             } else {
                 None
             };
             let (sender, receiver) = oneshot::channel();
-            state.waiters.push_back(sender);
-            state.admission.queue_depth(now, ahead + 1);
+            state.waiters[priority.index()].push_back(sender);
+            state.admission.queue_depth(now, depth + 1);
             (receiver, deadline, predicted, now)
         };
         let mut receiver = receiver;
@@ -404,11 +416,11 @@ impl Pool {
         }
     }
 
-    /// Hands the place (with `idle` in it, if any) to a waiter still waiting (the oldest, or
-    /// the newest while the queue stands); gives the connection back, with the place, when
-    /// there is none.
+    /// Hands the place (with `idle` in it, if any) to a waiter still waiting, of the highest
+    /// class that has one (in it, the oldest, or the newest while the queue stands); gives the
+    /// connection back, with the place, when there is none.
     fn grant_to_waiter(self: &Arc<Self>, state: &mut State, idle: Option<Idle>) -> Handed {
-        if state.waiters.is_empty() {
+        if state.waiters.iter().all(VecDeque::is_empty) {
             return Handed::Back(idle);
         }
         let mut grant = Grant {
@@ -419,18 +431,21 @@ impl Pool {
         // client is the likeliest to still be waiting, and the oldest has waited too long
         // already. Otherwise first come, first served.
         let newest_first = self.settings.predict && state.admission.standing(Instant::now());
-        while let Some(waiter) = if newest_first {
-            state.waiters.pop_back()
-        } else {
-            state.waiters.pop_front()
-        } {
-            match waiter.send(grant) {
-                Ok(()) => {
-                    let depth = state.waiters.len();
-                    state.admission.queue_depth(Instant::now(), depth);
-                    return Handed::ToWaiter;
+        for class in 0..state.waiters.len() {
+            let queue = &mut state.waiters[class];
+            while let Some(waiter) = if newest_first {
+                queue.pop_back()
+            } else {
+                queue.pop_front()
+            } {
+                match waiter.send(grant) {
+                    Ok(()) => {
+                        let depth = state.waiters.iter().map(VecDeque::len).sum();
+                        state.admission.queue_depth(Instant::now(), depth);
+                        return Handed::ToWaiter;
+                    }
+                    Err(returned) => grant = returned,
                 }
-                Err(returned) => grant = returned,
             }
         }
         state.admission.queue_depth(Instant::now(), 0);

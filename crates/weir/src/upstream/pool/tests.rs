@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use tokio::net::UnixStream;
 
 use super::{Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled, Slot};
-use crate::config::UpstreamAddr;
+use crate::config::{Priority, UpstreamAddr};
 use crate::upstream::client::ClientConn;
 use crate::upstream::stream::Stream;
 use crate::write_timeout::WriteTimeout;
@@ -55,7 +55,12 @@ type Checking = Pin<Box<dyn Future<Output = Result<Checkout, CheckoutError>>>>;
 
 fn checking(pool: &Arc<Pool>, fresh: bool) -> Checking {
     let pool = Arc::clone(pool);
-    Box::pin(async move { pool.checkout(fresh, || None).await })
+    Box::pin(async move { pool.checkout(fresh, Priority::Normal, || None).await })
+}
+
+fn checking_as(pool: &Arc<Pool>, priority: Priority) -> Checking {
+    let pool = Arc::clone(pool);
+    Box::pin(async move { pool.checkout(false, priority, || None).await })
 }
 
 fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, CheckoutError>> {
@@ -67,7 +72,7 @@ fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, CheckoutError>> {
 #[tokio::test(start_paused = true)]
 async fn a_waiter_cancelled_after_its_grant_was_sent_gives_the_place_back() {
     let pool = pool(settings(1, 0, 8));
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("the first checkout gets the only place");
     };
     let mut waiter = checking(&pool, false);
@@ -102,7 +107,7 @@ async fn a_waiter_cancelled_after_its_grant_was_sent_gives_the_place_back() {
 #[tokio::test(start_paused = true)]
 async fn a_grant_that_comes_as_the_queue_time_runs_out_is_used() {
     let pool = pool(settings(1, 0, 8));
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("the first checkout gets the only place");
     };
     let mut waiter = checking(&pool, false);
@@ -123,7 +128,7 @@ async fn a_grant_that_comes_as_the_queue_time_runs_out_is_used() {
 async fn bytes_the_server_sent_unasked_make_an_idle_connection_unusable_at_once() {
     use tokio::io::AsyncWriteExt as _;
     let pool = pool(settings(1, 1, 8));
-    let Ok(Checkout::Connect(slot)) = pool.checkout(false, || None).await else {
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("a place");
     };
     let (conn, mut server) = connection();
@@ -166,7 +171,7 @@ async fn a_standing_queue_serves_the_newest_waiter_first_and_skips_one_that_left
         predict: true,
         ..settings(1, 0, 8)
     });
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("the first checkout gets the only place");
     };
     let mut waiters: Vec<Option<Checking>> = (0..4).map(|_| Some(checking(&pool, false))).collect();
@@ -196,7 +201,7 @@ async fn a_standing_queue_serves_the_newest_waiter_first_and_skips_one_that_left
 #[tokio::test(start_paused = true)]
 async fn without_a_declared_capacity_a_standing_queue_stays_fifo() {
     let pool = pool(settings(1, 0, 8));
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("the first checkout gets the only place");
     };
     let mut waiters: Vec<Option<Checking>> = (0..3).map(|_| Some(checking(&pool, false))).collect();
@@ -212,6 +217,91 @@ async fn without_a_declared_capacity_a_standing_queue_stays_fifo() {
         slot = next;
     }
     assert_eq!(order, [0, 1, 2]);
+}
+
+/// Frees the place `held` and then every place granted after it, one at a time: the indexes
+/// of the waiters, in the order they were served.
+fn order_of_grants(mut held: Slot, waiters: &mut [Option<Checking>]) -> Vec<usize> {
+    let mut order = Vec::new();
+    loop {
+        drop(held);
+        let mut served = granted(waiters);
+        let Some((index, slot)) = served.pop() else {
+            return order;
+        };
+        assert!(served.is_empty(), "one place went to one waiter");
+        order.push(index);
+        held = slot;
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_freed_place_goes_to_the_highest_class_with_a_live_waiter() {
+    use Priority::{High, Low, Normal};
+    let pool = pool(settings(1, 0, 8));
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Normal, || None).await else {
+        panic!("the first checkout gets the only place");
+    };
+    let classes = [Low, Normal, High, Low, High, Normal];
+    let mut waiters: Vec<Option<Checking>> = classes
+        .iter()
+        .map(|&class| Some(checking_as(&pool, class)))
+        .collect();
+    assert!(granted(&mut waiters).is_empty(), "all six wait");
+    assert_eq!(pool.stats().waiting, 6);
+    // The older high waiter's client left.
+    waiters[2] = None;
+    assert_eq!(
+        order_of_grants(first, &mut waiters),
+        [4, 1, 5, 0, 3],
+        "high, then normal, then low; first come first served in each"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_standing_queue_sheds_the_low_class_first_and_serves_each_class_newest_first() {
+    use Priority::{High, Low, Normal};
+    let pool = pool(PoolSettings {
+        predict: true,
+        ..settings(1, 0, 8)
+    });
+    // One exchange of 60 ms teaches the pool its service time.
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Normal, || None).await else {
+        panic!("a place");
+    };
+    tokio::time::advance(Duration::from_millis(60)).await;
+    drop(first);
+    let Ok(Checkout::Connect(busy)) = pool.checkout(false, Normal, || None).await else {
+        panic!("the place again");
+    };
+    // Two low requests queue while the queue is young (predicted 60 ms and 120 ms of a 3 s
+    // deadline)...
+    let mut waiters: Vec<Option<Checking>> =
+        (0..2).map(|_| Some(checking_as(&pool, Low))).collect();
+    assert!(granted(&mut waiters).is_empty());
+    // ...then the queue stands: a wait over one service time (60 ms) is refused, counting the
+    // waiters served before the request, those of its class and above.
+    tokio::time::advance(super::admission::STANDING_INTERVAL).await;
+    let mut refused = Vec::new();
+    for class in [Low, Normal, Normal, High, High] {
+        let mut waiter = checking_as(&pool, class);
+        match poll_once(&mut waiter) {
+            Poll::Pending => waiters.push(Some(waiter)),
+            Poll::Ready(Err(CheckoutError::Overloaded { reason, .. })) => {
+                refused.push((class, reason))
+            }
+            Poll::Ready(_) => panic!("a {class:?} request got a place"),
+        }
+    }
+    use super::admission::Reason::StandingQueue;
+    assert_eq!(
+        refused,
+        [(Low, StandingQueue), (Normal, StandingQueue)],
+        "the low one behind two, the second normal one behind one; high ones are spared"
+    );
+    // Waiting: low 0, low 1, normal 2, high 3, high 4.
+    assert_eq!(pool.stats().waiting, 5);
+    assert_eq!(order_of_grants(busy, &mut waiters), [4, 3, 2, 1, 0]);
 }
 
 /// One step of a run.
