@@ -5,13 +5,15 @@
 //!   It never exceeds `max_connections` (when that is not 0).
 //! - Every connection in use is owned by a [`Slot`], an upgraded one (a tunnel) too until it
 //!   ends; dropping the slot (error, cancel, client gone, tunnel closed) either hands the slot
-//!   to the first live waiter or decrements `open`. A place handed to a
+//!   to a live waiter or decrements `open`. A place handed to a
 //!   waiter travels as a [`Grant`], which owns its slot too: a grant dropped unread (the waiter
 //!   was cancelled after the send) gives the place back. So no path leaks a slot.
 //! - Idle connections are stacks, one per thread that drives them: the most recently used of the
 //!   caller's thread is reused first, the oldest expire first.
-//! - Waiters are served in FIFO order, or LIFO while the queue stands (admission's CoDel test,
-//!   with a declared capacity only); one that gave up (timed out, cancelled) is skipped.
+//! - Waiters are kept in one queue per priority class (the route's `priority`); a freed place
+//!   goes to the highest class with a live waiter, and in it to the oldest, or to the newest
+//!   while the queue stands (admission's CoDel test, with a declared capacity only). One that
+//!   gave up (timed out, cancelled) is skipped.
 //! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
 //!   holds only requests that can be served in time.

@@ -1,6 +1,8 @@
 //! The pool's accounting: a waiter cancelled after its grant was sent gives the place back, and
-//! random interleavings of checkout, grant, cancel, check-in, close, time-out and reload leave
-//! `open`, `in_use`, `idle` and `waiting` equal to what is really held.
+//! random interleavings of checkout (of every priority class, with and without a declared
+//! capacity), grant, cancel, check-in, close, time-out and reload leave `open`, `in_use`, `idle`
+//! and `waiting` equal to what is really held. The order of grants: by class, then FIFO, or
+//! LIFO while the queue stands.
 //!
 //! Futures are polled by hand with a no-op waker, so each step of a run is one await point of
 //! one checkout, in an order proptest chooses; the clock is tokio's paused one, moved by the run.
@@ -54,13 +56,16 @@ fn connection() -> (ClientConn, UnixStream) {
 type Checking = Pin<Box<dyn Future<Output = Result<Checkout, CheckoutError>>>>;
 
 fn checking(pool: &Arc<Pool>, fresh: bool) -> Checking {
+    checking_with(pool, fresh, Priority::Normal)
+}
+
+fn checking_with(pool: &Arc<Pool>, fresh: bool, priority: Priority) -> Checking {
     let pool = Arc::clone(pool);
-    Box::pin(async move { pool.checkout(fresh, Priority::Normal, || None).await })
+    Box::pin(async move { pool.checkout(fresh, priority, || None).await })
 }
 
 fn checking_as(pool: &Arc<Pool>, priority: Priority) -> Checking {
-    let pool = Arc::clone(pool);
-    Box::pin(async move { pool.checkout(false, priority, || None).await })
+    checking_with(pool, false, priority)
 }
 
 fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, CheckoutError>> {
@@ -308,7 +313,7 @@ async fn a_standing_queue_sheds_the_low_class_first_and_serves_each_class_newest
 #[derive(Debug, Clone)]
 enum Step {
     /// A request asks for a connection (`fresh`: the retry after a stale one).
-    Checkout { fresh: bool },
+    Checkout { fresh: bool, priority: Priority },
     /// One await point of the n-th checkout in progress.
     Poll(usize),
     /// The n-th checkout in progress is dropped where it is (its client left).
@@ -330,8 +335,9 @@ enum Step {
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        3 => Just(Step::Checkout { fresh: false }),
-        1 => Just(Step::Checkout { fresh: true }),
+        3 => proptest::sample::select(&Priority::ALL[..])
+            .prop_map(|priority| Step::Checkout { fresh: false, priority }),
+        1 => Just(Step::Checkout { fresh: true, priority: Priority::Normal }),
         4 => (0usize..8).prop_map(Step::Poll),
         2 => (0usize..8).prop_map(Step::Cancel),
         3 => (0usize..8).prop_map(Step::Connect),
@@ -399,6 +405,7 @@ fn run(
     max_connections: usize,
     max_idle: usize,
     queue_size: usize,
+    predict: bool,
 ) -> Result<(), TestCaseError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
@@ -407,7 +414,10 @@ fn run(
         .build()
         .expect("runtime");
     runtime.block_on(async move {
-        let settings = settings(max_connections, max_idle, queue_size);
+        let settings = PoolSettings {
+            predict,
+            ..settings(max_connections, max_idle, queue_size)
+        };
         // Pools with what their requests hold: the current one last, older ones (kept by a
         // reload while they were in use) before it.
         let mut pools = vec![(pool(settings.clone()), Held::default())];
@@ -416,8 +426,8 @@ fn run(
         for step in steps {
             let (pool, held) = pools.last_mut().expect("one pool at least");
             match step {
-                Step::Checkout { fresh } => {
-                    let mut future = checking(pool, fresh);
+                Step::Checkout { fresh, priority } => {
+                    let mut future = checking_with(pool, fresh, priority);
                     match poll_once(&mut future) {
                         Poll::Ready(result) => held.take(result),
                         Poll::Pending => held.checking.push(future),
@@ -527,7 +537,8 @@ proptest! {
         max_connections in 1usize..4,
         max_idle in 0usize..3,
         queue_size in 0usize..4,
+        predict in proptest::bool::ANY,
     ) {
-        run(steps, max_connections, max_idle, queue_size)?;
+        run(steps, max_connections, max_idle, queue_size, predict)?;
     }
 }
