@@ -274,3 +274,87 @@ priority = "low"
     );
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_standing_queue_refuses_normal_and_low_requests_but_admits_a_high_one() {
+    let routes = r#"
+[[routes]]
+host = "urgent.test"
+path = "/"
+upstream = "app"
+priority = "high"
+[[routes]]
+host = "batch.test"
+path = "/"
+upstream = "app"
+priority = "low"
+"#;
+    let Some((app, gateway)) =
+        start(1, false, "workers = 1\nqueue_timeout = \"30s\"", routes).await
+    else {
+        return;
+    };
+    // One request teaches weir the service time: at least 300 ms.
+    let warm = Client::connect(gateway.addr)
+        .await
+        .get("/work?ms=300&id=warm")
+        .await;
+    assert_eq!(warm.status, StatusCode::OK);
+    let busy = spawn_get(gateway.addr, "/work?ms=3000&id=busy".into());
+    wait_until(
+        "the busy request to hold the worker",
+        Duration::from_secs(10),
+        || app.seen() == ["warm", "busy"],
+    )
+    .await;
+    // One normal request queues (a wait of one service time is admitted)...
+    let first = spawn_get_as(gateway.addr, "app.test", "first");
+    wait_until("the request to queue", Duration::from_secs(10), || {
+        gateway.handle.pool_stats()[0].2.waiting == 1
+    })
+    .await;
+    // ...and stays past CoDel's interval: the queue stands. Behind it, a normal or low
+    // request's predicted wait is two service times, over the one a standing queue admits.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    for host in ["batch.test", "app.test"] {
+        let request = Request::get("/work?ms=1&id=shed")
+            .header("host", host)
+            .body(Default::default())
+            .unwrap();
+        let refused = Client::connect(gateway.addr)
+            .await
+            .send(request)
+            .await
+            .unwrap();
+        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{host}");
+        assert!(refused.header("retry-after").is_some(), "{host}");
+    }
+    // A high request counts only the high ones ahead of it (none, then one), and the
+    // standing-queue cut spares it: both are admitted.
+    let mut highs = Vec::new();
+    for id in ["high1", "high2"] {
+        highs.push(spawn_get_as(gateway.addr, "urgent.test", id));
+        let waiting = highs.len() + 1;
+        wait_until("the high request to queue", Duration::from_secs(10), || {
+            gateway.handle.pool_stats()[0].2.waiting == waiting
+        })
+        .await;
+    }
+    assert!(
+        !busy.is_finished(),
+        "all of it happened behind the busy request"
+    );
+    assert_eq!(busy.await.unwrap(), StatusCode::OK);
+    for task in highs {
+        assert_eq!(task.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(first.await.unwrap(), StatusCode::OK);
+    assert_eq!(
+        app.seen(),
+        ["warm", "busy", "high2", "high1", "first"],
+        "high first, the newest first while the queue stands"
+    );
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert_eq!(stats.admission.refused_standing, 2, "{stats:?}");
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
