@@ -266,8 +266,9 @@ impl Pool {
     }
 
     /// Takes the most recently used live idle connection, or a slot to open a new one, or waits
-    /// (FIFO, LIFO while the queue stands; up to `queue_timeout`) for either. With `fresh`, idle connections are passed over
-    /// (the oldest is closed to make room when the pool is full), for a retry after a stale one.
+    /// (by class, then FIFO or LIFO while the queue stands; up to `queue_timeout`) for either.
+    /// With `fresh`, idle connections are passed over (the oldest is closed to make room when
+    /// the pool is full), for a retry after a stale one.
     /// `deadline`: a shorter wait than `queue_timeout` the client asked for, asked only when the
     /// request has to queue (a request that gets a place at once reads no header for it).
     /// `priority`: the request's class in the queue (its route's `priority`).
