@@ -306,6 +306,41 @@ pub struct RouteConfig {
     pub rules: RouteRules,
     /// `listen` / `scheme`, `match`, `internal`: where and how the route matches.
     pub scope: RouteScope,
+    /// `priority`: the route's class in its upstream's queue. Default [`Priority::Normal`].
+    pub priority: Priority,
+}
+
+/// `[[routes]] priority`: when the route's upstream is full, which queued requests a freed
+/// place goes to first (the highest class with a waiter), and which are refused first under
+/// a standing queue (the lowest). As HAProxy's `http-request set-priority-class`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Priority {
+    /// `"high"`: health checks, logins, what must answer under overload.
+    High,
+    /// `"normal"`.
+    #[default]
+    Normal,
+    /// `"low"`: reports, exports, what may wait or be refused first.
+    Low,
+}
+
+impl Priority {
+    /// The classes, highest first.
+    pub const ALL: [Priority; 3] = [Priority::High, Priority::Normal, Priority::Low];
+
+    /// The position in [`Priority::ALL`]: 0 is the highest.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The key's value, as written in the config.
+    pub fn label(self) -> &'static str {
+        match self {
+            Priority::High => "high",
+            Priority::Normal => "normal",
+            Priority::Low => "low",
+        }
+    }
 }
 
 /// Which listeners a route answers on, how its path matches beyond prefix and `exact`, and

@@ -74,6 +74,8 @@ pub struct Route {
     dotfiles: bool,
     /// `fallback_upstream` / `fallback_file`: a static route's missing file.
     fallback: Option<Fallback>,
+    /// `priority`: the class of the route's requests in a full upstream's queue.
+    priority: crate::config::Priority,
 }
 
 /// What a static route does with a missing file (nginx `try_files $uri ...`).
@@ -334,7 +336,9 @@ impl Proxy {
         let (upstream_request, upgrade) = self
             .upstream_request(route, &target, &client, client_ip, request)
             .await?;
-        let response = self.send(upstream, upstream_request, record).await?;
+        let response = self
+            .send(upstream, route.priority, upstream_request, record)
+            .await?;
         if let Some((redirect, head)) = head
             .as_ref()
             .and_then(|head| Some((accel::redirect(response.headers())?, head)))
@@ -425,7 +429,9 @@ impl Proxy {
             let (upstream_request, _) = self
                 .upstream_request(route, &target, client, client_ip, request)
                 .await?;
-            let response = self.send(upstream, upstream_request, record).await?;
+            let response = self
+                .send(upstream, route.priority, upstream_request, record)
+                .await?;
             if let Some(next) = accel::redirect(response.headers()) {
                 drop(response);
                 redirect = next?;
@@ -523,12 +529,13 @@ impl Proxy {
     async fn send<'proxy>(
         &self,
         upstream: &'proxy Upstream,
+        priority: crate::config::Priority,
         upstream_request: Request<RequestBody>,
         record: &mut Record<'proxy>,
     ) -> Result<Response<UpstreamBody>, ProxyError> {
         let sent = Instant::now();
         record.upstream_name = Some(upstream.name());
-        let response = upstream.send(upstream_request).await?;
+        let response = upstream.send(upstream_request, priority).await?;
         let upstream_addr = self
             .logging
             .access_log

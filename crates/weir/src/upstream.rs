@@ -27,7 +27,7 @@ use http::{Method, Request, Response};
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
-use crate::config::{HealthCheckConfig, ServerName, UpstreamAddr, UpstreamConfig};
+use crate::config::{HealthCheckConfig, Priority, ServerName, UpstreamAddr, UpstreamConfig};
 use crate::error::BoxError;
 use crate::error::ProxyError;
 use crate::request_body::RequestBody;
@@ -370,10 +370,12 @@ impl Upstream {
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
     /// at most once: always when the request was never written, otherwise only when it is safe
     /// to repeat (idempotent method, no body). A read time-out is not retried, since the server
-    /// may still be working on the request.
+    /// may still be working on the request. `priority`: the request's class in a full server's
+    /// queue (its route's).
     pub async fn send(
         &self,
         request: Request<RequestBody>,
+        priority: Priority,
     ) -> Result<Response<UpstreamBody>, ProxyError> {
         let repeatable = repeatable(&request);
         let mut request = request;
@@ -395,7 +397,13 @@ impl Upstream {
             let ticket = health.on_picked(Instant::now());
             let in_flight = servers.balancer.start(index);
             let failed = match self
-                .exchange(pool, request, repeatable, servers.pools.len() == 1)
+                .exchange(
+                    pool,
+                    request,
+                    repeatable,
+                    servers.pools.len() == 1,
+                    priority,
+                )
                 .await
             {
                 Ok((head, conn, sending)) => {
@@ -454,12 +462,13 @@ impl Upstream {
         mut request: Request<RequestBody>,
         repeatable: bool,
         alone: bool,
+        priority: Priority,
     ) -> Result<(ResponseHead, Pooled, Option<Sending>), Failed> {
         let mut fresh = false;
         let mut closed_retried = false;
         loop {
             let deadline = || pool::admission::client_deadline(request.headers());
-            let mut conn = match pool.checkout(fresh, deadline).await {
+            let mut conn = match pool.checkout(fresh, priority, deadline).await {
                 // A pooled connection the server closed while idle was already passed over.
                 Ok(Checkout::Reused(conn)) => conn,
                 Ok(Checkout::Connect(slot)) => {

@@ -284,6 +284,7 @@ struct RawRoute {
     limits: Vec<Spanned<String>>,
     request_buffering: Option<bool>,
     response_buffering: Option<bool>,
+    priority: Option<Spanned<String>>,
     // Header rules, access rules, dot-files, static fallbacks: validated in `file/rules.rs`.
     request_headers: Option<rules::RawHeaderMap>,
     append_request_headers: Option<rules::RawHeaderMap>,
@@ -1671,6 +1672,35 @@ fn validate_routes(
             ));
         }
 
+        let priority = match raw.priority.as_ref() {
+            None => crate::config::Priority::Normal,
+            Some(priority) => {
+                let found = crate::config::Priority::ALL
+                    .into_iter()
+                    .find(|class| class.label() == priority.get_ref());
+                match found {
+                    Some(class) if raw.upstream.is_some() || raw.fallback_upstream.is_some() => {
+                        class
+                    }
+                    Some(_) => {
+                        return Err(invalid(
+                            priority.span(),
+                            "priority orders requests queued for an upstream: this route has no upstream (nor fallback_upstream); remove it",
+                        ))
+                    }
+                    None => {
+                        return Err(invalid(
+                            priority.span(),
+                            format!(
+                                "expected \"high\", \"normal\" (the default) or \"low\", found {:?}",
+                                priority.get_ref()
+                            ),
+                        ))
+                    }
+                }
+            }
+        };
+
         routes.push(RouteConfig {
             host,
             path,
@@ -1683,6 +1713,7 @@ fn validate_routes(
             response_buffering: raw.response_buffering.unwrap_or(true),
             rules: rules::validate_route(&raw.rule_keys(), upstreams)?,
             scope,
+            priority,
         });
     }
     Ok(routes)

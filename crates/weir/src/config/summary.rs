@@ -231,6 +231,9 @@ impl Config {
             if route.rules.dotfiles {
                 writeln!(out, "    dot-files served")?;
             }
+            if route.priority != super::Priority::Normal {
+                writeln!(out, "    priority {}", route.priority.label())?;
+            }
         }
         for host in &self.hosts {
             let rules = rules_line(&host.headers, host.access.as_deref())

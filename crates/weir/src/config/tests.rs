@@ -135,6 +135,7 @@ fn upstream_route_and_limit_defaults() {
             response_buffering: true,
             rules: RouteRules::default(),
             scope: RouteScope::default(),
+            priority: Priority::Normal,
         }]
     );
 
@@ -2162,6 +2163,42 @@ fn declared_workers_set_the_cap_per_server() {
     assert_eq!(
         plain.upstreams["app"].capacity, None,
         "no declaration: today's pool"
+    );
+}
+
+#[test]
+fn a_route_priority_is_high_normal_or_low() {
+    let config = parse(&with_app(
+        "[[routes]]\npath = \"/healthz\"\nupstream = \"app\"\npriority = \"high\"\n\
+         [[routes]]\nupstream = \"app\"\n\
+         [[routes]]\npath = \"/reports/\"\nupstream = \"app\"\npriority = \"low\"\n",
+    ));
+    let classes: Vec<Priority> = config.routes.iter().map(|route| route.priority).collect();
+    assert_eq!(classes, [Priority::High, Priority::Normal, Priority::Low]);
+    let summary = config.summary();
+    assert!(summary.contains("    priority high"), "{summary}");
+    assert!(summary.contains("    priority low"), "{summary}");
+    assert!(!summary.contains("priority normal"), "{summary}");
+
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\npriority = \"urgent\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        12,
+        "routes[0].priority",
+        &["\"high\"", "\"normal\"", "\"low\"", "\"urgent\""],
+    );
+    let error = reject("[[routes]]\nstatic = \"/srv/www\"\npriority = \"high\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        12,
+        "routes[0].priority",
+        &["no upstream"],
     );
 }
 

@@ -162,6 +162,7 @@ impl Proxy {
                     response_buffering: route.response_buffering,
                     dotfiles: route.rules.dotfiles,
                     fallback,
+                    priority: route.priority,
                 },
             });
         }

@@ -5,12 +5,15 @@
 //!   It never exceeds `max_connections` (when that is not 0).
 //! - Every connection in use is owned by a [`Slot`], an upgraded one (a tunnel) too until it
 //!   ends; dropping the slot (error, cancel, client gone, tunnel closed) either hands the slot
-//!   to the first live waiter or decrements `open`. A place handed to a
+//!   to a live waiter or decrements `open`. A place handed to a
 //!   waiter travels as a [`Grant`], which owns its slot too: a grant dropped unread (the waiter
 //!   was cancelled after the send) gives the place back. So no path leaks a slot.
 //! - Idle connections are stacks, one per thread that drives them: the most recently used of the
 //!   caller's thread is reused first, the oldest expire first.
-//! - Waiters are served in FIFO order; one that gave up (timed out, cancelled) is skipped.
+//! - Waiters are kept in one queue per priority class (the route's `priority`); a freed place
+//!   goes to the highest class with a live waiter, and in it to the oldest, or to the newest
+//!   while the queue stands (admission's CoDel test, with a declared capacity only). One that
+//!   gave up (timed out, cancelled) is skipped.
 //! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
 //!   holds only requests that can be served in time.
@@ -24,7 +27,7 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::config::UpstreamAddr;
+use crate::config::{Priority, UpstreamAddr};
 use crate::upstream::client::ClientConn;
 
 pub mod admission;
@@ -103,7 +106,9 @@ struct State {
     idle: Vec<Vec<Idle>>,
     /// Idle connections in all stacks.
     idle_count: usize,
-    waiters: VecDeque<oneshot::Sender<Grant>>,
+    /// Requests waiting for a place, one queue per class ([`Priority::index`]: high first),
+    /// each oldest first.
+    waiters: [VecDeque<oneshot::Sender<Grant>>; 3],
     queue_timeouts: u64,
     connects: u64,
     reuses: u64,
@@ -211,7 +216,7 @@ impl Pool {
                 open: 0,
                 idle: Vec::new(),
                 idle_count: 0,
-                waiters: VecDeque::new(),
+                waiters: Default::default(),
                 queue_timeouts: 0,
                 connects: 0,
                 reuses: 0,
@@ -249,6 +254,7 @@ impl Pool {
             waiting: state
                 .waiters
                 .iter()
+                .flatten()
                 .filter(|waiter| !waiter.is_closed())
                 .count(),
             queue_timeouts: state.queue_timeouts,
@@ -260,13 +266,16 @@ impl Pool {
     }
 
     /// Takes the most recently used live idle connection, or a slot to open a new one, or waits
-    /// (FIFO, up to `queue_timeout`) for either. With `fresh`, idle connections are passed over
-    /// (the oldest is closed to make room when the pool is full), for a retry after a stale one.
+    /// (by class, then FIFO or LIFO while the queue stands; up to `queue_timeout`) for either.
+    /// With `fresh`, idle connections are passed over (the oldest is closed to make room when
+    /// the pool is full), for a retry after a stale one.
     /// `deadline`: a shorter wait than `queue_timeout` the client asked for, asked only when the
     /// request has to queue (a request that gets a place at once reads no header for it).
+    /// `priority`: the request's class in the queue (its route's `priority`).
     pub async fn checkout(
         self: &Arc<Self>,
         fresh: bool,
+        priority: Priority,
         deadline: impl FnOnce() -> Option<Duration>,
     ) -> Result<Checkout, CheckoutError> {
         let (receiver, deadline, predicted, queued_at) = {
@@ -305,9 +314,16 @@ impl Pool {
             let deadline = deadline().map_or(self.settings.queue_timeout, |deadline| {
                 deadline.min(self.settings.queue_timeout)
             });
-            state.waiters.retain(|waiter| !waiter.is_closed());
-            let ahead = state.waiters.len();
-            if ahead >= self.settings.queue_size {
+            for queue in &mut state.waiters {
+                queue.retain(|waiter| !waiter.is_closed());
+            }
+            let depth: usize = state.waiters.iter().map(VecDeque::len).sum();
+            // Served before this request: the waiters of its class and of the classes above.
+            let ahead: usize = state.waiters[..=priority.index()]
+                .iter()
+                .map(VecDeque::len)
+                .sum();
+            if depth >= self.settings.queue_size {
                 if self.settings.predict {
                     let refusal = state.admission.refuse_full(ahead);
                     return Err(self.overloaded(refusal));
@@ -317,17 +333,17 @@ impl Pool {
                 });
             }
             let predicted = if self.settings.predict {
-                state.admission.queue_depth(now, ahead);
+                state.admission.queue_depth(now, depth);
                 state
                     .admission
-                    .admit(now, ahead, deadline)
+                    .admit(now, ahead, deadline, priority)
                     .map_err(|refusal| self.overloaded(refusal))?
             } else {
                 None
             };
             let (sender, receiver) = oneshot::channel();
-            state.waiters.push_back(sender);
-            state.admission.queue_depth(now, ahead + 1);
+            state.waiters[priority.index()].push_back(sender);
+            state.admission.queue_depth(now, depth + 1);
             (receiver, deadline, predicted, now)
         };
         let mut receiver = receiver;
@@ -403,24 +419,36 @@ impl Pool {
         }
     }
 
-    /// Hands the place (with `idle` in it, if any) to the first waiter still waiting; gives
-    /// the connection back, with the place, when there is none.
+    /// Hands the place (with `idle` in it, if any) to a waiter still waiting, of the highest
+    /// class that has one (in it, the oldest, or the newest while the queue stands); gives the
+    /// connection back, with the place, when there is none.
     fn grant_to_waiter(self: &Arc<Self>, state: &mut State, idle: Option<Idle>) -> Handed {
-        if state.waiters.is_empty() {
+        if state.waiters.iter().all(VecDeque::is_empty) {
             return Handed::Back(idle);
         }
         let mut grant = Grant {
             idle,
             slot: self.slot(),
         };
-        while let Some(waiter) = state.waiters.pop_front() {
-            match waiter.send(grant) {
-                Ok(()) => {
-                    let depth = state.waiters.len();
-                    state.admission.queue_depth(Instant::now(), depth);
-                    return Handed::ToWaiter;
+        // While the queue stands (declared capacity only), the newest waiter goes first: its
+        // client is the likeliest to still be waiting, and the oldest has waited too long
+        // already. Otherwise first come, first served.
+        let newest_first = self.settings.predict && state.admission.standing(Instant::now());
+        for class in 0..state.waiters.len() {
+            let queue = &mut state.waiters[class];
+            while let Some(waiter) = if newest_first {
+                queue.pop_back()
+            } else {
+                queue.pop_front()
+            } {
+                match waiter.send(grant) {
+                    Ok(()) => {
+                        let depth = state.waiters.iter().map(VecDeque::len).sum();
+                        state.admission.queue_depth(Instant::now(), depth);
+                        return Handed::ToWaiter;
+                    }
+                    Err(returned) => grant = returned,
                 }
-                Err(returned) => grant = returned,
             }
         }
         state.admission.queue_depth(Instant::now(), 0);

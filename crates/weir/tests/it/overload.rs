@@ -2,25 +2,42 @@
 //! requests it holds at once): a declared capacity caps what the app sees, exactly; the excess
 //! waits in weir's queue and not in the app's listen backlog; a queued request whose client
 //! left never reaches the app; a request whose predicted wait is over its deadline is refused
-//! at once with `Retry-After`. Run when `WEIR_E2E=1`.
+//! at once with `Retry-After`; a freed worker goes to the highest priority class waiting. Run
+//! when `WEIR_E2E=1`.
 
 use crate::support::*;
 use weir_testkit::gunicorn::{self, App, Gunicorn};
 
-fn config(app: &Gunicorn, upstream_extra: &str) -> String {
-    format!(
+/// The overload app with `workers` workers (sync, or Uvicorn with `asgi`) behind a gateway
+/// whose upstream `app` has `upstream_extra` lines and whose route `/` goes to it, after the
+/// `routes_extra` tables; `None` (the test is skipped) without `WEIR_E2E=1`.
+async fn start(
+    workers: u32,
+    asgi: bool,
+    upstream_extra: &str,
+    routes_extra: &str,
+) -> Option<(Gunicorn, TestGateway)> {
+    if !gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+        return None;
+    }
+    let app = Gunicorn::start(App::Overload { workers, asgi });
+    let config = format!(
         r#"
 [server]
 listen = ["127.0.0.1:0"]
 [upstreams.app]
 servers = ["{}"]
 {upstream_extra}
+{routes_extra}
 [[routes]]
 path = "/"
 upstream = "app"
 "#,
         app.address
-    )
+    );
+    let gateway = TestGateway::start(&config).await;
+    Some((app, gateway))
 }
 
 /// Sends `GET path` on a connection of its own, in a task.
@@ -30,15 +47,10 @@ fn spawn_get(addr: std::net::SocketAddr, path: String) -> tokio::task::JoinHandl
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sync_workers_never_see_more_than_their_count_and_the_backlog_stays_within_it() {
-    if !gunicorn::enabled() {
-        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+    let Some((app, gateway)) = start(2, false, "workers = 2\nqueue_timeout = \"30s\"", "").await
+    else {
         return;
-    }
-    let app = Gunicorn::start(App::Overload {
-        workers: 2,
-        asgi: false,
-    });
-    let gateway = TestGateway::start(&config(&app, "workers = 2\nqueue_timeout = \"30s\"")).await;
+    };
     let tasks: Vec<_> = (0..12)
         .map(|index| spawn_get(gateway.addr, format!("/work?ms=150&id={index}")))
         .collect();
@@ -72,19 +84,16 @@ async fn sync_workers_never_see_more_than_their_count_and_the_backlog_stays_with
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uvicorn_workers_see_workers_times_threads_at_most() {
-    if !gunicorn::enabled() {
-        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
-        return;
-    }
-    let app = Gunicorn::start(App::Overload {
-        workers: 1,
-        asgi: true,
-    });
-    let gateway = TestGateway::start(&config(
-        &app,
+    let Some((app, gateway)) = start(
+        1,
+        true,
         "workers = 1\nthreads = 3\nworker_class = \"async\"\nqueue_timeout = \"30s\"",
-    ))
-    .await;
+        "",
+    )
+    .await
+    else {
+        return;
+    };
     let tasks: Vec<_> = (0..10)
         .map(|index| spawn_get(gateway.addr, format!("/work?ms=200&id={index}")))
         .collect();
@@ -101,16 +110,11 @@ async fn uvicorn_workers_see_workers_times_threads_at_most() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_queued_request_whose_client_left_never_reaches_the_app() {
-    if !gunicorn::enabled() {
-        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
-        return;
-    }
     use tokio::io::AsyncWriteExt;
-    let app = Gunicorn::start(App::Overload {
-        workers: 1,
-        asgi: false,
-    });
-    let gateway = TestGateway::start(&config(&app, "workers = 1\nqueue_timeout = \"30s\"")).await;
+    let Some((app, gateway)) = start(1, false, "workers = 1\nqueue_timeout = \"30s\"", "").await
+    else {
+        return;
+    };
     let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy".into());
     wait_until(
         "the busy request to hold the worker",
@@ -148,15 +152,10 @@ async fn a_queued_request_whose_client_left_never_reaches_the_app() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wait_predicted_over_the_deadline_is_refused_at_once_with_retry_after() {
-    if !gunicorn::enabled() {
-        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+    let Some((app, gateway)) = start(1, false, "workers = 1\nqueue_timeout = \"30s\"", "").await
+    else {
         return;
-    }
-    let app = Gunicorn::start(App::Overload {
-        workers: 1,
-        asgi: false,
-    });
-    let gateway = TestGateway::start(&config(&app, "workers = 1\nqueue_timeout = \"30s\"")).await;
+    };
     // One request teaches weir the service time: at least 300 ms.
     let warm = Client::connect(gateway.addr)
         .await
@@ -201,4 +200,161 @@ async fn a_wait_predicted_over_the_deadline_is_refused_at_once_with_retry_after(
     let stats = gateway.handle.pool_stats()[0].2;
     assert_eq!(stats.admission.refused_predicted, 1);
     assert!(stats.admission.service_us >= 300_000, "{stats:?}");
+}
+
+/// Sends `GET /work?ms=1&id=ID` with `Host: host` on a connection of its own, in a task.
+fn spawn_get_as(
+    addr: std::net::SocketAddr,
+    host: &'static str,
+    id: &'static str,
+) -> tokio::task::JoinHandle<StatusCode> {
+    tokio::spawn(async move {
+        let request = Request::get(format!("/work?ms=1&id={id}"))
+            .header("host", host)
+            .body(Default::default())
+            .unwrap();
+        let mut client = Client::connect(addr).await;
+        client.send(request).await.unwrap().status
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_freed_worker_goes_to_the_highest_priority_class_waiting() {
+    let routes = r#"
+[[routes]]
+host = "urgent.test"
+path = "/"
+upstream = "app"
+priority = "high"
+[[routes]]
+host = "batch.test"
+path = "/"
+upstream = "app"
+priority = "low"
+"#;
+    let Some((app, gateway)) =
+        start(1, false, "workers = 1\nqueue_timeout = \"30s\"", routes).await
+    else {
+        return;
+    };
+    let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy".into());
+    wait_until(
+        "the busy request to hold the worker",
+        Duration::from_secs(10),
+        || app.seen() == ["busy"],
+    )
+    .await;
+    // They queue one at a time, so each is in before the next comes, in an order whose FIFO
+    // (normal, high, low) and LIFO (low, high, normal) are both not the classes' order.
+    let mut queued = Vec::new();
+    for (host, id) in [
+        ("app.test", "normal"),
+        ("urgent.test", "high"),
+        ("batch.test", "low"),
+    ] {
+        queued.push(spawn_get_as(gateway.addr, host, id));
+        let waiting = queued.len();
+        wait_until("the request to queue", Duration::from_secs(10), || {
+            gateway.handle.pool_stats()[0].2.waiting == waiting
+        })
+        .await;
+    }
+    assert!(
+        !busy.is_finished(),
+        "all three queued behind the busy request"
+    );
+    assert_eq!(busy.await.unwrap(), StatusCode::OK);
+    for task in queued {
+        assert_eq!(task.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(
+        app.seen(),
+        ["busy", "high", "normal", "low"],
+        "served by class, not by arrival"
+    );
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_standing_queue_refuses_normal_and_low_requests_but_admits_a_high_one() {
+    let routes = r#"
+[[routes]]
+host = "urgent.test"
+path = "/"
+upstream = "app"
+priority = "high"
+[[routes]]
+host = "batch.test"
+path = "/"
+upstream = "app"
+priority = "low"
+"#;
+    let Some((app, gateway)) =
+        start(1, false, "workers = 1\nqueue_timeout = \"30s\"", routes).await
+    else {
+        return;
+    };
+    // One request teaches weir the service time: at least 300 ms.
+    let warm = Client::connect(gateway.addr)
+        .await
+        .get("/work?ms=300&id=warm")
+        .await;
+    assert_eq!(warm.status, StatusCode::OK);
+    let busy = spawn_get(gateway.addr, "/work?ms=3000&id=busy".into());
+    wait_until(
+        "the busy request to hold the worker",
+        Duration::from_secs(10),
+        || app.seen() == ["warm", "busy"],
+    )
+    .await;
+    // One normal request queues (a wait of one service time is admitted)...
+    let first = spawn_get_as(gateway.addr, "app.test", "first");
+    wait_until("the request to queue", Duration::from_secs(10), || {
+        gateway.handle.pool_stats()[0].2.waiting == 1
+    })
+    .await;
+    // ...and stays past CoDel's interval: the queue stands. Behind it, a normal or low
+    // request's predicted wait is two service times, over the one a standing queue admits.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    for host in ["batch.test", "app.test"] {
+        let request = Request::get("/work?ms=1&id=shed")
+            .header("host", host)
+            .body(Default::default())
+            .unwrap();
+        let refused = Client::connect(gateway.addr)
+            .await
+            .send(request)
+            .await
+            .unwrap();
+        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{host}");
+        assert!(refused.header("retry-after").is_some(), "{host}");
+    }
+    // A high request counts only the high ones ahead of it (none, then one), and the
+    // standing-queue cut spares it: both are admitted.
+    let mut highs = Vec::new();
+    for id in ["high1", "high2"] {
+        highs.push(spawn_get_as(gateway.addr, "urgent.test", id));
+        let waiting = highs.len() + 1;
+        wait_until("the high request to queue", Duration::from_secs(10), || {
+            gateway.handle.pool_stats()[0].2.waiting == waiting
+        })
+        .await;
+    }
+    assert!(
+        !busy.is_finished(),
+        "all of it happened behind the busy request"
+    );
+    assert_eq!(busy.await.unwrap(), StatusCode::OK);
+    for task in highs {
+        assert_eq!(task.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(first.await.unwrap(), StatusCode::OK);
+    assert_eq!(
+        app.seen(),
+        ["warm", "busy", "high2", "high1", "first"],
+        "high first, the newest first while the queue stands"
+    );
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert_eq!(stats.admission.refused_standing, 2, "{stats:?}");
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }

@@ -2,12 +2,16 @@
 //! that would queue is refused at once when its expected wait, by Little's law (its place in the
 //! queue × the recent service time ÷ capacity), exceeds its deadline; under a standing queue
 //! (CoDel's test: not empty for [`STANDING_INTERVAL`]) the deadline is cut to one service time,
-//! so a queue that does not drain cannot fill with requests that wait long. Pure arithmetic on
-//! the caller's clock readings: the pool calls it inside its lock.
+//! so a queue that does not drain cannot fill with requests that wait long. That cut sheds the
+//! low classes first (a request counts only the waiters served before it: its class and those
+//! above), and spares `high` ones, which are refused only past their own deadline. Pure
+//! arithmetic on the caller's clock readings: the pool calls it inside its lock.
 
 use std::time::Duration;
 
 use tokio::time::Instant;
+
+use crate::config::Priority;
 
 /// A queue that has not been empty for this long is standing (CoDel's interval).
 pub const STANDING_INTERVAL: Duration = Duration::from_millis(100);
@@ -144,13 +148,15 @@ impl Admission {
         ))
     }
 
-    /// Whether a request behind `ahead` live waiters may join the queue with `deadline`: its
-    /// predicted wait (`None` when nothing is known yet), or the refusal.
+    /// Whether a request of class `priority` behind `ahead` live waiters (those served before
+    /// it) may join the queue with `deadline`: its predicted wait (`None` when nothing is known
+    /// yet), or the refusal. A standing queue cuts the deadline of every class but `high`.
     pub fn admit(
         &mut self,
         now: Instant,
         ahead: usize,
         deadline: Duration,
+        priority: Priority,
     ) -> Result<Option<Duration>, Refusal> {
         let Some(predicted) = self.predicted_wait(ahead) else {
             return Ok(None);
@@ -160,7 +166,7 @@ impl Admission {
             Duration::from_secs_f64(self.service.unwrap_or(0.0)).max(Duration::from_millis(1));
         let reason = if predicted > deadline {
             Reason::PredictedWait
-        } else if self.standing(now) && predicted > standing_cap {
+        } else if priority != Priority::High && self.standing(now) && predicted > standing_cap {
             Reason::StandingQueue
         } else {
             return Ok(Some(predicted));

@@ -1,6 +1,8 @@
 //! The pool's accounting: a waiter cancelled after its grant was sent gives the place back, and
-//! random interleavings of checkout, grant, cancel, check-in, close, time-out and reload leave
-//! `open`, `in_use`, `idle` and `waiting` equal to what is really held.
+//! random interleavings of checkout (of every priority class, with and without a declared
+//! capacity), grant, cancel, check-in, close, time-out and reload leave `open`, `in_use`, `idle`
+//! and `waiting` equal to what is really held. The order of grants: by class, then FIFO, or
+//! LIFO while the queue stands.
 //!
 //! Futures are polled by hand with a no-op waker, so each step of a run is one await point of
 //! one checkout, in an order proptest chooses; the clock is tokio's paused one, moved by the run.
@@ -15,7 +17,7 @@ use proptest::prelude::*;
 use tokio::net::UnixStream;
 
 use super::{Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled, Slot};
-use crate::config::UpstreamAddr;
+use crate::config::{Priority, UpstreamAddr};
 use crate::upstream::client::ClientConn;
 use crate::upstream::stream::Stream;
 use crate::write_timeout::WriteTimeout;
@@ -54,8 +56,16 @@ fn connection() -> (ClientConn, UnixStream) {
 type Checking = Pin<Box<dyn Future<Output = Result<Checkout, CheckoutError>>>>;
 
 fn checking(pool: &Arc<Pool>, fresh: bool) -> Checking {
+    checking_with(pool, fresh, Priority::Normal)
+}
+
+fn checking_with(pool: &Arc<Pool>, fresh: bool, priority: Priority) -> Checking {
     let pool = Arc::clone(pool);
-    Box::pin(async move { pool.checkout(fresh, || None).await })
+    Box::pin(async move { pool.checkout(fresh, priority, || None).await })
+}
+
+fn checking_as(pool: &Arc<Pool>, priority: Priority) -> Checking {
+    checking_with(pool, false, priority)
 }
 
 fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, CheckoutError>> {
@@ -67,7 +77,7 @@ fn poll_once(future: &mut Checking) -> Poll<Result<Checkout, CheckoutError>> {
 #[tokio::test(start_paused = true)]
 async fn a_waiter_cancelled_after_its_grant_was_sent_gives_the_place_back() {
     let pool = pool(settings(1, 0, 8));
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("the first checkout gets the only place");
     };
     let mut waiter = checking(&pool, false);
@@ -102,7 +112,7 @@ async fn a_waiter_cancelled_after_its_grant_was_sent_gives_the_place_back() {
 #[tokio::test(start_paused = true)]
 async fn a_grant_that_comes_as_the_queue_time_runs_out_is_used() {
     let pool = pool(settings(1, 0, 8));
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, || None).await else {
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("the first checkout gets the only place");
     };
     let mut waiter = checking(&pool, false);
@@ -123,7 +133,7 @@ async fn a_grant_that_comes_as_the_queue_time_runs_out_is_used() {
 async fn bytes_the_server_sent_unasked_make_an_idle_connection_unusable_at_once() {
     use tokio::io::AsyncWriteExt as _;
     let pool = pool(settings(1, 1, 8));
-    let Ok(Checkout::Connect(slot)) = pool.checkout(false, || None).await else {
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("a place");
     };
     let (conn, mut server) = connection();
@@ -143,11 +153,167 @@ async fn bytes_the_server_sent_unasked_make_an_idle_connection_unusable_at_once(
     server.shutdown().await.ok();
 }
 
+/// Polls every waiter once: the indexes of those that got a place, with their slots (the
+/// test drops a slot to free its place).
+fn granted(waiters: &mut [Option<Checking>]) -> Vec<(usize, Slot)> {
+    let mut granted = Vec::new();
+    for (index, waiter) in waiters.iter_mut().enumerate() {
+        let Some(future) = waiter else { continue };
+        if let Poll::Ready(result) = poll_once(future) {
+            let Ok(Checkout::Connect(slot)) = result else {
+                panic!("waiter {index} got no place");
+            };
+            *waiter = None;
+            granted.push((index, slot));
+        }
+    }
+    granted
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_standing_queue_serves_the_newest_waiter_first_and_skips_one_that_left() {
+    let pool = pool(PoolSettings {
+        predict: true,
+        ..settings(1, 0, 8)
+    });
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("the first checkout gets the only place");
+    };
+    let mut waiters: Vec<Option<Checking>> = (0..4).map(|_| Some(checking(&pool, false))).collect();
+    assert!(granted(&mut waiters).is_empty(), "all four wait");
+
+    // The queue has not stood for an interval yet: the oldest is served.
+    drop(first);
+    let mut served = granted(&mut waiters);
+    assert_eq!(
+        served.iter().map(|(index, _)| *index).collect::<Vec<_>>(),
+        [0]
+    );
+
+    // Now it has: the newest still waiting goes first; the newest of all left (cancelled).
+    tokio::time::advance(super::admission::STANDING_INTERVAL).await;
+    waiters[3] = None;
+    let mut order = Vec::new();
+    while let Some((_, slot)) = served.pop() {
+        drop(slot);
+        served = granted(&mut waiters);
+        order.extend(served.iter().map(|(index, _)| *index));
+    }
+    assert_eq!(order, [2, 1], "newest first, the one that left skipped");
+    assert_eq!(pool.stats().waiting, 0);
+}
+
+#[tokio::test(start_paused = true)]
+async fn without_a_declared_capacity_a_standing_queue_stays_fifo() {
+    let pool = pool(settings(1, 0, 8));
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("the first checkout gets the only place");
+    };
+    let mut waiters: Vec<Option<Checking>> = (0..3).map(|_| Some(checking(&pool, false))).collect();
+    assert!(granted(&mut waiters).is_empty());
+    tokio::time::advance(super::admission::STANDING_INTERVAL).await;
+    let mut order = Vec::new();
+    let mut slot = first;
+    for _ in 0..3 {
+        drop(slot);
+        let mut served = granted(&mut waiters);
+        let (index, next) = served.pop().expect("one waiter served");
+        order.push(index);
+        slot = next;
+    }
+    assert_eq!(order, [0, 1, 2]);
+}
+
+/// Frees the place `held` and then every place granted after it, one at a time: the indexes
+/// of the waiters, in the order they were served.
+fn order_of_grants(mut held: Slot, waiters: &mut [Option<Checking>]) -> Vec<usize> {
+    let mut order = Vec::new();
+    loop {
+        drop(held);
+        let mut served = granted(waiters);
+        let Some((index, slot)) = served.pop() else {
+            return order;
+        };
+        assert!(served.is_empty(), "one place went to one waiter");
+        order.push(index);
+        held = slot;
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_freed_place_goes_to_the_highest_class_with_a_live_waiter() {
+    use Priority::{High, Low, Normal};
+    let pool = pool(settings(1, 0, 8));
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Normal, || None).await else {
+        panic!("the first checkout gets the only place");
+    };
+    let classes = [Low, Normal, High, Low, High, Normal];
+    let mut waiters: Vec<Option<Checking>> = classes
+        .iter()
+        .map(|&class| Some(checking_as(&pool, class)))
+        .collect();
+    assert!(granted(&mut waiters).is_empty(), "all six wait");
+    assert_eq!(pool.stats().waiting, 6);
+    // The older high waiter's client left.
+    waiters[2] = None;
+    assert_eq!(
+        order_of_grants(first, &mut waiters),
+        [4, 1, 5, 0, 3],
+        "high, then normal, then low; first come first served in each"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_standing_queue_sheds_the_low_class_first_and_serves_each_class_newest_first() {
+    use Priority::{High, Low, Normal};
+    let pool = pool(PoolSettings {
+        predict: true,
+        ..settings(1, 0, 8)
+    });
+    // One exchange of 60 ms teaches the pool its service time.
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Normal, || None).await else {
+        panic!("a place");
+    };
+    tokio::time::advance(Duration::from_millis(60)).await;
+    drop(first);
+    let Ok(Checkout::Connect(busy)) = pool.checkout(false, Normal, || None).await else {
+        panic!("the place again");
+    };
+    // Two low requests queue while the queue is young (predicted 60 ms and 120 ms of a 3 s
+    // deadline)...
+    let mut waiters: Vec<Option<Checking>> =
+        (0..2).map(|_| Some(checking_as(&pool, Low))).collect();
+    assert!(granted(&mut waiters).is_empty());
+    // ...then the queue stands: a wait over one service time (60 ms) is refused, counting the
+    // waiters served before the request, those of its class and above.
+    tokio::time::advance(super::admission::STANDING_INTERVAL).await;
+    let mut refused = Vec::new();
+    for class in [Low, Normal, Normal, High, High] {
+        let mut waiter = checking_as(&pool, class);
+        match poll_once(&mut waiter) {
+            Poll::Pending => waiters.push(Some(waiter)),
+            Poll::Ready(Err(CheckoutError::Overloaded { reason, .. })) => {
+                refused.push((class, reason))
+            }
+            Poll::Ready(_) => panic!("a {class:?} request got a place"),
+        }
+    }
+    use super::admission::Reason::StandingQueue;
+    assert_eq!(
+        refused,
+        [(Low, StandingQueue), (Normal, StandingQueue)],
+        "the low one behind two, the second normal one behind one; high ones are spared"
+    );
+    // Waiting: low 0, low 1, normal 2, high 3, high 4.
+    assert_eq!(pool.stats().waiting, 5);
+    assert_eq!(order_of_grants(busy, &mut waiters), [4, 3, 2, 1, 0]);
+}
+
 /// One step of a run.
 #[derive(Debug, Clone)]
 enum Step {
     /// A request asks for a connection (`fresh`: the retry after a stale one).
-    Checkout { fresh: bool },
+    Checkout { fresh: bool, priority: Priority },
     /// One await point of the n-th checkout in progress.
     Poll(usize),
     /// The n-th checkout in progress is dropped where it is (its client left).
@@ -169,8 +335,9 @@ enum Step {
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        3 => Just(Step::Checkout { fresh: false }),
-        1 => Just(Step::Checkout { fresh: true }),
+        3 => proptest::sample::select(&Priority::ALL[..])
+            .prop_map(|priority| Step::Checkout { fresh: false, priority }),
+        1 => Just(Step::Checkout { fresh: true, priority: Priority::Normal }),
         4 => (0usize..8).prop_map(Step::Poll),
         2 => (0usize..8).prop_map(Step::Cancel),
         3 => (0usize..8).prop_map(Step::Connect),
@@ -238,6 +405,7 @@ fn run(
     max_connections: usize,
     max_idle: usize,
     queue_size: usize,
+    predict: bool,
 ) -> Result<(), TestCaseError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
@@ -246,7 +414,10 @@ fn run(
         .build()
         .expect("runtime");
     runtime.block_on(async move {
-        let settings = settings(max_connections, max_idle, queue_size);
+        let settings = PoolSettings {
+            predict,
+            ..settings(max_connections, max_idle, queue_size)
+        };
         // Pools with what their requests hold: the current one last, older ones (kept by a
         // reload while they were in use) before it.
         let mut pools = vec![(pool(settings.clone()), Held::default())];
@@ -255,8 +426,8 @@ fn run(
         for step in steps {
             let (pool, held) = pools.last_mut().expect("one pool at least");
             match step {
-                Step::Checkout { fresh } => {
-                    let mut future = checking(pool, fresh);
+                Step::Checkout { fresh, priority } => {
+                    let mut future = checking_with(pool, fresh, priority);
                     match poll_once(&mut future) {
                         Poll::Ready(result) => held.take(result),
                         Poll::Pending => held.checking.push(future),
@@ -366,7 +537,8 @@ proptest! {
         max_connections in 1usize..4,
         max_idle in 0usize..3,
         queue_size in 0usize..4,
+        predict in proptest::bool::ANY,
     ) {
-        run(steps, max_connections, max_idle, queue_size)?;
+        run(steps, max_connections, max_idle, queue_size, predict)?;
     }
 }

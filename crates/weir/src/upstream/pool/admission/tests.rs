@@ -14,7 +14,10 @@ fn ms(millis: u64) -> Duration {
 #[test]
 fn nothing_is_refused_before_a_service_time_is_known() {
     let mut admission = Admission::new(4);
-    assert_eq!(admission.admit(Instant::now(), 10_000, ms(1)), Ok(None));
+    assert_eq!(
+        admission.admit(Instant::now(), 10_000, ms(1), Priority::Normal),
+        Ok(None)
+    );
 }
 
 #[test]
@@ -46,9 +49,12 @@ async fn a_wait_over_the_deadline_is_refused_with_the_drain_time() {
     admission.record_service(ms(50));
     let now = Instant::now();
     // 2 s of deadline hold 160 places (2 s × 4 ÷ 50 ms): the 160th is in, the 161st is not.
-    assert_eq!(admission.admit(now, 159, ms(2000)), Ok(Some(ms(2000))));
     assert_eq!(
-        admission.admit(now, 160, ms(2000)),
+        admission.admit(now, 159, ms(2000), Priority::Normal),
+        Ok(Some(ms(2000)))
+    );
+    assert_eq!(
+        admission.admit(now, 160, ms(2000), Priority::Normal),
         Err(Refusal {
             reason: Reason::PredictedWait,
             retry_after: Duration::from_micros(2_012_500),
@@ -63,24 +69,58 @@ async fn a_standing_queue_admits_one_service_time_of_wait() {
     admission.record_service(ms(50));
     admission.queue_depth(Instant::now(), 1);
     // Not standing yet: the deadline holds.
-    assert!(admission.admit(Instant::now(), 20, ms(2000)).is_ok());
+    assert!(admission
+        .admit(Instant::now(), 20, ms(2000), Priority::Normal)
+        .is_ok());
     tokio::time::advance(STANDING_INTERVAL).await;
     assert!(admission.standing(Instant::now()));
     // 50 ms of service: 4 places of wait are admitted, the 5th is not.
     assert_eq!(
-        admission.admit(Instant::now(), 3, ms(2000)),
+        admission.admit(Instant::now(), 3, ms(2000), Priority::Normal),
         Ok(Some(ms(50)))
     );
     assert_eq!(
         admission
-            .admit(Instant::now(), 4, ms(2000))
+            .admit(Instant::now(), 4, ms(2000), Priority::Normal)
             .map_err(|refusal| refusal.reason),
         Err(Reason::StandingQueue)
     );
     // Once the queue empties, it stands no more.
     admission.queue_depth(Instant::now(), 0);
     assert!(!admission.standing(Instant::now()));
-    assert!(admission.admit(Instant::now(), 20, ms(2000)).is_ok());
+    assert!(admission
+        .admit(Instant::now(), 20, ms(2000), Priority::Normal)
+        .is_ok());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_standing_queue_sheds_normal_and_low_but_a_high_request_only_past_its_deadline() {
+    let mut admission = Admission::new(4);
+    admission.record_service(ms(50));
+    admission.queue_depth(Instant::now(), 1);
+    tokio::time::advance(STANDING_INTERVAL).await;
+    let now = Instant::now();
+    for class in [Priority::Normal, Priority::Low] {
+        assert_eq!(
+            admission
+                .admit(now, 4, ms(2000), class)
+                .map_err(|refusal| refusal.reason),
+            Err(Reason::StandingQueue),
+            "{class:?}"
+        );
+    }
+    // 100 ms behind 7 waiters: over one service time, under the deadline.
+    assert_eq!(
+        admission.admit(now, 7, ms(2000), Priority::High),
+        Ok(Some(ms(100)))
+    );
+    assert_eq!(
+        admission
+            .admit(now, 7, ms(90), Priority::High)
+            .map_err(|refusal| refusal.reason),
+        Err(Reason::PredictedWait)
+    );
+    assert_eq!(admission.stats().refused_standing, 2);
 }
 
 #[test]
