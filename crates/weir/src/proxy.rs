@@ -345,16 +345,17 @@ impl Proxy {
         {
             // The upstream's body is not wanted: dropped, its connection is not reused.
             drop(response);
-            return self
-                .follow(
-                    redirect?,
-                    head,
-                    &client,
-                    client_ip,
-                    limited.as_ref(),
-                    record,
-                )
-                .await;
+            // Boxed: rare (an internal route and an upstream that asks for it), and as large as
+            // a second request phase, which every request's future would otherwise carry.
+            return Box::pin(self.follow(
+                redirect?,
+                head,
+                &client,
+                client_ip,
+                limited.as_ref(),
+                record,
+            ))
+            .await;
         }
         Ok(self.shaped(response, route, &target, upgrade, limited.as_ref()))
     }
