@@ -4,17 +4,20 @@
 //!
 //! Both sides are moved onto the test's addresses the same way: every `listen` becomes one free
 //! loopback port, every upstream server and `proxy_pass` address becomes the test upstream, and
-//! every `root`/`alias` directory moves under a temp dir. Log and TLS directives, which need
+//! every `root`/`alias` directory moves under a temp dir. An upstream host name (Compose's
+//! `web:8000`) stays a name on weir's side, on the test upstream's port, and weir resolves it
+//! through a real DNS server (`[server] resolver`) that points it at 127.0.0.1. Log and TLS directives, which need
 //! system paths and certificates, are dropped from the nginx side only.
 
 use std::io::Read;
-use std::net::SocketAddr;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
 use http::{Method, Request};
 use http_body_util::Full;
 use weir_import::{parse, Directive, Import};
+use weir_testkit::dns::DnsServer;
 use weir_testkit::nginx::{self, Nginx};
 use weir_testkit::{Client, TestGateway, Transport, UpstreamServer};
 
@@ -178,6 +181,18 @@ const CASES: &[Case] = &[
         announced: &[],
     },
     Case {
+        file: "compose.conf",
+        hosts: &["example.com", "other.test"],
+        paths: &[
+            "/",
+            "/status/201",
+            "/api/",
+            "/api/status/503",
+            "/text?bytes=3000",
+        ],
+        announced: &[],
+    },
+    Case {
         file: "regex.conf",
         hosts: &["example.com"],
         paths: &["/", "/app.css", "/api/v1/status/201", "/.env"],
@@ -328,9 +343,53 @@ fn rewrite(
     out
 }
 
+/// The addresses of a `servers = [...]` line.
+fn server_addresses(line: &str) -> Vec<&str> {
+    let list = line.split('#').next().unwrap_or("");
+    list.split('"').skip(1).step_by(2).collect()
+}
+
+/// The host of `address` when it is a name (`web:8000`, `api`), not an IP or a Unix socket.
+fn host_name(address: &str) -> Option<&str> {
+    if address.starts_with("unix:") || address.starts_with('[') {
+        return None;
+    }
+    let host = address.rsplit_once(':').map_or(address, |(host, _)| host);
+    host.parse::<std::net::IpAddr>().is_err().then_some(host)
+}
+
+/// The upstream host names of the imported TOML, which the test's DNS server answers.
+fn host_names(toml: &str) -> Vec<String> {
+    let mut names: Vec<String> = toml
+        .lines()
+        .filter(|line| line.starts_with("servers = "))
+        .flat_map(server_addresses)
+        .filter_map(host_name)
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// An upstream server moved onto the test upstream: a host name keeps its name, on the test
+/// upstream's port (the test's DNS server points the name at it); an IP or socket becomes it.
+fn moved_server(address: &str, upstream: &str) -> String {
+    match (host_name(address), upstream.rsplit_once(':')) {
+        (Some(name), Some((_, port))) if !upstream.starts_with("unix:") => format!("{name}:{port}"),
+        _ => upstream.to_string(),
+    }
+}
+
 /// The weir side: the imported TOML on port 0, the test upstream, the moved directories, and no
-/// access log file.
-fn weir_toml(imported: &Import, upstream: &str, files: &Path) -> String {
+/// access log file. With `resolver` (the test's DNS server), upstream host names stay names,
+/// resolved there.
+fn weir_toml(
+    imported: &Import,
+    upstream: &str,
+    files: &Path,
+    resolver: Option<SocketAddr>,
+) -> String {
     let mut out = String::new();
     // The access log and TLS (whose certificates name files of the machine the config came
     // from) are left out: the comparison is over plain HTTP.
@@ -350,7 +409,18 @@ fn weir_toml(imported: &Import, upstream: &str, files: &Path) -> String {
         }
         let line = match key {
             "listen" => "listen = [\"127.0.0.1:0\"]".to_string(),
-            "servers" => format!("servers = [\"{upstream}\"]"),
+            "servers" => {
+                let mut servers: Vec<String> = server_addresses(line)
+                    .into_iter()
+                    .map(|address| format!("{:?}", moved_server(address, upstream)))
+                    .collect();
+                servers.dedup();
+                format!("servers = [{}]", servers.join(", "))
+            }
+            "resolver" => match resolver {
+                Some(resolver) => format!("resolver = \"{resolver}\""),
+                None => continue,
+            },
             "static" => {
                 let dir = line.split('"').nth(1).unwrap();
                 format!("static = \"{}\"", moved(files, dir))
@@ -359,9 +429,15 @@ fn weir_toml(imported: &Import, upstream: &str, files: &Path) -> String {
         };
         out.push_str(&line);
         out.push('\n');
+        if line == "[server]" && !imported.toml.contains("\nresolver = ") {
+            if let Some(resolver) = resolver {
+                out.push_str(&format!("resolver = \"{resolver}\"\n"));
+            }
+        }
     }
     if !out.contains("listen = ") {
-        out = format!("[server]\nlisten = [\"127.0.0.1:0\"]\n{out}");
+        let resolver = resolver.map_or(String::new(), |addr| format!("resolver = \"{addr}\"\n"));
+        out = format!("[server]\nlisten = [\"127.0.0.1:0\"]\n{resolver}{out}");
     }
     first_route_per_host_and_path(&out)
 }
@@ -558,7 +634,18 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
         let imported = weir_import::import_str(&moved_config, case.file)
             .unwrap_or_else(|error| panic!("{}: {error}\n{moved_config}", case.file));
         let report = format!("{}\n{}", original.report, imported.report);
-        let toml = weir_toml(&imported, &upstream.address, files.path());
+        // Upstream host names (Compose's `web:8000`) are resolved by weir through a real DNS
+        // server that points them at the test upstream; nginx's side names its address.
+        let names = host_names(&imported.toml);
+        let dns = (!names.is_empty()).then(|| {
+            let mut dns = DnsServer::start().expect("the test DNS server starts");
+            for name in &names {
+                dns.set(name, &[Ipv4Addr::LOCALHOST.into()], 60).unwrap();
+            }
+            dns
+        });
+        let resolver = dns.as_ref().map(DnsServer::addr);
+        let toml = weir_toml(&imported, &upstream.address, files.path(), resolver);
         make_files(&toml);
         let http = |listen: SocketAddr| {
             nginx_http(&loaded.directives, listen, &upstream.address, files.path())
@@ -580,6 +667,16 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
                         ));
                     }
                 }
+            }
+        }
+        if let Some(mut dns) = dns {
+            for name in &names {
+                let queries = dns.queries(name).unwrap();
+                assert!(
+                    queries > 0,
+                    "{}: weir never asked the DNS server for {name}",
+                    case.file
+                );
             }
         }
         gateway.shutdown().await;
