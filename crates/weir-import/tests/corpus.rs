@@ -943,3 +943,13 @@ fn compose_stack_with_service_names() {
         assert_eq!(item.kind, Kind::Translated, "{item}\n{}", imported.report);
     }
 }
+
+#[test]
+fn protected_files_behind_an_internal_location() {
+    let (imported, config) = import_checked(&corpus("sendfile.conf"));
+    let protected = route(&config, None, "/protected/");
+    assert!(protected.scope.internal, "{:#?}", protected);
+    assert!(protected.static_root.is_some());
+    assert!(!route(&config, None, "/").scope.internal);
+    expect(&imported, Kind::Translated, "internal", "");
+}

@@ -193,6 +193,19 @@ const CASES: &[Case] = &[
         announced: &[],
     },
     Case {
+        file: "sendfile.conf",
+        hosts: &["files.example.com"],
+        paths: &[
+            "/",
+            "/protected/file.txt",
+            "/protected/",
+            "/accel/protected/file.txt",
+            "/accel/protected/app.css",
+            "/accel/protected/missing.txt",
+        ],
+        announced: &[],
+    },
+    Case {
         file: "regex.conf",
         hosts: &["example.com"],
         paths: &["/", "/app.css", "/api/v1/status/201", "/.env"],
@@ -200,6 +213,52 @@ const CASES: &[Case] = &[
         announced: &[("/.env", "the access rule is dropped")],
     },
 ];
+
+/// Answers both sides must give, so that a case cannot pass by both failing alike: for a case's
+/// file and a path (every host), the status and a part of the body.
+const EXPECTED: &[(&str, &str, u16, &str)] = &[
+    ("compose.conf", "/", 200, "hello"),
+    ("compose.conf", "/api/", 200, "hello"),
+    ("sendfile.conf", "/", 200, "hello"),
+    ("sendfile.conf", "/protected/file.txt", 404, ""),
+    (
+        "sendfile.conf",
+        "/accel/protected/file.txt",
+        200,
+        "a protected file",
+    ),
+    (
+        "sendfile.conf",
+        "/accel/protected/app.css",
+        200,
+        "color: black",
+    ),
+    ("sendfile.conf", "/accel/protected/missing.txt", 404, ""),
+];
+
+/// Where an answer is not the one [`EXPECTED`] names, in words.
+fn unexpected(
+    case: &Case,
+    path: &str,
+    side: &str,
+    reply: &Option<weir_testkit::Reply>,
+) -> Option<String> {
+    let (_, _, status, part) = EXPECTED
+        .iter()
+        .find(|(file, expected, _, _)| *file == case.file && *expected == path)?;
+    let holds = reply.as_ref().is_some_and(|reply| {
+        reply.status.as_u16() == *status && String::from_utf8_lossy(&body(reply)).contains(part)
+    });
+    (!holds).then(|| {
+        format!(
+            "{side} answered {:?} where {status} with {part:?} was expected",
+            reply.as_ref().map(|reply| (
+                reply.status,
+                String::from_utf8_lossy(&body(reply)).into_owned()
+            ))
+        )
+    })
+}
 
 fn corpus(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -478,6 +537,7 @@ fn make_files(toml: &str) {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("index.html"), "<h1>index</h1>\n".repeat(10)).unwrap();
         std::fs::write(dir.join("app.css"), "body { color: black; }\n".repeat(50)).unwrap();
+        std::fs::write(dir.join("file.txt"), "a protected file\n").unwrap();
     }
 }
 
@@ -658,6 +718,11 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
                 let from_nginx = ask(nginx.addr, host, path).await;
                 let from_weir = ask(gateway.addr, host, path).await;
                 compared += 1;
+                for (side, reply) in [("nginx", &from_nginx), ("weir", &from_weir)] {
+                    if let Some(wrong) = unexpected(case, path, side, reply) {
+                        failures.push(format!("{} Host: {host} GET {path}: {wrong}", case.file));
+                    }
+                }
                 for difference in differences(&from_nginx, &from_weir) {
                     eprintln!("{} Host: {host} GET {path}: {difference}", case.file);
                     if !announced(case, &report, path, &from_nginx, &from_weir, &difference) {
@@ -685,7 +750,7 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
     assert!(compared > 50, "only {compared} requests compared");
     assert!(
         failures.is_empty(),
-        "differences the report did not announce:\n{}",
+        "differences the report did not announce, or answers not as expected:\n{}",
         failures.join("\n")
     );
 }
