@@ -953,3 +953,12 @@ fn protected_files_behind_an_internal_location() {
     assert!(!route(&config, None, "/").scope.internal);
     expect(&imported, Kind::Translated, "internal", "");
 }
+
+#[test]
+fn an_admin_server_on_a_port_of_its_own() {
+    let (_, config) = import_checked(&corpus("admin-port.conf"));
+    let on = |addr: &str| weir::routing::Listeners::Addrs(vec![addr.parse().unwrap()]);
+    let admin = route(&config, None, "/status/");
+    assert_eq!(admin.scope.listeners, on("0.0.0.0:8081"));
+    assert_eq!(route(&config, None, "/").scope.listeners, on("0.0.0.0:80"));
+}

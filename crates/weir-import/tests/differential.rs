@@ -3,7 +3,8 @@
 //! the import report announced it. Gated by `WEIR_E2E=1` (it runs nginx-light).
 //!
 //! Both sides are moved onto the test's addresses the same way: every `listen` becomes one free
-//! loopback port, every upstream server and `proxy_pass` address becomes the test upstream, and
+//! loopback port (or, for a case with two listeners, the config's first socket one and its second
+//! another, asked alike), every upstream server and `proxy_pass` address becomes the test upstream, and
 //! every `root`/`alias` directory moves under a temp dir. An upstream host name (Compose's
 //! `web:8000`) stays a name on weir's side, on the test upstream's port, and weir resolves it
 //! through a real DNS server (`[server] resolver`) that points it at 127.0.0.1. Log and TLS directives, which need
@@ -23,6 +24,9 @@ use weir_testkit::{Client, TestGateway, Transport, UpstreamServer};
 
 struct Case {
     file: &'static str,
+    /// Plain listeners both sides get: 1 moves every server onto one; 2 keeps the config's
+    /// first socket (by port) on listener A and its second on B, each asked every host and path.
+    listeners: usize,
     hosts: &'static [&'static str],
     paths: &'static [&'static str],
     /// Differences the report must have announced: requests whose path starts with the first
@@ -33,18 +37,21 @@ struct Case {
 const CASES: &[Case] = &[
     Case {
         file: "seed.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &["/", "/status/201", "/text?bytes=3000", "/chunked"],
         announced: &[],
     },
     Case {
         file: "flask.conf",
+        listeners: 1,
         hosts: &["example.com", "other.test"],
         paths: &["/", "/status/201", "/status/503", "/text?bytes=3000"],
         announced: &[],
     },
     Case {
         file: "fastapi.conf",
+        listeners: 1,
         hosts: &["api.example.com"],
         paths: &[
             "/",
@@ -57,6 +64,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "uvicorn.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &[
             "/",
@@ -69,6 +77,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "django.conf",
+        listeners: 1,
         hosts: &["shop.example.com"],
         paths: &[
             "/",
@@ -81,24 +90,28 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "gunicorn.conf",
+        listeners: 1,
         hosts: &["example.com", "www.example.com", "other.test"],
         paths: &["/", "/status/201", "/app.css", "/index.html"],
         announced: &[("/", "444")],
     },
     Case {
         file: "certbot.conf",
+        listeners: 1,
         hosts: &["example.com", "www.example.com"],
         paths: &["/", "/status/302"],
         announced: &[],
     },
     Case {
         file: "ratelimit.conf",
+        listeners: 1,
         hosts: &["api.example.com"],
         paths: &["/", "/api/status/201", "/login", "/api/text?bytes=5000"],
         announced: &[],
     },
     Case {
         file: "multihost.conf",
+        listeners: 1,
         hosts: &[
             "blog.example.com",
             "shop.example.com",
@@ -111,6 +124,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "static-api.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &[
             "/",
@@ -126,6 +140,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "headers.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &[
             "/",
@@ -140,24 +155,28 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "websocket.conf",
+        listeners: 1,
         hosts: &["chat.example.com"],
         paths: &["/", "/ws/status/201"],
         announced: &[],
     },
     Case {
         file: "loadbalanced.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &["/", "/status/201"],
         announced: &[],
     },
     Case {
         file: "debian.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &["/", "/text?bytes=3000"],
         announced: &[],
     },
     Case {
         file: "spa.conf",
+        listeners: 1,
         hosts: &["app.example.com"],
         paths: &[
             "/",
@@ -170,6 +189,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "flask-root.conf",
+        listeners: 1,
         hosts: &["flask.example.com"],
         paths: &[
             "/",
@@ -182,6 +202,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "compose.conf",
+        listeners: 1,
         hosts: &["example.com", "other.test"],
         paths: &[
             "/",
@@ -194,6 +215,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "sendfile.conf",
+        listeners: 1,
         hosts: &["files.example.com"],
         paths: &[
             "/",
@@ -206,7 +228,15 @@ const CASES: &[Case] = &[
         announced: &[],
     },
     Case {
+        file: "admin-port.conf",
+        listeners: 2,
+        hosts: &["example.com", "admin.example.com", "other.test"],
+        paths: &["/", "/status/201", "/admin/"],
+        announced: &[],
+    },
+    Case {
         file: "regex.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &["/", "/app.css", "/api/v1/status/201", "/.env"],
         // The regex location's `deny all` is left out (weir's static route answers a dot-file 404).
@@ -215,37 +245,47 @@ const CASES: &[Case] = &[
 ];
 
 /// Answers both sides must give, so that a case cannot pass by both failing alike: for a case's
-/// file and a path (every host), the status and a part of the body.
-const EXPECTED: &[(&str, &str, u16, &str)] = &[
-    ("compose.conf", "/", 200, "hello"),
-    ("compose.conf", "/api/", 200, "hello"),
-    ("sendfile.conf", "/", 200, "hello"),
-    ("sendfile.conf", "/protected/file.txt", 404, ""),
+/// file, a listener (0 is A) and a path (every host), the status and a part of the body.
+const EXPECTED: &[(&str, usize, &str, u16, &str)] = &[
+    ("compose.conf", 0, "/", 200, "hello"),
+    ("compose.conf", 0, "/api/", 200, "hello"),
+    ("sendfile.conf", 0, "/", 200, "hello"),
+    ("sendfile.conf", 0, "/protected/file.txt", 404, ""),
     (
         "sendfile.conf",
+        0,
         "/accel/protected/file.txt",
         200,
         "a protected file",
     ),
     (
         "sendfile.conf",
+        0,
         "/accel/protected/app.css",
         200,
         "color: black",
     ),
-    ("sendfile.conf", "/accel/protected/missing.txt", 404, ""),
+    ("sendfile.conf", 0, "/accel/protected/missing.txt", 404, ""),
+    // The admin's name on the app's port: the app (port 80's only server is its default).
+    ("admin-port.conf", 0, "/", 200, "hello"),
+    ("admin-port.conf", 0, "/admin/", 200, "hello"),
+    // Any name on the admin port: the admin server, its status pages and 404.
+    ("admin-port.conf", 1, "/", 404, ""),
+    ("admin-port.conf", 1, "/admin/", 404, ""),
+    ("admin-port.conf", 1, "/status/201", 201, "status 201"),
 ];
 
 /// Where an answer is not the one [`EXPECTED`] names, in words.
 fn unexpected(
     case: &Case,
+    listener: usize,
     path: &str,
     side: &str,
     reply: &Option<weir_testkit::Reply>,
 ) -> Option<String> {
-    let (_, _, status, part) = EXPECTED
-        .iter()
-        .find(|(file, expected, _, _)| *file == case.file && *expected == path)?;
+    let (_, _, _, status, part) = EXPECTED.iter().find(|(file, on, expected, _, _)| {
+        *file == case.file && *on == listener && *expected == path
+    })?;
     let holds = reply.as_ref().is_some_and(|reply| {
         reply.status.as_u16() == *status && String::from_utf8_lossy(&body(reply)).contains(part)
     });
@@ -271,10 +311,64 @@ fn moved(files: &Path, dir: &str) -> String {
     format!("{}{dir}", files.display())
 }
 
+/// The port of a `listen` argument (`80`, `127.0.0.1:8000`, `[::]:443`, `*:80`; an address
+/// alone is port 80, as in nginx), or of an imported listen address.
+fn listen_port(arg: &str) -> u16 {
+    if let Ok(port) = arg.parse() {
+        return port;
+    }
+    match arg.rsplit_once(':') {
+        Some((_, port)) if !arg.ends_with(']') => port.parse().unwrap_or(80),
+        _ => 80,
+    }
+}
+
+/// The config's sockets as the test places them: their ports in the order the config first
+/// names them, and how many listeners the case has. Socket `i` goes on listener `i` (the last
+/// listener takes the rest); with one listener, every socket is on it.
+struct Sockets {
+    ports: Vec<u16>,
+    listeners: usize,
+}
+
+impl Sockets {
+    fn of(directives: &[Directive], listeners: usize) -> Sockets {
+        fn visit(block: &[Directive], ports: &mut Vec<u16>) {
+            for directive in block {
+                if directive.name == "listen" {
+                    let port = listen_port(directive.args.first().map_or("80", String::as_str));
+                    if !ports.contains(&port) {
+                        ports.push(port);
+                    }
+                }
+                if let Some(inner) = &directive.block {
+                    visit(inner, ports);
+                }
+            }
+        }
+        let mut ports = Vec::new();
+        visit(directives, &mut ports);
+        Sockets { ports, listeners }
+    }
+
+    /// The listener (0 is A) that the socket on `port` goes on.
+    fn listener(&self, port: u16) -> usize {
+        let index = self.ports.iter().position(|known| *known == port);
+        index.unwrap_or(0).min(self.listeners - 1)
+    }
+
+    /// weir's `[server] listen` address for listener `index`: port 0 on its own loopback IP,
+    /// so that the route `listen` keys that name it tell the listeners apart.
+    fn weir_listen(index: usize) -> String {
+        format!("127.0.0.{}:0", index + 1)
+    }
+}
+
 /// The nginx side: the `http` block of `directives`, rewritten onto the test's addresses.
 fn nginx_http(
     directives: &[Directive],
-    listen: SocketAddr,
+    listens: &[SocketAddr],
+    sockets: &Sockets,
     upstream: &str,
     files: &Path,
 ) -> String {
@@ -288,7 +382,14 @@ fn nginx_http(
         .filter(|directive| directive.name == "upstream")
         .filter_map(|directive| directive.args.first().cloned())
         .collect();
-    let rewritten = rewrite(http, listen, upstream, files, &upstream_names, false);
+    let place = Place {
+        listens,
+        sockets,
+        upstream,
+        files,
+        upstream_names: &upstream_names,
+    };
+    let rewritten = rewrite(http, &place, false);
     format!(
         "    include /etc/nginx/mime.types;\n{}",
         parse::to_nginx(&rewritten)
@@ -297,14 +398,15 @@ fn nginx_http(
 
 /// `directives` with each server's `listen`s made one, as [`rewrite`] makes them for nginx
 /// (the first, with its `default_server`), and the `ssl*` lines left out; nothing else changed.
-fn onto_one_listener(block: Vec<Directive>, in_server: bool) -> Vec<Directive> {
+/// With `keep_listens`, only the `ssl*` lines are left out (a case on several listeners).
+fn onto_one_listener(block: Vec<Directive>, in_server: bool, keep_listens: bool) -> Vec<Directive> {
     let mut out = Vec::new();
     let mut listened = false;
     for mut directive in block {
         if directive.name.starts_with("ssl") {
             continue;
         }
-        if in_server && directive.name == "listen" {
+        if in_server && directive.name == "listen" && !keep_listens {
             if listened {
                 continue;
             }
@@ -317,24 +419,35 @@ fn onto_one_listener(block: Vec<Directive>, in_server: bool) -> Vec<Directive> {
         }
         if let Some(inner) = directive.block.take() {
             let server = directive.name == "server";
-            directive.block = Some(onto_one_listener(inner, server));
+            directive.block = Some(onto_one_listener(inner, server, keep_listens));
         }
         out.push(directive);
     }
     out
 }
 
-fn rewrite(
-    block: Vec<Directive>,
-    listen: SocketAddr,
-    upstream: &str,
-    files: &Path,
-    upstream_names: &[String],
-    in_upstream: bool,
-) -> Vec<Directive> {
-    let tcp = upstream.to_string();
+/// Where [`rewrite`] moves a config: its listeners, the test upstream, the files' directory.
+struct Place<'a> {
+    listens: &'a [SocketAddr],
+    sockets: &'a Sockets,
+    upstream: &'a str,
+    files: &'a Path,
+    upstream_names: &'a [String],
+}
+
+impl Place<'_> {
+    /// The test listener that a config's socket on `port` moves onto.
+    fn listen(&self, port: u16) -> SocketAddr {
+        self.listens[self.sockets.listener(port)]
+    }
+}
+
+fn rewrite(block: Vec<Directive>, place: &Place, in_upstream: bool) -> Vec<Directive> {
+    let tcp = place.upstream.to_string();
+    let (files, upstream_names) = (place.files, place.upstream_names);
     let mut out = Vec::new();
-    let mut listened = false;
+    // The test listeners this block's `listen`s moved onto: one `listen` each.
+    let mut listened: Vec<SocketAddr> = Vec::new();
     for mut directive in block {
         let name = directive.name.as_str();
         if name.starts_with("ssl") || matches!(name, "access_log" | "error_log") {
@@ -342,10 +455,11 @@ fn rewrite(
         }
         match name {
             "listen" => {
-                if listened {
+                let listen = place.listen(listen_port(&directive.args[0]));
+                if listened.contains(&listen) {
                     continue;
                 }
-                listened = true;
+                listened.push(listen);
                 let default = directive.args.iter().any(|arg| arg == "default_server");
                 directive.args = vec![listen.to_string()];
                 if default {
@@ -374,14 +488,7 @@ fn rewrite(
         }
         if let Some(inner) = directive.block.take() {
             let is_upstream = directive.name == "upstream";
-            directive.block = Some(rewrite(
-                inner,
-                listen,
-                upstream,
-                files,
-                upstream_names,
-                is_upstream,
-            ));
+            directive.block = Some(rewrite(inner, place, is_upstream));
             if directive.name == "server" && !in_upstream {
                 let block = directive.block.as_mut().unwrap();
                 if !block.iter().any(|inner| inner.name == "listen") {
@@ -389,7 +496,7 @@ fn rewrite(
                         0,
                         Directive {
                             name: "listen".into(),
-                            args: vec![listen.to_string()],
+                            args: vec![place.listen(80).to_string()],
                             block: None,
                             source: directive.source.clone(),
                         },
@@ -445,6 +552,7 @@ fn moved_server(address: &str, upstream: &str) -> String {
 /// resolved there.
 fn weir_toml(
     imported: &Import,
+    sockets: &Sockets,
     upstream: &str,
     files: &Path,
     resolver: Option<SocketAddr>,
@@ -467,7 +575,19 @@ fn weir_toml(
             continue;
         }
         let line = match key {
-            "listen" => "listen = [\"127.0.0.1:0\"]".to_string(),
+            // `[server] listen` and a route's `listen`, each address on its test listener.
+            "listen" => {
+                let mut listens: Vec<String> = server_addresses(line)
+                    .into_iter()
+                    .map(|address| {
+                        let listener = sockets.listener(listen_port(address));
+                        format!("{:?}", Sockets::weir_listen(listener))
+                    })
+                    .collect();
+                listens.sort();
+                listens.dedup();
+                format!("listen = [{}]", listens.join(", "))
+            }
             "servers" => {
                 let mut servers: Vec<String> = server_addresses(line)
                     .into_iter()
@@ -517,7 +637,7 @@ fn first_route_per_host_and_path(toml: &str) -> String {
                 .lines()
                 .filter(|line| {
                     let key = line.split(" = ").next().unwrap_or("");
-                    matches!(key, "host" | "path" | "exact" | "match")
+                    matches!(key, "host" | "path" | "exact" | "match" | "listen")
                 })
                 .map(|line| line.split('#').next().unwrap_or("").trim())
                 .collect();
@@ -690,7 +810,13 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
         // move does not change.
         let original = weir_import::import(&corpus(case.file)).unwrap();
         let loaded = parse::load(&corpus(case.file)).unwrap();
-        let moved_config = parse::to_nginx(&onto_one_listener(loaded.directives.clone(), false));
+        let sockets = Sockets::of(&loaded.directives, case.listeners);
+        let keep_listens = case.listeners > 1;
+        let moved_config = parse::to_nginx(&onto_one_listener(
+            loaded.directives.clone(),
+            false,
+            keep_listens,
+        ));
         let imported = weir_import::import_str(&moved_config, case.file)
             .unwrap_or_else(|error| panic!("{}: {error}\n{moved_config}", case.file));
         let report = format!("{}\n{}", original.report, imported.report);
@@ -705,31 +831,48 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
             dns
         });
         let resolver = dns.as_ref().map(DnsServer::addr);
-        let toml = weir_toml(&imported, &upstream.address, files.path(), resolver);
+        let toml = weir_toml(
+            &imported,
+            &sockets,
+            &upstream.address,
+            files.path(),
+            resolver,
+        );
         make_files(&toml);
-        let http = |listen: SocketAddr| {
-            nginx_http(&loaded.directives, listen, &upstream.address, files.path())
+        let http = |listens: &[SocketAddr]| {
+            nginx_http(
+                &loaded.directives,
+                listens,
+                &sockets,
+                &upstream.address,
+                files.path(),
+            )
         };
-        let nginx =
-            Nginx::start_with(&http).unwrap_or_else(|error| panic!("{}: {error}", case.file));
+        let nginx = Nginx::start_on(case.listeners, &http)
+            .unwrap_or_else(|error| panic!("{}: {error}", case.file));
         let gateway = TestGateway::start(&toml).await;
-        for host in case.hosts {
-            for path in case.paths {
-                let from_nginx = ask(nginx.addr, host, path).await;
-                let from_weir = ask(gateway.addr, host, path).await;
-                compared += 1;
-                for (side, reply) in [("nginx", &from_nginx), ("weir", &from_weir)] {
-                    if let Some(wrong) = unexpected(case, path, side, reply) {
-                        failures.push(format!("{} Host: {host} GET {path}: {wrong}", case.file));
+        assert_eq!(gateway.addrs.len(), case.listeners, "{}\n{toml}", case.file);
+        for listener in 0..case.listeners {
+            let on = match case.listeners {
+                1 => String::new(),
+                _ => format!(" on listener {}", ["A", "B"].get(listener).unwrap_or(&"C+")),
+            };
+            for host in case.hosts {
+                for path in case.paths {
+                    let from_nginx = ask(nginx.addrs[listener], host, path).await;
+                    let from_weir = ask(gateway.addrs[listener], host, path).await;
+                    compared += 1;
+                    let request = format!("{}{on} Host: {host} GET {path}", case.file);
+                    for (side, reply) in [("nginx", &from_nginx), ("weir", &from_weir)] {
+                        if let Some(wrong) = unexpected(case, listener, path, side, reply) {
+                            failures.push(format!("{request}: {wrong}"));
+                        }
                     }
-                }
-                for difference in differences(&from_nginx, &from_weir) {
-                    eprintln!("{} Host: {host} GET {path}: {difference}", case.file);
-                    if !announced(case, &report, path, &from_nginx, &from_weir, &difference) {
-                        failures.push(format!(
-                            "{} Host: {host} GET {path}: {difference}",
-                            case.file
-                        ));
+                    for difference in differences(&from_nginx, &from_weir) {
+                        eprintln!("{request}: {difference}");
+                        if !announced(case, &report, path, &from_nginx, &from_weir, &difference) {
+                            failures.push(format!("{request}: {difference}"));
+                        }
                     }
                 }
             }
