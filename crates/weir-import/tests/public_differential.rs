@@ -33,7 +33,10 @@ const CASES: &[Case] = &[
     Case {
         dir: "gunicorn-example",
         main: "nginx.conf",
-        announced: &[("/.env", "a path with a dot-file segment gets 404")],
+        announced: &[
+            ("/.env", "a path with a dot-file segment gets 404"),
+            ("/500.html", "an exact-match location serving one file"),
+        ],
     },
     Case {
         dir: "django-on-docker",
@@ -53,7 +56,7 @@ const CASES: &[Case] = &[
     Case {
         dir: "devops-learning-django",
         main: "django-project.com",
-        announced: &[],
+        announced: &[("/favicon.ico", "no route")],
     },
     Case {
         dir: "cursodocker-flask",
@@ -78,7 +81,7 @@ const CASES: &[Case] = &[
     Case {
         dir: "web-rl-django",
         main: "web_rl.com",
-        announced: &[],
+        announced: &[("/favicon.ico", "no route")],
     },
     Case {
         dir: "kaloyansen-django",
@@ -93,7 +96,10 @@ const CASES: &[Case] = &[
     Case {
         dir: "fastapi-reverse-proxy",
         main: "nginx.conf",
-        announced: &[],
+        announced: &[
+            ("/app/", "weir sends the path unchanged"),
+            ("/web/", "weir sends the path unchanged"),
+        ],
     },
     Case {
         dir: "library-django-tls",
@@ -113,7 +119,11 @@ const CASES: &[Case] = &[
     Case {
         dir: "foodgram-django",
         main: "nginx.conf",
-        announced: &[("/.env", "a path with a dot-file segment gets 404")],
+        announced: &[
+            ("/.env", "a path with a dot-file segment gets 404"),
+            ("/50x.html", "an exact-match location serving one file"),
+            ("/api/docs/", "no fallbacks"),
+        ],
     },
     Case {
         dir: "kittygram-django",
@@ -133,8 +143,8 @@ const CASES: &[Case] = &[
 /// it is taken off.
 const NOT_YET_ANNOUNCED: &[(&str, &str, &str)] = &[
     // `try_files $uri /index.html` (fallback_file): weir answers a dot-file path 404
-    // (dotfiles = false) where nginx answers with /index.html; the try_files item says
-    // "translated" without it (the fallback_upstream note says it).
+    // (dotfiles = false) where nginx answers with /index.html; the try_files item does not say
+    // it (the fallback_upstream note does).
     (
         "foodgram-django",
         "/.env",
@@ -145,12 +155,36 @@ const NOT_YET_ANNOUNCED: &[(&str, &str, &str)] = &[
         "/.env",
         "404 where nginx serves /index.html",
     ),
+    // A static route's own path without its trailing slash (`location /media { alias DIR; }`,
+    // GET /media): nginx redirects to /media/ (301, a directory), weir answers DIR/index.html
+    // (200), so the page's relative links resolve one level up.
+    (
+        "kaloyansen-django",
+        "/media",
+        "200 with the index where nginx answers 301 to /media/",
+    ),
+    (
+        "kaloyansen-django",
+        "/static",
+        "200 with the index where nginx answers 301 to /static/",
+    ),
+    (
+        "kaloyansen-django",
+        "/static/admin",
+        "200 with the index where nginx answers 301",
+    ),
+    (
+        "yga-flask",
+        "/depot",
+        "200 with the index where nginx answers 301 to /depot/",
+    ),
 ];
 
 /// Configs whose every server listens with TLS: nothing to compare over plain HTTP yet.
 const TLS_ONLY: &[&str] = &[];
 
-/// The requests asked of every config, on every host it names.
+/// The requests asked of every config, on every host it names, beside its own locations'
+/// ([`paths`]).
 const PATHS: &[&str] = &[
     "/",
     "/status/201",
@@ -239,6 +273,51 @@ fn hosts(directives: &[Directive]) -> Vec<String> {
     hosts
 }
 
+/// [`PATHS`], and for each location of the config's plain servers that is not a regex or named:
+/// its path, and below a prefix ending in `/` a file and an app path (`app.css`, `status/201`).
+fn paths(directives: &[Directive]) -> Vec<String> {
+    fn visit(block: &[Directive], paths: &mut Vec<String>) {
+        for directive in block {
+            if directive.name == "location" {
+                let (modifier, path) = match directive.args.as_slice() {
+                    [path] => ("", path.as_str()),
+                    [modifier, path] => (modifier.as_str(), path.as_str()),
+                    _ => ("~", ""),
+                };
+                // An alias to one file (`alias .../favicon.ico`) is not asked: the test gives
+                // both sides directories only (`make_files`).
+                let one_file = directive.block.iter().flatten().any(|inner| {
+                    inner.name == "alias"
+                        && inner.args.first().is_some_and(|target| {
+                            target
+                                .rsplit('/')
+                                .next()
+                                .is_some_and(|last| last.contains('.'))
+                        })
+                });
+                if matches!(modifier, "" | "=" | "^~") && path.starts_with('/') && !one_file {
+                    let mut found = vec![path.to_string()];
+                    if modifier != "=" && path.ends_with('/') {
+                        found.push(format!("{path}app.css"));
+                        found.push(format!("{path}status/201"));
+                    }
+                    for path in found {
+                        if !paths.contains(&path) {
+                            paths.push(path);
+                        }
+                    }
+                }
+            }
+            if let Some(inner) = &directive.block {
+                visit(inner, paths);
+            }
+        }
+    }
+    let mut paths: Vec<String> = PATHS.iter().map(|path| path.to_string()).collect();
+    visit(directives, &mut paths);
+    paths
+}
+
 fn count_servers(directives: &[Directive]) -> usize {
     directives
         .iter()
@@ -277,6 +356,8 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
         }
         let hosts = hosts(&directives);
         let hosts: Vec<&str> = hosts.iter().map(String::as_str).collect();
+        let paths = paths(&directives);
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         let name = format!("{}/{}", case.dir, case.main);
         let run = Run {
             name: &name,
@@ -284,7 +365,7 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
             original_report: weir_import::import(&main).unwrap().report.to_string(),
             listeners: 1,
             hosts: &hosts,
-            paths: PATHS,
+            paths: &paths,
         };
         let (report, answers) = exchanges(&run).await;
         for exchange in &answers {
