@@ -9,7 +9,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{announced_generally, body, differences, exchanges, Exchange, Run};
+use common::{announced_generally, body, differences, exchanges, socket_count, Exchange, Run};
 use weir_import::parse;
 use weir_testkit::nginx;
 
@@ -319,9 +319,15 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
     let mut failures = Vec::new();
     let mut compared = 0;
     for case in CASES {
+        let directives = parse::load(&corpus(case.file)).unwrap().directives;
+        assert!(
+            case.listeners <= socket_count(&directives).max(1),
+            "{}: more listeners than the config has sockets",
+            case.file
+        );
         let run = Run {
             name: case.file,
-            directives: parse::load(&corpus(case.file)).unwrap().directives,
+            directives,
             original_report: weir_import::import(&corpus(case.file))
                 .unwrap()
                 .report

@@ -11,7 +11,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{announced_generally, differences, exchanges, Run};
+use common::{announced_generally, differences, exchanges, socket_count, Run};
 use weir_import::{parse, Directive};
 use weir_testkit::nginx;
 
@@ -359,11 +359,13 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
         let paths = paths(&directives);
         let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         let name = format!("{}/{}", case.dir, case.main);
+        // Each socket of the plain servers on a listener of its own, as nginx binds them.
+        let listeners = socket_count(&directives).max(1);
         let run = Run {
             name: &name,
             directives,
             original_report: weir_import::import(&main).unwrap().report.to_string(),
-            listeners: 1,
+            listeners,
             hosts: &hosts,
             paths: &paths,
         };

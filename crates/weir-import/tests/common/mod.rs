@@ -39,6 +39,11 @@ pub struct Run<'a> {
     pub paths: &'a [&'a str],
 }
 
+/// How many sockets (distinct `listen` ports) the config's servers have.
+pub fn socket_count(directives: &[Directive]) -> usize {
+    Sockets::of(directives, 1).ports.len()
+}
+
 /// One request asked of both sides, and their answers.
 pub struct Exchange {
     /// The listener asked (0 is A).
