@@ -917,3 +917,48 @@ fn odd_configs_still_import_to_a_valid_weir_config() {
     let config = weir::config::from_toml(&imported.toml, None).unwrap();
     assert_eq!(config.routes.len(), 2, "{:#?}", config.routes);
 }
+
+#[test]
+fn compose_stack_with_service_names() {
+    let (imported, config) = import_checked(&corpus("compose.conf"));
+    let servers = |name: &str| -> Vec<String> {
+        config.upstreams[name]
+            .names
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    assert_eq!(
+        servers("app"),
+        ["web:8000"],
+        "the service name stays a name"
+    );
+    assert_eq!(servers("api_8001"), ["api:8001"]);
+    assert_eq!(
+        config.server.resolve.resolver,
+        Some("127.0.0.11:53".parse().unwrap())
+    );
+    assert_eq!(config.server.resolve.interval, Duration::from_secs(10));
+    for item in &imported.report.items {
+        assert_eq!(item.kind, Kind::Translated, "{item}\n{}", imported.report);
+    }
+}
+
+#[test]
+fn protected_files_behind_an_internal_location() {
+    let (imported, config) = import_checked(&corpus("sendfile.conf"));
+    let protected = route(&config, None, "/protected/");
+    assert!(protected.scope.internal, "{:#?}", protected);
+    assert!(protected.static_root.is_some());
+    assert!(!route(&config, None, "/").scope.internal);
+    expect(&imported, Kind::Translated, "internal", "");
+}
+
+#[test]
+fn an_admin_server_on_a_port_of_its_own() {
+    let (_, config) = import_checked(&corpus("admin-port.conf"));
+    let on = |addr: &str| weir::routing::Listeners::Addrs(vec![addr.parse().unwrap()]);
+    let admin = route(&config, None, "/status/");
+    assert_eq!(admin.scope.listeners, on("0.0.0.0:8081"));
+    assert_eq!(route(&config, None, "/").scope.listeners, on("0.0.0.0:80"));
+}

@@ -2,24 +2,22 @@
 //! same requests alike: status, body (decompressed) and every header both set. Where they differ,
 //! the import report announced it. Gated by `WEIR_E2E=1` (it runs nginx-light).
 //!
-//! Both sides are moved onto the test's addresses the same way: every `listen` becomes one free
-//! loopback port, every upstream server and `proxy_pass` address becomes the test upstream, and
-//! every `root`/`alias` directory moves under a temp dir. Log and TLS directives, which need
-//! system paths and certificates, are dropped from the nginx side only.
+//! How both sides are moved onto the test's addresses: `tests/common/mod.rs`, which
+//! `tests/public_differential.rs` shares.
 
-use std::io::Read;
-use std::net::SocketAddr;
+mod common;
+
 use std::path::{Path, PathBuf};
 
-use bytes::Bytes;
-use http::{Method, Request};
-use http_body_util::Full;
-use weir_import::{parse, Directive, Import};
-use weir_testkit::nginx::{self, Nginx};
-use weir_testkit::{Client, TestGateway, Transport, UpstreamServer};
+use common::{announced_generally, body, differences, exchanges, socket_count, Exchange, Run};
+use weir_import::parse;
+use weir_testkit::nginx;
 
 struct Case {
     file: &'static str,
+    /// Plain listeners both sides get: 1 moves every server onto one; 2 keeps the config's
+    /// first socket (by port) on listener A and its second on B, each asked every host and path.
+    listeners: usize,
     hosts: &'static [&'static str],
     paths: &'static [&'static str],
     /// Differences the report must have announced: requests whose path starts with the first
@@ -30,18 +28,21 @@ struct Case {
 const CASES: &[Case] = &[
     Case {
         file: "seed.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &["/", "/status/201", "/text?bytes=3000", "/chunked"],
         announced: &[],
     },
     Case {
         file: "flask.conf",
+        listeners: 1,
         hosts: &["example.com", "other.test"],
         paths: &["/", "/status/201", "/status/503", "/text?bytes=3000"],
         announced: &[],
     },
     Case {
         file: "fastapi.conf",
+        listeners: 1,
         hosts: &["api.example.com"],
         paths: &[
             "/",
@@ -54,6 +55,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "uvicorn.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &[
             "/",
@@ -66,6 +68,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "django.conf",
+        listeners: 1,
         hosts: &["shop.example.com"],
         paths: &[
             "/",
@@ -78,24 +81,28 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "gunicorn.conf",
+        listeners: 1,
         hosts: &["example.com", "www.example.com", "other.test"],
         paths: &["/", "/status/201", "/app.css", "/index.html"],
         announced: &[("/", "444")],
     },
     Case {
         file: "certbot.conf",
+        listeners: 1,
         hosts: &["example.com", "www.example.com"],
         paths: &["/", "/status/302"],
         announced: &[],
     },
     Case {
         file: "ratelimit.conf",
+        listeners: 1,
         hosts: &["api.example.com"],
         paths: &["/", "/api/status/201", "/login", "/api/text?bytes=5000"],
         announced: &[],
     },
     Case {
         file: "multihost.conf",
+        listeners: 1,
         hosts: &[
             "blog.example.com",
             "shop.example.com",
@@ -108,6 +115,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "static-api.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &[
             "/",
@@ -123,6 +131,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "headers.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &[
             "/",
@@ -137,24 +146,28 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "websocket.conf",
+        listeners: 1,
         hosts: &["chat.example.com"],
         paths: &["/", "/ws/status/201"],
         announced: &[],
     },
     Case {
         file: "loadbalanced.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &["/", "/status/201"],
         announced: &[],
     },
     Case {
         file: "debian.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &["/", "/text?bytes=3000"],
         announced: &[],
     },
     Case {
         file: "spa.conf",
+        listeners: 1,
         hosts: &["app.example.com"],
         paths: &[
             "/",
@@ -167,6 +180,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "flask-root.conf",
+        listeners: 1,
         hosts: &["flask.example.com"],
         paths: &[
             "/",
@@ -178,7 +192,42 @@ const CASES: &[Case] = &[
         announced: &[],
     },
     Case {
+        file: "compose.conf",
+        listeners: 1,
+        hosts: &["example.com", "other.test"],
+        paths: &[
+            "/",
+            "/status/201",
+            "/api/",
+            "/api/status/503",
+            "/text?bytes=3000",
+        ],
+        announced: &[],
+    },
+    Case {
+        file: "sendfile.conf",
+        listeners: 1,
+        hosts: &["files.example.com"],
+        paths: &[
+            "/",
+            "/protected/file.txt",
+            "/protected/",
+            "/accel/protected/file.txt",
+            "/accel/protected/app.css",
+            "/accel/protected/missing.txt",
+        ],
+        announced: &[],
+    },
+    Case {
+        file: "admin-port.conf",
+        listeners: 2,
+        hosts: &["example.com", "admin.example.com", "other.test"],
+        paths: &["/", "/status/201", "/admin/"],
+        announced: &[],
+    },
+    Case {
         file: "regex.conf",
+        listeners: 1,
         hosts: &["example.com"],
         paths: &["/", "/app.css", "/api/v1/status/201", "/.env"],
         // The regex location's `deny all` is left out (weir's static route answers a dot-file 404).
@@ -186,350 +235,75 @@ const CASES: &[Case] = &[
     },
 ];
 
+/// Answers both sides must give, so that a case cannot pass by both failing alike: for a case's
+/// file, a listener (0 is A) and a path (every host), the status and a part of the body.
+const EXPECTED: &[(&str, usize, &str, u16, &str)] = &[
+    ("compose.conf", 0, "/", 200, "hello"),
+    ("compose.conf", 0, "/api/", 200, "hello"),
+    ("sendfile.conf", 0, "/", 200, "hello"),
+    ("sendfile.conf", 0, "/protected/file.txt", 404, ""),
+    (
+        "sendfile.conf",
+        0,
+        "/accel/protected/file.txt",
+        200,
+        "a protected file",
+    ),
+    (
+        "sendfile.conf",
+        0,
+        "/accel/protected/app.css",
+        200,
+        "color: black",
+    ),
+    ("sendfile.conf", 0, "/accel/protected/missing.txt", 404, ""),
+    // The admin's name on the app's port: the app (port 80's only server is its default).
+    ("admin-port.conf", 0, "/", 200, "hello"),
+    ("admin-port.conf", 0, "/admin/", 200, "hello"),
+    // Any name on the admin port: the admin server, its status pages and 404.
+    ("admin-port.conf", 1, "/", 404, ""),
+    ("admin-port.conf", 1, "/admin/", 404, ""),
+    ("admin-port.conf", 1, "/status/201", 201, "status 201"),
+];
+
+/// Where an answer is not the one [`EXPECTED`] names, in words.
+fn unexpected(
+    case: &Case,
+    exchange: &Exchange,
+    side: &str,
+    reply: &Option<weir_testkit::Reply>,
+) -> Option<String> {
+    let (listener, path) = (exchange.listener, exchange.path.as_str());
+    let (_, _, _, status, part) = EXPECTED.iter().find(|(file, on, expected, _, _)| {
+        *file == case.file && *on == listener && *expected == path
+    })?;
+    let holds = reply.as_ref().is_some_and(|reply| {
+        reply.status.as_u16() == *status && String::from_utf8_lossy(&body(reply)).contains(part)
+    });
+    (!holds).then(|| {
+        format!(
+            "{side} answered {:?} where {status} with {part:?} was expected",
+            reply.as_ref().map(|reply| (
+                reply.status,
+                String::from_utf8_lossy(&body(reply)).into_owned()
+            ))
+        )
+    })
+}
+
 fn corpus(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/corpus")
         .join(name)
 }
 
-/// A directory as the test places it: under `files`.
-fn moved(files: &Path, dir: &str) -> String {
-    format!("{}{dir}", files.display())
-}
-
-/// The nginx side: the `http` block of `directives`, rewritten onto the test's addresses.
-fn nginx_http(
-    directives: &[Directive],
-    listen: SocketAddr,
-    upstream: &str,
-    files: &Path,
-) -> String {
-    let http = directives
-        .iter()
-        .find(|directive| directive.name == "http")
-        .and_then(|http| http.block.clone())
-        .expect("an http block");
-    let upstream_names: Vec<String> = http
-        .iter()
-        .filter(|directive| directive.name == "upstream")
-        .filter_map(|directive| directive.args.first().cloned())
-        .collect();
-    let rewritten = rewrite(http, listen, upstream, files, &upstream_names, false);
-    format!(
-        "    include /etc/nginx/mime.types;\n{}",
-        parse::to_nginx(&rewritten)
-    )
-}
-
-/// `directives` with each server's `listen`s made one, as [`rewrite`] makes them for nginx
-/// (the first, with its `default_server`), and the `ssl*` lines left out; nothing else changed.
-fn onto_one_listener(block: Vec<Directive>, in_server: bool) -> Vec<Directive> {
-    let mut out = Vec::new();
-    let mut listened = false;
-    for mut directive in block {
-        if directive.name.starts_with("ssl") {
-            continue;
-        }
-        if in_server && directive.name == "listen" {
-            if listened {
-                continue;
-            }
-            listened = true;
-            let default = directive.args.iter().any(|arg| arg == "default_server");
-            directive.args = vec!["127.0.0.1:1".into()];
-            if default {
-                directive.args.push("default_server".into());
-            }
-        }
-        if let Some(inner) = directive.block.take() {
-            let server = directive.name == "server";
-            directive.block = Some(onto_one_listener(inner, server));
-        }
-        out.push(directive);
-    }
-    out
-}
-
-fn rewrite(
-    block: Vec<Directive>,
-    listen: SocketAddr,
-    upstream: &str,
-    files: &Path,
-    upstream_names: &[String],
-    in_upstream: bool,
-) -> Vec<Directive> {
-    let tcp = upstream.to_string();
-    let mut out = Vec::new();
-    let mut listened = false;
-    for mut directive in block {
-        let name = directive.name.as_str();
-        if name.starts_with("ssl") || matches!(name, "access_log" | "error_log") {
-            continue;
-        }
-        match name {
-            "listen" => {
-                if listened {
-                    continue;
-                }
-                listened = true;
-                let default = directive.args.iter().any(|arg| arg == "default_server");
-                directive.args = vec![listen.to_string()];
-                if default {
-                    directive.args.push("default_server".into());
-                }
-            }
-            "server" if in_upstream => directive.args[0] = tcp.clone(),
-            "proxy_pass" => {
-                let url = directive.args[0].trim_start_matches("http://").to_string();
-                let (authority, uri) = match url.strip_prefix("unix:") {
-                    Some(unix) => match unix.find(':') {
-                        Some(colon) => (String::new(), unix[colon + 1..].to_string()),
-                        None => (String::new(), String::new()),
-                    },
-                    None => match url.find('/') {
-                        Some(slash) => (url[..slash].to_string(), url[slash..].to_string()),
-                        None => (url.clone(), String::new()),
-                    },
-                };
-                if !upstream_names.contains(&authority) {
-                    directive.args[0] = format!("http://{tcp}{uri}");
-                }
-            }
-            "root" | "alias" => directive.args[0] = moved(files, &directive.args[0]),
-            _ => {}
-        }
-        if let Some(inner) = directive.block.take() {
-            let is_upstream = directive.name == "upstream";
-            directive.block = Some(rewrite(
-                inner,
-                listen,
-                upstream,
-                files,
-                upstream_names,
-                is_upstream,
-            ));
-            if directive.name == "server" && !in_upstream {
-                let block = directive.block.as_mut().unwrap();
-                if !block.iter().any(|inner| inner.name == "listen") {
-                    block.insert(
-                        0,
-                        Directive {
-                            name: "listen".into(),
-                            args: vec![listen.to_string()],
-                            block: None,
-                            source: directive.source.clone(),
-                        },
-                    );
-                }
-            }
-        }
-        out.push(directive);
-    }
-    out
-}
-
-/// The weir side: the imported TOML on port 0, the test upstream, the moved directories, and no
-/// access log file.
-fn weir_toml(imported: &Import, upstream: &str, files: &Path) -> String {
-    let mut out = String::new();
-    // The access log and TLS (whose certificates name files of the machine the config came
-    // from) are left out: the comparison is over plain HTTP.
-    let mut skipped = false;
-    for line in imported.toml.lines() {
-        if line.starts_with('[') {
-            skipped = line == "[access_log]" || line == "[tls]" || line == "[[tls.certificates]]";
-        }
-        if skipped {
-            continue;
-        }
-        let key = line.split(" = ").next().unwrap_or("");
-        // Both sides answer on one plain listener: a route bound to TLS or plain sockets
-        // (`scheme`) answers there as nginx's server, moved onto it, does.
-        if key == "pid_file" || key == "scheme" {
-            continue;
-        }
-        let line = match key {
-            "listen" => "listen = [\"127.0.0.1:0\"]".to_string(),
-            "servers" => format!("servers = [\"{upstream}\"]"),
-            "static" => {
-                let dir = line.split('"').nth(1).unwrap();
-                format!("static = \"{}\"", moved(files, dir))
-            }
-            _ => line.to_string(),
-        };
-        out.push_str(&line);
-        out.push('\n');
-    }
-    if !out.contains("listen = ") {
-        out = format!("[server]\nlisten = [\"127.0.0.1:0\"]\n{out}");
-    }
-    first_route_per_host_and_path(&out)
-}
-
-/// On the one listener both sides share, nginx answers a name with the first server that has it
-/// ("conflicting server name"): of the routes that differed by `scheme` alone, the first stays.
-fn first_route_per_host_and_path(toml: &str) -> String {
-    let mut out = String::new();
-    let mut seen = std::collections::HashSet::new();
-    for (index, table) in toml.split("\n[").enumerate() {
-        let table = if index == 0 {
-            table.to_string()
-        } else {
-            format!("\n[{table}")
-        };
-        if table.starts_with("\n[[routes]]") {
-            let key: Vec<&str> = table
-                .lines()
-                .filter(|line| {
-                    let key = line.split(" = ").next().unwrap_or("");
-                    matches!(key, "host" | "path" | "exact" | "match")
-                })
-                .map(|line| line.split('#').next().unwrap_or("").trim())
-                .collect();
-            if !seen.insert(key.join("\n")) {
-                continue;
-            }
-        }
-        out.push_str(&table);
-    }
-    out
-}
-
-/// Files in every directory weir serves, so both gateways find the same ones.
-fn make_files(toml: &str) {
-    for line in toml.lines().filter(|line| line.starts_with("static = ")) {
-        let dir = PathBuf::from(line.split('"').nth(1).unwrap());
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("index.html"), "<h1>index</h1>\n".repeat(10)).unwrap();
-        std::fs::write(dir.join("app.css"), "body { color: black; }\n".repeat(50)).unwrap();
-    }
-}
-
-async fn ask(addr: SocketAddr, host: &str, path: &str) -> Option<weir_testkit::Reply> {
-    let request = Request::builder()
-        .method(Method::GET)
-        .uri(path)
-        .header("host", host)
-        .header("accept-encoding", "gzip")
-        .body(Full::new(Bytes::new()))
-        .unwrap();
-    Client::connect(addr).await.send(request).await.ok()
-}
-
-fn body(reply: &weir_testkit::Reply) -> Vec<u8> {
-    if reply.header("content-encoding") == Some("gzip") {
-        let mut decoded = Vec::new();
-        flate2::read::GzDecoder::new(&reply.body[..])
-            .read_to_end(&mut decoded)
-            .expect("gzip body");
-        decoded
-    } else {
-        reply.body.to_vec()
-    }
-}
-
-/// Headers not compared: framing, dates, and those the report's general notes announce.
-const NOT_COMPARED: &[&str] = &[
-    "date",
-    "server",
-    "connection",
-    "keep-alive",
-    "content-length",
-    "transfer-encoding",
-    "etag",
-];
-
-/// What differs between two answers, in words; empty when they agree.
-fn differences(
-    nginx: &Option<weir_testkit::Reply>,
-    weir: &Option<weir_testkit::Reply>,
-) -> Vec<String> {
-    let (Some(nginx), Some(weir)) = (nginx, weir) else {
-        return match (nginx, weir) {
-            (None, None) => Vec::new(),
-            _ => vec![format!(
-                "one side did not answer: nginx {:?}, weir {:?}",
-                nginx.as_ref().map(|r| r.status),
-                weir.as_ref().map(|r| r.status)
-            )],
-        };
-    };
-    let mut found = Vec::new();
-    if nginx.status != weir.status {
-        found.push(format!(
-            "status: nginx {}, weir {}",
-            nginx.status, weir.status
-        ));
-    }
-    if body(nginx) != body(weir) {
-        found.push(format!(
-            "body: nginx {:?}, weir {:?}",
-            String::from_utf8_lossy(&body(nginx))
-                .chars()
-                .take(80)
-                .collect::<String>(),
-            String::from_utf8_lossy(&body(weir))
-                .chars()
-                .take(80)
-                .collect::<String>()
-        ));
-    }
-    for name in nginx.headers.keys() {
-        if NOT_COMPARED.contains(&name.as_str()) || !weir.headers.contains_key(name) {
-            continue;
-        }
-        let values = |reply: &weir_testkit::Reply| -> Vec<String> {
-            reply
-                .headers
-                .get_all(name)
-                .iter()
-                .map(|value| value.to_str().unwrap_or("?").to_string())
-                .collect()
-        };
-        if values(nginx) != values(weir) {
-            found.push(format!(
-                "header {name}: nginx {:?}, weir {:?}",
-                values(nginx),
-                values(weir)
-            ));
-        }
-    }
-    found
-}
-
 /// Whether the report announced this difference.
-fn announced(
-    case: &Case,
-    report: &str,
-    path: &str,
-    nginx: &Option<weir_testkit::Reply>,
-    weir: &Option<weir_testkit::Reply>,
-    difference: &str,
-) -> bool {
-    let generated_by_both = |reply: &weir_testkit::Reply| reply.header("x-upstream").is_none();
-    if let (Some(nginx), Some(weir)) = (nginx, weir) {
-        let same_status = nginx.status == weir.status;
-        let error_page = same_status
-            && nginx.status.as_u16() >= 400
-            && generated_by_both(nginx)
-            && generated_by_both(weir);
-        if error_page
-            && (difference.starts_with("body") || difference.starts_with("header content-type"))
-        {
-            return report.contains("short plain-text body where nginx sends an HTML error page");
-        }
-        let redirect = same_status
-            && nginx.status.is_redirection()
-            && nginx.header("location") == weir.header("location");
-        if redirect
-            && (difference.starts_with("body") || difference.starts_with("header content-type"))
-        {
-            return report.contains("a redirect from weir has an empty body");
-        }
-    }
-    case.announced
-        .iter()
-        .any(|(prefix, words)| path.starts_with(prefix) && report.contains(words))
+fn announced(case: &Case, report: &str, exchange: &Exchange, difference: &str) -> bool {
+    announced_generally(report, exchange, difference).unwrap_or_else(|| {
+        case.announced
+            .iter()
+            .any(|(prefix, words)| exchange.path.starts_with(prefix) && report.contains(words))
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -545,50 +319,44 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
     let mut failures = Vec::new();
     let mut compared = 0;
     for case in CASES {
-        let upstream = UpstreamServer::start(Transport::Tcp).await;
-        let files = tempfile::tempdir().unwrap();
-        // nginx runs the config moved onto one plain listener; so does weir, with the import of
-        // the config moved the same way (its `listen`s and `ssl*` lines only): a server bound to
-        // its own sockets (weir's route `listen`) answers there as nginx's server, moved onto
-        // the one listener, does. The original's report counts too: its notes announce what the
-        // move does not change.
-        let original = weir_import::import(&corpus(case.file)).unwrap();
-        let loaded = parse::load(&corpus(case.file)).unwrap();
-        let moved_config = parse::to_nginx(&onto_one_listener(loaded.directives.clone(), false));
-        let imported = weir_import::import_str(&moved_config, case.file)
-            .unwrap_or_else(|error| panic!("{}: {error}\n{moved_config}", case.file));
-        let report = format!("{}\n{}", original.report, imported.report);
-        let toml = weir_toml(&imported, &upstream.address, files.path());
-        make_files(&toml);
-        let http = |listen: SocketAddr| {
-            nginx_http(&loaded.directives, listen, &upstream.address, files.path())
+        let directives = parse::load(&corpus(case.file)).unwrap().directives;
+        assert!(
+            case.listeners <= socket_count(&directives).max(1),
+            "{}: more listeners than the config has sockets",
+            case.file
+        );
+        let run = Run {
+            name: case.file,
+            directives,
+            original_report: weir_import::import(&corpus(case.file))
+                .unwrap()
+                .report
+                .to_string(),
+            listeners: case.listeners,
+            hosts: case.hosts,
+            paths: case.paths,
         };
-        let nginx =
-            Nginx::start_with(&http).unwrap_or_else(|error| panic!("{}: {error}", case.file));
-        let gateway = TestGateway::start(&toml).await;
-        for host in case.hosts {
-            for path in case.paths {
-                let from_nginx = ask(nginx.addr, host, path).await;
-                let from_weir = ask(gateway.addr, host, path).await;
-                compared += 1;
-                for difference in differences(&from_nginx, &from_weir) {
-                    eprintln!("{} Host: {host} GET {path}: {difference}", case.file);
-                    if !announced(case, &report, path, &from_nginx, &from_weir, &difference) {
-                        failures.push(format!(
-                            "{} Host: {host} GET {path}: {difference}",
-                            case.file
-                        ));
-                    }
+        let (report, answers) = exchanges(&run).await;
+        for exchange in &answers {
+            compared += 1;
+            let request = &exchange.request;
+            for (side, reply) in [("nginx", &exchange.nginx), ("weir", &exchange.weir)] {
+                if let Some(wrong) = unexpected(case, exchange, side, reply) {
+                    failures.push(format!("{request}: {wrong}"));
+                }
+            }
+            for difference in differences(&exchange.nginx, &exchange.weir) {
+                eprintln!("{request}: {difference}");
+                if !announced(case, &report, exchange, &difference) {
+                    failures.push(format!("{request}: {difference}"));
                 }
             }
         }
-        gateway.shutdown().await;
-        drop(nginx);
     }
     assert!(compared > 50, "only {compared} requests compared");
     assert!(
         failures.is_empty(),
-        "differences the report did not announce:\n{}",
+        "differences the report did not announce, or answers not as expected:\n{}",
         failures.join("\n")
     );
 }

@@ -14,6 +14,9 @@ use weir::GatewayHandle;
 /// A running gateway.
 pub struct TestGateway {
     pub addr: SocketAddr,
+    /// Every listener's address as bound (`Gateway::local_addrs`), `addr` first: a config may
+    /// give `[server] listen` several, on different loopback IPs (`127.0.0.1:0`, `127.0.0.2:0`).
+    pub addrs: Vec<SocketAddr>,
     /// The admin listener's address, when the config has `[admin]`.
     pub admin_addr: Option<SocketAddr>,
     /// The first `[tls] listen` address, when the config has `[tls]`.
@@ -36,7 +39,8 @@ impl TestGateway {
     /// One gateway on the caller's runtime (`runtime = "work_stealing"`).
     fn start_here(config: weir::Config) -> TestGateway {
         let gateway = weir::Gateway::bind(&config).expect("gateway binds");
-        let addr = gateway.local_addrs()[0];
+        let addrs = gateway.local_addrs();
+        let addr = addrs[0];
         let admin_addr = gateway.admin_addr();
         let tls_addr = gateway.tls_addrs().first().copied();
         let handle = gateway.handle();
@@ -46,6 +50,7 @@ impl TestGateway {
         }));
         TestGateway {
             addr,
+            addrs,
             admin_addr,
             tls_addr,
             handle,
@@ -72,16 +77,17 @@ impl TestGateway {
             let _ = ready_sender.send((
                 gateway.handle(),
                 gateway.listen_addrs(),
-                gateway.local_addrs()[0],
+                gateway.local_addrs(),
                 gateway.admin_addr(),
                 gateway.tls_addrs().first().copied(),
             ));
             gateway.run(until(first_stop)).await;
         }));
-        let (handle, addrs, addr, admin_addr, tls_addr) =
+        let (handle, listen_addrs, addrs, admin_addr, tls_addr) =
             ready.await.expect("the first worker binds");
+        let addr = addrs[0];
         for _ in 1..threads {
-            let (handle, addrs) = (handle.clone(), addrs.clone());
+            let (handle, addrs) = (handle.clone(), listen_addrs.clone());
             let settings = config.server.clone();
             let stop = stop_receiver.clone();
             workers.push(worker(move || async move {
@@ -102,6 +108,7 @@ impl TestGateway {
         });
         TestGateway {
             addr,
+            addrs,
             admin_addr,
             tls_addr,
             handle,

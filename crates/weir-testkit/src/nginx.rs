@@ -25,8 +25,10 @@ const START_ATTEMPTS: usize = 5;
 /// A running nginx.
 #[derive(Debug)]
 pub struct Nginx {
-    /// The loopback address the server block listens on.
+    /// The loopback address the server block listens on (the first of `addrs`).
     pub addr: SocketAddr,
+    /// Every free loopback address the config was given ([`Nginx::start_on`]), `addr` first.
+    pub addrs: Vec<SocketAddr>,
     child: Option<Child>,
     dir: TempDir,
 }
@@ -50,16 +52,28 @@ impl Nginx {
     /// Starts nginx with `http(addr)` as the whole content of the `http { }` block: the caller's
     /// own `server` blocks, which should listen on `addr` (a free loopback port).
     pub fn start_with(http: &dyn Fn(SocketAddr) -> String) -> io::Result<Nginx> {
+        Self::start_on(1, &|addrs: &[SocketAddr]| http(addrs[0]))
+    }
+
+    /// Starts nginx with `http(addrs)` as the whole content of the `http { }` block, `addrs`
+    /// being `count` free loopback ports (servers on several sockets: an app and its admin);
+    /// ready when the first accepts connections.
+    pub fn start_on(count: usize, http: &dyn Fn(&[SocketAddr]) -> String) -> io::Result<Nginx> {
+        assert!(count > 0, "nginx needs an address to listen on");
         let mut last_error = None;
         for _ in 0..START_ATTEMPTS {
             let dir = tempfile::Builder::new().prefix("weir-nginx").tempdir()?;
-            let port = free_port()?;
+            let addrs = free_ports(count)?
+                .into_iter()
+                .map(|port| SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
+                .collect::<Vec<_>>();
             let mut nginx = Nginx {
-                addr: SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
+                addr: addrs[0],
+                addrs,
                 child: None,
                 dir,
             };
-            let content = http(nginx.addr);
+            let content = http(&nginx.addrs);
             match nginx.spawn(&content) {
                 Ok(()) => return Ok(nginx),
                 Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(error),
@@ -208,9 +222,15 @@ fn which_on_path(name: &str) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-fn free_port() -> io::Result<u16> {
-    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?;
-    Ok(listener.local_addr()?.port())
+/// `count` distinct free ports: all held bound until each is known, then released.
+fn free_ports(count: usize) -> io::Result<Vec<u16>> {
+    let listeners = (0..count)
+        .map(|_| TcpListener::bind((Ipv4Addr::LOCALHOST, 0)))
+        .collect::<io::Result<Vec<_>>>()?;
+    listeners
+        .iter()
+        .map(|listener| Ok(listener.local_addr()?.port()))
+        .collect()
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 //! whole body, then answers with its length), `/headers` (the request head
 //! as text), `/status/N`, `/slow?ms=N`, `/hang` (never answers), `/close` (answers with
 //! `Connection: close`), `/big?bytes=N` (N bytes in 16 KiB chunks), `/chunked` (three chunks with
-//! pauses), `/text?bytes=N` (compressible `text/plain`), `/no-content` (204), `/not-modified` (304), `/length` (`Content-Length: 5`, for HEAD).
+//! pauses), `/text?bytes=N` (compressible `text/plain`), `/no-content` (204), `/not-modified` (304), `/length` (`Content-Length: 5`, for HEAD),
+//! `/accel/PATH` (200 with `X-Accel-Redirect: /PATH`, as Django's sendfile backends answer).
 
 use std::convert::Infallible;
 use std::path::PathBuf;
@@ -317,6 +318,11 @@ async fn handle(request: Request<Incoming>) -> Result<Response<TestBody>, Infall
         "/length" => Response::builder()
             .header("content-length", "5")
             .body(full("abcde"))
+            .expect("static response"),
+        // Django's sendfile backends: the app answers where the file is, nginx serves it.
+        _ if path.starts_with("/accel/") => Response::builder()
+            .header("x-accel-redirect", &path["/accel".len()..])
+            .body(full("served by the proxy"))
             .expect("static response"),
         _ if path.starts_with("/status/") => {
             let code = path["/status/".len()..].parse::<u16>().unwrap_or(500);

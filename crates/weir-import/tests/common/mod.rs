@@ -1,0 +1,611 @@
+//! What `tests/differential.rs` (the corpus written here) and `tests/public_differential.rs` (the
+//! public corpus) share: nginx with a config and weir with its import, moved onto the test's
+//! addresses the same way, in front of the same test upstream, asked the same requests
+//! ([`exchanges`]); and what differs between two answers ([`differences`]).
+//!
+//! Both sides are moved onto the test's addresses the same way: every `listen` becomes one free
+//! loopback port (or, for a run with two listeners, the config's first socket one and its second
+//! another, asked alike), every upstream server and `proxy_pass` address becomes the test
+//! upstream, and every `root`/`alias` directory moves under a temp dir. An upstream host name
+//! (Compose's `web:8000`) stays a name on weir's side, on the test upstream's port, and weir
+//! resolves it through a real DNS server (`[server] resolver`) that points it at 127.0.0.1. Log
+//! and TLS directives, which need system paths and certificates, are dropped from the nginx side
+//! only.
+
+use std::io::Read;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+
+use bytes::Bytes;
+use http::{Method, Request};
+use http_body_util::Full;
+use weir_import::{parse, Directive, Import};
+use weir_testkit::dns::DnsServer;
+use weir_testkit::nginx::Nginx;
+use weir_testkit::{Client, Reply, TestGateway, Transport, UpstreamServer};
+
+/// One config to run on both sides.
+pub struct Run<'a> {
+    /// The config's name in messages and in the import's source comments.
+    pub name: &'a str,
+    /// The config as loaded (includes read), with an `http` block.
+    pub directives: Vec<Directive>,
+    /// The report of the config's own import: its notes announce what the move does not change.
+    pub original_report: String,
+    /// Plain listeners both sides get: 1 moves every server onto one; 2 keeps the config's
+    /// first socket (by port) on listener A and its second on B.
+    pub listeners: usize,
+    pub hosts: &'a [&'a str],
+    pub paths: &'a [&'a str],
+}
+
+/// How many sockets (distinct `listen` ports) the config's servers have.
+pub fn socket_count(directives: &[Directive]) -> usize {
+    Sockets::of(directives, 1).ports.len()
+}
+
+/// One request asked of both sides, and their answers.
+pub struct Exchange {
+    /// The listener asked (0 is A).
+    #[allow(dead_code)] // read by differential.rs, whose cases expect answers per listener
+    pub listener: usize,
+    /// `NAME [on listener B] Host: HOST GET PATH`, for messages.
+    pub request: String,
+    pub path: String,
+    pub nginx: Option<Reply>,
+    pub weir: Option<Reply>,
+}
+
+/// Runs nginx on `run`'s config and weir on its import, asks both every host and path on every
+/// listener, and returns both import reports (the original's first) and the answers.
+pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let files = tempfile::tempdir().unwrap();
+    // nginx runs the config moved onto one plain listener; so does weir, with the import of the
+    // config moved the same way (its `listen`s and `ssl*` lines only): a server bound to its own
+    // sockets (weir's route `listen`) answers there as nginx's server, moved onto the one
+    // listener, does.
+    let sockets = Sockets::of(&run.directives, run.listeners);
+    let keep_listens = run.listeners > 1;
+    let moved_config = parse::to_nginx(&onto_one_listener(
+        run.directives.clone(),
+        false,
+        keep_listens,
+    ));
+    let imported = weir_import::import_str(&moved_config, run.name)
+        .unwrap_or_else(|error| panic!("{}: {error}\n{moved_config}", run.name));
+    let report = format!("{}\n{}", run.original_report, imported.report);
+    // Upstream host names (Compose's `web:8000`) are resolved by weir through a real DNS server
+    // that points them at the test upstream; nginx's side names its address.
+    let names = host_names(&imported.toml);
+    let dns = (!names.is_empty()).then(|| {
+        let mut dns = DnsServer::start().expect("the test DNS server starts");
+        for name in &names {
+            dns.set(name, &[Ipv4Addr::LOCALHOST.into()], 60).unwrap();
+        }
+        dns
+    });
+    let resolver = dns.as_ref().map(DnsServer::addr);
+    let toml = weir_toml(
+        &imported,
+        &sockets,
+        &upstream.address,
+        files.path(),
+        resolver,
+    );
+    make_files(&toml);
+    let http = |listens: &[SocketAddr]| {
+        nginx_http(
+            &run.directives,
+            listens,
+            &sockets,
+            &upstream.address,
+            files.path(),
+        )
+    };
+    let nginx = Nginx::start_on(run.listeners, &http)
+        .unwrap_or_else(|error| panic!("{}: {error}", run.name));
+    let gateway = TestGateway::start(&toml).await;
+    assert_eq!(gateway.addrs.len(), run.listeners, "{}\n{toml}", run.name);
+    let mut answers = Vec::new();
+    for listener in 0..run.listeners {
+        let on = match run.listeners {
+            1 => String::new(),
+            _ => format!(" on listener {}", ["A", "B"].get(listener).unwrap_or(&"C+")),
+        };
+        for host in run.hosts {
+            for path in run.paths {
+                answers.push(Exchange {
+                    listener,
+                    request: format!("{}{on} Host: {host} GET {path}", run.name),
+                    path: path.to_string(),
+                    nginx: ask(nginx.addrs[listener], host, path).await,
+                    weir: ask(gateway.addrs[listener], host, path).await,
+                });
+            }
+        }
+    }
+    if let Some(mut dns) = dns {
+        for name in &names {
+            let queries = dns.queries(name).unwrap();
+            assert!(
+                queries > 0,
+                "{}: weir never asked the DNS server for {name}",
+                run.name
+            );
+        }
+    }
+    gateway.shutdown().await;
+    drop(nginx);
+    (report, answers)
+}
+
+/// A directory as the test places it: under `files`.
+fn moved(files: &Path, dir: &str) -> String {
+    format!("{}{dir}", files.display())
+}
+
+/// The port of a `listen` argument (`80`, `127.0.0.1:8000`, `[::]:443`, `*:80`; an address
+/// alone is port 80, as in nginx), or of an imported listen address.
+fn listen_port(arg: &str) -> u16 {
+    if let Ok(port) = arg.parse() {
+        return port;
+    }
+    match arg.rsplit_once(':') {
+        Some((_, port)) if !arg.ends_with(']') => port.parse().unwrap_or(80),
+        _ => 80,
+    }
+}
+
+/// The config's sockets as the test places them: their ports in the order the config first
+/// names them, and how many listeners the case has. Socket `i` goes on listener `i` (the last
+/// listener takes the rest); with one listener, every socket is on it.
+struct Sockets {
+    ports: Vec<u16>,
+    listeners: usize,
+}
+
+impl Sockets {
+    fn of(directives: &[Directive], listeners: usize) -> Sockets {
+        fn visit(block: &[Directive], ports: &mut Vec<u16>) {
+            for directive in block {
+                if directive.name == "listen" {
+                    let port = listen_port(directive.args.first().map_or("80", String::as_str));
+                    if !ports.contains(&port) {
+                        ports.push(port);
+                    }
+                }
+                if let Some(inner) = &directive.block {
+                    visit(inner, ports);
+                }
+            }
+        }
+        let mut ports = Vec::new();
+        visit(directives, &mut ports);
+        Sockets { ports, listeners }
+    }
+
+    /// The listener (0 is A) that the socket on `port` goes on.
+    fn listener(&self, port: u16) -> usize {
+        let index = self.ports.iter().position(|known| *known == port);
+        index.unwrap_or(0).min(self.listeners - 1)
+    }
+
+    /// weir's `[server] listen` address for listener `index`: port 0 on its own loopback IP,
+    /// so that the route `listen` keys that name it tell the listeners apart.
+    fn weir_listen(index: usize) -> String {
+        format!("127.0.0.{}:0", index + 1)
+    }
+}
+
+/// The nginx side: the `http` block of `directives`, rewritten onto the test's addresses.
+fn nginx_http(
+    directives: &[Directive],
+    listens: &[SocketAddr],
+    sockets: &Sockets,
+    upstream: &str,
+    files: &Path,
+) -> String {
+    let http = directives
+        .iter()
+        .find(|directive| directive.name == "http")
+        .and_then(|http| http.block.clone())
+        .expect("an http block");
+    let upstream_names: Vec<String> = http
+        .iter()
+        .filter(|directive| directive.name == "upstream")
+        .filter_map(|directive| directive.args.first().cloned())
+        .collect();
+    let place = Place {
+        listens,
+        sockets,
+        upstream,
+        files,
+        upstream_names: &upstream_names,
+    };
+    let rewritten = rewrite(http, &place, false);
+    format!(
+        "    include /etc/nginx/mime.types;\n{}",
+        parse::to_nginx(&rewritten)
+    )
+}
+
+/// `directives` with each server's `listen`s made one, as [`rewrite`] makes them for nginx
+/// (the first, with its `default_server`), and the `ssl*` lines left out; nothing else changed.
+/// With `keep_listens`, only the `ssl*` lines are left out (a case on several listeners).
+fn onto_one_listener(block: Vec<Directive>, in_server: bool, keep_listens: bool) -> Vec<Directive> {
+    let mut out = Vec::new();
+    let mut listened = false;
+    for mut directive in block {
+        if directive.name.starts_with("ssl") {
+            continue;
+        }
+        if in_server && directive.name == "listen" && !keep_listens {
+            if listened {
+                continue;
+            }
+            listened = true;
+            let default = directive.args.iter().any(|arg| arg == "default_server");
+            directive.args = vec!["127.0.0.1:1".into()];
+            if default {
+                directive.args.push("default_server".into());
+            }
+        }
+        if let Some(inner) = directive.block.take() {
+            let server = directive.name == "server";
+            directive.block = Some(onto_one_listener(inner, server, keep_listens));
+        }
+        out.push(directive);
+    }
+    out
+}
+
+/// Where [`rewrite`] moves a config: its listeners, the test upstream, the files' directory.
+struct Place<'a> {
+    listens: &'a [SocketAddr],
+    sockets: &'a Sockets,
+    upstream: &'a str,
+    files: &'a Path,
+    upstream_names: &'a [String],
+}
+
+impl Place<'_> {
+    /// The test listener that a config's socket on `port` moves onto.
+    fn listen(&self, port: u16) -> SocketAddr {
+        self.listens[self.sockets.listener(port)]
+    }
+}
+
+fn rewrite(block: Vec<Directive>, place: &Place, in_upstream: bool) -> Vec<Directive> {
+    let tcp = place.upstream.to_string();
+    let (files, upstream_names) = (place.files, place.upstream_names);
+    let mut out = Vec::new();
+    // The test listeners this block's `listen`s moved onto: one `listen` each.
+    let mut listened: Vec<SocketAddr> = Vec::new();
+    for mut directive in block {
+        let name = directive.name.as_str();
+        if name.starts_with("ssl") || matches!(name, "access_log" | "error_log") {
+            continue;
+        }
+        match name {
+            "listen" => {
+                let listen = place.listen(listen_port(&directive.args[0]));
+                if listened.contains(&listen) {
+                    continue;
+                }
+                listened.push(listen);
+                let default = directive.args.iter().any(|arg| arg == "default_server");
+                directive.args = vec![listen.to_string()];
+                if default {
+                    directive.args.push("default_server".into());
+                }
+            }
+            "server" if in_upstream => directive.args[0] = tcp.clone(),
+            "proxy_pass" => {
+                let url = directive.args[0].trim_start_matches("http://").to_string();
+                let (authority, uri) = match url.strip_prefix("unix:") {
+                    Some(unix) => match unix.find(':') {
+                        Some(colon) => (String::new(), unix[colon + 1..].to_string()),
+                        None => (String::new(), String::new()),
+                    },
+                    None => match url.find('/') {
+                        Some(slash) => (url[..slash].to_string(), url[slash..].to_string()),
+                        None => (url.clone(), String::new()),
+                    },
+                };
+                if !upstream_names.contains(&authority) {
+                    directive.args[0] = format!("http://{tcp}{uri}");
+                }
+            }
+            "root" | "alias" => directive.args[0] = moved(files, &directive.args[0]),
+            _ => {}
+        }
+        if let Some(inner) = directive.block.take() {
+            let is_upstream = directive.name == "upstream";
+            directive.block = Some(rewrite(inner, place, is_upstream));
+            if directive.name == "server" && !in_upstream {
+                let block = directive.block.as_mut().unwrap();
+                if !block.iter().any(|inner| inner.name == "listen") {
+                    block.insert(
+                        0,
+                        Directive {
+                            name: "listen".into(),
+                            args: vec![place.listen(80).to_string()],
+                            block: None,
+                            source: directive.source.clone(),
+                        },
+                    );
+                }
+            }
+        }
+        out.push(directive);
+    }
+    out
+}
+
+/// The addresses of a `servers = [...]` line.
+fn server_addresses(line: &str) -> Vec<&str> {
+    let list = line.split('#').next().unwrap_or("");
+    list.split('"').skip(1).step_by(2).collect()
+}
+
+/// The host of `address` when it is a name (`web:8000`, `api`), not an IP or a Unix socket.
+fn host_name(address: &str) -> Option<&str> {
+    if address.starts_with("unix:") || address.starts_with('[') {
+        return None;
+    }
+    let host = address.rsplit_once(':').map_or(address, |(host, _)| host);
+    host.parse::<std::net::IpAddr>().is_err().then_some(host)
+}
+
+/// The upstream host names of the imported TOML, which the test's DNS server answers.
+fn host_names(toml: &str) -> Vec<String> {
+    let mut names: Vec<String> = toml
+        .lines()
+        .filter(|line| line.starts_with("servers = "))
+        .flat_map(server_addresses)
+        .filter_map(host_name)
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// An upstream server moved onto the test upstream: a host name keeps its name, on the test
+/// upstream's port (the test's DNS server points the name at it); an IP or socket becomes it.
+fn moved_server(address: &str, upstream: &str) -> String {
+    match (host_name(address), upstream.rsplit_once(':')) {
+        (Some(name), Some((_, port))) if !upstream.starts_with("unix:") => format!("{name}:{port}"),
+        _ => upstream.to_string(),
+    }
+}
+
+/// The weir side: the imported TOML on port 0, the test upstream, the moved directories, and no
+/// access log file. With `resolver` (the test's DNS server), upstream host names stay names,
+/// resolved there.
+fn weir_toml(
+    imported: &Import,
+    sockets: &Sockets,
+    upstream: &str,
+    files: &Path,
+    resolver: Option<SocketAddr>,
+) -> String {
+    let mut out = String::new();
+    // The access log and TLS (whose certificates name files of the machine the config came
+    // from) are left out: the comparison is over plain HTTP.
+    let mut skipped = false;
+    for line in imported.toml.lines() {
+        if line.starts_with('[') {
+            skipped = line == "[access_log]" || line == "[tls]" || line == "[[tls.certificates]]";
+        }
+        if skipped {
+            continue;
+        }
+        let key = line.split(" = ").next().unwrap_or("");
+        // Both sides answer on one plain listener: a route bound to TLS or plain sockets
+        // (`scheme`) answers there as nginx's server, moved onto it, does.
+        if key == "pid_file" || key == "scheme" {
+            continue;
+        }
+        let line = match key {
+            // `[server] listen` and a route's `listen`, each address on its test listener.
+            "listen" => {
+                let mut listens: Vec<String> = server_addresses(line)
+                    .into_iter()
+                    .map(|address| {
+                        let listener = sockets.listener(listen_port(address));
+                        format!("{:?}", Sockets::weir_listen(listener))
+                    })
+                    .collect();
+                listens.sort();
+                listens.dedup();
+                format!("listen = [{}]", listens.join(", "))
+            }
+            "servers" => {
+                let mut servers: Vec<String> = server_addresses(line)
+                    .into_iter()
+                    .map(|address| format!("{:?}", moved_server(address, upstream)))
+                    .collect();
+                servers.dedup();
+                format!("servers = [{}]", servers.join(", "))
+            }
+            "resolver" => match resolver {
+                Some(resolver) => format!("resolver = \"{resolver}\""),
+                None => continue,
+            },
+            "static" => {
+                let dir = line.split('"').nth(1).unwrap();
+                format!("static = \"{}\"", moved(files, dir))
+            }
+            _ => line.to_string(),
+        };
+        out.push_str(&line);
+        out.push('\n');
+        if line == "[server]" && !imported.toml.contains("\nresolver = ") {
+            if let Some(resolver) = resolver {
+                out.push_str(&format!("resolver = \"{resolver}\"\n"));
+            }
+        }
+    }
+    if !out.contains("listen = ") {
+        let resolver = resolver.map_or(String::new(), |addr| format!("resolver = \"{addr}\"\n"));
+        out = format!("[server]\nlisten = [\"127.0.0.1:0\"]\n{resolver}{out}");
+    }
+    first_route_per_host_and_path(&out)
+}
+
+/// On the one listener both sides share, nginx answers a name with the first server that has it
+/// ("conflicting server name"): of the routes that differed by `scheme` alone, the first stays.
+fn first_route_per_host_and_path(toml: &str) -> String {
+    let mut out = String::new();
+    let mut seen = std::collections::HashSet::new();
+    for (index, table) in toml.split("\n[").enumerate() {
+        let table = if index == 0 {
+            table.to_string()
+        } else {
+            format!("\n[{table}")
+        };
+        if table.starts_with("\n[[routes]]") {
+            let key: Vec<&str> = table
+                .lines()
+                .filter(|line| {
+                    let key = line.split(" = ").next().unwrap_or("");
+                    matches!(key, "host" | "path" | "exact" | "match" | "listen")
+                })
+                .map(|line| line.split('#').next().unwrap_or("").trim())
+                .collect();
+            if !seen.insert(key.join("\n")) {
+                continue;
+            }
+        }
+        out.push_str(&table);
+    }
+    out
+}
+
+/// Files in every directory weir serves, so both gateways find the same ones.
+fn make_files(toml: &str) {
+    for line in toml.lines().filter(|line| line.starts_with("static = ")) {
+        let dir = PathBuf::from(line.split('"').nth(1).unwrap());
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("index.html"), "<h1>index</h1>\n".repeat(10)).unwrap();
+        std::fs::write(dir.join("app.css"), "body { color: black; }\n".repeat(50)).unwrap();
+        std::fs::write(dir.join("file.txt"), "a protected file\n").unwrap();
+    }
+}
+
+async fn ask(addr: SocketAddr, host: &str, path: &str) -> Option<Reply> {
+    let request = Request::builder()
+        .method(Method::GET)
+        .uri(path)
+        .header("host", host)
+        .header("accept-encoding", "gzip")
+        .body(Full::new(Bytes::new()))
+        .unwrap();
+    Client::connect(addr).await.send(request).await.ok()
+}
+
+pub fn body(reply: &Reply) -> Vec<u8> {
+    if reply.header("content-encoding") == Some("gzip") {
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&reply.body[..])
+            .read_to_end(&mut decoded)
+            .expect("gzip body");
+        decoded
+    } else {
+        reply.body.to_vec()
+    }
+}
+
+/// Headers not compared: framing, dates, and those the report's general notes announce.
+const NOT_COMPARED: &[&str] = &[
+    "date",
+    "server",
+    "connection",
+    "keep-alive",
+    "content-length",
+    "transfer-encoding",
+    "etag",
+];
+
+/// What differs between two answers, in words; empty when they agree.
+pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>) -> Vec<String> {
+    let (Some(nginx), Some(weir)) = (nginx, weir) else {
+        return match (nginx, weir) {
+            (None, None) => Vec::new(),
+            _ => vec![format!(
+                "one side did not answer: nginx {:?}, weir {:?}",
+                nginx.as_ref().map(|r| r.status),
+                weir.as_ref().map(|r| r.status)
+            )],
+        };
+    };
+    let mut found = Vec::new();
+    if nginx.status != weir.status {
+        found.push(format!(
+            "status: nginx {}, weir {}",
+            nginx.status, weir.status
+        ));
+    }
+    if body(nginx) != body(weir) {
+        found.push(format!(
+            "body: nginx {:?}, weir {:?}",
+            String::from_utf8_lossy(&body(nginx))
+                .chars()
+                .take(80)
+                .collect::<String>(),
+            String::from_utf8_lossy(&body(weir))
+                .chars()
+                .take(80)
+                .collect::<String>()
+        ));
+    }
+    for name in nginx.headers.keys() {
+        if NOT_COMPARED.contains(&name.as_str()) || !weir.headers.contains_key(name) {
+            continue;
+        }
+        let values = |reply: &Reply| -> Vec<String> {
+            reply
+                .headers
+                .get_all(name)
+                .iter()
+                .map(|value| value.to_str().unwrap_or("?").to_string())
+                .collect()
+        };
+        if values(nginx) != values(weir) {
+            found.push(format!(
+                "header {name}: nginx {:?}, weir {:?}",
+                values(nginx),
+                values(weir)
+            ));
+        }
+    }
+    found
+}
+
+/// Whether the report's general notes announced this difference (weir's own error pages and
+/// redirects have bodies of their own); `None` when the difference is not of those kinds.
+pub fn announced_generally(report: &str, exchange: &Exchange, difference: &str) -> Option<bool> {
+    let generated_by_both = |reply: &Reply| reply.header("x-upstream").is_none();
+    let (Some(nginx), Some(weir)) = (&exchange.nginx, &exchange.weir) else {
+        return None;
+    };
+    let body_or_type =
+        difference.starts_with("body") || difference.starts_with("header content-type");
+    let same_status = nginx.status == weir.status;
+    let error_page = same_status
+        && nginx.status.as_u16() >= 400
+        && generated_by_both(nginx)
+        && generated_by_both(weir);
+    if error_page && body_or_type {
+        return Some(report.contains("short plain-text body where nginx sends an HTML error page"));
+    }
+    let redirect = same_status
+        && nginx.status.is_redirection()
+        && nginx.header("location") == weir.header("location");
+    if redirect && body_or_type {
+        return Some(report.contains("a redirect from weir has an empty body"));
+    }
+    None
+}
