@@ -2270,7 +2270,7 @@ impl<'a> Translator<'a> {
         }
         if files_first && last.starts_with('/') {
             if let Ok(file) = fallback_file(last, "/", PathMatch::Prefix) {
-                let note = format!("fallback_file = {file:?} on the server's static route (the paths no location matches): weir serves {looks_in_dir} if there is one, else {file} of the root, where nginx looks {last} up again (the same file while no location takes {last})");
+                let note = format!("fallback_file = {file:?} on the server's static route (the paths no location matches): weir serves {looks_in_dir} if there is one, else {file} of the root, where nginx looks {last} up again (the same file while no location takes {last}); a path with a dot-file segment gets 404, not {file}: dotfiles = false");
                 if with_dirs {
                     self.translated(try_files, note);
                 } else {
@@ -2548,7 +2548,7 @@ impl<'a> Translator<'a> {
                 (None, Some(uri)) => {
                     match fallback_file(uri, &path, path_match) {
                         Ok(file) => {
-                            let note = format!("fallback_file = {file:?}: weir serves {looks_in_dir} if there is one, else {file} of the route's directory, where nginx looks {uri} up again (the same file while no other location takes {uri})");
+                            let note = format!("fallback_file = {file:?}: weir serves {looks_in_dir} if there is one, else {file} of the route's directory, where nginx looks {uri} up again (the same file while no other location takes {uri}); a path with a dot-file segment gets 404, not {file}: dotfiles = false");
                             if with_dirs {
                                 self.translated(try_files, note);
                             } else {

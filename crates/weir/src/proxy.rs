@@ -587,6 +587,16 @@ impl Route {
             });
         }
         let below = &path[self.prefix_len.min(path.len())..];
+        if below.is_empty() && !path.ends_with('/') && self.fallback.is_none() {
+            // The route's own path without its slash (`location /media { alias DIR; }`, asked
+            // for `/media`) names the directory: nginx redirects to `/media/`, so that the
+            // page's relative links resolve below it, and so does weir. (With a fallback, as
+            // with nginx's `try_files $uri $uri/ ...`, the directory's index is served.)
+            let name = path.rsplit('/').next().unwrap_or_default();
+            return Ok(Some(
+                crate::static_files::directory_redirect(name).map(Body::boxed),
+            ));
+        }
         let below = if below.starts_with('/') {
             below.to_string()
         } else {

@@ -645,6 +645,7 @@ struct FileRequest {
 
 /// The outcome of the blocking part: a file ready to send, or a redirect.
 enum Opened {
+    /// A directory asked for without its trailing slash: its last segment.
     Redirect(String),
     File(Box<OpenedFile>),
 }
@@ -675,10 +676,7 @@ impl FileRequest {
         let metadata = std::fs::metadata(&canonical).map_err(file_error)?;
         let (requested, canonical) = if metadata.is_dir() {
             if !self.path.trailing_slash {
-                return Ok(Opened::Redirect(format!(
-                    "./{}/",
-                    encode_for_location(&self.path.last_segment)
-                )));
+                return Ok(Opened::Redirect(self.path.last_segment.clone()));
             }
             let index = requested.join(INDEX_FILE);
             // A directory without an index is 403, as nginx without autoindex.
@@ -815,6 +813,16 @@ impl FileRequest {
 /// A path segment as it may stand in a `Location` header: escapes kept as they came, and every byte
 /// that is not visible ASCII (raw UTF-8, which hyper lets through in a path) percent-encoded, so
 /// the header is always valid.
+/// The answer to a directory's path without its trailing slash, as nginx's: 301 to `./NAME/`
+/// (`NAME` its last segment), a relative reference, so it works under any route prefix.
+pub fn directory_redirect(name: &str) -> Response<FileBody> {
+    let mut response = status_response(StatusCode::MOVED_PERMANENTLY);
+    if let Ok(location) = HeaderValue::from_str(&format!("./{}/", encode_for_location(name))) {
+        response.headers_mut().insert(LOCATION, location);
+    }
+    response
+}
+
 fn encode_for_location(segment: &str) -> String {
     let mut encoded = String::with_capacity(segment.len());
     for &byte in segment.as_bytes() {
@@ -855,13 +863,7 @@ fn file_error(source: io::Error) -> ProxyError {
 impl Opened {
     fn into_response(self) -> Response<FileBody> {
         let opened = match self {
-            Opened::Redirect(location) => {
-                let mut response = status_response(StatusCode::MOVED_PERMANENTLY);
-                if let Ok(location) = HeaderValue::from_str(&location) {
-                    response.headers_mut().insert(LOCATION, location);
-                }
-                return response;
-            }
+            Opened::Redirect(name) => return directory_redirect(&name),
             Opened::File(opened) => *opened,
         };
         let validators = opened.validators;

@@ -203,3 +203,60 @@ fallback_upstream = "app"
         );
     }
 }
+
+/// A static route's own path without its trailing slash (nginx `location /media { alias DIR/; }`,
+/// asked for `/media`) names the directory: 301 to `./media/`, as nginx redirects to `/media/`, so
+/// that the page's relative links resolve below it; with a fallback (`try_files $uri $uri/ ...`)
+/// the index is served, as nginx's `$uri/` finds it.
+#[tokio::test]
+async fn a_static_route_asked_without_its_slash_is_redirected_to_it() {
+    let site = site();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let config = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[[routes]]
+path = "/media"
+static = "{dir}"
+[[routes]]
+path = "/spa"
+static = "{dir}"
+fallback_file = "/index.html"
+"#,
+        upstream.address,
+        dir = site.path().display()
+    );
+    let gateway = TestGateway::start(&config).await;
+    let mut client = Client::connect(gateway.addr).await;
+    let bare = client.get("/media").await;
+    assert_eq!(bare.status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(bare.header("location"), Some("./media/"));
+    let index = client.get("/media/").await;
+    assert_eq!(
+        (index.status, index.text()),
+        (StatusCode::OK, "<app>".to_string())
+    );
+    assert_eq!(client.get("/media/app.css").await.status, StatusCode::OK);
+    let fallback = client.get("/spa").await;
+    assert_eq!(
+        (fallback.status, fallback.text()),
+        (StatusCode::OK, "<app>".to_string())
+    );
+    if !crate::locations::nginx_enabled() {
+        return;
+    }
+    let dir = site.path().display().to_string();
+    let nginx = Nginx::start("", &format!("location /media {{ alias {dir}/; }}")).unwrap();
+    let reply = Client::connect(nginx.addr).await.get("/media").await;
+    assert_eq!(reply.status, StatusCode::MOVED_PERMANENTLY, "nginx");
+    assert!(
+        reply
+            .header("location")
+            .is_some_and(|location| location.ends_with("/media/")),
+        "nginx: {:?}",
+        reply.header("location")
+    );
+}
