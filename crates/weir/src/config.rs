@@ -308,6 +308,10 @@ pub struct RouteConfig {
     pub scope: RouteScope,
     /// `priority`: the route's class in its upstream's queue. Default [`Priority::Normal`].
     pub priority: Priority,
+    /// `priority_header`: a request header naming a class (`high`, `normal`, `low`): taken as
+    /// it is from a peer in `trusted_proxies`, from any other client only when it is lower than
+    /// `priority` (a client may put its own request behind others, never ahead).
+    pub priority_header: Option<http::HeaderName>,
 }
 
 /// `[[routes]] priority`: when the route's upstream is full, which queued requests a freed
@@ -331,6 +335,15 @@ impl Priority {
     /// The position in [`Priority::ALL`]: 0 is the highest.
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// The class a header value names (`high`, `normal`, `low`, any case, spaces around);
+    /// `None` for anything else.
+    pub fn parse(value: &[u8]) -> Option<Priority> {
+        let value = value.trim_ascii();
+        Priority::ALL
+            .into_iter()
+            .find(|class| value.eq_ignore_ascii_case(class.label().as_bytes()))
     }
 
     /// The key's value, as written in the config.

@@ -76,6 +76,8 @@ pub struct Route {
     fallback: Option<Fallback>,
     /// `priority`: the class of the route's requests in a full upstream's queue.
     priority: crate::config::Priority,
+    /// `priority_header`: a header that may set the class (see [`Route::priority_of`]).
+    priority_header: Option<http::HeaderName>,
 }
 
 /// What a static route does with a missing file (nginx `try_files $uri ...`).
@@ -330,6 +332,7 @@ impl Proxy {
             }
         };
         let target = UpstreamTarget::new(upstream, rules, host, &path);
+        let priority = route.priority_of(&request, || self.real_ip.is_trusted(client.peer.ip()));
         // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
         // only when the config has an internal route, as the copy costs every proxied request.
         let head = self.accel_redirect.then(|| accel::Head::of(&request, host));
@@ -337,7 +340,7 @@ impl Proxy {
             .upstream_request(route, &target, &client, client_ip, request)
             .await?;
         let response = self
-            .send(upstream, route.priority, upstream_request, record)
+            .send(upstream, priority, upstream_request, record)
             .await?;
         if let Some((redirect, head)) = head
             .as_ref()
@@ -549,6 +552,28 @@ impl Proxy {
 }
 
 impl Route {
+    /// The request's class in its upstream's queue: the route's `priority`, or the class its
+    /// `priority_header` names, taken as it is from a trusted proxy (`trusted` asks) and from
+    /// any other client only when lower, so a client can yield its place but never jump ahead.
+    fn priority_of<B>(
+        &self,
+        request: &Request<B>,
+        trusted: impl FnOnce() -> bool,
+    ) -> crate::config::Priority {
+        let Some(name) = &self.priority_header else {
+            return self.priority;
+        };
+        let asked = request
+            .headers()
+            .get(name)
+            .and_then(|value| crate::config::Priority::parse(value.as_bytes()));
+        match asked {
+            // `Priority` orders high first: a greater one is lower.
+            Some(asked) if asked > self.priority || trusted() => asked,
+            _ => self.priority,
+        }
+    }
+
     /// The upstream a static route's missing file goes to (`fallback_upstream`); `serve_static`
     /// hands a request over only when the route has one.
     fn fallback_upstream(&self) -> Result<&Arc<Upstream>, ProxyError> {
@@ -662,5 +687,68 @@ impl<'a> UpstreamTarget<'a> {
             named,
             rules,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Priority;
+
+    /// `priority_header`: any client may put its request behind others (a lower class), only a
+    /// trusted proxy may put it ahead; an unknown value, or none, leaves the route's class.
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_priority_header_lowers_for_anyone_and_raises_only_for_a_trusted_proxy() {
+        let config = crate::config::from_toml(
+            r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["127.0.0.1:9"]
+[[routes]]
+path = "/"
+upstream = "app"
+priority_header = "X-Priority"
+"#,
+            None,
+        )
+        .expect("a valid config");
+        let proxy = Proxy::new(&config, false).expect("a proxy");
+        let lookup = Lookup {
+            listener: crate::routing::Listener {
+                addr: "127.0.0.1:0".parse().expect("an address"),
+                tls: false,
+            },
+            host: None,
+            path: "/",
+            internal: false,
+        };
+        let route = proxy.router.find(&lookup).expect("the route");
+        let asking = |value: Option<&str>| {
+            let mut request = Request::get("/");
+            if let Some(value) = value {
+                request = request.header("x-priority", value);
+            }
+            request.body(()).expect("a request")
+        };
+        let untrusted = || false;
+        let trusted = || true;
+        assert_eq!(
+            route.priority_of(&asking(Some("low")), untrusted),
+            Priority::Low
+        );
+        assert_eq!(
+            route.priority_of(&asking(Some("high")), untrusted),
+            Priority::Normal
+        );
+        assert_eq!(
+            route.priority_of(&asking(Some(" HIGH ")), trusted),
+            Priority::High
+        );
+        assert_eq!(
+            route.priority_of(&asking(Some("urgent")), trusted),
+            Priority::Normal
+        );
+        assert_eq!(route.priority_of(&asking(None), trusted), Priority::Normal);
     }
 }

@@ -285,6 +285,7 @@ struct RawRoute {
     request_buffering: Option<bool>,
     response_buffering: Option<bool>,
     priority: Option<Spanned<String>>,
+    priority_header: Option<Spanned<String>>,
     // Header rules, access rules, dot-files, static fallbacks: validated in `file/rules.rs`.
     request_headers: Option<rules::RawHeaderMap>,
     append_request_headers: Option<rules::RawHeaderMap>,
@@ -1701,6 +1702,28 @@ fn validate_routes(
             }
         };
 
+        let priority_header = match raw.priority_header.as_ref() {
+            None => None,
+            Some(_) if raw.upstream.is_none() && raw.fallback_upstream.is_none() => {
+                return Err(invalid(
+                    raw.priority_header.as_ref().map_or(0..0, Spanned::span),
+                    "priority_header orders requests queued for an upstream: this route has no upstream (nor fallback_upstream); remove it",
+                ))
+            }
+            Some(name) => match http::HeaderName::from_bytes(name.get_ref().as_bytes()) {
+                Ok(header) => Some(header),
+                Err(_) => {
+                    return Err(invalid(
+                        name.span(),
+                        format!(
+                            "expected a header name such as \"X-Priority\", found {:?}",
+                            name.get_ref()
+                        ),
+                    ))
+                }
+            },
+        };
+
         routes.push(RouteConfig {
             host,
             path,
@@ -1714,6 +1737,7 @@ fn validate_routes(
             rules: rules::validate_route(&raw.rule_keys(), upstreams)?,
             scope,
             priority,
+            priority_header,
         });
     }
     Ok(routes)

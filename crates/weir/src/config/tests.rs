@@ -136,6 +136,7 @@ fn upstream_route_and_limit_defaults() {
             rules: RouteRules::default(),
             scope: RouteScope::default(),
             priority: Priority::Normal,
+            priority_header: None,
         }]
     );
 
@@ -2163,6 +2164,40 @@ fn declared_workers_set_the_cap_per_server() {
     assert_eq!(
         plain.upstreams["app"].capacity, None,
         "no declaration: today's pool"
+    );
+}
+
+#[test]
+fn a_priority_header_is_a_header_name_on_a_route_to_an_upstream() {
+    let config = parse(&with_app(
+        "[[routes]]\nupstream = \"app\"\npriority_header = \"X-Priority\"\n",
+    ));
+    assert_eq!(
+        config.routes[0]
+            .priority_header
+            .as_ref()
+            .map(|name| name.as_str()),
+        Some("x-priority")
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\npriority_header = \"X Priority\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        19,
+        "routes[0].priority_header",
+        &["header name", "\"X Priority\""],
+    );
+    let error = reject("[[routes]]\nstatic = \"/srv/www\"\npriority_header = \"X-Priority\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        19,
+        "routes[0].priority_header",
+        &["no upstream"],
     );
 }
 

@@ -163,6 +163,7 @@ impl Proxy {
                     dotfiles: route.rules.dotfiles,
                     fallback,
                     priority: route.priority,
+                    priority_header: route.priority_header.clone(),
                 },
             });
         }
