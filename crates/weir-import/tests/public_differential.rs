@@ -13,7 +13,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{announced_generally, differences, exchanges, socket_count, Run, Tls};
+use common::{announced_generally, differences, exchanges, one_side_only, socket_count, Run, Tls};
 use weir_import::{parse, Directive};
 use weir_testkit::nginx;
 
@@ -167,6 +167,31 @@ const NOT_YET_ANNOUNCED: &[(&str, &str, &str)] = &[
         "yga-flask",
         "/depot",
         "301 to ./depot/ where nginx's is absolute",
+    ), // Over HTTPS, `location /static/ { add_header Cache-Control ...; }` inherits none of the
+    // server's `add_header`s, `Strict-Transport-Security ... always` among them, so nginx sends
+    // no HSTS there; the import makes that header `[tls] hsts`, which weir sends on every TLS
+    // response. The report says so of weir ("on every response of a TLS listener") but not that
+    // nginx leaves it out where a location has `add_header`s of its own, as it does say for
+    // X-Frame-Options ("on the routes it applies to"). Stricter than nginx, not less safe.
+    (
+        "library-django-tls",
+        "/static/",
+        "weir sends Strict-Transport-Security, nginx does not",
+    ),
+    (
+        "library-django-tls",
+        "/static/app.css",
+        "weir sends Strict-Transport-Security, nginx does not",
+    ),
+    (
+        "library-django-tls",
+        "/static/missing.css",
+        "weir sends Strict-Transport-Security, nginx does not",
+    ),
+    (
+        "library-django-tls",
+        "/static/status/201",
+        "weir sends Strict-Transport-Security, nginx does not",
     ),
 ];
 
@@ -344,23 +369,22 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
                 eprintln!("{}: {difference}", exchange.request);
                 let announced =
                     announced_generally(&report, exchange, &difference).unwrap_or_else(|| {
-                        case.announced.iter().any(|(prefix, words)| {
-                            exchange.path.starts_with(prefix) && report.contains(words)
-                        })
+                        // A header only one side sends is its own difference, not covered by
+                        // what the report says of the path's other ones.
+                        !one_side_only(&difference)
+                            && case.announced.iter().any(|(prefix, words)| {
+                                exchange.path.starts_with(prefix) && report.contains(words)
+                            })
                     });
                 let known = NOT_YET_ANNOUNCED
                     .iter()
                     .position(|(dir, path, _)| *dir == case.dir && exchange.path == *path);
+                // A known path may differ in announced ways too; once only those are left, the
+                // path is no longer listed as differing below, and fails there.
                 match known {
-                    Some(index) if !announced => still_differ.push(index),
-                    Some(_) => failures.push(format!(
-                        "{}: {difference}: announced now, take it off NOT_YET_ANNOUNCED",
-                        exchange.request
-                    )),
-                    None if !announced => {
-                        failures.push(format!("{}: {difference}", exchange.request))
-                    }
-                    None => {}
+                    _ if announced => {}
+                    Some(index) => still_differ.push(index),
+                    None => failures.push(format!("{}: {difference}", exchange.request)),
                 }
             }
         }

@@ -710,6 +710,19 @@ const NOT_COMPARED: &[&str] = &[
     "etag",
 ];
 
+/// Headers whose absence on one side is a difference too (the others are compared only when
+/// both sides send them).
+const PRESENCE_COMPARED: &[&str] = &["strict-transport-security"];
+
+/// How [`differences`] says that one side sends a header the other does not.
+const ONLY: &str = "only";
+
+/// Whether `difference` is a header that one side sends and the other does not.
+#[allow(dead_code)] // used by public_differential.rs
+pub fn one_side_only(difference: &str) -> bool {
+    difference.starts_with("header ") && difference.contains(&format!(": {ONLY} "))
+}
+
 /// What differs between two answers, in words; empty when they agree.
 pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>) -> Vec<String> {
     let (Some(nginx), Some(weir)) = (nginx, weir) else {
@@ -741,6 +754,18 @@ pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>) -> Vec<String> {
                 .take(80)
                 .collect::<String>()
         ));
+    }
+    // Headers are compared where both send them; these also where only one does (HSTS, which
+    // weir's `[tls] hsts` sends on every TLS response and nginx's `add_header` where inherited).
+    for name in PRESENCE_COMPARED {
+        match (
+            nginx.headers.contains_key(*name),
+            weir.headers.contains_key(*name),
+        ) {
+            (true, false) => found.push(format!("header {name}: {ONLY} nginx sends it")),
+            (false, true) => found.push(format!("header {name}: {ONLY} weir sends it")),
+            _ => {}
+        }
     }
     for name in nginx.headers.keys() {
         if NOT_COMPARED.contains(&name.as_str()) || !weir.headers.contains_key(name) {
