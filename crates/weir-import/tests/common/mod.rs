@@ -9,8 +9,10 @@
 //! upstream, and every `root`/`alias` directory moves under a temp dir. An upstream host name
 //! (Compose's `web:8000`) stays a name on weir's side, on the test upstream's port, and weir
 //! resolves it through a real DNS server (`[server] resolver`) that points it at 127.0.0.1. Log
-//! and TLS directives, which need system paths and certificates, are dropped from the nginx side
-//! only.
+//! directives, which need system paths, are dropped from the nginx side only. TLS directives,
+//! which need certificates, are dropped too, unless the run gives a certificate ([`Run::tls`]):
+//! then a server that listens with `ssl` keeps TLS on its listener on both sides, with that
+//! certificate, and is asked over HTTPS.
 
 use std::io::Read;
 use std::net::{Ipv4Addr, SocketAddr};
