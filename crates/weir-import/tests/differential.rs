@@ -335,6 +335,7 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
             listeners: case.listeners,
             hosts: case.hosts,
             paths: case.paths,
+            tls: None,
         };
         let (report, answers) = exchanges(&run).await;
         for exchange in &answers {

@@ -9,8 +9,10 @@
 //! upstream, and every `root`/`alias` directory moves under a temp dir. An upstream host name
 //! (Compose's `web:8000`) stays a name on weir's side, on the test upstream's port, and weir
 //! resolves it through a real DNS server (`[server] resolver`) that points it at 127.0.0.1. Log
-//! and TLS directives, which need system paths and certificates, are dropped from the nginx side
-//! only.
+//! directives, which need system paths, are dropped from the nginx side only. TLS directives,
+//! which need certificates, are dropped too, unless the run gives a certificate ([`Run::tls`]):
+//! then a server that listens with `ssl` keeps TLS on its listener on both sides, with that
+//! certificate, and is asked over HTTPS.
 
 use std::io::Read;
 use std::net::{Ipv4Addr, SocketAddr};
@@ -37,11 +39,44 @@ pub struct Run<'a> {
     pub listeners: usize,
     pub hosts: &'a [&'a str],
     pub paths: &'a [&'a str],
+    /// The certificate both sides' TLS servers get: with it, a server that listens with `ssl`
+    /// keeps its TLS on its test listener and is asked over HTTPS; without it, TLS directives
+    /// are dropped and every listener is plain.
+    pub tls: Option<&'a Tls>,
+}
+
+/// A certificate and its key, as files, for both sides' TLS servers.
+pub struct Tls {
+    pub cert: PathBuf,
+    pub key: PathBuf,
+}
+
+impl Tls {
+    /// A self-signed certificate for `example.com`, made with `openssl` under `dir` (as
+    /// `tests/public.rs` makes one for `nginx -t`); the clients do not check it.
+    #[allow(dead_code)] // used by public_differential.rs; differential.rs's cases are plain
+    pub fn generate(dir: &Path) -> Tls {
+        let cert = dir.join("cert.pem");
+        let key = dir.join("key.pem");
+        let openssl = std::process::Command::new("openssl")
+            .args([
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+            ])
+            .arg("/CN=example.com")
+            .arg("-keyout")
+            .arg(&key)
+            .arg("-out")
+            .arg(&cert)
+            .output()
+            .expect("openssl");
+        assert!(openssl.status.success(), "{openssl:?}");
+        Tls { cert, key }
+    }
 }
 
 /// How many sockets (distinct `listen` ports) the config's servers have.
 pub fn socket_count(directives: &[Directive]) -> usize {
-    Sockets::of(directives, 1).ports.len()
+    Sockets::of(directives, 1, false).ports.len()
 }
 
 /// One request asked of both sides, and their answers.
@@ -49,7 +84,7 @@ pub struct Exchange {
     /// The listener asked (0 is A).
     #[allow(dead_code)] // read by differential.rs, whose cases expect answers per listener
     pub listener: usize,
-    /// `NAME [on listener B] Host: HOST GET PATH`, for messages.
+    /// `NAME [on listener B] [HTTPS] Host: HOST GET PATH`, for messages.
     pub request: String,
     pub path: String,
     pub nginx: Option<Reply>,
@@ -65,12 +100,13 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
     // config moved the same way (its `listen`s and `ssl*` lines only): a server bound to its own
     // sockets (weir's route `listen`) answers there as nginx's server, moved onto the one
     // listener, does.
-    let sockets = Sockets::of(&run.directives, run.listeners);
+    let sockets = Sockets::of(&run.directives, run.listeners, run.tls.is_some());
     let keep_listens = run.listeners > 1;
     let moved_config = parse::to_nginx(&onto_one_listener(
         run.directives.clone(),
         false,
         keep_listens,
+        run.tls.is_some(),
     ));
     let imported = weir_import::import_str(&moved_config, run.name)
         .unwrap_or_else(|error| panic!("{}: {error}\n{moved_config}", run.name));
@@ -92,6 +128,7 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
         &upstream.address,
         files.path(),
         resolver,
+        run.tls,
     );
     make_files(&toml);
     let http = |listens: &[SocketAddr]| {
@@ -101,26 +138,65 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
             &sockets,
             &upstream.address,
             files.path(),
+            run.tls,
         )
     };
     let nginx = Nginx::start_on(run.listeners, &http)
         .unwrap_or_else(|error| panic!("{}: {error}", run.name));
     let gateway = TestGateway::start(&toml).await;
+    let tls_listeners: Vec<usize> = (0..run.listeners)
+        .filter(|listener| sockets.is_tls(*listener))
+        .collect();
+    assert!(
+        tls_listeners.len() <= 1,
+        "{}: one TLS listener at most",
+        run.name
+    );
     assert_eq!(gateway.addrs.len(), run.listeners, "{}\n{toml}", run.name);
+    assert_eq!(
+        gateway.tls_addr.is_some(),
+        !tls_listeners.is_empty(),
+        "{}\n{toml}",
+        run.name
+    );
     let mut answers = Vec::new();
     for listener in 0..run.listeners {
         let on = match run.listeners {
             1 => String::new(),
             _ => format!(" on listener {}", ["A", "B"].get(listener).unwrap_or(&"C+")),
         };
+        let tls = tls_listeners.contains(&listener);
+        // weir's listener `i`, plain or TLS, is the one on its loopback IP (`weir_listen`).
+        let ip = Sockets::weir_listen(listener)
+            .parse::<SocketAddr>()
+            .unwrap()
+            .ip();
+        let weir_addr = *gateway
+            .addrs
+            .iter()
+            .find(|addr| addr.ip() == ip)
+            .unwrap_or_else(|| panic!("{}: no weir listener on {ip}\n{toml}", run.name));
+        assert_eq!(tls, gateway.tls_addr == Some(weir_addr), "{}", run.name);
+        let https = if tls { " HTTPS" } else { "" };
         for host in run.hosts {
             for path in run.paths {
+                let (nginx_reply, weir_reply) = if tls {
+                    (
+                        ask_tls(nginx.addrs[listener], host, path).await,
+                        ask_tls(weir_addr, host, path).await,
+                    )
+                } else {
+                    (
+                        ask(nginx.addrs[listener], host, path).await,
+                        ask(weir_addr, host, path).await,
+                    )
+                };
                 answers.push(Exchange {
                     listener,
-                    request: format!("{}{on} Host: {host} GET {path}", run.name),
+                    request: format!("{}{on}{https} Host: {host} GET {path}", run.name),
                     path: path.to_string(),
-                    nginx: ask(nginx.addrs[listener], host, path).await,
-                    weir: ask(gateway.addrs[listener], host, path).await,
+                    nginx: nginx_reply,
+                    weir: weir_reply,
                 });
             }
         }
@@ -162,27 +238,56 @@ fn listen_port(arg: &str) -> u16 {
 /// listener takes the rest); with one listener, every socket is on it.
 struct Sockets {
     ports: Vec<u16>,
+    /// The ports that a `listen ... ssl` names, when the run keeps TLS.
+    tls_ports: Vec<u16>,
     listeners: usize,
 }
 
 impl Sockets {
-    fn of(directives: &[Directive], listeners: usize) -> Sockets {
-        fn visit(block: &[Directive], ports: &mut Vec<u16>) {
+    fn of(directives: &[Directive], listeners: usize, keep_tls: bool) -> Sockets {
+        fn visit(block: &[Directive], ports: &mut Vec<u16>, tls_ports: &mut Vec<u16>) {
             for directive in block {
                 if directive.name == "listen" {
                     let port = listen_port(directive.args.first().map_or("80", String::as_str));
                     if !ports.contains(&port) {
                         ports.push(port);
                     }
+                    if directive.args.iter().any(|arg| arg == "ssl") && !tls_ports.contains(&port) {
+                        tls_ports.push(port);
+                    }
                 }
                 if let Some(inner) = &directive.block {
-                    visit(inner, ports);
+                    visit(inner, ports, tls_ports);
                 }
             }
         }
-        let mut ports = Vec::new();
-        visit(directives, &mut ports);
-        Sockets { ports, listeners }
+        let (mut ports, mut tls_ports) = (Vec::new(), Vec::new());
+        visit(directives, &mut ports, &mut tls_ports);
+        if !keep_tls {
+            tls_ports.clear();
+        }
+        Sockets {
+            ports,
+            tls_ports,
+            listeners,
+        }
+    }
+
+    /// Whether listener `index` speaks TLS: the sockets moved onto it listen with `ssl`.
+    fn is_tls(&self, index: usize) -> bool {
+        let tls = self
+            .tls_ports
+            .iter()
+            .any(|port| self.listener(*port) == index);
+        let plain = self
+            .ports
+            .iter()
+            .any(|port| !self.tls_ports.contains(port) && self.listener(*port) == index);
+        assert!(
+            !(tls && plain),
+            "listener {index} has TLS and plain sockets: give the case more listeners"
+        );
+        tls
     }
 
     /// The listener (0 is A) that the socket on `port` goes on.
@@ -205,6 +310,7 @@ fn nginx_http(
     sockets: &Sockets,
     upstream: &str,
     files: &Path,
+    tls: Option<&Tls>,
 ) -> String {
     let http = directives
         .iter()
@@ -222,6 +328,7 @@ fn nginx_http(
         upstream,
         files,
         upstream_names: &upstream_names,
+        tls,
     };
     let rewritten = rewrite(http, &place, false);
     format!(
@@ -232,12 +339,18 @@ fn nginx_http(
 
 /// `directives` with each server's `listen`s made one, as [`rewrite`] makes them for nginx
 /// (the first, with its `default_server`), and the `ssl*` lines left out; nothing else changed.
-/// With `keep_listens`, only the `ssl*` lines are left out (a case on several listeners).
-fn onto_one_listener(block: Vec<Directive>, in_server: bool, keep_listens: bool) -> Vec<Directive> {
+/// With `keep_listens`, only the `ssl*` lines are left out (a case on several listeners); with
+/// `keep_tls` too, they stay (the weir side points the certificates at the test's).
+fn onto_one_listener(
+    block: Vec<Directive>,
+    in_server: bool,
+    keep_listens: bool,
+    keep_tls: bool,
+) -> Vec<Directive> {
     let mut out = Vec::new();
     let mut listened = false;
     for mut directive in block {
-        if directive.name.starts_with("ssl") {
+        if directive.name.starts_with("ssl") && !keep_tls {
             continue;
         }
         if in_server && directive.name == "listen" && !keep_listens {
@@ -253,7 +366,7 @@ fn onto_one_listener(block: Vec<Directive>, in_server: bool, keep_listens: bool)
         }
         if let Some(inner) = directive.block.take() {
             let server = directive.name == "server";
-            directive.block = Some(onto_one_listener(inner, server, keep_listens));
+            directive.block = Some(onto_one_listener(inner, server, keep_listens, keep_tls));
         }
         out.push(directive);
     }
@@ -267,6 +380,8 @@ struct Place<'a> {
     upstream: &'a str,
     files: &'a Path,
     upstream_names: &'a [String],
+    /// With it, a `listen ... ssl` keeps `ssl` and its server gets this certificate.
+    tls: Option<&'a Tls>,
 }
 
 impl Place<'_> {
@@ -295,9 +410,13 @@ fn rewrite(block: Vec<Directive>, place: &Place, in_upstream: bool) -> Vec<Direc
                 }
                 listened.push(listen);
                 let default = directive.args.iter().any(|arg| arg == "default_server");
+                let ssl = directive.args.iter().any(|arg| arg == "ssl");
                 directive.args = vec![listen.to_string()];
                 if default {
                     directive.args.push("default_server".into());
+                }
+                if ssl && place.tls.is_some() {
+                    directive.args.push("ssl".into());
                 }
             }
             "server" if in_upstream => directive.args[0] = tcp.clone(),
@@ -335,6 +454,22 @@ fn rewrite(block: Vec<Directive>, place: &Place, in_upstream: bool) -> Vec<Direc
                             source: directive.source.clone(),
                         },
                     );
+                }
+                let ssl = block.iter().any(|inner| {
+                    inner.name == "listen" && inner.args.iter().any(|arg| arg == "ssl")
+                });
+                if let (true, Some(tls)) = (ssl, place.tls) {
+                    for (name, file) in [
+                        ("ssl_certificate", &tls.cert),
+                        ("ssl_certificate_key", &tls.key),
+                    ] {
+                        block.push(Directive {
+                            name: name.into(),
+                            args: vec![file.display().to_string()],
+                            block: None,
+                            source: directive.source.clone(),
+                        });
+                    }
                 }
             }
         }
@@ -390,28 +525,36 @@ fn weir_toml(
     upstream: &str,
     files: &Path,
     resolver: Option<SocketAddr>,
+    tls: Option<&Tls>,
 ) -> String {
     let mut out = String::new();
-    // The access log and TLS (whose certificates name files of the machine the config came
-    // from) are left out: the comparison is over plain HTTP.
+    // The access log is left out; so is TLS without `tls` (its certificates name files of the
+    // machine the config came from): then the comparison is over plain HTTP. With `tls`, the
+    // certificates are the test's.
     let mut skipped = false;
     for line in imported.toml.lines() {
         if line.starts_with('[') {
-            skipped = line == "[access_log]" || line == "[tls]" || line == "[[tls.certificates]]";
+            let tls_table = line == "[tls]" || line == "[[tls.certificates]]";
+            skipped = line == "[access_log]" || (tls_table && tls.is_none());
         }
         if skipped {
             continue;
         }
         let key = line.split(" = ").next().unwrap_or("");
-        // Both sides answer on one plain listener: a route bound to TLS or plain sockets
-        // (`scheme`) answers there as nginx's server, moved onto it, does.
-        if key == "pid_file" || key == "scheme" {
+        // Without TLS, both sides answer on plain listeners only: a route bound to TLS or plain
+        // sockets (`scheme`) answers there as nginx's server, moved onto it, does.
+        if key == "pid_file" || (key == "scheme" && tls.is_none()) {
             continue;
         }
+        let line = match (key, tls) {
+            ("cert", Some(tls)) => format!("cert = {:?}", tls.cert.display().to_string()),
+            ("key", Some(tls)) => format!("key = {:?}", tls.key.display().to_string()),
+            _ => line.to_string(),
+        };
         let line = match key {
             // `[server] listen` and a route's `listen`, each address on its test listener.
             "listen" => {
-                let mut listens: Vec<String> = server_addresses(line)
+                let mut listens: Vec<String> = server_addresses(&line)
                     .into_iter()
                     .map(|address| {
                         let listener = sockets.listener(listen_port(address));
@@ -423,7 +566,7 @@ fn weir_toml(
                 format!("listen = [{}]", listens.join(", "))
             }
             "servers" => {
-                let mut servers: Vec<String> = server_addresses(line)
+                let mut servers: Vec<String> = server_addresses(&line)
                     .into_iter()
                     .map(|address| format!("{:?}", moved_server(address, upstream)))
                     .collect();
@@ -438,7 +581,7 @@ fn weir_toml(
                 let dir = line.split('"').nth(1).unwrap();
                 format!("static = \"{}\"", moved(files, dir))
             }
-            _ => line.to_string(),
+            _ => line,
         };
         out.push_str(&line);
         out.push('\n');
@@ -471,7 +614,10 @@ fn first_route_per_host_and_path(toml: &str) -> String {
                 .lines()
                 .filter(|line| {
                     let key = line.split(" = ").next().unwrap_or("");
-                    matches!(key, "host" | "path" | "exact" | "match" | "listen")
+                    matches!(
+                        key,
+                        "host" | "path" | "exact" | "match" | "listen" | "scheme"
+                    )
                 })
                 .map(|line| line.split('#').next().unwrap_or("").trim())
                 .collect();
@@ -506,6 +652,43 @@ async fn ask(addr: SocketAddr, host: &str, path: &str) -> Option<Reply> {
     Client::connect(addr).await.send(request).await.ok()
 }
 
+/// `GET path` over HTTPS with `curl` (SNI and Host `host`, the certificate not checked, HTTP/1.1
+/// as [`ask`] speaks), its answer parsed into a [`Reply`]; `None` when curl gets no answer.
+async fn ask_tls(addr: SocketAddr, host: &str, path: &str) -> Option<Reply> {
+    let port = addr.port();
+    let resolve = format!("{host}:{port}:{}", addr.ip());
+    let url = format!("https://{host}:{port}{path}");
+    let output = tokio::process::Command::new("curl")
+        .args(["-sk", "--http1.1", "--path-as-is", "--max-time", "10"])
+        .args(["-H", "Accept-Encoding: gzip", "-D", "-", "--resolve"])
+        .arg(&resolve)
+        .arg(&url)
+        .output()
+        .await
+        .expect("WEIR_E2E=1 needs curl");
+    if !output.status.success() {
+        return None;
+    }
+    let out = output.stdout;
+    let end = out.windows(4).position(|window| window == b"\r\n\r\n")?;
+    let head = std::str::from_utf8(&out[..end]).expect("an HTTP head");
+    let mut lines = head.split("\r\n");
+    let status = lines.next()?.split(' ').nth(1)?.parse().ok()?;
+    let mut headers = http::HeaderMap::new();
+    for line in lines {
+        let (name, value) = line.split_once(':')?;
+        headers.append(
+            http::header::HeaderName::from_bytes(name.trim().as_bytes()).ok()?,
+            http::HeaderValue::from_str(value.trim()).ok()?,
+        );
+    }
+    Some(Reply {
+        status,
+        headers,
+        body: Bytes::copy_from_slice(&out[end + 4..]),
+    })
+}
+
 pub fn body(reply: &Reply) -> Vec<u8> {
     if reply.header("content-encoding") == Some("gzip") {
         let mut decoded = Vec::new();
@@ -528,6 +711,19 @@ const NOT_COMPARED: &[&str] = &[
     "transfer-encoding",
     "etag",
 ];
+
+/// Headers whose absence on one side is a difference too (the others are compared only when
+/// both sides send them).
+const PRESENCE_COMPARED: &[&str] = &["strict-transport-security"];
+
+/// How [`differences`] says that one side sends a header the other does not.
+const ONLY: &str = "only";
+
+/// Whether `difference` is a header that one side sends and the other does not.
+#[allow(dead_code)] // used by public_differential.rs
+pub fn one_side_only(difference: &str) -> bool {
+    difference.starts_with("header ") && difference.contains(&format!(": {ONLY} "))
+}
 
 /// What differs between two answers, in words; empty when they agree.
 pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>) -> Vec<String> {
@@ -560,6 +756,18 @@ pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>) -> Vec<String> {
                 .take(80)
                 .collect::<String>()
         ));
+    }
+    // Headers are compared where both send them; these also where only one does (HSTS, which
+    // weir's `[tls] hsts` sends on every TLS response and nginx's `add_header` where inherited).
+    for name in PRESENCE_COMPARED {
+        match (
+            nginx.headers.contains_key(*name),
+            weir.headers.contains_key(*name),
+        ) {
+            (true, false) => found.push(format!("header {name}: {ONLY} nginx sends it")),
+            (false, true) => found.push(format!("header {name}: {ONLY} weir sends it")),
+            _ => {}
+        }
     }
     for name in nginx.headers.keys() {
         if NOT_COMPARED.contains(&name.as_str()) || !weir.headers.contains_key(name) {
