@@ -842,7 +842,27 @@ impl<'a> Translator<'a> {
     /// HSTS onto the routes when no `[tls]` is written (else off them: `[tls] hsts` sends it);
     /// then the item of each header or access directive that no kept route carries says why.
     fn header_rules_carried(&mut self, kept: &mut [Route], tls_written: bool) {
-        if tls_written {
+        // `[tls] hsts` sends the header on every TLS answer: right only when every route that
+        // answers over TLS has it in force. A location with `add_header`s of its own inherits
+        // none of the server's (nginx's rule), so there nginx sends no HSTS; then the header
+        // stays on the routes that have it.
+        let every_tls_route_has_it = kept
+            .iter()
+            .filter(|route| !route.plain_only)
+            .all(|route| route.rules.has_hsts());
+        if tls_written && !self.hsts.is_empty() && !every_tls_route_has_it {
+            self.tls.entries.retain(|entry| entry.key != "hsts");
+            for directive in self.hsts.clone() {
+                let Ok(header) = headers::response_header(directive) else {
+                    continue;
+                };
+                if let Some(item) = self.item_of(directive) {
+                    item.kind = Kind::Approximated;
+                    item.note = format!("{}{PARTIAL_HSTS}", response_note(&header));
+                }
+                self.rule_directives.push(directive);
+            }
+        } else if tls_written {
             for route in kept.iter_mut() {
                 route.rules.without_hsts();
             }
@@ -3989,6 +4009,7 @@ fn proxy_pass_header(directive: &Directive) -> (Kind, String) {
 }
 
 /// Said of an HSTS `add_header` that goes on the routes.
+const PARTIAL_HSTS: &str = "; not [tls] hsts, which would send it on every TLS answer: some locations have add_header of their own, so nginx sends them no HSTS (they inherit none of the server's add_header), and weir does the same";
 const NO_TLS_HSTS: &str = "; no TLS listener is written, so it is not [tls] hsts: weir sends it on the plain-HTTP listener, as nginx did here";
 
 /// An `add_header`'s note, with weir's difference: it replaces the upstream's header.
@@ -4783,6 +4804,26 @@ mod tests {
             "{toml}"
         );
         assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+    }
+
+    #[test]
+    fn hsts_stays_on_the_routes_when_a_location_of_its_own_add_headers_drops_it() {
+        // nginx: /static/ has an add_header of its own, so it inherits none of the server's:
+        // no HSTS there. [tls] hsts would send it on every TLS answer.
+        let imported = import(&format!(
+            "http {{ server {{ listen 443 ssl; {CERT} add_header Strict-Transport-Security \"max-age=63072000\" always; location / {{ return 204; }} location /static/ {{ add_header Cache-Control public; return 204; }} }} }}",
+        ));
+        let toml = &imported.toml;
+        assert!(!toml.contains("hsts ="), "{toml}");
+        let hsts = item(&imported, "add_header Strict-Transport-Security");
+        assert!(hsts.note.contains("not [tls] hsts"), "{hsts}");
+        assert!(
+            route_table(toml, "/").contains("Strict-Transport-Security"),
+            "{toml}"
+        );
+        let statics = route_table(toml, "/static/");
+        assert!(!statics.contains("Strict-Transport-Security"), "{toml}");
+        assert!(statics.contains("Cache-Control"), "{toml}");
     }
 
     #[test]

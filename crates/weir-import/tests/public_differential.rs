@@ -167,31 +167,6 @@ const NOT_YET_ANNOUNCED: &[(&str, &str, &str)] = &[
         "yga-flask",
         "/depot",
         "301 to ./depot/ where nginx's is absolute",
-    ), // Over HTTPS, `location /static/ { add_header Cache-Control ...; }` inherits none of the
-    // server's `add_header`s, `Strict-Transport-Security ... always` among them, so nginx sends
-    // no HSTS there; the import makes that header `[tls] hsts`, which weir sends on every TLS
-    // response. The report says so of weir ("on every response of a TLS listener") but not that
-    // nginx leaves it out where a location has `add_header`s of its own, as it does say for
-    // X-Frame-Options ("on the routes it applies to"). Stricter than nginx, not less safe.
-    (
-        "library-django-tls",
-        "/static/",
-        "weir sends Strict-Transport-Security, nginx does not",
-    ),
-    (
-        "library-django-tls",
-        "/static/app.css",
-        "weir sends Strict-Transport-Security, nginx does not",
-    ),
-    (
-        "library-django-tls",
-        "/static/missing.css",
-        "weir sends Strict-Transport-Security, nginx does not",
-    ),
-    (
-        "library-django-tls",
-        "/static/status/201",
-        "weir sends Strict-Transport-Security, nginx does not",
     ),
 ];
 

@@ -341,6 +341,11 @@ impl Rules {
         rules
     }
 
+    /// Whether an `add_header Strict-Transport-Security` is in force for the route.
+    pub(super) fn has_hsts(&self) -> bool {
+        self.response_headers.iter().any(|rule| rule.hsts)
+    }
+
     /// Leaves out the HSTS headers, which `[tls] hsts` sends.
     pub(super) fn without_hsts(&mut self) {
         let hsts: Vec<*const Directive> = self
