@@ -2775,7 +2775,7 @@ impl<'a> Translator<'a> {
         }
         let rules = Rules::of(&proxy_scope, is_upstream, is_answer);
         for host in hosts {
-            self.routes.push(Route {
+            let route = Route {
                 host: host.clone(),
                 path: path.clone(),
                 path_match,
@@ -2795,30 +2795,21 @@ impl<'a> Translator<'a> {
                 rules: rules.clone(),
                 internal: internal.map(|internal| internal.source.clone()),
                 fallback: fallback.clone(),
-            });
-            if let (Some((name, source)), Some(_)) = (&app_home, &fallback) {
-                self.routes.push(Route {
-                    host: host.clone(),
+            };
+            // Without `$uri/`, nginx passes the directory `/` to the app: an exact route for it.
+            let home = match (&app_home, &fallback) {
+                (Some((name, source)), Some(_)) => Some(Route {
                     path: "/".into(),
                     path_match: PathMatch::Exact,
                     target: RouteTarget::Upstream(name.clone()),
                     target_source: source.clone(),
-                    source: directive.source.clone(),
-                    limits: limits.clone(),
-                    request_buffering: request_buffering.clone(),
-                    response_buffering: response_buffering.clone(),
-                    upstream_host: upstream_host.clone(),
-                    from_ssl: scope.ssl,
-                    tls_only: scope.tls_only,
-                    plain_only: scope.plain_only,
-                    sockets: scope.sockets.clone(),
-                    server: scope.server.map(|server| server.source.clone()),
-                    remark: None,
-                    rules: rules.clone(),
-                    internal: internal.map(|internal| internal.source.clone()),
                     fallback: None,
-                });
-            }
+                    ..route.clone()
+                }),
+                _ => None,
+            };
+            self.routes.push(route);
+            self.routes.extend(home);
         }
     }
 

@@ -246,7 +246,7 @@ fn encode_head(
     }
     if let Some(length) = length {
         head.extend_from_slice(b"content-length: ");
-        push_decimal(head, length);
+        head.extend_from_slice(itoa::Buffer::new().format(length).as_bytes());
         head.extend_from_slice(b"\r\n");
     }
     if !headers.contains_key(header::DATE) {
@@ -256,23 +256,6 @@ fn encode_head(
     }
     head.extend_from_slice(b"\r\n");
     buffer
-}
-
-/// Appends `number` in decimal.
-fn push_decimal(text: &mut Vec<u8>, number: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    let mut rest = number;
-    loop {
-        start -= 1;
-        // A digit: `rest % 10` is below 10.
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    text.extend_from_slice(&digits[start..]);
 }
 
 /// A response head's buffer, taken from the thread's spares and given back when dropped, so a

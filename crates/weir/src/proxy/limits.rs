@@ -283,27 +283,10 @@ fn state_value(
     text.push(b'"');
     text.extend_from_slice(name.as_bytes());
     text.extend_from_slice(b"\";r=");
-    push_decimal(&mut text, remaining);
+    text.extend_from_slice(itoa::Buffer::new().format(remaining).as_bytes());
     text.extend_from_slice(b";t=");
-    push_decimal(&mut text, seconds);
+    text.extend_from_slice(itoa::Buffer::new().format(seconds).as_bytes());
     HeaderValue::from_bytes(&text)
-}
-
-/// Appends `number` in decimal.
-fn push_decimal(text: &mut SmallVec<[u8; 96]>, number: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    let mut rest = number;
-    loop {
-        start -= 1;
-        // A digit: `rest % 10` is below 10.
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    text.extend_from_slice(&digits[start..]);
 }
 
 /// Whole seconds, rounded up.
