@@ -341,16 +341,17 @@ impl Proxy {
         {
             // The upstream's body is not wanted: dropped, its connection is not reused.
             drop(response);
-            return self
-                .follow(
-                    redirect?,
-                    head,
-                    &client,
-                    client_ip,
-                    limited.as_ref(),
-                    record,
-                )
-                .await;
+            // Boxed: inline, this rare path's future made every request's future larger by its
+            // size (lab/runs/2026-12-02-vm-callgrind-tls), and that future is moved per request.
+            return Box::pin(self.follow(
+                redirect?,
+                head,
+                &client,
+                client_ip,
+                limited.as_ref(),
+                record,
+            ))
+            .await;
         }
         Ok(self.shaped(response, route, &target, upgrade, limited.as_ref()))
     }
