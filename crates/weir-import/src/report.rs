@@ -45,6 +45,7 @@ pub struct Report {
 pub const GENERAL_NOTES: &[&str] = &[
     "weir's own responses (404 when no route matches, 413, 502, 503, 504, rate-limit rejections, `status` routes) carry a short plain-text body where nginx sends an HTML error page",
     "a redirect from weir has an empty body where nginx sends a small HTML page",
+    "a directory asked for without its trailing slash is redirected to `./NAME/`, a relative `Location`, where nginx writes the absolute URL",
     "weir adds no `Server` header of its own (nginx sends `Server: nginx`); the upstream's passes through",
     "static files: weir's ETag is its own (nginx's is mtime-size in hex), so it differs from nginx's for the same file",
 ];

@@ -143,32 +143,7 @@ const CASES: &[Case] = &[
 /// in the import's report) and then taken off: config, path, what differs. They are printed, not
 /// failed; one that no longer differs, or that the report now announces, fails the test so that
 /// it is taken off.
-const NOT_YET_ANNOUNCED: &[(&str, &str, &str)] = &[
-    // A static route's own path without its trailing slash (`location /media { alias DIR; }`,
-    // GET /media): both answer 301 now (weir answered the index with 200 before), but weir's
-    // Location is relative (`./media/`) where nginx writes the absolute URL, and its body is
-    // its short text; the report's general notes do not say so yet.
-    (
-        "kaloyansen-django",
-        "/media",
-        "301 to ./media/ where nginx's is absolute",
-    ),
-    (
-        "kaloyansen-django",
-        "/static",
-        "301 to ./static/ where nginx's is absolute",
-    ),
-    (
-        "kaloyansen-django",
-        "/static/admin",
-        "301 to ./admin/ where nginx's is absolute",
-    ),
-    (
-        "yga-flask",
-        "/depot",
-        "301 to ./depot/ where nginx's is absolute",
-    ),
-];
+const NOT_YET_ANNOUNCED: &[(&str, &str, &str)] = &[];
 
 /// The requests asked of every config, on every host it names, beside its own locations'
 /// ([`paths`]).

@@ -816,7 +816,9 @@ impl FileRequest {
 /// The answer to a directory's path without its trailing slash, as nginx's: 301 to `./NAME/`
 /// (`NAME` its last segment), a relative reference, so it works under any route prefix.
 pub fn directory_redirect(name: &str) -> Response<FileBody> {
-    let mut response = status_response(StatusCode::MOVED_PERMANENTLY);
+    // Empty, as weir's other redirects.
+    let mut response = Response::new(FileBody::empty());
+    *response.status_mut() = StatusCode::MOVED_PERMANENTLY;
     if let Ok(location) = HeaderValue::from_str(&format!("./{}/", encode_for_location(name))) {
         response.headers_mut().insert(LOCATION, location);
     }

@@ -809,11 +809,22 @@ pub fn announced_generally(report: &str, exchange: &Exchange, difference: &str) 
     if error_page && body_or_type {
         return Some(report.contains("short plain-text body where nginx sends an HTML error page"));
     }
+    // weir's redirect of a directory to its slash is relative (`./media/`), nginx's absolute
+    // (`http://host:port/media/`): the same target.
+    let same_directory = match (nginx.header("location"), weir.header("location")) {
+        (Some(absolute), Some(relative)) => relative
+            .strip_prefix("./")
+            .is_some_and(|name| absolute.ends_with(&format!("/{name}"))),
+        _ => false,
+    };
     let redirect = same_status
         && nginx.status.is_redirection()
-        && nginx.header("location") == weir.header("location");
+        && (nginx.header("location") == weir.header("location") || same_directory);
     if redirect && body_or_type {
         return Some(report.contains("a redirect from weir has an empty body"));
+    }
+    if redirect && same_directory && difference.starts_with("header location") {
+        return Some(report.contains("a relative `Location`, where nginx writes the absolute URL"));
     }
     None
 }
