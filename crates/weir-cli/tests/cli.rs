@@ -296,9 +296,9 @@ fn import_writes_a_config_that_check_accepts_and_reports_on_stderr() {
 fn import_strict_exits_65_when_something_was_left_out() {
     let (_dir, nginx) = write_nginx(&NGINX_EXACT.replace(
         "location / {",
-        "location ~ \\.php$ { deny all; }\n    location / {",
+        "location /private/ { auth_basic \"closed\"; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
     ));
-    // The dropped `deny all` is less safe: 65 until accepted.
+    // The dropped password prompt is less safe: 65 until accepted.
     let lenient = weir()
         .arg("import")
         .arg(&nginx)
@@ -316,17 +316,17 @@ fn import_strict_exits_65_when_something_was_left_out() {
     assert_eq!(strict.status.code(), Some(65));
     let report = String::from_utf8(strict.stderr).unwrap();
     assert!(
-        report.contains("nginx.conf:6: location ~") && report.contains("regex locations"),
+        report.contains("nginx.conf:6: auth_basic closed") && report.contains("no authentication"),
         "{report}"
     );
 }
 
 #[test]
 fn import_exits_65_on_a_less_safe_import_and_0_once_accepted() {
-    // An allow/deny rule weir cannot carry: the app behind /admin/ becomes reachable by anyone.
+    // A password weir cannot ask for: the app behind /admin/ becomes reachable by anyone.
     let (dir, nginx) = write_nginx(&NGINX_EXACT.replace(
         "location / {",
-        "location /admin/ { allow 10.0.0.0/8; deny all; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
+        "location /admin/ { auth_basic \"admins\"; auth_basic_user_file /etc/nginx/htpasswd; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
     ));
     let output_path = dir.path().join("weir.toml");
     let refused = weir()
@@ -343,7 +343,7 @@ fn import_exits_65_on_a_less_safe_import_and_0_once_accepted() {
         "the less-safe part comes first: {report}"
     );
     assert!(
-        report.contains("nginx.conf:6: deny all: the access rule is dropped"),
+        report.contains("nginx.conf:6: auth_basic admins: the password prompt is dropped"),
         "{report}"
     );
     assert!(report.contains("--accept-less-safe"), "{report}");

@@ -2674,6 +2674,23 @@ impl<'a> Translator<'a> {
             }
         }
         let internal = block.iter().find(|inner| inner.name == "internal");
+        // No content handler but access rules (the dot-file guard `location ~ /\. { deny all; }`
+        // without a root): nginx runs allow/deny, then answers from its empty default root, 404.
+        // A `status = 404` route with the rules does the same (403 to a refused client); left
+        // out, the paths would reach another route, the app.
+        let default_root = target.is_none()
+            && internal.is_none()
+            && block
+                .iter()
+                .any(|inner| matches!(inner.name.as_str(), "allow" | "deny"));
+        let target = if default_root {
+            location_note.push_str(
+                ", status = 404 (no proxy_pass, root or alias: nginx answers from its empty default root, after its allow/deny)",
+            );
+            Some((RouteTarget::Status(404), directive.source.clone()))
+        } else {
+            target
+        };
         let Some((target, target_source)) = target else {
             if !self.accounted.contains(&(directive as *const Directive)) {
                 self.unsupported(
@@ -2700,10 +2717,12 @@ impl<'a> Translator<'a> {
         };
         // The route passes requests to an upstream: its own, or its static fallback's.
         let is_upstream = matches!(target, RouteTarget::Upstream(_)) || fallback_upstream.is_some();
-        let is_answer = matches!(
-            target,
-            RouteTarget::Redirect { .. } | RouteTarget::Status(_)
-        );
+        // A `return` answers before limits and access rules run; nginx's default root after.
+        let is_answer = !default_root
+            && matches!(
+                target,
+                RouteTarget::Redirect { .. } | RouteTarget::Status(_)
+            );
         self.translated(directive, location_note);
         if let Some(internal) = internal {
             self.translated(
@@ -4996,16 +5015,20 @@ mod tests {
             "}\n",
         ));
         let report = &imported.report;
-        // A regex location with nothing to serve makes no route; its deny is what is lost.
+        // A regex location with nothing to serve but its deny is nginx's default root behind
+        // the rule: a status route that refuses everyone; nothing lost there.
         assert!(
-            item(&imported, "location ~ /\\.").note.contains("no route"),
+            item(&imported, "location ~ /\\.")
+                .note
+                .contains("status = 404"),
             "{report}"
         );
         assert!(
-            less_safe(&imported, "deny all")
-                .sources
-                .iter()
-                .any(|source| source.line == 5),
+            item(&imported, "deny all").kind == Kind::Translated
+                && !report
+                    .less_safe
+                    .iter()
+                    .any(|item| item.directive == "deny all"),
             "{report}"
         );
         assert!(
