@@ -390,20 +390,7 @@ fn nginx_accepts_every_public_config() {
         return;
     }
     let work = tempfile::tempdir().unwrap();
-    let cert = work.path().join("cert.pem");
-    let key = work.path().join("key.pem");
-    let openssl = Command::new("openssl")
-        .args([
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
-        ])
-        .arg("/CN=example.com")
-        .arg("-keyout")
-        .arg(&key)
-        .arg("-out")
-        .arg(&cert)
-        .output()
-        .expect("openssl");
-    assert!(openssl.status.success(), "{openssl:?}");
+    let (cert, key) = weir_testkit::certificate::self_signed(work.path(), "example.com");
     let mut refused = Vec::new();
     for case in CASES {
         let dir = work.path().join(case.dir);

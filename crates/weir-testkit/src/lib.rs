@@ -4,6 +4,7 @@
 //! spawned from a TOML string (`gateway`), a DNS server whose answers a test changes (`dns`); and
 //! `wait`, the one way a test waits for a state: poll it with a deadline.
 
+pub mod certificate;
 pub mod client;
 pub mod dns;
 pub mod flaky;

@@ -56,20 +56,7 @@ impl Tls {
     /// `tests/public.rs` makes one for `nginx -t`); the clients do not check it.
     #[allow(dead_code)] // used by public_differential.rs; differential.rs's cases are plain
     pub fn generate(dir: &Path) -> Tls {
-        let cert = dir.join("cert.pem");
-        let key = dir.join("key.pem");
-        let openssl = std::process::Command::new("openssl")
-            .args([
-                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
-            ])
-            .arg("/CN=example.com")
-            .arg("-keyout")
-            .arg(&key)
-            .arg("-out")
-            .arg(&cert)
-            .output()
-            .expect("openssl");
-        assert!(openssl.status.success(), "{openssl:?}");
+        let (cert, key) = weir_testkit::certificate::self_signed(dir, "example.com");
         Tls { cert, key }
     }
 }

@@ -40,6 +40,20 @@ upstream = "app"
     Some((app, gateway))
 }
 
+/// A high-priority host and a low-priority one beside `start`'s default (normal) route.
+const CLASS_ROUTES: &str = r#"
+[[routes]]
+host = "urgent.test"
+path = "/"
+upstream = "app"
+priority = "high"
+[[routes]]
+host = "batch.test"
+path = "/"
+upstream = "app"
+priority = "low"
+"#;
+
 /// Sends `GET path` on a connection of its own, in a task.
 fn spawn_get(addr: std::net::SocketAddr, path: String) -> tokio::task::JoinHandle<StatusCode> {
     tokio::spawn(async move { Client::connect(addr).await.get(&path).await.status })
@@ -220,20 +234,13 @@ fn spawn_get_as(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_freed_worker_goes_to_the_highest_priority_class_waiting() {
-    let routes = r#"
-[[routes]]
-host = "urgent.test"
-path = "/"
-upstream = "app"
-priority = "high"
-[[routes]]
-host = "batch.test"
-path = "/"
-upstream = "app"
-priority = "low"
-"#;
-    let Some((app, gateway)) =
-        start(1, false, "workers = 1\nqueue_timeout = \"30s\"", routes).await
+    let Some((app, gateway)) = start(
+        1,
+        false,
+        "workers = 1\nqueue_timeout = \"30s\"",
+        CLASS_ROUTES,
+    )
+    .await
     else {
         return;
     };
@@ -277,20 +284,13 @@ priority = "low"
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_standing_queue_refuses_normal_and_low_requests_but_admits_a_high_one() {
-    let routes = r#"
-[[routes]]
-host = "urgent.test"
-path = "/"
-upstream = "app"
-priority = "high"
-[[routes]]
-host = "batch.test"
-path = "/"
-upstream = "app"
-priority = "low"
-"#;
-    let Some((app, gateway)) =
-        start(1, false, "workers = 1\nqueue_timeout = \"30s\"", routes).await
+    let Some((app, gateway)) = start(
+        1,
+        false,
+        "workers = 1\nqueue_timeout = \"30s\"",
+        CLASS_ROUTES,
+    )
+    .await
     else {
         return;
     };
