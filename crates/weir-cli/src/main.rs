@@ -182,7 +182,23 @@ fn import(
                 return ExitCode::FAILURE;
             }
         }
-        None => print!("{}", imported.toml),
+        None => {
+            use std::io::Write as _;
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(imported.toml.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                // The reader left (`weir import nginx.conf | head`): not the import's failure;
+                // the report and the exit status still say how the import went.
+                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
+                Err(error) => {
+                    eprintln!("weir: cannot write the config to standard output: {error}");
+                    return ExitCode::FAILURE;
+                }
+                Ok(()) => {}
+            }
+        }
     }
     eprint!("{}", imported.report);
     if let Err(error) = weir::config::from_toml(&imported.toml, output) {

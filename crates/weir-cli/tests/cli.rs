@@ -293,6 +293,25 @@ fn import_writes_a_config_that_check_accepts_and_reports_on_stderr() {
 }
 
 #[test]
+fn import_to_a_closed_pipe_reports_and_exits_as_usual_without_a_panic() {
+    let (_dir, nginx) = write_nginx(NGINX_EXACT);
+    // A reader that left before the config was written (`weir import nginx.conf | head -0`).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let output = weir()
+        .arg("import")
+        .arg(&nginx)
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    let report = String::from_utf8(output.stderr).unwrap();
+    assert!(!report.contains("panicked"), "{report}");
+    assert!(report.contains("Translated: "), "{report}");
+    assert_eq!(output.status.code(), Some(0), "{report}");
+}
+
+#[test]
 fn import_strict_exits_65_when_something_was_left_out() {
     let (_dir, nginx) = write_nginx(&NGINX_EXACT.replace(
         "location / {",
