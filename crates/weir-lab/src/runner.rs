@@ -38,7 +38,10 @@ pub struct Runner<'a> {
 fn measurement(measure: Measure) -> Box<dyn Measurement> {
     match measure {
         Measure::Load => Box::new(Load),
-        Measure::IdleConnections(connections) => Box::new(Idle { connections }),
+        Measure::IdleConnections(connections, arrival) => Box::new(Idle {
+            connections,
+            arrival,
+        }),
         Measure::Slowloris(connections, clients) => Box::new(Slowloris {
             connections,
             clients,

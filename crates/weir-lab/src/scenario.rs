@@ -51,8 +51,9 @@ impl Cell {
 pub enum Measure {
     /// A load run per cell per round.
     Load,
-    /// Open this many idle keep-alive connections through each cell's gateway and read its memory.
-    IdleConnections(u32),
+    /// Open this many idle keep-alive connections through each cell's gateway, as the arrival
+    /// says, and read its memory.
+    IdleConnections(u32, Arrival),
     /// A load run for the baseline, then another while this many slowloris connections of the
     /// kind drip their heads and bodies or, over HTTP/2, hold their streams (`robustness::Attack`).
     Slowloris(u32, SlowClients),
@@ -61,6 +62,26 @@ pub enum Measure {
     Soak(Duration),
     /// A load run per cell per round while the gateway is reloaded on a schedule (`reload`).
     Reloads(Schedule),
+}
+
+/// How the idle-connections measurement opens its connections.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arrival {
+    /// One at a time: connect, one request, its whole answer, then the next.
+    OneAtATime,
+    /// This many at once, as clients really arrive: all connect, all send their request, then
+    /// all answers are read, and the next batch comes.
+    Burst(u32),
+}
+
+impl Arrival {
+    /// The group's name's part for it.
+    pub fn label(self) -> String {
+        match self {
+            Arrival::OneAtATime => "one at a time".to_string(),
+            Arrival::Burst(batch) => format!("{batch} at a time"),
+        }
+    }
 }
 
 impl Measure {

@@ -11,12 +11,15 @@ use crate::guard;
 use crate::measurement::{log_tail, At, Context, Measurement};
 use crate::procfs::{self, Usage};
 use crate::record::{IdleResult, Record};
+use crate::scenario::Arrival;
 use crate::spec::Gateway;
 
-/// Hold this many idle connections through each cell's gateway and read its memory.
+/// Hold this many idle connections through each cell's gateway, opened as `arrival` says, and
+/// read its memory.
 #[derive(Debug, Clone, Copy)]
 pub struct Idle {
     pub connections: u32,
+    pub arrival: Arrival,
 }
 
 impl Measurement for Idle {
@@ -46,7 +49,7 @@ impl Measurement for Idle {
                 Ok(fresh) => fresh,
                 Err(error) => return void(format!("app failed to start: {error:#}")),
             };
-            let mut record = hold_idle(at, fresh.tcp, fresh.component.pid(), self.connections);
+            let mut record = hold_idle(at, fresh.tcp, fresh.component.pid(), self);
             if let Err(error) = fresh.component.check_alive() {
                 record.verdict = record.verdict.void_with(format!("{error:#}"));
             }
@@ -59,7 +62,7 @@ impl Measurement for Idle {
         let Some(component) = gateway.component.as_mut() else {
             return void("a gateway with no process".to_string());
         };
-        let mut record = hold_idle(at, gateway.addr, component.pid(), self.connections);
+        let mut record = hold_idle(at, gateway.addr, component.pid(), self);
         if let Err(error) = component.check_alive() {
             record.verdict = record.verdict.void_with(format!("{error:#}"));
         }
@@ -70,25 +73,46 @@ impl Measurement for Idle {
     }
 }
 
-/// Opens `connections` keep-alive connections to `addr`, one request each, holds them idle, and
-/// reads the memory of the tree rooted at `measured` before and after.
-fn hold_idle(at: At, addr: SocketAddr, measured: u32, connections: u32) -> Record {
+/// Opens `idle.connections` keep-alive connections to `addr`, one request each, as its arrival
+/// says, holds them idle, and reads the memory of the tree rooted at `measured` before and after.
+fn hold_idle(at: At, addr: SocketAddr, measured: u32, idle: &Idle) -> Record {
+    let connections = idle.connections;
     // Let the fresh process finish starting (nginx's workers, Python's imports) before the
     // first reading.
     thread::sleep(Duration::from_millis(500));
     let before: Usage = procfs::usage(&[measured]);
     let mut streams = Vec::with_capacity(connections as usize);
     let mut reasons = Vec::new();
-    for index in 0..connections {
-        match one_request(addr, &at.cell.path) {
-            Ok((stream, 200)) => streams.push(stream),
-            Ok((_, status)) => {
-                reasons.push(format!("connection {index}: status {status}"));
-                break;
+    let batch = match idle.arrival {
+        Arrival::OneAtATime => 1,
+        Arrival::Burst(batch) => batch.max(1),
+    };
+    let mut index = 0;
+    'batches: while index < connections {
+        let size = batch.min(connections - index);
+        // All of the batch connect and send before any answer is read.
+        let mut sent = Vec::with_capacity(size as usize);
+        for _ in 0..size {
+            match send_request(addr, &at.cell.path) {
+                Ok(stream) => sent.push(stream),
+                Err(error) => {
+                    reasons.push(format!("connection {index}: {error}"));
+                    break 'batches;
+                }
             }
-            Err(error) => {
-                reasons.push(format!("connection {index}: {error}"));
-                break;
+            index += 1;
+        }
+        for stream in sent {
+            match read_response(stream) {
+                Ok((stream, 200)) => streams.push(stream),
+                Ok((_, status)) => {
+                    reasons.push(format!("a connection of the batch: status {status}"));
+                    break 'batches;
+                }
+                Err(error) => {
+                    reasons.push(format!("a connection of the batch: {error}"));
+                    break 'batches;
+                }
             }
         }
     }
@@ -114,9 +138,8 @@ fn hold_idle(at: At, addr: SocketAddr, measured: u32, connections: u32) -> Recor
     }
 }
 
-/// Connects, sends one GET, reads the whole response (Content-Length bodies only, which every
-/// lab upstream sends), and returns the open connection and the status.
-fn one_request(addr: SocketAddr, path: &str) -> std::io::Result<(TcpStream, u16)> {
+/// Connects and sends one GET.
+fn send_request(addr: SocketAddr, path: &str) -> std::io::Result<TcpStream> {
     let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5))?;
     stream.set_nodelay(true)?;
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
@@ -124,6 +147,12 @@ fn one_request(addr: SocketAddr, path: &str) -> std::io::Result<(TcpStream, u16)
         stream,
         "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: weir-lab\r\n\r\n"
     )?;
+    Ok(stream)
+}
+
+/// Reads the whole response to the request sent (Content-Length bodies only, which every lab
+/// upstream sends), and returns the open connection and the status.
+fn read_response(mut stream: TcpStream) -> std::io::Result<(TcpStream, u16)> {
     let mut buffer = Vec::with_capacity(1024);
     let mut chunk = [0u8; 4096];
     let invalid =
