@@ -1,16 +1,22 @@
-//! Counters and histograms of the request path, kept in atomics so recording costs no lock, and
-//! rendered in the Prometheus text format (version 0.0.4) by the admin listener (`admin.rs`).
+//! Counters and histograms of the request path, kept per thread so recording writes nothing
+//! another thread writes, and rendered in the Prometheus text format (version 0.0.4) by the admin
+//! listener (`admin.rs`).
 //!
 //! The proxy calls [`Metrics::record_request`] once per request and
 //! [`Metrics::record_upstream_failure`] once per failed exchange; pool and rate-limit figures are
 //! read from their owners when `/metrics` is scraped, so they cost nothing between scrapes.
 //!
-//! Recording is a handful of relaxed atomic additions into tables sized when the gateway starts:
-//! one row per route (plus one for requests no route matched), each with a counter per status in
-//! a fixed table and two histograms with fixed buckets. Nothing on the request path allocates.
+//! Each thread that records gets its own block of counters ([`Block`]) the first time it records
+//! into a `Metrics`: one row per route (plus one for requests no route matched), each with a
+//! counter per status in a fixed table and two histograms with fixed buckets. Only that thread
+//! writes its block, with plain (relaxed) loads and stores, no read-modify-write and no lock;
+//! `/metrics` sums the blocks. A block lives as long as its `Metrics`, so the counts of a thread
+//! that ended stay in the sums, which are exact. Recording allocates only a thread's first time.
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::ThreadId;
 use std::time::Duration;
 
 use http::StatusCode;
@@ -50,19 +56,6 @@ const KNOWN_STATUSES: [u16; 64] = [
 
 /// Status slots per route: the known codes, then one per class `1xx` to `9xx` (`StatusCode`
 /// allows 100 to 999).
-/// Copies of the per-route counters, one per thread (modulo this).
-const SHARDS: usize = 4;
-
-/// This thread's shard of the counters.
-fn shard() -> usize {
-    use std::sync::atomic::AtomicUsize;
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    thread_local! {
-        static SHARD: usize = NEXT.fetch_add(1, Ordering::Relaxed) % SHARDS;
-    }
-    SHARD.with(|shard| *shard)
-}
-
 const STATUS_SLOTS: usize = KNOWN_STATUSES.len() + 9;
 
 /// Status code -> slot, built at compile time so recording is one table read.
@@ -113,12 +106,13 @@ impl Histogram {
         }
     }
 
+    /// Called by the block's owner only (see [`owner_add`]).
     fn observe(&self, duration: Duration) {
         let micros = u64::try_from(duration.as_micros()).unwrap_or(u64::MAX);
         let bucket = BUCKET_MICROS.partition_point(|&bound| bound < micros);
         // partition_point returns at most BUCKET_MICROS.len(), the +Inf slot: always in range.
-        self.buckets[bucket].fetch_add(1, Ordering::Relaxed);
-        self.sum_micros.fetch_add(micros, Ordering::Relaxed);
+        owner_add(&self.buckets[bucket], 1);
+        owner_add(&self.sum_micros, micros);
     }
 
     /// Cumulative counts per bucket (the last is the total) and the sum in seconds.
@@ -134,8 +128,20 @@ impl Histogram {
     }
 }
 
-/// Counters of one route (or of the requests no route matched).
+/// Adds to a counter of a thread's own block: a relaxed load and store, no read-modify-write, as
+/// only the owning thread writes it (readers see the old or the new value, never a torn one).
+fn owner_add(counter: &AtomicU64, by: u64) {
+    counter.store(
+        counter.load(Ordering::Relaxed).wrapping_add(by),
+        Ordering::Relaxed,
+    );
+}
+
+/// Counters of one route (or of the requests no route matched), in one thread's block. Aligned
+/// to two cache lines (the prefetcher fetches lines in pairs), so no other thread's data shares a
+/// line with a row.
 #[derive(Debug)]
+#[repr(align(128))]
 struct RouteCounters {
     statuses: [AtomicU64; STATUS_SLOTS],
     total: Histogram,
@@ -159,15 +165,34 @@ struct FailureSlot {
     count: AtomicU64,
 }
 
+/// One thread's counters in one [`Metrics`]: a row per route, then one for requests no route
+/// matched. Written by its thread only.
+#[derive(Debug)]
+struct Block {
+    rows: Box<[RouteCounters]>,
+}
+
+/// The blocks a thread records into, by [`Metrics::id`]: a few, as a thread serves one gateway
+/// (more only in tests, or for a moment after a reload that changed the routes). Past
+/// [`CACHED_BLOCKS`] the oldest is forgotten here (its `Metrics` still holds it, and gives it
+/// back if the thread records there again).
+const CACHED_BLOCKS: usize = 4;
+
+thread_local! {
+    static BLOCKS: RefCell<Vec<(u64, Arc<Block>)>> = const { RefCell::new(Vec::new()) };
+}
+
 /// The gateway's metrics. One instance per gateway, shared by every connection.
 #[derive(Debug)]
 pub struct Metrics {
+    /// This instance among all (the key of a thread's cached block).
+    id: u64,
     /// One label per route, in the order of the config's `[[routes]]`.
     routes: Vec<String>,
-    /// One row per route, then one for requests no route matched.
-    /// Per shard (one per thread, modulo [`SHARDS`]), per route row: so that two cores recording
-    /// at once do not fight over one cache line. `/metrics` sums the shards.
-    counters: Vec<Vec<RouteCounters>>,
+    /// Every thread's block, registered when the thread first records; locked only then and
+    /// when `/metrics` sums them. A thread's block stays to the end (threads of a gateway live
+    /// as long as it), so no count is lost.
+    blocks: Mutex<Vec<(ThreadId, Arc<Block>)>>,
     failures: Box<[FailureSlot]>,
     /// Failures that found the slot table full.
     failures_overflow: AtomicU64,
@@ -182,12 +207,12 @@ impl Default for Metrics {
 impl Metrics {
     /// `routes` are the route labels (e.g. `"/api/"` or `"example.com/api/"`), by route index.
     pub fn new(routes: Vec<String>) -> Metrics {
-        let counters = (0..SHARDS)
-            .map(|_| (0..=routes.len()).map(|_| RouteCounters::new()).collect())
-            .collect();
+        // Once per instance (a gateway's start, a reload that changed the routes).
+        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         Metrics {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             routes,
-            counters,
+            blocks: Mutex::new(Vec::new()),
             failures: (0..FAILURE_SLOTS).map(|_| FailureSlot::default()).collect(),
             failures_overflow: AtomicU64::new(0),
         }
@@ -196,6 +221,61 @@ impl Metrics {
     /// The route labels, by index.
     pub fn routes(&self) -> &[String] {
         &self.routes
+    }
+
+    /// Runs `record` on this thread's block, registering one the first time.
+    fn with_block(&self, record: impl FnOnce(&Block)) {
+        let mut record = Some(record);
+        let cached = BLOCKS.try_with(|cached| {
+            let mut cached = cached.borrow_mut();
+            let index = match cached.iter().position(|(id, _)| *id == self.id) {
+                Some(index) => index,
+                None => {
+                    if cached.len() == CACHED_BLOCKS {
+                        cached.remove(0);
+                    }
+                    cached.push((self.id, self.register()));
+                    cached.len() - 1
+                }
+            };
+            if let Some(record) = record.take() {
+                // `index` was found or pushed just now: in range.
+                record(&cached[index].1);
+            }
+        });
+        // The thread is ending and its cache is gone: the registry still has its block.
+        if let (Err(_), Some(record)) = (cached, record) {
+            record(&self.register());
+        }
+    }
+
+    /// This thread's block, from the registry or new.
+    fn register(&self) -> Arc<Block> {
+        let thread = std::thread::current().id();
+        let mut blocks = self.lock_blocks();
+        if let Some((_, block)) = blocks.iter().find(|(owner, _)| *owner == thread) {
+            return Arc::clone(block);
+        }
+        let block = Arc::new(Block {
+            rows: (0..self.rows()).map(|_| RouteCounters::new()).collect(),
+        });
+        blocks.push((thread, Arc::clone(&block)));
+        block
+    }
+
+    fn lock_blocks(&self) -> std::sync::MutexGuard<'_, Vec<(ThreadId, Arc<Block>)>> {
+        // Nothing panics while it is held; a poisoned list is still whole.
+        self.blocks
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Every thread's block, for summing.
+    fn blocks(&self) -> Vec<Arc<Block>> {
+        self.lock_blocks()
+            .iter()
+            .map(|(_, block)| Arc::clone(block))
+            .collect()
     }
 
     /// One request done: its route (None when no route matched), status, total time and the
@@ -210,14 +290,16 @@ impl Metrics {
         let row = route
             .filter(|&index| index < self.routes.len())
             .unwrap_or(self.routes.len());
-        // `counters` has routes.len() + 1 rows and `row` is at most routes.len(): in range.
-        let counters = &self.counters[shard()][row];
         let slot = usize::from(STATUS_SLOT[usize::from(status.as_u16()) % 1000]);
-        counters.statuses[slot].fetch_add(1, Ordering::Relaxed);
-        counters.total.observe(total);
-        if let Some(upstream) = upstream {
-            counters.upstream.observe(upstream);
-        }
+        self.with_block(|block| {
+            // A block has routes.len() + 1 rows and `row` is at most routes.len(): in range.
+            let counters = &block.rows[row];
+            owner_add(&counters.statuses[slot], 1);
+            counters.total.observe(total);
+            if let Some(upstream) = upstream {
+                counters.upstream.observe(upstream);
+            }
+        });
     }
 
     /// An exchange with an upstream server failed; `cause` is `ProxyError::cause()`.
@@ -282,12 +364,12 @@ impl Metrics {
             "counter",
             "Requests answered, by route (\"\" when none matched) and status.",
         );
+        let blocks = self.blocks();
         for row in 0..self.rows() {
             for slot in 0..STATUS_SLOTS {
-                let count: u64 = self
-                    .counters
+                let count: u64 = blocks
                     .iter()
-                    .map(|shard| shard[row].statuses[slot].load(Ordering::Relaxed))
+                    .map(|block| block.rows[row].statuses[slot].load(Ordering::Relaxed))
                     .sum();
                 if count != 0 {
                     sample(
@@ -319,12 +401,12 @@ impl Metrics {
             family(out, name, "histogram", help);
             for row in 0..self.rows() {
                 let (mut cumulative, mut sum) = ([0u64; BUCKET_MICROS.len() + 1], 0.0);
-                for shard in &self.counters {
-                    let (shard_cumulative, shard_sum) = histogram_of(&shard[row]).snapshot();
-                    for (total, value) in cumulative.iter_mut().zip(shard_cumulative) {
+                for block in &blocks {
+                    let (block_cumulative, block_sum) = histogram_of(&block.rows[row]).snapshot();
+                    for (total, value) in cumulative.iter_mut().zip(block_cumulative) {
                         *total += value;
                     }
-                    sum += shard_sum;
+                    sum += block_sum;
                 }
                 let count = cumulative[BUCKET_MICROS.len()];
                 if count == 0 {
@@ -624,16 +706,53 @@ fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
         "counter",
         "Response body bytes moved from upstream to client sockets by splice(2), by this process.",
     );
-    sample(out, name, &[], SPLICED.load(Ordering::Relaxed));
+    sample(out, name, &[], spliced());
 }
 
-/// Body bytes moved by `splice` to clients since the process started (a process-wide counter:
-/// `weir_spliced_bytes_total`).
-static SPLICED: AtomicU64 = AtomicU64::new(0);
+/// Body bytes moved by `splice` to clients since the process started (`weir_spliced_bytes_total`),
+/// one counter per thread that spliced, each written by its thread only; they stay when their
+/// thread ends, so the sum is exact.
+static SPLICED: Mutex<Vec<Arc<OwnCounter>>> = Mutex::new(Vec::new());
+
+/// A counter one thread writes, alone on its cache lines.
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct OwnCounter(AtomicU64);
+
+/// A new counter, counted in [`SPLICED`] from now on.
+fn register_spliced() -> Arc<OwnCounter> {
+    let counter = Arc::new(OwnCounter::default());
+    SPLICED
+        .lock()
+        .unwrap_or_else(|poison| poison.into_inner())
+        .push(Arc::clone(&counter));
+    counter
+}
+
+thread_local! {
+    /// This thread's counter in [`SPLICED`], registered at its first splice.
+    static SPLICED_HERE: Arc<OwnCounter> = register_spliced();
+}
 
 /// Counts body bytes the HTTP/1 writer moved to a client by `splice`.
 pub fn add_spliced(bytes: u64) {
-    SPLICED.fetch_add(bytes, Ordering::Relaxed);
+    if SPLICED_HERE
+        .try_with(|counter| owner_add(&counter.0, bytes))
+        .is_err()
+    {
+        // The thread is ending and its counter is gone: one of its own for these bytes.
+        owner_add(&register_spliced().0, bytes);
+    }
+}
+
+/// The bytes spliced by every thread.
+fn spliced() -> u64 {
+    SPLICED
+        .lock()
+        .unwrap_or_else(|poison| poison.into_inner())
+        .iter()
+        .map(|counter| counter.0.load(Ordering::Relaxed))
+        .sum()
 }
 
 mod overload;

@@ -186,7 +186,9 @@ fn all_listen(config: &Config) -> Vec<Endpoint> {
 /// What sibling gateways (one per runtime) and every handle share.
 struct Shared {
     /// The config now in force. A request takes the generation current when it starts and keeps
-    /// it to its end, so requests in flight finish on the config they began with.
+    /// it to its end, so requests in flight finish on the config they began with. An HTTP/1
+    /// connection holds the proxy of its last request and takes it again from here only when
+    /// `reloads.generation` moved ([`InForce`]).
     current: ArcSwap<Generation>,
     /// The configured `listen` addresses; each gateway's accept loops follow them.
     listen: tokio::sync::watch::Sender<Vec<Endpoint>>,
@@ -205,7 +207,8 @@ struct Shared {
     open: Arc<std::sync::atomic::AtomicUsize>,
 }
 
-/// Reload figures for `/metrics`.
+/// Reload figures for `/metrics`; `generation` also tells connections that the proxy they hold
+/// is no longer in force.
 #[derive(Debug, Default)]
 struct ReloadStats {
     generation: AtomicU64,
@@ -618,7 +621,9 @@ impl GatewayHandle {
             changed
         });
         let stats = &self.shared.reloads;
-        stats.generation.fetch_add(1, Ordering::Relaxed);
+        // Release, after the store: a connection that reads the new number (Acquire) then
+        // finds the new generation in `current` ([`InForce`]).
+        stats.generation.fetch_add(1, Ordering::Release);
         stats.successes.fetch_add(1, Ordering::Relaxed);
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -754,6 +759,36 @@ impl crate::h1::park::Parkable for Parked {
     }
 }
 
+/// The proxy in force, as an HTTP/1 connection holds it between requests: the one its last
+/// request used until a reload moves `reloads.generation`. A request then reads one number
+/// that only a reload writes, and bumps no reference count on the shared proxy; a connection
+/// takes a reference once, and once more after each reload. An idle connection thus keeps the
+/// old generation (its pools and limits) until its next request, its end, or its park.
+struct InForce {
+    shared: Arc<Shared>,
+    /// The generation number when the held proxy was taken.
+    taken: u64,
+}
+
+impl InForce {
+    fn new(shared: Arc<Shared>) -> InForce {
+        InForce { shared, taken: 0 }
+    }
+}
+
+impl crate::h1::ProxyInForce for InForce {
+    fn current<'held>(&mut self, held: &'held mut Option<Arc<Proxy>>) -> &'held Arc<Proxy> {
+        // Acquire: pairs with the reload's Release increment, made after it stored the new
+        // generation. A reload racing this read is seen at the next request.
+        let now = self.shared.reloads.generation.load(Ordering::Acquire);
+        if now != self.taken {
+            *held = None;
+            self.taken = now;
+        }
+        held.get_or_insert_with(|| Arc::clone(&self.shared.current.load().proxy))
+    }
+}
+
 /// Serves a plain-HTTP connection from `start`; once it has been quiet for [`PARK_AFTER`], parks
 /// it (the task ends; [`Gateway::run`]'s park task serves it again when it wakes).
 async fn serve_plain(
@@ -764,8 +799,7 @@ async fn serve_plain(
     context: Arc<AcceptContext>,
     permit: Place,
 ) {
-    let shared = Arc::clone(&context.shared);
-    let proxy = move || Arc::clone(&shared.current.load().proxy);
+    let proxy = InForce::new(Arc::clone(&context.shared));
     let stop = context.stop.clone();
     let served = crate::h1::serve(io, peer, connection.clone(), proxy, stop, None, start);
     let Some(idle) = served.await else {
@@ -946,7 +980,6 @@ fn serve_connection(
         // The connection's place is held to the end of the task, TLS handshake and tunnel
         // included, so handshakes in progress count against max_connections.
         let _permit = permit;
-        let proxy = move || Arc::clone(&shared.current.load().proxy);
         // Boxed: the handshake and HTTP/2 futures are large, and unboxed they would make every
         // plain connection's task as large as theirs.
         Box::pin(async move {
@@ -963,6 +996,8 @@ fn serve_connection(
                     tls: Some(info),
                     listener: *connection.listener,
                 };
+                // Each stream is a task of its own and takes the proxy by reference count.
+                let proxy = move || Arc::clone(&shared.current.load().proxy);
                 Box::pin(crate::http2::serve(
                     stream,
                     &http2,
@@ -975,6 +1010,7 @@ fn serve_connection(
             } else {
                 let start = crate::h1::Start::new(&connection);
                 let io = Box::new(stream);
+                let proxy = InForce::new(shared);
                 crate::h1::serve(io, peer, connection, proxy, stop, Some(info), start).await;
             }
         })

@@ -35,6 +35,22 @@ pub struct Settings {
     pub listener: Arc<crate::routing::Listener>,
 }
 
+/// Where a connection finds the proxy in force when a request starts. The connection keeps the
+/// proxy its last request used (`held`) and asks again for each request; the server hands back
+/// the held one unless a reload came since, so a request costs no reference count on the shared
+/// proxy. A request keeps the proxy it started with: `held` changes only between requests.
+pub trait ProxyInForce {
+    /// The proxy for a request starting now, kept in `held` (replaced when it is not in force).
+    fn current<'held>(&mut self, held: &'held mut Option<Arc<Proxy>>) -> &'held Arc<Proxy>;
+}
+
+/// A closure gives the proxy afresh for every request.
+impl<F: Fn() -> Arc<Proxy>> ProxyInForce for F {
+    fn current<'held>(&mut self, held: &'held mut Option<Arc<Proxy>>) -> &'held Arc<Proxy> {
+        held.insert(self())
+    }
+}
+
 /// Where a connection's request loop starts: a new connection, or one back from the park.
 #[derive(Debug, Clone, Copy)]
 pub struct Start {
@@ -74,20 +90,21 @@ const LINGER_BYTES: usize = 1024 * 1024;
 /// turns true (after the response in progress); or, when `settings.park_after` is set, until
 /// the connection has been quiet that long: then it is handed back as [`Idle`], to be parked
 /// and served again from its [`Idle::start`] when it wakes. `proxy` gives the proxy in force
-/// when a request starts. `tls` is the TLS connection `io` runs over, if any (for forwarding
+/// when a request starts (held between requests, see [`ProxyInForce`]). `tls` is the TLS connection `io` runs over, if any (for forwarding
 /// headers and the log).
 pub async fn serve<F>(
     io: Box<dyn Stream>,
     peer: SocketAddr,
     settings: Settings,
-    proxy: F,
+    mut proxy: F,
     mut stop: tokio::sync::watch::Receiver<bool>,
     tls: Option<Arc<crate::tls::TlsInfo>>,
     start: Start,
 ) -> Option<Idle>
 where
-    F: Fn() -> Arc<Proxy>,
+    F: ProxyInForce,
 {
+    let mut held = None;
     let mut shared = Shared::new(io);
     let mut requests = start.requests;
     // The first head must come within header_timeout of the accept; later ones may wait
@@ -130,7 +147,10 @@ where
                 }
             }
             Ok(HeadRead::Quiet) => break false,
-            Err(refusal) => break Box::pin(refuse(&shared, peer, refusal, &proxy())).await,
+            Err(refusal) => {
+                let proxy = proxy.current(&mut held);
+                break Box::pin(refuse(&shared, peer, refusal, proxy)).await;
+            }
         };
         requests += 1;
         let last = !head.keep_alive
@@ -145,7 +165,7 @@ where
             request: requests,
             last,
         };
-        match Box::pin(exchange.run(head, proxy())).await {
+        match Box::pin(exchange.run(head, proxy.current(&mut held))).await {
             Next::Request => {
                 shared.lock().release_buffer();
                 deadline = Instant::now() + settings.keepalive_timeout;
@@ -208,7 +228,7 @@ struct Exchange<'a> {
 }
 
 impl Exchange<'_> {
-    async fn run(self, head: Box<head::Head>, proxy: Arc<Proxy>) -> Next {
+    async fn run(self, head: Box<head::Head>, proxy: &Proxy) -> Next {
         let shared = self.shared;
         let facts = RequestFacts {
             head: head.parts.method == Method::HEAD,
@@ -577,7 +597,7 @@ mod tests {
     #[test]
     fn the_request_phase_future_stays_under_its_ceiling() {
         let exchange = future_size(
-            |exchange: Exchange<'static>, head: Box<head::Head>, proxy: Arc<Proxy>| {
+            |exchange: Exchange<'static>, head: Box<head::Head>, proxy: &'static Proxy| {
                 exchange.run(head, proxy)
             },
         );

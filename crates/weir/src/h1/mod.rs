@@ -18,4 +18,4 @@ mod splice;
 mod write;
 
 pub(crate) use body::BodyReader;
-pub(crate) use conn::{serve, Settings, Start};
+pub(crate) use conn::{serve, ProxyInForce, Settings, Start};

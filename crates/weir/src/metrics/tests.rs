@@ -348,3 +348,87 @@ fn the_overload_figures_are_rendered_per_server() {
         assert_eq!(value(&series).as_deref(), Some(expected), "{series}");
     }
 }
+
+#[test]
+fn requests_recorded_from_many_threads_sum_exactly() {
+    let metrics = Arc::new(Metrics::new(vec!["/".into()]));
+    let threads = 8;
+    let per_thread = 10_000u64;
+    let handles: Vec<_> = (0..threads)
+        .map(|_| {
+            let metrics = Arc::clone(&metrics);
+            std::thread::spawn(move || {
+                for request in 0..per_thread {
+                    let status = if request % 2 == 0 {
+                        StatusCode::OK
+                    } else {
+                        StatusCode::TOO_MANY_REQUESTS
+                    };
+                    metrics.record_request(Some(0), status, Duration::from_micros(100), None);
+                }
+            })
+        })
+        .collect();
+    for handle in handles {
+        handle.join().unwrap();
+    }
+    // The threads have ended: their counts stay.
+    let text = metrics.render_with(&[], &[]);
+    let half = (threads * per_thread / 2).to_string();
+    for status in ["200", "429"] {
+        assert_eq!(
+            line_value(
+                &text,
+                &format!(r#"weir_requests_total{{route="/",status="{status}"}}"#)
+            )
+            .as_deref(),
+            Some(half.as_str()),
+            "{status}"
+        );
+    }
+    assert_eq!(
+        line_value(&text, r#"weir_request_duration_seconds_count{route="/"}"#),
+        Some((threads * per_thread).to_string())
+    );
+    // One block per thread that recorded, none shared.
+    assert_eq!(metrics.blocks().len(), threads as usize);
+}
+
+#[test]
+fn a_thread_keeps_one_block_per_metrics() {
+    // More instances than a thread caches: each still counts into its own block, once per
+    // thread, and nothing of one shows in another.
+    let all: Vec<Metrics> = (0..CACHED_BLOCKS + 2)
+        .map(|_| Metrics::new(vec!["/".into()]))
+        .collect();
+    for round in 0..3 {
+        for (index, metrics) in all.iter().enumerate() {
+            for _ in 0..=index + round {
+                metrics.record_request(Some(0), StatusCode::OK, Duration::ZERO, None);
+            }
+        }
+    }
+    for (index, metrics) in all.iter().enumerate() {
+        assert_eq!(metrics.blocks().len(), 1);
+        let text = metrics.render_with(&[], &[]);
+        assert_eq!(
+            line_value(&text, r#"weir_requests_total{route="/",status="200"}"#),
+            Some((3 * (index + 1) + 3).to_string()),
+            "instance {index}"
+        );
+    }
+}
+
+#[test]
+fn spliced_bytes_from_many_threads_sum_exactly() {
+    // The counter is the process's: other tests may splice at the same time, so count from
+    // before and only upwards.
+    let before = spliced();
+    let handles: Vec<_> = (0..4)
+        .map(|_| std::thread::spawn(|| (0..1_000).for_each(|_| add_spliced(3))))
+        .collect();
+    for handle in handles {
+        handle.join().unwrap();
+    }
+    assert!(spliced() - before >= 12_000);
+}

@@ -108,6 +108,62 @@ async fn twenty_reloads_under_load_fail_no_request_and_switch_upstreams() {
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
 
+/// A request in flight when a reload comes finishes on the config it started with, and the next
+/// request on the same keep-alive connection takes the new one (a connection holds the proxy
+/// between requests and drops it once a reload has moved the generation).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_keeps_its_generation_and_the_next_on_its_connection_takes_the_new() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // The old config's upstream answers only when the test says so, after the reload.
+    let held = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let held_addr = held.local_addr().unwrap();
+    let (arrived_tx, arrived) = tokio::sync::oneshot::channel();
+    let (release, release_rx) = tokio::sync::oneshot::channel::<()>();
+    let upstream = tokio::spawn(async move {
+        let (mut socket, _) = held.accept().await.unwrap();
+        let mut head = Vec::new();
+        let mut buffer = [0u8; 1024];
+        while !head.windows(4).any(|window| window == b"\r\n\r\n") {
+            let read = socket.read(&mut buffer).await.unwrap();
+            assert_ne!(read, 0, "the gateway closed before its request");
+            head.extend_from_slice(&buffer[..read]);
+        }
+        arrived_tx.send(()).unwrap();
+        release_rx.await.unwrap();
+        socket
+            .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 3\r\n\r\nold")
+            .await
+            .unwrap();
+        // The socket and the listener close here: a request sent to this upstream again fails.
+    });
+    let second = UpstreamServer::start(Transport::Tcp).await;
+    let gateway =
+        TestGateway::start(&routed_to("\"127.0.0.1:0\"", &held_addr.to_string(), "")).await;
+    let mut client = Client::connect(gateway.addr).await;
+    let in_flight = tokio::spawn(async move {
+        let reply = client.get("/").await;
+        (client, reply)
+    });
+    arrived.await.unwrap();
+    gateway
+        .handle
+        .reload(&parse(&routed_to("\"127.0.0.1:0\"", &second.address, "")))
+        .expect("reload");
+    release.send(()).unwrap();
+    let (mut client, reply) = in_flight.await.unwrap();
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.text(), "old", "the request left its generation");
+    let before = second.requests();
+    // The same connection (the client has only the one).
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    assert_eq!(
+        second.requests(),
+        before + 1,
+        "the connection kept the old config"
+    );
+    upstream.await.unwrap();
+}
+
 /// A limit whose table did not change keeps its state across a reload (a client over it stays
 /// over it), and an upstream whose table did not change keeps its pooled connections; a changed
 /// limit starts afresh.
