@@ -30,6 +30,7 @@ use tokio::time::Instant;
 use crate::config::{Priority, UpstreamAddr};
 use crate::upstream::client::ClientConn;
 
+pub mod adaptive;
 pub mod admission;
 
 /// The limits of one pool.
