@@ -5,6 +5,11 @@ ASGI (Uvicorn workers).
 set to a directory, every worker process adds to `count` (requests in the app now and the most
 ever at once, under a file lock) and appends X to `seen`, so a test can read how many requests
 the app held at once and which ones reached it. Any other path answers at once, uncounted.
+
+`GET /mode?set=M` (with OVERLOAD_STATE) switches every worker's `/work`, for the adaptive-limit
+tests: `ok` (the default), `fail` (answers 502 at once: a degraded app) or `block` (the ASGI app
+sleeps without yielding, so requests in one worker run one after another: concurrency costs
+latency, as with a blocking call in an async app).
 """
 
 import asyncio
@@ -36,6 +41,23 @@ def _update(delta, seen=None):
                 f.write(seen + "\n")
 
 
+def _mode():
+    if not STATE:
+        return "ok"
+    try:
+        with open(os.path.join(STATE, "mode")) as f:
+            return f.read().strip() or "ok"
+    except FileNotFoundError:
+        return "ok"
+
+
+def _set_mode(query):
+    mode = parse_qs(query).get("set", ["ok"])[0]
+    if STATE:
+        with open(os.path.join(STATE, "mode"), "w") as f:
+            f.write(mode)
+
+
 def _params(query):
     params = parse_qs(query)
     millis = int(params.get("ms", ["50"])[0])
@@ -44,10 +66,15 @@ def _params(query):
 
 
 def wsgi(environ, start_response):
+    if environ.get("PATH_INFO") == "/mode":
+        _set_mode(environ.get("QUERY_STRING", ""))
     if environ.get("PATH_INFO") == "/work":
         millis, ident = _params(environ.get("QUERY_STRING", ""))
         _update(1, ident)
         try:
+            if _mode() == "fail":
+                start_response("502 Bad Gateway", [("Content-Length", "0")])
+                return [b""]
             time.sleep(millis / 1000)
         finally:
             _update(-1)
@@ -58,17 +85,26 @@ def wsgi(environ, start_response):
 async def asgi(scope, receive, send):
     if scope["type"] != "http":
         return
+    if scope["path"] == "/mode":
+        _set_mode(scope.get("query_string", b"").decode())
+    status = 200
     if scope["path"] == "/work":
         millis, ident = _params(scope.get("query_string", b"").decode())
         _update(1, ident)
         try:
-            await asyncio.sleep(millis / 1000)
+            mode = _mode()
+            if mode == "fail":
+                status = 502
+            elif mode == "block":
+                time.sleep(millis / 1000)
+            else:
+                await asyncio.sleep(millis / 1000)
         finally:
             _update(-1)
     await send(
         {
             "type": "http.response.start",
-            "status": 200,
+            "status": status,
             "headers": [(b"content-type", b"text/plain"), (b"content-length", b"3")],
         }
     )

@@ -218,8 +218,9 @@ pub enum WorkerClass {
     Sync,
     /// `"gthread"`: `threads` requests at a time per worker.
     Gthread,
-    /// `"async"`: Uvicorn, gevent, eventlet workers: many at a time per worker; `threads` is
-    /// read as the requests per worker weir lets in at once.
+    /// `"async"`: Uvicorn, gevent, eventlet workers: many at a time per worker. The cap adapts
+    /// (`upstream::pool::adaptive`) from `workers` up to `workers × threads`, `threads` being
+    /// read as the most requests per worker weir lets in at once (default 32).
     Async,
 }
 
@@ -228,7 +229,8 @@ pub enum WorkerClass {
 pub struct Capacity {
     /// `workers`: Gunicorn's `-w`.
     pub workers: u32,
-    /// `threads`: Gunicorn's `--threads` (gthread), or requests per worker (async). Default 1.
+    /// `threads`: Gunicorn's `--threads` (gthread), or the most requests per worker (async).
+    /// Default 1 (32 for async).
     pub threads: u32,
     /// `worker_class`: Gunicorn's `-k`. Default [`WorkerClass::Sync`], or
     /// [`WorkerClass::Gthread`] when `threads` is more than 1.
@@ -236,7 +238,14 @@ pub struct Capacity {
 }
 
 impl Capacity {
-    /// The concurrency cap per server: `workers` for sync, `workers × threads` otherwise.
+    /// The adaptive limit's floor, for async workers: `workers` (the cap, [`Capacity::limit`],
+    /// is then its ceiling).
+    pub fn adaptive_floor(&self) -> Option<usize> {
+        (self.worker_class == WorkerClass::Async).then_some(self.workers as usize)
+    }
+
+    /// The concurrency cap per server: `workers` for sync, `workers × threads` otherwise (for
+    /// async, the ceiling of the adaptive limit).
     pub fn limit(&self) -> usize {
         match self.worker_class {
             WorkerClass::Sync => self.workers as usize,

@@ -256,6 +256,9 @@ impl Upstream {
             queue_size: config.queue_size,
             queue_timeout: config.queue_timeout,
             predict: config.capacity.is_some(),
+            adaptive_floor: config
+                .capacity
+                .and_then(|capacity| capacity.adaptive_floor()),
             thread_affine,
         };
         let names_text: Vec<String> = config.names.iter().map(ToString::to_string).collect();
@@ -471,17 +474,18 @@ impl Upstream {
             let mut conn = match pool.checkout(fresh, priority, deadline).await {
                 // A pooled connection the server closed while idle was already passed over.
                 Ok(Checkout::Reused(conn)) => conn,
-                Ok(Checkout::Connect(slot)) => {
+                Ok(Checkout::Connect(mut slot)) => {
                     match connect::connect(pool.addr(), self.connect_timeout, self.send_timeout)
                         .await
                     {
                         Ok(stream) => slot.into_conn(stream),
                         Err(error) => {
+                            slot.failed();
                             return Err(Failed {
                                 error,
                                 counts: true,
                                 retry: Retry::Unsent(Box::new(request)),
-                            })
+                            });
                         }
                     }
                 }
@@ -529,16 +533,20 @@ impl Upstream {
             })
             .await;
             let broke = match outcome {
-                Some(Ok(head)) => return Ok((head, conn, sending)),
+                Some(Ok(head)) => {
+                    conn.answered(head.response.status());
+                    return Ok((head, conn, sending));
+                }
                 Some(Err(broke)) => broke,
                 None => {
+                    conn.failed();
                     return Err(Failed {
                         error: ProxyError::ReadTimeout {
                             addr: pool.addr().clone(),
                         },
                         counts: true,
                         retry: Retry::No,
-                    })
+                    });
                 }
             };
             // The request again, when its body was not touched (nothing of it was consumed);
@@ -583,6 +591,9 @@ impl Upstream {
                     });
                 }
                 let error = broke.into_error(pool.addr());
+                if !conn.reused {
+                    conn.failed();
+                }
                 return Err(match retry {
                     Some(retry) => Failed {
                         error,
@@ -622,6 +633,9 @@ impl Upstream {
                     retry: replay.map_or(Retry::No, |replay| Retry::Repeat(Box::new(replay))),
                 },
             };
+            if failed.counts {
+                conn.failed();
+            }
             return Err(failed);
         }
     }

@@ -123,10 +123,16 @@ impl Config {
                 )?;
             }
             let max_connections = match (upstream.capacity, upstream.max_connections) {
-                (Some(capacity), cap) => format!(
-                    "{cap} (workers {} x threads {}, {:?}; admission by predicted wait)",
-                    capacity.workers, capacity.threads, capacity.worker_class
-                ),
+                (Some(capacity), cap) => match capacity.adaptive_floor() {
+                    Some(floor) => format!(
+                        "adaptive from {floor} to {cap} (workers {} x threads {}, Async; admission by predicted wait)",
+                        capacity.workers, capacity.threads
+                    ),
+                    None => format!(
+                        "{cap} (workers {} x threads {}, {:?}; admission by predicted wait)",
+                        capacity.workers, capacity.threads, capacity.worker_class
+                    ),
+                },
                 (None, 0) => "no limit".to_string(),
                 (None, cap) => cap.to_string(),
             };

@@ -2151,6 +2151,12 @@ fn declared_workers_set_the_cap_per_server() {
             100,
             WorkerClass::Async,
         ),
+        // Async without threads: the adaptive limit's ceiling is 32 per worker.
+        (
+            "workers = 3\nworker_class = \"async\"\n",
+            96,
+            WorkerClass::Async,
+        ),
     ];
     for (keys, cap, class) in cases {
         let config = parse(&format!(
@@ -2159,6 +2165,12 @@ fn declared_workers_set_the_cap_per_server() {
         let upstream = &config.upstreams["app"];
         assert_eq!(upstream.max_connections, cap, "{keys}");
         assert_eq!(upstream.capacity.map(|c| c.worker_class), Some(class));
+        let floor = upstream.capacity.and_then(|c| c.adaptive_floor());
+        let workers = upstream.capacity.map(|c| c.workers as usize);
+        match class {
+            WorkerClass::Async => assert_eq!(floor, workers, "{keys}: the floor is workers"),
+            _ => assert_eq!(floor, None, "{keys}: a fixed cap"),
+        }
     }
     let plain = parse("[upstreams.app]\nservers = [\"127.0.0.1:8000\"]\n");
     assert_eq!(

@@ -1,6 +1,7 @@
 //! The admission figures of each pool (docs/overload.md): the current limit, refusals by
 //! reason, time in queue as a histogram, the predicted wait against the actual one, and the
-//! service time the prediction uses. Read from [`PoolStats`] at scrape time, like the other
+//! service time the prediction uses; for async workers, the adaptive limit's baseline latency
+//! and its cuts. Read from [`PoolStats`] at scrape time, like the other
 //! pool families.
 
 use super::text::{family, sample, sample_f64};
@@ -23,11 +24,48 @@ pub(super) fn render(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats
         out,
         "weir_pool_limit",
         "gauge",
-        "The server's concurrency cap (max_connections, or derived from workers); 0: none.",
+        "The server's concurrency cap (max_connections, derived from workers, or the adaptive limit now for async workers); 0: none.",
     );
     for (upstream, server, stats) in &servers {
         let labels = [("upstream", *upstream), ("server", server.as_str())];
         sample(out, "weir_pool_limit", &labels, stats.limit as u64);
+    }
+    // The adaptive limit's own figures, for async workers only.
+    let adaptive: Vec<_> = servers
+        .iter()
+        .filter_map(|(upstream, server, stats)| Some((*upstream, server.as_str(), stats.adaptive?)))
+        .collect();
+    if !adaptive.is_empty() {
+        family(
+            out,
+            "weir_pool_baseline_latency_seconds",
+            "gauge",
+            "The app's latency at no more than workers in flight, the adaptive limit's baseline; 0: none learned yet.",
+        );
+        for (upstream, server, stats) in &adaptive {
+            let labels = [("upstream", *upstream), ("server", *server)];
+            let seconds = stats.baseline_us as f64 / 1e6;
+            sample_f64(out, "weir_pool_baseline_latency_seconds", &labels, seconds);
+        }
+        family(
+            out,
+            "weir_pool_limit_cuts_total",
+            "counter",
+            "Cuts of the adaptive limit, by reason: latency over the baseline, or failed answers.",
+        );
+        for (upstream, server, stats) in &adaptive {
+            for (reason, count) in [
+                ("latency", stats.cuts_latency),
+                ("failures", stats.cuts_failures),
+            ] {
+                let labels = [
+                    ("upstream", *upstream),
+                    ("server", *server),
+                    ("reason", reason),
+                ];
+                sample(out, "weir_pool_limit_cuts_total", &labels, count);
+            }
+        }
     }
     family(
         out,

@@ -18,6 +18,11 @@
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
 //!   holds only requests that can be served in time.
 //!
+//! - With `adaptive_floor` (async workers), the cap is [`adaptive`]'s limit, from the floor to
+//!   `max_connections`, fed with each request's outcome; `open` may stay above a limit that was
+//!   just cut until places are freed: a freed place is then closed, not handed on, and idle
+//!   connections over the limit are closed before one is reused.
+//!
 //! The state sits behind a `std::sync::Mutex` that is never held across an `.await`.
 
 use std::collections::VecDeque;
@@ -30,6 +35,7 @@ use tokio::time::Instant;
 use crate::config::{Priority, UpstreamAddr};
 use crate::upstream::client::ClientConn;
 
+pub mod adaptive;
 pub mod admission;
 
 /// The limits of one pool.
@@ -45,6 +51,9 @@ pub struct PoolSettings {
     pub queue_timeout: Duration,
     /// Admission by predicted wait ([`admission`]): on when the upstream declares `workers`.
     pub predict: bool,
+    /// The adaptive limit's floor (`workers` of async workers): the cap adapts between it and
+    /// `max_connections` ([`adaptive`]). `None`: the cap is `max_connections`.
+    pub adaptive_floor: Option<usize>,
     /// Prefer opening a connection of this thread's own over reusing another thread's (with one
     /// runtime per core, where borrowing costs cross-thread wake-ups on every read and write).
     pub thread_affine: bool,
@@ -87,8 +96,11 @@ pub struct PoolStats {
     pub connects: u64,
     /// Requests served on a reused connection.
     pub reuses: u64,
-    /// The concurrency cap (`max_connections`, or the one derived from `workers`); 0: none.
+    /// The concurrency cap (`max_connections`, the one derived from `workers`, or the adaptive
+    /// limit now); 0: none.
     pub limit: usize,
+    /// The adaptive limit's figures (async workers only).
+    pub adaptive: Option<adaptive::AdaptiveStats>,
     /// Admission counters: refusals by reason, time in queue, predicted wait.
     pub admission: admission::AdmissionStats,
 }
@@ -113,9 +125,27 @@ struct State {
     connects: u64,
     reuses: u64,
     admission: admission::Admission,
+    adaptive: Option<adaptive::Adaptive>,
 }
 
 impl State {
+    /// The cap on `open` now: the adaptive limit, or `max_connections` (0: none).
+    fn cap(&self, settings: &PoolSettings) -> usize {
+        self.adaptive
+            .as_ref()
+            .map_or(settings.max_connections, adaptive::Adaptive::limit)
+    }
+
+    /// Feeds the adaptive limit (if any) with the outcome of a request that ends now, counted
+    /// in `open` still, and tells admission the cap it predicts with.
+    fn record_outcome(&mut self, outcome: Option<adaptive::Outcome>) {
+        let in_flight = self.open - self.idle_count;
+        if let (Some(adaptive), Some(outcome)) = (&mut self.adaptive, outcome) {
+            adaptive.record(outcome, in_flight);
+            self.admission.set_capacity(adaptive.limit());
+        }
+    }
+
     /// Pops the most recent live idle connection of `owner`'s stack, closing dead and expired
     /// ones on the way; counts the reuse.
     fn pop_live(&mut self, owner: usize, now: Instant, idle_timeout: Duration) -> Option<Idle> {
@@ -187,6 +217,9 @@ pub struct Slot {
     since: Instant,
     /// How long the request waited in the queue for it.
     queued: Duration,
+    /// What came of the request, for the adaptive limit; `None`: no sample (the client left,
+    /// a stale connection).
+    outcome: Option<adaptive::Outcome>,
 }
 
 /// A connection checked out of the pool, carrying one request: the HTTP client side of the
@@ -208,7 +241,14 @@ pub enum Checkout {
 
 impl Pool {
     pub fn new(addr: UpstreamAddr, settings: PoolSettings) -> Arc<Pool> {
-        let admission = admission::Admission::new(settings.max_connections);
+        let adaptive = settings
+            .adaptive_floor
+            .map(|floor| adaptive::Adaptive::new(floor, settings.max_connections));
+        let admission = admission::Admission::new(
+            adaptive
+                .as_ref()
+                .map_or(settings.max_connections, adaptive::Adaptive::limit),
+        );
         let pool = Arc::new(Pool {
             addr,
             settings,
@@ -221,6 +261,7 @@ impl Pool {
                 connects: 0,
                 reuses: 0,
                 admission,
+                adaptive,
             }),
         });
         if pool.settings.max_idle > 0 {
@@ -260,7 +301,8 @@ impl Pool {
             queue_timeouts: state.queue_timeouts,
             connects: state.connects,
             reuses: state.reuses,
-            limit: self.settings.max_connections,
+            limit: state.cap(&self.settings),
+            adaptive: state.adaptive.as_ref().map(adaptive::Adaptive::stats),
             admission: state.admission.stats(),
         }
     }
@@ -281,8 +323,17 @@ impl Pool {
         let (receiver, deadline, predicted, queued_at) = {
             let mut state = self.lock();
             let now = Instant::now();
-            let full =
-                self.settings.max_connections != 0 && state.open >= self.settings.max_connections;
+            let cap = state.cap(&self.settings);
+            // After a cut of the adaptive limit: idle connections over it are closed, so that
+            // reusing one cannot put more requests in flight than the limit.
+            while cap != 0 && state.open > cap && state.idle_count > 0 {
+                if let Some(stack) = state.idle.iter_mut().find(|stack| !stack.is_empty()) {
+                    stack.remove(0);
+                    state.idle_count -= 1;
+                    state.open -= 1;
+                }
+            }
+            let full = cap != 0 && state.open >= cap;
             if fresh && full {
                 // Make room for the fresh connection: close the oldest idle one, if any.
                 if let Some(stack) = state.idle.iter_mut().find(|stack| !stack.is_empty()) {
@@ -306,7 +357,7 @@ impl Pool {
                     }
                 }
             }
-            if self.settings.max_connections == 0 || state.open < self.settings.max_connections {
+            if cap == 0 || state.open < cap {
                 state.open += 1;
                 state.connects += 1;
                 return Ok(Checkout::Connect(self.slot()));
@@ -399,6 +450,7 @@ impl Pool {
             armed: true,
             since: Instant::now(),
             queued: Duration::ZERO,
+            outcome: None,
         }
     }
 
@@ -456,25 +508,58 @@ impl Pool {
     }
 
     /// A slot held for `occupancy` was dropped: pass it on to a waiter, or close the place.
-    fn release_slot(self: &Arc<Self>, occupancy: Duration) {
+    fn release_slot(self: &Arc<Self>, occupancy: Duration, outcome: Option<adaptive::Outcome>) {
         let mut state = self.lock();
         state.admission.record_service(occupancy);
-        if let Handed::Back(_) = self.grant_to_waiter(&mut state, None) {
+        state.record_outcome(outcome);
+        if state.open > state.cap(&self.settings) {
+            // Over a limit that was cut: the place closes.
             state.open -= 1;
+        } else if let Handed::Back(_) = self.grant_to_waiter(&mut state, None) {
+            state.open -= 1;
+        }
+        self.grant_grown(&mut state);
+    }
+
+    /// After the adaptive limit grew: the new places go to waiters, as many as there are.
+    fn grant_grown(self: &Arc<Self>, state: &mut State) {
+        if state.adaptive.is_none() {
+            return;
+        }
+        while state.open < state.cap(&self.settings) {
+            state.open += 1;
+            if let Handed::Back(_) = self.grant_to_waiter(state, None) {
+                state.open -= 1;
+                return;
+            }
         }
     }
 
     /// Puts a connection back after a complete exchange: to a waiter, on the idle stack, or closed.
-    fn checkin(self: &Arc<Self>, conn: ClientConn, owner: u32, taken: Instant) {
+    fn checkin(
+        self: &Arc<Self>,
+        conn: ClientConn,
+        owner: u32,
+        taken: Instant,
+        outcome: Option<adaptive::Outcome>,
+    ) {
         let mut state = self.lock();
         let now = Instant::now();
         state.admission.record_service(now.duration_since(taken));
+        state.record_outcome(outcome);
         let idle = Idle {
             conn,
             since: now,
             owner,
         };
-        match self.grant_to_waiter(&mut state, Some(idle)) {
+        if state.open > state.cap(&self.settings) {
+            // Over a limit that was cut: the connection closes.
+            state.open -= 1;
+            return;
+        }
+        let handed = self.grant_to_waiter(&mut state, Some(idle));
+        self.grant_grown(&mut state);
+        match handed {
             Handed::ToWaiter => {}
             Handed::Back(Some(idle)) if state.idle_count < self.settings.max_idle => {
                 let owner = idle.owner as usize;
@@ -519,6 +604,21 @@ async fn reap_idle(pool: Weak<Pool>) {
 }
 
 impl Slot {
+    /// See [`Pooled::answered`].
+    pub fn answered(&mut self, status: http::StatusCode) {
+        let failed = matches!(status.as_u16(), 502..=504);
+        self.outcome = Some(if failed {
+            adaptive::Outcome::Failed
+        } else {
+            adaptive::Outcome::Answered(Instant::now().duration_since(self.since))
+        });
+    }
+
+    /// The app failed this request (see [`Pooled::failed`]), or its connection could not be made.
+    pub fn failed(&mut self) {
+        self.outcome = Some(adaptive::Outcome::Failed);
+    }
+
     /// Turns the slot into a checked-out connection once connected (on the current thread,
     /// whose runtime now drives it).
     pub fn into_conn(self, client: ClientConn) -> Pooled {
@@ -535,7 +635,7 @@ impl Drop for Slot {
     fn drop(&mut self) {
         if self.armed {
             self.pool
-                .release_slot(Instant::now().duration_since(self.since));
+                .release_slot(Instant::now().duration_since(self.since), self.outcome);
         }
     }
 }
@@ -555,7 +655,19 @@ impl Pooled {
     pub fn checkin(mut self) {
         self.slot.armed = false;
         let pool = Arc::clone(&self.slot.pool);
-        pool.checkin(self.client, self.owner, self.slot.since);
+        pool.checkin(self.client, self.owner, self.slot.since, self.slot.outcome);
+    }
+
+    /// The response head came with `status`: a sample of the app's latency for the adaptive
+    /// limit, or a failure for a 502, 503 or 504 of the app's own.
+    pub fn answered(&mut self, status: http::StatusCode) {
+        self.slot.answered(status);
+    }
+
+    /// The exchange failed on the app's side (a reset, a read time-out): a failure for the
+    /// adaptive limit.
+    pub fn failed(&mut self) {
+        self.slot.failed();
     }
 
     /// How long the request waited in the queue for this connection's place.

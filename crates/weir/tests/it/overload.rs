@@ -2,8 +2,10 @@
 //! requests it holds at once): a declared capacity caps what the app sees, exactly; the excess
 //! waits in weir's queue and not in the app's listen backlog; a queued request whose client
 //! left never reaches the app; a request whose predicted wait is over its deadline is refused
-//! at once with `Retry-After`; a freed worker goes to the highest priority class waiting. Run
-//! when `WEIR_E2E=1`.
+//! at once with `Retry-After`; a freed worker goes to the highest priority class waiting; async
+//! (Uvicorn) workers get an adaptive limit that rises above `workers` while the app has headroom,
+//! falls back to it when the app fails, and rises again when it recovers. Run when
+//! `WEIR_E2E=1`.
 
 use crate::support::*;
 use weir_testkit::gunicorn::{self, App, Gunicorn};
@@ -97,7 +99,7 @@ async fn sync_workers_never_see_more_than_their_count_and_the_backlog_stays_with
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn uvicorn_workers_see_workers_times_threads_at_most() {
+async fn uvicorn_workers_never_see_more_than_workers_times_threads() {
     let Some((app, gateway)) = start(
         1,
         true,
@@ -114,12 +116,181 @@ async fn uvicorn_workers_see_workers_times_threads_at_most() {
     for task in tasks {
         assert_eq!(task.await.unwrap(), StatusCode::OK);
     }
-    assert_eq!(
-        app.most_at_once(),
-        3,
-        "one async worker, 3 requests at once"
+    // The adaptive limit starts at the floor (1) and may have grown on the way; never over
+    // its ceiling.
+    let most = app.most_at_once();
+    assert!(
+        (1..=3).contains(&most),
+        "one async worker, {most} requests at once"
     );
     assert_eq!(app.seen().len(), 10);
+}
+
+/// `weir_pool_limit` of the upstream `app` on `/metrics`.
+async fn scraped_limit(admin: std::net::SocketAddr) -> usize {
+    scraped(admin, "weir_pool_limit{upstream=\"app\"").await as usize
+}
+
+/// The first sample on `/metrics` whose line starts with `prefix`, summed with the others that
+/// do (the reasons of a counter).
+async fn scraped(admin: std::net::SocketAddr, prefix: &str) -> f64 {
+    let text = Client::connect(admin).await.get("/metrics").await.text();
+    let values: Vec<f64> = text
+        .lines()
+        .filter(|line| line.starts_with(prefix))
+        .filter_map(|line| line.rsplit(' ').next()?.parse().ok())
+        .collect();
+    assert!(!values.is_empty(), "no {prefix} in:\n{text}");
+    values.iter().sum()
+}
+
+/// `clients` closed-loop clients, each on its own connection, asking `/work?ms=50` until
+/// stopped; a refusal or a 502 is followed by a short pause, so that a failing app is not
+/// asked in a hot loop.
+struct Load {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Load {
+    fn start(addr: std::net::SocketAddr, clients: usize) -> Load {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let tasks = (0..clients)
+            .map(|_| {
+                let stop = std::sync::Arc::clone(&stop);
+                tokio::spawn(async move {
+                    let mut client = Client::connect(addr).await;
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        if client.get("/work?ms=50").await.status != StatusCode::OK {
+                            tokio::time::sleep(Duration::from_millis(10)).await;
+                        }
+                    }
+                })
+            })
+            .collect();
+        Load { stop, tasks }
+    }
+
+    async fn stop(self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for task in self.tasks {
+            task.await.expect("a load client");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_async_apps_limit_rises_with_headroom_falls_when_it_fails_and_rises_again() {
+    // Every /work answers 502: failures cut the limit down to the floor.
+    rises_falls_and_rises_again("fail", 2, "failures").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_async_apps_limit_falls_toward_workers_when_concurrency_costs_it_latency() {
+    // Every /work blocks its worker's event loop: the requests in one worker run one after
+    // another, the latency grows with the limit, and its rise over the baseline cuts it, to at
+    // most twice the workers.
+    rises_falls_and_rises_again("block", 4, "latency").await;
+}
+
+/// The overload app under Uvicorn (2 workers, ceiling 2 × 8) and 20 closed-loop clients: the
+/// limit starts at workers, rises to 8 or more while the app awaits (concurrency costs it no
+/// latency), falls to `fallen` or below once the app is switched to `mode`, with a cut for
+/// `reason`, and rises to 8 again once it is switched back; the app never holds more requests
+/// at once than the highest limit in force. Read through `/metrics`.
+async fn rises_falls_and_rises_again(mode: &str, fallen: usize, reason: &str) {
+    let Some((app, gateway)) = start(
+        2,
+        true,
+        "workers = 2\nthreads = 8\nworker_class = \"async\"\nqueue_timeout = \"30s\"",
+        // The mode switch is served first, past the queue the load keeps standing.
+        "[admin]\nlisten = \"127.0.0.1:0\"\n\n[[routes]]\npath = \"/mode\"\nupstream = \"app\"\npriority = \"high\"\n",
+    )
+    .await
+    else {
+        return;
+    };
+    let admin = gateway.admin_addr.expect("an admin listener");
+    assert_eq!(
+        scraped_limit(admin).await,
+        2,
+        "starts at the floor: workers"
+    );
+    // The highest limit in force, read from the pool as often as the runtime lets: the app may
+    // never hold more than that at once.
+    let gateway = std::sync::Arc::new(gateway);
+    let highest = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(2));
+    let watching = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let watcher = {
+        let (gateway, highest, watching) = (
+            std::sync::Arc::clone(&gateway),
+            std::sync::Arc::clone(&highest),
+            std::sync::Arc::clone(&watching),
+        );
+        tokio::spawn(async move {
+            while watching.load(std::sync::atomic::Ordering::Relaxed) {
+                let limit = gateway.handle.pool_stats()[0].2.limit;
+                highest.fetch_max(limit, std::sync::atomic::Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        })
+    };
+    // 20 clients: more than the ceiling, so the limit is reached at every level.
+    let load = Load::start(gateway.addr, 20);
+    let risen = || async move { scraped_limit(admin).await >= 8 };
+
+    // Headroom: the limit rises well above workers (4 times, half the ceiling).
+    wait_until_async("the limit to rise to 8", Duration::from_secs(60), risen).await;
+    wait_until(
+        "the app to hold more than its workers at once",
+        Duration::from_secs(60),
+        || app.most_at_once() > 2,
+    )
+    .await;
+
+    // Degraded: the limit falls back toward the floor.
+    let switch = format!("/mode?set={mode}");
+    let reply = Client::connect(gateway.addr).await.get(&switch).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    wait_until_async(
+        format_args!("the limit to fall to {fallen}"),
+        Duration::from_secs(60),
+        || async move { scraped_limit(admin).await <= fallen },
+    )
+    .await;
+    let cut_reason = format!(
+        "weir_pool_limit_cuts_total{{upstream=\"app\",server=\"{}\",reason=\"{reason}\"}}",
+        app.address
+    );
+    let cuts = scraped(admin, &cut_reason).await;
+    assert!(cuts >= 1.0, "{cuts} cuts for {reason}");
+
+    // Recovered: the limit rises again.
+    let reply = Client::connect(gateway.addr)
+        .await
+        .get("/mode?set=ok")
+        .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    wait_until_async("the limit to rise again", Duration::from_secs(60), risen).await;
+
+    load.stop().await;
+    watching.store(false, std::sync::atomic::Ordering::Relaxed);
+    watcher.await.expect("the watcher");
+    let most = app.most_at_once() as usize;
+    let highest = highest.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(
+        most <= highest,
+        "the app held {most} at once, over the highest limit {highest}"
+    );
+    assert!(highest <= 16, "over the ceiling: {highest}");
+    let baseline = scraped(admin, "weir_pool_baseline_latency_seconds{upstream=\"app\"").await;
+    assert!(
+        baseline >= 0.05,
+        "the baseline is at least the app's 50 ms: {baseline}"
+    );
+    eprintln!(
+        "adaptive limit ({mode}): highest {highest}, the app held {most} at once, {cuts} cuts for {reason}, baseline {baseline} s"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

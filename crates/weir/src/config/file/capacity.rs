@@ -18,6 +18,10 @@ pub(super) struct Keys<'a> {
 const MAX_WORKERS: u32 = 4096;
 /// Threads (or async requests) per worker above this are a typo too.
 const MAX_THREADS: u32 = 4096;
+/// For async workers without `threads`: the most requests per worker the adaptive limit may
+/// let in at once (its ceiling is `workers` × this). An event loop rarely gains from more; a
+/// higher one is declared with `threads`.
+pub const DEFAULT_ASYNC_THREADS: u32 = 32;
 
 fn invalid(span: std::ops::Range<usize>, message: impl Into<String>) -> Problem {
     Problem::new(ConfigErrorKind::InvalidValue, span, message)
@@ -55,8 +59,8 @@ pub(super) fn validate(keys: Keys<'_>) -> Result<Option<Capacity>, Problem> {
         ));
     }
     let threads = match keys.threads {
-        None => 1,
-        Some(threads) if (1..=MAX_THREADS).contains(threads.get_ref()) => *threads.get_ref(),
+        None => None,
+        Some(threads) if (1..=MAX_THREADS).contains(threads.get_ref()) => Some(*threads.get_ref()),
         Some(threads) => {
             return Err(invalid(
                 threads.span(),
@@ -65,7 +69,7 @@ pub(super) fn validate(keys: Keys<'_>) -> Result<Option<Capacity>, Problem> {
         }
     };
     let worker_class = match keys.worker_class {
-        None if threads > 1 => WorkerClass::Gthread,
+        None if threads.is_some_and(|threads| threads > 1) => WorkerClass::Gthread,
         None => WorkerClass::Sync,
         Some(class) => match class.get_ref().as_str() {
             "sync" => WorkerClass::Sync,
@@ -78,6 +82,11 @@ pub(super) fn validate(keys: Keys<'_>) -> Result<Option<Capacity>, Problem> {
                 ))
             }
         },
+    };
+    let threads = match (threads, worker_class) {
+        (Some(threads), _) => threads,
+        (None, WorkerClass::Async) => DEFAULT_ASYNC_THREADS,
+        (None, _) => 1,
     };
     if worker_class == WorkerClass::Sync && threads > 1 {
         return Err(invalid(

@@ -108,6 +108,11 @@ impl Admission {
         }
     }
 
+    /// The cap changed (the adaptive limit of async workers): waits are predicted with it.
+    pub fn set_capacity(&mut self, capacity: usize) {
+        self.capacity = capacity.max(1);
+    }
+
     pub fn stats(&self) -> AdmissionStats {
         let mut stats = self.stats;
         stats.service_us = self.service.map_or(0, |seconds| (seconds * 1e6) as u64);

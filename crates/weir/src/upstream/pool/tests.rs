@@ -30,6 +30,7 @@ fn settings(max_connections: usize, max_idle: usize, queue_size: usize) -> PoolS
         queue_size,
         queue_timeout: Duration::from_secs(3),
         predict: false,
+        adaptive_floor: None,
         thread_affine: false,
     }
 }
@@ -328,6 +329,9 @@ enum Step {
     ServerCloses(usize),
     /// Time passes (queue time-outs, idle expiry), and the reaper runs.
     Advance { millis: u64 },
+    /// The n-th connection in use got its response head: a 200, or a 502 (`failed`); the
+    /// adaptive limit (async workers) learns from it when its place is given back.
+    Answer { index: usize, failed: bool },
     /// A reload that changed the upstream: a new pool takes the requests from now on, while
     /// the old one keeps what it holds until that is given back.
     Reload,
@@ -345,6 +349,8 @@ fn step() -> impl Strategy<Value = Step> {
         2 => (0usize..8).prop_map(Step::Drop),
         1 => (0usize..16).prop_map(Step::ServerCloses),
         1 => (0u64..4_000).prop_map(|millis| Step::Advance { millis }),
+        2 => (0usize..8, proptest::bool::weighted(0.3))
+            .prop_map(|(index, failed)| Step::Answer { index, failed }),
         1 => Just(Step::Reload),
     ]
 }
@@ -406,6 +412,7 @@ fn run(
     max_idle: usize,
     queue_size: usize,
     predict: bool,
+    adaptive: bool,
 ) -> Result<(), TestCaseError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
@@ -416,6 +423,7 @@ fn run(
     runtime.block_on(async move {
         let settings = PoolSettings {
             predict,
+            adaptive_floor: adaptive.then_some(1),
             ..settings(max_connections, max_idle, queue_size)
         };
         // Pools with what their requests hold: the current one last, older ones (kept by a
@@ -424,6 +432,7 @@ fn run(
         let mut servers: Vec<UnixStream> = Vec::new();
         let mut made = 0;
         for step in steps {
+            let before: Vec<PoolStats> = pools.iter().map(|(pool, _)| pool.stats()).collect();
             let (pool, held) = pools.last_mut().expect("one pool at least");
             match step {
                 Step::Checkout { fresh, priority } => {
@@ -485,10 +494,26 @@ fn run(
                 Step::Reload => {
                     pools.push((pool_like(&pools), Held::default()));
                 }
+                Step::Answer { index, failed } => {
+                    if !held.conns.is_empty() {
+                        let index = index % held.conns.len();
+                        let status = if failed { 502 } else { 200 };
+                        let status = http::StatusCode::from_u16(status).expect("a status");
+                        held.conns[index].answered(status);
+                    }
+                }
             }
-            for (pool, held) in &pools {
+            for ((pool, held), before) in pools.iter().zip(&before) {
                 let stats = pool.stats();
                 prop_assert!(stats.open <= pool.settings.max_connections, "{:?}", stats);
+                // A place is taken only under the cap in force (the adaptive limit may have
+                // been cut below what is already in use, which then only falls).
+                if stats.in_use > before.in_use {
+                    prop_assert!(stats.in_use <= stats.limit, "over the limit: {:?}", stats);
+                }
+                if stats.open > before.open {
+                    prop_assert!(stats.open <= stats.limit, "over the limit: {:?}", stats);
+                }
                 prop_assert!(
                     stats.in_use >= held.slots.len() + held.conns.len(),
                     "a place held by a request is not counted: {:?}",
@@ -512,7 +537,7 @@ fn run(
             prop_assert_eq!(stats.open, stats.idle, "{:?}", stats);
             // And the whole pool can be used again: every place is had at once.
             let mut again = Held::default();
-            for _ in 0..pool.settings.max_connections {
+            for _ in 0..stats.limit {
                 let mut future = checking(pool, false);
                 match poll_once(&mut future) {
                     Poll::Ready(Ok(checkout)) => again.take(Ok(checkout)),
@@ -539,6 +564,107 @@ proptest! {
         queue_size in 0usize..4,
         predict in proptest::bool::ANY,
     ) {
-        run(steps, max_connections, max_idle, queue_size, predict)?;
+        run(steps, max_connections, max_idle, queue_size, predict, false)?;
     }
+
+    /// The same with an adaptive limit (async workers, floor 1) that the answers move.
+    #[test]
+    fn the_counters_are_what_is_really_held_under_an_adaptive_limit(
+        steps in proptest::collection::vec(step(), 1..120),
+        max_connections in 1usize..6,
+        max_idle in 0usize..3,
+        queue_size in 0usize..4,
+    ) {
+        run(steps, max_connections, max_idle, queue_size, true, true)?;
+    }
+}
+
+/// An adaptive pool (async workers, floor 2, ceiling 8) kept busy by a queue, in front of an app
+/// with headroom: at each step every request in flight ends after 10 ms with `status` (more
+/// concurrency costs no latency), and the waiters take what is free.
+struct Busy {
+    pool: Arc<Pool>,
+    held: Vec<Slot>,
+    waiters: Vec<Checking>,
+    /// The most places held at once against the limit then, over the run.
+    over: usize,
+}
+
+impl Busy {
+    fn new() -> Busy {
+        // Without admission, whose standing-queue cut would refuse some of the waiters.
+        let pool = pool(PoolSettings {
+            adaptive_floor: Some(2),
+            queue_timeout: Duration::from_secs(3600),
+            ..settings(8, 0, 64)
+        });
+        Busy {
+            pool,
+            held: Vec::new(),
+            waiters: Vec::new(),
+            over: 0,
+        }
+    }
+
+    /// `steps` times, the requests in flight end with `status`; returns the limit after each.
+    async fn run(&mut self, steps: usize, status: u16) -> Vec<usize> {
+        let status = http::StatusCode::from_u16(status).expect("a status");
+        let mut limits = Vec::new();
+        for _ in 0..steps {
+            while self.waiters.len() < 16 {
+                self.waiters.push(checking(&self.pool, false));
+            }
+            let mut index = 0;
+            while index < self.waiters.len() {
+                match poll_once(&mut self.waiters[index]) {
+                    Poll::Ready(Ok(Checkout::Connect(slot))) => {
+                        drop(self.waiters.remove(index));
+                        self.held.push(slot);
+                    }
+                    Poll::Ready(_) => panic!("a connect place or a wait, nothing else"),
+                    Poll::Pending => index += 1,
+                }
+            }
+            let stats = self.pool.stats();
+            assert_eq!(stats.in_use, self.held.len(), "{stats:?}");
+            self.over = self.over.max(self.held.len().saturating_sub(stats.limit));
+            tokio::time::advance(Duration::from_millis(10)).await;
+            for mut ended in std::mem::take(&mut self.held) {
+                ended.answered(status);
+                drop(ended);
+            }
+            limits.push(self.pool.stats().limit);
+        }
+        limits
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_adaptive_limit_grows_while_reached_falls_on_502s_and_grows_back() {
+    let mut busy = Busy::new();
+    assert_eq!(busy.pool.stats().limit, 2, "starts at the floor");
+    let grown = busy.run(100, 200).await;
+    assert_eq!(*grown.last().unwrap(), 8, "up to the ceiling: {grown:?}");
+    assert_eq!(
+        busy.over, 0,
+        "never more in use than the limit while it grows"
+    );
+    let failing = busy.run(100, 502).await;
+    assert_eq!(
+        *failing.last().unwrap(),
+        2,
+        "down to the floor: {failing:?}"
+    );
+    let stats = busy.pool.stats();
+    assert!(
+        stats.in_use <= 2,
+        "the places over the cut closed: {stats:?}"
+    );
+    assert!(stats
+        .adaptive
+        .is_some_and(|adaptive| adaptive.cuts_failures > 0));
+    busy.over = 0;
+    let recovered = busy.run(100, 200).await;
+    assert_eq!(*recovered.last().unwrap(), 8, "{recovered:?}");
+    assert_eq!(busy.over, 0);
 }

@@ -1,0 +1,183 @@
+//! The adaptive concurrency limit of a pool in front of async workers (`worker_class =
+//! "async"`, Uvicorn): a gradient controller whose floor is the declared `workers` and whose
+//! ceiling is `workers × threads`. Pure arithmetic on the samples the pool feeds it (the time
+//! to a request's answer and what came of it, with the requests in flight then): the pool calls
+//! it inside its lock and reads [`Adaptive::limit`] where a fixed pool reads its cap.
+//!
+//! The controller works in rounds of `limit` samples (about one service time of traffic, with
+//! no clock). At the end of a round:
+//! - more than one answer in [`FAILURE_SHARE`] failed (a 502, 503 or 504 from the app, a reset,
+//!   a read time-out, a refused connection): the limit is cut to [`FAILURE_CUT`] of itself;
+//! - else the round's mean latency is over the baseline × [`TOLERANCE`]: the limit is cut by the
+//!   gradient (baseline × tolerance ÷ mean, at most by half);
+//! - else, if the limit was reached in the round (a request finished with `limit` in flight),
+//!   it grows by √limit (at least 1), as Envoy's gradient controller's headroom;
+//! - else it stays: a limit that is not reached learns nothing about the app.
+//!
+//! The baseline is the mean latency of requests answered with at most `floor` in flight: the
+//! concurrency the operator declared the app carries, so it is the unloaded latency without a
+//! probe. When load is light every sample is one; under load the limit is above the floor and
+//! the baseline keeps its value; an app that became slower for good is cut down to the floor by
+//! its latency, where it re-learns its baseline and may grow again. Nothing ever pins
+//! concurrency below the floor to measure it (Envoy's minRTT window). Failed answers do not
+//! feed the latencies (a quick 502 would pull them down, a time-out up), and a request whose
+//! client left is no sample at all.
+
+use std::time::Duration;
+
+/// A round ends after at least this many samples, so a small limit is not judged on two.
+pub const MIN_ROUND: usize = 8;
+
+/// The latency, relative to the baseline, above which the limit is cut (Netflix Gradient2's
+/// RTT tolerance).
+pub const TOLERANCE: f64 = 1.5;
+
+/// The largest cut by latency in one round (a gradient below this is clamped to it).
+pub const MAX_LATENCY_CUT: f64 = 0.5;
+
+/// A round in which more than this share of answers failed is cut.
+pub const FAILURE_SHARE: f64 = 0.05;
+
+/// What the limit is multiplied by after a round with failures (AIMD's decrease).
+pub const FAILURE_CUT: f64 = 0.8;
+
+/// Weight of a new sample in the baseline's moving average.
+const BASELINE_ALPHA: f64 = 0.02;
+
+/// What came of one request, as the pool is told.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Outcome {
+    /// The app answered (with anything but a 502, 503 or 504) after this long.
+    Answered(Duration),
+    /// The app failed: a 502, 503 or 504 of its own, a reset, a read time-out, a refused
+    /// connection.
+    Failed,
+}
+
+/// Why the limit was cut, for the metrics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cut {
+    Latency,
+    Failures,
+}
+
+/// The figures [`Adaptive`] shows, copied into the pool's stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AdaptiveStats {
+    /// The baseline latency learned, microseconds; 0 before the first sample.
+    pub baseline_us: u64,
+    /// Cuts by latency over the baseline since start.
+    pub cuts_latency: u64,
+    /// Cuts by failed answers since start.
+    pub cuts_failures: u64,
+}
+
+/// The adaptive limit of one pool.
+#[derive(Debug, Clone)]
+pub struct Adaptive {
+    floor: usize,
+    ceiling: usize,
+    /// The limit, kept fractional so cuts and growth compound; read whole.
+    limit: f64,
+    /// Mean latency of samples taken with at most `floor` in flight, seconds.
+    baseline: Option<f64>,
+    round: Round,
+    stats: AdaptiveStats,
+}
+
+/// The samples of the current round.
+#[derive(Debug, Clone, Default)]
+struct Round {
+    samples: usize,
+    failures: usize,
+    answered: usize,
+    latency_sum: f64,
+    /// Whether a sample came with the limit reached.
+    saturated: bool,
+}
+
+impl Adaptive {
+    /// A limit between `floor` and `ceiling` (at least `floor`), starting at the floor.
+    pub fn new(floor: usize, ceiling: usize) -> Adaptive {
+        let floor = floor.max(1);
+        Adaptive {
+            floor,
+            ceiling: ceiling.max(floor),
+            limit: floor as f64,
+            baseline: None,
+            round: Round::default(),
+            stats: AdaptiveStats::default(),
+        }
+    }
+
+    /// The current limit: from `floor` to `ceiling`.
+    pub fn limit(&self) -> usize {
+        // `limit` stays within [floor, ceiling] (see `set`), so the cast cannot wrap.
+        self.limit as usize
+    }
+
+    pub fn stats(&self) -> AdaptiveStats {
+        let mut stats = self.stats;
+        stats.baseline_us = self.baseline.map_or(0, |seconds| (seconds * 1e6) as u64);
+        stats
+    }
+
+    /// One request ended with `outcome`, `in_flight` requests (itself included) in flight.
+    /// Returns the cut when this sample ended a round with one.
+    pub fn record(&mut self, outcome: Outcome, in_flight: usize) -> Option<Cut> {
+        let limit = self.limit();
+        let round = &mut self.round;
+        round.samples += 1;
+        round.saturated |= in_flight >= limit;
+        match outcome {
+            Outcome::Failed => round.failures += 1,
+            Outcome::Answered(latency) => {
+                let seconds = latency.as_secs_f64();
+                round.answered += 1;
+                round.latency_sum += seconds;
+                if in_flight <= self.floor {
+                    self.baseline = Some(match self.baseline {
+                        None => seconds,
+                        Some(mean) => mean + BASELINE_ALPHA * (seconds - mean),
+                    });
+                }
+            }
+        }
+        if self.round.samples < self.limit().max(MIN_ROUND) {
+            return None;
+        }
+        let round = std::mem::take(&mut self.round);
+        self.end_round(&round)
+    }
+
+    fn end_round(&mut self, round: &Round) -> Option<Cut> {
+        if round.failures as f64 > FAILURE_SHARE * round.samples as f64 {
+            self.set(self.limit * FAILURE_CUT);
+            self.stats.cuts_failures += 1;
+            return Some(Cut::Failures);
+        }
+        let baseline = self.baseline?;
+        if round.answered == 0 {
+            return None;
+        }
+        let mean = round.latency_sum / round.answered as f64;
+        let allowed = baseline * TOLERANCE;
+        if mean > allowed {
+            let gradient = (allowed / mean).max(MAX_LATENCY_CUT);
+            self.set(self.limit * gradient);
+            self.stats.cuts_latency += 1;
+            return Some(Cut::Latency);
+        }
+        if round.saturated {
+            self.set(self.limit + self.limit.sqrt().max(1.0));
+        }
+        None
+    }
+
+    fn set(&mut self, limit: f64) {
+        self.limit = limit.clamp(self.floor as f64, self.ceiling as f64);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,211 @@
+//! The adaptive limit as arithmetic: it starts at the floor, grows only when it is reached and
+//! the latency holds, never leaves [floor, ceiling], is cut by latency over its baseline and by
+//! failures, and grows back when the app recovers; under a steady app it never falls (no probe
+//! window).
+
+use std::time::Duration;
+
+use proptest::prelude::*;
+
+use super::{Adaptive, Cut, Outcome, MIN_ROUND};
+
+fn answered(millis: u64) -> Outcome {
+    Outcome::Answered(Duration::from_millis(millis))
+}
+
+/// Feeds `rounds` whole rounds of samples, each with the limit reached (`in_flight` = limit)
+/// or not (`in_flight` = 1), answered after `millis` or failed.
+fn run(adaptive: &mut Adaptive, rounds: usize, outcome: Outcome, saturated: bool) -> Vec<usize> {
+    let mut limits = Vec::new();
+    for _ in 0..rounds {
+        let size = adaptive.limit().max(MIN_ROUND);
+        for _ in 0..size {
+            let in_flight = if saturated { adaptive.limit() } else { 1 };
+            adaptive.record(outcome, in_flight);
+        }
+        limits.push(adaptive.limit());
+    }
+    limits
+}
+
+#[test]
+fn starts_at_the_floor_and_learns_a_baseline_there() {
+    let mut adaptive = Adaptive::new(4, 64);
+    assert_eq!(adaptive.limit(), 4);
+    assert_eq!(adaptive.stats().baseline_us, 0, "nothing learned yet");
+    adaptive.record(answered(50), 4);
+    assert_eq!(adaptive.stats().baseline_us, 50_000);
+    adaptive.record(answered(80), 5);
+    assert_eq!(
+        adaptive.stats().baseline_us,
+        50_000,
+        "a sample above the floor's concurrency is no baseline sample"
+    );
+}
+
+#[test]
+fn a_limit_that_is_not_reached_does_not_grow() {
+    let mut adaptive = Adaptive::new(4, 64);
+    let limits = run(&mut adaptive, 50, answered(10), false);
+    assert!(limits.iter().all(|&limit| limit == 4), "{limits:?}");
+}
+
+#[test]
+fn a_reached_limit_with_steady_latency_grows_to_the_ceiling_and_stops() {
+    let mut adaptive = Adaptive::new(4, 64);
+    let limits = run(&mut adaptive, 40, answered(10), true);
+    assert!(
+        limits.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{limits:?}"
+    );
+    assert!(limits[0] > 4, "grows after the first round: {limits:?}");
+    assert_eq!(*limits.last().unwrap(), 64, "{limits:?}");
+    assert!(limits.iter().all(|&limit| limit <= 64));
+}
+
+#[test]
+fn latency_over_the_baseline_cuts_to_the_floor_at_most() {
+    let mut adaptive = Adaptive::new(4, 64);
+    run(&mut adaptive, 40, answered(10), true);
+    assert_eq!(adaptive.limit(), 64);
+    // The app slows down: three times its baseline, while loaded.
+    let limits = run(&mut adaptive, 20, answered(30), true);
+    assert!(limits[0] < 64, "cut in the first slow round: {limits:?}");
+    let down = limits.iter().position(|&limit| limit == 4);
+    let down = down.unwrap_or_else(|| panic!("down to the floor: {limits:?}"));
+    assert!(
+        limits[..=down].windows(2).all(|pair| pair[0] >= pair[1]),
+        "falls without a rise: {limits:?}"
+    );
+    assert!(adaptive.stats().cuts_latency > 0);
+    assert_eq!(adaptive.stats().cuts_failures, 0);
+}
+
+#[test]
+fn failures_cut_and_recovery_restores() {
+    let mut adaptive = Adaptive::new(2, 32);
+    run(&mut adaptive, 40, answered(10), true);
+    assert_eq!(adaptive.limit(), 32);
+    let failing = run(&mut adaptive, 30, Outcome::Failed, true);
+    assert_eq!(*failing.last().unwrap(), 2, "{failing:?}");
+    assert!(adaptive.stats().cuts_failures > 0);
+    assert_eq!(
+        adaptive.stats().baseline_us,
+        10_000,
+        "failures feed no latency"
+    );
+    let recovered = run(&mut adaptive, 40, answered(10), true);
+    assert_eq!(*recovered.last().unwrap(), 32, "{recovered:?}");
+}
+
+#[test]
+fn a_few_failures_in_a_round_do_not_cut() {
+    let mut adaptive = Adaptive::new(4, 400);
+    run(&mut adaptive, 30, answered(10), true);
+    let before = adaptive.limit();
+    assert!(before >= 100, "{before}");
+    // One failure in a round of `before` samples: under the failure share.
+    for index in 0..before {
+        let outcome = if index == 0 {
+            Outcome::Failed
+        } else {
+            answered(10)
+        };
+        adaptive.record(outcome, before);
+    }
+    assert!(
+        adaptive.limit() >= before,
+        "{} < {before}",
+        adaptive.limit()
+    );
+}
+
+#[test]
+fn a_permanently_slower_app_relearns_its_baseline_at_the_floor() {
+    let mut adaptive = Adaptive::new(4, 64);
+    run(&mut adaptive, 40, answered(10), true);
+    // Slower for good: cut to the floor, where the new latency raises the baseline until it
+    // is within the tolerance, and the limit grows back to the ceiling.
+    let limits = run(&mut adaptive, 300, answered(40), true);
+    assert!(limits.contains(&4), "{limits:?}");
+    let baseline = adaptive.stats().baseline_us as f64 / 1e3;
+    assert!(baseline * super::TOLERANCE >= 40.0, "{baseline} ms");
+    assert_eq!(adaptive.limit(), 64, "{limits:?}");
+}
+
+#[test]
+fn the_cut_reports_its_reason_once_per_round() {
+    let mut adaptive = Adaptive::new(4, 64);
+    let mut cuts = Vec::new();
+    for _ in 0..MIN_ROUND {
+        cuts.push(adaptive.record(Outcome::Failed, 4));
+    }
+    assert_eq!(cuts.iter().filter(|cut| cut.is_some()).count(), 1);
+    assert_eq!(cuts.last(), Some(&Some(Cut::Failures)));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Whatever the samples, the limit stays within its bounds, and a round grows it only when
+    /// one of its samples came with the limit reached.
+    #[test]
+    fn the_limit_stays_in_bounds_and_grows_only_when_reached(
+        floor in 1usize..16,
+        extra in 0usize..100,
+        samples in proptest::collection::vec(
+            (
+                // Mostly a steady app, now and then a failure or an outlier.
+                prop_oneof![
+                    20 => (100u64..110).prop_map(Some),
+                    1 => Just(None),
+                    1 => (1u64..500).prop_map(Some),
+                ],
+                // Mostly under any limit (0 to 15 in flight), now and then over it.
+                prop_oneof![30 => 0usize..16, 1 => 16usize..200],
+            ),
+            0..2_000,
+        ),
+    ) {
+        let floor = floor.max(16);
+        let ceiling = floor + extra;
+        let mut adaptive = Adaptive::new(floor, ceiling);
+        let mut reached = false;
+        let mut before = adaptive.limit();
+        for (latency, in_flight) in samples {
+            let outcome = latency.map_or(Outcome::Failed, answered);
+            reached |= in_flight >= adaptive.limit();
+            let round_start = adaptive.round.samples == 0;
+            if round_start {
+                reached = in_flight >= adaptive.limit();
+                before = adaptive.limit();
+            }
+            adaptive.record(outcome, in_flight);
+            let limit = adaptive.limit();
+            prop_assert!((floor..=ceiling).contains(&limit), "{limit} not in {floor}..={ceiling}");
+            if adaptive.round.samples == 0 && limit > before {
+                prop_assert!(reached, "grew from {before} to {limit} without reaching it");
+            }
+        }
+    }
+
+    /// An app whose latency never rises over its baseline and never fails: with the limit
+    /// reached or not, the limit never falls (nothing probes by lowering it).
+    #[test]
+    fn a_steady_app_never_sees_its_limit_fall(
+        floor in 1usize..16,
+        extra in 0usize..100,
+        samples in proptest::collection::vec((0u64..5, any::<bool>()), 0..2_000),
+    ) {
+        let mut adaptive = Adaptive::new(floor, floor + extra);
+        // Every latency within the tolerance of the first (the baseline): 20 ms to 24 ms.
+        adaptive.record(answered(20), floor);
+        let mut last = adaptive.limit();
+        for (jitter, saturated) in samples {
+            let in_flight = if saturated { adaptive.limit() } else { 1 };
+            adaptive.record(answered(20 + jitter), in_flight);
+            prop_assert!(adaptive.limit() >= last, "{} < {last}", adaptive.limit());
+            last = adaptive.limit();
+        }
+    }
+}
