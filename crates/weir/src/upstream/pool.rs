@@ -217,9 +217,36 @@ pub struct Slot {
     since: Instant,
     /// How long the request waited in the queue for it.
     queued: Duration,
-    /// What came of the request, for the adaptive limit; `None`: no sample (the client left,
-    /// a stale connection).
-    outcome: Option<adaptive::Outcome>,
+    /// What came of the request, for the adaptive limit.
+    outcome: PackedOutcome,
+}
+
+/// What came of a request ([`adaptive::Outcome`], or no sample: the client left, a stale
+/// connection), in 4 bytes: a slot rides in every proxied request's future, and an
+/// `Option<Outcome>` there (16 bytes) grew the request phase's future past its ceiling (see
+/// `h1::conn`'s size test). 0: no sample; `u32::MAX`: failed; otherwise the time to the
+/// response head in microseconds, plus one, saturating at about 71 minutes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PackedOutcome(u32);
+
+impl PackedOutcome {
+    const NONE: PackedOutcome = PackedOutcome(0);
+    const FAILED: PackedOutcome = PackedOutcome(u32::MAX);
+
+    fn answered(after: Duration) -> PackedOutcome {
+        let micros = u32::try_from(after.as_micros()).unwrap_or(u32::MAX);
+        PackedOutcome(micros.saturating_add(1).min(u32::MAX - 1))
+    }
+
+    fn unpack(self) -> Option<adaptive::Outcome> {
+        match self {
+            PackedOutcome::NONE => None,
+            PackedOutcome::FAILED => Some(adaptive::Outcome::Failed),
+            PackedOutcome(plus_one) => Some(adaptive::Outcome::Answered(Duration::from_micros(
+                u64::from(plus_one - 1),
+            ))),
+        }
+    }
 }
 
 /// A connection checked out of the pool, carrying one request: the HTTP client side of the
@@ -450,7 +477,7 @@ impl Pool {
             armed: true,
             since: Instant::now(),
             queued: Duration::ZERO,
-            outcome: None,
+            outcome: PackedOutcome::NONE,
         }
     }
 
@@ -607,16 +634,16 @@ impl Slot {
     /// See [`Pooled::answered`].
     pub fn answered(&mut self, status: http::StatusCode) {
         let failed = matches!(status.as_u16(), 502..=504);
-        self.outcome = Some(if failed {
-            adaptive::Outcome::Failed
+        self.outcome = if failed {
+            PackedOutcome::FAILED
         } else {
-            adaptive::Outcome::Answered(Instant::now().duration_since(self.since))
-        });
+            PackedOutcome::answered(Instant::now().duration_since(self.since))
+        };
     }
 
     /// The app failed this request (see [`Pooled::failed`]), or its connection could not be made.
     pub fn failed(&mut self) {
-        self.outcome = Some(adaptive::Outcome::Failed);
+        self.outcome = PackedOutcome::FAILED;
     }
 
     /// Turns the slot into a checked-out connection once connected (on the current thread,
@@ -634,8 +661,10 @@ impl Slot {
 impl Drop for Slot {
     fn drop(&mut self) {
         if self.armed {
-            self.pool
-                .release_slot(Instant::now().duration_since(self.since), self.outcome);
+            self.pool.release_slot(
+                Instant::now().duration_since(self.since),
+                self.outcome.unpack(),
+            );
         }
     }
 }
@@ -655,7 +684,12 @@ impl Pooled {
     pub fn checkin(mut self) {
         self.slot.armed = false;
         let pool = Arc::clone(&self.slot.pool);
-        pool.checkin(self.client, self.owner, self.slot.since, self.slot.outcome);
+        pool.checkin(
+            self.client,
+            self.owner,
+            self.slot.since,
+            self.slot.outcome.unpack(),
+        );
     }
 
     /// The response head came with `status`: a sample of the app's latency for the adaptive

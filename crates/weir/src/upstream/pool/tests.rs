@@ -16,7 +16,9 @@ use std::time::Duration;
 use proptest::prelude::*;
 use tokio::net::UnixStream;
 
-use super::{Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled, Slot};
+use super::{
+    adaptive, Checkout, CheckoutError, PackedOutcome, Pool, PoolSettings, PoolStats, Pooled, Slot,
+};
 use crate::config::{Priority, UpstreamAddr};
 use crate::upstream::client::ClientConn;
 use crate::upstream::stream::Stream;
@@ -667,4 +669,26 @@ async fn an_adaptive_limit_grows_while_reached_falls_on_502s_and_grows_back() {
     let recovered = busy.run(100, 200).await;
     assert_eq!(*recovered.last().unwrap(), 8, "{recovered:?}");
     assert_eq!(busy.over, 0);
+}
+
+#[test]
+fn a_packed_outcome_gives_back_what_was_packed() {
+    assert_eq!(PackedOutcome::NONE.unpack(), None);
+    assert_eq!(
+        PackedOutcome::FAILED.unpack(),
+        Some(adaptive::Outcome::Failed)
+    );
+    for micros in [0, 1, 999, 52_000, 1_000_000] {
+        assert_eq!(
+            PackedOutcome::answered(Duration::from_micros(micros)).unpack(),
+            Some(adaptive::Outcome::Answered(Duration::from_micros(micros)))
+        );
+    }
+    // Saturates below FAILED: a very long answer is still an answer.
+    let long = PackedOutcome::answered(Duration::from_secs(10_000));
+    assert!(matches!(
+        long.unpack(),
+        Some(adaptive::Outcome::Answered(after)) if after > Duration::from_secs(4_000)
+    ));
+    assert!(std::mem::size_of::<PackedOutcome>() == 4);
 }
