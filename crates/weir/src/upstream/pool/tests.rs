@@ -692,3 +692,28 @@ fn a_packed_outcome_gives_back_what_was_packed() {
     ));
     assert!(std::mem::size_of::<PackedOutcome>() == 4);
 }
+
+/// A pool without a cap (`max_connections` 0, the default) keeps its connections alive: each
+/// checkin puts the connection on the idle stack and the next request reuses it. (A cap of 0
+/// once read as "over the cap" closed every connection at checkin: upstream keep-alive was
+/// lost, which the allocation count found as ten more allocations per proxied request.)
+#[tokio::test(start_paused = true)]
+async fn without_a_cap_a_checked_in_connection_is_reused() {
+    for max_connections in [0, 4] {
+        let pool = pool(settings(max_connections, 4, 0));
+        let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await
+        else {
+            panic!("a place");
+        };
+        let (conn, _server) = connection();
+        slot.into_conn(conn).checkin();
+        assert_eq!(pool.stats().idle, 1, "max_connections {max_connections}");
+        let Ok(Checkout::Reused(pooled)) = pool.checkout(false, Priority::Normal, || None).await
+        else {
+            panic!("max_connections {max_connections}: the idle connection is reused");
+        };
+        pooled.checkin();
+        assert_eq!(pool.stats().reuses, 1);
+        assert_eq!(pool.stats().open, 1);
+    }
+}
