@@ -858,8 +858,18 @@ fn flask_behind_the_files_of_its_root() {
         "fallback_upstream = \"flask\"",
     );
     assert!(route(&config, None, "/downloads/").rules.fallback.is_none());
+    // The fallback carries no request headers: the app gets the client's Host as it came, where
+    // nginx's `Host $host` leaves out a port the client wrote.
+    expect(
+        &imported,
+        Kind::Approximated,
+        "proxy_set_header Host $host",
+        "the port a client writes",
+    );
     for item in &imported.report.items {
-        assert_eq!(item.kind, Kind::Translated, "{item}\n{}", imported.report);
+        if item.directive != "proxy_set_header Host $host" {
+            assert_eq!(item.kind, Kind::Translated, "{item}\n{}", imported.report);
+        }
     }
     assert!(!imported.report.is_less_safe(), "{}", imported.report);
 }
