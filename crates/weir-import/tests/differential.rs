@@ -9,7 +9,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{announced_generally, body, differences, exchanges, socket_count, Exchange, Run};
+use common::{
+    announced_generally, body, differences, exchanges, socket_count, Exchange, Run, Watched,
+};
 use weir_import::parse;
 use weir_testkit::nginx;
 
@@ -318,6 +320,7 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
     );
     let mut failures = Vec::new();
     let mut compared = 0;
+    let (mut asked_in_bursts, mut refused_in_bursts) = (0, 0);
     for case in CASES {
         let directives = parse::load(&corpus(case.file)).unwrap().directives;
         assert!(
@@ -337,7 +340,21 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
             paths: case.paths,
             tls: None,
         };
-        let (report, answers) = exchanges(&run).await;
+        let (report, answers, bursts) = exchanges(&run).await;
+        for burst in &bursts {
+            asked_in_bursts += burst.nginx.len();
+            refused_in_bursts += burst.refused_by_nginx();
+            if let Some(difference) = burst.difference() {
+                eprintln!("{}: {difference}", burst.request);
+                let announced = case.announced.iter().any(|(prefix, words)| {
+                    burst.path.starts_with(prefix) && report.contains(words)
+                });
+                if !announced {
+                    failures.push(format!("{}: {difference}", burst.request));
+                }
+            }
+        }
+        let watched = Watched::of(&run.directives);
         for exchange in &answers {
             compared += 1;
             let request = &exchange.request;
@@ -346,7 +363,7 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
                     failures.push(format!("{request}: {wrong}"));
                 }
             }
-            for difference in differences(&exchange.nginx, &exchange.weir) {
+            for difference in differences(&exchange.nginx, &exchange.weir, &watched) {
                 eprintln!("{request}: {difference}");
                 if !announced(case, &report, exchange, &difference) {
                     failures.push(format!("{request}: {difference}"));
@@ -354,7 +371,16 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
             }
         }
     }
+    eprintln!(
+        "{compared} requests compared, and {asked_in_bursts} in bursts ({refused_in_bursts} refused by nginx)"
+    );
     assert!(compared > 50, "only {compared} requests compared");
+    // ratelimit.conf's `/api/` (10r/s, burst=20 nodelay) is asked in a burst that goes past it.
+    assert!(
+        asked_in_bursts > 30,
+        "only {asked_in_bursts} requests in bursts"
+    );
+    assert!(refused_in_bursts > 0, "nginx refused nothing in the bursts");
     assert!(
         failures.is_empty(),
         "differences the report did not announce, or answers not as expected:\n{}",

@@ -13,7 +13,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{announced_generally, differences, exchanges, one_side_only, socket_count, Run, Tls};
+use common::{
+    announced_generally, differences, exchanges, one_side_only, socket_count, Run, Tls, Watched,
+};
 use weir_import::{parse, Directive};
 use weir_testkit::nginx;
 
@@ -24,6 +26,9 @@ struct Case {
     /// Differences the report must have announced: requests whose path starts with the first
     /// string may differ when some report item says the second.
     announced: &'static [(&'static str, &'static str)],
+    /// Headers only one side sends that the report must have announced: at paths starting with
+    /// the first string, the header named second, when some report item says the third.
+    announced_headers: &'static [(&'static str, &'static str, &'static str)],
 }
 
 const CASES: &[Case] = &[
@@ -31,69 +36,83 @@ const CASES: &[Case] = &[
         dir: "h5bp",
         main: "nginx.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "gunicorn-example",
         main: "nginx.conf",
         announced: &[
-            ("/.env", "a path with a dot-file segment gets 404"),
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
             ("/500.html", "an exact-match location serving one file"),
         ],
+        announced_headers: &[],
     },
     Case {
         dir: "django-on-docker",
         main: "nginx.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "flask-on-docker",
         main: "nginx.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "django-piscine",
         main: "ljarrahd.com",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "devops-learning-django",
         main: "django-project.com",
         announced: &[("/favicon.ico", "no route")],
+        announced_headers: &[],
     },
     Case {
         dir: "cursodocker-flask",
         main: "nginx.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "technoutsav-flask",
         main: "app",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "fastapi-tls-compose",
         main: "conf.d",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "fastapi-compose-monitoring",
         main: "conf.d",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "web-rl-django",
         main: "web_rl.com",
         announced: &[("/favicon.ico", "no route")],
+        announced_headers: &[],
     },
     Case {
         dir: "kaloyansen-django",
         main: "nginx.app",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "certbot-managed",
         main: "example.com",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "fastapi-reverse-proxy",
@@ -102,40 +121,51 @@ const CASES: &[Case] = &[
             ("/app/", "weir sends the path unchanged"),
             ("/web/", "weir sends the path unchanged"),
         ],
+        announced_headers: &[],
     },
     Case {
         dir: "library-django-tls",
         main: "nginx.conf",
         announced: &[("/static/", "Cache-Control max-age")],
+        announced_headers: &[("/media/", "cache-control", "Cache-Control max-age")],
     },
     Case {
         dir: "yga-flask",
         main: "nginx.conf",
-        announced: &[("/.env", "a path with a dot-file segment gets 404")],
+        announced: &[
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
+        ],
+        announced_headers: &[],
     },
     Case {
         dir: "django-docker-compose",
         main: "default.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "foodgram-django",
         main: "nginx.conf",
         announced: &[
-            ("/.env", "a path with a dot-file segment gets 404"),
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
             ("/50x.html", "an exact-match location serving one file"),
             ("/api/docs/", "no fallbacks"),
         ],
+        announced_headers: &[],
     },
     Case {
         dir: "kittygram-django",
         main: "nginx.conf",
-        announced: &[("/.env", "a path with a dot-file segment gets 404")],
+        announced: &[("/.", "a path with a dot-file segment gets 404")],
+        announced_headers: &[],
     },
     Case {
         dir: "shopdj-django",
         main: "nginx.conf",
         announced: &[("/static/", "Cache-Control max-age")],
+        announced_headers: &[("/media/", "cache-control", "Cache-Control max-age")],
     },
 ];
 
@@ -155,6 +185,9 @@ const PATHS: &[&str] = &[
     "/static/missing.css",
     "/media/app.css",
     "/.env",
+    "/.git/config",
+    "/.htaccess",
+    "/static/.env",
     "/.well-known/acme-challenge/token",
     "/nope/",
     "/admin/",
@@ -210,8 +243,68 @@ fn hosts(directives: &[Directive]) -> Vec<String> {
     hosts
 }
 
-/// [`PATHS`], and for each location of the config's servers that is not a regex or named:
-/// its path, and below a prefix ending in `/` a file and an app path (`app.css`, `status/201`).
+/// Paths a regex location is asked with: the first two of these that its regex matches.
+const REGEX_CANDIDATES: &[&str] = &[
+    "/app.css",
+    "/static/app.js",
+    "/media/photo.jpg",
+    "/logo.png",
+    "/image.svgz",
+    "/app.1234.css",
+    "/font.woff2",
+    "/favicon.ico",
+    "/robots.txt",
+    "/data.json",
+    "/feed.xml",
+    "/index.php",
+    "/backup.sql",
+    "/nginx.conf",
+    "/app.log",
+    "/deploy.sh",
+    "/index.html~",
+    "/.env",
+    "/.git/config",
+    "/.htaccess",
+    "/static/.env",
+    "/admin/",
+    "/api/",
+];
+
+/// Whether a location's block sets or hides a header, or denies, or limits: what the paths
+/// under it are asked for.
+fn guarded(block: &[Directive]) -> bool {
+    block.iter().any(|inner| {
+        matches!(
+            inner.name.as_str(),
+            "add_header" | "proxy_set_header" | "proxy_hide_header" | "deny" | "limit_req"
+        )
+    })
+}
+
+/// The paths of [`REGEX_CANDIDATES`] a regex location (`~` or `~*`) is asked with; none when
+/// the regex crate cannot read it (lookaround), printed so that it is seen.
+fn regex_paths(modifier: &str, regex: &str) -> Vec<String> {
+    let flags = if modifier == "~*" { "(?i)" } else { "" };
+    match regex::Regex::new(&format!("{flags}{regex}")) {
+        Ok(regex) => REGEX_CANDIDATES
+            .iter()
+            .filter(|path| regex.is_match(path))
+            .take(2)
+            .map(|path| path.to_string())
+            .collect(),
+        Err(_) => {
+            eprintln!(
+                "location {modifier} {regex}: no path picked (the regex crate cannot read it)"
+            );
+            Vec::new()
+        }
+    }
+}
+
+/// [`PATHS`], and for each location of the config's servers that is not named: a regex
+/// location's [`regex_paths`]; any other's path, below a prefix ending in `/` a file and an app
+/// path (`app.css`, `status/201`), and below one that does not, when it sets or hides headers,
+/// denies or limits ([`guarded`]), an app path.
 fn paths(directives: &[Directive]) -> Vec<String> {
     fn visit(block: &[Directive], paths: &mut Vec<String>) {
         for directive in block {
@@ -232,16 +325,29 @@ fn paths(directives: &[Directive]) -> Vec<String> {
                                 .is_some_and(|last| last.contains('.'))
                         })
                 });
-                if matches!(modifier, "" | "=" | "^~") && path.starts_with('/') && !one_file {
-                    let mut found = vec![path.to_string()];
+                let block = directive.block.as_deref().unwrap_or_default();
+                let mut found = Vec::new();
+                if matches!(modifier, "~" | "~*") {
+                    found = regex_paths(modifier, path);
+                } else if matches!(modifier, "" | "=" | "^~") && path.starts_with('/') && !one_file
+                {
+                    found.push(path.to_string());
                     if modifier != "=" && path.ends_with('/') {
                         found.push(format!("{path}app.css"));
                         found.push(format!("{path}status/201"));
                     }
-                    for path in found {
-                        if !paths.contains(&path) {
-                            paths.push(path);
-                        }
+                    let last = path.rsplit('/').next().unwrap_or("");
+                    if modifier != "="
+                        && !path.ends_with('/')
+                        && !last.contains('.')
+                        && guarded(block)
+                    {
+                        found.push(format!("{path}/status/201"));
+                    }
+                }
+                for path in found {
+                    if !paths.contains(&path) {
+                        paths.push(path);
                     }
                 }
             }
@@ -281,6 +387,7 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
     let certificate = tempfile::tempdir().unwrap();
     let tls = Tls::generate(certificate.path());
     let (mut asked_over_tls, mut proxied_over_tls) = (0, 0);
+    let mut asked_in_bursts = 0;
     for case in CASES {
         let main = public(case.dir).join(case.main);
         let directives = in_http(parse::load(&main).unwrap().directives);
@@ -301,7 +408,20 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
             paths: &paths,
             tls: Some(&tls),
         };
-        let (report, answers) = exchanges(&run).await;
+        let (report, answers, bursts) = exchanges(&run).await;
+        for burst in &bursts {
+            asked_in_bursts += burst.nginx.len();
+            if let Some(difference) = burst.difference() {
+                eprintln!("{}: {difference}", burst.request);
+                let announced = case.announced.iter().any(|(prefix, words)| {
+                    burst.path.starts_with(prefix) && report.contains(words)
+                });
+                if !announced {
+                    failures.push(format!("{}: {difference}", burst.request));
+                }
+            }
+        }
+        let watched = Watched::of(&run.directives);
         for exchange in &answers {
             compared += 1;
             // Over HTTPS and answered by nginx: curl got through the TLS handshake.
@@ -315,16 +435,24 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
             };
             proxied_over_tls +=
                 usize::from(over_tls && proxied(&exchange.nginx) && proxied(&exchange.weir));
-            for difference in differences(&exchange.nginx, &exchange.weir) {
+            for difference in differences(&exchange.nginx, &exchange.weir, &watched) {
                 eprintln!("{}: {difference}", exchange.request);
                 let announced =
                     announced_generally(&report, exchange, &difference).unwrap_or_else(|| {
                         // A header only one side sends is its own difference, not covered by
-                        // what the report says of the path's other ones.
-                        !one_side_only(&difference)
-                            && case.announced.iter().any(|(prefix, words)| {
+                        // what the report says of the path's other ones, but by what it says
+                        // of that header.
+                        if one_side_only(&difference) {
+                            case.announced_headers.iter().any(|(prefix, name, words)| {
+                                exchange.path.starts_with(prefix)
+                                    && difference.starts_with(&format!("header {name}: "))
+                                    && report.contains(words)
+                            })
+                        } else {
+                            case.announced.iter().any(|(prefix, words)| {
                                 exchange.path.starts_with(prefix) && report.contains(words)
                             })
+                        }
                     });
                 let known = NOT_YET_ANNOUNCED
                     .iter()
@@ -350,6 +478,7 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
     }
     eprintln!("{compared} requests compared over {} configs", CASES.len());
     eprintln!("{asked_over_tls} of them over HTTPS, {proxied_over_tls} proxied there by both");
+    eprintln!("{asked_in_bursts} requests asked in bursts on rate-limited locations");
     assert!(compared > 100, "only {compared} requests compared");
     assert!(
         asked_over_tls > 50,
