@@ -706,6 +706,12 @@ fn security_headers_and_an_admin_area_open_to_one_network() {
         "proxy_set_header X-Forwarded-For $remote_addr",
         "forwarded_for",
     );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_hide_header X-Powered-By",
+        "hide_response_headers",
+    );
     assert!(!imported.report.is_less_safe(), "{}", imported.report);
     assert!(config.tls.is_none());
     assert!(
