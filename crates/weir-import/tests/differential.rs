@@ -10,7 +10,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{
-    announced_generally, body, differences, exchanges, socket_count, Exchange, Run, Watched,
+    announced_generally, body, differences, exchanges, location_paths, socket_count, Exchange, Run,
+    Watched,
 };
 use weir_import::parse;
 use weir_testkit::nginx;
@@ -178,7 +179,10 @@ const CASES: &[Case] = &[
             "/missing.css",
             "/api/status/201",
         ],
-        announced: &[],
+        announced: &[
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
+        ],
     },
     Case {
         file: "flask-root.conf",
@@ -191,7 +195,10 @@ const CASES: &[Case] = &[
             "/downloads/app.css",
             "/downloads/missing.css",
         ],
-        announced: &[],
+        announced: &[
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
+        ],
     },
     Case {
         file: "compose.conf",
@@ -328,6 +335,18 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
             "{}: more listeners than the config has sockets",
             case.file
         );
+        // The case's own paths, then its locations' ([`location_paths`]: a regex location's
+        // among them) and the dot-files, which the case did not name.
+        let mut paths: Vec<String> = case.paths.iter().map(|path| path.to_string()).collect();
+        for path in location_paths(&directives)
+            .into_iter()
+            .chain(["/.env", "/.git/config", "/.htaccess", "/static/.env"].map(String::from))
+        {
+            if !paths.contains(&path) {
+                paths.push(path);
+            }
+        }
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         let run = Run {
             name: case.file,
             directives,
@@ -337,7 +356,7 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
                 .to_string(),
             listeners: case.listeners,
             hosts: case.hosts,
-            paths: case.paths,
+            paths: &paths,
             tls: None,
         };
         let (report, answers, bursts) = exchanges(&run).await;

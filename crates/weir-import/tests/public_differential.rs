@@ -14,7 +14,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{
-    announced_generally, differences, exchanges, one_side_only, socket_count, Run, Tls, Watched,
+    announced_generally, differences, exchanges, location_paths, one_side_only, socket_count, Run,
+    Tls, Watched,
 };
 use weir_import::{parse, Directive};
 use weir_testkit::nginx;
@@ -243,124 +244,6 @@ fn hosts(directives: &[Directive]) -> Vec<String> {
     hosts
 }
 
-/// Paths a regex location is asked with: the first two of these that its regex matches.
-const REGEX_CANDIDATES: &[&str] = &[
-    "/app.css",
-    "/static/app.js",
-    "/media/photo.jpg",
-    "/logo.png",
-    "/image.svgz",
-    "/app.1234.css",
-    "/font.woff2",
-    "/favicon.ico",
-    "/robots.txt",
-    "/data.json",
-    "/feed.xml",
-    "/index.php",
-    "/backup.sql",
-    "/nginx.conf",
-    "/app.log",
-    "/deploy.sh",
-    "/index.html~",
-    "/.env",
-    "/.git/config",
-    "/.htaccess",
-    "/static/.env",
-    "/admin/",
-    "/api/",
-];
-
-/// Whether a location's block sets or hides a header, or denies, or limits: what the paths
-/// under it are asked for.
-fn guarded(block: &[Directive]) -> bool {
-    block.iter().any(|inner| {
-        matches!(
-            inner.name.as_str(),
-            "add_header" | "proxy_set_header" | "proxy_hide_header" | "deny" | "limit_req"
-        )
-    })
-}
-
-/// The paths of [`REGEX_CANDIDATES`] a regex location (`~` or `~*`) is asked with; none when
-/// the regex crate cannot read it (lookaround), printed so that it is seen.
-fn regex_paths(modifier: &str, regex: &str) -> Vec<String> {
-    let flags = if modifier == "~*" { "(?i)" } else { "" };
-    match regex::Regex::new(&format!("{flags}{regex}")) {
-        Ok(regex) => REGEX_CANDIDATES
-            .iter()
-            .filter(|path| regex.is_match(path))
-            .take(2)
-            .map(|path| path.to_string())
-            .collect(),
-        Err(_) => {
-            eprintln!(
-                "location {modifier} {regex}: no path picked (the regex crate cannot read it)"
-            );
-            Vec::new()
-        }
-    }
-}
-
-/// [`PATHS`], and for each location of the config's servers that is not named: a regex
-/// location's [`regex_paths`]; any other's path, below a prefix ending in `/` a file and an app
-/// path (`app.css`, `status/201`), and below one that does not, when it sets or hides headers,
-/// denies or limits ([`guarded`]), an app path.
-fn paths(directives: &[Directive]) -> Vec<String> {
-    fn visit(block: &[Directive], paths: &mut Vec<String>) {
-        for directive in block {
-            if directive.name == "location" {
-                let (modifier, path) = match directive.args.as_slice() {
-                    [path] => ("", path.as_str()),
-                    [modifier, path] => (modifier.as_str(), path.as_str()),
-                    _ => ("~", ""),
-                };
-                // An alias to one file (`alias .../favicon.ico`) is not asked: the test gives
-                // both sides directories only (`make_files`).
-                let one_file = directive.block.iter().flatten().any(|inner| {
-                    inner.name == "alias"
-                        && inner.args.first().is_some_and(|target| {
-                            target
-                                .rsplit('/')
-                                .next()
-                                .is_some_and(|last| last.contains('.'))
-                        })
-                });
-                let block = directive.block.as_deref().unwrap_or_default();
-                let mut found = Vec::new();
-                if matches!(modifier, "~" | "~*") {
-                    found = regex_paths(modifier, path);
-                } else if matches!(modifier, "" | "=" | "^~") && path.starts_with('/') && !one_file
-                {
-                    found.push(path.to_string());
-                    if modifier != "=" && path.ends_with('/') {
-                        found.push(format!("{path}app.css"));
-                        found.push(format!("{path}status/201"));
-                    }
-                    let last = path.rsplit('/').next().unwrap_or("");
-                    if modifier != "="
-                        && !path.ends_with('/')
-                        && !last.contains('.')
-                        && guarded(block)
-                    {
-                        found.push(format!("{path}/status/201"));
-                    }
-                }
-                for path in found {
-                    if !paths.contains(&path) {
-                        paths.push(path);
-                    }
-                }
-            }
-            if let Some(inner) = &directive.block {
-                visit(inner, paths);
-            }
-        }
-    }
-    let mut paths: Vec<String> = PATHS.iter().map(|path| path.to_string()).collect();
-    visit(directives, &mut paths);
-    paths
-}
-
 fn count_servers(directives: &[Directive]) -> usize {
     directives
         .iter()
@@ -394,7 +277,12 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
         assert!(count_servers(&directives) > 0, "{}: no server", case.dir);
         let hosts = hosts(&directives);
         let hosts: Vec<&str> = hosts.iter().map(String::as_str).collect();
-        let paths = paths(&directives);
+        let mut paths: Vec<String> = PATHS.iter().map(|path| path.to_string()).collect();
+        for path in location_paths(&directives) {
+            if !paths.contains(&path) {
+                paths.push(path);
+            }
+        }
         let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         let name = format!("{}/{}", case.dir, case.main);
         // Each socket of the servers on a listener of its own, as nginx binds them.
