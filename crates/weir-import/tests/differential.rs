@@ -394,7 +394,8 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
         "{compared} requests compared, and {asked_in_bursts} in bursts ({refused_in_bursts} refused by nginx)"
     );
     assert!(compared > 50, "only {compared} requests compared");
-    // ratelimit.conf's `/api/` (10r/s, burst=20 nodelay) is asked in a burst that goes past it.
+    // ratelimit.conf's `/api/` (10r/s, burst=20 nodelay) is asked in a burst that goes past it,
+    // one request after the other; its `/login` (1r/s, burst=5, delayed) in one all at once.
     assert!(
         asked_in_bursts > 30,
         "only {asked_in_bursts} requests in bursts"

@@ -79,12 +79,13 @@ pub struct Exchange {
     pub weir: Option<Reply>,
 }
 
-/// A burst asked of both sides on a rate-limited location: requests one after the other, and the
-/// status each side answered each with, in order.
+/// A burst asked of both sides on a rate-limited location, and the statuses each side answered.
 pub struct Burst {
-    /// `NAME Host: HOST burst of N GET PATH`, for messages.
+    /// `NAME Host: HOST burst of N GET PATH (HOW)`, for messages.
     pub request: String,
     pub path: String,
+    /// Asked one after the other, the statuses in order; asked at once, sorted (counts only).
+    pub ordered: bool,
     pub nginx: Vec<u16>,
     pub weir: Vec<u16>,
 }
@@ -103,21 +104,34 @@ impl Burst {
     /// What differs between the two sequences of statuses (which requests passed and which were
     /// refused, in order), in words; `None` when they agree.
     pub fn difference(&self) -> Option<String> {
+        let how = if self.ordered { "in order" } else { "sorted" };
         (self.nginx != self.weir).then(|| {
             format!(
-                "statuses in order: nginx {:?}, weir {:?}",
+                "statuses {how}: nginx {:?}, weir {:?}",
                 self.nginx, self.weir
             )
         })
     }
 }
 
-/// The locations limited by `limit_req ... nodelay` (prefix or exact, or a server's `/`), each
-/// with how many requests a burst asks: rate + burst + 3, above what nginx lets through at once.
-/// A limit whose key is a request header (`$http_x_api_key`) counts nothing here (the test sends
-/// none, and nginx does not account an empty key), so it is left aside; a location with a
-/// limit that delays is not asked (its requests one after the other pass, each after waiting).
-fn limited(directives: &[Directive]) -> Vec<(String, usize)> {
+/// A location limited by `limit_req`, and the burst it is asked.
+struct Limited {
+    path: String,
+    /// rate + burst + 3: above what nginx lets through at once.
+    count: usize,
+    /// Some limit on it delays (no `nodelay`): one after the other, its requests would each
+    /// pass after waiting, so the burst is asked all at once and compared by counts.
+    delays: bool,
+}
+
+/// A burst whose limit delays is asked only when nginx would make none of it wait longer than
+/// this (burst / rate), so that the test stays short.
+const MAX_DELAYED_BURST_SECONDS: f64 = 6.0;
+
+/// The locations limited by `limit_req` (prefix or exact, or a server's `/`), each with its
+/// burst. A limit whose key is a request header (`$http_x_api_key`) counts nothing here (the
+/// test sends none, and nginx does not account an empty key), so it is left aside.
+fn limited(directives: &[Directive]) -> Vec<Limited> {
     fn zones(block: &[Directive], found: &mut Vec<(String, String, f64)>) {
         for directive in block {
             if directive.name == "limit_req_zone" {
@@ -149,10 +163,12 @@ fn limited(directives: &[Directive]) -> Vec<(String, usize)> {
         block: &[Directive],
         path: Option<&str>,
         zones: &[(String, String, f64)],
-        found: &mut Vec<(String, usize)>,
+        found: &mut Vec<Limited>,
     ) {
         let mut counted = Vec::new();
         let mut delays = false;
+        // The longest wait nginx may make a delayed request of the burst do, in seconds.
+        let mut longest_wait: f64 = 0.0;
         for directive in block.iter().filter(|inner| inner.name == "limit_req") {
             let arg = |prefix: &str| {
                 directive
@@ -169,10 +185,19 @@ fn limited(directives: &[Directive]) -> Vec<(String, usize)> {
             }
             let burst: usize = arg("burst=").and_then(|n| n.parse().ok()).unwrap_or(0);
             delays |= !directive.args.iter().any(|arg| arg == "nodelay");
+            longest_wait = longest_wait.max(burst as f64 / rate);
             counted.push(rate.ceil() as usize + burst + 3);
         }
-        if let (Some(path), Some(count), false) = (path, counted.iter().min(), delays) {
-            found.push((path.to_string(), *count));
+        if let (Some(path), Some(count)) = (path, counted.iter().min()) {
+            if delays && longest_wait > MAX_DELAYED_BURST_SECONDS {
+                eprintln!("{path}: not asked in a burst: nginx would delay it {longest_wait} s");
+            } else {
+                found.push(Limited {
+                    path: path.to_string(),
+                    count: *count,
+                    delays,
+                });
+            }
         }
         for directive in block {
             let Some(inner) = &directive.block else {
@@ -200,7 +225,7 @@ fn limited(directives: &[Directive]) -> Vec<(String, usize)> {
 }
 
 /// Runs nginx on `run`'s config and weir on its import, asks both every host and path on every
-/// listener, and then a burst on every location limited without delay ([`limited`]); returns
+/// listener, and then a burst on every rate-limited location ([`limited`]); returns
 /// both import reports (the original's first), the answers and the bursts.
 pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>, Vec<Burst>) {
     let upstream = UpstreamServer::start(Transport::Tcp).await;
@@ -308,25 +333,64 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>, Vec<Burst>) {
     let weir_first = weir_addr_of(&gateway.addrs, 0, run.name, &toml);
     let tls_first = tls_listeners.contains(&0);
     let host = run.hosts[0];
-    for (path, count) in limited(&run.directives) {
+    for Limited {
+        path,
+        count,
+        delays,
+    } in limited(&run.directives)
+    {
         let (mut nginx_statuses, mut weir_statuses) = (Vec::new(), Vec::new());
-        // Request by request, nginx then weir, so that both limits see the same pace.
-        for _ in 0..count {
-            for (addr, statuses) in [
-                (nginx.addrs[0], &mut nginx_statuses),
-                (weir_first, &mut weir_statuses),
-            ] {
-                let reply = if tls_first {
-                    ask_tls(addr, host, &path, &watched).await
-                } else {
-                    ask(addr, host, &path, &watched).await
-                };
-                statuses.push(reply.map_or(0, |reply| reply.status.as_u16()));
+        if delays {
+            // All at once, on both sides together: nginx and weir each let some through at
+            // once, hold some (delayed) and refuse the rest; which ones is not told, how many is.
+            let mut burst = tokio::task::JoinSet::new();
+            for _ in 0..count {
+                for (side, addr) in [(0, nginx.addrs[0]), (1, weir_first)] {
+                    let (host, path, watched) = (host.to_string(), path.clone(), watched.clone());
+                    burst.spawn(async move {
+                        let reply = if tls_first {
+                            ask_tls(addr, &host, &path, &watched).await
+                        } else {
+                            ask(addr, &host, &path, &watched).await
+                        };
+                        (side, reply.map_or(0, |reply| reply.status.as_u16()))
+                    });
+                }
+            }
+            while let Some(answered) = burst.join_next().await {
+                let (side, status) = answered.expect("a burst request");
+                [&mut nginx_statuses, &mut weir_statuses][side].push(status);
+            }
+            nginx_statuses.sort_unstable();
+            weir_statuses.sort_unstable();
+        } else {
+            // Request by request, nginx then weir, so that both limits see the same pace.
+            for _ in 0..count {
+                for (addr, statuses) in [
+                    (nginx.addrs[0], &mut nginx_statuses),
+                    (weir_first, &mut weir_statuses),
+                ] {
+                    let reply = if tls_first {
+                        ask_tls(addr, host, &path, &watched).await
+                    } else {
+                        ask(addr, host, &path, &watched).await
+                    };
+                    statuses.push(reply.map_or(0, |reply| reply.status.as_u16()));
+                }
             }
         }
+        let how = if delays {
+            "at once"
+        } else {
+            "one after the other"
+        };
         bursts.push(Burst {
-            request: format!("{} Host: {host} burst of {count} GET {path}", run.name),
+            request: format!(
+                "{} Host: {host} burst of {count} GET {path} ({how})",
+                run.name
+            ),
             path,
+            ordered: !delays,
             nginx: nginx_statuses,
             weir: weir_statuses,
         });
@@ -866,6 +930,7 @@ const NOT_COMPARED: &[&str] = &[
 /// The header names a config itself sets or hides, whose presence on one side only is a
 /// difference too (losing one of them is what makes a gateway less safe); the other headers are
 /// compared only when both sides send them.
+#[derive(Clone)]
 pub struct Watched {
     /// Response headers: `add_header` and `proxy_hide_header` names, and HSTS (which weir's
     /// `[tls] hsts` sends on every TLS response and nginx's `add_header` where inherited).
