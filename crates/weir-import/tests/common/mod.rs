@@ -15,7 +15,7 @@
 //! certificate, and is asked over HTTPS.
 
 use std::io::Read;
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
@@ -123,6 +123,10 @@ struct Limited {
     /// pass after waiting, so the burst is asked all at once and compared by counts.
     delays: bool,
 }
+
+/// The client address bursts come from: a key of its own for limits keyed by the client
+/// address, which the other requests (from 127.0.0.1) have not counted against.
+const BURST_CLIENT: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
 
 /// A burst whose limit delays is asked only when nginx would make none of it wait longer than
 /// this (burst / rate), so that the test stays short.
@@ -327,8 +331,9 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>, Vec<Burst>) {
             }
         }
     }
-    // The bursts come last, on the first listener and host: a limit they exhaust leaves the
-    // other requests alone.
+    // The bursts come last, on the first listener and host, from a client address of their own
+    // ([`BURST_CLIENT`]): each limit starts them with nothing counted, and what they exhaust
+    // leaves the other requests alone.
     let mut bursts = Vec::new();
     let weir_first = weir_addr_of(&gateway.addrs, 0, run.name, &toml);
     let tls_first = tls_listeners.contains(&0);
@@ -348,10 +353,11 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>, Vec<Burst>) {
                 for (side, addr) in [(0, nginx.addrs[0]), (1, weir_first)] {
                     let (host, path, watched) = (host.to_string(), path.clone(), watched.clone());
                     burst.spawn(async move {
+                        let from = Some(BURST_CLIENT);
                         let reply = if tls_first {
-                            ask_tls(addr, &host, &path, &watched).await
+                            ask_tls_from(addr, from, &host, &path, &watched).await
                         } else {
-                            ask(addr, &host, &path, &watched).await
+                            ask_from(addr, from, &host, &path, &watched).await
                         };
                         (side, reply.map_or(0, |reply| reply.status.as_u16()))
                     });
@@ -370,10 +376,11 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>, Vec<Burst>) {
                     (nginx.addrs[0], &mut nginx_statuses),
                     (weir_first, &mut weir_statuses),
                 ] {
+                    let from = Some(BURST_CLIENT);
                     let reply = if tls_first {
-                        ask_tls(addr, host, &path, &watched).await
+                        ask_tls_from(addr, from, host, &path, &watched).await
                     } else {
-                        ask(addr, host, &path, &watched).await
+                        ask_from(addr, from, host, &path, &watched).await
                     };
                     statuses.push(reply.map_or(0, |reply| reply.status.as_u16()));
                 }
@@ -848,6 +855,17 @@ fn make_files(toml: &str) {
 }
 
 async fn ask(addr: SocketAddr, host: &str, path: &str, watched: &Watched) -> Option<Reply> {
+    ask_from(addr, None, host, path, watched).await
+}
+
+/// [`ask`], from `from` when given (a client address of its own: [`BURST_CLIENT`]).
+async fn ask_from(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    host: &str,
+    path: &str,
+    watched: &Watched,
+) -> Option<Reply> {
     let mut request = Request::builder()
         .method(Method::GET)
         .uri(path)
@@ -858,18 +876,36 @@ async fn ask(addr: SocketAddr, host: &str, path: &str, watched: &Watched) -> Opt
         request = request.header(upstream::RESPOND_WITH, watched.hidden.join(", "));
     }
     let request = request.body(Full::new(Bytes::new())).unwrap();
-    Client::connect(addr).await.send(request).await.ok()
+    let mut client = match from {
+        Some(local) => Client::connect_from(addr, local).await,
+        None => Client::connect(addr).await,
+    };
+    client.send(request).await.ok()
 }
 
 /// `GET path` over HTTPS with `curl` (SNI and Host `host`, the certificate not checked, HTTP/1.1
 /// as [`ask`] speaks), its answer parsed into a [`Reply`]; `None` when curl gets no answer.
 async fn ask_tls(addr: SocketAddr, host: &str, path: &str, watched: &Watched) -> Option<Reply> {
+    ask_tls_from(addr, None, host, path, watched).await
+}
+
+/// [`ask_tls`], from `from` when given (curl's `--interface`).
+async fn ask_tls_from(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    host: &str,
+    path: &str,
+    watched: &Watched,
+) -> Option<Reply> {
     let port = addr.port();
     let resolve = format!("{host}:{port}:{}", addr.ip());
     let url = format!("https://{host}:{port}{path}");
     let mut curl = tokio::process::Command::new("curl");
     curl.args(["-sk", "--http1.1", "--path-as-is", "--max-time", "10"])
         .args(["-H", &format!("{}: 1", upstream::ECHO)]);
+    if let Some(local) = from {
+        curl.args(["--interface", &local.to_string()]);
+    }
     if !watched.hidden.is_empty() {
         let names = watched.hidden.join(", ");
         curl.args(["-H", &format!("{}: {names}", upstream::RESPOND_WITH)]);
