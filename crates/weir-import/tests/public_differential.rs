@@ -269,7 +269,7 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
     let mut still_differ = Vec::new();
     let certificate = tempfile::tempdir().unwrap();
     let tls = Tls::generate(certificate.path());
-    let (mut asked_over_tls, mut proxied_over_tls) = (0, 0);
+    let (mut sent_over_tls, mut asked_over_tls, mut proxied_over_tls) = (0, 0, 0);
     let mut asked_in_bursts = 0;
     for case in CASES {
         let main = public(case.dir).join(case.main);
@@ -314,6 +314,7 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
             compared += 1;
             // Over HTTPS and answered by nginx: curl got through the TLS handshake.
             let over_tls = exchange.request.contains(" HTTPS ");
+            sent_over_tls += usize::from(over_tls);
             asked_over_tls += usize::from(over_tls && exchange.nginx.is_some());
             // ... and proxied by both to the test upstream (a TLS server that serves).
             let proxied = |reply: &Option<weir_testkit::Reply>| {
@@ -365,7 +366,10 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
         }
     }
     eprintln!("{compared} requests compared over {} configs", CASES.len());
-    eprintln!("{asked_over_tls} of them over HTTPS, {proxied_over_tls} proxied there by both");
+    eprintln!(
+        "{} of them over HTTP, {sent_over_tls} over HTTPS ({asked_over_tls} answered by nginx there, {proxied_over_tls} proxied by both)",
+        compared - sent_over_tls
+    );
     eprintln!("{asked_in_bursts} requests asked in bursts on rate-limited locations");
     assert!(compared > 100, "only {compared} requests compared");
     assert!(
