@@ -267,6 +267,7 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>, Vec<Burst>) {
         files.path(),
         resolver,
         run.tls,
+        &moved_proxy_hosts(&run.directives),
     );
     make_files(&toml);
     let http = |listens: &[SocketAddr]| {
@@ -691,6 +692,58 @@ fn rewrite(block: Vec<Directive>, place: &Place, in_upstream: bool) -> Vec<Direc
     out
 }
 
+/// nginx's `$proxy_host` for each `proxy_pass` that names no `upstream` block, which the test
+/// moves onto the test upstream (so nginx's default Host becomes its address): the address as
+/// written (`127.0.0.1:8000`, `web:8000`; without `:80`, as nginx leaves it out), or `localhost`
+/// for a Unix socket.
+fn moved_proxy_hosts(directives: &[Directive]) -> Vec<String> {
+    fn visit(block: &[Directive], upstreams: &[String], hosts: &mut Vec<String>) {
+        for directive in block {
+            if directive.name == "proxy_pass" {
+                let url = directive.args.first().map_or("", String::as_str);
+                let rest = url
+                    .strip_prefix("http://")
+                    .or_else(|| url.strip_prefix("https://"))
+                    .unwrap_or(url);
+                let authority = rest.split('/').next().unwrap_or("");
+                let host = if rest.starts_with("unix:") {
+                    Some("localhost".to_string())
+                } else if upstreams.iter().any(|name| name == authority) {
+                    None
+                } else {
+                    Some(
+                        authority
+                            .strip_suffix(":80")
+                            .unwrap_or(authority)
+                            .to_string(),
+                    )
+                };
+                if let Some(host) = host.filter(|host| !hosts.contains(host)) {
+                    hosts.push(host);
+                }
+            }
+            if let Some(inner) = &directive.block {
+                visit(inner, upstreams, hosts);
+            }
+        }
+    }
+    fn upstreams(block: &[Directive], names: &mut Vec<String>) {
+        for directive in block {
+            if directive.name == "upstream" {
+                names.extend(directive.args.first().cloned());
+            }
+            if let Some(inner) = &directive.block {
+                upstreams(inner, names);
+            }
+        }
+    }
+    let mut names = Vec::new();
+    upstreams(directives, &mut names);
+    let mut hosts = Vec::new();
+    visit(directives, &names, &mut hosts);
+    hosts
+}
+
 /// The addresses of a `servers = [...]` line.
 fn server_addresses(line: &str) -> Vec<&str> {
     let list = line.split('#').next().unwrap_or("");
@@ -739,6 +792,7 @@ fn weir_toml(
     files: &Path,
     resolver: Option<SocketAddr>,
     tls: Option<&Tls>,
+    moved_hosts: &[String],
 ) -> String {
     let mut out = String::new();
     // The access log is left out; so is TLS without `tls` (its certificates name files of the
@@ -777,6 +831,18 @@ fn weir_toml(
                 listens.sort();
                 listens.dedup();
                 format!("listen = [{}]", listens.join(", "))
+            }
+            // nginx's default Host (`$proxy_host`) of a `proxy_pass` the test moved is the test
+            // upstream's address on nginx's side: the imported one moves with it.
+            "request_headers" => {
+                let mut line = line;
+                for host in moved_hosts {
+                    let quoted = format!("Host = {host:?}");
+                    if line.contains(&quoted) {
+                        line = line.replace(&quoted, &format!("Host = {upstream:?}"));
+                    }
+                }
+                line
             }
             "servers" => {
                 let mut servers: Vec<String> = server_addresses(&line)
@@ -1009,7 +1075,9 @@ impl Watched {
         }
         let mut watched = Watched {
             response: vec!["strict-transport-security".into()],
-            upstream: Vec::new(),
+            // nginx sends a Host of its own choosing where no `proxy_set_header Host` says
+            // which (`$proxy_host`): it is compared everywhere.
+            upstream: vec!["host".into()],
             hidden: Vec::new(),
         };
         visit(directives, &mut watched);
