@@ -63,7 +63,7 @@ pub(super) fn request_header(directive: &Directive) -> RequestHeader {
         ),
         ("connection", "" | "upgrade" | "Upgrade" | "$connection_upgrade") => {
             RequestHeader::Builtin(
-                "always: keep-alive to upstreams, and WebSocket upgrades pass through",
+                "always: weir writes the upstream's Connection itself, not this value (keep-alive where the upstream keeps idle connections, else close), and passes WebSocket upgrades through",
             )
         }
         ("upgrade", "$http_upgrade") => {
