@@ -48,6 +48,7 @@ pub const GENERAL_NOTES: &[&str] = &[
     "a directory asked for without its trailing slash is redirected to `./NAME/`, a relative `Location`, where nginx writes the absolute URL",
     "weir adds no `Server` header of its own (nginx sends `Server: nginx`); the upstream's passes through",
     "static files: weir's ETag is its own (nginx's is mtime-size in hex), so it differs from nginx's for the same file",
+    "weir sends `X-Forwarded-For` (the client appended), `X-Real-IP` and `X-Forwarded-Proto` to the upstream on every proxied request, where nginx sends only the `proxy_set_header`s in force for the location",
 ];
 
 impl Report {

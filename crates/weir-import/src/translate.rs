@@ -925,6 +925,9 @@ impl<'a> Translator<'a> {
                         directive.args.first().map_or("the header", String::as_str)
                     ),
                 )
+            } else if is_host_name(directive) {
+                // A named location's, reached by a fallback: weir passes the client's Host.
+                (Kind::Approximated, HOST_AS_SENT.to_string())
             } else {
                 (
                     Kind::Unsupported,
@@ -3931,6 +3934,15 @@ fn collect_unaccounted<'d>(
     }
 }
 
+/// What weir does where a `proxy_set_header Host $host` is in force but no route carries it.
+const HOST_AS_SENT: &str = "weir sends the client's Host as it came: the same name, with the port a client writes beside a non-default one, which nginx's $host leaves out";
+
+/// `proxy_set_header Host $host`.
+fn is_host_name(directive: &Directive) -> bool {
+    directive.name == "proxy_set_header"
+        && matches!(directive.args.as_slice(), [name, value] if name.eq_ignore_ascii_case("host") && value == "$host")
+}
+
 /// Why losing `directive` (reported as `kind` by [`Translator::simple`]) weakens the gateway.
 fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
     let first = directive.args.first().map(|arg| arg.to_ascii_lowercase());
@@ -3959,6 +3971,8 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
                 ("x-forwarded-for", _) => Some(format!(
                     "nginx overwrote X-Forwarded-For with {value}; weir appends, so the addresses a client writes in it reach the app"
                 )),
+                // The client's Host is the name nginx's `$host` is, with the port it wrote.
+                ("host", "$host") => None,
                 ("host", _) => Some(format!(
                     "nginx sent Host {value}; weir sends the client's Host, so the app sees whatever name a client gives"
                 )),
@@ -4868,8 +4882,11 @@ mod tests {
             admin.contains(r#"response_headers = { X-Frame-Options = "DENY" }"#),
             "{toml}"
         );
-        // Host $host is what weir sends anyway: no Host rule, no other request_headers.
-        assert!(!admin.contains("request_headers"), "{toml}");
+        // Host $host is the name without the client's port, as nginx's `$host` is.
+        assert!(
+            admin.contains(r#"request_headers = { Host = "$host" }"#),
+            "{toml}"
+        );
         // A location with its own proxy_set_header (add_header) loses the server's, as in nginx;
         // with no Host in force, nginx sends the proxy_pass's host.
         let root = route_table(toml, "/");
@@ -5091,8 +5108,12 @@ mod tests {
                 "{host}: {toml}"
             );
         }
-        // The route that sets Host itself sends the client's, as nginx does with `$host`.
-        assert_eq!(toml.matches("request_headers").count(), 4, "{toml}");
+        // The route that sets Host itself sends the client's name, as nginx does with `$host`.
+        assert!(
+            toml.contains(r#"request_headers = { Host = "$host" }"#),
+            "{toml}"
+        );
+        assert_eq!(toml.matches("request_headers").count(), 5, "{toml}");
         let item = item(&imported, "proxy_pass http://app");
         assert!(item.note.contains("$proxy_host"), "{item}");
         assert!(imported.report.less_safe.is_empty(), "{}", imported.report);

@@ -706,6 +706,12 @@ fn security_headers_and_an_admin_area_open_to_one_network() {
         "proxy_set_header X-Forwarded-For $remote_addr",
         "forwarded_for",
     );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_hide_header X-Powered-By",
+        "hide_response_headers",
+    );
     assert!(!imported.report.is_less_safe(), "{}", imported.report);
     assert!(config.tls.is_none());
     assert!(
@@ -858,8 +864,18 @@ fn flask_behind_the_files_of_its_root() {
         "fallback_upstream = \"flask\"",
     );
     assert!(route(&config, None, "/downloads/").rules.fallback.is_none());
+    // The fallback carries no request headers: the app gets the client's Host as it came, where
+    // nginx's `Host $host` leaves out a port the client wrote.
+    expect(
+        &imported,
+        Kind::Approximated,
+        "proxy_set_header Host $host",
+        "the port a client writes",
+    );
     for item in &imported.report.items {
-        assert_eq!(item.kind, Kind::Translated, "{item}\n{}", imported.report);
+        if item.directive != "proxy_set_header Host $host" {
+            assert_eq!(item.kind, Kind::Translated, "{item}\n{}", imported.report);
+        }
     }
     assert!(!imported.report.is_less_safe(), "{}", imported.report);
 }

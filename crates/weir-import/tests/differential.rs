@@ -9,7 +9,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{announced_generally, body, differences, exchanges, socket_count, Exchange, Run};
+use common::{
+    announced_generally, body, differences, exchanges, location_paths, socket_count, Exchange, Run,
+    Watched,
+};
 use weir_import::parse;
 use weir_testkit::nginx;
 
@@ -176,7 +179,10 @@ const CASES: &[Case] = &[
             "/missing.css",
             "/api/status/201",
         ],
-        announced: &[],
+        announced: &[
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
+        ],
     },
     Case {
         file: "flask-root.conf",
@@ -189,7 +195,10 @@ const CASES: &[Case] = &[
             "/downloads/app.css",
             "/downloads/missing.css",
         ],
-        announced: &[],
+        announced: &[
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
+        ],
     },
     Case {
         file: "compose.conf",
@@ -318,6 +327,7 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
     );
     let mut failures = Vec::new();
     let mut compared = 0;
+    let (mut asked_in_bursts, mut refused_in_bursts) = (0, 0);
     for case in CASES {
         let directives = parse::load(&corpus(case.file)).unwrap().directives;
         assert!(
@@ -325,6 +335,18 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
             "{}: more listeners than the config has sockets",
             case.file
         );
+        // The case's own paths, then its locations' ([`location_paths`]: a regex location's
+        // among them) and the dot-files, which the case did not name.
+        let mut paths: Vec<String> = case.paths.iter().map(|path| path.to_string()).collect();
+        for path in location_paths(&directives)
+            .into_iter()
+            .chain(["/.env", "/.git/config", "/.htaccess", "/static/.env"].map(String::from))
+        {
+            if !paths.contains(&path) {
+                paths.push(path);
+            }
+        }
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         let run = Run {
             name: case.file,
             directives,
@@ -334,10 +356,24 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
                 .to_string(),
             listeners: case.listeners,
             hosts: case.hosts,
-            paths: case.paths,
+            paths: &paths,
             tls: None,
         };
-        let (report, answers) = exchanges(&run).await;
+        let (report, answers, bursts) = exchanges(&run).await;
+        for burst in &bursts {
+            asked_in_bursts += burst.nginx.len();
+            refused_in_bursts += burst.refused_by_nginx();
+            if let Some(difference) = burst.difference() {
+                eprintln!("{}: {difference}", burst.request);
+                let announced = case.announced.iter().any(|(prefix, words)| {
+                    burst.path.starts_with(prefix) && report.contains(words)
+                });
+                if !announced {
+                    failures.push(format!("{}: {difference}", burst.request));
+                }
+            }
+        }
+        let watched = Watched::of(&run.directives);
         for exchange in &answers {
             compared += 1;
             let request = &exchange.request;
@@ -346,7 +382,7 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
                     failures.push(format!("{request}: {wrong}"));
                 }
             }
-            for difference in differences(&exchange.nginx, &exchange.weir) {
+            for difference in differences(&exchange.nginx, &exchange.weir, &watched) {
                 eprintln!("{request}: {difference}");
                 if !announced(case, &report, exchange, &difference) {
                     failures.push(format!("{request}: {difference}"));
@@ -354,7 +390,17 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
             }
         }
     }
+    eprintln!(
+        "{compared} requests compared, and {asked_in_bursts} in bursts ({refused_in_bursts} refused by nginx)"
+    );
     assert!(compared > 50, "only {compared} requests compared");
+    // ratelimit.conf's `/api/` (10r/s, burst=20 nodelay) is asked in a burst that goes past it,
+    // one request after the other; its `/login` (1r/s, burst=5, delayed) in one all at once.
+    assert!(
+        asked_in_bursts > 30,
+        "only {asked_in_bursts} requests in bursts"
+    );
+    assert!(refused_in_bursts > 0, "nginx refused nothing in the bursts");
     assert!(
         failures.is_empty(),
         "differences the report did not announce, or answers not as expected:\n{}",

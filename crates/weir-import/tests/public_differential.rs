@@ -13,7 +13,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{announced_generally, differences, exchanges, one_side_only, socket_count, Run, Tls};
+use common::{
+    announced_generally, differences, exchanges, location_paths, one_side_only, socket_count, Run,
+    Tls, Watched,
+};
 use weir_import::{parse, Directive};
 use weir_testkit::nginx;
 
@@ -24,6 +27,9 @@ struct Case {
     /// Differences the report must have announced: requests whose path starts with the first
     /// string may differ when some report item says the second.
     announced: &'static [(&'static str, &'static str)],
+    /// Headers only one side sends that the report must have announced: at paths starting with
+    /// the first string, the header named second, when some report item says the third.
+    announced_headers: &'static [(&'static str, &'static str, &'static str)],
 }
 
 const CASES: &[Case] = &[
@@ -31,69 +37,83 @@ const CASES: &[Case] = &[
         dir: "h5bp",
         main: "nginx.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "gunicorn-example",
         main: "nginx.conf",
         announced: &[
-            ("/.env", "a path with a dot-file segment gets 404"),
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
             ("/500.html", "an exact-match location serving one file"),
         ],
+        announced_headers: &[],
     },
     Case {
         dir: "django-on-docker",
         main: "nginx.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "flask-on-docker",
         main: "nginx.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "django-piscine",
         main: "ljarrahd.com",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "devops-learning-django",
         main: "django-project.com",
         announced: &[("/favicon.ico", "no route")],
+        announced_headers: &[],
     },
     Case {
         dir: "cursodocker-flask",
         main: "nginx.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "technoutsav-flask",
         main: "app",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "fastapi-tls-compose",
         main: "conf.d",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "fastapi-compose-monitoring",
         main: "conf.d",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "web-rl-django",
         main: "web_rl.com",
         announced: &[("/favicon.ico", "no route")],
+        announced_headers: &[],
     },
     Case {
         dir: "kaloyansen-django",
         main: "nginx.app",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "certbot-managed",
         main: "example.com",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "fastapi-reverse-proxy",
@@ -102,40 +122,51 @@ const CASES: &[Case] = &[
             ("/app/", "weir sends the path unchanged"),
             ("/web/", "weir sends the path unchanged"),
         ],
+        announced_headers: &[],
     },
     Case {
         dir: "library-django-tls",
         main: "nginx.conf",
         announced: &[("/static/", "Cache-Control max-age")],
+        announced_headers: &[("/media/", "cache-control", "Cache-Control max-age")],
     },
     Case {
         dir: "yga-flask",
         main: "nginx.conf",
-        announced: &[("/.env", "a path with a dot-file segment gets 404")],
+        announced: &[
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
+        ],
+        announced_headers: &[],
     },
     Case {
         dir: "django-docker-compose",
         main: "default.conf",
         announced: &[],
+        announced_headers: &[],
     },
     Case {
         dir: "foodgram-django",
         main: "nginx.conf",
         announced: &[
-            ("/.env", "a path with a dot-file segment gets 404"),
+            ("/.", "a path with a dot-file segment gets 404"),
+            ("/static/.", "a path with a dot-file segment gets 404"),
             ("/50x.html", "an exact-match location serving one file"),
             ("/api/docs/", "no fallbacks"),
         ],
+        announced_headers: &[],
     },
     Case {
         dir: "kittygram-django",
         main: "nginx.conf",
-        announced: &[("/.env", "a path with a dot-file segment gets 404")],
+        announced: &[("/.", "a path with a dot-file segment gets 404")],
+        announced_headers: &[],
     },
     Case {
         dir: "shopdj-django",
         main: "nginx.conf",
         announced: &[("/static/", "Cache-Control max-age")],
+        announced_headers: &[("/media/", "cache-control", "Cache-Control max-age")],
     },
 ];
 
@@ -155,6 +186,9 @@ const PATHS: &[&str] = &[
     "/static/missing.css",
     "/media/app.css",
     "/.env",
+    "/.git/config",
+    "/.htaccess",
+    "/static/.env",
     "/.well-known/acme-challenge/token",
     "/nope/",
     "/admin/",
@@ -210,51 +244,6 @@ fn hosts(directives: &[Directive]) -> Vec<String> {
     hosts
 }
 
-/// [`PATHS`], and for each location of the config's servers that is not a regex or named:
-/// its path, and below a prefix ending in `/` a file and an app path (`app.css`, `status/201`).
-fn paths(directives: &[Directive]) -> Vec<String> {
-    fn visit(block: &[Directive], paths: &mut Vec<String>) {
-        for directive in block {
-            if directive.name == "location" {
-                let (modifier, path) = match directive.args.as_slice() {
-                    [path] => ("", path.as_str()),
-                    [modifier, path] => (modifier.as_str(), path.as_str()),
-                    _ => ("~", ""),
-                };
-                // An alias to one file (`alias .../favicon.ico`) is not asked: the test gives
-                // both sides directories only (`make_files`).
-                let one_file = directive.block.iter().flatten().any(|inner| {
-                    inner.name == "alias"
-                        && inner.args.first().is_some_and(|target| {
-                            target
-                                .rsplit('/')
-                                .next()
-                                .is_some_and(|last| last.contains('.'))
-                        })
-                });
-                if matches!(modifier, "" | "=" | "^~") && path.starts_with('/') && !one_file {
-                    let mut found = vec![path.to_string()];
-                    if modifier != "=" && path.ends_with('/') {
-                        found.push(format!("{path}app.css"));
-                        found.push(format!("{path}status/201"));
-                    }
-                    for path in found {
-                        if !paths.contains(&path) {
-                            paths.push(path);
-                        }
-                    }
-                }
-            }
-            if let Some(inner) = &directive.block {
-                visit(inner, paths);
-            }
-        }
-    }
-    let mut paths: Vec<String> = PATHS.iter().map(|path| path.to_string()).collect();
-    visit(directives, &mut paths);
-    paths
-}
-
 fn count_servers(directives: &[Directive]) -> usize {
     directives
         .iter()
@@ -280,14 +269,20 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
     let mut still_differ = Vec::new();
     let certificate = tempfile::tempdir().unwrap();
     let tls = Tls::generate(certificate.path());
-    let (mut asked_over_tls, mut proxied_over_tls) = (0, 0);
+    let (mut sent_over_tls, mut asked_over_tls, mut proxied_over_tls) = (0, 0, 0);
+    let mut asked_in_bursts = 0;
     for case in CASES {
         let main = public(case.dir).join(case.main);
         let directives = in_http(parse::load(&main).unwrap().directives);
         assert!(count_servers(&directives) > 0, "{}: no server", case.dir);
         let hosts = hosts(&directives);
         let hosts: Vec<&str> = hosts.iter().map(String::as_str).collect();
-        let paths = paths(&directives);
+        let mut paths: Vec<String> = PATHS.iter().map(|path| path.to_string()).collect();
+        for path in location_paths(&directives) {
+            if !paths.contains(&path) {
+                paths.push(path);
+            }
+        }
         let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         let name = format!("{}/{}", case.dir, case.main);
         // Each socket of the servers on a listener of its own, as nginx binds them.
@@ -301,11 +296,25 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
             paths: &paths,
             tls: Some(&tls),
         };
-        let (report, answers) = exchanges(&run).await;
+        let (report, answers, bursts) = exchanges(&run).await;
+        for burst in &bursts {
+            asked_in_bursts += burst.nginx.len();
+            if let Some(difference) = burst.difference() {
+                eprintln!("{}: {difference}", burst.request);
+                let announced = case.announced.iter().any(|(prefix, words)| {
+                    burst.path.starts_with(prefix) && report.contains(words)
+                });
+                if !announced {
+                    failures.push(format!("{}: {difference}", burst.request));
+                }
+            }
+        }
+        let watched = Watched::of(&run.directives);
         for exchange in &answers {
             compared += 1;
             // Over HTTPS and answered by nginx: curl got through the TLS handshake.
             let over_tls = exchange.request.contains(" HTTPS ");
+            sent_over_tls += usize::from(over_tls);
             asked_over_tls += usize::from(over_tls && exchange.nginx.is_some());
             // ... and proxied by both to the test upstream (a TLS server that serves).
             let proxied = |reply: &Option<weir_testkit::Reply>| {
@@ -315,16 +324,24 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
             };
             proxied_over_tls +=
                 usize::from(over_tls && proxied(&exchange.nginx) && proxied(&exchange.weir));
-            for difference in differences(&exchange.nginx, &exchange.weir) {
+            for difference in differences(&exchange.nginx, &exchange.weir, &watched) {
                 eprintln!("{}: {difference}", exchange.request);
                 let announced =
                     announced_generally(&report, exchange, &difference).unwrap_or_else(|| {
                         // A header only one side sends is its own difference, not covered by
-                        // what the report says of the path's other ones.
-                        !one_side_only(&difference)
-                            && case.announced.iter().any(|(prefix, words)| {
+                        // what the report says of the path's other ones, but by what it says
+                        // of that header.
+                        if one_side_only(&difference) {
+                            case.announced_headers.iter().any(|(prefix, name, words)| {
+                                exchange.path.starts_with(prefix)
+                                    && difference.starts_with(&format!("header {name}: "))
+                                    && report.contains(words)
+                            })
+                        } else {
+                            case.announced.iter().any(|(prefix, words)| {
                                 exchange.path.starts_with(prefix) && report.contains(words)
                             })
+                        }
                     });
                 let known = NOT_YET_ANNOUNCED
                     .iter()
@@ -349,7 +366,11 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
         }
     }
     eprintln!("{compared} requests compared over {} configs", CASES.len());
-    eprintln!("{asked_over_tls} of them over HTTPS, {proxied_over_tls} proxied there by both");
+    eprintln!(
+        "{} of them over HTTP, {sent_over_tls} over HTTPS ({asked_over_tls} answered by nginx there, {proxied_over_tls} proxied by both)",
+        compared - sent_over_tls
+    );
+    eprintln!("{asked_in_bursts} requests asked in bursts on rate-limited locations");
     assert!(compared > 100, "only {compared} requests compared");
     assert!(
         asked_over_tls > 50,

@@ -2,7 +2,7 @@
 //! connection-level client, so tests see exactly one downstream connection), and
 //! [`raw_exchange`] writes raw bytes and reads whatever comes back, for malformed requests.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -11,7 +11,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 
 /// One downstream connection to the gateway.
 pub struct Client {
@@ -42,6 +42,26 @@ impl Client {
         let stream = TcpStream::connect(addr)
             .await
             .expect("connect to the gateway");
+        Self::over(addr, stream).await
+    }
+
+    /// A connection from `local` (a loopback address such as 127.0.0.2, port chosen by the
+    /// system): a client the gateway tells apart from one on 127.0.0.1, as a rate limit keyed by
+    /// the client address does.
+    pub async fn connect_from(addr: SocketAddr, local: IpAddr) -> Client {
+        let socket = match local {
+            IpAddr::V4(_) => TcpSocket::new_v4(),
+            IpAddr::V6(_) => TcpSocket::new_v6(),
+        }
+        .expect("a TCP socket");
+        socket
+            .bind(SocketAddr::new(local, 0))
+            .expect("bind the local address");
+        let stream = socket.connect(addr).await.expect("connect to the gateway");
+        Self::over(addr, stream).await
+    }
+
+    async fn over(addr: SocketAddr, stream: TcpStream) -> Client {
         let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
             .await
             .expect("handshake");

@@ -8,6 +8,11 @@
 //! `Connection: close`), `/big?bytes=N` (N bytes in 16 KiB chunks), `/chunked` (three chunks with
 //! pauses), `/text?bytes=N` (compressible `text/plain`), `/no-content` (204), `/not-modified` (304), `/length` (`Content-Length: 5`, for HEAD),
 //! `/accel/PATH` (200 with `X-Accel-Redirect: /PATH`, as Django's sendfile backends answer).
+//!
+//! Any endpoint, asked with [`ECHO`], also answers each request header it got as a response
+//! header `x-request-NAME` (so a comparison can read what a proxy set toward the upstream); and
+//! asked with [`RESPOND_WITH`]` NAME, ...`, it also answers those headers with the value
+//! `testkit` (so a comparison can see which ones a proxy hides).
 
 use std::convert::Infallible;
 use std::path::PathBuf;
@@ -63,6 +68,14 @@ impl Default for Options {
 }
 
 type TestBody = BoxBody<Bytes, hyper::Error>;
+
+/// A request header that asks the upstream to answer the request's headers back, each as
+/// `x-request-NAME` (see the module's doc).
+pub const ECHO: &str = "x-testkit-echo";
+
+/// A request header whose comma-separated names the upstream answers as headers of its own, each
+/// with the value `testkit` (see the module's doc).
+pub const RESPOND_WITH: &str = "x-testkit-respond-with";
 
 impl UpstreamServer {
     pub async fn start(transport: Transport) -> UpstreamServer {
@@ -233,6 +246,41 @@ fn query_number(request: &Request<Incoming>, name: &str) -> Option<u64> {
 }
 
 async fn handle(request: Request<Incoming>) -> Result<Response<TestBody>, Infallible> {
+    let echo = request.headers().contains_key(ECHO).then(|| {
+        request
+            .headers()
+            .iter()
+            .filter_map(|(name, value)| {
+                let echoed = format!("x-request-{name}");
+                Some((
+                    http::HeaderName::from_bytes(echoed.as_bytes()).ok()?,
+                    value.clone(),
+                ))
+            })
+            .collect::<Vec<_>>()
+    });
+    let respond_with: Vec<http::HeaderName> = request
+        .headers()
+        .get_all(RESPOND_WITH)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|names| names.split(','))
+        .filter_map(|name| http::HeaderName::from_bytes(name.trim().as_bytes()).ok())
+        .collect();
+    let mut response = respond(request).await;
+    for (name, value) in echo.into_iter().flatten() {
+        response.headers_mut().append(name, value);
+    }
+    for name in respond_with {
+        response
+            .headers_mut()
+            .append(name, http::HeaderValue::from_static("testkit"));
+    }
+    Ok(response)
+}
+
+/// The endpoint's own answer.
+async fn respond(request: Request<Incoming>) -> Response<TestBody> {
     let path = request.uri().path().to_string();
     let response = match path.as_str() {
         "/echo" => Response::new(request.into_body().boxed()),
@@ -336,7 +384,7 @@ async fn handle(request: Request<Incoming>) -> Result<Response<TestBody>, Infall
             .body(full("hello"))
             .expect("static response"),
     };
-    Ok(response)
+    response
 }
 
 /// A stream over an iterator, without pulling in a streams crate.

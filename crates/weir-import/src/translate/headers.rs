@@ -44,7 +44,9 @@ pub(super) fn request_header(directive: &Directive) -> RequestHeader {
     };
     let lower = name.to_ascii_lowercase();
     match (lower.as_str(), value.as_str()) {
-        ("host", "$host" | "$http_host") => RequestHeader::Builtin("always: Host passes through"),
+        // nginx's `$host` is the name alone, without the port a client sends beside a
+        // non-default one (`Host: example.com:8443`); weir's `$host` is the same.
+        ("host", "$http_host") => RequestHeader::Builtin("always: Host passes through"),
         ("host", "$proxy_host") => RequestHeader::ProxyHost,
         ("host", "") => RequestHeader::Unsupported(
             "weir always sends a Host upstream (an HTTP/1.1 request needs one); nginx sent none".into(),
@@ -61,7 +63,7 @@ pub(super) fn request_header(directive: &Directive) -> RequestHeader {
         ),
         ("connection", "" | "upgrade" | "Upgrade" | "$connection_upgrade") => {
             RequestHeader::Builtin(
-                "always: keep-alive to upstreams, and WebSocket upgrades pass through",
+                "always: weir writes the upstream's Connection itself, not this value (keep-alive where the upstream keeps idle connections, else close), and passes WebSocket upgrades through",
             )
         }
         ("upgrade", "$http_upgrade") => {
@@ -491,6 +493,23 @@ mod tests {
                 &["X-Forwarded-For", "$remote_addr"]
             )),
             RequestHeader::ForwardedForReplace
+        );
+    }
+
+    #[test]
+    fn host_is_the_name_without_port_where_nginx_says_host() {
+        // `$host` drops the port the client sent (`Host: example.com:8443` reaches the app as
+        // `example.com`); passing the client's Host through keeps it, so it is a rule.
+        assert_eq!(
+            request_header(&directive("proxy_set_header", &["Host", "$host"])),
+            RequestHeader::Set {
+                name: "Host".into(),
+                value: "$host".into()
+            }
+        );
+        assert_eq!(
+            request_header(&directive("proxy_set_header", &["Host", "$http_host"])),
+            RequestHeader::Builtin("always: Host passes through")
         );
     }
 

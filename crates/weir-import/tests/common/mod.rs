@@ -15,7 +15,7 @@
 //! certificate, and is asked over HTTPS.
 
 use std::io::Read;
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
@@ -24,6 +24,7 @@ use http_body_util::Full;
 use weir_import::{parse, Directive, Import};
 use weir_testkit::dns::DnsServer;
 use weir_testkit::nginx::Nginx;
+use weir_testkit::upstream;
 use weir_testkit::{Client, Reply, TestGateway, Transport, UpstreamServer};
 
 /// One config to run on both sides.
@@ -78,9 +79,159 @@ pub struct Exchange {
     pub weir: Option<Reply>,
 }
 
+/// A burst asked of both sides on a rate-limited location, and the statuses each side answered.
+pub struct Burst {
+    /// `NAME Host: HOST burst of N GET PATH (HOW)`, for messages.
+    pub request: String,
+    pub path: String,
+    /// Asked one after the other, the statuses in order; asked at once, sorted (counts only).
+    pub ordered: bool,
+    pub nginx: Vec<u16>,
+    pub weir: Vec<u16>,
+}
+
+impl Burst {
+    /// How many of nginx's answers refused (429 or 503): a burst nginx refuses nothing of
+    /// compares nothing of the limit.
+    #[allow(dead_code)] // read by differential.rs, whose corpus has a limit
+    pub fn refused_by_nginx(&self) -> usize {
+        self.nginx
+            .iter()
+            .filter(|status| matches!(status, 429 | 503))
+            .count()
+    }
+
+    /// What differs between the two sequences of statuses (which requests passed and which were
+    /// refused, in order), in words; `None` when they agree.
+    pub fn difference(&self) -> Option<String> {
+        let how = if self.ordered { "in order" } else { "sorted" };
+        (self.nginx != self.weir).then(|| {
+            format!(
+                "statuses {how}: nginx {:?}, weir {:?}",
+                self.nginx, self.weir
+            )
+        })
+    }
+}
+
+/// A location limited by `limit_req`, and the burst it is asked.
+struct Limited {
+    path: String,
+    /// rate + burst + 3: above what nginx lets through at once.
+    count: usize,
+    /// Some limit on it delays (no `nodelay`): one after the other, its requests would each
+    /// pass after waiting, so the burst is asked all at once and compared by counts.
+    delays: bool,
+}
+
+/// The client address bursts come from: a key of its own for limits keyed by the client
+/// address, which the other requests (from 127.0.0.1) have not counted against.
+const BURST_CLIENT: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
+
+/// A burst whose limit delays is asked only when nginx would make none of it wait longer than
+/// this (burst / rate), so that the test stays short.
+const MAX_DELAYED_BURST_SECONDS: f64 = 6.0;
+
+/// The locations limited by `limit_req` (prefix or exact, or a server's `/`), each with its
+/// burst. A limit whose key is a request header (`$http_x_api_key`) counts nothing here (the
+/// test sends none, and nginx does not account an empty key), so it is left aside.
+fn limited(directives: &[Directive]) -> Vec<Limited> {
+    fn zones(block: &[Directive], found: &mut Vec<(String, String, f64)>) {
+        for directive in block {
+            if directive.name == "limit_req_zone" {
+                let key = directive.args.first().cloned().unwrap_or_default();
+                let arg = |prefix: &str| {
+                    directive
+                        .args
+                        .iter()
+                        .find_map(|arg| arg.strip_prefix(prefix).map(str::to_string))
+                };
+                let name = arg("zone=").unwrap_or_default();
+                let name = name.split(':').next().unwrap_or("").to_string();
+                let rate = arg("rate=").unwrap_or_default();
+                let per_second = match rate.strip_suffix("r/s") {
+                    Some(number) => number.parse().unwrap_or(1.0),
+                    None => rate
+                        .strip_suffix("r/m")
+                        .and_then(|number| number.parse::<f64>().ok())
+                        .map_or(1.0, |number| number / 60.0),
+                };
+                found.push((name, key, per_second));
+            }
+            if let Some(inner) = &directive.block {
+                zones(inner, found);
+            }
+        }
+    }
+    fn visit(
+        block: &[Directive],
+        path: Option<&str>,
+        zones: &[(String, String, f64)],
+        found: &mut Vec<Limited>,
+    ) {
+        let mut counted = Vec::new();
+        let mut delays = false;
+        // The longest wait nginx may make a delayed request of the burst do, in seconds.
+        let mut longest_wait: f64 = 0.0;
+        for directive in block.iter().filter(|inner| inner.name == "limit_req") {
+            let arg = |prefix: &str| {
+                directive
+                    .args
+                    .iter()
+                    .find_map(|arg| arg.strip_prefix(prefix).map(str::to_string))
+            };
+            let zone = arg("zone=").unwrap_or_default();
+            let Some((_, key, rate)) = zones.iter().find(|(name, _, _)| *name == zone) else {
+                continue;
+            };
+            if key.starts_with("$http_") {
+                continue;
+            }
+            let burst: usize = arg("burst=").and_then(|n| n.parse().ok()).unwrap_or(0);
+            delays |= !directive.args.iter().any(|arg| arg == "nodelay");
+            longest_wait = longest_wait.max(burst as f64 / rate);
+            counted.push(rate.ceil() as usize + burst + 3);
+        }
+        if let (Some(path), Some(count)) = (path, counted.iter().min()) {
+            if delays && longest_wait > MAX_DELAYED_BURST_SECONDS {
+                eprintln!("{path}: not asked in a burst: nginx would delay it {longest_wait} s");
+            } else {
+                found.push(Limited {
+                    path: path.to_string(),
+                    count: *count,
+                    delays,
+                });
+            }
+        }
+        for directive in block {
+            let Some(inner) = &directive.block else {
+                continue;
+            };
+            let inner_path = match (directive.name.as_str(), directive.args.as_slice()) {
+                ("server", _) => Some("/"),
+                ("location", [path]) | ("location", [_, path])
+                    if path.starts_with('/')
+                        && !matches!(directive.args[0].as_str(), "~" | "~*") =>
+                {
+                    Some(path.as_str())
+                }
+                ("location", _) => None,
+                _ => path,
+            };
+            visit(inner, inner_path, zones, found);
+        }
+    }
+    let mut known = Vec::new();
+    zones(directives, &mut known);
+    let mut found = Vec::new();
+    visit(directives, None, &known, &mut found);
+    found
+}
+
 /// Runs nginx on `run`'s config and weir on its import, asks both every host and path on every
-/// listener, and returns both import reports (the original's first) and the answers.
-pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
+/// listener, and then a burst on every rate-limited location ([`limited`]); returns
+/// both import reports (the original's first), the answers and the bursts.
+pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>, Vec<Burst>) {
     let upstream = UpstreamServer::start(Transport::Tcp).await;
     let files = tempfile::tempdir().unwrap();
     // nginx runs the config moved onto one plain listener; so does weir, with the import of the
@@ -116,6 +267,7 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
         files.path(),
         resolver,
         run.tls,
+        &moved_proxy_hosts(&run.directives),
     );
     make_files(&toml);
     let http = |listens: &[SocketAddr]| {
@@ -146,6 +298,7 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
         "{}\n{toml}",
         run.name
     );
+    let watched = Watched::of(&run.directives);
     let mut answers = Vec::new();
     for listener in 0..run.listeners {
         let on = match run.listeners {
@@ -153,29 +306,20 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
             _ => format!(" on listener {}", ["A", "B"].get(listener).unwrap_or(&"C+")),
         };
         let tls = tls_listeners.contains(&listener);
-        // weir's listener `i`, plain or TLS, is the one on its loopback IP (`weir_listen`).
-        let ip = Sockets::weir_listen(listener)
-            .parse::<SocketAddr>()
-            .unwrap()
-            .ip();
-        let weir_addr = *gateway
-            .addrs
-            .iter()
-            .find(|addr| addr.ip() == ip)
-            .unwrap_or_else(|| panic!("{}: no weir listener on {ip}\n{toml}", run.name));
+        let weir_addr = weir_addr_of(&gateway.addrs, listener, run.name, &toml);
         assert_eq!(tls, gateway.tls_addr == Some(weir_addr), "{}", run.name);
         let https = if tls { " HTTPS" } else { "" };
         for host in run.hosts {
             for path in run.paths {
                 let (nginx_reply, weir_reply) = if tls {
                     (
-                        ask_tls(nginx.addrs[listener], host, path).await,
-                        ask_tls(weir_addr, host, path).await,
+                        ask_tls(nginx.addrs[listener], host, path, &watched).await,
+                        ask_tls(weir_addr, host, path, &watched).await,
                     )
                 } else {
                     (
-                        ask(nginx.addrs[listener], host, path).await,
-                        ask(weir_addr, host, path).await,
+                        ask(nginx.addrs[listener], host, path, &watched).await,
+                        ask(weir_addr, host, path, &watched).await,
                     )
                 };
                 answers.push(Exchange {
@@ -187,6 +331,77 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
                 });
             }
         }
+    }
+    // The bursts come last, on the first listener and host, from a client address of their own
+    // ([`BURST_CLIENT`]): each limit starts them with nothing counted, and what they exhaust
+    // leaves the other requests alone.
+    let mut bursts = Vec::new();
+    let weir_first = weir_addr_of(&gateway.addrs, 0, run.name, &toml);
+    let tls_first = tls_listeners.contains(&0);
+    let host = run.hosts[0];
+    for Limited {
+        path,
+        count,
+        delays,
+    } in limited(&run.directives)
+    {
+        let (mut nginx_statuses, mut weir_statuses) = (Vec::new(), Vec::new());
+        if delays {
+            // All at once, on both sides together: nginx and weir each let some through at
+            // once, hold some (delayed) and refuse the rest; which ones is not told, how many is.
+            let mut burst = tokio::task::JoinSet::new();
+            for _ in 0..count {
+                for (side, addr) in [(0, nginx.addrs[0]), (1, weir_first)] {
+                    let (host, path, watched) = (host.to_string(), path.clone(), watched.clone());
+                    burst.spawn(async move {
+                        let from = Some(BURST_CLIENT);
+                        let reply = if tls_first {
+                            ask_tls_from(addr, from, &host, &path, &watched).await
+                        } else {
+                            ask_from(addr, from, &host, &path, &watched).await
+                        };
+                        (side, reply.map_or(0, |reply| reply.status.as_u16()))
+                    });
+                }
+            }
+            while let Some(answered) = burst.join_next().await {
+                let (side, status) = answered.expect("a burst request");
+                [&mut nginx_statuses, &mut weir_statuses][side].push(status);
+            }
+            nginx_statuses.sort_unstable();
+            weir_statuses.sort_unstable();
+        } else {
+            // Request by request, nginx then weir, so that both limits see the same pace.
+            for _ in 0..count {
+                for (addr, statuses) in [
+                    (nginx.addrs[0], &mut nginx_statuses),
+                    (weir_first, &mut weir_statuses),
+                ] {
+                    let from = Some(BURST_CLIENT);
+                    let reply = if tls_first {
+                        ask_tls_from(addr, from, host, &path, &watched).await
+                    } else {
+                        ask_from(addr, from, host, &path, &watched).await
+                    };
+                    statuses.push(reply.map_or(0, |reply| reply.status.as_u16()));
+                }
+            }
+        }
+        let how = if delays {
+            "at once"
+        } else {
+            "one after the other"
+        };
+        bursts.push(Burst {
+            request: format!(
+                "{} Host: {host} burst of {count} GET {path} ({how})",
+                run.name
+            ),
+            path,
+            ordered: !delays,
+            nginx: nginx_statuses,
+            weir: weir_statuses,
+        });
     }
     if let Some(mut dns) = dns {
         for name in &names {
@@ -200,7 +415,19 @@ pub async fn exchanges(run: &Run<'_>) -> (String, Vec<Exchange>) {
     }
     gateway.shutdown().await;
     drop(nginx);
-    (report, answers)
+    (report, answers, bursts)
+}
+
+/// weir's listener `index`, plain or TLS: the one on its loopback IP ([`Sockets::weir_listen`]).
+fn weir_addr_of(addrs: &[SocketAddr], index: usize, name: &str, toml: &str) -> SocketAddr {
+    let ip = Sockets::weir_listen(index)
+        .parse::<SocketAddr>()
+        .unwrap()
+        .ip();
+    *addrs
+        .iter()
+        .find(|addr| addr.ip() == ip)
+        .unwrap_or_else(|| panic!("{name}: no weir listener on {ip}\n{toml}"))
 }
 
 /// A directory as the test places it: under `files`.
@@ -465,6 +692,58 @@ fn rewrite(block: Vec<Directive>, place: &Place, in_upstream: bool) -> Vec<Direc
     out
 }
 
+/// nginx's `$proxy_host` for each `proxy_pass` that names no `upstream` block, which the test
+/// moves onto the test upstream (so nginx's default Host becomes its address): the address as
+/// written (`127.0.0.1:8000`, `web:8000`; without `:80`, as nginx leaves it out), or `localhost`
+/// for a Unix socket.
+fn moved_proxy_hosts(directives: &[Directive]) -> Vec<String> {
+    fn visit(block: &[Directive], upstreams: &[String], hosts: &mut Vec<String>) {
+        for directive in block {
+            if directive.name == "proxy_pass" {
+                let url = directive.args.first().map_or("", String::as_str);
+                let rest = url
+                    .strip_prefix("http://")
+                    .or_else(|| url.strip_prefix("https://"))
+                    .unwrap_or(url);
+                let authority = rest.split('/').next().unwrap_or("");
+                let host = if rest.starts_with("unix:") {
+                    Some("localhost".to_string())
+                } else if upstreams.iter().any(|name| name == authority) {
+                    None
+                } else {
+                    Some(
+                        authority
+                            .strip_suffix(":80")
+                            .unwrap_or(authority)
+                            .to_string(),
+                    )
+                };
+                if let Some(host) = host.filter(|host| !hosts.contains(host)) {
+                    hosts.push(host);
+                }
+            }
+            if let Some(inner) = &directive.block {
+                visit(inner, upstreams, hosts);
+            }
+        }
+    }
+    fn upstreams(block: &[Directive], names: &mut Vec<String>) {
+        for directive in block {
+            if directive.name == "upstream" {
+                names.extend(directive.args.first().cloned());
+            }
+            if let Some(inner) = &directive.block {
+                upstreams(inner, names);
+            }
+        }
+    }
+    let mut names = Vec::new();
+    upstreams(directives, &mut names);
+    let mut hosts = Vec::new();
+    visit(directives, &names, &mut hosts);
+    hosts
+}
+
 /// The addresses of a `servers = [...]` line.
 fn server_addresses(line: &str) -> Vec<&str> {
     let list = line.split('#').next().unwrap_or("");
@@ -513,6 +792,7 @@ fn weir_toml(
     files: &Path,
     resolver: Option<SocketAddr>,
     tls: Option<&Tls>,
+    moved_hosts: &[String],
 ) -> String {
     let mut out = String::new();
     // The access log is left out; so is TLS without `tls` (its certificates name files of the
@@ -551,6 +831,18 @@ fn weir_toml(
                 listens.sort();
                 listens.dedup();
                 format!("listen = [{}]", listens.join(", "))
+            }
+            // nginx's default Host (`$proxy_host`) of a `proxy_pass` the test moved is the test
+            // upstream's address on nginx's side: the imported one moves with it.
+            "request_headers" => {
+                let mut line = line;
+                for host in moved_hosts {
+                    let quoted = format!("Host = {host:?}");
+                    if line.contains(&quoted) {
+                        line = line.replace(&quoted, &format!("Host = {upstream:?}"));
+                    }
+                }
+                line
             }
             "servers" => {
                 let mut servers: Vec<String> = server_addresses(&line)
@@ -628,25 +920,63 @@ fn make_files(toml: &str) {
     }
 }
 
-async fn ask(addr: SocketAddr, host: &str, path: &str) -> Option<Reply> {
-    let request = Request::builder()
+async fn ask(addr: SocketAddr, host: &str, path: &str, watched: &Watched) -> Option<Reply> {
+    ask_from(addr, None, host, path, watched).await
+}
+
+/// [`ask`], from `from` when given (a client address of its own: [`BURST_CLIENT`]).
+async fn ask_from(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    host: &str,
+    path: &str,
+    watched: &Watched,
+) -> Option<Reply> {
+    let mut request = Request::builder()
         .method(Method::GET)
         .uri(path)
         .header("host", host)
         .header("accept-encoding", "gzip")
-        .body(Full::new(Bytes::new()))
-        .unwrap();
-    Client::connect(addr).await.send(request).await.ok()
+        .header(upstream::ECHO, "1");
+    if !watched.hidden.is_empty() {
+        request = request.header(upstream::RESPOND_WITH, watched.hidden.join(", "));
+    }
+    let request = request.body(Full::new(Bytes::new())).unwrap();
+    let mut client = match from {
+        Some(local) => Client::connect_from(addr, local).await,
+        None => Client::connect(addr).await,
+    };
+    client.send(request).await.ok()
 }
 
 /// `GET path` over HTTPS with `curl` (SNI and Host `host`, the certificate not checked, HTTP/1.1
 /// as [`ask`] speaks), its answer parsed into a [`Reply`]; `None` when curl gets no answer.
-async fn ask_tls(addr: SocketAddr, host: &str, path: &str) -> Option<Reply> {
+async fn ask_tls(addr: SocketAddr, host: &str, path: &str, watched: &Watched) -> Option<Reply> {
+    ask_tls_from(addr, None, host, path, watched).await
+}
+
+/// [`ask_tls`], from `from` when given (curl's `--interface`).
+async fn ask_tls_from(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    host: &str,
+    path: &str,
+    watched: &Watched,
+) -> Option<Reply> {
     let port = addr.port();
     let resolve = format!("{host}:{port}:{}", addr.ip());
     let url = format!("https://{host}:{port}{path}");
-    let output = tokio::process::Command::new("curl")
-        .args(["-sk", "--http1.1", "--path-as-is", "--max-time", "10"])
+    let mut curl = tokio::process::Command::new("curl");
+    curl.args(["-sk", "--http1.1", "--path-as-is", "--max-time", "10"])
+        .args(["-H", &format!("{}: 1", upstream::ECHO)]);
+    if let Some(local) = from {
+        curl.args(["--interface", &local.to_string()]);
+    }
+    if !watched.hidden.is_empty() {
+        let names = watched.hidden.join(", ");
+        curl.args(["-H", &format!("{}: {names}", upstream::RESPOND_WITH)]);
+    }
+    let output = curl
         .args(["-H", "Accept-Encoding: gzip", "-D", "-", "--resolve"])
         .arg(&resolve)
         .arg(&url)
@@ -699,9 +1029,96 @@ const NOT_COMPARED: &[&str] = &[
     "etag",
 ];
 
-/// Headers whose absence on one side is a difference too (the others are compared only when
-/// both sides send them).
-const PRESENCE_COMPARED: &[&str] = &["strict-transport-security"];
+/// The header names a config itself sets or hides, whose presence on one side only is a
+/// difference too (losing one of them is what makes a gateway less safe); the other headers are
+/// compared only when both sides send them.
+#[derive(Clone)]
+pub struct Watched {
+    /// Response headers: `add_header` and `proxy_hide_header` names, and HSTS (which weir's
+    /// `[tls] hsts` sends on every TLS response and nginx's `add_header` where inherited).
+    response: Vec<String>,
+    /// Request headers set toward the upstream (`proxy_set_header` names), which the test
+    /// upstream answers back as `x-request-NAME` ([`upstream::ECHO`]).
+    upstream: Vec<String>,
+    /// `proxy_hide_header` names, which the test upstream is asked to send
+    /// ([`upstream::RESPOND_WITH`]) so that hiding them shows.
+    hidden: Vec<String>,
+}
+
+impl Watched {
+    pub fn of(directives: &[Directive]) -> Watched {
+        fn visit(block: &[Directive], watched: &mut Watched) {
+            for directive in block {
+                let name = directive.args.first().map(|name| name.to_ascii_lowercase());
+                let lists: &mut [&mut Vec<String>] = match directive.name.as_str() {
+                    "add_header" => &mut [&mut watched.response],
+                    "proxy_hide_header" => &mut [&mut watched.response, &mut watched.hidden],
+                    // Hop-by-hop headers are each proxy's own connection to the upstream (nginx
+                    // speaks HTTP/1.0 with `close` unless told otherwise, weir its pool's), not
+                    // something passed on to the app.
+                    "proxy_set_header" if !name.as_deref().is_some_and(hop_by_hop) => {
+                        &mut [&mut watched.upstream]
+                    }
+                    _ => &mut [],
+                };
+                for list in lists.iter_mut() {
+                    if let Some(name) = &name {
+                        if !list.contains(name) {
+                            list.push(name.clone());
+                        }
+                    }
+                }
+                if let Some(inner) = &directive.block {
+                    visit(inner, watched);
+                }
+            }
+        }
+        let mut watched = Watched {
+            response: vec!["strict-transport-security".into()],
+            // nginx sends a Host of its own choosing where no `proxy_set_header Host` says
+            // which (`$proxy_host`): it is compared everywhere.
+            upstream: vec!["host".into()],
+            hidden: Vec::new(),
+        };
+        visit(directives, &mut watched);
+        watched
+    }
+
+    /// The response headers whose presence is compared: the config's own, and, when both sides
+    /// reached the upstream, the echoes of those it sets toward the upstream (when one side
+    /// answered by itself, that is the difference, in status or body).
+    fn presence(&self, both_proxied: bool) -> Vec<String> {
+        let echoes = self
+            .upstream
+            .iter()
+            .filter(|_| both_proxied)
+            .map(|name| format!("x-request-{name}"));
+        self.response.iter().cloned().chain(echoes).collect()
+    }
+
+    /// Whether a header both send is compared: an echo of a request header only when the config
+    /// sets that one (the others, `Connection` and the like, are how each proxy speaks HTTP).
+    fn compares(&self, name: &str) -> bool {
+        match name.strip_prefix("x-request-") {
+            Some(request) => self.upstream.iter().any(|set| set == request),
+            None => !NOT_COMPARED.contains(&name),
+        }
+    }
+}
+
+/// Whether a request header is hop-by-hop: about the connection it is sent on.
+fn hop_by_hop(name: &str) -> bool {
+    matches!(
+        name,
+        "connection"
+            | "keep-alive"
+            | "proxy-connection"
+            | "te"
+            | "trailer"
+            | "transfer-encoding"
+            | "upgrade"
+    )
+}
 
 /// How [`differences`] says that one side sends a header the other does not.
 const ONLY: &str = "only";
@@ -713,7 +1130,7 @@ pub fn one_side_only(difference: &str) -> bool {
 }
 
 /// What differs between two answers, in words; empty when they agree.
-pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>) -> Vec<String> {
+pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>, watched: &Watched) -> Vec<String> {
     let (Some(nginx), Some(weir)) = (nginx, weir) else {
         return match (nginx, weir) {
             (None, None) => Vec::new(),
@@ -744,12 +1161,16 @@ pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>) -> Vec<String> {
                 .collect::<String>()
         ));
     }
-    // Headers are compared where both send them; these also where only one does (HSTS, which
-    // weir's `[tls] hsts` sends on every TLS response and nginx's `add_header` where inherited).
-    for name in PRESENCE_COMPARED {
+    // Headers are compared where both send them; the config's own also where only one does.
+    let proxied = |reply: &Reply| {
+        reply
+            .headers
+            .contains_key(format!("x-request-{}", upstream::ECHO))
+    };
+    for name in watched.presence(proxied(nginx) && proxied(weir)) {
         match (
-            nginx.headers.contains_key(*name),
-            weir.headers.contains_key(*name),
+            nginx.headers.contains_key(&name),
+            weir.headers.contains_key(&name),
         ) {
             (true, false) => found.push(format!("header {name}: {ONLY} nginx sends it")),
             (false, true) => found.push(format!("header {name}: {ONLY} weir sends it")),
@@ -757,7 +1178,7 @@ pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>) -> Vec<String> {
         }
     }
     for name in nginx.headers.keys() {
-        if NOT_COMPARED.contains(&name.as_str()) || !weir.headers.contains_key(name) {
+        if !watched.compares(name.as_str()) || !weir.headers.contains_key(name) {
             continue;
         }
         let values = |reply: &Reply| -> Vec<String> {
@@ -786,6 +1207,16 @@ pub fn announced_generally(report: &str, exchange: &Exchange, difference: &str) 
     let (Some(nginx), Some(weir)) = (&exchange.nginx, &exchange.weir) else {
         return None;
     };
+    // weir adds its forwarding headers on every proxied request; nginx only where a
+    // `proxy_set_header` in force for the location says so.
+    let forwarding = ["x-forwarded-for", "x-real-ip", "x-forwarded-proto"]
+        .iter()
+        .any(|name| difference == format!("header x-request-{name}: {ONLY} weir sends it"));
+    if forwarding {
+        return Some(report.contains(
+            "to the upstream on every proxied request, where nginx sends only the `proxy_set_header`s in force",
+        ));
+    }
     let body_or_type =
         difference.starts_with("body") || difference.starts_with("header content-type");
     let same_status = nginx.status == weir.status;
@@ -814,4 +1245,129 @@ pub fn announced_generally(report: &str, exchange: &Exchange, difference: &str) 
         return Some(report.contains("a relative `Location`, where nginx writes the absolute URL"));
     }
     None
+}
+
+/// Paths a regex location is asked with: the first two of these that its regex matches.
+const REGEX_CANDIDATES: &[&str] = &[
+    "/app.css",
+    "/static/app.js",
+    "/media/photo.jpg",
+    "/logo.png",
+    "/image.svgz",
+    "/app.1234.css",
+    "/font.woff2",
+    "/favicon.ico",
+    "/robots.txt",
+    "/data.json",
+    "/feed.xml",
+    "/index.php",
+    "/backup.sql",
+    "/nginx.conf",
+    "/app.log",
+    "/deploy.sh",
+    "/index.html~",
+    "/.env",
+    "/.git/config",
+    "/.htaccess",
+    "/static/.env",
+    "/admin/",
+    "/api/",
+    "/api/v1/status/201",
+];
+
+/// Whether a location's block sets or hides a header, or denies, or limits: what the paths
+/// under it are asked for.
+fn guarded(block: &[Directive]) -> bool {
+    block.iter().any(|inner| {
+        matches!(
+            inner.name.as_str(),
+            "add_header" | "proxy_set_header" | "proxy_hide_header" | "deny" | "limit_req"
+        )
+    })
+}
+
+/// The paths of [`REGEX_CANDIDATES`] a regex location (`~` or `~*`) is asked with; none when
+/// the regex crate cannot read it (lookaround) or none matches, printed so that it is seen.
+fn regex_paths(modifier: &str, regex: &str) -> Vec<String> {
+    let flags = if modifier == "~*" { "(?i)" } else { "" };
+    match regex::Regex::new(&format!("{flags}{regex}")) {
+        Ok(compiled) => {
+            let paths: Vec<String> = REGEX_CANDIDATES
+                .iter()
+                .filter(|path| compiled.is_match(path))
+                .take(2)
+                .map(|path| path.to_string())
+                .collect();
+            if paths.is_empty() {
+                eprintln!("location {modifier} {regex}: no candidate path matches it");
+            }
+            paths
+        }
+        Err(_) => {
+            eprintln!(
+                "location {modifier} {regex}: no path picked (the regex crate cannot read it)"
+            );
+            Vec::new()
+        }
+    }
+}
+
+/// For each location of the config's servers that is not named: a regex
+/// location's [`regex_paths`]; any other's path, below a prefix ending in `/` a file and an app
+/// path (`app.css`, `status/201`), and below one that does not, when it sets or hides headers,
+/// denies or limits ([`guarded`]), an app path.
+pub fn location_paths(directives: &[Directive]) -> Vec<String> {
+    fn visit(block: &[Directive], paths: &mut Vec<String>) {
+        for directive in block {
+            if directive.name == "location" {
+                let (modifier, path) = match directive.args.as_slice() {
+                    [path] => ("", path.as_str()),
+                    [modifier, path] => (modifier.as_str(), path.as_str()),
+                    _ => ("~", ""),
+                };
+                // An alias to one file (`alias .../favicon.ico`) is not asked: the test gives
+                // both sides directories only (`make_files`).
+                let one_file = directive.block.iter().flatten().any(|inner| {
+                    inner.name == "alias"
+                        && inner.args.first().is_some_and(|target| {
+                            target
+                                .rsplit('/')
+                                .next()
+                                .is_some_and(|last| last.contains('.'))
+                        })
+                });
+                let block = directive.block.as_deref().unwrap_or_default();
+                let mut found = Vec::new();
+                if matches!(modifier, "~" | "~*") {
+                    found = regex_paths(modifier, path);
+                } else if matches!(modifier, "" | "=" | "^~") && path.starts_with('/') && !one_file
+                {
+                    found.push(path.to_string());
+                    if modifier != "=" && path.ends_with('/') {
+                        found.push(format!("{path}app.css"));
+                        found.push(format!("{path}status/201"));
+                    }
+                    let last = path.rsplit('/').next().unwrap_or("");
+                    if modifier != "="
+                        && !path.ends_with('/')
+                        && !last.contains('.')
+                        && guarded(block)
+                    {
+                        found.push(format!("{path}/status/201"));
+                    }
+                }
+                for path in found {
+                    if !paths.contains(&path) {
+                        paths.push(path);
+                    }
+                }
+            }
+            if let Some(inner) = &directive.block {
+                visit(inner, paths);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    visit(directives, &mut paths);
+    paths
 }
