@@ -52,6 +52,10 @@ def row(**kw):
         gs=sorted(x[0] for x in r); ps=sorted(x[1] for x in r)
         out.append("%dx g=%.3f(min %.3f) p99=%.0f(max %.0f)"%(lvl,sum(gs)/len(gs),gs[0],sum(ps)/len(ps),ps[-1]))
     return " | ".join(out)
+# The 12-02 rule: standing once the queue has not been empty for 100 ms (a target of 0), cut
+# to one service time, no drop; and the one chosen.
+print("old rule (100 ms)", row(T=0, I=0.1, cut=S, headdrop=0, measure='depth'), flush=True)
+print("chosen depth hd=1 T=20S I=10S cut=1", row(T=20*S, I=10*S, cut=S, headdrop=1, measure='depth'), flush=True)
 for m in ('depth','age'):
  for hd in (0,1):
   for Tm,Im in ((5,5),(5,10),(10,5),(10,10),(10,20),(15,10),(20,20)):
