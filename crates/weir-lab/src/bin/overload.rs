@@ -3,12 +3,20 @@
 //! behind each gateway, offered 1x, 2x and 10x its capacity by an open-loop generator: Poisson
 //! arrivals, a new connection per request, latency counted from each request's scheduled time
 //! (so a slow gateway cannot slow the load down and hide its queue). While it runs, the app
-//! socket's listen backlog is read with `ss -lx` every 20 ms.
+//! socket's listen backlog is read with `ss -lx` every 20 ms. The last gateway, `weir-async`,
+//! puts the same app under Uvicorn workers (`worker_class = "async"`) behind weir's adaptive
+//! limit, which is read from weir's `/metrics` (`weir_pool_limit`) every 100 ms.
+//!
+//! Each level is followed at once by [`TAIL_SECONDS`] at 1x: the goodput of the requests
+//! scheduled in its first second is the recovery after the level ("full goodput again within
+//! 1 s"), and the whole trace gives each refusal's real time until a retry would be served (the
+//! first 100 ms window, from the refusal on, in which at least half the requests sent were
+//! answered 2xx), set against its `Retry-After` (whole seconds).
 //!
 //! Usage: weir-lab-overload --weir target/release/weir --out DIR [--seconds 15]
 //! (OVERLOAD_ONLY=haproxy,weir-today keeps those gateways, written to raw-haproxy-weir-today.csv)
 //!
-//! Writes DIR/raw.csv (one row per gateway and level) and DIR/summary.md.
+//! Writes DIR/raw.csv (one row per gateway and level) and DIR/unloaded.md.
 
 use std::fmt::Write as _;
 use std::net::SocketAddr;
@@ -32,6 +40,10 @@ const GOOD_WITHIN: Duration = Duration::from_secs(2);
 /// A request gets no answer after this: counted as a time-out.
 const CLIENT_TIMEOUT: Duration = Duration::from_secs(10);
 const LEVELS: [f64; 3] = [1.0, 2.0, 10.0];
+/// The 1x load that follows each level, for its recovery and the real time to a served retry.
+const TAIL_SECONDS: u64 = 3;
+/// The windows in which the share of requests served is judged.
+const WINDOW: Duration = Duration::from_millis(100);
 
 struct Options {
     weir: PathBuf,
@@ -60,6 +72,8 @@ fn options() -> anyhow::Result<Options> {
 
 /// One request's outcome.
 struct Sample {
+    /// Its scheduled time, from the start of the level.
+    at: Duration,
     /// From its scheduled time to the end of the answer.
     latency: Duration,
     /// 0: no answer (connect error, reset, time-out).
@@ -79,7 +93,7 @@ impl Rng {
     }
 }
 
-async fn one_request(addr: SocketAddr, scheduled: Instant) -> Sample {
+async fn one_request(addr: SocketAddr, scheduled: Instant, at: Duration) -> Sample {
     let exchange = async {
         let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
         stream
@@ -116,27 +130,37 @@ async fn one_request(addr: SocketAddr, scheduled: Instant) -> Sample {
                 .flatten()
         });
     Sample {
+        at,
         latency: scheduled.elapsed(),
         status,
         retry_after,
     }
 }
 
-/// Offers `rate` req/s for `seconds`, Poisson arrivals; waits for every answer.
-async fn offer(addr: SocketAddr, rate: f64, seconds: u64, seed: u64) -> Vec<Sample> {
+/// Offers each phase's rate (req/s) for its seconds, one after the other, Poisson arrivals;
+/// waits for every answer.
+async fn offer(addr: SocketAddr, phases: &[(f64, u64)], seed: u64) -> Vec<Sample> {
     let mut rng = Rng(seed | 1);
     let start = Instant::now();
-    let end = start + Duration::from_secs(seconds);
     let mut next = start;
     let mut tasks = Vec::new();
-    loop {
-        next += Duration::from_secs_f64(-rng.unit().ln() / rate);
-        if next >= end {
-            break;
+    let mut phase_end = start;
+    for &(rate, seconds) in phases {
+        phase_end += Duration::from_secs(seconds);
+        loop {
+            next += Duration::from_secs_f64(-rng.unit().ln() / rate);
+            if next >= phase_end {
+                next = phase_end;
+                break;
+            }
+            tokio::time::sleep_until(next).await;
+            let scheduled = next;
+            tasks.push(tokio::spawn(one_request(
+                addr,
+                scheduled,
+                scheduled - start,
+            )));
         }
-        tokio::time::sleep_until(next).await;
-        let scheduled = next;
-        tasks.push(tokio::spawn(one_request(addr, scheduled)));
     }
     let mut samples = Vec::with_capacity(tasks.len());
     for task in tasks {
@@ -217,33 +241,46 @@ impl Drop for Running {
 struct Gateway {
     name: &'static str,
     setting: &'static str,
+    /// The app under Uvicorn workers rather than sync ones.
+    asgi: bool,
 }
 
-const GATEWAYS: [Gateway; 4] = [
+const GATEWAYS: [Gateway; 5] = [
     Gateway {
         name: "nginx",
         setting: "max_conns=4 (no queue in OSS)",
+        asgi: false,
     },
     Gateway {
         name: "haproxy",
         setting: "maxconn 4, timeout queue 2s, abortonclose",
+        asgi: false,
     },
     Gateway {
         name: "weir-today",
         setting: "max_connections = 4, queue_timeout = \"2s\"",
+        asgi: false,
     },
     Gateway {
         name: "weir-workers",
         setting: "workers = 4, queue_timeout = \"2s\"",
+        asgi: false,
+    },
+    Gateway {
+        name: "weir-async",
+        setting: "Uvicorn: workers = 4, worker_class = \"async\" (threads 32: limit 4 to 128), queue_timeout = \"2s\"",
+        asgi: true,
     },
 ];
 
+/// Starts `gateway` in front of the app on `socket`: the running gateway, its address, and its
+/// admin address (weir only).
 fn start(
     gateway: &Gateway,
     options: &Options,
     dir: &Path,
     socket: &Path,
-) -> anyhow::Result<(Running, SocketAddr)> {
+) -> anyhow::Result<(Running, SocketAddr, Option<SocketAddr>)> {
     let socket = socket.display();
     if gateway.name == "nginx" {
         let http = |addr: SocketAddr| {
@@ -259,9 +296,11 @@ fn start(
                 _nginx: Some(nginx),
             },
             addr,
+            None,
         ));
     }
     let addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
+    let mut admin = None;
     let mut command = match gateway.name {
         "haproxy" => {
             let config = dir.join("haproxy.cfg");
@@ -276,16 +315,18 @@ fn start(
             command
         }
         _ => {
-            let cap = if gateway.name == "weir-workers" {
-                "workers = 4"
-            } else {
-                "max_connections = 4"
+            let cap = match gateway.name {
+                "weir-workers" => "workers = 4",
+                "weir-async" => "workers = 4\nworker_class = \"async\"",
+                _ => "max_connections = 4",
             };
+            let admin_addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
+            admin = Some(admin_addr);
             let config = dir.join(format!("{}.toml", gateway.name));
             std::fs::write(
                 &config,
                 format!(
-                    "[server]\nlisten = [\"{addr}\"]\nmax_connections = 20000\n[upstreams.app]\nservers = [\"unix:{socket}\"]\n{cap}\nqueue_timeout = \"2s\"\n[[routes]]\npath = \"/\"\nupstream = \"app\"\n"
+                    "[server]\nlisten = [\"{addr}\"]\nmax_connections = 20000\n[admin]\nlisten = \"{admin_addr}\"\n[upstreams.app]\nservers = [\"unix:{socket}\"]\n{cap}\nqueue_timeout = \"2s\"\n[[routes]]\npath = \"/\"\nupstream = \"app\"\n"
                 ),
             )?;
             let mut command = Command::new(&options.weir);
@@ -303,7 +344,111 @@ fn start(
             _nginx: None,
         },
         addr,
+        admin,
     ))
+}
+
+/// `weir_pool_limit` of the upstream `app` on weir's `/metrics`.
+async fn scrape_limit(admin: SocketAddr) -> Option<u32> {
+    let exchange = async {
+        let mut stream = tokio::net::TcpStream::connect(admin).await.ok()?;
+        stream
+            .write_all(b"GET /metrics HTTP/1.1\r\nHost: admin\r\nConnection: close\r\n\r\n")
+            .await
+            .ok()?;
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await.ok()?;
+        Some(answer)
+    };
+    let answer = tokio::time::timeout(Duration::from_secs(2), exchange)
+        .await
+        .ok()??;
+    String::from_utf8_lossy(&answer)
+        .lines()
+        .find(|line| line.starts_with("weir_pool_limit{upstream=\"app\""))?
+        .rsplit(' ')
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Reads the limit every 100 ms until `stop`: the values seen, in order.
+fn watch_limit(admin: SocketAddr, stop: Arc<AtomicBool>) -> tokio::task::JoinHandle<Vec<u32>> {
+    tokio::spawn(async move {
+        let mut seen = Vec::new();
+        while !stop.load(Ordering::Relaxed) {
+            if let Some(limit) = scrape_limit(admin).await {
+                seen.push(limit);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        seen
+    })
+}
+
+/// Whether a sample counts as served: a 2xx within [`GOOD_WITHIN`].
+fn good(sample: &Sample) -> bool {
+    (200..300).contains(&sample.status) && sample.latency <= GOOD_WITHIN
+}
+
+/// What became of the refusals' `Retry-After`: the real time until a retry would be served
+/// (from the refusal's answer, the start of the first [`WINDOW`] of scheduled requests in which
+/// at least half were served), and whether a retry at the header's time would be (the share
+/// served in the window it falls in).
+struct RetryAccuracy {
+    /// Refusals with a header and a real time (a served window came before the trace ended).
+    judged: usize,
+    /// Their real times, median, milliseconds.
+    real_p50_ms: Option<f64>,
+    /// The share whose header is within ±20% of the real time.
+    within_20pct: f64,
+    /// The mean share served in the window of `refusal + Retry-After`.
+    served_at_header: f64,
+}
+
+fn retry_accuracy(samples: &[Sample]) -> RetryAccuracy {
+    let end = samples.iter().map(|s| s.at).max().unwrap_or_default();
+    let windows = (end.as_millis() / WINDOW.as_millis()) as usize + 1;
+    let (mut sent, mut served) = (vec![0u32; windows], vec![0u32; windows]);
+    for sample in samples {
+        let index = (sample.at.as_millis() / WINDOW.as_millis()) as usize;
+        sent[index] += 1;
+        served[index] += u32::from(good(sample));
+    }
+    let share = |index: usize| -> Option<f64> {
+        (index < windows && sent[index] >= 3).then(|| served[index] as f64 / sent[index] as f64)
+    };
+    let mut reals = Vec::new();
+    let (mut within, mut at_header, mut judged) = (0usize, 0.0, 0usize);
+    for sample in samples {
+        let Some(header) = sample.retry_after else {
+            continue;
+        };
+        let refused_at = sample.at + sample.latency;
+        let first = refused_at.as_millis().div_ceil(WINDOW.as_millis()) as usize;
+        let Some(index) = (first..windows).find(|&index| share(index).is_some_and(|s| s >= 0.5))
+        else {
+            continue;
+        };
+        let real = (WINDOW * index as u32).saturating_sub(refused_at);
+        judged += 1;
+        reals.push(real);
+        let header = Duration::from_secs(header);
+        if header.as_secs_f64() >= real.as_secs_f64() * 0.8
+            && header.as_secs_f64() <= real.as_secs_f64() * 1.2
+        {
+            within += 1;
+        }
+        let retry = ((refused_at + header).as_millis() / WINDOW.as_millis()) as usize;
+        at_header += share(retry).unwrap_or(0.0);
+    }
+    reals.sort();
+    RetryAccuracy {
+        judged,
+        real_p50_ms: percentile(&reals, 0.5).map(|real| real.as_secs_f64() * 1000.0),
+        within_20pct: within as f64 / judged.max(1) as f64,
+        served_at_header: at_header / judged.max(1) as f64,
+    }
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
@@ -311,13 +456,13 @@ async fn main() -> anyhow::Result<()> {
     let options = options()?;
     std::fs::create_dir_all(&options.out)?;
     let work = tempfile::tempdir()?;
-    let app = Gunicorn::start(App::Overload {
+    let sync_app = Gunicorn::start(App::Overload {
         workers: WORKERS,
         asgi: false,
     });
-    let socket = app.socket();
+    let mut asgi_app = None;
     let mut csv = String::from(
-        "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,no_answer,backlog_max,app_most_at_once\n",
+        "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,served_share,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,retry_judged,retry_real_p50_ms,retry_within_20pct,retry_served_at_header,recovery_sent,recovery_ok_within_2s,recovery_goodput,limit_median,limit_max,limit_last,no_answer,backlog_max,app_most_at_once\n",
     );
     let mut unloaded = String::new();
     // `--only a,b` keeps those gateways.
@@ -326,7 +471,18 @@ async fn main() -> anyhow::Result<()> {
         if !only.is_empty() && !only.split(',').any(|name| name == gateway.name) {
             continue;
         }
-        let (running, addr) = start(gateway, &options, work.path(), &socket)?;
+        let app = if gateway.asgi {
+            &*asgi_app.get_or_insert_with(|| {
+                Gunicorn::start(App::Overload {
+                    workers: WORKERS,
+                    asgi: true,
+                })
+            })
+        } else {
+            &sync_app
+        };
+        let socket = app.socket();
+        let (running, addr, admin) = start(gateway, &options, work.path(), &socket)?;
         if let Err(error) = wait_accepting(addr).await {
             let log = std::fs::read_to_string(work.path().join(format!("{}.log", gateway.name)))
                 .unwrap_or_default();
@@ -336,7 +492,11 @@ async fn main() -> anyhow::Result<()> {
         // Unloaded: 100 requests one after another.
         let mut alone = Vec::new();
         for _ in 0..100 {
-            alone.push(one_request(addr, Instant::now()).await.latency);
+            alone.push(
+                one_request(addr, Instant::now(), Duration::ZERO)
+                    .await
+                    .latency,
+            );
         }
         alone.sort();
         let _ = writeln!(
@@ -351,9 +511,34 @@ async fn main() -> anyhow::Result<()> {
             let stop = Arc::new(AtomicBool::new(false));
             let most = Arc::new(AtomicU32::new(0));
             watch_backlog(socket.clone(), Arc::clone(&stop), Arc::clone(&most));
+            let limits = admin.map(|admin| watch_limit(admin, Arc::clone(&stop)));
             let seed = 0x9E37_79B9_7F4A_7C15 ^ ((round * 16 + index) as u64);
-            let samples = offer(addr, rate, options.seconds, seed).await;
+            let all = offer(
+                addr,
+                &[(rate, options.seconds), (CAPACITY, TAIL_SECONDS)],
+                seed,
+            )
+            .await;
             stop.store(true, Ordering::Relaxed);
+            let mut limits = match limits {
+                Some(task) => task.await.unwrap_or_default(),
+                None => Vec::new(),
+            };
+            let limit_last = limits.last().map_or("-".into(), u32::to_string);
+            limits.sort();
+            let limit_median = limits
+                .get(limits.len() / 2)
+                .map_or("-".into(), u32::to_string);
+            let limit_max = limits.last().map_or("-".into(), u32::to_string);
+            let level_end = Duration::from_secs(options.seconds);
+            let retry = retry_accuracy(&all);
+            let after: Vec<&Sample> = all
+                .iter()
+                .filter(|s| s.at >= level_end && s.at < level_end + Duration::from_secs(1))
+                .collect();
+            let after_good = after.iter().filter(|s| good(s)).count();
+            let after_sent = after.len();
+            let samples: Vec<Sample> = all.into_iter().filter(|s| s.at < level_end).collect();
             let sent = samples.len();
             let ok: Vec<&Sample> = samples
                 .iter()
@@ -372,24 +557,31 @@ async fn main() -> anyhow::Result<()> {
             statuses.dedup();
             let mut refusal: Vec<Duration> = refused.iter().map(|s| s.latency).collect();
             refusal.sort();
-            let mut retry: Vec<u64> = refused.iter().filter_map(|s| s.retry_after).collect();
-            retry.sort();
+            let mut retry_header: Vec<u64> = refused.iter().filter_map(|s| s.retry_after).collect();
+            retry_header.sort();
             let no_answer = samples.iter().filter(|s| s.status == 0).count();
             let statuses: Vec<String> = statuses.iter().map(u16::to_string).collect();
             let _ = writeln!(
                 csv,
-                "{},\"{}\",{level},{:.0},{sent},{},{ok_in_time},{goodput:.3},{},{},{},{},{},{},{},{no_answer},{},{}",
+                "{},\"{}\",{level},{:.0},{sent},{},{ok_in_time},{goodput:.3},{:.3},{},{},{},{},{},{},{},{},{},{:.2},{:.2},{},{after_good},{:.3},{limit_median},{limit_max},{limit_last},{no_answer},{},{}",
                 gateway.name,
                 gateway.setting.replace('"', "'"),
                 sent as f64 / options.seconds as f64,
                 ok.len(),
+                ok_in_time as f64 / sent.max(1) as f64,
                 ms(percentile(&served, 0.5)),
                 ms(percentile(&served, 0.99)),
                 refused.len(),
                 statuses.join(" "),
                 ms(percentile(&refusal, 0.5)),
                 ms(percentile(&refusal, 0.99)),
-                retry.get(retry.len() / 2).map_or("-".into(), u64::to_string),
+                retry_header.get(retry_header.len() / 2).map_or("-".into(), u64::to_string),
+                retry.judged,
+                retry.real_p50_ms.map_or("-".into(), |real| format!("{real:.0}")),
+                retry.within_20pct,
+                retry.served_at_header,
+                after_sent,
+                after_good as f64 / CAPACITY,
                 most.load(Ordering::Relaxed),
                 app.most_at_once(),
             );

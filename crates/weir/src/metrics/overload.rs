@@ -82,13 +82,14 @@ pub(super) fn render(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats
         out,
         "weir_pool_refusals_total",
         "counter",
-        "Requests refused a place at once by admission (declared capacity), by reason.",
+        "Requests refused a place by admission (declared capacity), by reason: at once, or dropped from a standing queue (standing_drop).",
     );
     for (upstream, server, stats) in &servers {
         for (reason, count) in [
             ("predicted_wait", stats.admission.refused_predicted),
             ("standing_queue", stats.admission.refused_standing),
             ("queue_full", stats.admission.refused_full),
+            ("standing_drop", stats.admission.dropped_standing),
         ] {
             let labels = [
                 ("upstream", *upstream),

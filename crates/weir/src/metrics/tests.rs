@@ -296,6 +296,7 @@ fn the_overload_figures_are_rendered_per_server() {
     stats.admission.service_us = 50_000;
     stats.admission.refused_predicted = 3;
     stats.admission.refused_standing = 2;
+    stats.admission.dropped_standing = 5;
     stats.admission.wait_buckets[0] = 1;
     stats.admission.wait_buckets[4] = 2;
     stats.admission.wait_count = 3;
@@ -319,6 +320,10 @@ fn the_overload_figures_are_rendered_per_server() {
         (
             format!(r#"weir_pool_refusals_total{{{labels},reason="standing_queue"}}"#),
             "2",
+        ),
+        (
+            format!(r#"weir_pool_refusals_total{{{labels},reason="standing_drop"}}"#),
+            "5",
         ),
         (
             format!(r#"weir_pool_queue_wait_seconds_bucket{{{labels},le="0.001"}}"#),

@@ -13,7 +13,8 @@
 //! - Waiters are kept in one queue per priority class (the route's `priority`); a freed place
 //!   goes to the highest class with a live waiter, and in it to the oldest, or to the newest
 //!   while the queue stands (admission's CoDel test, with a declared capacity only). One that
-//!   gave up (timed out, cancelled) is skipped.
+//!   gave up (timed out, cancelled) is skipped. While the queue stands, waiters of the normal
+//!   and low classes that waited over admission's target are dropped at the head (503).
 //! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
 //!   holds only requests that can be served in time.
@@ -120,7 +121,7 @@ struct State {
     idle_count: usize,
     /// Requests waiting for a place, one queue per class ([`Priority::index`]: high first),
     /// each oldest first.
-    waiters: [VecDeque<oneshot::Sender<Grant>>; 3],
+    waiters: [VecDeque<Waiter>; 3],
     queue_timeouts: u64,
     connects: u64,
     reuses: u64,
@@ -169,6 +170,13 @@ impl State {
             return Some(idle);
         }
     }
+}
+
+/// A request waiting for a place: it is sent the place, or a refusal when it is dropped at the
+/// head of a standing queue.
+struct Waiter {
+    since: Instant,
+    sender: oneshot::Sender<Result<Grant, admission::Refusal>>,
 }
 
 struct Idle {
@@ -330,7 +338,7 @@ impl Pool {
                 .waiters
                 .iter()
                 .flatten()
-                .filter(|waiter| !waiter.is_closed())
+                .filter(|waiter| !waiter.sender.is_closed())
                 .count(),
             queue_timeouts: state.queue_timeouts,
             connects: state.connects,
@@ -400,7 +408,7 @@ impl Pool {
                 deadline.min(self.settings.queue_timeout)
             });
             for queue in &mut state.waiters {
-                queue.retain(|waiter| !waiter.is_closed());
+                queue.retain(|waiter| !waiter.sender.is_closed());
             }
             let depth: usize = state.waiters.iter().map(VecDeque::len).sum();
             // Served before this request: the waiters of its class and of the classes above.
@@ -427,20 +435,22 @@ impl Pool {
                 None
             };
             let (sender, receiver) = oneshot::channel();
-            state.waiters[priority.index()].push_back(sender);
+            state.waiters[priority.index()].push_back(Waiter { since: now, sender });
             state.admission.queue_depth(now, depth + 1);
             (receiver, deadline, predicted, now)
         };
         let mut receiver = receiver;
         let granted = match tokio::time::timeout(deadline, &mut receiver).await {
-            Ok(Ok(grant)) => Some(grant),
+            Ok(Ok(Ok(grant))) => Some(grant),
+            // Dropped at the head of a standing queue.
+            Ok(Ok(Err(refusal))) => return Err(self.overloaded(refusal)),
             // The sender side is only dropped with the pool itself.
             Ok(Err(_)) => None,
             Err(_elapsed) => {
                 // A grant may have come just as the time ran out: closing the channel first
                 // means none can come after, and one that came is used rather than dropped.
                 receiver.close();
-                receiver.try_recv().ok()
+                receiver.try_recv().ok().and_then(Result::ok)
             }
         };
         let waited = Instant::now().duration_since(queued_at);
@@ -519,7 +529,11 @@ impl Pool {
         // While the queue stands (declared capacity only), the newest waiter goes first: its
         // client is the likeliest to still be waiting, and the oldest has waited too long
         // already. Otherwise first come, first served.
-        let newest_first = self.settings.predict && state.admission.standing(Instant::now());
+        let now = Instant::now();
+        let newest_first = self.settings.predict && state.admission.standing(now);
+        if newest_first {
+            self.drop_overstayed(state, now);
+        }
         for class in 0..state.waiters.len() {
             let queue = &mut state.waiters[class];
             while let Some(waiter) = if newest_first {
@@ -527,18 +541,46 @@ impl Pool {
             } else {
                 queue.pop_front()
             } {
-                match waiter.send(grant) {
+                match waiter.sender.send(Ok(grant)) {
                     Ok(()) => {
                         let depth = state.waiters.iter().map(VecDeque::len).sum();
-                        state.admission.queue_depth(Instant::now(), depth);
+                        state.admission.queue_depth(now, depth);
                         return Handed::ToWaiter;
                     }
-                    Err(returned) => grant = returned,
+                    Err(Ok(returned)) => grant = returned,
+                    // A refusal comes back only when one was sent, and a grant was: no path.
+                    Err(Err(_)) => return Handed::Back(None),
                 }
             }
         }
         state.admission.queue_depth(Instant::now(), 0);
         Handed::Back(grant.into_parts())
+    }
+
+    /// Drops the waiters of a standing queue that waited over admission's target (CoDel's drop
+    /// at the head: the oldest of each class first), in the normal and low classes: a `high`
+    /// request is refused only past its own deadline. Each is answered with the refusal.
+    fn drop_overstayed(&self, state: &mut State, now: Instant) {
+        for class in [Priority::Normal, Priority::Low] {
+            while let Some(oldest) = state.waiters[class.index()].front() {
+                if !state
+                    .admission
+                    .overstayed(now, now.duration_since(oldest.since))
+                {
+                    break;
+                }
+                let Some(waiter) = state.waiters[class.index()].pop_front() else {
+                    break;
+                };
+                if waiter.sender.is_closed() {
+                    continue;
+                }
+                let depth: usize = state.waiters.iter().map(VecDeque::len).sum();
+                let refusal = state.admission.drop_standing(depth);
+                // A waiter that left meanwhile needs no answer.
+                let _ = waiter.sender.send(Err(refusal));
+            }
+        }
     }
 
     /// A slot held for `occupancy` was dropped: pass it on to a waiter, or close the place.

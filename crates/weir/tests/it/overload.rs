@@ -454,7 +454,8 @@ async fn a_freed_worker_goes_to_the_highest_priority_class_waiting() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_standing_queue_refuses_normal_and_low_requests_but_admits_a_high_one() {
+async fn a_standing_queue_refuses_normal_and_low_requests_drops_those_that_overstayed_and_serves_high_ones(
+) {
     let Some((app, gateway)) = start(
         1,
         false,
@@ -465,28 +466,33 @@ async fn a_standing_queue_refuses_normal_and_low_requests_but_admits_a_high_one(
     else {
         return;
     };
-    // One request teaches weir the service time: at least 300 ms.
+    // One request teaches weir the service time S: the target is then 20 S of queue delay,
+    // 20 waiters for one worker, and the interval 10 S.
     let warm = Client::connect(gateway.addr)
         .await
-        .get("/work?ms=300&id=warm")
+        .get("/work?ms=20&id=warm")
         .await;
     assert_eq!(warm.status, StatusCode::OK);
-    let busy = spawn_get(gateway.addr, "/work?ms=3000&id=busy".into());
+    let service = gateway.handle.pool_stats()[0].2.admission.service_us;
+    let busy = spawn_get(gateway.addr, "/work?ms=6000&id=busy".into());
     wait_until(
         "the busy request to hold the worker",
         Duration::from_secs(10),
         || app.seen() == ["warm", "busy"],
     )
     .await;
-    // One normal request queues (a wait of one service time is admitted)...
-    let first = spawn_get_as(gateway.addr, "app.test", "first");
-    wait_until("the request to queue", Duration::from_secs(10), || {
-        gateway.handle.pool_stats()[0].2.waiting == 1
-    })
-    .await;
-    // ...and stays past CoDel's interval: the queue stands. Behind it, a normal or low
-    // request's predicted wait is two service times, over the one a standing queue admits.
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    // Twenty normal requests queue: the queue's delay reaches the target...
+    let mut waiting = Vec::new();
+    for index in 0..20 {
+        waiting.push(spawn_get(gateway.addr, format!("/work?ms=1&id=w{index}")));
+        wait_until("the request to queue", Duration::from_secs(10), || {
+            gateway.handle.pool_stats()[0].2.waiting == index + 1
+        })
+        .await;
+    }
+    // ...and stays above it for more than an interval (10 S) and the target (20 S): the queue
+    // stands. A normal or low request's predicted wait is over one service time: refused.
+    tokio::time::sleep(Duration::from_micros(service * 25).max(Duration::from_millis(500))).await;
     for host in ["batch.test", "app.test"] {
         let request = Request::get("/work?ms=1&id=shed")
             .header("host", host)
@@ -505,7 +511,7 @@ async fn a_standing_queue_refuses_normal_and_low_requests_but_admits_a_high_one(
     let mut highs = Vec::new();
     for id in ["high1", "high2"] {
         highs.push(spawn_get_as(gateway.addr, "urgent.test", id));
-        let waiting = highs.len() + 1;
+        let waiting = highs.len() + 20;
         wait_until("the high request to queue", Duration::from_secs(10), || {
             gateway.handle.pool_stats()[0].2.waiting == waiting
         })
@@ -519,13 +525,41 @@ async fn a_standing_queue_refuses_normal_and_low_requests_but_admits_a_high_one(
     for task in highs {
         assert_eq!(task.await.unwrap(), StatusCode::OK);
     }
-    assert_eq!(first.await.unwrap(), StatusCode::OK);
+    // Then the normal ones, the newest first, while their wait is under the target; the busy
+    // request's 6 s raised the service time, and so the target, which falls again as short
+    // requests are served: those still waiting past it are dropped (503) and never run.
+    let mut statuses = Vec::new();
+    for task in waiting {
+        statuses.push(task.await.unwrap());
+    }
+    let seen = app.seen();
     assert_eq!(
-        app.seen(),
-        ["warm", "busy", "high2", "high1", "first"],
+        seen[..4],
+        ["warm", "busy", "high2", "high1"],
         "high first, the newest first while the queue stands"
     );
+    let served = seen.len() - 4;
+    assert!(served >= 1, "{seen:?}");
+    let newest_first: Vec<String> = (20 - served..20).rev().map(|i| format!("w{i}")).collect();
+    assert_eq!(
+        seen[4..],
+        newest_first[..],
+        "the newest normal ones were served"
+    );
+    for (index, status) in statuses.iter().enumerate() {
+        let expected = if index >= 20 - served {
+            StatusCode::OK
+        } else {
+            StatusCode::SERVICE_UNAVAILABLE
+        };
+        assert_eq!(*status, expected, "w{index}");
+    }
     let stats = gateway.handle.pool_stats()[0].2;
     assert_eq!(stats.admission.refused_standing, 2, "{stats:?}");
+    assert_eq!(
+        stats.admission.dropped_standing as usize,
+        20 - served,
+        "{stats:?}"
+    );
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }

@@ -1,11 +1,19 @@
 //! Admission by predicted wait, for a pool whose capacity was declared (`workers`): a request
 //! that would queue is refused at once when its expected wait, by Little's law (its place in the
-//! queue × the recent service time ÷ capacity), exceeds its deadline; under a standing queue
-//! (CoDel's test: not empty for [`STANDING_INTERVAL`]) the deadline is cut to one service time,
-//! so a queue that does not drain cannot fill with requests that wait long. That cut sheds the
-//! low classes first (a request counts only the waiters served before it: its class and those
-//! above), and spares `high` ones, which are refused only past their own deadline. Pure
-//! arithmetic on the caller's clock readings: the pool calls it inside its lock.
+//! queue × the recent service time ÷ capacity), exceeds its deadline.
+//!
+//! Sojourn control, in CoDel's spirit: the queue's delay (the wait of a request joining it now,
+//! its depth × the service time ÷ capacity, PIE's estimate) is judged by its minimum over an
+//! interval against a target, both in service times ([`INTERVAL_SERVICES`], [`TARGET_SERVICES`]):
+//! a queue that drains below the target within its interval is never cut, however deep it got
+//! (a burst, or Poisson arrivals at the app's capacity); one whose delay stayed above the target
+//! for a whole interval is standing (sustained overload), and stays so until it empties. While
+//! it stands, a request is admitted for one service time of wait at most, the pool serves the
+//! newest waiter first and drops those that waited over the target (CoDel drops at the head), so
+//! the queue keeps the workers busy without filling with requests that wait long. That cut
+//! sheds the low classes first (a request counts only the waiters served before it: its class
+//! and those above), and spares `high` ones, which are refused only past their own deadline.
+//! Pure arithmetic on the caller's clock readings: the pool calls it inside its lock.
 
 use std::time::Duration;
 
@@ -13,8 +21,19 @@ use tokio::time::Instant;
 
 use crate::config::Priority;
 
-/// A queue that has not been empty for this long is standing (CoDel's interval).
-pub const STANDING_INTERVAL: Duration = Duration::from_millis(100);
+/// The queue delay a queue may keep without being cut, in service times (CoDel's target). With
+/// Poisson arrivals at the app's capacity a queue wanders: in a 15 s run of 4 workers of 50 ms,
+/// its delay strays near a second (20 service times) before it drains again, and a cut there
+/// would refuse a load the app can carry (lab/runs/2026-12-03-vm-overload).
+pub const TARGET_SERVICES: f64 = 20.0;
+
+/// How long the queue delay must stay above the target before the queue counts as standing, in
+/// service times (CoDel's interval): a burst the workers clear within it is never cut.
+pub const INTERVAL_SERVICES: f64 = 10.0;
+
+/// The least target and interval: a cached answer takes microseconds, and a clock tick is not
+/// an interval.
+const AT_LEAST: Duration = Duration::from_millis(1);
 
 /// Weight of the newest sample in the service-time average.
 const ALPHA: f64 = 0.2;
@@ -29,6 +48,8 @@ pub enum Reason {
     PredictedWait,
     /// The queue is standing and its predicted wait exceeded one service time.
     StandingQueue,
+    /// It waited in a standing queue for longer than the target: dropped at the head.
+    StandingDrop,
     /// `queue_size` requests wait already.
     QueueFull,
     /// It waited its whole deadline.
@@ -41,6 +62,7 @@ impl Reason {
         match self {
             Reason::PredictedWait => "predicted_wait",
             Reason::StandingQueue => "standing_queue",
+            Reason::StandingDrop => "standing_drop",
             Reason::QueueFull => "queue_full",
             Reason::QueueTimeout => "queue_timeout",
         }
@@ -77,6 +99,8 @@ pub struct AdmissionStats {
     pub refused_standing: u64,
     /// Refused: queue full.
     pub refused_full: u64,
+    /// Dropped after waiting over the target in a standing queue.
+    pub dropped_standing: u64,
     /// Time in queue of requests that waited and got a place: buckets of [`WAIT_BUCKETS_MS`]
     /// (not cumulative; the last is `+Inf`), sum and count.
     pub wait_buckets: [u64; 11],
@@ -93,8 +117,11 @@ pub struct Admission {
     capacity: usize,
     /// Mean slot occupancy, seconds; `None` until a slot was released.
     service: Option<f64>,
-    /// Since when the queue has had a waiter without a break; `None` while it is empty.
-    busy_since: Option<Instant>,
+    /// Since when the queue delay has been above the target without a break (CoDel's
+    /// `first_above_time`); `None` while it is below or the queue is empty.
+    above_since: Option<Instant>,
+    /// The delay stayed above the target for an interval: the queue stands until it empties.
+    standing: bool,
     stats: AdmissionStats,
 }
 
@@ -103,7 +130,8 @@ impl Admission {
         Admission {
             capacity: capacity.max(1),
             service: None,
-            busy_since: None,
+            above_since: None,
+            standing: false,
             stats: AdmissionStats::default(),
         }
     }
@@ -128,19 +156,62 @@ impl Admission {
         });
     }
 
-    /// The queue now holds `depth` live waiters.
+    /// The queue delay's target: [`TARGET_SERVICES`] service times; `None` before any is known.
+    pub fn target(&self) -> Option<Duration> {
+        let service = self.service?;
+        Some(Duration::from_secs_f64(service * TARGET_SERVICES).max(AT_LEAST))
+    }
+
+    /// How long the delay must stay above the target: [`INTERVAL_SERVICES`] service times.
+    fn interval(&self) -> Option<Duration> {
+        let service = self.service?;
+        Some(Duration::from_secs_f64(service * INTERVAL_SERVICES).max(AT_LEAST))
+    }
+
+    /// The queue now holds `depth` live waiters: a sample of its delay (piecewise constant
+    /// between samples, so its minimum over an interval is the least of the samples in it).
     pub fn queue_depth(&mut self, now: Instant, depth: usize) {
+        // Whether the delay held above the target up to now, before this sample may end that.
+        self.standing = self.standing(now);
         if depth == 0 {
-            self.busy_since = None;
-        } else if self.busy_since.is_none() {
-            self.busy_since = Some(now);
+            self.above_since = None;
+            self.standing = false;
+            return;
+        }
+        let (Some(delay), Some(target)) = (self.predicted_wait(depth - 1), self.target()) else {
+            return;
+        };
+        if delay < target {
+            self.above_since = None;
+        } else if self.above_since.is_none() {
+            self.above_since = Some(now);
         }
     }
 
-    /// Whether the queue has stood for [`STANDING_INTERVAL`].
+    /// Whether the queue stands: its delay stayed above the target for a whole interval, and it
+    /// has not emptied since.
     pub fn standing(&self, now: Instant) -> bool {
-        self.busy_since
-            .is_some_and(|since| now.duration_since(since) >= STANDING_INTERVAL)
+        self.standing
+            || match (self.above_since, self.interval()) {
+                (Some(since), Some(interval)) => now.duration_since(since) >= interval,
+                _ => false,
+            }
+    }
+
+    /// A waiter of a standing queue that has waited `waited` is dropped (CoDel's drop at the
+    /// head): it waited over the target, where serving it late would make a worker answer a
+    /// client that has likely given up while newer ones wait.
+    pub fn overstayed(&self, now: Instant, waited: Duration) -> bool {
+        self.standing(now) && self.target().is_some_and(|target| waited > target)
+    }
+
+    /// A waiter was dropped at the head: counted, with the time the queue drains in.
+    pub fn drop_standing(&mut self, ahead: usize) -> Refusal {
+        self.stats.dropped_standing += 1;
+        Refusal {
+            reason: Reason::StandingDrop,
+            retry_after: self.predicted_wait(ahead).unwrap_or(Duration::from_secs(1)),
+        }
     }
 
     /// The expected wait of a request behind `ahead` waiters, every place being taken: by

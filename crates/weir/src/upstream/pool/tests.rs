@@ -173,37 +173,87 @@ fn granted(waiters: &mut [Option<Checking>]) -> Vec<(usize, Slot)> {
     granted
 }
 
+/// Teaches a pool its service time: one place held for `service`.
+async fn teach(pool: &Arc<Pool>, service: Duration) {
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("a place");
+    };
+    tokio::time::advance(service).await;
+    drop(slot);
+}
+
+/// Holds `held` for one service time (10 ms) and frees it, then does the same with each place
+/// granted after it, `count` times: the indexes of the waiters served, in order.
+async fn serve(
+    mut held: Slot,
+    waiters: &mut [Option<Checking>],
+    count: usize,
+) -> (Vec<usize>, Slot) {
+    let mut order = Vec::new();
+    for _ in 0..count {
+        tokio::time::advance(Duration::from_millis(10)).await;
+        drop(held);
+        let mut served = granted(waiters);
+        let (index, slot) = served.pop().expect("one waiter served");
+        assert!(served.is_empty(), "one place went to one waiter");
+        order.push(index);
+        held = slot;
+    }
+    (order, held)
+}
+
 #[tokio::test(start_paused = true)]
-async fn a_standing_queue_serves_the_newest_waiter_first_and_skips_one_that_left() {
+async fn a_standing_queue_serves_the_newest_waiter_first_and_drops_those_that_overstayed() {
     let pool = pool(PoolSettings {
         predict: true,
-        ..settings(1, 0, 8)
+        ..settings(1, 0, 64)
     });
+    // 10 ms of service, one place: a target of 200 ms of delay (20 waiters), an interval of
+    // 100 ms.
+    teach(&pool, Duration::from_millis(10)).await;
     let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("the first checkout gets the only place");
     };
-    let mut waiters: Vec<Option<Checking>> = (0..4).map(|_| Some(checking(&pool, false))).collect();
-    assert!(granted(&mut waiters).is_empty(), "all four wait");
+    let mut waiters: Vec<Option<Checking>> =
+        (0..40).map(|_| Some(checking(&pool, false))).collect();
+    assert!(granted(&mut waiters).is_empty(), "all of them wait");
 
-    // The queue has not stood for an interval yet: the oldest is served.
-    drop(first);
-    let mut served = granted(&mut waiters);
+    // Each place is held 10 ms. 400 ms of delay, over the target, but not for an interval
+    // yet: the oldest are served.
+    let (order, held) = serve(first, &mut waiters, 9).await;
+    assert_eq!(order, (0..9).collect::<Vec<_>>());
+
+    // Over the target for an interval (from 10 ms to 110 ms): the queue stands, the newest
+    // still waiting goes first; the newest of all left (cancelled).
+    waiters[39] = None;
+    let (order, held) = serve(held, &mut waiters, 3).await;
     assert_eq!(
-        served.iter().map(|(index, _)| *index).collect::<Vec<_>>(),
-        [0]
+        order,
+        [38, 37, 36],
+        "newest first, the one that left skipped"
     );
+    let (_, held) = serve(held, &mut waiters, 8).await;
+    assert_eq!(pool.stats().waiting, 19);
 
-    // Now it has: the newest still waiting goes first; the newest of all left (cancelled).
-    tokio::time::advance(super::admission::STANDING_INTERVAL).await;
-    waiters[3] = None;
-    let mut order = Vec::new();
-    while let Some((_, slot)) = served.pop() {
-        drop(slot);
-        served = granted(&mut waiters);
-        order.extend(served.iter().map(|(index, _)| *index));
+    // The others have now waited over the target (200 ms since 10 ms): the next freed place
+    // drops them (503, with the time the queue drains in), and goes back to the pool.
+    tokio::time::advance(Duration::from_millis(10)).await;
+    drop(held);
+    let mut dropped = 0;
+    for waiter in waiters.iter_mut().flatten() {
+        match poll_once(waiter) {
+            Poll::Ready(Err(CheckoutError::Overloaded {
+                reason: super::admission::Reason::StandingDrop,
+                ..
+            })) => dropped += 1,
+            Poll::Ready(_) => panic!("a waiter got something else than a drop"),
+            Poll::Pending => {}
+        }
     }
-    assert_eq!(order, [2, 1], "newest first, the one that left skipped");
-    assert_eq!(pool.stats().waiting, 0);
+    assert_eq!(dropped, 19);
+    let stats = pool.stats();
+    assert_eq!((stats.waiting, stats.open), (0, 0));
+    assert_eq!(stats.admission.dropped_standing, 19);
 }
 
 #[tokio::test(start_paused = true)]
@@ -214,7 +264,7 @@ async fn without_a_declared_capacity_a_standing_queue_stays_fifo() {
     };
     let mut waiters: Vec<Option<Checking>> = (0..3).map(|_| Some(checking(&pool, false))).collect();
     assert!(granted(&mut waiters).is_empty());
-    tokio::time::advance(super::admission::STANDING_INTERVAL).await;
+    tokio::time::advance(Duration::from_secs(1)).await;
     let mut order = Vec::new();
     let mut slot = first;
     for _ in 0..3 {
@@ -271,25 +321,20 @@ async fn a_standing_queue_sheds_the_low_class_first_and_serves_each_class_newest
     use Priority::{High, Low, Normal};
     let pool = pool(PoolSettings {
         predict: true,
-        ..settings(1, 0, 8)
+        ..settings(1, 0, 64)
     });
-    // One exchange of 60 ms teaches the pool its service time.
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, Normal, || None).await else {
-        panic!("a place");
-    };
-    tokio::time::advance(Duration::from_millis(60)).await;
-    drop(first);
+    // 10 ms of service, one place: a target of 200 ms of delay, an interval of 100 ms.
+    teach(&pool, Duration::from_millis(10)).await;
     let Ok(Checkout::Connect(busy)) = pool.checkout(false, Normal, || None).await else {
-        panic!("the place again");
+        panic!("the place");
     };
-    // Two low requests queue while the queue is young (predicted 60 ms and 120 ms of a 3 s
-    // deadline)...
+    // Twenty low requests queue (200 ms of delay, the target)...
     let mut waiters: Vec<Option<Checking>> =
-        (0..2).map(|_| Some(checking_as(&pool, Low))).collect();
+        (0..20).map(|_| Some(checking_as(&pool, Low))).collect();
     assert!(granted(&mut waiters).is_empty());
-    // ...then the queue stands: a wait over one service time (60 ms) is refused, counting the
-    // waiters served before the request, those of its class and above.
-    tokio::time::advance(super::admission::STANDING_INTERVAL).await;
+    // ...and stay for an interval: the queue stands. A wait over one service time (10 ms) is
+    // refused, counting the waiters served before the request, those of its class and above.
+    tokio::time::advance(Duration::from_millis(100)).await;
     let mut refused = Vec::new();
     for class in [Low, Normal, Normal, High, High] {
         let mut waiter = checking_as(&pool, class);
@@ -305,11 +350,12 @@ async fn a_standing_queue_sheds_the_low_class_first_and_serves_each_class_newest
     assert_eq!(
         refused,
         [(Low, StandingQueue), (Normal, StandingQueue)],
-        "the low one behind two, the second normal one behind one; high ones are spared"
+        "the low one behind twenty, the second normal one behind one; high ones are spared"
     );
-    // Waiting: low 0, low 1, normal 2, high 3, high 4.
-    assert_eq!(pool.stats().waiting, 5);
-    assert_eq!(order_of_grants(busy, &mut waiters), [4, 3, 2, 1, 0]);
+    // Waiting: low 0 to 19, normal 20, high 21, high 22.
+    assert_eq!(pool.stats().waiting, 23);
+    let (order, _held) = serve(busy, &mut waiters, 6).await;
+    assert_eq!(order, [22, 21, 20, 19, 18, 17]);
 }
 
 /// One step of a run.

@@ -1,5 +1,7 @@
 //! Admission on tokio's paused clock: the prediction is Little's law on the recorded service
-//! times, a refusal carries the predicted drain time, and a standing queue cuts the deadline.
+//! times, a refusal carries the predicted drain time, a queue whose delay drains below the
+//! target within each interval is never cut, and one whose delay stays above it for an
+//! interval stands and cuts the deadline until it empties.
 
 use std::time::Duration;
 
@@ -63,18 +65,61 @@ async fn a_wait_over_the_deadline_is_refused_with_the_drain_time() {
     assert_eq!(admission.stats().refused_predicted, 1);
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_standing_queue_admits_one_service_time_of_wait() {
+/// An admission with 4 places and 50 ms of service: a target of 1 s of queue delay (80
+/// waiters) and an interval of 500 ms.
+fn four_of_fifty() -> Admission {
     let mut admission = Admission::new(4);
     admission.record_service(ms(50));
-    admission.queue_depth(Instant::now(), 1);
-    // Not standing yet: the deadline holds.
-    assert!(admission
+    assert_eq!(admission.target(), Some(ms(1000)));
+    admission
+}
+
+/// Whether a normal request behind 20 waiters (250 ms of wait, over one service time, well
+/// under the 2 s deadline) is admitted: it is refused only by a standing queue.
+fn admits_a_wait_of_five_services(admission: &mut Admission) -> bool {
+    admission
         .admit(Instant::now(), 20, ms(2000), Priority::Normal)
-        .is_ok());
-    tokio::time::advance(STANDING_INTERVAL).await;
+        .is_ok()
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_queue_that_drains_within_its_interval_is_never_cut() {
+    let mut admission = four_of_fifty();
+    // A burst: 400 waiters, five times the target, for most of an interval...
+    admission.queue_depth(Instant::now(), 400);
+    tokio::time::advance(ms(450)).await;
+    assert!(admits_a_wait_of_five_services(&mut admission));
+    // ...then the workers bring it under the target (60 waiters, 750 ms) before the interval
+    // ends, and it wanders back above for less than an interval, again and again (Poisson
+    // arrivals at the app's capacity): the minimum in every interval is under the target.
+    admission.queue_depth(Instant::now(), 60);
+    for _ in 0..20 {
+        admission.queue_depth(Instant::now(), 120);
+        tokio::time::advance(ms(499)).await;
+        admission.queue_depth(Instant::now(), 79);
+        tokio::time::advance(ms(10)).await;
+        assert!(!admission.standing(Instant::now()));
+        assert!(admits_a_wait_of_five_services(&mut admission));
+    }
+    assert_eq!(admission.stats().refused_standing, 0);
+    assert!(!admission.overstayed(Instant::now(), ms(1500)));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_queue_whose_delay_stays_above_the_target_for_the_interval_is_cut() {
+    let mut admission = four_of_fifty();
+    // 80 waiters: 1 s of delay, the target itself, and more later: above it all along.
+    admission.queue_depth(Instant::now(), 80);
+    tokio::time::advance(ms(300)).await;
+    admission.queue_depth(Instant::now(), 150);
+    tokio::time::advance(ms(199)).await;
+    assert!(
+        !admission.standing(Instant::now()),
+        "not for an interval yet"
+    );
+    tokio::time::advance(ms(1)).await;
     assert!(admission.standing(Instant::now()));
-    // 50 ms of service: 4 places of wait are admitted, the 5th is not.
+    // Standing: one service time of wait is admitted (4 places), the 5th place is not.
     assert_eq!(
         admission.admit(Instant::now(), 3, ms(2000), Priority::Normal),
         Ok(Some(ms(50)))
@@ -85,20 +130,45 @@ async fn a_standing_queue_admits_one_service_time_of_wait() {
             .map_err(|refusal| refusal.reason),
         Err(Reason::StandingQueue)
     );
-    // Once the queue empties, it stands no more.
+    // A waiter that waited over the target is to be dropped, one under it is not.
+    assert!(admission.overstayed(Instant::now(), ms(1001)));
+    assert!(!admission.overstayed(Instant::now(), ms(999)));
+    // Once standing, it stands while it has waiters, under the target too...
+    admission.queue_depth(Instant::now(), 3);
+    tokio::time::advance(ms(2000)).await;
+    assert!(admission.standing(Instant::now()));
+    assert!(!admits_a_wait_of_five_services(&mut admission));
+    // ...until it empties.
     admission.queue_depth(Instant::now(), 0);
     assert!(!admission.standing(Instant::now()));
-    assert!(admission
-        .admit(Instant::now(), 20, ms(2000), Priority::Normal)
-        .is_ok());
+    assert!(admits_a_wait_of_five_services(&mut admission));
+    assert_eq!(admission.stats().refused_standing, 2);
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_target_and_the_interval_scale_with_the_service_time() {
+    // 500 ms of service: a 10 s target, a 5 s interval; 4 s over the target is no interval.
+    let mut admission = Admission::new(4);
+    admission.record_service(ms(500));
+    assert_eq!(admission.target(), Some(ms(10_000)));
+    admission.queue_depth(Instant::now(), 100);
+    tokio::time::advance(ms(4000)).await;
+    assert!(!admission.standing(Instant::now()));
+    tokio::time::advance(ms(1000)).await;
+    assert!(admission.standing(Instant::now()));
+    // Nothing is known before a service time: no target, never standing.
+    let mut unknown = Admission::new(4);
+    unknown.queue_depth(Instant::now(), 10_000);
+    tokio::time::advance(ms(60_000)).await;
+    assert_eq!(unknown.target(), None);
+    assert!(!unknown.standing(Instant::now()));
 }
 
 #[tokio::test(start_paused = true)]
 async fn a_standing_queue_sheds_normal_and_low_but_a_high_request_only_past_its_deadline() {
-    let mut admission = Admission::new(4);
-    admission.record_service(ms(50));
-    admission.queue_depth(Instant::now(), 1);
-    tokio::time::advance(STANDING_INTERVAL).await;
+    let mut admission = four_of_fifty();
+    admission.queue_depth(Instant::now(), 100);
+    tokio::time::advance(ms(500)).await;
     let now = Instant::now();
     for class in [Priority::Normal, Priority::Low] {
         assert_eq!(
