@@ -53,6 +53,8 @@ mod rules;
 
 use checks::drop_underscored_headers;
 pub use checks::request_host;
+#[doc(hidden)]
+pub use forward::forwarded_head;
 use headers::is_websocket_upgrade;
 use limits::RouteLimits;
 pub use limits::{build_key, LimitKey};
@@ -478,8 +480,8 @@ impl Proxy {
         request: Request<ClientBody>,
     ) -> Result<(Request<RequestBody>, bool), ProxyError> {
         let upstream = target.upstream;
-        let upgrade = is_websocket_upgrade(&request);
         let (mut parts, incoming) = request.into_parts();
+        let upgrade = is_websocket_upgrade(&parts, http_body::Body::is_end_stream(&incoming));
         let body = if http_body::Body::is_end_stream(&incoming) {
             RequestBody::Full(None)
         } else if route.request_buffering {
