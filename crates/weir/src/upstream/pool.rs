@@ -136,6 +136,13 @@ impl State {
             .map_or(settings.max_connections, adaptive::Adaptive::limit)
     }
 
+    /// Whether more places are open than the cap allows now (after a cut of the adaptive
+    /// limit). A cap of 0 is no cap: without `max_connections` nothing is ever over it.
+    fn over_cap(&self, settings: &PoolSettings) -> bool {
+        let cap = self.cap(settings);
+        cap != 0 && self.open > cap
+    }
+
     /// Feeds the adaptive limit (if any) with the outcome of a request that ends now, counted
     /// in `open` still, and tells admission the cap it predicts with.
     fn record_outcome(&mut self, outcome: Option<adaptive::Outcome>) {
@@ -539,7 +546,7 @@ impl Pool {
         let mut state = self.lock();
         state.admission.record_service(occupancy);
         state.record_outcome(outcome);
-        if state.open > state.cap(&self.settings) {
+        if state.over_cap(&self.settings) {
             // Over a limit that was cut: the place closes.
             state.open -= 1;
         } else if let Handed::Back(_) = self.grant_to_waiter(&mut state, None) {
@@ -579,7 +586,7 @@ impl Pool {
             since: now,
             owner,
         };
-        if state.open > state.cap(&self.settings) {
+        if state.over_cap(&self.settings) {
             // Over a limit that was cut: the connection closes.
             state.open -= 1;
             return;

@@ -692,3 +692,28 @@ fn a_packed_outcome_gives_back_what_was_packed() {
     ));
     assert!(std::mem::size_of::<PackedOutcome>() == 4);
 }
+
+/// Found by `tests/allocations.rs` (a new upstream connection per proxied request): with no
+/// `max_connections` (0, the default) the checkin read the cap 0 as a limit cut below `open` and
+/// closed every connection instead of keeping it idle, so upstream keepalive never happened.
+#[tokio::test(start_paused = true)]
+async fn without_a_connection_limit_a_connection_checked_in_is_reused() {
+    let pool = pool(settings(0, 4, 8));
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("a place");
+    };
+    let (conn, _server) = connection();
+    slot.into_conn(conn).checkin();
+    let stats = pool.stats();
+    assert_eq!((stats.open, stats.idle), (1, 1), "kept idle: {stats:?}");
+    let Ok(Checkout::Reused(pooled)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("the idle connection is reused");
+    };
+    drop(pooled);
+    assert_eq!(pool.stats().reuses, 1);
+    assert_eq!(
+        pool.stats().open,
+        0,
+        "a connection dropped in use is closed"
+    );
+}
