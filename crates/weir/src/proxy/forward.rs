@@ -102,7 +102,7 @@ pub fn forwarded_head(
 ) -> Option<Bytes> {
     let (mut parts, ()) = request.into_parts();
     if !underscores {
-        super::drop_underscored_headers(&mut parts.headers);
+        super::checks::drop_underscored_headers(&mut parts.headers);
     }
     let request = Request::from_parts(parts, ());
     super::checks::request(&request, 0).ok()?;

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
 use http::header::{self, HeaderName, HeaderValue};
-use http::{HeaderMap, Method, Response, StatusCode, Version};
+use http::{Method, Response, StatusCode, Version};
 use http_body::Body as _;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
@@ -462,7 +462,7 @@ pub fn parse_head(
         Some(0) => Version::HTTP_10,
         _ => Version::HTTP_11,
     };
-    let mut map = HeaderMap::with_capacity(response.headers.len());
+    let mut map = crate::h1::head::header_map(response.headers.len());
     let mut lengths: Option<u64> = None;
     let mut conflicting_length = false;
     let mut codings_end_chunked = None;
