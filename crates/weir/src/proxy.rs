@@ -322,7 +322,13 @@ impl Proxy {
         if let Some(rules) = rules {
             rules.check_access(client_ip)?;
         }
-        let limited = route.check_limits(client_ip, &path, &request).await?;
+        let limited = match route.check_limits(client_ip, &path, &request).await {
+            Ok(limited) => limited,
+            Err(rejected) => {
+                give_back_headers(request);
+                return Err(rejected);
+            }
+        };
         let upstream = match &route.target {
             Target::Upstream(upstream) => upstream,
             Target::Static(dir) => match route.serve_static(dir, &path, &request).await? {
@@ -551,6 +557,13 @@ impl Proxy {
         record.queued = response.body().queued();
         Ok(response)
     }
+}
+
+/// A rejected request's header map goes back to this thread's spares for the next request head:
+/// a flood of 429s then builds no map of its own. (A function, so the request phase's future
+/// holds no room for it.)
+fn give_back_headers(request: Request<ClientBody>) {
+    crate::h1::head::recycle(request.into_parts().0.headers);
 }
 
 impl Route {

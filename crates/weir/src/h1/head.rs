@@ -17,9 +17,10 @@ const SPARE_MAPS: usize = 4;
 const SPARE_MAP_CAPACITY: usize = 48;
 
 thread_local! {
-    /// Header maps the response writer gave back once their head was written, cleared, for the
-    /// next answer or upstream response head of this thread to fill: a map's two allocations
-    /// (its index and its entries) are made once per thread instead of once per response.
+    /// Header maps given back once their head was written (a response's by the writer, a proxied
+    /// request's once sent, a rejected request's), cleared, for the next request, answer or
+    /// upstream response head of this thread to fill: a map's two allocations (its index and its
+    /// entries) are made once per thread instead of once per head.
     static SPARE_MAPS_OF_THREAD: std::cell::RefCell<Vec<HeaderMap>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -165,7 +166,7 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
     };
     let path = request.path.unwrap_or_default();
     let uri = parse_target(&method, path)?;
-    let mut headers = HeaderMap::with_capacity(request.headers.len());
+    let mut headers = header_map(request.headers.len());
     let mut content_length: Option<u64> = None;
     let mut chunked = false;
     let mut transfer_encoding = false;
