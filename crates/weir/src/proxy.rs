@@ -53,6 +53,8 @@ mod rules;
 
 use checks::drop_underscored_headers;
 pub use checks::request_host;
+#[doc(hidden)]
+pub use forward::forwarded_head;
 use headers::is_websocket_upgrade;
 use limits::RouteLimits;
 pub use limits::{build_key, LimitKey};
@@ -320,7 +322,13 @@ impl Proxy {
         if let Some(rules) = rules {
             rules.check_access(client_ip)?;
         }
-        let limited = route.check_limits(client_ip, &path, &request).await?;
+        let limited = match route.check_limits(client_ip, &path, &request).await {
+            Ok(limited) => limited,
+            Err(rejected) => {
+                give_back_headers(request);
+                return Err(rejected);
+            }
+        };
         let upstream = match &route.target {
             Target::Upstream(upstream) => upstream,
             Target::Static(dir) => match route.serve_static(dir, &path, &request).await? {
@@ -478,8 +486,8 @@ impl Proxy {
         request: Request<ClientBody>,
     ) -> Result<(Request<RequestBody>, bool), ProxyError> {
         let upstream = target.upstream;
-        let upgrade = is_websocket_upgrade(&request);
         let (mut parts, incoming) = request.into_parts();
+        let upgrade = is_websocket_upgrade(&parts, http_body::Body::is_end_stream(&incoming));
         let body = if http_body::Body::is_end_stream(&incoming) {
             RequestBody::Full(None)
         } else if route.request_buffering {
@@ -549,6 +557,13 @@ impl Proxy {
         record.queued = response.body().queued();
         Ok(response)
     }
+}
+
+/// A rejected request's header map goes back to this thread's spares for the next request head:
+/// a flood of 429s then builds no map of its own. (A function, so the request phase's future
+/// holds no room for it.)
+fn give_back_headers(request: Request<ClientBody>) {
+    crate::h1::head::recycle(request.into_parts().0.headers);
 }
 
 impl Route {

@@ -508,7 +508,7 @@ impl Upstream {
                     })
                 }
             };
-            let (parts, body) = request.into_parts();
+            let (mut parts, body) = request.into_parts();
             let method = parts.method.clone();
             let mut sending = Some(Sending::new(&parts, body));
             let mut answered = false;
@@ -535,6 +535,9 @@ impl Upstream {
             let broke = match outcome {
                 Some(Ok(head)) => {
                     conn.answered(head.response.status());
+                    // The request's head went out as bytes (`Sending::new`): its map goes back to
+                    // this thread's spares for the next request or response head.
+                    crate::h1::head::recycle(std::mem::take(&mut parts.headers));
                     return Ok((head, conn, sending));
                 }
                 Some(Err(broke)) => broke,

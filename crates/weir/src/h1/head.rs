@@ -12,6 +12,51 @@ use crate::error::CodecError;
 /// The most header lines a request may have (hyper's limit before, and nginx's practical one).
 pub const MAX_HEADERS: usize = 256;
 
+/// Spare header maps a thread keeps at most, and the most entries a map may hold to be kept.
+const SPARE_MAPS: usize = 4;
+const SPARE_MAP_CAPACITY: usize = 48;
+
+thread_local! {
+    /// Header maps given back once their head was written (a response's by the writer, a proxied
+    /// request's once sent, a rejected request's), cleared, for the next request, answer or
+    /// upstream response head of this thread to fill: a map's two allocations (its index and its
+    /// entries) are made once per thread instead of once per head.
+    static SPARE_MAPS_OF_THREAD: std::cell::RefCell<Vec<HeaderMap>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// An empty header map with room for `capacity` headers: a spare one of this thread when there
+/// is one (see [`recycle`]), else a new one.
+pub fn header_map(capacity: usize) -> HeaderMap {
+    let spare = SPARE_MAPS_OF_THREAD
+        .try_with(|spare| spare.borrow_mut().pop())
+        .ok()
+        .flatten();
+    match spare {
+        Some(mut map) => {
+            map.reserve(capacity);
+            map
+        }
+        None => HeaderMap::with_capacity(capacity),
+    }
+}
+
+/// Gives a header map whose head was written back to this thread's spares, cleared (nothing of
+/// its headers stays); a map with no room, or too much, or one over the spares' number is
+/// dropped.
+pub fn recycle(mut map: HeaderMap) {
+    if map.capacity() == 0 || map.capacity() > SPARE_MAP_CAPACITY {
+        return;
+    }
+    map.clear();
+    let _ = SPARE_MAPS_OF_THREAD.try_with(|spare| {
+        let mut spare = spare.borrow_mut();
+        if spare.len() < SPARE_MAPS {
+            spare.push(map);
+        }
+    });
+}
+
 /// How the request body is delimited (RFC 9112 §6.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Framing {
@@ -121,7 +166,7 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
     };
     let path = request.path.unwrap_or_default();
     let uri = parse_target(&method, path)?;
-    let mut headers = HeaderMap::with_capacity(request.headers.len());
+    let mut headers = header_map(request.headers.len());
     let mut content_length: Option<u64> = None;
     let mut chunked = false;
     let mut transfer_encoding = false;

@@ -111,6 +111,8 @@ pub async fn write_response<W: AsyncWrite + Unpin>(
         }
     }
     let head = encode_head(status, &parts.headers, added_length, lines);
+    // The map is done with: the next answer or upstream head of this thread fills it again.
+    super::head::recycle(std::mem::take(&mut parts.headers));
 
     if framing == Framing::None {
         write_all(io, &[&head]).await?;

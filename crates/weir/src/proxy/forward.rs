@@ -6,11 +6,14 @@
 
 use std::net::IpAddr;
 
+use bytes::Bytes;
 use http::header::{self, HeaderValue};
 use http::request::Parts;
-use http::{Uri, Version};
+use http::{Request, Uri, Version};
 
-use super::headers::{add_forwarding_headers, remove_hop_by_hop, X_FORWARDED_PROTO};
+use super::headers::{
+    add_forwarding_headers, is_websocket_upgrade, remove_hop_by_hop, X_FORWARDED_PROTO,
+};
 
 /// What the rewrite needs to know besides the head.
 pub(super) struct Forwarding {
@@ -66,14 +69,54 @@ pub(super) fn rewrite(parts: &mut Parts, forwarding: &Forwarding) {
     }
     parts.version = Version::HTTP_11;
     if parts.uri.scheme().is_some() || parts.uri.authority().is_some() {
-        // An absolute-form request ("GET http://host/path"): upstreams want origin-form.
-        let origin = parts
-            .uri
-            .path_and_query()
-            .map(|pq| pq.as_str())
-            .unwrap_or("/");
-        parts.uri = origin
-            .parse::<Uri>()
-            .unwrap_or_else(|_| Uri::from_static("/"));
+        // An absolute-form request ("GET http://host/path"): upstreams want origin-form. An
+        // empty path is `/` there, and a query stays (`http://host?q` is `/?q`, RFC 9112 §3.2.1).
+        let origin = parts.uri.path_and_query().map_or("", |pq| pq.as_str());
+        let origin = if origin.starts_with('/') {
+            origin.parse::<Uri>()
+        } else {
+            format!("/{origin}").parse::<Uri>()
+        };
+        parts.uri = origin.unwrap_or_else(|_| Uri::from_static("/"));
     }
 }
+
+/// The head weir writes upstream for a client's request, as the proxy makes it for a route
+/// without header rules: phase 1's checks (`None` when they refuse the request) and its removal
+/// of underscored names (unless `underscores`), this module's rewrite for a client at
+/// `client_ip` (`secure`: on a TLS listener; `trusted`: a trusted proxy) towards an upstream that
+/// keeps connections open or not (`keepalive`), and the upstream client's encoding with a body
+/// of `body_size` bytes (`Some(0)`: none; `None`: streamed, its size unknown). Public only for
+/// the `forward_head` fuzz target (fuzz/), which checks that the forwarded head is the client's
+/// request less its hop-by-hop headers.
+#[doc(hidden)]
+#[allow(clippy::too_many_arguments)] // reason: the proxy's own inputs, flat for the fuzz target
+pub fn forwarded_head(
+    request: Request<()>,
+    body_size: Option<u64>,
+    client_ip: IpAddr,
+    secure: bool,
+    trusted: bool,
+    keepalive: bool,
+    underscores: bool,
+) -> Option<Bytes> {
+    let (mut parts, ()) = request.into_parts();
+    if !underscores {
+        super::checks::drop_underscored_headers(&mut parts.headers);
+    }
+    let request = Request::from_parts(parts, ());
+    super::checks::request(&request, 0).ok()?;
+    let (mut parts, ()) = request.into_parts();
+    let forwarding = Forwarding {
+        client_ip,
+        secure,
+        trusted,
+        upgrade: is_websocket_upgrade(&parts, body_size == Some(0)),
+        keepalive,
+    };
+    rewrite(&mut parts, &forwarding);
+    Some(crate::upstream::client::request_head(&parts, body_size))
+}
+
+#[cfg(test)]
+mod tests;

@@ -4,16 +4,18 @@
 use std::net::IpAddr;
 
 use http::header::{self, HeaderMap, HeaderName, HeaderValue};
-use http::{Method, Request};
+use http::request::Parts;
+use http::Method;
 
 pub(super) static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 static X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
 pub(super) static X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-forwarded-proto");
 
-/// Whether the request is a WebSocket handshake (RFC 6455 §4.1): a `GET` without a body whose
-/// `Upgrade` names `websocket` and whose `Connection` names `upgrade`. Nothing else is tunnelled.
-pub(super) fn is_websocket_upgrade<B: http_body::Body>(request: &Request<B>) -> bool {
-    let headers = request.headers();
+/// Whether the request is a WebSocket handshake (RFC 6455 §4.1): a `GET` without a body
+/// (`bodiless`) whose `Upgrade` names `websocket` and whose `Connection` names `upgrade`.
+/// Nothing else is tunnelled.
+pub(super) fn is_websocket_upgrade(parts: &Parts, bodiless: bool) -> bool {
+    let headers = &parts.headers;
     let names = |name: HeaderName, token: &str| {
         headers
             .get_all(name)
@@ -22,8 +24,8 @@ pub(super) fn is_websocket_upgrade<B: http_body::Body>(request: &Request<B>) -> 
             .flat_map(|value| value.split(','))
             .any(|item| item.trim().eq_ignore_ascii_case(token))
     };
-    request.method() == Method::GET
-        && http_body::Body::is_end_stream(request.body())
+    parts.method == Method::GET
+        && bodiless
         && !headers.contains_key(header::TRANSFER_ENCODING)
         && names(header::UPGRADE, "websocket")
         && names(header::CONNECTION, "upgrade")

@@ -169,7 +169,8 @@ impl Decided<'_> {
                 tracing::debug!(client = %client_ip, limit = &**name, suppressed, "request rejected by a rate limit");
             }
         }
-        let mut headers = HeaderMap::new();
+        // A spare map of this thread's, which the writer of an earlier answer gave back.
+        let mut headers = crate::h1::head::header_map(4);
         if let Some(retry_after) = self.decision.retry_after {
             if matches!(self.decision.outcome, Outcome::Rejected) {
                 headers.insert(
@@ -258,15 +259,33 @@ pub fn build_key<B>(
 }
 
 /// A header value holding `number`; the small ones, which rejections use all the time, are made
-/// once and shared.
+/// once, over static text: a clone is then a copy, where a value made from a number shares its
+/// bytes by a reference count that every 429 would write, from every thread.
 fn number_value(number: u64) -> HeaderValue {
     static SMALL: OnceLock<Vec<HeaderValue>> = OnceLock::new();
-    let small = SMALL.get_or_init(|| (0..=120u64).map(HeaderValue::from).collect());
+    let small = SMALL.get_or_init(|| {
+        (0..=120u64)
+            // Leaked once per process: 121 short strings.
+            .map(|number| HeaderValue::from_static(Box::leak(number.to_string().into_boxed_str())))
+            .collect()
+    });
     usize::try_from(number)
         .ok()
         .and_then(|index| small.get(index))
         .cloned()
         .unwrap_or_else(|| HeaderValue::from(number))
+}
+
+/// Room of a thread's arena of `RateLimit` values: a few dozen values. Small, since a value
+/// still alive (a response whose head is not written yet) keeps its whole buffer.
+const VALUE_ARENA: usize = 1024;
+
+thread_local! {
+    /// The bytes of this thread's `RateLimit` values, one after the other. Once every value cut
+    /// from a buffer is gone (their heads written), the next value reuses it from the start, so
+    /// a value costs no allocation; while one is alive the arena moves on to a new buffer.
+    static VALUES: std::cell::RefCell<bytes::BytesMut> =
+        std::cell::RefCell::new(bytes::BytesMut::new());
 }
 
 /// The `RateLimit` value, `"NAME";r=REMAINING;t=SECONDS`, written without `format!`: it is made
@@ -277,16 +296,30 @@ fn state_value(
     remaining: u64,
     seconds: u64,
 ) -> Result<HeaderValue, http::header::InvalidHeaderValue> {
-    // Written on the stack (spilling only for a long limit name), then copied once into the
-    // header value: one allocation, where a `Vec` turned into `Bytes` was two.
-    let mut text: SmallVec<[u8; 96]> = SmallVec::new();
-    text.push(b'"');
-    text.extend_from_slice(name.as_bytes());
-    text.extend_from_slice(b"\";r=");
-    text.extend_from_slice(itoa::Buffer::new().format(remaining).as_bytes());
-    text.extend_from_slice(b";t=");
-    text.extend_from_slice(itoa::Buffer::new().format(seconds).as_bytes());
-    HeaderValue::from_bytes(&text)
+    let (mut remaining_text, mut seconds_text) = (itoa::Buffer::new(), itoa::Buffer::new());
+    let remaining = remaining_text.format(remaining);
+    let seconds = seconds_text.format(seconds);
+    let pieces: [&[u8]; 5] = [
+        b"\"",
+        name.as_bytes(),
+        b"\";r=",
+        remaining.as_bytes(),
+        b";t=",
+    ];
+    let length = pieces.iter().map(|piece| piece.len()).sum::<usize>() + seconds.len();
+    let write = |arena: &mut bytes::BytesMut| {
+        if arena.capacity() < length {
+            arena.reserve(length.max(VALUE_ARENA));
+        }
+        for piece in pieces {
+            arena.extend_from_slice(piece);
+        }
+        arena.extend_from_slice(seconds.as_bytes());
+        HeaderValue::from_maybe_shared(arena.split().freeze())
+    };
+    VALUES
+        .try_with(|arena| write(&mut arena.borrow_mut()))
+        .unwrap_or_else(|_| write(&mut bytes::BytesMut::new()))
 }
 
 /// Whole seconds, rounded up.
@@ -311,5 +344,36 @@ mod tests {
             assert_eq!(value.as_bytes(), written.as_bytes());
         }
         assert!(state_value("bad\nname", 1, 1).is_err());
+    }
+
+    /// The arena's values stay whole: those alive while it moves on to a new buffer, and those
+    /// written again into a buffer whose values are gone.
+    #[test]
+    fn state_values_from_the_arena_keep_their_bytes() {
+        for _ in 0..3 {
+            let values: Vec<_> = (0..500u64)
+                .map(|index| {
+                    let value = state_value("a-limit", index, index * 7).expect("a valid value");
+                    (index, value)
+                })
+                .collect();
+            for (index, value) in &values {
+                let written = format!("\"a-limit\";r={index};t={}", index * 7);
+                assert_eq!(value.as_bytes(), written.as_bytes());
+            }
+        }
+        let long = "n".repeat(3 * VALUE_ARENA);
+        let value = state_value(&long, 1, 2).expect("a valid value");
+        assert_eq!(value.as_bytes(), format!("\"{long}\";r=1;t=2").as_bytes());
+    }
+
+    #[test]
+    fn a_number_value_is_the_number_in_decimal() {
+        for number in (0..=130).chain([999, u64::MAX]) {
+            assert_eq!(
+                number_value(number).as_bytes(),
+                number.to_string().as_bytes()
+            );
+        }
     }
 }

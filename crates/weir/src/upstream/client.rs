@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
 use http::header::{self, HeaderName, HeaderValue};
-use http::{HeaderMap, Method, Response, StatusCode, Version};
+use http::{Method, Response, StatusCode, Version};
 use http_body::Body as _;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
@@ -149,62 +149,12 @@ pub enum SendError {
 }
 
 impl Sending {
-    /// Encodes the head of the request (origin form, HTTP/1.1), choosing the body's framing:
-    /// the client's `Content-Length` if any, else the body's exact size, else chunked.
+    /// Encodes the head of the request ([`encode_head`]) and queues it, with a body whole in
+    /// memory after it.
     pub fn new(parts: &http::request::Parts, body: RequestBody) -> Sending {
-        let mut extra: Option<(&'static str, HeaderValue)> = None;
-        let framing = if parts.headers.contains_key(header::CONTENT_LENGTH) {
-            RequestFraming::Length
-        } else {
-            match body.size_hint().exact() {
-                Some(0) => {
-                    if matches!(parts.method, Method::POST | Method::PUT | Method::PATCH) {
-                        extra = Some(("content-length", HeaderValue::from_static("0")));
-                    }
-                    RequestFraming::Empty
-                }
-                Some(length) => {
-                    extra = Some(("content-length", HeaderValue::from(length)));
-                    RequestFraming::Length
-                }
-                None => {
-                    extra = Some(("transfer-encoding", HeaderValue::from_static("chunked")));
-                    RequestFraming::Chunked
-                }
-            }
-        };
-        let target = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
-        let extra_line = extra.iter().map(|(name, value)| (*name, value.as_bytes()));
-        let lines = || {
-            parts
-                .headers
-                .iter()
-                .map(|(name, value)| (name.as_str(), value.as_bytes()))
-                .chain(extra_line.clone())
-        };
-        // Sized exactly, so that the buffer becomes `Bytes` without a second allocation.
-        let size = parts.method.as_str().len()
-            + 1
-            + target.len()
-            + b" HTTP/1.1\r\n".len()
-            + lines()
-                .map(|(name, value)| name.len() + value.len() + 4)
-                .sum::<usize>()
-            + 2;
-        let mut head = Vec::with_capacity(size);
-        head.extend_from_slice(parts.method.as_str().as_bytes());
-        head.push(b' ');
-        head.extend_from_slice(target.as_bytes());
-        head.extend_from_slice(b" HTTP/1.1\r\n");
-        for (name, value) in lines() {
-            head.extend_from_slice(name.as_bytes());
-            head.extend_from_slice(b": ");
-            head.extend_from_slice(value);
-            head.extend_from_slice(b"\r\n");
-        }
-        head.extend_from_slice(b"\r\n");
+        let (framing, head) = encode_head(parts, body.size_hint().exact());
         let mut queue = VecDeque::with_capacity(4);
-        queue.push_back(Bytes::from(head));
+        queue.push_back(head);
         let mut body = Some(body);
         let mut whole = None;
         // A whole body in memory goes out with the head.
@@ -317,6 +267,71 @@ impl Sending {
             }
         }
     }
+}
+
+/// Encodes the head of a request (origin form, HTTP/1.1) with a body of `body_size` bytes (`None`:
+/// not known before its end), choosing the body's framing: the client's `Content-Length` if any,
+/// else the body's exact size, else chunked.
+fn encode_head(parts: &http::request::Parts, body_size: Option<u64>) -> (RequestFraming, Bytes) {
+    let mut extra: Option<(&'static str, HeaderValue)> = None;
+    let framing = if parts.headers.contains_key(header::CONTENT_LENGTH) {
+        RequestFraming::Length
+    } else {
+        match body_size {
+            Some(0) => {
+                if matches!(parts.method, Method::POST | Method::PUT | Method::PATCH) {
+                    extra = Some(("content-length", HeaderValue::from_static("0")));
+                }
+                RequestFraming::Empty
+            }
+            Some(length) => {
+                extra = Some(("content-length", HeaderValue::from(length)));
+                RequestFraming::Length
+            }
+            None => {
+                extra = Some(("transfer-encoding", HeaderValue::from_static("chunked")));
+                RequestFraming::Chunked
+            }
+        }
+    };
+    let target = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
+    let extra_line = extra.iter().map(|(name, value)| (*name, value.as_bytes()));
+    let lines = || {
+        parts
+            .headers
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.as_bytes()))
+            .chain(extra_line.clone())
+    };
+    // Sized exactly, so that the buffer becomes `Bytes` without a second allocation.
+    let size = parts.method.as_str().len()
+        + 1
+        + target.len()
+        + b" HTTP/1.1\r\n".len()
+        + lines()
+            .map(|(name, value)| name.len() + value.len() + 4)
+            .sum::<usize>()
+        + 2;
+    let mut head = Vec::with_capacity(size);
+    head.extend_from_slice(parts.method.as_str().as_bytes());
+    head.push(b' ');
+    head.extend_from_slice(target.as_bytes());
+    head.extend_from_slice(b" HTTP/1.1\r\n");
+    for (name, value) in lines() {
+        head.extend_from_slice(name.as_bytes());
+        head.extend_from_slice(b": ");
+        head.extend_from_slice(value);
+        head.extend_from_slice(b"\r\n");
+    }
+    head.extend_from_slice(b"\r\n");
+    (framing, Bytes::from(head))
+}
+
+/// The head [`Sending::new`] writes for `parts` and a body of `body_size` bytes, alone: for the
+/// `forward_head` fuzz target (fuzz/), which checks it against the client's request.
+#[doc(hidden)]
+pub fn request_head(parts: &http::request::Parts, body_size: Option<u64>) -> Bytes {
+    encode_head(parts, body_size).1
 }
 
 /// How a response body is delimited (RFC 9112 §6.3).
@@ -447,7 +462,7 @@ pub fn parse_head(
         Some(0) => Version::HTTP_10,
         _ => Version::HTTP_11,
     };
-    let mut map = HeaderMap::with_capacity(response.headers.len());
+    let mut map = crate::h1::head::header_map(response.headers.len());
     let mut lengths: Option<u64> = None;
     let mut conflicting_length = false;
     let mut codings_end_chunked = None;

@@ -730,15 +730,18 @@ impl Pooled {
     }
 
     /// Returns the connection to the pool after a complete exchange that left it reusable.
-    pub fn checkin(mut self) {
-        self.slot.armed = false;
-        let pool = Arc::clone(&self.slot.pool);
-        pool.checkin(
-            self.client,
-            self.owner,
-            self.slot.since,
-            self.slot.outcome.unpack(),
-        );
+    /// The slot's own reference to the pool serves the call: no second one is taken, which
+    /// would be two more writes to the pool's shared reference count per request.
+    pub fn checkin(self) {
+        let Pooled {
+            client,
+            mut slot,
+            owner,
+            reused: _,
+        } = self;
+        slot.armed = false;
+        slot.pool
+            .checkin(client, owner, slot.since, slot.outcome.unpack());
     }
 
     /// The response head came with `status`: a sample of the app's latency for the adaptive

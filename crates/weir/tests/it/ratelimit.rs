@@ -1014,3 +1014,66 @@ fn differential_schedules_provoke_every_fate() {
     );
     assert_eq!(model(DELAY_SCHEDULE, 3, Some(1)), [P, P, D, D, R, P, P, D]);
 }
+
+// A rejected request's header map goes back to its thread's spares, and so does every answer's
+// and every proxied request's: the requests that fill them next see none of their headers.
+#[tokio::test]
+async fn a_rejected_requests_headers_never_reach_a_later_request() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[upstreams.app]
+servers = ["{}"]
+
+[limits.once]
+key = "client_ip"
+rate = "1r/m"
+
+[[routes]]
+path = "/limited"
+upstream = "app"
+limits = ["once"]
+
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        upstream.address
+    ))
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    let limited = |secret: &'static str| {
+        Request::get("/limited")
+            .header("x-secret", secret)
+            .header("cookie", secret)
+            .body(Full::new(Bytes::new()))
+            .expect("valid request")
+    };
+    let first = client.send(limited("passed")).await.expect("an answer");
+    assert_eq!(first.status, 200);
+    for _ in 0..3 {
+        let rejected = client.send(limited("rejected")).await.expect("an answer");
+        assert_eq!(rejected.status, 429);
+        for _ in 0..3 {
+            let request = Request::get("/headers")
+                .body(Full::new(Bytes::new()))
+                .expect("valid request");
+            let reply = client.send(request).await.expect("an answer");
+            let text = reply.text();
+            assert!(text.starts_with("GET /headers HTTP/1.1\n"), "{text}");
+            assert!(
+                !text.contains("secret") && !text.contains("passed") && !text.contains("rejected"),
+                "{text}"
+            );
+            assert!(
+                !reply.headers.contains_key("retry-after")
+                    && !reply.headers.contains_key("ratelimit"),
+                "{:?}",
+                reply.headers
+            );
+        }
+    }
+}

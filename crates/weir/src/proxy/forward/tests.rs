@@ -1,0 +1,75 @@
+use std::net::{IpAddr, Ipv4Addr};
+
+use http::Request;
+
+use super::forwarded_head;
+use crate::h1::head::{parse, Parsed};
+
+/// The head weir sends upstream for `request` (a bodiless one, from 192.0.2.7 on plain HTTP),
+/// as text.
+fn forwarded(request: &[u8]) -> String {
+    let Ok(Parsed::Complete(head, _)) = parse(request, 8192) else {
+        panic!("the request head parses");
+    };
+    let client = IpAddr::V4(Ipv4Addr::new(192, 0, 2, 7));
+    let head = forwarded_head(
+        Request::from_parts(head.parts, ()),
+        Some(0),
+        client,
+        false,
+        false,
+        true,
+        false,
+    )
+    .expect("the checks pass");
+    String::from_utf8(head.to_vec()).expect("the head is text")
+}
+
+/// Found by the `forward_head` fuzz target: an absolute-form target with a query and no path
+/// (`http://host?q`, whose origin form is `/?q`) went upstream as `/`, its query lost.
+#[test]
+fn an_absolute_target_without_a_path_keeps_its_query() {
+    let head = forwarded(b"GET http://example.org:8080?q=1 HTTP/1.1\r\nHost: other\r\n\r\n");
+    assert!(head.starts_with("GET /?q=1 HTTP/1.1\r\n"), "{head}");
+    assert!(head.contains("\r\nhost: example.org:8080\r\n"), "{head}");
+    for (target, origin) in [
+        ("http://example.org", "/"),
+        ("http://example.org/", "/"),
+        ("http://example.org/a/b?c=d", "/a/b?c=d"),
+        ("https://example.org?", "/?"),
+    ] {
+        let head = forwarded(format!("GET {target} HTTP/1.1\r\n\r\n").as_bytes());
+        assert!(
+            head.starts_with(&format!("GET {origin} HTTP/1.1\r\n")),
+            "{target}: {head}"
+        );
+    }
+}
+
+/// Hop-by-hop headers, those `Connection` names and `Expect` stay with the client; the rest go
+/// upstream with weir's forwarding headers.
+#[test]
+fn the_forwarded_head_is_the_request_less_its_hop_by_hop_headers() {
+    let head = forwarded(
+        b"GET /a?b HTTP/1.1\r\nHost: example.org\r\nConnection: keep-alive, X-Secret\r\n\
+          X-Secret: 1\r\nKeep-Alive: timeout=5\r\nTE: trailers\r\nAccept: */*\r\n\
+          X-Forwarded-For: 203.0.113.1\r\n\r\n",
+    );
+    assert_eq!(
+        head.lines().next(),
+        Some("GET /a?b HTTP/1.1"),
+        "the request line"
+    );
+    for kept in [
+        "host: example.org",
+        "accept: */*",
+        "x-forwarded-for: 203.0.113.1, 192.0.2.7",
+        "x-real-ip: 192.0.2.7",
+        "x-forwarded-proto: http",
+    ] {
+        assert!(head.contains(&format!("\r\n{kept}\r\n")), "{kept}: {head}");
+    }
+    for gone in ["connection", "x-secret", "keep-alive", "te:"] {
+        assert!(!head.contains(gone), "{gone}: {head}");
+    }
+}
