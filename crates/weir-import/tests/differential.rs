@@ -363,15 +363,7 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
         for burst in &bursts {
             asked_in_bursts += burst.nginx.len();
             refused_in_bursts += burst.refused_by_nginx();
-            if let Some(difference) = burst.difference() {
-                eprintln!("{}: {difference}", burst.request);
-                let announced = case.announced.iter().any(|(prefix, words)| {
-                    burst.path.starts_with(prefix) && report.contains(words)
-                });
-                if !announced {
-                    failures.push(format!("{}: {difference}", burst.request));
-                }
-            }
+            failures.extend(burst.unannounced(&report, case.announced));
         }
         let watched = Watched::of(&run.directives);
         for exchange in &answers {

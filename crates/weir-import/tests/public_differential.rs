@@ -299,15 +299,7 @@ async fn nginx_and_weir_answer_public_configs_alike_or_as_the_report_announced()
         let (report, answers, bursts) = exchanges(&run).await;
         for burst in &bursts {
             asked_in_bursts += burst.nginx.len();
-            if let Some(difference) = burst.difference() {
-                eprintln!("{}: {difference}", burst.request);
-                let announced = case.announced.iter().any(|(prefix, words)| {
-                    burst.path.starts_with(prefix) && report.contains(words)
-                });
-                if !announced {
-                    failures.push(format!("{}: {difference}", burst.request));
-                }
-            }
+            failures.extend(burst.unannounced(&report, case.announced));
         }
         let watched = Watched::of(&run.directives);
         for exchange in &answers {

@@ -96,6 +96,17 @@ pub struct Burst {
 }
 
 impl Burst {
+    /// The difference, when there is one and no `(path prefix, words)` of `announced` covers it
+    /// (its path starts with the prefix and the report says the words); printed either way.
+    pub fn unannounced(&self, report: &str, announced: &[(&str, &str)]) -> Option<String> {
+        let difference = self.difference()?;
+        eprintln!("{}: {difference}", self.request);
+        let covered = announced
+            .iter()
+            .any(|(prefix, words)| self.path.starts_with(prefix) && report.contains(words));
+        (!covered).then(|| format!("{}: {difference}", self.request))
+    }
+
     /// How many of nginx's answers refused (429 or 503): a burst nginx refuses nothing of
     /// compares nothing of the limit.
     #[allow(dead_code)] // read by differential.rs, whose corpus has a limit
