@@ -767,3 +767,46 @@ priority_header = "X-Priority"
         assert_eq!(route.priority_of(&asking(None), trusted), Priority::Normal);
     }
 }
+
+#[cfg(test)]
+mod tmp_sizes {
+    use super::*;
+    fn f1<A, Fut>(_make: impl Fn(A) -> Fut) -> usize { std::mem::size_of::<Fut>() }
+    fn f2<A, B, Fut>(_make: impl Fn(A, B) -> Fut) -> usize { std::mem::size_of::<Fut>() }
+    fn f3<A, B, C, Fut>(_make: impl Fn(A, B, C) -> Fut) -> usize { std::mem::size_of::<Fut>() }
+    fn f4<A, B, C, D, Fut>(_make: impl Fn(A, B, C, D) -> Fut) -> usize { std::mem::size_of::<Fut>() }
+    fn f5<A, B, C, D, E, Fut>(_make: impl Fn(A, B, C, D, E) -> Fut) -> usize { std::mem::size_of::<Fut>() }
+    #[test]
+    fn tmp_print_sizes() {
+        use std::mem::size_of;
+        eprintln!("SIZE Request<ClientBody> {}", size_of::<Request<ClientBody>>());
+        eprintln!("SIZE http::request::Parts {}", size_of::<http::request::Parts>());
+        eprintln!("SIZE ClientBody {}", size_of::<ClientBody>());
+        eprintln!("SIZE RequestBody {}", size_of::<RequestBody>());
+        eprintln!("SIZE Response<Body> {}", size_of::<Response<Body>>());
+        eprintln!("SIZE Response<UpstreamBody> {}", size_of::<Response<UpstreamBody>>());
+        eprintln!("SIZE ProxyError {}", size_of::<ProxyError>());
+        eprintln!("SIZE ClientInfo {}", size_of::<ClientInfo>());
+        eprintln!("SIZE Unanswered {}", size_of::<logging::Unanswered<'static>>());
+        eprintln!("SIZE Record {}", size_of::<Record<'static>>());
+        eprintln!("SIZE Asked {}", size_of::<Asked>());
+        eprintln!("SIZE rules::Facts {}", size_of::<rules::Facts>());
+        eprintln!("SIZE accel::Head {}", size_of::<accel::Head>());
+        eprintln!("SIZE UpstreamTarget {}", size_of::<UpstreamTarget<'static>>());
+        eprintln!("SIZE Decided {}", size_of::<limits::Decided<'static>>());
+        eprintln!("SIZE Option<Decided> {}", size_of::<Option<limits::Decided<'static>>>());
+        eprintln!("SIZE LimitKey {}", size_of::<LimitKey>());
+        eprintln!("SIZE Lookup {}", size_of::<Lookup<'static>>());
+        eprintln!("SIZE FUT handle {}", f3(|p: &'static Proxy, c: ClientInfo, r: Request<ClientBody>| p.handle(c, r)));
+        eprintln!("SIZE FUT exchange {}", f4(|p: &'static Proxy, c: ClientInfo, r: Request<ClientBody>, rec: &'static mut Record<'static>| p.exchange(c, IpAddr::from([0,0,0,0]), r, rec)));
+        eprintln!("SIZE FUT check_limits {}", f4(|route: &'static Route, ip: IpAddr, path: &'static str, r: &'static Request<ClientBody>| route.check_limits(ip, path, r)));
+        eprintln!("SIZE FUT serve_static {}", f4(|route: &'static Route, d: &'static StaticDir, path: &'static str, r: &'static Request<ClientBody>| route.serve_static(d, path, r)));
+        eprintln!("SIZE FUT StaticDir::serve {}", f3(|d: &'static StaticDir, path: &'static str, h: &'static http::HeaderMap| d.serve(&Method::GET, path, h)));
+        eprintln!("SIZE FUT upstream_request {}", f5(|p: &'static Proxy, route: &'static Route, t: &'static UpstreamTarget<'static>, c: &'static ClientInfo, r: Request<ClientBody>| p.upstream_request(route, t, c, IpAddr::from([0,0,0,0]), r)));
+        eprintln!("SIZE FUT send {}", f4(|p: &'static Proxy, u: &'static Upstream, r: Request<RequestBody>, rec: &'static mut Record<'static>| p.send(u, crate::config::Priority::Normal, r, rec)));
+        eprintln!("SIZE FUT Upstream::send {}", f2(|u: &'static Upstream, r: Request<RequestBody>| u.send(r, crate::config::Priority::Normal)));
+        eprintln!("SIZE FUT read_request_body {}", f3(|b: ClientBody, d: Duration, bu: &'static Arc<Buffers>| buffering::read_request_body(b, 0, d, bu)));
+        eprintln!("SIZE FUT Limiters::check {}", f2(|l: &'static crate::ratelimit::Limiters, k: &'static [&'static [u8]]| l.check(k)));
+        crate::upstream::tmp_sizes();
+    }
+}
