@@ -16,7 +16,8 @@
 //! Usage: weir-lab-overload --weir target/release/weir --out DIR [--seconds 15]
 //! (OVERLOAD_ONLY=haproxy,weir-today keeps those gateways, written to raw-haproxy-weir-today.csv)
 //!
-//! Writes DIR/raw.csv (one row per gateway and level) and DIR/unloaded.md.
+//! Writes DIR/raw.csv (one row per gateway and level) and DIR/unloaded.md; each weir gateway's
+//! access log (JSON, with the gateway's own `request_time`) goes to DIR/NAME-access.jsonl.
 
 use std::fmt::Write as _;
 use std::net::SocketAddr;
@@ -323,10 +324,16 @@ fn start(
             let admin_addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
             admin = Some(admin_addr);
             let config = dir.join(format!("{}.toml", gateway.name));
+            // The gateway's own time per request (`request_time`), a refusal's among them.
+            let access_log = options
+                .out
+                .join(format!("{}-access.jsonl", gateway.name))
+                .display()
+                .to_string();
             std::fs::write(
                 &config,
                 format!(
-                    "[server]\nlisten = [\"{addr}\"]\nmax_connections = 20000\n[admin]\nlisten = \"{admin_addr}\"\n[upstreams.app]\nservers = [\"unix:{socket}\"]\n{cap}\nqueue_timeout = \"2s\"\n[[routes]]\npath = \"/\"\nupstream = \"app\"\n"
+                    "[server]\nlisten = [\"{addr}\"]\nmax_connections = 20000\n[admin]\nlisten = \"{admin_addr}\"\n[access_log]\nenabled = true\nformat = \"json\"\npath = \"{access_log}\"\n[upstreams.app]\nservers = [\"unix:{socket}\"]\n{cap}\nqueue_timeout = \"2s\"\n[[routes]]\npath = \"/\"\nupstream = \"app\"\n"
                 ),
             )?;
             let mut command = Command::new(&options.weir);

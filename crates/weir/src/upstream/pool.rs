@@ -14,7 +14,9 @@
 //!   goes to the highest class with a live waiter, and in it to the oldest, or to the newest
 //!   while the queue stands (admission's CoDel test, with a declared capacity only). One that
 //!   gave up (timed out, cancelled) is skipped. While the queue stands, waiters of the normal
-//!   and low classes that waited over admission's target are dropped at the head (503).
+//!   and low classes that waited over admission's target are dropped at the head (503), and a
+//!   newcomer to a full standing queue takes the place of the oldest waiter of the lowest class
+//!   at or below its own (503 to that one); high waiters are never dropped.
 //! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
 //!   holds only requests that can be served in time.
@@ -70,8 +72,9 @@ pub enum CheckoutError {
     /// No place became free within `queue_timeout`.
     #[error("no connection to {addr} became free within queue_timeout")]
     QueueTimeout { addr: UpstreamAddr },
-    /// Refused before queueing: the predicted wait is over the request's deadline (or over one
-    /// service time while the queue stands). `retry_after`: when the queue is predicted to drain.
+    /// Refused before queueing (the predicted wait is over the request's deadline, or the queue
+    /// stands, is full and holds nothing of the request's class or lower), or dropped from a
+    /// standing queue. `retry_after`: when the queue is predicted to drain.
     #[error("{addr} is overloaded: the predicted wait is over the deadline")]
     Overloaded {
         addr: UpstreamAddr,
@@ -410,26 +413,50 @@ impl Pool {
             for queue in &mut state.waiters {
                 queue.retain(|waiter| !waiter.sender.is_closed());
             }
-            let depth: usize = state.waiters.iter().map(VecDeque::len).sum();
-            // Served before this request: the waiters of its class and of the classes above.
-            let ahead: usize = state.waiters[..=priority.index()]
-                .iter()
-                .map(VecDeque::len)
-                .sum();
-            if depth >= self.settings.queue_size {
+            let mut depth: usize = state.waiters.iter().map(VecDeque::len).sum();
+            let standing = self.settings.predict && {
+                state.admission.queue_depth(now, depth);
+                state.admission.standing(now)
+            };
+            let full = depth >= self.settings.queue_size;
+            if standing && (full || state.admission.full(now, depth)) {
+                // A standing queue that is full: the newcomer, which LIFO serves next, takes
+                // the place of the oldest waiter of its class or lower (a high one spares every
+                // high waiter, and is refused only when `queue_size` is reached).
+                if self.displace(&mut state, priority) {
+                    depth -= 1;
+                } else if full || priority != Priority::High {
+                    let refusal = if full {
+                        state.admission.refuse_full(depth)
+                    } else {
+                        state.admission.refuse_standing(depth)
+                    };
+                    return Err(self.overloaded(refusal));
+                }
+            } else if full {
                 if self.settings.predict {
-                    let refusal = state.admission.refuse_full(ahead);
+                    let refusal = state.admission.refuse_full(depth);
                     return Err(self.overloaded(refusal));
                 }
                 return Err(CheckoutError::QueueFull {
                     addr: self.addr.clone(),
                 });
             }
+            // Served before this request: the waiters of the classes above, and of its own
+            // class unless the queue stands (then its class is served newest first).
+            let classes_before = if standing {
+                priority.index()
+            } else {
+                priority.index() + 1
+            };
+            let ahead: usize = state.waiters[..classes_before]
+                .iter()
+                .map(VecDeque::len)
+                .sum();
             let predicted = if self.settings.predict {
-                state.admission.queue_depth(now, depth);
                 state
                     .admission
-                    .admit(now, ahead, deadline, priority)
+                    .admit(ahead, deadline)
                     .map_err(|refusal| self.overloaded(refusal))?
             } else {
                 None
@@ -581,6 +608,28 @@ impl Pool {
                 let _ = waiter.sender.send(Err(refusal));
             }
         }
+    }
+
+    /// Drops the oldest live waiter of the lowest class at or below `priority` (normal and low
+    /// only: high waiters are never dropped) to make room for a newcomer in a full standing
+    /// queue, answering it with the refusal. Whether one was dropped.
+    fn displace(&self, state: &mut State, priority: Priority) -> bool {
+        for class in [Priority::Low, Priority::Normal] {
+            if class.index() < priority.index() {
+                continue;
+            }
+            while let Some(waiter) = state.waiters[class.index()].pop_front() {
+                // A waiter that left needs no answer, and makes no room: the next.
+                if waiter.sender.is_closed() {
+                    continue;
+                }
+                let depth: usize = state.waiters.iter().map(VecDeque::len).sum();
+                let refusal = state.admission.drop_standing(depth);
+                let _ = waiter.sender.send(Err(refusal));
+                return true;
+            }
+        }
+        false
     }
 
     /// A slot held for `occupancy` was dropped: pass it on to a waiter, or close the place.

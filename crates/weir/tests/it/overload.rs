@@ -454,7 +454,7 @@ async fn a_freed_worker_goes_to_the_highest_priority_class_waiting() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_standing_queue_refuses_normal_and_low_requests_drops_those_that_overstayed_and_serves_high_ones(
+async fn a_full_standing_queue_refuses_a_low_request_drops_the_oldest_for_newcomers_and_serves_high_ones(
 ) {
     let Some((app, gateway)) = start(
         1,
@@ -490,59 +490,65 @@ async fn a_standing_queue_refuses_normal_and_low_requests_drops_those_that_overs
         })
         .await;
     }
-    // ...and stays above it for more than an interval (10 S) and the target (20 S): the queue
-    // stands. A normal or low request's predicted wait is over one service time: refused.
+    // ...and stays above it for more than an interval (10 S): the queue stands (if its fast
+    // growth had not made it stand already), and it is full.
     tokio::time::sleep(Duration::from_micros(service * 25).max(Duration::from_millis(500))).await;
-    for host in ["batch.test", "app.test"] {
-        let request = Request::get("/work?ms=1&id=shed")
-            .header("host", host)
-            .body(Default::default())
-            .unwrap();
-        let refused = Client::connect(gateway.addr)
-            .await
-            .send(request)
-            .await
-            .unwrap();
-        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{host}");
-        assert!(refused.header("retry-after").is_some(), "{host}");
-    }
-    // A high request counts only the high ones ahead of it (none, then one), and the
-    // standing-queue cut spares it: both are admitted.
-    let mut highs = Vec::new();
-    for id in ["high1", "high2"] {
-        highs.push(spawn_get_as(gateway.addr, "urgent.test", id));
-        let waiting = highs.len() + 20;
-        wait_until("the high request to queue", Duration::from_secs(10), || {
-            gateway.handle.pool_stats()[0].2.waiting == waiting
+    // A low request finds nothing of its class or lower to drop: refused at once.
+    let request = Request::get("/work?ms=1&id=low")
+        .header("host", "batch.test")
+        .body(Default::default())
+        .unwrap();
+    let refused = Client::connect(gateway.addr)
+        .await
+        .send(request)
+        .await
+        .unwrap();
+    assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(refused.header("retry-after").is_some());
+    // A normal request and then two high ones are admitted, each in the place of the oldest
+    // normal waiter (w0, w1, w2), which is answered 503 at once.
+    let mut newcomers = Vec::new();
+    for (host, id) in [
+        ("app.test", "newcomer"),
+        ("urgent.test", "high1"),
+        ("urgent.test", "high2"),
+    ] {
+        newcomers.push(spawn_get_as(gateway.addr, host, id));
+        let dropped = newcomers.len();
+        wait_until("the oldest to be dropped", Duration::from_secs(10), || {
+            waiting[dropped - 1].is_finished()
         })
         .await;
+        assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 20);
     }
     assert!(
         !busy.is_finished(),
         "all of it happened behind the busy request"
     );
     assert_eq!(busy.await.unwrap(), StatusCode::OK);
-    for task in highs {
-        assert_eq!(task.await.unwrap(), StatusCode::OK);
-    }
+    let high2 = newcomers.pop().unwrap();
+    let high1 = newcomers.pop().unwrap();
+    let newcomer = newcomers.pop().unwrap();
+    assert_eq!(high2.await.unwrap(), StatusCode::OK);
+    assert_eq!(high1.await.unwrap(), StatusCode::OK);
     // Then the normal ones, the newest first, while their wait is under the target; the busy
     // request's 6 s raised the service time, and so the target, which falls again as short
     // requests are served: those still waiting past it are dropped (503) and never run.
+    assert_eq!(newcomer.await.unwrap(), StatusCode::OK);
     let mut statuses = Vec::new();
     for task in waiting {
         statuses.push(task.await.unwrap());
     }
     let seen = app.seen();
     assert_eq!(
-        seen[..4],
-        ["warm", "busy", "high2", "high1"],
+        seen[..5],
+        ["warm", "busy", "high2", "high1", "newcomer"],
         "high first, the newest first while the queue stands"
     );
-    let served = seen.len() - 4;
-    assert!(served >= 1, "{seen:?}");
+    let served = seen.len() - 5;
     let newest_first: Vec<String> = (20 - served..20).rev().map(|i| format!("w{i}")).collect();
     assert_eq!(
-        seen[4..],
+        seen[5..],
         newest_first[..],
         "the newest normal ones were served"
     );
@@ -555,7 +561,7 @@ async fn a_standing_queue_refuses_normal_and_low_requests_drops_those_that_overs
         assert_eq!(*status, expected, "w{index}");
     }
     let stats = gateway.handle.pool_stats()[0].2;
-    assert_eq!(stats.admission.refused_standing, 2, "{stats:?}");
+    assert_eq!(stats.admission.refused_standing, 1, "{stats:?}");
     assert_eq!(
         stats.admission.dropped_standing as usize,
         20 - served,

@@ -2,34 +2,50 @@
 //! that would queue is refused at once when its expected wait, by Little's law (its place in the
 //! queue × the recent service time ÷ capacity), exceeds its deadline.
 //!
-//! Sojourn control, in CoDel's spirit: the queue's delay (the wait of a request joining it now,
-//! its depth × the service time ÷ capacity, PIE's estimate) is judged by its minimum over an
-//! interval against a target, both in service times ([`INTERVAL_SERVICES`], [`TARGET_SERVICES`]):
-//! a queue that drains below the target within its interval is never cut, however deep it got
-//! (a burst, or Poisson arrivals at the app's capacity); one whose delay stayed above the target
-//! for a whole interval is standing (sustained overload), and stays so until it empties. While
-//! it stands, a request is admitted for one service time of wait at most, the pool serves the
-//! newest waiter first and drops those that waited over the target (CoDel drops at the head), so
-//! the queue keeps the workers busy without filling with requests that wait long. That cut
-//! sheds the low classes first (a request counts only the waiters served before it: its class
-//! and those above), and spares `high` ones, which are refused only past their own deadline.
+//! Sojourn control. The queue's delay (the wait of a request joining it now, its depth × the
+//! service time ÷ capacity, PIE's estimate) is sampled at every change. The queue **stands**
+//! (sustained overload) once that delay rose by [`GROWTH_SERVICES`] service times within the last
+//! [`WINDOW_SERVICES`] (it is filling faster than the workers drain it: at twice the capacity it
+//! gains one second of delay per second, while Poisson arrivals at the capacity make it wander,
+//! by a few service times per window), or once it stayed above the target ([`TARGET_SERVICES`])
+//! for an interval ([`INTERVAL_SERVICES`]: CoDel's test, for a slow overload that never grows
+//! fast); it stands until it empties. While it stands, the pool serves the newest waiter first
+//! (LIFO) and drops waiters older than the target; a newcomer is still admitted (it will be
+//! served soon, being the newest), and when the queue is full (its delay over the target, or
+//! `queue_size` waiters) the **oldest** waiter of the lowest class at or below the newcomer's
+//! is dropped to make room, with an immediate 503: the one least likely to be served in time
+//! goes, not the one most likely. A newcomer that finds nothing of its class or lower to drop
+//! is refused. `high` waiters are never dropped: they are refused only past their own deadline.
 //! Pure arithmetic on the caller's clock readings: the pool calls it inside its lock.
 
+use std::collections::VecDeque;
 use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::config::Priority;
-
-/// The queue delay a queue may keep without being cut, in service times (CoDel's target). With
-/// Poisson arrivals at the app's capacity a queue wanders: in a 15 s run of 4 workers of 50 ms,
-/// its delay strays near a second (20 service times) before it drains again, and a cut there
-/// would refuse a load the app can carry (lab/runs/2026-12-03-vm-overload).
+/// The queue delay a standing queue may keep, and the longest a waiter of one may wait, in
+/// service times (CoDel's target). With Poisson arrivals at the app's capacity a queue wanders:
+/// in a 15 s run of 4 workers of 50 ms, its delay strays near a second (20 service times)
+/// before it drains again (lab/runs/2026-12-03-vm-overload/sim.py).
 pub const TARGET_SERVICES: f64 = 20.0;
 
 /// How long the queue delay must stay above the target before the queue counts as standing, in
-/// service times (CoDel's interval): a burst the workers clear within it is never cut.
+/// service times (CoDel's interval): the test for an overload too slow for [`GROWTH_SERVICES`].
 pub const INTERVAL_SERVICES: f64 = 10.0;
+
+/// The window over which the queue delay's growth is judged, in service times.
+pub const WINDOW_SERVICES: f64 = 8.0;
+
+/// The growth of the queue delay within [`WINDOW_SERVICES`] that makes the queue stand, in
+/// service times: at twice the capacity the delay grows by one service time per service time,
+/// so the queue stands about 6 service times after the overload starts; Poisson arrivals at the
+/// capacity grow it by a few per window, and this far only rarely (in the simulation of
+/// lab/runs/2026-12-03-vm-overload-growth/sim.py, 15 s at 1x made it stand 0.1 times a run).
+pub const GROWTH_SERVICES: f64 = 6.0;
+
+/// The most delay samples kept for the window's minimum: a bound on memory that only a queue
+/// growing by one waiter per sample for a whole window could reach.
+const WINDOW_SAMPLES: usize = 1024;
 
 /// The least target and interval: a cached answer takes microseconds, and a clock tick is not
 /// an interval.
@@ -46,9 +62,11 @@ pub const WAIT_BUCKETS_MS: [u64; 10] = [1, 5, 10, 25, 50, 100, 250, 500, 1000, 5
 pub enum Reason {
     /// Its predicted wait exceeded its deadline (`queue_timeout` or the client's header).
     PredictedWait,
-    /// The queue is standing and its predicted wait exceeded one service time.
+    /// The queue stands and is full, and holds nothing of the request's class or lower to drop
+    /// for it.
     StandingQueue,
-    /// It waited in a standing queue for longer than the target: dropped at the head.
+    /// It waited in a standing queue for longer than the target, or was the oldest of its class
+    /// when a newcomer found the standing queue full: dropped.
     StandingDrop,
     /// `queue_size` requests wait already.
     QueueFull,
@@ -99,7 +117,7 @@ pub struct AdmissionStats {
     pub refused_standing: u64,
     /// Refused: queue full.
     pub refused_full: u64,
-    /// Dropped after waiting over the target in a standing queue.
+    /// Dropped from a standing queue: waited over the target, or made room for a newcomer.
     pub dropped_standing: u64,
     /// Time in queue of requests that waited and got a place: buckets of [`WAIT_BUCKETS_MS`]
     /// (not cumulative; the last is `+Inf`), sum and count.
@@ -120,7 +138,11 @@ pub struct Admission {
     /// Since when the queue delay has been above the target without a break (CoDel's
     /// `first_above_time`); `None` while it is below or the queue is empty.
     above_since: Option<Instant>,
-    /// The delay stayed above the target for an interval: the queue stands until it empties.
+    /// The delay samples of the last window that may still be its minimum (each lower than
+    /// the ones after it, oldest first): the front is the window's least delay.
+    window: VecDeque<(Instant, Duration)>,
+    /// The delay grew by [`GROWTH_SERVICES`] within a window, or stayed above the target for an
+    /// interval: the queue stands until it empties.
     standing: bool,
     stats: AdmissionStats,
 }
@@ -131,6 +153,7 @@ impl Admission {
             capacity: capacity.max(1),
             service: None,
             above_since: None,
+            window: VecDeque::new(),
             standing: false,
             stats: AdmissionStats::default(),
         }
@@ -169,16 +192,21 @@ impl Admission {
     }
 
     /// The queue now holds `depth` live waiters: a sample of its delay (piecewise constant
-    /// between samples, so its minimum over an interval is the least of the samples in it).
+    /// between samples, so its minimum over a window is the least of the samples in it).
     pub fn queue_depth(&mut self, now: Instant, depth: usize) {
         // Whether the delay held above the target up to now, before this sample may end that.
         self.standing = self.standing(now);
         if depth == 0 {
             self.above_since = None;
             self.standing = false;
+            // An empty queue is a delay of zero: growth from it counts.
+            self.window.clear();
+            self.window.push_back((now, Duration::ZERO));
             return;
         }
-        let (Some(delay), Some(target)) = (self.predicted_wait(depth - 1), self.target()) else {
+        let (Some(delay), Some(target), Some(service)) =
+            (self.predicted_wait(depth - 1), self.target(), self.service)
+        else {
             return;
         };
         if delay < target {
@@ -186,10 +214,31 @@ impl Admission {
         } else if self.above_since.is_none() {
             self.above_since = Some(now);
         }
+        // The window's minimum: samples not lower than this one can no longer be it.
+        let window = Duration::from_secs_f64(service * WINDOW_SERVICES).max(AT_LEAST);
+        while self.window.back().is_some_and(|&(_, old)| old >= delay) {
+            self.window.pop_back();
+        }
+        // The front goes once the sample after it is as old as the window: until then, the
+        // front's value was the delay in effect when the window began (or a later one was
+        // lower).
+        while self.window.len() >= WINDOW_SAMPLES
+            || self
+                .window
+                .get(1)
+                .is_some_and(|&(at, _)| now.duration_since(at) >= window)
+        {
+            self.window.pop_front();
+        }
+        self.window.push_back((now, delay));
+        let least = self.window.front().map_or(delay, |&(_, least)| least);
+        if delay.saturating_sub(least).as_secs_f64() >= service * GROWTH_SERVICES {
+            self.standing = true;
+        }
     }
 
-    /// Whether the queue stands: its delay stayed above the target for a whole interval, and it
-    /// has not emptied since.
+    /// Whether the queue stands: its delay grew by [`GROWTH_SERVICES`] within a window, or
+    /// stayed above the target for a whole interval, and it has not emptied since.
     pub fn standing(&self, now: Instant) -> bool {
         self.standing
             || match (self.above_since, self.interval()) {
@@ -205,7 +254,17 @@ impl Admission {
         self.standing(now) && self.target().is_some_and(|target| waited > target)
     }
 
-    /// A waiter was dropped at the head: counted, with the time the queue drains in.
+    /// Whether a standing queue of `depth` waiters is full, so that a newcomer takes the place
+    /// of its oldest waiter: its delay with the newcomer would be over the target.
+    pub fn full(&self, now: Instant, depth: usize) -> bool {
+        self.standing(now)
+            && matches!(
+                (self.predicted_wait(depth), self.target()),
+                (Some(delay), Some(target)) if delay > target
+            )
+    }
+
+    /// A waiter was dropped from a standing queue: counted, with the time the queue drains in.
     pub fn drop_standing(&mut self, ahead: usize) -> Refusal {
         self.stats.dropped_standing += 1;
         Refusal {
@@ -224,37 +283,31 @@ impl Admission {
         ))
     }
 
-    /// Whether a request of class `priority` behind `ahead` live waiters (those served before
-    /// it) may join the queue with `deadline`: its predicted wait (`None` when nothing is known
-    /// yet), or the refusal. A standing queue cuts the deadline of every class but `high`.
-    pub fn admit(
-        &mut self,
-        now: Instant,
-        ahead: usize,
-        deadline: Duration,
-        priority: Priority,
-    ) -> Result<Option<Duration>, Refusal> {
+    /// Whether a request behind `ahead` live waiters (those served before it) may join the
+    /// queue with `deadline`: its predicted wait (`None` when nothing is known yet), or the
+    /// refusal.
+    pub fn admit(&mut self, ahead: usize, deadline: Duration) -> Result<Option<Duration>, Refusal> {
         let Some(predicted) = self.predicted_wait(ahead) else {
             return Ok(None);
         };
-        // The service time itself, at least a millisecond (a cached answer takes microseconds).
-        let standing_cap =
-            Duration::from_secs_f64(self.service.unwrap_or(0.0)).max(Duration::from_millis(1));
-        let reason = if predicted > deadline {
-            Reason::PredictedWait
-        } else if priority != Priority::High && self.standing(now) && predicted > standing_cap {
-            Reason::StandingQueue
-        } else {
-            return Ok(Some(predicted));
-        };
-        match reason {
-            Reason::PredictedWait => self.stats.refused_predicted += 1,
-            _ => self.stats.refused_standing += 1,
+        if predicted > deadline {
+            self.stats.refused_predicted += 1;
+            return Err(Refusal {
+                reason: Reason::PredictedWait,
+                retry_after: predicted,
+            });
         }
-        Err(Refusal {
-            reason,
-            retry_after: predicted,
-        })
+        Ok(Some(predicted))
+    }
+
+    /// A newcomer found the standing queue full and nothing of its class or lower to drop:
+    /// counted, with the time the queue drains in.
+    pub fn refuse_standing(&mut self, depth: usize) -> Refusal {
+        self.stats.refused_standing += 1;
+        Refusal {
+            reason: Reason::StandingQueue,
+            retry_after: self.predicted_wait(depth).unwrap_or(Duration::from_secs(1)),
+        }
     }
 
     /// A refusal because `queue_size` waiters wait: counted, with the time the queue drains in.

@@ -2,7 +2,7 @@
 //! random interleavings of checkout (of every priority class, with and without a declared
 //! capacity), grant, cancel, check-in, close, time-out and reload leave `open`, `in_use`, `idle`
 //! and `waiting` equal to what is really held. The order of grants: by class, then FIFO, or
-//! LIFO while the queue stands.
+//! LIFO while the queue stands; what a full standing queue drops for a newcomer.
 //!
 //! Futures are polled by hand with a no-op waker, so each step of a run is one await point of
 //! one checkout, in an order proptest chooses; the clock is tokio's paused one, moved by the run.
@@ -202,58 +202,61 @@ async fn serve(
     (order, held)
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_standing_queue_serves_the_newest_waiter_first_and_drops_those_that_overstayed() {
-    let pool = pool(PoolSettings {
-        predict: true,
-        ..settings(1, 0, 64)
-    });
-    // 10 ms of service, one place: a target of 200 ms of delay (20 waiters), an interval of
-    // 100 ms.
-    teach(&pool, Duration::from_millis(10)).await;
-    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
-        panic!("the first checkout gets the only place");
-    };
-    let mut waiters: Vec<Option<Checking>> =
-        (0..40).map(|_| Some(checking(&pool, false))).collect();
-    assert!(granted(&mut waiters).is_empty(), "all of them wait");
-
-    // Each place is held 10 ms. 400 ms of delay, over the target, but not for an interval
-    // yet: the oldest are served.
-    let (order, held) = serve(first, &mut waiters, 9).await;
-    assert_eq!(order, (0..9).collect::<Vec<_>>());
-
-    // Over the target for an interval (from 10 ms to 110 ms): the queue stands, the newest
-    // still waiting goes first; the newest of all left (cancelled).
-    waiters[39] = None;
-    let (order, held) = serve(held, &mut waiters, 3).await;
-    assert_eq!(
-        order,
-        [38, 37, 36],
-        "newest first, the one that left skipped"
-    );
-    let (_, held) = serve(held, &mut waiters, 8).await;
-    assert_eq!(pool.stats().waiting, 19);
-
-    // The others have now waited over the target (200 ms since 10 ms): the next freed place
-    // drops them (503, with the time the queue drains in), and goes back to the pool.
-    tokio::time::advance(Duration::from_millis(10)).await;
-    drop(held);
-    let mut dropped = 0;
-    for waiter in waiters.iter_mut().flatten() {
-        match poll_once(waiter) {
+/// Polls every waiter once: the indexes of those dropped from a standing queue (they are
+/// answered 503 at once), in order; a waiter that got anything else fails the test.
+fn dropped(waiters: &mut [Option<Checking>]) -> Vec<usize> {
+    let mut dropped = Vec::new();
+    for (index, waiter) in waiters.iter_mut().enumerate() {
+        let Some(future) = waiter else { continue };
+        match poll_once(future) {
             Poll::Ready(Err(CheckoutError::Overloaded {
                 reason: super::admission::Reason::StandingDrop,
                 ..
-            })) => dropped += 1,
-            Poll::Ready(_) => panic!("a waiter got something else than a drop"),
+            })) => {
+                *waiter = None;
+                dropped.push(index);
+            }
+            Poll::Ready(_) => panic!("waiter {index} got something else than a drop"),
             Poll::Pending => {}
         }
     }
-    assert_eq!(dropped, 19);
+    dropped
+}
+
+/// Queues a request of `priority`: it must wait (polled once, so it takes its place now).
+fn queue(pool: &Arc<Pool>, priority: Priority) -> Option<Checking> {
+    let mut waiter = checking_as(pool, priority);
+    assert!(
+        poll_once(&mut waiter).is_pending(),
+        "a {priority:?} request waits"
+    );
+    Some(waiter)
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_queue_that_fills_fast_stands_and_a_newcomer_to_a_full_one_displaces_the_oldest() {
+    // A window of 80 ms and a growth of 60 ms (6 waiters) with 10 ms of service.
+    let (pool, first) = one_place_of_ten_ms(64).await;
+    // Eight queue at once: the delay grew from nothing by 80 ms, under the target: the queue
+    // stands at once, and the newest is served first; the newest of all left (cancelled).
+    let mut waiters: Vec<Option<Checking>> =
+        (0..8).map(|_| queue(&pool, Priority::Normal)).collect();
+    waiters[7] = None;
+    let (order, held) = serve(first, &mut waiters, 3).await;
+    assert_eq!(order, [6, 5, 4], "newest first, the one that left skipped");
+    // Four wait (0 to 3). Sixteen more take it to 20 waiters, its target; each newcomer after
+    // that is admitted (it is served next) and the oldest waiter is dropped at once.
+    for _ in 0..19 {
+        waiters.push(queue(&pool, Priority::Normal));
+    }
+    assert_eq!(dropped(&mut waiters), [0, 1, 2]);
     let stats = pool.stats();
-    assert_eq!((stats.waiting, stats.open), (0, 0));
-    assert_eq!(stats.admission.dropped_standing, 19);
+    assert_eq!(stats.waiting, 20);
+    assert_eq!(stats.admission.dropped_standing, 3);
+    assert_eq!(stats.admission.refused_standing, 0);
+    // The next freed place goes to the newest.
+    let (order, _held) = serve(held, &mut waiters, 1).await;
+    assert_eq!(order, [26]);
 }
 
 #[tokio::test(start_paused = true)]
@@ -316,46 +319,71 @@ async fn a_freed_place_goes_to_the_highest_class_with_a_live_waiter() {
     );
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_standing_queue_sheds_the_low_class_first_and_serves_each_class_newest_first() {
-    use Priority::{High, Low, Normal};
+/// A pool of one place with a declared capacity (`queue_size` waiters at most), taught 10 ms of
+/// service (a target of 200 ms of delay: 20 waiters), and its place, held.
+async fn one_place_of_ten_ms(queue_size: usize) -> (Arc<Pool>, Slot) {
     let pool = pool(PoolSettings {
         predict: true,
-        ..settings(1, 0, 64)
+        ..settings(1, 0, queue_size)
     });
-    // 10 ms of service, one place: a target of 200 ms of delay, an interval of 100 ms.
     teach(&pool, Duration::from_millis(10)).await;
-    let Ok(Checkout::Connect(busy)) = pool.checkout(false, Normal, || None).await else {
+    let Ok(Checkout::Connect(busy)) = pool.checkout(false, Priority::Normal, || None).await else {
         panic!("the place");
     };
-    // Twenty low requests queue (200 ms of delay, the target)...
-    let mut waiters: Vec<Option<Checking>> =
-        (0..20).map(|_| Some(checking_as(&pool, Low))).collect();
-    assert!(granted(&mut waiters).is_empty());
-    // ...and stay for an interval: the queue stands. A wait over one service time (10 ms) is
-    // refused, counting the waiters served before the request, those of its class and above.
-    tokio::time::advance(Duration::from_millis(100)).await;
-    let mut refused = Vec::new();
-    for class in [Low, Normal, Normal, High, High] {
-        let mut waiter = checking_as(&pool, class);
-        match poll_once(&mut waiter) {
-            Poll::Pending => waiters.push(Some(waiter)),
-            Poll::Ready(Err(CheckoutError::Overloaded { reason, .. })) => {
-                refused.push((class, reason))
-            }
-            Poll::Ready(_) => panic!("a {class:?} request got a place"),
-        }
+    (pool, busy)
+}
+
+/// Asks for a place as `priority`: the reason it is refused at once (`None`: it got one, or
+/// waits).
+fn refused_as(pool: &Arc<Pool>, priority: Priority) -> Option<super::admission::Reason> {
+    match poll_once(&mut checking_as(pool, priority)) {
+        Poll::Ready(Err(CheckoutError::Overloaded { reason, .. })) => Some(reason),
+        _ => None,
     }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_full_standing_queue_drops_the_lowest_class_first_and_never_a_high_waiter() {
     use super::admission::Reason::StandingQueue;
-    assert_eq!(
-        refused,
-        [(Low, StandingQueue), (Normal, StandingQueue)],
-        "the low one behind twenty, the second normal one behind one; high ones are spared"
-    );
-    // Waiting: low 0 to 19, normal 20, high 21, high 22.
-    assert_eq!(pool.stats().waiting, 23);
-    let (order, _held) = serve(busy, &mut waiters, 6).await;
-    assert_eq!(order, [22, 21, 20, 19, 18, 17]);
+    use Priority::{High, Low, Normal};
+    let (pool, busy) = one_place_of_ten_ms(64).await;
+    // Ten normal requests, then ten low ones, at once: standing, and full.
+    let mut waiters: Vec<Option<Checking>> = (0..20)
+        .map(|index| queue(&pool, if index < 10 { Normal } else { Low }))
+        .collect();
+    // A high newcomer and a normal one each take the place of the oldest low waiter; a low
+    // one takes the next.
+    for class in [High, Normal, Low] {
+        waiters.push(queue(&pool, class));
+    }
+    assert_eq!(dropped(&mut waiters), [10, 11, 12]);
+    // Seven low waiters left (13 to 19, and 22): a normal newcomer drops those first, then the
+    // oldest normal one; a low newcomer finds nothing of its class to drop and is refused.
+    for _ in 0..9 {
+        waiters.push(queue(&pool, Normal));
+    }
+    assert_eq!(dropped(&mut waiters), [0, 13, 14, 15, 16, 17, 18, 19, 22]);
+    assert_eq!(refused_as(&pool, Low), Some(StandingQueue));
+    // Served by class, newest first in each: the high one, then the normal ones.
+    let (order, _held) = serve(busy, &mut waiters, 3).await;
+    assert_eq!(order, [20, 31, 30]);
+    let stats = pool.stats();
+    assert_eq!(stats.admission.dropped_standing, 12);
+    assert_eq!(stats.admission.refused_standing, 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_full_standing_queue_of_high_waiters_refuses_a_normal_newcomer_and_admits_a_high_one() {
+    use super::admission::Reason::{QueueFull, StandingQueue};
+    use Priority::{High, Normal};
+    let (pool, _busy) = one_place_of_ten_ms(21).await;
+    let mut waiters: Vec<Option<Checking>> = (0..20).map(|_| queue(&pool, High)).collect();
+    assert_eq!(refused_as(&pool, Normal), Some(StandingQueue));
+    // A high request is refused only past its deadline (none here) or `queue_size` (21).
+    waiters.push(queue(&pool, High));
+    assert_eq!(refused_as(&pool, High), Some(QueueFull));
+    assert!(dropped(&mut waiters).is_empty());
+    assert_eq!(pool.stats().waiting, 21);
 }
 
 /// One step of a run.

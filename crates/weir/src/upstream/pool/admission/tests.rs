@@ -1,7 +1,7 @@
 //! Admission on tokio's paused clock: the prediction is Little's law on the recorded service
-//! times, a refusal carries the predicted drain time, a queue whose delay drains below the
-//! target within each interval is never cut, and one whose delay stays above it for an
-//! interval stands and cuts the deadline until it empties.
+//! times, a refusal carries the predicted drain time, a queue whose delay wanders is never
+//! standing, one whose delay grows by the growth within a window, or stays above the target for
+//! an interval, stands until it empties, and a standing queue is full past the target.
 
 use std::time::Duration;
 
@@ -16,10 +16,7 @@ fn ms(millis: u64) -> Duration {
 #[test]
 fn nothing_is_refused_before_a_service_time_is_known() {
     let mut admission = Admission::new(4);
-    assert_eq!(
-        admission.admit(Instant::now(), 10_000, ms(1), Priority::Normal),
-        Ok(None)
-    );
+    assert_eq!(admission.admit(10_000, ms(1)), Ok(None));
 }
 
 #[test]
@@ -49,14 +46,10 @@ fn the_service_time_follows_its_samples() {
 async fn a_wait_over_the_deadline_is_refused_with_the_drain_time() {
     let mut admission = Admission::new(4);
     admission.record_service(ms(50));
-    let now = Instant::now();
     // 2 s of deadline hold 160 places (2 s × 4 ÷ 50 ms): the 160th is in, the 161st is not.
+    assert_eq!(admission.admit(159, ms(2000)), Ok(Some(ms(2000))));
     assert_eq!(
-        admission.admit(now, 159, ms(2000), Priority::Normal),
-        Ok(Some(ms(2000)))
-    );
-    assert_eq!(
-        admission.admit(now, 160, ms(2000), Priority::Normal),
+        admission.admit(160, ms(2000)),
         Err(Refusal {
             reason: Reason::PredictedWait,
             retry_after: Duration::from_micros(2_012_500),
@@ -66,7 +59,7 @@ async fn a_wait_over_the_deadline_is_refused_with_the_drain_time() {
 }
 
 /// An admission with 4 places and 50 ms of service: a target of 1 s of queue delay (80
-/// waiters) and an interval of 500 ms.
+/// waiters), an interval of 500 ms, a window of 400 ms and a growth of 300 ms (24 waiters).
 fn four_of_fifty() -> Admission {
     let mut admission = Admission::new(4);
     admission.record_service(ms(50));
@@ -74,79 +67,112 @@ fn four_of_fifty() -> Admission {
     admission
 }
 
-/// Whether a normal request behind 20 waiters (250 ms of wait, over one service time, well
-/// under the 2 s deadline) is admitted: it is refused only by a standing queue.
-fn admits_a_wait_of_five_services(admission: &mut Admission) -> bool {
-    admission
-        .admit(Instant::now(), 20, ms(2000), Priority::Normal)
-        .is_ok()
-}
-
 #[tokio::test(start_paused = true)]
-async fn a_queue_that_drains_within_its_interval_is_never_cut() {
+async fn a_queue_that_wanders_is_never_standing() {
     let mut admission = four_of_fifty();
-    // A burst: 400 waiters, five times the target, for most of an interval...
-    admission.queue_depth(Instant::now(), 400);
-    tokio::time::advance(ms(450)).await;
-    assert!(admits_a_wait_of_five_services(&mut admission));
-    // ...then the workers bring it under the target (60 waiters, 750 ms) before the interval
-    // ends, and it wanders back above for less than an interval, again and again (Poisson
-    // arrivals at the app's capacity): the minimum in every interval is under the target.
-    admission.queue_depth(Instant::now(), 60);
-    for _ in 0..20 {
-        admission.queue_depth(Instant::now(), 120);
-        tokio::time::advance(ms(499)).await;
-        admission.queue_depth(Instant::now(), 79);
-        tokio::time::advance(ms(10)).await;
-        assert!(!admission.standing(Instant::now()));
-        assert!(admits_a_wait_of_five_services(&mut admission));
+    admission.queue_depth(Instant::now(), 0);
+    // It climbs by 2 waiters every 50 ms to 60: 16 waiters (200 ms, four service times) within
+    // a window.
+    for depth in (2..=60).step_by(2) {
+        tokio::time::advance(ms(50)).await;
+        admission.queue_depth(Instant::now(), depth);
     }
-    assert_eq!(admission.stats().refused_standing, 0);
+    // Then it wanders between 60 and 90 waiters, a step every 200 ms, over the target (80)
+    // sometimes but never for an interval (400 ms at most), and by 20 waiters (250 ms, five service times) at
+    // most within a window.
+    for round in 0..20 {
+        for depth in [60, 70, 79, 90, 84, 75, 65] {
+            admission.queue_depth(Instant::now(), depth);
+            tokio::time::advance(ms(200)).await;
+        }
+        assert!(!admission.standing(Instant::now()), "round {round}");
+    }
     assert!(!admission.overstayed(Instant::now(), ms(1500)));
+    assert!(!admission.full(Instant::now(), 10_000));
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_queue_whose_delay_stays_above_the_target_for_the_interval_is_cut() {
+async fn a_queue_whose_delay_grows_by_six_service_times_within_a_window_stands() {
     let mut admission = four_of_fifty();
-    // 80 waiters: 1 s of delay, the target itself, and more later: above it all along.
+    // From empty, 23 waiters within the window: 287.5 ms of growth, not yet.
+    admission.queue_depth(Instant::now(), 0);
+    for depth in 1..=23 {
+        tokio::time::advance(ms(10)).await;
+        admission.queue_depth(Instant::now(), depth);
+    }
+    assert!(!admission.standing(Instant::now()));
+    // The 25th, 240 ms after the empty queue (312.5 ms of growth within 400 ms): standing.
+    tokio::time::advance(ms(10)).await;
+    admission.queue_depth(Instant::now(), 25);
+    assert!(admission.standing(Instant::now()));
+    // It stands while it has waiters, below the growth and the target too...
+    admission.queue_depth(Instant::now(), 3);
+    tokio::time::advance(ms(5000)).await;
+    admission.queue_depth(Instant::now(), 4);
+    assert!(admission.standing(Instant::now()));
+    // ...until it empties.
+    admission.queue_depth(Instant::now(), 0);
+    assert!(!admission.standing(Instant::now()));
+}
+
+#[tokio::test(start_paused = true)]
+async fn growth_is_judged_against_the_delay_in_effect_when_the_window_began() {
+    let mut admission = four_of_fifty();
+    // Empty for a long time, then 30 waiters at once: the window began with the empty queue.
+    admission.queue_depth(Instant::now(), 0);
+    tokio::time::advance(ms(5000)).await;
+    admission.queue_depth(Instant::now(), 30);
+    assert!(admission.standing(Instant::now()));
+    // Slow growth: 20 waiters every window (250 ms of delay), five times over.
+    let mut slow = four_of_fifty();
+    slow.queue_depth(Instant::now(), 0);
+    for step in 1..=5 {
+        tokio::time::advance(ms(400)).await;
+        slow.queue_depth(Instant::now(), 20 * step);
+        assert!(!slow.standing(Instant::now()), "step {step}");
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_queue_whose_delay_stays_above_the_target_for_the_interval_stands() {
+    let mut admission = four_of_fifty();
+    // 80 waiters: 1 s of delay, the target itself, and more later (5 waiters: no growth to
+    // speak of): above it all along.
     admission.queue_depth(Instant::now(), 80);
     tokio::time::advance(ms(300)).await;
-    admission.queue_depth(Instant::now(), 150);
+    admission.queue_depth(Instant::now(), 85);
     tokio::time::advance(ms(199)).await;
     assert!(
         !admission.standing(Instant::now()),
         "not for an interval yet"
     );
+    assert!(!admission.overstayed(Instant::now(), ms(1001)));
     tokio::time::advance(ms(1)).await;
     assert!(admission.standing(Instant::now()));
-    // Standing: one service time of wait is admitted (4 places), the 5th place is not.
-    assert_eq!(
-        admission.admit(Instant::now(), 3, ms(2000), Priority::Normal),
-        Ok(Some(ms(50)))
-    );
-    assert_eq!(
-        admission
-            .admit(Instant::now(), 4, ms(2000), Priority::Normal)
-            .map_err(|refusal| refusal.reason),
-        Err(Reason::StandingQueue)
-    );
     // A waiter that waited over the target is to be dropped, one under it is not.
     assert!(admission.overstayed(Instant::now(), ms(1001)));
     assert!(!admission.overstayed(Instant::now(), ms(999)));
-    // Once standing, it stands while it has waiters, under the target too...
-    admission.queue_depth(Instant::now(), 3);
-    tokio::time::advance(ms(2000)).await;
-    assert!(admission.standing(Instant::now()));
-    assert!(!admits_a_wait_of_five_services(&mut admission));
-    // ...until it empties.
-    admission.queue_depth(Instant::now(), 0);
-    assert!(!admission.standing(Instant::now()));
-    assert!(admits_a_wait_of_five_services(&mut admission));
-    assert_eq!(admission.stats().refused_standing, 2);
 }
 
 #[tokio::test(start_paused = true)]
-async fn the_target_and_the_interval_scale_with_the_service_time() {
+async fn a_standing_queue_is_full_when_a_newcomer_would_take_it_past_the_target() {
+    let mut admission = four_of_fifty();
+    admission.queue_depth(Instant::now(), 0);
+    // Not standing: never full, whatever the depth (the deadline refuses instead).
+    assert!(!admission.full(Instant::now(), 1000));
+    admission.queue_depth(Instant::now(), 100);
+    assert!(admission.standing(Instant::now()));
+    // Behind 79 waiters, the 80th waits 1 s, the target: room; the 81st would wait more.
+    assert!(!admission.full(Instant::now(), 79));
+    assert!(admission.full(Instant::now(), 80));
+    let refusal = admission.refuse_standing(80);
+    assert_eq!(refusal.reason, Reason::StandingQueue);
+    assert_eq!(refusal.retry_after, Duration::from_micros(1_012_500));
+    assert_eq!(admission.stats().refused_standing, 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_target_the_interval_and_the_window_scale_with_the_service_time() {
     // 500 ms of service: a 10 s target, a 5 s interval; 4 s over the target is no interval.
     let mut admission = Admission::new(4);
     admission.record_service(ms(500));
@@ -156,41 +182,25 @@ async fn the_target_and_the_interval_scale_with_the_service_time() {
     assert!(!admission.standing(Instant::now()));
     tokio::time::advance(ms(1000)).await;
     assert!(admission.standing(Instant::now()));
+    // A window of 4 s and a growth of 3 s (24 waiters): 31 waiters stand when the empty queue
+    // was in effect 3.9 s before, not when its successor (20 waiters) began 4.1 s before.
+    for (within, stands) in [(3900, true), (4100, false)] {
+        let mut admission = Admission::new(4);
+        admission.record_service(ms(500));
+        admission.queue_depth(Instant::now(), 0);
+        tokio::time::advance(ms(100)).await;
+        admission.queue_depth(Instant::now(), 20);
+        tokio::time::advance(ms(within)).await;
+        admission.queue_depth(Instant::now(), 31);
+        assert_eq!(admission.standing(Instant::now()), stands, "{within} ms");
+    }
     // Nothing is known before a service time: no target, never standing.
     let mut unknown = Admission::new(4);
+    unknown.queue_depth(Instant::now(), 0);
     unknown.queue_depth(Instant::now(), 10_000);
     tokio::time::advance(ms(60_000)).await;
     assert_eq!(unknown.target(), None);
     assert!(!unknown.standing(Instant::now()));
-}
-
-#[tokio::test(start_paused = true)]
-async fn a_standing_queue_sheds_normal_and_low_but_a_high_request_only_past_its_deadline() {
-    let mut admission = four_of_fifty();
-    admission.queue_depth(Instant::now(), 100);
-    tokio::time::advance(ms(500)).await;
-    let now = Instant::now();
-    for class in [Priority::Normal, Priority::Low] {
-        assert_eq!(
-            admission
-                .admit(now, 4, ms(2000), class)
-                .map_err(|refusal| refusal.reason),
-            Err(Reason::StandingQueue),
-            "{class:?}"
-        );
-    }
-    // 100 ms behind 7 waiters: over one service time, under the deadline.
-    assert_eq!(
-        admission.admit(now, 7, ms(2000), Priority::High),
-        Ok(Some(ms(100)))
-    );
-    assert_eq!(
-        admission
-            .admit(now, 7, ms(90), Priority::High)
-            .map_err(|refusal| refusal.reason),
-        Err(Reason::PredictedWait)
-    );
-    assert_eq!(admission.stats().refused_standing, 2);
 }
 
 #[test]
