@@ -889,16 +889,3 @@ impl http_body::Body for UpstreamBody {
         }
     }
 }
-
-#[cfg(test)]
-pub(crate) fn tmp_sizes() {
-    fn f1<A, Fut>(_make: impl Fn(A) -> Fut) -> usize { std::mem::size_of::<Fut>() }
-    fn f2<A, B, Fut>(_make: impl Fn(A, B) -> Fut) -> usize { std::mem::size_of::<Fut>() }
-    eprintln!("SIZE FUT connect {}", f1(|a: &'static crate::config::UpstreamAddr| connect::connect(a, Duration::ZERO, Duration::ZERO)));
-    eprintln!("SIZE FUT checkout {}", f1(|pl: &'static Arc<pool::Pool>| pl.checkout(false, Priority::Normal, || None)));
-    eprintln!("SIZE FUT Upstream::exchange {}", f2(|u: &'static Upstream, (pl, r): (&'static Arc<Pool>, Request<RequestBody>)| u.exchange(pl, r, false, false, Priority::Normal)));
-    eprintln!("SIZE FUT servers {}", f1(|u: &'static Upstream| u.set.servers()));
-    eprintln!("SIZE Request<RequestBody> {}", std::mem::size_of::<Request<RequestBody>>());
-    eprintln!("SIZE Response<UpstreamBody> {}", std::mem::size_of::<Response<UpstreamBody>>());
-    eprintln!("SIZE Failed {}", std::mem::size_of::<Failed>());
-}

@@ -617,15 +617,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn tmp_conn_sizes() {
-        fn f2<A, B, Fut>(_make: impl Fn(A, B) -> Fut) -> usize { std::mem::size_of::<Fut>() }
-        eprintln!("SIZE FUT write_response {}", f2(|s: &'static mut SharedStream, r: http::Response<crate::body::Body>| write_response(s, r, RequestFacts { head: false, version: Version::HTTP_11, keep_alive: true }, None)));
-        eprintln!("SIZE FUT tunnel::run {}", f2(|s: SharedStream, u: crate::tunnel::Upgrade| crate::tunnel::run(s, u)));
-        eprintln!("SIZE FUT discard_body {}", f2(|s: &'static Arc<Shared>, r: u64| discard_body(s, r)));
-        eprintln!("SIZE FUT closed {}", f2(|s: &'static Shared, r: usize| closed(s, r)));
-    }
-
     /// An idle connection's task is this future (inside tokio's task cell): the request phase
     /// is boxed, so waiting for a head costs its timer (a `Sleep`, 112 bytes), the shutdown
     /// watch's future (120) and the head reader, not a request's worth (720 bytes when this was
