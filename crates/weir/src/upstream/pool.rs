@@ -147,6 +147,23 @@ impl State {
         cap != 0 && self.open > cap
     }
 
+    /// Whether every place the cap allows is open (0: no cap, never full).
+    fn at_cap(&self, settings: &PoolSettings) -> bool {
+        let cap = self.cap(settings);
+        cap != 0 && self.open >= cap
+    }
+
+    /// Closes the oldest idle connection, if any: whether one was.
+    fn close_oldest_idle(&mut self) -> bool {
+        let Some(stack) = self.idle.iter_mut().find(|stack| !stack.is_empty()) else {
+            return false;
+        };
+        stack.remove(0);
+        self.idle_count -= 1;
+        self.open -= 1;
+        true
+    }
+
     /// Feeds the adaptive limit (if any) with the outcome of a request that ends now, counted
     /// in `open` still, and tells admission the cap it predicts with.
     fn record_outcome(&mut self, outcome: Option<adaptive::Outcome>) {
@@ -368,24 +385,13 @@ impl Pool {
         let (receiver, deadline, predicted, queued_at) = {
             let mut state = self.lock();
             let now = Instant::now();
-            let cap = state.cap(&self.settings);
             // After a cut of the adaptive limit: idle connections over it are closed, so that
             // reusing one cannot put more requests in flight than the limit.
-            while cap != 0 && state.open > cap && state.idle_count > 0 {
-                if let Some(stack) = state.idle.iter_mut().find(|stack| !stack.is_empty()) {
-                    stack.remove(0);
-                    state.idle_count -= 1;
-                    state.open -= 1;
-                }
-            }
-            let full = cap != 0 && state.open >= cap;
+            while state.over_cap(&self.settings) && state.close_oldest_idle() {}
+            let full = state.at_cap(&self.settings);
             if fresh && full {
                 // Make room for the fresh connection: close the oldest idle one, if any.
-                if let Some(stack) = state.idle.iter_mut().find(|stack| !stack.is_empty()) {
-                    stack.remove(0);
-                    state.idle_count -= 1;
-                    state.open -= 1;
-                }
+                state.close_oldest_idle();
             }
             if !fresh {
                 let me = thread_slot() as usize;
@@ -402,7 +408,7 @@ impl Pool {
                     }
                 }
             }
-            if cap == 0 || state.open < cap {
+            if !state.at_cap(&self.settings) {
                 state.open += 1;
                 state.connects += 1;
                 return Ok(Checkout::Connect(self.slot()));
