@@ -224,7 +224,7 @@ impl Proxy {
             .start(peer, client.tls.as_ref(), &request, started);
         async move {
             let exchanged = self
-                .exchange(client, client_ip, request, &mut unanswered.record)
+                .exchange(&client, client_ip, &mut request, &mut unanswered.record)
                 .await;
             // The one error exit: whatever phase failed, error.rs makes the answer.
             let response = exchanged.unwrap_or_else(|error| {
@@ -303,100 +303,96 @@ impl Proxy {
     }
 
     /// The phases, in order. Every error leaves by `?` to the one error exit in [`Proxy::handle`].
-    /// Not an `async fn`, whose arguments take their room twice in its future.
-    #[allow(clippy::manual_async_fn)] // reason: the async block holds the arguments once
-    fn exchange<'call, 'proxy: 'call>(
+    /// The request and the client are borrowed from [`Proxy::handle`]'s future, so that they
+    /// take their room once: the request is taken (an empty one left) where a phase consumes it.
+    async fn exchange<'proxy>(
         &'proxy self,
-        client: ClientInfo,
+        client: &ClientInfo,
         client_ip: IpAddr,
-        request: Request<ClientBody>,
-        record: &'call mut Record<'proxy>,
-    ) -> impl std::future::Future<Output = Result<Response<Body>, ProxyError>> + Send + use<'call, 'proxy>
-    {
-        async move {
-            let (host, path) = checks::request(&request, self.max_body_size)?;
-            if let Some(response) = self.https_redirect(&client, host, &request) {
-                return Ok(response);
-            }
-            let lookup = Lookup {
-                listener: client.listener,
-                host,
-                path: &path,
-                internal: false,
-            };
-            let Some(route) = self.router.find(&lookup) else {
-                self.rules.check_host_access(host, client_ip)?;
-                return Err(ProxyError::NoRoute);
-            };
-            record.route = Some(route.index);
-            let rules = self.rules.find(Some(route.index), None);
-            if let Some(rules) = rules {
-                rules.check_access(client_ip)?;
-            }
-            let limited = match route.check_limits(client_ip, &path, &request) {
-                limits::Checked::Now(limited) => limited,
-                limits::Checked::Later(later) => later.await,
-            };
-            let limited = match limited {
-                Ok(limited) => limited,
-                Err(rejected) => {
-                    give_back_headers(request);
-                    return Err(rejected);
-                }
-            };
-            let upstream = match &route.target {
-                Target::Upstream(upstream) => upstream,
-                // Boxed, as static files are not the request path this future is sized for.
-                Target::Static(dir) => {
-                    match Box::pin(route.serve_static(dir, &path, &request)).await? {
-                        Some(response) => return Ok(response),
-                        None => route.fallback_upstream()?,
-                    }
-                }
-                Target::Answer(answer) => {
-                    return Ok(answer.respond_to(&request, host, client.tls.is_some()))
-                }
-            };
-            let target = UpstreamTarget::new(upstream, rules, host, &path);
-            let priority =
-                route.priority_of(&request, || self.real_ip.is_trusted(client.peer.ip()));
-            // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
-            // only when the config has an internal route, as the copy costs every proxied request.
-            // Boxed: held across the exchange, and only some configs need it.
-            let head = self
-                .accel_redirect
-                .then(|| Box::new(accel::Head::of(&request, host)));
-            let request =
-                if route.request_buffering && !http_body::Body::is_end_stream(request.body()) {
-                    Box::pin(self.buffered(request)).await?
-                } else {
-                    self.unbuffered(request)
-                };
-            let (upstream_request, upgrade) =
-                self.upstream_request(&target, &client, client_ip, request);
-            let sent = self.sending(upstream, record);
-            let response = upstream.send(upstream_request, priority).await?;
-            self.sent(&response, sent, record);
-            if let Some((redirect, head)) = head
-                .as_ref()
-                .and_then(|head| Some((accel::redirect(response.headers())?, head)))
-            {
-                // The upstream's body is not wanted: dropped, its connection is not reused.
-                drop(response);
-                // Boxed: rare (an internal route and an upstream that asks for it), and as large as
-                // a second request phase, which every request's future would otherwise carry.
-                return Box::pin(self.follow(
-                    redirect?,
-                    head,
-                    &client,
-                    client_ip,
-                    limited.as_ref(),
-                    record,
-                ))
-                .await;
-            }
-            Ok(self.shaped(response, route, &target, upgrade, limited.as_ref()))
+        request: &mut Request<ClientBody>,
+        record: &mut Record<'proxy>,
+    ) -> Result<Response<Body>, ProxyError> {
+        let (host, path) = checks::request(&*request, self.max_body_size)?;
+        if let Some(response) = self.https_redirect(client, host, &*request) {
+            return Ok(response);
         }
+        let found = self.router.find(&Lookup {
+            listener: client.listener,
+            host,
+            path: &path,
+            internal: false,
+        });
+        let Some(route) = found else {
+            self.rules.check_host_access(host, client_ip)?;
+            return Err(ProxyError::NoRoute);
+        };
+        record.route = Some(route.index);
+        let rules = self.rules.find(Some(route.index), None);
+        if let Some(rules) = rules {
+            rules.check_access(client_ip)?;
+        }
+        let checked = match route.check_limits(client_ip, &path, request) {
+            limits::Checked::Now(limited) => limited,
+            limits::Checked::Later(later) => later.await,
+        };
+        let limited = match checked {
+            Ok(limited) => limited,
+            Err(rejected) => {
+                give_back_headers(take_request(request));
+                return Err(rejected);
+            }
+        };
+        let upstream = match &route.target {
+            Target::Upstream(upstream) => upstream,
+            // Boxed, as static files are not the request path this future is sized for.
+            Target::Static(dir) => {
+                match Box::pin(route.serve_static(dir, &path, &*request)).await? {
+                    Some(response) => return Ok(response),
+                    None => route.fallback_upstream()?,
+                }
+            }
+            Target::Answer(answer) => {
+                return Ok(answer.respond_to(&*request, host, client.tls.is_some()))
+            }
+        };
+        let target = UpstreamTarget::new(upstream, rules, host, &path);
+        let priority = route.priority_of(&*request, || self.real_ip.is_trusted(client.peer.ip()));
+        // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
+        // only when the config has an internal route, as the copy costs every proxied request.
+        // Boxed: held across the exchange, and only some configs need it.
+        let head = self
+            .accel_redirect
+            .then(|| Box::new(accel::Head::of(&*request, host)));
+        let request = if route.request_buffering && !http_body::Body::is_end_stream(request.body())
+        {
+            Box::pin(self.buffered(take_request(request))).await?
+        } else {
+            self.unbuffered(take_request(request))
+        };
+        let (upstream_request, upgrade) =
+            self.upstream_request(&target, client, client_ip, request);
+        let sent = self.sending(upstream, record);
+        let response = upstream.send(upstream_request, priority).await?;
+        self.sent(&response, sent, record);
+        if let Some((redirect, head)) = head
+            .as_ref()
+            .and_then(|head| Some((accel::redirect(response.headers())?, head)))
+        {
+            // The upstream's body is not wanted: dropped, its connection is not reused.
+            drop(response);
+            // Boxed: rare (an internal route and an upstream that asks for it), and as large as
+            // a second request phase, which every request's future would otherwise carry.
+            return Box::pin(self.follow(
+                redirect?,
+                head,
+                client,
+                client_ip,
+                limited.as_ref(),
+                record,
+            ))
+            .await;
+        }
+        Ok(self.shaped(response, route, &target, upgrade, limited.as_ref()))
     }
 
     /// Phase 6 for an upstream's response: the rules' hidden headers out, `X-Accel-Buffering`
@@ -611,6 +607,12 @@ impl Proxy {
 struct Bodied {
     body: RequestBody,
     bodiless: bool,
+}
+
+/// The request out of `request`, an empty one without headers left in its place (which
+/// allocates nothing).
+fn take_request(request: &mut Request<ClientBody>) -> Request<ClientBody> {
+    std::mem::replace(request, Request::new(ClientBody::Empty))
 }
 
 /// A rejected request's header map goes back to this thread's spares for the next request head:
