@@ -331,11 +331,11 @@ impl Proxy {
         if let Some(rules) = rules {
             rules.check_access(client_ip)?;
         }
-        let checked = match route.check_limits(client_ip, &path, request) {
+        // One match: a local for the decision would keep its room across the phases below.
+        let limited = match match route.check_limits(client_ip, &path, request) {
             limits::Checked::Now(limited) => limited,
             limits::Checked::Later(later) => later.await,
-        };
-        let limited = match checked {
+        } {
             Ok(limited) => limited,
             Err(rejected) => {
                 give_back_headers(take_request(request));
