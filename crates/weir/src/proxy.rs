@@ -177,11 +177,13 @@ impl Proxy {
     }
 
     /// Proxies one request. Never fails: every error becomes a response.
-    pub async fn handle(
+    /// What needs no waiting is done before the future is made: not an `async fn`, whose
+    /// arguments take their room twice in its future.
+    pub fn handle(
         &self,
         client: ClientInfo,
         mut request: Request<ClientBody>,
-    ) -> Response<Body> {
+    ) -> impl std::future::Future<Output = Response<Body>> + Send + '_ {
         let started = Instant::now();
         if !self.underscores_in_headers {
             drop_underscored_headers(request.headers_mut());
@@ -207,35 +209,40 @@ impl Proxy {
                     .map(rules::host_name)
             })
             .flatten();
-        let facts = self
-            .rules
-            .response_variables
-            .then(|| rules::Facts::capture(&request, rules_host.as_deref().unwrap_or("")));
+        // Boxed: only some configs need them, and they are held across the exchange.
+        let facts = self.rules.response_variables.then(|| {
+            Box::new(rules::Facts::capture(
+                &request,
+                rules_host.as_deref().unwrap_or(""),
+            ))
+        });
         // Until the answer is ready, a client that leaves drops this future: the guard then
         // counts and logs the request as 499, as nginx does.
         let peer = SocketAddr::new(client_ip, client.peer.port());
         let mut unanswered = self
             .logging
             .start(peer, client.tls.as_ref(), &request, started);
-        let exchanged = self
-            .exchange(client, client_ip, request, &mut unanswered.record)
-            .await;
-        // The one error exit: whatever phase failed, error.rs makes the answer.
-        let response = exchanged.unwrap_or_else(|error| {
-            self.refused(error, unanswered.upstream_name(), client_ip)
-                .map(Body::full)
-        });
-        let response = self.response_rules(
-            response,
-            unanswered.record.route,
-            rules_host.as_deref(),
-            facts.as_ref(),
-            client_ip,
-            asked.secure,
-        );
-        let response = self.outgoing.apply(response, &asked);
-        // The logging exit: counted now, logged when the body is done.
-        unanswered.answered(response)
+        async move {
+            let exchanged = self
+                .exchange(&client, client_ip, &mut request, &mut unanswered.record)
+                .await;
+            // The one error exit: whatever phase failed, error.rs makes the answer.
+            let response = exchanged.unwrap_or_else(|error| {
+                self.refused(error, unanswered.upstream_name(), client_ip)
+                    .map(Body::full)
+            });
+            let response = self.response_rules(
+                response,
+                unanswered.record.route,
+                rules_host.as_deref(),
+                facts.as_deref(),
+                client_ip,
+                asked.secure,
+            );
+            let response = self.outgoing.apply(response, &asked);
+            // The logging exit: counted now, logged when the body is done.
+            unanswered.answered(response)
+        }
     }
 
     /// `response_headers` and `response_headers_always` of the request's route, or of its host
@@ -296,24 +303,26 @@ impl Proxy {
     }
 
     /// The phases, in order. Every error leaves by `?` to the one error exit in [`Proxy::handle`].
+    /// The request and the client are borrowed from [`Proxy::handle`]'s future, so that they
+    /// take their room once: the request is taken (an empty one left) where a phase consumes it.
     async fn exchange<'proxy>(
         &'proxy self,
-        client: ClientInfo,
+        client: &ClientInfo,
         client_ip: IpAddr,
-        request: Request<ClientBody>,
+        request: &mut Request<ClientBody>,
         record: &mut Record<'proxy>,
     ) -> Result<Response<Body>, ProxyError> {
-        let (host, path) = checks::request(&request, self.max_body_size)?;
-        if let Some(response) = self.https_redirect(&client, host, &request) {
+        let (host, path) = checks::request(&*request, self.max_body_size)?;
+        if let Some(response) = self.https_redirect(client, host, &*request) {
             return Ok(response);
         }
-        let lookup = Lookup {
+        let found = self.router.find(&Lookup {
             listener: client.listener,
             host,
             path: &path,
             internal: false,
-        };
-        let Some(route) = self.router.find(&lookup) else {
+        });
+        let Some(route) = found else {
             self.rules.check_host_access(host, client_ip)?;
             return Err(ProxyError::NoRoute);
         };
@@ -322,34 +331,49 @@ impl Proxy {
         if let Some(rules) = rules {
             rules.check_access(client_ip)?;
         }
-        let limited = match route.check_limits(client_ip, &path, &request).await {
+        // One match: a local for the decision would keep its room across the phases below.
+        let limited = match match route.check_limits(client_ip, &path, request) {
+            limits::Checked::Now(limited) => limited,
+            limits::Checked::Later(later) => later.await,
+        } {
             Ok(limited) => limited,
             Err(rejected) => {
-                give_back_headers(request);
+                give_back_headers(take_request(request));
                 return Err(rejected);
             }
         };
         let upstream = match &route.target {
             Target::Upstream(upstream) => upstream,
-            Target::Static(dir) => match route.serve_static(dir, &path, &request).await? {
-                Some(response) => return Ok(response),
-                None => route.fallback_upstream()?,
-            },
+            // Boxed, as static files are not the request path this future is sized for.
+            Target::Static(dir) => {
+                match Box::pin(route.serve_static(dir, &path, &*request)).await? {
+                    Some(response) => return Ok(response),
+                    None => route.fallback_upstream()?,
+                }
+            }
             Target::Answer(answer) => {
-                return Ok(answer.respond_to(&request, host, client.tls.is_some()))
+                return Ok(answer.respond_to(&*request, host, client.tls.is_some()))
             }
         };
         let target = UpstreamTarget::new(upstream, rules, host, &path);
-        let priority = route.priority_of(&request, || self.real_ip.is_trusted(client.peer.ip()));
+        let priority = route.priority_of(&*request, || self.real_ip.is_trusted(client.peer.ip()));
         // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
         // only when the config has an internal route, as the copy costs every proxied request.
-        let head = self.accel_redirect.then(|| accel::Head::of(&request, host));
-        let (upstream_request, upgrade) = self
-            .upstream_request(route, &target, &client, client_ip, request)
-            .await?;
-        let response = self
-            .send(upstream, priority, upstream_request, record)
-            .await?;
+        // Boxed: held across the exchange, and only some configs need it.
+        let head = self
+            .accel_redirect
+            .then(|| Box::new(accel::Head::of(&*request, host)));
+        let request = if route.request_buffering && !http_body::Body::is_end_stream(request.body())
+        {
+            Box::pin(self.buffered(take_request(request))).await?
+        } else {
+            self.unbuffered(take_request(request))
+        };
+        let (upstream_request, upgrade) =
+            self.upstream_request(&target, client, client_ip, request);
+        let sent = self.sending(upstream, record);
+        let response = upstream.send(upstream_request, priority).await?;
+        self.sent(&response, sent, record);
         if let Some((redirect, head)) = head
             .as_ref()
             .and_then(|head| Some((accel::redirect(response.headers())?, head)))
@@ -361,7 +385,7 @@ impl Proxy {
             return Box::pin(self.follow(
                 redirect?,
                 head,
-                &client,
+                client,
                 client_ip,
                 limited.as_ref(),
                 record,
@@ -435,15 +459,16 @@ impl Proxy {
                     return Ok(response);
                 }
             };
-            let request = request.map(|()| ClientBody::Empty);
+            let request = request.map(|()| Bodied {
+                body: RequestBody::Full(None),
+                bodiless: true,
+            });
             let rules = self.rules.find(Some(route.index), None);
             let target = UpstreamTarget::new(upstream, rules, lookup.host, &redirect.path);
-            let (upstream_request, _) = self
-                .upstream_request(route, &target, client, client_ip, request)
-                .await?;
-            let response = self
-                .send(upstream, route.priority, upstream_request, record)
-                .await?;
+            let (upstream_request, _) = self.upstream_request(&target, client, client_ip, request);
+            let sent = self.sending(upstream, record);
+            let response = upstream.send(upstream_request, route.priority).await?;
+            self.sent(&response, sent, record);
             if let Some(next) = accel::redirect(response.headers()) {
                 drop(response);
                 redirect = next?;
@@ -474,33 +499,53 @@ impl Proxy {
             .then(|| crate::answer::https_redirect(host, port, request.uri()))
     }
 
+    /// Phase 4's body: none, or the client's, streamed; a route with `request_buffering` reads
+    /// a body whole first ([`Proxy::buffered`]).
+    fn unbuffered(&self, request: Request<ClientBody>) -> Request<Bodied> {
+        let bodiless = http_body::Body::is_end_stream(request.body());
+        request.map(|incoming| Bodied {
+            body: if bodiless {
+                RequestBody::Full(None)
+            } else {
+                RequestBody::downstream(incoming, self.max_body_size, self.body_timeout)
+            },
+            bodiless,
+        })
+    }
+
+    /// Phase 4's body read whole (`request_buffering`, a request with a body): rare work, boxed
+    /// where it is awaited, so the request's future holds no room for it.
+    async fn buffered(&self, request: Request<ClientBody>) -> Result<Request<Bodied>, ProxyError> {
+        let (parts, incoming) = request.into_parts();
+        let body = buffering::read_request_body(
+            incoming,
+            self.max_body_size,
+            self.body_timeout,
+            &self.buffers,
+        )
+        .await?;
+        Ok(Request::from_parts(
+            parts,
+            Bodied {
+                body,
+                bodiless: false,
+            },
+        ))
+    }
+
     /// Phase 4, the upstream request. Only a bodiless GET asking for WebSocket is an upgrade;
     /// any other `Upgrade` (h2c included) is dropped with the hop-by-hop headers, so such a
     /// request is buffered and forwarded as any other.
-    async fn upstream_request(
+    fn upstream_request(
         &self,
-        route: &Route,
         target: &UpstreamTarget<'_>,
         client: &ClientInfo,
         client_ip: IpAddr,
-        request: Request<ClientBody>,
-    ) -> Result<(Request<RequestBody>, bool), ProxyError> {
+        request: Request<Bodied>,
+    ) -> (Request<RequestBody>, bool) {
         let upstream = target.upstream;
-        let (mut parts, incoming) = request.into_parts();
-        let upgrade = is_websocket_upgrade(&parts, http_body::Body::is_end_stream(&incoming));
-        let body = if http_body::Body::is_end_stream(&incoming) {
-            RequestBody::Full(None)
-        } else if route.request_buffering {
-            buffering::read_request_body(
-                incoming,
-                self.max_body_size,
-                self.body_timeout,
-                &self.buffers,
-            )
-            .await?
-        } else {
-            RequestBody::downstream(incoming, self.max_body_size, self.body_timeout)
-        };
+        let (mut parts, Bodied { body, bodiless }) = request.into_parts();
+        let upgrade = is_websocket_upgrade(&parts, bodiless);
         let forwarding = forward::Forwarding {
             client_ip,
             secure: client.tls.is_some(),
@@ -534,20 +579,19 @@ impl Proxy {
             }
             _ => forward::rewrite(&mut parts, &forwarding),
         }
-        Ok((Request::from_parts(parts, body), upgrade))
+        (Request::from_parts(parts, body), upgrade)
     }
 
-    /// Phase 5, the exchange: a server of the group, a connection, the response head.
-    async fn send<'proxy>(
-        &self,
-        upstream: &'proxy Upstream,
-        priority: crate::config::Priority,
-        upstream_request: Request<RequestBody>,
-        record: &mut Record<'proxy>,
-    ) -> Result<Response<UpstreamBody>, ProxyError> {
-        let sent = Instant::now();
+    /// Phase 5, the exchange: a server of the group, a connection, the response head. Not a
+    /// future of its own, which would hold the upstream's beside its arguments: the caller
+    /// awaits [`Upstream::send`] between this and [`Proxy::sent`].
+    fn sending<'proxy>(&self, upstream: &'proxy Upstream, record: &mut Record<'proxy>) -> Instant {
         record.upstream_name = Some(upstream.name());
-        let response = upstream.send(upstream_request, priority).await?;
+        Instant::now()
+    }
+
+    /// Phase 5's end: what the log keeps of the exchange started at `sent`.
+    fn sent(&self, response: &Response<UpstreamBody>, sent: Instant, record: &mut Record<'_>) {
         let upstream_addr = self
             .logging
             .access_log
@@ -555,8 +599,20 @@ impl Proxy {
             .and_then(|_| response.body().upstream_addr().map(ToString::to_string));
         record.upstream = Some((upstream_addr, sent.elapsed()));
         record.queued = response.body().queued();
-        Ok(response)
     }
+}
+
+/// A request's body on its way upstream, and whether the client sent none (only a bodiless
+/// request may be a WebSocket upgrade; told before a buffered body was read).
+struct Bodied {
+    body: RequestBody,
+    bodiless: bool,
+}
+
+/// The request out of `request`, an empty one without headers left in its place (which
+/// allocates nothing).
+fn take_request(request: &mut Request<ClientBody>) -> Request<ClientBody> {
+    std::mem::replace(request, Request::new(ClientBody::Empty))
 }
 
 /// A rejected request's header map goes back to this thread's spares for the next request head:
@@ -598,16 +654,17 @@ impl Route {
         }
     }
 
-    /// Phase 3, the route's rate limits: a rejection is an error, before any upstream work.
-    async fn check_limits<B>(
+    /// Phase 3, the route's rate limits: a rejection is an error, before any upstream work. A
+    /// decision that needs no waiting is made without a future (see [`RouteLimits::check`]).
+    fn check_limits<B>(
         &self,
         client_ip: IpAddr,
         path: &str,
         request: &Request<B>,
-    ) -> Result<Option<limits::Decided<'_>>, ProxyError> {
+    ) -> limits::Checked<'_> {
         match &self.limits {
-            Some(limits) => limits.check(client_ip, path, request).await,
-            None => Ok(None),
+            Some(limits) => limits.check(client_ip, path, request),
+            None => limits::Checked::Now(Ok(None)),
         }
     }
 

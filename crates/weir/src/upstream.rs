@@ -102,6 +102,12 @@ enum Retry {
     Repeat(Box<Request<RequestBody>>),
 }
 
+/// The request out of `request`, a bodiless one without headers left in its place (which
+/// allocates nothing).
+fn take(request: &mut Request<RequestBody>) -> Request<RequestBody> {
+    std::mem::replace(request, Request::new(RequestBody::Full(None)))
+}
+
 /// The servers of a group at one moment: one pool, health and in-flight count per server;
 /// `health[i]` belongs to `pools[i]`. Replaced whole when a host name's addresses change.
 struct Servers {
@@ -375,94 +381,102 @@ impl Upstream {
     /// to repeat (idempotent method, no body). A read time-out is not retried, since the server
     /// may still be working on the request. `priority`: the request's class in a full server's
     /// queue (its route's).
-    pub async fn send(
+    ///
+    /// Not an `async fn`: an `async fn`'s arguments take their room twice in its future, and
+    /// the request is large; this future holds it once, and [`Upstream::exchange`] borrows it.
+    pub fn send(
         &self,
         request: Request<RequestBody>,
         priority: Priority,
-    ) -> Result<Response<UpstreamBody>, ProxyError> {
+    ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + '_
+    {
         let repeatable = repeatable(&request);
         let mut request = request;
-        // The servers as they are now: a change of a host name's addresses while this request
-        // runs does not move it.
-        let servers = self.set.servers().await;
-        if servers.pools.is_empty() {
-            return Err(ProxyError::Unresolved {
-                names: Arc::clone(&self.set.names_text),
-            });
-        }
-        let mut index = servers
-            .balancer
-            .first(Self::available(&servers, Instant::now()));
-        let mut tried: Vec<bool> = Vec::new();
-        loop {
-            let health = &servers.health[index];
-            let pool = &servers.pools[index];
-            let ticket = health.on_picked(Instant::now());
-            let in_flight = servers.balancer.start(index);
-            let failed = match self
-                .exchange(
-                    pool,
-                    request,
-                    repeatable,
-                    servers.pools.len() == 1,
-                    priority,
-                )
-                .await
-            {
-                Ok((head, conn, sending)) => {
-                    if health.record_success(ticket) {
-                        tracing::info!(upstream = %self.name, server = %pool.addr(), "server answered again: marked up");
+        async move {
+            // The servers as they are now: a change of a host name's addresses while this request
+            // runs does not move it.
+            let servers = self.set.servers().await;
+            if servers.pools.is_empty() {
+                return Err(ProxyError::Unresolved {
+                    names: Arc::clone(&self.set.names_text),
+                });
+            }
+            let mut index = servers
+                .balancer
+                .first(Self::available(&servers, Instant::now()));
+            let mut tried: Vec<bool> = Vec::new();
+            loop {
+                let health = &servers.health[index];
+                let pool = &servers.pools[index];
+                let ticket = health.on_picked(Instant::now());
+                let in_flight = servers.balancer.start(index);
+                let failed = match self
+                    .exchange(
+                        pool,
+                        &mut request,
+                        repeatable,
+                        servers.pools.len() == 1,
+                        priority,
+                    )
+                    .await
+                {
+                    Ok((head, conn, sending)) => {
+                        if health.record_success(ticket) {
+                            tracing::info!(upstream = %self.name, server = %pool.addr(), "server answered again: marked up");
+                        }
+                        return Ok(self.wrap(head, conn, sending, in_flight));
                     }
-                    return Ok(self.wrap(head, conn, sending, in_flight));
+                    Err(failed) => failed,
+                };
+                drop(in_flight);
+                if failed.counts && health.record_failure(Instant::now()) {
+                    tracing::warn!(
+                        upstream = %self.name,
+                        server = %pool.addr(),
+                        error = %failed.error,
+                        "server marked down for fail_timeout"
+                    );
                 }
-                Err(failed) => failed,
-            };
-            drop(in_flight);
-            if failed.counts && health.record_failure(Instant::now()) {
-                tracing::warn!(
+                let retry = match failed.retry {
+                    Retry::No => None,
+                    Retry::Unsent(request) | Retry::Repeat(request) => Some(*request),
+                };
+                let Some(retry) = retry else {
+                    return Err(failed.error);
+                };
+                if tried.is_empty() {
+                    tried = vec![false; servers.pools.len()];
+                }
+                tried[index] = true;
+                let Some(next) =
+                    servers
+                        .balancer
+                        .next(&tried, index, Self::available(&servers, Instant::now()))
+                else {
+                    return Err(failed.error);
+                };
+                tracing::debug!(
                     upstream = %self.name,
                     server = %pool.addr(),
+                    next = %servers.pools[next].addr(),
                     error = %failed.error,
-                    "server marked down for fail_timeout"
+                    "server failed: trying the next one"
                 );
+                index = next;
+                request = retry;
             }
-            let retry = match failed.retry {
-                Retry::No => None,
-                Retry::Unsent(request) | Retry::Repeat(request) => Some(*request),
-            };
-            let Some(retry) = retry else {
-                return Err(failed.error);
-            };
-            if tried.is_empty() {
-                tried = vec![false; servers.pools.len()];
-            }
-            tried[index] = true;
-            let Some(next) =
-                servers
-                    .balancer
-                    .next(&tried, index, Self::available(&servers, Instant::now()))
-            else {
-                return Err(failed.error);
-            };
-            tracing::debug!(
-                upstream = %self.name,
-                server = %pool.addr(),
-                next = %servers.pools[next].addr(),
-                error = %failed.error,
-                "server failed: trying the next one"
-            );
-            index = next;
-            request = retry;
         }
     }
 
     /// One server's part of [`Upstream::send`], with the stale-connection retry: the request
     /// is written (and its body, as far as it comes) while the response head is awaited, all in
     /// this task. Gives the head, the connection, and what is left to send of the body.
+    /// `request` is taken (a bodiless placeholder left) once a connection is had, and put
+    /// back for a retry on a fresh connection.
     async fn exchange(
         &self,
         pool: &Arc<Pool>,
-        mut request: Request<RequestBody>,
+        request: &mut Request<RequestBody>,
         repeatable: bool,
         alone: bool,
         priority: Priority,
@@ -475,8 +489,13 @@ impl Upstream {
                 // A pooled connection the server closed while idle was already passed over.
                 Ok(Checkout::Reused(conn)) => conn,
                 Ok(Checkout::Connect(mut slot)) => {
-                    match connect::connect(pool.addr(), self.connect_timeout, self.send_timeout)
-                        .await
+                    // Boxed: rare work on a keep-alive upstream, and large.
+                    match Box::pin(connect::connect(
+                        pool.addr(),
+                        self.connect_timeout,
+                        self.send_timeout,
+                    ))
+                    .await
                     {
                         Ok(stream) => slot.into_conn(stream),
                         Err(error) => {
@@ -484,7 +503,7 @@ impl Upstream {
                             return Err(Failed {
                                 error,
                                 counts: true,
-                                retry: Retry::Unsent(Box::new(request)),
+                                retry: Retry::Unsent(Box::new(take(request))),
                             });
                         }
                     }
@@ -497,7 +516,7 @@ impl Upstream {
                     return Err(Failed {
                         error: error.into(),
                         counts: false,
-                        retry: Retry::Unsent(Box::new(request)),
+                        retry: Retry::Unsent(Box::new(take(request))),
                     })
                 }
                 Err(error @ CheckoutError::QueueTimeout { .. }) => {
@@ -508,7 +527,7 @@ impl Upstream {
                     })
                 }
             };
-            let (mut parts, body) = request.into_parts();
+            let (mut parts, body) = take(request).into_parts();
             let method = parts.method.clone();
             let mut sending = Some(Sending::new(&parts, body));
             let mut answered = false;
@@ -582,7 +601,7 @@ impl Upstream {
                             closed_retried = true;
                         }
                         tracing::debug!(upstream = %pool.addr(), stale, "connection closed before an answer: retrying on a new one");
-                        request = retry;
+                        *request = retry;
                         fresh = true;
                         continue;
                     }

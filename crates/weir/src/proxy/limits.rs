@@ -3,7 +3,9 @@
 //! [`ProxyError::RateLimited`] (status and headers included; `error.rs` makes the response) and
 //! adds the limit headers to a response that passed. The limiter itself knows no HTTP.
 
+use std::future::Future;
 use std::net::IpAddr;
+use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -69,30 +71,43 @@ impl RouteLimits {
     }
 
     /// Checks and charges the request against every limit of the route. A rejection is
-    /// [`ProxyError::RateLimited`], before any upstream work; a delay is waited out here (a
-    /// client that leaves meanwhile gets its charge back). The limit that decided
-    /// a request let through gives its response headers.
-    pub(super) async fn check<B>(
+    /// [`ProxyError::RateLimited`], before any upstream work. The in-memory decision is made
+    /// here, with nothing to await; a Redis round trip or a delay to wait out is [`Checked::Later`],
+    /// a boxed future of its own (a client that leaves during a delay gets its charge back), so
+    /// the request's future holds no room for that rare work. The limit that decided a request
+    /// let through gives its response headers.
+    pub(super) fn check<B>(
         &self,
         client_ip: IpAddr,
         path: &str,
         request: &Request<B>,
-    ) -> Result<Option<Decided<'_>>, ProxyError> {
+    ) -> Checked<'_> {
         let keys = self.keys(client_ip, path, request);
         let key_slices: SmallVec<[&[u8]; 2]> = keys.iter().map(|key| key.as_slice()).collect();
-        let decision = match self.set.try_check(&key_slices) {
+        let known = self.set.try_check(&key_slices);
+        drop(key_slices);
+        match known {
+            Some(decision) if decision.delay().is_none() => {
+                Checked::Now(self.decided(decision, client_ip))
+            }
+            known => Checked::Later(Box::pin(self.check_later(keys, known, client_ip))),
+        }
+    }
+
+    /// The rare part of [`RouteLimits::check`]: the decision from Redis (`known` is `None`), then
+    /// its delay, if any, waited out.
+    async fn check_later(
+        &self,
+        keys: SmallVec<[LimitKey; 2]>,
+        known: Option<Decision>,
+        client_ip: IpAddr,
+    ) -> Result<Option<Decided<'_>>, ProxyError> {
+        let key_slices: SmallVec<[&[u8]; 2]> = keys.iter().map(|key| key.as_slice()).collect();
+        let decision = match known {
             Some(decision) => decision,
             None => self.set.check(&key_slices).await,
         };
-        let decided = decision
-            .limit
-            .and_then(|index| self.limits.get(index))
-            .map(|limit| Decided { limit, decision });
-        if decision.is_rejected() {
-            if let Some(decided) = decided {
-                return Err(decided.rejection(client_ip));
-            }
-        }
+        let decided = self.decided(decision, client_ip)?;
         if let Some(delay) = decision.delay() {
             // A client that goes away meanwhile drops this future: the guard then gives its
             // place back, as nginx does.
@@ -103,6 +118,24 @@ impl RouteLimits {
             };
             tokio::time::sleep(delay).await;
             refund.disarm();
+        }
+        Ok(decided)
+    }
+
+    /// What `decision` makes of the request: a rejection, or the limit whose headers it gets.
+    fn decided(
+        &self,
+        decision: Decision,
+        client_ip: IpAddr,
+    ) -> Result<Option<Decided<'_>>, ProxyError> {
+        let decided = decision
+            .limit
+            .and_then(|index| self.limits.get(index))
+            .map(|limit| Decided { limit, decision });
+        if decision.is_rejected() {
+            if let Some(decided) = decided {
+                return Err(decided.rejection(client_ip));
+            }
         }
         Ok(decided)
     }
@@ -186,6 +219,15 @@ impl Decided<'_> {
             headers,
         }
     }
+}
+
+/// A route's limits' decision on a request: made at once, or to be awaited (a Redis round trip,
+/// a delay), boxed.
+pub(super) enum Checked<'route> {
+    Now(Result<Option<Decided<'route>>, ProxyError>),
+    Later(
+        Pin<Box<dyn Future<Output = Result<Option<Decided<'route>>, ProxyError>> + Send + 'route>>,
+    ),
 }
 
 /// Refunds a delayed request's charge unless it reached the end of its delay.
