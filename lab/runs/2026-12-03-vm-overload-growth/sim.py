@@ -15,8 +15,20 @@ Rules (the queue delay is depth x service / 4, sampled at every change; S = serv
   empties; then LIFO, waiters older than 20 S dropped, and a newcomer whose predicted wait is
   over 20 S admitted in the place of the oldest waiter (dropped at once).
 Run: python3 sim.py (about a minute).
+
+Issue 21's next step (python3 sim.py refuse > sim-refuse.out; forty seeds, a few seconds): the
+refusal time of every refused request of the level (0 when refused at once; "imm" = the share
+refused at once), for
+- "growth": the rule above (a newcomer to a full standing queue displaces the oldest waiter);
+- "refuse": the same, but a newcomer to a full standing queue (delay over F service times) is
+  refused at once, LIFO kept, waiters older than AGE service times dropped (F = AGE = 20 is the
+  proposal of the growth run's README);
+- "trim": while the queue stands its room is F service times of delay; a newcomer that finds
+  it full is refused at once, and the waiters beyond it (queued before it stood) are dropped,
+  oldest first, when a newcomer comes; served FIFO (or LIFO); it stands until it empties and
+  no newcomer was refused for a full queue within HOLD service times.
 """
-import heapq, random
+import heapq, random, sys
 from collections import deque
 C=4; DEAD=2.0; SECS=15; TAIL=3
 
@@ -86,7 +98,79 @@ def row(S, seeds=10, **kw):
             lvl,sum(g)/len(g),min(g),sum(p)/len(p),max(p),sum(rc)/len(rc),sum(f)/len(f)))
     return " | ".join(out)
 
-if __name__=='__main__':
+def run_refusals(rate, seed, S, rule, F=20, AGE=20, order='lifo', HOLD=0):
+    """One level under "growth", "refuse" or "trim" (module doc): goodput, served p99 (ms),
+    and the refusal times (s) of the level's refused requests."""
+    W=8*S; G=6*S; T=20*S; I=10*S
+    arr=arrivals(rate, seed)
+    busy=0; q=deque(); ev=[(a,1,a) for a in arr]; heapq.heapify(ev)
+    served=[]; refused=[]
+    hist=deque(); st=dict(standing=False, above=None, full=-1e9)
+    def ref(now, a):
+        if a<SECS: refused.append(now-a)
+    def sample(now):
+        if not q and now-st['full']>=HOLD*S: st['standing']=False
+        d=len(q)*S/C
+        if not q or d<T: st['above']=None
+        elif st['above'] is None: st['above']=now
+        elif now-st['above']>=I and not st['standing']: st['standing']=True
+        hist.append((now,d))
+        while len(hist)>=2 and now-hist[1][0]>=W: hist.popleft()
+        if q and not st['standing'] and d-min(x[1] for x in hist)>=G: st['standing']=True
+    while ev:
+        now,kind,a=heapq.heappop(ev)
+        ch=False
+        while q and now-q[0]>=DEAD: ref(now,q.popleft()); ch=True
+        if st['standing']:
+            age = T if rule=='growth' else AGE*S
+            while q and now-q[0]>age: ref(now,q.popleft()); ch=True
+        if ch: sample(now)
+        if kind==1:
+            if busy<C: busy+=1; heapq.heappush(ev,(now+S,0,a)); continue
+            pred=(len(q)+1)*S/C
+            if pred>DEAD: ref(now,a); continue
+            if st['standing']:
+                if rule=='growth' and pred>T: ref(now,q.popleft())
+                if rule=='refuse' and pred>F*S: ref(now,a); continue
+                if rule=='trim':
+                    while q and len(q)*S/C>F*S: ref(now,q.popleft())
+                    if (len(q)+1)*S/C>F*S: st['full']=now; sample(now); ref(now,a); continue
+            q.append(a); sample(now)
+        else:
+            if a<SECS: served.append(now-a+0.001)
+            if q:
+                x=q.pop() if st['standing'] and order=='lifo' else q.popleft(); sample(now)
+                heapq.heappush(ev,(now+S,0,x))
+            else: busy-=1; sample(now)
+    good=sum(1 for s in served if s<=2.0); served.sort()
+    return good/SECS/min(rate,80), served[int(len(served)*0.99)-1]*1000, refused
+
+def row_refusals(S, seeds=40, **kw):
+    def pct(xs, p):
+        xs=sorted(xs); return xs[min(len(xs)-1,int(len(xs)*p))] if xs else 0
+    out=[]
+    for lvl in (1,2,10):
+        r=[run_refusals(80*lvl,seed*7+lvl,S,**kw) for seed in range(seeds)]
+        refs=[t for x in r for t in x[2]]
+        imm=sum(1 for t in refs if t<0.001)/len(refs) if refs else 1.0
+        out.append("%dx g=%.4f p99=%.0f (max %.0f) refused=%d imm=%.2f wait p50/p99=%.0f/%.0f"%(
+            lvl,sum(x[0] for x in r)/seeds,sum(x[1] for x in r)/seeds,max(x[1] for x in r),
+            len(refs)/seeds,imm,pct(refs,.5)*1000,pct(refs,.99)*1000))
+    return " | ".join(out)
+
+def main_refuse():
+    for S in (0.0505, 0.053):
+        print("S = %.1f ms" % (S*1000))
+        print("  growth (shipped)             ", row_refusals(S, rule='growth'), flush=True)
+        for F,AGE in ((20,20),(4,20),(1,20),(1,4)):
+            print("  refuse F=%2d AGE=%2d LIFO       "%(F,AGE), row_refusals(S, rule='refuse', F=F, AGE=AGE), flush=True)
+        for F,order,HOLD in ((1,'lifo',4),(2,'fifo',0),(1,'fifo',0),(1,'fifo',8),(0.5,'fifo',4),(2,'fifo',4),(1,'fifo',4)):
+            print("  trim F=%-3g %s HOLD=%d%s"%(F,order.upper(),HOLD," (chosen)" if (F,order,HOLD)==(1,'fifo',4) else "         "),
+                  row_refusals(S, rule='trim', F=F, order=order, HOLD=HOLD), flush=True)
+
+if __name__=='__main__' and sys.argv[1:]==['refuse']:
+    main_refuse()
+elif __name__=='__main__':
     for S in (0.0505, 0.053):
         print("S = %.1f ms" % (S*1000))
         print("  codel (2026-12-03)         ", row(S, rule='codel'), flush=True)
