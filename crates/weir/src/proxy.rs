@@ -338,7 +338,7 @@ impl Proxy {
         } {
             Ok(limited) => limited,
             Err(rejected) => {
-                give_back_headers(take_request(request));
+                give_back_headers(std::mem::take(request));
                 return Err(rejected);
             }
         };
@@ -365,9 +365,9 @@ impl Proxy {
             .then(|| Box::new(accel::Head::of(&*request, host)));
         let request = if route.request_buffering && !http_body::Body::is_end_stream(request.body())
         {
-            Box::pin(self.buffered(take_request(request))).await?
+            Box::pin(self.buffered(std::mem::take(request))).await?
         } else {
-            self.unbuffered(take_request(request))
+            self.unbuffered(std::mem::take(request))
         };
         let (upstream_request, upgrade) =
             self.upstream_request(&target, client, client_ip, request);
@@ -607,12 +607,6 @@ impl Proxy {
 struct Bodied {
     body: RequestBody,
     bodiless: bool,
-}
-
-/// The request out of `request`, an empty one without headers left in its place (which
-/// allocates nothing).
-fn take_request(request: &mut Request<ClientBody>) -> Request<ClientBody> {
-    std::mem::replace(request, Request::new(ClientBody::Empty))
 }
 
 /// A rejected request's header map goes back to this thread's spares for the next request head:

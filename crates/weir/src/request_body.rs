@@ -63,6 +63,14 @@ impl http_body::Body for ClientBody {
     }
 }
 
+/// No body: what `std::mem::take` leaves of a request whose body went on (a request taken out
+/// of its place this way leaves a bodiless one without headers, which allocates nothing).
+impl Default for ClientBody {
+    fn default() -> ClientBody {
+        ClientBody::Empty
+    }
+}
+
 /// The request body towards the upstream.
 pub enum RequestBody {
     /// No body, or a whole one (a retried request, a buffered one).
@@ -79,6 +87,14 @@ pub enum RequestBody {
         /// Armed while a read waits; `None` until the first wait.
         deadline: Option<Pin<Box<Sleep>>>,
     },
+}
+
+/// No body: what `std::mem::take` leaves of a request taken out of its place, as
+/// [`ClientBody`]'s default.
+impl Default for RequestBody {
+    fn default() -> RequestBody {
+        RequestBody::Full(None)
+    }
 }
 
 impl RequestBody {

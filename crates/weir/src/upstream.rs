@@ -102,12 +102,6 @@ enum Retry {
     Repeat(Box<Request<RequestBody>>),
 }
 
-/// The request out of `request`, a bodiless one without headers left in its place (which
-/// allocates nothing).
-fn take(request: &mut Request<RequestBody>) -> Request<RequestBody> {
-    std::mem::replace(request, Request::new(RequestBody::Full(None)))
-}
-
 /// The servers of a group at one moment: one pool, health and in-flight count per server;
 /// `health[i]` belongs to `pools[i]`. Replaced whole when a host name's addresses change.
 struct Servers {
@@ -386,12 +380,11 @@ impl Upstream {
     /// the request is large; this future holds it once, and [`Upstream::exchange`] borrows it.
     pub fn send(
         &self,
-        request: Request<RequestBody>,
+        mut request: Request<RequestBody>,
         priority: Priority,
     ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + '_
     {
         let repeatable = repeatable(&request);
-        let mut request = request;
         async move {
             // The servers as they are now: a change of a host name's addresses while this request
             // runs does not move it.
@@ -503,7 +496,7 @@ impl Upstream {
                             return Err(Failed {
                                 error,
                                 counts: true,
-                                retry: Retry::Unsent(Box::new(take(request))),
+                                retry: Retry::Unsent(Box::new(std::mem::take(request))),
                             });
                         }
                     }
@@ -516,7 +509,7 @@ impl Upstream {
                     return Err(Failed {
                         error: error.into(),
                         counts: false,
-                        retry: Retry::Unsent(Box::new(take(request))),
+                        retry: Retry::Unsent(Box::new(std::mem::take(request))),
                     })
                 }
                 Err(error @ CheckoutError::QueueTimeout { .. }) => {
@@ -527,7 +520,7 @@ impl Upstream {
                     })
                 }
             };
-            let (mut parts, body) = take(request).into_parts();
+            let (mut parts, body) = std::mem::take(request).into_parts();
             let method = parts.method.clone();
             let mut sending = Some(Sending::new(&parts, body));
             let mut answered = false;
