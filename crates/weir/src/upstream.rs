@@ -394,14 +394,13 @@ impl Upstream {
                     names: Arc::clone(&self.set.names_text),
                 });
             }
-            let mut index = servers
-                .balancer
-                .first(Self::available(&servers, Instant::now()));
+            let mut now = Instant::now();
+            let mut index = servers.balancer.first(Self::available(&servers, now));
             let mut tried: Vec<bool> = Vec::new();
             loop {
                 let health = &servers.health[index];
                 let pool = &servers.pools[index];
-                let ticket = health.on_picked(Instant::now());
+                let ticket = health.on_picked(now);
                 let in_flight = servers.balancer.start(index);
                 let failed = match self
                     .exchange(
@@ -441,10 +440,11 @@ impl Upstream {
                     tried = vec![false; servers.pools.len()];
                 }
                 tried[index] = true;
+                now = Instant::now();
                 let Some(next) =
                     servers
                         .balancer
-                        .next(&tried, index, Self::available(&servers, Instant::now()))
+                        .next(&tried, index, Self::available(&servers, now))
                 else {
                     return Err(failed.error);
                 };

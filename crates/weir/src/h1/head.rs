@@ -8,6 +8,7 @@ use http::request::Parts;
 use http::{HeaderMap, Method, Request, Uri, Version};
 
 use crate::error::CodecError;
+use crate::header_list;
 
 /// The most header lines a request may have (hyper's limit before, and nginx's practical one).
 pub const MAX_HEADERS: usize = 256;
@@ -187,7 +188,7 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
             content_length = Some(parse_length(line.value)?);
         } else if name == header::TRANSFER_ENCODING {
             transfer_encoding = true;
-            for coding in tokens(line.value) {
+            for coding in header_list::items(line.value) {
                 if chunked {
                     // Anything after `chunked` (even a second `chunked`) leaves the body's end
                     // to a coding we would not decode.
@@ -205,7 +206,7 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
                 }
             }
         } else if name == header::CONNECTION {
-            for token in tokens(line.value) {
+            for token in header_list::items(line.value) {
                 if token.eq_ignore_ascii_case(b"close") {
                     close = true;
                 } else if token.eq_ignore_ascii_case(b"keep-alive") {
@@ -292,13 +293,6 @@ fn parse_length(value: &[u8]) -> Result<u64, CodecError> {
             .and_then(|total| total.checked_add(u64::from(digit - b'0')))
             .ok_or(bad)
     })
-}
-
-/// The comma-separated tokens of a header value, trimmed of spaces and tabs.
-fn tokens(value: &[u8]) -> impl Iterator<Item = &[u8]> {
-    value
-        .split(|byte| *byte == b',')
-        .map(|token| token.trim_ascii())
 }
 
 #[cfg(test)]

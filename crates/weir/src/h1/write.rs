@@ -17,6 +17,7 @@ use tokio::io::AsyncWrite;
 
 use super::io::write_all;
 use crate::body::Body;
+use crate::header_list;
 
 /// How the body is framed on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +93,7 @@ pub async fn write_response<W: AsyncWrite + Unpin>(
         .headers
         .get_all(header::CONNECTION)
         .iter()
-        .any(|value| has_token(value.as_bytes(), b"close"));
+        .any(|value| header_list::has_item(value.as_bytes(), b"close"));
     let keep_alive = request.keep_alive && !close_asked && framing != Framing::Close;
     // weir's own lines go into the head as bytes, not into the map: an insert can grow it.
     let mut lines: [&[u8]; 2] = [b"", b""];
@@ -302,13 +303,6 @@ impl Drop for HeadBuffer {
             }
         });
     }
-}
-
-/// Whether a comma-separated header value holds `token` (case-insensitive).
-pub fn has_token(value: &[u8], token: &[u8]) -> bool {
-    value
-        .split(|byte| *byte == b',')
-        .any(|part| part.trim_ascii().eq_ignore_ascii_case(token))
 }
 
 /// The `Date` value, formatted once per second per thread.

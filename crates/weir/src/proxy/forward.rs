@@ -35,7 +35,10 @@ pub(super) fn rewrite(parts: &mut Parts, forwarding: &Forwarding) {
         .upgrade
         .then(|| parts.headers.get(header::UPGRADE).cloned())
         .flatten();
-    let client_proto = parts.headers.get(&X_FORWARDED_PROTO).cloned();
+    let client_proto = forwarding
+        .trusted
+        .then(|| parts.headers.get(&X_FORWARDED_PROTO).cloned())
+        .flatten();
     remove_hop_by_hop(&mut parts.headers);
     // The HTTP layer answers `Expect: 100-continue` itself when the body is first read.
     parts.headers.remove(header::EXPECT);
@@ -53,7 +56,7 @@ pub(super) fn rewrite(parts: &mut Parts, forwarding: &Forwarding) {
     }
     let scheme = if forwarding.secure { "https" } else { "http" };
     add_forwarding_headers(&mut parts.headers, forwarding.client_ip, scheme);
-    if let Some(proto) = client_proto.filter(|_| forwarding.trusted) {
+    if let Some(proto) = client_proto {
         // A trusted proxy in front (a TLS terminator) knows the scheme; keep its word.
         parts.headers.insert(&X_FORWARDED_PROTO, proto);
     }

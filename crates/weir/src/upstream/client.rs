@@ -19,6 +19,7 @@ use tokio::time::{Instant, Sleep};
 
 use crate::error::BodyError;
 use crate::h1::chunked::{self, Step};
+use crate::header_list;
 use crate::request_body::RequestBody;
 use crate::upstream::stream::Stream;
 use crate::write_timeout::WriteTimeout;
@@ -474,8 +475,7 @@ pub fn parse_head(
         let value = HeaderValue::from_bytes(line.value)
             .map_err(|_| HeadError::Malformed("header value"))?;
         if name == header::CONTENT_LENGTH {
-            for part in line.value.split(|byte| *byte == b',') {
-                let part = part.trim_ascii();
+            for part in header_list::items(line.value) {
                 let parsed = std::str::from_utf8(part)
                     .ok()
                     .filter(|text| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
@@ -487,15 +487,10 @@ pub fn parse_head(
                 lengths = Some(parsed);
             }
         } else if name == header::TRANSFER_ENCODING {
-            let last = line
-                .value
-                .split(|byte| *byte == b',')
-                .map(<[u8]>::trim_ascii)
-                .rfind(|coding| !coding.is_empty());
+            let last = header_list::items(line.value).rfind(|coding| !coding.is_empty());
             codings_end_chunked = Some(last.is_some_and(|c| c.eq_ignore_ascii_case(b"chunked")));
         } else if name == header::CONNECTION {
-            for token in line.value.split(|byte| *byte == b',') {
-                let token = token.trim_ascii();
+            for token in header_list::items(line.value) {
                 close |= token.eq_ignore_ascii_case(b"close");
                 keep_alive_token |= token.eq_ignore_ascii_case(b"keep-alive");
             }
