@@ -7,6 +7,7 @@ use http::{Response, StatusCode, Uri};
 
 use crate::body::Body;
 use crate::config::{AnswerConfig, Template};
+use crate::routing::strip_port;
 
 /// What a `redirect`/`status` route answers.
 #[derive(Debug)]
@@ -91,13 +92,6 @@ pub fn https_redirect(host: Option<&str>, port: u16, uri: &Uri) -> Response<Body
         response.headers_mut().insert(header::LOCATION, location);
     }
     response
-}
-
-fn strip_port(host: &str) -> &str {
-    if host.starts_with('[') {
-        return host.find(']').map_or(host, |end| &host[..=end]);
-    }
-    host.rfind(':').map_or(host, |colon| &host[..colon])
 }
 
 #[cfg(test)]

@@ -73,60 +73,58 @@ pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError>
 
 /// `uri-host [ ":" port ]` (RFC 9110 §7.2): a registered name of unreserved characters,
 /// sub-delimiters and escapes, an IPv4 address, or an IP literal in brackets; then an optional
-/// numeric port.
+/// numeric port. One pass over the bytes: the name ends at the first byte it may not hold, and
+/// what follows must be the port.
 fn is_valid_host(host: &str) -> bool {
-    let (name, port) = if let Some(literal) = host.strip_prefix('[') {
-        let Some(end) = literal.find(']') else {
+    let bytes = host.as_bytes();
+    let (name_ok, rest) = if let Some(literal) = bytes.strip_prefix(b"[") {
+        let Some(end) = literal.iter().position(|&byte| byte == b']') else {
             return false;
         };
         let inside = &literal[..end];
-        if inside.is_empty()
-            || !inside
-                .bytes()
-                .all(|byte| byte.is_ascii_hexdigit() || matches!(byte, b':' | b'.'))
-        {
-            return false;
-        }
-        ("[]", &literal[end + 1..])
+        let ok = !inside.is_empty()
+            && inside
+                .iter()
+                .all(|&byte| byte.is_ascii_hexdigit() || matches!(byte, b':' | b'.'));
+        (ok, &literal[end + 1..])
     } else {
-        // Brackets belong to an IP literal only (the "[]" above stands for one below).
-        if host.contains(['[', ']']) {
-            return false;
-        }
-        match host.find(':') {
-            Some(colon) => (&host[..colon], &host[colon..]),
-            None => (host, ""),
-        }
+        // Brackets belong to an IP literal only, so they end a registered name (and the
+        // rest, not a port, is refused).
+        let end = bytes
+            .iter()
+            .position(|&byte| !is_name_byte(byte))
+            .unwrap_or(bytes.len());
+        (end > 0, &bytes[end..])
     };
-    let port_ok = match port.strip_prefix(':') {
-        Some(digits) => digits.len() <= 5 && digits.bytes().all(|byte| byte.is_ascii_digit()),
-        None => port.is_empty(),
+    let port_ok = match rest.split_first() {
+        None => true,
+        Some((b':', digits)) => digits.len() <= 5 && digits.iter().all(u8::is_ascii_digit),
+        Some(_) => false,
     };
-    !name.is_empty()
-        && port_ok
-        && name.bytes().all(|byte| {
-            byte.is_ascii_alphanumeric()
-                || matches!(
-                    byte,
-                    b'-' | b'.'
-                        | b'_'
-                        | b'~'
-                        | b'!'
-                        | b'$'
-                        | b'&'
-                        | b'\''
-                        | b'('
-                        | b')'
-                        | b'*'
-                        | b'+'
-                        | b','
-                        | b';'
-                        | b'='
-                        | b'%'
-                        | b'['
-                        | b']'
-                )
-        })
+    name_ok && port_ok
+}
+
+/// A byte a registered name may hold (RFC 3986 `reg-name`: unreserved, sub-delims, `%`).
+fn is_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric()
+        || matches!(
+            byte,
+            b'-' | b'.'
+                | b'_'
+                | b'~'
+                | b'!'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b';'
+                | b'='
+                | b'%'
+        )
 }
 
 /// Drops request headers whose names hold an underscore, as nginx does while

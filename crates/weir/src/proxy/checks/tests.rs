@@ -57,3 +57,108 @@ fn brackets_outside_an_ip_literal_make_an_invalid_host() {
     let request = request("/", &["[::1]:8080"]);
     assert_eq!(request_host(&request).ok(), Some(Some("[::1]:8080")));
 }
+
+/// The check as it was before it became one pass (f2b309b), kept as the reference the one-pass
+/// check must agree with.
+fn is_valid_host_before(host: &str) -> bool {
+    let (name, port) = if let Some(literal) = host.strip_prefix('[') {
+        let Some(end) = literal.find(']') else {
+            return false;
+        };
+        let inside = &literal[..end];
+        if inside.is_empty()
+            || !inside
+                .bytes()
+                .all(|byte| byte.is_ascii_hexdigit() || matches!(byte, b':' | b'.'))
+        {
+            return false;
+        }
+        ("[]", &literal[end + 1..])
+    } else {
+        // Brackets belong to an IP literal only (the "[]" above stands for one below).
+        if host.contains(['[', ']']) {
+            return false;
+        }
+        match host.find(':') {
+            Some(colon) => (&host[..colon], &host[colon..]),
+            None => (host, ""),
+        }
+    };
+    let port_ok = match port.strip_prefix(':') {
+        Some(digits) => digits.len() <= 5 && digits.bytes().all(|byte| byte.is_ascii_digit()),
+        None => port.is_empty(),
+    };
+    !name.is_empty()
+        && port_ok
+        && name.bytes().all(|byte| {
+            byte.is_ascii_alphanumeric()
+                || matches!(
+                    byte,
+                    b'-' | b'.'
+                        | b'_'
+                        | b'~'
+                        | b'!'
+                        | b'$'
+                        | b'&'
+                        | b'\''
+                        | b'('
+                        | b')'
+                        | b'*'
+                        | b'+'
+                        | b','
+                        | b';'
+                        | b'='
+                        | b'%'
+                        | b'['
+                        | b']'
+                )
+        })
+}
+
+/// The one-pass host check answers as the check before it did, on every string of up to six
+/// bytes drawn from the characters that matter to it (and a few it must refuse), and on longer
+/// strings drawn the same way.
+#[test]
+fn the_one_pass_host_check_agrees_with_the_check_before_it() {
+    const ALPHABET: &[u8] = b"a9.-_[]:%/@ ";
+    let mut checked = 0;
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for length in 0..=12usize {
+        let count = if length <= 4 {
+            ALPHABET.len().pow(length as u32)
+        } else {
+            20_000
+        };
+        for index in 0..count {
+            let mut bytes = Vec::with_capacity(length);
+            for position in 0..length {
+                let pick = if length <= 4 {
+                    index / ALPHABET.len().pow(position as u32) % ALPHABET.len()
+                } else {
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1);
+                    (state >> 33) as usize % ALPHABET.len()
+                };
+                bytes.push(ALPHABET[pick]);
+            }
+            let Ok(host) = std::str::from_utf8(&bytes) else {
+                continue;
+            };
+            assert_eq!(is_valid_host(host), is_valid_host_before(host), "{host:?}");
+            checked += 1;
+        }
+    }
+    for host in [
+        "[::1]:8080",
+        "example.com:443",
+        "a:",
+        "[]",
+        "[::1",
+        "a:123456",
+        "127.0.0.1",
+    ] {
+        assert_eq!(is_valid_host(host), is_valid_host_before(host), "{host:?}");
+    }
+    assert!(checked > 100_000, "{checked}");
+}
