@@ -10,7 +10,7 @@ use http_body::{Frame, SizeHint};
 use http_body_util::combinators::UnsyncBoxBody;
 
 use crate::access_log::LoggedBody;
-use crate::error::BoxError;
+use crate::error::{BoxError, HeadLines};
 use crate::upstream::UpstreamBody;
 
 /// A body a writer may move by `splice`: the upstream's, and the count of its bytes the access
@@ -27,6 +27,10 @@ pub struct SpliceSource<'a> {
 pub enum Body {
     /// Nothing, or a whole small body such as an error page.
     Full(Option<Bytes>),
+    /// An answer weir makes itself with header lines written as bytes (a rate limit's 429): its
+    /// text, and the lines, which the HTTP/1 writer puts into the head as they are and HTTP/2
+    /// turns into fields ([`Body::take_lines`]).
+    Answer(Option<Bytes>, HeadLines),
     /// The upstream's body, streamed, returning its connection to the pool when done.
     Upstream(UpstreamBody),
     /// A body whose bytes the access log counts (its line is written when the body is done).
@@ -46,6 +50,21 @@ impl Body {
             Body::Full(None)
         } else {
             Body::Full(Some(bytes))
+        }
+    }
+
+    /// An answer's text with its header lines.
+    pub fn answer(text: Bytes, lines: HeadLines) -> Body {
+        Body::Answer((!text.is_empty()).then_some(text), lines)
+    }
+
+    /// The header lines of an answer that has them (inside the access log's count too), taken:
+    /// the writer of the head takes them once.
+    pub fn take_lines(&mut self) -> Option<HeadLines> {
+        match self {
+            Body::Answer(_, lines) => Some(std::mem::take(lines)),
+            Body::Logged(logged) => logged.inner_mut().0.take_lines(),
+            _ => None,
         }
     }
 
@@ -85,7 +104,9 @@ impl http_body::Body for Body {
         context: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
         match self.get_mut() {
-            Body::Full(bytes) => Poll::Ready(bytes.take().map(|bytes| Ok(Frame::data(bytes)))),
+            Body::Full(bytes) | Body::Answer(bytes, _) => {
+                Poll::Ready(bytes.take().map(|bytes| Ok(Frame::data(bytes))))
+            }
             Body::Upstream(body) => Pin::new(body).poll_frame(context),
             Body::Logged(body) => Pin::new(body.as_mut()).poll_frame(context),
             Body::Boxed(body) => Pin::new(body).poll_frame(context),
@@ -94,7 +115,7 @@ impl http_body::Body for Body {
 
     fn is_end_stream(&self) -> bool {
         match self {
-            Body::Full(bytes) => bytes.is_none(),
+            Body::Full(bytes) | Body::Answer(bytes, _) => bytes.is_none(),
             Body::Upstream(body) => body.is_end_stream(),
             Body::Logged(body) => body.is_end_stream(),
             Body::Boxed(body) => body.is_end_stream(),
@@ -103,7 +124,9 @@ impl http_body::Body for Body {
 
     fn size_hint(&self) -> SizeHint {
         match self {
-            Body::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
+            Body::Full(bytes) | Body::Answer(bytes, _) => {
+                SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
+            }
             Body::Upstream(body) => body.size_hint(),
             Body::Logged(body) => body.size_hint(),
             Body::Boxed(body) => body.size_hint(),

@@ -12,6 +12,7 @@ use bytes::Bytes;
 use http::{header, HeaderMap, HeaderValue, Response, StatusCode};
 
 use crate::config::UpstreamAddr;
+use crate::spares;
 
 /// A boxed error, as bodies of different origins fail in different ways.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -145,11 +146,13 @@ pub enum ProxyError {
     /// The route's or host's `access` list refused the client's address: 403, as nginx `deny`.
     #[error("access denied to {client}")]
     AccessDenied { client: std::net::IpAddr },
+    /// A rate limit's rejection: its status, and its headers (`Retry-After`, the `RateLimit`
+    /// fields) written as lines when it was decided.
     #[error("rate limited by {limit}")]
     RateLimited {
         limit: Arc<str>,
         status: StatusCode,
-        headers: HeaderMap,
+        lines: HeadLines,
     },
     /// An upstream whose servers are all host names, none of which resolved yet (a container
     /// not started): 502 until one does.
@@ -263,11 +266,39 @@ impl ProxyError {
         }
     }
 
+    /// The client's answer as [`ProxyError::into_response`] makes it, with the headers that
+    /// were written as lines when the error was made (a rate limit's) kept as lines: an HTTP/1
+    /// writer puts them into the head as they are, where a header map would hash each name and
+    /// copy each value. The response's own map then holds only what every answer has.
+    /// `headers` makes the map such an answer gets for what later steps add (a spare one of the
+    /// thread's, so that an insert there costs no allocation); its `Content-Type` is a line too.
+    pub fn into_answer(
+        self,
+        headers: impl FnOnce() -> HeaderMap,
+    ) -> (Response<Bytes>, Option<HeadLines>) {
+        match self {
+            ProxyError::RateLimited {
+                status, mut lines, ..
+            } if status.as_u16() != CLOSE_UNANSWERED => {
+                lines.push(&header::CONTENT_TYPE, &[TEXT_PLAIN.as_bytes()]);
+                let mut response = Response::new(status_text(status));
+                *response.status_mut() = status;
+                *response.headers_mut() = headers();
+                (response, Some(lines))
+            }
+            other => (other.into_response(), None),
+        }
+    }
+
     /// The client's answer: the status, and its reason phrase as a one-line plain-text body.
     pub fn into_response(self) -> Response<Bytes> {
         let status = self.status();
         match self {
-            ProxyError::RateLimited { headers, .. } => status_response_with(status, headers),
+            ProxyError::RateLimited { lines, .. } => {
+                let mut response = status_response(status);
+                lines.append_to(response.headers_mut());
+                response
+            }
             ProxyError::MethodNotAllowed { allow } => {
                 let mut response = status_response(status);
                 response
@@ -293,6 +324,94 @@ impl ProxyError {
             }
             _ => status_response(status),
         }
+    }
+}
+
+/// Header lines as bytes, `name: value\r\n` each, in the order written: the headers of an answer
+/// decided per request (a rate limit's), written once where they are decided instead of into a
+/// header map. Names and values come from weir (a limit's configured name, numbers), never from
+/// a request ([`HeadLines::push`]). The buffer is one of the thread's spares, given back when the lines are dropped,
+/// so a flood of 429s costs no allocation for them.
+#[derive(Debug, Default)]
+pub struct HeadLines(Vec<u8>);
+
+/// Spare line buffers a thread keeps, and the most a kept one may hold.
+const SPARE_LINES: usize = 16;
+const SPARE_LINES_CAPACITY: usize = 1024;
+
+thread_local! {
+    static SPARE_LINES_OF_THREAD: std::cell::RefCell<Vec<Vec<u8>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl HeadLines {
+    /// No lines yet, in a spare buffer of this thread's when there is one.
+    pub fn new() -> HeadLines {
+        HeadLines(spares::take(&SPARE_LINES_OF_THREAD).unwrap_or_default())
+    }
+
+    /// Adds `name: value\r\n`, the value written from `pieces`. The name is a [`HeaderName`],
+    /// valid by its making; the pieces are weir's own bytes (numbers, a limit's configured name,
+    /// which the config holds to letters, digits, `_` and `-`, values made as `HeaderValue`s),
+    /// never a request's, so they are checked in debug builds only: a 429 of a flood writes
+    /// some 60 value bytes, and the check cost more than the writing.
+    pub fn push(&mut self, name: &header::HeaderName, pieces: &[&[u8]]) {
+        debug_assert!(
+            pieces
+                .iter()
+                .flat_map(|piece| piece.iter())
+                .all(|&byte| (byte >= b' ' || byte == b'\t') && byte != 0x7f),
+            "a header line's value holds a control character: {pieces:?}"
+        );
+        let name = name.as_str().as_bytes();
+        let length = pieces.iter().map(|piece| piece.len()).sum::<usize>();
+        self.0.reserve(name.len() + length + 4);
+        self.0.extend_from_slice(name);
+        self.0.extend_from_slice(b": ");
+        for piece in pieces {
+            self.0.extend_from_slice(piece);
+        }
+        self.0.extend_from_slice(b"\r\n");
+    }
+
+    /// The lines as they go into an HTTP/1 head.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// Each line's name and value.
+    pub fn fields(&self) -> impl Iterator<Item = (&[u8], &[u8])> {
+        self.0
+            .split(|&byte| byte == b'\n')
+            .filter_map(|line| line.strip_suffix(b"\r"))
+            .filter_map(|line| {
+                let colon = line.iter().position(|&byte| byte == b':')?;
+                Some((&line[..colon], line[colon + 1..].trim_ascii()))
+            })
+    }
+
+    /// The lines as fields of `headers` (for HTTP/2, and an answer that header rules edit),
+    /// each replacing what `headers` had of its name.
+    pub fn append_to(&self, headers: &mut HeaderMap) {
+        for (name, value) in self.fields() {
+            if let (Ok(name), Ok(value)) = (
+                header::HeaderName::from_bytes(name),
+                HeaderValue::from_bytes(value),
+            ) {
+                headers.insert(name, value);
+            }
+        }
+    }
+}
+
+impl Drop for HeadLines {
+    fn drop(&mut self) {
+        let mut buffer = std::mem::take(&mut self.0);
+        if buffer.capacity() == 0 || buffer.capacity() > SPARE_LINES_CAPACITY {
+            return;
+        }
+        buffer.clear();
+        spares::give_back(&SPARE_LINES_OF_THREAD, buffer, SPARE_LINES);
     }
 }
 
@@ -360,7 +479,7 @@ pub fn status_response(status: StatusCode) -> Response<Bytes> {
     if status.as_u16() == CLOSE_UNANSWERED {
         return unanswered();
     }
-    status_response_with(status, HeaderMap::new())
+    text_response(status, status_text(status), HeaderMap::new())
 }
 
 /// nginx's status for a request closed without an answer (`return 444`): counted and logged
@@ -398,10 +517,12 @@ pub fn draining_response() -> Response<Bytes> {
 /// body. Whole bytes, since no HTTP codec runs on a connection that failed its handshake.
 pub const PLAIN_HTTP_ON_TLS: &[u8] = b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: 48\r\nConnection: close\r\n\r\nThe plain HTTP request was sent to an HTTPS port";
 
-/// [`status_response`] with `headers` besides its own: a rejection's headers are moved into the
-/// response, not copied, so a flood of 429s makes one header map per answer, as before.
-fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Bytes> {
-    let text = match status.as_u16() {
+/// The `Content-Type` of every answer weir writes itself.
+pub const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
+
+/// An answer's body: its status and reason phrase on one line.
+fn status_text(status: StatusCode) -> Bytes {
+    match status.as_u16() {
         // The answers weir gives most, above all under a flood, cost no allocation.
         429 => Bytes::from_static(b"429 Too Many Requests\n"),
         502 => Bytes::from_static(b"502 Bad Gateway\n"),
@@ -412,8 +533,7 @@ fn status_response_with(status: StatusCode, headers: HeaderMap) -> Response<Byte
             let reason = status.canonical_reason().unwrap_or("Error");
             Bytes::from(format!("{} {}\n", status.as_u16(), reason))
         }
-    };
-    text_response(status, text, headers)
+    }
 }
 
 /// A plain-text answer: `status`, `headers` and `text`.
@@ -421,10 +541,9 @@ fn text_response(status: StatusCode, text: Bytes, headers: HeaderMap) -> Respons
     let mut response = Response::new(text);
     *response.status_mut() = status;
     *response.headers_mut() = headers;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(TEXT_PLAIN));
     response
 }
 

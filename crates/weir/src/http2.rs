@@ -142,7 +142,11 @@ pub(crate) async fn serve<T, F>(
         async move {
             let mut request = request.map(ClientBody::Hyper);
             join_cookies(request.headers_mut());
-            let response = proxy.handle(client, request).await;
+            let mut response = proxy.handle(client, request).await;
+            // An answer's header lines (a 429's) become fields: HTTP/2 has no head to put them in.
+            if let Some(lines) = response.body_mut().take_lines() {
+                lines.append_to(response.headers_mut());
+            }
             if response
                 .extensions()
                 .get::<crate::error::CloseUnanswered>()

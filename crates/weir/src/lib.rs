@@ -29,6 +29,7 @@ pub mod realip;
 mod request_body;
 pub mod routing;
 mod server;
+mod spares;
 pub mod static_files;
 pub mod tls;
 mod tunnel;

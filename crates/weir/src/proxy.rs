@@ -228,8 +228,17 @@ impl Proxy {
                 .await;
             // The one error exit: whatever phase failed, error.rs makes the answer.
             let response = exchanged.unwrap_or_else(|error| {
-                self.refused(error, unanswered.upstream_name(), client_ip)
-                    .map(Body::full)
+                self.note_failure(&error, unanswered.upstream_name(), client_ip);
+                let (response, lines) =
+                    if self.answer_lines_fit(unanswered.record.route, rules_host.as_deref()) {
+                        error.into_answer(|| crate::h1::head::header_map(2))
+                    } else {
+                        (error.into_response(), None)
+                    };
+                match lines {
+                    Some(lines) => response.map(|text| Body::answer(text, lines)),
+                    None => response.map(Body::full),
+                }
             });
             let response = self.response_rules(
                 response,
@@ -274,14 +283,20 @@ impl Proxy {
         response
     }
 
-    /// The answer to a request that failed: counted (upstream failures per upstream and cause),
-    /// logged (upstream failures throttled per cause), and made by error.rs.
-    fn refused(
-        &self,
-        error: ProxyError,
-        upstream_name: Option<&str>,
-        client_ip: IpAddr,
-    ) -> Response<bytes::Bytes> {
+    /// Whether an answer weir makes may keep header lines as bytes ([`ProxyError::into_answer`]):
+    /// when nothing after it reads or edits its headers in a map, that is no response header
+    /// rule of its route (or host) and no compression of its plain text.
+    fn answer_lines_fit(&self, route: Option<usize>, host: Option<&str>) -> bool {
+        let ruled = self
+            .rules
+            .find(route, host)
+            .is_some_and(|rules| rules.has_response_rules());
+        !ruled && !self.outgoing.compresses_answers()
+    }
+
+    /// A request that failed: counted (upstream failures per upstream and cause) and logged
+    /// (upstream failures throttled per cause); error.rs makes its answer.
+    fn note_failure(&self, error: &ProxyError, upstream_name: Option<&str>, client_ip: IpAddr) {
         if let (Side::Upstream, Some(upstream)) = (error.side(), upstream_name) {
             self.logging
                 .metrics
@@ -299,7 +314,6 @@ impl Proxy {
                 tracing::debug!(client = %client_ip, cause = error.cause(), %error, "request refused")
             }
         }
-        error.into_response()
     }
 
     /// The phases, in order. Every error leaves by `?` to the one error exit in [`Proxy::handle`].

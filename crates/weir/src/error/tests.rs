@@ -29,16 +29,20 @@ fn each_codec_refusal_has_the_status_nginx_gives() {
 #[test]
 fn a_rejection_is_answered_with_its_limits_status_and_headers() {
     let ratelimit = HeaderName::from_static("ratelimit");
-    let mut headers = HeaderMap::new();
-    headers.insert(RETRY_AFTER, HeaderValue::from_static("2"));
-    headers.insert(&ratelimit, HeaderValue::from_static("\"api\";r=0;t=2"));
-    let error = ProxyError::RateLimited {
-        limit: "api".into(),
-        status: StatusCode::SERVICE_UNAVAILABLE,
-        headers,
+    let rejection = || {
+        let mut lines = HeadLines::new();
+        lines.push(&RETRY_AFTER, &[b"2"]);
+        lines.push(&ratelimit, &[b"\"api\";r=0;t=", b"2"]);
+        ProxyError::RateLimited {
+            limit: "api".into(),
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            lines,
+        }
     };
+    let error = rejection();
     assert_eq!(error.side(), Side::Downstream);
     assert_eq!(error.cause(), "rate_limited");
+    // As a map (HTTP/2, an answer that header rules edit).
     let response = error.into_response();
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(response.headers()[RETRY_AFTER], "2");
@@ -46,6 +50,49 @@ fn a_rejection_is_answered_with_its_limits_status_and_headers() {
     assert_eq!(
         response.headers()[CONTENT_TYPE],
         "text/plain; charset=utf-8"
+    );
+    // As lines (HTTP/1): the map holds nothing, the lines everything, `Content-Type` too.
+    let (response, lines) = rejection().into_answer(HeaderMap::new);
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(response.headers().is_empty());
+    assert_eq!(response.body().as_ref(), b"503 Service Unavailable\n");
+    let lines = lines.expect("a rejection's answer keeps its lines");
+    assert_eq!(
+        lines.as_bytes(),
+        b"retry-after: 2\r\nratelimit: \"api\";r=0;t=2\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    );
+    // Any other error has no lines.
+    let (response, lines) = ProxyError::NoRoute.into_answer(HeaderMap::new);
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert!(lines.is_none());
+}
+
+/// Lines read back as the fields they were written as, a tab inside a value kept.
+#[test]
+fn head_lines_read_back_as_their_fields() {
+    let mut lines = HeadLines::new();
+    lines.push(&RETRY_AFTER, &[b"7"]);
+    lines.push(&HeaderName::from_static("x-tab"), &[b"a\tb"]);
+    assert_eq!(lines.as_bytes(), b"retry-after: 7\r\nx-tab: a\tb\r\n");
+    let fields: Vec<_> = lines.fields().collect();
+    assert_eq!(
+        fields,
+        [
+            (&b"retry-after"[..], &b"7"[..]),
+            (&b"x-tab"[..], &b"a\tb"[..])
+        ]
+    );
+}
+
+/// A value byte that could not stand in a header (a line break would make another header) is
+/// a bug of the caller's: debug builds stop on it.
+#[test]
+#[should_panic(expected = "control character")]
+fn a_line_break_in_a_head_line_is_caught_in_debug_builds() {
+    let mut lines = HeadLines::new();
+    lines.push(
+        &HeaderName::from_static("ratelimit"),
+        &[b"\"a\r\nx-injected: 1\";r=0"],
     );
 }
 

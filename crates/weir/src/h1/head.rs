@@ -9,6 +9,7 @@ use http::{HeaderMap, Method, Request, Uri, Version};
 
 use crate::error::CodecError;
 use crate::header_list;
+use crate::spares;
 
 /// The most header lines a request may have (hyper's limit before, and nginx's practical one).
 pub const MAX_HEADERS: usize = 256;
@@ -29,11 +30,7 @@ thread_local! {
 /// An empty header map with room for `capacity` headers: a spare one of this thread when there
 /// is one (see [`recycle`]), else a new one.
 pub fn header_map(capacity: usize) -> HeaderMap {
-    let spare = SPARE_MAPS_OF_THREAD
-        .try_with(|spare| spare.borrow_mut().pop())
-        .ok()
-        .flatten();
-    match spare {
+    match spares::take(&SPARE_MAPS_OF_THREAD) {
         Some(mut map) => {
             map.reserve(capacity);
             map
@@ -50,12 +47,7 @@ pub fn recycle(mut map: HeaderMap) {
         return;
     }
     map.clear();
-    let _ = SPARE_MAPS_OF_THREAD.try_with(|spare| {
-        let mut spare = spare.borrow_mut();
-        if spare.len() < SPARE_MAPS {
-            spare.push(map);
-        }
-    });
+    spares::give_back(&SPARE_MAPS_OF_THREAD, map, SPARE_MAPS);
 }
 
 /// How the request body is delimited (RFC 9112 §6.3).

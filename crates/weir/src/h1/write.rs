@@ -18,6 +18,7 @@ use tokio::io::AsyncWrite;
 use super::io::write_all;
 use crate::body::Body;
 use crate::header_list;
+use crate::spares;
 
 /// How the body is framed on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,8 +96,13 @@ pub async fn write_response<W: AsyncWrite + Unpin>(
         .iter()
         .any(|value| header_list::has_item(value.as_bytes(), b"close"));
     let keep_alive = request.keep_alive && !close_asked && framing != Framing::Close;
-    // weir's own lines go into the head as bytes, not into the map: an insert can grow it.
-    let mut lines: [&[u8]; 2] = [b"", b""];
+    // weir's own lines go into the head as bytes, not into the map: an insert can grow it. An
+    // answer's lines (a 429's) are bytes already.
+    let answer_lines = body.take_lines();
+    let mut lines: [&[u8]; 3] = [b"", b"", b""];
+    if let Some(answer_lines) = &answer_lines {
+        lines[2] = answer_lines.as_bytes();
+    }
     if framing == Framing::Chunked {
         lines[0] = b"transfer-encoding: chunked\r\n";
     }
@@ -224,9 +230,9 @@ fn encode_head(
     status: StatusCode,
     headers: &http::HeaderMap,
     length: Option<u64>,
-    lines: [&[u8]; 2],
+    lines: [&[u8]; 3],
 ) -> HeadBuffer {
-    let mut size = 64;
+    let mut size = 64 + lines.iter().map(|line| line.len()).sum::<usize>();
     for (name, value) in headers {
         size += name.as_str().len() + value.len() + 4;
     }
@@ -272,11 +278,7 @@ impl HeadBuffer {
     const KEPT_CAPACITY: usize = 16 * 1024;
 
     fn take() -> HeadBuffer {
-        let spare = SPARE_HEADS
-            .try_with(|spares| spares.borrow_mut().pop())
-            .ok()
-            .flatten();
-        HeadBuffer(spare.unwrap_or_default())
+        HeadBuffer(spares::take(&SPARE_HEADS).unwrap_or_default())
     }
 }
 
@@ -295,13 +297,7 @@ impl Drop for HeadBuffer {
         }
         let mut buffer = std::mem::take(&mut self.0);
         buffer.clear();
-        // At thread exit the spares are gone: the buffer is simply freed.
-        let _ = SPARE_HEADS.try_with(|spares| {
-            let mut spares = spares.borrow_mut();
-            if spares.len() < HeadBuffer::KEPT {
-                spares.push(buffer);
-            }
-        });
+        spares::give_back(&SPARE_HEADS, buffer, HeadBuffer::KEPT);
     }
 }
 

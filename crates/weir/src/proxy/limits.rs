@@ -14,7 +14,7 @@ use http::{Request, StatusCode};
 use smallvec::SmallVec;
 
 use crate::config::{KeyPart, LimitConfig, LimitHeaders};
-use crate::error::ProxyError;
+use crate::error::{HeadLines, ProxyError};
 use crate::ratelimit::{Decision, Limiter, Limiters, Outcome};
 
 static RATELIMIT_POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
@@ -163,14 +163,7 @@ impl Decided<'_> {
             LimitHeaders::Off => {}
             LimitHeaders::Draft10 => {
                 let name = &limit.name;
-                let policy = limit.policy.get_or_init(|| {
-                    let text = format!(
-                        "\"{name}\";q={};w={}",
-                        decision.quota,
-                        ceil_seconds(decision.window).max(1)
-                    );
-                    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
-                });
+                let policy = self.policy();
                 if !policy.is_empty() {
                     headers.insert(&RATELIMIT_POLICY, policy.clone());
                 }
@@ -194,6 +187,52 @@ impl Decided<'_> {
         }
     }
 
+    /// The limit's `RateLimit-Policy` value, made the first time it is asked for (its quota and
+    /// window are the limit's, the same in every decision).
+    fn policy(&self) -> &HeaderValue {
+        let (name, decision) = (&self.limit.name, &self.decision);
+        self.limit.policy.get_or_init(|| {
+            let text = format!(
+                "\"{name}\";q={};w={}",
+                decision.quota,
+                ceil_seconds(decision.window).max(1)
+            );
+            HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+        })
+    }
+
+    /// The rate-limit headers of the decision as lines, in the limit's chosen style, as
+    /// [`Decided::add_headers`] puts them into a map: a rejection's, which no map needs.
+    fn add_lines(&self, lines: &mut HeadLines) {
+        let (limit, decision) = (self.limit, &self.decision);
+        match limit.headers {
+            LimitHeaders::Off => {}
+            LimitHeaders::Draft10 => {
+                let policy = self.policy();
+                if !policy.is_empty() {
+                    lines.push(&RATELIMIT_POLICY, &[policy.as_bytes()]);
+                }
+                let (mut remaining, mut seconds) = (itoa::Buffer::new(), itoa::Buffer::new());
+                let pieces = state_pieces(
+                    &limit.name,
+                    remaining.format(decision.remaining),
+                    seconds.format(ceil_seconds(decision.replenish_after)),
+                );
+                lines.push(&RATELIMIT, &pieces);
+            }
+            LimitHeaders::Legacy => {
+                let mut number = itoa::Buffer::new();
+                for (name, value) in [
+                    (&X_RATELIMIT_LIMIT, decision.quota),
+                    (&X_RATELIMIT_REMAINING, decision.remaining),
+                    (&X_RATELIMIT_RESET, ceil_seconds(decision.reset_after)),
+                ] {
+                    lines.push(name, &[number.format(value).as_bytes()]);
+                }
+            }
+        }
+    }
+
     /// The rejection this decision is: the limit's status, `Retry-After` and its headers.
     fn rejection(&self, client_ip: IpAddr) -> ProxyError {
         let name = &self.limit.name;
@@ -202,21 +241,23 @@ impl Decided<'_> {
                 tracing::debug!(client = %client_ip, limit = &**name, suppressed, "request rejected by a rate limit");
             }
         }
-        // A spare map of this thread's, which the writer of an earlier answer gave back.
-        let mut headers = crate::h1::head::header_map(4);
+        // Lines, not a map: each name would be hashed and each value copied into it, for the
+        // HTTP/1 writer to copy them out again.
+        let mut lines = HeadLines::new();
         if let Some(retry_after) = self.decision.retry_after {
             if matches!(self.decision.outcome, Outcome::Rejected) {
-                headers.insert(
-                    header::RETRY_AFTER,
-                    number_value(ceil_seconds(retry_after).max(1)),
+                let mut seconds = itoa::Buffer::new();
+                lines.push(
+                    &header::RETRY_AFTER,
+                    &[seconds.format(ceil_seconds(retry_after).max(1)).as_bytes()],
                 );
             }
         }
-        self.add_headers(&mut headers);
+        self.add_lines(&mut lines);
         ProxyError::RateLimited {
             limit: Arc::clone(name),
             status: self.limit.status,
-            headers,
+            lines,
         }
     }
 }
@@ -339,16 +380,12 @@ fn state_value(
     seconds: u64,
 ) -> Result<HeaderValue, http::header::InvalidHeaderValue> {
     let (mut remaining_text, mut seconds_text) = (itoa::Buffer::new(), itoa::Buffer::new());
-    let remaining = remaining_text.format(remaining);
-    let seconds = seconds_text.format(seconds);
-    let pieces: [&[u8]; 5] = [
-        b"\"",
-        name.as_bytes(),
-        b"\";r=",
-        remaining.as_bytes(),
-        b";t=",
-    ];
-    let length = pieces.iter().map(|piece| piece.len()).sum::<usize>() + seconds.len();
+    let pieces = state_pieces(
+        name,
+        remaining_text.format(remaining),
+        seconds_text.format(seconds),
+    );
+    let length = pieces.iter().map(|piece| piece.len()).sum::<usize>();
     let write = |arena: &mut bytes::BytesMut| {
         if arena.capacity() < length {
             arena.reserve(length.max(VALUE_ARENA));
@@ -356,12 +393,23 @@ fn state_value(
         for piece in pieces {
             arena.extend_from_slice(piece);
         }
-        arena.extend_from_slice(seconds.as_bytes());
         HeaderValue::from_maybe_shared(arena.split().freeze())
     };
     VALUES
         .try_with(|arena| write(&mut arena.borrow_mut()))
         .unwrap_or_else(|_| write(&mut bytes::BytesMut::new()))
+}
+
+/// The pieces of a `RateLimit` value, `"NAME";r=REMAINING;t=SECONDS`.
+fn state_pieces<'a>(name: &'a str, remaining: &'a str, seconds: &'a str) -> [&'a [u8]; 6] {
+    [
+        b"\"",
+        name.as_bytes(),
+        b"\";r=",
+        remaining.as_bytes(),
+        b";t=",
+        seconds.as_bytes(),
+    ]
 }
 
 /// Whole seconds, rounded up.

@@ -38,6 +38,15 @@ pub(super) struct Asked {
 }
 
 impl Outgoing {
+    /// Whether weir's own plain-text answers may be compressed (`text/plain` is a type to
+    /// compress): then their `Content-Type` must be in their header map, where compression
+    /// looks.
+    pub(super) fn compresses_answers(&self) -> bool {
+        self.compression.as_ref().is_some_and(|config| {
+            compression::type_matches(crate::error::TEXT_PLAIN, &config.types)
+        })
+    }
+
     /// Compression when the client accepts it and the response suits it, `Server` if
     /// configured, HSTS on TLS, `Connection: close` on a connection's last request.
     pub(super) fn apply(&self, mut response: Response<Body>, asked: &Asked) -> Response<Body> {

@@ -309,6 +309,44 @@ async fn http2_streams_go_through_the_same_phases_onto_the_http1_upstream() {
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
 
+/// A rate limit's 429 carries the same headers over HTTP/2 as over HTTP/1: HTTP/1 writes the
+/// lines the rejection was made with into the head, HTTP/2 turns them into fields.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_carries_its_limit_headers_over_http2_as_over_http1() {
+    let pki = Pki::new();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let files = [pki.issue(&["app.test"])];
+    let config = tls_config(&upstream.address, &files, "").replace(
+        "upstream = \"app\"\n",
+        "upstream = \"app\"\nlimits = [\"flood\"]\n\n[limits.flood]\nrate = \"1r/m\"\nnodelay = true\n",
+    );
+    let gateway = TestGateway::start(&config).await;
+    let mut sender = h2_sender(gateway.tls_addr.unwrap(), &pki).await;
+    let (first, _, _) =
+        h2_request(&mut sender, Method::GET, "https://app.test/", Bytes::new()).await;
+    assert_eq!(first, StatusCode::OK);
+    let (status, h2_headers, body) =
+        h2_request(&mut sender, Method::GET, "https://app.test/", Bytes::new()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(&body[..], b"429 Too Many Requests\n");
+    let h1 = weir_testkit::client::get(gateway.addr, "/").await;
+    assert_eq!(h1.status, StatusCode::TOO_MANY_REQUESTS);
+    for name in [
+        "retry-after",
+        "ratelimit-policy",
+        "ratelimit",
+        "content-type",
+    ] {
+        let over_h2 = h2_headers.get(name).and_then(|value| value.to_str().ok());
+        assert!(
+            over_h2.is_some(),
+            "{name} missing over HTTP/2: {h2_headers:?}"
+        );
+        assert_eq!(h1.header(name), over_h2, "{name}");
+    }
+    assert_eq!(h1.header("content-type"), Some("text/plain; charset=utf-8"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_access_log_shows_the_tls_protocol_cipher_sni_and_http_version() {
     let pki = Pki::new();
