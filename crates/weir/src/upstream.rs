@@ -17,6 +17,7 @@ mod tests;
 
 use std::future::poll_fn;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -124,6 +125,9 @@ pub(crate) struct ServerSet {
     /// How many names have had their first resolution tried: requests wait for all of them
     /// (within `resolve_timeout`), so the first requests after a start see the names resolved.
     attempted: tokio::sync::watch::Sender<Vec<bool>>,
+    /// Whether every name has been tried once (or there are none): set once, read by every
+    /// request in place of `attempted`, whose read lock would be two shared writes per request.
+    all_attempted: AtomicBool,
     /// "web:8000, api:8000", for the error of a group with no address.
     names_text: Arc<str>,
     settings: PoolSettings,
@@ -182,7 +186,10 @@ impl ServerSet {
     /// The servers for a new request. Until every name has been tried once, it waits for that,
     /// within `resolve_timeout`.
     async fn servers(&self) -> Arc<Servers> {
-        if !self.names.is_empty() && !self.attempted.borrow().iter().all(|&tried| tried) {
+        // Acquire: pairs with the Release store made once the last name was tried.
+        if !self.all_attempted.load(Ordering::Acquire)
+            && !self.attempted.borrow().iter().all(|&tried| tried)
+        {
             let mut attempted = self.attempted.subscribe();
             let _ = tokio::time::timeout(
                 self.resolve_timeout,
@@ -235,6 +242,9 @@ impl resolve::Follower for ServerSet {
         self.attempted.send_if_modified(|attempted| {
             let first = !attempted[index];
             attempted[index] = true;
+            if attempted.iter().all(|&tried| tried) {
+                self.all_attempted.store(true, Ordering::Release);
+            }
             first
         });
     }
@@ -269,6 +279,7 @@ impl Upstream {
             names: config.names.clone(),
             resolved: Mutex::new(vec![Vec::new(); config.names.len()]),
             attempted: tokio::sync::watch::Sender::new(vec![false; config.names.len()]),
+            all_attempted: AtomicBool::new(config.names.is_empty()),
             names_text: names_text.join(", ").into(),
             settings,
             max_fails: config.max_fails,
