@@ -117,6 +117,10 @@ struct Servers {
 pub(crate) struct ServerSet {
     upstream: String,
     current: arc_swap::ArcSwap<Servers>,
+    /// The same servers as `current`, when the group has no host name: they never change, so a
+    /// request borrows them for as long as it borrows the upstream, and writes no reference
+    /// count.
+    unchanging: Option<Arc<Servers>>,
     fixed: Vec<UpstreamAddr>,
     names: Vec<ServerName>,
     /// The addresses each name resolved to last, in `names`' order. Locked only by the resolving
@@ -185,7 +189,10 @@ impl ServerSet {
 
     /// The servers for a new request. Until every name has been tried once, it waits for that,
     /// within `resolve_timeout`.
-    async fn servers(&self) -> Arc<Servers> {
+    async fn servers(&self) -> Held<'_> {
+        if let Some(unchanging) = &self.unchanging {
+            return Held::Unchanging(unchanging);
+        }
         // Acquire: pairs with the Release store made once the last name was tried.
         if !self.all_attempted.load(Ordering::Acquire)
             && !self.attempted.borrow().iter().all(|&tried| tried)
@@ -197,7 +204,27 @@ impl ServerSet {
             )
             .await;
         }
-        self.current.load_full()
+        Held::Current(self.current.load_full())
+    }
+}
+
+/// The servers a request holds from its start to its response head: borrowed from a group with
+/// no host name, whose servers never change; else the set current when it started, by reference
+/// count, so that a re-resolution does not move it and a server that went is dropped with the
+/// last request holding it.
+enum Held<'set> {
+    Unchanging(&'set Servers),
+    Current(Arc<Servers>),
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = Servers;
+
+    fn deref(&self) -> &Servers {
+        match self {
+            Held::Unchanging(servers) => servers,
+            Held::Current(servers) => servers,
+        }
     }
 }
 
@@ -275,6 +302,7 @@ impl Upstream {
                 health: Vec::new(),
                 balancer: Balancer::new(config.balance, 0),
             }),
+            unchanging: None,
             fixed: config.servers.clone(),
             names: config.names.clone(),
             resolved: Mutex::new(vec![Vec::new(); config.names.len()]),
@@ -290,7 +318,9 @@ impl Upstream {
                 .resolve
                 .map_or(Duration::ZERO, |resolve| resolve.timeout),
         };
-        set.current = arc_swap::ArcSwap::from_pointee(set.build(&config.servers, None));
+        let servers = Arc::new(set.build(&config.servers, None));
+        set.current = arc_swap::ArcSwap::new(Arc::clone(&servers));
+        set.unchanging = config.names.is_empty().then_some(servers);
         let set = Arc::new(set);
         let refresh = config.resolve.map(|resolve| {
             let (refresh, _) = tokio::sync::watch::channel(());

@@ -1,6 +1,6 @@
-//! Unit tests of the balancer (which server a request goes to, and the next one after a failure)
-//! and of server health (passive `max_fails` / `fail_timeout` on tokio's paused clock, and the
-//! active check's consecutive counts).
+//! Unit tests of the balancer (which server a request goes to, and the next one after a failure),
+//! of server health (passive `max_fails` / `fail_timeout` on tokio's paused clock, and the
+//! active check's consecutive counts), and of what a request holds of its group's servers.
 
 use std::time::Duration;
 
@@ -261,4 +261,37 @@ fn one_fail_and_one_pass_flip_at_once() {
     assert_eq!(counter.record(true), None);
     assert_eq!(counter.record(false), Some(true));
     assert_eq!(counter.record(true), Some(false));
+}
+
+// --- the servers a request holds ------------------------------------------------------------------
+
+/// A group given by addresses only never changes its servers: a request borrows them, and
+/// writes no reference count on them (one per request before, up and down: a write to a line
+/// every thread writes).
+#[tokio::test]
+async fn a_request_to_servers_that_never_change_takes_no_reference_on_them() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("up.sock");
+    let listener = tokio::net::UnixListener::bind(&path).expect("bind");
+    let config = crate::config::from_toml(
+        &format!("[upstreams.app]\nservers = [\"unix:{}\"]\n", path.display()),
+        None,
+    )
+    .expect("config");
+    let upstream = super::Upstream::new("app", &config.upstreams["app"], false);
+    // Minus the one this probe takes.
+    let references = || std::sync::Arc::strong_count(&upstream.set.current.load_full()) - 1;
+    assert_eq!(references(), 2, "the current set and the unchanging one");
+    let request = http::Request::get("/")
+        .body(crate::request_body::RequestBody::Full(None))
+        .expect("a request");
+    let sending = upstream.send(request, crate::config::Priority::Normal);
+    tokio::pin!(sending);
+    // The request is sent on a connection the server accepts, and its answer never comes: the
+    // request is in flight, between its server's choice and its response head.
+    let _accepted = tokio::select! {
+        accepted = listener.accept() => accepted.expect("accept"),
+        _ = &mut sending => panic!("no answer was sent"),
+    };
+    assert_eq!(references(), 2, "the request in flight holds no reference");
 }
