@@ -103,7 +103,8 @@ enum Retry {
 }
 
 /// The servers of a group at one moment: one pool (which counts the requests in flight) and
-/// health per server; `health[i]` belongs to `pools[i]`. Replaced whole when a host name's addresses change.
+/// health per server; `health[i]` belongs to `pools[i]`. Replaced whole when a host name's
+/// addresses change.
 struct Servers {
     pools: Vec<Arc<Pool>>,
     health: Vec<Arc<Health>>,
@@ -112,8 +113,8 @@ struct Servers {
 
 /// What builds a group's [`Servers`] and holds the current ones: the config's addresses, then
 /// those its host names resolved to last. A server that stays across a change keeps its pool
-/// (with its in-flight count) and health; one that goes is dropped with the last request that holds it,
-/// which closes its idle connections.
+/// (with its in-flight count) and health; one that goes is dropped with the last request that
+/// holds it, which closes its idle connections.
 pub(crate) struct ServerSet {
     upstream: String,
     current: arc_swap::ArcSwap<Servers>,
