@@ -143,9 +143,9 @@ impl TestGateway {
             within,
             || self.handle.pool_stats(),
             |stats| {
-                stats
-                    .iter()
-                    .all(|(_, _, stats)| stats.in_use == 0 && stats.waiting == 0)
+                stats.iter().all(|(_, _, stats)| {
+                    stats.in_use == 0 && stats.waiting == 0 && stats.outstanding == 0
+                })
             },
         )
         .await;

@@ -17,7 +17,7 @@ mod tests;
 
 use std::future::poll_fn;
 use std::pin::Pin;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -31,7 +31,7 @@ use crate::config::{HealthCheckConfig, Priority, ServerName, UpstreamAddr, Upstr
 use crate::error::BoxError;
 use crate::error::ProxyError;
 use crate::request_body::RequestBody;
-use balance::{Balancer, InFlight};
+use balance::Balancer;
 use client::{HeadError, ResponseFraming, ResponseHead, SendError, Sending};
 use health::{Health, PassiveSettings};
 pub use pool::{admission, Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled};
@@ -61,8 +61,8 @@ pub struct ServerState {
     pub passive_down: bool,
     /// Down after `health_check.fails` failed checks (until `passes` checks pass).
     pub active_down: bool,
-    /// Requests in flight to it, counted from the choice of server to the end of the response
-    /// body: what `least_outstanding` compares.
+    /// Requests in flight to it, counted by its pool from the checkout (queued included) to the
+    /// end of the response body: what `least_outstanding` compares.
     pub outstanding: usize,
     /// Failures counted since start: connect errors and time-outs, exchanges that failed before
     /// a response head, read time-outs.
@@ -102,8 +102,9 @@ enum Retry {
     Repeat(Box<Request<RequestBody>>),
 }
 
-/// The servers of a group at one moment: one pool, health and in-flight count per server;
-/// `health[i]` belongs to `pools[i]`. Replaced whole when a host name's addresses change.
+/// The servers of a group at one moment: one pool (which counts the requests in flight) and
+/// health per server; `health[i]` belongs to `pools[i]`. Replaced whole when a host name's
+/// addresses change.
 struct Servers {
     pools: Vec<Arc<Pool>>,
     health: Vec<Arc<Health>>,
@@ -111,12 +112,16 @@ struct Servers {
 }
 
 /// What builds a group's [`Servers`] and holds the current ones: the config's addresses, then
-/// those its host names resolved to last. A server that stays across a change keeps its pool,
-/// health and in-flight count; one that goes is dropped with the last request that holds it,
-/// which closes its idle connections.
+/// those its host names resolved to last. A server that stays across a change keeps its pool
+/// (with its in-flight count) and health; one that goes is dropped with the last request that
+/// holds it, which closes its idle connections.
 pub(crate) struct ServerSet {
     upstream: String,
     current: arc_swap::ArcSwap<Servers>,
+    /// The same servers as `current`, when the group has no host name: they never change, so a
+    /// request borrows them for as long as it borrows the upstream, and writes no reference
+    /// count.
+    unchanging: Option<Arc<Servers>>,
     fixed: Vec<UpstreamAddr>,
     names: Vec<ServerName>,
     /// The addresses each name resolved to last, in `names`' order. Locked only by the resolving
@@ -125,6 +130,9 @@ pub(crate) struct ServerSet {
     /// How many names have had their first resolution tried: requests wait for all of them
     /// (within `resolve_timeout`), so the first requests after a start see the names resolved.
     attempted: tokio::sync::watch::Sender<Vec<bool>>,
+    /// Whether every name has been tried once (or there are none): set once, read by every
+    /// request in place of `attempted`, whose read lock would be two shared writes per request.
+    all_attempted: AtomicBool,
     /// "web:8000, api:8000", for the error of a group with no address.
     names_text: Arc<str>,
     settings: PoolSettings,
@@ -145,7 +153,6 @@ impl ServerSet {
         };
         let mut pools = Vec::with_capacity(addrs.len());
         let mut health = Vec::with_capacity(addrs.len());
-        let mut counts: Vec<Arc<AtomicUsize>> = Vec::with_capacity(addrs.len());
         for addr in addrs {
             let kept = old.and_then(|old| {
                 let index = old.pools.iter().position(|pool| pool.addr() == addr)?;
@@ -154,7 +161,6 @@ impl ServerSet {
             match kept {
                 Some((index, old)) => {
                     pools.push(Arc::clone(&old.pools[index]));
-                    counts.push(old.balancer.count(index));
                     if old.health[index].settings() == passive {
                         health.push(Arc::clone(&old.health[index]));
                     } else {
@@ -163,7 +169,6 @@ impl ServerSet {
                 }
                 None => {
                     pools.push(Pool::new(addr.clone(), self.settings.clone()));
-                    counts.push(Arc::new(AtomicUsize::new(0)));
                     health.push(self.new_health(addr, passive));
                 }
             }
@@ -171,7 +176,7 @@ impl ServerSet {
         Servers {
             pools,
             health,
-            balancer: Balancer::with_counts(self.balance, counts),
+            balancer: Balancer::new(self.balance, addrs.len()),
         }
     }
 
@@ -185,8 +190,14 @@ impl ServerSet {
 
     /// The servers for a new request. Until every name has been tried once, it waits for that,
     /// within `resolve_timeout`.
-    async fn servers(&self) -> Arc<Servers> {
-        if !self.names.is_empty() && !self.attempted.borrow().iter().all(|&tried| tried) {
+    async fn servers(&self) -> Held<'_> {
+        if let Some(unchanging) = &self.unchanging {
+            return Held::Unchanging(unchanging);
+        }
+        // Acquire: pairs with the Release store made once the last name was tried.
+        if !self.all_attempted.load(Ordering::Acquire)
+            && !self.attempted.borrow().iter().all(|&tried| tried)
+        {
             let mut attempted = self.attempted.subscribe();
             let _ = tokio::time::timeout(
                 self.resolve_timeout,
@@ -194,7 +205,27 @@ impl ServerSet {
             )
             .await;
         }
-        self.current.load_full()
+        Held::Current(self.current.load_full())
+    }
+}
+
+/// The servers a request holds from its start to its response head: borrowed from a group with
+/// no host name, whose servers never change; else the set current when it started, by reference
+/// count, so that a re-resolution does not move it and a server that went is dropped with the
+/// last request holding it.
+enum Held<'set> {
+    Unchanging(&'set Servers),
+    Current(Arc<Servers>),
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = Servers;
+
+    fn deref(&self) -> &Servers {
+        match self {
+            Held::Unchanging(servers) => servers,
+            Held::Current(servers) => servers,
+        }
     }
 }
 
@@ -239,6 +270,9 @@ impl resolve::Follower for ServerSet {
         self.attempted.send_if_modified(|attempted| {
             let first = !attempted[index];
             attempted[index] = true;
+            if attempted.iter().all(|&tried| tried) {
+                self.all_attempted.store(true, Ordering::Release);
+            }
             first
         });
     }
@@ -269,10 +303,12 @@ impl Upstream {
                 health: Vec::new(),
                 balancer: Balancer::new(config.balance, 0),
             }),
+            unchanging: None,
             fixed: config.servers.clone(),
             names: config.names.clone(),
             resolved: Mutex::new(vec![Vec::new(); config.names.len()]),
             attempted: tokio::sync::watch::Sender::new(vec![false; config.names.len()]),
+            all_attempted: AtomicBool::new(config.names.is_empty()),
             names_text: names_text.join(", ").into(),
             settings,
             max_fails: config.max_fails,
@@ -283,7 +319,9 @@ impl Upstream {
                 .resolve
                 .map_or(Duration::ZERO, |resolve| resolve.timeout),
         };
-        set.current = arc_swap::ArcSwap::from_pointee(set.build(&config.servers, None));
+        let servers = Arc::new(set.build(&config.servers, None));
+        set.current = arc_swap::ArcSwap::new(Arc::clone(&servers));
+        set.unchanging = config.names.is_empty().then_some(servers);
         let set = Arc::new(set);
         let refresh = config.resolve.map(|resolve| {
             let (refresh, _) = tokio::sync::watch::channel(());
@@ -334,15 +372,17 @@ impl Upstream {
             .pools
             .iter()
             .zip(&servers.health)
-            .enumerate()
-            .map(|(index, (pool, health))| ServerState {
-                addr: pool.addr().clone(),
-                healthy: health.is_healthy(),
-                passive_down: health.is_passive_down(),
-                active_down: health.is_active_down(),
-                outstanding: servers.balancer.outstanding(index),
-                failures: health.failures(),
-                pool: pool.stats(),
+            .map(|(pool, health)| {
+                let stats = pool.stats();
+                ServerState {
+                    addr: pool.addr().clone(),
+                    healthy: health.is_healthy(),
+                    passive_down: health.is_passive_down(),
+                    active_down: health.is_active_down(),
+                    outstanding: stats.outstanding,
+                    failures: health.failures(),
+                    pool: stats,
+                }
             })
             .collect()
     }
@@ -359,6 +399,10 @@ impl Upstream {
 
     fn available(servers: &Servers, now: Instant) -> impl Fn(usize) -> bool + '_ {
         move |index| servers.health[index].is_available(now)
+    }
+
+    fn outstanding(servers: &Servers) -> impl Fn(usize) -> usize + '_ {
+        move |index| servers.pools[index].outstanding()
     }
 
     /// Sends `request` to a server chosen by the balancer and returns its response head with a
@@ -395,13 +439,16 @@ impl Upstream {
                 });
             }
             let mut now = Instant::now();
-            let mut index = servers.balancer.first(Self::available(&servers, now));
+            let mut index = servers
+                .balancer
+                .first(Self::available(&servers, now), Self::outstanding(&servers));
             let mut tried: Vec<bool> = Vec::new();
             loop {
                 let health = &servers.health[index];
                 let pool = &servers.pools[index];
+                // The pool counts the request in flight from its checkout to the end of the
+                // response body, or to the exchange's failure here.
                 let ticket = health.on_picked(now);
-                let in_flight = servers.balancer.start(index);
                 let failed = match self
                     .exchange(
                         pool,
@@ -416,11 +463,10 @@ impl Upstream {
                         if health.record_success(ticket) {
                             tracing::info!(upstream = %self.name, server = %pool.addr(), "server answered again: marked up");
                         }
-                        return Ok(self.wrap(head, conn, sending, in_flight));
+                        return Ok(self.wrap(head, conn, sending));
                     }
                     Err(failed) => failed,
                 };
-                drop(in_flight);
                 if failed.counts && health.record_failure(Instant::now()) {
                     tracing::warn!(
                         upstream = %self.name,
@@ -441,11 +487,12 @@ impl Upstream {
                 }
                 tried[index] = true;
                 now = Instant::now();
-                let Some(next) =
-                    servers
-                        .balancer
-                        .next(&tried, index, Self::available(&servers, now))
-                else {
+                let Some(next) = servers.balancer.next(
+                    &tried,
+                    index,
+                    Self::available(&servers, now),
+                    Self::outstanding(&servers),
+                ) else {
                     return Err(failed.error);
                 };
                 tracing::debug!(
@@ -660,7 +707,6 @@ impl Upstream {
         head: ResponseHead,
         conn: Pooled,
         sending: Option<Sending>,
-        in_flight: InFlight,
     ) -> Response<UpstreamBody> {
         let ResponseHead {
             response,
@@ -672,7 +718,6 @@ impl Upstream {
             conn: Some(conn),
             framing,
             sending: sending.map(Box::new),
-            in_flight: Some(in_flight),
             reusable: self.keepalive && keep_alive,
             read_timeout: self.read_timeout,
             waiting: false,
@@ -734,15 +779,14 @@ impl Broke {
 
 /// The upstream's response body, streamed to the client; the rest of the request body, if
 /// the answer came first, is sent on the way. At its end the connection goes back to the pool;
-/// if it is dropped early or fails, the connection is closed and its slot freed.
+/// if it is dropped early or fails, the connection is closed and its slot freed. Either way the
+/// pool stops counting the request in flight then (`Pool::outstanding`).
 pub struct UpstreamBody {
     conn: Option<Pooled>,
     framing: ResponseFraming,
     /// The request body still being sent (an answer that came before the body's end); boxed,
     /// as it is rare.
     sending: Option<Box<Sending>>,
-    /// Counts the request as outstanding on its server until the body ends or fails.
-    in_flight: Option<InFlight>,
     reusable: bool,
     read_timeout: Duration,
     /// Whether the connection's read timer runs for the body's next bytes.
@@ -761,7 +805,6 @@ impl UpstreamBody {
     /// of the body in front of the next request: such a connection is closed, its body
     /// abandoned (nginx's keepalive module: `request_body_sent`).
     fn finish(&mut self) {
-        self.in_flight = None;
         let Some(mut conn) = self.conn.take() else {
             return;
         };
@@ -774,7 +817,6 @@ impl UpstreamBody {
 
     /// The exchange failed: the connection closes.
     fn fail(&mut self) {
-        self.in_flight = None;
         self.conn = None;
         self.sending = None;
     }
@@ -817,7 +859,6 @@ impl UpstreamBody {
     /// The connection after a `101 Switching Protocols`, for the tunnel; it leaves the pool but
     /// keeps its slot until the tunnel ends.
     pub fn take_upgraded(&mut self) -> Option<client::Upgraded<pool::Slot>> {
-        self.in_flight = None;
         self.conn.take().map(|conn| {
             let (client, slot) = conn.into_upgraded();
             client::Upgraded::new(client, slot)

@@ -3,86 +3,38 @@
 //! health marks down are passed over while another may be tried; when every server is down, they
 //! are tried anyway, as nginx does, rather than failing the request outright.
 //!
-//! The balancer knows servers by index only; availability comes from the caller, so this file
-//! holds no health state and can be tested alone.
+//! The balancer knows servers by index only; availability and the requests in flight to each
+//! come from the caller (health and the pools), so this file holds no per-server state and can
+//! be tested alone.
 
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
 
 use crate::config::Balance;
 
-/// Picks servers for requests and counts the requests in flight to each.
+/// Picks servers for requests. The requests in flight to each, which least outstanding
+/// compares, are counted by the servers' pools and read through the caller, like availability.
 pub struct Balancer {
     strategy: Balance,
+    servers: usize,
     /// The next round-robin position.
     next: AtomicUsize,
     /// The state of a SplitMix64 generator, shared by all requests: cheap, lock-free, and random
     /// enough to draw two servers.
     random: AtomicU64,
-    outstanding: Vec<Arc<AtomicUsize>>,
-}
-
-/// A request in flight to one server, counted until this is dropped.
-pub struct InFlight {
-    count: Arc<AtomicUsize>,
-}
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        self.count.fetch_sub(1, Ordering::Relaxed);
-    }
 }
 
 impl Balancer {
-    /// A balancer over `servers` servers (at least one).
+    /// A balancer over `servers` servers (taken as one when 0: the caller answers an empty set
+    /// before asking).
     pub fn new(strategy: Balance, servers: usize) -> Balancer {
         Balancer {
             strategy,
+            servers: servers.max(1),
             next: AtomicUsize::new(0),
             random: AtomicU64::new(RandomState::new().hash_one(servers)),
-            outstanding: (0..servers.max(1))
-                .map(|_| Arc::new(AtomicUsize::new(0)))
-                .collect(),
         }
-    }
-
-    /// A balancer over servers whose in-flight counts are `counts` (carried over from the set
-    /// before a host name's addresses changed; requests in flight decrement them when done).
-    pub fn with_counts(strategy: Balance, mut counts: Vec<Arc<AtomicUsize>>) -> Balancer {
-        if counts.is_empty() {
-            counts.push(Arc::new(AtomicUsize::new(0)));
-        }
-        Balancer {
-            strategy,
-            next: AtomicUsize::new(0),
-            random: AtomicU64::new(RandomState::new().hash_one(counts.len())),
-            outstanding: counts,
-        }
-    }
-
-    /// The in-flight count of server `index`, to carry into the next set.
-    pub fn count(&self, index: usize) -> Arc<AtomicUsize> {
-        Arc::clone(&self.outstanding[index.min(self.len() - 1)])
-    }
-
-    fn len(&self) -> usize {
-        self.outstanding.len()
-    }
-
-    /// Requests in flight to server `index`.
-    pub fn outstanding(&self, index: usize) -> usize {
-        self.outstanding
-            .get(index)
-            .map_or(0, |count| count.load(Ordering::Relaxed))
-    }
-
-    /// Counts a request to server `index` until the returned guard is dropped.
-    pub fn start(&self, index: usize) -> InFlight {
-        let count = Arc::clone(&self.outstanding[index.min(self.len() - 1)]);
-        count.fetch_add(1, Ordering::Relaxed);
-        InFlight { count }
     }
 
     fn random_below(&self, bound: usize) -> usize {
@@ -97,9 +49,14 @@ impl Balancer {
         ((u128::from(z) * bound as u128) >> 64) as usize
     }
 
-    /// The server for a new request. `available(index)` says whether a server may take it now.
-    pub fn first(&self, available: impl Fn(usize) -> bool) -> usize {
-        let servers = self.len();
+    /// The server for a new request. `available(index)` says whether a server may take it now,
+    /// `outstanding(index)` how many requests are in flight to it.
+    pub fn first(
+        &self,
+        available: impl Fn(usize) -> bool,
+        outstanding: impl Fn(usize) -> usize,
+    ) -> usize {
+        let servers = self.servers;
         if servers == 1 {
             return 0;
         }
@@ -119,7 +76,7 @@ impl Balancer {
                 }
                 match (available(first), available(second)) {
                     (true, true) => {
-                        if self.outstanding(second) < self.outstanding(first) {
+                        if outstanding(second) < outstanding(first) {
                             second
                         } else {
                             first
@@ -143,8 +100,9 @@ impl Balancer {
         tried: &[bool],
         last: usize,
         available: impl Fn(usize) -> bool,
+        outstanding: impl Fn(usize) -> usize,
     ) -> Option<usize> {
-        let servers = self.len();
+        let servers = self.servers;
         let untried = |index: &usize| !tried.get(*index).copied().unwrap_or(false);
         let candidates = || {
             (1..=servers)
@@ -155,7 +113,7 @@ impl Balancer {
             Balance::RoundRobin => candidates().find(|&index| usable(index)),
             Balance::LeastOutstanding => candidates()
                 .filter(|&index| usable(index))
-                .min_by_key(|&index| self.outstanding(index)),
+                .min_by_key(|&index| outstanding(index)),
         };
         pick(&available).or_else(|| pick(&|_| true))
     }

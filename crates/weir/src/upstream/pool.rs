@@ -21,6 +21,15 @@
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
 //!   holds only requests that can be served in time.
 //!
+//! - `outstanding` counts the requests in flight to the server, from the checkout's first lock
+//!   (a place had at once, or a place in the queue) to the place given back (check-in, the
+//!   slot's drop), the queue left without a place, or the connection upgraded: what
+//!   least-outstanding balancing compares. Each change is made inside a critical section the
+//!   pool takes anyway on that path, so counting costs a request no shared write of its own;
+//!   only the rare ways out (a waiter cancelled or refused, an upgrade) take the lock for it.
+//!   A waiter holds its unit of the count until it reads its grant, and the grant's slot holds
+//!   it from then on (a grant's slot is made uncounted), so no unit is counted twice or lost.
+//!
 //! - With `adaptive_floor` (async workers), the cap is [`adaptive`]'s limit, from the floor to
 //!   `max_connections`, fed with each request's outcome; `open` may stay above a limit that was
 //!   just cut until places are freed: a freed place is then closed, not handed on, and idle
@@ -29,6 +38,7 @@
 //! The state sits behind a `std::sync::Mutex` that is never held across an `.await`.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
@@ -86,6 +96,9 @@ pub enum CheckoutError {
 /// A snapshot of a pool's counters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PoolStats {
+    /// Requests in flight to the server: waiting for a place or holding one, until the end of
+    /// the response body (an upgraded connection leaves the count when it upgrades).
+    pub outstanding: usize,
     /// Connections that exist or are being connected.
     pub open: usize,
     /// Open connections waiting in the pool for a request.
@@ -113,10 +126,22 @@ pub struct PoolStats {
 pub struct Pool {
     addr: UpstreamAddr,
     settings: PoolSettings,
+    locked: Locked,
+}
+
+/// The pool's state behind its lock, and beside the lock word the mirror of `outstanding` that
+/// the balancer reads without locking. The mirror is stored only under the lock, which has just
+/// brought this cache line to the storing core: aligned to a line, the two share it, so the
+/// store adds no transfer of its own.
+#[repr(C, align(64))]
+struct Locked {
+    outstanding: AtomicUsize,
     state: Mutex<State>,
 }
 
 struct State {
+    /// Requests in flight to the server (see the module's invariants).
+    outstanding: usize,
     open: usize,
     /// Idle connections, one stack per owner thread (see [`thread_slot`]); each most recent last.
     idle: Vec<Vec<Idle>>,
@@ -248,6 +273,9 @@ enum Handed {
 pub struct Slot {
     pool: Arc<Pool>,
     armed: bool,
+    /// Whether the slot holds its request's unit of `outstanding` (given back with the place).
+    /// A grant's slot does not until its waiter reads it; an upgraded one no longer does.
+    counted: bool,
     /// When the place was taken: its occupancy is a service-time sample.
     since: Instant,
     /// How long the request waited in the queue for it.
@@ -314,17 +342,21 @@ impl Pool {
         let pool = Arc::new(Pool {
             addr,
             settings,
-            state: Mutex::new(State {
-                open: 0,
-                idle: Vec::new(),
-                idle_count: 0,
-                waiters: Default::default(),
-                queue_timeouts: 0,
-                connects: 0,
-                reuses: 0,
-                admission,
-                adaptive,
-            }),
+            locked: Locked {
+                outstanding: AtomicUsize::new(0),
+                state: Mutex::new(State {
+                    outstanding: 0,
+                    open: 0,
+                    idle: Vec::new(),
+                    idle_count: 0,
+                    waiters: Default::default(),
+                    queue_timeouts: 0,
+                    connects: 0,
+                    reuses: 0,
+                    admission,
+                    adaptive,
+                }),
+            },
         });
         if pool.settings.max_idle > 0 {
             tokio::spawn(reap_idle(Arc::downgrade(&pool)));
@@ -343,14 +375,42 @@ impl Pool {
     fn lock(&self) -> MutexGuard<'_, State> {
         // A panic while the lock is held would be a bug in this file; the state stays consistent
         // between statements, so recovering from poison is safe.
-        self.state
+        self.locked
+            .state
             .lock()
             .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Requests in flight to the server now (see the module's invariants), read without the lock.
+    pub fn outstanding(&self) -> usize {
+        self.locked.outstanding.load(Ordering::Relaxed)
+    }
+
+    /// One more request in flight, counted under the lock (`state` is its guard's).
+    fn count_in(&self, state: &mut State) {
+        state.outstanding += 1;
+        self.locked
+            .outstanding
+            .store(state.outstanding, Ordering::Relaxed);
+    }
+
+    /// One request fewer in flight, under the lock. Every call gives back a unit one
+    /// [`Pool::count_in`] took (a waiter's or a counted slot's, once).
+    fn count_out(&self, state: &mut State) {
+        debug_assert!(
+            state.outstanding > 0,
+            "a unit of outstanding given back twice"
+        );
+        state.outstanding = state.outstanding.saturating_sub(1);
+        self.locked
+            .outstanding
+            .store(state.outstanding, Ordering::Relaxed);
     }
 
     pub fn stats(&self) -> PoolStats {
         let state = self.lock();
         PoolStats {
+            outstanding: state.outstanding,
             open: state.open,
             idle: state.idle_count,
             in_use: state.open - state.idle_count,
@@ -396,6 +456,7 @@ impl Pool {
             if !fresh {
                 let me = thread_slot() as usize;
                 if let Some(idle) = state.pop_live(me, now, self.settings.idle_timeout) {
+                    self.count_in(&mut state);
                     return Ok(Checkout::Reused(self.pooled_from(idle)));
                 }
                 // None of this thread's own: take another thread's, unless this pool keeps
@@ -403,6 +464,7 @@ impl Pool {
                 if !self.settings.thread_affine || full {
                     for owner in 0..state.idle.len() {
                         if let Some(idle) = state.pop_live(owner, now, self.settings.idle_timeout) {
+                            self.count_in(&mut state);
                             return Ok(Checkout::Reused(self.pooled_from(idle)));
                         }
                     }
@@ -411,7 +473,8 @@ impl Pool {
             if !state.at_cap(&self.settings) {
                 state.open += 1;
                 state.connects += 1;
-                return Ok(Checkout::Connect(self.slot()));
+                self.count_in(&mut state);
+                return Ok(Checkout::Connect(self.slot(true)));
             }
             let deadline = deadline().map_or(self.settings.queue_timeout, |deadline| {
                 deadline.min(self.settings.queue_timeout)
@@ -470,12 +533,16 @@ impl Pool {
             let (sender, receiver) = oneshot::channel();
             state.waiters[priority.index()].push_back(Waiter { since: now, sender });
             state.admission.queue_depth(now, depth + 1);
+            self.count_in(&mut state);
             (receiver, deadline, predicted, now)
         };
+        // The waiter's unit of `outstanding`, given back by its drop if this future is dropped
+        // while it waits (the client left).
+        let waiting = Waiting { pool: self };
         let mut receiver = receiver;
         let granted = match tokio::time::timeout(deadline, &mut receiver).await {
             Ok(Ok(Ok(grant))) => Some(grant),
-            // Dropped at the head of a standing queue.
+            // Dropped at the head of a standing queue (`waiting`'s drop gives its unit back).
             Ok(Ok(Err(refusal))) => return Err(self.overloaded(refusal)),
             // The sender side is only dropped with the pool itself.
             Ok(Err(_)) => None,
@@ -487,16 +554,21 @@ impl Pool {
             }
         };
         let waited = Instant::now().duration_since(queued_at);
-        if granted.is_some() {
-            self.lock().admission.record_wait(waited, predicted);
-        }
-        match granted {
-            Some(Grant {
-                idle: Some(idle),
-                mut slot,
-            }) => {
-                slot.queued = waited;
-                self.lock().reuses += 1;
+        let mut state = self.lock();
+        let Some(Grant { idle, mut slot }) = granted else {
+            state.queue_timeouts += 1;
+            waiting.give_back(&mut state);
+            return Err(CheckoutError::QueueTimeout {
+                addr: self.addr.clone(),
+            });
+        };
+        state.admission.record_wait(waited, predicted);
+        // The waiter's unit moves onto the slot it was granted.
+        waiting.hand_to(&mut slot);
+        slot.queued = waited;
+        match idle {
+            Some(idle) => {
+                state.reuses += 1;
                 Ok(Checkout::Reused(Pooled {
                     client: idle.conn,
                     slot,
@@ -504,27 +576,20 @@ impl Pool {
                     reused: true,
                 }))
             }
-            Some(Grant {
-                idle: None,
-                mut slot,
-            }) => {
-                slot.queued = waited;
-                self.lock().connects += 1;
-                Ok(Checkout::Connect(slot))
-            }
             None => {
-                self.lock().queue_timeouts += 1;
-                Err(CheckoutError::QueueTimeout {
-                    addr: self.addr.clone(),
-                })
+                state.connects += 1;
+                Ok(Checkout::Connect(slot))
             }
         }
     }
 
-    fn slot(self: &Arc<Self>) -> Slot {
+    /// A slot for a place just taken; `counted`: whether it holds its request's unit of
+    /// `outstanding` (a grant's does not: its waiter holds it until it reads the grant).
+    fn slot(self: &Arc<Self>, counted: bool) -> Slot {
         Slot {
             pool: Arc::clone(self),
             armed: true,
+            counted,
             since: Instant::now(),
             queued: Duration::ZERO,
             outcome: PackedOutcome::NONE,
@@ -542,7 +607,7 @@ impl Pool {
     fn pooled_from(self: &Arc<Self>, idle: Idle) -> Pooled {
         Pooled {
             client: idle.conn,
-            slot: self.slot(),
+            slot: self.slot(true),
             owner: idle.owner,
             reused: true,
         }
@@ -557,7 +622,7 @@ impl Pool {
         }
         let mut grant = Grant {
             idle,
-            slot: self.slot(),
+            slot: self.slot(false),
         };
         // While the queue stands (declared capacity only), the newest waiter goes first: its
         // client is the likeliest to still be waiting, and the oldest has waited too long
@@ -638,9 +703,18 @@ impl Pool {
         false
     }
 
-    /// A slot held for `occupancy` was dropped: pass it on to a waiter, or close the place.
-    fn release_slot(self: &Arc<Self>, occupancy: Duration, outcome: Option<adaptive::Outcome>) {
+    /// A slot held for `occupancy` was dropped: pass it on to a waiter, or close the place;
+    /// the request leaves `outstanding` if the slot `counted` it.
+    fn release_slot(
+        self: &Arc<Self>,
+        occupancy: Duration,
+        outcome: Option<adaptive::Outcome>,
+        counted: bool,
+    ) {
         let mut state = self.lock();
+        if counted {
+            self.count_out(&mut state);
+        }
         state.admission.record_service(occupancy);
         state.record_outcome(outcome);
         if state.over_cap(&self.settings) {
@@ -666,15 +740,20 @@ impl Pool {
         }
     }
 
-    /// Puts a connection back after a complete exchange: to a waiter, on the idle stack, or closed.
+    /// Puts a connection back after a complete exchange: to a waiter, on the idle stack, or
+    /// closed; the request leaves `outstanding` if its slot `counted` it.
     fn checkin(
         self: &Arc<Self>,
         conn: ClientConn,
         owner: u32,
         taken: Instant,
         outcome: Option<adaptive::Outcome>,
+        counted: bool,
     ) {
         let mut state = self.lock();
+        if counted {
+            self.count_out(&mut state);
+        }
         let now = Instant::now();
         state.admission.record_service(now.duration_since(taken));
         state.record_outcome(outcome);
@@ -768,8 +847,38 @@ impl Drop for Slot {
             self.pool.release_slot(
                 Instant::now().duration_since(self.since),
                 self.outcome.unpack(),
+                self.counted,
             );
         }
+    }
+}
+
+/// A checkout's unit of `outstanding` while it waits in the queue. Its drop (the checkout's
+/// future dropped while waiting, or refused at the head of a standing queue) takes the lock to
+/// give the unit back: those are the rare ways out of the queue. The common ones settle it
+/// inside the lock the checkout takes after its wait anyway.
+struct Waiting<'pool> {
+    pool: &'pool Pool,
+}
+
+impl Waiting<'_> {
+    /// The wait timed out: the unit goes back, under the lock the caller holds.
+    fn give_back(self, state: &mut State) {
+        self.pool.count_out(state);
+        std::mem::forget(self);
+    }
+
+    /// The wait ended with a place: the unit moves onto its slot.
+    fn hand_to(self, slot: &mut Slot) {
+        slot.counted = true;
+        std::mem::forget(self);
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        let mut state = self.pool.lock();
+        self.pool.count_out(&mut state);
     }
 }
 
@@ -780,7 +889,14 @@ impl Pooled {
 
     /// The connection, out of the pool for good (an upgraded connection), with its slot: the
     /// place stays taken, counted in `open` and `in_use`, until the tunnel drops the slot.
-    pub fn into_upgraded(self) -> (ClientConn, Slot) {
+    /// The request leaves `outstanding` here (under the lock: upgrades are rare), as a tunnel is
+    /// no request in flight.
+    pub fn into_upgraded(mut self) -> (ClientConn, Slot) {
+        if self.slot.counted {
+            self.slot.counted = false;
+            let mut state = self.slot.pool.lock();
+            self.slot.pool.count_out(&mut state);
+        }
         (self.client, self.slot)
     }
 
@@ -795,8 +911,13 @@ impl Pooled {
             reused: _,
         } = self;
         slot.armed = false;
-        slot.pool
-            .checkin(client, owner, slot.since, slot.outcome.unpack());
+        slot.pool.checkin(
+            client,
+            owner,
+            slot.since,
+            slot.outcome.unpack(),
+            slot.counted,
+        );
     }
 
     /// The response head came with `status`: a sample of the app's latency for the adaptive

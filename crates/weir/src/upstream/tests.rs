@@ -1,6 +1,6 @@
-//! Unit tests of the balancer (which server a request goes to, and the next one after a failure)
-//! and of server health (passive `max_fails` / `fail_timeout` on tokio's paused clock, and the
-//! active check's consecutive counts).
+//! Unit tests of the balancer (which server a request goes to, and the next one after a failure),
+//! of server health (passive `max_fails` / `fail_timeout` on tokio's paused clock, and the
+//! active check's consecutive counts), and of what a request holds of its group's servers.
 
 use std::time::Duration;
 
@@ -11,7 +11,23 @@ use super::health::{ActiveCounter, Health, PassiveSettings};
 use crate::config::Balance;
 
 fn picks(balancer: &Balancer, count: usize, available: impl Fn(usize) -> bool) -> Vec<usize> {
-    (0..count).map(|_| balancer.first(&available)).collect()
+    picks_with(balancer, count, available, &[])
+}
+
+/// Picks with `outstanding[index]` requests in flight to each server (none past its end).
+fn picks_with(
+    balancer: &Balancer,
+    count: usize,
+    available: impl Fn(usize) -> bool,
+    outstanding: &[usize],
+) -> Vec<usize> {
+    (0..count)
+        .map(|_| balancer.first(&available, in_flight(outstanding)))
+        .collect()
+}
+
+fn in_flight(outstanding: &[usize]) -> impl Fn(usize) -> usize + '_ {
+    |index| outstanding.get(index).copied().unwrap_or(0)
 }
 
 fn tally(picks: &[usize], servers: usize) -> Vec<usize> {
@@ -55,7 +71,7 @@ fn a_single_server_is_always_chosen() {
     for strategy in [Balance::RoundRobin, Balance::LeastOutstanding] {
         let balancer = Balancer::new(strategy, 1);
         assert_eq!(picks(&balancer, 3, |_| false), vec![0, 0, 0]);
-        assert_eq!(balancer.next(&[true], 0, |_| true), None);
+        assert_eq!(balancer.next(&[true], 0, |_| true, in_flight(&[])), None);
     }
 }
 
@@ -64,34 +80,44 @@ fn after_a_failure_untried_servers_that_are_up_come_first() {
     let balancer = Balancer::new(Balance::RoundRobin, 4);
     let up = |index: usize| index != 1;
     // Server 0 failed: 1 is down, so 2 comes before it.
-    assert_eq!(balancer.next(&[true, false, false, false], 0, up), Some(2));
-    assert_eq!(balancer.next(&[true, false, true, false], 2, up), Some(3));
+    let none = in_flight(&[]);
+    assert_eq!(
+        balancer.next(&[true, false, false, false], 0, up, &none),
+        Some(2)
+    );
+    assert_eq!(
+        balancer.next(&[true, false, true, false], 2, up, &none),
+        Some(3)
+    );
     // Only the server marked down is left: it is tried anyway.
-    assert_eq!(balancer.next(&[true, false, true, true], 3, up), Some(1));
-    assert_eq!(balancer.next(&[true, true, true, true], 1, up), None);
+    assert_eq!(
+        balancer.next(&[true, false, true, true], 3, up, &none),
+        Some(1)
+    );
+    assert_eq!(balancer.next(&[true, true, true, true], 1, up, &none), None);
 }
 
 #[test]
 fn least_outstanding_retries_on_the_least_busy_untried_server() {
     let balancer = Balancer::new(Balance::LeastOutstanding, 3);
-    let _busy = [balancer.start(1), balancer.start(1)];
-    let _one = balancer.start(2);
-    assert_eq!(balancer.next(&[true, false, false], 0, |_| true), Some(2));
-    assert_eq!(balancer.next(&[true, false, true], 2, |_| true), Some(1));
+    let outstanding = in_flight(&[0, 2, 1]);
+    assert_eq!(
+        balancer.next(&[true, false, false], 0, |_| true, &outstanding),
+        Some(2)
+    );
+    assert_eq!(
+        balancer.next(&[true, false, true], 2, |_| true, &outstanding),
+        Some(1)
+    );
 }
 
 #[test]
 fn least_outstanding_avoids_the_busier_of_two() {
     let balancer = Balancer::new(Balance::LeastOutstanding, 2);
-    let held: Vec<_> = (0..3).map(|_| balancer.start(0)).collect();
-    assert_eq!(balancer.outstanding(0), 3);
-    assert!(picks(&balancer, 50, |_| true)
+    assert!(picks_with(&balancer, 50, |_| true, &[3, 0])
         .iter()
         .all(|&index| index == 1));
-    drop(held);
-    assert_eq!(balancer.outstanding(0), 0);
-    let _other = balancer.start(1);
-    assert!(picks(&balancer, 50, |_| true)
+    assert!(picks_with(&balancer, 50, |_| true, &[0, 1])
         .iter()
         .all(|&index| index == 0));
 }
@@ -100,8 +126,7 @@ fn least_outstanding_avoids_the_busier_of_two() {
 fn least_outstanding_never_picks_the_busiest_of_three() {
     // Two distinct draws always include a server less busy than server 0.
     let balancer = Balancer::new(Balance::LeastOutstanding, 3);
-    let _held: Vec<_> = (0..5).map(|_| balancer.start(0)).collect();
-    let chosen = picks(&balancer, 600, |_| true);
+    let chosen = picks_with(&balancer, 600, |_| true, &[5, 0, 0]);
     let counts = tally(&chosen, 3);
     assert_eq!(counts[0], 0, "{counts:?}");
     assert!(counts[1] > 200 && counts[2] > 200, "{counts:?}");
@@ -236,4 +261,37 @@ fn one_fail_and_one_pass_flip_at_once() {
     assert_eq!(counter.record(true), None);
     assert_eq!(counter.record(false), Some(true));
     assert_eq!(counter.record(true), Some(false));
+}
+
+// --- the servers a request holds ------------------------------------------------------------------
+
+/// A group given by addresses only never changes its servers: a request borrows them, and
+/// writes no reference count on them (one per request before, up and down: a write to a line
+/// every thread writes).
+#[tokio::test]
+async fn a_request_to_servers_that_never_change_takes_no_reference_on_them() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("up.sock");
+    let listener = tokio::net::UnixListener::bind(&path).expect("bind");
+    let config = crate::config::from_toml(
+        &format!("[upstreams.app]\nservers = [\"unix:{}\"]\n", path.display()),
+        None,
+    )
+    .expect("config");
+    let upstream = super::Upstream::new("app", &config.upstreams["app"], false);
+    // Minus the one this probe takes.
+    let references = || std::sync::Arc::strong_count(&upstream.set.current.load_full()) - 1;
+    assert_eq!(references(), 2, "the current set and the unchanging one");
+    let request = http::Request::get("/")
+        .body(crate::request_body::RequestBody::Full(None))
+        .expect("a request");
+    let sending = upstream.send(request, crate::config::Priority::Normal);
+    tokio::pin!(sending);
+    // The request is sent on a connection the server accepts, and its answer never comes: the
+    // request is in flight, between its server's choice and its response head.
+    let _accepted = tokio::select! {
+        accepted = listener.accept() => accepted.expect("accept"),
+        _ = &mut sending => panic!("no answer was sent"),
+    };
+    assert_eq!(references(), 2, "the request in flight holds no reference");
 }

@@ -181,6 +181,40 @@ both_transports!(
     }
 );
 
+/// The server a request failed on no longer counts it in flight once it moved on: the one that
+/// answers does, until the body's end (least-outstanding compares these counts).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_moved_to_the_next_server_is_in_flight_there_only() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dead = dead_address(Transport::Tcp, dir.path()).await;
+    let good = UpstreamServer::start(Transport::Tcp).await;
+    // Round-robin starts with the first server: the dead one.
+    let gateway = TestGateway::start(&config_for(&[&dead, &good.address], "max_fails = 0")).await;
+    let addr = gateway.addr;
+    let slow = tokio::spawn(async move {
+        Client::connect(addr)
+            .await
+            .get("/slow?ms=1000")
+            .await
+            .status
+    });
+    wait_for(
+        "the slow request to reach the good server",
+        Duration::from_secs(2),
+        || good.requests(),
+        |&requests| requests == 1,
+    )
+    .await;
+    let outstanding: Vec<usize> = states(&gateway)
+        .iter()
+        .map(|state| state.outstanding)
+        .collect();
+    assert_eq!(outstanding, [0, 1], "{:?}", states(&gateway));
+    assert_eq!(states(&gateway)[0].failures, 1, "it was tried first");
+    assert_eq!(slow.await.unwrap(), StatusCode::OK);
+    gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+}
+
 /// A raw upstream that reads a request head and closes the connection without answering.
 struct Closer {
     address: String,

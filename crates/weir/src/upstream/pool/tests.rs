@@ -595,6 +595,16 @@ fn run(
                     "a place held by a request is not counted: {:?}",
                     stats
                 );
+                // In flight: every request that waits or holds a place, at every step, however
+                // it got there or left (a grant read or unread, a refusal, a time-out, a
+                // cancel); the mirror the balancer reads agrees with the count.
+                prop_assert_eq!(
+                    stats.outstanding,
+                    held.checking.len() + held.slots.len() + held.conns.len(),
+                    "outstanding: {:?}",
+                    stats
+                );
+                prop_assert_eq!(pool.outstanding(), stats.outstanding);
             }
         }
         // The end of the run: every checkout reads what it was handed, then the counters must
@@ -609,6 +619,8 @@ fn run(
             held.conns.clear();
             let stats = pool.stats();
             prop_assert_eq!(stats.in_use, 0, "a place leaked: {:?}", stats);
+            prop_assert_eq!(stats.outstanding, 0, "{:?}", stats);
+            prop_assert_eq!(pool.outstanding(), 0);
             prop_assert_eq!(stats.waiting, 0, "{:?}", stats);
             prop_assert_eq!(stats.open, stats.idle, "{:?}", stats);
             // And the whole pool can be used again: every place is had at once.
@@ -790,4 +802,59 @@ async fn without_a_cap_a_checked_in_connection_is_reused() {
         assert_eq!(pool.stats().reuses, 1);
         assert_eq!(pool.stats().open, 1);
     }
+}
+
+/// A request counts as in flight to its server from its checkout, while it waits for a place
+/// too, until it gives the place back; an upgraded connection (a tunnel) keeps its place but is
+/// no request in flight.
+#[tokio::test(start_paused = true)]
+async fn the_pool_counts_requests_in_flight_waiting_or_holding_a_place_until_an_upgrade() {
+    let pool = pool(settings(1, 1, 8));
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("the first checkout gets the only place");
+    };
+    assert_eq!(pool.outstanding(), 1);
+    let mut waiter = checking(&pool, false);
+    assert!(poll_once(&mut waiter).is_pending());
+    assert_eq!(pool.outstanding(), 2, "the waiter counts");
+    let (conn, _server) = connection();
+    slot.into_conn(conn).checkin();
+    assert_eq!(
+        pool.outstanding(),
+        1,
+        "the first request ended; its connection went to the waiter, still counted once"
+    );
+    let Poll::Ready(Ok(Checkout::Reused(conn))) = poll_once(&mut waiter) else {
+        panic!("the waiter was handed the connection");
+    };
+    assert_eq!(
+        pool.outstanding(),
+        1,
+        "the grant read moves the count, not adds to it"
+    );
+    let (client, slot) = conn.into_upgraded();
+    assert_eq!(pool.outstanding(), 0, "a tunnel is no request in flight");
+    assert_eq!(pool.stats().in_use, 1, "but it keeps its place");
+    drop((client, slot));
+    assert_eq!(pool.stats().outstanding, 0);
+    assert_eq!(pool.stats().in_use, 0);
+
+    // A waiter that times out, and one whose client leaves, count no more.
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("the place is free again");
+    };
+    let mut timing_out = checking(&pool, false);
+    let mut leaving = checking(&pool, false);
+    assert!(poll_once(&mut timing_out).is_pending() && poll_once(&mut leaving).is_pending());
+    assert_eq!(pool.outstanding(), 3);
+    drop(leaving);
+    assert_eq!(pool.outstanding(), 2);
+    tokio::time::advance(Duration::from_secs(4)).await;
+    assert!(matches!(
+        poll_once(&mut timing_out),
+        Poll::Ready(Err(CheckoutError::QueueTimeout { .. }))
+    ));
+    assert_eq!(pool.outstanding(), 1);
+    drop(slot);
+    assert_eq!(pool.outstanding(), 0);
 }
