@@ -85,10 +85,14 @@ both_transports!(full_queue_answers_503_at_once, |transport| {
     let slow =
         tokio::spawn(async move { Client::connect(addr).await.get("/slow?ms=500").await.status });
     wait_until_in_use(&gateway, 1).await;
-    let started = std::time::Instant::now();
     let refused = Client::connect(addr).await.get("/").await;
     assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
-    assert!(started.elapsed() < Duration::from_millis(400));
+    // At once: by order, not by a clock. The refusal came while the request holding the place
+    // was still in flight, so it did not wait for the place.
+    assert!(
+        !slow.is_finished(),
+        "the refusal waited for the place to free"
+    );
     assert_eq!(slow.await.unwrap(), StatusCode::OK);
     gateway.wait_pools_quiet(Duration::from_secs(2)).await;
 });
