@@ -131,7 +131,7 @@ def run_refusals(rate, seed, S, rule, F=20, AGE=20, order='lifo', HOLD=0):
             if pred>DEAD: ref(now,a); continue
             if st['standing']:
                 if rule=='growth' and pred>T: ref(now,q.popleft())
-                if rule=='refuse' and pred>F*S: ref(now,a); continue
+                if rule=='refuse' and pred>F*S: st['full']=now; ref(now,a); continue
                 if rule=='trim':
                     while q and len(q)*S/C>F*S: ref(now,q.popleft())
                     if (len(q)+1)*S/C>F*S: st['full']=now; sample(now); ref(now,a); continue
@@ -168,8 +168,20 @@ def main_refuse():
             print("  trim F=%-3g %s HOLD=%d%s"%(F,order.upper(),HOLD," (chosen)" if (F,order,HOLD)==(1,'fifo',4) else "         "),
                   row_refusals(S, rule='trim', F=F, order=order, HOLD=HOLD), flush=True)
 
+def main_lifo_room():
+    for S in (0.0505, 0.053):
+        print("S = %.1f ms" % (S*1000))
+        print("  growth (shipped)             ", row_refusals(S, rule='growth'), flush=True)
+        print("  trim F=1   FIFO HOLD=4 (12-04)", row_refusals(S, rule='trim', F=1, order='fifo', HOLD=4), flush=True)
+        for F,AGE,HOLD in ((1,1,0),(1,0.5,0),(1,2,0),(1,1,4),(1,1,8),(1,1,16),(1,0.5,8),(2,1,0),(2,1,8),(2,2,0)):
+            tag={(1,1,0):" (brief)",(1,1,8):" (chosen)"}.get((F,AGE,HOLD),"")
+            print("  refuse F=%g AGE=%-3g HOLD=%-2d LIFO%-9s"%(F,AGE,HOLD,tag),
+                  row_refusals(S, rule='refuse', F=F, AGE=AGE, HOLD=HOLD), flush=True)
+
 if __name__=='__main__' and sys.argv[1:]==['refuse']:
     main_refuse()
+elif __name__=='__main__' and sys.argv[1:]==['lifo-room']:
+    main_lifo_room()
 elif __name__=='__main__':
     for S in (0.0505, 0.053):
         print("S = %.1f ms" % (S*1000))
