@@ -454,7 +454,7 @@ async fn a_freed_worker_goes_to_the_highest_priority_class_waiting() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_standing_queue_refuses_a_low_request_drops_the_oldest_for_newcomers_and_serves_high_ones(
+async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_ones_and_drops_the_overstayed(
 ) {
     let Some((app, gateway)) = start(
         1,
@@ -466,14 +466,13 @@ async fn a_full_standing_queue_refuses_a_low_request_drops_the_oldest_for_newcom
     else {
         return;
     };
-    // One request teaches weir the service time S: the target is then 20 S of queue delay,
-    // 20 waiters for one worker, and the interval 10 S.
+    // One request teaches weir a service time S of at least 3 s: long, so that the steps below
+    // all happen within one S of the first waiter's arrival, however slow the machine.
     let warm = Client::connect(gateway.addr)
         .await
-        .get("/work?ms=20&id=warm")
+        .get("/work?ms=3000&id=warm")
         .await;
     assert_eq!(warm.status, StatusCode::OK);
-    let service = gateway.handle.pool_stats()[0].2.admission.service_us;
     let busy = spawn_get(gateway.addr, "/work?ms=6000&id=busy".into());
     wait_until(
         "the busy request to hold the worker",
@@ -481,91 +480,63 @@ async fn a_full_standing_queue_refuses_a_low_request_drops_the_oldest_for_newcom
         || app.seen() == ["warm", "busy"],
     )
     .await;
-    // Twenty normal requests queue: the queue's delay reaches the target...
+    // Six normal requests queue: the queue's delay grows by six S at once, so it stands, and
+    // its room (one S of delay: one waiter for one worker) is full.
     let mut waiting = Vec::new();
-    for index in 0..20 {
+    for index in 0..6 {
         waiting.push(spawn_get(gateway.addr, format!("/work?ms=1&id=w{index}")));
         wait_until("the request to queue", Duration::from_secs(10), || {
             gateway.handle.pool_stats()[0].2.waiting == index + 1
         })
         .await;
     }
-    // ...and stays above it for more than an interval (10 S): the queue stands (if its fast
-    // growth had not made it stand already), and it is full.
-    tokio::time::sleep(Duration::from_micros(service * 25).max(Duration::from_millis(500))).await;
-    // A low request finds nothing of its class or lower to drop: refused at once.
-    let request = Request::get("/work?ms=1&id=low")
-        .header("host", "batch.test")
-        .body(Default::default())
-        .unwrap();
-    let refused = Client::connect(gateway.addr)
-        .await
-        .send(request)
-        .await
-        .unwrap();
-    assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
-    assert!(refused.header("retry-after").is_some());
-    // A normal request and then two high ones are admitted, each in the place of the oldest
-    // normal waiter (w0, w1, w2), which is answered 503 at once.
-    let mut newcomers = Vec::new();
-    for (host, id) in [
-        ("app.test", "newcomer"),
-        ("urgent.test", "high1"),
-        ("urgent.test", "high2"),
-    ] {
-        newcomers.push(spawn_get_as(gateway.addr, host, id));
-        let dropped = newcomers.len();
+    // A low request and a normal one outrank no waiter: each is refused at once.
+    for host in ["batch.test", "app.test"] {
+        let request = Request::get("/work?ms=1&id=refused")
+            .header("host", host)
+            .body(Default::default())
+            .unwrap();
+        let refused = Client::connect(gateway.addr)
+            .await
+            .send(request)
+            .await
+            .unwrap();
+        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{host}");
+        assert!(refused.header("retry-after").is_some(), "{host}");
+    }
+    assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 6);
+    // Two high ones are admitted, each in the place of the oldest normal waiter (w0, w1),
+    // which is answered 503 at once.
+    let mut high = Vec::new();
+    for id in ["high1", "high2"] {
+        high.push(spawn_get_as(gateway.addr, "urgent.test", id));
+        let dropped = high.len();
         wait_until("the oldest to be dropped", Duration::from_secs(10), || {
             waiting[dropped - 1].is_finished()
         })
         .await;
-        assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 20);
+        assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 6);
     }
     assert!(
         !busy.is_finished(),
         "all of it happened behind the busy request"
     );
     assert_eq!(busy.await.unwrap(), StatusCode::OK);
-    let high2 = newcomers.pop().unwrap();
-    let high1 = newcomers.pop().unwrap();
-    let newcomer = newcomers.pop().unwrap();
-    assert_eq!(high2.await.unwrap(), StatusCode::OK);
-    assert_eq!(high1.await.unwrap(), StatusCode::OK);
-    // Then the normal ones, the newest first, while their wait is under the target; the busy
-    // request's 6 s raised the service time, and so the target, which falls again as short
-    // requests are served: those still waiting past it are dropped (503) and never run.
-    assert_eq!(newcomer.await.unwrap(), StatusCode::OK);
-    let mut statuses = Vec::new();
-    for task in waiting {
-        statuses.push(task.await.unwrap());
+    // When the worker frees (after 6 s), the normal waiters have waited over one S: they are
+    // dropped (503) and never run; the high ones are never dropped, and are served newest
+    // first.
+    assert_eq!(high.pop().unwrap().await.unwrap(), StatusCode::OK);
+    assert_eq!(high.pop().unwrap().await.unwrap(), StatusCode::OK);
+    for (index, task) in waiting.into_iter().enumerate() {
+        assert_eq!(
+            task.await.unwrap(),
+            StatusCode::SERVICE_UNAVAILABLE,
+            "w{index}"
+        );
     }
-    let seen = app.seen();
-    assert_eq!(
-        seen[..5],
-        ["warm", "busy", "high2", "high1", "newcomer"],
-        "high first, the newest first while the queue stands"
-    );
-    let served = seen.len() - 5;
-    let newest_first: Vec<String> = (20 - served..20).rev().map(|i| format!("w{i}")).collect();
-    assert_eq!(
-        seen[5..],
-        newest_first[..],
-        "the newest normal ones were served"
-    );
-    for (index, status) in statuses.iter().enumerate() {
-        let expected = if index >= 20 - served {
-            StatusCode::OK
-        } else {
-            StatusCode::SERVICE_UNAVAILABLE
-        };
-        assert_eq!(*status, expected, "w{index}");
-    }
+    assert_eq!(app.seen(), ["warm", "busy", "high2", "high1"]);
     let stats = gateway.handle.pool_stats()[0].2;
-    assert_eq!(stats.admission.refused_standing, 1, "{stats:?}");
-    assert_eq!(
-        stats.admission.dropped_standing as usize,
-        20 - served,
-        "{stats:?}"
-    );
+    assert_eq!(stats.admission.refused_standing, 2, "{stats:?}");
+    assert_eq!(stats.admission.dropped_standing, 6, "{stats:?}");
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }

@@ -2,7 +2,8 @@
 //! random interleavings of checkout (of every priority class, with and without a declared
 //! capacity), grant, cancel, check-in, close, time-out and reload leave `open`, `in_use`, `idle`
 //! and `waiting` equal to what is really held. The order of grants: by class, then FIFO, or
-//! LIFO while the queue stands; what a full standing queue drops for a newcomer.
+//! LIFO while the queue stands; a full standing queue refuses a newcomer at once unless it
+//! outranks a waiter, and drops the waiters that overstayed.
 //!
 //! Futures are polled by hand with a no-op waker, so each step of a run is one await point of
 //! one checkout, in an order proptest chooses; the clock is tokio's paused one, moved by the run.
@@ -234,29 +235,31 @@ fn queue(pool: &Arc<Pool>, priority: Priority) -> Option<Checking> {
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_queue_that_fills_fast_stands_and_a_newcomer_to_a_full_one_displaces_the_oldest() {
+async fn a_queue_that_fills_fast_stands_refuses_a_newcomer_to_its_full_room_and_serves_the_newest(
+) {
+    use super::admission::Reason::StandingQueue;
     // A window of 80 ms and a growth of 60 ms (6 waiters) with 10 ms of service.
     let (pool, first) = one_place_of_ten_ms(64).await;
-    // Eight queue at once: the delay grew from nothing by 80 ms, under the target: the queue
-    // stands at once, and the newest is served first; the newest of all left (cancelled).
+    // Six queue at once: the delay grew from nothing by 60 ms: the queue stands. Its room is
+    // one service time of delay, one waiter at one place: full, so a newcomer is refused at
+    // once, and no waiter is dropped for it.
     let mut waiters: Vec<Option<Checking>> =
-        (0..8).map(|_| queue(&pool, Priority::Normal)).collect();
-    waiters[7] = None;
-    let (order, held) = serve(first, &mut waiters, 3).await;
-    assert_eq!(order, [6, 5, 4], "newest first, the one that left skipped");
-    // Four wait (0 to 3). Sixteen more take it to 20 waiters, its target; each newcomer after
-    // that is admitted (it is served next) and the oldest waiter is dropped at once.
-    for _ in 0..19 {
-        waiters.push(queue(&pool, Priority::Normal));
-    }
-    assert_eq!(dropped(&mut waiters), [0, 1, 2]);
+        (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
+    assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
+    assert!(dropped(&mut waiters).is_empty());
+    // The newest of all left (cancelled): the newest live one is served first.
+    waiters[5] = None;
+    let (order, held) = serve(first, &mut waiters, 1).await;
+    assert_eq!(order, [4]);
+    // The others waited one service time then; past it they are dropped, here when the next
+    // place frees, so the bottom of the stack never ages into a late answer.
+    tokio::time::advance(Duration::from_millis(10)).await;
+    drop(held);
+    assert_eq!(dropped(&mut waiters), [0, 1, 2, 3]);
     let stats = pool.stats();
-    assert_eq!(stats.waiting, 20);
-    assert_eq!(stats.admission.dropped_standing, 3);
-    assert_eq!(stats.admission.refused_standing, 0);
-    // The next freed place goes to the newest.
-    let (order, _held) = serve(held, &mut waiters, 1).await;
-    assert_eq!(order, [26]);
+    assert_eq!((stats.waiting, stats.in_use, stats.open), (0, 0, 0));
+    assert_eq!(stats.admission.dropped_standing, 4);
+    assert_eq!(stats.admission.refused_standing, 1);
 }
 
 #[tokio::test(start_paused = true)]
@@ -343,33 +346,35 @@ fn refused_as(pool: &Arc<Pool>, priority: Priority) -> Option<super::admission::
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_full_standing_queue_drops_the_lowest_class_first_and_never_a_high_waiter() {
+async fn a_full_standing_queue_makes_room_for_a_higher_class_only_and_never_drops_a_high_waiter() {
     use super::admission::Reason::StandingQueue;
     use Priority::{High, Low, Normal};
     let (pool, busy) = one_place_of_ten_ms(64).await;
-    // Ten normal requests, then ten low ones, at once: standing, and full.
-    let mut waiters: Vec<Option<Checking>> = (0..20)
-        .map(|index| queue(&pool, if index < 10 { Normal } else { Low }))
+    // Three low requests, then three normal ones, at once: standing, and its room is full.
+    let mut waiters: Vec<Option<Checking>> = (0..6)
+        .map(|index| queue(&pool, if index < 3 { Low } else { Normal }))
         .collect();
-    // A high newcomer and a normal one each take the place of the oldest low waiter; a low
-    // one takes the next.
-    for class in [High, Normal, Low] {
-        waiters.push(queue(&pool, class));
-    }
-    assert_eq!(dropped(&mut waiters), [10, 11, 12]);
-    // Seven low waiters left (13 to 19, and 22): a normal newcomer drops those first, then the
-    // oldest normal one; a low newcomer finds nothing of its class to drop and is refused.
-    for _ in 0..9 {
-        waiters.push(queue(&pool, Normal));
-    }
-    assert_eq!(dropped(&mut waiters), [0, 13, 14, 15, 16, 17, 18, 19, 22]);
+    // A newcomer that outranks a waiter takes the place of the oldest of the lowest class
+    // below its own; one that outranks none is refused at once.
+    waiters.push(queue(&pool, High));
+    waiters.push(queue(&pool, Normal));
     assert_eq!(refused_as(&pool, Low), Some(StandingQueue));
-    // Served by class, newest first in each: the high one, then the normal ones.
-    let (order, _held) = serve(busy, &mut waiters, 3).await;
-    assert_eq!(order, [20, 31, 30]);
+    waiters.push(queue(&pool, High));
+    assert_eq!(refused_as(&pool, Normal), Some(StandingQueue));
+    assert_eq!(dropped(&mut waiters), [0, 1, 2]);
+    // A service time later a place frees: the high class first, the newest first.
+    let (order, held) = serve(busy, &mut waiters, 1).await;
+    assert_eq!(order, [8]);
+    // Past one service time of wait the normal waiters are dropped, here as a newcomer comes,
+    // the high one never; the newcomer, normal, finds a high waiter in the room, and is refused.
+    tokio::time::advance(Duration::from_millis(1)).await;
+    assert_eq!(refused_as(&pool, Normal), Some(StandingQueue));
+    assert_eq!(dropped(&mut waiters), [3, 4, 5, 7]);
+    let (order, _held) = serve(held, &mut waiters, 1).await;
+    assert_eq!(order, [6]);
     let stats = pool.stats();
-    assert_eq!(stats.admission.dropped_standing, 12);
-    assert_eq!(stats.admission.refused_standing, 1);
+    assert_eq!(stats.admission.dropped_standing, 7);
+    assert_eq!(stats.admission.refused_standing, 3);
 }
 
 #[tokio::test(start_paused = true)]

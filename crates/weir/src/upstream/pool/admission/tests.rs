@@ -149,26 +149,36 @@ async fn a_queue_whose_delay_stays_above_the_target_for_the_interval_stands() {
     assert!(!admission.overstayed(Instant::now(), ms(1001)));
     tokio::time::advance(ms(1)).await;
     assert!(admission.standing(Instant::now()));
-    // A waiter that waited over the target is to be dropped, one under it is not.
-    assert!(admission.overstayed(Instant::now(), ms(1001)));
-    assert!(!admission.overstayed(Instant::now(), ms(999)));
+    // A waiter that waited over one service time (50 ms) is to be dropped, one under it is not.
+    assert!(admission.overstayed(Instant::now(), ms(51)));
+    assert!(!admission.overstayed(Instant::now(), ms(49)));
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_standing_queue_is_full_when_a_newcomer_would_take_it_past_the_target() {
+async fn a_standing_queue_is_full_past_one_service_time_and_stands_a_while_after_a_refusal() {
     let mut admission = four_of_fifty();
     admission.queue_depth(Instant::now(), 0);
     // Not standing: never full, whatever the depth (the deadline refuses instead).
     assert!(!admission.full(Instant::now(), 1000));
     admission.queue_depth(Instant::now(), 100);
     assert!(admission.standing(Instant::now()));
-    // Behind 79 waiters, the 80th waits 1 s, the target: room; the 81st would wait more.
-    assert!(!admission.full(Instant::now(), 79));
-    assert!(admission.full(Instant::now(), 80));
-    let refusal = admission.refuse_standing(80);
+    // Its room is one service time of delay: behind 3 waiters the 4th waits 50 ms, room; the
+    // 5th would wait more.
+    assert!(!admission.full(Instant::now(), 3));
+    assert!(admission.full(Instant::now(), 4));
+    let refusal = admission.refuse_standing(Instant::now(), 4);
     assert_eq!(refusal.reason, Reason::StandingQueue);
-    assert_eq!(refusal.retry_after, Duration::from_micros(1_012_500));
+    assert_eq!(refusal.retry_after, Duration::from_micros(62_500));
     assert_eq!(admission.stats().refused_standing, 1);
+    // Emptied within eight service times (400 ms) of that refusal, it still stands; after, an
+    // empty queue ends it.
+    tokio::time::advance(ms(399)).await;
+    admission.queue_depth(Instant::now(), 0);
+    assert!(admission.standing(Instant::now()));
+    admission.queue_depth(Instant::now(), 2);
+    tokio::time::advance(ms(1)).await;
+    admission.queue_depth(Instant::now(), 0);
+    assert!(!admission.standing(Instant::now()));
 }
 
 #[tokio::test(start_paused = true)]
