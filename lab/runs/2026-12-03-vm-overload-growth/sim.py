@@ -98,11 +98,11 @@ def row(S, seeds=10, **kw):
             lvl,sum(g)/len(g),min(g),sum(p)/len(p),max(p),sum(rc)/len(rc),sum(f)/len(f)))
     return " | ".join(out)
 
-def run_refusals(rate, seed, S, rule, F=20, AGE=20, order='lifo', HOLD=0):
+def run_refusals(rate, seed, S, rule, F=20, AGE=20, order='lifo', HOLD=0, WC=False, arr=None):
     """One level under "growth", "refuse" or "trim" (module doc): goodput, served p99 (ms),
     and the refusal times (s) of the level's refused requests."""
     W=8*S; G=6*S; T=20*S; I=10*S
-    arr=arrivals(rate, seed)
+    if arr is None: arr=arrivals(rate, seed)
     busy=0; q=deque(); ev=[(a,1,a) for a in arr]; heapq.heapify(ev)
     served=[]; refused=[]
     hist=deque(); st=dict(standing=False, above=None, full=-1e9)
@@ -121,8 +121,12 @@ def run_refusals(rate, seed, S, rule, F=20, AGE=20, order='lifo', HOLD=0):
         now,kind,a=heapq.heappop(ev)
         ch=False
         while q and now-q[0]>=DEAD: ref(now,q.popleft()); ch=True
-        if st['standing']:
-            age = T if rule=='growth' else AGE*S
+        age = T if rule=='growth' else AGE*S
+        # WC: drop the overstayed only while the queue refuses newcomers (one within HOLD), and
+        # never so that a worker idles: at an arrival (the newcomer is fresh), or at a
+        # completion when the newest waiter is fresh.
+        drop = st['standing'] and (not WC or (now-st['full']<HOLD*S and (kind==1 or (q and now-q[-1]<=age))))
+        if drop:
             while q and now-q[0]>age: ref(now,q.popleft()); ch=True
         if ch: sample(now)
         if kind==1:
@@ -168,15 +172,27 @@ def main_refuse():
             print("  trim F=%-3g %s HOLD=%d%s"%(F,order.upper(),HOLD," (chosen)" if (F,order,HOLD)==(1,'fifo',4) else "         "),
                   row_refusals(S, rule='trim', F=F, order=order, HOLD=HOLD), flush=True)
 
+def burst(N, S, **kw):
+    """N requests at once into an idle app (the service time known): served, refused."""
+    g,p,refs=run_refusals(80, 0, S, arr=[0.0]*N, **kw)
+    return N-len(refs), len(refs)
+
 def main_lifo_room():
     for S in (0.0505, 0.053):
         print("S = %.1f ms" % (S*1000))
         print("  growth (shipped)             ", row_refusals(S, rule='growth'), flush=True)
         print("  trim F=1   FIFO HOLD=4 (12-04)", row_refusals(S, rule='trim', F=1, order='fifo', HOLD=4), flush=True)
         for F,AGE,HOLD in ((1,1,0),(1,0.5,0),(1,2,0),(1,1,4),(1,1,8),(1,1,16),(1,0.5,8),(2,1,0),(2,1,8),(2,2,0)):
-            tag={(1,1,0):" (brief)",(1,1,8):" (chosen)"}.get((F,AGE,HOLD),"")
-            print("  refuse F=%g AGE=%-3g HOLD=%-2d LIFO%-9s"%(F,AGE,HOLD,tag),
+            tag={(1,1,0):" (brief)",(1,1,8):" (12-04 lab)"}.get((F,AGE,HOLD),"")
+            print("  refuse F=%g AGE=%-3g HOLD=%-2d LIFO%-12s"%(F,AGE,HOLD,tag),
                   row_refusals(S, rule='refuse', F=F, AGE=AGE, HOLD=HOLD), flush=True)
+        print("  refuse F=1 AGE=1   HOLD=8  LIFO WC (chosen) ", row_refusals(S, rule='refuse', F=1, AGE=1, HOLD=8, WC=True), flush=True)
+    # A burst into an idle app: main's rule serves what a short wait can serve; the room of one
+    # service time refuses the burst's tail once it stands, and without WC drops the rest.
+    S=0.0505
+    for N in (10, 30, 60, 120):
+        print("burst of %3d at once: growth (shipped) served/refused %d/%d | refuse F=1 AGE=1 HOLD=8 %d/%d | with WC %d/%d"%(
+            (N,)+burst(N,S,rule='growth')+burst(N,S,rule='refuse',F=1,AGE=1,HOLD=8)+burst(N,S,rule='refuse',F=1,AGE=1,HOLD=8,WC=True)), flush=True)
 
 if __name__=='__main__' and sys.argv[1:]==['refuse']:
     main_refuse()

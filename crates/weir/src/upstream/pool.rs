@@ -13,9 +13,10 @@
 //! - Waiters are kept in one queue per priority class (the route's `priority`); a freed place
 //!   goes to the highest class with a live waiter, and in it to the oldest, or to the newest
 //!   while the queue stands (admission's CoDel test, with a declared capacity only). One that
-//!   gave up (timed out, cancelled) is skipped. While the queue stands, waiters of the normal
-//!   and low classes that waited over admission's sojourn cap are dropped at the head (503),
-//!   when a place frees and when a newcomer comes, and a newcomer that finds admission's room
+//!   gave up (timed out, cancelled) is skipped. While the queue stands and refuses newcomers,
+//!   waiters of the normal and low classes that waited over admission's sojourn cap are dropped
+//!   at the head (503), when a newcomer comes, and when a place frees if a fresher waiter is
+//!   there to take it (no drop idles a worker), and a newcomer that finds admission's room
 //!   full is refused at once (503), unless it outranks a waiter: then the oldest waiter of the
 //!   lowest class below its own is dropped (503) to make room; high waiters are never dropped.
 //! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
@@ -489,8 +490,8 @@ impl Pool {
                 state.admission.standing(now)
             };
             if standing {
-                // The waiters that overstayed go before the newcomer is judged against the room:
-                // they would not be served anyway.
+                // The waiters that overstayed go before the newcomer is judged against the room
+                // (the newcomer is fresher than they are: dropping them idles no worker).
                 self.drop_overstayed(&mut state, now);
                 let left: usize = state.waiters.iter().map(VecDeque::len).sum();
                 if left != depth {
@@ -641,7 +642,7 @@ impl Pool {
         // already. Otherwise first come, first served.
         let now = Instant::now();
         let newest_first = self.settings.predict && state.admission.standing(now);
-        if newest_first {
+        if newest_first && self.fresh_waiter(state, now) {
             self.drop_overstayed(state, now);
         }
         for class in 0..state.waiters.len() {
@@ -691,6 +692,24 @@ impl Pool {
                 let _ = waiter.sender.send(Err(refusal));
             }
         }
+    }
+
+    /// Whether a live waiter that [`admission`] would not drop waits (a high one, or one that
+    /// has not overstayed): dropping the overstayed then idles no worker. Served newest first,
+    /// the newest live waiter of each class is the one to look at.
+    fn fresh_waiter(&self, state: &State, now: Instant) -> bool {
+        state.waiters.iter().enumerate().any(|(class, queue)| {
+            queue
+                .iter()
+                .rev()
+                .find(|waiter| !waiter.sender.is_closed())
+                .is_some_and(|newest| {
+                    class == Priority::High.index()
+                        || !state
+                            .admission
+                            .overstayed(now, now.duration_since(newest.since))
+                })
+        })
     }
 
     /// Drops the oldest live waiter of the lowest class below `newcomer` (normal and low only:

@@ -13,9 +13,11 @@
 //! [`HOLD_SERVICES`]. While it stands, the pool serves the newest waiter first (LIFO); its room
 //! is [`ROOM_SERVICES`] of delay, and a newcomer that finds it full is refused at once (503),
 //! unless it outranks a waiter: then the oldest waiter of the lowest class below the newcomer's
-//! is dropped to make room. Waiters that waited longer than [`SOJOURN_SERVICES`] are dropped
-//! (CoDel's cap on the time a request may wait), so the bottom of the stack cannot age: a
-//! request is served after a short wait, refused at once, or refused after one service time.
+//! is dropped to make room. While it refuses newcomers, waiters that waited longer than
+//! [`SOJOURN_SERVICES`] are dropped (CoDel's cap on the time a request may wait), so the bottom
+//! of the stack cannot age: a request is served after a short wait, refused at once, or refused
+//! after one service time. No waiter is dropped so that a worker idles: a burst that made the
+//! queue stand is served in full, but for what its room refused.
 //! `high` waiters are never dropped: they are refused only past their own deadline.
 //! Pure arithmetic on the caller's clock readings: the pool calls it inside its lock.
 
@@ -228,13 +230,7 @@ impl Admission {
             self.above_since = None;
             // A queue that refused a newcomer for fullness lately stands on when it empties: its
             // room empties now and then under a sustained overload.
-            let held = match (self.full_at, self.service) {
-                (Some(at), Some(service)) => {
-                    now.duration_since(at).as_secs_f64() < service * HOLD_SERVICES
-                }
-                _ => false,
-            };
-            self.standing = self.standing && held;
+            self.standing = self.standing && self.refusing(now);
             // An empty queue is a delay of zero: growth from it counts.
             self.window.clear();
             self.window.push_back((now, Duration::ZERO));
@@ -299,11 +295,27 @@ impl Admission {
         Some(Duration::from_secs_f64(service * ROOM_SERVICES).max(AT_LEAST))
     }
 
+    /// Whether a newcomer was refused for a full standing queue within the last
+    /// [`HOLD_SERVICES`]: the overload goes on (a burst that made the queue stand and then
+    /// stopped coming refuses no one).
+    fn refusing(&self, now: Instant) -> bool {
+        match (self.full_at, self.service) {
+            (Some(at), Some(service)) => {
+                now.duration_since(at).as_secs_f64() < service * HOLD_SERVICES
+            }
+            _ => false,
+        }
+    }
+
     /// A waiter of a standing queue that has waited `waited` is dropped (CoDel's drop at the
-    /// head): it waited over the sojourn cap, and served newest first it would only age further
-    /// and be served late, to a client that has likely given up, while newer ones wait.
+    /// head): it waited over the sojourn cap while the queue refuses newcomers, and served
+    /// newest first it would only age further and be served late, to a client that has likely
+    /// given up, while newer ones wait. A queue that refuses no one (a burst, served in full)
+    /// drops no one. The pool drops no waiter when none fresher would take the worker.
     pub fn overstayed(&self, now: Instant, waited: Duration) -> bool {
-        self.standing(now) && self.sojourn().is_some_and(|sojourn| waited > sojourn)
+        self.standing(now)
+            && self.refusing(now)
+            && self.sojourn().is_some_and(|sojourn| waited > sojourn)
     }
 
     /// Whether a standing queue of `depth` waiters is full, so that a newcomer is refused at

@@ -235,8 +235,8 @@ fn queue(pool: &Arc<Pool>, priority: Priority) -> Option<Checking> {
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_queue_that_fills_fast_stands_refuses_a_newcomer_to_its_full_room_and_serves_the_newest(
-) {
+async fn a_queue_that_fills_fast_stands_refuses_a_newcomer_to_its_full_room_and_serves_the_newest()
+{
     use super::admission::Reason::StandingQueue;
     // A window of 80 ms and a growth of 60 ms (6 waiters) with 10 ms of service.
     let (pool, first) = one_place_of_ten_ms(64).await;
@@ -251,15 +251,35 @@ async fn a_queue_that_fills_fast_stands_refuses_a_newcomer_to_its_full_room_and_
     waiters[5] = None;
     let (order, held) = serve(first, &mut waiters, 1).await;
     assert_eq!(order, [4]);
-    // The others waited one service time then; past it they are dropped, here when the next
-    // place frees, so the bottom of the stack never ages into a late answer.
+    // The others waited one service time then; past it, while the queue refuses newcomers,
+    // they are dropped, here as a newcomer comes, so the bottom of the stack never ages into a
+    // late answer; the newcomer finds room, and is served next.
     tokio::time::advance(Duration::from_millis(10)).await;
-    drop(held);
+    waiters.push(queue(&pool, Priority::Normal));
     assert_eq!(dropped(&mut waiters), [0, 1, 2, 3]);
+    let (order, held) = serve(held, &mut waiters, 1).await;
+    assert_eq!(order, [6]);
+    drop(held);
     let stats = pool.stats();
     assert_eq!((stats.waiting, stats.in_use, stats.open), (0, 0, 0));
     assert_eq!(stats.admission.dropped_standing, 4);
     assert_eq!(stats.admission.refused_standing, 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_standing_queue_drops_no_waiter_when_none_fresher_would_take_the_freed_place() {
+    use super::admission::Reason::StandingQueue;
+    let (pool, first) = one_place_of_ten_ms(64).await;
+    // Six queue at once (a burst): the queue stands and refuses the next.
+    let mut waiters: Vec<Option<Checking>> =
+        (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
+    assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
+    // No more come. From the second freed place on, every waiter has waited over one service
+    // time, and none fresher is there to take the place: dropping them would idle the worker,
+    // so they are all served, newest first.
+    let (order, _held) = serve(first, &mut waiters, 6).await;
+    assert_eq!(order, [5, 4, 3, 2, 1, 0]);
+    assert_eq!(pool.stats().admission.dropped_standing, 0);
 }
 
 #[tokio::test(start_paused = true)]

@@ -149,9 +149,17 @@ async fn a_queue_whose_delay_stays_above_the_target_for_the_interval_stands() {
     assert!(!admission.overstayed(Instant::now(), ms(1001)));
     tokio::time::advance(ms(1)).await;
     assert!(admission.standing(Instant::now()));
-    // A waiter that waited over one service time (50 ms) is to be dropped, one under it is not.
+    // While it refuses no newcomer (a burst, served in full), no waiter is dropped...
+    assert!(!admission.overstayed(Instant::now(), ms(51)));
+    // ...once it refused one, a waiter that waited over one service time (50 ms) is to be
+    // dropped, one under it is not.
+    admission.refuse_standing(Instant::now(), 85);
     assert!(admission.overstayed(Instant::now(), ms(51)));
     assert!(!admission.overstayed(Instant::now(), ms(49)));
+    // Eight service times after that refusal, it drops no one again.
+    tokio::time::advance(ms(400)).await;
+    assert!(admission.standing(Instant::now()));
+    assert!(!admission.overstayed(Instant::now(), ms(51)));
 }
 
 #[tokio::test(start_paused = true)]
