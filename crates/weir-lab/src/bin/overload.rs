@@ -577,7 +577,7 @@ async fn main() -> anyhow::Result<()> {
             let ok_in_time = ok.iter().filter(|s| s.latency <= GOOD_WITHIN).count();
             let per_second = ok_in_time as f64 / options.seconds as f64;
             let offered = sent as f64 / options.seconds as f64;
-            let goodput = per_second / offered.min(CAPACITY).max(f64::MIN_POSITIVE);
+            let goodput = per_second / offered.clamp(f64::MIN_POSITIVE, CAPACITY);
             let goodput_nominal = per_second / rate.min(CAPACITY);
             let mut served: Vec<Duration> = ok.iter().map(|s| s.latency).collect();
             served.sort();
