@@ -459,7 +459,7 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
     let Some((app, gateway)) = start(
         1,
         false,
-        "workers = 1\nqueue_timeout = \"30s\"",
+        "workers = 1\nqueue_timeout = \"120s\"",
         CLASS_ROUTES,
     )
     .await
@@ -467,7 +467,8 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
         return;
     };
     // One request teaches weir a service time S of at least 3 s: long, so that the steps below
-    // all happen within one S of the first waiter's arrival, however slow the machine.
+    // all happen within one S of the first waiter's arrival, however slow the machine (and
+    // the queue's room, which shrinks by the time it stood, is still over 19 S).
     let warm = Client::connect(gateway.addr)
         .await
         .get("/work?ms=3000&id=warm")
@@ -480,10 +481,12 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
         || app.seen() == ["warm", "busy"],
     )
     .await;
-    // Six normal requests queue: the queue's delay grows by six S at once, so it stands, and
-    // its room (one S of delay: one waiter for one worker) is full.
+    // Nineteen normal requests queue: the queue's delay grows by six S at the sixth, so it
+    // stands, with a room of 20 S of delay less the time it stood (under one S): full with
+    // nineteen waiters at one worker (the 20th would wait 20 S). A queue_timeout of 120 s
+    // keeps the deadline from refusing them first.
     let mut waiting = Vec::new();
-    for index in 0..6 {
+    for index in 0..19 {
         waiting.push(spawn_get(gateway.addr, format!("/work?ms=1&id=w{index}")));
         wait_until("the request to queue", Duration::from_secs(10), || {
             gateway.handle.pool_stats()[0].2.waiting == index + 1
@@ -504,7 +507,7 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
         assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{host}");
         assert!(refused.header("retry-after").is_some(), "{host}");
     }
-    assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 6);
+    assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 19);
     // Two high ones are admitted, each in the place of the oldest normal waiter (w0, w1),
     // which is answered 503 at once.
     let mut high = Vec::new();
@@ -515,7 +518,7 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
             waiting[dropped - 1].is_finished()
         })
         .await;
-        assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 6);
+        assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 19);
     }
     assert!(
         !busy.is_finished(),
@@ -537,6 +540,6 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
     assert_eq!(app.seen(), ["warm", "busy", "high2", "high1"]);
     let stats = gateway.handle.pool_stats()[0].2;
     assert_eq!(stats.admission.refused_standing, 2, "{stats:?}");
-    assert_eq!(stats.admission.dropped_standing, 6, "{stats:?}");
+    assert_eq!(stats.admission.dropped_standing, 19, "{stats:?}");
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }

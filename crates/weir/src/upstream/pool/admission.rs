@@ -11,7 +11,10 @@
 //! for an interval ([`INTERVAL_SERVICES`]: CoDel's test, for a slow overload that never grows
 //! fast); it stands until it empties with no newcomer refused for a full queue within the last
 //! [`HOLD_SERVICES`]. While it stands, the pool serves the newest waiter first (LIFO); its room
-//! is [`ROOM_SERVICES`] of delay, and a newcomer that finds it full is refused at once (503),
+//! is the target ([`TARGET_SERVICES`] of delay) when it starts standing, one service time less
+//! for each service time it has stood, down to [`ROOM_FLOOR_SERVICES`]: a burst that a short
+//! wait drains is admitted whole, while under a sustained overload the room is down to one
+//! service time within a second or so. A newcomer that finds it full is refused at once (503),
 //! unless it outranks a waiter: then the oldest waiter of the lowest class below the newcomer's
 //! is dropped to make room. While it refuses newcomers, waiters that waited longer than
 //! [`SOJOURN_SERVICES`] are dropped (CoDel's cap on the time a request may wait), so the bottom
@@ -27,7 +30,9 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 /// The queue delay above which, held for an interval, a queue stands, in service times (CoDel's
-/// target; also the unit of `Retry-After` drains). With Poisson arrivals at the app's capacity a queue wanders:
+/// target); also the room of a standing queue as it starts standing (main's room before the
+/// room shrank: a burst of 20 service times of delay drains within a second for a 50 ms
+/// endpoint). With Poisson arrivals at the app's capacity a queue wanders:
 /// in a 15 s run of 4 workers of 50 ms, its delay strays near a second (20 service times)
 /// before it drains again (lab/runs/2026-12-03-vm-overload/sim.py).
 pub const TARGET_SERVICES: f64 = 20.0;
@@ -46,13 +51,18 @@ pub const WINDOW_SERVICES: f64 = 8.0;
 /// lab/runs/2026-12-03-vm-overload-growth/sim.py, 15 s at 1x made it stand 0.1 times a run).
 pub const GROWTH_SERVICES: f64 = 6.0;
 
-/// The room of a standing queue, in service times of delay (`capacity` waiters): a newcomer that
-/// would wait longer is refused at once, unless it outranks a waiter. Small, so that a refusal
-/// comes at once rather than after a wait: with a room of 20 service times (the target, the
-/// 2026-12-03 rule) every refusal under a sustained overload was a waiter dropped after it
-/// waited for the room to turn over (p50 913 ms at twice the capacity, measured in
-/// lab/runs/2026-12-03-vm-overload-growth).
-pub const ROOM_SERVICES: f64 = 1.0;
+/// The least room of a standing queue, in service times of delay (`capacity` waiters), reached
+/// after it stood [`TARGET_SERVICES`] − 1 service times: its room is the target when it starts
+/// standing, and shrinks by the time it has stood. A newcomer that would wait longer than the
+/// room is refused at once, unless it outranks a waiter. Small, so that under a sustained
+/// overload a refusal comes at once rather than after a wait: with a room of 20 service times
+/// throughout (the 2026-12-03 rule) every refusal was a waiter dropped after it waited for the
+/// room to turn over (p50 913 ms at twice the capacity, measured in
+/// lab/runs/2026-12-03-vm-overload-growth). Not from the start, so that a burst is served: with
+/// a room of one service time from the start, a burst of 60 requests into 4 idle workers of
+/// 50 ms had 29 served, where a room of the target serves all 60 in 0.75 s
+/// (lab/runs/2026-12-03-vm-overload-growth/sim.py, `python3 sim.py shrink`).
+pub const ROOM_FLOOR_SERVICES: f64 = 1.0;
 
 /// The longest a `normal` or `low` waiter of a standing queue waits before it is dropped, in
 /// service times (CoDel's "cap the time a request may wait"): served newest first, the bottom of
@@ -171,6 +181,8 @@ pub struct Admission {
     /// The delay grew by [`GROWTH_SERVICES`] within a window, or stayed above the target for an
     /// interval: the queue stands until it empties, [`HOLD_SERVICES`] after `full_at`.
     standing: bool,
+    /// Since when the queue stands (`standing`): its room shrinks by the time since.
+    standing_since: Option<Instant>,
     /// When a newcomer was last refused for a full standing queue.
     full_at: Option<Instant>,
     stats: AdmissionStats,
@@ -184,6 +196,7 @@ impl Admission {
             above_since: None,
             window: VecDeque::new(),
             standing: false,
+            standing_since: None,
             full_at: None,
             stats: AdmissionStats::default(),
         }
@@ -225,12 +238,16 @@ impl Admission {
     /// between samples, so its minimum over a window is the least of the samples in it).
     pub fn queue_depth(&mut self, now: Instant, depth: usize) {
         // Whether the delay held above the target up to now, before this sample may end that.
-        self.standing = self.standing(now);
+        self.standing_since = self.standing_since(now);
+        self.standing = self.standing_since.is_some();
         if depth == 0 {
             self.above_since = None;
             // A queue that refused a newcomer for fullness lately stands on when it empties: its
             // room empties now and then under a sustained overload.
             self.standing = self.standing && self.refusing(now);
+            if !self.standing {
+                self.standing_since = None;
+            }
             // An empty queue is a delay of zero: growth from it counts.
             self.window.clear();
             self.window.push_back((now, Duration::ZERO));
@@ -267,8 +284,9 @@ impl Admission {
         // Compared as durations, both sides rounded alike: a growth of exactly six service
         // times (six waiters at one place) counts, whatever the float rounding.
         let growth = Duration::from_secs_f64(service * GROWTH_SERVICES);
-        if delay.saturating_sub(least) >= growth {
+        if delay.saturating_sub(least) >= growth && !self.standing {
             self.standing = true;
+            self.standing_since = Some(now);
         }
     }
 
@@ -276,11 +294,21 @@ impl Admission {
     /// stayed above the target for a whole interval, and it has not emptied since (or did
     /// within [`HOLD_SERVICES`] of a newcomer refused for fullness).
     pub fn standing(&self, now: Instant) -> bool {
-        self.standing
-            || match (self.above_since, self.interval()) {
-                (Some(since), Some(interval)) => now.duration_since(since) >= interval,
-                _ => false,
+        self.standing_since(now).is_some()
+    }
+
+    /// Since when the queue stands, if it does: when its delay grew by [`GROWTH_SERVICES`], or
+    /// when its delay had been above the target for an interval.
+    fn standing_since(&self, now: Instant) -> Option<Instant> {
+        if self.standing {
+            return self.standing_since;
+        }
+        match (self.above_since, self.interval()) {
+            (Some(since), Some(interval)) if now.duration_since(since) >= interval => {
+                Some(since + interval)
             }
+            _ => None,
+        }
     }
 
     /// The longest a waiter of a standing queue waits: [`SOJOURN_SERVICES`] service times.
@@ -289,10 +317,13 @@ impl Admission {
         Some(Duration::from_secs_f64(service * SOJOURN_SERVICES).max(AT_LEAST))
     }
 
-    /// The room of a standing queue: [`ROOM_SERVICES`] service times of delay.
-    fn room(&self) -> Option<Duration> {
+    /// The room of a queue that has stood since `since`: the target ([`TARGET_SERVICES`] service
+    /// times of delay) less the time it has stood, [`ROOM_FLOOR_SERVICES`] at least.
+    fn room(&self, now: Instant, since: Instant) -> Option<Duration> {
         let service = self.service?;
-        Some(Duration::from_secs_f64(service * ROOM_SERVICES).max(AT_LEAST))
+        let floor = Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST);
+        let target = self.target()?;
+        Some(target.saturating_sub(now.duration_since(since)).max(floor))
     }
 
     /// Whether a newcomer was refused for a full standing queue within the last
@@ -319,13 +350,16 @@ impl Admission {
     }
 
     /// Whether a standing queue of `depth` waiters is full, so that a newcomer is refused at
-    /// once (or displaces a waiter it outranks): behind them it would wait longer than the room.
+    /// once (or displaces a waiter it outranks): behind them it would wait longer than the room,
+    /// which shrinks as long as the queue stands.
     pub fn full(&self, now: Instant, depth: usize) -> bool {
-        self.standing(now)
-            && matches!(
-                (self.predicted_wait(depth), self.room()),
-                (Some(delay), Some(room)) if delay > room
-            )
+        let Some(since) = self.standing_since(now) else {
+            return false;
+        };
+        matches!(
+            (self.predicted_wait(depth), self.room(now, since)),
+            (Some(delay), Some(room)) if delay > room
+        )
     }
 
     /// A waiter was dropped from a standing queue: counted, with the time the queue drains in.

@@ -240,11 +240,12 @@ async fn a_queue_that_fills_fast_stands_refuses_a_newcomer_to_its_full_room_and_
     use super::admission::Reason::StandingQueue;
     // A window of 80 ms and a growth of 60 ms (6 waiters) with 10 ms of service.
     let (pool, first) = one_place_of_ten_ms(64).await;
-    // Six queue at once: the delay grew from nothing by 60 ms: the queue stands. Its room is
-    // one service time of delay, one waiter at one place: full, so a newcomer is refused at
-    // once, and no waiter is dropped for it.
+    // Six queue at once: the delay grew from nothing by 60 ms: the queue stands. After 19
+    // service times of standing its room is one service time of delay, one waiter at one
+    // place: full, so a newcomer is refused at once, and no waiter is dropped for it.
     let mut waiters: Vec<Option<Checking>> =
         (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
+    tokio::time::advance(Duration::from_millis(190)).await;
     assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     assert!(dropped(&mut waiters).is_empty());
     // The newest of all left (cancelled): the newest live one is served first.
@@ -270,9 +271,10 @@ async fn a_queue_that_fills_fast_stands_refuses_a_newcomer_to_its_full_room_and_
 async fn a_standing_queue_drops_no_waiter_when_none_fresher_would_take_the_freed_place() {
     use super::admission::Reason::StandingQueue;
     let (pool, first) = one_place_of_ten_ms(64).await;
-    // Six queue at once (a burst): the queue stands and refuses the next.
+    // Six queue at once: the queue stands, and 19 service times later refuses the next.
     let mut waiters: Vec<Option<Checking>> =
         (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
+    tokio::time::advance(Duration::from_millis(190)).await;
     assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     // No more come. From the second freed place on, every waiter has waited over one service
     // time, and none fresher is there to take the place: dropping them would idle the worker,
@@ -280,6 +282,93 @@ async fn a_standing_queue_drops_no_waiter_when_none_fresher_would_take_the_freed
     let (order, _held) = serve(first, &mut waiters, 6).await;
     assert_eq!(order, [5, 4, 3, 2, 1, 0]);
     assert_eq!(pool.stats().admission.dropped_standing, 0);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_burst_that_a_short_wait_drains_is_admitted_whole_and_served_in_full() {
+    use super::admission::Reason::StandingQueue;
+    let (pool, first) = one_place_of_ten_ms(64).await;
+    // Twenty-five at once: the queue stands at the sixth, and its room as it starts standing
+    // is the target, 20 service times of delay (20 waiters at one place): twenty wait (the
+    // last 200 ms, a wait the 3 s queue_timeout allows many times over), the other five are
+    // refused at once.
+    let mut waiters: Vec<Option<Checking>> =
+        (0..20).map(|_| queue(&pool, Priority::Normal)).collect();
+    for _ in 0..5 {
+        assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
+    }
+    // No more come: all twenty are served, newest first, none dropped (none fresher would
+    // take the place).
+    let (order, _held) = serve(first, &mut waiters, 20).await;
+    assert_eq!(order, (0..20).rev().collect::<Vec<_>>());
+    let stats = pool.stats();
+    assert_eq!(stats.admission.dropped_standing, 0);
+    assert_eq!(stats.admission.refused_standing, 5);
+}
+
+/// One newcomer, polled once: whether it waits (pushed to `waiters`) or was refused at once for
+/// a full standing queue; anything else fails the test.
+fn arrive(pool: &Arc<Pool>, waiters: &mut Vec<Option<Checking>>) -> bool {
+    let mut newcomer = checking_as(pool, Priority::Normal);
+    match poll_once(&mut newcomer) {
+        Poll::Pending => {
+            waiters.push(Some(newcomer));
+            true
+        }
+        Poll::Ready(Err(CheckoutError::Overloaded {
+            reason: super::admission::Reason::StandingQueue,
+            ..
+        })) => false,
+        Poll::Ready(_) => panic!("a newcomer got a place or another refusal"),
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn under_a_sustained_overload_the_room_shrinks_until_newcomers_are_refused_at_once() {
+    let (pool, mut held) = one_place_of_ten_ms(64).await;
+    // Six at once make the queue stand; then twice what the place serves: a newcomer every 5
+    // ms, a place freed every 10 ms.
+    let mut waiters: Vec<Option<Checking>> =
+        (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
+    let mut admitted = Vec::new();
+    for _ in 0..40 {
+        let mut step = Vec::new();
+        tokio::time::advance(Duration::from_millis(5)).await;
+        step.push(arrive(&pool, &mut waiters));
+        tokio::time::advance(Duration::from_millis(5)).await;
+        step.push(arrive(&pool, &mut waiters));
+        dropped(&mut waiters);
+        drop(held);
+        // The place goes to the newest waiter; those that overstayed are dropped as it frees.
+        let mut served = Vec::new();
+        for (index, waiter) in waiters.iter_mut().enumerate() {
+            let Some(future) = waiter else { continue };
+            match poll_once(future) {
+                Poll::Ready(Ok(Checkout::Connect(slot))) => served.push(slot),
+                Poll::Ready(Err(CheckoutError::Overloaded {
+                    reason: super::admission::Reason::StandingDrop,
+                    ..
+                })) => {}
+                Poll::Ready(_) => panic!("waiter {index} got something else"),
+                Poll::Pending => continue,
+            }
+            *waiter = None;
+        }
+        held = served.pop().expect("one waiter served");
+        assert!(served.is_empty(), "one place went to one waiter");
+        admitted.push(step);
+    }
+    // While the room (20 service times at first, one less per service time) is larger than
+    // the queue, which grows by one waiter per service time, every newcomer waits...
+    assert!(
+        admitted[..6].iter().flatten().all(|&waits| waits),
+        "{admitted:?}"
+    );
+    // ...and once it has shrunk to one service time, one newcomer of each two is refused at
+    // once, the other admitted and served within the service time.
+    for (index, step) in admitted.iter().enumerate().skip(20) {
+        assert_eq!(step, &[true, false], "step {index}: {admitted:?}");
+    }
 }
 
 #[tokio::test(start_paused = true)]
@@ -370,8 +459,9 @@ async fn a_full_standing_queue_makes_room_for_a_higher_class_only_and_never_drop
     use super::admission::Reason::StandingQueue;
     use Priority::{High, Low, Normal};
     let (pool, busy) = one_place_of_ten_ms(64).await;
-    // Three low requests, then three normal ones, at once: standing, and its room is full.
-    let mut waiters: Vec<Option<Checking>> = (0..6)
+    // Three low requests, then seventeen normal ones, at once: standing, and its room as it
+    // starts standing (20 service times: 20 waiters at one place) is full.
+    let mut waiters: Vec<Option<Checking>> = (0..20)
         .map(|index| queue(&pool, if index < 3 { Low } else { Normal }))
         .collect();
     // A newcomer that outranks a waiter takes the place of the oldest of the lowest class
@@ -384,17 +474,19 @@ async fn a_full_standing_queue_makes_room_for_a_higher_class_only_and_never_drop
     assert_eq!(dropped(&mut waiters), [0, 1, 2]);
     // A service time later a place frees: the high class first, the newest first.
     let (order, held) = serve(busy, &mut waiters, 1).await;
-    assert_eq!(order, [8]);
+    assert_eq!(order, [22]);
     // Past one service time of wait the normal waiters are dropped, here as a newcomer comes,
-    // the high one never; the newcomer, normal, finds a high waiter in the room, and is refused.
+    // the high one never; the newcomer, normal, finds room behind the high waiter.
     tokio::time::advance(Duration::from_millis(1)).await;
-    assert_eq!(refused_as(&pool, Normal), Some(StandingQueue));
-    assert_eq!(dropped(&mut waiters), [3, 4, 5, 7]);
-    let (order, _held) = serve(held, &mut waiters, 1).await;
-    assert_eq!(order, [6]);
+    waiters.push(queue(&pool, Normal));
+    let mut overstayed: Vec<usize> = (3..20).collect();
+    overstayed.push(21);
+    assert_eq!(dropped(&mut waiters), overstayed);
+    let (order, _held) = serve(held, &mut waiters, 2).await;
+    assert_eq!(order, [20, 23]);
     let stats = pool.stats();
-    assert_eq!(stats.admission.dropped_standing, 7);
-    assert_eq!(stats.admission.refused_standing, 3);
+    assert_eq!(stats.admission.dropped_standing, 21);
+    assert_eq!(stats.admission.refused_standing, 2);
 }
 
 #[tokio::test(start_paused = true)]
