@@ -4,8 +4,8 @@
 //! left never reaches the app; a request whose predicted wait is over its deadline is refused
 //! at once with `Retry-After`; a freed worker goes to the highest priority class waiting; async
 //! (Uvicorn) workers get an adaptive limit that rises above `workers` while the app has headroom,
-//! falls back to it when the app fails, and rises again when it recovers. Run when
-//! `WEIR_E2E=1`.
+//! falls back to it when the app fails, and rises again when it recovers; a burst that a short
+//! wait drains is served whole. Run when `WEIR_E2E=1`.
 
 use crate::support::*;
 use weir_testkit::gunicorn::{self, App, Gunicorn};
@@ -124,6 +124,42 @@ async fn uvicorn_workers_never_see_more_than_workers_times_threads() {
         "one async worker, {most} requests at once"
     );
     assert_eq!(app.seen().len(), 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_that_a_short_wait_drains_is_served_whole() {
+    let Some((app, gateway)) = start(4, false, "workers = 4\nqueue_timeout = \"30s\"", "").await
+    else {
+        return;
+    };
+    // One request teaches weir a service time S of about 100 ms.
+    let warm = Client::connect(gateway.addr)
+        .await
+        .get("/work?ms=100&id=warm")
+        .await;
+    assert_eq!(warm.status, StatusCode::OK);
+    // Forty at once into four workers: the queue's delay grows by six S by its 24th waiter, so
+    // it stands, with its room at the target as it starts standing (20 S of delay: 80 waiters
+    // at four workers): all 36 waiters are admitted, and with no newcomer refused none is
+    // dropped. A room of one S from the start (4 waiters) refused the burst's tail at once.
+    let tasks: Vec<_> = (0..40)
+        .map(|index| spawn_get(gateway.addr, format!("/work?ms=100&id={index}")))
+        .collect();
+    let mut statuses = Vec::new();
+    for task in tasks {
+        statuses.push(task.await.unwrap());
+    }
+    let served = statuses
+        .iter()
+        .filter(|&&status| status == StatusCode::OK)
+        .count();
+    assert_eq!(served, 40, "{statuses:?}");
+    assert_eq!(app.seen().len(), 41);
+    assert_eq!(app.most_at_once(), 4);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert_eq!(stats.admission.refused_standing, 0, "{stats:?}");
+    assert_eq!(stats.admission.dropped_standing, 0, "{stats:?}");
 }
 
 /// `weir_pool_limit` of the upstream `app` on `/metrics`.

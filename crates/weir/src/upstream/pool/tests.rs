@@ -503,6 +503,104 @@ async fn a_full_standing_queue_of_high_waiters_refuses_a_normal_newcomer_and_adm
     assert_eq!(pool.stats().waiting, 21);
 }
 
+/// Polls every waiter once: those that finished, with what they got.
+fn finished(waiters: &mut [Option<Checking>]) -> Vec<(usize, Result<Checkout, CheckoutError>)> {
+    let mut finished = Vec::new();
+    for (index, waiter) in waiters.iter_mut().enumerate() {
+        let Some(future) = waiter else { continue };
+        if let Poll::Ready(result) = poll_once(future) {
+            *waiter = None;
+            finished.push((index, result));
+        }
+    }
+    finished
+}
+
+/// The requests in flight the pool counts, against what is really there: `held` places and
+/// the checkouts still in progress (a waiter dropped or granted holds its unit until it reads
+/// its answer).
+fn assert_in_flight(pool: &Pool, held: usize, waiters: &[Option<Checking>]) {
+    let live = waiters.iter().flatten().count();
+    assert_eq!(pool.outstanding(), held + live);
+    assert_eq!(pool.stats().outstanding, held + live);
+}
+
+#[tokio::test(start_paused = true)]
+async fn every_way_out_of_a_standing_queue_gives_its_unit_of_outstanding_back_once() {
+    use super::admission::Reason::{StandingDrop, StandingQueue};
+    use Priority::{High, Low, Normal};
+    let (pool, busy) = one_place_of_ten_ms(64).await;
+    // Three low, then seventeen normal at once: the queue stands, its room (20 waiters) full.
+    let mut waiters: Vec<Option<Checking>> = (0..20)
+        .map(|index| queue(&pool, if index < 3 { Low } else { Normal }))
+        .collect();
+    assert_in_flight(&pool, 1, &waiters);
+    // Refused at once (a low newcomer outranks no waiter): never counted.
+    assert_eq!(refused_as(&pool, Low), Some(StandingQueue));
+    assert_in_flight(&pool, 1, &waiters);
+    // Displaced by a higher class: the oldest low waiter's unit goes back as it reads its 503.
+    waiters.push(queue(&pool, High));
+    assert_in_flight(&pool, 1, &waiters);
+    assert_eq!(dropped(&mut waiters), [0]);
+    assert_in_flight(&pool, 1, &waiters);
+    // Displaced, and its client left before it read the 503: the unit goes back once, with
+    // the cancelled checkout.
+    waiters.push(queue(&pool, Normal));
+    waiters[1] = None;
+    assert_in_flight(&pool, 1, &waiters);
+    // Cancelled while waiting.
+    waiters[5] = None;
+    assert_in_flight(&pool, 1, &waiters);
+    // Past one service time, while the queue refuses newcomers, a newcomer's arrival drops
+    // the normal and low waiters that overstayed (never the high one) and is admitted.
+    tokio::time::advance(Duration::from_millis(11)).await;
+    waiters.push(queue(&pool, Normal));
+    assert_in_flight(&pool, 1, &waiters);
+    let overstayed: Vec<usize> = (2..22).filter(|&index| index != 5 && index != 20).collect();
+    assert_eq!(dropped(&mut waiters), overstayed);
+    assert_in_flight(&pool, 1, &waiters);
+    // A freed place, with a fresher waiter there to take it: the waiter that overstayed is
+    // dropped at the grant, and the high waiter gets the place. (The place held for 27 ms
+    // makes the service time, and the sojourn cap, 13.4 ms: the one that came at 11 ms
+    // overstayed it, the one that came at 16 ms did not.)
+    tokio::time::advance(Duration::from_millis(5)).await;
+    waiters.push(queue(&pool, Normal));
+    tokio::time::advance(Duration::from_millis(11)).await;
+    drop(busy);
+    assert_in_flight(&pool, 0, &waiters);
+    let mut answered = finished(&mut waiters);
+    assert!(matches!(
+        answered.pop(),
+        Some((
+            22,
+            Err(CheckoutError::Overloaded {
+                reason: StandingDrop,
+                ..
+            })
+        ))
+    ));
+    let Some((20, Ok(Checkout::Connect(slot)))) = answered.pop() else {
+        panic!("the high waiter gets the place");
+    };
+    assert!(answered.is_empty(), "one granted, one dropped");
+    assert_in_flight(&pool, 1, &waiters);
+    // The last waits out its queue time.
+    tokio::time::advance(Duration::from_secs(3)).await;
+    let Some((23, Err(CheckoutError::QueueTimeout { .. }))) = finished(&mut waiters).pop() else {
+        panic!("the last waiter times out");
+    };
+    assert_in_flight(&pool, 1, &waiters);
+    drop(slot);
+    assert_in_flight(&pool, 0, &waiters);
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.waiting, stats.in_use, stats.queue_timeouts),
+        (0, 0, 1)
+    );
+    assert_eq!(stats.admission.dropped_standing, 21);
+    assert_eq!(stats.admission.refused_standing, 1);
+}
+
 /// One step of a run.
 #[derive(Debug, Clone)]
 enum Step {
@@ -545,6 +643,23 @@ fn step() -> impl Strategy<Value = Step> {
         2 => (0usize..8, proptest::bool::weighted(0.3))
             .prop_map(|(index, failed)| Step::Answer { index, failed }),
         1 => Just(Step::Reload),
+    ]
+}
+
+/// Steps that fill a standing queue: many requests, places held and freed over a few
+/// milliseconds (the service time the pool learns), so that the queue stands, refuses newcomers
+/// to its full room, displaces lower classes and drops the waiters that overstayed.
+fn standing_step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        12 => proptest::sample::select(&Priority::ALL[..])
+            .prop_map(|priority| Step::Checkout { fresh: false, priority }),
+        3 => (0usize..32).prop_map(Step::Poll),
+        1 => (0usize..32).prop_map(Step::Cancel),
+        1 => (0usize..8).prop_map(Step::Connect),
+        1 => (0usize..8).prop_map(Step::Checkin),
+        2 => (0usize..8).prop_map(Step::Drop),
+        4 => (0u64..15).prop_map(|millis| Step::Advance { millis }),
+        1 => (0u64..4_000).prop_map(|millis| Step::Advance { millis }),
     ]
 }
 
@@ -606,6 +721,7 @@ fn run(
     queue_size: usize,
     predict: bool,
     adaptive: bool,
+    taught: Option<Duration>,
 ) -> Result<(), TestCaseError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
@@ -622,6 +738,9 @@ fn run(
         // Pools with what their requests hold: the current one last, older ones (kept by a
         // reload while they were in use) before it.
         let mut pools = vec![(pool(settings.clone()), Held::default())];
+        if let Some(service) = taught {
+            teach(&pools[0].0, service).await;
+        }
         let mut servers: Vec<UnixStream> = Vec::new();
         let mut made = 0;
         for step in steps {
@@ -769,7 +888,7 @@ proptest! {
         queue_size in 0usize..4,
         predict in proptest::bool::ANY,
     ) {
-        run(steps, max_connections, max_idle, queue_size, predict, false)?;
+        run(steps, max_connections, max_idle, queue_size, predict, false, None)?;
     }
 
     /// The same with an adaptive limit (async workers, floor 1) that the answers move.
@@ -780,7 +899,22 @@ proptest! {
         max_idle in 0usize..3,
         queue_size in 0usize..4,
     ) {
-        run(steps, max_connections, max_idle, queue_size, true, true)?;
+        run(steps, max_connections, max_idle, queue_size, true, true, None)?;
+    }
+
+    /// The same in a queue that stands (a declared capacity taught 10 ms of service, room for
+    /// many waiters): every way a waiter leaves it (refused at once, dropped for overstaying,
+    /// displaced by a higher class, cancelled, timed out, granted) gives its unit of
+    /// `outstanding` back exactly once.
+    #[test]
+    fn the_counters_are_what_is_really_held_in_a_standing_queue(
+        steps in proptest::collection::vec(standing_step(), 1..160),
+        max_connections in 1usize..3,
+        max_idle in 0usize..2,
+        queue_size in 8usize..48,
+    ) {
+        let service = Some(Duration::from_millis(10));
+        run(steps, max_connections, max_idle, queue_size, true, false, service)?;
     }
 }
 
