@@ -98,31 +98,41 @@ def row(S, seeds=10, **kw):
             lvl,sum(g)/len(g),min(g),sum(p)/len(p),max(p),sum(rc)/len(rc),sum(f)/len(f)))
     return " | ".join(out)
 
-def run_refusals(rate, seed, S, rule, F=20, AGE=20, order='lifo', HOLD=0):
+def run_refusals(rate, seed, S, rule, F=20, AGE=20, order='lifo', HOLD=0, WC=False, arr=None, F0=20, AGEROOM=False):
     """One level under "growth", "refuse" or "trim" (module doc): goodput, served p99 (ms),
     and the refusal times (s) of the level's refused requests."""
     W=8*S; G=6*S; T=20*S; I=10*S
-    arr=arrivals(rate, seed)
+    if arr is None: arr=arrivals(rate, seed)
     busy=0; q=deque(); ev=[(a,1,a) for a in arr]; heapq.heapify(ev)
     served=[]; refused=[]
-    hist=deque(); st=dict(standing=False, above=None, full=-1e9)
+    hist=deque(); st=dict(standing=False, above=None, full=-1e9, since=None)
+    def room(now):
+        # "shrink": F0 service times when the queue starts standing, one less per service time
+        # of standing, F at least; other rules: F.
+        if rule!='shrink' or st['since'] is None: return F
+        return max(F, F0-(now-st['since'])/S)
     def ref(now, a):
         if a<SECS: refused.append(now-a)
     def sample(now):
-        if not q and now-st['full']>=HOLD*S: st['standing']=False
+        if not q and now-st['full']>=HOLD*S: st['standing']=False; st['since']=None
         d=len(q)*S/C
         if not q or d<T: st['above']=None
         elif st['above'] is None: st['above']=now
-        elif now-st['above']>=I and not st['standing']: st['standing']=True
+        elif now-st['above']>=I and not st['standing']: st['standing']=True; st['since']=now
         hist.append((now,d))
         while len(hist)>=2 and now-hist[1][0]>=W: hist.popleft()
-        if q and not st['standing'] and d-min(x[1] for x in hist)>=G: st['standing']=True
+        if q and not st['standing'] and d-min(x[1] for x in hist)>=G: st['standing']=True; st['since']=now
     while ev:
         now,kind,a=heapq.heappop(ev)
         ch=False
         while q and now-q[0]>=DEAD: ref(now,q.popleft()); ch=True
-        if st['standing']:
-            age = T if rule=='growth' else AGE*S
+        age = T if rule=='growth' else AGE*S
+        if AGEROOM and st['standing']: age = max(age, room(now)*S)
+        # WC: drop the overstayed only while the queue refuses newcomers (one within HOLD), and
+        # never so that a worker idles: at an arrival (the newcomer is fresh), or at a
+        # completion when the newest waiter is fresh.
+        drop = st['standing'] and (not WC or (now-st['full']<HOLD*S and (kind==1 or (q and now-q[-1]<=age))))
+        if drop:
             while q and now-q[0]>age: ref(now,q.popleft()); ch=True
         if ch: sample(now)
         if kind==1:
@@ -131,7 +141,7 @@ def run_refusals(rate, seed, S, rule, F=20, AGE=20, order='lifo', HOLD=0):
             if pred>DEAD: ref(now,a); continue
             if st['standing']:
                 if rule=='growth' and pred>T: ref(now,q.popleft())
-                if rule=='refuse' and pred>F*S: ref(now,a); continue
+                if rule in ('refuse','shrink') and pred>room(now)*S: st['full']=now; ref(now,a); continue
                 if rule=='trim':
                     while q and len(q)*S/C>F*S: ref(now,q.popleft())
                     if (len(q)+1)*S/C>F*S: st['full']=now; sample(now); ref(now,a); continue
@@ -168,8 +178,75 @@ def main_refuse():
             print("  trim F=%-3g %s HOLD=%d%s"%(F,order.upper(),HOLD," (chosen)" if (F,order,HOLD)==(1,'fifo',4) else "         "),
                   row_refusals(S, rule='trim', F=F, order=order, HOLD=HOLD), flush=True)
 
+def burst(N, S, **kw):
+    """N requests at once into an idle app (the service time known): served, refused."""
+    g,p,refs=run_refusals(80, 0, S, arr=[0.0]*N, **kw)
+    return N-len(refs), len(refs)
+
+def main_lifo_room():
+    for S in (0.0505, 0.053):
+        print("S = %.1f ms" % (S*1000))
+        print("  growth (shipped)             ", row_refusals(S, rule='growth'), flush=True)
+        print("  trim F=1   FIFO HOLD=4 (12-04)", row_refusals(S, rule='trim', F=1, order='fifo', HOLD=4), flush=True)
+        for F,AGE,HOLD in ((1,1,0),(1,0.5,0),(1,2,0),(1,1,4),(1,1,8),(1,1,16),(1,0.5,8),(2,1,0),(2,1,8),(2,2,0)):
+            tag={(1,1,0):" (brief)",(1,1,8):" (12-04 lab)"}.get((F,AGE,HOLD),"")
+            print("  refuse F=%g AGE=%-3g HOLD=%-2d LIFO%-12s"%(F,AGE,HOLD,tag),
+                  row_refusals(S, rule='refuse', F=F, AGE=AGE, HOLD=HOLD), flush=True)
+        print("  refuse F=1 AGE=1   HOLD=8  LIFO WC (chosen) ", row_refusals(S, rule='refuse', F=1, AGE=1, HOLD=8, WC=True), flush=True)
+    # A burst into an idle app: main's rule serves what a short wait can serve; the room of one
+    # service time refuses the burst's tail once it stands, and without WC drops the rest.
+    S=0.0505
+    for N in (10, 30, 60, 120):
+        print("burst of %3d at once: growth (shipped) served/refused %d/%d | refuse F=1 AGE=1 HOLD=8 %d/%d | with WC %d/%d"%(
+            (N,)+burst(N,S,rule='growth')+burst(N,S,rule='refuse',F=1,AGE=1,HOLD=8)+burst(N,S,rule='refuse',F=1,AGE=1,HOLD=8,WC=True)), flush=True)
+
+def main_shrink():
+    """Issue 21, the next step (python3 sim.py shrink > sim-shrink.out): the standing queue's
+    room shrinks with how long it has stood: F0 service times (main's 20) when it starts
+    standing, one service time less per service time of standing, to a floor of F (1); it
+    resets when the queue stops standing (empties with no newcomer refused within HOLD).
+    The rest is the branch's rule: LIFO, newcomers to a full room refused at once, waiters
+    over AGE service times dropped while it refuses newcomers and never so that a worker idles
+    (WC); AGEROOM: the sojourn cap is the room while that is longer."""
+    for S in (0.0505, 0.053):
+        print("S = %.1f ms" % (S*1000))
+        print("  growth (main)                          ", row_refusals(S, rule='growth'), flush=True)
+        print("  refuse F=1 AGE=1 HOLD=8 WC (branch)    ", row_refusals(S, rule='refuse', F=1, AGE=1, HOLD=8, WC=True), flush=True)
+        for F0,AGE,HOLD,AR in ((20,1,8,False),(20,1,8,True),(20,1,4,False),(20,1,16,False),(12,1,8,False)):
+            tag=" (chosen)" if (F0,AGE,HOLD,AR)==(20,1,8,False) else ""
+            print("  shrink F0=%d AGE=%g%s HOLD=%-2d WC%-9s"%(F0,AGE," room" if AR else "",HOLD,tag),
+                  row_refusals(S, rule='shrink', F=1, F0=F0, AGE=AGE, HOLD=HOLD, WC=True, AGEROOM=AR), flush=True)
+    S=0.0505
+    for N in (10, 30, 60, 120):
+        print("burst of %3d at once into 4 idle workers (S=50.5 ms), served/refused: main %d/%d | branch %d/%d | shrink %d/%d"%(
+            (N,)+burst(N,S,rule='growth')+burst(N,S,rule='refuse',F=1,AGE=1,HOLD=8,WC=True)
+            +burst(N,S,rule='shrink',F=1,F0=20,AGE=1,HOLD=8,WC=True)), flush=True)
+    # A burst on top of a load below the capacity: it drains at the spare capacity only, while
+    # the room shrinks at one service time per service time.
+    def mixed(N, bg, seed, **kw):
+        rnd=random.Random(seed); t=0.0; arr=[]
+        while True:
+            t+=rnd.expovariate(bg)
+            if t>=3: break
+            arr.append(t)
+        g,p,refs=run_refusals(80, 0, S, arr=sorted([0.0]*N+arr), **kw)
+        return len(arr)+N-len(refs), len(refs)
+    for bg in (20, 40, 60):
+        for N in (30, 60):
+            res=[]
+            for kw in (dict(rule='growth'), dict(rule='refuse',F=1,AGE=1,HOLD=8,WC=True),
+                       dict(rule='shrink',F=1,F0=20,AGE=1,HOLD=8,WC=True)):
+                r=[mixed(N,bg,seed,**kw) for seed in range(20)]
+                res.append("%.1f/%.1f"%(sum(x[0] for x in r)/20, sum(x[1] for x in r)/20))
+            print("burst of %d at 0 s, then Poisson %d req/s for 3 s (20 seeds), served/refused: main %s | branch %s | shrink %s"%(
+                (N,bg)+tuple(res)), flush=True)
+
 if __name__=='__main__' and sys.argv[1:]==['refuse']:
     main_refuse()
+elif __name__=='__main__' and sys.argv[1:]==['lifo-room']:
+    main_lifo_room()
+elif __name__=='__main__' and sys.argv[1:]==['shrink']:
+    main_shrink()
 elif __name__=='__main__':
     for S in (0.0505, 0.053):
         print("S = %.1f ms" % (S*1000))

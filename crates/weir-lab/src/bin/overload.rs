@@ -18,6 +18,16 @@
 //!
 //! Writes DIR/raw.csv (one row per gateway and level) and DIR/unloaded.md; each weir gateway's
 //! access log (JSON, with the gateway's own `request_time`) goes to DIR/NAME-access.jsonl.
+//!
+//! Goodput is 2xx answered within 2 s, per second, over a denominator that each column names:
+//! `goodput` over min(offered, 80), where offered (`offered_rps`) is what the Poisson draw
+//! actually sent in the level (issue 21's definition: a draw of 1,168 requests in 15 s at 1x
+//! offers 77.9 req/s, and serving all of it is 1.0); `goodput_nominal` over min(the level's
+//! nominal rate, 80), the figure of the runs before 2026-12-04; `goodput_ceiling` over
+//! min(offered, `ceiling_rps`), the app's measured ceiling: the 2xx within 2 s per second of
+//! `weir-workers`' 10x level (a capped gateway at 10x keeps all 4 workers busy, so this is what
+//! the app really serves, below 80 as a sync worker also accepts and closes a connection per
+//! request); `-` when `weir-workers` did not run.
 
 use std::fmt::Write as _;
 use std::net::SocketAddr;
@@ -45,6 +55,17 @@ const LEVELS: [f64; 3] = [1.0, 2.0, 10.0];
 const TAIL_SECONDS: u64 = 3;
 /// The windows in which the share of requests served is judged.
 const WINDOW: Duration = Duration::from_millis(100);
+
+/// One row of raw.csv but its ceiling columns, which wait for `weir-workers`' 10x level.
+struct Row {
+    line: String,
+    gateway: &'static str,
+    level: f64,
+    /// 2xx within [`GOOD_WITHIN`] per second of the level.
+    per_second: f64,
+    /// Requests the draw sent per second of the level.
+    offered: f64,
+}
 
 struct Options {
     weir: PathBuf,
@@ -469,9 +490,11 @@ async fn main() -> anyhow::Result<()> {
     });
     let mut asgi_app = None;
     let mut csv = String::from(
-        "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,served_share,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,retry_judged,retry_real_p50_ms,retry_within_20pct,retry_served_at_header,recovery_sent,recovery_ok_within_2s,recovery_goodput,limit_median,limit_max,limit_last,no_answer,backlog_max,app_most_at_once\n",
+        "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,goodput_nominal,served_share,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,retry_judged,retry_real_p50_ms,retry_within_20pct,retry_served_at_header,recovery_sent,recovery_ok_within_2s,recovery_goodput,limit_median,limit_max,limit_last,no_answer,backlog_max,app_most_at_once,ceiling_rps,goodput_ceiling\n",
     );
     let mut unloaded = String::new();
+    // Each row's line, with what its ceiling columns need once `weir-workers`' 10x level ran.
+    let mut rows: Vec<Row> = Vec::new();
     // `--only a,b` keeps those gateways.
     let only = std::env::var("OVERLOAD_ONLY").unwrap_or_default();
     for (round, gateway) in GATEWAYS.iter().enumerate() {
@@ -552,7 +575,10 @@ async fn main() -> anyhow::Result<()> {
                 .filter(|s| (200..300).contains(&s.status))
                 .collect();
             let ok_in_time = ok.iter().filter(|s| s.latency <= GOOD_WITHIN).count();
-            let goodput = ok_in_time as f64 / options.seconds as f64 / rate.min(CAPACITY);
+            let per_second = ok_in_time as f64 / options.seconds as f64;
+            let offered = sent as f64 / options.seconds as f64;
+            let goodput = per_second / offered.clamp(f64::MIN_POSITIVE, CAPACITY);
+            let goodput_nominal = per_second / rate.min(CAPACITY);
             let mut served: Vec<Duration> = ok.iter().map(|s| s.latency).collect();
             served.sort();
             let refused: Vec<&Sample> = samples
@@ -568,12 +594,13 @@ async fn main() -> anyhow::Result<()> {
             retry_header.sort();
             let no_answer = samples.iter().filter(|s| s.status == 0).count();
             let statuses: Vec<String> = statuses.iter().map(u16::to_string).collect();
-            let _ = writeln!(
-                csv,
-                "{},\"{}\",{level},{:.0},{sent},{},{ok_in_time},{goodput:.3},{:.3},{},{},{},{},{},{},{},{},{},{:.2},{:.2},{},{after_good},{:.3},{limit_median},{limit_max},{limit_last},{no_answer},{},{}",
+            let mut line = String::new();
+            let _ = write!(
+                line,
+                "{},\"{}\",{level},{:.1},{sent},{},{ok_in_time},{goodput:.3},{goodput_nominal:.3},{:.3},{},{},{},{},{},{},{},{},{},{:.2},{:.2},{},{after_good},{:.3},{limit_median},{limit_max},{limit_last},{no_answer},{},{}",
                 gateway.name,
                 gateway.setting.replace('"', "'"),
-                sent as f64 / options.seconds as f64,
+                offered,
                 ok.len(),
                 ok_in_time as f64 / sent.max(1) as f64,
                 ms(percentile(&served, 0.5)),
@@ -592,11 +619,33 @@ async fn main() -> anyhow::Result<()> {
                 most.load(Ordering::Relaxed),
                 app.most_at_once(),
             );
-            eprintln!("{}", csv.lines().last().unwrap_or_default());
+            eprintln!("{line}");
+            rows.push(Row {
+                line,
+                gateway: gateway.name,
+                level: *level,
+                per_second,
+                offered,
+            });
             // Let the queues drain before the next level.
             tokio::time::sleep(Duration::from_secs(3)).await;
         }
         drop(running);
+    }
+    let ceiling = rows
+        .iter()
+        .find(|row| row.gateway == "weir-workers" && row.level == 10.0)
+        .map(|row| row.per_second);
+    for row in &rows {
+        match ceiling {
+            Some(ceiling) => {
+                let goodput = row.per_second / row.offered.min(ceiling).max(f64::MIN_POSITIVE);
+                let _ = writeln!(csv, "{},{ceiling:.1},{goodput:.3}", row.line);
+            }
+            None => {
+                let _ = writeln!(csv, "{},-,-", row.line);
+            }
+        }
     }
     let name = if only.is_empty() {
         "raw.csv".to_string()

@@ -13,10 +13,12 @@
 //! - Waiters are kept in one queue per priority class (the route's `priority`); a freed place
 //!   goes to the highest class with a live waiter, and in it to the oldest, or to the newest
 //!   while the queue stands (admission's CoDel test, with a declared capacity only). One that
-//!   gave up (timed out, cancelled) is skipped. While the queue stands, waiters of the normal
-//!   and low classes that waited over admission's target are dropped at the head (503), and a
-//!   newcomer to a full standing queue takes the place of the oldest waiter of the lowest class
-//!   at or below its own (503 to that one); high waiters are never dropped.
+//!   gave up (timed out, cancelled) is skipped. While the queue stands and refuses newcomers,
+//!   waiters of the normal and low classes that waited over admission's sojourn cap are dropped
+//!   at the head (503), when a newcomer comes, and when a place frees if a fresher waiter is
+//!   there to take it (no drop idles a worker), and a newcomer that finds admission's room
+//!   full is refused at once (503), unless it outranks a waiter: then the oldest waiter of the
+//!   lowest class below its own is dropped (503) to make room; high waiters are never dropped.
 //! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
 //!   holds only requests that can be served in time.
@@ -483,22 +485,33 @@ impl Pool {
                 queue.retain(|waiter| !waiter.sender.is_closed());
             }
             let mut depth: usize = state.waiters.iter().map(VecDeque::len).sum();
-            let standing = self.settings.predict && {
+            let mut standing = self.settings.predict && {
                 state.admission.queue_depth(now, depth);
                 state.admission.standing(now)
             };
+            if standing {
+                // The waiters that overstayed go before the newcomer is judged against the room
+                // (the newcomer is fresher than they are: dropping them idles no worker).
+                self.drop_overstayed(&mut state, now);
+                let left: usize = state.waiters.iter().map(VecDeque::len).sum();
+                if left != depth {
+                    depth = left;
+                    state.admission.queue_depth(now, depth);
+                    standing = state.admission.standing(now);
+                }
+            }
             let full = depth >= self.settings.queue_size;
             if standing && (full || state.admission.full(now, depth)) {
-                // A standing queue that is full: the newcomer, which LIFO serves next, takes
-                // the place of the oldest waiter of its class or lower (a high one spares every
-                // high waiter, and is refused only when `queue_size` is reached).
+                // A standing queue that is full: the newcomer is refused at once, unless it
+                // outranks a waiter, the oldest of the lowest class below its own, which it
+                // displaces (a high one is refused only when `queue_size` is reached).
                 if self.displace(&mut state, priority) {
                     depth -= 1;
                 } else if full || priority != Priority::High {
                     let refusal = if full {
                         state.admission.refuse_full(depth)
                     } else {
-                        state.admission.refuse_standing(depth)
+                        state.admission.refuse_standing(now, depth)
                     };
                     return Err(self.overloaded(refusal));
                 }
@@ -629,7 +642,7 @@ impl Pool {
         // already. Otherwise first come, first served.
         let now = Instant::now();
         let newest_first = self.settings.predict && state.admission.standing(now);
-        if newest_first {
+        if newest_first && self.fresh_waiter(state, now) {
             self.drop_overstayed(state, now);
         }
         for class in 0..state.waiters.len() {
@@ -655,9 +668,9 @@ impl Pool {
         Handed::Back(grant.into_parts())
     }
 
-    /// Drops the waiters of a standing queue that waited over admission's target (CoDel's drop
-    /// at the head: the oldest of each class first), in the normal and low classes: a `high`
-    /// request is refused only past its own deadline. Each is answered with the refusal.
+    /// Drops the waiters of a standing queue that waited over admission's sojourn cap (CoDel's
+    /// drop at the head: the oldest of each class first), in the normal and low classes: a
+    /// `high` request is refused only past its own deadline. Each is answered with the refusal.
     fn drop_overstayed(&self, state: &mut State, now: Instant) {
         for class in [Priority::Normal, Priority::Low] {
             while let Some(oldest) = state.waiters[class.index()].front() {
@@ -681,12 +694,31 @@ impl Pool {
         }
     }
 
-    /// Drops the oldest live waiter of the lowest class at or below `priority` (normal and low
-    /// only: high waiters are never dropped) to make room for a newcomer in a full standing
-    /// queue, answering it with the refusal. Whether one was dropped.
-    fn displace(&self, state: &mut State, priority: Priority) -> bool {
+    /// Whether a live waiter that [`admission`] would not drop waits (a high one, or one that
+    /// has not overstayed): dropping the overstayed then idles no worker. Served newest first,
+    /// the newest live waiter of each class is the one to look at.
+    fn fresh_waiter(&self, state: &State, now: Instant) -> bool {
+        state.waiters.iter().enumerate().any(|(class, queue)| {
+            queue
+                .iter()
+                .rev()
+                .find(|waiter| !waiter.sender.is_closed())
+                .is_some_and(|newest| {
+                    class == Priority::High.index()
+                        || !state
+                            .admission
+                            .overstayed(now, now.duration_since(newest.since))
+                })
+        })
+    }
+
+    /// Drops the oldest live waiter of the lowest class below `newcomer` (normal and low only:
+    /// high waiters are never dropped) to make room for it in a full standing queue, answering
+    /// it with the refusal. Whether one was dropped.
+    fn displace(&self, state: &mut State, newcomer: Priority) -> bool {
         for class in [Priority::Low, Priority::Normal] {
-            if class.index() < priority.index() {
+            // Priority::index is 0 for high: a class below the newcomer's has a greater index.
+            if class.index() <= newcomer.index() {
                 continue;
             }
             while let Some(waiter) = state.waiters[class.index()].pop_front() {

@@ -4,8 +4,8 @@
 //! left never reaches the app; a request whose predicted wait is over its deadline is refused
 //! at once with `Retry-After`; a freed worker goes to the highest priority class waiting; async
 //! (Uvicorn) workers get an adaptive limit that rises above `workers` while the app has headroom,
-//! falls back to it when the app fails, and rises again when it recovers. Run when
-//! `WEIR_E2E=1`.
+//! falls back to it when the app fails, and rises again when it recovers; a burst that a short
+//! wait drains is served whole. Run when `WEIR_E2E=1`.
 
 use crate::support::*;
 use weir_testkit::gunicorn::{self, App, Gunicorn};
@@ -124,6 +124,42 @@ async fn uvicorn_workers_never_see_more_than_workers_times_threads() {
         "one async worker, {most} requests at once"
     );
     assert_eq!(app.seen().len(), 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_that_a_short_wait_drains_is_served_whole() {
+    let Some((app, gateway)) = start(4, false, "workers = 4\nqueue_timeout = \"30s\"", "").await
+    else {
+        return;
+    };
+    // One request teaches weir a service time S of about 100 ms.
+    let warm = Client::connect(gateway.addr)
+        .await
+        .get("/work?ms=100&id=warm")
+        .await;
+    assert_eq!(warm.status, StatusCode::OK);
+    // Forty at once into four workers: the queue's delay grows by six S by its 24th waiter, so
+    // it stands, with its room at the target as it starts standing (20 S of delay: 80 waiters
+    // at four workers): all 36 waiters are admitted, and with no newcomer refused none is
+    // dropped. A room of one S from the start (4 waiters) refused the burst's tail at once.
+    let tasks: Vec<_> = (0..40)
+        .map(|index| spawn_get(gateway.addr, format!("/work?ms=100&id={index}")))
+        .collect();
+    let mut statuses = Vec::new();
+    for task in tasks {
+        statuses.push(task.await.unwrap());
+    }
+    let served = statuses
+        .iter()
+        .filter(|&&status| status == StatusCode::OK)
+        .count();
+    assert_eq!(served, 40, "{statuses:?}");
+    assert_eq!(app.seen().len(), 41);
+    assert_eq!(app.most_at_once(), 4);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert_eq!(stats.admission.refused_standing, 0, "{stats:?}");
+    assert_eq!(stats.admission.dropped_standing, 0, "{stats:?}");
 }
 
 /// `weir_pool_limit` of the upstream `app` on `/metrics`.
@@ -454,26 +490,26 @@ async fn a_freed_worker_goes_to_the_highest_priority_class_waiting() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_standing_queue_refuses_a_low_request_drops_the_oldest_for_newcomers_and_serves_high_ones(
+async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_ones_and_drops_the_overstayed(
 ) {
     let Some((app, gateway)) = start(
         1,
         false,
-        "workers = 1\nqueue_timeout = \"30s\"",
+        "workers = 1\nqueue_timeout = \"120s\"",
         CLASS_ROUTES,
     )
     .await
     else {
         return;
     };
-    // One request teaches weir the service time S: the target is then 20 S of queue delay,
-    // 20 waiters for one worker, and the interval 10 S.
+    // One request teaches weir a service time S of at least 3 s: long, so that the steps below
+    // all happen within one S of the first waiter's arrival, however slow the machine (and
+    // the queue's room, which shrinks by the time it stood, is still over 19 S).
     let warm = Client::connect(gateway.addr)
         .await
-        .get("/work?ms=20&id=warm")
+        .get("/work?ms=3000&id=warm")
         .await;
     assert_eq!(warm.status, StatusCode::OK);
-    let service = gateway.handle.pool_stats()[0].2.admission.service_us;
     let busy = spawn_get(gateway.addr, "/work?ms=6000&id=busy".into());
     wait_until(
         "the busy request to hold the worker",
@@ -481,91 +517,65 @@ async fn a_full_standing_queue_refuses_a_low_request_drops_the_oldest_for_newcom
         || app.seen() == ["warm", "busy"],
     )
     .await;
-    // Twenty normal requests queue: the queue's delay reaches the target...
+    // Nineteen normal requests queue: the queue's delay grows by six S at the sixth, so it
+    // stands, with a room of 20 S of delay less the time it stood (under one S): full with
+    // nineteen waiters at one worker (the 20th would wait 20 S). A queue_timeout of 120 s
+    // keeps the deadline from refusing them first.
     let mut waiting = Vec::new();
-    for index in 0..20 {
+    for index in 0..19 {
         waiting.push(spawn_get(gateway.addr, format!("/work?ms=1&id=w{index}")));
         wait_until("the request to queue", Duration::from_secs(10), || {
             gateway.handle.pool_stats()[0].2.waiting == index + 1
         })
         .await;
     }
-    // ...and stays above it for more than an interval (10 S): the queue stands (if its fast
-    // growth had not made it stand already), and it is full.
-    tokio::time::sleep(Duration::from_micros(service * 25).max(Duration::from_millis(500))).await;
-    // A low request finds nothing of its class or lower to drop: refused at once.
-    let request = Request::get("/work?ms=1&id=low")
-        .header("host", "batch.test")
-        .body(Default::default())
-        .unwrap();
-    let refused = Client::connect(gateway.addr)
-        .await
-        .send(request)
-        .await
-        .unwrap();
-    assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
-    assert!(refused.header("retry-after").is_some());
-    // A normal request and then two high ones are admitted, each in the place of the oldest
-    // normal waiter (w0, w1, w2), which is answered 503 at once.
-    let mut newcomers = Vec::new();
-    for (host, id) in [
-        ("app.test", "newcomer"),
-        ("urgent.test", "high1"),
-        ("urgent.test", "high2"),
-    ] {
-        newcomers.push(spawn_get_as(gateway.addr, host, id));
-        let dropped = newcomers.len();
+    // A low request and a normal one outrank no waiter: each is refused at once.
+    for host in ["batch.test", "app.test"] {
+        let request = Request::get("/work?ms=1&id=refused")
+            .header("host", host)
+            .body(Default::default())
+            .unwrap();
+        let refused = Client::connect(gateway.addr)
+            .await
+            .send(request)
+            .await
+            .unwrap();
+        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{host}");
+        assert!(refused.header("retry-after").is_some(), "{host}");
+    }
+    assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 19);
+    // Two high ones are admitted, each in the place of the oldest normal waiter (w0, w1),
+    // which is answered 503 at once.
+    let mut high = Vec::new();
+    for id in ["high1", "high2"] {
+        high.push(spawn_get_as(gateway.addr, "urgent.test", id));
+        let dropped = high.len();
         wait_until("the oldest to be dropped", Duration::from_secs(10), || {
             waiting[dropped - 1].is_finished()
         })
         .await;
-        assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 20);
+        assert_eq!(gateway.handle.pool_stats()[0].2.waiting, 19);
     }
     assert!(
         !busy.is_finished(),
         "all of it happened behind the busy request"
     );
     assert_eq!(busy.await.unwrap(), StatusCode::OK);
-    let high2 = newcomers.pop().unwrap();
-    let high1 = newcomers.pop().unwrap();
-    let newcomer = newcomers.pop().unwrap();
-    assert_eq!(high2.await.unwrap(), StatusCode::OK);
-    assert_eq!(high1.await.unwrap(), StatusCode::OK);
-    // Then the normal ones, the newest first, while their wait is under the target; the busy
-    // request's 6 s raised the service time, and so the target, which falls again as short
-    // requests are served: those still waiting past it are dropped (503) and never run.
-    assert_eq!(newcomer.await.unwrap(), StatusCode::OK);
-    let mut statuses = Vec::new();
-    for task in waiting {
-        statuses.push(task.await.unwrap());
+    // When the worker frees (after 6 s), the normal waiters have waited over one S: they are
+    // dropped (503) and never run; the high ones are never dropped, and are served newest
+    // first.
+    assert_eq!(high.pop().unwrap().await.unwrap(), StatusCode::OK);
+    assert_eq!(high.pop().unwrap().await.unwrap(), StatusCode::OK);
+    for (index, task) in waiting.into_iter().enumerate() {
+        assert_eq!(
+            task.await.unwrap(),
+            StatusCode::SERVICE_UNAVAILABLE,
+            "w{index}"
+        );
     }
-    let seen = app.seen();
-    assert_eq!(
-        seen[..5],
-        ["warm", "busy", "high2", "high1", "newcomer"],
-        "high first, the newest first while the queue stands"
-    );
-    let served = seen.len() - 5;
-    let newest_first: Vec<String> = (20 - served..20).rev().map(|i| format!("w{i}")).collect();
-    assert_eq!(
-        seen[5..],
-        newest_first[..],
-        "the newest normal ones were served"
-    );
-    for (index, status) in statuses.iter().enumerate() {
-        let expected = if index >= 20 - served {
-            StatusCode::OK
-        } else {
-            StatusCode::SERVICE_UNAVAILABLE
-        };
-        assert_eq!(*status, expected, "w{index}");
-    }
+    assert_eq!(app.seen(), ["warm", "busy", "high2", "high1"]);
     let stats = gateway.handle.pool_stats()[0].2;
-    assert_eq!(stats.admission.refused_standing, 1, "{stats:?}");
-    assert_eq!(
-        stats.admission.dropped_standing as usize,
-        20 - served,
-        "{stats:?}"
-    );
+    assert_eq!(stats.admission.refused_standing, 2, "{stats:?}");
+    assert_eq!(stats.admission.dropped_standing, 19, "{stats:?}");
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }

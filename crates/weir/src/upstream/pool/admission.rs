@@ -9,13 +9,19 @@
 //! gains one second of delay per second, while Poisson arrivals at the capacity make it wander,
 //! by a few service times per window), or once it stayed above the target ([`TARGET_SERVICES`])
 //! for an interval ([`INTERVAL_SERVICES`]: CoDel's test, for a slow overload that never grows
-//! fast); it stands until it empties. While it stands, the pool serves the newest waiter first
-//! (LIFO) and drops waiters older than the target; a newcomer is still admitted (it will be
-//! served soon, being the newest), and when the queue is full (its delay over the target, or
-//! `queue_size` waiters) the **oldest** waiter of the lowest class at or below the newcomer's
-//! is dropped to make room, with an immediate 503: the one least likely to be served in time
-//! goes, not the one most likely. A newcomer that finds nothing of its class or lower to drop
-//! is refused. `high` waiters are never dropped: they are refused only past their own deadline.
+//! fast); it stands until it empties with no newcomer refused for a full queue within the last
+//! [`HOLD_SERVICES`]. While it stands, the pool serves the newest waiter first (LIFO); its room
+//! is the target ([`TARGET_SERVICES`] of delay) when it starts standing, one service time less
+//! for each service time it has stood, down to [`ROOM_FLOOR_SERVICES`]: a burst that a short
+//! wait drains is admitted whole, while under a sustained overload the room is down to one
+//! service time within a second or so. A newcomer that finds it full is refused at once (503),
+//! unless it outranks a waiter: then the oldest waiter of the lowest class below the newcomer's
+//! is dropped to make room. While it refuses newcomers, waiters that waited longer than
+//! [`SOJOURN_SERVICES`] are dropped (CoDel's cap on the time a request may wait), so the bottom
+//! of the stack cannot age: a request is served after a short wait, refused at once, or refused
+//! after one service time. No waiter is dropped so that a worker idles: a burst that made the
+//! queue stand is served in full, but for what its room refused.
+//! `high` waiters are never dropped: they are refused only past their own deadline.
 //! Pure arithmetic on the caller's clock readings: the pool calls it inside its lock.
 
 use std::collections::VecDeque;
@@ -23,8 +29,10 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-/// The queue delay a standing queue may keep, and the longest a waiter of one may wait, in
-/// service times (CoDel's target). With Poisson arrivals at the app's capacity a queue wanders:
+/// The queue delay above which, held for an interval, a queue stands, in service times (CoDel's
+/// target); also the room of a standing queue as it starts standing (main's room before the
+/// room shrank: a burst of 20 service times of delay drains within a second for a 50 ms
+/// endpoint). With Poisson arrivals at the app's capacity a queue wanders:
 /// in a 15 s run of 4 workers of 50 ms, its delay strays near a second (20 service times)
 /// before it drains again (lab/runs/2026-12-03-vm-overload/sim.py).
 pub const TARGET_SERVICES: f64 = 20.0;
@@ -42,6 +50,34 @@ pub const WINDOW_SERVICES: f64 = 8.0;
 /// capacity grow it by a few per window, and this far only rarely (in the simulation of
 /// lab/runs/2026-12-03-vm-overload-growth/sim.py, 15 s at 1x made it stand 0.1 times a run).
 pub const GROWTH_SERVICES: f64 = 6.0;
+
+/// The least room of a standing queue, in service times of delay (`capacity` waiters), reached
+/// after it stood [`TARGET_SERVICES`] − 1 service times: its room is the target when it starts
+/// standing, and shrinks by the time it has stood. A newcomer that would wait longer than the
+/// room is refused at once, unless it outranks a waiter. Small, so that under a sustained
+/// overload a refusal comes at once rather than after a wait: with a room of 20 service times
+/// throughout (the 2026-12-03 rule) every refusal was a waiter dropped after it waited for the
+/// room to turn over (p50 913 ms at twice the capacity, measured in
+/// lab/runs/2026-12-03-vm-overload-growth). Not from the start, so that a burst is served: with
+/// a room of one service time from the start, a burst of 60 requests into 4 idle workers of
+/// 50 ms had 29 served, where a room of the target serves all 60 in 0.75 s
+/// (lab/runs/2026-12-03-vm-overload-growth/sim.py, `python3 sim.py shrink`).
+pub const ROOM_FLOOR_SERVICES: f64 = 1.0;
+
+/// The longest a `normal` or `low` waiter of a standing queue waits before it is dropped, in
+/// service times (CoDel's "cap the time a request may wait"): served newest first, the bottom of
+/// the stack would otherwise age in place while newcomers are refused, and be served late
+/// whenever arrivals pause (in lab/runs/2026-12-03-vm-overload-growth/sim.py, a room of one
+/// service time with a cap of 20 made the served p99 570 ms at twice the capacity; with a cap
+/// of 1, 127 ms).
+pub const SOJOURN_SERVICES: f64 = 1.0;
+
+/// How long after the last newcomer refused for a full standing queue the queue still stands
+/// when it empties, in service times: a room of one service time, served newest first, empties
+/// now and then under a sustained overload, and each new growth to [`GROWTH_SERVICES`] would
+/// fill it first come, first served and serve those late (in the simulation, served p99 252 ms
+/// at twice the capacity without the hold, 151 ms with 4, 127 ms with 8 or 16).
+pub const HOLD_SERVICES: f64 = 8.0;
 
 /// The most delay samples kept for the window's minimum: a bound on memory that only a queue
 /// growing by one waiter per sample for a whole window could reach.
@@ -62,11 +98,11 @@ pub const WAIT_BUCKETS_MS: [u64; 10] = [1, 5, 10, 25, 50, 100, 250, 500, 1000, 5
 pub enum Reason {
     /// Its predicted wait exceeded its deadline (`queue_timeout` or the client's header).
     PredictedWait,
-    /// The queue stands and is full, and holds nothing of the request's class or lower to drop
-    /// for it.
+    /// The queue stands and its room is full, and holds nothing of a lower class than the
+    /// request's to drop for it.
     StandingQueue,
-    /// It waited in a standing queue for longer than the target, or was the oldest of its class
-    /// when a newcomer found the standing queue full: dropped.
+    /// It waited in a standing queue for longer than [`SOJOURN_SERVICES`], or was the oldest of
+    /// a lower class than a newcomer that found the standing queue full: dropped.
     StandingDrop,
     /// `queue_size` requests wait already.
     QueueFull,
@@ -117,7 +153,8 @@ pub struct AdmissionStats {
     pub refused_standing: u64,
     /// Refused: queue full.
     pub refused_full: u64,
-    /// Dropped from a standing queue: waited over the target, or made room for a newcomer.
+    /// Dropped from a standing queue: waited over the sojourn cap, or made room for a newcomer
+    /// of a higher class.
     pub dropped_standing: u64,
     /// Time in queue of requests that waited and got a place: buckets of [`WAIT_BUCKETS_MS`]
     /// (not cumulative; the last is `+Inf`), sum and count.
@@ -142,8 +179,12 @@ pub struct Admission {
     /// the ones after it, oldest first): the front is the window's least delay.
     window: VecDeque<(Instant, Duration)>,
     /// The delay grew by [`GROWTH_SERVICES`] within a window, or stayed above the target for an
-    /// interval: the queue stands until it empties.
+    /// interval: the queue stands until it empties, [`HOLD_SERVICES`] after `full_at`.
     standing: bool,
+    /// Since when the queue stands (`standing`): its room shrinks by the time since.
+    standing_since: Option<Instant>,
+    /// When a newcomer was last refused for a full standing queue.
+    full_at: Option<Instant>,
     stats: AdmissionStats,
 }
 
@@ -155,6 +196,8 @@ impl Admission {
             above_since: None,
             window: VecDeque::new(),
             standing: false,
+            standing_since: None,
+            full_at: None,
             stats: AdmissionStats::default(),
         }
     }
@@ -195,10 +238,16 @@ impl Admission {
     /// between samples, so its minimum over a window is the least of the samples in it).
     pub fn queue_depth(&mut self, now: Instant, depth: usize) {
         // Whether the delay held above the target up to now, before this sample may end that.
-        self.standing = self.standing(now);
+        self.standing_since = self.standing_since(now);
+        self.standing = self.standing_since.is_some();
         if depth == 0 {
             self.above_since = None;
-            self.standing = false;
+            // A queue that refused a newcomer for fullness lately stands on when it empties: its
+            // room empties now and then under a sustained overload.
+            self.standing = self.standing && self.refusing(now);
+            if !self.standing {
+                self.standing_since = None;
+            }
             // An empty queue is a delay of zero: growth from it counts.
             self.window.clear();
             self.window.push_back((now, Duration::ZERO));
@@ -232,36 +281,85 @@ impl Admission {
         }
         self.window.push_back((now, delay));
         let least = self.window.front().map_or(delay, |&(_, least)| least);
-        if delay.saturating_sub(least).as_secs_f64() >= service * GROWTH_SERVICES {
+        // Compared as durations, both sides rounded alike: a growth of exactly six service
+        // times (six waiters at one place) counts, whatever the float rounding.
+        let growth = Duration::from_secs_f64(service * GROWTH_SERVICES);
+        if delay.saturating_sub(least) >= growth && !self.standing {
             self.standing = true;
+            self.standing_since = Some(now);
         }
     }
 
     /// Whether the queue stands: its delay grew by [`GROWTH_SERVICES`] within a window, or
-    /// stayed above the target for a whole interval, and it has not emptied since.
+    /// stayed above the target for a whole interval, and it has not emptied since (or did
+    /// within [`HOLD_SERVICES`] of a newcomer refused for fullness).
     pub fn standing(&self, now: Instant) -> bool {
-        self.standing
-            || match (self.above_since, self.interval()) {
-                (Some(since), Some(interval)) => now.duration_since(since) >= interval,
-                _ => false,
+        self.standing_since(now).is_some()
+    }
+
+    /// Since when the queue stands, if it does: when its delay grew by [`GROWTH_SERVICES`], or
+    /// when its delay had been above the target for an interval.
+    fn standing_since(&self, now: Instant) -> Option<Instant> {
+        if self.standing {
+            return self.standing_since;
+        }
+        match (self.above_since, self.interval()) {
+            (Some(since), Some(interval)) if now.duration_since(since) >= interval => {
+                Some(since + interval)
             }
+            _ => None,
+        }
+    }
+
+    /// The longest a waiter of a standing queue waits: [`SOJOURN_SERVICES`] service times.
+    pub fn sojourn(&self) -> Option<Duration> {
+        let service = self.service?;
+        Some(Duration::from_secs_f64(service * SOJOURN_SERVICES).max(AT_LEAST))
+    }
+
+    /// The room of a queue that has stood since `since`: the target ([`TARGET_SERVICES`] service
+    /// times of delay) less the time it has stood, [`ROOM_FLOOR_SERVICES`] at least.
+    fn room(&self, now: Instant, since: Instant) -> Option<Duration> {
+        let service = self.service?;
+        let floor = Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST);
+        let target = self.target()?;
+        Some(target.saturating_sub(now.duration_since(since)).max(floor))
+    }
+
+    /// Whether a newcomer was refused for a full standing queue within the last
+    /// [`HOLD_SERVICES`]: the overload goes on (a burst that made the queue stand and then
+    /// stopped coming refuses no one).
+    fn refusing(&self, now: Instant) -> bool {
+        match (self.full_at, self.service) {
+            (Some(at), Some(service)) => {
+                now.duration_since(at).as_secs_f64() < service * HOLD_SERVICES
+            }
+            _ => false,
+        }
     }
 
     /// A waiter of a standing queue that has waited `waited` is dropped (CoDel's drop at the
-    /// head): it waited over the target, where serving it late would make a worker answer a
-    /// client that has likely given up while newer ones wait.
+    /// head): it waited over the sojourn cap while the queue refuses newcomers, and served
+    /// newest first it would only age further and be served late, to a client that has likely
+    /// given up, while newer ones wait. A queue that refuses no one (a burst, served in full)
+    /// drops no one. The pool drops no waiter when none fresher would take the worker.
     pub fn overstayed(&self, now: Instant, waited: Duration) -> bool {
-        self.standing(now) && self.target().is_some_and(|target| waited > target)
+        self.standing(now)
+            && self.refusing(now)
+            && self.sojourn().is_some_and(|sojourn| waited > sojourn)
     }
 
-    /// Whether a standing queue of `depth` waiters is full, so that a newcomer takes the place
-    /// of its oldest waiter: its delay with the newcomer would be over the target.
+    /// Whether a standing queue of `depth` waiters is full, so that a newcomer is refused at
+    /// once (or displaces a waiter it outranks): behind them it would wait longer than the room,
+    /// which shrinks as long as the queue stands.
     pub fn full(&self, now: Instant, depth: usize) -> bool {
-        self.standing(now)
-            && matches!(
-                (self.predicted_wait(depth), self.target()),
-                (Some(delay), Some(target)) if delay > target
-            )
+        let Some(since) = self.standing_since(now) else {
+            return false;
+        };
+        matches!(
+            (self.predicted_wait(depth), self.room(now, since)),
+            (Some(delay), Some(room)) if delay > room
+        )
     }
 
     /// A waiter was dropped from a standing queue: counted, with the time the queue drains in.
@@ -300,10 +398,11 @@ impl Admission {
         Ok(Some(predicted))
     }
 
-    /// A newcomer found the standing queue full and nothing of its class or lower to drop:
-    /// counted, with the time the queue drains in.
-    pub fn refuse_standing(&mut self, depth: usize) -> Refusal {
+    /// A newcomer found the standing queue full and nothing of a lower class to drop: counted,
+    /// with the time the queue drains in; the queue stands [`HOLD_SERVICES`] longer.
+    pub fn refuse_standing(&mut self, now: Instant, depth: usize) -> Refusal {
         self.stats.refused_standing += 1;
+        self.full_at = Some(now);
         Refusal {
             reason: Reason::StandingQueue,
             retry_after: self.predicted_wait(depth).unwrap_or(Duration::from_secs(1)),

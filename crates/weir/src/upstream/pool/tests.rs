@@ -2,7 +2,8 @@
 //! random interleavings of checkout (of every priority class, with and without a declared
 //! capacity), grant, cancel, check-in, close, time-out and reload leave `open`, `in_use`, `idle`
 //! and `waiting` equal to what is really held. The order of grants: by class, then FIFO, or
-//! LIFO while the queue stands; what a full standing queue drops for a newcomer.
+//! LIFO while the queue stands; a full standing queue refuses a newcomer at once unless it
+//! outranks a waiter, and drops the waiters that overstayed.
 //!
 //! Futures are polled by hand with a no-op waker, so each step of a run is one await point of
 //! one checkout, in an order proptest chooses; the clock is tokio's paused one, moved by the run.
@@ -234,29 +235,140 @@ fn queue(pool: &Arc<Pool>, priority: Priority) -> Option<Checking> {
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_queue_that_fills_fast_stands_and_a_newcomer_to_a_full_one_displaces_the_oldest() {
+async fn a_queue_that_fills_fast_stands_refuses_a_newcomer_to_its_full_room_and_serves_the_newest()
+{
+    use super::admission::Reason::StandingQueue;
     // A window of 80 ms and a growth of 60 ms (6 waiters) with 10 ms of service.
     let (pool, first) = one_place_of_ten_ms(64).await;
-    // Eight queue at once: the delay grew from nothing by 80 ms, under the target: the queue
-    // stands at once, and the newest is served first; the newest of all left (cancelled).
+    // Six queue at once: the delay grew from nothing by 60 ms: the queue stands. After 19
+    // service times of standing its room is one service time of delay, one waiter at one
+    // place: full, so a newcomer is refused at once, and no waiter is dropped for it.
     let mut waiters: Vec<Option<Checking>> =
-        (0..8).map(|_| queue(&pool, Priority::Normal)).collect();
-    waiters[7] = None;
-    let (order, held) = serve(first, &mut waiters, 3).await;
-    assert_eq!(order, [6, 5, 4], "newest first, the one that left skipped");
-    // Four wait (0 to 3). Sixteen more take it to 20 waiters, its target; each newcomer after
-    // that is admitted (it is served next) and the oldest waiter is dropped at once.
-    for _ in 0..19 {
-        waiters.push(queue(&pool, Priority::Normal));
-    }
-    assert_eq!(dropped(&mut waiters), [0, 1, 2]);
+        (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
+    tokio::time::advance(Duration::from_millis(190)).await;
+    assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
+    assert!(dropped(&mut waiters).is_empty());
+    // The newest of all left (cancelled): the newest live one is served first.
+    waiters[5] = None;
+    let (order, held) = serve(first, &mut waiters, 1).await;
+    assert_eq!(order, [4]);
+    // The others waited one service time then; past it, while the queue refuses newcomers,
+    // they are dropped, here as a newcomer comes, so the bottom of the stack never ages into a
+    // late answer; the newcomer finds room, and is served next.
+    tokio::time::advance(Duration::from_millis(10)).await;
+    waiters.push(queue(&pool, Priority::Normal));
+    assert_eq!(dropped(&mut waiters), [0, 1, 2, 3]);
+    let (order, held) = serve(held, &mut waiters, 1).await;
+    assert_eq!(order, [6]);
+    drop(held);
     let stats = pool.stats();
-    assert_eq!(stats.waiting, 20);
-    assert_eq!(stats.admission.dropped_standing, 3);
-    assert_eq!(stats.admission.refused_standing, 0);
-    // The next freed place goes to the newest.
-    let (order, _held) = serve(held, &mut waiters, 1).await;
-    assert_eq!(order, [26]);
+    assert_eq!((stats.waiting, stats.in_use, stats.open), (0, 0, 0));
+    assert_eq!(stats.admission.dropped_standing, 4);
+    assert_eq!(stats.admission.refused_standing, 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_standing_queue_drops_no_waiter_when_none_fresher_would_take_the_freed_place() {
+    use super::admission::Reason::StandingQueue;
+    let (pool, first) = one_place_of_ten_ms(64).await;
+    // Six queue at once: the queue stands, and 19 service times later refuses the next.
+    let mut waiters: Vec<Option<Checking>> =
+        (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
+    tokio::time::advance(Duration::from_millis(190)).await;
+    assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
+    // No more come. From the second freed place on, every waiter has waited over one service
+    // time, and none fresher is there to take the place: dropping them would idle the worker,
+    // so they are all served, newest first.
+    let (order, _held) = serve(first, &mut waiters, 6).await;
+    assert_eq!(order, [5, 4, 3, 2, 1, 0]);
+    assert_eq!(pool.stats().admission.dropped_standing, 0);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_burst_that_a_short_wait_drains_is_admitted_whole_and_served_in_full() {
+    use super::admission::Reason::StandingQueue;
+    let (pool, first) = one_place_of_ten_ms(64).await;
+    // Twenty-five at once: the queue stands at the sixth, and its room as it starts standing
+    // is the target, 20 service times of delay (20 waiters at one place): twenty wait (the
+    // last 200 ms, a wait the 3 s queue_timeout allows many times over), the other five are
+    // refused at once.
+    let mut waiters: Vec<Option<Checking>> =
+        (0..20).map(|_| queue(&pool, Priority::Normal)).collect();
+    for _ in 0..5 {
+        assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
+    }
+    // No more come: all twenty are served, newest first, none dropped (none fresher would
+    // take the place).
+    let (order, _held) = serve(first, &mut waiters, 20).await;
+    assert_eq!(order, (0..20).rev().collect::<Vec<_>>());
+    let stats = pool.stats();
+    assert_eq!(stats.admission.dropped_standing, 0);
+    assert_eq!(stats.admission.refused_standing, 5);
+}
+
+/// One newcomer, polled once: whether it waits (pushed to `waiters`) or was refused at once for
+/// a full standing queue; anything else fails the test.
+fn arrive(pool: &Arc<Pool>, waiters: &mut Vec<Option<Checking>>) -> bool {
+    let mut newcomer = checking_as(pool, Priority::Normal);
+    match poll_once(&mut newcomer) {
+        Poll::Pending => {
+            waiters.push(Some(newcomer));
+            true
+        }
+        Poll::Ready(Err(CheckoutError::Overloaded {
+            reason: super::admission::Reason::StandingQueue,
+            ..
+        })) => false,
+        Poll::Ready(_) => panic!("a newcomer got a place or another refusal"),
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn under_a_sustained_overload_the_room_shrinks_until_newcomers_are_refused_at_once() {
+    let (pool, mut held) = one_place_of_ten_ms(64).await;
+    // Six at once make the queue stand; then twice what the place serves: a newcomer every 5
+    // ms, a place freed every 10 ms.
+    let mut waiters: Vec<Option<Checking>> =
+        (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
+    let mut admitted = Vec::new();
+    for _ in 0..40 {
+        let mut step = Vec::new();
+        tokio::time::advance(Duration::from_millis(5)).await;
+        step.push(arrive(&pool, &mut waiters));
+        tokio::time::advance(Duration::from_millis(5)).await;
+        step.push(arrive(&pool, &mut waiters));
+        dropped(&mut waiters);
+        drop(held);
+        // The place goes to the newest waiter; those that overstayed are dropped as it frees.
+        let mut served = Vec::new();
+        for (index, waiter) in waiters.iter_mut().enumerate() {
+            let Some(future) = waiter else { continue };
+            match poll_once(future) {
+                Poll::Ready(Ok(Checkout::Connect(slot))) => served.push(slot),
+                Poll::Ready(Err(CheckoutError::Overloaded {
+                    reason: super::admission::Reason::StandingDrop,
+                    ..
+                })) => {}
+                Poll::Ready(_) => panic!("waiter {index} got something else"),
+                Poll::Pending => continue,
+            }
+            *waiter = None;
+        }
+        held = served.pop().expect("one waiter served");
+        assert!(served.is_empty(), "one place went to one waiter");
+        admitted.push(step);
+    }
+    // While the room (20 service times at first, one less per service time) is larger than
+    // the queue, which grows by one waiter per service time, every newcomer waits...
+    assert!(
+        admitted[..6].iter().flatten().all(|&waits| waits),
+        "{admitted:?}"
+    );
+    // ...and once it has shrunk to one service time, one newcomer of each two is refused at
+    // once, the other admitted and served within the service time.
+    for (index, step) in admitted.iter().enumerate().skip(20) {
+        assert_eq!(step, &[true, false], "step {index}: {admitted:?}");
+    }
 }
 
 #[tokio::test(start_paused = true)]
@@ -343,33 +455,38 @@ fn refused_as(pool: &Arc<Pool>, priority: Priority) -> Option<super::admission::
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_full_standing_queue_drops_the_lowest_class_first_and_never_a_high_waiter() {
+async fn a_full_standing_queue_makes_room_for_a_higher_class_only_and_never_drops_a_high_waiter() {
     use super::admission::Reason::StandingQueue;
     use Priority::{High, Low, Normal};
     let (pool, busy) = one_place_of_ten_ms(64).await;
-    // Ten normal requests, then ten low ones, at once: standing, and full.
+    // Three low requests, then seventeen normal ones, at once: standing, and its room as it
+    // starts standing (20 service times: 20 waiters at one place) is full.
     let mut waiters: Vec<Option<Checking>> = (0..20)
-        .map(|index| queue(&pool, if index < 10 { Normal } else { Low }))
+        .map(|index| queue(&pool, if index < 3 { Low } else { Normal }))
         .collect();
-    // A high newcomer and a normal one each take the place of the oldest low waiter; a low
-    // one takes the next.
-    for class in [High, Normal, Low] {
-        waiters.push(queue(&pool, class));
-    }
-    assert_eq!(dropped(&mut waiters), [10, 11, 12]);
-    // Seven low waiters left (13 to 19, and 22): a normal newcomer drops those first, then the
-    // oldest normal one; a low newcomer finds nothing of its class to drop and is refused.
-    for _ in 0..9 {
-        waiters.push(queue(&pool, Normal));
-    }
-    assert_eq!(dropped(&mut waiters), [0, 13, 14, 15, 16, 17, 18, 19, 22]);
+    // A newcomer that outranks a waiter takes the place of the oldest of the lowest class
+    // below its own; one that outranks none is refused at once.
+    waiters.push(queue(&pool, High));
+    waiters.push(queue(&pool, Normal));
     assert_eq!(refused_as(&pool, Low), Some(StandingQueue));
-    // Served by class, newest first in each: the high one, then the normal ones.
-    let (order, _held) = serve(busy, &mut waiters, 3).await;
-    assert_eq!(order, [20, 31, 30]);
+    waiters.push(queue(&pool, High));
+    assert_eq!(refused_as(&pool, Normal), Some(StandingQueue));
+    assert_eq!(dropped(&mut waiters), [0, 1, 2]);
+    // A service time later a place frees: the high class first, the newest first.
+    let (order, held) = serve(busy, &mut waiters, 1).await;
+    assert_eq!(order, [22]);
+    // Past one service time of wait the normal waiters are dropped, here as a newcomer comes,
+    // the high one never; the newcomer, normal, finds room behind the high waiter.
+    tokio::time::advance(Duration::from_millis(1)).await;
+    waiters.push(queue(&pool, Normal));
+    let mut overstayed: Vec<usize> = (3..20).collect();
+    overstayed.push(21);
+    assert_eq!(dropped(&mut waiters), overstayed);
+    let (order, _held) = serve(held, &mut waiters, 2).await;
+    assert_eq!(order, [20, 23]);
     let stats = pool.stats();
-    assert_eq!(stats.admission.dropped_standing, 12);
-    assert_eq!(stats.admission.refused_standing, 1);
+    assert_eq!(stats.admission.dropped_standing, 21);
+    assert_eq!(stats.admission.refused_standing, 2);
 }
 
 #[tokio::test(start_paused = true)]
@@ -384,6 +501,104 @@ async fn a_full_standing_queue_of_high_waiters_refuses_a_normal_newcomer_and_adm
     assert_eq!(refused_as(&pool, High), Some(QueueFull));
     assert!(dropped(&mut waiters).is_empty());
     assert_eq!(pool.stats().waiting, 21);
+}
+
+/// Polls every waiter once: those that finished, with what they got.
+fn finished(waiters: &mut [Option<Checking>]) -> Vec<(usize, Result<Checkout, CheckoutError>)> {
+    let mut finished = Vec::new();
+    for (index, waiter) in waiters.iter_mut().enumerate() {
+        let Some(future) = waiter else { continue };
+        if let Poll::Ready(result) = poll_once(future) {
+            *waiter = None;
+            finished.push((index, result));
+        }
+    }
+    finished
+}
+
+/// The requests in flight the pool counts, against what is really there: `held` places and
+/// the checkouts still in progress (a waiter dropped or granted holds its unit until it reads
+/// its answer).
+fn assert_in_flight(pool: &Pool, held: usize, waiters: &[Option<Checking>]) {
+    let live = waiters.iter().flatten().count();
+    assert_eq!(pool.outstanding(), held + live);
+    assert_eq!(pool.stats().outstanding, held + live);
+}
+
+#[tokio::test(start_paused = true)]
+async fn every_way_out_of_a_standing_queue_gives_its_unit_of_outstanding_back_once() {
+    use super::admission::Reason::{StandingDrop, StandingQueue};
+    use Priority::{High, Low, Normal};
+    let (pool, busy) = one_place_of_ten_ms(64).await;
+    // Three low, then seventeen normal at once: the queue stands, its room (20 waiters) full.
+    let mut waiters: Vec<Option<Checking>> = (0..20)
+        .map(|index| queue(&pool, if index < 3 { Low } else { Normal }))
+        .collect();
+    assert_in_flight(&pool, 1, &waiters);
+    // Refused at once (a low newcomer outranks no waiter): never counted.
+    assert_eq!(refused_as(&pool, Low), Some(StandingQueue));
+    assert_in_flight(&pool, 1, &waiters);
+    // Displaced by a higher class: the oldest low waiter's unit goes back as it reads its 503.
+    waiters.push(queue(&pool, High));
+    assert_in_flight(&pool, 1, &waiters);
+    assert_eq!(dropped(&mut waiters), [0]);
+    assert_in_flight(&pool, 1, &waiters);
+    // Displaced, and its client left before it read the 503: the unit goes back once, with
+    // the cancelled checkout.
+    waiters.push(queue(&pool, Normal));
+    waiters[1] = None;
+    assert_in_flight(&pool, 1, &waiters);
+    // Cancelled while waiting.
+    waiters[5] = None;
+    assert_in_flight(&pool, 1, &waiters);
+    // Past one service time, while the queue refuses newcomers, a newcomer's arrival drops
+    // the normal and low waiters that overstayed (never the high one) and is admitted.
+    tokio::time::advance(Duration::from_millis(11)).await;
+    waiters.push(queue(&pool, Normal));
+    assert_in_flight(&pool, 1, &waiters);
+    let overstayed: Vec<usize> = (2..22).filter(|&index| index != 5 && index != 20).collect();
+    assert_eq!(dropped(&mut waiters), overstayed);
+    assert_in_flight(&pool, 1, &waiters);
+    // A freed place, with a fresher waiter there to take it: the waiter that overstayed is
+    // dropped at the grant, and the high waiter gets the place. (The place held for 27 ms
+    // makes the service time, and the sojourn cap, 13.4 ms: the one that came at 11 ms
+    // overstayed it, the one that came at 16 ms did not.)
+    tokio::time::advance(Duration::from_millis(5)).await;
+    waiters.push(queue(&pool, Normal));
+    tokio::time::advance(Duration::from_millis(11)).await;
+    drop(busy);
+    assert_in_flight(&pool, 0, &waiters);
+    let mut answered = finished(&mut waiters);
+    assert!(matches!(
+        answered.pop(),
+        Some((
+            22,
+            Err(CheckoutError::Overloaded {
+                reason: StandingDrop,
+                ..
+            })
+        ))
+    ));
+    let Some((20, Ok(Checkout::Connect(slot)))) = answered.pop() else {
+        panic!("the high waiter gets the place");
+    };
+    assert!(answered.is_empty(), "one granted, one dropped");
+    assert_in_flight(&pool, 1, &waiters);
+    // The last waits out its queue time.
+    tokio::time::advance(Duration::from_secs(3)).await;
+    let Some((23, Err(CheckoutError::QueueTimeout { .. }))) = finished(&mut waiters).pop() else {
+        panic!("the last waiter times out");
+    };
+    assert_in_flight(&pool, 1, &waiters);
+    drop(slot);
+    assert_in_flight(&pool, 0, &waiters);
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.waiting, stats.in_use, stats.queue_timeouts),
+        (0, 0, 1)
+    );
+    assert_eq!(stats.admission.dropped_standing, 21);
+    assert_eq!(stats.admission.refused_standing, 1);
 }
 
 /// One step of a run.
@@ -428,6 +643,23 @@ fn step() -> impl Strategy<Value = Step> {
         2 => (0usize..8, proptest::bool::weighted(0.3))
             .prop_map(|(index, failed)| Step::Answer { index, failed }),
         1 => Just(Step::Reload),
+    ]
+}
+
+/// Steps that fill a standing queue: many requests, places held and freed over a few
+/// milliseconds (the service time the pool learns), so that the queue stands, refuses newcomers
+/// to its full room, displaces lower classes and drops the waiters that overstayed.
+fn standing_step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        12 => proptest::sample::select(&Priority::ALL[..])
+            .prop_map(|priority| Step::Checkout { fresh: false, priority }),
+        3 => (0usize..32).prop_map(Step::Poll),
+        1 => (0usize..32).prop_map(Step::Cancel),
+        1 => (0usize..8).prop_map(Step::Connect),
+        1 => (0usize..8).prop_map(Step::Checkin),
+        2 => (0usize..8).prop_map(Step::Drop),
+        4 => (0u64..15).prop_map(|millis| Step::Advance { millis }),
+        1 => (0u64..4_000).prop_map(|millis| Step::Advance { millis }),
     ]
 }
 
@@ -489,6 +721,7 @@ fn run(
     queue_size: usize,
     predict: bool,
     adaptive: bool,
+    taught: Option<Duration>,
 ) -> Result<(), TestCaseError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
@@ -505,6 +738,9 @@ fn run(
         // Pools with what their requests hold: the current one last, older ones (kept by a
         // reload while they were in use) before it.
         let mut pools = vec![(pool(settings.clone()), Held::default())];
+        if let Some(service) = taught {
+            teach(&pools[0].0, service).await;
+        }
         let mut servers: Vec<UnixStream> = Vec::new();
         let mut made = 0;
         for step in steps {
@@ -652,7 +888,7 @@ proptest! {
         queue_size in 0usize..4,
         predict in proptest::bool::ANY,
     ) {
-        run(steps, max_connections, max_idle, queue_size, predict, false)?;
+        run(steps, max_connections, max_idle, queue_size, predict, false, None)?;
     }
 
     /// The same with an adaptive limit (async workers, floor 1) that the answers move.
@@ -663,7 +899,22 @@ proptest! {
         max_idle in 0usize..3,
         queue_size in 0usize..4,
     ) {
-        run(steps, max_connections, max_idle, queue_size, true, true)?;
+        run(steps, max_connections, max_idle, queue_size, true, true, None)?;
+    }
+
+    /// The same in a queue that stands (a declared capacity taught 10 ms of service, room for
+    /// many waiters): every way a waiter leaves it (refused at once, dropped for overstaying,
+    /// displaced by a higher class, cancelled, timed out, granted) gives its unit of
+    /// `outstanding` back exactly once.
+    #[test]
+    fn the_counters_are_what_is_really_held_in_a_standing_queue(
+        steps in proptest::collection::vec(standing_step(), 1..160),
+        max_connections in 1usize..3,
+        max_idle in 0usize..2,
+        queue_size in 8usize..48,
+    ) {
+        let service = Some(Duration::from_millis(10));
+        run(steps, max_connections, max_idle, queue_size, true, false, service)?;
     }
 }
 

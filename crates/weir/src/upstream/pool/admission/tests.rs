@@ -1,7 +1,8 @@
 //! Admission on tokio's paused clock: the prediction is Little's law on the recorded service
 //! times, a refusal carries the predicted drain time, a queue whose delay wanders is never
 //! standing, one whose delay grows by the growth within a window, or stays above the target for
-//! an interval, stands until it empties, and a standing queue is full past the target.
+//! an interval, stands until it empties, and a standing queue's room is the target when it
+//! starts standing and shrinks by the time it stood, to one service time.
 
 use std::time::Duration;
 
@@ -149,26 +150,98 @@ async fn a_queue_whose_delay_stays_above_the_target_for_the_interval_stands() {
     assert!(!admission.overstayed(Instant::now(), ms(1001)));
     tokio::time::advance(ms(1)).await;
     assert!(admission.standing(Instant::now()));
-    // A waiter that waited over the target is to be dropped, one under it is not.
-    assert!(admission.overstayed(Instant::now(), ms(1001)));
-    assert!(!admission.overstayed(Instant::now(), ms(999)));
+    // While it refuses no newcomer (a burst, served in full), no waiter is dropped...
+    assert!(!admission.overstayed(Instant::now(), ms(51)));
+    // ...once it refused one, a waiter that waited over one service time (50 ms) is to be
+    // dropped, one under it is not.
+    admission.refuse_standing(Instant::now(), 85);
+    assert!(admission.overstayed(Instant::now(), ms(51)));
+    assert!(!admission.overstayed(Instant::now(), ms(49)));
+    // Eight service times after that refusal, it drops no one again.
+    tokio::time::advance(ms(400)).await;
+    assert!(admission.standing(Instant::now()));
+    assert!(!admission.overstayed(Instant::now(), ms(51)));
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_standing_queue_is_full_when_a_newcomer_would_take_it_past_the_target() {
+async fn a_standing_queue_is_full_past_one_service_time_and_stands_a_while_after_a_refusal() {
     let mut admission = four_of_fifty();
     admission.queue_depth(Instant::now(), 0);
     // Not standing: never full, whatever the depth (the deadline refuses instead).
     assert!(!admission.full(Instant::now(), 1000));
     admission.queue_depth(Instant::now(), 100);
     assert!(admission.standing(Instant::now()));
-    // Behind 79 waiters, the 80th waits 1 s, the target: room; the 81st would wait more.
+    // After 19 service times of standing its room is one service time of delay: behind 3
+    // waiters the 4th waits 50 ms, room; the 5th would wait more.
+    tokio::time::advance(ms(950)).await;
+    assert!(!admission.full(Instant::now(), 3));
+    assert!(admission.full(Instant::now(), 4));
+    let refusal = admission.refuse_standing(Instant::now(), 4);
+    assert_eq!(refusal.reason, Reason::StandingQueue);
+    assert_eq!(refusal.retry_after, Duration::from_micros(62_500));
+    assert_eq!(admission.stats().refused_standing, 1);
+    // Emptied within eight service times (400 ms) of that refusal, it still stands; after, an
+    // empty queue ends it.
+    tokio::time::advance(ms(399)).await;
+    admission.queue_depth(Instant::now(), 0);
+    assert!(admission.standing(Instant::now()));
+    admission.queue_depth(Instant::now(), 2);
+    tokio::time::advance(ms(1)).await;
+    admission.queue_depth(Instant::now(), 0);
+    assert!(!admission.standing(Instant::now()));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_standing_queues_room_is_the_target_at_first_and_shrinks_as_long_as_it_stands() {
+    let mut admission = four_of_fifty();
+    admission.queue_depth(Instant::now(), 0);
+    // A burst of 60 at once into 4 busy places: 750 ms of delay, grown from nothing: it stands.
+    admission.queue_depth(Instant::now(), 60);
+    assert!(admission.standing(Instant::now()));
+    // As it starts standing its room is the target, 20 service times (1 s, 80 waiters at 4
+    // places): the burst is admitted whole, a wait a short while drains.
+    assert!(!admission.full(Instant::now(), 60));
     assert!(!admission.full(Instant::now(), 79));
     assert!(admission.full(Instant::now(), 80));
-    let refusal = admission.refuse_standing(80);
-    assert_eq!(refusal.reason, Reason::StandingQueue);
-    assert_eq!(refusal.retry_after, Duration::from_micros(1_012_500));
-    assert_eq!(admission.stats().refused_standing, 1);
+    // One service time less for each service time it stands: after 10 (500 ms), 10 service
+    // times of delay, 40 waiters.
+    tokio::time::advance(ms(500)).await;
+    admission.queue_depth(Instant::now(), 40);
+    assert!(!admission.full(Instant::now(), 39));
+    assert!(admission.full(Instant::now(), 40));
+    // After 19 (950 ms) and from then on, one service time: a fifth waiter would wait longer,
+    // so a sustained overload's newcomers are refused at once.
+    tokio::time::advance(ms(450)).await;
+    assert!(!admission.full(Instant::now(), 3));
+    assert!(admission.full(Instant::now(), 4));
+    tokio::time::advance(ms(5000)).await;
+    admission.queue_depth(Instant::now(), 4);
+    assert!(!admission.full(Instant::now(), 3));
+    assert!(admission.full(Instant::now(), 4));
+    // Emptied with no newcomer refused within the hold, it stops standing; when it stands
+    // again, its room is the target again.
+    admission.queue_depth(Instant::now(), 0);
+    assert!(!admission.standing(Instant::now()));
+    tokio::time::advance(ms(10)).await;
+    admission.queue_depth(Instant::now(), 30);
+    assert!(admission.standing(Instant::now()));
+    assert!(!admission.full(Instant::now(), 79));
+    assert!(admission.full(Instant::now(), 80));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_queue_that_stands_by_the_interval_shrinks_its_room_from_then() {
+    let mut admission = four_of_fifty();
+    // 85 waiters, over the target from the start (no growth): standing after the interval
+    // (500 ms), and its room is the target then, shrinking from that moment.
+    admission.queue_depth(Instant::now(), 85);
+    tokio::time::advance(ms(500)).await;
+    assert!(admission.standing(Instant::now()));
+    assert!(!admission.full(Instant::now(), 79));
+    tokio::time::advance(ms(500)).await;
+    admission.queue_depth(Instant::now(), 85);
+    assert!(!admission.full(Instant::now(), 39));
+    assert!(admission.full(Instant::now(), 40));
 }
 
 #[tokio::test(start_paused = true)]
