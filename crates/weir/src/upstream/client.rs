@@ -104,6 +104,23 @@ impl ClientConn {
         }
     }
 
+    /// Gives back what the connection needs only while it carries a request, once it has been
+    /// idle a while (see `pool::SHED_AFTER`): its read buffer (~4 KiB, when it holds no byte)
+    /// and its read timer. A burst of requests otherwise leaves every connection it opened
+    /// holding them in the pool until its idle time-out; the next request makes them again.
+    pub fn shed(&mut self) {
+        if self.buf.is_empty() {
+            self.buf = BytesMut::new();
+        }
+        self.read_timer = None;
+    }
+
+    /// The bytes the read buffer can hold without growing (0 once [`ClientConn::shed`]).
+    #[cfg(test)]
+    pub fn buffer_capacity(&self) -> usize {
+        self.buf.capacity()
+    }
+
     /// Whether the server closed the idle connection (or sent something unasked, which makes
     /// it unusable too): one read attempt that must find nothing to read.
     pub fn is_closed(&mut self) -> bool {

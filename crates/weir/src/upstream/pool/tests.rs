@@ -157,6 +157,45 @@ async fn bytes_the_server_sent_unasked_make_an_idle_connection_unusable_at_once(
     server.shutdown().await.ok();
 }
 
+/// A connection left idle in the pool gives back its read buffer once it has been idle for
+/// `SHED_AFTER`, and not before: one handed out again at once (a busy pool) keeps it, so its
+/// next response is read without an allocation. Seen failing (a capacity of 4,096 after the
+/// reaper's look) before `Pool::reap` shed idle connections.
+#[tokio::test(start_paused = true)]
+async fn an_idle_connection_gives_back_its_read_buffer_once_it_has_been_idle_a_while() {
+    let pool = pool(settings(1, 1, 8));
+    let checked_in = |conn: ClientConn| async {
+        let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await
+        else {
+            panic!("a place");
+        };
+        slot.into_conn(conn).checkin();
+    };
+    let reused = || async {
+        let Ok(Checkout::Reused(pooled)) = pool.checkout(false, Priority::Normal, || None).await
+        else {
+            panic!("the idle connection is reused");
+        };
+        pooled
+    };
+    let (mut conn, _server) = connection();
+    conn.buf.reserve(4096);
+    checked_in(conn).await;
+
+    // Idle less than SHED_AFTER at the reaper's look: the buffer stays.
+    tokio::time::advance(super::SHED_AFTER / 2).await;
+    pool.reap();
+    let pooled = reused().await;
+    assert!(pooled.client.buffer_capacity() >= 4096, "kept while busy");
+    pooled.checkin();
+
+    // Idle SHED_AFTER: given back.
+    tokio::time::advance(super::SHED_AFTER).await;
+    pool.reap();
+    let pooled = reused().await;
+    assert_eq!(pooled.client.buffer_capacity(), 0, "given back while idle");
+}
+
 /// Polls every waiter once: the indexes of those that got a place, with their slots (the
 /// test drops a slot to free its place).
 fn granted(waiters: &mut [Option<Checking>]) -> Vec<(usize, Slot)> {
