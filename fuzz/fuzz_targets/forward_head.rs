@@ -109,10 +109,10 @@ fn is_text(value: &[u8]) -> bool {
         .all(|byte| *byte == b'\t' || (0x20..0x7f).contains(byte))
 }
 
-/// The comma-separated items of the text values, trimmed.
+/// The comma-separated items of the values, trimmed: read as bytes, so a value with a byte
+/// outside text (obs-text) still names its other items, as weir reads it (`header_list`).
 fn items<'a>(values: impl Iterator<Item = &'a [u8]>) -> Vec<Vec<u8>> {
     values
-        .filter(|value| is_text(value))
         .flat_map(|value| value.split(|byte| *byte == b','))
         .map(|item| item.trim_ascii().to_ascii_lowercase())
         .collect()

@@ -65,6 +65,8 @@ fn hop_by_hop_index(name: &HeaderName) -> Option<usize> {
 
 /// Removes the headers that describe one connection only (RFC 9110 §7.6.1): `Connection` and
 /// every header it names, `Keep-Alive`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`, `Proxy-*`.
+/// `Connection`'s values are read as bytes ([`header_list::items`]): an item that is no header
+/// name names nothing, and a value with a byte outside text still names its other items.
 ///
 /// It runs twice per proxied request, so it looks at each name once and removes only what is
 /// there: most messages carry none of these, or only `Connection`, whose items are most often
@@ -264,5 +266,26 @@ mod tests {
         plain.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
         remove_hop_by_hop(&mut plain);
         assert_eq!(plain.len(), 1);
+    }
+
+    /// A `Connection` value is read as bytes: an item with a byte outside text (obs-text) names
+    /// nothing, and does not hide the value's other items. The client named `X-Secret` as
+    /// hop-by-hop, so it is not forwarded (found by the `forward_head` fuzz target, whose
+    /// oracle had read such a value as naming nothing at all).
+    #[test]
+    fn a_connection_value_with_obs_text_still_names_its_other_items() {
+        let mut headers = HeaderMap::new();
+        headers.append(
+            header::CONNECTION,
+            HeaderValue::from_bytes(b"keep-aliv\x91, X-Secret").expect("obs-text is a value"),
+        );
+        headers.append(
+            HeaderName::from_static("x-secret"),
+            HeaderValue::from_static("s"),
+        );
+        headers.append(header::HOST, HeaderValue::from_static("example.com"));
+        remove_hop_by_hop(&mut headers);
+        let left: Vec<&str> = headers.keys().map(HeaderName::as_str).collect();
+        assert_eq!(left, ["host"]);
     }
 }
