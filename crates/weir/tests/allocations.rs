@@ -59,12 +59,13 @@ const COUNTED: u64 = 1000;
 /// once the writer gave each response's header map back to its thread for the next answer or
 /// upstream head to fill; then 6.00 on the 429 once `RateLimit` values were cut from a per-thread
 /// arena; then 4.00 and 10.00 once request maps went back to the spares too (a rejected one, a
-/// proxied one once sent), so a request head's map has room for the forwarding headers. What is
-/// left (the earlier dhat profile, less what went): a value per request header, the `Uri`, the boxed `Head`, the boxed
-/// exchange future; proxied, also the forwarding headers' values (2), the upstream request's head
-/// and write queue, the upstream response's values.
-const CEILING_429: f64 = 4.5;
-const CEILING_PROXIED: f64 = 10.5;
+/// proxied one once sent), so a request head's map has room for the forwarding headers; then
+/// 3.00 and 9.00 once the boxed `Head` went back to the thread's spares when its request began.
+/// What is left (the earlier dhat profile, less what went): a value per request header, the
+/// `Uri`, the boxed exchange future; proxied, also the forwarding headers' values (2), the
+/// upstream request's head and write queue, the upstream response's values.
+const CEILING_429: f64 = 3.5;
+const CEILING_PROXIED: f64 = 9.5;
 
 /// An upstream that answers every bodiless request with a fixed 200, one thread per connection.
 fn start_upstream(socket: &std::path::Path) {

@@ -259,7 +259,7 @@ impl Exchange<'_> {
                 }
             }
         };
-        let request = Request::from_parts(head.parts, body);
+        let request = Request::from_parts(head::take_parts(head), body);
         let client = ClientInfo {
             peer: self.peer,
             last_request: self.last,

@@ -27,6 +27,36 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Spare boxes of heads a thread keeps at most.
+const SPARE_HEADS: usize = 4;
+
+thread_local! {
+    /// Boxes of heads whose request began (their parts taken), for the next head of this thread.
+    #[allow(clippy::vec_box)] // reason: the boxes are what is kept, each lent whole to a head
+    static SPARE_HEADS_OF_THREAD: std::cell::RefCell<Vec<Box<Head>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Takes the parts out of a head whose request begins, and gives its box back to this thread's
+/// spares for the next head.
+pub fn take_parts(mut head: Box<Head>) -> Parts {
+    let (empty, ()) = Request::new(()).into_parts();
+    let parts = std::mem::replace(&mut head.parts, empty);
+    spares::give_back(&SPARE_HEADS_OF_THREAD, head, SPARE_HEADS);
+    parts
+}
+
+/// `head` in a box: a spare one of this thread when there is one (see [`take_parts`]).
+fn boxed(head: Head) -> Box<Head> {
+    match spares::take(&SPARE_HEADS_OF_THREAD) {
+        Some(mut spare) => {
+            *spare = head;
+            spare
+        }
+        None => Box::new(head),
+    }
+}
+
 /// An empty header map with room for `capacity` headers: a spare one of this thread when there
 /// is one (see [`recycle`]), else a new one.
 pub fn header_map(capacity: usize) -> HeaderMap {
@@ -113,7 +143,7 @@ pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, CodecError> {
         return Err(too_large(bytes));
     }
     let head = build(&request)?;
-    Ok(Parsed::Complete(Box::new(head), length))
+    Ok(Parsed::Complete(boxed(head), length))
 }
 
 #[cfg(test)]
