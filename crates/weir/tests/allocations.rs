@@ -60,12 +60,13 @@ const COUNTED: u64 = 1000;
 /// upstream head to fill; then 6.00 on the 429 once `RateLimit` values were cut from a per-thread
 /// arena; then 4.00 and 10.00 once request maps went back to the spares too (a rejected one, a
 /// proxied one once sent), so a request head's map has room for the forwarding headers; then
-/// 3.00 and 9.00 once the boxed `Head` went back to the thread's spares when its request began.
-/// What is left (the earlier dhat profile, less what went): a value per request header, the
-/// `Uri`, the boxed exchange future; proxied, also the forwarding headers' values (2), the
+/// 3.00 and 9.00 once the boxed `Head` went back to the thread's spares when its request began;
+/// then 1.00 and 7.00 once the request's target and header values were cut from a per-thread
+/// arena of head bytes (`spares::cut`) that the `Uri` and the values keep slices of. What is
+/// left: the boxed exchange future; proxied, also the forwarding headers' values (2), the
 /// upstream request's head and write queue, the upstream response's values.
-const CEILING_429: f64 = 3.5;
-const CEILING_PROXIED: f64 = 9.5;
+const CEILING_429: f64 = 1.5;
+const CEILING_PROXIED: f64 = 7.5;
 
 /// An upstream that answers every bodiless request with a fixed 200, one thread per connection.
 fn start_upstream(socket: &std::path::Path) {
