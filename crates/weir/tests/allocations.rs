@@ -62,11 +62,12 @@ const COUNTED: u64 = 1000;
 /// proxied one once sent), so a request head's map has room for the forwarding headers; then
 /// 3.00 and 9.00 once the boxed `Head` went back to the thread's spares when its request began;
 /// then 1.00 and 7.00 once the request's target and header values were cut from a per-thread
-/// arena of head bytes (`spares::cut`) that the `Uri` and the values keep slices of. What is
-/// left: the boxed exchange future; proxied, also the forwarding headers' values (2), the
-/// upstream request's head and write queue, the upstream response's values.
+/// arena of head bytes (`spares::cut`) that the `Uri` and the values keep slices of; then 1.00
+/// proxied once the forwarding headers' values, the upstream request's head and the upstream
+/// response's values were cut from that arena too, and the upstream write queue went back to
+/// the thread's spares. What is left on both: the boxed exchange future.
 const CEILING_429: f64 = 1.5;
-const CEILING_PROXIED: f64 = 7.5;
+const CEILING_PROXIED: f64 = 1.5;
 
 /// An upstream that answers every bodiless request with a fixed 200, one thread per connection.
 fn start_upstream(socket: &std::path::Path) {
