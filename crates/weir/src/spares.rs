@@ -1,9 +1,16 @@
 //! Each thread's spares: things a request used (a header map, a head's buffer), kept cleared for
 //! the next request of the same thread instead of freed, so that their allocations are made once
-//! per thread rather than once per request; and each thread's arenas of bytes, from which the
-//! bytes of many requests (a head's values) are cut. Pure: it imports nothing of weir.
+//! per thread rather than once per request; each thread's arenas of bytes, from which the bytes
+//! of many requests (a head's values) are cut; and [`SpareBox`], a boxed future whose memory is
+//! kept for the next one. Pure: it imports nothing of weir.
 
+use std::alloc::Layout;
 use std::cell::RefCell;
+use std::future::Future;
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::ptr::NonNull;
+use std::task::{Context, Poll};
 use std::thread::LocalKey;
 
 use bytes::{Bytes, BytesMut};
@@ -98,9 +105,134 @@ pub fn cut(
     piece
 }
 
+/// Blocks of memory a thread keeps at most for [`SpareBox`]es.
+const SPARE_BLOCKS: usize = 8;
+
+/// A thread's blocks of memory that held a [`SpareBox`]'s future, each with its layout; freed
+/// when the thread ends.
+struct Blocks(Vec<(NonNull<u8>, Layout)>);
+
+impl Drop for Blocks {
+    fn drop(&mut self) {
+        for (block, layout) in self.0.drain(..) {
+            // SAFETY: every block was allocated by the global allocator with this layout (see
+            // `SpareBox::new`), and is owned by nothing else once here.
+            #[allow(unsafe_code)] // reason: memory from the global allocator is freed by hand
+            unsafe {
+                std::alloc::dealloc(block.as_ptr(), layout);
+            }
+        }
+    }
+}
+
+thread_local! {
+    static BLOCKS: RefCell<Blocks> = const { RefCell::new(Blocks(Vec::new())) };
+}
+
+/// A future in a box of its own, as `Box::pin` puts it, whose memory goes to this thread's
+/// spares when it is dropped, for the next `SpareBox` of the same layout made on this thread:
+/// the request phase is boxed once per request (so an idle connection's task stays small), and
+/// this way its box costs an allocation per thread, not per request.
+pub struct SpareBox<F> {
+    future: NonNull<F>,
+    /// The box owns an `F` (for the drop check).
+    owns: PhantomData<F>,
+}
+
+// SAFETY: a `SpareBox` owns its future as a `Box` does; sending it sends the future.
+#[allow(unsafe_code)] // reason: a raw pointer is not `Send` by itself
+unsafe impl<F: Send> Send for SpareBox<F> {}
+
+/// The box may move: its future stays where it was written.
+impl<F> Unpin for SpareBox<F> {}
+
+impl<F> SpareBox<F> {
+    /// `future` in a block of this thread's spares of its layout, else in a new one.
+    pub fn new(future: F) -> SpareBox<F> {
+        let layout = Layout::new::<F>();
+        let block = if layout.size() == 0 {
+            NonNull::<F>::dangling().cast::<u8>()
+        } else {
+            let spare = BLOCKS
+                .try_with(|blocks| {
+                    let mut blocks = blocks.borrow_mut();
+                    let index = blocks.0.iter().position(|(_, kept)| *kept == layout)?;
+                    Some(blocks.0.swap_remove(index).0)
+                })
+                .ok()
+                .flatten();
+            spare.unwrap_or_else(|| {
+                // SAFETY: the layout's size is not zero (checked above).
+                #[allow(unsafe_code)] // reason: a block of a given layout comes from `alloc`
+                let block = unsafe { std::alloc::alloc(layout) };
+                NonNull::new(block).unwrap_or_else(|| std::alloc::handle_alloc_error(layout))
+            })
+        };
+        let future_pointer = block.cast::<F>();
+        // SAFETY: the block is valid for writes of an `F` (its layout's), and holds no value.
+        #[allow(unsafe_code)] // reason: the future is moved into memory managed by hand
+        unsafe {
+            future_pointer.as_ptr().write(future);
+        }
+        SpareBox {
+            future: future_pointer,
+            owns: PhantomData,
+        }
+    }
+}
+
+impl<F: Future> Future for SpareBox<F> {
+    type Output = F::Output;
+
+    fn poll(self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<F::Output> {
+        // SAFETY: the future stays where `SpareBox::new` wrote it until the box is dropped (the
+        // box moves, its future does not), so it is pinned; the box owns it, and `&mut self`
+        // makes this access the only one.
+        #[allow(unsafe_code)] // reason: pinning a future that lives in memory managed by hand
+        let future = unsafe { Pin::new_unchecked(&mut *self.future.as_ptr()) };
+        future.poll(context)
+    }
+}
+
+impl<F> Drop for SpareBox<F> {
+    fn drop(&mut self) {
+        // SAFETY: the box holds a live `F`, dropped here once; nothing uses it after.
+        #[allow(unsafe_code)] // reason: the future in memory managed by hand is dropped in place
+        unsafe {
+            std::ptr::drop_in_place(self.future.as_ptr());
+        }
+        let layout = Layout::new::<F>();
+        if layout.size() == 0 {
+            return;
+        }
+        let block = self.future.cast::<u8>();
+        let kept = BLOCKS
+            .try_with(|blocks| {
+                let mut blocks = blocks.borrow_mut();
+                if blocks.0.len() < SPARE_BLOCKS {
+                    blocks.0.push((block, layout));
+                    true
+                } else {
+                    false
+                }
+            })
+            .unwrap_or(false);
+        if !kept {
+            // SAFETY: the block came from the global allocator with this layout, and holds no
+            // value any more.
+            #[allow(unsafe_code)] // reason: memory from the global allocator is freed by hand
+            unsafe {
+                std::alloc::dealloc(block.as_ptr(), layout);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::Cell;
+    use std::rc::Rc;
 
     thread_local! {
         static KEPT: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
@@ -154,5 +286,44 @@ mod tests {
         });
         assert_eq!(&long[..], &[b'x'; 40]);
         assert_eq!(&third[..], b"ABCDEFGHIJ");
+    }
+
+    /// Counts its drops.
+    struct Counted(Rc<Cell<usize>>);
+
+    impl Drop for Counted {
+        fn drop(&mut self) {
+            self.0.set(self.0.get() + 1);
+        }
+    }
+
+    /// A `SpareBox`'s future runs to its end and is dropped once; the next box of the same
+    /// layout on this thread takes the same memory, one of another layout does not.
+    #[test]
+    fn a_spare_box_runs_its_future_drops_it_once_and_lends_its_memory_to_the_next() {
+        let drops = Rc::new(Cell::new(0));
+        let make = |counted: Counted, value: u64| async move {
+            let _counted = counted;
+            std::future::ready(value).await + 1
+        };
+        let mut first = SpareBox::new(make(Counted(Rc::clone(&drops)), 1));
+        let first_memory = first.future.as_ptr().cast::<u8>();
+        let mut context = Context::from_waker(std::task::Waker::noop());
+        assert_eq!(Pin::new(&mut first).poll(&mut context), Poll::Ready(2));
+        assert_eq!(drops.get(), 1, "the finished future let go of what it held");
+        drop(first);
+        assert_eq!(drops.get(), 1, "dropped once");
+        // Unfinished, then dropped: what it holds is dropped with it.
+        let second = SpareBox::new(make(Counted(Rc::clone(&drops)), 2));
+        assert_eq!(
+            second.future.as_ptr().cast::<u8>(),
+            first_memory,
+            "the block again"
+        );
+        let other = SpareBox::new(async { [1u8; 300].len() });
+        assert_ne!(other.future.as_ptr().cast::<u8>(), first_memory);
+        drop(second);
+        assert_eq!(drops.get(), 2);
+        drop(other);
     }
 }
