@@ -19,6 +19,7 @@ use super::write::{write_response, RequestFacts};
 use crate::error::CodecError;
 use crate::proxy::{ClientInfo, Proxy};
 use crate::request_body::ClientBody;
+use crate::spares::SpareBox;
 
 /// The connection settings in force when the connection came.
 #[derive(Debug, Clone)]
@@ -165,7 +166,9 @@ where
             request: requests,
             last,
         };
-        match Box::pin(exchange.run(head, proxy.current(&mut held))).await {
+        // Boxed (an idle connection's task holds no room for a request), in a box whose
+        // memory this thread keeps for its next request.
+        match SpareBox::new(exchange.run(head, proxy.current(&mut held))).await {
             Next::Request => {
                 shared.lock().release_buffer();
                 deadline = Instant::now() + settings.keepalive_timeout;
@@ -259,7 +262,7 @@ impl Exchange<'_> {
                 }
             }
         };
-        let request = Request::from_parts(head.parts, body);
+        let request = Request::from_parts(head::take_parts(head), body);
         let client = ClientInfo {
             peer: self.peer,
             last_request: self.last,

@@ -3,6 +3,7 @@
 //! `error.rs` gives, and the connection is closed after the answer: a framing doubt is
 //! never resolved by guessing.
 
+use bytes::{Bytes, BytesMut};
 use http::header::{self, HeaderName, HeaderValue};
 use http::request::Parts;
 use http::{HeaderMap, Method, Request, Uri, Version};
@@ -25,6 +26,49 @@ thread_local! {
     /// entries) are made once per thread instead of once per head.
     static SPARE_MAPS_OF_THREAD: std::cell::RefCell<Vec<HeaderMap>> =
         const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Spare boxes of heads a thread keeps at most.
+const SPARE_HEADS: usize = 4;
+/// The least room of a thread's arena of head bytes ([`head_bytes`]): a few heads' worth. Small,
+/// as a piece still alive (a request in flight) keeps its whole buffer.
+const HEAD_ARENA: usize = 4096;
+
+thread_local! {
+    /// Boxes of heads whose request began (their parts taken), for the next head of this thread.
+    #[allow(clippy::vec_box)] // reason: the boxes are what is kept, each lent whole to a head
+    static SPARE_HEADS_OF_THREAD: std::cell::RefCell<Vec<Box<Head>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    /// The bytes of this thread's heads: a request's target and header values, an upstream
+    /// response's values, the forwarding headers' values, the upstream request's head.
+    static HEAD_BYTES: std::cell::RefCell<spares::Arena> =
+        std::cell::RefCell::new(spares::Arena::default());
+}
+
+/// The `length` bytes `write` puts, cut from this thread's arena of head bytes (see
+/// [`crate::spares::cut`]): values and heads that `Bytes` keep cost no allocation of their own.
+pub fn head_bytes(length: usize, write: impl FnOnce(&mut BytesMut)) -> Bytes {
+    spares::cut(&HEAD_BYTES, length, HEAD_ARENA, write)
+}
+
+/// Takes the parts out of a head whose request begins, and gives its box back to this thread's
+/// spares for the next head.
+pub fn take_parts(mut head: Box<Head>) -> Parts {
+    let (empty, ()) = Request::new(()).into_parts();
+    let parts = std::mem::replace(&mut head.parts, empty);
+    spares::give_back(&SPARE_HEADS_OF_THREAD, head, SPARE_HEADS);
+    parts
+}
+
+/// `head` in a box: a spare one of this thread when there is one (see [`take_parts`]).
+fn boxed(head: Head) -> Box<Head> {
+    match spares::take(&SPARE_HEADS_OF_THREAD) {
+        Some(mut spare) => {
+            *spare = head;
+            spare
+        }
+        None => Box::new(head),
+    }
 }
 
 /// An empty header map with room for `capacity` headers: a spare one of this thread when there
@@ -113,7 +157,7 @@ pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, CodecError> {
         return Err(too_large(bytes));
     }
     let head = build(&request)?;
-    Ok(Parsed::Complete(Box::new(head), length))
+    Ok(Parsed::Complete(boxed(head), length))
 }
 
 #[cfg(test)]
@@ -158,7 +202,22 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
         _ => Version::HTTP_11,
     };
     let path = request.path.unwrap_or_default();
-    let uri = parse_target(&method, path)?;
+    // The target and the values, copied once into this thread's arena: the `Uri` and each
+    // `HeaderValue` keep a slice of it, where each made a copy of its own (an allocation).
+    let length = path.len()
+        + request
+            .headers
+            .iter()
+            .map(|line| line.value.len())
+            .sum::<usize>();
+    let bytes = head_bytes(length, |buffer| {
+        buffer.extend_from_slice(path.as_bytes());
+        for line in request.headers.iter() {
+            buffer.extend_from_slice(line.value);
+        }
+    });
+    let uri = parse_target(&method, path, bytes.slice(..path.len()))?;
+    let mut value_start = path.len();
     let mut headers = header_map(request.headers.len());
     let mut content_length: Option<u64> = None;
     let mut chunked = false;
@@ -169,8 +228,10 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
     for line in request.headers.iter() {
         let name = HeaderName::from_bytes(line.name.as_bytes())
             .map_err(|_| CodecError::Malformed("header name"))?;
-        let value = HeaderValue::from_bytes(line.value)
+        let value_end = value_start + line.value.len();
+        let value = HeaderValue::from_maybe_shared(bytes.slice(value_start..value_end))
             .map_err(|_| CodecError::Malformed("header value"))?;
+        value_start = value_end;
         if name == header::CONTENT_LENGTH {
             if content_length.is_some() {
                 // Even an equal repeat is refused (nginx does too): one less way to disagree
@@ -250,13 +311,14 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
 }
 
 /// The request target: origin form (`/path?query`), absolute form, `*` for `OPTIONS`, and
-/// authority form for `CONNECT` only (RFC 9112 §3.2).
-fn parse_target(method: &Method, target: &str) -> Result<Uri, CodecError> {
+/// authority form for `CONNECT` only (RFC 9112 §3.2). `bytes` are the target's, which the `Uri`
+/// keeps.
+fn parse_target(method: &Method, target: &str, bytes: Bytes) -> Result<Uri, CodecError> {
     let bad = CodecError::Malformed("request target");
     if target.is_empty() {
         return Err(bad);
     }
-    let uri: Uri = target.parse().map_err(|_| bad)?;
+    let uri = Uri::from_maybe_shared(bytes).map_err(|_| bad)?;
     let fits = if *method == Method::CONNECT {
         uri.authority().is_some() && uri.scheme().is_none() && !target.starts_with('/')
     } else if target.starts_with('/') {

@@ -9,7 +9,6 @@ use std::pin::Pin;
 use std::task::Poll;
 use std::time::SystemTime;
 
-use bytes::Bytes;
 use http::header;
 use http::{Response, StatusCode, Version};
 use http_body::Body as _;
@@ -301,29 +300,57 @@ impl Drop for HeadBuffer {
     }
 }
 
-/// The `Date` value, formatted once per second per thread.
+/// The length of an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the only form weir writes.
+const DATE_LENGTH: usize = 29;
+
+/// The `Date` value, formatted once per second per thread, in place: no allocation.
 struct CachedDate {
     second: u64,
-    text: Bytes,
+    text: [u8; DATE_LENGTH],
+    length: usize,
 }
 
 impl CachedDate {
     fn now(&mut self) -> &[u8] {
+        use std::io::Write as _;
         let now = SystemTime::now();
         let second = now
             .duration_since(SystemTime::UNIX_EPOCH)
             .map_or(0, |since| since.as_secs());
-        if second != self.second || self.text.is_empty() {
+        if second != self.second || self.length == 0 {
             self.second = second;
-            self.text = Bytes::from(httpdate::fmt_http_date(now));
+            let mut cursor = std::io::Cursor::new(&mut self.text[..]);
+            // An IMF-fixdate is always 29 bytes (years 1970 to 9999), so the write fits.
+            let _ = write!(cursor, "{}", httpdate::HttpDate::from(now));
+            self.length = usize::try_from(cursor.position()).unwrap_or(0);
         }
-        &self.text
+        &self.text[..self.length]
     }
 }
 
 thread_local! {
     static SPARE_HEADS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
     static DATE: RefCell<CachedDate> = const {
-        RefCell::new(CachedDate { second: 0, text: Bytes::new() })
+        RefCell::new(CachedDate { second: 0, text: [0; DATE_LENGTH], length: 0 })
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cached `Date` is the IMF-fixdate of now, as `httpdate` formats it.
+    #[test]
+    fn the_cached_date_is_now_as_an_http_date() {
+        let before = SystemTime::now();
+        let text = DATE.with(|date| date.borrow_mut().now().to_vec());
+        let text = String::from_utf8(text).expect("ASCII");
+        assert_eq!(text.len(), DATE_LENGTH, "{text}");
+        assert!(text.ends_with(" GMT"), "{text}");
+        let parsed = httpdate::parse_http_date(&text).expect("an HTTP date");
+        let early = before - std::time::Duration::from_secs(1);
+        let late = SystemTime::now() + std::time::Duration::from_secs(1);
+        assert!(parsed >= early && parsed <= late, "{text}");
+        assert_eq!(httpdate::fmt_http_date(parsed), text);
+    }
 }

@@ -7,6 +7,7 @@ use http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use http::request::Parts;
 use http::Method;
 
+use crate::h1::head::head_bytes;
 use crate::header_list;
 
 pub(super) static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
@@ -123,21 +124,28 @@ pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr, scheme
     let mut text = [0u8; 39];
     let client = ip_text(client_ip, &mut text);
     let earlier = headers.get_all(&X_FORWARDED_FOR);
-    let forwarded_for = if earlier.iter().next().is_none() {
-        HeaderValue::from_bytes(client)
+    // The values are cut from this thread's arena of head bytes, which they keep a slice of:
+    // no allocation of their own.
+    let (forwarded_for, real_ip) = if earlier.iter().next().is_none() {
+        let client = head_bytes(client.len(), |buffer| buffer.extend_from_slice(client));
+        (client.clone(), client)
     } else {
-        let mut joined = Vec::with_capacity(64);
-        for value in earlier.iter().filter_map(|value| value.to_str().ok()) {
-            joined.extend_from_slice(value.as_bytes());
-            joined.extend_from_slice(b", ");
-        }
-        joined.extend_from_slice(client);
-        HeaderValue::from_bytes(&joined)
+        let kept = || earlier.iter().filter_map(|value| value.to_str().ok());
+        let length = kept().map(|value| value.len() + 2).sum::<usize>() + client.len();
+        let joined = head_bytes(length, |buffer| {
+            for value in kept() {
+                buffer.extend_from_slice(value.as_bytes());
+                buffer.extend_from_slice(b", ");
+            }
+            buffer.extend_from_slice(client);
+        });
+        let real_ip = joined.slice(joined.len() - client.len()..);
+        (joined, real_ip)
     };
-    if let Ok(value) = forwarded_for {
+    if let Ok(value) = HeaderValue::from_maybe_shared(forwarded_for) {
         headers.insert(&X_FORWARDED_FOR, value);
     }
-    if let Ok(value) = HeaderValue::from_bytes(client) {
+    if let Ok(value) = HeaderValue::from_maybe_shared(real_ip) {
         headers.insert(&X_REAL_IP, value);
     }
     headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static(scheme));

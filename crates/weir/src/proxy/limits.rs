@@ -359,16 +359,14 @@ fn number_value(number: u64) -> HeaderValue {
         .unwrap_or_else(|| HeaderValue::from(number))
 }
 
-/// Room of a thread's arena of `RateLimit` values: a few dozen values. Small, since a value
-/// still alive (a response whose head is not written yet) keeps its whole buffer.
+/// The least room of a thread's arena of `RateLimit` values: a few dozen values. Small, since a
+/// value still alive (a response whose head is not written yet) keeps its whole buffer.
 const VALUE_ARENA: usize = 1024;
 
 thread_local! {
-    /// The bytes of this thread's `RateLimit` values, one after the other. Once every value cut
-    /// from a buffer is gone (their heads written), the next value reuses it from the start, so
-    /// a value costs no allocation; while one is alive the arena moves on to a new buffer.
-    static VALUES: std::cell::RefCell<bytes::BytesMut> =
-        std::cell::RefCell::new(bytes::BytesMut::new());
+    /// The bytes of this thread's `RateLimit` values (see [`crate::spares::cut`]).
+    static VALUES: std::cell::RefCell<crate::spares::Arena> =
+        std::cell::RefCell::new(crate::spares::Arena::default());
 }
 
 /// The `RateLimit` value, `"NAME";r=REMAINING;t=SECONDS`, written without `format!`: it is made
@@ -386,18 +384,12 @@ fn state_value(
         seconds_text.format(seconds),
     );
     let length = pieces.iter().map(|piece| piece.len()).sum::<usize>();
-    let write = |arena: &mut bytes::BytesMut| {
-        if arena.capacity() < length {
-            arena.reserve(length.max(VALUE_ARENA));
-        }
+    let value = crate::spares::cut(&VALUES, length, VALUE_ARENA, |buffer| {
         for piece in pieces {
-            arena.extend_from_slice(piece);
+            buffer.extend_from_slice(piece);
         }
-        HeaderValue::from_maybe_shared(arena.split().freeze())
-    };
-    VALUES
-        .try_with(|arena| write(&mut arena.borrow_mut()))
-        .unwrap_or_else(|_| write(&mut bytes::BytesMut::new()))
+    });
+    HeaderValue::from_maybe_shared(value)
 }
 
 /// The pieces of a `RateLimit` value, `"NAME";r=REMAINING;t=SECONDS`.

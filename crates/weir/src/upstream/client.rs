@@ -142,6 +142,16 @@ enum RequestFraming {
     Chunked,
 }
 
+/// Spare write queues a thread keeps at most, and the most pieces a kept queue has room for.
+const SPARE_QUEUES: usize = 4;
+const SPARE_QUEUE_CAPACITY: usize = 32;
+
+thread_local! {
+    /// Write queues of requests sent (see [`Sending`]'s drop), for this thread's next request.
+    static SPARE_QUEUES_OF_THREAD: std::cell::RefCell<Vec<VecDeque<Bytes>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The request on its way out: the head first, then the body frame by frame.
 pub struct Sending {
     framing: RequestFraming,
@@ -171,7 +181,8 @@ impl Sending {
     /// memory after it.
     pub fn new(parts: &http::request::Parts, body: RequestBody) -> Sending {
         let (framing, head) = encode_head(parts, body.size_hint().exact());
-        let mut queue = VecDeque::with_capacity(4);
+        let mut queue = crate::spares::take(&SPARE_QUEUES_OF_THREAD)
+            .unwrap_or_else(|| VecDeque::with_capacity(4));
         queue.push_back(head);
         let mut body = Some(body);
         let mut whole = None;
@@ -287,6 +298,17 @@ impl Sending {
     }
 }
 
+/// The write queue goes back to this thread's spares, empty, for the next request.
+impl Drop for Sending {
+    fn drop(&mut self) {
+        let mut queue = std::mem::take(&mut self.queue);
+        if queue.capacity() <= SPARE_QUEUE_CAPACITY {
+            queue.clear();
+            crate::spares::give_back(&SPARE_QUEUES_OF_THREAD, queue, SPARE_QUEUES);
+        }
+    }
+}
+
 /// Encodes the head of a request (origin form, HTTP/1.1) with a body of `body_size` bytes (`None`:
 /// not known before its end), choosing the body's framing: the client's `Content-Length` if any,
 /// else the body's exact size, else chunked.
@@ -321,7 +343,7 @@ fn encode_head(parts: &http::request::Parts, body_size: Option<u64>) -> (Request
             .map(|(name, value)| (name.as_str(), value.as_bytes()))
             .chain(extra_line.clone())
     };
-    // Sized exactly, so that the buffer becomes `Bytes` without a second allocation.
+    // Sized exactly, and cut from this thread's arena of head bytes: no allocation of its own.
     let size = parts.method.as_str().len()
         + 1
         + target.len()
@@ -330,19 +352,20 @@ fn encode_head(parts: &http::request::Parts, body_size: Option<u64>) -> (Request
             .map(|(name, value)| name.len() + value.len() + 4)
             .sum::<usize>()
         + 2;
-    let mut head = Vec::with_capacity(size);
-    head.extend_from_slice(parts.method.as_str().as_bytes());
-    head.push(b' ');
-    head.extend_from_slice(target.as_bytes());
-    head.extend_from_slice(b" HTTP/1.1\r\n");
-    for (name, value) in lines() {
-        head.extend_from_slice(name.as_bytes());
-        head.extend_from_slice(b": ");
-        head.extend_from_slice(value);
+    let head = crate::h1::head::head_bytes(size, |head| {
+        head.extend_from_slice(parts.method.as_str().as_bytes());
+        head.extend_from_slice(b" ");
+        head.extend_from_slice(target.as_bytes());
+        head.extend_from_slice(b" HTTP/1.1\r\n");
+        for (name, value) in lines() {
+            head.extend_from_slice(name.as_bytes());
+            head.extend_from_slice(b": ");
+            head.extend_from_slice(value);
+            head.extend_from_slice(b"\r\n");
+        }
         head.extend_from_slice(b"\r\n");
-    }
-    head.extend_from_slice(b"\r\n");
-    (framing, Bytes::from(head))
+    });
+    (framing, head)
 }
 
 /// The head [`Sending::new`] writes for `parts` and a body of `body_size` bytes, alone: for the
@@ -480,6 +503,17 @@ pub fn parse_head(
         Some(0) => Version::HTTP_10,
         _ => Version::HTTP_11,
     };
+    // The values, copied once into this thread's arena of head bytes: each `HeaderValue` keeps
+    // a slice of it, where each made a copy of its own (an allocation).
+    let values = crate::h1::head::head_bytes(
+        response.headers.iter().map(|line| line.value.len()).sum(),
+        |buffer| {
+            for line in response.headers.iter() {
+                buffer.extend_from_slice(line.value);
+            }
+        },
+    );
+    let mut value_start = 0;
     let mut map = crate::h1::head::header_map(response.headers.len());
     let mut lengths: Option<u64> = None;
     let mut conflicting_length = false;
@@ -489,8 +523,10 @@ pub fn parse_head(
     for line in response.headers.iter() {
         let name = HeaderName::from_bytes(line.name.as_bytes())
             .map_err(|_| HeadError::Malformed("header name"))?;
-        let value = HeaderValue::from_bytes(line.value)
+        let value_end = value_start + line.value.len();
+        let value = HeaderValue::from_maybe_shared(values.slice(value_start..value_end))
             .map_err(|_| HeadError::Malformed("header value"))?;
+        value_start = value_end;
         if name == header::CONTENT_LENGTH {
             for part in header_list::items(line.value) {
                 let parsed = std::str::from_utf8(part)
