@@ -16,16 +16,15 @@ pub(super) static X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-for
 
 /// Whether the request is a WebSocket handshake (RFC 6455 §4.1): a `GET` without a body
 /// (`bodiless`) whose `Upgrade` names `websocket` and whose `Connection` names `upgrade`.
-/// Nothing else is tunnelled.
+/// Nothing else is tunnelled. The lists are read as bytes ([`header_list`]), as
+/// [`remove_hop_by_hop`] reads `Connection`: the items it removes are the items this reads.
 pub(super) fn is_websocket_upgrade(parts: &Parts, bodiless: bool) -> bool {
     let headers = &parts.headers;
-    let names = |name: HeaderName, token: &str| {
+    let names = |name: HeaderName, item: &str| {
         headers
             .get_all(name)
             .iter()
-            .filter_map(|value| value.to_str().ok())
-            .flat_map(|value| value.split(','))
-            .any(|item| item.trim().eq_ignore_ascii_case(token))
+            .any(|value| header_list::has_item(value.as_bytes(), item.as_bytes()))
     };
     parts.method == Method::GET
         && bodiless
@@ -295,5 +294,29 @@ mod tests {
         remove_hop_by_hop(&mut headers);
         let left: Vec<&str> = headers.keys().map(HeaderName::as_str).collect();
         assert_eq!(left, ["host"]);
+    }
+
+    /// The WebSocket check reads `Connection` as the removal does: a value that names `upgrade`
+    /// beside an item with a byte outside text still names it, so the handshake is tunnelled
+    /// with its `Upgrade` rather than forwarded stripped of it (found by `forward_head`).
+    #[test]
+    fn the_websocket_check_reads_connection_as_the_removal_does() {
+        let handshake = |connection: &[u8]| {
+            let (parts, ()) = http::Request::get("/chat")
+                .header(header::UPGRADE, "websocket")
+                .header(
+                    header::CONNECTION,
+                    HeaderValue::from_bytes(connection).expect("a value"),
+                )
+                .body(())
+                .expect("a request")
+                .into_parts();
+            is_websocket_upgrade(&parts, true)
+        };
+        assert!(handshake(b"Upgrade"));
+        assert!(handshake(b"Upgrade,\x8d"));
+        assert!(handshake(b"keep-alive, upgrade"));
+        assert!(!handshake(b"keep-alive"));
+        assert!(!handshake(b"upgraded"));
     }
 }
