@@ -51,6 +51,36 @@ pub fn head_bytes(length: usize, write: impl FnOnce(&mut BytesMut)) -> Bytes {
     spares::cut(&HEAD_BYTES, length, HEAD_ARENA, write)
 }
 
+/// A head's target (`lead`, empty for a response) and header values, copied once into this
+/// thread's arena of head bytes: the `Uri` and each `HeaderValue` keep a piece of it
+/// ([`Pieces::next`], in the order they were copied), where each made a copy of its own (an
+/// allocation).
+pub struct Pieces {
+    bytes: Bytes,
+    start: usize,
+}
+
+impl Pieces {
+    pub fn of(lead: &[u8], lines: &[httparse::Header<'_>]) -> Pieces {
+        let length = lead.len() + lines.iter().map(|line| line.value.len()).sum::<usize>();
+        let bytes = head_bytes(length, |buffer| {
+            buffer.extend_from_slice(lead);
+            for line in lines {
+                buffer.extend_from_slice(line.value);
+            }
+        });
+        Pieces { bytes, start: 0 }
+    }
+
+    /// The next `length` bytes.
+    pub fn next(&mut self, length: usize) -> Bytes {
+        let end = self.start + length;
+        let piece = self.bytes.slice(self.start..end);
+        self.start = end;
+        piece
+    }
+}
+
 /// Takes the parts out of a head whose request begins, and gives its box back to this thread's
 /// spares for the next head.
 pub fn take_parts(mut head: Box<Head>) -> Parts {
@@ -202,22 +232,8 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
         _ => Version::HTTP_11,
     };
     let path = request.path.unwrap_or_default();
-    // The target and the values, copied once into this thread's arena: the `Uri` and each
-    // `HeaderValue` keep a slice of it, where each made a copy of its own (an allocation).
-    let length = path.len()
-        + request
-            .headers
-            .iter()
-            .map(|line| line.value.len())
-            .sum::<usize>();
-    let bytes = head_bytes(length, |buffer| {
-        buffer.extend_from_slice(path.as_bytes());
-        for line in request.headers.iter() {
-            buffer.extend_from_slice(line.value);
-        }
-    });
-    let uri = parse_target(&method, path, bytes.slice(..path.len()))?;
-    let mut value_start = path.len();
+    let mut pieces = Pieces::of(path.as_bytes(), request.headers);
+    let uri = parse_target(&method, path, pieces.next(path.len()))?;
     let mut headers = header_map(request.headers.len());
     let mut content_length: Option<u64> = None;
     let mut chunked = false;
@@ -228,10 +244,8 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
     for line in request.headers.iter() {
         let name = HeaderName::from_bytes(line.name.as_bytes())
             .map_err(|_| CodecError::Malformed("header name"))?;
-        let value_end = value_start + line.value.len();
-        let value = HeaderValue::from_maybe_shared(bytes.slice(value_start..value_end))
+        let value = HeaderValue::from_maybe_shared(pieces.next(line.value.len()))
             .map_err(|_| CodecError::Malformed("header value"))?;
-        value_start = value_end;
         if name == header::CONTENT_LENGTH {
             if content_length.is_some() {
                 // Even an equal repeat is refused (nginx does too): one less way to disagree

@@ -503,17 +503,7 @@ pub fn parse_head(
         Some(0) => Version::HTTP_10,
         _ => Version::HTTP_11,
     };
-    // The values, copied once into this thread's arena of head bytes: each `HeaderValue` keeps
-    // a slice of it, where each made a copy of its own (an allocation).
-    let values = crate::h1::head::head_bytes(
-        response.headers.iter().map(|line| line.value.len()).sum(),
-        |buffer| {
-            for line in response.headers.iter() {
-                buffer.extend_from_slice(line.value);
-            }
-        },
-    );
-    let mut value_start = 0;
+    let mut values = crate::h1::head::Pieces::of(b"", response.headers);
     let mut map = crate::h1::head::header_map(response.headers.len());
     let mut lengths: Option<u64> = None;
     let mut conflicting_length = false;
@@ -523,10 +513,8 @@ pub fn parse_head(
     for line in response.headers.iter() {
         let name = HeaderName::from_bytes(line.name.as_bytes())
             .map_err(|_| HeadError::Malformed("header name"))?;
-        let value_end = value_start + line.value.len();
-        let value = HeaderValue::from_maybe_shared(values.slice(value_start..value_end))
+        let value = HeaderValue::from_maybe_shared(values.next(line.value.len()))
             .map_err(|_| HeadError::Malformed("header value"))?;
-        value_start = value_end;
         if name == header::CONTENT_LENGTH {
             for part in header_list::items(line.value) {
                 let parsed = std::str::from_utf8(part)
