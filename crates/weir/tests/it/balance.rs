@@ -65,17 +65,26 @@ fn checkouts(gateway: &TestGateway, index: usize) -> u64 {
     pool.connects + pool.reuses
 }
 
-/// An address of the same transport where nothing listens: a port just freed, or a socket path
-/// that does not exist.
-async fn dead_address(transport: Transport, dir: &Path) -> String {
+/// An address of the same transport where a connection is refused: a port held and never
+/// listening, or a socket path that does not exist.
+struct Dead {
+    address: String,
+    _port: Option<RefusingPort>,
+}
+
+fn dead_address(transport: Transport, dir: &Path) -> Dead {
     match transport {
         Transport::Tcp => {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                .await
-                .expect("bind port 0");
-            listener.local_addr().expect("local addr").to_string()
+            let port = RefusingPort::new();
+            Dead {
+                address: port.address.clone(),
+                _port: Some(port),
+            }
         }
-        Transport::Unix => format!("unix:{}", dir.join("nobody.sock").display()),
+        Transport::Unix => Dead {
+            address: format!("unix:{}", dir.join("nobody.sock").display()),
+            _port: None,
+        },
     }
 }
 
@@ -159,10 +168,13 @@ both_transports!(
     a_failed_connect_moves_even_a_post_to_the_next_server,
     |transport| {
         let dir = tempfile::tempdir().expect("temp dir");
-        let dead = dead_address(transport, dir.path()).await;
+        let dead = dead_address(transport, dir.path());
         let good = UpstreamServer::start(transport).await;
-        let gateway =
-            TestGateway::start(&config_for(&[&dead, &good.address], "max_fails = 0")).await;
+        let gateway = TestGateway::start(&config_for(
+            &[&dead.address, &good.address],
+            "max_fails = 0",
+        ))
+        .await;
         let mut client = Client::connect(gateway.addr).await;
         for round in 0..4 {
             let body = format!("payload {round}");
@@ -186,10 +198,14 @@ both_transports!(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_moved_to_the_next_server_is_in_flight_there_only() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let dead = dead_address(Transport::Tcp, dir.path()).await;
+    let dead = dead_address(Transport::Tcp, dir.path());
     let good = UpstreamServer::start(Transport::Tcp).await;
     // Round-robin starts with the first server: the dead one.
-    let gateway = TestGateway::start(&config_for(&[&dead, &good.address], "max_fails = 0")).await;
+    let gateway = TestGateway::start(&config_for(
+        &[&dead.address, &good.address],
+        "max_fails = 0",
+    ))
+    .await;
     let addr = gateway.addr;
     let slow = tokio::spawn(async move {
         Client::connect(addr)

@@ -8,10 +8,8 @@ use crate::support::*;
 
 #[tokio::test]
 async fn refused_tcp_upstream_gives_502() {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let address = listener.local_addr().unwrap().to_string();
-    drop(listener);
-    let gateway = TestGateway::start(&config(&address, "", "")).await;
+    let dead = RefusingPort::new();
+    let gateway = TestGateway::start(&config(&dead.address, "", "")).await;
     let reply = Client::connect(gateway.addr).await.get("/").await;
     assert_eq!(reply.status, StatusCode::BAD_GATEWAY);
     assert_eq!(reply.text(), "502 Bad Gateway\n");

@@ -8,14 +8,6 @@ use prometheus_parse::{LineInfo, Scrape, Value};
 
 use crate::support::*;
 
-/// An address nothing listens on: connecting to it is refused.
-fn dead_address() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let address = listener.local_addr().unwrap().to_string();
-    drop(listener);
-    address
-}
-
 fn observed_config(live: &str, dead: &str, extra: &str) -> String {
     format!(
         r#"
@@ -128,8 +120,8 @@ fn kind(scrape: &Scrape, metric: &str) -> &'static str {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_count_requests_failures_pools_and_limits() {
     let upstream = UpstreamServer::start(Transport::Tcp).await;
-    let gateway =
-        TestGateway::start(&observed_config(&upstream.address, &dead_address(), "")).await;
+    let dead = RefusingPort::new();
+    let gateway = TestGateway::start(&observed_config(&upstream.address, &dead.address, "")).await;
     let admin = gateway.admin_addr.expect("admin listener");
     let mut client = Client::connect(gateway.addr).await;
     for path in ["/api/one", "/api/two", "/api/three"] {
@@ -289,8 +281,8 @@ async fn metrics_count_requests_failures_pools_and_limits() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn readyz_turns_503_when_shutdown_begins_and_healthz_stays_200() {
     let upstream = UpstreamServer::start(Transport::Tcp).await;
-    let gateway =
-        TestGateway::start(&observed_config(&upstream.address, &dead_address(), "")).await;
+    let dead = RefusingPort::new();
+    let gateway = TestGateway::start(&observed_config(&upstream.address, &dead.address, "")).await;
     let admin = gateway.admin_addr.expect("admin listener");
     let mut probe = Client::connect(admin).await;
     assert_eq!(probe.get("/healthz").await.status, StatusCode::OK);
@@ -357,8 +349,9 @@ async fn json_access_log_carries_times_and_is_reopened_after_rename() {
         "[access_log]\nenabled = true\nformat = \"json\"\npath = \"{}\"\n",
         path.display()
     );
+    let dead = RefusingPort::new();
     let gateway =
-        TestGateway::start(&observed_config(&upstream.address, &dead_address(), &extra)).await;
+        TestGateway::start(&observed_config(&upstream.address, &dead.address, &extra)).await;
     let mut client = Client::connect(gateway.addr).await;
     assert_eq!(client.get("/slow?ms=30").await.status, StatusCode::OK);
     assert_eq!(client.get("/dead/x").await.status, StatusCode::BAD_GATEWAY);

@@ -155,3 +155,26 @@ macro_rules! both_backends {
     };
 }
 pub(crate) use both_backends;
+
+/// A TCP address on loopback where a connection is refused, for as long as this lives: a socket
+/// bound to a port and never listening (Linux answers a connection to it with a reset). A port
+/// bound and let go would do only until another test's server or client took it; held, neither
+/// can.
+pub struct RefusingPort {
+    pub address: String,
+    _socket: tokio::net::TcpSocket,
+}
+
+impl RefusingPort {
+    pub fn new() -> RefusingPort {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket
+            .bind("127.0.0.1:0".parse().expect("an address"))
+            .expect("bind port 0");
+        let address = socket.local_addr().expect("its address").to_string();
+        RefusingPort {
+            address,
+            _socket: socket,
+        }
+    }
+}
