@@ -73,6 +73,10 @@ pub struct Headers {
     /// they came; else each kept field is written as `name: value\r\n` (a line ended by a bare
     /// LF is not passed on).
     raw: bool,
+    /// The lengths of the names that may be among the fields (bit `n` for a name of `n` bytes,
+    /// bit 63 for any longer; never cleared by a removal): asking for a name of a length no
+    /// field has scans no field, and most names weir asks for are not there.
+    lengths: u64,
 }
 
 impl Clone for Headers {
@@ -83,6 +87,7 @@ impl Clone for Headers {
             added: self.added.clone(),
             fields_end: self.fields_end,
             raw: self.raw,
+            lengths: self.lengths,
         }
     }
 }
@@ -116,6 +121,11 @@ impl std::fmt::Debug for Headers {
     }
 }
 
+/// The bit of [`Headers::lengths`] for a name of `length` bytes.
+fn length_bit(length: usize) -> u64 {
+    1 << length.min(63)
+}
+
 /// Offset of `part` in `base` (a slice of it).
 fn offset(base: &[u8], part: &[u8]) -> u32 {
     let offset = (part.as_ptr() as usize).wrapping_sub(base.as_ptr() as usize);
@@ -140,7 +150,9 @@ impl Headers {
     /// 4 GiB are not indexed (weir's limit is far lower).
     pub fn parsed(bytes: Bytes, head: &[u8], lines: &[httparse::Header<'_>]) -> Headers {
         let mut fields = index(lines.len());
+        let mut lengths = 0;
         for line in lines {
+            lengths |= length_bit(line.name.len());
             let name_start = offset(head, line.name.as_bytes());
             let value_start = offset(head, line.value);
             fields.push(Field {
@@ -165,6 +177,7 @@ impl Headers {
             added: Vec::new(),
             fields_end,
             raw,
+            lengths,
         }
     }
 
@@ -176,7 +189,9 @@ impl Headers {
             .sum::<usize>();
         let mut bytes = BytesMut::with_capacity(length);
         let mut fields = index(map.len());
+        let mut lengths = 0;
         for (name, value) in map {
+            lengths |= length_bit(name.as_str().len());
             let name_start = bytes.len() as u32;
             bytes.put_slice(name.as_str().as_bytes());
             let name_end = bytes.len() as u32;
@@ -200,6 +215,7 @@ impl Headers {
             added: Vec::new(),
             fields_end,
             raw: true,
+            lengths,
         }
     }
 
@@ -259,9 +275,17 @@ impl Headers {
     /// The first value of `name` (matched without regard to ASCII case; callers pass lower case).
     pub fn get(&self, name: impl AsRef<[u8]>) -> Option<&[u8]> {
         let name = name.as_ref();
+        if self.surely_absent(name) {
+            return None;
+        }
         self.live()
             .find(|field| self.is_named(field, name))
             .map(|field| self.value_of(field))
+    }
+
+    /// Whether no field has a name of `name`'s length: no need to look.
+    fn surely_absent(&self, name: &[u8]) -> bool {
+        self.lengths & length_bit(name.len()) == 0
     }
 
     /// Whether `field` is named `name`, in any ASCII case: the length first, which most names
@@ -276,7 +300,11 @@ impl Headers {
         &'a self,
         name: N,
     ) -> impl Iterator<Item = &'a [u8]> + 'a {
-        self.live()
+        let absent = self.surely_absent(name.as_ref());
+        let fields = if absent { &[][..] } else { &self.fields[..] };
+        fields
+            .iter()
+            .filter(|field| field.flags & REMOVED == 0)
             .filter(move |field| self.is_named(field, name.as_ref()))
             .map(|field| self.value_of(field))
     }
@@ -307,6 +335,9 @@ impl Headers {
     /// Removes every field of `name`; whether there was any.
     pub fn remove(&mut self, name: impl AsRef<[u8]>) -> bool {
         let name = name.as_ref();
+        if self.surely_absent(name) {
+            return false;
+        }
         self.remove_where(|found| found.len() == name.len() && found.eq_ignore_ascii_case(name))
     }
 
@@ -321,6 +352,7 @@ impl Headers {
         if self.fields.capacity() == 0 {
             self.fields = index(4);
         }
+        self.lengths |= length_bit(name.len());
         let name_start = self.added.len() as u32;
         self.added.extend_from_slice(name);
         let name_end = self.added.len() as u32;
@@ -349,12 +381,15 @@ impl Headers {
         if self.fields.capacity() == 0 {
             self.fields = index(4);
         }
+        let present = !self.surely_absent(name);
+        self.lengths |= length_bit(name.len());
         let name_start = self.added.len() as u32;
         self.added.extend_from_slice(name);
         let name_end = self.added.len() as u32;
         self.added.extend_from_slice(b": ");
         let value_start = self.added.len() as u32;
-        for index in 0..self.fields.len() {
+        let scanned = if present { self.fields.len() } else { 0 };
+        for index in 0..scanned {
             let field = self.fields[index];
             if field.flags & REMOVED != 0 || !self.is_named(&field, name) {
                 continue;
@@ -387,6 +422,9 @@ impl Headers {
     /// or a copy of one of weir's lines.
     pub fn get_shared(&self, name: impl AsRef<[u8]>) -> Option<Bytes> {
         let name = name.as_ref();
+        if self.surely_absent(name) {
+            return None;
+        }
         let field = self.live().find(|field| self.is_named(field, name))?;
         let range = field.value_start as usize..field.value_end as usize;
         Some(if field.flags & ADDED != 0 {
@@ -622,6 +660,24 @@ mod tests {
     fn a_bare_lf_is_not_passed_on() {
         let headers = parsed(b"GET / HTTP/1.1\r\nHost: a.test\nAccept: */*\r\n\r\n");
         assert_eq!(written(&headers), b"Host: a.test\r\nAccept: */*\r\n");
+    }
+
+    /// A name of a length no field has is not looked for; a line added later is found.
+    #[test]
+    fn names_are_looked_for_only_among_fields_of_their_length() {
+        let mut headers = parsed(b"GET / HTTP/1.1\r\nAccept: */*\r\nX-Long-Name-Of-Seventy-Bytes-Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx: 1\r\n\r\n");
+        assert!(headers.surely_absent(b"x-real-ip"));
+        assert!(!headers.surely_absent(b"expect"));
+        assert_eq!(headers.get("expect"), None);
+        assert_eq!(
+            headers
+                .get("x-long-name-of-seventy-bytes-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
+            Some(&b"1"[..])
+        );
+        headers.append("x-real-ip", "192.0.2.1");
+        assert_eq!(headers.get("X-Real-IP"), Some(&b"192.0.2.1"[..]));
+        assert!(headers.remove("x-real-ip"));
+        assert_eq!(headers.get("x-real-ip"), None);
     }
 
     #[test]
