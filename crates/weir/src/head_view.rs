@@ -146,8 +146,8 @@ fn index(count: usize) -> Vec<Field> {
 
 impl Headers {
     /// The view of a head parsed by `httparse` from `head` (`lines` are slices of it), whose
-    /// bytes `bytes` holds (a copy of `head`, so the ranges are the same). Heads longer than
-    /// 4 GiB are not indexed (weir's limit is far lower).
+    /// bytes `bytes` holds (a copy of `head`, so the ranges are the same). The ranges are 32-bit:
+    /// `h1::head::parse` refuses a head of 4 GiB or more, whatever `max_header_size` says.
     pub fn parsed(bytes: Bytes, head: &[u8], lines: &[httparse::Header<'_>]) -> Headers {
         let mut fields = index(lines.len());
         let mut lengths = 0;

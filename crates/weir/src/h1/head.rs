@@ -182,7 +182,8 @@ pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, CodecError> {
         Err(httparse::Error::Version) => return Err(version_refusal(bytes)),
         Err(_) => return Err(CodecError::Malformed("request head syntax")),
     };
-    if length > max_size {
+    // The view's ranges are 32-bit (`head_view`): a larger head is refused whatever the limit.
+    if length > max_size || u32::try_from(length).is_err() {
         return Err(too_large(bytes));
     }
     let head = build(&request, &bytes[..length])?;
