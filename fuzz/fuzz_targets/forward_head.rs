@@ -20,8 +20,8 @@
 //!   `Proxy-Connection`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`, `Proxy-Authorization`,
 //!   `Proxy-Authenticate`, any name `Connection` lists except `Host` and `Content-Length`), not
 //!   `Expect`, not underscored (unless allowed) and not one weir writes itself is there with the
-//!   same values in the same order; the order between different names is not kept (weir's
-//!   header map groups a name's lines; RFC 9110 §5.3 gives that order no meaning);
+//!   same values in the same order, and these lines go in the client's order, each name as the
+//!   client spelled it (weir forwards the client's lines as they came);
 //! - weir's own lines: `Host` (the authority of an absolute target, else the client's, else
 //!   `localhost`), `X-Forwarded-For` (the client's, joined, then the client), `X-Real-IP` (the
 //!   client), `X-Forwarded-Proto` (the scheme, or a trusted client's first), and nothing else;
@@ -36,7 +36,7 @@
 
 use std::net::{IpAddr, Ipv4Addr};
 
-use http::{Request, Uri};
+use http::Uri;
 use libfuzzer_sys::fuzz_target;
 use weir::h1::head::{parse, Framing, Parsed};
 
@@ -167,7 +167,7 @@ fuzz_target!(|data: &[u8]| {
         Framing::Chunked => None,
     };
     let Some(forwarded) = weir::proxy::forwarded_head(
-        Request::from_parts(head.parts, ()),
+        weir::head_view::Request::from_parts(head.parts, ()),
         body_size,
         options.client,
         options.secure,
@@ -236,6 +236,26 @@ fuzz_target!(|data: &[u8]| {
         let got: Vec<_> = values(&out, name).collect();
         assert_eq!(got, sent, "the values of {name}");
     }
+    // The client's lines that go on, in its order and spelling.
+    let passed = |name: &str| {
+        let name = name.to_ascii_lowercase();
+        !is_hop(&name)
+            && !OWN.contains(&name.as_str())
+            && (options.underscores || !name.contains('_'))
+    };
+    let sent_lines: Vec<(&str, &[u8])> = input
+        .headers
+        .iter()
+        .filter(|line| passed(line.name))
+        .map(|line| (line.name, line.value))
+        .collect();
+    let got_lines: Vec<(&str, &[u8])> = output
+        .headers
+        .iter()
+        .filter(|line| !OWN.contains(&line.name.to_ascii_lowercase().as_str()))
+        .map(|line| (line.name, line.value))
+        .collect();
+    assert_eq!(got_lines, sent_lines, "the client's lines, in order");
     // Nothing that is neither the client's nor weir's own.
     for (name, _) in &out {
         assert!(

@@ -57,8 +57,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let headers = &head.parts.headers;
-    let lengths: Vec<_> = headers.get_all(CONTENT_LENGTH).iter().collect();
-    let codings: Vec<_> = headers.get_all(TRANSFER_ENCODING).iter().collect();
+    let lengths: Vec<_> = headers.get_all(CONTENT_LENGTH).collect();
+    let codings: Vec<_> = headers.get_all(TRANSFER_ENCODING).collect();
     match head.framing {
         Framing::Chunked => {
             assert!(lengths.is_empty() && codings.len() == 1);
@@ -66,21 +66,22 @@ fuzz_target!(|data: &[u8]| {
         }
         Framing::Length(bytes) => {
             assert!(bytes > 0 && codings.is_empty() && lengths.len() == 1);
-            assert_eq!(lengths[0].to_str().unwrap().parse::<u64>().unwrap(), bytes);
+            let text = std::str::from_utf8(lengths[0]).unwrap();
+            assert_eq!(text.parse::<u64>().unwrap(), bytes);
         }
         Framing::Empty => {
             assert!(codings.is_empty() && lengths.len() <= 1);
             if let Some(value) = lengths.first() {
-                assert_eq!(value.to_str().unwrap().parse::<u64>().unwrap(), 0);
+                let text = std::str::from_utf8(value).unwrap();
+                assert_eq!(text.parse::<u64>().unwrap(), 0);
             }
         }
     }
     if head.expect_continue {
         assert!(head.parts.version == Version::HTTP_11 && head.framing != Framing::Empty);
     }
-    let close = headers.get_all(CONNECTION).iter().any(|value| {
+    let close = headers.get_all(CONNECTION).any(|value| {
         value
-            .as_bytes()
             .split(|byte| *byte == b',')
             .any(|token| token.trim_ascii().eq_ignore_ascii_case(b"close"))
     });

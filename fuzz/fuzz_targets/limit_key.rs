@@ -138,20 +138,17 @@ fuzz_target!(|data: &[u8]| {
 
 /// A request block: the client address, the target, the headers. `None` when the address or the
 /// target cannot be one.
-fn request(lines: &[&[u8]]) -> Option<(IpAddr, Request<()>)> {
+fn request(lines: &[&[u8]]) -> Option<(IpAddr, weir::head_view::Request<()>)> {
     let [ip, target, header_lines @ ..] = lines else {
         return None;
     };
     let ip: IpAddr = std::str::from_utf8(ip).ok()?.parse().ok()?;
     let mut request = Request::builder().uri(*target).body(()).ok()?;
     *request.headers_mut() = common::header_map(header_lines.iter().copied());
-    Some((ip, request))
+    Some((ip, weir::head_view::Request::from_http(request)))
 }
 
 /// The value a key part reads: the first line of the header, or nothing.
-fn header<'a>(request: &'a Request<()>, name: &http::HeaderName) -> &'a [u8] {
-    request
-        .headers()
-        .get(name)
-        .map_or(b"".as_slice(), |value| value.as_bytes())
+fn header<'a>(request: &'a weir::head_view::Request<()>, name: &http::HeaderName) -> &'a [u8] {
+    request.headers().get(name).unwrap_or_default()
 }

@@ -52,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
     let name = header.header_name();
 
     let headers = common::values_of(&name, header_lines.iter().copied());
-    let client = real_ip.client_ip(peer, &headers);
+    let client = real_ip.client_ip(peer, &weir::head_view::Headers::from_map(&headers));
     assert_eq!(
         client,
         client.to_canonical(),
@@ -83,7 +83,7 @@ fuzz_target!(|data: &[u8]| {
             prefixed.append(name.clone(), value.clone());
         }
         assert_eq!(
-            real_ip.client_ip(peer, &prefixed),
+            real_ip.client_ip(peer, &weir::head_view::Headers::from_map(&prefixed)),
             client,
             "a line prepended by the client changed the address: {prefixed:?}"
         );
@@ -98,7 +98,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         assert_eq!(
-            real_ip.client_ip(peer, &others),
+            real_ip.client_ip(peer, &weir::head_view::Headers::from_map(&others)),
             client,
             "another forwarding header changed the address: {others:?}"
         );

@@ -132,7 +132,11 @@ fuzz_target!(|data: &[u8]| {
         // A file not served is answered as the proxy answers it, by `error.rs`.
         let response = match fixture
             .dir
-            .serve(&Method::GET, path, &request_headers)
+            .serve(
+                &Method::GET,
+                path,
+                &weir::head_view::Headers::from_map(&request_headers),
+            )
             .await
         {
             Ok(response) => response.map(Body::boxed),

@@ -26,11 +26,12 @@ use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use bytes::Bytes;
-use http::{header, Request, StatusCode};
+use http::{header, StatusCode};
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
 use crate::config::{AccessLogConfig, AccessLogFormat};
+use crate::head_view::Request;
 use crate::logging::Throttle;
 
 /// Lines that may wait for the writer thread. At 150k requests a second this is a tenth of a
@@ -143,7 +144,7 @@ impl Entry {
             request
                 .headers()
                 .get(name)
-                .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
+                .map(|value| String::from_utf8_lossy(value).into_owned())
                 .unwrap_or_default()
         };
         Entry {

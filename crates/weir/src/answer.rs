@@ -33,12 +33,12 @@ impl Answer {
     /// Generic over the body, which it never reads.
     pub fn respond_to<B>(
         &self,
-        request: &http::Request<B>,
+        request: &crate::head_view::Request<B>,
         host: Option<&str>,
         secure: bool,
     ) -> Response<Body> {
         let header_host = request.headers().get(header::HOST);
-        let host = header_host.and_then(|value| value.to_str().ok()).or(host);
+        let host = header_host.and_then(crate::head_view::text).or(host);
         self.respond(host, request.uri(), secure)
     }
 

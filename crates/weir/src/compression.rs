@@ -19,6 +19,7 @@ use http::{Response, StatusCode};
 use http_body::{Body, Frame, SizeHint};
 
 use crate::config::{CompressionConfig, Encoding};
+use crate::head_view::Headers;
 
 #[cfg(test)]
 mod tests;
@@ -94,11 +95,11 @@ pub fn validate(config: &CompressionConfig) -> Result<(), String> {
 /// is 0. (RFC 9110 lets a server read a missing header as "anything goes", but like nginx we
 /// compress only for clients that say they can decode.) Every header line counts. A malformed
 /// q-value counts as 0, the safe reading.
-pub fn quality(request_headers: &HeaderMap, encoding: Encoding) -> u16 {
+pub fn quality(request_headers: &Headers, encoding: Encoding) -> u16 {
     let mut explicit: Option<u16> = None;
     let mut wildcard: Option<u16> = None;
     for value in request_headers.get_all(ACCEPT_ENCODING) {
-        let Ok(text) = value.to_str() else {
+        let Some(text) = crate::head_view::text(value) else {
             continue;
         };
         for element in text.split(',') {
@@ -149,7 +150,7 @@ fn parse_qvalue(text: &str) -> Option<u16> {
 /// ties going to the earlier entry of `algorithms` (the server's preference). `None` means send the
 /// response as it is; even `identity;q=0` gets an uncompressed response rather than a 406, as
 /// nginx does.
-pub fn choose(request_headers: &HeaderMap, algorithms: &[Encoding]) -> Option<Encoding> {
+pub fn choose(request_headers: &Headers, algorithms: &[Encoding]) -> Option<Encoding> {
     let mut best: Option<(Encoding, u16)> = None;
     for &encoding in algorithms {
         let q = quality(request_headers, encoding);

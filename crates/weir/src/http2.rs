@@ -142,6 +142,8 @@ pub(crate) async fn serve<T, F>(
         async move {
             let mut request = request.map(ClientBody::Hyper);
             join_cookies(request.headers_mut());
+            // The edge: the proxy reads a request's head as a view of its lines, as HTTP/1's.
+            let request = crate::head_view::Request::from_http(request);
             let mut response = proxy.handle(client, request).await;
             // An answer's header lines (a 429's) become fields: HTTP/2 has no head to put them in.
             if let Some(lines) = response.body_mut().take_lines() {

@@ -18,6 +18,7 @@ pub mod compression;
 pub mod config;
 pub mod error;
 pub mod h1;
+pub mod head_view;
 mod header_list;
 mod http2;
 mod logging;

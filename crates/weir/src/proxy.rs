@@ -24,7 +24,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::{Method, Request, Response};
+use http::{Method, Response};
 use tokio::time::Instant;
 
 use crate::body::Body;
@@ -32,6 +32,7 @@ use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::Config;
 use crate::error::{CodecError, ProxyError, Side};
+use crate::head_view::Request;
 use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
@@ -276,7 +277,10 @@ impl Proxy {
         {
             return response;
         }
-        let empty = (http::Uri::from_static("/"), http::HeaderMap::new());
+        let empty = (
+            http::Uri::from_static("/"),
+            crate::head_view::Headers::default(),
+        );
         let variables =
             rules::response_variables(facts, rules.server_name(), client_ip, secure, &empty);
         rules.apply_response(&mut response, &variables);
@@ -586,7 +590,7 @@ impl Proxy {
                 };
                 let rendered = rules.render_request(&variables);
                 if rules.replaces_forwarded_for() {
-                    parts.headers.remove(headers::X_FORWARDED_FOR.clone());
+                    parts.headers.remove(&headers::X_FORWARDED_FOR);
                 }
                 forward::rewrite(&mut parts, &forwarding);
                 rules::Effective::apply_request(&mut parts.headers, rendered);
@@ -623,11 +627,10 @@ struct Bodied {
     bodiless: bool,
 }
 
-/// A rejected request's header map goes back to this thread's spares for the next request head:
-/// a flood of 429s then builds no map of its own. (A function, so the request phase's future
-/// holds no room for it.)
+/// A rejected request is dropped here, its view's index going back to this thread's spares for
+/// the next request head. (A function, so the request phase's future holds no room for it.)
 fn give_back_headers(request: Request<ClientBody>) {
-    crate::h1::head::recycle(request.into_parts().0.headers);
+    drop(request);
 }
 
 impl Route {
@@ -645,7 +648,7 @@ impl Route {
         let asked = request
             .headers()
             .get(name)
-            .and_then(|value| crate::config::Priority::parse(value.as_bytes()));
+            .and_then(crate::config::Priority::parse);
         match asked {
             // `Priority` orders high first: a greater one is lower.
             Some(asked) if asked > self.priority || trusted() => asked,
@@ -805,11 +808,11 @@ priority_header = "X-Priority"
         };
         let route = proxy.router.find(&lookup).expect("the route");
         let asking = |value: Option<&str>| {
-            let mut request = Request::get("/");
+            let mut request = http::Request::get("/");
             if let Some(value) = value {
                 request = request.header("x-priority", value);
             }
-            request.body(()).expect("a request")
+            Request::from_http(request.body(()).expect("a request"))
         };
         let untrusted = || false;
         let trusted = || true;

@@ -10,7 +10,9 @@
 
 use std::net::{IpAddr, Ipv6Addr, SocketAddrV4};
 
-use http::header::{HeaderMap, HeaderName, FORWARDED};
+use http::header::{HeaderName, FORWARDED};
+
+use crate::head_view::Headers;
 use ipnet::IpNet;
 
 use crate::config::{RealIpHeader, ServerConfig};
@@ -67,7 +69,7 @@ impl RealIp {
     ///
     /// Every line of the header counts, in order, as if they were one comma-separated list (RFC
     /// 9110 section 5.3), so a client cannot hide an address by sending the header twice.
-    pub fn client_ip(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+    pub fn client_ip(&self, peer: IpAddr, headers: &Headers) -> IpAddr {
         let peer = peer.to_canonical();
         // The common case (no trusted proxies, or a direct client) parses no header at all.
         if !self.is_trusted(peer) {
@@ -77,7 +79,7 @@ impl RealIp {
         for value in headers.get_all(self.header.header_name()) {
             // A header value that is not visible ASCII cannot hold an address; treat it as one
             // malformed entry, which stops the walk there.
-            let Ok(text) = value.to_str() else {
+            let Some(text) = crate::head_view::text(value) else {
                 entries.push(None);
                 continue;
             };

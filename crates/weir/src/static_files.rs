@@ -34,6 +34,7 @@ use tokio::task::JoinHandle;
 use crate::compression;
 use crate::config::Encoding;
 use crate::error::{ProxyError, Side};
+use crate::head_view::Headers;
 
 /// The file is read in pieces of this size. Large enough that a 651 KiB file is three blocking
 /// hops, small enough that a hundred downloads in flight hold tens of MiB, not the files.
@@ -175,7 +176,7 @@ impl FileCache {
 }
 
 /// Whether the answer depends on more than the path: a range or a conditional request.
-fn has_conditions(headers: &HeaderMap) -> bool {
+fn has_conditions(headers: &Headers) -> bool {
     [
         RANGE,
         IF_NONE_MATCH,
@@ -185,7 +186,7 @@ fn has_conditions(headers: &HeaderMap) -> bool {
         IF_RANGE,
     ]
     .iter()
-    .any(|name| headers.contains_key(name))
+    .any(|name| headers.contains(name))
 }
 
 impl StaticDir {
@@ -224,7 +225,7 @@ impl StaticDir {
         &self,
         method: &Method,
         path: &str,
-        request_headers: &HeaderMap,
+        request_headers: &Headers,
     ) -> Result<Response<FileBody>, ProxyError> {
         let is_head = if method == Method::GET {
             false
@@ -371,7 +372,7 @@ fn hex_value(digit: u8) -> Option<u8> {
 
 /// The precompressed siblings the request accepts, best first: by the client's q-value, and brotli
 /// before gzip on a tie, as it is smaller.
-fn accepted_precompressed(request_headers: &HeaderMap) -> Vec<Encoding> {
+fn accepted_precompressed(request_headers: &Headers) -> Vec<Encoding> {
     let mut accepted: Vec<(Encoding, u16)> = [Encoding::Brotli, Encoding::Gzip]
         .into_iter()
         .map(|encoding| (encoding, compression::quality(request_headers, encoding)))
@@ -403,20 +404,19 @@ struct Conditions {
 }
 
 impl Conditions {
-    fn from_headers(headers: &HeaderMap) -> Conditions {
+    fn from_headers(headers: &Headers) -> Conditions {
         let text = |name| {
             // Several lines of a list header are one list.
             let values: Vec<&str> = headers
                 .get_all(name)
-                .iter()
-                .filter_map(|value: &HeaderValue| value.to_str().ok())
+                .filter_map(crate::head_view::text)
                 .collect();
             (!values.is_empty()).then(|| values.join(", "))
         };
         let date = |name| {
             headers
                 .get(name)
-                .and_then(|value: &HeaderValue| value.to_str().ok())
+                .and_then(crate::head_view::text)
                 .and_then(|text| httpdate::parse_http_date(text.trim()).ok())
         };
         Conditions {
@@ -426,11 +426,11 @@ impl Conditions {
             if_modified_since: date(IF_MODIFIED_SINCE),
             range: headers
                 .get(RANGE)
-                .and_then(|value| value.to_str().ok())
+                .and_then(crate::head_view::text)
                 .map(str::to_string),
             if_range: headers
                 .get(IF_RANGE)
-                .and_then(|value| value.to_str().ok())
+                .and_then(crate::head_view::text)
                 .map(|text| text.trim().to_string()),
         }
     }

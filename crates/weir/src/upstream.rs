@@ -23,13 +23,14 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::{Method, Request, Response};
+use http::{Method, Response};
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
 use crate::config::{HealthCheckConfig, Priority, ServerName, UpstreamAddr, UpstreamConfig};
 use crate::error::BoxError;
 use crate::error::ProxyError;
+use crate::head_view::{Headers, Request};
 use crate::request_body::RequestBody;
 use balance::Balancer;
 use client::{HeadError, ResponseFraming, ResponseHead, SendError, Sending};
@@ -79,6 +80,14 @@ fn repeatable(request: &Request<RequestBody>) -> bool {
         Method::GET | Method::HEAD | Method::OPTIONS | Method::PUT | Method::DELETE | Method::TRACE
     );
     idempotent && matches!(request.body(), RequestBody::Full(None))
+}
+
+/// The deadline the client asked for in [`pool::admission::DEADLINE_HEADER`], if any, read from
+/// the request's view as `pool::admission::client_deadline` reads it from a map.
+fn client_deadline(headers: &Headers) -> Option<Duration> {
+    let value = crate::head_view::text(headers.get(pool::admission::DEADLINE_HEADER)?)?;
+    let millis: u64 = value.trim().parse().ok()?;
+    Some(Duration::from_millis(millis))
 }
 
 /// An exchange with one server that did not give a response head.
@@ -524,7 +533,7 @@ impl Upstream {
         let mut fresh = false;
         let mut closed_retried = false;
         loop {
-            let deadline = || pool::admission::client_deadline(request.headers());
+            let deadline = || client_deadline(request.headers());
             let mut conn = match pool.checkout(fresh, priority, deadline).await {
                 // A pooled connection the server closed while idle was already passed over.
                 Ok(Checkout::Reused(conn)) => conn,
@@ -567,7 +576,7 @@ impl Upstream {
                     })
                 }
             };
-            let (mut parts, body) = std::mem::take(request).into_parts();
+            let (parts, body) = std::mem::take(request).into_parts();
             let method = parts.method.clone();
             let mut sending = Some(Sending::new(&parts, body));
             let mut answered = false;
@@ -594,9 +603,9 @@ impl Upstream {
             let broke = match outcome {
                 Some(Ok(head)) => {
                     conn.answered(head.response.status());
-                    // The request's head went out as bytes (`Sending::new`): its map goes back to
-                    // this thread's spares for the next request or response head.
-                    crate::h1::head::recycle(std::mem::take(&mut parts.headers));
+                    // The request's head went out as bytes (`Sending::new`): its view's index
+                    // goes back to this thread's spares as it is dropped.
+                    drop(parts);
                     return Ok((head, conn, sending));
                 }
                 Some(Err(broke)) => broke,

@@ -7,13 +7,15 @@ use super::*;
 const TIME: u64 = 971_186_136;
 
 fn record(upstream: bool) -> Record {
-    let request = Request::builder()
-        .method("GET")
-        .uri("/api/items?page=2")
-        .header("referer", "http://example.com/start")
-        .header("user-agent", "curl/8.0")
-        .body(())
-        .unwrap();
+    let request = Request::from_http(
+        http::Request::builder()
+            .method("GET")
+            .uri("/api/items?page=2")
+            .header("referer", "http://example.com/start")
+            .header("user-agent", "curl/8.0")
+            .body(())
+            .unwrap(),
+    );
     let mut entry = Entry::start("192.0.2.7:50000".parse().unwrap(), &request);
     entry.status = StatusCode::OK;
     entry.bytes = 1234;
@@ -121,7 +123,7 @@ fn file_config(path: &std::path::Path, format: AccessLogFormat) -> AccessLogConf
 }
 
 fn entry(target: &str) -> Entry {
-    let request = Request::get(target).body(()).unwrap();
+    let request = Request::from_http(http::Request::get(target).body(()).unwrap());
     Entry::start("127.0.0.1:1".parse().unwrap(), &request)
 }
 

@@ -16,10 +16,11 @@ use http_body::{Body, Frame};
 use http_body_util::{BodyExt, Full};
 
 use super::*;
+use crate::head_view::Headers;
 
 const ALL: [Encoding; 3] = [Encoding::Brotli, Encoding::Zstd, Encoding::Gzip];
 
-fn accept(values: &[&str]) -> HeaderMap {
+fn accept(values: &[&str]) -> Headers {
     let mut headers = HeaderMap::new();
     for value in values {
         headers.append(
@@ -27,7 +28,7 @@ fn accept(values: &[&str]) -> HeaderMap {
             HeaderValue::from_str(value).expect("a literal header value is valid"),
         );
     }
-    headers
+    Headers::from_map(&headers)
 }
 
 fn chosen(values: &[&str]) -> Option<Encoding> {

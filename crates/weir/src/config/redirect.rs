@@ -8,7 +8,9 @@
 use std::fmt;
 use std::net::IpAddr;
 
-use http::{HeaderMap, HeaderName, HeaderValue, Method, Uri};
+use http::{HeaderName, HeaderValue, Method, Uri};
+
+use crate::head_view::Headers;
 
 /// A `Location` with the request's variables still to fill in, parsed when the config is read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,7 +58,7 @@ pub struct Variables<'a> {
     /// The normalised path.
     pub path: &'a str,
     /// The client's request headers, as they came.
-    pub headers: &'a HeaderMap,
+    pub headers: &'a Headers,
 }
 
 /// The variables a header rule's value may use, for messages.
@@ -200,11 +202,11 @@ impl Template {
         }
         let mut value: Vec<u8> = Vec::with_capacity(64);
         let joined = |value: &mut Vec<u8>, name: &HeaderName| {
-            for (index, header) in variables.headers.get_all(name).iter().enumerate() {
+            for (index, header) in variables.headers.get_all(name).enumerate() {
                 if index > 0 {
                     value.extend_from_slice(b", ");
                 }
-                value.extend_from_slice(header.as_bytes());
+                value.extend_from_slice(header);
             }
         };
         for part in &self.parts {
@@ -232,7 +234,7 @@ impl Template {
                 Part::Http(name) => joined(&mut value, name),
                 Part::ProxyAddXForwardedFor => {
                     let name = HeaderName::from_static("x-forwarded-for");
-                    if variables.headers.contains_key(&name) {
+                    if variables.headers.contains(&name) {
                         joined(&mut value, &name);
                         value.extend_from_slice(b", ");
                     }
@@ -278,9 +280,10 @@ mod tests {
     #[test]
     fn header_values_fill_in_their_wider_set_of_variables() {
         let uri: Uri = "/a/b?x=1".parse().unwrap();
-        let mut headers = HeaderMap::new();
-        headers.append("x-forwarded-for", HeaderValue::from_static("203.0.113.9"));
-        headers.append("origin", HeaderValue::from_static("https://app.example"));
+        let mut map = http::HeaderMap::new();
+        map.append("x-forwarded-for", HeaderValue::from_static("203.0.113.9"));
+        map.append("origin", HeaderValue::from_static("https://app.example"));
+        let headers = Headers::from_map(&map);
         let variables = Variables {
             host: "h",
             uri: &uri,

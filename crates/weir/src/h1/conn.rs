@@ -9,7 +9,7 @@ use std::task::Poll;
 use std::time::Duration;
 
 use bytes::Buf;
-use http::{Method, Request, Version};
+use http::{Method, Version};
 use tokio::time::Instant;
 
 use super::body::BodyReader;
@@ -17,6 +17,7 @@ use super::head::{self, Framing, Parsed};
 use super::io::{read_into_scratch, BodyState, Inner, Shared, SharedStream, Stream, CONTINUE};
 use super::write::{write_response, RequestFacts};
 use crate::error::CodecError;
+use crate::head_view::Request;
 use crate::proxy::{ClientInfo, Proxy};
 use crate::request_body::ClientBody;
 use crate::spares::SpareBox;

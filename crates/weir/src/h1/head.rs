@@ -4,11 +4,10 @@
 //! never resolved by guessing.
 
 use bytes::{Bytes, BytesMut};
-use http::header::{self, HeaderName, HeaderValue};
-use http::request::Parts;
-use http::{HeaderMap, Method, Request, Uri, Version};
+use http::{HeaderMap, Method, Uri, Version};
 
 use crate::error::CodecError;
+use crate::head_view::{Headers, RequestHead};
 use crate::header_list;
 use crate::spares;
 
@@ -81,11 +80,10 @@ impl Pieces {
     }
 }
 
-/// Takes the parts out of a head whose request begins, and gives its box back to this thread's
-/// spares for the next head.
-pub fn take_parts(mut head: Box<Head>) -> Parts {
-    let (empty, ()) = Request::new(()).into_parts();
-    let parts = std::mem::replace(&mut head.parts, empty);
+/// Takes the request's head out of a head whose request begins, and gives its box back to this
+/// thread's spares for the next head.
+pub fn take_parts(mut head: Box<Head>) -> RequestHead {
+    let parts = std::mem::take(&mut head.parts);
     spares::give_back(&SPARE_HEADS_OF_THREAD, head, SPARE_HEADS);
     parts
 }
@@ -138,7 +136,8 @@ pub enum Framing {
 /// A parsed and checked request head.
 #[derive(Debug)]
 pub struct Head {
-    pub parts: Parts,
+    /// The request line and the header fields, as a view of the head's bytes.
+    pub parts: RequestHead,
     pub framing: Framing,
     /// Whether the connection may carry another request after this one (HTTP/1.1 without
     /// `Connection: close`, or HTTP/1.0 with `Connection: keep-alive`).
@@ -183,10 +182,11 @@ pub fn parse(buffer: &[u8], max_size: usize) -> Result<Parsed, CodecError> {
         Err(httparse::Error::Version) => return Err(version_refusal(bytes)),
         Err(_) => return Err(CodecError::Malformed("request head syntax")),
     };
-    if length > max_size {
+    // The view's ranges are 32-bit (`head_view`): a larger head is refused whatever the limit.
+    if length > max_size || u32::try_from(length).is_err() {
         return Err(too_large(bytes));
     }
-    let head = build(&request)?;
+    let head = build(&request, &bytes[..length])?;
     Ok(Parsed::Complete(boxed(head), length))
 }
 
@@ -224,7 +224,9 @@ fn version_refusal(bytes: &[u8]) -> CodecError {
     }
 }
 
-fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
+/// The head checked, and its view made: its bytes copied once into this thread's arena of head
+/// bytes, which the view and its target's `Uri` keep.
+fn build(request: &httparse::Request<'_, '_>, head: &[u8]) -> Result<Head, CodecError> {
     let method = Method::from_bytes(request.method.unwrap_or_default().as_bytes())
         .map_err(|_| CodecError::Malformed("method"))?;
     let version = match request.version {
@@ -232,9 +234,6 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
         _ => Version::HTTP_11,
     };
     let path = request.path.unwrap_or_default();
-    let mut pieces = Pieces::of(path.as_bytes(), request.headers);
-    let uri = parse_target(&method, path, pieces.next(path.len()))?;
-    let mut headers = header_map(request.headers.len());
     let mut content_length: Option<u64> = None;
     let mut chunked = false;
     let mut transfer_encoding = false;
@@ -242,18 +241,17 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
     let mut keep_alive_token = false;
     let mut expect_continue = false;
     for line in request.headers.iter() {
-        let name = HeaderName::from_bytes(line.name.as_bytes())
-            .map_err(|_| CodecError::Malformed("header name"))?;
-        let value = HeaderValue::from_maybe_shared(pieces.next(line.value.len()))
-            .map_err(|_| CodecError::Malformed("header value"))?;
-        if name == header::CONTENT_LENGTH {
+        let name = line.name.as_bytes();
+        // httparse holds names to tokens and values to text (tab, visible ASCII, obs-text),
+        // as `http`'s `HeaderName` and `HeaderValue` did: the view keeps them as they are.
+        if name.eq_ignore_ascii_case(b"content-length") {
             if content_length.is_some() {
                 // Even an equal repeat is refused (nginx does too): one less way to disagree
                 // with a server behind.
                 return Err(CodecError::Malformed("more than one Content-Length"));
             }
             content_length = Some(parse_length(line.value)?);
-        } else if name == header::TRANSFER_ENCODING {
+        } else if name.eq_ignore_ascii_case(b"transfer-encoding") {
             transfer_encoding = true;
             for coding in header_list::items(line.value) {
                 if chunked {
@@ -272,7 +270,7 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
                     return Err(CodecError::UnknownCoding);
                 }
             }
-        } else if name == header::CONNECTION {
+        } else if name.eq_ignore_ascii_case(b"connection") {
             for token in header_list::items(line.value) {
                 if token.eq_ignore_ascii_case(b"close") {
                     close = true;
@@ -280,10 +278,11 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
                     keep_alive_token = true;
                 }
             }
-        } else if name == header::EXPECT && line.value.eq_ignore_ascii_case(b"100-continue") {
+        } else if name.eq_ignore_ascii_case(b"expect")
+            && line.value.eq_ignore_ascii_case(b"100-continue")
+        {
             expect_continue = true;
         }
-        headers.append(name, value);
     }
     let framing = match (transfer_encoding, content_length) {
         (true, Some(_)) => {
@@ -308,14 +307,20 @@ fn build(request: &httparse::Request<'_, '_>) -> Result<Head, CodecError> {
     };
     let expect_continue =
         expect_continue && version == Version::HTTP_11 && framing != Framing::Empty;
-    let mut builder = Request::builder().method(method).uri(uri).version(version);
-    if let Some(map) = builder.headers_mut() {
-        *map = headers;
-    }
-    let (parts, ()) = builder
-        .body(())
-        .map_err(|_| CodecError::Malformed("request head"))?
-        .into_parts();
+    let bytes = head_bytes(head.len(), |buffer| buffer.extend_from_slice(head));
+    let target_start = (path.as_ptr() as usize).wrapping_sub(head.as_ptr() as usize);
+    let uri = parse_target(
+        &method,
+        path,
+        bytes.slice(target_start..target_start + path.len()),
+    )?;
+    let headers = Headers::parsed(bytes, head, request.headers);
+    let parts = RequestHead {
+        method,
+        uri,
+        version,
+        headers,
+    };
     Ok(Head {
         parts,
         framing,

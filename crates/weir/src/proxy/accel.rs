@@ -21,9 +21,10 @@
 
 use http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use http::uri::PathAndQuery;
-use http::{Method, Request, Uri, Version};
+use http::{Method, Uri, Version};
 
 use crate::error::ProxyError;
+use crate::head_view::{Headers, Request, RequestHead};
 
 /// The most `X-Accel-Redirect`s one request follows (nginx: `NGX_HTTP_MAX_URI_CHANGES`, 10).
 pub(super) const MAX_REDIRECTS: usize = 10;
@@ -48,7 +49,7 @@ const KEPT: [HeaderName; 6] = [
 pub(super) struct Head {
     method: Method,
     version: Version,
-    headers: HeaderMap,
+    headers: Headers,
     /// The target's authority, when the request had one.
     authority: Option<HeaderValue>,
     /// The request's host, for routing the redirect in the same server.
@@ -72,24 +73,25 @@ impl Head {
     /// The request a redirect makes: GET (or HEAD) of its target, with the client's headers and
     /// no body.
     pub(super) fn request(&self, redirect: &Redirect) -> Request<()> {
-        let mut request = Request::new(());
-        *request.method_mut() = if self.method == Method::HEAD {
-            Method::HEAD
-        } else {
-            Method::GET
-        };
-        *request.version_mut() = self.version;
-        *request.uri_mut() = Uri::from(redirect.target.clone());
         let mut headers = self.headers.clone();
         headers.remove(header::CONTENT_LENGTH);
         headers.remove(header::TRANSFER_ENCODING);
         // An HTTP/2 request (or one in absolute form) named its host in the target, which the
         // redirect's target replaces: the host goes on as `Host`.
-        if let (Some(authority), false) = (&self.authority, headers.contains_key(header::HOST)) {
-            headers.insert(header::HOST, authority.clone());
+        if let (Some(authority), false) = (&self.authority, headers.contains(header::HOST)) {
+            headers.set(header::HOST, authority.as_bytes());
         }
-        *request.headers_mut() = headers;
-        request
+        let head = RequestHead {
+            method: if self.method == Method::HEAD {
+                Method::HEAD
+            } else {
+                Method::GET
+            },
+            uri: Uri::from(redirect.target.clone()),
+            version: self.version,
+            headers,
+        };
+        Request::from_parts(head, ())
     }
 }
 

@@ -5,10 +5,11 @@
 
 use std::borrow::Cow;
 
-use http::header::{self, HeaderMap, HeaderName};
-use http::{Request, Version};
+use http::header;
+use http::Version;
 
 use crate::error::ProxyError;
+use crate::head_view::{text, Headers, Request};
 
 /// The host and the normalised path of a request that passed the checks, or why it did not.
 /// Generic over the body, which it never reads.
@@ -34,7 +35,7 @@ pub(super) fn request<B>(
 /// authority wins over `Host`. Generic over the body, which it never reads, and public, so that
 /// the fuzz targets in fuzz/ can call it.
 pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError> {
-    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let mut hosts = request.headers().get_all(header::HOST);
     let first = hosts.next();
     if hosts.next().is_some() {
         return Err(ProxyError::BadRequest {
@@ -43,15 +44,11 @@ pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError>
     }
     let header_host = match first {
         None => None,
-        Some(value) => Some(
-            value
-                .to_str()
-                .ok()
-                .filter(|host| is_valid_host(host))
-                .ok_or(ProxyError::BadRequest {
-                    reason: "invalid Host header",
-                })?,
-        ),
+        Some(value) => Some(text(value).filter(|host| is_valid_host(host)).ok_or(
+            ProxyError::BadRequest {
+                reason: "invalid Host header",
+            },
+        )?),
     };
     if let Some(authority) = request.uri().authority() {
         // Held to what a `Host` may be: userinfo (`user@`), which an http(s) target must not
@@ -130,32 +127,20 @@ fn is_name_byte(byte: u8) -> bool {
 /// Drops request headers whose names hold an underscore, as nginx does while
 /// `underscores_in_headers` is off: WSGI servers map `X-Real_IP` and `X-Real-IP` to one environ
 /// key, so such a header could pass for one weir sets.
-pub(super) fn drop_underscored_headers(headers: &mut HeaderMap) {
-    if !headers.keys().any(|name| name.as_str().contains('_')) {
-        return;
-    }
-    let underscored: Vec<HeaderName> = headers
-        .keys()
-        .filter(|name| name.as_str().contains('_'))
-        .cloned()
-        .collect();
-    for name in underscored {
-        headers.remove(name);
-    }
+pub(super) fn drop_underscored_headers(headers: &mut Headers) {
+    headers.remove_where(|name| name.contains(&b'_'));
 }
 
 /// Parses `Content-Length`; several differing values or garbage are a malformed request.
-fn content_length(headers: &HeaderMap) -> Result<Option<u64>, ProxyError> {
-    let mut values = headers.get_all(header::CONTENT_LENGTH).iter();
+fn content_length(headers: &Headers) -> Result<Option<u64>, ProxyError> {
+    let mut values = headers.get_all(header::CONTENT_LENGTH);
     let Some(first) = values.next() else {
         return Ok(None);
     };
     let malformed = ProxyError::BadRequest {
         reason: "invalid Content-Length",
     };
-    let length = first
-        .to_str()
-        .ok()
+    let length = text(first)
         .and_then(|text| text.trim().parse::<u64>().ok())
         .ok_or(malformed)?;
     if values.any(|other| other != first) {

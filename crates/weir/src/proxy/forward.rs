@@ -7,13 +7,13 @@
 use std::net::IpAddr;
 
 use bytes::Bytes;
-use http::header::{self, HeaderValue};
-use http::request::Parts;
-use http::{Request, Uri, Version};
+use http::header;
+use http::{Uri, Version};
 
 use super::headers::{
-    add_forwarding_headers, is_websocket_upgrade, remove_hop_by_hop, X_FORWARDED_PROTO,
+    add_forwarding_headers, is_websocket_upgrade, remove_hop_by_hop_fields, X_FORWARDED_PROTO,
 };
+use crate::head_view::{Request, RequestHead};
 
 /// What the rewrite needs to know besides the head.
 pub(super) struct Forwarding {
@@ -29,58 +29,51 @@ pub(super) struct Forwarding {
     pub(super) keepalive: bool,
 }
 
-/// Rewrites `parts` in place, as [the module](self) says.
-pub(super) fn rewrite(parts: &mut Parts, forwarding: &Forwarding) {
+/// Rewrites `head` in place, as [the module](self) says: the client's lines that stay are
+/// left as they came, weir's come after them.
+pub(super) fn rewrite(head: &mut RequestHead, forwarding: &Forwarding) {
+    let headers = &mut head.headers;
     let upgrade_protocol = forwarding
         .upgrade
-        .then(|| parts.headers.get(header::UPGRADE).cloned())
+        .then(|| headers.get_shared(header::UPGRADE))
         .flatten();
     let client_proto = forwarding
         .trusted
-        .then(|| parts.headers.get(&X_FORWARDED_PROTO).cloned())
+        .then(|| headers.get_shared(&X_FORWARDED_PROTO))
         .flatten();
-    remove_hop_by_hop(&mut parts.headers);
+    remove_hop_by_hop_fields(headers);
     // The HTTP layer answers `Expect: 100-continue` itself when the body is first read.
-    parts.headers.remove(header::EXPECT);
+    headers.remove(header::EXPECT);
     // In absolute form the target's authority wins over `Host` (RFC 9112 §3.2.2); an HTTP/1.0
     // request may have neither.
-    let host = match parts.uri.authority() {
-        Some(authority) => HeaderValue::from_str(authority.as_str()).ok(),
-        None if !parts.headers.contains_key(header::HOST) => {
-            Some(HeaderValue::from_static("localhost"))
-        }
-        None => None,
-    };
-    if let Some(host) = host {
-        parts.headers.insert(header::HOST, host);
+    match head.uri.authority() {
+        Some(authority) => headers.set(header::HOST, authority.as_str()),
+        None if !headers.contains(header::HOST) => headers.append(header::HOST, "localhost"),
+        None => {}
     }
     let scheme = if forwarding.secure { "https" } else { "http" };
-    add_forwarding_headers(&mut parts.headers, forwarding.client_ip, scheme);
+    add_forwarding_headers(headers, forwarding.client_ip, scheme);
     if let Some(proto) = client_proto {
         // A trusted proxy in front (a TLS terminator) knows the scheme; keep its word.
-        parts.headers.insert(&X_FORWARDED_PROTO, proto);
+        headers.set(&X_FORWARDED_PROTO, proto);
     }
     if let Some(protocol) = upgrade_protocol {
-        parts.headers.insert(header::UPGRADE, protocol);
-        parts
-            .headers
-            .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+        headers.set(header::UPGRADE, protocol);
+        headers.set(header::CONNECTION, "upgrade");
     } else if !forwarding.keepalive {
-        parts
-            .headers
-            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        headers.set(header::CONNECTION, "close");
     }
-    parts.version = Version::HTTP_11;
-    if parts.uri.scheme().is_some() || parts.uri.authority().is_some() {
+    head.version = Version::HTTP_11;
+    if head.uri.scheme().is_some() || head.uri.authority().is_some() {
         // An absolute-form request ("GET http://host/path"): upstreams want origin-form. An
         // empty path is `/` there, and a query stays (`http://host?q` is `/?q`, RFC 9112 §3.2.1).
-        let origin = parts.uri.path_and_query().map_or("", |pq| pq.as_str());
+        let origin = head.uri.path_and_query().map_or("", |pq| pq.as_str());
         let origin = if origin.starts_with('/') {
             origin.parse::<Uri>()
         } else {
             format!("/{origin}").parse::<Uri>()
         };
-        parts.uri = origin.unwrap_or_else(|_| Uri::from_static("/"));
+        head.uri = origin.unwrap_or_else(|_| Uri::from_static("/"));
     }
 }
 
@@ -103,22 +96,21 @@ pub fn forwarded_head(
     keepalive: bool,
     underscores: bool,
 ) -> Option<Bytes> {
-    let (mut parts, ()) = request.into_parts();
+    let mut request = request;
     if !underscores {
-        super::checks::drop_underscored_headers(&mut parts.headers);
+        super::checks::drop_underscored_headers(request.headers_mut());
     }
-    let request = Request::from_parts(parts, ());
     super::checks::request(&request, 0).ok()?;
-    let (mut parts, ()) = request.into_parts();
+    let (mut head, ()) = request.into_parts();
     let forwarding = Forwarding {
         client_ip,
         secure,
         trusted,
-        upgrade: is_websocket_upgrade(&parts, body_size == Some(0)),
+        upgrade: is_websocket_upgrade(&head, body_size == Some(0)),
         keepalive,
     };
-    rewrite(&mut parts, &forwarding);
-    Some(crate::upstream::client::request_head(&parts, body_size))
+    rewrite(&mut head, &forwarding);
+    Some(crate::upstream::client::request_head(&head, body_size))
 }
 
 #[cfg(test)]

@@ -3,11 +3,10 @@
 
 use std::net::IpAddr;
 
-use http::header::{self, HeaderMap, HeaderName, HeaderValue};
-use http::request::Parts;
+use http::header::{self, HeaderMap, HeaderName};
 use http::Method;
 
-use crate::h1::head::head_bytes;
+use crate::head_view::{text, Headers, RequestHead};
 use crate::header_list;
 
 pub(super) static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
@@ -18,18 +17,17 @@ pub(super) static X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-for
 /// (`bodiless`) whose `Upgrade` names `websocket` and whose `Connection` names `upgrade`.
 /// Nothing else is tunnelled. The lists are read as bytes ([`header_list`]), as
 /// [`remove_hop_by_hop`] reads `Connection`: the items it removes are the items this reads.
-pub(super) fn is_websocket_upgrade(parts: &Parts, bodiless: bool) -> bool {
-    let headers = &parts.headers;
+pub(super) fn is_websocket_upgrade(head: &RequestHead, bodiless: bool) -> bool {
+    let headers = &head.headers;
     let names = |name: HeaderName, item: &str| {
         headers
             .get_all(name)
-            .iter()
-            .any(|value| header_list::has_item(value.as_bytes(), item.as_bytes()))
+            .any(|value| header_list::has_item(value, item.as_bytes()))
     };
-    parts.method == Method::GET
+    head.method == Method::GET
         && bodiless
         && names(header::UPGRADE, "websocket")
-        && !headers.contains_key(header::TRANSFER_ENCODING)
+        && !headers.contains(header::TRANSFER_ENCODING)
         && names(header::CONNECTION, "upgrade")
 }
 
@@ -117,37 +115,61 @@ pub fn remove_hop_by_hop(headers: &mut HeaderMap) {
     }
 }
 
-/// `X-Forwarded-For` gets the client appended, `X-Real-IP` is set to it, and
-/// `X-Forwarded-Proto` is set to `scheme`: `https` on a TLS listener, else `http`.
-pub fn add_forwarding_headers(headers: &mut HeaderMap, client_ip: IpAddr, scheme: &'static str) {
-    let mut text = [0u8; 39];
-    let client = ip_text(client_ip, &mut text);
-    let earlier = headers.get_all(&X_FORWARDED_FOR);
-    // The values are cut from this thread's arena of head bytes, which they keep a slice of:
-    // no allocation of their own.
-    let (forwarded_for, real_ip) = if earlier.iter().next().is_none() {
-        let client = head_bytes(client.len(), |buffer| buffer.extend_from_slice(client));
-        (client.clone(), client)
-    } else {
-        let kept = || earlier.iter().filter_map(|value| value.to_str().ok());
-        let length = kept().map(|value| value.len() + 2).sum::<usize>() + client.len();
-        let joined = head_bytes(length, |buffer| {
-            for value in kept() {
-                buffer.extend_from_slice(value.as_bytes());
-                buffer.extend_from_slice(b", ");
+/// Whether `name` (as a client spelled it) is one of [`HOP_BY_HOP`]: one match on its length,
+/// which most names already fail, then at most two comparisons.
+fn is_hop_by_hop(name: &[u8]) -> bool {
+    let is = |hop: &str| name.eq_ignore_ascii_case(hop.as_bytes());
+    match name.len() {
+        2 => is("te"),
+        7 => is("trailer") || is("upgrade"),
+        10 => is("connection") || is("keep-alive"),
+        16 => is("proxy-connection"),
+        17 => is("transfer-encoding"),
+        18 => is("proxy-authenticate"),
+        19 => is("proxy-authorization"),
+        _ => false,
+    }
+}
+
+/// [`remove_hop_by_hop`] on a request head's view: its fields are marked removed, so the
+/// client's other lines still go upstream as they came.
+pub fn remove_hop_by_hop_fields(headers: &mut Headers) {
+    if !headers.any_name(is_hop_by_hop) {
+        return;
+    }
+    // The other headers `Connection` names (see `remove_hop_by_hop`): kept only when there are
+    // any, which is rare.
+    let mut named: Vec<Vec<u8>> = Vec::new();
+    for value in headers.get_all(header::CONNECTION) {
+        for item in header_list::items(value) {
+            if item.is_empty()
+                || item.eq_ignore_ascii_case(b"keep-alive")
+                || item.eq_ignore_ascii_case(b"close")
+                || is_hop_by_hop(item)
+                || item.eq_ignore_ascii_case(b"host")
+                || item.eq_ignore_ascii_case(b"content-length")
+            {
+                continue;
             }
-            buffer.extend_from_slice(client);
-        });
-        let real_ip = joined.slice(joined.len() - client.len()..);
-        (joined, real_ip)
-    };
-    if let Ok(value) = HeaderValue::from_maybe_shared(forwarded_for) {
-        headers.insert(&X_FORWARDED_FOR, value);
+            named.push(item.to_vec());
+        }
     }
-    if let Ok(value) = HeaderValue::from_maybe_shared(real_ip) {
-        headers.insert(&X_REAL_IP, value);
-    }
-    headers.insert(&X_FORWARDED_PROTO, HeaderValue::from_static(scheme));
+    headers.remove_where(|name| {
+        is_hop_by_hop(name) || named.iter().any(|item| name.eq_ignore_ascii_case(item))
+    });
+}
+
+/// `X-Forwarded-For` gets the client appended, `X-Real-IP` is set to it, and
+/// `X-Forwarded-Proto` is set to `scheme`: `https` on a TLS listener, else `http`. The lines are
+/// weir's, after the client's.
+pub fn add_forwarding_headers(headers: &mut Headers, client_ip: IpAddr, scheme: &'static str) {
+    let mut ip = [0u8; 39];
+    let client = ip_text(client_ip, &mut ip);
+    headers.append_to_list(X_FORWARDED_FOR.as_str().as_bytes(), client, |value| {
+        text(value).is_some()
+    });
+    headers.set(&X_REAL_IP, client);
+    headers.set(&X_FORWARDED_PROTO, scheme);
 }
 
 /// The address as text, written into `buffer`: an IPv4 address by hand (this runs for every
@@ -209,32 +231,39 @@ mod tests {
         }
     }
 
+    use http::HeaderValue;
+
     #[test]
     fn forwarding_headers_append_the_client() {
         let ip: IpAddr = "192.0.2.7".parse().expect("an address");
-        let mut headers = HeaderMap::new();
+        let mut headers = Headers::default();
         add_forwarding_headers(&mut headers, ip, "http");
-        assert_eq!(headers[&X_FORWARDED_FOR], "192.0.2.7");
-        assert_eq!(headers[&X_REAL_IP], "192.0.2.7");
-        assert_eq!(headers[&X_FORWARDED_PROTO], "http");
-        let mut headers = HeaderMap::new();
-        headers.append(&X_FORWARDED_FOR, HeaderValue::from_static("203.0.113.1"));
-        headers.append(
+        assert_eq!(headers.get(&X_FORWARDED_FOR), Some(&b"192.0.2.7"[..]));
+        assert_eq!(headers.get(&X_REAL_IP), Some(&b"192.0.2.7"[..]));
+        assert_eq!(headers.get(&X_FORWARDED_PROTO), Some(&b"http"[..]));
+        let mut map = HeaderMap::new();
+        map.append(&X_FORWARDED_FOR, HeaderValue::from_static("203.0.113.1"));
+        map.append(
             &X_FORWARDED_FOR,
             HeaderValue::from_static("203.0.113.2, 10.0.0.1"),
         );
+        let mut headers = Headers::from_map(&map);
         add_forwarding_headers(&mut headers, ip, "https");
         assert_eq!(
-            headers[&X_FORWARDED_FOR],
-            "203.0.113.1, 203.0.113.2, 10.0.0.1, 192.0.2.7"
+            headers.get_all(&X_FORWARDED_FOR).collect::<Vec<_>>(),
+            [&b"203.0.113.1, 203.0.113.2, 10.0.0.1, 192.0.2.7"[..]]
         );
-        assert_eq!(headers[&X_FORWARDED_PROTO], "https");
+        assert_eq!(headers.get(&X_FORWARDED_PROTO), Some(&b"https"[..]));
     }
 
     #[test]
     fn the_hop_by_hop_index_is_the_tables() {
         for (index, name) in HOP_BY_HOP.iter().enumerate() {
             assert_eq!(hop_by_hop_index(name), Some(index), "{name}");
+            assert!(is_hop_by_hop(name.as_str().to_ascii_uppercase().as_bytes()));
+        }
+        for name in ["host", "accept", "upgraded", "tE-", "user-agent", "x"] {
+            assert!(!is_hop_by_hop(name.as_bytes()), "{name}");
         }
         for name in [header::HOST, header::ACCEPT, header::CONTENT_LENGTH] {
             assert_eq!(hop_by_hop_index(&name), None, "{name}");
@@ -265,10 +294,14 @@ mod tests {
                 HeaderValue::from_static(value),
             );
         }
+        let mut view = Headers::from_map(&headers);
         remove_hop_by_hop(&mut headers);
         let mut left: Vec<&str> = headers.keys().map(HeaderName::as_str).collect();
         left.sort_unstable();
         assert_eq!(left, ["accept", "content-length", "host"]);
+        remove_hop_by_hop_fields(&mut view);
+        let left: Vec<&[u8]> = view.iter().map(|(name, _)| name).collect();
+        assert_eq!(left, [&b"host"[..], b"content-length", b"accept"]);
         let mut plain = HeaderMap::new();
         plain.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
         remove_hop_by_hop(&mut plain);
@@ -291,9 +324,13 @@ mod tests {
             HeaderValue::from_static("s"),
         );
         headers.append(header::HOST, HeaderValue::from_static("example.com"));
+        let mut view = Headers::from_map(&headers);
         remove_hop_by_hop(&mut headers);
         let left: Vec<&str> = headers.keys().map(HeaderName::as_str).collect();
         assert_eq!(left, ["host"]);
+        remove_hop_by_hop_fields(&mut view);
+        let left: Vec<&[u8]> = view.iter().map(|(name, _)| name).collect();
+        assert_eq!(left, [&b"host"[..]]);
     }
 
     /// The WebSocket check reads `Connection` as the removal does: a value that names `upgrade`
@@ -302,16 +339,16 @@ mod tests {
     #[test]
     fn the_websocket_check_reads_connection_as_the_removal_does() {
         let handshake = |connection: &[u8]| {
-            let (parts, ()) = http::Request::get("/chat")
+            let request = http::Request::get("/chat")
                 .header(header::UPGRADE, "websocket")
                 .header(
                     header::CONNECTION,
                     HeaderValue::from_bytes(connection).expect("a value"),
                 )
                 .body(())
-                .expect("a request")
-                .into_parts();
-            is_websocket_upgrade(&parts, true)
+                .expect("a request");
+            let (head, ()) = crate::head_view::Request::from_http(request).into_parts();
+            is_websocket_upgrade(&head, true)
         };
         assert!(handshake(b"Upgrade"));
         assert!(handshake(b"Upgrade,\x8d"));

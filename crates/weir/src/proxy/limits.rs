@@ -10,11 +10,12 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use http::header::{self, HeaderMap, HeaderName, HeaderValue};
-use http::{Request, StatusCode};
+use http::StatusCode;
 use smallvec::SmallVec;
 
 use crate::config::{KeyPart, LimitConfig, LimitHeaders};
 use crate::error::{HeadLines, ProxyError};
+use crate::head_view::Request;
 use crate::ratelimit::{Decision, Limiter, Limiters, Outcome};
 
 static RATELIMIT_POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
@@ -329,7 +330,7 @@ pub fn build_key<B>(
                 if let Some(value) = request.headers().get(name) {
                     if !value.is_empty() {
                         any = true;
-                        key.extend_from_slice(value.as_bytes());
+                        key.extend_from_slice(value);
                     }
                 }
             }

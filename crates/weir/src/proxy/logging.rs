@@ -7,11 +7,12 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::{Request, Response, StatusCode};
+use http::{Response, StatusCode};
 use tokio::time::Instant;
 
 use crate::access_log::{AccessLog, Entry};
 use crate::body::Body;
+use crate::head_view::Request;
 use crate::metrics::Metrics;
 use crate::tls::TlsInfo;
 

@@ -13,6 +13,8 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use http::header::{HeaderMap, HeaderName, HeaderValue};
+
+use crate::head_view::{Headers, Request};
 use http::{Method, Response, StatusCode, Uri};
 
 use crate::config::{
@@ -50,11 +52,11 @@ pub(super) struct Facts {
     host: String,
     uri: Uri,
     method: Method,
-    headers: HeaderMap,
+    headers: Headers,
 }
 
 impl Facts {
-    pub(super) fn capture<B>(request: &http::Request<B>, host: &str) -> Facts {
+    pub(super) fn capture<B>(request: &Request<B>, host: &str) -> Facts {
         Facts {
             host: host.to_string(),
             uri: request.uri().clone(),
@@ -234,21 +236,21 @@ impl Effective {
     /// Sets (or, with no value, removes) and appends the rendered headers on the upstream
     /// request.
     pub(super) fn apply_request(
-        headers: &mut HeaderMap,
+        headers: &mut Headers,
         rendered: Vec<(HeaderName, Option<HeaderValue>, bool)>,
     ) {
         for (name, value, append) in rendered {
             match (value, append) {
                 (Some(value), true) => {
-                    headers.append(name, value);
+                    headers.append(&name, value.as_bytes());
                 }
                 (Some(value), false) => {
-                    headers.insert(name, value);
+                    headers.set(&name, value.as_bytes());
                 }
                 // An append whose variables made no header value adds nothing.
                 (None, true) => {}
                 (None, false) => {
-                    headers.remove(name);
+                    headers.remove(&name);
                 }
             }
         }
@@ -293,7 +295,7 @@ pub(super) fn response_variables<'a>(
     server_name: &'a str,
     client_ip: IpAddr,
     secure: bool,
-    empty: &'a (Uri, HeaderMap),
+    empty: &'a (Uri, Headers),
 ) -> Variables<'a> {
     match facts {
         Some(facts) => Variables {

@@ -6,6 +6,7 @@ use std::net::IpAddr;
 use http::header::{HeaderMap, HeaderName, HeaderValue};
 
 use super::*;
+use crate::head_view::Headers;
 
 /// The seed's trusted networks: the three private ranges.
 fn private_ranges(header: RealIpHeader) -> RealIp {
@@ -20,7 +21,7 @@ fn ip(text: &str) -> IpAddr {
     text.parse().expect("a literal address parses")
 }
 
-fn headers(name: &str, values: &[&str]) -> HeaderMap {
+fn headers(name: &str, values: &[&str]) -> Headers {
     let mut headers = HeaderMap::new();
     let name = HeaderName::from_bytes(name.as_bytes()).expect("a literal header name is valid");
     for value in values {
@@ -29,7 +30,7 @@ fn headers(name: &str, values: &[&str]) -> HeaderMap {
             HeaderValue::from_str(value).expect("a literal header value is valid"),
         );
     }
-    headers
+    Headers::from_map(&headers)
 }
 
 fn xff(peer: &str, values: &[&str]) -> IpAddr {
@@ -129,7 +130,10 @@ fn a_header_value_that_is_not_ascii_is_malformed() {
         HeaderValue::from_bytes(b"\xff\xfe").expect("obs-text is a valid header value"),
     );
     let real_ip = private_ranges(RealIpHeader::XForwardedFor);
-    assert_eq!(real_ip.client_ip(ip("10.0.0.1"), &map), ip("10.0.0.1"));
+    assert_eq!(
+        real_ip.client_ip(ip("10.0.0.1"), &Headers::from_map(&map)),
+        ip("10.0.0.1")
+    );
 }
 
 #[test]

@@ -78,7 +78,8 @@ async fn serve(
     path: &str,
     request_headers: &HeaderMap,
 ) -> Response<Body> {
-    match dir.serve(method, path, request_headers).await {
+    let request_headers = crate::head_view::Headers::from_map(request_headers);
+    match dir.serve(method, path, &request_headers).await {
         Ok(response) => response.map(Body::boxed),
         Err(error) => error.into_response().map(Body::full),
     }
@@ -583,7 +584,11 @@ async fn a_file_that_shrinks_while_sent_ends_in_an_error() {
     let contents = big_contents(5 * CHUNK_SIZE);
     write(dir.root(), "shrinking.bin", &contents);
     let response = dir
-        .serve(&Method::GET, "/shrinking.bin", &HeaderMap::new())
+        .serve(
+            &Method::GET,
+            "/shrinking.bin",
+            &crate::head_view::Headers::default(),
+        )
         .await
         .expect("the file is served");
     assert_eq!(response.status(), StatusCode::OK);

@@ -19,6 +19,7 @@ use tokio::time::{Instant, Sleep};
 
 use crate::error::BodyError;
 use crate::h1::chunked::{self, Step};
+use crate::head_view::RequestHead;
 use crate::header_list;
 use crate::request_body::RequestBody;
 use crate::upstream::stream::Stream;
@@ -179,7 +180,7 @@ pub enum SendError {
 impl Sending {
     /// Encodes the head of the request ([`encode_head`]) and queues it, with a body whole in
     /// memory after it.
-    pub fn new(parts: &http::request::Parts, body: RequestBody) -> Sending {
+    pub fn new(parts: &RequestHead, body: RequestBody) -> Sending {
         let (framing, head) = encode_head(parts, body.size_hint().exact());
         let mut queue = crate::spares::take(&SPARE_QUEUES_OF_THREAD)
             .unwrap_or_else(|| VecDeque::with_capacity(4));
@@ -311,55 +312,49 @@ impl Drop for Sending {
 
 /// Encodes the head of a request (origin form, HTTP/1.1) with a body of `body_size` bytes (`None`:
 /// not known before its end), choosing the body's framing: the client's `Content-Length` if any,
-/// else the body's exact size, else chunked.
-fn encode_head(parts: &http::request::Parts, body_size: Option<u64>) -> (RequestFraming, Bytes) {
-    let mut extra: Option<(&'static str, HeaderValue)> = None;
-    let framing = if parts.headers.contains_key(header::CONTENT_LENGTH) {
+/// else the body's exact size, else chunked. The header lines are the view's
+/// ([`Headers::write_to`](crate::head_view::Headers::write_to): the client's kept lines as they
+/// came, then weir's), then the framing's line.
+fn encode_head(parts: &RequestHead, body_size: Option<u64>) -> (RequestFraming, Bytes) {
+    let mut number = itoa::Buffer::new();
+    let mut extra: Option<(&'static [u8], &[u8])> = None;
+    let framing = if parts.headers.contains(header::CONTENT_LENGTH) {
         RequestFraming::Length
     } else {
         match body_size {
             Some(0) => {
                 if matches!(parts.method, Method::POST | Method::PUT | Method::PATCH) {
-                    extra = Some(("content-length", HeaderValue::from_static("0")));
+                    extra = Some((b"content-length: ", b"0"));
                 }
                 RequestFraming::Empty
             }
             Some(length) => {
-                extra = Some(("content-length", HeaderValue::from(length)));
+                extra = Some((b"content-length: ", number.format(length).as_bytes()));
                 RequestFraming::Length
             }
             None => {
-                extra = Some(("transfer-encoding", HeaderValue::from_static("chunked")));
+                extra = Some((b"transfer-encoding: ", b"chunked"));
                 RequestFraming::Chunked
             }
         }
     };
     let target = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
-    let extra_line = extra.iter().map(|(name, value)| (*name, value.as_bytes()));
-    let lines = || {
-        parts
-            .headers
-            .iter()
-            .map(|(name, value)| (name.as_str(), value.as_bytes()))
-            .chain(extra_line.clone())
-    };
     // Sized exactly, and cut from this thread's arena of head bytes: no allocation of its own.
     let size = parts.method.as_str().len()
         + 1
         + target.len()
         + b" HTTP/1.1\r\n".len()
-        + lines()
-            .map(|(name, value)| name.len() + value.len() + 4)
-            .sum::<usize>()
+        + parts.headers.written_len()
+        + extra.map_or(0, |(name, value)| name.len() + value.len() + 2)
         + 2;
     let head = crate::h1::head::head_bytes(size, |head| {
         head.extend_from_slice(parts.method.as_str().as_bytes());
         head.extend_from_slice(b" ");
         head.extend_from_slice(target.as_bytes());
         head.extend_from_slice(b" HTTP/1.1\r\n");
-        for (name, value) in lines() {
-            head.extend_from_slice(name.as_bytes());
-            head.extend_from_slice(b": ");
+        parts.headers.write_to(head);
+        if let Some((name, value)) = extra {
+            head.extend_from_slice(name);
             head.extend_from_slice(value);
             head.extend_from_slice(b"\r\n");
         }
@@ -371,7 +366,7 @@ fn encode_head(parts: &http::request::Parts, body_size: Option<u64>) -> (Request
 /// The head [`Sending::new`] writes for `parts` and a body of `body_size` bytes, alone: for the
 /// `forward_head` fuzz target (fuzz/), which checks it against the client's request.
 #[doc(hidden)]
-pub fn request_head(parts: &http::request::Parts, body_size: Option<u64>) -> Bytes {
+pub fn request_head(parts: &RequestHead, body_size: Option<u64>) -> Bytes {
     encode_head(parts, body_size).1
 }
 
@@ -799,7 +794,7 @@ mod tests {
             .uri("/")
             .body(())
             .unwrap();
-        let (parts, ()) = request.into_parts();
+        let (parts, ()) = crate::head_view::Request::from_http(request).into_parts();
         let mut sending = Sending::new(&parts, RequestBody::Full(Some(Bytes::from_static(b"abc"))));
         match sending.take_untouched_body() {
             Some(RequestBody::Full(Some(bytes))) => assert_eq!(&bytes[..], b"abc"),

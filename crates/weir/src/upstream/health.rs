@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
-use http::{header, HeaderValue, Method, Request, StatusCode};
+use http::{header, HeaderValue, Method, StatusCode};
 use tokio::time::Instant;
 
 use crate::config::HealthCheckConfig;
@@ -302,20 +302,17 @@ pub async fn check_once(addr: &UpstreamAddr, config: &HealthCheckConfig) -> Resu
         let mut conn = connect::connect(addr, config.timeout, config.timeout)
             .await
             .map_err(|error| error.to_string())?;
-        let mut request = Request::new(());
-        *request.method_mut() = Method::GET;
-        *request.uri_mut() = config
-            .path
-            .parse()
-            .map_err(|_| format!("{:?} is not a valid path", config.path))?;
-        let headers = request.headers_mut();
-        headers.insert(header::HOST, host);
-        headers.insert(
-            header::USER_AGENT,
-            HeaderValue::from_static("weir-health-check"),
-        );
-        headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
-        let (parts, ()) = request.into_parts();
+        let mut parts = crate::head_view::RequestHead {
+            uri: config
+                .path
+                .parse()
+                .map_err(|_| format!("{:?} is not a valid path", config.path))?,
+            ..Default::default()
+        };
+        let headers = &mut parts.headers;
+        headers.set(header::HOST, host.as_bytes());
+        headers.set(header::USER_AGENT, "weir-health-check");
+        headers.set(header::CONNECTION, "close");
         let mut sending = Some(Sending::new(&parts, RequestBody::Full(None)));
         let mut answered = false;
         let head = std::future::poll_fn(|context| {

@@ -282,9 +282,11 @@ async fn a_request_to_servers_that_never_change_takes_no_reference_on_them() {
     // Minus the one this probe takes.
     let references = || std::sync::Arc::strong_count(&upstream.set.current.load_full()) - 1;
     assert_eq!(references(), 2, "the current set and the unchanging one");
-    let request = http::Request::get("/")
-        .body(crate::request_body::RequestBody::Full(None))
-        .expect("a request");
+    let request = crate::head_view::Request::from_http(
+        http::Request::get("/")
+            .body(crate::request_body::RequestBody::Full(None))
+            .expect("a request"),
+    );
     let sending = upstream.send(request, crate::config::Priority::Normal);
     tokio::pin!(sending);
     // The request is sent on a connection the server accepts, and its answer never comes: the

@@ -57,9 +57,11 @@ fn weir_verdict(bytes: &[u8]) -> Verdict {
     Verdict::Accepted {
         method: head.parts.method.to_string(),
         target: head.parts.uri.to_string(),
+        // As a map, as hyper's are: names in lower case, a name's lines together.
         headers: head
             .parts
             .headers
+            .to_map()
             .iter()
             .map(|(name, value)| (name.to_string(), value.as_bytes().to_vec()))
             .collect(),

@@ -1,16 +1,16 @@
 //! Unit tests of the request checks that need no gateway: the request's host.
 
-use http::header::HOST;
-use http::{Request, Version};
-
 use super::*;
+use http::header::HOST;
 
 fn request(target: &str, hosts: &[&str]) -> Request<()> {
-    let mut builder = Request::builder().uri(target).version(Version::HTTP_11);
+    let mut builder = http::Request::builder()
+        .uri(target)
+        .version(Version::HTTP_11);
     for host in hosts {
         builder = builder.header(HOST, *host);
     }
-    builder.body(()).expect("a valid test request")
+    Request::from_http(builder.body(()).expect("a valid test request"))
 }
 
 #[test]

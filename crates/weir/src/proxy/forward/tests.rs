@@ -1,9 +1,8 @@
 use std::net::{IpAddr, Ipv4Addr};
 
-use http::Request;
-
 use super::forwarded_head;
 use crate::h1::head::{parse, Parsed};
+use crate::head_view::Request;
 
 /// The head weir sends upstream for `request` (a bodiless one, from 192.0.2.7 on plain HTTP),
 /// as text.
@@ -60,16 +59,34 @@ fn the_forwarded_head_is_the_request_less_its_hop_by_hop_headers() {
         Some("GET /a?b HTTP/1.1"),
         "the request line"
     );
+    // The client's lines go as the client spelled them; weir's own are in lower case.
     for kept in [
-        "host: example.org",
-        "accept: */*",
+        "Host: example.org",
+        "Accept: */*",
         "x-forwarded-for: 203.0.113.1, 192.0.2.7",
         "x-real-ip: 192.0.2.7",
         "x-forwarded-proto: http",
     ] {
         assert!(head.contains(&format!("\r\n{kept}\r\n")), "{kept}: {head}");
     }
+    let lower = head.to_ascii_lowercase();
     for gone in ["connection", "x-secret", "keep-alive", "te:"] {
-        assert!(!head.contains(gone), "{gone}: {head}");
+        assert!(!lower.contains(gone), "{gone}: {head}");
     }
+}
+
+/// The client's lines go upstream as they came: in its order (a name's lines not gathered, as a
+/// header map gathered them) and its spelling, a run of kept lines between removed ones whole;
+/// weir's lines follow them.
+#[test]
+fn the_clients_lines_go_in_its_order_and_spelling() {
+    let head = forwarded(
+        b"GET / HTTP/1.1\r\nX-A: 1\r\nhOsT: example.org\r\nConnection: close\r\nX-B:  2 \r\n\
+          X-A: 3\r\n\r\n",
+    );
+    assert_eq!(
+        head,
+        "GET / HTTP/1.1\r\nX-A: 1\r\nhOsT: example.org\r\nX-B:  2 \r\nX-A: 3\r\n\
+         x-forwarded-for: 192.0.2.7\r\nx-real-ip: 192.0.2.7\r\nx-forwarded-proto: http\r\n\r\n"
+    );
 }

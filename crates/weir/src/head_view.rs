@@ -1,0 +1,693 @@
+//! A request head kept as bytes (issue 18 point 1): the head's own bytes, as the client sent
+//! them, with a small index of its header fields (name and value ranges from `httparse`), and
+//! the lines weir adds in a buffer of their own. Every phase reads the request's headers from
+//! this view, header rules and the forwarding headers are edits of it (a field marked removed,
+//! a line added), and the upstream request is written from it ([`Headers::write_to`]): each run
+//! of the client's lines that passed unchanged as one slice of its bytes, then weir's lines. No
+//! `http::HeaderMap` is built for a request. HTTP/2 makes the same view from hyper's map at its
+//! edge ([`Headers::from_map`]). Pure: it imports nothing of weir.
+
+use std::cell::RefCell;
+
+use bytes::{BufMut, Bytes, BytesMut};
+use http::{HeaderMap, Method, Uri, Version};
+
+/// One header field of the view: ranges of its name and value in the head's bytes (or, for a
+/// line weir added, in the added buffer).
+#[derive(Debug, Clone, Copy)]
+struct Field {
+    name_start: u32,
+    name_end: u32,
+    value_start: u32,
+    value_end: u32,
+    /// [`REMOVED`], [`ADDED`].
+    flags: u8,
+}
+
+/// The field was removed: it is neither read nor written.
+const REMOVED: u8 = 1;
+/// The field is one of weir's lines, in the added buffer (`name: value\r\n`).
+const ADDED: u8 = 2;
+
+/// Spare indexes and added buffers a thread keeps at most, and the most a kept one may hold.
+const SPARES: usize = 8;
+const SPARE_FIELDS: usize = 256;
+const SPARE_ADDED: usize = 4096;
+
+thread_local! {
+    /// Indexes of heads that are gone, cleared, for the next head of this thread: a head's
+    /// index costs an allocation per thread, not per request.
+    static SPARE_INDEXES: RefCell<Vec<Vec<Field>>> = const { RefCell::new(Vec::new()) };
+    /// Buffers of added lines of heads that are gone, cleared, likewise.
+    static SPARE_ADDED_BUFFERS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
+}
+
+fn take_spare<T>(spares: &'static std::thread::LocalKey<RefCell<Vec<T>>>) -> Option<T> {
+    spares
+        .try_with(|spares| spares.borrow_mut().pop())
+        .ok()
+        .flatten()
+}
+
+fn give_back<T>(spares: &'static std::thread::LocalKey<RefCell<Vec<T>>>, spare: T) {
+    let _ = spares.try_with(|spares| {
+        let mut spares = spares.borrow_mut();
+        if spares.len() < SPARES {
+            spares.push(spare);
+        }
+    });
+}
+
+/// A head's header fields as a view of its bytes: see [the module](self).
+#[derive(Default)]
+pub struct Headers {
+    /// The head's bytes (a request line may come first: the fields' ranges say where they are).
+    bytes: Bytes,
+    /// The fields in order: the head's own first, then those weir added.
+    fields: Vec<Field>,
+    /// Weir's lines, `name: value\r\n` each.
+    added: Vec<u8>,
+    /// Where the last of the head's own lines ends (its CRLF included).
+    fields_end: u32,
+    /// Whether every one of the head's lines ends in CRLF, so that its lines may be written as
+    /// they came; else each kept field is written as `name: value\r\n` (a line ended by a bare
+    /// LF is not passed on).
+    raw: bool,
+    /// The lengths of the names that may be among the fields (bit `n` for a name of `n` bytes,
+    /// bit 63 for any longer; never cleared by a removal): asking for a name of a length no
+    /// field has scans no field, and most names weir asks for are not there.
+    lengths: u64,
+}
+
+impl Clone for Headers {
+    fn clone(&self) -> Headers {
+        Headers {
+            bytes: self.bytes.clone(),
+            fields: self.fields.clone(),
+            added: self.added.clone(),
+            fields_end: self.fields_end,
+            raw: self.raw,
+            lengths: self.lengths,
+        }
+    }
+}
+
+impl Drop for Headers {
+    fn drop(&mut self) {
+        let mut fields = std::mem::take(&mut self.fields);
+        if fields.capacity() > 0 && fields.capacity() <= SPARE_FIELDS {
+            fields.clear();
+            give_back(&SPARE_INDEXES, fields);
+        }
+        let mut added = std::mem::take(&mut self.added);
+        if added.capacity() > 0 && added.capacity() <= SPARE_ADDED {
+            added.clear();
+            give_back(&SPARE_ADDED_BUFFERS, added);
+        }
+    }
+}
+
+impl std::fmt::Debug for Headers {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_map()
+            .entries(self.iter().map(|(name, value)| {
+                (
+                    String::from_utf8_lossy(name),
+                    String::from_utf8_lossy(value),
+                )
+            }))
+            .finish()
+    }
+}
+
+/// The bit of [`Headers::lengths`] for a name of `length` bytes.
+fn length_bit(length: usize) -> u64 {
+    1 << length.min(63)
+}
+
+/// Offset of `part` in `base` (a slice of it).
+fn offset(base: &[u8], part: &[u8]) -> u32 {
+    let offset = (part.as_ptr() as usize).wrapping_sub(base.as_ptr() as usize);
+    debug_assert!(offset <= base.len());
+    u32::try_from(offset).unwrap_or(u32::MAX)
+}
+
+/// An empty index with room for `count` fields: a spare one of this thread when there is one.
+fn index(count: usize) -> Vec<Field> {
+    match take_spare(&SPARE_INDEXES) {
+        Some(mut fields) => {
+            fields.reserve(count);
+            fields
+        }
+        None => Vec::with_capacity(count.max(16)),
+    }
+}
+
+impl Headers {
+    /// The view of a head parsed by `httparse` from `head` (`lines` are slices of it), whose
+    /// bytes `bytes` holds (a copy of `head`, so the ranges are the same). The ranges are 32-bit:
+    /// `h1::head::parse` refuses a head of 4 GiB or more, whatever `max_header_size` says.
+    pub fn parsed(bytes: Bytes, head: &[u8], lines: &[httparse::Header<'_>]) -> Headers {
+        let mut fields = index(lines.len());
+        let mut lengths = 0;
+        for line in lines {
+            lengths |= length_bit(line.name.len());
+            let name_start = offset(head, line.name.as_bytes());
+            let value_start = offset(head, line.value);
+            fields.push(Field {
+                name_start,
+                name_end: name_start + line.name.len() as u32,
+                value_start,
+                value_end: value_start + line.value.len() as u32,
+                flags: 0,
+            });
+        }
+        // The head ends with the blank line: CRLF CRLF when every line is ended by CRLF.
+        let length = head.len();
+        let fields_end = length.saturating_sub(2) as u32;
+        let ends_in_crlf = |end: usize| end >= 2 && &head[end - 2..end] == b"\r\n";
+        let raw = head.ends_with(b"\r\n\r\n")
+            && fields
+                .windows(2)
+                .all(|pair| ends_in_crlf(pair[1].name_start as usize));
+        Headers {
+            bytes,
+            fields,
+            added: Vec::new(),
+            fields_end,
+            raw,
+            lengths,
+        }
+    }
+
+    /// The view of `map`'s fields (HTTP/2's edge, and tests): its lines written into one buffer.
+    pub fn from_map(map: &HeaderMap) -> Headers {
+        let length = map
+            .iter()
+            .map(|(name, value)| name.as_str().len() + value.len() + 4)
+            .sum::<usize>();
+        let mut bytes = BytesMut::with_capacity(length);
+        let mut fields = index(map.len());
+        let mut lengths = 0;
+        for (name, value) in map {
+            lengths |= length_bit(name.as_str().len());
+            let name_start = bytes.len() as u32;
+            bytes.put_slice(name.as_str().as_bytes());
+            let name_end = bytes.len() as u32;
+            bytes.put_slice(b": ");
+            let value_start = bytes.len() as u32;
+            bytes.put_slice(value.as_bytes());
+            let value_end = bytes.len() as u32;
+            bytes.put_slice(b"\r\n");
+            fields.push(Field {
+                name_start,
+                name_end,
+                value_start,
+                value_end,
+                flags: 0,
+            });
+        }
+        let fields_end = bytes.len() as u32;
+        Headers {
+            bytes: bytes.freeze(),
+            fields,
+            added: Vec::new(),
+            fields_end,
+            raw: true,
+            lengths,
+        }
+    }
+
+    /// A copy as an `http::HeaderMap` (fields whose name or value `http` refuses are left out).
+    pub fn to_map(&self) -> HeaderMap {
+        let mut map = HeaderMap::with_capacity(self.len());
+        for (name, value) in self.iter() {
+            if let (Ok(name), Ok(value)) = (
+                http::HeaderName::from_bytes(name),
+                http::HeaderValue::from_bytes(value),
+            ) {
+                map.append(name, value);
+            }
+        }
+        map
+    }
+
+    fn name_of(&self, field: &Field) -> &[u8] {
+        let range = field.name_start as usize..field.name_end as usize;
+        if field.flags & ADDED != 0 {
+            &self.added[range]
+        } else {
+            &self.bytes[range]
+        }
+    }
+
+    fn value_of(&self, field: &Field) -> &[u8] {
+        let range = field.value_start as usize..field.value_end as usize;
+        if field.flags & ADDED != 0 {
+            &self.added[range]
+        } else {
+            &self.bytes[range]
+        }
+    }
+
+    fn live(&self) -> impl Iterator<Item = &Field> + '_ {
+        self.fields
+            .iter()
+            .filter(|field| field.flags & REMOVED == 0)
+    }
+
+    /// The fields, in order: (name as sent, value).
+    pub fn iter(&self) -> impl Iterator<Item = (&[u8], &[u8])> + '_ {
+        self.live()
+            .map(|field| (self.name_of(field), self.value_of(field)))
+    }
+
+    /// How many fields there are.
+    pub fn len(&self) -> usize {
+        self.live().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.live().next().is_none()
+    }
+
+    /// The first value of `name` (matched without regard to ASCII case; callers pass lower case).
+    pub fn get(&self, name: impl AsRef<[u8]>) -> Option<&[u8]> {
+        let name = name.as_ref();
+        if self.surely_absent(name) {
+            return None;
+        }
+        self.live()
+            .find(|field| self.is_named(field, name))
+            .map(|field| self.value_of(field))
+    }
+
+    /// Whether no field has a name of `name`'s length: no need to look.
+    fn surely_absent(&self, name: &[u8]) -> bool {
+        self.lengths & length_bit(name.len()) == 0
+    }
+
+    /// Whether `field` is named `name`, in any ASCII case: the length first, which most names
+    /// already fail.
+    fn is_named(&self, field: &Field, name: &[u8]) -> bool {
+        (field.name_end - field.name_start) as usize == name.len()
+            && self.name_of(field).eq_ignore_ascii_case(name)
+    }
+
+    /// Every value of `name`, in order.
+    pub fn get_all<'a, N: AsRef<[u8]> + 'a>(
+        &'a self,
+        name: N,
+    ) -> impl Iterator<Item = &'a [u8]> + 'a {
+        let absent = self.surely_absent(name.as_ref());
+        let fields = if absent { &[][..] } else { &self.fields[..] };
+        fields
+            .iter()
+            .filter(|field| field.flags & REMOVED == 0)
+            .filter(move |field| self.is_named(field, name.as_ref()))
+            .map(|field| self.value_of(field))
+    }
+
+    /// Whether `name` is there.
+    pub fn contains(&self, name: impl AsRef<[u8]>) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// Whether any field's name is one `wanted` picks.
+    pub fn any_name(&self, mut wanted: impl FnMut(&[u8]) -> bool) -> bool {
+        self.live().any(|field| wanted(self.name_of(field)))
+    }
+
+    /// Removes every field whose name `remove` picks; whether there was any.
+    pub fn remove_where(&mut self, mut remove: impl FnMut(&[u8]) -> bool) -> bool {
+        let mut any = false;
+        for index in 0..self.fields.len() {
+            let field = self.fields[index];
+            if field.flags & REMOVED == 0 && remove(self.name_of(&field)) {
+                self.fields[index].flags |= REMOVED;
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// Removes every field of `name`; whether there was any.
+    pub fn remove(&mut self, name: impl AsRef<[u8]>) -> bool {
+        let name = name.as_ref();
+        if self.surely_absent(name) {
+            return false;
+        }
+        self.remove_where(|found| found.len() == name.len() && found.eq_ignore_ascii_case(name))
+    }
+
+    /// Adds a field after all others: one of weir's lines.
+    pub fn append(&mut self, name: impl AsRef<[u8]>, value: impl AsRef<[u8]>) {
+        let (name, value) = (name.as_ref(), value.as_ref());
+        if self.added.capacity() == 0 {
+            if let Some(spare) = take_spare(&SPARE_ADDED_BUFFERS) {
+                self.added = spare;
+            }
+        }
+        if self.fields.capacity() == 0 {
+            self.fields = index(4);
+        }
+        self.lengths |= length_bit(name.len());
+        let name_start = self.added.len() as u32;
+        self.added.extend_from_slice(name);
+        let name_end = self.added.len() as u32;
+        self.added.extend_from_slice(b": ");
+        let value_start = self.added.len() as u32;
+        self.added.extend_from_slice(value);
+        let value_end = self.added.len() as u32;
+        self.added.extend_from_slice(b"\r\n");
+        self.fields.push(Field {
+            name_start,
+            name_end,
+            value_start,
+            value_end,
+            flags: ADDED,
+        });
+    }
+
+    /// Replaces the fields of `name` by one line after all others: their values that `keep`
+    /// takes, then `item`, joined by `, ` (`X-Forwarded-For` with the client appended).
+    pub fn append_to_list(&mut self, name: &[u8], item: &[u8], keep: impl Fn(&[u8]) -> bool) {
+        if self.added.capacity() == 0 {
+            if let Some(spare) = take_spare(&SPARE_ADDED_BUFFERS) {
+                self.added = spare;
+            }
+        }
+        if self.fields.capacity() == 0 {
+            self.fields = index(4);
+        }
+        let present = !self.surely_absent(name);
+        self.lengths |= length_bit(name.len());
+        let name_start = self.added.len() as u32;
+        self.added.extend_from_slice(name);
+        let name_end = self.added.len() as u32;
+        self.added.extend_from_slice(b": ");
+        let value_start = self.added.len() as u32;
+        let scanned = if present { self.fields.len() } else { 0 };
+        for index in 0..scanned {
+            let field = self.fields[index];
+            if field.flags & REMOVED != 0 || !self.is_named(&field, name) {
+                continue;
+            }
+            self.fields[index].flags |= REMOVED;
+            if !keep(self.value_of(&field)) {
+                continue;
+            }
+            let range = field.value_start as usize..field.value_end as usize;
+            if field.flags & ADDED != 0 {
+                self.added.extend_from_within(range);
+            } else {
+                self.added.extend_from_slice(&self.bytes[range]);
+            }
+            self.added.extend_from_slice(b", ");
+        }
+        self.added.extend_from_slice(item);
+        let value_end = self.added.len() as u32;
+        self.added.extend_from_slice(b"\r\n");
+        self.fields.push(Field {
+            name_start,
+            name_end,
+            value_start,
+            value_end,
+            flags: ADDED,
+        });
+    }
+
+    /// The first value of `name` as `Bytes` of its own: a slice of the head's bytes (no copy),
+    /// or a copy of one of weir's lines.
+    pub fn get_shared(&self, name: impl AsRef<[u8]>) -> Option<Bytes> {
+        let name = name.as_ref();
+        if self.surely_absent(name) {
+            return None;
+        }
+        let field = self.live().find(|field| self.is_named(field, name))?;
+        let range = field.value_start as usize..field.value_end as usize;
+        Some(if field.flags & ADDED != 0 {
+            Bytes::copy_from_slice(&self.added[range])
+        } else {
+            self.bytes.slice(range)
+        })
+    }
+
+    /// Replaces every field of `name` by one with `value`, after all others.
+    pub fn set(&mut self, name: impl AsRef<[u8]>, value: impl AsRef<[u8]>) {
+        let name = name.as_ref();
+        self.remove(name);
+        self.append(name, value);
+    }
+
+    /// The length [`Headers::write_to`] writes.
+    pub fn written_len(&self) -> usize {
+        let mut length = 0;
+        self.each_piece(|piece| length += piece.len());
+        length
+    }
+
+    /// Writes the fields as header lines: each run of the head's own lines that are all kept as
+    /// one slice of its bytes (as the client sent them), then weir's lines. The blank line that
+    /// ends a head is not written.
+    pub fn write_to(&self, out: &mut BytesMut) {
+        self.each_piece(|piece| out.extend_from_slice(piece));
+    }
+
+    fn each_piece(&self, mut piece: impl FnMut(&[u8])) {
+        let own = self
+            .fields
+            .iter()
+            .position(|field| field.flags & ADDED != 0)
+            .unwrap_or(self.fields.len());
+        if self.raw {
+            let mut run: Option<usize> = None;
+            for field in &self.fields[..own] {
+                let start = field.name_start as usize;
+                match (field.flags & REMOVED != 0, run) {
+                    (true, Some(run_start)) => {
+                        piece(&self.bytes[run_start..start]);
+                        run = None;
+                    }
+                    (false, None) => run = Some(start),
+                    _ => {}
+                }
+            }
+            if let Some(run_start) = run {
+                piece(&self.bytes[run_start..self.fields_end as usize]);
+            }
+        } else {
+            for field in self.fields[..own]
+                .iter()
+                .filter(|field| field.flags & REMOVED == 0)
+            {
+                piece(self.name_of(field));
+                piece(b": ");
+                piece(self.value_of(field));
+                piece(b"\r\n");
+            }
+        }
+        for field in &self.fields[own..] {
+            if field.flags & REMOVED == 0 {
+                // `name: value\r\n`, as `append` wrote it.
+                piece(&self.added[field.name_start as usize..field.value_end as usize + 2]);
+            }
+        }
+    }
+}
+
+/// What `HeaderValue::to_str` gives: the value as text when it is visible ASCII (tab and space
+/// included), else `None`.
+pub fn text(value: &[u8]) -> Option<&str> {
+    value
+        .iter()
+        .all(|byte| *byte == b'\t' || (0x20..0x7f).contains(byte))
+        .then(|| std::str::from_utf8(value).ok())
+        .flatten()
+}
+
+/// A request's head: its line and its header fields.
+#[derive(Debug, Clone)]
+pub struct RequestHead {
+    pub method: Method,
+    /// The request target (an `http::Uri` over the head's own bytes).
+    pub uri: Uri,
+    pub version: Version,
+    pub headers: Headers,
+}
+
+impl Default for RequestHead {
+    fn default() -> RequestHead {
+        RequestHead {
+            method: Method::GET,
+            uri: Uri::from_static("/"),
+            version: Version::HTTP_11,
+            headers: Headers::default(),
+        }
+    }
+}
+
+/// A request: its head as a view, and its body. In place of `http::Request` on weir's request
+/// path; its accessors are named as `http::Request`'s.
+#[derive(Debug, Default)]
+pub struct Request<B> {
+    pub head: RequestHead,
+    pub body: B,
+}
+
+impl<B> Request<B> {
+    pub fn from_parts(head: RequestHead, body: B) -> Request<B> {
+        Request { head, body }
+    }
+
+    pub fn into_parts(self) -> (RequestHead, B) {
+        (self.head, self.body)
+    }
+
+    /// `request`'s view: its header map written as lines (HTTP/2's edge, and tests).
+    pub fn from_http(request: http::Request<B>) -> Request<B> {
+        let (parts, body) = request.into_parts();
+        let head = RequestHead {
+            headers: Headers::from_map(&parts.headers),
+            method: parts.method,
+            uri: parts.uri,
+            version: parts.version,
+        };
+        Request { head, body }
+    }
+
+    pub fn method(&self) -> &Method {
+        &self.head.method
+    }
+
+    pub fn uri(&self) -> &Uri {
+        &self.head.uri
+    }
+
+    pub fn version(&self) -> Version {
+        self.head.version
+    }
+
+    pub fn headers(&self) -> &Headers {
+        &self.head.headers
+    }
+
+    pub fn headers_mut(&mut self) -> &mut Headers {
+        &mut self.head.headers
+    }
+
+    pub fn body(&self) -> &B {
+        &self.body
+    }
+
+    pub fn body_mut(&mut self) -> &mut B {
+        &mut self.body
+    }
+
+    pub fn map<C>(self, change: impl FnOnce(B) -> C) -> Request<C> {
+        Request {
+            head: self.head,
+            body: change(self.body),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(head: &[u8]) -> Headers {
+        let mut lines = [httparse::EMPTY_HEADER; 16];
+        let mut request = httparse::Request::new(&mut lines);
+        let Ok(httparse::Status::Complete(length)) = request.parse(head) else {
+            panic!("a whole head");
+        };
+        assert_eq!(length, head.len());
+        Headers::parsed(Bytes::copy_from_slice(head), head, request.headers)
+    }
+
+    fn written(headers: &Headers) -> Vec<u8> {
+        let mut out = BytesMut::new();
+        headers.write_to(&mut out);
+        assert_eq!(out.len(), headers.written_len());
+        out.to_vec()
+    }
+
+    #[test]
+    fn values_are_found_by_name_in_any_case_and_in_order() {
+        let headers = parsed(
+            b"GET / HTTP/1.1\r\nHost: a.test\r\nX-Two: 1\r\nAccept: */*\r\nx-two:  2 \r\n\r\n",
+        );
+        assert_eq!(headers.get("host"), Some(&b"a.test"[..]));
+        assert_eq!(headers.get(http::header::HOST), Some(&b"a.test"[..]));
+        assert_eq!(
+            headers.get_all("x-two").collect::<Vec<_>>(),
+            [&b"1"[..], &b"2"[..]]
+        );
+        assert!(!headers.contains("x-one"));
+        assert_eq!(headers.len(), 4);
+    }
+
+    /// The client's lines go out as they came, a run of kept lines as one slice; removed lines
+    /// are left out, weir's lines come last.
+    #[test]
+    fn kept_lines_are_written_as_sent_and_added_ones_last() {
+        let mut headers = parsed(
+            b"GET / HTTP/1.1\r\nHost: a.test\r\nConnection: close\r\nX-Case:  Kept \r\nAccept: */*\r\n\r\n",
+        );
+        assert_eq!(
+            written(&headers),
+            b"Host: a.test\r\nConnection: close\r\nX-Case:  Kept \r\nAccept: */*\r\n"
+        );
+        assert!(headers.remove("connection"));
+        headers.set("x-forwarded-for", "192.0.2.1");
+        headers.set("host", "b.test");
+        assert_eq!(
+            written(&headers),
+            b"X-Case:  Kept \r\nAccept: */*\r\nx-forwarded-for: 192.0.2.1\r\nhost: b.test\r\n"
+        );
+        headers.set("x-forwarded-for", "192.0.2.2");
+        assert_eq!(headers.get("x-forwarded-for"), Some(&b"192.0.2.2"[..]));
+        assert_eq!(
+            written(&headers),
+            b"X-Case:  Kept \r\nAccept: */*\r\nhost: b.test\r\nx-forwarded-for: 192.0.2.2\r\n"
+        );
+    }
+
+    /// A head with a line ended by a bare LF is written line by line with CRLF.
+    #[test]
+    fn a_bare_lf_is_not_passed_on() {
+        let headers = parsed(b"GET / HTTP/1.1\r\nHost: a.test\nAccept: */*\r\n\r\n");
+        assert_eq!(written(&headers), b"Host: a.test\r\nAccept: */*\r\n");
+    }
+
+    /// A name of a length no field has is not looked for; a line added later is found.
+    #[test]
+    fn names_are_looked_for_only_among_fields_of_their_length() {
+        let mut headers = parsed(b"GET / HTTP/1.1\r\nAccept: */*\r\nX-Long-Name-Of-Seventy-Bytes-Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx: 1\r\n\r\n");
+        assert!(headers.surely_absent(b"x-real-ip"));
+        assert!(!headers.surely_absent(b"expect"));
+        assert_eq!(headers.get("expect"), None);
+        assert_eq!(
+            headers
+                .get("x-long-name-of-seventy-bytes-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
+            Some(&b"1"[..])
+        );
+        headers.append("x-real-ip", "192.0.2.1");
+        assert_eq!(headers.get("X-Real-IP"), Some(&b"192.0.2.1"[..]));
+        assert!(headers.remove("x-real-ip"));
+        assert_eq!(headers.get("x-real-ip"), None);
+    }
+
+    #[test]
+    fn a_map_makes_the_same_view() {
+        let mut map = HeaderMap::new();
+        map.append("host", http::HeaderValue::from_static("a.test"));
+        map.append("cookie", http::HeaderValue::from_static("a=1"));
+        let headers = Headers::from_map(&map);
+        assert_eq!(headers.get("cookie"), Some(&b"a=1"[..]));
+        assert_eq!(written(&headers), b"host: a.test\r\ncookie: a=1\r\n");
+        assert_eq!(headers.to_map(), map);
+    }
+}
