@@ -105,8 +105,11 @@ pub fn cut(
     piece
 }
 
-/// Blocks of memory a thread keeps at most for [`SpareBox`]es.
-const SPARE_BLOCKS: usize = 8;
+/// Blocks of memory a thread keeps at most for [`SpareBox`]es: a proxied request holds two (its
+/// request phase and its upstream exchange), so a thread with 16 requests in flight gets all
+/// its blocks back. With 8, `ab -k -c10` on two threads made 0.23 allocations per request
+/// (callgrind: `mi_malloc_aligned` called from `SpareBox::new`) once the exchange had its box.
+const SPARE_BLOCKS: usize = 32;
 
 /// A thread's blocks of memory that held a [`SpareBox`]'s future, each with its layout; freed
 /// when the thread ends.
@@ -156,7 +159,8 @@ impl<F> SpareBox<F> {
             let spare = BLOCKS
                 .try_with(|blocks| {
                     let mut blocks = blocks.borrow_mut();
-                    let index = blocks.0.iter().position(|(_, kept)| *kept == layout)?;
+                    // The last one kept is the likeliest of this layout: looked for first.
+                    let index = blocks.0.iter().rposition(|(_, kept)| *kept == layout)?;
                     Some(blocks.0.swap_remove(index).0)
                 })
                 .ok()
