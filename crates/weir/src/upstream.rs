@@ -442,7 +442,7 @@ impl Upstream {
     ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + '_
     {
         let repeatable = repeatable(&request);
-        SpareBox::new(async move {
+        SpareBox::with(|| async move {
             // The servers as they are now: a change of a host name's addresses while this request
             // runs does not move it. Waiting for a first resolution is rare, and boxed.
             let servers = match self.set.servers_now() {

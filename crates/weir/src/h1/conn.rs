@@ -168,7 +168,7 @@ where
         };
         // Boxed (an idle connection's task holds no room for a request), in a box whose
         // memory this thread keeps for its next request.
-        match SpareBox::new(exchange.run(head, proxy.current(&mut held))).await {
+        match SpareBox::with(|| exchange.run(head, proxy.current(&mut held))).await {
             Next::Request => {
                 shared.lock().release_buffer();
                 deadline = Instant::now() + settings.keepalive_timeout;
