@@ -136,7 +136,8 @@ thread_local! {
 /// A future in a box of its own, as `Box::pin` puts it, whose memory goes to this thread's
 /// spares when it is dropped, for the next `SpareBox` of the same layout made on this thread:
 /// the request phase is boxed once per request (so an idle connection's task stays small), and
-/// this way its box costs an allocation per thread, not per request.
+/// so is a proxied request's upstream exchange (so a request phase that never goes upstream
+/// does not carry it); this way each box costs an allocation per thread, not per request.
 pub struct SpareBox<F> {
     future: NonNull<F>,
     /// The box owns an `F` (for the drop check).
