@@ -390,27 +390,27 @@ impl Proxy {
         let (upstream_request, upgrade) =
             self.upstream_request(&target, client, client_ip, request);
         let sent = self.sending(upstream, record);
-        let response = upstream.send(upstream_request, priority).await?;
-        self.sent(&response, sent, record);
-        if let Some((redirect, head)) = head
-            .as_ref()
-            .and_then(|head| Some((accel::redirect(response.headers())?, head)))
-        {
-            // The upstream's body is not wanted: dropped, its connection is not reused.
-            drop(response);
-            // Boxed: rare (an internal route and an upstream that asks for it), and as large as
-            // a second request phase, which every request's future would otherwise carry.
-            return Box::pin(self.follow(
-                redirect?,
-                head,
-                client,
-                client_ip,
-                limited.as_ref(),
-                record,
-            ))
-            .await;
-        }
-        Ok(self.shaped(response, route, &target, upgrade, limited.as_ref()))
+        // The response is a local of this block only: it was borrowed, so as a local of the
+        // function it kept its room (384 bytes) through the redirect's await below.
+        let (redirect, head) = {
+            let response = upstream.send(upstream_request, priority).await?;
+            self.sent(&response, sent, record);
+            match head
+                .as_ref()
+                .and_then(|head| Some((accel::redirect(response.headers())?, head)))
+            {
+                // The upstream's body is not wanted: dropped with this block, its connection is
+                // not reused.
+                Some(redirect) => redirect,
+                None => {
+                    return Ok(self.shaped(response, route, &target, upgrade, limited.as_ref()))
+                }
+            }
+        };
+        let redirect = redirect?;
+        // Boxed: rare (an internal route and an upstream that asks for it), and as large as
+        // a second request phase, which every request's future would otherwise carry.
+        Box::pin(self.follow(redirect, head, client, client_ip, limited.as_ref(), record)).await
     }
 
     /// Phase 6 for an upstream's response: the rules' hidden headers out, `X-Accel-Buffering`

@@ -32,6 +32,7 @@ use crate::error::BoxError;
 use crate::error::ProxyError;
 use crate::head_view::{Headers, Request};
 use crate::request_body::RequestBody;
+use crate::spares::SpareBox;
 use balance::Balancer;
 use client::{HeadError, ResponseFraming, ResponseHead, SendError, Sending};
 use health::{Health, PassiveSettings};
@@ -197,23 +198,31 @@ impl ServerSet {
         server_health
     }
 
-    /// The servers for a new request. Until every name has been tried once, it waits for that,
-    /// within `resolve_timeout`.
-    async fn servers(&self) -> Held<'_> {
+    /// The servers for a new request, when it need not wait for them: `None` until every name
+    /// has been tried once ([`ServerSet::servers_resolved`] waits for that). Not a future, so
+    /// that a request makes none for the rare wait.
+    fn servers_now(&self) -> Option<Held<'_>> {
         if let Some(unchanging) = &self.unchanging {
-            return Held::Unchanging(unchanging);
+            return Some(Held::Unchanging(unchanging));
         }
         // Acquire: pairs with the Release store made once the last name was tried.
         if !self.all_attempted.load(Ordering::Acquire)
             && !self.attempted.borrow().iter().all(|&tried| tried)
         {
-            let mut attempted = self.attempted.subscribe();
-            let _ = tokio::time::timeout(
-                self.resolve_timeout,
-                attempted.wait_for(|attempted| attempted.iter().all(|&tried| tried)),
-            )
-            .await;
+            return None;
         }
+        Some(Held::Current(self.current.load_full()))
+    }
+
+    /// The servers for a new request once every name has been tried once, waiting for that
+    /// within `resolve_timeout`.
+    async fn servers_resolved(&self) -> Held<'_> {
+        let mut attempted = self.attempted.subscribe();
+        let _ = tokio::time::timeout(
+            self.resolve_timeout,
+            attempted.wait_for(|attempted| attempted.iter().all(|&tried| tried)),
+        )
+        .await;
         Held::Current(self.current.load_full())
     }
 }
@@ -431,6 +440,10 @@ impl Upstream {
     ///
     /// Not an `async fn`: an `async fn`'s arguments take their room twice in its future, and
     /// the request is large; this future holds it once, and [`Upstream::exchange`] borrows it.
+    /// The future is in a box of its own, a [`SpareBox`] (this thread's memory, kept from the
+    /// last one: no allocation): the request phase's future, which every request makes and
+    /// copies (a 429's included), then holds a pointer where it held this one's 1,120 bytes
+    /// (test profile), and the copies of it at each level above are gone.
     pub fn send(
         &self,
         mut request: Request<RequestBody>,
@@ -438,10 +451,13 @@ impl Upstream {
     ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + '_
     {
         let repeatable = repeatable(&request);
-        async move {
+        SpareBox::with(|| async move {
             // The servers as they are now: a change of a host name's addresses while this request
-            // runs does not move it.
-            let servers = self.set.servers().await;
+            // runs does not move it. Waiting for a first resolution is rare, and boxed.
+            let servers = match self.set.servers_now() {
+                Some(servers) => servers,
+                None => Box::pin(self.set.servers_resolved()).await,
+            };
             if servers.pools.is_empty() {
                 return Err(ProxyError::Unresolved {
                     names: Arc::clone(&self.set.names_text),
@@ -514,7 +530,7 @@ impl Upstream {
                 index = next;
                 request = retry;
             }
-        }
+        })
     }
 
     /// One server's part of [`Upstream::send`], with the stale-connection retry: the request
@@ -533,49 +549,7 @@ impl Upstream {
         let mut fresh = false;
         let mut closed_retried = false;
         loop {
-            let deadline = || client_deadline(request.headers());
-            let mut conn = match pool.checkout(fresh, priority, deadline).await {
-                // A pooled connection the server closed while idle was already passed over.
-                Ok(Checkout::Reused(conn)) => conn,
-                Ok(Checkout::Connect(mut slot)) => {
-                    // Boxed: rare work on a keep-alive upstream, and large.
-                    match Box::pin(connect::connect(
-                        pool.addr(),
-                        self.connect_timeout,
-                        self.send_timeout,
-                    ))
-                    .await
-                    {
-                        Ok(stream) => slot.into_conn(stream),
-                        Err(error) => {
-                            slot.failed();
-                            return Err(Failed {
-                                error,
-                                counts: true,
-                                retry: Retry::Unsent(Box::new(std::mem::take(request))),
-                            });
-                        }
-                    }
-                }
-                // A full queue answers at once, so another server may as well be asked; a queue
-                // time-out has already made the client wait.
-                Err(
-                    error @ (CheckoutError::QueueFull { .. } | CheckoutError::Overloaded { .. }),
-                ) => {
-                    return Err(Failed {
-                        error: error.into(),
-                        counts: false,
-                        retry: Retry::Unsent(Box::new(std::mem::take(request))),
-                    })
-                }
-                Err(error @ CheckoutError::QueueTimeout { .. }) => {
-                    return Err(Failed {
-                        error: error.into(),
-                        counts: false,
-                        retry: Retry::No,
-                    })
-                }
-            };
+            let mut conn = self.connection(pool, request, fresh, priority).await?;
             let (parts, body) = std::mem::take(request).into_parts();
             let method = parts.method.clone();
             let mut sending = Some(Sending::new(&parts, body));
@@ -708,6 +682,58 @@ impl Upstream {
                 conn.failed();
             }
             return Err(failed);
+        }
+    }
+
+    /// The connection for one try of [`Upstream::exchange`]: a pooled one, else a new one.
+    /// A future of its own, awaited before the request is sent: the checkout's answer, which a
+    /// new connection's slot is taken from, keeps its room while the connection is made, and
+    /// in [`Upstream::exchange`] it kept it while the request was sent too (200 bytes).
+    async fn connection(
+        &self,
+        pool: &Arc<Pool>,
+        request: &mut Request<RequestBody>,
+        fresh: bool,
+        priority: Priority,
+    ) -> Result<Pooled, Failed> {
+        let deadline = || client_deadline(request.headers());
+        match pool.checkout(fresh, priority, deadline).await {
+            // A pooled connection the server closed while idle was already passed over.
+            Ok(Checkout::Reused(conn)) => Ok(conn),
+            Ok(Checkout::Connect(mut slot)) => {
+                // Boxed: rare work on a keep-alive upstream, and large.
+                match Box::pin(connect::connect(
+                    pool.addr(),
+                    self.connect_timeout,
+                    self.send_timeout,
+                ))
+                .await
+                {
+                    Ok(stream) => Ok(slot.into_conn(stream)),
+                    Err(error) => {
+                        slot.failed();
+                        Err(Failed {
+                            error,
+                            counts: true,
+                            retry: Retry::Unsent(Box::new(std::mem::take(request))),
+                        })
+                    }
+                }
+            }
+            // A full queue answers at once, so another server may as well be asked; a queue
+            // time-out has already made the client wait.
+            Err(error @ (CheckoutError::QueueFull { .. } | CheckoutError::Overloaded { .. })) => {
+                Err(Failed {
+                    error: error.into(),
+                    counts: false,
+                    retry: Retry::Unsent(Box::new(std::mem::take(request))),
+                })
+            }
+            Err(error @ CheckoutError::QueueTimeout { .. }) => Err(Failed {
+                error: error.into(),
+                counts: false,
+                retry: Retry::No,
+            }),
         }
     }
 

@@ -552,7 +552,21 @@ impl Pool {
         // The waiter's unit of `outstanding`, given back by its drop if this future is dropped
         // while it waits (the client left).
         let waiting = Waiting { pool: self };
-        let mut receiver = receiver;
+        // Boxed: a request that must wait is rare (the pool is full), and a wait's timer and
+        // channel would take their room in every request's future.
+        Box::pin(self.wait(waiting, receiver, deadline, predicted, queued_at)).await
+    }
+
+    /// The rare part of [`Pool::checkout`]: a request queued at `queued_at` waits (up to
+    /// `deadline`) for a place to be granted.
+    async fn wait(
+        self: &Arc<Self>,
+        waiting: Waiting<'_>,
+        mut receiver: oneshot::Receiver<Result<Grant, admission::Refusal>>,
+        deadline: Duration,
+        predicted: Option<Duration>,
+        queued_at: Instant,
+    ) -> Result<Checkout, CheckoutError> {
         let granted = match tokio::time::timeout(deadline, &mut receiver).await {
             Ok(Ok(Ok(grant))) => Some(grant),
             // Dropped at the head of a standing queue (`waiting`'s drop gives its unit back).
