@@ -11,13 +11,15 @@
 //! - Idle connections are stacks, one per thread that drives them: the most recently used of the
 //!   caller's thread is reused first, the oldest expire first.
 //! - Waiters are kept in one queue per priority class (the route's `priority`); a freed place
-//!   goes to the highest class with a live waiter, and in it to the oldest, or to the newest
-//!   while the queue stands (admission's CoDel test, with a declared capacity only). One that
-//!   gave up (timed out, cancelled) is skipped. While the queue stands and refuses newcomers,
-//!   waiters of the normal and low classes that waited over admission's sojourn cap are dropped
-//!   at the head (503), when a newcomer comes, and when a place frees if a fresher waiter is
-//!   there to take it (no drop idles a worker), and a newcomer that finds admission's room
-//!   full is refused at once (503), unless it outranks a waiter: then the oldest waiter of the
+//!   goes to the highest class with a live waiter, and in it to the oldest, or, with a declared
+//!   capacity, in admission's order ([`admission::Order`]: the newest, but the oldest once it
+//!   waited the guard while the queue does not stand, or once a standing queue's room is at its
+//!   floor). One that gave up (timed out, cancelled) is skipped. While the queue stands and
+//!   refuses (two refusals per place lately), waiters of the normal and low classes that
+//!   waited over admission's sojourn cap are dropped at the head (503), when a newcomer comes,
+//!   and when a place frees if a fresher waiter is there to take it (no drop idles a worker),
+//!   and a newcomer that finds admission's room full (or, at its floor, its place too far off)
+//!   is refused at once (503), unless it outranks a waiter: then the oldest waiter of the
 //!   lowest class below its own is dropped (503) to make room; high waiters are never dropped.
 //! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
@@ -432,7 +434,7 @@ impl Pool {
     }
 
     /// Takes the most recently used live idle connection, or a slot to open a new one, or waits
-    /// (by class, then FIFO or LIFO while the queue stands; up to `queue_timeout`) for either.
+    /// (by class, then in admission's order; up to `queue_timeout`) for either.
     /// With `fresh`, idle connections are passed over (the oldest is closed to make room when
     /// the pool is full), for a retry after a stale one.
     /// `deadline`: a shorter wait than `queue_timeout` the client asked for, asked only when the
@@ -459,6 +461,7 @@ impl Pool {
                 let me = thread_slot() as usize;
                 if let Some(idle) = state.pop_live(me, now, self.settings.idle_timeout) {
                     self.count_in(&mut state);
+                    self.place_taken(&mut state, now);
                     return Ok(Checkout::Reused(self.pooled_from(idle)));
                 }
                 // None of this thread's own: take another thread's, unless this pool keeps
@@ -467,6 +470,7 @@ impl Pool {
                     for owner in 0..state.idle.len() {
                         if let Some(idle) = state.pop_live(owner, now, self.settings.idle_timeout) {
                             self.count_in(&mut state);
+                            self.place_taken(&mut state, now);
                             return Ok(Checkout::Reused(self.pooled_from(idle)));
                         }
                     }
@@ -476,6 +480,7 @@ impl Pool {
                 state.open += 1;
                 state.connects += 1;
                 self.count_in(&mut state);
+                self.place_taken(&mut state, now);
                 return Ok(Checkout::Connect(self.slot(true)));
             }
             let deadline = deadline().map_or(self.settings.queue_timeout, |deadline| {
@@ -500,12 +505,28 @@ impl Pool {
                     standing = state.admission.standing(now);
                 }
             }
+            // Served before this request: the waiters of the classes above, and of its own class
+            // unless the queue serves the newest first (a standing queue whose room is not at
+            // its floor: then it is the newest). A queue that does not stand counts them too: a
+            // newcomer may wait behind them once they waited the guard.
+            let classes_before =
+                if standing && state.admission.order(now) == admission::Order::NewestFirst {
+                    priority.index()
+                } else {
+                    priority.index() + 1
+                };
+            let ahead = |state: &State| -> usize {
+                state.waiters[..classes_before]
+                    .iter()
+                    .map(VecDeque::len)
+                    .sum()
+            };
             let full = depth >= self.settings.queue_size;
-            if standing && (full || state.admission.full(now, depth)) {
+            if standing && (full || state.admission.full(now, depth, ahead(&state))) {
                 // A standing queue that is full: the newcomer is refused at once, unless it
                 // outranks a waiter, the oldest of the lowest class below its own, which it
                 // displaces (a high one is refused only when `queue_size` is reached).
-                if self.displace(&mut state, priority) {
+                if self.displace(&mut state, now, priority) {
                     depth -= 1;
                 } else if full || priority != Priority::High {
                     let refusal = if full {
@@ -524,18 +545,8 @@ impl Pool {
                     addr: self.addr.clone(),
                 });
             }
-            // Served before this request: the waiters of the classes above, and of its own
-            // class unless the queue stands (then its class is served newest first).
-            let classes_before = if standing {
-                priority.index()
-            } else {
-                priority.index() + 1
-            };
-            let ahead: usize = state.waiters[..classes_before]
-                .iter()
-                .map(VecDeque::len)
-                .sum();
             let predicted = if self.settings.predict {
+                let ahead = ahead(&state);
                 state
                     .admission
                     .admit(ahead, deadline)
@@ -623,6 +634,13 @@ impl Pool {
         }
     }
 
+    /// A place was taken now: with a declared capacity, admission predicts when it frees.
+    fn place_taken(&self, state: &mut State, now: Instant) {
+        if self.settings.predict {
+            state.admission.place_taken(now);
+        }
+    }
+
     fn overloaded(&self, refusal: admission::Refusal) -> CheckoutError {
         CheckoutError::Overloaded {
             addr: self.addr.clone(),
@@ -651,25 +669,42 @@ impl Pool {
             idle,
             slot: self.slot(false),
         };
-        // While the queue stands (declared capacity only), the newest waiter goes first: its
-        // client is the likeliest to still be waiting, and the oldest has waited too long
-        // already. Otherwise first come, first served.
+        // With a declared capacity, the newest waiter goes first (its client is the likeliest to
+        // still be waiting), but for the waiters of a queue that does not stand that waited
+        // admission's guard, and first come, first served once a standing queue's room is at
+        // its floor ([`admission::Admission::order`]). Otherwise first come, first served.
         let now = Instant::now();
-        let newest_first = self.settings.predict && state.admission.standing(now);
-        if newest_first && self.fresh_waiter(state, now) {
+        let order = if self.settings.predict {
+            state.admission.order(now)
+        } else {
+            admission::Order::OldestFirst
+        };
+        if self.settings.predict && state.admission.standing(now) && self.fresh_waiter(state, now) {
             self.drop_overstayed(state, now);
         }
         for class in 0..state.waiters.len() {
             let queue = &mut state.waiters[class];
-            while let Some(waiter) = if newest_first {
-                queue.pop_back()
-            } else {
-                queue.pop_front()
+            while let Some(waiter) = match order {
+                admission::Order::OldestFirst => queue.pop_front(),
+                admission::Order::NewestFirst => queue.pop_back(),
+                admission::Order::NewestFirstUnlessOlder { guard } => {
+                    if queue
+                        .front()
+                        .is_some_and(|oldest| now.duration_since(oldest.since) >= guard)
+                    {
+                        queue.pop_front()
+                    } else {
+                        queue.pop_back()
+                    }
+                }
             } {
                 match waiter.sender.send(Ok(grant)) {
                     Ok(()) => {
                         let depth = state.waiters.iter().map(VecDeque::len).sum();
                         state.admission.queue_depth(now, depth);
+                        if self.settings.predict {
+                            state.admission.place_taken(now);
+                        }
                         return Handed::ToWaiter;
                     }
                     Err(Ok(returned)) => grant = returned,
@@ -701,7 +736,7 @@ impl Pool {
                     continue;
                 }
                 let depth: usize = state.waiters.iter().map(VecDeque::len).sum();
-                let refusal = state.admission.drop_standing(depth);
+                let refusal = state.admission.drop_standing(now, depth);
                 // A waiter that left meanwhile needs no answer.
                 let _ = waiter.sender.send(Err(refusal));
             }
@@ -729,7 +764,7 @@ impl Pool {
     /// Drops the oldest live waiter of the lowest class below `newcomer` (normal and low only:
     /// high waiters are never dropped) to make room for it in a full standing queue, answering
     /// it with the refusal. Whether one was dropped.
-    fn displace(&self, state: &mut State, newcomer: Priority) -> bool {
+    fn displace(&self, state: &mut State, now: Instant, newcomer: Priority) -> bool {
         for class in [Priority::Low, Priority::Normal] {
             // Priority::index is 0 for high: a class below the newcomer's has a greater index.
             if class.index() <= newcomer.index() {
@@ -741,7 +776,7 @@ impl Pool {
                     continue;
                 }
                 let depth: usize = state.waiters.iter().map(VecDeque::len).sum();
-                let refusal = state.admission.drop_standing(depth);
+                let refusal = state.admission.drop_standing(now, depth);
                 let _ = waiter.sender.send(Err(refusal));
                 return true;
             }

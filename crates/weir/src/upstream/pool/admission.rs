@@ -9,19 +9,24 @@
 //! gains one second of delay per second, while Poisson arrivals at the capacity make it wander,
 //! by a few service times per window), or once it stayed above the target ([`TARGET_SERVICES`])
 //! for an interval ([`INTERVAL_SERVICES`]: CoDel's test, for a slow overload that never grows
-//! fast); it stands until it empties with no newcomer refused for a full queue within the last
-//! [`HOLD_SERVICES`]. While it stands, the pool serves the newest waiter first (LIFO); its room
-//! is the target ([`TARGET_SERVICES`] of delay) when it starts standing, one service time less
-//! for each service time it has stood, down to [`ROOM_FLOOR_SERVICES`]: a burst that a short
-//! wait drains is admitted whole, while under a sustained overload the room is down to one
-//! service time within a second or so. A newcomer that finds it full is refused at once (503),
-//! unless it outranks a waiter: then the oldest waiter of the lowest class below the newcomer's
-//! is dropped to make room. While it refuses newcomers, waiters that waited longer than
+//! fast); it stands until it empties while it is not refusing ([`REFUSALS_PER_PLACE`] refusals
+//! per place within the last [`HOLD_SERVICES`]). While it stands, the pool serves the newest
+//! waiter first (LIFO); its room is the target ([`TARGET_SERVICES`] of delay) when it starts
+//! standing, one service time less for each service time it has stood, down to
+//! [`ROOM_FLOOR_SERVICES`]: a burst that a short wait drains is admitted whole, while under a
+//! sustained overload the room is down to one service time within a second or so. A newcomer
+//! that finds it full is refused at once (503), unless it outranks a waiter: then the oldest
+//! waiter of the lowest class below the newcomer's is dropped to make room. Once the room is at
+//! its floor, a newcomer is also refused at once when the place it would get frees later than
+//! [`FLOOR_WAIT_SERVICES`] from now (by the start times of the places in use), and the queue is
+//! served first come, first served: those admitted are served within about that wait, and few
+//! are admitted only to be dropped later. While it refuses, waiters that waited longer than
 //! [`SOJOURN_SERVICES`] are dropped (CoDel's cap on the time a request may wait), so the bottom
-//! of the stack cannot age: a request is served after a short wait, refused at once, or refused
-//! after one service time. No waiter is dropped so that a worker idles: a burst that made the
+//! of the stack cannot age. No waiter is dropped so that a worker idles: a burst that made the
 //! queue stand is served in full, but for what its room refused.
 //! `high` waiters are never dropped: they are refused only past their own deadline.
+//! A queue that does not stand serves the newest first too, but for waiters that waited
+//! [`GUARD_SERVICES`]: the oldest of those go first.
 //! Pure arithmetic on the caller's clock readings: the pool calls it inside its lock.
 
 use std::collections::VecDeque;
@@ -72,12 +77,45 @@ pub const ROOM_FLOOR_SERVICES: f64 = 1.0;
 /// of 1, 127 ms).
 pub const SOJOURN_SERVICES: f64 = 1.0;
 
-/// How long after the last newcomer refused for a full standing queue the queue still stands
-/// when it empties, in service times: a room of one service time, served newest first, empties
-/// now and then under a sustained overload, and each new growth to [`GROWTH_SERVICES`] would
-/// fill it first come, first served and serve those late (in the simulation, served p99 252 ms
-/// at twice the capacity without the hold, 151 ms with 4, 127 ms with 8 or 16).
+/// How long after the refusals that make it refusing ([`REFUSALS_PER_PLACE`]) a standing queue
+/// still stands when it empties, in service times: a room of one service time empties now and
+/// then under a sustained overload, and each new growth to [`GROWTH_SERVICES`] would fill it
+/// anew and serve those late (in the simulation, served p99 252 ms at twice the capacity without
+/// the hold, 151 ms with 4, 127 ms with 8 or 16).
 pub const HOLD_SERVICES: f64 = 8.0;
+
+/// How many refusals per place (newcomers refused for a full standing queue, waiters dropped
+/// from it) within [`HOLD_SERVICES`] make a standing queue refusing: it then drops overstayed
+/// waiters, and stands on when it empties. One refusal was enough before the floor's wait
+/// ([`FLOOR_WAIT_SERVICES`]): that test refuses now and then at the app's capacity too, and one
+/// refusal would keep the queue standing for ever after a spike (in the simulation of
+/// lab/runs/2026-12-04-vm-overload-sojourn/sim.py, the first second after a 2x spike had 84%
+/// served with one, 91% with two per place, main's figure). At twice the capacity a standing
+/// queue refuses about one newcomer per service time per place, 8 per place within the hold.
+pub const REFUSALS_PER_PLACE: usize = 2;
+
+/// The most a newcomer to a standing queue whose room is at its floor may wait, in service
+/// times, by when the place it would get frees (the places' start times plus the service time,
+/// its place in the queue counted): over it, it is refused at once. Waiters are served first
+/// come, first served then, so a newcomer admitted is served within about this wait, unless the
+/// app slows. With Little's law alone (the room of one service time, served newest first) four
+/// sync workers that free together (they do, under a sustained overload: each takes the next
+/// waiter the moment it frees) had their four places refilled at once after they freed, and
+/// those waited the whole service time: measured p99 104 ms at 10x for a 50 ms endpoint
+/// (lab/runs/2026-12-04-vm-overload-shrink), 101 ms in the simulation; with this wait, 79 ms in
+/// the simulation, and 92% of the refusals at twice the capacity at once rather than 54%.
+pub const FLOOR_WAIT_SERVICES: f64 = 0.5;
+
+/// The longest a waiter of a queue that does not stand waits before it is served ahead of
+/// newer ones, in service times. A queue that does not stand serves the newest waiter first
+/// too: at the start of an overload the queue grows first come, first served for the ~6
+/// service times before it stands, and served then those waited up to that long (at twice the
+/// capacity, 13 requests a run over 103 ms in the simulation, more than the 1% that sets the
+/// p99). Newest first, the waits of a queue that only wanders (Poisson arrivals at the app's
+/// capacity) would spread up to the deadline; past this guard the oldest goes first, so they
+/// stay within about it (1x p99 0.68 s in the simulation, 0.56 s first come, first served; at
+/// twice the capacity 104 ms, 137 ms).
+pub const GUARD_SERVICES: f64 = 10.0;
 
 /// The most delay samples kept for the window's minimum: a bound on memory that only a queue
 /// growing by one waiter per sample for a whole window could reach.
@@ -92,6 +130,17 @@ const ALPHA: f64 = 0.2;
 
 /// Upper bounds of the time-in-queue histogram buckets, in milliseconds (then `+Inf`).
 pub const WAIT_BUCKETS_MS: [u64; 10] = [1, 5, 10, 25, 50, 100, 250, 500, 1000, 5000];
+
+/// In which order a freed place goes to the waiters of a class ([`Admission::order`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// First come, first served.
+    OldestFirst,
+    /// The newest first.
+    NewestFirst,
+    /// The newest first, unless the oldest has waited `guard` or longer.
+    NewestFirstUnlessOlder { guard: Duration },
+}
 
 /// Why a request was refused without a connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,12 +228,16 @@ pub struct Admission {
     /// the ones after it, oldest first): the front is the window's least delay.
     window: VecDeque<(Instant, Duration)>,
     /// The delay grew by [`GROWTH_SERVICES`] within a window, or stayed above the target for an
-    /// interval: the queue stands until it empties, [`HOLD_SERVICES`] after `full_at`.
+    /// interval: the queue stands until it empties while not [`Admission::refusing`].
     standing: bool,
     /// Since when the queue stands (`standing`): its room shrinks by the time since.
     standing_since: Option<Instant>,
-    /// When a newcomer was last refused for a full standing queue.
-    full_at: Option<Instant>,
+    /// When the last refusals of a standing queue were (newcomers refused, waiters dropped),
+    /// oldest first: [`REFUSALS_PER_PLACE`] × capacity at most.
+    refusals: VecDeque<Instant>,
+    /// When the last `capacity` places were taken, oldest first: under load, when the places
+    /// now in use were, so when they free.
+    starts: VecDeque<Instant>,
     stats: AdmissionStats,
 }
 
@@ -197,7 +250,8 @@ impl Admission {
             window: VecDeque::new(),
             standing: false,
             standing_since: None,
-            full_at: None,
+            refusals: VecDeque::new(),
+            starts: VecDeque::new(),
             stats: AdmissionStats::default(),
         }
     }
@@ -205,6 +259,34 @@ impl Admission {
     /// The cap changed (the adaptive limit of async workers): waits are predicted with it.
     pub fn set_capacity(&mut self, capacity: usize) {
         self.capacity = capacity.max(1);
+        while self.starts.len() > self.capacity {
+            self.starts.pop_front();
+        }
+    }
+
+    /// A place was taken now (at once, or handed to a waiter): it frees a service time later.
+    pub fn place_taken(&mut self, now: Instant) {
+        if self.starts.len() >= self.capacity {
+            self.starts.pop_front();
+        }
+        self.starts.push_back(now);
+    }
+
+    /// When a request behind `ahead` waiters gets a place, every place being taken, served first
+    /// come, first served: the places free a service time after they were taken and again every
+    /// service time, so the request gets the `ahead % capacity`-th earliest's turn `ahead ÷
+    /// capacity` service times later. `None` until a service time is known and `capacity`
+    /// places were taken.
+    pub fn wait_for_place(&self, now: Instant, ahead: usize) -> Option<Duration> {
+        let service = Duration::from_secs_f64(self.service?);
+        if self.starts.len() < self.capacity {
+            return None;
+        }
+        // Taken in time order, so already sorted.
+        let start = self.starts[ahead % self.capacity];
+        let turns = u32::try_from(ahead / self.capacity + 1).ok()?;
+        let frees = start + service.checked_mul(turns)?;
+        Some(frees.saturating_duration_since(now))
     }
 
     pub fn stats(&self) -> AdmissionStats {
@@ -292,7 +374,7 @@ impl Admission {
 
     /// Whether the queue stands: its delay grew by [`GROWTH_SERVICES`] within a window, or
     /// stayed above the target for a whole interval, and it has not emptied since (or did
-    /// within [`HOLD_SERVICES`] of a newcomer refused for fullness).
+    /// while it was refusing: [`REFUSALS_PER_PLACE`]).
     pub fn standing(&self, now: Instant) -> bool {
         self.standing_since(now).is_some()
     }
@@ -326,15 +408,49 @@ impl Admission {
         Some(target.saturating_sub(now.duration_since(since)).max(floor))
     }
 
-    /// Whether a newcomer was refused for a full standing queue within the last
-    /// [`HOLD_SERVICES`]: the overload goes on (a burst that made the queue stand and then
-    /// stopped coming refuses no one).
+    /// Whether the room of a queue that has stood since `since` is down to its floor.
+    fn at_floor(&self, now: Instant, since: Instant) -> bool {
+        let (Some(service), Some(target)) = (self.service, self.target()) else {
+            return false;
+        };
+        let floor = Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST);
+        target.saturating_sub(now.duration_since(since)) <= floor
+    }
+
+    /// Whether the standing queue refused [`REFUSALS_PER_PLACE`] × capacity newcomers or waiters
+    /// within the last [`HOLD_SERVICES`]: the overload goes on (a burst that made the queue stand
+    /// and then stopped coming refuses no one, or a few).
     fn refusing(&self, now: Instant) -> bool {
-        match (self.full_at, self.service) {
-            (Some(at), Some(service)) => {
-                now.duration_since(at).as_secs_f64() < service * HOLD_SERVICES
-            }
-            _ => false,
+        let (Some(&oldest), Some(service)) = (self.refusals.front(), self.service) else {
+            return false;
+        };
+        self.refusals.len() >= self.capacity * REFUSALS_PER_PLACE
+            && now.duration_since(oldest).as_secs_f64() < service * HOLD_SERVICES
+    }
+
+    /// A newcomer was refused, or a waiter dropped, by a standing queue now.
+    fn refused(&mut self, now: Instant) {
+        while self.refusals.len() >= self.capacity * REFUSALS_PER_PLACE {
+            self.refusals.pop_front();
+        }
+        self.refusals.push_back(now);
+    }
+
+    /// In which order a freed place goes to the waiters of a class: the newest first while the
+    /// queue stands ([`Order::NewestFirst`]), but first come, first served once its room is at
+    /// its floor (its newcomers were admitted for a wait of at most [`FLOOR_WAIT_SERVICES`] in
+    /// that order); the newest first unless the oldest waited [`GUARD_SERVICES`] while it does
+    /// not stand; first come, first served before a service time is known.
+    pub fn order(&self, now: Instant) -> Order {
+        let Some(service) = self.service else {
+            return Order::OldestFirst;
+        };
+        match self.standing_since(now) {
+            Some(since) if self.at_floor(now, since) => Order::OldestFirst,
+            Some(_) => Order::NewestFirst,
+            None => Order::NewestFirstUnlessOlder {
+                guard: Duration::from_secs_f64(service * GUARD_SERVICES).max(AT_LEAST),
+            },
         }
     }
 
@@ -349,21 +465,31 @@ impl Admission {
             && self.sojourn().is_some_and(|sojourn| waited > sojourn)
     }
 
-    /// Whether a standing queue of `depth` waiters is full, so that a newcomer is refused at
-    /// once (or displaces a waiter it outranks): behind them it would wait longer than the room,
-    /// which shrinks as long as the queue stands.
-    pub fn full(&self, now: Instant, depth: usize) -> bool {
-        let Some(since) = self.standing_since(now) else {
+    /// Whether a standing queue of `depth` waiters is full for a newcomer that `ahead` of them
+    /// would be served before, so that it is refused at once (or displaces a waiter it
+    /// outranks): behind them all it would wait longer than the room, which shrinks as long as
+    /// the queue stands, or, the room at its floor, the place it would get frees later than
+    /// [`FLOOR_WAIT_SERVICES`] from now.
+    pub fn full(&self, now: Instant, depth: usize, ahead: usize) -> bool {
+        let (Some(since), Some(service)) = (self.standing_since(now), self.service) else {
             return false;
         };
-        matches!(
+        let over_room = matches!(
             (self.predicted_wait(depth), self.room(now, since)),
             (Some(delay), Some(room)) if delay > room
-        )
+        );
+        let floor_wait = Duration::from_secs_f64(service * FLOOR_WAIT_SERVICES).max(AT_LEAST);
+        over_room
+            || (self.at_floor(now, since)
+                && self
+                    .wait_for_place(now, ahead)
+                    .is_some_and(|wait| wait > floor_wait))
     }
 
-    /// A waiter was dropped from a standing queue: counted, with the time the queue drains in.
-    pub fn drop_standing(&mut self, ahead: usize) -> Refusal {
+    /// A waiter was dropped from a standing queue now: counted, with the time the queue drains
+    /// in.
+    pub fn drop_standing(&mut self, now: Instant, ahead: usize) -> Refusal {
+        self.refused(now);
         self.stats.dropped_standing += 1;
         Refusal {
             reason: Reason::StandingDrop,
@@ -399,10 +525,10 @@ impl Admission {
     }
 
     /// A newcomer found the standing queue full and nothing of a lower class to drop: counted,
-    /// with the time the queue drains in; the queue stands [`HOLD_SERVICES`] longer.
+    /// with the time the queue drains in; a refusal towards the hold ([`REFUSALS_PER_PLACE`]).
     pub fn refuse_standing(&mut self, now: Instant, depth: usize) -> Refusal {
         self.stats.refused_standing += 1;
-        self.full_at = Some(now);
+        self.refused(now);
         Refusal {
             reason: Reason::StandingQueue,
             retry_after: self.predicted_wait(depth).unwrap_or(Duration::from_secs(1)),

@@ -2,8 +2,9 @@
 //! random interleavings of checkout (of every priority class, with and without a declared
 //! capacity), grant, cancel, check-in, close, time-out and reload leave `open`, `in_use`, `idle`
 //! and `waiting` equal to what is really held. The order of grants: by class, then FIFO, or
-//! LIFO while the queue stands; a full standing queue refuses a newcomer at once unless it
-//! outranks a waiter, and drops the waiters that overstayed.
+//! LIFO with a declared capacity (but for the guard, and at a standing queue's floor); a full
+//! standing queue refuses a newcomer at once unless it outranks a waiter, and drops the waiters
+//! that overstayed.
 //!
 //! Futures are polled by hand with a no-op waker, so each step of a run is one await point of
 //! one checkout, in an order proptest chooses; the clock is tokio's paused one, moved by the run.
@@ -274,26 +275,29 @@ fn queue(pool: &Arc<Pool>, priority: Priority) -> Option<Checking> {
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_queue_that_fills_fast_stands_refuses_a_newcomer_to_its_full_room_and_serves_the_newest()
-{
+async fn a_queue_that_fills_fast_stands_refuses_newcomers_to_its_full_room_and_drops_the_overstayed(
+) {
     use super::admission::Reason::StandingQueue;
     // A window of 80 ms and a growth of 60 ms (6 waiters) with 10 ms of service.
     let (pool, first) = one_place_of_ten_ms(64).await;
     // Six queue at once: the delay grew from nothing by 60 ms: the queue stands. After 19
     // service times of standing its room is one service time of delay, one waiter at one
-    // place: full, so a newcomer is refused at once, and no waiter is dropped for it.
+    // place: full, so newcomers are refused at once; two (two per place) make it refusing, and
+    // no waiter is dropped for them.
     let mut waiters: Vec<Option<Checking>> =
         (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
     tokio::time::advance(Duration::from_millis(190)).await;
     assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
+    assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     assert!(dropped(&mut waiters).is_empty());
-    // The newest of all left (cancelled): the newest live one is served first.
+    // The newest of all left (cancelled). The place, held 200 ms, makes the service time 48
+    // ms: the room is no longer at its floor, and the newest live waiter is served first.
     waiters[5] = None;
     let (order, held) = serve(first, &mut waiters, 1).await;
     assert_eq!(order, [4]);
-    // The others waited one service time then; past it, while the queue refuses newcomers,
-    // they are dropped, here as a newcomer comes, so the bottom of the stack never ages into a
-    // late answer; the newcomer finds room, and is served next.
+    // The others waited over one service time; while the queue refuses newcomers they are
+    // dropped, here as a newcomer comes, so the bottom of the stack never ages into a late
+    // answer; the newcomer finds room, and is served next.
     tokio::time::advance(Duration::from_millis(10)).await;
     waiters.push(queue(&pool, Priority::Normal));
     assert_eq!(dropped(&mut waiters), [0, 1, 2, 3]);
@@ -303,7 +307,34 @@ async fn a_queue_that_fills_fast_stands_refuses_a_newcomer_to_its_full_room_and_
     let stats = pool.stats();
     assert_eq!((stats.waiting, stats.in_use, stats.open), (0, 0, 0));
     assert_eq!(stats.admission.dropped_standing, 4);
-    assert_eq!(stats.admission.refused_standing, 1);
+    assert_eq!(stats.admission.refused_standing, 2);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_queue_that_does_not_stand_serves_the_newest_first_but_for_those_that_waited_the_guard() {
+    // One place of 10 ms: a guard of 10 service times, 100 ms. Three waiters, one more every
+    // service time, one served: a growth of 40 ms at most, under the 60 ms that would make
+    // the queue stand.
+    let (pool, first) = one_place_of_ten_ms(64).await;
+    let mut waiters: Vec<Option<Checking>> =
+        (0..3).map(|_| queue(&pool, Priority::Normal)).collect();
+    // A newcomer every service time, each served as the place frees: the newest first (the
+    // place is never held longer than 10 ms, so the service time stays 10 ms: the guard is
+    // exactly 100 ms).
+    let mut order = Vec::new();
+    let mut held = first;
+    for _ in 0..13 {
+        waiters.push(queue(&pool, Priority::Normal));
+        let (served, slot) = serve(held, &mut waiters, 1).await;
+        order.extend(served);
+        held = slot;
+    }
+    // The first three waited 100, 110 and 120 ms when served, after nine newer ones; then the
+    // newest goes first again (the oldest left has waited 40 ms).
+    let newer: Vec<usize> = (3..=11).collect();
+    assert_eq!(order, [&newer[..], &[0, 1, 2, 15]].concat());
+    assert_eq!(pool.stats().admission.dropped_standing, 0);
+    drop(held);
 }
 
 #[tokio::test(start_paused = true)]
@@ -336,10 +367,12 @@ async fn a_burst_that_a_short_wait_drains_is_admitted_whole_and_served_in_full()
     for _ in 0..5 {
         assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     }
-    // No more come: all twenty are served, newest first, none dropped (none fresher would
-    // take the place).
+    // No more come: all twenty are served, none dropped (none fresher would take the place),
+    // newest first while the room shrinks, then, the room at its floor 19 service times after
+    // the queue stood, first come, first served.
     let (order, _held) = serve(first, &mut waiters, 20).await;
-    assert_eq!(order, (0..20).rev().collect::<Vec<_>>());
+    let newest_first: Vec<usize> = (2..20).rev().collect();
+    assert_eq!(order, [&newest_first[..], &[0, 1]].concat());
     let stats = pool.stats();
     assert_eq!(stats.admission.dropped_standing, 0);
     assert_eq!(stats.admission.refused_standing, 5);

@@ -1,8 +1,10 @@
 //! Admission on tokio's paused clock: the prediction is Little's law on the recorded service
 //! times, a refusal carries the predicted drain time, a queue whose delay wanders is never
 //! standing, one whose delay grows by the growth within a window, or stays above the target for
-//! an interval, stands until it empties, and a standing queue's room is the target when it
-//! starts standing and shrinks by the time it stood, to one service time.
+//! an interval, stands until it empties (and while it refuses two per place), a standing queue's
+//! room is the target when it starts standing and shrinks by the time it stood, to one service
+//! time, where a newcomer also waits at most half a service time for its place, by the places'
+//! start times; the order of service: newest first, but for the guard and at the floor.
 
 use std::time::Duration;
 
@@ -89,7 +91,7 @@ async fn a_queue_that_wanders_is_never_standing() {
         assert!(!admission.standing(Instant::now()), "round {round}");
     }
     assert!(!admission.overstayed(Instant::now(), ms(1500)));
-    assert!(!admission.full(Instant::now(), 10_000));
+    assert!(!admission.full(Instant::now(), 10_000, 10_000));
 }
 
 #[tokio::test(start_paused = true)]
@@ -152,13 +154,19 @@ async fn a_queue_whose_delay_stays_above_the_target_for_the_interval_stands() {
     assert!(admission.standing(Instant::now()));
     // While it refuses no newcomer (a burst, served in full), no waiter is dropped...
     assert!(!admission.overstayed(Instant::now(), ms(51)));
-    // ...once it refused one, a waiter that waited over one service time (50 ms) is to be
-    // dropped, one under it is not.
+    // ...nor after a few refusals (a burst's tail)...
+    for _ in 0..7 {
+        admission.refuse_standing(Instant::now(), 85);
+    }
+    assert!(!admission.overstayed(Instant::now(), ms(51)));
+    // ...once it refused two per place (8 at 4 places) within eight service times, a waiter
+    // that waited over one service time (50 ms) is to be dropped, one under it is not.
+    tokio::time::advance(ms(399)).await;
     admission.refuse_standing(Instant::now(), 85);
     assert!(admission.overstayed(Instant::now(), ms(51)));
     assert!(!admission.overstayed(Instant::now(), ms(49)));
-    // Eight service times after that refusal, it drops no one again.
-    tokio::time::advance(ms(400)).await;
+    // Eight service times after the first of those, it drops no one again.
+    tokio::time::advance(ms(1)).await;
     assert!(admission.standing(Instant::now()));
     assert!(!admission.overstayed(Instant::now(), ms(51)));
 }
@@ -168,20 +176,24 @@ async fn a_standing_queue_is_full_past_one_service_time_and_stands_a_while_after
     let mut admission = four_of_fifty();
     admission.queue_depth(Instant::now(), 0);
     // Not standing: never full, whatever the depth (the deadline refuses instead).
-    assert!(!admission.full(Instant::now(), 1000));
+    assert!(!admission.full(Instant::now(), 1000, 1000));
     admission.queue_depth(Instant::now(), 100);
     assert!(admission.standing(Instant::now()));
     // After 19 service times of standing its room is one service time of delay: behind 3
     // waiters the 4th waits 50 ms, room; the 5th would wait more.
     tokio::time::advance(ms(950)).await;
-    assert!(!admission.full(Instant::now(), 3));
-    assert!(admission.full(Instant::now(), 4));
+    assert!(!admission.full(Instant::now(), 3, 3));
+    assert!(admission.full(Instant::now(), 4, 4));
     let refusal = admission.refuse_standing(Instant::now(), 4);
     assert_eq!(refusal.reason, Reason::StandingQueue);
     assert_eq!(refusal.retry_after, Duration::from_micros(62_500));
     assert_eq!(admission.stats().refused_standing, 1);
-    // Emptied within eight service times (400 ms) of that refusal, it still stands; after, an
-    // empty queue ends it.
+    // One refusal is not yet an overload that goes on: emptied now, it would stop standing.
+    // Eight (two per place) within eight service times (400 ms) are: emptied within 400 ms of
+    // the first of them, it still stands; after, an empty queue ends it.
+    for _ in 0..7 {
+        admission.refuse_standing(Instant::now(), 4);
+    }
     tokio::time::advance(ms(399)).await;
     admission.queue_depth(Instant::now(), 0);
     assert!(admission.standing(Instant::now()));
@@ -200,24 +212,24 @@ async fn a_standing_queues_room_is_the_target_at_first_and_shrinks_as_long_as_it
     assert!(admission.standing(Instant::now()));
     // As it starts standing its room is the target, 20 service times (1 s, 80 waiters at 4
     // places): the burst is admitted whole, a wait a short while drains.
-    assert!(!admission.full(Instant::now(), 60));
-    assert!(!admission.full(Instant::now(), 79));
-    assert!(admission.full(Instant::now(), 80));
+    assert!(!admission.full(Instant::now(), 60, 60));
+    assert!(!admission.full(Instant::now(), 79, 79));
+    assert!(admission.full(Instant::now(), 80, 80));
     // One service time less for each service time it stands: after 10 (500 ms), 10 service
     // times of delay, 40 waiters.
     tokio::time::advance(ms(500)).await;
     admission.queue_depth(Instant::now(), 40);
-    assert!(!admission.full(Instant::now(), 39));
-    assert!(admission.full(Instant::now(), 40));
+    assert!(!admission.full(Instant::now(), 39, 39));
+    assert!(admission.full(Instant::now(), 40, 40));
     // After 19 (950 ms) and from then on, one service time: a fifth waiter would wait longer,
     // so a sustained overload's newcomers are refused at once.
     tokio::time::advance(ms(450)).await;
-    assert!(!admission.full(Instant::now(), 3));
-    assert!(admission.full(Instant::now(), 4));
+    assert!(!admission.full(Instant::now(), 3, 3));
+    assert!(admission.full(Instant::now(), 4, 4));
     tokio::time::advance(ms(5000)).await;
     admission.queue_depth(Instant::now(), 4);
-    assert!(!admission.full(Instant::now(), 3));
-    assert!(admission.full(Instant::now(), 4));
+    assert!(!admission.full(Instant::now(), 3, 3));
+    assert!(admission.full(Instant::now(), 4, 4));
     // Emptied with no newcomer refused within the hold, it stops standing; when it stands
     // again, its room is the target again.
     admission.queue_depth(Instant::now(), 0);
@@ -225,8 +237,8 @@ async fn a_standing_queues_room_is_the_target_at_first_and_shrinks_as_long_as_it
     tokio::time::advance(ms(10)).await;
     admission.queue_depth(Instant::now(), 30);
     assert!(admission.standing(Instant::now()));
-    assert!(!admission.full(Instant::now(), 79));
-    assert!(admission.full(Instant::now(), 80));
+    assert!(!admission.full(Instant::now(), 79, 79));
+    assert!(admission.full(Instant::now(), 80, 80));
 }
 
 #[tokio::test(start_paused = true)]
@@ -237,11 +249,11 @@ async fn a_queue_that_stands_by_the_interval_shrinks_its_room_from_then() {
     admission.queue_depth(Instant::now(), 85);
     tokio::time::advance(ms(500)).await;
     assert!(admission.standing(Instant::now()));
-    assert!(!admission.full(Instant::now(), 79));
+    assert!(!admission.full(Instant::now(), 79, 79));
     tokio::time::advance(ms(500)).await;
     admission.queue_depth(Instant::now(), 85);
-    assert!(!admission.full(Instant::now(), 39));
-    assert!(admission.full(Instant::now(), 40));
+    assert!(!admission.full(Instant::now(), 39, 39));
+    assert!(admission.full(Instant::now(), 40, 40));
 }
 
 #[tokio::test(start_paused = true)]
@@ -274,6 +286,97 @@ async fn the_target_the_interval_and_the_window_scale_with_the_service_time() {
     tokio::time::advance(ms(60_000)).await;
     assert_eq!(unknown.target(), None);
     assert!(!unknown.standing(Instant::now()));
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_wait_for_a_place_is_when_the_place_taken_longest_ago_frees() {
+    let mut admission = four_of_fifty();
+    let start = Instant::now();
+    // Nothing known before as many places were taken as there are.
+    assert_eq!(admission.wait_for_place(start, 0), None);
+    for _ in 0..4 {
+        admission.place_taken(Instant::now());
+        tokio::time::advance(ms(10)).await;
+    }
+    // Taken at 0, 10, 20 and 30 ms, for 50 ms each; now is 40 ms. The first comer gets the
+    // place taken at 0 ms (10 ms from now), the fifth the same place again a service time
+    // later.
+    let now = Instant::now();
+    assert_eq!(admission.wait_for_place(now, 0), Some(ms(10)));
+    assert_eq!(admission.wait_for_place(now, 3), Some(ms(40)));
+    assert_eq!(admission.wait_for_place(now, 4), Some(ms(60)));
+    // A place held past the service time is due now, not in the past.
+    assert_eq!(
+        admission.wait_for_place(now + ms(500), 0),
+        Some(Duration::ZERO)
+    );
+    // A fifth place taken pushes out the oldest: the places in use are the last four taken.
+    admission.place_taken(now);
+    assert_eq!(admission.wait_for_place(now, 0), Some(ms(20)));
+}
+
+#[tokio::test(start_paused = true)]
+async fn at_its_floor_a_standing_queue_admits_only_for_half_a_service_time_of_wait_for_a_place() {
+    let mut admission = four_of_fifty();
+    admission.queue_depth(Instant::now(), 0);
+    admission.queue_depth(Instant::now(), 100);
+    assert!(admission.standing(Instant::now()));
+    // The room shrinks to its floor (one service time) after 19 service times; meanwhile the
+    // four places were all taken at once, 10 ms before now: they free 40 ms from now.
+    tokio::time::advance(ms(940)).await;
+    for _ in 0..4 {
+        admission.place_taken(Instant::now());
+    }
+    tokio::time::advance(ms(10)).await;
+    let now = Instant::now();
+    // Little's law alone (the room) admits a first newcomer, 12.5 ms of predicted delay; its
+    // place frees 40 ms from now, over half a service time (25 ms): refused at once.
+    assert_eq!(
+        admission.predicted_wait(0),
+        Some(Duration::from_micros(12_500))
+    );
+    assert!(admission.full(now, 0, 0));
+    // 20 ms later the places free within 20 ms: the first comers are admitted, as many as
+    // there are places; behind them, the next turn is a service time later.
+    let later = now + ms(20);
+    assert!(!admission.full(later, 0, 0));
+    assert!(!admission.full(later, 3, 3));
+    assert!(admission.full(later, 4, 4));
+    // Before the room is at its floor the wait for a place does not count: the room of a
+    // queue that starts standing admits a burst.
+    let mut burst = four_of_fifty();
+    burst.queue_depth(Instant::now(), 0);
+    burst.queue_depth(Instant::now(), 30);
+    for _ in 0..4 {
+        burst.place_taken(Instant::now());
+    }
+    assert!(burst.standing(Instant::now()));
+    assert!(!burst.full(Instant::now(), 30, 0));
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_newest_waiter_goes_first_but_for_those_that_waited_the_guard_and_at_the_floor() {
+    let mut admission = Admission::new(4);
+    // Before a service time is known: first come, first served.
+    assert_eq!(admission.order(Instant::now()), Order::OldestFirst);
+    admission.record_service(ms(50));
+    // A queue that does not stand: the newest first, unless the oldest waited 10 service
+    // times (500 ms).
+    admission.queue_depth(Instant::now(), 0);
+    admission.queue_depth(Instant::now(), 10);
+    assert_eq!(
+        admission.order(Instant::now()),
+        Order::NewestFirstUnlessOlder { guard: ms(500) }
+    );
+    // Standing, its room shrinking: the newest first; at the floor (after 19 service times),
+    // first come, first served, as its newcomers were admitted.
+    admission.queue_depth(Instant::now(), 40);
+    assert!(admission.standing(Instant::now()));
+    assert_eq!(admission.order(Instant::now()), Order::NewestFirst);
+    tokio::time::advance(ms(949)).await;
+    assert_eq!(admission.order(Instant::now()), Order::NewestFirst);
+    tokio::time::advance(ms(1)).await;
+    assert_eq!(admission.order(Instant::now()), Order::OldestFirst);
 }
 
 #[test]
