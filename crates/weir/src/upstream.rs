@@ -83,12 +83,9 @@ fn repeatable(request: &Request<RequestBody>) -> bool {
     idempotent && matches!(request.body(), RequestBody::Full(None))
 }
 
-/// The deadline the client asked for in [`pool::admission::DEADLINE_HEADER`], if any, read from
-/// the request's view as `pool::admission::client_deadline` reads it from a map.
+/// The deadline the client asked for in [`pool::admission::DEADLINE_HEADER`], if any.
 fn client_deadline(headers: &Headers) -> Option<Duration> {
-    let value = crate::head_view::text(headers.get(pool::admission::DEADLINE_HEADER)?)?;
-    let millis: u64 = value.trim().parse().ok()?;
-    Some(Duration::from_millis(millis))
+    pool::admission::client_deadline(headers.get(pool::admission::DEADLINE_HEADER)?)
 }
 
 /// An exchange with one server that did not give a response head.

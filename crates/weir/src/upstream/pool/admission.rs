@@ -177,10 +177,9 @@ impl Reason {
 /// It can only shorten the wait.
 pub const DEADLINE_HEADER: &str = "x-weir-queue-deadline";
 
-/// The deadline the client asked for in [`DEADLINE_HEADER`], if any.
-pub fn client_deadline(headers: &http::HeaderMap) -> Option<Duration> {
-    let value = headers.get(DEADLINE_HEADER)?.to_str().ok()?;
-    let millis: u64 = value.trim().parse().ok()?;
+/// The deadline a [`DEADLINE_HEADER`] value asks for: whole milliseconds, else none.
+pub fn client_deadline(value: &[u8]) -> Option<Duration> {
+    let millis: u64 = std::str::from_utf8(value).ok()?.trim().parse().ok()?;
     Some(Duration::from_millis(millis))
 }
 
