@@ -341,9 +341,14 @@ impl Headers {
         self.remove_where(|found| found.len() == name.len() && found.eq_ignore_ascii_case(name))
     }
 
-    /// Adds a field after all others: one of weir's lines.
+    /// Adds a field after all others: one of weir's lines. A name or value with a CR, LF or NUL
+    /// is not added: written as given, it would end the line early and start another (header
+    /// injection). Every caller passes checked bytes today; this keeps it a property of the view.
     pub fn append(&mut self, name: impl AsRef<[u8]>, value: impl AsRef<[u8]>) {
         let (name, value) = (name.as_ref(), value.as_ref());
+        if breaks_line(name) || breaks_line(value) {
+            return;
+        }
         if self.added.capacity() == 0 {
             if let Some(spare) = take_spare(&SPARE_ADDED_BUFFERS) {
                 self.added = spare;
@@ -372,7 +377,11 @@ impl Headers {
 
     /// Replaces the fields of `name` by one line after all others: their values that `keep`
     /// takes, then `item`, joined by `, ` (`X-Forwarded-For` with the client appended).
+    /// A name or item with a CR, LF or NUL changes nothing (see [`Headers::append`]).
     pub fn append_to_list(&mut self, name: &[u8], item: &[u8], keep: impl Fn(&[u8]) -> bool) {
+        if breaks_line(name) || breaks_line(item) {
+            return;
+        }
         if self.added.capacity() == 0 {
             if let Some(spare) = take_spare(&SPARE_ADDED_BUFFERS) {
                 self.added = spare;
@@ -497,6 +506,11 @@ impl Headers {
     }
 }
 
+/// Whether `bytes` hold a CR, LF or NUL, which no header line may (RFC 9110 §5.5).
+fn breaks_line(bytes: &[u8]) -> bool {
+    bytes.iter().any(|byte| matches!(byte, b'\r' | b'\n' | 0))
+}
+
 /// What `HeaderValue::to_str` gives: the value as text when it is visible ASCII (tab and space
 /// included), else `None`.
 pub fn text(value: &[u8]) -> Option<&str> {
@@ -612,6 +626,20 @@ mod tests {
         headers.write_to(&mut out);
         assert_eq!(out.len(), headers.written_len());
         out.to_vec()
+    }
+
+    /// A line break in an added name or value would start a line of its own upstream.
+    #[test]
+    fn an_added_line_never_carries_a_line_break() {
+        let mut headers = parsed(b"GET / HTTP/1.1\r\nHost: a.test\r\n\r\n");
+        headers.append("x-a", "1\r\nInjected: yes");
+        headers.append("x-b\n", "2");
+        headers.append("x-c", "3\0");
+        headers.append_to_list(b"x-forwarded-for", b"192.0.2.1\r\nInjected: yes", |_| true);
+        headers.append("x-d", "4");
+        assert_eq!(written(&headers), b"Host: a.test\r\nx-d: 4\r\n");
+        assert_eq!(headers.get("x-a"), None);
+        assert_eq!(headers.get("x-forwarded-for"), None);
     }
 
     #[test]
