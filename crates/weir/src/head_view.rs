@@ -59,7 +59,7 @@ fn give_back<T>(spares: &'static std::thread::LocalKey<RefCell<Vec<T>>>, spare: 
 }
 
 /// A head's header fields as a view of its bytes: see [the module](self).
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Headers {
     /// The head's bytes (a request line may come first: the fields' ranges say where they are).
     bytes: Bytes,
@@ -77,19 +77,6 @@ pub struct Headers {
     /// bit 63 for any longer; never cleared by a removal): asking for a name of a length no
     /// field has scans no field, and most names weir asks for are not there.
     lengths: u64,
-}
-
-impl Clone for Headers {
-    fn clone(&self) -> Headers {
-        Headers {
-            bytes: self.bytes.clone(),
-            fields: self.fields.clone(),
-            added: self.added.clone(),
-            fields_end: self.fields_end,
-            raw: self.raw,
-            lengths: self.lengths,
-        }
-    }
 }
 
 impl Drop for Headers {
@@ -349,6 +336,15 @@ impl Headers {
         if breaks_line(name) || breaks_line(value) {
             return;
         }
+        let line = self.start_line(name);
+        self.added.extend_from_slice(value);
+        self.end_line(line);
+    }
+
+    /// Begins one of weir's lines in the added buffer (`name: `; the buffer and the index taken
+    /// from this thread's spares when the head has none): the line's field so far, its value
+    /// to be written next, then [`Headers::end_line`].
+    fn start_line(&mut self, name: &[u8]) -> Field {
         if self.added.capacity() == 0 {
             if let Some(spare) = take_spare(&SPARE_ADDED_BUFFERS) {
                 self.added = spare;
@@ -363,16 +359,21 @@ impl Headers {
         let name_end = self.added.len() as u32;
         self.added.extend_from_slice(b": ");
         let value_start = self.added.len() as u32;
-        self.added.extend_from_slice(value);
-        let value_end = self.added.len() as u32;
-        self.added.extend_from_slice(b"\r\n");
-        self.fields.push(Field {
+        Field {
             name_start,
             name_end,
             value_start,
-            value_end,
+            value_end: value_start,
             flags: ADDED,
-        });
+        }
+    }
+
+    /// Ends the line [`Headers::start_line`] began, its value written: CRLF, and the field in the
+    /// index.
+    fn end_line(&mut self, mut line: Field) {
+        line.value_end = self.added.len() as u32;
+        self.added.extend_from_slice(b"\r\n");
+        self.fields.push(line);
     }
 
     /// Replaces the fields of `name` by one line after all others: their values that `keep`
@@ -382,21 +383,8 @@ impl Headers {
         if breaks_line(name) || breaks_line(item) {
             return;
         }
-        if self.added.capacity() == 0 {
-            if let Some(spare) = take_spare(&SPARE_ADDED_BUFFERS) {
-                self.added = spare;
-            }
-        }
-        if self.fields.capacity() == 0 {
-            self.fields = index(4);
-        }
         let present = !self.surely_absent(name);
-        self.lengths |= length_bit(name.len());
-        let name_start = self.added.len() as u32;
-        self.added.extend_from_slice(name);
-        let name_end = self.added.len() as u32;
-        self.added.extend_from_slice(b": ");
-        let value_start = self.added.len() as u32;
+        let line = self.start_line(name);
         let scanned = if present { self.fields.len() } else { 0 };
         for index in 0..scanned {
             let field = self.fields[index];
@@ -416,15 +404,7 @@ impl Headers {
             self.added.extend_from_slice(b", ");
         }
         self.added.extend_from_slice(item);
-        let value_end = self.added.len() as u32;
-        self.added.extend_from_slice(b"\r\n");
-        self.fields.push(Field {
-            name_start,
-            name_end,
-            value_start,
-            value_end,
-            flags: ADDED,
-        });
+        self.end_line(line);
     }
 
     /// The first value of `name` as `Bytes` of its own: a slice of the head's bytes (no copy),
