@@ -144,7 +144,8 @@ pub(crate) async fn serve<T, F>(
             join_cookies(request.headers_mut());
             // The edge: the proxy reads a request's head as a view of its lines, as HTTP/1's.
             let request = crate::head_view::Request::from_http(request);
-            let mut response = proxy.handle(client, request).await;
+            // Each stream is a task of its own: it takes its upstream's servers for itself.
+            let mut response = proxy.handle(client, request, None).await;
             // An answer's header lines (a 429's) become fields: HTTP/2 has no head to put them in.
             if let Some(lines) = response.body_mut().take_lines() {
                 lines.append_to(response.headers_mut());

@@ -39,7 +39,7 @@ use crate::realip::RealIp;
 use crate::request_body::{ClientBody, RequestBody};
 use crate::routing::{Lookup, Router};
 use crate::static_files::StaticDir;
-use crate::upstream::{Upstream, UpstreamBody};
+use crate::upstream::{self, Upstream, UpstreamBody};
 
 mod accel;
 mod build;
@@ -179,12 +179,14 @@ impl Proxy {
 
     /// Proxies one request. Never fails: every error becomes a response.
     /// What needs no waiting is done before the future is made: not an `async fn`, whose
-    /// arguments take their room twice in its future.
-    pub fn handle(
-        &self,
+    /// arguments take their room twice in its future. `kept`: an HTTP/1 connection's servers
+    /// of its last upstream ([`upstream::Kept`]).
+    pub fn handle<'handle>(
+        &'handle self,
         client: ClientInfo,
         mut request: Request<ClientBody>,
-    ) -> impl std::future::Future<Output = Response<Body>> + Send + '_ {
+        kept: Option<&'handle mut upstream::Kept>,
+    ) -> impl std::future::Future<Output = Response<Body>> + Send + 'handle {
         let started = Instant::now();
         if !self.underscores_in_headers {
             drop_underscored_headers(request.headers_mut());
@@ -225,7 +227,13 @@ impl Proxy {
             .start(peer, client.tls.as_ref(), &request, started);
         async move {
             let exchanged = self
-                .exchange(&client, client_ip, &mut request, &mut unanswered.record)
+                .exchange(
+                    &client,
+                    client_ip,
+                    &mut request,
+                    &mut unanswered.record,
+                    kept,
+                )
                 .await;
             // The one error exit: whatever phase failed, error.rs makes the answer.
             let response = exchanged.unwrap_or_else(|error| {
@@ -329,6 +337,7 @@ impl Proxy {
         client_ip: IpAddr,
         request: &mut Request<ClientBody>,
         record: &mut Record<'proxy>,
+        kept: Option<&mut upstream::Kept>,
     ) -> Result<Response<Body>, ProxyError> {
         let (host, path) = checks::request(&*request, self.max_body_size)?;
         if let Some(response) = self.https_redirect(client, host, &*request) {
@@ -393,7 +402,7 @@ impl Proxy {
         // The response is a local of this block only: it was borrowed, so as a local of the
         // function it kept its room (384 bytes) through the redirect's await below.
         let (redirect, head) = {
-            let response = upstream.send(upstream_request, priority).await?;
+            let response = upstream.send(upstream_request, priority, kept).await?;
             self.sent(&response, sent, record);
             match head
                 .as_ref()
@@ -485,7 +494,10 @@ impl Proxy {
             let target = UpstreamTarget::new(upstream, rules, lookup.host, &redirect.path);
             let (upstream_request, _) = self.upstream_request(&target, client, client_ip, request);
             let sent = self.sending(upstream, record);
-            let response = upstream.send(upstream_request, route.priority).await?;
+            // Rare: the redirect's target takes its servers for itself.
+            let response = upstream
+                .send(upstream_request, route.priority, None)
+                .await?;
             self.sent(&response, sent, record);
             if let Some(next) = accel::redirect(response.headers()) {
                 drop(response);

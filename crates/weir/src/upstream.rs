@@ -3,7 +3,8 @@
 //! when that is safe, and keeps a pool of connections towards each (`pool.rs`). A server's address
 //! is the config's [`UpstreamAddr`]; servers given by host name are resolved by `resolve.rs`, so
 //! the group's servers are a [`ServerSet`] that may change while requests are in flight: a request
-//! keeps the set it started with.
+//! keeps the set it started with, and an HTTP/1 connection keeps it between its requests
+//! ([`Kept`]).
 
 mod balance;
 pub mod client;
@@ -17,7 +18,7 @@ mod tests;
 
 use std::future::poll_fn;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -140,6 +141,10 @@ pub(crate) struct ServerSet {
     /// Whether every name has been tried once (or there are none): set once, read by every
     /// request in place of `attempted`, whose read lock would be two shared writes per request.
     all_attempted: AtomicBool,
+    /// The number of the set in `current`, from [`GENERATIONS`]: a new one after each change,
+    /// stored once the new set is (so a set [`Kept`] with a number is never older than the set
+    /// that number was given with). Only the resolving tasks write it.
+    generation: AtomicU64,
     /// "web:8000, api:8000", for the error of a group with no address.
     names_text: Arc<str>,
     settings: PoolSettings,
@@ -148,6 +153,29 @@ pub(crate) struct ServerSet {
     health_check: Option<HealthCheckConfig>,
     balance: crate::config::Balance,
     resolve_timeout: Duration,
+}
+
+/// Where every [`ServerSet`] takes its generation numbers: one count for all of them, so a number
+/// names one set of one group, and a [`Kept`] set is found out of date by its number alone, even
+/// when the connection's next request goes to another group (or to a group a reload rebuilt).
+static GENERATIONS: AtomicU64 = AtomicU64::new(1);
+
+fn next_generation() -> u64 {
+    GENERATIONS.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The servers of a group given by host names, as an HTTP/1 connection keeps them between its
+/// requests (as it keeps the proxy in force, `server.rs` `InForce`): a request then reads the
+/// group's generation number, which only a change of its servers writes, and borrows the kept
+/// set, where it took a reference on the shared one (a reference count up and down on a line
+/// every thread writes). The set is taken again when the number moved, or when a request goes
+/// to another group than the last; only between requests, so a request keeps the set it started
+/// with. A server that went is dropped with the last request or connection that holds it: an
+/// idle connection keeps the old set until its next request, its end, or its park.
+#[derive(Default)]
+pub struct Kept {
+    /// The generation number read before the set was taken, and the set.
+    servers: Option<(u64, Arc<Servers>)>,
 }
 
 impl ServerSet {
@@ -197,18 +225,34 @@ impl ServerSet {
 
     /// The servers for a new request, when it need not wait for them: `None` until every name
     /// has been tried once ([`ServerSet::servers_resolved`] waits for that). Not a future, so
-    /// that a request makes none for the rare wait.
-    fn servers_now(&self) -> Option<Held<'_>> {
+    /// that a request makes none for the rare wait. With `kept` (an HTTP/1 connection's), the
+    /// set is borrowed from it, taken again first if it is not this group's current one.
+    fn servers_now<'held>(&'held self, kept: Option<&'held mut Kept>) -> Option<Held<'held>> {
         if let Some(unchanging) = &self.unchanging {
-            return Some(Held::Unchanging(unchanging));
+            return Some(Held::Borrowed(unchanging));
         }
-        // Acquire: pairs with the Release store made once the last name was tried.
-        if !self.all_attempted.load(Ordering::Acquire)
-            && !self.attempted.borrow().iter().all(|&tried| tried)
-        {
+        // Acquire: pairs with the Release store made once the last name was tried (inside
+        // `attempted`'s lock, so this flag is set whenever `attempted` says every name was).
+        if !self.all_attempted.load(Ordering::Acquire) {
             return None;
         }
-        Some(Held::Current(self.current.load_full()))
+        let Some(kept) = kept else {
+            return Some(Held::Current(self.current.load_full()));
+        };
+        // Acquire: pairs with the Release store made after the new set was stored, so the set
+        // taken below is at least the one this number was given with. The number is read first:
+        // a change racing this request is seen at the next one.
+        let generation = self.generation.load(Ordering::Acquire);
+        if kept
+            .servers
+            .as_ref()
+            .is_none_or(|(taken, _)| *taken != generation)
+        {
+            kept.servers = Some((generation, self.current.load_full()));
+        }
+        // `Some`: set just above when it was not.
+        let (_, servers) = kept.servers.as_ref()?;
+        Some(Held::Borrowed(servers))
     }
 
     /// The servers for a new request once every name has been tried once, waiting for that
@@ -225,11 +269,11 @@ impl ServerSet {
 }
 
 /// The servers a request holds from its start to its response head: borrowed from a group with
-/// no host name, whose servers never change; else the set current when it started, by reference
-/// count, so that a re-resolution does not move it and a server that went is dropped with the
-/// last request holding it.
+/// no host name, whose servers never change, or from its connection's [`Kept`] set; else the set
+/// current when it started, by reference count. Either way a re-resolution does not move it, and
+/// a server that went is dropped with the last request (or connection) holding it.
 enum Held<'set> {
-    Unchanging(&'set Servers),
+    Borrowed(&'set Servers),
     Current(Arc<Servers>),
 }
 
@@ -238,7 +282,7 @@ impl std::ops::Deref for Held<'_> {
 
     fn deref(&self) -> &Servers {
         match self {
-            Held::Unchanging(servers) => servers,
+            Held::Borrowed(servers) => servers,
             Held::Current(servers) => servers,
         }
     }
@@ -277,6 +321,8 @@ impl resolve::Follower for ServerSet {
         let old = self.current.load_full();
         self.current
             .store(Arc::new(self.build(&wanted, Some(&old))));
+        // Release: a request that reads the new number takes the new set (or a newer one).
+        self.generation.store(next_generation(), Ordering::Release);
         true
     }
 
@@ -324,6 +370,7 @@ impl Upstream {
             resolved: Mutex::new(vec![Vec::new(); config.names.len()]),
             attempted: tokio::sync::watch::Sender::new(vec![false; config.names.len()]),
             all_attempted: AtomicBool::new(config.names.is_empty()),
+            generation: AtomicU64::new(next_generation()),
             names_text: names_text.join(", ").into(),
             settings,
             max_fails: config.max_fails,
@@ -433,7 +480,8 @@ impl Upstream {
     /// at most once: always when the request was never written, otherwise only when it is safe
     /// to repeat (idempotent method, no body). A read time-out is not retried, since the server
     /// may still be working on the request. `priority`: the request's class in a full server's
-    /// queue (its route's).
+    /// queue (its route's). `kept`: the servers an HTTP/1 connection keeps between its requests
+    /// ([`Kept`]); `None` takes them from the group for this request alone.
     ///
     /// Not an `async fn`: an `async fn`'s arguments take their room twice in its future, and
     /// the request is large; this future holds it once, and [`Upstream::exchange`] borrows it.
@@ -441,17 +489,18 @@ impl Upstream {
     /// last one: no allocation): the request phase's future, which every request makes and
     /// copies (a 429's included), then holds a pointer where it held this one's 1,120 bytes
     /// (test profile), and the copies of it at each level above are gone.
-    pub fn send(
-        &self,
+    pub fn send<'send>(
+        &'send self,
         mut request: Request<RequestBody>,
         priority: Priority,
-    ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + '_
+        kept: Option<&'send mut Kept>,
+    ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + 'send
     {
         let repeatable = repeatable(&request);
         SpareBox::with(|| async move {
             // The servers as they are now: a change of a host name's addresses while this request
             // runs does not move it. Waiting for a first resolution is rare, and boxed.
-            let servers = match self.set.servers_now() {
+            let servers = match self.set.servers_now(kept) {
                 Some(servers) => servers,
                 None => Box::pin(self.set.servers_resolved()).await,
             };

@@ -1,6 +1,7 @@
 //! Unit tests of the balancer (which server a request goes to, and the next one after a failure),
 //! of server health (passive `max_fails` / `fail_timeout` on tokio's paused clock, and the
-//! active check's consecutive counts), and of what a request holds of its group's servers.
+//! active check's consecutive counts), and of what a request (and an HTTP/1 connection) holds of
+//! its group's servers.
 
 use std::time::Duration;
 
@@ -287,7 +288,7 @@ async fn a_request_to_servers_that_never_change_takes_no_reference_on_them() {
             .body(crate::request_body::RequestBody::Full(None))
             .expect("a request"),
     );
-    let sending = upstream.send(request, crate::config::Priority::Normal);
+    let sending = upstream.send(request, crate::config::Priority::Normal, None);
     tokio::pin!(sending);
     // The request is sent on a connection the server accepts, and its answer never comes: the
     // request is in flight, between its server's choice and its response head.
@@ -296,4 +297,131 @@ async fn a_request_to_servers_that_never_change_takes_no_reference_on_them() {
         _ = &mut sending => panic!("no answer was sent"),
     };
     assert_eq!(references(), 2, "the request in flight holds no reference");
+}
+
+/// A group given by a host name: an HTTP/1 connection keeps its servers between requests
+/// (`Kept`), so a request takes no reference on the shared set (one per request before, up and
+/// down). Through the whole path: a connection served by `h1::serve` with the proxy built from
+/// the config (not parked: `park_after` is off, so only the connection's end drops what it
+/// keeps), a client on it kept alive, a real upstream at `localhost` (the system's resolver).
+/// The set is referred to by the group and by the connection, the same two after every request;
+/// without the connection's hold it was the group's alone between requests (seen failing: 1
+/// reference, not 2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_keeps_a_named_groups_servers_and_its_requests_take_no_reference() {
+    let server = weir_testkit::UpstreamServer::start(weir_testkit::upstream::Transport::Tcp).await;
+    let port = server
+        .address
+        .rsplit_once(':')
+        .map(|(_, port)| port.to_string())
+        .expect("an IP:PORT address");
+    let config = crate::config::from_toml(
+        &format!(
+            "[upstreams.app]\nservers = [\"localhost:{port}\"]\n\
+             [[routes]]\npath = \"/\"\nupstream = \"app\"\n"
+        ),
+        None,
+    )
+    .expect("config");
+    let proxy = std::sync::Arc::new(crate::proxy::Proxy::new(&config, false).expect("proxy"));
+    let upstream = std::sync::Arc::clone(&proxy.upstreams()[0]);
+    // Minus the one this probe takes.
+    let references = || std::sync::Arc::strong_count(&upstream.set.current.load_full()) - 1;
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("an address");
+    let serving = tokio::spawn(async move {
+        let (stream, peer) = listener.accept().await.expect("accept");
+        let settings = crate::h1::Settings {
+            header_timeout: Duration::from_secs(30),
+            keepalive_timeout: Duration::from_secs(30),
+            keepalive_requests: 0,
+            max_header_size: 8192,
+            park_after: None,
+            listener: std::sync::Arc::new(crate::routing::Listener { addr, tls: false }),
+        };
+        let io = crate::write_timeout::WriteTimeout::new(stream, Duration::from_secs(30), "test");
+        let (_stop_sender, stop) = tokio::sync::watch::channel(false);
+        let start = crate::h1::Start::new(&settings);
+        let in_force = move || std::sync::Arc::clone(&proxy);
+        crate::h1::serve(Box::new(io), peer, settings, in_force, stop, None, start).await;
+    });
+
+    let mut client = weir_testkit::Client::connect(addr).await;
+    // The first request may wait for the first resolution, and takes the set for itself.
+    assert_eq!(client.get("/").await.status, http::StatusCode::OK);
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        assert_eq!(client.get("/").await.status, http::StatusCode::OK);
+        seen.push(references());
+    }
+    assert_eq!(
+        seen,
+        vec![2; 5],
+        "the group's and the connection's, request after request"
+    );
+    assert_eq!(server.requests(), 6);
+    drop(client);
+    serving.await.expect("the connection ends");
+    assert_eq!(references(), 1, "the connection's went with it");
+}
+
+/// A set that changes (a name's new addresses) is taken again by a connection's next request:
+/// what the connection keeps is never older than the group's servers when a request starts.
+/// The change is made as the resolving task makes it (`Follower::update`), so no DNS server is
+/// needed and nothing races it (`resolve_interval` is an hour).
+#[tokio::test]
+async fn a_kept_set_is_taken_again_once_the_servers_change() {
+    use super::resolve::Follower;
+
+    let first = weir_testkit::UpstreamServer::start(weir_testkit::upstream::Transport::Tcp).await;
+    let second = weir_testkit::UpstreamServer::start(weir_testkit::upstream::Transport::Tcp).await;
+    let port = first
+        .address
+        .rsplit_once(':')
+        .map(|(_, port)| port.to_string())
+        .expect("an IP:PORT address");
+    let config = crate::config::from_toml(
+        &format!(
+            "[server]\nresolve_interval = \"1h\"\n\
+             [upstreams.app]\nservers = [\"localhost:{port}\"]\n"
+        ),
+        None,
+    )
+    .expect("config");
+    let upstream = super::Upstream::new("app", &config.upstreams["app"], false);
+    let get = || {
+        crate::head_view::Request::from_http(
+            http::Request::get("/")
+                .header("host", "app")
+                .body(crate::request_body::RequestBody::Full(None))
+                .expect("a request"),
+        )
+    };
+    let mut kept = super::Kept::default();
+    for _ in 0..3 {
+        let response = upstream
+            .send(get(), crate::config::Priority::Normal, Some(&mut kept))
+            .await
+            .expect("an answer");
+        assert_eq!(response.status(), http::StatusCode::OK);
+    }
+    assert_eq!((first.requests(), second.requests()), (3, 0));
+
+    let moved: crate::config::UpstreamAddr = second.address.parse().expect("an address");
+    assert!(upstream.set.update(0, vec![moved]), "the servers changed");
+    for _ in 0..2 {
+        let response = upstream
+            .send(get(), crate::config::Priority::Normal, Some(&mut kept))
+            .await
+            .expect("an answer");
+        assert_eq!(response.status(), http::StatusCode::OK);
+    }
+    assert_eq!(
+        (first.requests(), second.requests()),
+        (3, 2),
+        "the connection's next requests went to the new set"
+    );
 }

@@ -2,7 +2,8 @@
 //! (weir-testkit's `DnsServer`, Python's dnslib) whose answers the tests change while weir runs.
 //! Every address of a name is a server; a changed answer is followed without a reload; a name
 //! that does not resolve at start answers 502 until it does; a failure keeps the last good set;
-//! a reload resolves again; and `localhost` goes through the system's resolver. The DNS tests need the project venv, so
+//! a reload resolves again; a kept-alive connection follows a change too; and `localhost` goes
+//! through the system's resolver. The DNS tests need the project venv, so
 //! they run when `WEIR_E2E=1`; the system-resolver test always runs.
 //!
 //! Several servers on one port: each listens on its own loopback address (127.0.0.2, .3, ...), as
@@ -249,6 +250,52 @@ async fn a_reload_resolves_the_names_again() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    gateway.shutdown().await;
+}
+
+/// A client on one kept-alive connection follows a changed answer too: the connection keeps its
+/// upstream's servers between requests (`upstream::Kept`) and takes them again once they change.
+/// Requests come every 10 ms, so the connection is not quiet long enough (200 ms) to be parked,
+/// which would drop what it keeps, nor does it reach its request limit: it is one connection
+/// throughout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kept_alive_connection_follows_a_changed_answer() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, servers) = servers_on_one_port(2).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 1).expect("set web");
+    let toml = config(&format!("\"web:{port}\""), Some(dns.addr()))
+        .replace("[server]\n", "[server]\nkeepalive_requests = 1000000\n");
+    let gateway = TestGateway::start(&toml).await;
+    let mut client = Client::connect(gateway.addr).await;
+    for _ in 0..3 {
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+    }
+    assert_eq!(requests(&servers), vec![3, 0]);
+
+    dns.set("web", &[ip(&servers[1])], 1).expect("set web");
+    let started = Instant::now();
+    while servers[1].requests() == 0 {
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "the connection kept the old servers: {:?}",
+            requests(&servers)
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let before = requests(&servers);
+    for _ in 0..3 {
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+    }
+    assert_eq!(
+        requests(&servers),
+        vec![before[0], before[1] + 3],
+        "the connection's requests go to the new server only"
+    );
+    drop(client);
     gateway.shutdown().await;
 }
 
