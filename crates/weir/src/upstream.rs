@@ -133,7 +133,7 @@ pub(crate) struct ServerSet {
     fixed: Vec<UpstreamAddr>,
     names: Vec<ServerName>,
     /// The addresses each name resolved to last, in `names`' order. Locked only by the resolving
-    /// tasks, briefly, never across an await.
+    /// tasks, never across an await, until the set built from them is stored.
     resolved: Mutex<Vec<Vec<UpstreamAddr>>>,
     /// How many names have had their first resolution tried: requests wait for all of them
     /// (within `resolve_timeout`), so the first requests after a start see the names resolved.
@@ -301,28 +301,28 @@ impl resolve::Follower for ServerSet {
     /// anything. Returns whether it did. An address given twice (by the config and a name, or
     /// by two names) is one server.
     fn update(&self, index: usize, addrs: Vec<UpstreamAddr>) -> bool {
-        let wanted = {
-            let mut resolved = self
-                .resolved
-                .lock()
-                .unwrap_or_else(|poison| poison.into_inner());
-            if resolved[index] == addrs {
-                return false;
+        // Held until the new set is stored: two names resolving at once would otherwise each
+        // build from the list as it was, and the one stored last would lose the other's change.
+        let mut resolved = self
+            .resolved
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if resolved[index] == addrs {
+            return false;
+        }
+        resolved[index] = addrs;
+        let mut wanted = self.fixed.clone();
+        for addr in resolved.iter().flatten() {
+            if !wanted.contains(addr) {
+                wanted.push(addr.clone());
             }
-            resolved[index] = addrs;
-            let mut wanted = self.fixed.clone();
-            for addr in resolved.iter().flatten() {
-                if !wanted.contains(addr) {
-                    wanted.push(addr.clone());
-                }
-            }
-            wanted
-        };
+        }
         let old = self.current.load_full();
         self.current
             .store(Arc::new(self.build(&wanted, Some(&old))));
         // Release: a request that reads the new number takes the new set (or a newer one).
         self.generation.store(next_generation(), Ordering::Release);
+        drop(resolved);
         true
     }
 

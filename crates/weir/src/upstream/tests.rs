@@ -425,3 +425,79 @@ async fn a_kept_set_is_taken_again_once_the_servers_change() {
         "the connection's next requests went to the new set"
     );
 }
+
+/// Two names of one group resolving at once: each change is built into the set under the same
+/// lock that records it, so the stored set never misses the other name's latest addresses (a
+/// set built from a stale list and stored last would lose one name's change until its
+/// addresses changed again).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_names_resolving_at_once_lose_neither_change() {
+    const ROUNDS: u16 = 300;
+    let config = crate::config::from_toml(
+        "[server]\nresolve_interval = \"1h\"\n\
+         [upstreams.app]\nservers = [\"localhost:8000\", \"localhost:8001\"]\n",
+        None,
+    )
+    .expect("config");
+    let upstream =
+        std::sync::Arc::new(super::Upstream::new("app", &config.upstreams["app"], false));
+    // The names' own first resolutions end before the rounds (the next is an hour away).
+    while !upstream
+        .set
+        .all_attempted
+        .load(std::sync::atomic::Ordering::Acquire)
+    {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(3));
+    let resolvers: Vec<_> = (0..2u16)
+        .map(|name| {
+            let (upstream, barrier) = (upstream.clone(), barrier.clone());
+            let runtime = tokio::runtime::Handle::current();
+            std::thread::spawn(move || {
+                let _entered = runtime.enter();
+                for round in 0..ROUNDS {
+                    let addr: crate::config::UpstreamAddr =
+                        format!("127.0.{name}.1:{}", 1000 + round)
+                            .parse()
+                            .expect("an address");
+                    barrier.wait();
+                    super::resolve::Follower::update(&*upstream.set, usize::from(name), vec![addr]);
+                    barrier.wait();
+                }
+            })
+        })
+        .collect();
+    let checker = {
+        let upstream = upstream.clone();
+        std::thread::spawn(move || {
+            let mut lost = 0;
+            for round in 0..ROUNDS {
+                barrier.wait();
+                barrier.wait();
+                let mut stored: Vec<String> = upstream
+                    .set
+                    .current
+                    .load()
+                    .pools
+                    .iter()
+                    .map(|pool| pool.addr().to_string())
+                    .collect();
+                stored.sort();
+                let wanted = vec![
+                    format!("127.0.0.1:{}", 1000 + round),
+                    format!("127.0.1.1:{}", 1000 + round),
+                ];
+                if stored != wanted {
+                    lost += 1;
+                }
+            }
+            lost
+        })
+    };
+    for resolver in resolvers {
+        resolver.join().expect("a resolver");
+    }
+    let lost = checker.join().expect("the checker");
+    assert_eq!(lost, 0, "rounds whose stored set missed a name's change");
+}
