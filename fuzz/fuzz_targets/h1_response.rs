@@ -50,27 +50,25 @@ fuzz_target!(|data: &[u8]| {
         ResponseFraming::Empty => {
             let zero_length = headers
                 .get_all(CONTENT_LENGTH)
-                .iter()
                 .all(|value| {
-                    value
-                        .to_str()
+                    std::str::from_utf8(value)
                         .unwrap()
                         .split(',')
                         .all(|v| v.trim().parse::<u64>() == Ok(0))
                 });
-            assert!(bodiless || (!had_transfer_encoding && zero_length && headers.contains_key(CONTENT_LENGTH)));
+            assert!(bodiless || (!had_transfer_encoding && zero_length && headers.contains(CONTENT_LENGTH)));
         }
         ResponseFraming::Length(bytes) => {
             assert!(!bodiless && !had_transfer_encoding && *bytes > 0);
             for value in headers.get_all(CONTENT_LENGTH) {
-                for part in value.to_str().unwrap().split(',') {
+                for part in std::str::from_utf8(value).unwrap().split(',') {
                     assert_eq!(part.trim().parse::<u64>().unwrap(), *bytes);
                 }
             }
         }
         ResponseFraming::Chunked(_) => {
-            assert!(!bodiless && headers.contains_key(TRANSFER_ENCODING));
-            assert!(!headers.contains_key(CONTENT_LENGTH));
+            assert!(!bodiless && headers.contains(TRANSFER_ENCODING));
+            assert!(!headers.contains(CONTENT_LENGTH));
             assert_eq!(response.version(), Version::HTTP_11);
         }
         ResponseFraming::Close => {
@@ -78,9 +76,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if head.keep_alive {
-        let close = headers.get_all(CONNECTION).iter().any(|value| {
+        let close = headers.get_all(CONNECTION).any(|value| {
             value
-                .as_bytes()
                 .split(|byte| *byte == b',')
                 .any(|token| token.trim_ascii().eq_ignore_ascii_case(b"close"))
         });

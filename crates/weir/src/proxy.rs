@@ -24,7 +24,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::{Method, Response};
+use http::Method;
 use tokio::time::Instant;
 
 use crate::body::Body;
@@ -32,7 +32,7 @@ use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::Config;
 use crate::error::{CodecError, ProxyError, Side};
-use crate::head_view::Request;
+use crate::head_view::{Request, Response};
 use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
@@ -232,7 +232,7 @@ impl Proxy {
                 self.note_failure(&error, unanswered.upstream_name(), client_ip);
                 let (response, lines) =
                     if self.answer_lines_fit(unanswered.record.route, rules_host.as_deref()) {
-                        error.into_answer(|| crate::h1::head::header_map(2))
+                        error.into_answer()
                     } else {
                         (error.into_response(), None)
                     };

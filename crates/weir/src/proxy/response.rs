@@ -7,14 +7,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use http::header::{self, HeaderValue};
-use http::{Response, StatusCode};
+use http::StatusCode;
 
-use super::headers::remove_hop_by_hop;
+use super::headers::remove_hop_by_hop_fields;
 use super::limits::Decided;
 use crate::body::Body;
 use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::{CompressionConfig, Encoding};
+use crate::head_view::Response;
 use crate::upstream::UpstreamBody;
 
 /// What every answer gets, as the config says.
@@ -67,21 +68,17 @@ impl Outgoing {
             }
         }
         if let Some(server) = &self.server_header {
-            response
-                .headers_mut()
-                .insert(header::SERVER, server.clone());
+            response.headers_mut().set(header::SERVER, server);
         }
         if let (true, Some(hsts)) = (asked.secure, &self.hsts) {
             response
                 .headers_mut()
-                .insert(header::STRICT_TRANSPORT_SECURITY, hsts.clone());
+                .set(header::STRICT_TRANSPORT_SECURITY, hsts);
         }
         // After a 101 the connection belongs to the upgraded protocol: `Connection: upgrade`
         // stays, whatever keepalive_requests says.
         if asked.last_request && response.status() != StatusCode::SWITCHING_PROTOCOLS {
-            response
-                .headers_mut()
-                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            response.headers_mut().set(header::CONNECTION, "close");
         }
         response
     }
@@ -119,19 +116,17 @@ pub(super) fn from_upstream(
             shaping.closing.subscribe(),
         );
         let (mut parts, _) = response.into_parts();
-        let protocol = parts.headers.get(header::UPGRADE).cloned();
-        remove_hop_by_hop(&mut parts.headers);
+        let protocol = parts.headers.get_shared(header::UPGRADE);
+        remove_hop_by_hop_fields(&mut parts.headers);
         if let Some(protocol) = protocol {
-            parts.headers.insert(header::UPGRADE, protocol);
+            parts.headers.append(header::UPGRADE, protocol);
         }
-        parts
-            .headers
-            .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+        parts.headers.append(header::CONNECTION, "upgrade");
         parts.extensions.insert(tunnel);
         return Response::from_parts(parts, Body::empty());
     }
     let (mut parts, body) = response.into_parts();
-    remove_hop_by_hop(&mut parts.headers);
+    remove_hop_by_hop_fields(&mut parts.headers);
     if let Some(limited) = shaping.limited {
         limited.add_headers(&mut parts.headers);
     }

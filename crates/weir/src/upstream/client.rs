@@ -11,15 +11,14 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
-use http::header::{self, HeaderName, HeaderValue};
-use http::{Method, Response, StatusCode, Version};
+use http::{header, Method, StatusCode, Version};
 use http_body::Body as _;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
 
 use crate::error::BodyError;
 use crate::h1::chunked::{self, Step};
-use crate::head_view::RequestHead;
+use crate::head_view::{Headers, RequestHead, Response};
 use crate::header_list;
 use crate::request_body::RequestBody;
 use crate::upstream::stream::Stream;
@@ -498,19 +497,16 @@ pub fn parse_head(
         Some(0) => Version::HTTP_10,
         _ => Version::HTTP_11,
     };
-    let mut values = crate::h1::head::Pieces::of(b"", response.headers);
-    let mut map = crate::h1::head::header_map(response.headers.len());
     let mut lengths: Option<u64> = None;
     let mut conflicting_length = false;
     let mut codings_end_chunked = None;
     let mut close = false;
     let mut keep_alive_token = false;
     for line in response.headers.iter() {
-        let name = HeaderName::from_bytes(line.name.as_bytes())
-            .map_err(|_| HeadError::Malformed("header name"))?;
-        let value = HeaderValue::from_maybe_shared(values.next(line.value.len()))
-            .map_err(|_| HeadError::Malformed("header value"))?;
-        if name == header::CONTENT_LENGTH {
+        // httparse holds names to tokens and values to text (tab, visible ASCII, obs-text), as
+        // `http`'s `HeaderName` and `HeaderValue` did: the view keeps them as they are.
+        let name = line.name.as_bytes();
+        if name.eq_ignore_ascii_case(b"content-length") {
             for part in header_list::items(line.value) {
                 let parsed = std::str::from_utf8(part)
                     .ok()
@@ -522,17 +518,21 @@ pub fn parse_head(
                 }
                 lengths = Some(parsed);
             }
-        } else if name == header::TRANSFER_ENCODING {
+        } else if name.eq_ignore_ascii_case(b"transfer-encoding") {
             let last = header_list::items(line.value).rfind(|coding| !coding.is_empty());
             codings_end_chunked = Some(last.is_some_and(|c| c.eq_ignore_ascii_case(b"chunked")));
-        } else if name == header::CONNECTION {
+        } else if name.eq_ignore_ascii_case(b"connection") {
             for token in header_list::items(line.value) {
                 close |= token.eq_ignore_ascii_case(b"close");
                 keep_alive_token |= token.eq_ignore_ascii_case(b"keep-alive");
             }
         }
-        map.append(name, value);
     }
+    // The head's bytes, copied once into this thread's arena, which the view keeps; the index
+    // is made from httparse's lines (slices of `bytes`, whose first `length` are the head).
+    let head = &bytes[..length];
+    let copy = crate::h1::head::head_bytes(length, |buffer| buffer.extend_from_slice(head));
+    let mut headers = Headers::parsed(copy, head, response.headers);
     let bodiless = *request_method == Method::HEAD
         || status.is_informational()
         || status == StatusCode::NO_CONTENT
@@ -552,7 +552,7 @@ pub fn parse_head(
         // Transfer-Encoding wins over Content-Length (RFC 9112 §6.3), and such a response
         // closes the connection after it.
         if lengths.is_some() {
-            map.remove(header::CONTENT_LENGTH);
+            headers.remove("content-length");
             reusable = false;
         }
         if chunked && version == Version::HTTP_11 {
@@ -576,13 +576,17 @@ pub fn parse_head(
     if status == StatusCode::SWITCHING_PROTOCOLS {
         reusable = false;
     }
-    let mut built = Response::new(());
-    *built.status_mut() = status;
-    *built.version_mut() = version;
-    *built.headers_mut() = map;
     Ok(Some((
         ResponseHead {
-            response: built,
+            response: Response::from_parts(
+                crate::head_view::ResponseHead {
+                    status,
+                    version,
+                    headers,
+                    extensions: http::Extensions::new(),
+                },
+                (),
+            ),
             framing,
             keep_alive: reusable,
         },
@@ -744,7 +748,7 @@ mod tests {
             get,
         );
         assert!(matches!(both.framing, ResponseFraming::Chunked(_)));
-        assert!(!both.keep_alive && !both.response.headers().contains_key("content-length"));
+        assert!(!both.keep_alive && !both.response.headers().contains("content-length"));
         let no_content = head(b"HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n", get);
         assert!(matches!(no_content.framing, ResponseFraming::Empty));
         let old = head(b"HTTP/1.0 200 OK\r\nContent-Length: 1\r\n\r\n", get);
