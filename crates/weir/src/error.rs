@@ -322,8 +322,8 @@ impl ProxyError {
 }
 
 /// Header lines as bytes, `name: value\r\n` each, in the order written: the headers of an answer
-/// decided per request (a rate limit's), written once where they are decided instead of into a
-/// header map. Names and values come from weir (a limit's configured name, numbers), never from
+/// decided per request (a rate limit's), written once where they are decided instead of into the
+/// answer's view. Names and values come from weir (a limit's configured name, numbers), never from
 /// a request ([`HeadLines::push`]). The buffer is one of the thread's spares, given back when the lines are dropped,
 /// so a flood of 429s costs no allocation for them.
 #[derive(Debug, Default)]

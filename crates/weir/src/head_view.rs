@@ -1,11 +1,15 @@
-//! A request head kept as bytes (issue 18 point 1): the head's own bytes, as the client sent
-//! them, with a small index of its header fields (name and value ranges from `httparse`), and
-//! the lines weir adds in a buffer of their own. Every phase reads the request's headers from
-//! this view, header rules and the forwarding headers are edits of it (a field marked removed,
-//! a line added), and the upstream request is written from it ([`Headers::write_to`]): each run
-//! of the client's lines that passed unchanged as one slice of its bytes, then weir's lines. No
-//! `http::HeaderMap` is built for a request. HTTP/2 makes the same view from hyper's map at its
-//! edge ([`Headers::from_map`]). Pure: it imports nothing of weir.
+//! Request and response heads kept as bytes (issue 18 point 1): the head's own bytes, as the
+//! client (or the upstream) sent them, with a small index of its header fields (name and value
+//! ranges from `httparse`), and the lines weir adds in a buffer of their own. Every phase reads
+//! the request's headers from this view, header rules and the forwarding headers are edits of it
+//! (a field marked removed, a line added), and the upstream request is written from it
+//! ([`Headers::write_to`]): each run of the client's lines that passed unchanged as one slice of
+//! its bytes, then weir's lines. A response is the same ([`ResponseHead`]): the upstream's lines
+//! less hop-by-hop, then weir's, written by the HTTP/1 writer ([`Headers::write_into`]); weir's
+//! own answers are views with weir's lines only. No `http::HeaderMap`, `http::Request` or
+//! `http::Response` is built on the HTTP/1 path. HTTP/2 makes the same view from hyper's map at
+//! its edge ([`Headers::from_map`], [`Response::into_http`] back). Pure: it imports nothing of
+//! weir.
 
 use std::cell::RefCell;
 

@@ -288,8 +288,9 @@ impl Proxy {
     }
 
     /// Whether an answer weir makes may keep header lines as bytes ([`ProxyError::into_answer`]):
-    /// when nothing after it reads or edits its headers in a map, that is no response header
-    /// rule of its route (or host) and no compression of its plain text.
+    /// when nothing after it reads or edits its headers in its view (the lines are not in it),
+    /// that is no response header rule of its route (or host) and no compression of its plain
+    /// text.
     fn answer_lines_fit(&self, route: Option<usize>, host: Option<&str>) -> bool {
         let ruled = self
             .rules

@@ -7,7 +7,7 @@ use http::header::{self, HeaderName};
 use http::Method;
 
 use crate::head_view::{text, Headers, RequestHead};
-use crate::header_list;
+use crate::header_list::{self, is_hop_by_hop};
 
 pub(super) static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 static X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
@@ -31,33 +31,14 @@ pub(super) fn is_websocket_upgrade(head: &RequestHead, bodiless: bool) -> bool {
         && names(header::CONNECTION, "upgrade")
 }
 
-/// Whether `name` (as sent) is one of the headers that always describe one connection only
-/// (RFC 9110 §7.6.1): `Connection`, `Keep-Alive`, `TE`, `Trailer`, `Transfer-Encoding`,
-/// `Upgrade`, `Proxy-Authorization`, `Proxy-Authenticate`, `Proxy-Connection`. One match on its
-/// length, which most names already fail, then at most two comparisons.
-fn is_hop_by_hop(name: &[u8]) -> bool {
-    let is = |hop: &str| name.eq_ignore_ascii_case(hop.as_bytes());
-    match name.len() {
-        2 => is("te"),
-        7 => is("trailer") || is("upgrade"),
-        10 => is("connection") || is("keep-alive"),
-        16 => is("proxy-connection"),
-        17 => is("transfer-encoding"),
-        18 => is("proxy-authenticate"),
-        19 => is("proxy-authorization"),
-        _ => false,
-    }
-}
-
 /// Removes the headers that describe one connection only ([`is_hop_by_hop`]) and every header
-/// `Connection` names, from a request's or a response's view: the fields are marked removed, so
-/// the other lines still go on as they came. `Connection`'s values are read as bytes
-/// ([`header_list::items`]): an item that is no header name names nothing, and a value with a
-/// byte outside text still names its other items. `Host` and `Content-Length` describe the
-/// message, not the connection: a `Connection` that names them does not strip them (the
-/// upstream would get another host).
+/// `Connection` names ([`header_list::names_another_header`]), from a request's view (a
+/// response's loses them as it is parsed, `upstream::client::parse_head`, but a `101`'s, which
+/// phase 6 strips here): the fields are marked removed, so the other lines still go on as they
+/// came. `Connection`'s values are read as bytes ([`header_list::items`]): a value with a byte
+/// outside text still names its other items.
 ///
-/// It runs twice per proxied request, so it looks at each name once and removes only what is
+/// It runs for every proxied request, so it looks at each name once and removes only what is
 /// there: most messages carry none of these, or only `Connection`, whose items are most often
 /// `close` or `keep-alive` alone, which name nothing more to remove.
 pub fn remove_hop_by_hop_fields(headers: &mut Headers) {
@@ -68,16 +49,9 @@ pub fn remove_hop_by_hop_fields(headers: &mut Headers) {
     let mut named: Vec<Vec<u8>> = Vec::new();
     for value in headers.get_all(header::CONNECTION) {
         for item in header_list::items(value) {
-            if item.is_empty()
-                || item.eq_ignore_ascii_case(b"keep-alive")
-                || item.eq_ignore_ascii_case(b"close")
-                || is_hop_by_hop(item)
-                || item.eq_ignore_ascii_case(b"host")
-                || item.eq_ignore_ascii_case(b"content-length")
-            {
-                continue;
+            if header_list::names_another_header(item) {
+                named.push(item.to_vec());
             }
-            named.push(item.to_vec());
         }
     }
     headers.remove_where(|name| {

@@ -40,7 +40,7 @@ pub(super) struct Asked {
 
 impl Outgoing {
     /// Whether weir's own plain-text answers may be compressed (`text/plain` is a type to
-    /// compress): then their `Content-Type` must be in their header map, where compression
+    /// compress): then their `Content-Type` must be in their head's view, where compression
     /// looks.
     pub(super) fn compresses_answers(&self) -> bool {
         self.compression.as_ref().is_some_and(|config| {
@@ -99,9 +99,10 @@ pub(super) struct Shaping<'a> {
 }
 
 /// Phase 6, the response: a WebSocket handshake the upstream took becomes a tunnel (the client
-/// connection runs it once the `101` is written); any other response loses its hop-by-hop
-/// headers, gains the limit headers and, when the route buffers responses, is read ahead of the
-/// client.
+/// connection runs it once the `101` is written); any other response comes without its
+/// hop-by-hop headers (the client side took them out as it parsed the head; a `101`'s are taken
+/// out here), gains the limit headers and, when the route buffers responses, is read ahead of
+/// the client.
 pub(super) fn from_upstream(
     mut response: Response<UpstreamBody>,
     shaping: Shaping<'_>,
@@ -126,7 +127,10 @@ pub(super) fn from_upstream(
         return Response::from_parts(parts, Body::empty());
     }
     let (mut parts, body) = response.into_parts();
-    remove_hop_by_hop_fields(&mut parts.headers);
+    // The client side took the hop-by-hop lines out as it parsed the head, but a `101`'s.
+    if parts.status == StatusCode::SWITCHING_PROTOCOLS {
+        remove_hop_by_hop_fields(&mut parts.headers);
+    }
     if let Some(limited) = shaping.limited {
         limited.add_headers(&mut parts.headers);
     }

@@ -502,10 +502,14 @@ pub fn parse_head(
     let mut codings_end_chunked = None;
     let mut close = false;
     let mut keep_alive_token = false;
+    // Hop-by-hop lines, and whether `Connection` names others: removed from the view below.
+    let mut hop_by_hop = false;
+    let mut connection_names = false;
     for line in response.headers.iter() {
         // httparse holds names to tokens and values to text (tab, visible ASCII, obs-text), as
         // `http`'s `HeaderName` and `HeaderValue` did: the view keeps them as they are.
         let name = line.name.as_bytes();
+        hop_by_hop |= header_list::is_hop_by_hop(name);
         if name.eq_ignore_ascii_case(b"content-length") {
             for part in header_list::items(line.value) {
                 let parsed = std::str::from_utf8(part)
@@ -525,6 +529,7 @@ pub fn parse_head(
             for token in header_list::items(line.value) {
                 close |= token.eq_ignore_ascii_case(b"close");
                 keep_alive_token |= token.eq_ignore_ascii_case(b"keep-alive");
+                connection_names |= header_list::names_another_header(token);
             }
         }
     }
@@ -533,6 +538,9 @@ pub fn parse_head(
     let head = &bytes[..length];
     let copy = crate::h1::head::head_bytes(length, |buffer| buffer.extend_from_slice(head));
     let mut headers = Headers::parsed(copy, head, response.headers);
+    if hop_by_hop && status != StatusCode::SWITCHING_PROTOCOLS {
+        remove_hop_by_hop(&mut headers, connection_names.then_some(response.headers));
+    }
     let bodiless = *request_method == Method::HEAD
         || status.is_informational()
         || status == StatusCode::NO_CONTENT
@@ -592,6 +600,26 @@ pub fn parse_head(
         },
         length,
     )))
+}
+
+/// Takes out of a response's view the lines that describe this connection only (RFC 9110
+/// §7.6.1, [`header_list::is_hop_by_hop`]), and, when `Connection` names others (`lines`, rare),
+/// those too ([`header_list::names_another_header`]): this side consumed them (framing, reuse),
+/// and the client's connection has its own. Marked removed as the response is parsed, where its
+/// names are looked at anyway. A `101`'s stay for phase 6, whose tunnel keeps its `Upgrade`.
+fn remove_hop_by_hop(headers: &mut Headers, lines: Option<&[httparse::Header<'_>]>) {
+    let mut named: Vec<&[u8]> = Vec::new();
+    for line in lines.unwrap_or_default() {
+        if line.name.eq_ignore_ascii_case("connection") {
+            named.extend(
+                header_list::items(line.value)
+                    .filter(|item| header_list::names_another_header(item)),
+            );
+        }
+    }
+    headers.remove_where(|name| {
+        header_list::is_hop_by_hop(name) || named.iter().any(|item| name.eq_ignore_ascii_case(item))
+    });
 }
 
 /// Why a response body broke off.
