@@ -73,14 +73,16 @@ pub fn write_response<'a, W: AsyncWrite + Unpin>(
         || status == StatusCode::NO_CONTENT
         || status == StatusCode::NOT_MODIFIED;
     let headers = &mut parts.headers;
-    if status.is_informational() || status == StatusCode::NO_CONTENT {
+    // What the writer needs of the fields, read in one pass; a field is removed only when there.
+    let seen = Seen::of(headers);
+    let length_kept = !(status.is_informational() || status == StatusCode::NO_CONTENT);
+    if seen.length && !length_kept {
         headers.remove(header::CONTENT_LENGTH);
     }
-    headers.remove(header::TRANSFER_ENCODING);
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(crate::head_view::text)
-        .and_then(|value| value.parse::<u64>().ok());
+    if seen.transfer_encoding {
+        headers.remove(header::TRANSFER_ENCODING);
+    }
+    let declared = seen.declared.filter(|_| length_kept);
     let mut added_length = None;
     let framing = if bodiless {
         Framing::None
@@ -96,9 +98,7 @@ pub fn write_response<'a, W: AsyncWrite + Unpin>(
         Framing::Close
     };
     let switching = status == StatusCode::SWITCHING_PROTOCOLS;
-    let close_asked = headers
-        .get_all(header::CONNECTION)
-        .any(|value| header_list::has_item(value, b"close"));
+    let close_asked = seen.close;
     let keep_alive = request.keep_alive && !close_asked && framing != Framing::Close;
     // The framing lines go into the head as bytes after the view's. An answer's lines (a 429's)
     // are bytes already.
@@ -113,15 +113,19 @@ pub fn write_response<'a, W: AsyncWrite + Unpin>(
     if !switching {
         if !keep_alive {
             if !close_asked {
-                headers.remove(header::CONNECTION);
+                if seen.connection {
+                    headers.remove(header::CONNECTION);
+                }
                 lines[1] = b"connection: close\r\n";
             }
         } else if request.version == Version::HTTP_10 {
-            headers.remove(header::CONNECTION);
+            if seen.connection {
+                headers.remove(header::CONNECTION);
+            }
             lines[1] = b"connection: keep-alive\r\n";
         }
     }
-    let head = encode_head(status, headers, added_length, lines);
+    let head = encode_head(status, headers, added_length, lines, seen.date);
     // The view is done with: its index and lines' buffer go back to this thread's spares.
     drop(parts);
     // The waiting part: an `async` block's captures, moved in once (an `async fn`'s arguments
@@ -230,15 +234,56 @@ async fn flush<W: AsyncWrite + Unpin>(io: &mut W) -> io::Result<()> {
     poll_fn(|context| Pin::new(&mut *io).poll_flush(context)).await
 }
 
+/// What the writer reads of a response's fields, found in one pass over them instead of a
+/// look-up by name each (each look-up scans the fields).
+#[derive(Debug, Default)]
+struct Seen {
+    /// A `Content-Length` is there; `declared` is the first one's number, when it reads as one.
+    length: bool,
+    declared: Option<u64>,
+    transfer_encoding: bool,
+    connection: bool,
+    /// A `Connection` says `close`.
+    close: bool,
+    date: bool,
+}
+
+impl Seen {
+    fn of(headers: &Headers) -> Seen {
+        let mut seen = Seen::default();
+        for (name, value) in headers.iter() {
+            let is = |known: &str| name.eq_ignore_ascii_case(known.as_bytes());
+            match name.len() {
+                4 if is("date") => seen.date = true,
+                10 if is("connection") => {
+                    seen.connection = true;
+                    seen.close |= header_list::has_item(value, b"close");
+                }
+                14 if is("content-length") => {
+                    if !seen.length {
+                        seen.declared = crate::head_view::text(value)
+                            .and_then(|value| value.parse::<u64>().ok());
+                    }
+                    seen.length = true;
+                }
+                17 if is("transfer-encoding") => seen.transfer_encoding = true,
+                _ => {}
+            }
+        }
+        seen
+    }
+}
+
 /// The status line and the view's fields (the upstream's kept lines as slices of its head, then
 /// weir's lines: [`Headers::write_into`]), with `Content-Length: length` when given, weir's own
-/// `lines` (each whole, with its CRLF, or empty) and `Date` when absent, in a buffer of the
-/// thread's [`HeadBuffer`]s.
+/// `lines` (each whole, with its CRLF, or empty) and `Date` when the fields have none (`dated`),
+/// in a buffer of the thread's [`HeadBuffer`]s.
 fn encode_head(
     status: StatusCode,
     headers: &Headers,
     length: Option<u64>,
     lines: [&[u8]; 3],
+    dated: bool,
 ) -> HeadBuffer {
     let mut buffer = HeadBuffer::take();
     let head = &mut buffer.0;
@@ -256,7 +301,7 @@ fn encode_head(
         head.extend_from_slice(itoa::Buffer::new().format(length).as_bytes());
         head.extend_from_slice(b"\r\n");
     }
-    if !headers.contains(header::DATE) {
+    if !dated {
         head.extend_from_slice(b"date: ");
         DATE.with(|date| head.extend_from_slice(date.borrow_mut().now()));
         head.extend_from_slice(b"\r\n");
