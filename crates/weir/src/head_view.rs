@@ -705,6 +705,16 @@ impl<B> Response<B> {
 }
 
 impl Headers {
+    /// Marks the `index`th of the head's own fields (in the order of the lines given to
+    /// [`Headers::parsed`]) removed: for a parser that found, reading the lines, which go.
+    pub fn remove_parsed(&mut self, index: usize) {
+        if let Some(field) = self.fields.get_mut(index) {
+            if field.flags & ADDED == 0 {
+                field.flags |= REMOVED;
+            }
+        }
+    }
+
     /// [`Headers::write_to`] into a `Vec`: a response head's buffer.
     pub fn write_into(&self, out: &mut Vec<u8>) {
         self.each_piece(|piece| out.extend_from_slice(piece));
@@ -841,12 +851,15 @@ mod tests {
             b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: keep-alive\r\nX-App:  v \r\n\r\n",
         );
         assert!(headers.remove("connection"));
+        headers.remove_parsed(0);
+        assert_eq!(headers.get("content-type"), None);
+        headers.append("content-type", "text/plain");
         headers.append("server", "weir");
         let mut out = Vec::new();
         headers.write_into(&mut out);
         assert_eq!(
             out,
-            b"Content-Type: text/plain\r\nX-App:  v \r\nserver: weir\r\n"
+            b"X-App:  v \r\ncontent-type: text/plain\r\nserver: weir\r\n"
         );
         let mut response = Response::from_parts(
             ResponseHead {

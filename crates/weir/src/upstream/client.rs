@@ -502,14 +502,21 @@ pub fn parse_head(
     let mut codings_end_chunked = None;
     let mut close = false;
     let mut keep_alive_token = false;
-    // Hop-by-hop lines, and whether `Connection` names others: removed from the view below.
-    let mut hop_by_hop = false;
+    // Hop-by-hop lines (bit `n` for the `n`th line; a line past the 64th sets `beyond`), and
+    // whether `Connection` names others: removed from the view below.
+    let mut hop_by_hop: u64 = 0;
+    let mut beyond = false;
     let mut connection_names = false;
-    for line in response.headers.iter() {
+    for (index, line) in response.headers.iter().enumerate() {
         // httparse holds names to tokens and values to text (tab, visible ASCII, obs-text), as
         // `http`'s `HeaderName` and `HeaderValue` did: the view keeps them as they are.
         let name = line.name.as_bytes();
-        hop_by_hop |= header_list::is_hop_by_hop(name);
+        if header_list::is_hop_by_hop(name) {
+            match 1u64.checked_shl(index as u32) {
+                Some(bit) => hop_by_hop |= bit,
+                None => beyond = true,
+            }
+        }
         if name.eq_ignore_ascii_case(b"content-length") {
             for part in header_list::items(line.value) {
                 let parsed = std::str::from_utf8(part)
@@ -538,8 +545,16 @@ pub fn parse_head(
     let head = &bytes[..length];
     let copy = crate::h1::head::head_bytes(length, |buffer| buffer.extend_from_slice(head));
     let mut headers = Headers::parsed(copy, head, response.headers);
-    if hop_by_hop && status != StatusCode::SWITCHING_PROTOCOLS {
-        remove_hop_by_hop(&mut headers, connection_names.then_some(response.headers));
+    if status != StatusCode::SWITCHING_PROTOCOLS {
+        if connection_names || beyond {
+            remove_hop_by_hop(&mut headers, response.headers);
+        } else {
+            // The lines found above, marked removed without another look at the names.
+            while hop_by_hop != 0 {
+                headers.remove_parsed(hop_by_hop.trailing_zeros() as usize);
+                hop_by_hop &= hop_by_hop - 1;
+            }
+        }
     }
     let bodiless = *request_method == Method::HEAD
         || status.is_informational()
@@ -603,13 +618,15 @@ pub fn parse_head(
 }
 
 /// Takes out of a response's view the lines that describe this connection only (RFC 9110
-/// §7.6.1, [`header_list::is_hop_by_hop`]), and, when `Connection` names others (`lines`, rare),
-/// those too ([`header_list::names_another_header`]): this side consumed them (framing, reuse),
-/// and the client's connection has its own. Marked removed as the response is parsed, where its
-/// names are looked at anyway. A `101`'s stay for phase 6, whose tunnel keeps its `Upgrade`.
-fn remove_hop_by_hop(headers: &mut Headers, lines: Option<&[httparse::Header<'_>]>) {
+/// §7.6.1, [`header_list::is_hop_by_hop`]) and those its `Connection` (in `lines`) names
+/// ([`header_list::names_another_header`]): this side consumed them (framing, reuse), and the
+/// client's connection has its own. A response is stripped so as it is parsed, where its names
+/// are looked at anyway; this pass is for the rare head whose `Connection` names other headers,
+/// or with more than 64 lines (`parse_head` marks the others by their place). A `101`'s lines
+/// stay for phase 6, whose tunnel keeps its `Upgrade`.
+fn remove_hop_by_hop(headers: &mut Headers, lines: &[httparse::Header<'_>]) {
     let mut named: Vec<&[u8]> = Vec::new();
-    for line in lines.unwrap_or_default() {
+    for line in lines {
         if line.name.eq_ignore_ascii_case("connection") {
             named.extend(
                 header_list::items(line.value)
