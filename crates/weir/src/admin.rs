@@ -91,12 +91,12 @@ fn answer(
 ) -> Response<Full<Bytes>> {
     if request.method() != Method::GET && request.method() != Method::HEAD {
         let refused = ProxyError::MethodNotAllowed { allow: "GET, HEAD" };
-        return refused.into_response().map(Full::new);
+        return refused.into_response().map(Full::new).into_http();
     }
     match request.uri().path() {
         "/healthz" => text(StatusCode::OK, "ok\n"),
         "/readyz" if ready => text(StatusCode::OK, "ready\n"),
-        "/readyz" => crate::error::draining_response().map(Full::new),
+        "/readyz" => crate::error::draining_response().map(Full::new).into_http(),
         "/metrics" => {
             let mut response = Response::new(Full::new(Bytes::from(view.render_metrics())));
             response.headers_mut().insert(
@@ -106,7 +106,10 @@ fn answer(
             response
         }
         // No such endpoint: the answer of a request no route matches.
-        _ => ProxyError::NoRoute.into_response().map(Full::new),
+        _ => ProxyError::NoRoute
+            .into_response()
+            .map(Full::new)
+            .into_http(),
     }
 }
 

@@ -2,11 +2,12 @@
 //! `Location` may use `$host`, `$request_uri` and `$scheme`, or a bare status (`return 404`).
 //! Nothing else of nginx's variables is evaluated.
 
-use http::header::{self, HeaderValue};
-use http::{Response, StatusCode, Uri};
+use http::header;
+use http::{StatusCode, Uri};
 
 use crate::body::Body;
 use crate::config::{AnswerConfig, Template};
+use crate::head_view::Response;
 use crate::routing::strip_port;
 
 /// What a `redirect`/`status` route answers.
@@ -62,8 +63,9 @@ impl Answer {
             .to_ascii_lowercase();
         let mut response = Response::new(Body::empty());
         *response.status_mut() = self.status;
-        if let Ok(location) = HeaderValue::from_str(&template.render(&host, uri, secure)) {
-            response.headers_mut().insert(header::LOCATION, location);
+        let location = template.render(&host, uri, secure);
+        if crate::head_view::text(location.as_bytes()).is_some() {
+            response.headers_mut().set(header::LOCATION, location);
         }
         response
     }
@@ -88,8 +90,8 @@ pub fn https_redirect(host: Option<&str>, port: u16, uri: &Uri) -> Response<Body
     };
     let mut response = Response::new(Body::empty());
     *response.status_mut() = http::StatusCode::MOVED_PERMANENTLY;
-    if let Ok(location) = HeaderValue::from_str(&location) {
-        response.headers_mut().insert(header::LOCATION, location);
+    if crate::head_view::text(location.as_bytes()).is_some() {
+        response.headers_mut().set(header::LOCATION, location);
     }
     response
 }
@@ -113,8 +115,8 @@ mod tests {
         let response = answer.respond(Some("WWW.Example.com:8080"), &uri, false);
         assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY);
         assert_eq!(
-            response.headers()[header::LOCATION],
-            "https://www.example.com/a/b?x=1"
+            response.headers().get(header::LOCATION),
+            Some(&b"https://www.example.com/a/b?x=1"[..])
         );
         let braced = Template::parse("${scheme}://${host}/new").unwrap();
         assert_eq!(braced.render("h", &uri, false), "http://h/new");
@@ -125,14 +127,17 @@ mod tests {
     fn without_a_host_the_route_host_stands_in() {
         let answer = answer(302, Some("https://$host/"));
         let response = answer.respond(None, &"/".parse().unwrap(), false);
-        assert_eq!(response.headers()[header::LOCATION], "https://example.com/");
+        assert_eq!(
+            response.headers().get(header::LOCATION),
+            Some(&b"https://example.com/"[..])
+        );
     }
 
     #[test]
     fn a_bare_status_answers_with_that_status() {
         let not_found = answer(404, None).respond(Some("x"), &"/".parse().unwrap(), false);
         assert_eq!(not_found.status(), StatusCode::NOT_FOUND);
-        assert!(!not_found.headers().contains_key(header::LOCATION));
+        assert!(!not_found.headers().contains(header::LOCATION));
         let no_content = answer(204, None).respond(Some("x"), &"/".parse().unwrap(), false);
         assert_eq!(no_content.status(), StatusCode::NO_CONTENT);
     }

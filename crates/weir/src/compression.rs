@@ -12,14 +12,14 @@ use std::task::{Context, Poll};
 use bytes::buf::Writer;
 use bytes::{BufMut, Bytes, BytesMut};
 use http::header::{
-    HeaderMap, HeaderValue, ACCEPT_ENCODING, ACCEPT_RANGES, CACHE_CONTROL, CONTENT_ENCODING,
-    CONTENT_LENGTH, CONTENT_RANGE, CONTENT_TYPE, ETAG, VARY,
+    HeaderMap, ACCEPT_ENCODING, ACCEPT_RANGES, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH,
+    CONTENT_RANGE, CONTENT_TYPE, ETAG, VARY,
 };
-use http::{Response, StatusCode};
+use http::StatusCode;
 use http_body::{Body, Frame, SizeHint};
 
 use crate::config::{CompressionConfig, Encoding};
-use crate::head_view::Headers;
+use crate::head_view::{text, Headers, Response};
 
 #[cfg(test)]
 mod tests;
@@ -43,11 +43,6 @@ const BROTLI_BUFFER_SIZE: usize = 16 * 1024;
 
 /// The HTTP side of [`Encoding`] (a value of the config, shared with static files).
 impl Encoding {
-    /// The `Content-Encoding` value.
-    pub fn header_value(self) -> HeaderValue {
-        HeaderValue::from_static(self.as_str())
-    }
-
     /// Whether an `Accept-Encoding` coding names this encoding (`x-gzip` is gzip, RFC 9110 8.4.1.3).
     fn matches(self, coding: &str) -> bool {
         coding.eq_ignore_ascii_case(self.as_str())
@@ -172,35 +167,32 @@ pub fn choose(request_headers: &Headers, algorithms: &[Encoding]) -> Option<Enco
 pub fn should_compress(
     is_head: bool,
     status: StatusCode,
-    response_headers: &HeaderMap,
+    response_headers: &Headers,
     config: &CompressionConfig,
 ) -> bool {
     if is_head
         || status.is_informational()
         || matches!(status.as_u16(), 204 | 205 | 206 | 304)
-        || response_headers.contains_key(CONTENT_RANGE)
+        || response_headers.contains(CONTENT_RANGE)
     {
         return false;
     }
     let already_encoded = response_headers
         .get_all(CONTENT_ENCODING)
-        .iter()
-        .any(|value| !value.as_bytes().trim_ascii().is_empty());
+        .any(|value| !value.trim_ascii().is_empty());
     if already_encoded || has_no_transform(response_headers) {
         return false;
     }
     let type_listed = response_headers
         .get(CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
+        .and_then(text)
         .is_some_and(|content_type| type_matches(content_type, &config.types));
     if !type_listed {
         return false;
     }
     match response_headers.get(CONTENT_LENGTH) {
         None => true,
-        Some(value) => value
-            .to_str()
-            .ok()
+        Some(value) => text(value)
             .and_then(|text| text.trim().parse::<u64>().ok())
             // An unreadable length is left alone rather than guessed at.
             .is_some_and(|length| length >= config.min_length),
@@ -208,11 +200,10 @@ pub fn should_compress(
 }
 
 /// Whether `Cache-Control` forbids transforming the body (RFC 9111 5.2.2.6).
-fn has_no_transform(response_headers: &HeaderMap) -> bool {
+fn has_no_transform(response_headers: &Headers) -> bool {
     response_headers
         .get_all(CACHE_CONTROL)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
+        .filter_map(text)
         .flat_map(|text| text.split(','))
         .any(|directive| directive.trim().eq_ignore_ascii_case("no-transform"))
 }
@@ -234,11 +225,11 @@ pub fn type_matches(content_type: &str, types: &[String]) -> bool {
 
 /// Adds `Accept-Encoding` to `Vary`, merged into one line with what is there, unless `Vary`
 /// already names it or is `*`.
-pub fn add_vary(response_headers: &mut HeaderMap) {
+pub fn add_vary(response_headers: &mut Headers) {
     let mut existing: Vec<&str> = Vec::new();
     for value in response_headers.get_all(VARY) {
         // A Vary line that is not text cannot be merged safely; leave the header as it is.
-        let Ok(text) = value.to_str() else {
+        let Some(text) = text(value) else {
             return;
         };
         for field in text.split(',').map(str::trim) {
@@ -251,38 +242,29 @@ pub fn add_vary(response_headers: &mut HeaderMap) {
         }
     }
     if existing.is_empty() {
-        response_headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+        response_headers.set(VARY, "Accept-Encoding");
         return;
     }
+    // The fields came from text values, so the join is one too.
     let merged = format!("{}, Accept-Encoding", existing.join(", "));
-    match HeaderValue::from_str(&merged) {
-        Ok(value) => {
-            response_headers.insert(VARY, value);
-        }
-        // The fields came from valid header values, so the join is one too; append if not.
-        Err(_) => {
-            response_headers.append(VARY, HeaderValue::from_static("Accept-Encoding"));
-        }
-    }
+    response_headers.set(VARY, merged);
 }
 
 /// The header edits for a body about to be compressed with `encoding`: `Content-Encoding` set,
 /// `Content-Length` and `Accept-Ranges` removed (the length is unknown until the end and byte
 /// ranges of the compressed body are not offered), a strong `ETag` weakened (the bytes differ
 /// from the identity representation's, but the meaning does not, as nginx does), `Vary` merged.
-pub fn set_encoding_headers(response_headers: &mut HeaderMap, encoding: Encoding) {
-    response_headers.insert(CONTENT_ENCODING, encoding.header_value());
+pub fn set_encoding_headers(response_headers: &mut Headers, encoding: Encoding) {
+    response_headers.set(CONTENT_ENCODING, encoding.as_str());
     response_headers.remove(CONTENT_LENGTH);
     response_headers.remove(ACCEPT_RANGES);
     if let Some(etag) = response_headers.get(ETAG) {
-        if etag.as_bytes().starts_with(b"\"") {
+        if etag.starts_with(b"\"") {
             let mut weak = Vec::with_capacity(etag.len() + 2);
             weak.extend_from_slice(b"W/");
-            weak.extend_from_slice(etag.as_bytes());
+            weak.extend_from_slice(etag);
             // A valid value with two visible ASCII bytes in front is still valid.
-            if let Ok(weak) = HeaderValue::from_bytes(&weak) {
-                response_headers.insert(ETAG, weak);
-            }
+            response_headers.set(ETAG, weak);
         }
     }
     add_vary(response_headers);

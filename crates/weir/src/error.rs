@@ -9,7 +9,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::{header, HeaderMap, HeaderValue, Response, StatusCode};
+use http::{header, StatusCode};
+
+use crate::head_view::{Headers, Response};
 
 use crate::config::UpstreamAddr;
 use crate::spares;
@@ -268,14 +270,9 @@ impl ProxyError {
 
     /// The client's answer as [`ProxyError::into_response`] makes it, with the headers that
     /// were written as lines when the error was made (a rate limit's) kept as lines: an HTTP/1
-    /// writer puts them into the head as they are, where a header map would hash each name and
-    /// copy each value. The response's own map then holds only what every answer has.
-    /// `headers` makes the map such an answer gets for what later steps add (a spare one of the
-    /// thread's, so that an insert there costs no allocation); its `Content-Type` is a line too.
-    pub fn into_answer(
-        self,
-        headers: impl FnOnce() -> HeaderMap,
-    ) -> (Response<Bytes>, Option<HeadLines>) {
+    /// writer puts them into the head as they are. The response's own view then holds only what
+    /// later steps add; its `Content-Type` is a line too.
+    pub fn into_answer(self) -> (Response<Bytes>, Option<HeadLines>) {
         match self {
             ProxyError::RateLimited {
                 status, mut lines, ..
@@ -283,7 +280,6 @@ impl ProxyError {
                 lines.push(&header::CONTENT_TYPE, &[TEXT_PLAIN.as_bytes()]);
                 let mut response = Response::new(status_text(status));
                 *response.status_mut() = status;
-                *response.headers_mut() = headers();
                 (response, Some(lines))
             }
             other => (other.into_response(), None),
@@ -301,24 +297,22 @@ impl ProxyError {
             }
             ProxyError::MethodNotAllowed { allow } => {
                 let mut response = status_response(status);
-                response
-                    .headers_mut()
-                    .insert(header::ALLOW, HeaderValue::from_static(allow));
+                response.headers_mut().set(header::ALLOW, allow);
                 response
             }
             ProxyError::SpoolFull { retry_after } => {
                 let mut response = status_response(status);
-                response.headers_mut().insert(
+                response.headers_mut().set(
                     header::RETRY_AFTER,
-                    HeaderValue::from(retry_after.as_secs()),
+                    itoa::Buffer::new().format(retry_after.as_secs()),
                 );
                 response
             }
             ProxyError::Overloaded { retry_after, .. } => {
                 let mut response = status_response(status);
-                response.headers_mut().insert(
+                response.headers_mut().set(
                     header::RETRY_AFTER,
-                    HeaderValue::from(retry_after_secs(retry_after)),
+                    itoa::Buffer::new().format(retry_after_secs(retry_after)),
                 );
                 response
             }
@@ -328,8 +322,8 @@ impl ProxyError {
 }
 
 /// Header lines as bytes, `name: value\r\n` each, in the order written: the headers of an answer
-/// decided per request (a rate limit's), written once where they are decided instead of into a
-/// header map. Names and values come from weir (a limit's configured name, numbers), never from
+/// decided per request (a rate limit's), written once where they are decided instead of into the
+/// answer's view. Names and values come from weir (a limit's configured name, numbers), never from
 /// a request ([`HeadLines::push`]). The buffer is one of the thread's spares, given back when the lines are dropped,
 /// so a flood of 429s costs no allocation for them.
 #[derive(Debug, Default)]
@@ -392,14 +386,9 @@ impl HeadLines {
 
     /// The lines as fields of `headers` (for HTTP/2, and an answer that header rules edit),
     /// each replacing what `headers` had of its name.
-    pub fn append_to(&self, headers: &mut HeaderMap) {
+    pub fn append_to(&self, headers: &mut Headers) {
         for (name, value) in self.fields() {
-            if let (Ok(name), Ok(value)) = (
-                header::HeaderName::from_bytes(name),
-                HeaderValue::from_bytes(value),
-            ) {
-                headers.insert(name, value);
-            }
+            headers.set(name, value);
         }
     }
 }
@@ -479,7 +468,7 @@ pub fn status_response(status: StatusCode) -> Response<Bytes> {
     if status.as_u16() == CLOSE_UNANSWERED {
         return unanswered();
     }
-    text_response(status, status_text(status), HeaderMap::new())
+    text_response(status, status_text(status))
 }
 
 /// nginx's status for a request closed without an answer (`return 444`): counted and logged
@@ -508,7 +497,6 @@ pub fn draining_response() -> Response<Bytes> {
     text_response(
         StatusCode::SERVICE_UNAVAILABLE,
         Bytes::from_static(b"shutting down\n"),
-        HeaderMap::new(),
     )
 }
 
@@ -536,14 +524,13 @@ fn status_text(status: StatusCode) -> Bytes {
     }
 }
 
-/// A plain-text answer: `status`, `headers` and `text`.
-fn text_response(status: StatusCode, text: Bytes, headers: HeaderMap) -> Response<Bytes> {
+/// A plain-text answer: `status` and `text`.
+fn text_response(status: StatusCode, text: Bytes) -> Response<Bytes> {
     let mut response = Response::new(text);
     *response.status_mut() = status;
-    *response.headers_mut() = headers;
     response
         .headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static(TEXT_PLAIN));
+        .append(header::CONTENT_TYPE, TEXT_PLAIN);
     response
 }
 

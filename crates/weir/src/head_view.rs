@@ -1,16 +1,20 @@
-//! A request head kept as bytes (issue 18 point 1): the head's own bytes, as the client sent
-//! them, with a small index of its header fields (name and value ranges from `httparse`), and
-//! the lines weir adds in a buffer of their own. Every phase reads the request's headers from
-//! this view, header rules and the forwarding headers are edits of it (a field marked removed,
-//! a line added), and the upstream request is written from it ([`Headers::write_to`]): each run
-//! of the client's lines that passed unchanged as one slice of its bytes, then weir's lines. No
-//! `http::HeaderMap` is built for a request. HTTP/2 makes the same view from hyper's map at its
-//! edge ([`Headers::from_map`]). Pure: it imports nothing of weir.
+//! Request and response heads kept as bytes (issue 18 point 1): the head's own bytes, as the
+//! client (or the upstream) sent them, with a small index of its header fields (name and value
+//! ranges from `httparse`), and the lines weir adds in a buffer of their own. Every phase reads
+//! the request's headers from this view, header rules and the forwarding headers are edits of it
+//! (a field marked removed, a line added), and the upstream request is written from it
+//! ([`Headers::write_to`]): each run of the client's lines that passed unchanged as one slice of
+//! its bytes, then weir's lines. A response is the same ([`ResponseHead`]): the upstream's lines
+//! less hop-by-hop, then weir's, written by the HTTP/1 writer ([`Headers::write_into`]); weir's
+//! own answers are views with weir's lines only. No `http::HeaderMap`, `http::Request` or
+//! `http::Response` is built on the HTTP/1 path. HTTP/2 makes the same view from hyper's map at
+//! its edge ([`Headers::from_map`], [`Response::into_http`] back). Pure: it imports nothing of
+//! weir.
 
 use std::cell::RefCell;
 
 use bytes::{BufMut, Bytes, BytesMut};
-use http::{HeaderMap, Method, Uri, Version};
+use http::{HeaderMap, Method, StatusCode, Uri, Version};
 
 /// One header field of the view: ranges of its name and value in the head's bytes (or, for a
 /// line weir added, in the added buffer).
@@ -587,6 +591,136 @@ impl<B> Request<B> {
     }
 }
 
+/// A response's head: its status, its version and its header fields. The upstream's is its head's
+/// bytes with the index (`upstream::client`), hop-by-hop fields marked removed and weir's lines
+/// appended; an answer weir makes has only weir's lines.
+#[derive(Debug, Default)]
+pub struct ResponseHead {
+    pub status: StatusCode,
+    pub version: Version,
+    pub headers: Headers,
+    /// What the layers pass along with a response (a tunnel to open after a `101`, a 444's
+    /// mark): `http`'s extensions, which hold nothing and cost no allocation when empty.
+    pub extensions: http::Extensions,
+}
+
+/// A response: its head as a view, and its body. In place of `http::Response` on weir's
+/// response path; its accessors are named as `http::Response`'s.
+#[derive(Debug, Default)]
+pub struct Response<B> {
+    pub head: ResponseHead,
+    pub body: B,
+}
+
+impl<B> Response<B> {
+    /// A `200 OK` with no header field and `body`.
+    pub fn new(body: B) -> Response<B> {
+        Response {
+            head: ResponseHead::default(),
+            body,
+        }
+    }
+
+    pub fn from_parts(head: ResponseHead, body: B) -> Response<B> {
+        Response { head, body }
+    }
+
+    pub fn into_parts(self) -> (ResponseHead, B) {
+        (self.head, self.body)
+    }
+
+    /// `response`'s view: its header map written as lines (tests, and answers made with `http`).
+    pub fn from_http(response: http::Response<B>) -> Response<B> {
+        let (parts, body) = response.into_parts();
+        let head = ResponseHead {
+            status: parts.status,
+            version: parts.version,
+            headers: Headers::from_map(&parts.headers),
+            extensions: parts.extensions,
+        };
+        Response { head, body }
+    }
+
+    /// An `http::Response` of the view (HTTP/2's edge, and tests): its fields copied into a map,
+    /// names made lower case.
+    pub fn into_http(self) -> http::Response<B> {
+        let mut response = http::Response::new(self.body);
+        *response.status_mut() = self.head.status;
+        *response.version_mut() = self.head.version;
+        *response.headers_mut() = self.head.headers.to_map();
+        *response.extensions_mut() = self.head.extensions;
+        response
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.head.status
+    }
+
+    pub fn status_mut(&mut self) -> &mut StatusCode {
+        &mut self.head.status
+    }
+
+    pub fn version(&self) -> Version {
+        self.head.version
+    }
+
+    pub fn version_mut(&mut self) -> &mut Version {
+        &mut self.head.version
+    }
+
+    pub fn headers(&self) -> &Headers {
+        &self.head.headers
+    }
+
+    pub fn headers_mut(&mut self) -> &mut Headers {
+        &mut self.head.headers
+    }
+
+    pub fn extensions(&self) -> &http::Extensions {
+        &self.head.extensions
+    }
+
+    pub fn extensions_mut(&mut self) -> &mut http::Extensions {
+        &mut self.head.extensions
+    }
+
+    pub fn body(&self) -> &B {
+        &self.body
+    }
+
+    pub fn body_mut(&mut self) -> &mut B {
+        &mut self.body
+    }
+
+    pub fn into_body(self) -> B {
+        self.body
+    }
+
+    pub fn map<C>(self, change: impl FnOnce(B) -> C) -> Response<C> {
+        Response {
+            head: self.head,
+            body: change(self.body),
+        }
+    }
+}
+
+impl Headers {
+    /// Marks the `index`th of the head's own fields (in the order of the lines given to
+    /// [`Headers::parsed`]) removed: for a parser that found, reading the lines, which go.
+    pub fn remove_parsed(&mut self, index: usize) {
+        if let Some(field) = self.fields.get_mut(index) {
+            if field.flags & ADDED == 0 {
+                field.flags |= REMOVED;
+            }
+        }
+    }
+
+    /// [`Headers::write_to`] into a `Vec`: a response head's buffer.
+    pub fn write_into(&self, out: &mut Vec<u8>) {
+        self.each_piece(|piece| out.extend_from_slice(piece));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -697,5 +831,53 @@ mod tests {
         assert_eq!(headers.get("cookie"), Some(&b"a=1"[..]));
         assert_eq!(written(&headers), b"host: a.test\r\ncookie: a=1\r\n");
         assert_eq!(headers.to_map(), map);
+    }
+
+    fn parsed_response(head: &[u8]) -> Headers {
+        let mut lines = [httparse::EMPTY_HEADER; 16];
+        let mut response = httparse::Response::new(&mut lines);
+        let Ok(httparse::Status::Complete(length)) = response.parse(head) else {
+            panic!("a whole head");
+        };
+        assert_eq!(length, head.len());
+        Headers::parsed(Bytes::copy_from_slice(head), head, response.headers)
+    }
+
+    /// A response head's view writes the upstream's kept lines as they came (their names as the
+    /// upstream spelled them), hop-by-hop ones left out, weir's lines last.
+    #[test]
+    fn a_response_head_keeps_the_upstreams_lines_as_they_came() {
+        let mut headers = parsed_response(
+            b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: keep-alive\r\nX-App:  v \r\n\r\n",
+        );
+        assert!(headers.remove("connection"));
+        headers.remove_parsed(0);
+        assert_eq!(headers.get("content-type"), None);
+        headers.append("content-type", "text/plain");
+        headers.append("server", "weir");
+        let mut out = Vec::new();
+        headers.write_into(&mut out);
+        assert_eq!(
+            out,
+            b"X-App:  v \r\ncontent-type: text/plain\r\nserver: weir\r\n"
+        );
+        let mut response = Response::from_parts(
+            ResponseHead {
+                status: StatusCode::NOT_FOUND,
+                headers,
+                ..ResponseHead::default()
+            },
+            (),
+        );
+        response.extensions_mut().insert(7u8);
+        let converted = response.into_http();
+        assert_eq!(converted.status(), StatusCode::NOT_FOUND);
+        assert_eq!(converted.headers()["x-app"], "v");
+        assert_eq!(converted.headers()["server"], "weir");
+        assert!(!converted.headers().contains_key("connection"));
+        assert_eq!(converted.extensions().get::<u8>(), Some(&7));
+        let back = Response::from_http(converted);
+        assert_eq!(back.headers().get("content-type"), Some(&b"text/plain"[..]));
+        assert_eq!(back.extensions().get::<u8>(), Some(&7));
     }
 }

@@ -158,7 +158,8 @@ pub(crate) async fn serve<T, F>(
                 // nginx `return 444`: no answer; hyper resets the stream instead.
                 return Err(Unanswered);
             }
-            Ok(response.map(WatchedBody))
+            // The edge: hyper writes an `http::Response`, its fields copied into a map.
+            Ok(response.map(WatchedBody).into_http())
         }
     });
     let flood = Arc::new(Notify::new());

@@ -24,7 +24,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::{Method, Response};
+use http::Method;
 use tokio::time::Instant;
 
 use crate::body::Body;
@@ -32,7 +32,7 @@ use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::Config;
 use crate::error::{CodecError, ProxyError, Side};
-use crate::head_view::Request;
+use crate::head_view::{Request, Response};
 use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
@@ -240,7 +240,7 @@ impl Proxy {
                 self.note_failure(&error, unanswered.upstream_name(), client_ip);
                 let (response, lines) =
                     if self.answer_lines_fit(unanswered.record.route, rules_host.as_deref()) {
-                        error.into_answer(|| crate::h1::head::header_map(2))
+                        error.into_answer()
                     } else {
                         (error.into_response(), None)
                     };
@@ -296,8 +296,9 @@ impl Proxy {
     }
 
     /// Whether an answer weir makes may keep header lines as bytes ([`ProxyError::into_answer`]):
-    /// when nothing after it reads or edits its headers in a map, that is no response header
-    /// rule of its route (or host) and no compression of its plain text.
+    /// when nothing after it reads or edits its headers in its view (the lines are not in it),
+    /// that is no response header rule of its route (or host) and no compression of its plain
+    /// text.
     fn answer_lines_fit(&self, route: Option<usize>, host: Option<&str>) -> bool {
         let ruled = self
             .rules

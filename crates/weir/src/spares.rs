@@ -1,4 +1,4 @@
-//! Each thread's spares: things a request used (a header map, a head's buffer), kept cleared for
+//! Each thread's spares: things a request used (a head's buffer, a box), kept cleared for
 //! the next request of the same thread instead of freed, so that their allocations are made once
 //! per thread rather than once per request; each thread's arenas of bytes, from which the bytes
 //! of many requests (a head's values) are cut; and [`SpareBox`], a boxed future whose memory is

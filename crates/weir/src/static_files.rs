@@ -23,18 +23,18 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use bytes::Bytes;
 use http::header::{
-    HeaderMap, HeaderValue, ACCEPT_RANGES, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_RANGE,
-    CONTENT_TYPE, ETAG, IF_MATCH, IF_MODIFIED_SINCE, IF_NONE_MATCH, IF_RANGE, IF_UNMODIFIED_SINCE,
-    LAST_MODIFIED, LOCATION, RANGE, VARY,
+    ACCEPT_RANGES, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_RANGE, CONTENT_TYPE, ETAG, IF_MATCH,
+    IF_MODIFIED_SINCE, IF_NONE_MATCH, IF_RANGE, IF_UNMODIFIED_SINCE, LAST_MODIFIED, LOCATION,
+    RANGE, VARY,
 };
-use http::{Method, Response, StatusCode};
+use http::{Method, StatusCode};
 use http_body::{Frame, SizeHint};
 use tokio::task::JoinHandle;
 
 use crate::compression;
 use crate::config::Encoding;
 use crate::error::{ProxyError, Side};
-use crate::head_view::Headers;
+use crate::head_view::{Headers, Response};
 
 /// The file is read in pieces of this size. Large enough that a 651 KiB file is three blocking
 /// hops, small enough that a hundred downloads in flight hold tens of MiB, not the files.
@@ -95,7 +95,7 @@ struct CacheState {
 
 #[derive(Debug, Clone)]
 struct Cached {
-    headers: HeaderMap,
+    headers: Headers,
     body: Bytes,
     fetched: tokio::time::Instant,
 }
@@ -134,7 +134,7 @@ impl FileCache {
         Some(response)
     }
 
-    fn insert(&self, key: PathBuf, headers: &HeaderMap, body: Bytes) {
+    fn insert(&self, key: PathBuf, headers: &Headers, body: Bytes) {
         if body.len() > CACHE_MAX_BYTES {
             return;
         }
@@ -819,9 +819,9 @@ pub fn directory_redirect(name: &str) -> Response<FileBody> {
     // Empty, as weir's other redirects.
     let mut response = Response::new(FileBody::empty());
     *response.status_mut() = StatusCode::MOVED_PERMANENTLY;
-    if let Ok(location) = HeaderValue::from_str(&format!("./{}/", encode_for_location(name))) {
-        response.headers_mut().insert(LOCATION, location);
-    }
+    // Every byte that is not visible ASCII is percent-encoded: a valid value.
+    let location = format!("./{}/", encode_for_location(name));
+    response.headers_mut().set(LOCATION, location);
     response
 }
 
@@ -895,16 +895,16 @@ impl Opened {
         set_header(headers, ETAG, &validators.etag());
         set_header(headers, LAST_MODIFIED, &validators.last_modified());
         if opened.vary {
-            headers.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+            headers.set(VARY, "Accept-Encoding");
         }
         if status == StatusCode::NOT_MODIFIED {
             return response;
         }
-        headers.insert(CONTENT_TYPE, HeaderValue::from_static(opened.content_type));
-        headers.insert(CONTENT_LENGTH, HeaderValue::from(content_length));
-        headers.insert(ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+        headers.set(CONTENT_TYPE, opened.content_type);
+        headers.set(CONTENT_LENGTH, itoa::Buffer::new().format(content_length));
+        headers.set(ACCEPT_RANGES, "bytes");
         if let Some(encoding) = opened.encoding {
-            headers.insert(CONTENT_ENCODING, encoding.header_value());
+            headers.set(CONTENT_ENCODING, encoding.as_str());
         }
         if let Plan::Partial { start, end } = opened.plan {
             set_header(
@@ -918,9 +918,9 @@ impl Opened {
 }
 
 /// Sets a header from text we built ourselves (digits, hex, dates), which is always a valid value.
-fn set_header(headers: &mut HeaderMap, name: http::HeaderName, value: &str) {
-    if let Ok(value) = HeaderValue::from_str(value) {
-        headers.insert(name, value);
+fn set_header(headers: &mut Headers, name: http::HeaderName, value: &str) {
+    if crate::head_view::text(value.as_bytes()).is_some() {
+        headers.set(name, value);
     }
 }
 

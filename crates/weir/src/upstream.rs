@@ -24,14 +24,14 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::{Method, Response};
+use http::Method;
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
 use crate::config::{HealthCheckConfig, Priority, ServerName, UpstreamAddr, UpstreamConfig};
 use crate::error::BoxError;
 use crate::error::ProxyError;
-use crate::head_view::{Headers, Request};
+use crate::head_view::{Headers, Request, Response};
 use crate::request_body::RequestBody;
 use crate::spares::SpareBox;
 use balance::Balancer;

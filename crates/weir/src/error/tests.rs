@@ -43,7 +43,7 @@ fn a_rejection_is_answered_with_its_limits_status_and_headers() {
     assert_eq!(error.side(), Side::Downstream);
     assert_eq!(error.cause(), "rate_limited");
     // As a map (HTTP/2, an answer that header rules edit).
-    let response = error.into_response();
+    let response = error.into_response().into_http();
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(response.headers()[RETRY_AFTER], "2");
     assert_eq!(response.headers()[&ratelimit], "\"api\";r=0;t=2");
@@ -52,7 +52,7 @@ fn a_rejection_is_answered_with_its_limits_status_and_headers() {
         "text/plain; charset=utf-8"
     );
     // As lines (HTTP/1): the map holds nothing, the lines everything, `Content-Type` too.
-    let (response, lines) = rejection().into_answer(HeaderMap::new);
+    let (response, lines) = rejection().into_answer();
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert!(response.headers().is_empty());
     assert_eq!(response.body().as_ref(), b"503 Service Unavailable\n");
@@ -62,7 +62,7 @@ fn a_rejection_is_answered_with_its_limits_status_and_headers() {
         b"retry-after: 2\r\nratelimit: \"api\";r=0;t=2\r\ncontent-type: text/plain; charset=utf-8\r\n"
     );
     // Any other error has no lines.
-    let (response, lines) = ProxyError::NoRoute.into_answer(HeaderMap::new);
+    let (response, lines) = ProxyError::NoRoute.into_answer();
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     assert!(lines.is_none());
 }
@@ -98,7 +98,9 @@ fn a_line_break_in_a_head_line_is_caught_in_debug_builds() {
 
 #[test]
 fn a_method_a_static_route_does_not_answer_is_405_with_allow() {
-    let response = ProxyError::MethodNotAllowed { allow: "GET, HEAD" }.into_response();
+    let response = ProxyError::MethodNotAllowed { allow: "GET, HEAD" }
+        .into_response()
+        .into_http();
     assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(response.headers()[ALLOW], "GET, HEAD");
 }

@@ -4,7 +4,7 @@
 //! never resolved by guessing.
 
 use bytes::{Bytes, BytesMut};
-use http::{HeaderMap, Method, Uri, Version};
+use http::{Method, Uri, Version};
 
 use crate::error::CodecError;
 use crate::head_view::{Headers, RequestHead};
@@ -13,19 +13,6 @@ use crate::spares;
 
 /// The most header lines a request may have (hyper's limit before, and nginx's practical one).
 pub const MAX_HEADERS: usize = 256;
-
-/// Spare header maps a thread keeps at most, and the most entries a map may hold to be kept.
-const SPARE_MAPS: usize = 4;
-const SPARE_MAP_CAPACITY: usize = 48;
-
-thread_local! {
-    /// Header maps given back once their head was written (a response's by the writer, a proxied
-    /// request's once sent, a rejected request's), cleared, for the next request, answer or
-    /// upstream response head of this thread to fill: a map's two allocations (its index and its
-    /// entries) are made once per thread instead of once per head.
-    static SPARE_MAPS_OF_THREAD: std::cell::RefCell<Vec<HeaderMap>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
 
 /// Spare boxes of heads a thread keeps at most.
 const SPARE_HEADS: usize = 4;
@@ -38,8 +25,8 @@ thread_local! {
     #[allow(clippy::vec_box)] // reason: the boxes are what is kept, each lent whole to a head
     static SPARE_HEADS_OF_THREAD: std::cell::RefCell<Vec<Box<Head>>> =
         const { std::cell::RefCell::new(Vec::new()) };
-    /// The bytes of this thread's heads: a request's target and header values, an upstream
-    /// response's values, the forwarding headers' values, the upstream request's head.
+    /// The bytes of this thread's heads: a request's head, an upstream response's head, the
+    /// upstream request's head.
     static HEAD_BYTES: std::cell::RefCell<spares::Arena> =
         std::cell::RefCell::new(spares::Arena::default());
 }
@@ -48,36 +35,6 @@ thread_local! {
 /// [`crate::spares::cut`]): values and heads that `Bytes` keep cost no allocation of their own.
 pub fn head_bytes(length: usize, write: impl FnOnce(&mut BytesMut)) -> Bytes {
     spares::cut(&HEAD_BYTES, length, HEAD_ARENA, write)
-}
-
-/// A head's target (`lead`, empty for a response) and header values, copied once into this
-/// thread's arena of head bytes: the `Uri` and each `HeaderValue` keep a piece of it
-/// ([`Pieces::next`], in the order they were copied), where each made a copy of its own (an
-/// allocation).
-pub struct Pieces {
-    bytes: Bytes,
-    start: usize,
-}
-
-impl Pieces {
-    pub fn of(lead: &[u8], lines: &[httparse::Header<'_>]) -> Pieces {
-        let length = lead.len() + lines.iter().map(|line| line.value.len()).sum::<usize>();
-        let bytes = head_bytes(length, |buffer| {
-            buffer.extend_from_slice(lead);
-            for line in lines {
-                buffer.extend_from_slice(line.value);
-            }
-        });
-        Pieces { bytes, start: 0 }
-    }
-
-    /// The next `length` bytes.
-    pub fn next(&mut self, length: usize) -> Bytes {
-        let end = self.start + length;
-        let piece = self.bytes.slice(self.start..end);
-        self.start = end;
-        piece
-    }
 }
 
 /// Takes the request's head out of a head whose request begins, and gives its box back to this
@@ -97,29 +54,6 @@ fn boxed(head: Head) -> Box<Head> {
         }
         None => Box::new(head),
     }
-}
-
-/// An empty header map with room for `capacity` headers: a spare one of this thread when there
-/// is one (see [`recycle`]), else a new one.
-pub fn header_map(capacity: usize) -> HeaderMap {
-    match spares::take(&SPARE_MAPS_OF_THREAD) {
-        Some(mut map) => {
-            map.reserve(capacity);
-            map
-        }
-        None => HeaderMap::with_capacity(capacity),
-    }
-}
-
-/// Gives a header map whose head was written back to this thread's spares, cleared (nothing of
-/// its headers stays); a map with no room, or too much, or one over the spares' number is
-/// dropped.
-pub fn recycle(mut map: HeaderMap) {
-    if map.capacity() == 0 || map.capacity() > SPARE_MAP_CAPACITY {
-        return;
-    }
-    map.clear();
-    spares::give_back(&SPARE_MAPS_OF_THREAD, map, SPARE_MAPS);
 }
 
 /// How the request body is delimited (RFC 9112 §6.3).

@@ -10,12 +10,13 @@ use std::task::Poll;
 use std::time::SystemTime;
 
 use http::header;
-use http::{Response, StatusCode, Version};
+use http::{StatusCode, Version};
 use http_body::Body as _;
 use tokio::io::AsyncWrite;
 
 use super::io::write_all;
 use crate::body::Body;
+use crate::head_view::{Headers, Response};
 use crate::header_list;
 use crate::spares;
 
@@ -71,22 +72,24 @@ pub fn write_response<'a, W: AsyncWrite + Unpin>(
         || status.is_informational()
         || status == StatusCode::NO_CONTENT
         || status == StatusCode::NOT_MODIFIED;
-    if status.is_informational() || status == StatusCode::NO_CONTENT {
-        parts.headers.remove(header::CONTENT_LENGTH);
+    let headers = &mut parts.headers;
+    // What the writer needs of the fields, read in one pass; a field is removed only when there.
+    let seen = Seen::of(headers);
+    let length_kept = !(status.is_informational() || status == StatusCode::NO_CONTENT);
+    if seen.length && !length_kept {
+        headers.remove(header::CONTENT_LENGTH);
     }
-    parts.headers.remove(header::TRANSFER_ENCODING);
-    let declared = parts
-        .headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse::<u64>().ok());
+    if seen.transfer_encoding {
+        headers.remove(header::TRANSFER_ENCODING);
+    }
+    let declared = seen.declared.filter(|_| length_kept);
     let mut added_length = None;
     let framing = if bodiless {
         Framing::None
     } else if let Some(length) = declared {
         Framing::Length(length)
     } else if let Some(length) = body.size_hint().exact() {
-        // Written by `encode_head` from the number: a header value would be an allocation.
+        // Written by `encode_head` from the number.
         added_length = Some(length);
         Framing::Length(length)
     } else if request.version == Version::HTTP_11 {
@@ -95,14 +98,10 @@ pub fn write_response<'a, W: AsyncWrite + Unpin>(
         Framing::Close
     };
     let switching = status == StatusCode::SWITCHING_PROTOCOLS;
-    let close_asked = parts
-        .headers
-        .get_all(header::CONNECTION)
-        .iter()
-        .any(|value| header_list::has_item(value.as_bytes(), b"close"));
+    let close_asked = seen.close;
     let keep_alive = request.keep_alive && !close_asked && framing != Framing::Close;
-    // weir's own lines go into the head as bytes, not into the map: an insert can grow it. An
-    // answer's lines (a 429's) are bytes already.
+    // The framing lines go into the head as bytes after the view's. An answer's lines (a 429's)
+    // are bytes already.
     let answer_lines = body.take_lines();
     let mut lines: [&[u8]; 3] = [b"", b"", b""];
     if let Some(answer_lines) = &answer_lines {
@@ -114,17 +113,20 @@ pub fn write_response<'a, W: AsyncWrite + Unpin>(
     if !switching {
         if !keep_alive {
             if !close_asked {
-                parts.headers.remove(header::CONNECTION);
+                if seen.connection {
+                    headers.remove(header::CONNECTION);
+                }
                 lines[1] = b"connection: close\r\n";
             }
         } else if request.version == Version::HTTP_10 {
-            parts.headers.remove(header::CONNECTION);
+            if seen.connection {
+                headers.remove(header::CONNECTION);
+            }
             lines[1] = b"connection: keep-alive\r\n";
         }
     }
-    let head = encode_head(status, &parts.headers, added_length, lines);
-    // The map is done with: the next answer or upstream head of this thread fills it again.
-    super::head::recycle(std::mem::take(&mut parts.headers));
+    let head = encode_head(status, headers, added_length, lines, seen.date);
+    // The view is done with: its index and lines' buffer go back to this thread's spares.
     drop(parts);
     // The waiting part: an `async` block's captures, moved in once (an `async fn`'s arguments
     // take their room twice).
@@ -232,33 +234,65 @@ async fn flush<W: AsyncWrite + Unpin>(io: &mut W) -> io::Result<()> {
     poll_fn(|context| Pin::new(&mut *io).poll_flush(context)).await
 }
 
-/// The status line and headers, with `Content-Length: length` when given, weir's own `lines`
-/// (each whole, with its CRLF, or empty) and `Date` when absent, in a buffer of the thread's
-/// [`HeadBuffer`]s.
+/// What the writer reads of a response's fields, found in one pass over them instead of a
+/// look-up by name each (each look-up scans the fields).
+#[derive(Debug, Default)]
+struct Seen {
+    /// A `Content-Length` is there; `declared` is the first one's number, when it reads as one.
+    length: bool,
+    declared: Option<u64>,
+    transfer_encoding: bool,
+    connection: bool,
+    /// A `Connection` says `close`.
+    close: bool,
+    date: bool,
+}
+
+impl Seen {
+    fn of(headers: &Headers) -> Seen {
+        let mut seen = Seen::default();
+        for (name, value) in headers.iter() {
+            let is = |known: &str| name.eq_ignore_ascii_case(known.as_bytes());
+            match name.len() {
+                4 if is("date") => seen.date = true,
+                10 if is("connection") => {
+                    seen.connection = true;
+                    seen.close |= header_list::has_item(value, b"close");
+                }
+                14 if is("content-length") => {
+                    if !seen.length {
+                        seen.declared = crate::head_view::text(value)
+                            .and_then(|value| value.parse::<u64>().ok());
+                    }
+                    seen.length = true;
+                }
+                17 if is("transfer-encoding") => seen.transfer_encoding = true,
+                _ => {}
+            }
+        }
+        seen
+    }
+}
+
+/// The status line and the view's fields (the upstream's kept lines as slices of its head, then
+/// weir's lines: [`Headers::write_into`]), with `Content-Length: length` when given, weir's own
+/// `lines` (each whole, with its CRLF, or empty) and `Date` when the fields have none (`dated`),
+/// in a buffer of the thread's [`HeadBuffer`]s.
 fn encode_head(
     status: StatusCode,
-    headers: &http::HeaderMap,
+    headers: &Headers,
     length: Option<u64>,
     lines: [&[u8]; 3],
+    dated: bool,
 ) -> HeadBuffer {
-    let mut size = 64 + lines.iter().map(|line| line.len()).sum::<usize>();
-    for (name, value) in headers {
-        size += name.as_str().len() + value.len() + 4;
-    }
     let mut buffer = HeadBuffer::take();
     let head = &mut buffer.0;
-    head.reserve(size + 64);
     head.extend_from_slice(b"HTTP/1.1 ");
     head.extend_from_slice(status.as_str().as_bytes());
     head.push(b' ');
     head.extend_from_slice(status.canonical_reason().unwrap_or("Unknown").as_bytes());
     head.extend_from_slice(b"\r\n");
-    for (name, value) in headers {
-        head.extend_from_slice(name.as_str().as_bytes());
-        head.extend_from_slice(b": ");
-        head.extend_from_slice(value.as_bytes());
-        head.extend_from_slice(b"\r\n");
-    }
+    headers.write_into(head);
     for line in lines {
         head.extend_from_slice(line);
     }
@@ -267,7 +301,7 @@ fn encode_head(
         head.extend_from_slice(itoa::Buffer::new().format(length).as_bytes());
         head.extend_from_slice(b"\r\n");
     }
-    if !headers.contains_key(header::DATE) {
+    if !dated {
         head.extend_from_slice(b"date: ");
         DATE.with(|date| head.extend_from_slice(date.borrow_mut().now()));
         head.extend_from_slice(b"\r\n");

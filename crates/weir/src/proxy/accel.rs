@@ -19,12 +19,12 @@
 //!   from every response, as nginx hides them; the last three are ignored: weir has no cache
 //!   (what `X-Accel-Expires` sets in nginx), no per-response rate and no charset conversion.
 
-use http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use http::header::{self, HeaderName, HeaderValue};
 use http::uri::PathAndQuery;
 use http::{Method, Uri, Version};
 
 use crate::error::ProxyError;
-use crate::head_view::{Headers, Request, RequestHead};
+use crate::head_view::{Headers, Request, RequestHead, Response};
 
 /// The most `X-Accel-Redirect`s one request follows (nginx: `NGX_HTTP_MAX_URI_CHANGES`, 10).
 pub(super) const MAX_REDIRECTS: usize = 10;
@@ -102,31 +102,29 @@ pub(super) struct Redirect {
     /// The normalised path, which routing sees.
     pub(super) path: String,
     /// The redirecting response's headers the answer keeps.
-    kept: HeaderMap,
+    kept: Headers,
 }
 
 /// The redirect an upstream's response asks for, if any: `Err` (404) when its target is not a
 /// path weir serves.
-pub(super) fn redirect(headers: &HeaderMap) -> Option<Result<Redirect, ProxyError>> {
+pub(super) fn redirect(headers: &Headers) -> Option<Result<Redirect, ProxyError>> {
     let value = headers.get(X_ACCEL_REDIRECT)?;
     Some(parse(value).map(|(target, path)| {
-        let mut kept = HeaderMap::new();
+        let mut kept = Headers::default();
         for name in &KEPT {
             for value in headers.get_all(name) {
-                kept.append(name.clone(), value.clone());
+                kept.append(name, value);
             }
         }
         Redirect { target, path, kept }
     }))
 }
 
-fn parse(value: &HeaderValue) -> Result<(PathAndQuery, String), ProxyError> {
+fn parse(value: &[u8]) -> Result<(PathAndQuery, String), ProxyError> {
     let unsafe_target = ProxyError::FileNotFound {
         reason: "X-Accel-Redirect to a path that is not served",
     };
-    let target = value
-        .to_str()
-        .ok()
+    let target = crate::head_view::text(value)
         .filter(|text| text.starts_with('/'))
         .and_then(|text| PathAndQuery::try_from(text).ok())
         .ok_or(unsafe_target)?;
@@ -148,25 +146,25 @@ impl Redirect {
     /// Puts the kept headers on the answer of a static file or a `redirect`/`status` route: they
     /// replace the answer's own (the app's `Content-Type` wins over the file's, as in nginx),
     /// `Set-Cookie`s are added.
-    pub(super) fn keep_over<B>(self, response: &mut http::Response<B>) {
+    pub(super) fn keep_over<B>(self, response: &mut Response<B>) {
         let headers = response.headers_mut();
-        let mut replaced: Vec<HeaderName> = Vec::new();
-        for (name, value) in &self.kept {
-            if *name != header::SET_COOKIE && !replaced.contains(name) {
+        let mut replaced: Vec<&[u8]> = Vec::new();
+        for (name, value) in self.kept.iter() {
+            if name != header::SET_COOKIE.as_str().as_bytes() && !replaced.contains(&name) {
                 headers.remove(name);
-                replaced.push(name.clone());
+                replaced.push(name);
             }
-            headers.append(name.clone(), value.clone());
+            headers.append(name, value);
         }
     }
 
     /// Puts the kept headers on a proxied answer where it has none of its own; `Set-Cookie`s are
     /// added.
-    pub(super) fn keep_under<B>(self, response: &mut http::Response<B>) {
+    pub(super) fn keep_under<B>(self, response: &mut Response<B>) {
         let headers = response.headers_mut();
-        for (name, value) in &self.kept {
-            if *name == header::SET_COOKIE || !headers.contains_key(name) {
-                headers.append(name.clone(), value.clone());
+        for (name, value) in self.kept.iter() {
+            if name == header::SET_COOKIE.as_str().as_bytes() || !headers.contains(name) {
+                headers.append(name, value);
             }
         }
     }
@@ -174,14 +172,14 @@ impl Redirect {
 
 /// Takes the `X-Accel-*` headers out of a response that goes to the client, and says whether to
 /// read it ahead: `X-Accel-Buffering` if it says `yes` or `no`, else the route's setting.
-pub(super) fn read_ahead(headers: &mut HeaderMap, route_buffering: bool) -> bool {
+pub(super) fn read_ahead(headers: &mut Headers, route_buffering: bool) -> bool {
     let buffering = match headers.get(X_ACCEL_BUFFERING) {
         None => {
             strip(headers);
             return route_buffering;
         }
-        Some(value) if value.as_bytes().eq_ignore_ascii_case(b"yes") => true,
-        Some(value) if value.as_bytes().eq_ignore_ascii_case(b"no") => false,
+        Some(value) if value.eq_ignore_ascii_case(b"yes") => true,
+        Some(value) if value.eq_ignore_ascii_case(b"no") => false,
         Some(_) => route_buffering,
     };
     strip(headers);
@@ -190,12 +188,9 @@ pub(super) fn read_ahead(headers: &mut HeaderMap, route_buffering: bool) -> bool
 
 /// Removes the `X-Accel-*` headers nginx hides from the client (but `X-Accel-Redirect`, which
 /// reaches here only when it is not followed).
-fn strip(headers: &mut HeaderMap) {
+fn strip(headers: &mut Headers) {
     // Most responses carry none: one look at the names before any removal.
-    if headers
-        .keys()
-        .any(|name| name.as_str().starts_with("x-accel-"))
-    {
+    if headers.any_name(|name| name.len() > 8 && name[..8].eq_ignore_ascii_case(b"x-accel-")) {
         for name in [
             X_ACCEL_BUFFERING,
             X_ACCEL_EXPIRES,
@@ -211,13 +206,10 @@ fn strip(headers: &mut HeaderMap) {
 mod tests {
     use super::*;
 
-    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
-        let mut headers = HeaderMap::new();
+    fn headers(pairs: &[(&'static str, &'static str)]) -> Headers {
+        let mut headers = Headers::default();
         for (name, value) in pairs {
-            headers.append(
-                HeaderName::from_static(name),
-                HeaderValue::from_static(value),
-            );
+            headers.append(name, value);
         }
         headers
     }
@@ -236,16 +228,14 @@ mod tests {
             .expect("a valid one");
         assert_eq!(followed.path, "/protected/a%20b.txt");
         assert_eq!(followed.target.as_str(), "/protected/a%20b.txt?x=1");
-        let mut answer = http::Response::new(());
-        answer
-            .headers_mut()
-            .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"));
+        let mut answer = Response::new(());
+        answer.headers_mut().set(header::CONTENT_TYPE, "text/plain");
         followed.keep_over(&mut answer);
-        assert_eq!(answer.headers()[header::CONTENT_TYPE], "text/csv");
         assert_eq!(
-            answer.headers().get_all(header::SET_COOKIE).iter().count(),
-            2
+            answer.headers().get(header::CONTENT_TYPE),
+            Some(&b"text/csv"[..])
         );
+        assert_eq!(answer.headers().get_all(header::SET_COOKIE).count(), 2);
         assert!(answer.headers().get(header::ETAG).is_none());
 
         for bad in ["/a/../b", "relative", "/a/%zz", "@named"] {
@@ -265,6 +255,6 @@ mod tests {
         assert!(read_ahead(&mut yes, false));
         let mut neither = headers(&[("x-accel-buffering", "maybe")]);
         assert!(read_ahead(&mut neither, true));
-        assert!(!read_ahead(&mut HeaderMap::new(), false));
+        assert!(!read_ahead(&mut Headers::default(), false));
     }
 }

@@ -3,11 +3,11 @@
 
 use std::net::IpAddr;
 
-use http::header::{self, HeaderMap, HeaderName};
+use http::header::{self, HeaderName};
 use http::Method;
 
 use crate::head_view::{text, Headers, RequestHead};
-use crate::header_list;
+use crate::header_list::{self, is_hop_by_hop};
 
 pub(super) static X_FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 static X_REAL_IP: HeaderName = HeaderName::from_static("x-real-ip");
@@ -16,7 +16,7 @@ pub(super) static X_FORWARDED_PROTO: HeaderName = HeaderName::from_static("x-for
 /// Whether the request is a WebSocket handshake (RFC 6455 §4.1): a `GET` without a body
 /// (`bodiless`) whose `Upgrade` names `websocket` and whose `Connection` names `upgrade`.
 /// Nothing else is tunnelled. The lists are read as bytes ([`header_list`]), as
-/// [`remove_hop_by_hop`] reads `Connection`: the items it removes are the items this reads.
+/// [`remove_hop_by_hop_fields`] reads `Connection`: the items it removes are the items this reads.
 pub(super) fn is_websocket_upgrade(head: &RequestHead, bodiless: bool) -> bool {
     let headers = &head.headers;
     let names = |name: HeaderName, item: &str| {
@@ -31,127 +31,27 @@ pub(super) fn is_websocket_upgrade(head: &RequestHead, bodiless: bool) -> bool {
         && names(header::CONNECTION, "upgrade")
 }
 
-/// The headers that always describe one connection only (RFC 9110 §7.6.1), `Connection` first.
-static HOP_BY_HOP: [HeaderName; 9] = [
-    header::CONNECTION,
-    HeaderName::from_static("keep-alive"),
-    header::TE,
-    header::TRAILER,
-    header::TRANSFER_ENCODING,
-    header::UPGRADE,
-    header::PROXY_AUTHORIZATION,
-    header::PROXY_AUTHENTICATE,
-    HeaderName::from_static("proxy-connection"),
-];
-
-/// The place of `name` in [`HOP_BY_HOP`], if it is there: one match on the name's text (its
-/// length first), where comparing it with each of the nine names cost ~20 instructions a name.
-fn hop_by_hop_index(name: &HeaderName) -> Option<usize> {
-    match name.as_str() {
-        "connection" => Some(0),
-        "keep-alive" => Some(1),
-        "te" => Some(2),
-        "trailer" => Some(3),
-        "transfer-encoding" => Some(4),
-        "upgrade" => Some(5),
-        "proxy-authorization" => Some(6),
-        "proxy-authenticate" => Some(7),
-        "proxy-connection" => Some(8),
-        _ => None,
-    }
-}
-
-/// Removes the headers that describe one connection only (RFC 9110 §7.6.1): `Connection` and
-/// every header it names, `Keep-Alive`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`, `Proxy-*`.
-/// `Connection`'s values are read as bytes ([`header_list::items`]): an item that is no header
-/// name names nothing, and a value with a byte outside text still names its other items.
+/// Removes the headers that describe one connection only ([`is_hop_by_hop`]) and every header
+/// `Connection` names ([`header_list::names_another_header`]), from a request's view (a
+/// response's loses them as it is parsed, `upstream::client::parse_head`, but a `101`'s, which
+/// phase 6 strips here): the fields are marked removed, so the other lines still go on as they
+/// came. `Connection`'s values are read as bytes ([`header_list::items`]): a value with a byte
+/// outside text still names its other items.
 ///
-/// It runs twice per proxied request, so it looks at each name once and removes only what is
+/// It runs for every proxied request, so it looks at each name once and removes only what is
 /// there: most messages carry none of these, or only `Connection`, whose items are most often
 /// `close` or `keep-alive` alone, which name nothing more to remove.
-pub fn remove_hop_by_hop(headers: &mut HeaderMap) {
-    let mut present = [false; HOP_BY_HOP.len()];
-    for name in headers.keys() {
-        if let Some(index) = hop_by_hop_index(name) {
-            present[index] = true;
-        }
-    }
-    if !present.contains(&true) {
-        return;
-    }
-    if present[0] {
-        // The other headers `Connection` names, found from its items rather than by asking of
-        // every header whether it is named. `Host` and `Content-Length` describe the message,
-        // not the connection: a `Connection` that names them must not strip them (the upstream
-        // would get another host).
-        let mut named: Vec<HeaderName> = Vec::new();
-        for value in headers.get_all(header::CONNECTION) {
-            for item in header_list::items(value.as_bytes()) {
-                // `keep-alive` and `close` first: nearly every `Connection` says one of them.
-                if item.is_empty()
-                    || item.eq_ignore_ascii_case(b"keep-alive")
-                    || item.eq_ignore_ascii_case(b"close")
-                    || HOP_BY_HOP
-                        .iter()
-                        .any(|hop| item.eq_ignore_ascii_case(hop.as_str().as_bytes()))
-                {
-                    continue;
-                }
-                if let Ok(name) = HeaderName::from_bytes(item) {
-                    if name != header::HOST && name != header::CONTENT_LENGTH {
-                        named.push(name);
-                    }
-                }
-            }
-        }
-        for name in named {
-            headers.remove(name);
-        }
-    }
-    for (name, present) in HOP_BY_HOP.iter().zip(present) {
-        if present {
-            headers.remove(name);
-        }
-    }
-}
-
-/// Whether `name` (as a client spelled it) is one of [`HOP_BY_HOP`]: one match on its length,
-/// which most names already fail, then at most two comparisons.
-fn is_hop_by_hop(name: &[u8]) -> bool {
-    let is = |hop: &str| name.eq_ignore_ascii_case(hop.as_bytes());
-    match name.len() {
-        2 => is("te"),
-        7 => is("trailer") || is("upgrade"),
-        10 => is("connection") || is("keep-alive"),
-        16 => is("proxy-connection"),
-        17 => is("transfer-encoding"),
-        18 => is("proxy-authenticate"),
-        19 => is("proxy-authorization"),
-        _ => false,
-    }
-}
-
-/// [`remove_hop_by_hop`] on a request head's view: its fields are marked removed, so the
-/// client's other lines still go upstream as they came.
 pub fn remove_hop_by_hop_fields(headers: &mut Headers) {
     if !headers.any_name(is_hop_by_hop) {
         return;
     }
-    // The other headers `Connection` names (see `remove_hop_by_hop`): kept only when there are
-    // any, which is rare.
+    // The other headers `Connection` names: kept only when there are any, which is rare.
     let mut named: Vec<Vec<u8>> = Vec::new();
     for value in headers.get_all(header::CONNECTION) {
         for item in header_list::items(value) {
-            if item.is_empty()
-                || item.eq_ignore_ascii_case(b"keep-alive")
-                || item.eq_ignore_ascii_case(b"close")
-                || is_hop_by_hop(item)
-                || item.eq_ignore_ascii_case(b"host")
-                || item.eq_ignore_ascii_case(b"content-length")
-            {
-                continue;
+            if header_list::names_another_header(item) {
+                named.push(item.to_vec());
             }
-            named.push(item.to_vec());
         }
     }
     headers.remove_where(|name| {
@@ -231,7 +131,7 @@ mod tests {
         }
     }
 
-    use http::HeaderValue;
+    use http::{HeaderMap, HeaderValue};
 
     #[test]
     fn forwarding_headers_append_the_client() {
@@ -257,16 +157,30 @@ mod tests {
     }
 
     #[test]
-    fn the_hop_by_hop_index_is_the_tables() {
-        for (index, name) in HOP_BY_HOP.iter().enumerate() {
-            assert_eq!(hop_by_hop_index(name), Some(index), "{name}");
-            assert!(is_hop_by_hop(name.as_str().to_ascii_uppercase().as_bytes()));
+    fn the_hop_by_hop_names_are_rfc_9110s() {
+        for name in [
+            "Connection",
+            "KEEP-ALIVE",
+            "te",
+            "Trailer",
+            "transfer-encoding",
+            "Upgrade",
+            "proxy-authorization",
+            "Proxy-Authenticate",
+            "proxy-connection",
+        ] {
+            assert!(is_hop_by_hop(name.as_bytes()), "{name}");
         }
-        for name in ["host", "accept", "upgraded", "tE-", "user-agent", "x"] {
+        for name in [
+            "host",
+            "accept",
+            "upgraded",
+            "tE-",
+            "user-agent",
+            "x",
+            "content-length",
+        ] {
             assert!(!is_hop_by_hop(name.as_bytes()), "{name}");
-        }
-        for name in [header::HOST, header::ACCEPT, header::CONTENT_LENGTH] {
-            assert_eq!(hop_by_hop_index(&name), None, "{name}");
         }
     }
 
@@ -295,16 +209,13 @@ mod tests {
             );
         }
         let mut view = Headers::from_map(&headers);
-        remove_hop_by_hop(&mut headers);
-        let mut left: Vec<&str> = headers.keys().map(HeaderName::as_str).collect();
-        left.sort_unstable();
-        assert_eq!(left, ["accept", "content-length", "host"]);
         remove_hop_by_hop_fields(&mut view);
         let left: Vec<&[u8]> = view.iter().map(|(name, _)| name).collect();
         assert_eq!(left, [&b"host"[..], b"content-length", b"accept"]);
         let mut plain = HeaderMap::new();
         plain.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
-        remove_hop_by_hop(&mut plain);
+        let mut plain = Headers::from_map(&plain);
+        remove_hop_by_hop_fields(&mut plain);
         assert_eq!(plain.len(), 1);
     }
 
@@ -325,9 +236,6 @@ mod tests {
         );
         headers.append(header::HOST, HeaderValue::from_static("example.com"));
         let mut view = Headers::from_map(&headers);
-        remove_hop_by_hop(&mut headers);
-        let left: Vec<&str> = headers.keys().map(HeaderName::as_str).collect();
-        assert_eq!(left, ["host"]);
         remove_hop_by_hop_fields(&mut view);
         let left: Vec<&[u8]> = view.iter().map(|(name, _)| name).collect();
         assert_eq!(left, [&b"host"[..]]);

@@ -9,13 +9,13 @@ use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use http::header::{self, HeaderName, HeaderValue};
 use http::StatusCode;
 use smallvec::SmallVec;
 
 use crate::config::{KeyPart, LimitConfig, LimitHeaders};
 use crate::error::{HeadLines, ProxyError};
-use crate::head_view::Request;
+use crate::head_view::{Headers, Request};
 use crate::ratelimit::{Decision, Limiter, Limiters, Outcome};
 
 static RATELIMIT_POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
@@ -158,7 +158,7 @@ impl RouteLimits {
 
 impl Decided<'_> {
     /// The rate-limit headers of the decision, in the limit's chosen style.
-    pub(super) fn add_headers(&self, headers: &mut HeaderMap) {
+    pub(super) fn add_headers(&self, headers: &mut Headers) {
         let (limit, decision) = (self.limit, &self.decision);
         match limit.headers {
             LimitHeaders::Off => {}
@@ -166,7 +166,7 @@ impl Decided<'_> {
                 let name = &limit.name;
                 let policy = self.policy();
                 if !policy.is_empty() {
-                    headers.insert(&RATELIMIT_POLICY, policy.clone());
+                    headers.set(&RATELIMIT_POLICY, policy);
                 }
                 let state = state_value(
                     name,
@@ -174,15 +174,16 @@ impl Decided<'_> {
                     ceil_seconds(decision.replenish_after),
                 );
                 if let Ok(value) = state {
-                    headers.insert(&RATELIMIT, value);
+                    headers.set(&RATELIMIT, value);
                 }
             }
             LimitHeaders::Legacy => {
-                headers.insert(&X_RATELIMIT_LIMIT, number_value(decision.quota));
-                headers.insert(&X_RATELIMIT_REMAINING, number_value(decision.remaining));
-                headers.insert(
+                let mut number = itoa::Buffer::new();
+                headers.set(&X_RATELIMIT_LIMIT, number.format(decision.quota));
+                headers.set(&X_RATELIMIT_REMAINING, number.format(decision.remaining));
+                headers.set(
                     &X_RATELIMIT_RESET,
-                    number_value(ceil_seconds(decision.reset_after)),
+                    number.format(ceil_seconds(decision.reset_after)),
                 );
             }
         }
@@ -342,24 +343,6 @@ pub fn build_key<B>(
     key
 }
 
-/// A header value holding `number`; the small ones, which rejections use all the time, are made
-/// once, over static text: a clone is then a copy, where a value made from a number shares its
-/// bytes by a reference count that every 429 would write, from every thread.
-fn number_value(number: u64) -> HeaderValue {
-    static SMALL: OnceLock<Vec<HeaderValue>> = OnceLock::new();
-    let small = SMALL.get_or_init(|| {
-        (0..=120u64)
-            // Leaked once per process: 121 short strings.
-            .map(|number| HeaderValue::from_static(Box::leak(number.to_string().into_boxed_str())))
-            .collect()
-    });
-    usize::try_from(number)
-        .ok()
-        .and_then(|index| small.get(index))
-        .cloned()
-        .unwrap_or_else(|| HeaderValue::from(number))
-}
-
 /// The least room of a thread's arena of `RateLimit` values: a few dozen values. Small, since a
 /// value still alive (a response whose head is not written yet) keeps its whole buffer.
 const VALUE_ARENA: usize = 1024;
@@ -448,15 +431,5 @@ mod tests {
         let long = "n".repeat(3 * VALUE_ARENA);
         let value = state_value(&long, 1, 2).expect("a valid value");
         assert_eq!(value.as_bytes(), format!("\"{long}\";r=1;t=2").as_bytes());
-    }
-
-    #[test]
-    fn a_number_value_is_the_number_in_decimal() {
-        for number in (0..=130).chain([999, u64::MAX]) {
-            assert_eq!(
-                number_value(number).as_bytes(),
-                number.to_string().as_bytes()
-            );
-        }
     }
 }

@@ -7,12 +7,12 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::{Response, StatusCode};
+use http::StatusCode;
 use tokio::time::Instant;
 
 use crate::access_log::{AccessLog, Entry};
 use crate::body::Body;
-use crate::head_view::Request;
+use crate::head_view::{Request, Response};
 use crate::metrics::Metrics;
 use crate::tls::TlsInfo;
 

@@ -7,14 +7,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use http::header::{self, HeaderValue};
-use http::{Response, StatusCode};
+use http::StatusCode;
 
-use super::headers::remove_hop_by_hop;
+use super::headers::remove_hop_by_hop_fields;
 use super::limits::Decided;
 use crate::body::Body;
 use crate::buffering::{self, Buffers};
 use crate::compression;
 use crate::config::{CompressionConfig, Encoding};
+use crate::head_view::Response;
 use crate::upstream::UpstreamBody;
 
 /// What every answer gets, as the config says.
@@ -39,7 +40,7 @@ pub(super) struct Asked {
 
 impl Outgoing {
     /// Whether weir's own plain-text answers may be compressed (`text/plain` is a type to
-    /// compress): then their `Content-Type` must be in their header map, where compression
+    /// compress): then their `Content-Type` must be in their head's view, where compression
     /// looks.
     pub(super) fn compresses_answers(&self) -> bool {
         self.compression.as_ref().is_some_and(|config| {
@@ -67,21 +68,17 @@ impl Outgoing {
             }
         }
         if let Some(server) = &self.server_header {
-            response
-                .headers_mut()
-                .insert(header::SERVER, server.clone());
+            response.headers_mut().set(header::SERVER, server);
         }
         if let (true, Some(hsts)) = (asked.secure, &self.hsts) {
             response
                 .headers_mut()
-                .insert(header::STRICT_TRANSPORT_SECURITY, hsts.clone());
+                .set(header::STRICT_TRANSPORT_SECURITY, hsts);
         }
         // After a 101 the connection belongs to the upgraded protocol: `Connection: upgrade`
         // stays, whatever keepalive_requests says.
         if asked.last_request && response.status() != StatusCode::SWITCHING_PROTOCOLS {
-            response
-                .headers_mut()
-                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            response.headers_mut().set(header::CONNECTION, "close");
         }
         response
     }
@@ -102,9 +99,10 @@ pub(super) struct Shaping<'a> {
 }
 
 /// Phase 6, the response: a WebSocket handshake the upstream took becomes a tunnel (the client
-/// connection runs it once the `101` is written); any other response loses its hop-by-hop
-/// headers, gains the limit headers and, when the route buffers responses, is read ahead of the
-/// client.
+/// connection runs it once the `101` is written); any other response comes without its
+/// hop-by-hop headers (the client side took them out as it parsed the head; a `101`'s are taken
+/// out here), gains the limit headers and, when the route buffers responses, is read ahead of
+/// the client.
 pub(super) fn from_upstream(
     mut response: Response<UpstreamBody>,
     shaping: Shaping<'_>,
@@ -119,19 +117,20 @@ pub(super) fn from_upstream(
             shaping.closing.subscribe(),
         );
         let (mut parts, _) = response.into_parts();
-        let protocol = parts.headers.get(header::UPGRADE).cloned();
-        remove_hop_by_hop(&mut parts.headers);
+        let protocol = parts.headers.get_shared(header::UPGRADE);
+        remove_hop_by_hop_fields(&mut parts.headers);
         if let Some(protocol) = protocol {
-            parts.headers.insert(header::UPGRADE, protocol);
+            parts.headers.append(header::UPGRADE, protocol);
         }
-        parts
-            .headers
-            .insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+        parts.headers.append(header::CONNECTION, "upgrade");
         parts.extensions.insert(tunnel);
         return Response::from_parts(parts, Body::empty());
     }
     let (mut parts, body) = response.into_parts();
-    remove_hop_by_hop(&mut parts.headers);
+    // The client side took the hop-by-hop lines out as it parsed the head, but a `101`'s.
+    if parts.status == StatusCode::SWITCHING_PROTOCOLS {
+        remove_hop_by_hop_fields(&mut parts.headers);
+    }
     if let Some(limited) = shaping.limited {
         limited.add_headers(&mut parts.headers);
     }

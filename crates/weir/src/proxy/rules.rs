@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use http::header::{HeaderMap, HeaderName, HeaderValue};
+use http::header::{HeaderName, HeaderValue};
 
-use crate::head_view::{Headers, Request};
-use http::{Method, Response, StatusCode, Uri};
+use crate::head_view::{Headers, Request, Response};
+use http::{Method, StatusCode, Uri};
 
 use crate::config::{
     AccessRule, Config, ForwardedFor, HeaderRules, HostConfig, RouteConfig, Template, Variables,
@@ -257,7 +257,7 @@ impl Effective {
     }
 
     /// `hide_response_headers`, on the upstream's response.
-    pub(super) fn hide(&self, headers: &mut HeaderMap) {
+    pub(super) fn hide(&self, headers: &mut Headers) {
         for name in &self.response_hide {
             headers.remove(name);
         }
@@ -268,13 +268,13 @@ impl Effective {
         if is_success(response.status()) {
             for (name, template) in &self.response_set {
                 if let Some(value) = template.render_with(variables) {
-                    response.headers_mut().insert(name.clone(), value);
+                    response.headers_mut().set(name, value);
                 }
             }
         }
         for (name, template) in &self.response_set_always {
             if let Some(value) = template.render_with(variables) {
-                response.headers_mut().insert(name.clone(), value);
+                response.headers_mut().set(name, value);
             }
         }
     }

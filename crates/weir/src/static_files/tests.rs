@@ -80,8 +80,8 @@ async fn serve(
 ) -> Response<Body> {
     let request_headers = crate::head_view::Headers::from_map(request_headers);
     match dir.serve(method, path, &request_headers).await {
-        Ok(response) => response.map(Body::boxed),
-        Err(error) => error.into_response().map(Body::full),
+        Ok(response) => response.map(Body::boxed).into_http(),
+        Err(error) => error.into_response().map(Body::full).into_http(),
     }
 }
 

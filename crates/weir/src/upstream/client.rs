@@ -11,15 +11,14 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
-use http::header::{self, HeaderName, HeaderValue};
-use http::{Method, Response, StatusCode, Version};
+use http::{header, Method, StatusCode, Version};
 use http_body::Body as _;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
 
 use crate::error::BodyError;
 use crate::h1::chunked::{self, Step};
-use crate::head_view::RequestHead;
+use crate::head_view::{Headers, RequestHead, Response};
 use crate::header_list;
 use crate::request_body::RequestBody;
 use crate::upstream::stream::Stream;
@@ -498,19 +497,27 @@ pub fn parse_head(
         Some(0) => Version::HTTP_10,
         _ => Version::HTTP_11,
     };
-    let mut values = crate::h1::head::Pieces::of(b"", response.headers);
-    let mut map = crate::h1::head::header_map(response.headers.len());
     let mut lengths: Option<u64> = None;
     let mut conflicting_length = false;
     let mut codings_end_chunked = None;
     let mut close = false;
     let mut keep_alive_token = false;
-    for line in response.headers.iter() {
-        let name = HeaderName::from_bytes(line.name.as_bytes())
-            .map_err(|_| HeadError::Malformed("header name"))?;
-        let value = HeaderValue::from_maybe_shared(values.next(line.value.len()))
-            .map_err(|_| HeadError::Malformed("header value"))?;
-        if name == header::CONTENT_LENGTH {
+    // Hop-by-hop lines (bit `n` for the `n`th line; a line past the 64th sets `beyond`), and
+    // whether `Connection` names others: removed from the view below.
+    let mut hop_by_hop: u64 = 0;
+    let mut beyond = false;
+    let mut connection_names = false;
+    for (index, line) in response.headers.iter().enumerate() {
+        // httparse holds names to tokens and values to text (tab, visible ASCII, obs-text), as
+        // `http`'s `HeaderName` and `HeaderValue` did: the view keeps them as they are.
+        let name = line.name.as_bytes();
+        if header_list::is_hop_by_hop(name) {
+            match 1u64.checked_shl(index as u32) {
+                Some(bit) => hop_by_hop |= bit,
+                None => beyond = true,
+            }
+        }
+        if name.eq_ignore_ascii_case(b"content-length") {
             for part in header_list::items(line.value) {
                 let parsed = std::str::from_utf8(part)
                     .ok()
@@ -522,16 +529,32 @@ pub fn parse_head(
                 }
                 lengths = Some(parsed);
             }
-        } else if name == header::TRANSFER_ENCODING {
+        } else if name.eq_ignore_ascii_case(b"transfer-encoding") {
             let last = header_list::items(line.value).rfind(|coding| !coding.is_empty());
             codings_end_chunked = Some(last.is_some_and(|c| c.eq_ignore_ascii_case(b"chunked")));
-        } else if name == header::CONNECTION {
+        } else if name.eq_ignore_ascii_case(b"connection") {
             for token in header_list::items(line.value) {
                 close |= token.eq_ignore_ascii_case(b"close");
                 keep_alive_token |= token.eq_ignore_ascii_case(b"keep-alive");
+                connection_names |= header_list::names_another_header(token);
             }
         }
-        map.append(name, value);
+    }
+    // The head's bytes, copied once into this thread's arena, which the view keeps; the index
+    // is made from httparse's lines (slices of `bytes`, whose first `length` are the head).
+    let head = &bytes[..length];
+    let copy = crate::h1::head::head_bytes(length, |buffer| buffer.extend_from_slice(head));
+    let mut headers = Headers::parsed(copy, head, response.headers);
+    if status != StatusCode::SWITCHING_PROTOCOLS {
+        if connection_names || beyond {
+            remove_hop_by_hop(&mut headers, response.headers);
+        } else {
+            // The lines found above, marked removed without another look at the names.
+            while hop_by_hop != 0 {
+                headers.remove_parsed(hop_by_hop.trailing_zeros() as usize);
+                hop_by_hop &= hop_by_hop - 1;
+            }
+        }
     }
     let bodiless = *request_method == Method::HEAD
         || status.is_informational()
@@ -552,7 +575,7 @@ pub fn parse_head(
         // Transfer-Encoding wins over Content-Length (RFC 9112 §6.3), and such a response
         // closes the connection after it.
         if lengths.is_some() {
-            map.remove(header::CONTENT_LENGTH);
+            headers.remove("content-length");
             reusable = false;
         }
         if chunked && version == Version::HTTP_11 {
@@ -576,18 +599,44 @@ pub fn parse_head(
     if status == StatusCode::SWITCHING_PROTOCOLS {
         reusable = false;
     }
-    let mut built = Response::new(());
-    *built.status_mut() = status;
-    *built.version_mut() = version;
-    *built.headers_mut() = map;
     Ok(Some((
         ResponseHead {
-            response: built,
+            response: Response::from_parts(
+                crate::head_view::ResponseHead {
+                    status,
+                    version,
+                    headers,
+                    extensions: http::Extensions::new(),
+                },
+                (),
+            ),
             framing,
             keep_alive: reusable,
         },
         length,
     )))
+}
+
+/// Takes out of a response's view the lines that describe this connection only (RFC 9110
+/// §7.6.1, [`header_list::is_hop_by_hop`]) and those its `Connection` (in `lines`) names
+/// ([`header_list::names_another_header`]): this side consumed them (framing, reuse), and the
+/// client's connection has its own. A response is stripped so as it is parsed, where its names
+/// are looked at anyway; this pass is for the rare head whose `Connection` names other headers,
+/// or with more than 64 lines (`parse_head` marks the others by their place). A `101`'s lines
+/// stay for phase 6, whose tunnel keeps its `Upgrade`.
+fn remove_hop_by_hop(headers: &mut Headers, lines: &[httparse::Header<'_>]) {
+    let mut named: Vec<&[u8]> = Vec::new();
+    for line in lines {
+        if line.name.eq_ignore_ascii_case("connection") {
+            named.extend(
+                header_list::items(line.value)
+                    .filter(|item| header_list::names_another_header(item)),
+            );
+        }
+    }
+    headers.remove_where(|name| {
+        header_list::is_hop_by_hop(name) || named.iter().any(|item| name.eq_ignore_ascii_case(item))
+    });
 }
 
 /// Why a response body broke off.
@@ -744,7 +793,7 @@ mod tests {
             get,
         );
         assert!(matches!(both.framing, ResponseFraming::Chunked(_)));
-        assert!(!both.keep_alive && !both.response.headers().contains_key("content-length"));
+        assert!(!both.keep_alive && !both.response.headers().contains("content-length"));
         let no_content = head(b"HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n", get);
         assert!(matches!(no_content.framing, ResponseFraming::Empty));
         let old = head(b"HTTP/1.0 200 OK\r\nContent-Length: 1\r\n\r\n", get);

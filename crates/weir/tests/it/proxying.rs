@@ -427,3 +427,36 @@ status = 404
         .load(std::sync::atomic::Ordering::SeqCst);
     assert_eq!(requests, 1, "only the prefix route reached the upstream");
 }
+
+/// The upstream's response head goes to the client as its lines came (issue 18: the head kept as
+/// bytes): names spelled as the upstream spelled them, repeated fields in their order among the
+/// others, the hop-by-hop ones (and what `Connection` names) left out, weir's lines after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_upstreams_response_lines_go_out_as_they_came() {
+    use weir_testkit::{RawUpstream, Script};
+    let upstream = RawUpstream::start(Script::Reply(
+        b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-App-Name: Kept As Sent\r\nSet-Cookie: a=1\r\nConnection: keep-alive, X-Private\r\nX-Private: secret\r\nX-Between: 1\r\nSet-Cookie: b=2\r\nKeep-Alive: timeout=5\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\nok"
+            .to_vec(),
+    ))
+    .await;
+    let gateway = TestGateway::start(&config(&upstream.address, "", "")).await;
+    let answer = raw_exchange(
+        gateway.addr,
+        b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        Duration::from_secs(5),
+    )
+    .await;
+    let head = answer.split("\r\n\r\n").next().unwrap_or_default();
+    assert!(
+        head.starts_with(
+            "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-App-Name: Kept As Sent\r\nSet-Cookie: a=1\r\nX-Between: 1\r\nSet-Cookie: b=2\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
+        ),
+        "{answer}"
+    );
+    let lower = head.to_ascii_lowercase();
+    for gone in ["x-private", "keep-alive"] {
+        assert!(!lower.contains(gone), "{gone} was passed on: {answer}");
+    }
+    assert!(lower.ends_with("\r\nconnection: close"), "{answer}");
+    assert!(answer.ends_with("\r\n\r\nok"), "{answer}");
+}

@@ -1,5 +1,4 @@
 use super::*;
-use http::HeaderValue;
 
 fn parse_all(bytes: &[u8]) -> Result<Head, CodecError> {
     match parse(bytes, 8192)? {
@@ -147,34 +146,4 @@ fn targets_of_every_form() {
         parse(b"GET / HTTP/1.1\r\nHost:", 8192),
         Ok(Parsed::Partial)
     ));
-}
-
-/// A header map given back keeps none of its headers: the next response that takes it starts
-/// empty, with the room it had.
-#[test]
-fn a_spare_header_map_comes_back_empty() {
-    std::thread::spawn(|| {
-        let mut map = super::header_map(4);
-        map.insert(
-            http::header::SET_COOKIE,
-            HeaderValue::from_static("secret=1"),
-        );
-        map.append(
-            http::header::SET_COOKIE,
-            HeaderValue::from_static("secret=2"),
-        );
-        map.insert(http::header::RETRY_AFTER, HeaderValue::from_static("7"));
-        let capacity = map.capacity();
-        super::recycle(map);
-        let again = super::header_map(2);
-        assert!(again.is_empty(), "{again:?}");
-        assert_eq!(again.capacity(), capacity, "the spare, not a new map");
-        // Too large a map is not kept.
-        let mut large = http::HeaderMap::with_capacity(1000);
-        large.insert(http::header::ACCEPT, HeaderValue::from_static("*/*"));
-        super::recycle(large);
-        assert!(super::header_map(0).capacity() <= super::SPARE_MAP_CAPACITY);
-    })
-    .join()
-    .expect("the test thread");
 }
