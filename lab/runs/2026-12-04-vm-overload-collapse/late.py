@@ -21,7 +21,8 @@ def pct(xs, p):
 
 d = sys.argv[1]
 segs = levels(d + '/weir-workers-access.jsonl')
-series = [r for f in glob.glob(d + '/series*.csv') for r in csv.DictReader(open(f))]
+series = [r for f in glob.glob(d + '/series*.csv') for r in csv.DictReader(open(f))
+          if r['gateway'] == 'weir-workers']
 for name, seg in zip(["1x", "2x", "10x"], segs):
     t0 = seg[0][0]
     r503 = [(t - t0, r['request_time']*1000) for t, r in seg if r['status'] == 503]
@@ -29,7 +30,7 @@ for name, seg in zip(["1x", "2x", "10x"], segs):
     served_q = [r['upstream_queue_time']*1000 for t, r in seg if r['status'] == 200 and r['upstream_queue_time'] is not None]
     print(f"{name}: {len(r503)} 503s, {len(late)} over 1 ms ({100*len(late)/max(1,len(r503)):.1f}%), "
           f"over 10 ms {sum(1 for _, ms in r503 if ms > 10)}; late p50 {pct([m for _, m in late], .5):.0f} ms, "
-          f"p99 {pct([m for _, m in late], .99):.0f} ms; served queue time p99 {pct(served_q, .99):.0f} ms, max {max(served_q or [0]):.0f} ms")
+          f"p99 {pct([m for _, m in late], .99):.0f} ms; served queue time (the level and its tail) p99 {pct(served_q, .99):.0f} ms, max {max(served_q or [0]):.0f} ms")
     by_s = Counter(int(s) for s, _ in late)
     print("   late 503s by second of the level (answer time):", dict(sorted(by_s.items())))
     lvl = {"1x": "1", "2x": "2", "10x": "10"}[name]
