@@ -5,7 +5,11 @@
 //! (so a slow gateway cannot slow the load down and hide its queue). While it runs, the app
 //! socket's listen backlog is read with `ss -lx` every 20 ms. The last gateway, `weir-async`,
 //! puts the same app under Uvicorn workers (`worker_class = "async"`) behind weir's adaptive
-//! limit, which is read from weir's `/metrics` (`weir_pool_limit`) every 100 ms.
+//! limit, which is read from weir's `/metrics` (`weir_pool_limit`) every 100 ms; and
+//! `weir-async-block` the same Uvicorn app in its `block` mode, where each request holds its
+//! worker's loop for its 50 ms: capacity 80 req/s like the sync app, so the adaptive limit meets
+//! a real overload (the async app at any of these rates is none) and the limit it finds can be
+//! set against the worker count.
 //!
 //! Each level is followed at once by [`TAIL_SECONDS`] at 1x: the goodput of the requests
 //! scheduled in its first second is the recovery after the level ("full goodput again within
@@ -214,6 +218,23 @@ async fn measure_app(socket: &Path) -> f64 {
     served as f64 / APP_SECONDS as f64
 }
 
+/// Switches every worker of the app on `socket` to `mode` (`GET /mode?set=MODE`).
+async fn set_mode(socket: &Path, mode: &str) -> anyhow::Result<()> {
+    let mut stream = tokio::net::UnixStream::connect(socket).await?;
+    stream
+        .write_all(
+            format!("GET /mode?set={mode} HTTP/1.1\r\nHost: app\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .await?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await?;
+    if !answer.starts_with(b"HTTP/1.1 200") {
+        bail!("the app did not switch to {mode}");
+    }
+    Ok(())
+}
+
 /// Offers each phase's rate (req/s) for its seconds, one after the other, Poisson arrivals;
 /// waits for every answer.
 async fn offer(addr: SocketAddr, phases: &[(f64, u64)], seed: u64) -> Vec<Sample> {
@@ -320,33 +341,48 @@ struct Gateway {
     setting: &'static str,
     /// The app under Uvicorn workers rather than sync ones.
     asgi: bool,
+    /// The Uvicorn app in its `block` mode: each request holds its worker's loop for its 50 ms
+    /// (a blocking call in an async app), so its capacity is the sync app's, 80 req/s, and
+    /// concurrency over the 4 workers only adds latency.
+    block: bool,
 }
 
-const GATEWAYS: [Gateway; 5] = [
+const GATEWAYS: [Gateway; 6] = [
     Gateway {
         name: "nginx",
         setting: "max_conns=4 (no queue in OSS)",
         asgi: false,
+        block: false,
     },
     Gateway {
         name: "haproxy",
         setting: "maxconn 4, timeout queue 2s, abortonclose",
         asgi: false,
+        block: false,
     },
     Gateway {
         name: "weir-today",
         setting: "max_connections = 4, queue_timeout = \"2s\"",
         asgi: false,
+        block: false,
     },
     Gateway {
         name: "weir-workers",
         setting: "workers = 4, queue_timeout = \"2s\"",
         asgi: false,
+        block: false,
     },
     Gateway {
         name: "weir-async",
         setting: "Uvicorn: workers = 4, worker_class = \"async\" (threads 32: limit 4 to 128), queue_timeout = \"2s\"",
         asgi: true,
+        block: false,
+    },
+    Gateway {
+        name: "weir-async-block",
+        setting: "Uvicorn, each request blocking its worker 50 ms (capacity 80 req/s): workers = 4, worker_class = \"async\" (threads 32: limit 4 to 128), queue_timeout = \"2s\"",
+        asgi: true,
+        block: true,
     },
 ];
 
@@ -394,7 +430,7 @@ fn start(
         _ => {
             let cap = match gateway.name {
                 "weir-workers" => "workers = 4",
-                "weir-async" => "workers = 4\nworker_class = \"async\"",
+                "weir-async" | "weir-async-block" => "workers = 4\nworker_class = \"async\"",
                 _ => "max_connections = 4",
             };
             let admin_addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
@@ -636,7 +672,10 @@ async fn main() -> anyhow::Result<()> {
         }
         // The app alone, right before this gateway's levels (sync workers: the async app's
         // capacity is not its workers').
-        let app_rps = if gateway.asgi {
+        if gateway.asgi {
+            set_mode(&socket, if gateway.block { "block" } else { "ok" }).await?;
+        }
+        let app_rps = if gateway.asgi && !gateway.block {
             None
         } else {
             Some(measure_app(&socket).await)
