@@ -31,6 +31,9 @@ steps between).
   are r times the capacity or more (an overload's end seen from the arrivals). Not shipped.
 - `LAPSE=True`: a standing queue that was refusing stops standing once it no longer refuses,
   without waiting to empty. Not shipped.
+- `HARD=h`: a refusal for the floor's wait counts towards refusing only when the place would
+  free over h service times away (at the app's capacity the floor's wait refuses newcomers a
+  short wait would serve, and those keep the queue refusing after a spike). Not shipped.
 `python3 sim.py collapse` runs the shipped rule before and after, and the recovery variants;
 `python3 tail.py SPEC` splits the refusals of the first second after the spike by rule.
 """
@@ -53,7 +56,7 @@ def arrivals(rate, seed):
     return arr
 
 def run(arr, S=0.0505, J=0.0, rule='main', k=1.0, G=6, CAP=None, AGE=1.0, HOLD=8, F0=20, fifo=False,
-        drop_standing=False, lifo_always=False, cap_holds=True, soft=None, soft_end='empty', hold_drops=False, guard=None, NREF=1, seed=0, collapse=False, RATE=None, LAPSE=False):
+        drop_standing=False, lifo_always=False, cap_holds=True, soft=None, soft_end='empty', hold_drops=False, guard=None, NREF=1, seed=0, collapse=False, RATE=None, LAPSE=False, HARD=None):
     rnd = random.Random(seed ^ 0x5eed)
     W = 8*S; T = 20*S; I = 10*S
     Sm = S + J/2  # the service time the gateway has learnt
@@ -126,7 +129,7 @@ def run(arr, S=0.0505, J=0.0, rule='main', k=1.0, G=6, CAP=None, AGE=1.0, HOLD=8
             if st['standing']:
                 if (len(q)+1)*Sm/C > room(now): st['full'] = now; fulls.append(now); ref(now, a); continue
                 if rule == 'cap' and CAP is not None and at_floor(now) and predicted(now) > CAP*S:
-                    if cap_holds: st['full'] = now; fulls.append(now)
+                    if cap_holds and (HARD is None or predicted(now) > HARD*S): st['full'] = now; fulls.append(now)
                     ref(now, a); continue
             q.append(a); sample(now)
         else:
@@ -198,7 +201,8 @@ if __name__ == '__main__':
     import ast
     COLLAPSE = [SHIPPED, SHIPPED + ",collapse=True", SHIPPED + ",collapse=True,RATE=1.25",
                 SHIPPED + ",collapse=True,RATE=1.25,LAPSE=True", SHIPPED + ",collapse=True,NREF=4,HOLD=4",
-                SHIPPED + ",collapse=True,NREF=6,HOLD=4", SHIPPED + ",collapse=True,NREF=16,HOLD=16"]
+                SHIPPED + ",collapse=True,NREF=6,HOLD=4", SHIPPED + ",collapse=True,NREF=16,HOLD=16",
+                SHIPPED + ",collapse=True,HARD=1.0"]
     specs = (STEPS if sys.argv[1:] == ['shipped'] else COLLAPSE if sys.argv[1:] == ['collapse']
              else sys.argv[1:] or ['rule=main'])
     for spec in specs:
