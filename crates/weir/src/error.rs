@@ -344,7 +344,7 @@ impl HeadLines {
         HeadLines(spares::take(&SPARE_LINES_OF_THREAD).unwrap_or_default())
     }
 
-    /// Adds `name: value\r\n`, the value written from `pieces`. The name is a [`HeaderName`],
+    /// Adds `name: value\r\n`, the value written from `pieces`. The name is a `HeaderName`,
     /// valid by its making; the pieces are weir's own bytes (numbers, a limit's configured name,
     /// which the config holds to letters, digits, `_` and `-`, values made as `HeaderValue`s),
     /// never a request's, so they are checked in debug builds only: a 429 of a flood writes

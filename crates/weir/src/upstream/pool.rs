@@ -70,7 +70,7 @@ pub struct PoolSettings {
     /// Admission by predicted wait ([`admission`]): on when the upstream declares `workers`.
     pub predict: bool,
     /// The adaptive limit's floor (`workers` of async workers): the cap adapts between it and
-    /// `max_connections` ([`adaptive`]). `None`: the cap is `max_connections`.
+    /// `max_connections` (`adaptive`). `None`: the cap is `max_connections`.
     pub adaptive_floor: Option<usize>,
     /// Prefer opening a connection of this thread's own over reusing another thread's (with one
     /// runtime per core, where borrowing costs cross-thread wake-ups on every read and write).
