@@ -123,7 +123,10 @@ where
             Some(after) => deadline.min(Instant::now() + after),
             None => deadline,
         };
+        // The head first (`biased`): a head already in is served (the stop makes it the last),
+        // and no random number is drawn to choose.
         let read = tokio::select! {
+            biased;
             read = read_head(&shared, &settings, quiet_until) => read,
             _ = stop.changed() => break false,
         };
@@ -274,8 +277,12 @@ impl Exchange<'_> {
         // (it is most of this future's size; kept alive, the writer's state came on top).
         // One await for the request phase: a future awaited at two points takes its room
         // in every state of this one (the writer's and the tunnel's came on top of it).
+        // The request phase's future is made in place and pinned there: `select!` then holds a
+        // reference to it, where it moved the whole future (1,300 bytes) into a tuple of its
+        // own. Polled first (`biased`): the answer, when it is ready, is what counts, and no
+        // random number is drawn to choose.
         let mut response = {
-            let handling = proxy.handle(client, request);
+            let mut handling = std::pin::pin!(proxy.handle(client, request));
             let max_header_size = self.settings.max_header_size;
             let client_left = async move {
                 if framing == Framing::Empty {
@@ -288,7 +295,8 @@ impl Exchange<'_> {
                 }
             };
             tokio::select! {
-                response = handling => response,
+                biased;
+                response = &mut handling => response,
                 () = client_left => return Next::Close { linger: false },
             }
         };
@@ -564,7 +572,10 @@ mod tests {
     /// large as its writing state (`write_response`'s future, 1,624 bytes, beside the answer).
     /// 2,024 and 1,296 once `write_response` encoded the head before making its future (1,088
     /// bytes, the body and the head once each); `Exchange::run` is then as large as its request
-    /// phase state (`Proxy::handle`'s future beside the client-left watch, 1,384 bytes).
+    /// phase state (`Proxy::handle`'s future beside the client-left watch, 1,384 bytes). 2,040
+    /// once that future was pinned where it is made and `select!` held a reference to it (16
+    /// bytes more, and no copy of the whole future per request: 14,964 -> 14,203 instructions
+    /// per 429 with the loop's `select!`s made `biased`).
     const CEILING_EXCHANGE: usize = 2_040;
     const CEILING_HANDLE: usize = 1_320;
 
