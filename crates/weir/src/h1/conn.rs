@@ -99,7 +99,7 @@ pub async fn serve<F>(
     peer: SocketAddr,
     settings: Settings,
     mut proxy: F,
-    mut stop: tokio::sync::watch::Receiver<bool>,
+    stop: tokio::sync::watch::Receiver<bool>,
     tls: Option<Arc<crate::tls::TlsInfo>>,
     start: Start,
 ) -> Option<Idle>
@@ -118,6 +118,11 @@ where
     // wheel and taken out again for every request. Boxed (an allocation per connection, or
     // per wake from the park): in this future it took the room of an idle connection twice.
     let mut head_timer = Box::pin(tokio::time::sleep_until(deadline));
+    // The wait for the stop, made once for the connection (on a receiver of its own, as the
+    // wait borrows it): made per wait for a head, it put a waiter into the watch's list and took
+    // it out again, under the lock every connection of every thread shares, for every request.
+    let mut stop_watch = stop.clone();
+    let mut stopped = std::pin::pin!(stop_watch.changed());
     // While the connection waits for a head, this future holds little; everything a request
     // needs lives in the boxed phases below, which exist only while they run.
     let linger = loop {
@@ -133,7 +138,7 @@ where
         let read = tokio::select! {
             biased;
             read = read_head(&shared, &settings, quiet_until, head_timer.as_mut()) => read,
-            _ = stop.changed() => break false,
+            _ = &mut stopped => break false,
         };
         let head = match read {
             Ok(HeadRead::Head(head)) => head,
