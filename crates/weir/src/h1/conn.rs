@@ -121,8 +121,25 @@ where
     // The wait for the stop, made once for the connection (on a receiver of its own, as the
     // wait borrows it): made per wait for a head, it put a waiter into the watch's list and took
     // it out again, under the lock every connection of every thread shares, for every request.
+    // Polled once, to put the task's waker in the list; after that a wake finds the change by
+    // `has_changed` (two loads), where a poll of the wait cost some 170 instructions.
     let mut stop_watch = stop.clone();
-    let mut stopped = std::pin::pin!(stop_watch.changed());
+    let mut stop_wait = std::pin::pin!(stop_watch.changed());
+    let mut stop_waiting = false;
+    let mut stopped = poll_fn(|context| {
+        if !stop_waiting {
+            stop_waiting = true;
+            if stop_wait.as_mut().poll(context).is_ready() {
+                return Poll::Ready(());
+            }
+        }
+        // A sender gone is a stop too, as `changed` says by its error.
+        if stop.has_changed().unwrap_or(true) {
+            Poll::Ready(())
+        } else {
+            Poll::Pending
+        }
+    });
     // While the connection waits for a head, this future holds little; everything a request
     // needs lives in the boxed phases below, which exist only while they run.
     let linger = loop {
@@ -138,7 +155,7 @@ where
         let read = tokio::select! {
             biased;
             read = read_head(&shared, &settings, quiet_until, head_timer.as_mut()) => read,
-            _ = &mut stopped => break false,
+            () = &mut stopped => break false,
         };
         let head = match read {
             Ok(HeadRead::Head(head)) => head,
