@@ -621,14 +621,13 @@ impl Proxy {
         Instant::now()
     }
 
-    /// Phase 5's end: what the log keeps of the exchange started at `sent`.
+    /// Phase 5's end: what the log keeps of the exchange started at `sent` (the server that
+    /// answered only when the access log is on).
     fn sent(&self, response: &Response<UpstreamBody>, sent: Instant, record: &mut Record<'_>) {
-        let upstream_addr = self
-            .logging
-            .access_log
-            .as_ref()
-            .and_then(|_| response.body().upstream_addr().map(ToString::to_string));
-        record.upstream = Some((upstream_addr, sent.elapsed()));
+        if let Some(entry) = &mut record.entry {
+            entry.upstream = response.body().upstream_addr().map(ToString::to_string);
+        }
+        record.upstream = Some(sent.elapsed());
         record.queued = response.body().queued();
     }
 }
