@@ -224,7 +224,7 @@ backend app
 /// [`haproxy_config`]'s frontend terminating TLS, as HAProxy's users write it: the `bind` line
 /// gains `ssl crt PEM` (HAProxy reads the certificate and its key from one file), ALPN `h2` and
 /// `http/1.1` (HTTP/2 to the client, HTTP/1.1 to the server), X25519 and TLS 1.2 as the floor,
-/// as nginx's `ssl_ecdh_curve` and `ssl_protocols` and weir's [tls]. HAProxy's session cache
+/// as nginx's `ssl_ecdh_curve` and `ssl_protocols` and weir's `[tls]`. HAProxy's session cache
 /// and tickets are on by default.
 pub fn haproxy_tls_config(base: &str, listen: SocketAddr, pem: &Path) -> anyhow::Result<String> {
     let bind = format!("  bind {listen}\n");

@@ -46,7 +46,7 @@ pub enum App {
     /// `examples/flask_app` under Gunicorn's sync worker (closes after every response).
     Flask { workers: u32 },
     /// `lab/apps/overload_app.py`, which counts the requests it holds at once into
-    /// [`Gunicorn::overload_state`]: as WSGI under sync workers, or as ASGI under
+    /// `Gunicorn::overload_state`: as WSGI under sync workers, or as ASGI under
     /// UvicornWorker.
     Overload { workers: u32, asgi: bool },
 }

@@ -206,7 +206,7 @@ pub fn signal(prefix: &Path, config: &Path, signal: &str) -> Command {
     command
 }
 
-/// The nginx binary: [`DEBIAN_BINARY`] when installed, else `nginx` on PATH.
+/// The nginx binary: `DEBIAN_BINARY` when installed, else `nginx` on PATH.
 pub fn binary() -> PathBuf {
     if Path::new(DEBIAN_BINARY).exists() {
         PathBuf::from(DEBIAN_BINARY)

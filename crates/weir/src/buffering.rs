@@ -80,7 +80,7 @@ const READ_AHEAD_FRAMES: usize = 4096;
 pub const SPOOL_RETRY_AFTER: Duration = Duration::from_secs(5);
 
 /// The gateway's buffers as one generation of the config sees them: its spool directory, over
-/// the accounts of the whole gateway's life ([`Accounts`]), which every generation shares.
+/// the accounts of the whole gateway's life (`Accounts`), which every generation shares.
 #[derive(Debug)]
 pub struct Buffers {
     spool: Spool,

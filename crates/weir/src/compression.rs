@@ -407,7 +407,7 @@ enum State {
 /// A response body compressed on the fly, or passed through as it is.
 ///
 /// Each upstream data frame goes into the encoder as it arrives. While the upstream has more data
-/// ready the output is held only up to [`HIGH_WATER`]; as soon as the upstream has nothing ready,
+/// ready the output is held only up to `HIGH_WATER`; as soon as the upstream has nothing ready,
 /// the encoder is sync-flushed and everything so far is sent, so a streaming response (server-sent
 /// events, a slow report) reaches the client as it is produced. Trailers pass through after the
 /// end of the compressed stream.

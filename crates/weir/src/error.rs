@@ -149,10 +149,11 @@ pub enum ProxyError {
     #[error("access denied to {client}")]
     AccessDenied { client: std::net::IpAddr },
     /// A rate limit's rejection: its status, and its headers (`Retry-After`, the `RateLimit`
-    /// fields) written as lines when it was decided.
-    #[error("rate limited by {limit}")]
+    /// fields) written as lines when it was decided, labelled with the limit's name (a copy in
+    /// the lines' buffer, where a clone of the limit's `Arc<str>` wrote a reference count shared
+    /// by every thread, twice per 429).
+    #[error("rate limited by {}", .lines.label())]
     RateLimited {
-        limit: Arc<str>,
         status: StatusCode,
         lines: HeadLines,
     },
@@ -274,10 +275,10 @@ impl ProxyError {
     /// later steps add; its `Content-Type` is a line too.
     pub fn into_answer(self) -> (Response<Bytes>, Option<HeadLines>) {
         match self {
-            ProxyError::RateLimited {
-                status, mut lines, ..
-            } if status.as_u16() != CLOSE_UNANSWERED => {
-                lines.push(&header::CONTENT_TYPE, &[TEXT_PLAIN.as_bytes()]);
+            ProxyError::RateLimited { status, mut lines }
+                if status.as_u16() != CLOSE_UNANSWERED =>
+            {
+                lines.push_lines(&[CONTENT_TYPE_LINE]);
                 let mut response = Response::new(status_text(status));
                 *response.status_mut() = status;
                 (response, Some(lines))
@@ -325,9 +326,18 @@ impl ProxyError {
 /// decided per request (a rate limit's), written once where they are decided instead of into the
 /// answer's view. Names and values come from weir (a limit's configured name, numbers), never from
 /// a request ([`HeadLines::push`]). The buffer is one of the thread's spares, given back when the lines are dropped,
-/// so a flood of 429s costs no allocation for them.
+/// so a flood of 429s costs no allocation for them. It may begin with a label, which is not a
+/// line: the name of what wrote them, for the error's message ([`HeadLines::labelled`]).
 #[derive(Debug, Default)]
-pub struct HeadLines(Vec<u8>);
+pub struct HeadLines {
+    /// The label, then the lines.
+    buffer: Vec<u8>,
+    /// How many of `buffer`'s first bytes are the label.
+    label: usize,
+}
+
+/// The `Content-Type` line of an answer weir writes itself, [`TEXT_PLAIN`].
+const CONTENT_TYPE_LINE: &[u8] = b"content-type: text/plain; charset=utf-8\r\n";
 
 /// Spare line buffers a thread keeps, and the most a kept one may hold.
 const SPARE_LINES: usize = 16;
@@ -341,10 +351,27 @@ thread_local! {
 impl HeadLines {
     /// No lines yet, in a spare buffer of this thread's when there is one.
     pub fn new() -> HeadLines {
-        HeadLines(spares::take(&SPARE_LINES_OF_THREAD).unwrap_or_default())
+        HeadLines {
+            buffer: spares::take(&SPARE_LINES_OF_THREAD).unwrap_or_default(),
+            label: 0,
+        }
     }
 
-    /// Adds `name: value\r\n`, the value written from `pieces`. The name is a [`HeaderName`],
+    /// No lines yet, labelled `label` (a rate limit's name: [`HeadLines::label`]).
+    pub fn labelled(label: &str) -> HeadLines {
+        let mut lines = HeadLines::new();
+        lines.buffer.extend_from_slice(label.as_bytes());
+        lines.label = label.len();
+        lines
+    }
+
+    /// The label the lines were made with, empty if none.
+    pub fn label(&self) -> &str {
+        // The label's bytes are a `&str`'s, copied whole.
+        std::str::from_utf8(&self.buffer[..self.label]).unwrap_or_default()
+    }
+
+    /// Adds `name: value\r\n`, the value written from `pieces`. The name is a `HeaderName`,
     /// valid by its making; the pieces are weir's own bytes (numbers, a limit's configured name,
     /// which the config holds to letters, digits, `_` and `-`, values made as `HeaderValue`s),
     /// never a request's, so they are checked in debug builds only: a 429 of a flood writes
@@ -359,23 +386,42 @@ impl HeadLines {
         );
         let name = name.as_str().as_bytes();
         let length = pieces.iter().map(|piece| piece.len()).sum::<usize>();
-        self.0.reserve(name.len() + length + 4);
-        self.0.extend_from_slice(name);
-        self.0.extend_from_slice(b": ");
+        self.buffer.reserve(name.len() + length + 4);
+        self.buffer.extend_from_slice(name);
+        self.buffer.extend_from_slice(b": ");
         for piece in pieces {
-            self.0.extend_from_slice(piece);
+            self.buffer.extend_from_slice(piece);
         }
-        self.0.extend_from_slice(b"\r\n");
+        self.buffer.extend_from_slice(b"\r\n");
+    }
+
+    /// Adds whole lines, written from `pieces`: bytes prepared once (a limit's lines, rendered
+    /// when it first decided) with the numbers of this answer between them, where
+    /// [`HeadLines::push`] spells each name and separator again. The pieces must make lines
+    /// `name: value\r\n` each, a name in lower case, by the rules of [`HeadLines::push`]
+    /// (checked in debug builds).
+    pub fn push_lines(&mut self, pieces: &[&[u8]]) {
+        let start = self.buffer.len();
+        let length = pieces.iter().map(|piece| piece.len()).sum::<usize>();
+        self.buffer.reserve(length);
+        for piece in pieces {
+            self.buffer.extend_from_slice(piece);
+        }
+        debug_assert!(
+            are_lines(&self.buffer[start..]),
+            "not header lines: {:?}",
+            String::from_utf8_lossy(&self.buffer[start..])
+        );
     }
 
     /// The lines as they go into an HTTP/1 head.
     pub fn as_bytes(&self) -> &[u8] {
-        &self.0
+        &self.buffer[self.label..]
     }
 
     /// Each line's name and value.
     pub fn fields(&self) -> impl Iterator<Item = (&[u8], &[u8])> {
-        self.0
+        self.as_bytes()
             .split(|&byte| byte == b'\n')
             .filter_map(|line| line.strip_suffix(b"\r"))
             .filter_map(|line| {
@@ -393,9 +439,40 @@ impl HeadLines {
     }
 }
 
+/// Whether `bytes` are header lines as [`HeadLines::push_lines`] takes them: each a lower-case
+/// token, `: `, a value without control characters, CRLF.
+fn are_lines(mut bytes: &[u8]) -> bool {
+    while !bytes.is_empty() {
+        let Some(end) = bytes.windows(2).position(|pair| pair == b"\r\n") else {
+            return false;
+        };
+        let line = &bytes[..end];
+        let Some(colon) = line.windows(2).position(|pair| pair == b": ") else {
+            return false;
+        };
+        let (name, value) = (&line[..colon], &line[colon + 2..]);
+        // A token in lower case (RFC 9110 §5.6.2), checked without making a `HeaderName`,
+        // which allocates for a name `http` does not know.
+        let name_ok = !name.is_empty()
+            && name.iter().all(|&byte| {
+                byte.is_ascii_lowercase()
+                    || byte.is_ascii_digit()
+                    || b"!#$%&'*+-.^_`|~".contains(&byte)
+            });
+        let value_ok = value
+            .iter()
+            .all(|&byte| (byte >= b' ' || byte == b'\t') && byte != 0x7f);
+        if !name_ok || !value_ok {
+            return false;
+        }
+        bytes = &bytes[end + 2..];
+    }
+    true
+}
+
 impl Drop for HeadLines {
     fn drop(&mut self) {
-        let mut buffer = std::mem::take(&mut self.0);
+        let mut buffer = std::mem::take(&mut self.buffer);
         if buffer.capacity() == 0 || buffer.capacity() > SPARE_LINES_CAPACITY {
             return;
         }

@@ -26,6 +26,21 @@ struct Field {
     value_end: u32,
     /// [`REMOVED`], [`ADDED`].
     flags: u8,
+    /// The name's first byte in lower case (0 for an empty name): a name asked for is
+    /// compared only with fields of its length and first byte (in the padding of the
+    /// ranges, so it costs no room).
+    first: u8,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many names this thread compared byte by byte with one asked for: the tests count them.
+    static COMPARES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The first byte of `name` in lower case, 0 for an empty one ([`Field::first`]).
+fn first_byte(name: &[u8]) -> u8 {
+    name.first().map_or(0, u8::to_ascii_lowercase)
 }
 
 /// The field was removed: it is neither read nor written.
@@ -152,6 +167,7 @@ impl Headers {
                 value_start,
                 value_end: value_start + line.value.len() as u32,
                 flags: 0,
+                first: first_byte(line.name.as_bytes()),
             });
         }
         // The head ends with the blank line: CRLF CRLF when every line is ended by CRLF.
@@ -197,6 +213,7 @@ impl Headers {
                 value_start,
                 value_end,
                 flags: 0,
+                first: first_byte(name.as_str().as_bytes()),
             });
         }
         let fields_end = bytes.len() as u32;
@@ -279,11 +296,18 @@ impl Headers {
         self.lengths & length_bit(name.len()) == 0
     }
 
-    /// Whether `field` is named `name`, in any ASCII case: the length first, which most names
-    /// already fail.
+    /// Whether `field` is named `name`, in any ASCII case: the length and the first byte
+    /// first, which the other names of a head fail but for a rare one. Inlined: a call per
+    /// field cost more than those two compares.
+    #[inline(always)]
     fn is_named(&self, field: &Field, name: &[u8]) -> bool {
         (field.name_end - field.name_start) as usize == name.len()
-            && self.name_of(field).eq_ignore_ascii_case(name)
+            && field.first == first_byte(name)
+            && {
+                #[cfg(test)]
+                COMPARES.with(|compares| compares.set(compares.get() + 1));
+                self.name_of(field).eq_ignore_ascii_case(name)
+            }
     }
 
     /// Every value of `name`, in order.
@@ -321,6 +345,25 @@ impl Headers {
             }
         }
         any
+    }
+
+    /// Removes every field whose name holds an underscore (nginx's `underscores_in_headers off`);
+    /// whether there was any. A head with no `_` in its fields' bytes, as most have, is not
+    /// looked at name by name.
+    pub fn remove_underscored(&mut self) -> bool {
+        let own_start = self
+            .fields
+            .first()
+            .filter(|field| field.flags & ADDED == 0)
+            .map_or(self.fields_end, |field| field.name_start) as usize;
+        let own = self
+            .bytes
+            .get(own_start..self.fields_end as usize)
+            .unwrap_or_default();
+        if !own.contains(&b'_') && !self.added.contains(&b'_') {
+            return false;
+        }
+        self.remove_where(|name| name.contains(&b'_'))
     }
 
     /// Removes every field of `name`; whether there was any.
@@ -369,6 +412,7 @@ impl Headers {
             value_start,
             value_end: value_start,
             flags: ADDED,
+            first: first_byte(name),
         }
     }
 
@@ -820,6 +864,41 @@ mod tests {
         assert_eq!(headers.get("X-Real-IP"), Some(&b"192.0.2.1"[..]));
         assert!(headers.remove("x-real-ip"));
         assert_eq!(headers.get("x-real-ip"), None);
+    }
+
+    /// A name asked for is compared byte by byte only with fields of its length and first
+    /// byte, in any case.
+    #[test]
+    fn names_are_compared_only_with_fields_of_their_length_and_first_byte() {
+        let headers = parsed(
+            b"GET / HTTP/1.1\r\nPost: 1\r\nDate: 2\r\nHOST: a.test\r\nHose: 3\r\nLast: 4\r\n\r\n",
+        );
+        let compares = || COMPARES.with(std::cell::Cell::get);
+        let before = compares();
+        assert_eq!(headers.get("host"), Some(&b"a.test"[..]));
+        // `HOST` only: `Post`, `Date` and the others of four bytes differ in their first.
+        assert_eq!(compares() - before, 1);
+        let before = compares();
+        assert_eq!(headers.get_all("Hose").collect::<Vec<_>>(), [&b"3"[..]]);
+        // `HOST` and `Hose`, both of four bytes starting with an h.
+        assert_eq!(compares() - before, 2);
+        let before = compares();
+        assert_eq!(headers.get("xxxx"), None);
+        assert_eq!(compares() - before, 0);
+    }
+
+    /// Fields whose names hold `_` are removed; a `_` in a value or the target removes nothing.
+    #[test]
+    fn underscored_names_are_removed_and_only_they() {
+        let mut headers = parsed(b"GET /a_b HTTP/1.1\r\nHost: a.test\r\nCookie: _ga=1\r\n\r\n");
+        assert!(!headers.remove_underscored());
+        assert_eq!(headers.len(), 2);
+        let mut headers =
+            parsed(b"GET / HTTP/1.1\r\nX_Real_IP: 1\r\nHost: a.test\r\nX-Real-IP: 2\r\n\r\n");
+        headers.append("x_added", "3");
+        assert!(headers.remove_underscored());
+        assert_eq!(written(&headers), b"Host: a.test\r\nX-Real-IP: 2\r\n");
+        assert!(!headers.remove_underscored());
     }
 
     #[test]

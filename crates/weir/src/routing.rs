@@ -174,6 +174,10 @@ pub struct Lookup<'a> {
 pub struct Router<T> {
     /// In config order: regexes are tried in it.
     routes: Vec<Compiled<T>>,
+    /// Whether any route has a host pattern: with none, no request's host is looked at.
+    any_host: bool,
+    /// Whether any route's path is a regex: with none, the routes are walked once.
+    any_regex: bool,
 }
 
 #[derive(Debug)]
@@ -197,14 +201,22 @@ impl<T> Router<T> {
                 internal: entry.internal,
                 target: entry.target,
             })
-            .collect();
-        Router { routes }
+            .collect::<Vec<Compiled<T>>>();
+        let any_host = routes.iter().any(|route| route.host.is_some());
+        let any_regex = routes
+            .iter()
+            .any(|route| matches!(route.path, PathMatch::Regex(_)));
+        Router {
+            routes,
+            any_host,
+            any_regex,
+        }
     }
 
     /// The route for a request, or `None` (404): none matches, or the one that matches is
     /// internal and the lookup is not.
     pub fn find(&self, lookup: &Lookup<'_>) -> Option<&T> {
-        let host = lookup.host.map(|host| {
+        let host = lookup.host.filter(|_| self.any_host).map(|host| {
             let host = strip_port(host);
             host.strip_suffix('.').unwrap_or(host)
         });
@@ -228,22 +240,26 @@ impl<T> Router<T> {
                 locate(
                     on_listener().filter(|route| route.host.as_ref() == Some(best)),
                     lookup.path,
+                    self.any_regex,
                 )
             })
             .or_else(|| {
                 locate(
                     on_listener().filter(|route| route.host.is_none()),
                     lookup.path,
+                    self.any_regex,
                 )
             })?;
         (lookup.internal || !found.internal).then_some(&found.target)
     }
 }
 
-/// nginx's location search among one server's routes (`routes` in config order).
+/// nginx's location search among one server's routes (`routes` in config order); `any_regex`:
+/// whether any of them may be a regex (else they are not walked a second time for one).
 fn locate<'r, T: 'r>(
     routes: impl Iterator<Item = &'r Compiled<T>> + Clone,
     path: &str,
+    any_regex: bool,
 ) -> Option<&'r Compiled<T>> {
     let mut longest: Option<(&Compiled<T>, usize, bool)> = None;
     let mut exact_on_any = None;
@@ -281,6 +297,9 @@ fn locate<'r, T: 'r>(
     }
     if let Some((route, _, true)) = longest {
         return Some(route);
+    }
+    if !any_regex {
+        return longest.map(|(route, _, _)| route);
     }
     routes
         .into_iter()

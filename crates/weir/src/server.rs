@@ -673,7 +673,7 @@ impl GatewayHandle {
         self.shared.open.load(Ordering::Relaxed)
     }
 
-    /// Idle connections parked now (see [`crate::h1::park`]).
+    /// Idle connections parked now (see `crate::h1::park`).
     pub fn parked_connections(&self) -> usize {
         self.shared.parked.load(Ordering::Relaxed)
     }

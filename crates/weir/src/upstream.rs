@@ -2,7 +2,7 @@
 //! (`balance.rs`), watches its health (`health.rs`), moves a failed request on to the next server
 //! when that is safe, and keeps a pool of connections towards each (`pool.rs`). A server's address
 //! is the config's [`UpstreamAddr`]; servers given by host name are resolved by `resolve.rs`, so
-//! the group's servers are a [`ServerSet`] that may change while requests are in flight: a request
+//! the group's servers are a `ServerSet` that may change while requests are in flight: a request
 //! keeps the set it started with, and an HTTP/1 connection keeps it between its requests
 //! ([`Kept`]).
 
@@ -484,8 +484,8 @@ impl Upstream {
     /// ([`Kept`]); `None` takes them from the group for this request alone.
     ///
     /// Not an `async fn`: an `async fn`'s arguments take their room twice in its future, and
-    /// the request is large; this future holds it once, and [`Upstream::exchange`] borrows it.
-    /// The future is in a box of its own, a [`SpareBox`] (this thread's memory, kept from the
+    /// the request is large; this future holds it once, and `Upstream::exchange` borrows it.
+    /// The future is in a box of its own, a `SpareBox` (this thread's memory, kept from the
     /// last one: no allocation): the request phase's future, which every request makes and
     /// copies (a 429's included), then holds a pointer where it held this one's 1,120 bytes
     /// (test profile), and the copies of it at each level above are gone.

@@ -5,7 +5,11 @@
 //! (so a slow gateway cannot slow the load down and hide its queue). While it runs, the app
 //! socket's listen backlog is read with `ss -lx` every 20 ms. The last gateway, `weir-async`,
 //! puts the same app under Uvicorn workers (`worker_class = "async"`) behind weir's adaptive
-//! limit, which is read from weir's `/metrics` (`weir_pool_limit`) every 100 ms.
+//! limit, which is read from weir's `/metrics` (`weir_pool_limit`) every 100 ms; and
+//! `weir-async-block` the same Uvicorn app in its `block` mode, where each request holds its
+//! worker's loop for its 50 ms: capacity 80 req/s like the sync app, so the adaptive limit meets
+//! a real overload (the async app at any of these rates is none) and the limit it finds can be
+//! set against the worker count.
 //!
 //! Each level is followed at once by [`TAIL_SECONDS`] at 1x: the goodput of the requests
 //! scheduled in its first second is the recovery after the level ("full goodput again within
@@ -27,7 +31,17 @@
 //! min(offered, `ceiling_rps`), the app's measured ceiling: the 2xx within 2 s per second of
 //! `weir-workers`' 10x level (a capped gateway at 10x keeps all 4 workers busy, so this is what
 //! the app really serves, below 80 as a sync worker also accepts and closes a connection per
-//! request); `-` when `weir-workers` did not run.
+//! request); `-` when `weir-workers` did not run. `app_rps` is the app measured alone on its
+//! socket right before the gateway's levels ([`measure_app`]), and `goodput_app` the goodput
+//! over min(offered, `app_rps`): the same run's ceiling, without going through any gateway.
+//!
+//! Recovery: `recovery_goodput` is the first tail second's 2xx within 2 s over 80 (as before),
+//! `recovery_goodput_app` over min(its requests, `app_rps`); `tail_refused_first_second` and
+//! `tail_last_refusal_ms` (the last refused request of the tail, from the level's end) say how
+//! long refusals went on. For weir, `/metrics` is read every 100 ms: the limit, and
+//! `weir_pool_refusals_total` by reason, written to DIR/series.csv; raw.csv splits the refusals
+//! into those at once (`at_once_*`: predicted wait, standing queue, queue full) and the waiters
+//! dropped after a wait (`drops_*`), in the level, its first second, and the tail.
 
 use std::fmt::Write as _;
 use std::net::SocketAddr;
@@ -159,6 +173,68 @@ async fn one_request(addr: SocketAddr, scheduled: Instant, at: Duration) -> Samp
     }
 }
 
+/// How long the app is measured alone before a sync gateway's levels, and with how many
+/// clients at once (twice its workers, so that none idles between requests).
+const APP_SECONDS: u64 = 4;
+const APP_CLIENTS: u32 = 2 * WORKERS;
+
+/// The app's own ceiling, measured straight on its socket just before a gateway's levels: a
+/// closed loop of [`APP_CLIENTS`] clients, a new connection per request as the gateways make
+/// them, for [`APP_SECONDS`]; the 2xx per second. What the machine lets the app serve now,
+/// which moves with the machine's load (73.8 to 78.9 req/s in the runs of 2026-12-04), where
+/// the issue's denominator is the nominal 80.
+async fn measure_app(socket: &Path) -> f64 {
+    let end = Instant::now() + Duration::from_secs(APP_SECONDS);
+    let mut clients = Vec::new();
+    for _ in 0..APP_CLIENTS {
+        let socket = socket.to_path_buf();
+        clients.push(tokio::spawn(async move {
+            let mut served = 0u32;
+            while Instant::now() < end {
+                let exchange = async {
+                    let mut stream = tokio::net::UnixStream::connect(&socket).await.ok()?;
+                    stream
+                        .write_all(
+                            format!("GET /work?ms={SERVICE_MS} HTTP/1.1\r\nHost: app\r\nConnection: close\r\n\r\n")
+                                .as_bytes(),
+                        )
+                        .await
+                        .ok()?;
+                    let mut answer = Vec::new();
+                    stream.read_to_end(&mut answer).await.ok()?;
+                    Some(answer)
+                };
+                if let Some(answer) = exchange.await {
+                    served += u32::from(answer.starts_with(b"HTTP/1.1 2") || answer.starts_with(b"HTTP/1.0 2"));
+                }
+            }
+            served
+        }));
+    }
+    let mut served = 0;
+    for client in clients {
+        served += client.await.unwrap_or(0);
+    }
+    served as f64 / APP_SECONDS as f64
+}
+
+/// Switches every worker of the app on `socket` to `mode` (`GET /mode?set=MODE`).
+async fn set_mode(socket: &Path, mode: &str) -> anyhow::Result<()> {
+    let mut stream = tokio::net::UnixStream::connect(socket).await?;
+    stream
+        .write_all(
+            format!("GET /mode?set={mode} HTTP/1.1\r\nHost: app\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .await?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await?;
+    if !answer.starts_with(b"HTTP/1.1 200") {
+        bail!("the app did not switch to {mode}");
+    }
+    Ok(())
+}
+
 /// Offers each phase's rate (req/s) for its seconds, one after the other, Poisson arrivals;
 /// waits for every answer.
 async fn offer(addr: SocketAddr, phases: &[(f64, u64)], seed: u64) -> Vec<Sample> {
@@ -265,33 +341,48 @@ struct Gateway {
     setting: &'static str,
     /// The app under Uvicorn workers rather than sync ones.
     asgi: bool,
+    /// The Uvicorn app in its `block` mode: each request holds its worker's loop for its 50 ms
+    /// (a blocking call in an async app), so its capacity is the sync app's, 80 req/s, and
+    /// concurrency over the 4 workers only adds latency.
+    block: bool,
 }
 
-const GATEWAYS: [Gateway; 5] = [
+const GATEWAYS: [Gateway; 6] = [
     Gateway {
         name: "nginx",
         setting: "max_conns=4 (no queue in OSS)",
         asgi: false,
+        block: false,
     },
     Gateway {
         name: "haproxy",
         setting: "maxconn 4, timeout queue 2s, abortonclose",
         asgi: false,
+        block: false,
     },
     Gateway {
         name: "weir-today",
         setting: "max_connections = 4, queue_timeout = \"2s\"",
         asgi: false,
+        block: false,
     },
     Gateway {
         name: "weir-workers",
         setting: "workers = 4, queue_timeout = \"2s\"",
         asgi: false,
+        block: false,
     },
     Gateway {
         name: "weir-async",
         setting: "Uvicorn: workers = 4, worker_class = \"async\" (threads 32: limit 4 to 128), queue_timeout = \"2s\"",
         asgi: true,
+        block: false,
+    },
+    Gateway {
+        name: "weir-async-block",
+        setting: "Uvicorn, each request blocking its worker 50 ms (capacity 80 req/s): workers = 4, worker_class = \"async\" (threads 32: limit 4 to 128), queue_timeout = \"2s\"",
+        asgi: true,
+        block: true,
     },
 ];
 
@@ -339,7 +430,7 @@ fn start(
         _ => {
             let cap = match gateway.name {
                 "weir-workers" => "workers = 4",
-                "weir-async" => "workers = 4\nworker_class = \"async\"",
+                "weir-async" | "weir-async-block" => "workers = 4\nworker_class = \"async\"",
                 _ => "max_connections = 4",
             };
             let admin_addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
@@ -376,8 +467,28 @@ fn start(
     ))
 }
 
-/// `weir_pool_limit` of the upstream `app` on weir's `/metrics`.
-async fn scrape_limit(admin: SocketAddr) -> Option<u32> {
+/// The reasons of `weir_pool_refusals_total`, in the order of [`Scrape::refusals`].
+const REASONS: [&str; 4] = [
+    "predicted_wait",
+    "standing_queue",
+    "queue_full",
+    "standing_drop",
+];
+
+/// One reading of weir's `/metrics` for the upstream `app`.
+#[derive(Clone, Copy, Default)]
+struct Scrape {
+    /// Since the level started.
+    at: Duration,
+    /// `weir_pool_limit`.
+    limit: Option<u32>,
+    /// `weir_pool_refusals_total` by reason ([`REASONS`]), so far.
+    refusals: [u64; 4],
+}
+
+/// Reads `weir_pool_limit` and `weir_pool_refusals_total` of the upstream `app` on weir's
+/// `/metrics`.
+async fn scrape(admin: SocketAddr, at: Duration) -> Option<Scrape> {
     let exchange = async {
         let mut stream = tokio::net::TcpStream::connect(admin).await.ok()?;
         stream
@@ -391,27 +502,65 @@ async fn scrape_limit(admin: SocketAddr) -> Option<u32> {
     let answer = tokio::time::timeout(Duration::from_secs(2), exchange)
         .await
         .ok()??;
-    String::from_utf8_lossy(&answer)
-        .lines()
-        .find(|line| line.starts_with("weir_pool_limit{upstream=\"app\""))?
-        .rsplit(' ')
-        .next()?
-        .parse()
-        .ok()
+    let text = String::from_utf8_lossy(&answer);
+    let value = |line: &str| {
+        line.rsplit(' ')
+            .next()
+            .and_then(|value| value.parse::<u64>().ok())
+    };
+    let mut scrape = Scrape {
+        at,
+        ..Scrape::default()
+    };
+    for line in text.lines() {
+        if line.starts_with("weir_pool_limit{upstream=\"app\"") {
+            scrape.limit = value(line).and_then(|limit| u32::try_from(limit).ok());
+        } else if line.starts_with("weir_pool_refusals_total{upstream=\"app\"") {
+            for (index, reason) in REASONS.iter().enumerate() {
+                if line.contains(&format!("reason=\"{reason}\"")) {
+                    scrape.refusals[index] = value(line).unwrap_or(0);
+                }
+            }
+        }
+    }
+    Some(scrape)
 }
 
-/// Reads the limit every 100 ms until `stop`: the values seen, in order.
-fn watch_limit(admin: SocketAddr, stop: Arc<AtomicBool>) -> tokio::task::JoinHandle<Vec<u32>> {
+/// Reads the metrics every 100 ms until `stop`: the readings, in order.
+fn watch_metrics(
+    admin: SocketAddr,
+    start: Instant,
+    stop: Arc<AtomicBool>,
+) -> tokio::task::JoinHandle<Vec<Scrape>> {
     tokio::spawn(async move {
         let mut seen = Vec::new();
         while !stop.load(Ordering::Relaxed) {
-            if let Some(limit) = scrape_limit(admin).await {
-                seen.push(limit);
+            if let Some(reading) = scrape(admin, start.elapsed()).await {
+                seen.push(reading);
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+        // One more once every answer came: the counts of the whole level and its tail.
+        if let Some(reading) = scrape(admin, start.elapsed()).await {
+            seen.push(reading);
+        }
         seen
     })
+}
+
+/// The refusals by reason between the last readings at or before `from` and `to` (the first
+/// reading stands for the level's start).
+fn refusals_between(series: &[Scrape], from: Duration, to: Duration) -> [u64; 4] {
+    let at = |time: Duration| {
+        series
+            .iter()
+            .rev()
+            .find(|reading| reading.at <= time)
+            .or(series.first())
+            .map_or([0; 4], |reading| reading.refusals)
+    };
+    let (before, after) = (at(from), at(to));
+    std::array::from_fn(|index| after[index].saturating_sub(before[index]))
 }
 
 /// Whether a sample counts as served: a 2xx within [`GOOD_WITHIN`].
@@ -490,9 +639,11 @@ async fn main() -> anyhow::Result<()> {
     });
     let mut asgi_app = None;
     let mut csv = String::from(
-        "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,goodput_nominal,served_share,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,retry_judged,retry_real_p50_ms,retry_within_20pct,retry_served_at_header,recovery_sent,recovery_ok_within_2s,recovery_goodput,limit_median,limit_max,limit_last,no_answer,backlog_max,app_most_at_once,ceiling_rps,goodput_ceiling\n",
+        "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,goodput_nominal,served_share,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,retry_judged,retry_real_p50_ms,retry_within_20pct,retry_served_at_header,recovery_sent,recovery_ok_within_2s,recovery_goodput,limit_median,limit_max,limit_last,no_answer,backlog_max,app_most_at_once,app_rps,goodput_app,recovery_goodput_app,tail_refused_first_second,tail_last_refusal_ms,at_once_level,drops_level,drops_first_second,at_once_tail,drops_tail,ceiling_rps,goodput_ceiling\n",
     );
     let mut unloaded = String::new();
+    // weir's refusals by reason and its limit, every 100 ms of each level: NAME-series.csv.
+    let mut series_csv = String::new();
     // Each row's line, with what its ceiling columns need once `weir-workers`' 10x level ran.
     let mut rows: Vec<Row> = Vec::new();
     // `--only a,b` keeps those gateways.
@@ -519,6 +670,19 @@ async fn main() -> anyhow::Result<()> {
             eprintln!("{}: {error}: {log}", gateway.name);
             continue;
         }
+        // The app alone, right before this gateway's levels (sync workers: the async app's
+        // capacity is not its workers').
+        if gateway.asgi {
+            set_mode(&socket, if gateway.block { "block" } else { "ok" }).await?;
+        }
+        let app_rps = if gateway.asgi && !gateway.block {
+            None
+        } else {
+            Some(measure_app(&socket).await)
+        };
+        if let Some(app_rps) = app_rps {
+            eprintln!("{}: the app alone {app_rps:.1} req/s", gateway.name);
+        }
         // Unloaded: 100 requests one after another.
         let mut alone = Vec::new();
         for _ in 0..100 {
@@ -541,7 +705,8 @@ async fn main() -> anyhow::Result<()> {
             let stop = Arc::new(AtomicBool::new(false));
             let most = Arc::new(AtomicU32::new(0));
             watch_backlog(socket.clone(), Arc::clone(&stop), Arc::clone(&most));
-            let limits = admin.map(|admin| watch_limit(admin, Arc::clone(&stop)));
+            let level_start = Instant::now();
+            let metrics = admin.map(|admin| watch_metrics(admin, level_start, Arc::clone(&stop)));
             let seed = 0x9E37_79B9_7F4A_7C15 ^ ((round * 16 + index) as u64);
             let all = offer(
                 addr,
@@ -550,10 +715,21 @@ async fn main() -> anyhow::Result<()> {
             )
             .await;
             stop.store(true, Ordering::Relaxed);
-            let mut limits = match limits {
+            let series = match metrics {
                 Some(task) => task.await.unwrap_or_default(),
                 None => Vec::new(),
             };
+            for reading in &series {
+                let _ = writeln!(
+                    series_csv,
+                    "{},{level},{},{},{}",
+                    gateway.name,
+                    reading.at.as_millis(),
+                    reading.limit.map_or("-".into(), |limit| limit.to_string()),
+                    reading.refusals.map(|count| count.to_string()).join(","),
+                );
+            }
+            let mut limits: Vec<u32> = series.iter().filter_map(|reading| reading.limit).collect();
             let limit_last = limits.last().map_or("-".into(), u32::to_string);
             limits.sort();
             let limit_median = limits
@@ -568,6 +744,33 @@ async fn main() -> anyhow::Result<()> {
                 .collect();
             let after_good = after.iter().filter(|s| good(s)).count();
             let after_sent = after.len();
+            // Refused in the tail: how many in its first second, and when the last was scheduled.
+            let tail_refused = |sample: &Sample| {
+                sample.at >= level_end && sample.status != 0 && !(200..300).contains(&sample.status)
+            };
+            let tail_refused_first_second = after.iter().filter(|s| tail_refused(s)).count();
+            let tail_last_refusal_ms = all
+                .iter()
+                .filter(|s| tail_refused(s))
+                .map(|sample| (sample.at - level_end).as_millis())
+                .max()
+                .map_or("-".into(), |at| at.to_string());
+            // weir's refusals by reason: at once (refused at enqueue) or dropped after a wait,
+            // in the level, its first second, and the tail.
+            let second = Duration::from_secs(1);
+            let by_reason = |from: Duration, to: Duration| -> (String, String) {
+                if series.is_empty() {
+                    return ("-".into(), "-".into());
+                }
+                let counts = refusals_between(&series, from, to);
+                (
+                    (counts[0] + counts[1] + counts[2]).to_string(),
+                    counts[3].to_string(),
+                )
+            };
+            let (at_once_level, drops_level) = by_reason(Duration::ZERO, level_end);
+            let (_, drops_first_second) = by_reason(Duration::ZERO, second);
+            let (at_once_tail, drops_tail) = by_reason(level_end, Duration::MAX);
             let samples: Vec<Sample> = all.into_iter().filter(|s| s.at < level_end).collect();
             let sent = samples.len();
             let ok: Vec<&Sample> = samples
@@ -597,7 +800,7 @@ async fn main() -> anyhow::Result<()> {
             let mut line = String::new();
             let _ = write!(
                 line,
-                "{},\"{}\",{level},{:.1},{sent},{},{ok_in_time},{goodput:.3},{goodput_nominal:.3},{:.3},{},{},{},{},{},{},{},{},{},{:.2},{:.2},{},{after_good},{:.3},{limit_median},{limit_max},{limit_last},{no_answer},{},{}",
+                "{},\"{}\",{level},{:.1},{sent},{},{ok_in_time},{goodput:.3},{goodput_nominal:.3},{:.3},{},{},{},{},{},{},{},{},{},{:.2},{:.2},{},{after_good},{:.3},{limit_median},{limit_max},{limit_last},{no_answer},{},{},{},{},{},{tail_refused_first_second},{tail_last_refusal_ms},{at_once_level},{drops_level},{drops_first_second},{at_once_tail},{drops_tail}",
                 gateway.name,
                 gateway.setting.replace('"', "'"),
                 offered,
@@ -618,6 +821,15 @@ async fn main() -> anyhow::Result<()> {
                 after_good as f64 / CAPACITY,
                 most.load(Ordering::Relaxed),
                 app.most_at_once(),
+                app_rps.map_or("-".into(), |app_rps| format!("{app_rps:.1}")),
+                app_rps.map_or("-".into(), |app_rps| format!(
+                    "{:.3}",
+                    per_second / offered.min(app_rps).max(f64::MIN_POSITIVE)
+                )),
+                app_rps.map_or("-".into(), |app_rps| format!(
+                    "{:.3}",
+                    after_good as f64 / (after_sent as f64).min(app_rps).max(f64::MIN_POSITIVE)
+                )),
             );
             eprintln!("{line}");
             rows.push(Row {
@@ -653,6 +865,15 @@ async fn main() -> anyhow::Result<()> {
         format!("raw-{}.csv", only.replace(',', "-"))
     };
     std::fs::write(options.out.join(&name), &csv)?;
+    if !series_csv.is_empty() {
+        std::fs::write(
+            options.out.join(name.replace("raw", "series")),
+            format!(
+                "gateway,level,at_ms,limit,{}\n{series_csv}",
+                REASONS.join(",")
+            ),
+        )?;
+    }
     std::fs::write(
         options
             .out

@@ -5,7 +5,7 @@
 //! drains the second; the proxy thread's own CPU time (`getrusage(RUSAGE_THREAD)`) is what is
 //! compared, over ROUNDS interleaved rounds.
 //!
-//! Usage: weir-lab-splice [MIB] [ROUNDS]   (default 2048 MiB, 5 rounds)
+//! Usage: `weir-lab-splice [MIB] [ROUNDS]`   (default 2048 MiB, 5 rounds)
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};

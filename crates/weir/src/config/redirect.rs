@@ -86,7 +86,7 @@ impl Template {
     }
 
     /// Reads a header rule's value, such as `"$remote_addr"` or `"max-age=31536000"`: any of
-    /// [`HEADER_VARIABLES`]; another variable is an error that names the known ones.
+    /// `HEADER_VARIABLES`; another variable is an error that names the known ones.
     pub fn parse_header(text: &str) -> Result<Template, String> {
         let template = Template::parse_with(text, |name| match name {
             "host" => Some(Part::Host),

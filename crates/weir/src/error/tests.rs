@@ -30,16 +30,16 @@ fn each_codec_refusal_has_the_status_nginx_gives() {
 fn a_rejection_is_answered_with_its_limits_status_and_headers() {
     let ratelimit = HeaderName::from_static("ratelimit");
     let rejection = || {
-        let mut lines = HeadLines::new();
+        let mut lines = HeadLines::labelled("api");
         lines.push(&RETRY_AFTER, &[b"2"]);
-        lines.push(&ratelimit, &[b"\"api\";r=0;t=", b"2"]);
+        lines.push_lines(&[b"ratelimit: \"api\";r=", b"0", b";t=2\r\n"]);
         ProxyError::RateLimited {
-            limit: "api".into(),
             status: StatusCode::SERVICE_UNAVAILABLE,
             lines,
         }
     };
     let error = rejection();
+    assert_eq!(error.to_string(), "rate limited by api");
     assert_eq!(error.side(), Side::Downstream);
     assert_eq!(error.cause(), "rate_limited");
     // As a map (HTTP/2, an answer that header rules edit).
@@ -82,6 +82,15 @@ fn head_lines_read_back_as_their_fields() {
             (&b"x-tab"[..], &b"a\tb"[..])
         ]
     );
+}
+
+/// Lines written whole are checked as lines in debug builds: a line break inside a value
+/// would make another header.
+#[test]
+#[should_panic(expected = "not header lines")]
+fn whole_lines_with_a_line_break_in_a_value_are_caught_in_debug_builds() {
+    let mut lines = HeadLines::new();
+    lines.push_lines(&[b"ratelimit: \"a\nx-injected: 1\";r=0\r\n"]);
 }
 
 /// A value byte that could not stand in a header (a line break would make another header) is

@@ -2,7 +2,7 @@
 //! it runs), write the response, and again while keep-alive allows. Nothing else runs for the
 //! connection: no task of its own for the body, no channel between reader and writer.
 
-use std::future::poll_fn;
+use std::future::{poll_fn, Future as _};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::task::Poll;
@@ -99,7 +99,7 @@ pub async fn serve<F>(
     peer: SocketAddr,
     settings: Settings,
     mut proxy: F,
-    mut stop: tokio::sync::watch::Receiver<bool>,
+    stop: tokio::sync::watch::Receiver<bool>,
     tls: Option<Arc<crate::tls::TlsInfo>>,
     start: Start,
 ) -> Option<Idle>
@@ -115,6 +115,33 @@ where
     // keepalive_timeout for their first byte, and then header_timeout for the rest.
     let mut deadline = start.deadline;
     let mut park_after = settings.park_after;
+    // One timer for the connection's waits for a head, moved to each wait's deadline: a later
+    // one moves it in place, where a timer made per wait was put into the runtime's timer
+    // wheel and taken out again for every request. Boxed (an allocation per connection, or
+    // per wake from the park): in this future it took the room of an idle connection twice.
+    let mut head_timer = Box::pin(tokio::time::sleep_until(deadline));
+    // The wait for the stop, made once for the connection (on a receiver of its own, as the
+    // wait borrows it): made per wait for a head, it put a waiter into the watch's list and took
+    // it out again, under the lock every connection of every thread shares, for every request.
+    // Polled once, to put the task's waker in the list; after that a wake finds the change by
+    // `has_changed` (two loads), where a poll of the wait cost some 170 instructions.
+    let mut stop_watch = stop.clone();
+    let mut stop_wait = std::pin::pin!(stop_watch.changed());
+    let mut stop_waiting = false;
+    let mut stopped = poll_fn(|context| {
+        if !stop_waiting {
+            stop_waiting = true;
+            if stop_wait.as_mut().poll(context).is_ready() {
+                return Poll::Ready(());
+            }
+        }
+        // A sender gone is a stop too, as `changed` says by its error.
+        if stop.has_changed().unwrap_or(true) {
+            Poll::Ready(())
+        } else {
+            Poll::Pending
+        }
+    });
     // While the connection waits for a head, this future holds little; everything a request
     // needs lives in the boxed phases below, which exist only while they run.
     let linger = loop {
@@ -125,9 +152,12 @@ where
             Some(after) => deadline.min(Instant::now() + after),
             None => deadline,
         };
+        // The head first (`biased`): a head already in is served (the stop makes it the last),
+        // and no random number is drawn to choose.
         let read = tokio::select! {
-            read = read_head(&shared, &settings, quiet_until) => read,
-            _ = stop.changed() => break false,
+            biased;
+            read = read_head(&shared, &settings, quiet_until, head_timer.as_mut()) => read,
+            () = &mut stopped => break false,
         };
         let head = match read {
             Ok(HeadRead::Head(head)) => head,
@@ -281,8 +311,12 @@ impl Exchange<'_> {
         // (it is most of this future's size; kept alive, the writer's state came on top).
         // One await for the request phase: a future awaited at two points takes its room
         // in every state of this one (the writer's and the tunnel's came on top of it).
+        // The request phase's future is made in place and pinned there: `select!` then holds a
+        // reference to it, where it moved the whole future (1,300 bytes) into a tuple of its
+        // own. Polled first (`biased`): the answer, when it is ready, is what counts, and no
+        // random number is drawn to choose.
         let mut response = {
-            let handling = proxy.handle(client, request, Some(kept));
+            let mut handling = std::pin::pin!(proxy.handle(client, request, Some(kept)));
             let max_header_size = self.settings.max_header_size;
             let client_left = async move {
                 if framing == Framing::Empty {
@@ -295,7 +329,8 @@ impl Exchange<'_> {
                 }
             };
             tokio::select! {
-                response = handling => response,
+                biased;
+                response = &mut handling => response,
                 () = client_left => return Next::Close { linger: false },
             }
         };
@@ -402,6 +437,7 @@ async fn read_head(
     shared: &Shared,
     settings: &Settings,
     quiet_until: Instant,
+    mut timer: std::pin::Pin<&mut tokio::time::Sleep>,
 ) -> Result<HeadRead, CodecError> {
     let mut deadline = quiet_until;
     let mut started = false;
@@ -431,34 +467,39 @@ async fn read_head(
                 }
             }
         }
-        let read = tokio::time::timeout_at(
-            deadline,
-            poll_fn(|context| {
-                let mut inner = shared.lock();
-                let Inner { io, leftover, .. } = &mut *inner;
-                read_into_scratch(&mut **io, context, |bytes| {
-                    if bytes.is_empty() {
-                        return Read::Closed;
+        if timer.deadline() != deadline {
+            timer.as_mut().reset(deadline);
+        }
+        // The read first, then the deadline, as `timeout_at` polls them.
+        let read_some = |context: &mut std::task::Context<'_>| {
+            let mut inner = shared.lock();
+            let Inner { io, leftover, .. } = &mut *inner;
+            read_into_scratch(&mut **io, context, |bytes| {
+                if bytes.is_empty() {
+                    return Read::Closed;
+                }
+                if !leftover.is_empty() {
+                    leftover.extend_from_slice(bytes);
+                    return Read::More;
+                }
+                // The common case: a whole head in one read, parsed where it landed.
+                match head::parse(bytes, settings.max_header_size) {
+                    Ok(Parsed::Complete(head, length)) => {
+                        leftover.extend_from_slice(&bytes[length..]);
+                        Read::Head(head)
                     }
-                    if !leftover.is_empty() {
+                    Ok(Parsed::Partial) => {
                         leftover.extend_from_slice(bytes);
-                        return Read::More;
+                        Read::More
                     }
-                    // The common case: a whole head in one read, parsed where it landed.
-                    match head::parse(bytes, settings.max_header_size) {
-                        Ok(Parsed::Complete(head, length)) => {
-                            leftover.extend_from_slice(&bytes[length..]);
-                            Read::Head(head)
-                        }
-                        Ok(Parsed::Partial) => {
-                            leftover.extend_from_slice(bytes);
-                            Read::More
-                        }
-                        Err(refusal) => Read::Refused(refusal),
-                    }
-                })
-            }),
-        )
+                    Err(refusal) => Read::Refused(refusal),
+                }
+            })
+        };
+        let read = poll_fn(|context| match read_some(context) {
+            Poll::Ready(read) => Poll::Ready(Ok(read)),
+            Poll::Pending => timer.as_mut().poll(context).map(Err),
+        })
         .await;
         match read {
             Err(_elapsed) if started => return Err(CodecError::HeadTimeout),
@@ -575,12 +616,15 @@ mod tests {
     /// 2,056 and 1,320 once the connection lent the request its upstream's servers
     /// (`upstream::Kept`: a pointer in `Exchange::run`, in `Proxy::handle`'s future and in
     /// `Proxy::exchange`'s, with 8 bytes of padding), for a reference count up and down less
-    /// per request on a line every thread writes. 1,840 and 1,104 once the logging exit's
-    /// access-log entry (224 bytes) was boxed, made only when the access log is on; 1,816
-    /// and 1,080 once the server that answered went into that entry, not beside it; 1,712 and
-    /// 976 once the rate limits' decision was made into one local (the `limits::Checked`
-    /// matched, partly moved out of, kept its 128 bytes across the awaited decision).
-    const CEILING_EXCHANGE: usize = 1_712;
+    /// per request on a line every thread writes. 2,072 and 1,320 once that future was pinned
+    /// where it is made and `select!` held a reference to it (16 bytes more, and no copy of the
+    /// whole future per request: 14,964 -> 14,203 instructions per 429 with the loop's
+    /// `select!`s made `biased`). 1,728 and 976 once the logging exit's access-log entry (224
+    /// bytes) was boxed, made only when the access log is on, the server that answered went
+    /// into that entry, not beside it, and the rate limits' decision was made into one local
+    /// (the `limits::Checked` matched, partly moved out of, kept its 128 bytes across the
+    /// awaited decision).
+    const CEILING_EXCHANGE: usize = 1_728;
     const CEILING_HANDLE: usize = 976;
 
     const TEST_LISTENER: crate::routing::Listener = crate::routing::Listener {
@@ -614,7 +658,9 @@ mod tests {
         };
         let shared = Shared::new(Box::new(io));
         head::PARSES.with(|parses| parses.set(0));
-        let read = read_head(&shared, &settings, Instant::now() + Duration::from_secs(30)).await;
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let timer = std::pin::pin!(tokio::time::sleep_until(deadline));
+        let read = read_head(&shared, &settings, deadline, timer).await;
         let parses = head::PARSES.with(std::cell::Cell::get);
         let Ok(HeadRead::Head(parsed)) = read else {
             panic!("a whole head");
@@ -663,7 +709,8 @@ mod tests {
     }
 
     /// An idle connection's task is this future (inside tokio's task cell): the request phase
-    /// is boxed, so waiting for a head costs its timer (a `Sleep`, 112 bytes), the shutdown
+    /// is boxed, so waiting for a head costs its timer (a `Sleep`, boxed once per connection
+    /// and moved for each wait: 680 bytes in all since, from 792 with it unboxed), the shutdown
     /// watch's future (120) and the head reader, not a request's worth (720 bytes when this was
     /// written; with the request phase unboxed it was 7,056). A connection quiet for
     /// `park_after` leaves even this (see `park.rs`).

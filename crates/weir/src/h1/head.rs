@@ -32,7 +32,7 @@ thread_local! {
 }
 
 /// The `length` bytes `write` puts, cut from this thread's arena of head bytes (see
-/// [`crate::spares::cut`]): values and heads that `Bytes` keep cost no allocation of their own.
+/// `crate::spares::cut`): values and heads that `Bytes` keep cost no allocation of their own.
 pub fn head_bytes(length: usize, write: impl FnOnce(&mut BytesMut)) -> Bytes {
     spares::cut(&HEAD_BYTES, length, HEAD_ARENA, write)
 }

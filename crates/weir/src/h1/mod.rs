@@ -1,6 +1,6 @@
 //! weir's own HTTP/1.1 server side: the request head parser ([`head`], on `httparse`), the
-//! chunked decoder ([`chunked`]), the request body ([`body`]), the response writer ([`write`],
-//! with `splice.rs` for bodies passed through untouched) and the connection loop ([`conn`]) that
+//! chunked decoder ([`chunked`]), the request body (`body`), the response writer (`write`,
+//! with `splice.rs` for bodies passed through untouched) and the connection loop (`conn`) that
 //! ties them together, one task per connection.
 //!
 //! Why not hyper's server: it keeps an 8 KiB read buffer and a write buffer per connection even

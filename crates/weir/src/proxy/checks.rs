@@ -44,16 +44,21 @@ pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError>
     }
     let header_host = match first {
         None => None,
-        Some(value) => Some(text(value).filter(|host| is_valid_host(host)).ok_or(
-            ProxyError::BadRequest {
-                reason: "invalid Host header",
-            },
-        )?),
+        // Every byte a valid host holds is visible ASCII (all that `text` would check), so
+        // the bytes are checked once, then typed.
+        Some(value) => match is_valid_host(value).then(|| std::str::from_utf8(value)) {
+            Some(Ok(host)) => Some(host),
+            _ => {
+                return Err(ProxyError::BadRequest {
+                    reason: "invalid Host header",
+                })
+            }
+        },
     };
     if let Some(authority) = request.uri().authority() {
         // Held to what a `Host` may be: userinfo (`user@`), which an http(s) target must not
         // carry (RFC 9110 §4.2.4), would otherwise reach the app as its host.
-        if !is_valid_host(authority.as_str()) {
+        if !is_valid_host(authority.as_str().as_bytes()) {
             return Err(ProxyError::BadRequest {
                 reason: "invalid host in the request target",
             });
@@ -71,9 +76,8 @@ pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError>
 /// `uri-host [ ":" port ]` (RFC 9110 §7.2): a registered name of unreserved characters,
 /// sub-delimiters and escapes, an IPv4 address, or an IP literal in brackets; then an optional
 /// numeric port. One pass over the bytes: the name ends at the first byte it may not hold, and
-/// what follows must be the port.
-fn is_valid_host(host: &str) -> bool {
-    let bytes = host.as_bytes();
+/// what follows must be the port. Every byte it accepts is ASCII.
+fn is_valid_host(bytes: &[u8]) -> bool {
     let (name_ok, rest) = if let Some(literal) = bytes.strip_prefix(b"[") {
         let Some(end) = literal.iter().position(|&byte| byte == b']') else {
             return false;
@@ -89,7 +93,7 @@ fn is_valid_host(host: &str) -> bool {
         // rest, not a port, is refused).
         let end = bytes
             .iter()
-            .position(|&byte| !is_name_byte(byte))
+            .position(|&byte| !NAME_BYTES[usize::from(byte)])
             .unwrap_or(bytes.len());
         (end > 0, &bytes[end..])
     };
@@ -101,8 +105,19 @@ fn is_valid_host(host: &str) -> bool {
     name_ok && port_ok
 }
 
+/// [`is_name_byte`] for every byte: a look-up per byte, where the test was a dozen compares.
+static NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = is_name_byte(byte as u8);
+        byte += 1;
+    }
+    table
+};
+
 /// A byte a registered name may hold (RFC 3986 `reg-name`: unreserved, sub-delims, `%`).
-fn is_name_byte(byte: u8) -> bool {
+const fn is_name_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric()
         || matches!(
             byte,
@@ -128,7 +143,7 @@ fn is_name_byte(byte: u8) -> bool {
 /// `underscores_in_headers` is off: WSGI servers map `X-Real_IP` and `X-Real-IP` to one environ
 /// key, so such a header could pass for one weir sets.
 pub(super) fn drop_underscored_headers(headers: &mut Headers) {
-    headers.remove_where(|name| name.contains(&b'_'));
+    headers.remove_underscored();
 }
 
 /// Parses `Content-Length`; several differing values or garbage are a malformed request.

@@ -9,7 +9,7 @@ use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use http::header::{self, HeaderName, HeaderValue};
+use http::header::{HeaderName, HeaderValue};
 use http::StatusCode;
 use smallvec::SmallVec;
 
@@ -41,8 +41,20 @@ struct Limit {
     ipv6_prefix: u8,
     status: StatusCode,
     headers: LimitHeaders,
-    /// The `RateLimit-Policy` value, which never changes, made once.
-    policy: OnceLock<HeaderValue>,
+    /// What the limit's headers hold that never changes, made once.
+    rendered: OnceLock<Rendered>,
+}
+
+/// The parts of a limit's headers that are the same in every decision (its name, quota and
+/// window), made when it first decides: per answer only the numbers are written.
+struct Rendered {
+    /// The `RateLimit-Policy` value, `"NAME";q=QUOTA;w=WINDOW`; empty if it would not be a
+    /// valid value (then no such header is sent).
+    policy: Box<[u8]>,
+    /// A rejection's `RateLimit-Policy` line (when there is a policy) and the start of its
+    /// `RateLimit` line up to the remaining requests: `ratelimit-policy: POLICY\r\nratelimit:
+    /// "NAME";r=`.
+    rejection_lines: Box<[u8]>,
 }
 
 /// The limit that decided a request, and the numbers its headers report.
@@ -62,7 +74,7 @@ impl RouteLimits {
                 ipv6_prefix: config.ipv6_prefix,
                 status: config.status,
                 headers: config.headers,
-                policy: OnceLock::new(),
+                rendered: OnceLock::new(),
             })
             .collect();
         RouteLimits {
@@ -83,6 +95,20 @@ impl RouteLimits {
         path: &str,
         request: &Request<B>,
     ) -> Checked<'_> {
+        if let [limit] = self.limits.as_slice() {
+            // A route's one limit (the usual case): its key, with no list of keys to collect.
+            let key = build_key(&limit.key, limit.ipv6_prefix, client_ip, path, request);
+            return match self.set.try_check(&[key.as_slice()]) {
+                Some(decision) if decision.delay().is_none() => {
+                    Checked::Now(self.decided(decision, client_ip))
+                }
+                known => Checked::Later(Box::pin(self.check_later(
+                    smallvec::smallvec![key],
+                    known,
+                    client_ip,
+                ))),
+            };
+        }
         let keys = self.keys(client_ip, path, request);
         let key_slices: SmallVec<[&[u8]; 2]> = keys.iter().map(|key| key.as_slice()).collect();
         let known = self.set.try_check(&key_slices);
@@ -164,7 +190,7 @@ impl Decided<'_> {
             LimitHeaders::Off => {}
             LimitHeaders::Draft10 => {
                 let name = &limit.name;
-                let policy = self.policy();
+                let policy = &self.rendered().policy;
                 if !policy.is_empty() {
                     headers.set(&RATELIMIT_POLICY, policy);
                 }
@@ -189,41 +215,74 @@ impl Decided<'_> {
         }
     }
 
-    /// The limit's `RateLimit-Policy` value, made the first time it is asked for (its quota and
-    /// window are the limit's, the same in every decision).
-    fn policy(&self) -> &HeaderValue {
+    /// What the limit's headers hold that never changes, made the first time it is asked for
+    /// (its quota and window are the limit's, the same in every decision).
+    fn rendered(&self) -> &Rendered {
         let (name, decision) = (&self.limit.name, &self.decision);
-        self.limit.policy.get_or_init(|| {
+        self.limit.rendered.get_or_init(|| {
             let text = format!(
                 "\"{name}\";q={};w={}",
                 decision.quota,
                 ceil_seconds(decision.window).max(1)
             );
-            HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+            let policy = if HeaderValue::from_str(&text).is_ok() {
+                text.into_bytes().into_boxed_slice()
+            } else {
+                Box::default()
+            };
+            let mut rejection_lines = Vec::new();
+            if !policy.is_empty() {
+                rejection_lines.extend_from_slice(RATELIMIT_POLICY.as_str().as_bytes());
+                rejection_lines.extend_from_slice(b": ");
+                rejection_lines.extend_from_slice(&policy);
+                rejection_lines.extend_from_slice(b"\r\n");
+            }
+            rejection_lines.extend_from_slice(RATELIMIT.as_str().as_bytes());
+            rejection_lines.extend_from_slice(b": \"");
+            rejection_lines.extend_from_slice(name.as_bytes());
+            rejection_lines.extend_from_slice(b"\";r=");
+            Rendered {
+                policy,
+                rejection_lines: rejection_lines.into_boxed_slice(),
+            }
         })
     }
 
-    /// The rate-limit headers of the decision as lines, in the limit's chosen style, as
-    /// [`Decided::add_headers`] puts them into a map: a rejection's, which no map needs.
-    fn add_lines(&self, lines: &mut HeadLines) {
+    /// The rejection this decision is: the limit's status, `Retry-After` and its headers in the
+    /// limit's chosen style, as lines (a map would hash each name and copy each value, for the
+    /// HTTP/1 writer to copy them out again). What never changes was rendered once
+    /// ([`Decided::rendered`]); only the numbers are written here.
+    fn rejection(&self, client_ip: IpAddr) -> ProxyError {
         let (limit, decision) = (self.limit, &self.decision);
+        let name = &limit.name;
+        if tracing::enabled!(tracing::Level::DEBUG) {
+            if let Some(suppressed) = REJECTED.admit(name) {
+                tracing::debug!(client = %client_ip, limit = &**name, suppressed, "request rejected by a rate limit");
+            }
+        }
+        let mut lines = HeadLines::labelled(name);
+        let mut number = itoa::Buffer::new();
+        if let Some(retry_after) = decision.retry_after {
+            if matches!(decision.outcome, Outcome::Rejected) {
+                let seconds = number.format(ceil_seconds(retry_after).max(1));
+                lines.push_lines(&[b"retry-after: ", seconds.as_bytes(), b"\r\n"]);
+            }
+        }
         match limit.headers {
             LimitHeaders::Off => {}
             LimitHeaders::Draft10 => {
-                let policy = self.policy();
-                if !policy.is_empty() {
-                    lines.push(&RATELIMIT_POLICY, &[policy.as_bytes()]);
-                }
-                let (mut remaining, mut seconds) = (itoa::Buffer::new(), itoa::Buffer::new());
-                let pieces = state_pieces(
-                    &limit.name,
-                    remaining.format(decision.remaining),
-                    seconds.format(ceil_seconds(decision.replenish_after)),
-                );
-                lines.push(&RATELIMIT, &pieces);
+                let mut seconds = itoa::Buffer::new();
+                lines.push_lines(&[
+                    &self.rendered().rejection_lines,
+                    number.format(decision.remaining).as_bytes(),
+                    b";t=",
+                    seconds
+                        .format(ceil_seconds(decision.replenish_after))
+                        .as_bytes(),
+                    b"\r\n",
+                ]);
             }
             LimitHeaders::Legacy => {
-                let mut number = itoa::Buffer::new();
                 for (name, value) in [
                     (&X_RATELIMIT_LIMIT, decision.quota),
                     (&X_RATELIMIT_REMAINING, decision.remaining),
@@ -233,32 +292,8 @@ impl Decided<'_> {
                 }
             }
         }
-    }
-
-    /// The rejection this decision is: the limit's status, `Retry-After` and its headers.
-    fn rejection(&self, client_ip: IpAddr) -> ProxyError {
-        let name = &self.limit.name;
-        if tracing::enabled!(tracing::Level::DEBUG) {
-            if let Some(suppressed) = REJECTED.admit(name) {
-                tracing::debug!(client = %client_ip, limit = &**name, suppressed, "request rejected by a rate limit");
-            }
-        }
-        // Lines, not a map: each name would be hashed and each value copied into it, for the
-        // HTTP/1 writer to copy them out again.
-        let mut lines = HeadLines::new();
-        if let Some(retry_after) = self.decision.retry_after {
-            if matches!(self.decision.outcome, Outcome::Rejected) {
-                let mut seconds = itoa::Buffer::new();
-                lines.push(
-                    &header::RETRY_AFTER,
-                    &[seconds.format(ceil_seconds(retry_after).max(1)).as_bytes()],
-                );
-            }
-        }
-        self.add_lines(&mut lines);
         ProxyError::RateLimited {
-            limit: Arc::clone(name),
-            status: self.limit.status,
+            status: limit.status,
             lines,
         }
     }

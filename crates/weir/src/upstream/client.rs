@@ -177,7 +177,7 @@ pub enum SendError {
 }
 
 impl Sending {
-    /// Encodes the head of the request ([`encode_head`]) and queues it, with a body whole in
+    /// Encodes the head of the request (`encode_head`) and queues it, with a body whole in
     /// memory after it.
     pub fn new(parts: &RequestHead, body: RequestBody) -> Sending {
         let (framing, head) = encode_head(parts, body.size_hint().exact());

@@ -14,9 +14,10 @@
 //!   goes to the highest class with a live waiter, and in it to the oldest, or, with a declared
 //!   capacity, in admission's order ([`admission::Order`]: the newest, but the oldest once it
 //!   waited the guard while the queue does not stand, or once a standing queue's room is at its
-//!   floor). One that gave up (timed out, cancelled) is skipped. While the queue stands and
-//!   refuses (two refusals per place lately), waiters of the normal and low classes that
-//!   waited over admission's sojourn cap are dropped at the head (503), when a newcomer comes,
+//!   floor: after it shrank, or at once while the queue refuses). One that gave up (timed out,
+//!   cancelled) is skipped. While the queue stands and refuses (two refusals per place
+//!   lately), waiters of the normal and low classes that waited over admission's sojourn cap
+//!   are dropped at the head (503), when a newcomer comes,
 //!   and when a place frees if a fresher waiter is there to take it (no drop idles a worker),
 //!   and a newcomer that finds admission's room full (or, at its floor, its place too far off)
 //!   is refused at once (503), unless it outranks a waiter: then the oldest waiter of the
@@ -69,7 +70,7 @@ pub struct PoolSettings {
     /// Admission by predicted wait ([`admission`]): on when the upstream declares `workers`.
     pub predict: bool,
     /// The adaptive limit's floor (`workers` of async workers): the cap adapts between it and
-    /// `max_connections` ([`adaptive`]). `None`: the cap is `max_connections`.
+    /// `max_connections` (`adaptive`). `None`: the cap is `max_connections`.
     pub adaptive_floor: Option<usize>,
     /// Prefer opening a connection of this thread's own over reusing another thread's (with one
     /// runtime per core, where borrowing costs cross-thread wake-ups on every read and write).

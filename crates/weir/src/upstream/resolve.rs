@@ -1,7 +1,7 @@
 //! Upstream servers given by host name (`servers = ["web:8000"]`): asking the system's resolver
 //! (getaddrinfo, which gives no TTL) or, with `[server] resolver`, a DNS server (hickory's
 //! client, which gives the records' TTLs), and the task that asks again while the upstream lives
-//! and hands each new set of addresses to the upstream (a [`Follower`]: this file knows nothing
+//! and hands each new set of addresses to the upstream (a `Follower`: this file knows nothing
 //! of pools or balancing).
 //!
 //! One task per name: it resolves at once, then again after `resolve_interval` (with a DNS

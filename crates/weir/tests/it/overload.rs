@@ -562,8 +562,9 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
     );
     assert_eq!(busy.await.unwrap(), StatusCode::OK);
     // When the worker frees (after 6 s), the normal waiters have waited over one S: they are
-    // dropped (503) and never run; the high ones are never dropped, and are served newest
-    // first.
+    // dropped (503) and never run; the high ones are never dropped, and are served first come,
+    // first served: the two refused and the two dropped (two per place) made the queue
+    // refusing, so its room is at its floor, where the order is the order of admission.
     assert_eq!(high.pop().unwrap().await.unwrap(), StatusCode::OK);
     assert_eq!(high.pop().unwrap().await.unwrap(), StatusCode::OK);
     for (index, task) in waiting.into_iter().enumerate() {
@@ -573,7 +574,7 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
             "w{index}"
         );
     }
-    assert_eq!(app.seen(), ["warm", "busy", "high2", "high1"]);
+    assert_eq!(app.seen(), ["warm", "busy", "high1", "high2"]);
     let stats = gateway.handle.pool_stats()[0].2;
     assert_eq!(stats.admission.refused_standing, 2, "{stats:?}");
     assert_eq!(stats.admission.dropped_standing, 19, "{stats:?}");

@@ -13,8 +13,9 @@
 //! per place within the last [`HOLD_SERVICES`]). While it stands, the pool serves the newest
 //! waiter first (LIFO); its room is the target ([`TARGET_SERVICES`] of delay) when it starts
 //! standing, one service time less for each service time it has stood, down to
-//! [`ROOM_FLOOR_SERVICES`]: a burst that a short wait drains is admitted whole, while under a
-//! sustained overload the room is down to one service time within a second or so. A newcomer
+//! [`ROOM_FLOOR_SERVICES`], and at the floor at once while it refuses: a burst that a short wait
+//! drains is admitted whole, while under a sustained overload the room is down to one service
+//! time as soon as it refuses two per place (an overload that goes on). A newcomer
 //! that finds it full is refused at once (503), unless it outranks a waiter: then the oldest
 //! waiter of the lowest class below the newcomer's is dropped to make room. Once the room is at
 //! its floor, a newcomer is also refused at once when the place it would get frees later than
@@ -86,7 +87,8 @@ pub const HOLD_SERVICES: f64 = 8.0;
 
 /// How many refusals per place (newcomers refused for a full standing queue, waiters dropped
 /// from it) within [`HOLD_SERVICES`] make a standing queue refusing: it then drops overstayed
-/// waiters, and stands on when it empties. One refusal was enough before the floor's wait
+/// waiters, its room is at its floor ([`ROOM_FLOOR_SERVICES`]) whatever the time it has stood,
+/// and it stands on when it empties. One refusal was enough before the floor's wait
 /// ([`FLOOR_WAIT_SERVICES`]): that test refuses now and then at the app's capacity too, and one
 /// refusal would keep the queue standing for ever after a spike (in the simulation of
 /// lab/runs/2026-12-04-vm-overload-sojourn/sim.py, the first second after a 2x spike had 84%
@@ -399,21 +401,33 @@ impl Admission {
     }
 
     /// The room of a queue that has stood since `since`: the target ([`TARGET_SERVICES`] service
-    /// times of delay) less the time it has stood, [`ROOM_FLOOR_SERVICES`] at least.
+    /// times of delay) less the time it has stood, [`ROOM_FLOOR_SERVICES`] at least; the floor
+    /// at once while it is refusing ([`Admission::at_floor`]).
     fn room(&self, now: Instant, since: Instant) -> Option<Duration> {
         let service = self.service?;
         let floor = Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST);
+        if self.refusing(now) {
+            return Some(floor);
+        }
         let target = self.target()?;
         Some(target.saturating_sub(now.duration_since(since)).max(floor))
     }
 
-    /// Whether the room of a queue that has stood since `since` is down to its floor.
+    /// Whether the room of a queue that has stood since `since` is down to its floor: it has
+    /// stood [`TARGET_SERVICES`] − [`ROOM_FLOOR_SERVICES`] service times, or it is refusing
+    /// ([`REFUSALS_PER_PLACE`]): an overload that goes on, where a room of more than the floor
+    /// only admits newcomers to drop them a service time later. Served newest first, a room of
+    /// 20 service times under a sustained overload turns over and over (about 7 times in the
+    /// first second at ten times the capacity): each place freed goes to the newest, the bottom
+    /// of the stack is dropped once it waited the sojourn cap, and newcomers refill the room.
+    /// Those were the refusals that came late (5% of all at ten times the capacity, 7% at
+    /// twice; with this, 0.7% and 3.5%: lab/runs/2026-12-04-vm-overload-collapse).
     fn at_floor(&self, now: Instant, since: Instant) -> bool {
         let (Some(service), Some(target)) = (self.service, self.target()) else {
             return false;
         };
         let floor = Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST);
-        target.saturating_sub(now.duration_since(since)) <= floor
+        self.refusing(now) || target.saturating_sub(now.duration_since(since)) <= floor
     }
 
     /// Whether the standing queue refused [`REFUSALS_PER_PLACE`] × capacity newcomers or waiters

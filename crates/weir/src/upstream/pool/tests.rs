@@ -291,23 +291,28 @@ async fn a_queue_that_fills_fast_stands_refuses_newcomers_to_its_full_room_and_d
     assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     assert!(dropped(&mut waiters).is_empty());
     // The newest of all left (cancelled). The place, held 200 ms, makes the service time 48
-    // ms: the room is no longer at its floor, and the newest live waiter is served first.
+    // ms; the queue refuses, so its room stays at its floor and it is served first come, first
+    // served.
     waiters[5] = None;
     let (order, held) = serve(first, &mut waiters, 1).await;
-    assert_eq!(order, [4]);
+    assert_eq!(order, [0]);
     // The others waited over one service time; while the queue refuses newcomers they are
     // dropped, here as a newcomer comes, so the bottom of the stack never ages into a late
-    // answer; the newcomer finds room, and is served next.
+    // answer. The newcomer itself is refused at once: the place it would get frees 38 ms from
+    // now, over half a service time.
     tokio::time::advance(Duration::from_millis(10)).await;
+    assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
+    assert_eq!(dropped(&mut waiters), [1, 2, 3, 4]);
+    // 20 ms later the place frees within 18 ms: the next newcomer waits, and is served next.
+    tokio::time::advance(Duration::from_millis(20)).await;
     waiters.push(queue(&pool, Priority::Normal));
-    assert_eq!(dropped(&mut waiters), [0, 1, 2, 3]);
     let (order, held) = serve(held, &mut waiters, 1).await;
     assert_eq!(order, [6]);
     drop(held);
     let stats = pool.stats();
     assert_eq!((stats.waiting, stats.in_use, stats.open), (0, 0, 0));
     assert_eq!(stats.admission.dropped_standing, 4);
-    assert_eq!(stats.admission.refused_standing, 2);
+    assert_eq!(stats.admission.refused_standing, 3);
 }
 
 #[tokio::test(start_paused = true)]
@@ -367,12 +372,17 @@ async fn a_burst_that_a_short_wait_drains_is_admitted_whole_and_served_in_full()
     for _ in 0..5 {
         assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     }
-    // No more come: all twenty are served, none dropped (none fresher would take the place),
-    // newest first while the room shrinks, then, the room at its floor 19 service times after
-    // the queue stood, first come, first served.
+    // No more come: all twenty are served, none dropped (none fresher would take the place).
+    // Five refusals at one place make the queue refusing: its room is at its floor, served
+    // first come, first served, for the hold (8 service times after the refusals); then newest
+    // first while the room shrinks, and first come, first served again once it is at its
+    // floor, 19 service times after the queue stood.
     let (order, _held) = serve(first, &mut waiters, 20).await;
-    let newest_first: Vec<usize> = (2..20).rev().collect();
-    assert_eq!(order, [&newest_first[..], &[0, 1]].concat());
+    let newest_first: Vec<usize> = (9..20).rev().collect();
+    assert_eq!(
+        order,
+        [&[0, 1, 2, 3, 4, 5, 6][..], &newest_first[..], &[7, 8]].concat()
+    );
     let stats = pool.stats();
     assert_eq!(stats.admission.dropped_standing, 0);
     assert_eq!(stats.admission.refused_standing, 5);
@@ -537,28 +547,31 @@ async fn a_full_standing_queue_makes_room_for_a_higher_class_only_and_never_drop
         .map(|index| queue(&pool, if index < 3 { Low } else { Normal }))
         .collect();
     // A newcomer that outranks a waiter takes the place of the oldest of the lowest class
-    // below its own; one that outranks none is refused at once.
+    // below its own; one that outranks none is refused at once. (The two displaced make the
+    // queue refusing, two per place: its room is at its floor from then on.)
     waiters.push(queue(&pool, High));
     waiters.push(queue(&pool, Normal));
     assert_eq!(refused_as(&pool, Low), Some(StandingQueue));
     waiters.push(queue(&pool, High));
     assert_eq!(refused_as(&pool, Normal), Some(StandingQueue));
     assert_eq!(dropped(&mut waiters), [0, 1, 2]);
-    // A service time later a place frees: the high class first, the newest first.
+    // A service time later a place frees: the high class first, first come, first served at
+    // the floor.
     let (order, held) = serve(busy, &mut waiters, 1).await;
-    assert_eq!(order, [22]);
+    assert_eq!(order, [20]);
     // Past one service time of wait the normal waiters are dropped, here as a newcomer comes,
-    // the high one never; the newcomer, normal, finds room behind the high waiter.
+    // the high one never; the newcomer, normal, would wait behind the high one, over the
+    // room: refused at once.
     tokio::time::advance(Duration::from_millis(1)).await;
-    waiters.push(queue(&pool, Normal));
+    assert_eq!(refused_as(&pool, Normal), Some(StandingQueue));
     let mut overstayed: Vec<usize> = (3..20).collect();
     overstayed.push(21);
     assert_eq!(dropped(&mut waiters), overstayed);
-    let (order, _held) = serve(held, &mut waiters, 2).await;
-    assert_eq!(order, [20, 23]);
+    let (order, _held) = serve(held, &mut waiters, 1).await;
+    assert_eq!(order, [22]);
     let stats = pool.stats();
     assert_eq!(stats.admission.dropped_standing, 21);
-    assert_eq!(stats.admission.refused_standing, 2);
+    assert_eq!(stats.admission.refused_standing, 3);
 }
 
 #[tokio::test(start_paused = true)]
@@ -624,41 +637,26 @@ async fn every_way_out_of_a_standing_queue_gives_its_unit_of_outstanding_back_on
     waiters[5] = None;
     assert_in_flight(&pool, 1, &waiters);
     // Past one service time, while the queue refuses newcomers, a newcomer's arrival drops
-    // the normal and low waiters that overstayed (never the high one) and is admitted.
+    // the normal and low waiters that overstayed (never the high one); the newcomer, which
+    // would wait behind the high one over the room (at its floor: the queue refuses), is
+    // refused at once, never counted.
     tokio::time::advance(Duration::from_millis(11)).await;
-    waiters.push(queue(&pool, Normal));
+    assert_eq!(refused_as(&pool, Normal), Some(StandingQueue));
     assert_in_flight(&pool, 1, &waiters);
     let overstayed: Vec<usize> = (2..22).filter(|&index| index != 5 && index != 20).collect();
     assert_eq!(dropped(&mut waiters), overstayed);
     assert_in_flight(&pool, 1, &waiters);
-    // A freed place, with a fresher waiter there to take it: the waiter that overstayed is
-    // dropped at the grant, and the high waiter gets the place. (The place held for 27 ms
-    // makes the service time, and the sojourn cap, 13.4 ms: the one that came at 11 ms
-    // overstayed it, the one that came at 16 ms did not.)
-    tokio::time::advance(Duration::from_millis(5)).await;
-    waiters.push(queue(&pool, Normal));
-    tokio::time::advance(Duration::from_millis(11)).await;
+    // Granted: the high waiter's unit moves onto its slot as it reads the grant.
     drop(busy);
     assert_in_flight(&pool, 0, &waiters);
-    let mut answered = finished(&mut waiters);
-    assert!(matches!(
-        answered.pop(),
-        Some((
-            22,
-            Err(CheckoutError::Overloaded {
-                reason: StandingDrop,
-                ..
-            })
-        ))
-    ));
-    let Some((20, Ok(Checkout::Connect(slot)))) = answered.pop() else {
+    let Some((20, Ok(Checkout::Connect(slot)))) = finished(&mut waiters).pop() else {
         panic!("the high waiter gets the place");
     };
-    assert!(answered.is_empty(), "one granted, one dropped");
     assert_in_flight(&pool, 1, &waiters);
-    // The last waits out its queue time.
+    // The last waits out its queue time (a high one is admitted over the room).
+    waiters.push(queue(&pool, High));
     tokio::time::advance(Duration::from_secs(3)).await;
-    let Some((23, Err(CheckoutError::QueueTimeout { .. }))) = finished(&mut waiters).pop() else {
+    let Some((22, Err(CheckoutError::QueueTimeout { .. }))) = finished(&mut waiters).pop() else {
         panic!("the last waiter times out");
     };
     assert_in_flight(&pool, 1, &waiters);
@@ -669,8 +667,67 @@ async fn every_way_out_of_a_standing_queue_gives_its_unit_of_outstanding_back_on
         (stats.waiting, stats.in_use, stats.queue_timeouts),
         (0, 0, 1)
     );
-    assert_eq!(stats.admission.dropped_standing, 21);
-    assert_eq!(stats.admission.refused_standing, 1);
+    assert_eq!(stats.admission.dropped_standing, 20);
+    assert_eq!(stats.admission.refused_standing, 2);
+
+    // Dropped at the grant: a place frees with a fresher waiter there to take it, and the
+    // waiter that overstayed is dropped for it. At its floor, the room of one place holds one
+    // normal waiter at most, so this takes two places (10 ms of service: a room of 40 waiters
+    // as the queue stands, 2 at its floor).
+    let pool = self::pool(PoolSettings {
+        predict: true,
+        ..settings(2, 0, 64)
+    });
+    teach(&pool, Duration::from_millis(10)).await;
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let Ok(Checkout::Connect(slot)) = pool.checkout(false, Normal, || None).await else {
+            panic!("a place");
+        };
+        held.push(slot);
+    }
+    // Forty wait, four are refused (two per place): the queue refuses.
+    let mut waiters: Vec<Option<Checking>> = (0..40).map(|_| queue(&pool, Normal)).collect();
+    for _ in 0..4 {
+        assert_eq!(refused_as(&pool, Normal), Some(StandingQueue));
+    }
+    // 11 ms later a newcomer's arrival drops the forty, who overstayed, and it waits (the
+    // places were taken a service time ago: they free at any moment); 4 ms later another.
+    tokio::time::advance(Duration::from_millis(11)).await;
+    waiters.push(queue(&pool, Normal));
+    assert_eq!(dropped(&mut waiters), (0..40).collect::<Vec<usize>>());
+    tokio::time::advance(Duration::from_millis(4)).await;
+    waiters.push(queue(&pool, Normal));
+    assert_in_flight(&pool, 2, &waiters);
+    // 10 ms later a place frees (held 25 ms: the service time, and the sojourn cap, 13 ms):
+    // the first waited 14 ms, over it, the second 10 ms: the first is dropped, the second gets
+    // the place.
+    tokio::time::advance(Duration::from_millis(10)).await;
+    drop(held.pop());
+    assert_in_flight(&pool, 1, &waiters);
+    let mut answered = finished(&mut waiters);
+    let Some((41, Ok(Checkout::Connect(slot)))) = answered.pop() else {
+        panic!("the fresher waiter gets the place");
+    };
+    assert!(matches!(
+        answered.pop(),
+        Some((
+            40,
+            Err(CheckoutError::Overloaded {
+                reason: StandingDrop,
+                ..
+            })
+        ))
+    ));
+    assert!(answered.is_empty(), "one granted, one dropped");
+    assert_in_flight(&pool, 2, &waiters);
+    drop(slot);
+    drop(held);
+    assert_in_flight(&pool, 0, &waiters);
+    let stats = pool.stats();
+    assert_eq!((stats.waiting, stats.in_use), (0, 0));
+    assert_eq!(stats.admission.dropped_standing, 41);
+    assert_eq!(stats.admission.refused_standing, 4);
 }
 
 /// One step of a run.

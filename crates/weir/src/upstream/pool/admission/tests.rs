@@ -242,6 +242,39 @@ async fn a_standing_queues_room_is_the_target_at_first_and_shrinks_as_long_as_it
 }
 
 #[tokio::test(start_paused = true)]
+async fn a_standing_queue_that_refuses_two_per_place_has_its_room_at_the_floor_at_once() {
+    let mut admission = four_of_fifty();
+    admission.queue_depth(Instant::now(), 0);
+    // A queue that stood up 100 ms ago, its room 18 service times (72 waiters) by the time it
+    // stood: 70 waiters fit, served newest first.
+    admission.queue_depth(Instant::now(), 40);
+    assert!(admission.standing(Instant::now()));
+    tokio::time::advance(ms(100)).await;
+    admission.queue_depth(Instant::now(), 71);
+    assert!(!admission.full(Instant::now(), 70, 0));
+    assert_eq!(admission.order(Instant::now()), Order::NewestFirst);
+    // Newcomers keep coming: 7 refused, not yet two per place; the room is unchanged.
+    for _ in 0..7 {
+        admission.refuse_standing(Instant::now(), 72);
+    }
+    assert!(!admission.full(Instant::now(), 70, 0));
+    // The 8th makes it refusing, an overload that goes on: the room is its floor at once (a
+    // fifth waiter would wait over one service time), served first come, first served.
+    admission.refuse_standing(Instant::now(), 72);
+    assert!(admission.full(Instant::now(), 70, 0));
+    assert!(!admission.full(Instant::now(), 3, 3));
+    assert!(admission.full(Instant::now(), 4, 4));
+    assert_eq!(admission.order(Instant::now()), Order::OldestFirst);
+    // Once the refusals are older than the hold (8 service times), the room is the one its
+    // time standing gives again (here just under 10 service times: 39 waiters).
+    tokio::time::advance(ms(401)).await;
+    admission.queue_depth(Instant::now(), 30);
+    assert!(!admission.full(Instant::now(), 30, 0));
+    assert!(admission.full(Instant::now(), 40, 0));
+    assert_eq!(admission.order(Instant::now()), Order::NewestFirst);
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_queue_that_stands_by_the_interval_shrinks_its_room_from_then() {
     let mut admission = four_of_fifty();
     // 85 waiters, over the target from the start (no growth): standing after the interval
