@@ -359,17 +359,21 @@ impl Proxy {
         if let Some(rules) = rules {
             rules.check_access(client_ip)?;
         }
-        // One match: a local for the decision would keep its room across the phases below.
-        let limited = match match route.check_limits(client_ip, &path, request) {
-            limits::Checked::Now(limited) => limited,
-            limits::Checked::Later(later) => later.await,
-        } {
-            Ok(limited) => limited,
-            Err(rejected) => {
-                give_back_headers(std::mem::take(request));
-                return Err(rejected);
-            }
-        };
+        // The decision is made into one local, borrowed below: a second local for it (or the
+        // `Checked` matched) would keep its room across the phases below.
+        let mut decided = Ok(None);
+        if let Some(later) = route
+            .check_limits(client_ip, &path, request)
+            .now_into(&mut decided)
+        {
+            decided = later.await;
+        }
+        if let Err(rejected) = &mut decided {
+            give_back_headers(std::mem::take(request));
+            // Taken out of its place (a unit variant left), not moved: see above.
+            return Err(std::mem::replace(rejected, ProxyError::NoRoute));
+        }
+        let limited = decided.as_ref().ok().and_then(Option::as_ref);
         let upstream = match &route.target {
             Target::Upstream(upstream) => upstream,
             // Boxed, as static files are not the request path this future is sized for.
@@ -412,15 +416,13 @@ impl Proxy {
                 // The upstream's body is not wanted: dropped with this block, its connection is
                 // not reused.
                 Some(redirect) => redirect,
-                None => {
-                    return Ok(self.shaped(response, route, &target, upgrade, limited.as_ref()))
-                }
+                None => return Ok(self.shaped(response, route, &target, upgrade, limited)),
             }
         };
         let redirect = redirect?;
         // Boxed: rare (an internal route and an upstream that asks for it), and as large as
         // a second request phase, which every request's future would otherwise carry.
-        Box::pin(self.follow(redirect, head, client, client_ip, limited.as_ref(), record)).await
+        Box::pin(self.follow(redirect, head, client, client_ip, limited, record)).await
     }
 
     /// Phase 6 for an upstream's response: the rules' hidden headers out, `X-Accel-Buffering`
@@ -621,14 +623,13 @@ impl Proxy {
         Instant::now()
     }
 
-    /// Phase 5's end: what the log keeps of the exchange started at `sent`.
+    /// Phase 5's end: what the log keeps of the exchange started at `sent` (the server that
+    /// answered only when the access log is on).
     fn sent(&self, response: &Response<UpstreamBody>, sent: Instant, record: &mut Record<'_>) {
-        let upstream_addr = self
-            .logging
-            .access_log
-            .as_ref()
-            .and_then(|_| response.body().upstream_addr().map(ToString::to_string));
-        record.upstream = Some((upstream_addr, sent.elapsed()));
+        if let Some(entry) = &mut record.entry {
+            entry.upstream = response.body().upstream_addr().map(ToString::to_string);
+        }
+        record.upstream = Some(sent.elapsed());
         record.queued = response.body().queued();
     }
 }

@@ -303,9 +303,29 @@ impl Decided<'_> {
 /// a delay), boxed.
 pub(super) enum Checked<'route> {
     Now(Result<Option<Decided<'route>>, ProxyError>),
-    Later(
-        Pin<Box<dyn Future<Output = Result<Option<Decided<'route>>, ProxyError>> + Send + 'route>>,
-    ),
+    Later(Later<'route>),
+}
+
+/// A route's limits' decision to be awaited.
+pub(super) type Later<'route> =
+    Pin<Box<dyn Future<Output = Result<Option<Decided<'route>>, ProxyError>> + Send + 'route>>;
+
+impl<'route> Checked<'route> {
+    /// The decision made now is put in `decided`; a decision to be awaited is handed back, to
+    /// be awaited into `decided`. (Matched by the caller, a `Checked` kept its room, 128 bytes,
+    /// across the await: a value partly moved out of stays until its scope ends.)
+    pub(super) fn now_into(
+        self,
+        decided: &mut Result<Option<Decided<'route>>, ProxyError>,
+    ) -> Option<Later<'route>> {
+        match self {
+            Checked::Now(now) => {
+                *decided = now;
+                None
+            }
+            Checked::Later(later) => Some(later),
+        }
+    }
 }
 
 /// Refunds a delayed request's charge unless it reached the end of its delay.

@@ -31,10 +31,14 @@ pub(super) struct Record<'proxy> {
     pub(super) route: Option<usize>,
     /// The upstream group asked, once the exchange began.
     pub(super) upstream_name: Option<&'proxy str>,
-    /// The server that answered (only kept when the access log is on) and the time to its head.
-    pub(super) upstream: Option<(Option<String>, Duration)>,
+    /// The time from sending the request upstream to the response head.
+    pub(super) upstream: Option<Duration>,
     /// How long the request queued for a place at the server.
     pub(super) queued: Option<Duration>,
+    /// The access-log entry, when the log is on (the exchange writes the server that answered
+    /// into it). Held across the whole request phase, so boxed: made, with its allocation, only
+    /// when the log is on (which allocates per request anyway, for the entry's strings).
+    pub(super) entry: Option<Box<Entry>>,
 }
 
 /// A request not answered yet. Dropped unanswered (the client left and the HTTP layer dropped
@@ -42,7 +46,6 @@ pub(super) struct Record<'proxy> {
 pub(super) struct Unanswered<'proxy> {
     logging: &'proxy Logging,
     pub(super) record: Record<'proxy>,
-    entry: Option<Entry>,
     started: Instant,
     client_ip: IpAddr,
     armed: bool,
@@ -62,12 +65,14 @@ impl Logging {
             let mut entry = Entry::start(client, request);
             entry.started = started;
             entry.tls = tls.cloned();
-            entry
+            Box::new(entry)
         });
         Unanswered {
             logging: self,
-            record: Record::default(),
-            entry,
+            record: Record {
+                entry,
+                ..Record::default()
+            },
             started,
             client_ip: client.ip(),
             armed: true,
@@ -80,7 +85,11 @@ impl Logging {
             .access_log
             .as_ref()
             .map(|_| Entry::unparsed(peer, status));
-        if let Some((access_log, entry)) = self.exit(Record::default(), status, None, entry) {
+        let record = Record {
+            entry: entry.map(Box::new),
+            ..Record::default()
+        };
+        if let Some((access_log, entry)) = self.exit(record, status, None) {
             access_log.write_now(entry);
         }
     }
@@ -93,24 +102,22 @@ impl Logging {
         record: Record<'_>,
         status: StatusCode,
         started: Option<Instant>,
-        entry: Option<Entry>,
     ) -> Option<(&Arc<AccessLog>, Entry)> {
         self.metrics.record_request(
             record.route,
             status,
             started.map_or(Duration::ZERO, |started| started.elapsed()),
-            record.upstream.as_ref().map(|(_, time)| *time),
+            record.upstream,
         );
-        let (Some(access_log), Some(mut entry)) = (&self.access_log, entry) else {
+        let (Some(access_log), Some(mut entry)) = (&self.access_log, record.entry) else {
             return None;
         };
         entry.status = status;
-        if let Some((addr, upstream_time)) = record.upstream {
-            entry.upstream = addr;
+        if let Some(upstream_time) = record.upstream {
             entry.upstream_time = Some(upstream_time);
             entry.upstream_queue_time = record.queued;
         }
-        Some((access_log, entry))
+        Some((access_log, *entry))
     }
 }
 
@@ -124,12 +131,8 @@ impl<'proxy> Unanswered<'proxy> {
     pub(super) fn answered(mut self, response: Response<Body>) -> Response<Body> {
         self.armed = false;
         let record = std::mem::take(&mut self.record);
-        let entry = self.entry.take();
         let (parts, body) = response.into_parts();
-        let body = match self
-            .logging
-            .exit(record, parts.status, Some(self.started), entry)
-        {
+        let body = match self.logging.exit(record, parts.status, Some(self.started)) {
             Some((access_log, entry)) => Body::Logged(Box::new(access_log.wrap(body, entry))),
             None => body,
         };
@@ -145,10 +148,7 @@ impl Drop for Unanswered<'_> {
         // 499 is within 100..=999: from_u16 cannot fail.
         let status = StatusCode::from_u16(CLIENT_CLOSED).unwrap_or(StatusCode::BAD_REQUEST);
         let record = std::mem::take(&mut self.record);
-        let entry = self.entry.take();
-        if let Some((access_log, entry)) =
-            self.logging.exit(record, status, Some(self.started), entry)
-        {
+        if let Some((access_log, entry)) = self.logging.exit(record, status, Some(self.started)) {
             access_log.write_now(entry);
         }
         tracing::debug!(client = %self.client_ip, "client closed the connection before the answer");
