@@ -129,22 +129,25 @@ impl Rng {
     }
 }
 
-async fn one_request(addr: SocketAddr, scheduled: Instant, at: Duration) -> Sample {
-    let exchange = async {
-        let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
-        stream
-            .write_all(
-                format!(
-                    "GET /work?ms={SERVICE_MS} HTTP/1.1\r\nHost: app\r\nConnection: close\r\n\r\n"
-                )
+/// One request for the app's work on a fresh `stream` (`Connection: close`): the whole answer,
+/// or `None` when the exchange failed.
+async fn work<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
+    mut stream: S,
+) -> Option<Vec<u8>> {
+    stream
+        .write_all(
+            format!("GET /work?ms={SERVICE_MS} HTTP/1.1\r\nHost: app\r\nConnection: close\r\n\r\n")
                 .as_bytes(),
-            )
-            .await
-            .ok()?;
-        let mut answer = Vec::new();
-        stream.read_to_end(&mut answer).await.ok()?;
-        Some(answer)
-    };
+        )
+        .await
+        .ok()?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.ok()?;
+    Some(answer)
+}
+
+async fn one_request(addr: SocketAddr, scheduled: Instant, at: Duration) -> Sample {
+    let exchange = async { work(tokio::net::TcpStream::connect(addr).await.ok()?).await };
     let answer = tokio::time::timeout(CLIENT_TIMEOUT, exchange)
         .await
         .ok()
@@ -191,21 +194,12 @@ async fn measure_app(socket: &Path) -> f64 {
         clients.push(tokio::spawn(async move {
             let mut served = 0u32;
             while Instant::now() < end {
-                let exchange = async {
-                    let mut stream = tokio::net::UnixStream::connect(&socket).await.ok()?;
-                    stream
-                        .write_all(
-                            format!("GET /work?ms={SERVICE_MS} HTTP/1.1\r\nHost: app\r\nConnection: close\r\n\r\n")
-                                .as_bytes(),
-                        )
-                        .await
-                        .ok()?;
-                    let mut answer = Vec::new();
-                    stream.read_to_end(&mut answer).await.ok()?;
-                    Some(answer)
-                };
+                let exchange =
+                    async { work(tokio::net::UnixStream::connect(&socket).await.ok()?).await };
                 if let Some(answer) = exchange.await {
-                    served += u32::from(answer.starts_with(b"HTTP/1.1 2") || answer.starts_with(b"HTTP/1.0 2"));
+                    served += u32::from(
+                        answer.starts_with(b"HTTP/1.1 2") || answer.starts_with(b"HTTP/1.0 2"),
+                    );
                 }
             }
             served

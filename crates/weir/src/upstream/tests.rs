@@ -310,11 +310,7 @@ async fn a_request_to_servers_that_never_change_takes_no_reference_on_them() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_keeps_a_named_groups_servers_and_its_requests_take_no_reference() {
     let server = weir_testkit::UpstreamServer::start(weir_testkit::upstream::Transport::Tcp).await;
-    let port = server
-        .address
-        .rsplit_once(':')
-        .map(|(_, port)| port.to_string())
-        .expect("an IP:PORT address");
+    let port = port_of(&server.address);
     let config = crate::config::from_toml(
         &format!(
             "[upstreams.app]\nservers = [\"localhost:{port}\"]\n\
@@ -378,11 +374,7 @@ async fn a_kept_set_is_taken_again_once_the_servers_change() {
 
     let first = weir_testkit::UpstreamServer::start(weir_testkit::upstream::Transport::Tcp).await;
     let second = weir_testkit::UpstreamServer::start(weir_testkit::upstream::Transport::Tcp).await;
-    let port = first
-        .address
-        .rsplit_once(':')
-        .map(|(_, port)| port.to_string())
-        .expect("an IP:PORT address");
+    let port = port_of(&first.address);
     let config = crate::config::from_toml(
         &format!(
             "[server]\nresolve_interval = \"1h\"\n\
@@ -500,4 +492,12 @@ async fn two_names_resolving_at_once_lose_neither_change() {
     }
     let lost = checker.join().expect("the checker");
     assert_eq!(lost, 0, "rounds whose stored set missed a name's change");
+}
+
+/// The port of a test upstream's `IP:PORT` address, for a config that names it by host name.
+fn port_of(address: &str) -> &str {
+    address
+        .rsplit_once(':')
+        .map(|(_, port)| port)
+        .expect("an IP:PORT address")
 }
