@@ -873,12 +873,20 @@ impl RawServer {
                         format!("max_header_size must be at least 1KiB, found {bytes} bytes"),
                     ));
                 }
-                usize::try_from(bytes).map_err(|_| {
-                    invalid(
-                        value.span(),
-                        format!("max_header_size {bytes} is too large"),
-                    )
-                })?
+                // A head's field index holds 32-bit ranges (`head_view`), so a head is below
+                // 4 GiB whatever this says (`h1::head::parse` refuses a larger one).
+                u32::try_from(bytes)
+                    .ok()
+                    .and_then(|bytes| usize::try_from(bytes).ok())
+                    .ok_or_else(|| {
+                        invalid(
+                            value.span(),
+                            format!(
+                                "max_header_size {bytes} is too large: it must be below 4GiB \
+                                 (the default is 32KiB)"
+                            ),
+                        )
+                    })?
             }
         };
 

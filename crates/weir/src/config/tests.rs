@@ -964,6 +964,11 @@ fn zero_where_zero_makes_no_sense_is_rejected() {
             "server.max_header_size",
             "at least 1KiB",
         ),
+        (
+            "[server]\nmax_header_size = \"4GiB\"\n",
+            "server.max_header_size",
+            "below 4GiB",
+        ),
     ];
     for (text, key, words) in cases {
         let error = reject(text);
