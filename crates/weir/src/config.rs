@@ -141,7 +141,7 @@ pub struct UpstreamConfig {
     pub servers: Vec<UpstreamAddr>,
     /// `max_connections`: open connections per server; 0 means no limit, as nginx `max_conns=0`. Default 0.
     pub max_connections: usize,
-    /// `max_idle`: idle keep-alive connections kept per server (nginx `keepalive N`); 0 turns keep-alive off. Default 256.
+    /// `max_idle`: idle keep-alive connections kept per server (nginx `keepalive N`; per thread with no cap in per-core mode); 0 turns keep-alive off. Default 256.
     pub max_idle: usize,
     /// `idle_timeout`: an idle connection is closed after this. Default 1s, under Gunicorn's 2s keep-alive.
     pub idle_timeout: Duration,

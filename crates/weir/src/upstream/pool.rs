@@ -41,7 +41,12 @@
 //!   connections over the limit are closed before one is reused.
 //!
 //! The state sits behind a `std::sync::Mutex` that is never held across an `.await`.
+//!
+//! A pool with no shared decision to make (no cap, one runtime per core) keeps none of this
+//! state: its idle connections and counts are per thread ([`local`]), and a request takes no
+//! lock.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
@@ -55,13 +60,15 @@ use crate::upstream::client::ClientConn;
 
 pub mod adaptive;
 pub mod admission;
+mod local;
 
 /// The limits of one pool.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PoolSettings {
     /// Open connections at most; 0 means no limit.
     pub max_connections: usize,
-    /// Idle connections kept at most; 0 disables keep-alive.
+    /// Idle connections kept at most (per thread in a pool with no shared decision: `local`);
+    /// 0 disables keep-alive.
     pub max_idle: usize,
     pub idle_timeout: Duration,
     /// Requests that may wait for a connection at most.
@@ -132,6 +139,9 @@ pub struct Pool {
     addr: UpstreamAddr,
     settings: PoolSettings,
     locked: Locked,
+    /// The per-thread counts of a pool with no shared decision ([`local`]); `None`: the pool
+    /// keeps its state behind the lock.
+    lanes: Option<local::Lanes>,
 }
 
 /// The pool's state behind its lock, and beside the lock word the mirror of `outstanding` that
@@ -344,8 +354,14 @@ impl Pool {
                 .as_ref()
                 .map_or(settings.max_connections, adaptive::Adaptive::limit),
         );
+        // No cap: no queue, no admission, no adaptive limit, nothing all threads must agree on.
+        let local = settings.thread_affine
+            && settings.max_connections == 0
+            && settings.adaptive_floor.is_none()
+            && !settings.predict;
         let pool = Arc::new(Pool {
             addr,
+            lanes: local.then(|| local::Lanes::new(thread_slot)),
             settings,
             locked: Locked {
                 outstanding: AtomicUsize::new(0),
@@ -363,7 +379,7 @@ impl Pool {
                 }),
             },
         });
-        if pool.settings.max_idle > 0 {
+        if pool.settings.max_idle > 0 && pool.lanes.is_none() {
             tokio::spawn(reap_idle(Arc::downgrade(&pool)));
         }
         pool
@@ -378,6 +394,8 @@ impl Pool {
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
+        #[cfg(test)]
+        tests::LOCKS.with(|locks| locks.set(locks.get() + 1));
         // A panic while the lock is held would be a bug in this file; the state stays consistent
         // between statements, so recovering from poison is safe.
         self.locked
@@ -388,6 +406,9 @@ impl Pool {
 
     /// Requests in flight to the server now (see the module's invariants), read without the lock.
     pub fn outstanding(&self) -> usize {
+        if let Some(lanes) = &self.lanes {
+            return lanes.outstanding();
+        }
         self.locked.outstanding.load(Ordering::Relaxed)
     }
 
@@ -414,7 +435,7 @@ impl Pool {
 
     pub fn stats(&self) -> PoolStats {
         let state = self.lock();
-        PoolStats {
+        let stats = PoolStats {
             outstanding: state.outstanding,
             open: state.open,
             idle: state.idle_count,
@@ -431,6 +452,19 @@ impl Pool {
             limit: state.cap(&self.settings),
             adaptive: state.adaptive.as_ref().map(adaptive::Adaptive::stats),
             admission: state.admission.stats(),
+        };
+        let Some(lanes) = &self.lanes else {
+            return stats;
+        };
+        let counts = lanes.counts();
+        PoolStats {
+            outstanding: counts.outstanding,
+            open: counts.open,
+            idle: counts.idle,
+            in_use: counts.open.saturating_sub(counts.idle),
+            connects: counts.connects as u64,
+            reuses: counts.reuses as u64,
+            ..stats
         }
     }
 
@@ -447,6 +481,9 @@ impl Pool {
         priority: Priority,
         deadline: impl FnOnce() -> Option<Duration>,
     ) -> Result<Checkout, CheckoutError> {
+        if let Some(lanes) = &self.lanes {
+            return Ok(self.checkout_local(lanes, fresh));
+        }
         let (receiver, deadline, predicted, queued_at) = {
             let mut state = self.lock();
             let now = Instant::now();
@@ -567,6 +604,30 @@ impl Pool {
         // Boxed: a request that must wait is rare (the pool is full), and a wait's timer and
         // channel would take their room in every request's future.
         Box::pin(self.wait(waiting, receiver, deadline, predicted, queued_at)).await
+    }
+
+    /// [`Pool::checkout`] of a pool with no shared decision: this thread's most recent live idle
+    /// connection (its slot, and the pool's reference in it, come back with it), else a slot to
+    /// open one (the pool's one reference count per connection). No lock, no shared write.
+    fn checkout_local(self: &Arc<Self>, lanes: &local::Lanes, fresh: bool) -> Checkout {
+        if !fresh {
+            let key = Arc::as_ptr(self) as usize;
+            let idle_timeout = self.settings.idle_timeout;
+            if let Some(Parked { conn, mut slot, .. }) =
+                local::pop(&PARKED, key, idle_timeout, Instant::now())
+            {
+                lanes.taken(true);
+                slot.rearm();
+                return Checkout::Reused(Pooled {
+                    client: conn,
+                    slot,
+                    owner: thread_slot(),
+                    reused: true,
+                });
+            }
+        }
+        lanes.taken(false);
+        Checkout::Connect(self.slot(true))
     }
 
     /// The rare part of [`Pool::checkout`]: a request queued at `queued_at` waits (up to
@@ -793,6 +854,10 @@ impl Pool {
         outcome: Option<adaptive::Outcome>,
         counted: bool,
     ) {
+        if let Some(lanes) = &self.lanes {
+            lanes.given(counted, true);
+            return;
+        }
         let mut state = self.lock();
         if counted {
             self.count_out(&mut state);
@@ -915,7 +980,59 @@ async fn reap_idle(pool: Weak<Pool>) {
     }
 }
 
+/// An idle connection of a pool with no shared decision, on its thread's stack ([`local`]),
+/// with its disarmed slot: the pool's reference stays with it.
+struct Parked {
+    conn: ClientConn,
+    since: Instant,
+    slot: Slot,
+}
+
+impl local::Parked for Parked {
+    fn pool(&self) -> usize {
+        Arc::as_ptr(&self.slot.pool) as usize
+    }
+
+    fn lanes(&self) -> Option<&local::Lanes> {
+        self.slot.pool.lanes.as_ref()
+    }
+
+    fn max_idle(&self) -> usize {
+        self.slot.pool.settings.max_idle
+    }
+
+    fn idle_timeout(&self) -> Duration {
+        self.slot.pool.settings.idle_timeout
+    }
+
+    fn since(&self) -> Instant {
+        self.since
+    }
+
+    fn is_closed(&mut self) -> bool {
+        self.conn.is_closed()
+    }
+
+    fn shed(&mut self) {
+        self.conn.shed();
+    }
+}
+
+thread_local! {
+    /// This thread's idle connections of pools with no shared decision.
+    static PARKED: RefCell<local::Stacks<Parked>> = const { RefCell::new(local::Stacks::new()) };
+}
+
 impl Slot {
+    /// Arms the slot of an idle connection again for the request that reuses it.
+    fn rearm(&mut self) {
+        self.armed = true;
+        self.counted = true;
+        self.since = Instant::now();
+        self.queued = Duration::ZERO;
+        self.outcome = PackedOutcome::NONE;
+    }
+
     /// See [`Pooled::answered`].
     pub fn answered(&mut self, status: http::StatusCode) {
         let failed = matches!(status.as_u16(), 502..=504);
@@ -996,6 +1113,10 @@ impl Pooled {
     pub fn into_upgraded(mut self) -> (ClientConn, Slot) {
         if self.slot.counted {
             self.slot.counted = false;
+            if let Some(lanes) = &self.slot.pool.lanes {
+                lanes.given(true, false);
+                return (self.client, self.slot);
+            }
             let mut state = self.slot.pool.lock();
             self.slot.pool.count_out(&mut state);
         }
@@ -1013,6 +1134,21 @@ impl Pooled {
             reused: _,
         } = self;
         slot.armed = false;
+        if let Some(lanes) = &slot.pool.lanes {
+            // The slot, with the pool's reference, stays with the idle connection.
+            lanes.given(slot.counted, false);
+            let parked = Parked {
+                conn: client,
+                since: Instant::now(),
+                slot,
+            };
+            if let Some(refused) = local::park(&PARKED, parked, REAP_EVERY, SHED_AFTER) {
+                if let Some(lanes) = &refused.slot.pool.lanes {
+                    lanes.given(false, true);
+                }
+            }
+            return;
+        }
         slot.pool.checkin(
             client,
             owner,

@@ -39,6 +39,23 @@ fn settings(max_connections: usize, max_idle: usize, queue_size: usize) -> PoolS
     }
 }
 
+thread_local! {
+    /// How many times this thread took a pool's lock (`Pool::lock` counts them in tests).
+    pub(super) static LOCKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+fn locks_taken() -> usize {
+    LOCKS.with(std::cell::Cell::get)
+}
+
+/// A pool with no shared decision to make: no cap, one runtime per core (weir's default).
+fn per_thread(max_idle: usize) -> Arc<Pool> {
+    pool(PoolSettings {
+        thread_affine: true,
+        ..settings(0, max_idle, 0)
+    })
+}
+
 fn pool(settings: PoolSettings) -> Arc<Pool> {
     Pool::new(
         UpstreamAddr::Unix("/nonexistent/pool-test.sock".into()),
@@ -1237,4 +1254,134 @@ async fn the_pool_counts_requests_in_flight_waiting_or_holding_a_place_until_an_
     assert_eq!(pool.outstanding(), 1);
     drop(slot);
     assert_eq!(pool.outstanding(), 0);
+}
+
+/// A pool with no shared decision (no cap, one runtime per core) takes no lock per request and
+/// no reference on the pool: the idle connection keeps its slot, and the pool's reference in
+/// it, from check-in to the next checkout and back. Seen failing before `pool/local.rs`: the
+/// reference count went 1 -> 2 -> 1 around each request, and two locks were taken per request.
+#[tokio::test(start_paused = true)]
+async fn without_a_shared_decision_a_request_takes_no_lock_and_no_reference_on_the_pool() {
+    let pool = per_thread(4);
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("a place");
+    };
+    let (conn, _server) = connection();
+    slot.into_conn(conn).checkin();
+    let references = Arc::strong_count(&pool);
+    let locks = locks_taken();
+    for _ in 0..3 {
+        let Ok(Checkout::Reused(pooled)) = pool.checkout(false, Priority::Normal, || None).await
+        else {
+            panic!("the idle connection is reused");
+        };
+        assert_eq!(Arc::strong_count(&pool), references, "no reference taken");
+        assert_eq!(pool.outstanding(), 1);
+        pooled.checkin();
+        assert_eq!(Arc::strong_count(&pool), references, "none given back");
+    }
+    assert_eq!(locks_taken(), locks, "no lock taken");
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.outstanding, stats.open, stats.idle, stats.in_use),
+        (0, 1, 1, 0)
+    );
+    assert_eq!((stats.connects, stats.reuses), (1, 3));
+
+    // A connection that closes (dropped with its slot) and an upgraded one are counted out too.
+    let Ok(Checkout::Reused(pooled)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("reused");
+    };
+    drop(pooled);
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("nothing idle: a new connection");
+    };
+    let (conn, _server) = connection();
+    let (client, slot) = slot.into_conn(conn).into_upgraded();
+    assert_eq!(pool.outstanding(), 0, "a tunnel is no request in flight");
+    assert_eq!(pool.stats().in_use, 1, "but it keeps its place");
+    drop((client, slot));
+    let stats = pool.stats();
+    assert_eq!((stats.outstanding, stats.open, stats.idle), (0, 0, 0));
+}
+
+/// Without a shared decision, `max_idle` is per thread (as nginx's `keepalive N` is per worker
+/// process), and a thread never reuses another thread's connection (its driver task lives on the
+/// other thread's runtime). Two threads, each its own single-threaded runtime, park `max_idle`
+/// connections each: all are kept. Seen failing before `pool/local.rs` (2 of 4 were kept:
+/// `max_idle` counted all threads).
+#[test]
+fn without_a_shared_decision_each_thread_keeps_max_idle_connections_of_its_own() {
+    // Made in a runtime (a pool with shared state starts its reaper in it); not run after.
+    let main = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let pool = main.block_on(async { per_thread(2) });
+    let parked = std::sync::Barrier::new(3);
+    let counted = std::sync::Barrier::new(3);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a runtime");
+                runtime.block_on(async {
+                    let mut servers = Vec::new();
+                    let mut held = Vec::new();
+                    for _ in 0..2 {
+                        let Ok(Checkout::Connect(slot)) =
+                            pool.checkout(false, Priority::Normal, || None).await
+                        else {
+                            panic!("nothing idle on this thread: a new connection");
+                        };
+                        let (conn, server) = connection();
+                        servers.push(server);
+                        held.push(slot.into_conn(conn));
+                    }
+                    for conn in held {
+                        conn.checkin();
+                    }
+                    parked.wait();
+                    counted.wait();
+                    let Ok(Checkout::Reused(pooled)) =
+                        pool.checkout(false, Priority::Normal, || None).await
+                    else {
+                        panic!("this thread's own idle connection is reused");
+                    };
+                    pooled.checkin();
+                });
+            });
+        }
+        parked.wait();
+        let stats = pool.stats();
+        // Asserted once the threads go on, so that a failure cannot leave them at the barrier.
+        counted.wait();
+        assert_eq!((stats.open, stats.idle, stats.connects), (4, 4, 4));
+    });
+    assert_eq!(pool.stats().reuses, 2);
+}
+
+/// A thread's idle connections close after `idle_timeout` with no request to find them: the
+/// thread's reaper closes them (the server sees the end), and stops once none is left.
+#[tokio::test(start_paused = true)]
+async fn without_a_shared_decision_a_threads_idle_connections_close_after_idle_timeout() {
+    use tokio::io::AsyncReadExt;
+    let pool = per_thread(4);
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("a place");
+    };
+    let (conn, mut server) = connection();
+    slot.into_conn(conn).checkin();
+    assert_eq!(pool.stats().idle, 1);
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    assert_eq!((pool.stats().idle, pool.stats().open), (0, 0));
+    assert_eq!(
+        Arc::strong_count(&pool),
+        1,
+        "the idle connection held the pool"
+    );
+    let mut byte = [0u8; 1];
+    assert_eq!(server.read(&mut byte).await.expect("a read"), 0, "closed");
 }
