@@ -613,15 +613,17 @@ impl Pool {
         if !fresh {
             let key = Arc::as_ptr(self) as usize;
             let idle_timeout = self.settings.idle_timeout;
-            if let Some(Parked { conn, mut slot, .. }) =
-                local::pop(&PARKED, key, idle_timeout, Instant::now())
+            let now = Instant::now();
+            if let Some(Parked { conn, mut slot, .. }) = local::pop(&PARKED, key, idle_timeout, now)
             {
                 lanes.taken(true);
-                slot.rearm();
+                slot.rearm(now);
                 return Checkout::Reused(Pooled {
                     client: conn,
                     slot,
-                    owner: thread_slot(),
+                    // Unread: a local pool's connection goes back to the stack of the thread
+                    // that checks it in.
+                    owner: 0,
                     reused: true,
                 });
             }
@@ -855,7 +857,7 @@ impl Pool {
         counted: bool,
     ) {
         if let Some(lanes) = &self.lanes {
-            lanes.given(counted, true);
+            lanes.released(counted, true);
             return;
         }
         let mut state = self.lock();
@@ -1024,11 +1026,11 @@ thread_local! {
 }
 
 impl Slot {
-    /// Arms the slot of an idle connection again for the request that reuses it.
-    fn rearm(&mut self) {
+    /// Arms the slot of an idle connection again for the request that reuses it `now`.
+    fn rearm(&mut self, now: Instant) {
         self.armed = true;
         self.counted = true;
-        self.since = Instant::now();
+        self.since = now;
         self.queued = Duration::ZERO;
         self.outcome = PackedOutcome::NONE;
     }
@@ -1114,7 +1116,7 @@ impl Pooled {
         if self.slot.counted {
             self.slot.counted = false;
             if let Some(lanes) = &self.slot.pool.lanes {
-                lanes.given(true, false);
+                lanes.released(true, false);
                 return (self.client, self.slot);
             }
             let mut state = self.slot.pool.lock();
@@ -1134,9 +1136,10 @@ impl Pooled {
             reused: _,
         } = self;
         slot.armed = false;
-        if let Some(lanes) = &slot.pool.lanes {
-            // The slot, with the pool's reference, stays with the idle connection.
-            lanes.given(slot.counted, false);
+        if slot.pool.lanes.is_some() {
+            // The slot, with the pool's reference, stays with the idle connection; parked, it
+            // gives its request's place back (it counted it: only an upgrade uncounts a slot).
+            let counted = slot.counted;
             let parked = Parked {
                 conn: client,
                 since: Instant::now(),
@@ -1144,7 +1147,7 @@ impl Pooled {
             };
             if let Some(refused) = local::park(&PARKED, parked, REAP_EVERY, SHED_AFTER) {
                 if let Some(lanes) = &refused.slot.pool.lanes {
-                    lanes.given(false, true);
+                    lanes.released(counted, true);
                 }
             }
             return;

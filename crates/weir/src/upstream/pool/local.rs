@@ -25,19 +25,25 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-/// One thread's counters in one pool: monotonic counts, differences taken when read.
+/// One thread's counters in one pool: monotonic counts, differences taken when read, chosen so
+/// that a request on a kept-alive connection adds one at its checkout (`reuses`) and one at its
+/// check-in (`parked`). In flight: `connects + reuses - parked - released`; idle: `parked -
+/// reuses - idle_closed`; open: `connects - closed`.
 #[repr(align(64))]
 #[derive(Default)]
 pub(super) struct Lane {
-    /// Places taken (a reuse or a new connection: the request counts as in flight).
-    taken: AtomicUsize,
-    /// Places given back (check-in, a slot dropped, an upgrade).
-    given: AtomicUsize,
+    /// Places taken for a new connection.
     connects: AtomicUsize,
-    closed: AtomicUsize,
+    /// Places taken on an idle connection.
     reuses: AtomicUsize,
+    /// Places given back with the connection put on its thread's stack.
     parked: AtomicUsize,
-    unparked: AtomicUsize,
+    /// Places given back otherwise (the connection closed, or upgraded: no request in flight).
+    released: AtomicUsize,
+    /// Connections closed, idle ones included.
+    closed: AtomicUsize,
+    /// Idle connections closed (expired, or closed by the server).
+    idle_closed: AtomicUsize,
 }
 
 /// Adds one: a read-modify-write on a line only this thread writes (but when more threads
@@ -91,56 +97,60 @@ impl Lanes {
     }
 
     /// Requests in flight: places taken less those given back. Read while other threads write,
-    /// the two sums are not one moment's: given back is read first, so a request that ends
-    /// between the two reads is counted still, never one too few.
+    /// the sums are not one moment's: those given back are read first, so a request that ends
+    /// between the reads is counted still, never one too few.
     pub(super) fn outstanding(&self) -> usize {
-        let given = self.sum(|lane| &lane.given);
-        self.sum(|lane| &lane.taken).saturating_sub(given)
+        let given = self
+            .sum(|lane| &lane.parked)
+            .wrapping_add(self.sum(|lane| &lane.released));
+        self.sum(|lane| &lane.connects)
+            .wrapping_add(self.sum(|lane| &lane.reuses))
+            .saturating_sub(given)
     }
 
     pub(super) fn counts(&self) -> Counts {
         let closed = self.sum(|lane| &lane.closed);
-        let unparked = self.sum(|lane| &lane.unparked);
+        let left = self
+            .sum(|lane| &lane.reuses)
+            .wrapping_add(self.sum(|lane| &lane.idle_closed));
         Counts {
             outstanding: self.outstanding(),
             open: self.sum(|lane| &lane.connects).saturating_sub(closed),
-            idle: self.sum(|lane| &lane.parked).saturating_sub(unparked),
+            idle: self.sum(|lane| &lane.parked).saturating_sub(left),
             connects: self.sum(|lane| &lane.connects),
             reuses: self.sum(|lane| &lane.reuses),
         }
     }
 
-    /// A place taken: on a reused connection, or for a new one.
+    /// A place taken: on a reused connection (just popped off this thread's stack), or for a
+    /// new one.
     pub(super) fn taken(&self, reused: bool) {
         let lane = self.mine();
-        bump(&lane.taken);
         bump(if reused { &lane.reuses } else { &lane.connects });
     }
 
-    /// A place given back: the request leaves `outstanding` if its slot `counted` it; with
-    /// `closed`, its connection closes.
-    pub(super) fn given(&self, counted: bool, closed: bool) {
+    /// A place given back other than to the stack: the request leaves `outstanding` if its slot
+    /// `counted` it; with `closed`, its connection closes.
+    pub(super) fn released(&self, counted: bool, closed: bool) {
         let lane = self.mine();
         if counted {
-            bump(&lane.given);
+            bump(&lane.released);
         }
         if closed {
             bump(&lane.closed);
         }
     }
 
-    /// An idle connection went onto its thread's stack.
+    /// An idle connection went onto its thread's stack, its place given back.
     fn parked(&self) {
         bump(&self.mine().parked);
     }
 
-    /// An idle connection left its stack: reused, or closed with `closed`.
-    fn unparked(&self, closed: bool) {
+    /// An idle connection was closed.
+    fn idle_closed(&self) {
         let lane = self.mine();
-        bump(&lane.unparked);
-        if closed {
-            bump(&lane.closed);
-        }
+        bump(&lane.idle_closed);
+        bump(&lane.closed);
     }
 }
 
@@ -202,11 +212,11 @@ pub(super) fn pop<P: Parked>(
             while let Some(mut parked) = stack.idle.pop() {
                 // A connection the server closed while idle is found here, when it is wanted.
                 let dead = now.duration_since(parked.since()) >= idle_timeout || parked.is_closed();
-                if let Some(lanes) = parked.lanes() {
-                    lanes.unparked(dead);
-                }
                 if !dead {
                     return Some(parked);
+                }
+                if let Some(lanes) = parked.lanes() {
+                    lanes.idle_closed();
                 }
             }
             None
@@ -215,8 +225,8 @@ pub(super) fn pop<P: Parked>(
         .flatten()
 }
 
-/// Puts an idle connection on this thread's stack for its pool; gives it back when it cannot
-/// stay (the stack holds `max_idle`, keep-alive is off, or no reaper can run here: no
+/// Puts an idle connection on this thread's stack for its pool, its place given back (the
+/// slot counted its request); gives it back when it cannot stay (the stack holds `max_idle`, keep-alive is off, or no reaper can run here: no
 /// single-threaded runtime), for the caller to close. The reaper looks every `reap_every` at
 /// most, and has connections idle `shed_after` shed their buffers.
 pub(super) fn park<P: Parked>(
@@ -341,7 +351,7 @@ fn reap_stacks<P: Parked>(
             let idle = now.duration_since(parked.since());
             if idle >= timeout {
                 if let Some(lanes) = parked.lanes() {
-                    lanes.unparked(true);
+                    lanes.idle_closed();
                 }
                 return false;
             }

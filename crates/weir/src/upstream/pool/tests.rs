@@ -1385,3 +1385,28 @@ async fn without_a_shared_decision_a_threads_idle_connections_close_after_idle_t
     let mut byte = [0u8; 1];
     assert_eq!(server.read(&mut byte).await.expect("a read"), 0, "closed");
 }
+
+/// A thread's idle connection that the server closed is found at the next checkout, closed and
+/// passed over, and the counts say so: one new connection open, none idle.
+#[tokio::test(start_paused = true)]
+async fn without_a_shared_decision_an_idle_connection_the_server_closed_is_passed_over() {
+    let pool = per_thread(4);
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("a place");
+    };
+    let (conn, server) = connection();
+    slot.into_conn(conn).checkin();
+    drop(server);
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("the closed connection is passed over: a new one");
+    };
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.open, stats.idle, stats.in_use, stats.outstanding),
+        (1, 0, 1, 1)
+    );
+    drop(slot);
+    let stats = pool.stats();
+    assert_eq!((stats.open, stats.idle, stats.outstanding), (0, 0, 0));
+    assert_eq!((stats.connects, stats.reuses), (2, 0));
+}
