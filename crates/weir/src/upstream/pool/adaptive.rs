@@ -11,7 +11,11 @@
 //! - else the round's mean latency is over the baseline × [`TOLERANCE`]: the limit is cut by the
 //!   gradient (baseline × tolerance ÷ mean, at most by half);
 //! - else, if the limit was reached in the round (a request finished with `limit` in flight),
-//!   it grows by √limit (at least 1), as Envoy's gradient controller's headroom;
+//!   it grows by √limit (at least 1), as Envoy's gradient controller's headroom, damped by how
+//!   close the mean latency came to the tolerance: the whole step at the baseline, none at
+//!   baseline × [`TOLERANCE`], in proportion between. Undamped, the limit of workers that
+//!   serve one request at a time (blocking Uvicorn workers) swung between the floor and twice
+//!   it: a whole step while under the tolerance, a cut once over it (issue 21);
 //! - else it stays: a limit that is not reached learns nothing about the app.
 //!
 //! The baseline is the least latency of the last [`BASELINE_SPAN`] to twice that many requests
@@ -201,7 +205,9 @@ impl Adaptive {
             return Some(Cut::Latency);
         }
         if round.saturated {
-            self.set(self.limit + self.limit.sqrt().max(1.0));
+            // 1 at the baseline, 0 at the tolerance: the step shrinks as latency nears the cut.
+            let damping = ((TOLERANCE - mean / baseline) / (TOLERANCE - 1.0)).min(1.0);
+            self.set(self.limit + self.limit.sqrt().max(1.0) * damping);
         }
         None
     }

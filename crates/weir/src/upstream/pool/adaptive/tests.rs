@@ -1,7 +1,7 @@
 //! The adaptive limit as arithmetic: it starts at the floor, grows only when it is reached and
-//! the latency holds, never leaves [floor, ceiling], is cut by latency over its baseline and by
-//! failures, and grows back when the app recovers; under a steady app it never falls (no probe
-//! window).
+//! the latency stays near the baseline, never leaves [floor, ceiling], is cut by latency over
+//! its baseline and by failures, and grows back when the app recovers; under a steady app it
+//! never falls (no probe window).
 
 use std::time::Duration;
 
@@ -198,6 +198,23 @@ fn a_blocking_app_keeps_its_baseline_and_its_limit_near_the_worker_count() {
         median <= 6,
         "median limit {median}, baseline {baseline_us} us"
     );
+}
+
+/// Issue 21: against the same app the limit holds still once settled, its growth damped to
+/// nothing as latency nears the tolerance, instead of a whole step at the baseline and a cut
+/// over the tolerance round after round (4 to 11 undamped).
+#[test]
+fn a_blocking_apps_limit_holds_still_once_settled() {
+    let mut adaptive = Adaptive::new(4, 128);
+    let limits = blocking_app(&mut adaptive, 20_000);
+    let settled = &limits[limits.len() / 2..];
+    let lowest = settled.iter().min().copied();
+    let highest = settled.iter().max().copied();
+    assert_eq!(
+        lowest, highest,
+        "settled between {lowest:?} and {highest:?}"
+    );
+    assert!(highest <= Some(6), "{highest:?}");
 }
 
 proptest! {
