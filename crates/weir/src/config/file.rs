@@ -70,6 +70,11 @@ mod default {
     /// nginx `max_conns=0`: no limit.
     pub(super) const UPSTREAM_MAX_CONNECTIONS: usize = 0;
     pub(super) const MAX_IDLE: usize = 256;
+    /// `max_idle` for `worker_class = "async"`: no upstream keep-alive. A kept connection
+    /// stays with the Uvicorn worker that accepted it, and a worker whose loop is blocked still
+    /// gets its connections' next requests, while a new connection is accepted by a worker whose
+    /// loop is free (issue 21; lab/runs/2026-12-05-vm-overload-async).
+    pub(super) const MAX_IDLE_ASYNC: usize = 0;
     /// Under Gunicorn's 2 s keep-alive, so weir closes an idle connection before Gunicorn does and
     /// never sends a request on a connection Gunicorn is closing.
     pub(super) const IDLE_TIMEOUT: Duration = Duration::from_secs(1);
@@ -1241,7 +1246,12 @@ fn validate_upstream(
                 .unwrap_or(default::UPSTREAM_MAX_CONNECTIONS),
             |capacity| capacity.limit(),
         ),
-        max_idle: raw.max_idle.unwrap_or(default::MAX_IDLE),
+        max_idle: raw.max_idle.unwrap_or(match capacity {
+            Some(capacity) if capacity.worker_class == super::WorkerClass::Async => {
+                default::MAX_IDLE_ASYNC
+            }
+            _ => default::MAX_IDLE,
+        }),
         idle_timeout: raw
             .idle_timeout
             .as_ref()

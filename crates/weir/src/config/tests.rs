@@ -2184,6 +2184,27 @@ fn declared_workers_set_the_cap_per_server() {
     );
 }
 
+/// Issue 21: a kept connection stays with the Uvicorn worker that accepted it, so async workers
+/// get a new connection per request unless the file says otherwise; the other classes keep 256.
+#[test]
+fn async_workers_get_no_upstream_keepalive_unless_max_idle_is_set() {
+    let max_idle = |keys: &str| {
+        parse(&format!(
+            "[upstreams.app]\nservers = [\"127.0.0.1:8000\"]\n{keys}"
+        ))
+        .upstreams["app"]
+            .max_idle
+    };
+    assert_eq!(max_idle("workers = 4\nworker_class = \"async\"\n"), 0);
+    assert_eq!(
+        max_idle("workers = 4\nworker_class = \"async\"\nmax_idle = 8\n"),
+        8
+    );
+    assert_eq!(max_idle("workers = 4\n"), 256);
+    assert_eq!(max_idle("workers = 2\nthreads = 8\n"), 256);
+    assert_eq!(max_idle(""), 256);
+}
+
 #[test]
 fn a_priority_header_is_a_header_name_on_a_route_to_an_upstream() {
     let config = parse(&with_app(

@@ -4,8 +4,9 @@
 //! left never reaches the app; a request whose predicted wait is over its deadline is refused
 //! at once with `Retry-After`; a freed worker goes to the highest priority class waiting; async
 //! (Uvicorn) workers get an adaptive limit that rises above `workers` while the app has headroom,
-//! falls back to it when the app fails, and rises again when it recovers; a burst that a short
-//! wait drains is served whole. Run when `WEIR_E2E=1`.
+//! falls back to it when the app fails, and rises again when it recovers, and a new connection
+//! per request unless `max_idle` is set; a burst that a short wait drains is served whole. Run
+//! when `WEIR_E2E=1`.
 
 use crate::support::*;
 use weir_testkit::gunicorn::{self, App, Gunicorn};
@@ -124,6 +125,39 @@ async fn uvicorn_workers_never_see_more_than_workers_times_threads() {
         "one async worker, {most} requests at once"
     );
     assert_eq!(app.seen().len(), 10);
+}
+
+/// Issue 21: a kept connection stays with the Uvicorn worker that accepted it, and a worker
+/// whose loop is blocked still gets its connections' next requests; a new connection is
+/// accepted by a worker whose loop is free. So async workers get a new connection per request,
+/// unless `max_idle` says otherwise.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uvicorn_workers_get_a_new_connection_per_request_unless_max_idle_is_set() {
+    for (max_idle, expect_reuse) in [("", false), ("max_idle = 8", true)] {
+        let upstream = format!("workers = 2\nworker_class = \"async\"\n{max_idle}");
+        let Some((app, gateway)) = start(2, true, &upstream, "").await else {
+            return;
+        };
+        for index in 0..6 {
+            let response = Client::connect(gateway.addr)
+                .await
+                .get(&format!("/work?ms=10&id={index}"))
+                .await;
+            assert_eq!(response.status, StatusCode::OK);
+            // The connection is back in the pool (or closed) before the next request.
+            gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+        }
+        assert_eq!(app.seen().len(), 6);
+        let stats = gateway.handle.pool_stats()[0].2;
+        if expect_reuse {
+            // Most requests find an idle connection (Uvicorn may close one now and then).
+            assert!(stats.reuses >= 3, "{max_idle}: {stats:?}");
+            assert_eq!(stats.connects + stats.reuses, 6, "{max_idle}: {stats:?}");
+        } else {
+            assert_eq!((stats.connects, stats.reuses), (6, 0), "default: {stats:?}");
+            assert_eq!(stats.idle, 0, "{stats:?}");
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

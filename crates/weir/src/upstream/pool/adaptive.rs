@@ -11,17 +11,24 @@
 //! - else the round's mean latency is over the baseline × [`TOLERANCE`]: the limit is cut by the
 //!   gradient (baseline × tolerance ÷ mean, at most by half);
 //! - else, if the limit was reached in the round (a request finished with `limit` in flight),
-//!   it grows by √limit (at least 1), as Envoy's gradient controller's headroom;
+//!   it grows by √limit (at least 1), as Envoy's gradient controller's headroom, damped by how
+//!   close the mean latency came to the tolerance: the whole step at the baseline, none at
+//!   baseline × [`TOLERANCE`], in proportion between. Undamped, the limit of workers that
+//!   serve one request at a time (blocking Uvicorn workers) swung between the floor and twice
+//!   it: a whole step while under the tolerance, a cut once over it (issue 21);
 //! - else it stays: a limit that is not reached learns nothing about the app.
 //!
-//! The baseline is the mean latency of requests answered with at most `floor` in flight: the
-//! concurrency the operator declared the app carries, so it is the unloaded latency without a
-//! probe. When load is light every sample is one; under load the limit is above the floor and
-//! the baseline keeps its value; an app that became slower for good is cut down to the floor by
-//! its latency, where it re-learns its baseline and may grow again. Nothing ever pins
-//! concurrency below the floor to measure it (Envoy's minRTT window). Failed answers do not
-//! feed the latencies (a quick 502 would pull them down, a time-out up), and a request whose
-//! client left is no sample at all.
+//! The baseline is the least latency of the last [`BASELINE_SPAN`] to twice that many requests
+//! answered with at most `floor` in flight: the concurrency the operator declared the app
+//! carries, so it is the unloaded latency without a probe. The least, not the mean: a request
+//! that ends with few in flight may have waited inside the app behind those that ended before
+//! it (the queue draining after a cut), and a mean of such samples let the limit of blocking
+//! Uvicorn workers grow past them (issue 21). When load is light every sample is one; under
+//! load the limit is above the floor and the baseline keeps its value; an app that became
+//! slower for good is cut down to the floor by its latency, where it re-learns its baseline
+//! and may grow again. Nothing ever pins concurrency below the floor to measure it (Envoy's
+//! minRTT window). Failed answers do not feed the latencies (a quick 502 would pull them down,
+//! a time-out up), and a request whose client left is no sample at all.
 
 use std::time::Duration;
 
@@ -41,8 +48,9 @@ pub const FAILURE_SHARE: f64 = 0.05;
 /// What the limit is multiplied by after a round with failures (AIMD's decrease).
 pub const FAILURE_CUT: f64 = 0.8;
 
-/// Weight of a new sample in the baseline's moving average.
-const BASELINE_ALPHA: f64 = 0.02;
+/// The baseline is the least latency of the last one to two spans of this many samples taken at
+/// the floor's concurrency.
+pub const BASELINE_SPAN: usize = 64;
 
 /// What came of one request, as the pool is told.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,10 +87,38 @@ pub struct Adaptive {
     ceiling: usize,
     /// The limit, kept fractional so cuts and growth compound; read whole.
     limit: f64,
-    /// Mean latency of samples taken with at most `floor` in flight, seconds.
-    baseline: Option<f64>,
+    baseline: Baseline,
     round: Round,
     stats: AdaptiveStats,
+}
+
+/// The least latency of the samples taken with at most `floor` in flight, over the last one to
+/// two spans of [`BASELINE_SPAN`] of them, seconds.
+#[derive(Debug, Clone, Default)]
+struct Baseline {
+    /// The least of the span before this one.
+    previous: Option<f64>,
+    /// The least so far of this span, and how many samples it has.
+    current: Option<f64>,
+    samples: usize,
+}
+
+impl Baseline {
+    fn get(&self) -> Option<f64> {
+        match (self.previous, self.current) {
+            (Some(previous), Some(current)) => Some(previous.min(current)),
+            (previous, current) => previous.or(current),
+        }
+    }
+
+    fn add(&mut self, seconds: f64) {
+        self.current = Some(self.current.map_or(seconds, |least| least.min(seconds)));
+        self.samples += 1;
+        if self.samples >= BASELINE_SPAN {
+            self.previous = self.current.take();
+            self.samples = 0;
+        }
+    }
 }
 
 /// The samples of the current round.
@@ -104,7 +140,7 @@ impl Adaptive {
             floor,
             ceiling: ceiling.max(floor),
             limit: floor as f64,
-            baseline: None,
+            baseline: Baseline::default(),
             round: Round::default(),
             stats: AdaptiveStats::default(),
         }
@@ -118,7 +154,10 @@ impl Adaptive {
 
     pub fn stats(&self) -> AdaptiveStats {
         let mut stats = self.stats;
-        stats.baseline_us = self.baseline.map_or(0, |seconds| (seconds * 1e6) as u64);
+        stats.baseline_us = self
+            .baseline
+            .get()
+            .map_or(0, |seconds| (seconds * 1e6) as u64);
         stats
     }
 
@@ -136,10 +175,7 @@ impl Adaptive {
                 round.answered += 1;
                 round.latency_sum += seconds;
                 if in_flight <= self.floor {
-                    self.baseline = Some(match self.baseline {
-                        None => seconds,
-                        Some(mean) => mean + BASELINE_ALPHA * (seconds - mean),
-                    });
+                    self.baseline.add(seconds);
                 }
             }
         }
@@ -156,7 +192,7 @@ impl Adaptive {
             self.stats.cuts_failures += 1;
             return Some(Cut::Failures);
         }
-        let baseline = self.baseline?;
+        let baseline = self.baseline.get()?;
         if round.answered == 0 {
             return None;
         }
@@ -169,7 +205,9 @@ impl Adaptive {
             return Some(Cut::Latency);
         }
         if round.saturated {
-            self.set(self.limit + self.limit.sqrt().max(1.0));
+            // 1 at the baseline, 0 at the tolerance: the step shrinks as latency nears the cut.
+            let damping = ((TOLERANCE - mean / baseline) / (TOLERANCE - 1.0)).min(1.0);
+            self.set(self.limit + self.limit.sqrt().max(1.0) * damping);
         }
         None
     }

@@ -1,7 +1,7 @@
 //! The adaptive limit as arithmetic: it starts at the floor, grows only when it is reached and
-//! the latency holds, never leaves [floor, ceiling], is cut by latency over its baseline and by
-//! failures, and grows back when the app recovers; under a steady app it never falls (no probe
-//! window).
+//! the latency stays near the baseline, never leaves [floor, ceiling], is cut by latency over
+//! its baseline and by failures, and grows back when the app recovers; under a steady app it
+//! never falls (no probe window).
 
 use std::time::Duration;
 
@@ -142,6 +142,79 @@ fn the_cut_reports_its_reason_once_per_round() {
     }
     assert_eq!(cuts.iter().filter(|cut| cut.is_some()).count(), 1);
     assert_eq!(cuts.last(), Some(&Some(Cut::Failures)));
+}
+
+/// Four workers that each serve one request at a time, 50 ms apiece, from one FIFO queue
+/// (Uvicorn whose requests block their worker's loop), with more demand than the limit at every
+/// moment: a request is sent whenever fewer than the limit are in flight, and each is recorded
+/// when it ends, with the requests in flight then (itself included), as the pool does. Returns
+/// the limit after each completion.
+fn blocking_app(adaptive: &mut Adaptive, completions: usize) -> Vec<usize> {
+    const WORKERS: usize = 4;
+    const SERVICE_US: u64 = 50_000;
+    let mut free_at = [0u64; WORKERS];
+    // (finish, sent) of the requests in flight, microseconds.
+    let mut in_flight: Vec<(u64, u64)> = Vec::new();
+    let mut now = 0u64;
+    let mut limits = Vec::new();
+    for _ in 0..completions {
+        while in_flight.len() < adaptive.limit() {
+            let worker = (0..WORKERS).min_by_key(|&w| free_at[w]).unwrap();
+            let start = free_at[worker].max(now);
+            free_at[worker] = start + SERVICE_US;
+            in_flight.push((start + SERVICE_US, now));
+        }
+        let next = (0..in_flight.len())
+            .min_by_key(|&i| in_flight[i].0)
+            .unwrap();
+        let (finish, sent) = in_flight[next];
+        now = finish;
+        adaptive.record(answered_us(finish - sent), in_flight.len());
+        in_flight.swap_remove(next);
+        limits.push(adaptive.limit());
+    }
+    limits
+}
+
+fn answered_us(micros: u64) -> Outcome {
+    Outcome::Answered(Duration::from_micros(micros))
+}
+
+/// Issue 21: against four blocking Uvicorn workers the baseline is the app's 50 ms service
+/// time, and the limit stays near the worker count (the app serves no more at once; the rest
+/// queue inside it, out of weir's sight). A baseline averaged over the requests that ended with
+/// at most the floor in flight learned the queue that drains after each cut (those requests
+/// waited behind the ones that ended before them): 58 ms here, and a median limit of 8.
+#[test]
+fn a_blocking_app_keeps_its_baseline_and_its_limit_near_the_worker_count() {
+    let mut adaptive = Adaptive::new(4, 128);
+    let limits = blocking_app(&mut adaptive, 20_000);
+    let mut settled = limits[limits.len() / 2..].to_vec();
+    settled.sort_unstable();
+    let median = settled[settled.len() / 2];
+    let baseline_us = adaptive.stats().baseline_us;
+    assert_eq!(baseline_us, 50_000, "median limit {median}");
+    assert!(
+        median <= 6,
+        "median limit {median}, baseline {baseline_us} us"
+    );
+}
+
+/// Issue 21: against the same app the limit holds still once settled, its growth damped to
+/// nothing as latency nears the tolerance, instead of a whole step at the baseline and a cut
+/// over the tolerance round after round (4 to 11 undamped).
+#[test]
+fn a_blocking_apps_limit_holds_still_once_settled() {
+    let mut adaptive = Adaptive::new(4, 128);
+    let limits = blocking_app(&mut adaptive, 20_000);
+    let settled = &limits[limits.len() / 2..];
+    let lowest = settled.iter().min().copied();
+    let highest = settled.iter().max().copied();
+    assert_eq!(
+        lowest, highest,
+        "settled between {lowest:?} and {highest:?}"
+    );
+    assert!(highest <= Some(6), "{highest:?}");
 }
 
 proptest! {
