@@ -16,7 +16,9 @@ pub fn has_item(value: &[u8], item: &[u8]) -> bool {
 /// Whether `name` (as sent) is one of the headers that always describe one connection only
 /// (RFC 9110 §7.6.1): `Connection`, `Keep-Alive`, `TE`, `Trailer`, `Transfer-Encoding`,
 /// `Upgrade`, `Proxy-Authorization`, `Proxy-Authenticate`, `Proxy-Connection`. One match on its
-/// length, which most names already fail, then at most two comparisons.
+/// length, which most names already fail, then at most two comparisons. Inlined: the parsers ask
+/// it of every name, and the call cost more than the match.
+#[inline(always)]
 pub fn is_hop_by_hop(name: &[u8]) -> bool {
     let is = |hop: &str| name.eq_ignore_ascii_case(hop.as_bytes());
     match name.len() {
