@@ -188,16 +188,17 @@ fn build(request: &httparse::Request<'_, '_>, head: &[u8]) -> Result<Head, Codec
                 None => beyond = true,
             }
         }
+        let is = |lower: &[u8]| header_list::is(name, lower);
         // httparse holds names to tokens and values to text (tab, visible ASCII, obs-text),
         // as `http`'s `HeaderName` and `HeaderValue` did: the view keeps them as they are.
-        if name.eq_ignore_ascii_case(b"content-length") {
+        if is(b"content-length") {
             if content_length.is_some() {
                 // Even an equal repeat is refused (nginx does too): one less way to disagree
                 // with a server behind.
                 return Err(CodecError::Malformed("more than one Content-Length"));
             }
             content_length = Some(parse_length(line.value)?);
-        } else if name.eq_ignore_ascii_case(b"transfer-encoding") {
+        } else if is(b"transfer-encoding") {
             transfer_encoding = true;
             for coding in header_list::items(line.value) {
                 if chunked {
@@ -216,19 +217,17 @@ fn build(request: &httparse::Request<'_, '_>, head: &[u8]) -> Result<Head, Codec
                     return Err(CodecError::UnknownCoding);
                 }
             }
-        } else if name.eq_ignore_ascii_case(b"connection") {
+        } else if is(b"connection") {
             for token in header_list::items(line.value) {
-                if token.eq_ignore_ascii_case(b"close") {
+                if header_list::is(token, b"close") {
                     close = true;
-                } else if token.eq_ignore_ascii_case(b"keep-alive") {
+                } else if header_list::is(token, b"keep-alive") {
                     keep_alive_token = true;
                 } else {
                     connection_names |= header_list::names_another_header(token);
                 }
             }
-        } else if name.eq_ignore_ascii_case(b"expect")
-            && line.value.eq_ignore_ascii_case(b"100-continue")
-        {
+        } else if is(b"expect") && header_list::is(line.value, b"100-continue") {
             expect_continue = true;
         }
     }

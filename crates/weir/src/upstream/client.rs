@@ -513,7 +513,8 @@ pub fn parse_head(
                 None => beyond = true,
             }
         }
-        if name.eq_ignore_ascii_case(b"content-length") {
+        let is = |lower: &[u8]| header_list::is(name, lower);
+        if is(b"content-length") {
             for part in header_list::items(line.value) {
                 let parsed = std::str::from_utf8(part)
                     .ok()
@@ -525,13 +526,13 @@ pub fn parse_head(
                 }
                 lengths = Some(parsed);
             }
-        } else if name.eq_ignore_ascii_case(b"transfer-encoding") {
+        } else if is(b"transfer-encoding") {
             let last = header_list::items(line.value).rfind(|coding| !coding.is_empty());
-            codings_end_chunked = Some(last.is_some_and(|c| c.eq_ignore_ascii_case(b"chunked")));
-        } else if name.eq_ignore_ascii_case(b"connection") {
+            codings_end_chunked = Some(last.is_some_and(|c| header_list::is(c, b"chunked")));
+        } else if is(b"connection") {
             for token in header_list::items(line.value) {
-                close |= token.eq_ignore_ascii_case(b"close");
-                keep_alive_token |= token.eq_ignore_ascii_case(b"keep-alive");
+                close |= header_list::is(token, b"close");
+                keep_alive_token |= header_list::is(token, b"keep-alive");
                 connection_names |= header_list::names_another_header(token);
             }
         }
