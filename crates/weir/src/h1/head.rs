@@ -174,18 +174,31 @@ fn build(request: &httparse::Request<'_, '_>, head: &[u8]) -> Result<Head, Codec
     let mut close = false;
     let mut keep_alive_token = false;
     let mut expect_continue = false;
-    for line in request.headers.iter() {
+    // Hop-by-hop lines (bit `n` for the `n`th line), noted in the view for phase 4, which then
+    // looks at no name again; unless a line past the 64th is one (`beyond`) or `Connection`
+    // names other headers, which phase 4 finds by name.
+    let mut hop_by_hop: u64 = 0;
+    let mut beyond = false;
+    let mut connection_names = false;
+    for (index, line) in request.headers.iter().enumerate() {
         let name = line.name.as_bytes();
+        if header_list::is_hop_by_hop(name) {
+            match 1u64.checked_shl(index as u32) {
+                Some(bit) => hop_by_hop |= bit,
+                None => beyond = true,
+            }
+        }
+        let is = |lower: &[u8]| header_list::is(name, lower);
         // httparse holds names to tokens and values to text (tab, visible ASCII, obs-text),
         // as `http`'s `HeaderName` and `HeaderValue` did: the view keeps them as they are.
-        if name.eq_ignore_ascii_case(b"content-length") {
+        if is(b"content-length") {
             if content_length.is_some() {
                 // Even an equal repeat is refused (nginx does too): one less way to disagree
                 // with a server behind.
                 return Err(CodecError::Malformed("more than one Content-Length"));
             }
             content_length = Some(parse_length(line.value)?);
-        } else if name.eq_ignore_ascii_case(b"transfer-encoding") {
+        } else if is(b"transfer-encoding") {
             transfer_encoding = true;
             for coding in header_list::items(line.value) {
                 if chunked {
@@ -204,17 +217,17 @@ fn build(request: &httparse::Request<'_, '_>, head: &[u8]) -> Result<Head, Codec
                     return Err(CodecError::UnknownCoding);
                 }
             }
-        } else if name.eq_ignore_ascii_case(b"connection") {
+        } else if is(b"connection") {
             for token in header_list::items(line.value) {
-                if token.eq_ignore_ascii_case(b"close") {
+                if header_list::is(token, b"close") {
                     close = true;
-                } else if token.eq_ignore_ascii_case(b"keep-alive") {
+                } else if header_list::is(token, b"keep-alive") {
                     keep_alive_token = true;
+                } else {
+                    connection_names |= header_list::names_another_header(token);
                 }
             }
-        } else if name.eq_ignore_ascii_case(b"expect")
-            && line.value.eq_ignore_ascii_case(b"100-continue")
-        {
+        } else if is(b"expect") && header_list::is(line.value, b"100-continue") {
             expect_continue = true;
         }
     }
@@ -248,7 +261,10 @@ fn build(request: &httparse::Request<'_, '_>, head: &[u8]) -> Result<Head, Codec
         path,
         bytes.slice(target_start..target_start + path.len()),
     )?;
-    let headers = Headers::parsed(bytes, head, request.headers);
+    let mut headers = Headers::parsed(bytes, head, request.headers);
+    if !beyond && !connection_names {
+        headers.note_hop_by_hop(hop_by_hop);
+    }
     let parts = RequestHead {
         method,
         uri,

@@ -38,10 +38,17 @@ pub(super) fn is_websocket_upgrade(head: &RequestHead, bodiless: bool) -> bool {
 /// came. `Connection`'s values are read as bytes ([`header_list::items`]): a value with a byte
 /// outside text still names its other items.
 ///
-/// It runs for every proxied request, so it looks at each name once and removes only what is
-/// there: most messages carry none of these, or only `Connection`, whose items are most often
-/// `close` or `keep-alive` alone, which name nothing more to remove.
+/// It runs for every proxied request: an HTTP/1 request's hop-by-hop lines were found as its head
+/// was parsed (`h1::head`, [`Headers::remove_noted_hop_by_hop`]) and are marked removed by their place;
+/// another view is looked at name by name, once, removing only what is there: most messages
+/// carry none of these, or only `Connection`, whose items are most often `close` or
+/// `keep-alive` alone, which name nothing more to remove.
 pub fn remove_hop_by_hop_fields(headers: &mut Headers) {
+    if headers.remove_noted_hop_by_hop() {
+        // The parser found them as it read the names (`h1::head`), and `Connection` names no
+        // other header: no name is looked at again.
+        return;
+    }
     if !headers.any_name(is_hop_by_hop) {
         return;
     }

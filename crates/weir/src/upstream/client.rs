@@ -28,8 +28,6 @@ use crate::write_timeout::WriteTimeout;
 pub const MAX_RESPONSE_HEAD: usize = 64 * 1024;
 /// Header lines a response may have.
 const MAX_RESPONSE_HEADERS: usize = 256;
-/// Header lines a response head is first parsed for.
-const FEW_RESPONSE_HEADERS: usize = 32;
 /// The least a response read asks for: large bodies move in pieces of this size at least.
 const READ_SIZE: usize = 16 * 1024;
 
@@ -471,18 +469,16 @@ pub fn parse_head(
     bytes: &[u8],
     request_method: &Method,
 ) -> Result<Option<(ResponseHead, usize)>, HeadError> {
-    // Most heads have a few lines: a small array first, as filling 256 empty headers (8 KiB)
-    // cost more than the parse (httparse has no uninitialised form for responses). A head with
-    // more lines is parsed again with room for all that are allowed.
-    let mut few = [httparse::EMPTY_HEADER; FEW_RESPONSE_HEADERS];
-    let mut many;
-    let mut response = httparse::Response::new(&mut few);
-    let mut parsed = response.parse(bytes);
-    if matches!(parsed, Err(httparse::Error::TooManyHeaders)) {
-        many = vec![httparse::EMPTY_HEADER; MAX_RESPONSE_HEADERS];
-        response = httparse::Response::new(&mut many);
-        parsed = response.parse(bytes);
-    }
+    // Left uninitialised, as a request's (`h1::head::parse`): httparse writes only the lines it
+    // finds, and filling 256 empty headers (8 KiB) first cost more than parsing a small head.
+    let mut lines =
+        [const { std::mem::MaybeUninit::<httparse::Header<'_>>::uninit() }; MAX_RESPONSE_HEADERS];
+    let mut response = httparse::Response::new(&mut []);
+    let parsed = httparse::ParserConfig::default().parse_response_with_uninit_headers(
+        &mut response,
+        bytes,
+        &mut lines,
+    );
     let length = match parsed {
         Ok(httparse::Status::Complete(length)) => length,
         Ok(httparse::Status::Partial) => return Ok(None),
@@ -517,7 +513,8 @@ pub fn parse_head(
                 None => beyond = true,
             }
         }
-        if name.eq_ignore_ascii_case(b"content-length") {
+        let is = |lower: &[u8]| header_list::is(name, lower);
+        if is(b"content-length") {
             for part in header_list::items(line.value) {
                 let parsed = std::str::from_utf8(part)
                     .ok()
@@ -529,13 +526,13 @@ pub fn parse_head(
                 }
                 lengths = Some(parsed);
             }
-        } else if name.eq_ignore_ascii_case(b"transfer-encoding") {
+        } else if is(b"transfer-encoding") {
             let last = header_list::items(line.value).rfind(|coding| !coding.is_empty());
-            codings_end_chunked = Some(last.is_some_and(|c| c.eq_ignore_ascii_case(b"chunked")));
-        } else if name.eq_ignore_ascii_case(b"connection") {
+            codings_end_chunked = Some(last.is_some_and(|c| header_list::is(c, b"chunked")));
+        } else if is(b"connection") {
             for token in header_list::items(line.value) {
-                close |= token.eq_ignore_ascii_case(b"close");
-                keep_alive_token |= token.eq_ignore_ascii_case(b"keep-alive");
+                close |= header_list::is(token, b"close");
+                keep_alive_token |= header_list::is(token, b"keep-alive");
                 connection_names |= header_list::names_another_header(token);
             }
         }
@@ -805,8 +802,8 @@ mod tests {
         .is_err());
     }
 
-    /// Heads are parsed for a few lines first: one with more lines, up to the limit, loses
-    /// none of them, and one past the limit is refused.
+    /// A head with up to the limit of lines loses none of them, and one past the limit is
+    /// refused.
     #[test]
     fn a_head_with_many_lines_is_parsed_whole() {
         let lines = |count: usize| {
@@ -817,11 +814,7 @@ mod tests {
             bytes.extend_from_slice(b"\r\n");
             bytes
         };
-        for count in [
-            FEW_RESPONSE_HEADERS,
-            FEW_RESPONSE_HEADERS + 1,
-            MAX_RESPONSE_HEADERS,
-        ] {
+        for count in [1, 32, 33, MAX_RESPONSE_HEADERS] {
             let parsed = head(&lines(count), &Method::GET);
             assert_eq!(parsed.response.headers().len(), count);
         }
@@ -829,7 +822,7 @@ mod tests {
             parse_head(&lines(MAX_RESPONSE_HEADERS + 1), &Method::GET),
             Err(HeadError::Malformed("too many headers"))
         ));
-        let partial = lines(FEW_RESPONSE_HEADERS + 10);
+        let partial = lines(42);
         let partial = &partial[..partial.len() - 2];
         assert!(matches!(parse_head(partial, &Method::GET), Ok(None)));
     }

@@ -90,3 +90,60 @@ fn the_clients_lines_go_in_its_order_and_spelling() {
          x-forwarded-for: 192.0.2.7\r\nx-real-ip: 192.0.2.7\r\nx-forwarded-proto: http\r\n\r\n"
     );
 }
+
+/// The hop-by-hop lines of an HTTP/1 head are found as it is parsed and removed by their place
+/// (`h1::head`, `Headers::note_hop_by_hop`); past the 64th line, or when `Connection` names
+/// another header, by name. Every RFC 9110 name goes either way, in any case, and only they.
+#[test]
+fn hop_by_hop_lines_go_whether_found_by_the_parse_or_by_name() {
+    let hop_by_hop = "Connection: Keep-Alive\r\nkeep-alive: timeout=5\r\nTE: trailers\r\n\
+                      TRAILER: x\r\nUpgrade: h2c\r\nProxy-Authorization: x\r\n\
+                      proxy-authenticate: x\r\nProxy-Connection: x\r\n";
+    let padding = |count: usize| {
+        (0..count)
+            .map(|index| format!("X-Line-{index}: {index}\r\n"))
+            .collect::<String>()
+    };
+    for (before, after, connection) in [
+        (0, 0, ""),
+        (0, 70, ""),
+        (60, 0, ""),
+        (64, 0, ""),
+        (0, 0, "Connection: X-Private\r\n"),
+    ] {
+        let request = format!(
+            "GET / HTTP/1.1\r\nHost: example.org\r\n{}{hop_by_hop}{connection}X-Private: 1\r\n\
+             Accept: */*\r\n{}\r\n",
+            padding(before),
+            padding(after)
+        );
+        let head = forwarded(request.as_bytes()).to_ascii_lowercase();
+        let mut gone = vec![
+            "connection",
+            "keep-alive",
+            "\r\nte:",
+            "trailer",
+            "upgrade",
+            "proxy-",
+        ];
+        if connection.is_empty() {
+            assert!(head.contains("\r\nx-private: 1\r\n"), "{before}: {head}");
+        } else {
+            gone.push("x-private");
+        }
+        for gone in gone {
+            assert!(
+                !head.contains(gone),
+                "{before} {connection}: {gone}: {head}"
+            );
+        }
+        for kept in ["host: example.org", "accept: */*"] {
+            assert!(head.contains(&format!("\r\n{kept}\r\n")), "{kept}: {head}");
+        }
+        assert_eq!(
+            head.matches("\r\nx-line-").count(),
+            before + after,
+            "{head}"
+        );
+    }
+}
