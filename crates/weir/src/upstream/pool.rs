@@ -450,9 +450,6 @@ impl Pool {
         let (receiver, deadline, predicted, queued_at) = {
             let mut state = self.lock();
             let now = Instant::now();
-            if self.settings.predict {
-                state.admission.arrived(now);
-            }
             // After a cut of the adaptive limit: idle connections over it are closed, so that
             // reusing one cannot put more requests in flight than the limit.
             while state.over_cap(&self.settings) && state.close_oldest_idle() {}

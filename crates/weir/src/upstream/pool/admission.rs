@@ -10,11 +10,10 @@
 //! by a few service times per window), or once it stayed above the target ([`TARGET_SERVICES`])
 //! for an interval ([`INTERVAL_SERVICES`]: CoDel's test, for a slow overload that never grows
 //! fast); it stands until it empties while it is not refusing ([`REFUSALS_PER_PLACE`] refusals
-//! per place within the last [`HOLD_SERVICES`], while the last [`ARRIVALS_PER_PLACE`] per place
-//! came at least as fast as the workers serve: a spike that ended stops the refusing before the
-//! hold runs out). While it stands, the pool serves the newest waiter first (LIFO); its room is
-//! the target ([`TARGET_SERVICES`] of delay) when it starts standing, one service time less for
-//! each service time it has stood, down to [`ROOM_FLOOR_SERVICES`], and at the floor at once while it refuses: a burst that a short wait
+//! per place within the last [`HOLD_SERVICES`]). While it stands, the pool serves the newest
+//! waiter first (LIFO); its room is the target ([`TARGET_SERVICES`] of delay) when it starts
+//! standing, one service time less for each service time it has stood, down to
+//! [`ROOM_FLOOR_SERVICES`], and at the floor at once while it refuses: a burst that a short wait
 //! drains is admitted whole, while under a sustained overload the room is down to one service
 //! time as soon as it refuses two per place (an overload that goes on). A newcomer
 //! that finds it full is refused at once (503), unless it outranks a waiter: then the oldest
@@ -96,19 +95,6 @@ pub const HOLD_SERVICES: f64 = 8.0;
 /// served with one, 91% with two per place, main's figure). At twice the capacity a standing
 /// queue refuses about one newcomer per service time per place, 8 per place within the hold.
 pub const REFUSALS_PER_PLACE: usize = 2;
-
-/// How many arrivals per place the test of an overload's end reads: a standing queue is
-/// refusing ([`REFUSALS_PER_PLACE`]) only while the last `capacity` × this many requests that
-/// asked the pool for a place came at least as fast as the workers serve (within this many
-/// service times). After a spike the floor's wait ([`FLOOR_WAIT_SERVICES`]) refuses newcomers
-/// at the app's capacity too, and those refusals kept the queue refusing, its room at its floor,
-/// for 230-516 ms into the 1x that followed: 4-5 of 72 requests refused at once in the first
-/// second after a 2x spike, 12-14 of 87 after 10x (lab/runs/2026-12-04-vm-overload-collapse).
-/// Sixteen arrivals at four places tell twice the capacity from the capacity: at 2x they span
-/// two service times on average and four only about once in a few thousand readings, so a 2x
-/// overload stays refusing; after the spike they span four once about 4 × capacity of the 1x
-/// arrivals came, ~200 ms at 80 req/s (the model: lab/runs/2026-12-05-vm-overload-recovery).
-pub const ARRIVALS_PER_PLACE: usize = 4;
 
 /// The most a newcomer to a standing queue whose room is at its floor may wait, in service
 /// times, by when the place it would get frees (the places' start times plus the service time,
@@ -253,9 +239,6 @@ pub struct Admission {
     /// When the last `capacity` places were taken, oldest first: under load, when the places
     /// now in use were, so when they free.
     starts: VecDeque<Instant>,
-    /// When the last `capacity` × [`ARRIVALS_PER_PLACE`] requests asked for a place, oldest
-    /// first: whether they still come faster than the workers serve.
-    arrivals: VecDeque<Instant>,
     stats: AdmissionStats,
 }
 
@@ -270,7 +253,6 @@ impl Admission {
             standing_since: None,
             refusals: VecDeque::new(),
             starts: VecDeque::new(),
-            arrivals: VecDeque::new(),
             stats: AdmissionStats::default(),
         }
     }
@@ -281,29 +263,6 @@ impl Admission {
         while self.starts.len() > self.capacity {
             self.starts.pop_front();
         }
-        while self.arrivals.len() > self.capacity * ARRIVALS_PER_PLACE {
-            self.arrivals.pop_front();
-        }
-    }
-
-    /// A request asked for a place now (whether it gets one at once, waits or is refused).
-    pub fn arrived(&mut self, now: Instant) {
-        while self.arrivals.len() >= self.capacity * ARRIVALS_PER_PLACE {
-            self.arrivals.pop_front();
-        }
-        self.arrivals.push_back(now);
-    }
-
-    /// Whether the last arrivals ([`ARRIVALS_PER_PLACE`] per place, or those there were) came at
-    /// least as fast as the workers serve: `n` of them within `n ÷ capacity` service times of
-    /// now. True while no arrival was reported (admission used without a pool: the refusals
-    /// alone decide).
-    fn arriving_over_capacity(&self, now: Instant) -> bool {
-        let (Some(&oldest), Some(service)) = (self.arrivals.front(), self.service) else {
-            return true;
-        };
-        let span = now.duration_since(oldest).as_secs_f64();
-        self.arrivals.len() as f64 * service >= self.capacity as f64 * span
     }
 
     /// A place was taken now (at once, or handed to a waiter): it frees a service time later.
@@ -472,17 +431,14 @@ impl Admission {
     }
 
     /// Whether the standing queue refused [`REFUSALS_PER_PLACE`] × capacity newcomers or waiters
-    /// within the last [`HOLD_SERVICES`] and requests still arrive at least as fast as the
-    /// workers serve ([`ARRIVALS_PER_PLACE`]): the overload goes on (a burst that made the queue
-    /// stand and then stopped coming refuses no one, or a few; a spike that ended is seen from
-    /// the arrivals before the hold runs out).
+    /// within the last [`HOLD_SERVICES`]: the overload goes on (a burst that made the queue stand
+    /// and then stopped coming refuses no one, or a few).
     fn refusing(&self, now: Instant) -> bool {
         let (Some(&oldest), Some(service)) = (self.refusals.front(), self.service) else {
             return false;
         };
         self.refusals.len() >= self.capacity * REFUSALS_PER_PLACE
             && now.duration_since(oldest).as_secs_f64() < service * HOLD_SERVICES
-            && self.arriving_over_capacity(now)
     }
 
     /// A newcomer was refused, or a waiter dropped, by a standing queue now.

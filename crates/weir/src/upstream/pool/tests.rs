@@ -282,9 +282,8 @@ async fn a_queue_that_fills_fast_stands_refuses_newcomers_to_its_full_room_and_d
     let (pool, first) = one_place_of_ten_ms(64).await;
     // Six queue at once: the delay grew from nothing by 60 ms: the queue stands. After 19
     // service times of standing its room is one service time of delay, one waiter at one
-    // place: full, so newcomers are refused at once; two (two per place) would make it
-    // refusing, but for the arrivals: eight in 190 ms are fewer than one place serves, and no
-    // waiter is dropped for them.
+    // place: full, so newcomers are refused at once; two (two per place) make it refusing, and
+    // no waiter is dropped for them.
     let mut waiters: Vec<Option<Checking>> =
         (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
     tokio::time::advance(Duration::from_millis(190)).await;
@@ -292,22 +291,21 @@ async fn a_queue_that_fills_fast_stands_refuses_newcomers_to_its_full_room_and_d
     assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     assert!(dropped(&mut waiters).is_empty());
     // The newest of all left (cancelled). The place, held 200 ms, makes the service time 48
-    // ms, in which the queue has stood only four service times: its room is not at its floor,
-    // and the queue refuses no one (the arrivals fell), so the newest is served first.
+    // ms; the queue refuses, so its room stays at its floor and it is served first come, first
+    // served.
     waiters[5] = None;
     let (order, held) = serve(first, &mut waiters, 1).await;
-    assert_eq!(order, [4]);
-    // Two newcomers at once. The first finds room (750 ms of it) and waits. With the second,
-    // four requests came within four service times (four per place), faster than the place
-    // serves, and the queue refuses again: its room is at its floor, full, so the newcomer is
-    // refused at once, and the waiters that waited over one service time are dropped as it
-    // comes, so the bottom of the stack never ages into a late answer.
+    assert_eq!(order, [0]);
+    // The others waited over one service time; while the queue refuses newcomers they are
+    // dropped, here as a newcomer comes, so the bottom of the stack never ages into a late
+    // answer. The newcomer itself is refused at once: the place it would get frees 38 ms from
+    // now, over half a service time.
     tokio::time::advance(Duration::from_millis(10)).await;
-    waiters.push(queue(&pool, Priority::Normal));
-    assert!(dropped(&mut waiters).is_empty());
     assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
-    assert_eq!(dropped(&mut waiters), [0, 1, 2, 3]);
-    // The fresh waiter is served next.
+    assert_eq!(dropped(&mut waiters), [1, 2, 3, 4]);
+    // 20 ms later the place frees within 18 ms: the next newcomer waits, and is served next.
+    tokio::time::advance(Duration::from_millis(20)).await;
+    waiters.push(queue(&pool, Priority::Normal));
     let (order, held) = serve(held, &mut waiters, 1).await;
     assert_eq!(order, [6]);
     drop(held);
@@ -376,15 +374,14 @@ async fn a_burst_that_a_short_wait_drains_is_admitted_whole_and_served_in_full()
     }
     // No more come: all twenty are served, none dropped (none fresher would take the place).
     // Five refusals at one place make the queue refusing: its room is at its floor, served
-    // first come, first served, until the last four arrivals (four per place) are four service
-    // times old, well within the hold (8 service times after the refusals): the burst stopped
-    // coming. Then newest first while the room shrinks, and first come, first served again
-    // once it is at its floor, 19 service times after the queue stood.
+    // first come, first served, for the hold (8 service times after the refusals); then newest
+    // first while the room shrinks, and first come, first served again once it is at its
+    // floor, 19 service times after the queue stood.
     let (order, _held) = serve(first, &mut waiters, 20).await;
-    let newest_first: Vec<usize> = (6..20).rev().collect();
+    let newest_first: Vec<usize> = (9..20).rev().collect();
     assert_eq!(
         order,
-        [&[0, 1, 2, 3][..], &newest_first[..], &[4, 5]].concat()
+        [&[0, 1, 2, 3, 4, 5, 6][..], &newest_first[..], &[7, 8]].concat()
     );
     let stats = pool.stats();
     assert_eq!(stats.admission.dropped_standing, 0);

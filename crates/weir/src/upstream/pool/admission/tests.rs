@@ -1,8 +1,7 @@
 //! Admission on tokio's paused clock: the prediction is Little's law on the recorded service
 //! times, a refusal carries the predicted drain time, a queue whose delay wanders is never
 //! standing, one whose delay grows by the growth within a window, or stays above the target for
-//! an interval, stands until it empties (and while it refuses two per place and requests arrive
-//! at least as fast as the workers serve), a standing queue's
+//! an interval, stands until it empties (and while it refuses two per place), a standing queue's
 //! room is the target when it starts standing and shrinks by the time it stood, to one service
 //! time, where a newcomer also waits at most half a service time for its place, by the places'
 //! start times; the order of service: newest first, but for the guard and at the floor.
@@ -273,46 +272,6 @@ async fn a_standing_queue_that_refuses_two_per_place_has_its_room_at_the_floor_a
     assert!(!admission.full(Instant::now(), 30, 0));
     assert!(admission.full(Instant::now(), 40, 0));
     assert_eq!(admission.order(Instant::now()), Order::NewestFirst);
-}
-
-#[tokio::test(start_paused = true)]
-async fn a_refusing_queue_stops_refusing_once_arrivals_fall_below_what_the_workers_serve() {
-    // Two queues alike, stood up by a spike that refused two per place (8 newcomers of 16
-    // arrivals at once): refusing, their room at its floor.
-    let mut spikes = [four_of_fifty(), four_of_fifty()];
-    for admission in &mut spikes {
-        admission.queue_depth(Instant::now(), 0);
-        admission.queue_depth(Instant::now(), 40);
-        assert!(admission.standing(Instant::now()));
-        for arrival in 0..16 {
-            admission.arrived(Instant::now());
-            if arrival % 2 == 0 {
-                admission.refuse_standing(Instant::now(), 40);
-            }
-        }
-        assert!(admission.full(Instant::now(), 40, 0));
-    }
-    // Then for 320 ms, within the hold (8 service times, 400 ms) of the refusals, one goes on at
-    // 100 req/s (over the 80 the workers serve), the other falls to 50 req/s: its last 16
-    // arrivals (4 per place) spanned 6 service times.
-    for tick in 1..=32 {
-        tokio::time::advance(ms(10)).await;
-        spikes[0].arrived(Instant::now());
-        if tick % 2 == 0 {
-            spikes[1].arrived(Instant::now());
-        }
-    }
-    let [on, ended] = &mut spikes;
-    // The overload that goes on still refuses: its room is at its floor, and emptied it stands.
-    assert!(on.full(Instant::now(), 40, 0));
-    on.queue_depth(Instant::now(), 0);
-    assert!(on.standing(Instant::now()));
-    // The spike that ended no longer does: the room its time standing gives (13.6 service
-    // times, 54 waiters), and emptied once, it stops standing, though its refusals are within
-    // the hold.
-    assert!(!ended.full(Instant::now(), 40, 0));
-    ended.queue_depth(Instant::now(), 0);
-    assert!(!ended.standing(Instant::now()));
 }
 
 #[tokio::test(start_paused = true)]
