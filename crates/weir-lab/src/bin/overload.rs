@@ -20,7 +20,8 @@
 //! Usage: weir-lab-overload --weir target/release/weir --out DIR [--seconds 15]
 //! (OVERLOAD_ONLY=haproxy,weir-today keeps those gateways, written to raw-haproxy-weir-today.csv)
 //!
-//! Writes DIR/raw.csv (one row per gateway and level) and DIR/unloaded.md; each weir gateway's
+//! Writes DIR/raw.csv (one row per gateway and level), DIR/summary.md (its main figures, with
+//! the recovery after each level) and DIR/unloaded.md; each weir gateway's
 //! access log (JSON, with the gateway's own `request_time`) goes to DIR/NAME-access.jsonl.
 //!
 //! Goodput is 2xx answered within 2 s, per second, over a denominator that each column names:
@@ -73,6 +74,8 @@ const WINDOW: Duration = Duration::from_millis(100);
 /// One row of raw.csv but its ceiling columns, which wait for `weir-workers`' 10x level.
 struct Row {
     line: String,
+    /// The row of DIR/summary.md: goodput, served p99, refusals, and the recovery after.
+    summary: String,
     gateway: &'static str,
     level: f64,
     /// 2xx within [`GOOD_WITHIN`] per second of the level.
@@ -826,8 +829,19 @@ async fn main() -> anyhow::Result<()> {
                 )),
             );
             eprintln!("{line}");
+            let summary = format!(
+                "| {} | {level}x | {goodput:.3} | {} | {} | {after_good}/{after_sent} | {} | {tail_refused_first_second} | {tail_last_refusal_ms} |",
+                gateway.name,
+                ms(percentile(&served, 0.99)),
+                refused.len(),
+                app_rps.map_or("-".into(), |app_rps| format!(
+                    "{:.3}",
+                    after_good as f64 / (after_sent as f64).min(app_rps).max(f64::MIN_POSITIVE)
+                )),
+            );
             rows.push(Row {
                 line,
+                summary,
                 gateway: gateway.name,
                 level: *level,
                 per_second,
@@ -859,6 +873,20 @@ async fn main() -> anyhow::Result<()> {
         format!("raw-{}.csv", only.replace(',', "-"))
     };
     std::fs::write(options.out.join(&name), &csv)?;
+    // The figures a reader looks for first, the recovery after each level among them (issue
+    // 21: "after the spike, full goodput again within 1 s").
+    let mut summary = String::from(
+        "| gateway | level | goodput | served p99 ms | refused | recovery: 2xx within 2 s of the first second after / sent | recovery vs app alone | refused in that second | last refusal of the tail, ms after the level |\n|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for row in &rows {
+        let _ = writeln!(summary, "{}", row.summary);
+    }
+    std::fs::write(
+        options
+            .out
+            .join(name.replace("raw", "summary").replace(".csv", ".md")),
+        &summary,
+    )?;
     if !series_csv.is_empty() {
         std::fs::write(
             options.out.join(name.replace("raw", "series")),
