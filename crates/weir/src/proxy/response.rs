@@ -50,7 +50,7 @@ impl Outgoing {
 
     /// Compression when the client accepts it and the response suits it, `Server` if
     /// configured, HSTS on TLS, `Connection: close` on a connection's last request.
-    pub(super) fn apply(&self, mut response: Response<Body>, asked: &Asked) -> Response<Body> {
+    pub(super) fn apply(&self, response: &mut Response<Body>, asked: &Asked) {
         if let Some(config) = &self.compression {
             if compression::should_compress(
                 asked.is_head,
@@ -60,8 +60,9 @@ impl Outgoing {
             ) {
                 match asked.accepted {
                     Some(encoding) => {
-                        response =
-                            compression::compress_with(config, encoding, response).map(Body::boxed);
+                        let plain = std::mem::replace(response, Response::new(Body::empty()));
+                        *response =
+                            compression::compress_with(config, encoding, plain).map(Body::boxed);
                     }
                     None => compression::add_vary(response.headers_mut()),
                 }
@@ -80,7 +81,6 @@ impl Outgoing {
         if asked.last_request && response.status() != StatusCode::SWITCHING_PROTOCOLS {
             response.headers_mut().set(header::CONNECTION, "close");
         }
-        response
     }
 }
 
