@@ -126,17 +126,19 @@ pub(super) fn from_upstream(
         parts.extensions.insert(tunnel);
         return Response::from_parts(parts, Body::empty());
     }
-    let (mut parts, body) = response.into_parts();
     // The client side took the hop-by-hop lines out as it parsed the head, but a `101`'s.
-    if parts.status == StatusCode::SWITCHING_PROTOCOLS {
-        remove_hop_by_hop_fields(&mut parts.headers);
+    if response.status() == StatusCode::SWITCHING_PROTOCOLS {
+        remove_hop_by_hop_fields(response.headers_mut());
     }
     if let Some(limited) = shaping.limited {
-        limited.add_headers(&mut parts.headers);
+        limited.add_headers(response.headers_mut());
     }
+    // The head is edited where it is and then moved once into the client's response: taken
+    // apart first and edited, it was copied out and then in again.
+    let Response { head, body } = response;
     let body = match shaping.read_ahead {
         Some(buffers) => buffering::read_ahead(body, buffers),
         None => Body::Upstream(body),
     };
-    Response::from_parts(parts, body)
+    Response { head, body }
 }
