@@ -236,7 +236,7 @@ impl Proxy {
                 )
                 .await;
             // The one error exit: whatever phase failed, error.rs makes the answer.
-            let response = exchanged.unwrap_or_else(|error| {
+            let mut response = exchanged.unwrap_or_else(|error| {
                 self.note_failure(&error, unanswered.upstream_name(), client_ip);
                 let (response, lines) =
                     if self.answer_lines_fit(unanswered.record.route, rules_host.as_deref()) {
@@ -249,17 +249,20 @@ impl Proxy {
                     None => response.map(Body::full),
                 }
             });
-            let response = self.response_rules(
-                response,
+            // The answer is edited where it is, not moved through each step (each move was a
+            // copy of it).
+            self.response_rules(
+                &mut response,
                 unanswered.record.route,
                 rules_host.as_deref(),
                 facts.as_deref(),
                 client_ip,
                 asked.secure,
             );
-            let response = self.outgoing.apply(response, &asked);
+            self.outgoing.apply(&mut response, &asked);
             // The logging exit: counted now, logged when the body is done.
-            unanswered.answered(response)
+            unanswered.answered(&mut response);
+            response
         }
     }
 
@@ -267,15 +270,15 @@ impl Proxy {
     /// when no route matched. A request closed unanswered (444) gets none.
     fn response_rules(
         &self,
-        mut response: Response<Body>,
+        response: &mut Response<Body>,
         route: Option<usize>,
         host: Option<&str>,
         facts: Option<&rules::Facts>,
         client_ip: IpAddr,
         secure: bool,
-    ) -> Response<Body> {
+    ) {
         let Some(rules) = self.rules.find(route, host) else {
-            return response;
+            return;
         };
         if !rules.has_response_rules()
             || response
@@ -283,7 +286,7 @@ impl Proxy {
                 .get::<crate::error::CloseUnanswered>()
                 .is_some()
         {
-            return response;
+            return;
         }
         let empty = (
             http::Uri::from_static("/"),
@@ -291,8 +294,7 @@ impl Proxy {
         );
         let variables =
             rules::response_variables(facts, rules.server_name(), client_ip, secure, &empty);
-        rules.apply_response(&mut response, &variables);
-        response
+        rules.apply_response(response, &variables);
     }
 
     /// Whether an answer weir makes may keep header lines as bytes ([`ProxyError::into_answer`]):
@@ -368,10 +370,10 @@ impl Proxy {
         {
             decided = later.await;
         }
-        if let Err(rejected) = &mut decided {
+        // Moved out of only on the way out: the decision stays whole for the phases below.
+        if let Err(rejected) = decided {
             give_back_headers(std::mem::take(request));
-            // Taken out of its place (a unit variant left), not moved: see above.
-            return Err(std::mem::replace(rejected, ProxyError::NoRoute));
+            return Err(rejected);
         }
         let limited = decided.as_ref().ok().and_then(Option::as_ref);
         let upstream = match &route.target {

@@ -128,15 +128,17 @@ impl<'proxy> Unanswered<'proxy> {
     }
 
     /// The answer is ready: it leaves by the exit, its line written when its body is done.
-    pub(super) fn answered(mut self, response: Response<Body>) -> Response<Body> {
+    /// (The answer is borrowed, not moved through: its body changes only when it is logged.)
+    pub(super) fn answered(mut self, response: &mut Response<Body>) {
         self.armed = false;
         let record = std::mem::take(&mut self.record);
-        let (parts, body) = response.into_parts();
-        let body = match self.logging.exit(record, parts.status, Some(self.started)) {
-            Some((access_log, entry)) => Body::Logged(Box::new(access_log.wrap(body, entry))),
-            None => body,
-        };
-        Response::from_parts(parts, body)
+        if let Some((access_log, entry)) =
+            self.logging
+                .exit(record, response.status(), Some(self.started))
+        {
+            let body = std::mem::replace(response.body_mut(), Body::empty());
+            *response.body_mut() = Body::Logged(Box::new(access_log.wrap(body, entry)));
+        }
     }
 }
 

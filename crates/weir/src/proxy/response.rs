@@ -50,7 +50,7 @@ impl Outgoing {
 
     /// Compression when the client accepts it and the response suits it, `Server` if
     /// configured, HSTS on TLS, `Connection: close` on a connection's last request.
-    pub(super) fn apply(&self, mut response: Response<Body>, asked: &Asked) -> Response<Body> {
+    pub(super) fn apply(&self, response: &mut Response<Body>, asked: &Asked) {
         if let Some(config) = &self.compression {
             if compression::should_compress(
                 asked.is_head,
@@ -60,8 +60,9 @@ impl Outgoing {
             ) {
                 match asked.accepted {
                     Some(encoding) => {
-                        response =
-                            compression::compress_with(config, encoding, response).map(Body::boxed);
+                        let plain = std::mem::replace(response, Response::new(Body::empty()));
+                        *response =
+                            compression::compress_with(config, encoding, plain).map(Body::boxed);
                     }
                     None => compression::add_vary(response.headers_mut()),
                 }
@@ -80,7 +81,6 @@ impl Outgoing {
         if asked.last_request && response.status() != StatusCode::SWITCHING_PROTOCOLS {
             response.headers_mut().set(header::CONNECTION, "close");
         }
-        response
     }
 }
 
@@ -126,17 +126,19 @@ pub(super) fn from_upstream(
         parts.extensions.insert(tunnel);
         return Response::from_parts(parts, Body::empty());
     }
-    let (mut parts, body) = response.into_parts();
     // The client side took the hop-by-hop lines out as it parsed the head, but a `101`'s.
-    if parts.status == StatusCode::SWITCHING_PROTOCOLS {
-        remove_hop_by_hop_fields(&mut parts.headers);
+    if response.status() == StatusCode::SWITCHING_PROTOCOLS {
+        remove_hop_by_hop_fields(response.headers_mut());
     }
     if let Some(limited) = shaping.limited {
-        limited.add_headers(&mut parts.headers);
+        limited.add_headers(response.headers_mut());
     }
+    // The head is edited where it is and then moved once into the client's response: taken
+    // apart first and edited, it was copied out and then in again.
+    let Response { head, body } = response;
     let body = match shaping.read_ahead {
         Some(buffers) => buffering::read_ahead(body, buffers),
         None => Body::Upstream(body),
     };
-    Response::from_parts(parts, body)
+    Response { head, body }
 }
