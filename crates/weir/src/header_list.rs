@@ -94,6 +94,42 @@ pub fn names_another_header(item: &[u8]) -> bool {
         || is(item, b"content-length"))
 }
 
+/// The hop-by-hop lines a head parser met, by their place among the head's lines (bit `n` for
+/// the `n`th), so the view can mark them removed without another look at a name; and whether
+/// that is not enough: a hop-by-hop line past the 64th, or a `Connection` that names another
+/// header, which must be found by name. The request's and the upstream response's parsers
+/// share it.
+#[derive(Clone, Copy, Default)]
+pub struct HopByHopLines {
+    places: u64,
+    by_name: bool,
+}
+
+impl HopByHopLines {
+    /// Notes the `index`th line, named `name`, if it is hop-by-hop.
+    #[inline(always)]
+    pub fn note(&mut self, index: usize, name: &[u8]) {
+        if is_hop_by_hop(name) {
+            match 1u64.checked_shl(index as u32) {
+                Some(bit) => self.places |= bit,
+                None => self.by_name = true,
+            }
+        }
+    }
+
+    /// Notes an item of `Connection`: one that [`names_another_header`] means the lines must
+    /// be found by name.
+    pub fn note_connection_item(&mut self, item: &[u8]) {
+        self.by_name |= names_another_header(item);
+    }
+
+    /// The hop-by-hop lines by place (bit `n` for the `n`th), or `None` when they must be found
+    /// by name.
+    pub fn by_place(self) -> Option<u64> {
+        (!self.by_name).then_some(self.places)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

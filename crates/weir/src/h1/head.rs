@@ -174,20 +174,13 @@ fn build(request: &httparse::Request<'_, '_>, head: &[u8]) -> Result<Head, Codec
     let mut close = false;
     let mut keep_alive_token = false;
     let mut expect_continue = false;
-    // Hop-by-hop lines (bit `n` for the `n`th line), noted in the view for phase 4, which then
-    // looks at no name again; unless a line past the 64th is one (`beyond`) or `Connection`
-    // names other headers, which phase 4 finds by name.
-    let mut hop_by_hop: u64 = 0;
-    let mut beyond = false;
-    let mut connection_names = false;
+    // Hop-by-hop lines, noted in the view for phase 4, which then looks at no name again;
+    // unless a line past the 64th is one or `Connection` names other headers, which phase 4
+    // finds by name.
+    let mut hop_by_hop = header_list::HopByHopLines::default();
     for (index, line) in request.headers.iter().enumerate() {
         let name = line.name.as_bytes();
-        if header_list::is_hop_by_hop(name) {
-            match 1u64.checked_shl(index as u32) {
-                Some(bit) => hop_by_hop |= bit,
-                None => beyond = true,
-            }
-        }
+        hop_by_hop.note(index, name);
         let is = |lower: &[u8]| header_list::is(name, lower);
         // httparse holds names to tokens and values to text (tab, visible ASCII, obs-text),
         // as `http`'s `HeaderName` and `HeaderValue` did: the view keeps them as they are.
@@ -224,7 +217,7 @@ fn build(request: &httparse::Request<'_, '_>, head: &[u8]) -> Result<Head, Codec
                 } else if header_list::is(token, b"keep-alive") {
                     keep_alive_token = true;
                 } else {
-                    connection_names |= header_list::names_another_header(token);
+                    hop_by_hop.note_connection_item(token);
                 }
             }
         } else if is(b"expect") && header_list::is(line.value, b"100-continue") {
@@ -262,8 +255,8 @@ fn build(request: &httparse::Request<'_, '_>, head: &[u8]) -> Result<Head, Codec
         bytes.slice(target_start..target_start + path.len()),
     )?;
     let mut headers = Headers::parsed(bytes, head, request.headers);
-    if !beyond && !connection_names {
-        headers.note_hop_by_hop(hop_by_hop);
+    if let Some(places) = hop_by_hop.by_place() {
+        headers.note_hop_by_hop(places);
     }
     let parts = RequestHead {
         method,

@@ -498,21 +498,13 @@ pub fn parse_head(
     let mut codings_end_chunked = None;
     let mut close = false;
     let mut keep_alive_token = false;
-    // Hop-by-hop lines (bit `n` for the `n`th line; a line past the 64th sets `beyond`), and
-    // whether `Connection` names others: removed from the view below.
-    let mut hop_by_hop: u64 = 0;
-    let mut beyond = false;
-    let mut connection_names = false;
+    // Hop-by-hop lines, and whether `Connection` names others: removed from the view below.
+    let mut hop_by_hop = header_list::HopByHopLines::default();
     for (index, line) in response.headers.iter().enumerate() {
         // httparse holds names to tokens and values to text (tab, visible ASCII, obs-text), as
         // `http`'s `HeaderName` and `HeaderValue` did: the view keeps them as they are.
         let name = line.name.as_bytes();
-        if header_list::is_hop_by_hop(name) {
-            match 1u64.checked_shl(index as u32) {
-                Some(bit) => hop_by_hop |= bit,
-                None => beyond = true,
-            }
-        }
+        hop_by_hop.note(index, name);
         let is = |lower: &[u8]| header_list::is(name, lower);
         if is(b"content-length") {
             for part in header_list::items(line.value) {
@@ -533,7 +525,7 @@ pub fn parse_head(
             for token in header_list::items(line.value) {
                 close |= header_list::is(token, b"close");
                 keep_alive_token |= header_list::is(token, b"keep-alive");
-                connection_names |= header_list::names_another_header(token);
+                hop_by_hop.note_connection_item(token);
             }
         }
     }
@@ -543,14 +535,15 @@ pub fn parse_head(
     let copy = crate::h1::head::head_bytes(length, |buffer| buffer.extend_from_slice(head));
     let mut headers = Headers::parsed(copy, head, response.headers);
     if status != StatusCode::SWITCHING_PROTOCOLS {
-        if connection_names || beyond {
-            remove_hop_by_hop(&mut headers, response.headers);
-        } else {
+        match hop_by_hop.by_place() {
             // The lines found above, marked removed without another look at the names.
-            while hop_by_hop != 0 {
-                headers.remove_parsed(hop_by_hop.trailing_zeros() as usize);
-                hop_by_hop &= hop_by_hop - 1;
+            Some(mut places) => {
+                while places != 0 {
+                    headers.remove_parsed(places.trailing_zeros() as usize);
+                    places &= places - 1;
+                }
             }
+            None => remove_hop_by_hop(&mut headers, response.headers),
         }
     }
     let bodiless = *request_method == Method::HEAD
