@@ -142,6 +142,10 @@ pub fn read_runs(root: &Path, revision: &str, only: &[String]) -> anyhow::Result
     let mut runs = Vec::new();
     for dir in dirs {
         let csv = git(root, &["show", &format!("{revision}:{dir}/raw.csv")])?;
+        if only.is_empty() && is_overload_table(&csv) {
+            // `weir-lab-overload`'s own table (its runs are read by their READMEs, not here).
+            continue;
+        }
         let records = parse_raw_csv(&csv).with_context(|| format!("reading {dir}/raw.csv"))?;
         let committed = git(root, &["log", "-1", "--format=%ct", revision, "--", &dir])?
             .trim()
@@ -596,6 +600,14 @@ fn csv_rows(text: &str) -> Vec<Vec<String>> {
         rows.push(row);
     }
     rows
+}
+
+/// Whether a raw.csv is `weir-lab-overload`'s table (its first column `gateway`, then
+/// `setting` and `level`), not a `weir-lab run`'s: the headline has nothing to read in it.
+fn is_overload_table(csv: &str) -> bool {
+    csv.lines()
+        .next()
+        .is_some_and(|header| header.starts_with("gateway,setting,level,"))
 }
 
 /// Turns raw.csv back into records, by column name, so runs written before a column existed

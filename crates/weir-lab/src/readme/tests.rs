@@ -289,3 +289,13 @@ fn markers_are_replaced_and_the_rest_kept() {
     );
     assert!(replace_between_markers("no markers", "x").is_none());
 }
+
+#[test]
+fn the_overload_labs_table_is_told_from_a_runs() {
+    let overload = "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput\nweir,w4,1x,80,1200,1200,1200,1.0\n";
+    assert!(is_overload_table(overload));
+    assert!(parse_raw_csv(overload).is_err());
+    let run = raw_csv(&[record("weir", 100.0)]);
+    assert!(!is_overload_table(&run));
+    assert!(parse_raw_csv(&run).is_ok());
+}
