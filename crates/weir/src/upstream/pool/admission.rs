@@ -13,7 +13,9 @@
 //! per place within the last [`HOLD_SERVICES`]). While it stands, the pool serves the newest
 //! waiter first (LIFO); its room is the target ([`TARGET_SERVICES`] of delay) when it starts
 //! standing, one service time less for each service time it has stood, down to
-//! [`ROOM_FLOOR_SERVICES`], and at the floor at once while it refuses: a burst that a short wait
+//! [`ROOM_FLOOR_SERVICES`], and at the floor at once while it refuses, or from the start when it
+//! stands again within [`HOLD_SERVICES`] of stopping with its room at the floor (a lull inside
+//! an overload that goes on, not a new burst): a burst that a short wait
 //! drains is admitted whole, while under a sustained overload the room is down to one service
 //! time as soon as it refuses two per place (an overload that goes on). A newcomer
 //! that finds it full is refused at once (503), unless it outranks a waiter: then the oldest
@@ -233,6 +235,10 @@ pub struct Admission {
     standing: bool,
     /// Since when the queue stands (`standing`): its room shrinks by the time since.
     standing_since: Option<Instant>,
+    /// When a standing queue whose room was at its floor last stopped standing (it emptied
+    /// while not refusing): one that stands again within [`HOLD_SERVICES`] of it starts with its
+    /// room at the floor ([`Admission::resumed`]).
+    lapsed: Option<Instant>,
     /// When the last refusals of a standing queue were (newcomers refused, waiters dropped),
     /// oldest first: [`REFUSALS_PER_PLACE`] × capacity at most.
     refusals: VecDeque<Instant>,
@@ -251,6 +257,7 @@ impl Admission {
             window: VecDeque::new(),
             standing: false,
             standing_since: None,
+            lapsed: None,
             refusals: VecDeque::new(),
             starts: VecDeque::new(),
             stats: AdmissionStats::default(),
@@ -327,8 +334,14 @@ impl Admission {
             self.above_since = None;
             // A queue that refused a newcomer for fullness lately stands on when it empties: its
             // room empties now and then under a sustained overload.
+            let was = self.standing_since;
             self.standing = self.standing && self.refusing(now);
             if !self.standing {
+                // A lull inside an overload that goes on: remembered, so that its room does not
+                // start at the target again when it stands again within the hold.
+                if let Some(since) = was {
+                    self.lapsed = self.at_floor(now, since).then_some(now);
+                }
                 self.standing_since = None;
             }
             // An empty queue is a delay of zero: growth from it counts.
@@ -406,7 +419,7 @@ impl Admission {
     fn room(&self, now: Instant, since: Instant) -> Option<Duration> {
         let service = self.service?;
         let floor = Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST);
-        if self.refusing(now) {
+        if self.refusing(now) || self.resumed(since) {
             return Some(floor);
         }
         let target = self.target()?;
@@ -427,7 +440,22 @@ impl Admission {
             return false;
         };
         let floor = Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST);
-        self.refusing(now) || target.saturating_sub(now.duration_since(since)) <= floor
+        self.refusing(now)
+            || self.resumed(since)
+            || target.saturating_sub(now.duration_since(since)) <= floor
+    }
+
+    /// Whether a queue that stands since `since` stood again within [`HOLD_SERVICES`] of
+    /// stopping with its room at its floor: then its room starts at the floor. A lull inside a
+    /// sustained overload can empty the queue once its refusals thin out; standing again with
+    /// a room of the target, it admitted up to 20 service times of waiters, and dropped them
+    /// after a wait as soon as it refused two per place again (49 at twice the capacity in
+    /// lab/runs/2026-12-05-vm-overload-recovery).
+    fn resumed(&self, since: Instant) -> bool {
+        let (Some(lapsed), Some(service)) = (self.lapsed, self.service) else {
+            return false;
+        };
+        since.duration_since(lapsed).as_secs_f64() < service * HOLD_SERVICES
     }
 
     /// Whether the standing queue refused [`REFUSALS_PER_PLACE`] × capacity newcomers or waiters

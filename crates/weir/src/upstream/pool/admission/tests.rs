@@ -231,10 +231,10 @@ async fn a_standing_queues_room_is_the_target_at_first_and_shrinks_as_long_as_it
     assert!(!admission.full(Instant::now(), 3, 3));
     assert!(admission.full(Instant::now(), 4, 4));
     // Emptied with no newcomer refused within the hold, it stops standing; when it stands
-    // again, its room is the target again.
+    // again after the hold (8 service times), its room is the target again.
     admission.queue_depth(Instant::now(), 0);
     assert!(!admission.standing(Instant::now()));
-    tokio::time::advance(ms(10)).await;
+    tokio::time::advance(ms(401)).await;
     admission.queue_depth(Instant::now(), 30);
     assert!(admission.standing(Instant::now()));
     assert!(!admission.full(Instant::now(), 79, 79));
@@ -272,6 +272,53 @@ async fn a_standing_queue_that_refuses_two_per_place_has_its_room_at_the_floor_a
     assert!(!admission.full(Instant::now(), 30, 0));
     assert!(admission.full(Instant::now(), 40, 0));
     assert_eq!(admission.order(Instant::now()), Order::NewestFirst);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_queue_that_stands_again_within_the_hold_of_a_lull_starts_with_its_room_at_the_floor() {
+    let mut admission = four_of_fifty();
+    admission.queue_depth(Instant::now(), 0);
+    // An overload that goes on: the queue stands, its room is at the floor by time (19 service
+    // times) and it refuses two per place.
+    admission.queue_depth(Instant::now(), 30);
+    assert!(admission.standing(Instant::now()));
+    tokio::time::advance(ms(2000)).await;
+    admission.queue_depth(Instant::now(), 4);
+    for _ in 0..8 {
+        admission.refuse_standing(Instant::now(), 4);
+    }
+    // A lull: no refusal for the hold (8 service times), and the queue empties: it stops
+    // standing.
+    tokio::time::advance(ms(400)).await;
+    admission.queue_depth(Instant::now(), 0);
+    assert!(!admission.standing(Instant::now()));
+    // The overload comes back 399 ms later, within the hold: 30 waiters, it stands again, and
+    // its room is the floor from the start (4 waiters at 4 places), served first come, first
+    // served, rather than the target (80 waiters) to drop them later.
+    tokio::time::advance(ms(399)).await;
+    admission.queue_depth(Instant::now(), 30);
+    assert!(admission.standing(Instant::now()));
+    let admitted = (0..80)
+        .filter(|&depth| !admission.full(Instant::now(), depth, depth))
+        .count();
+    assert_eq!(admitted, 4);
+    assert_eq!(admission.order(Instant::now()), Order::OldestFirst);
+    // A burst that stood for a short while (its room above the floor) and emptied is not an
+    // overload: a second burst right after has its room at the target again.
+    let mut bursts = four_of_fifty();
+    bursts.queue_depth(Instant::now(), 0);
+    bursts.queue_depth(Instant::now(), 60);
+    tokio::time::advance(ms(500)).await;
+    bursts.queue_depth(Instant::now(), 0);
+    assert!(!bursts.standing(Instant::now()));
+    tokio::time::advance(ms(10)).await;
+    bursts.queue_depth(Instant::now(), 60);
+    assert!(bursts.standing(Instant::now()));
+    let admitted = (0..100)
+        .filter(|&depth| !bursts.full(Instant::now(), depth, depth))
+        .count();
+    assert_eq!(admitted, 80);
+    assert_eq!(bursts.order(Instant::now()), Order::NewestFirst);
 }
 
 #[tokio::test(start_paused = true)]
