@@ -417,8 +417,7 @@ impl Admission {
     /// times of delay) less the time it has stood, [`ROOM_FLOOR_SERVICES`] at least; the floor
     /// at once while it is refusing ([`Admission::at_floor`]).
     fn room(&self, now: Instant, since: Instant) -> Option<Duration> {
-        let service = self.service?;
-        let floor = Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST);
+        let floor = self.floor()?;
         if self.refusing(now) || self.resumed(since) {
             return Some(floor);
         }
@@ -436,13 +435,14 @@ impl Admission {
     /// Those were the refusals that came late (5% of all at ten times the capacity, 7% at
     /// twice; with this, 0.7% and 3.5%: lab/runs/2026-12-04-vm-overload-collapse).
     fn at_floor(&self, now: Instant, since: Instant) -> bool {
-        let (Some(service), Some(target)) = (self.service, self.target()) else {
-            return false;
-        };
-        let floor = Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST);
-        self.refusing(now)
-            || self.resumed(since)
-            || target.saturating_sub(now.duration_since(since)) <= floor
+        self.floor()
+            .is_some_and(|floor| self.room(now, since) == Some(floor))
+    }
+
+    /// The least room of a standing queue: [`ROOM_FLOOR_SERVICES`] service times.
+    fn floor(&self) -> Option<Duration> {
+        let service = self.service?;
+        Some(Duration::from_secs_f64(service * ROOM_FLOOR_SERVICES).max(AT_LEAST))
     }
 
     /// Whether a queue that stands since `since` stood again within [`HOLD_SERVICES`] of
