@@ -6,11 +6,18 @@
 //! The balancer knows servers by index only; availability and the requests in flight to each
 //! come from the caller (health and the pools), so this file holds no per-server state and can
 //! be tested alone.
+//!
+//! A pick writes nothing another thread writes: the round-robin turn is one per thread (a lane
+//! per core, on a cache line of its own, as the pool's counts), and the random draws come from
+//! a generator per thread. nginx's round robin is per worker the same way (without a `zone`):
+//! each thread takes every server in turn, so the servers' shares stay even over the threads.
 
+use std::cell::Cell;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::pool::{lanes, thread_slot};
 use crate::config::Balance;
 
 /// Picks servers for requests. The requests in flight to each, which least outstanding
@@ -18,30 +25,43 @@ use crate::config::Balance;
 pub struct Balancer {
     strategy: Balance,
     servers: usize,
-    /// The next round-robin position.
-    next: AtomicUsize,
-    /// The state of a SplitMix64 generator, shared by all requests: cheap, lock-free, and random
-    /// enough to draw two servers.
-    random: AtomicU64,
+    /// The next round-robin position, one per thread (`thread_slot` modulo their number).
+    turns: Box<[Turn]>,
+}
+
+/// One thread's round-robin position; an atomic only because a thread past the lanes shares
+/// one, and a relaxed add on a line only this thread writes costs no transfer.
+#[repr(align(64))]
+#[derive(Default)]
+struct Turn(AtomicUsize);
+
+thread_local! {
+    /// This thread's SplitMix64 state: cheap, and random enough to draw two servers.
+    static RANDOM: Cell<u64> = Cell::new(RandomState::new().hash_one(thread_slot()));
 }
 
 impl Balancer {
     /// A balancer over `servers` servers (taken as one when 0: the caller answers an empty set
     /// before asking).
     pub fn new(strategy: Balance, servers: usize) -> Balancer {
+        Balancer::with_lanes(strategy, servers, lanes())
+    }
+
+    /// A balancer with `lanes` round-robin turns (one per core in [`Balancer::new`]).
+    pub(super) fn with_lanes(strategy: Balance, servers: usize, lanes: usize) -> Balancer {
         Balancer {
             strategy,
             servers: servers.max(1),
-            next: AtomicUsize::new(0),
-            random: AtomicU64::new(RandomState::new().hash_one(servers)),
+            turns: (0..lanes.max(1)).map(|_| Turn::default()).collect(),
         }
     }
 
-    fn random_below(&self, bound: usize) -> usize {
-        let mut z = self
-            .random
-            .fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
-            .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    fn random_below(bound: usize) -> usize {
+        let mut z = RANDOM.with(|state| {
+            let next = state.get().wrapping_add(0x9E37_79B9_7F4A_7C15);
+            state.set(next);
+            next
+        });
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^= z >> 31;
@@ -56,21 +76,32 @@ impl Balancer {
         available: impl Fn(usize) -> bool,
         outstanding: impl Fn(usize) -> usize,
     ) -> usize {
+        self.first_in(thread_slot() as usize, available, outstanding)
+    }
+
+    /// [`Balancer::first`] as thread number `thread` (its lane: `thread` modulo the lanes).
+    pub(super) fn first_in(
+        &self,
+        thread: usize,
+        available: impl Fn(usize) -> bool,
+        outstanding: impl Fn(usize) -> usize,
+    ) -> usize {
         let servers = self.servers;
         if servers == 1 {
             return 0;
         }
         match self.strategy {
             Balance::RoundRobin => {
-                let start = self.next.fetch_add(1, Ordering::Relaxed) % servers;
+                let turn = &self.turns[thread % self.turns.len()].0;
+                let start = turn.fetch_add(1, Ordering::Relaxed) % servers;
                 (0..servers)
                     .map(|offset| (start + offset) % servers)
                     .find(|&index| available(index))
                     .unwrap_or(start)
             }
             Balance::LeastOutstanding => {
-                let first = self.random_below(servers);
-                let mut second = self.random_below(servers - 1);
+                let first = Self::random_below(servers);
+                let mut second = Self::random_below(servers - 1);
                 if second >= first {
                     second += 1;
                 }

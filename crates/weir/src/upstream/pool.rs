@@ -249,13 +249,28 @@ struct Idle {
 /// A small number naming the current thread. A connection's driver task lives on the runtime
 /// that connected it; with one runtime per core, reusing it from another thread costs a
 /// cross-thread wake-up per read and write, so checkout prefers the caller's own connections.
-fn thread_slot() -> u32 {
+pub(super) fn thread_slot() -> u32 {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
     thread_local! {
         static SLOT: u32 = NEXT.fetch_add(1, Ordering::Relaxed);
     }
     SLOT.with(|slot| *slot)
+}
+
+/// How many lanes a per-thread count has: one runtime per core, so as many as cores, and each
+/// thread has its own (thread numbers are handed out in order, and the runtime threads are the
+/// ones that take them). A thread past them shares a lane, which stays correct (the lanes are
+/// atomics), only no longer its own line.
+pub(super) fn lanes() -> usize {
+    use std::num::NonZeroUsize;
+    use std::sync::OnceLock;
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map_or(1, NonZeroUsize::get)
+            .clamp(1, 64)
+    })
 }
 
 /// What a waiter is handed: the place it waited for, with a live connection in it or without

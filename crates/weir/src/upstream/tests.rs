@@ -48,6 +48,17 @@ fn round_robin_takes_each_server_in_turn() {
 }
 
 #[test]
+fn each_thread_takes_the_servers_in_its_own_turn() {
+    // Two lanes: a pick on one thread does not move the other's turn (a shared turn, written
+    // by every thread, would hand thread 1 servers 2 and 0 here).
+    let balancer = Balancer::with_lanes(Balance::RoundRobin, 3, 2);
+    let pick = |thread| balancer.first_in(thread, |_| true, in_flight(&[]));
+    assert_eq!([pick(0), pick(0)], [0, 1]);
+    assert_eq!([pick(1), pick(1)], [0, 1]);
+    assert_eq!([pick(0), pick(1), pick(2)], [2, 2, 0]);
+}
+
+#[test]
 fn round_robin_passes_over_a_server_marked_down() {
     let balancer = Balancer::new(Balance::RoundRobin, 3);
     let chosen = picks(&balancer, 6, |index| index != 1);

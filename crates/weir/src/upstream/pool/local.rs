@@ -17,9 +17,7 @@
 //! connection is closed (within `idle_timeout`, by the reaper of each thread that holds one).
 
 use std::cell::RefCell;
-use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
 use std::thread::LocalKey;
 use std::time::Duration;
 
@@ -71,16 +69,8 @@ pub(super) struct Counts {
 impl Lanes {
     /// `thread`: the current thread's small number, handed out in order from 0.
     pub(super) fn new(thread: fn() -> u32) -> Lanes {
-        // One runtime per core: as many lanes as cores, so each thread has its own (thread
-        // numbers are handed out in order, and the runtime threads are the ones that take them).
-        static CORES: OnceLock<usize> = OnceLock::new();
-        let cores = *CORES.get_or_init(|| {
-            std::thread::available_parallelism()
-                .map_or(1, NonZeroUsize::get)
-                .clamp(1, 64)
-        });
         Lanes {
-            lanes: (0..cores).map(|_| Lane::default()).collect(),
+            lanes: (0..super::lanes()).map(|_| Lane::default()).collect(),
             thread,
         }
     }
