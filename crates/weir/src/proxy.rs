@@ -209,7 +209,7 @@ impl Proxy {
                 checks::request_host(&request)
                     .ok()
                     .flatten()
-                    .map(rules::host_name)
+                    .map(|host| rules::host_name(host).into_boxed_str())
             })
             .flatten();
         // Boxed: only some configs need them, and they are held across the exchange.
@@ -225,11 +225,13 @@ impl Proxy {
         let mut unanswered = self
             .logging
             .start(peer, client.tls.as_ref(), &request, started);
+        // The client's address is read from the guard, which holds it (a copy beside it took 17
+        // bytes more of this future).
         async move {
             let exchanged = self
                 .exchange(
                     &client,
-                    client_ip,
+                    unanswered.client_ip(),
                     &mut request,
                     &mut unanswered.record,
                     kept,
@@ -237,7 +239,7 @@ impl Proxy {
                 .await;
             // The one error exit: whatever phase failed, error.rs makes the answer.
             let mut response = exchanged.unwrap_or_else(|error| {
-                self.note_failure(&error, unanswered.upstream_name(), client_ip);
+                self.note_failure(&error, unanswered.upstream_name(), unanswered.client_ip());
                 let (response, lines) =
                     if self.answer_lines_fit(unanswered.record.route, rules_host.as_deref()) {
                         error.into_answer()
@@ -256,7 +258,7 @@ impl Proxy {
                 unanswered.record.route,
                 rules_host.as_deref(),
                 facts.as_deref(),
-                client_ip,
+                unanswered.client_ip(),
                 asked.secure,
             );
             self.outgoing.apply(&mut response, &asked);
@@ -334,97 +336,104 @@ impl Proxy {
     /// The phases, in order. Every error leaves by `?` to the one error exit in [`Proxy::handle`].
     /// The request and the client are borrowed from [`Proxy::handle`]'s future, so that they
     /// take their room once: the request is taken (an empty one left) where a phase consumes it.
-    async fn exchange<'proxy>(
+    /// Not an `async fn`, whose arguments took their room twice in its future.
+    #[allow(clippy::manual_async_fn)] // reason: as an `async fn` its future held its arguments twice
+    fn exchange<'proxy, 'exchange>(
         &'proxy self,
-        client: &ClientInfo,
+        client: &'exchange ClientInfo,
         client_ip: IpAddr,
-        request: &mut Request<ClientBody>,
-        record: &mut Record<'proxy>,
-        kept: Option<&mut upstream::Kept>,
-    ) -> Result<Response<Body>, ProxyError> {
-        let (host, path) = checks::request(&*request, self.max_body_size)?;
-        if let Some(response) = self.https_redirect(client, host, &*request) {
-            return Ok(response);
-        }
-        let found = self.router.find(&Lookup {
-            listener: client.listener,
-            host,
-            path: &path,
-            internal: false,
-        });
-        let Some(route) = found else {
-            self.rules.check_host_access(host, client_ip)?;
-            return Err(ProxyError::NoRoute);
-        };
-        record.route = Some(route.index);
-        let rules = self.rules.find(Some(route.index), None);
-        if let Some(rules) = rules {
-            rules.check_access(client_ip)?;
-        }
-        // The decision is made into one local, borrowed below: a second local for it (or the
-        // `Checked` matched) would keep its room across the phases below.
-        let mut decided = Ok(None);
-        if let Some(later) = route
-            .check_limits(client_ip, &path, request)
-            .now_into(&mut decided)
-        {
-            decided = later.await;
-        }
-        // Moved out of only on the way out: the decision stays whole for the phases below.
-        if let Err(rejected) = decided {
-            give_back_headers(std::mem::take(request));
-            return Err(rejected);
-        }
-        let limited = decided.as_ref().ok().and_then(Option::as_ref);
-        let upstream = match &route.target {
-            Target::Upstream(upstream) => upstream,
-            // Boxed, as static files are not the request path this future is sized for.
-            Target::Static(dir) => {
-                match Box::pin(route.serve_static(dir, &path, &*request)).await? {
-                    Some(response) => return Ok(response),
-                    None => route.fallback_upstream()?,
-                }
+        request: &'exchange mut Request<ClientBody>,
+        record: &'exchange mut Record<'proxy>,
+        kept: Option<&'exchange mut upstream::Kept>,
+    ) -> impl std::future::Future<Output = Result<Response<Body>, ProxyError>>
+           + Send
+           + use<'proxy, 'exchange> {
+        async move {
+            let (host, path) = checks::request(&*request, self.max_body_size)?;
+            if let Some(response) = self.https_redirect(client, host, &*request) {
+                return Ok(response);
             }
-            Target::Answer(answer) => {
-                return Ok(answer.respond_to(&*request, host, client.tls.is_some()))
+            let found = self.router.find(&Lookup {
+                listener: client.listener,
+                host,
+                path: &path,
+                internal: false,
+            });
+            let Some(route) = found else {
+                self.rules.check_host_access(host, client_ip)?;
+                return Err(ProxyError::NoRoute);
+            };
+            record.route = Some(route.index);
+            let rules = self.rules.find(Some(route.index), None);
+            if let Some(rules) = rules {
+                rules.check_access(client_ip)?;
             }
-        };
-        let target = UpstreamTarget::new(upstream, rules, host, &path);
-        let priority = route.priority_of(&*request, || self.real_ip.is_trusted(client.peer.ip()));
-        // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
-        // only when the config has an internal route, as the copy costs every proxied request.
-        // Boxed: held across the exchange, and only some configs need it.
-        let head = self
-            .accel_redirect
-            .then(|| Box::new(accel::Head::of(&*request, host)));
-        let request = if route.request_buffering && !http_body::Body::is_end_stream(request.body())
-        {
-            Box::pin(self.buffered(std::mem::take(request))).await?
-        } else {
-            self.unbuffered(std::mem::take(request))
-        };
-        let (upstream_request, upgrade) =
-            self.upstream_request(&target, client, client_ip, request);
-        let sent = self.sending(upstream, record);
-        // The response is a local of this block only: it was borrowed, so as a local of the
-        // function it kept its room (384 bytes) through the redirect's await below.
-        let (redirect, head) = {
-            let response = upstream.send(upstream_request, priority, kept).await?;
-            self.sent(&response, sent, record);
-            match head
-                .as_ref()
-                .and_then(|head| Some((accel::redirect(response.headers())?, head)))
+            // The decision is made into one local, borrowed below: a second local for it (or the
+            // `Checked` matched) would keep its room across the phases below.
+            let mut decided = Ok(None);
+            if let Some(later) = route
+                .check_limits(client_ip, &path, request)
+                .now_into(&mut decided)
             {
-                // The upstream's body is not wanted: dropped with this block, its connection is
-                // not reused.
-                Some(redirect) => redirect,
-                None => return Ok(self.shaped(response, route, &target, upgrade, limited)),
+                decided = later.await;
             }
-        };
-        let redirect = redirect?;
-        // Boxed: rare (an internal route and an upstream that asks for it), and as large as
-        // a second request phase, which every request's future would otherwise carry.
-        Box::pin(self.follow(redirect, head, client, client_ip, limited, record)).await
+            // Moved out of only on the way out: the decision stays whole for the phases below.
+            if let Err(rejected) = decided {
+                give_back_headers(std::mem::take(request));
+                return Err(rejected);
+            }
+            let limited = decided.as_ref().ok().and_then(Option::as_ref);
+            let upstream = match &route.target {
+                Target::Upstream(upstream) => upstream,
+                // Boxed, as static files are not the request path this future is sized for.
+                Target::Static(dir) => {
+                    match Box::pin(route.serve_static(dir, &path, &*request)).await? {
+                        Some(response) => return Ok(response),
+                        None => route.fallback_upstream()?,
+                    }
+                }
+                Target::Answer(answer) => {
+                    return Ok(answer.respond_to(&*request, host, client.tls.is_some()))
+                }
+            };
+            let target = UpstreamTarget::new(upstream, rules, host, &path);
+            let priority =
+                route.priority_of(&*request, || self.real_ip.is_trusted(client.peer.ip()));
+            // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
+            // only when the config has an internal route, as the copy costs every proxied request.
+            // Boxed: held across the exchange, and only some configs need it.
+            let head = self
+                .accel_redirect
+                .then(|| Box::new(accel::Head::of(&*request, host)));
+            let request =
+                if route.request_buffering && !http_body::Body::is_end_stream(request.body()) {
+                    Box::pin(self.buffered(std::mem::take(request))).await?
+                } else {
+                    self.unbuffered(std::mem::take(request))
+                };
+            let (upstream_request, upgrade) =
+                self.upstream_request(&target, client, client_ip, request);
+            let sent = self.sending(upstream, record);
+            // The response is a local of this block only: it was borrowed, so as a local of the
+            // function it kept its room (384 bytes) through the redirect's await below.
+            let (redirect, head) = {
+                let response = upstream.send(upstream_request, priority, kept).await?;
+                self.sent(&response, sent, record);
+                match head
+                    .as_ref()
+                    .and_then(|head| Some((accel::redirect(response.headers())?, head)))
+                {
+                    // The upstream's body is not wanted: dropped with this block, its connection is
+                    // not reused.
+                    Some(redirect) => redirect,
+                    None => return Ok(self.shaped(response, route, &target, upgrade, limited)),
+                }
+            };
+            let redirect = redirect?;
+            // Boxed: rare (an internal route and an upstream that asks for it), and as large as
+            // a second request phase, which every request's future would otherwise carry.
+            Box::pin(self.follow(redirect, head, client, client_ip, limited, record)).await
+        }
     }
 
     /// Phase 6 for an upstream's response: the rules' hidden headers out, `X-Accel-Buffering`
@@ -593,7 +602,7 @@ impl Proxy {
                 // The rules' values are the client's request's, rendered before the rewrite.
                 let (host, path) = target
                     .named
-                    .as_ref()
+                    .as_deref()
                     .map_or((None, ""), |(host, path)| (host.as_deref(), path.as_str()));
                 let variables = crate::config::Variables {
                     host: host.unwrap_or(rules.server_name()),
@@ -764,8 +773,10 @@ fn is_missing(error: &ProxyError) -> bool {
 struct UpstreamTarget<'a> {
     upstream: &'a Upstream,
     /// The request's host (without port, lower case) and normalised path, when request rules
-    /// need them.
-    named: Option<(Option<String>, String)>,
+    /// need them. Boxed: rare, and the target is held across the request phase's awaits (48
+    /// bytes inline in every request's future).
+    #[allow(clippy::type_complexity)] // reason: a pair read once, in `upstream_request`
+    named: Option<Box<(Option<String>, String)>>,
     rules: Option<&'a rules::Effective>,
 }
 
@@ -780,7 +791,7 @@ impl<'a> UpstreamTarget<'a> {
     ) -> UpstreamTarget<'a> {
         let named = rules
             .filter(|rules| rules.has_request_rules())
-            .map(|_| (host.map(rules::host_name), path.to_string()));
+            .map(|_| Box::new((host.map(rules::host_name), path.to_string())));
         UpstreamTarget {
             upstream,
             named,

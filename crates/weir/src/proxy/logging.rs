@@ -122,6 +122,11 @@ impl Logging {
 }
 
 impl<'proxy> Unanswered<'proxy> {
+    /// The client's address as `real_ip` sees it.
+    pub(super) fn client_ip(&self) -> IpAddr {
+        self.client_ip
+    }
+
     /// The upstream group the request went to, once it did.
     pub(super) fn upstream_name(&self) -> Option<&'proxy str> {
         self.record.upstream_name
