@@ -195,6 +195,15 @@ impl Headers {
         }
     }
 
+    /// Gives the view the bytes of the head it was [`Headers::parsed`] from, when they could not
+    /// be had before (it was parsed with `Bytes::new()`): the upstream's response head is parsed
+    /// in the connection's read buffer and cut off it once the parser's lines, which borrow the
+    /// buffer, are gone. `bytes` begin where the head did and hold it whole.
+    pub fn set_parsed_bytes(&mut self, bytes: Bytes) {
+        debug_assert!(bytes.len() >= self.fields_end as usize);
+        self.bytes = bytes;
+    }
+
     /// The view of `map`'s fields (HTTP/2's edge, and tests): its lines written into one buffer.
     pub fn from_map(map: &HeaderMap) -> Headers {
         let length = map
