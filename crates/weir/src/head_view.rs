@@ -195,6 +195,15 @@ impl Headers {
         }
     }
 
+    /// Gives the view the bytes of the head it was [`Headers::parsed`] from, when they could not
+    /// be had before (it was parsed with `Bytes::new()`): the upstream's response head is parsed
+    /// in the connection's read buffer and cut off it once the parser's lines, which borrow the
+    /// buffer, are gone. `bytes` begin where the head did and hold it whole.
+    pub fn set_parsed_bytes(&mut self, bytes: Bytes) {
+        debug_assert!(bytes.len() >= self.fields_end as usize);
+        self.bytes = bytes;
+    }
+
     /// The view of `map`'s fields (HTTP/2's edge, and tests): its lines written into one buffer.
     pub fn from_map(map: &HeaderMap) -> Headers {
         let length = map
@@ -574,7 +583,9 @@ impl Default for RequestHead {
     fn default() -> RequestHead {
         RequestHead {
             method: Method::GET,
-            uri: Uri::from_static("/"),
+            // `/` as `Uri::from_static("/")` makes it, without parsing it: a request's head is
+            // taken out of its place (`mem::take`) twice per proxied request.
+            uri: Uri::default(),
             version: Version::HTTP_11,
             headers: Headers::default(),
         }
@@ -810,6 +821,16 @@ impl Headers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The placeholder a taken head leaves is `GET /`, its `Uri` as parsing `/` makes it.
+    #[test]
+    fn the_default_request_head_is_get_slash() {
+        let head = RequestHead::default();
+        assert_eq!(head.method, Method::GET);
+        assert_eq!(head.uri, Uri::from_static("/"));
+        assert_eq!(head.uri.path_and_query().map(|pq| pq.as_str()), Some("/"));
+        assert!(head.uri.scheme().is_none() && head.uri.authority().is_none());
+    }
 
     fn parsed(head: &[u8]) -> Headers {
         let mut lines = [httparse::EMPTY_HEADER; 16];

@@ -55,6 +55,23 @@ pub fn is(name: &[u8], lower: &[u8]) -> bool {
     at == name.len() || same(name.len() - 8)
 }
 
+/// The number `digits` spells in decimal: one digit or more and nothing else, and no more
+/// than `u64` holds. What `str::parse::<u64>` says of a value that has no sign, read from the
+/// bytes, with no UTF-8 check first: the parsers and the writer read `Content-Length` with it.
+#[inline]
+pub fn decimal(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u64, |number, byte| {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        number.checked_mul(10)?.checked_add(u64::from(digit))
+    })
+}
+
 /// Whether a list value holds `item` (case-insensitive).
 pub fn has_item(value: &[u8], item: &[u8]) -> bool {
     items(value).any(|found| found.eq_ignore_ascii_case(item))
@@ -133,6 +150,43 @@ impl HopByHopLines {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `decimal` reads a number as `str::parse::<u64>` does, for a value with no sign: the
+    /// digits alone, overflow and any other byte refused.
+    #[test]
+    fn decimal_reads_what_parse_reads() {
+        let values: [&[u8]; 16] = [
+            b"",
+            b"0",
+            b"007",
+            b"92",
+            b"18446744073709551615",
+            b"18446744073709551616",
+            b"99999999999999999999",
+            b" 5",
+            b"5 ",
+            b"+5",
+            b"-1",
+            b"1a",
+            b"1,1",
+            b"\t",
+            b"/",
+            b":",
+        ];
+        for value in values {
+            let parsed = std::str::from_utf8(value)
+                .ok()
+                .filter(|text| !text.starts_with('+'))
+                .and_then(|text| text.parse::<u64>().ok());
+            assert_eq!(
+                decimal(value),
+                parsed,
+                "{:?}",
+                String::from_utf8_lossy(value)
+            );
+        }
+        assert_eq!(decimal(b"\xff1"), None);
+    }
 
     #[test]
     fn items_are_trimmed_and_empty_ones_kept() {

@@ -37,6 +37,50 @@ pub fn give_back<T: 'static>(spares: &'static Spares<T>, spare: T, most: usize) 
     });
 }
 
+/// A head's buffer (a response head the HTTP/1 writer encodes, the request head the upstream
+/// client sends), taken from the thread's spares and given back when dropped, so a head costs
+/// no allocation once a thread has written a few (issue 18: none per request). Buffers that grew
+/// past [`HeadBuffer::KEPT_CAPACITY`] are freed instead, and a thread keeps at most
+/// [`HeadBuffer::KEPT`]: a few KiB per thread, whatever the load.
+pub struct HeadBuffer(Vec<u8>);
+
+impl HeadBuffer {
+    const KEPT: usize = 64;
+    const KEPT_CAPACITY: usize = 16 * 1024;
+
+    /// An empty buffer: a spare of this thread's when there is one.
+    pub fn take() -> HeadBuffer {
+        HeadBuffer(take(&SPARE_HEAD_BUFFERS).unwrap_or_default())
+    }
+
+    pub fn as_mut_vec(&mut self) -> &mut Vec<u8> {
+        &mut self.0
+    }
+}
+
+impl std::ops::Deref for HeadBuffer {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl Drop for HeadBuffer {
+    fn drop(&mut self) {
+        if self.0.capacity() == 0 || self.0.capacity() > HeadBuffer::KEPT_CAPACITY {
+            return;
+        }
+        let mut buffer = std::mem::take(&mut self.0);
+        buffer.clear();
+        give_back(&SPARE_HEAD_BUFFERS, buffer, HeadBuffer::KEPT);
+    }
+}
+
+thread_local! {
+    static SPARE_HEAD_BUFFERS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Earlier buffers an [`Arena`] keeps, to use again once every piece cut from them is gone.
 const EARLIER_BUFFERS: usize = 3;
 

@@ -18,7 +18,7 @@ use super::io::write_all;
 use crate::body::Body;
 use crate::head_view::{Headers, Response};
 use crate::header_list;
-use crate::spares;
+use crate::spares::HeadBuffer;
 
 /// How the body is framed on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -275,21 +275,22 @@ impl Seen {
     fn of(headers: &Headers) -> Seen {
         let mut seen = Seen::default();
         for (name, value) in headers.iter() {
-            let is = |known: &str| name.eq_ignore_ascii_case(known.as_bytes());
+            let is = |known: &[u8]| header_list::is(name, known);
             match name.len() {
-                4 if is("date") => seen.date = true,
-                10 if is("connection") => {
+                4 if is(b"date") => seen.date = true,
+                10 if is(b"connection") => {
                     seen.connection = true;
                     seen.close |= header_list::has_item(value, b"close");
                 }
-                14 if is("content-length") => {
+                14 if is(b"content-length") => {
                     if !seen.length {
-                        seen.declared = crate::head_view::text(value)
-                            .and_then(|value| value.parse::<u64>().ok());
+                        // As `str::parse::<u64>` reads it (a `+` allowed), from the bytes.
+                        seen.declared =
+                            header_list::decimal(value.strip_prefix(b"+").unwrap_or(value));
                     }
                     seen.length = true;
                 }
-                17 if is("transfer-encoding") => seen.transfer_encoding = true,
+                17 if is(b"transfer-encoding") => seen.transfer_encoding = true,
                 _ => {}
             }
         }
@@ -309,7 +310,7 @@ fn encode_head(
     dated: bool,
 ) -> HeadBuffer {
     let mut buffer = HeadBuffer::take();
-    let head = &mut buffer.0;
+    let head = buffer.as_mut_vec();
     head.extend_from_slice(b"HTTP/1.1 ");
     head.extend_from_slice(status.as_str().as_bytes());
     head.push(b' ');
@@ -331,40 +332,6 @@ fn encode_head(
     }
     head.extend_from_slice(b"\r\n");
     buffer
-}
-
-/// A response head's buffer, taken from the thread's spares and given back when dropped, so a
-/// response head costs no allocation once a thread has served a few (issue 18: none per
-/// request). Buffers that grew past [`HeadBuffer::KEPT_CAPACITY`] are freed instead, and a
-/// thread keeps at most [`HeadBuffer::KEPT`]: a few KiB per thread, whatever the load.
-struct HeadBuffer(Vec<u8>);
-
-impl HeadBuffer {
-    const KEPT: usize = 64;
-    const KEPT_CAPACITY: usize = 16 * 1024;
-
-    fn take() -> HeadBuffer {
-        HeadBuffer(spares::take(&SPARE_HEADS).unwrap_or_default())
-    }
-}
-
-impl std::ops::Deref for HeadBuffer {
-    type Target = [u8];
-
-    fn deref(&self) -> &[u8] {
-        &self.0
-    }
-}
-
-impl Drop for HeadBuffer {
-    fn drop(&mut self) {
-        if self.0.capacity() == 0 || self.0.capacity() > HeadBuffer::KEPT_CAPACITY {
-            return;
-        }
-        let mut buffer = std::mem::take(&mut self.0);
-        buffer.clear();
-        spares::give_back(&SPARE_HEADS, buffer, HeadBuffer::KEPT);
-    }
 }
 
 /// The length of an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the only form weir writes.
@@ -396,7 +363,6 @@ impl CachedDate {
 }
 
 thread_local! {
-    static SPARE_HEADS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
     static DATE: RefCell<CachedDate> = const {
         RefCell::new(CachedDate { second: 0, text: [0; DATE_LENGTH], length: 0 })
     };

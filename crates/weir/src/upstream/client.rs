@@ -21,6 +21,7 @@ use crate::h1::chunked::{self, Step};
 use crate::head_view::{Headers, RequestHead, Response};
 use crate::header_list;
 use crate::request_body::RequestBody;
+use crate::spares::HeadBuffer;
 use crate::upstream::stream::Stream;
 use crate::write_timeout::WriteTimeout;
 
@@ -154,7 +155,10 @@ thread_local! {
 pub struct Sending {
     framing: RequestFraming,
     body: Option<RequestBody>,
-    /// Pieces waiting to be written, in order.
+    /// The request's head, in a buffer of the thread's spares, and how much of it is written.
+    head: HeadBuffer,
+    head_written: usize,
+    /// Pieces waiting to be written after the head, in order.
     queue: VecDeque<Bytes>,
     /// Whether a body frame was taken from the client (the request can no longer be sent again
     /// as it is).
@@ -181,7 +185,6 @@ impl Sending {
         let (framing, head) = encode_head(parts, body.size_hint().exact());
         let mut queue = crate::spares::take(&SPARE_QUEUES_OF_THREAD)
             .unwrap_or_else(|| VecDeque::with_capacity(4));
-        queue.push_back(head);
         let mut body = Some(body);
         let mut whole = None;
         // A whole body in memory goes out with the head.
@@ -198,6 +201,8 @@ impl Sending {
         Sending {
             framing,
             body: body.filter(|_| framing != RequestFraming::Empty),
+            head,
+            head_written: 0,
             queue,
             touched: false,
             written: false,
@@ -258,7 +263,8 @@ impl Sending {
                     }
                 }
             }
-            if self.queue.is_empty() {
+            let head = &self.head[self.head_written..];
+            if head.is_empty() && self.queue.is_empty() {
                 return if self.body.is_none() {
                     Poll::Ready(Ok(()))
                 } else {
@@ -266,9 +272,14 @@ impl Sending {
                 };
             }
             let mut slices = [io::IoSlice::new(&[]); 8];
-            let count = self.queue.len().min(slices.len());
-            for (slice, piece) in slices.iter_mut().zip(self.queue.iter()) {
-                *slice = io::IoSlice::new(piece);
+            let mut count = 0;
+            for piece in std::iter::once(head)
+                .filter(|head| !head.is_empty())
+                .chain(self.queue.iter().map(|piece| &piece[..]))
+                .take(slices.len())
+            {
+                slices[count] = io::IoSlice::new(piece);
+                count += 1;
             }
             let written = match Pin::new(&mut *io).poll_write_vectored(context, &slices[..count]) {
                 Poll::Pending => return Poll::Pending,
@@ -279,7 +290,9 @@ impl Sending {
                 Poll::Ready(Ok(written)) => written,
             };
             self.written = true;
-            let mut left = written;
+            let of_head = written.min(head.len());
+            self.head_written += of_head;
+            let mut left = written - of_head;
             while left > 0 {
                 let Some(front) = self.queue.front_mut() else {
                     break;
@@ -310,9 +323,10 @@ impl Drop for Sending {
 /// Encodes the head of a request (origin form, HTTP/1.1) with a body of `body_size` bytes (`None`:
 /// not known before its end), choosing the body's framing: the client's `Content-Length` if any,
 /// else the body's exact size, else chunked. The header lines are the view's
-/// ([`Headers::write_to`](crate::head_view::Headers::write_to): the client's kept lines as they
-/// came, then weir's), then the framing's line.
-fn encode_head(parts: &RequestHead, body_size: Option<u64>) -> (RequestFraming, Bytes) {
+/// ([`Headers::write_into`](crate::head_view::Headers::write_into): the client's kept lines as
+/// they came, then weir's), then the framing's line, in a head buffer of the thread's spares
+/// (no allocation, and no pass over the view to size it first).
+fn encode_head(parts: &RequestHead, body_size: Option<u64>) -> (RequestFraming, HeadBuffer) {
     let mut number = itoa::Buffer::new();
     let mut extra: Option<(&'static [u8], &[u8])> = None;
     let framing = if parts.headers.contains(header::CONTENT_LENGTH) {
@@ -336,35 +350,27 @@ fn encode_head(parts: &RequestHead, body_size: Option<u64>) -> (RequestFraming, 
         }
     };
     let target = parts.uri.path_and_query().map_or("/", |pq| pq.as_str());
-    // Sized exactly, and cut from this thread's arena of head bytes: no allocation of its own.
-    let size = parts.method.as_str().len()
-        + 1
-        + target.len()
-        + b" HTTP/1.1\r\n".len()
-        + parts.headers.written_len()
-        + extra.map_or(0, |(name, value)| name.len() + value.len() + 2)
-        + 2;
-    let head = crate::h1::head::head_bytes(size, |head| {
-        head.extend_from_slice(parts.method.as_str().as_bytes());
-        head.extend_from_slice(b" ");
-        head.extend_from_slice(target.as_bytes());
-        head.extend_from_slice(b" HTTP/1.1\r\n");
-        parts.headers.write_to(head);
-        if let Some((name, value)) = extra {
-            head.extend_from_slice(name);
-            head.extend_from_slice(value);
-            head.extend_from_slice(b"\r\n");
-        }
+    let mut buffer = HeadBuffer::take();
+    let head = buffer.as_mut_vec();
+    head.extend_from_slice(parts.method.as_str().as_bytes());
+    head.extend_from_slice(b" ");
+    head.extend_from_slice(target.as_bytes());
+    head.extend_from_slice(b" HTTP/1.1\r\n");
+    parts.headers.write_into(head);
+    if let Some((name, value)) = extra {
+        head.extend_from_slice(name);
+        head.extend_from_slice(value);
         head.extend_from_slice(b"\r\n");
-    });
-    (framing, head)
+    }
+    head.extend_from_slice(b"\r\n");
+    (framing, buffer)
 }
 
 /// The head [`Sending::new`] writes for `parts` and a body of `body_size` bytes, alone: for the
 /// `forward_head` fuzz target (fuzz/), which checks it against the client's request.
 #[doc(hidden)]
 pub fn request_head(parts: &RequestHead, body_size: Option<u64>) -> Bytes {
-    encode_head(parts, body_size).1
+    Bytes::copy_from_slice(&encode_head(parts, body_size).1)
 }
 
 /// How a response body is delimited (RFC 9112 §6.3).
@@ -427,9 +433,12 @@ pub fn poll_head(
     loop {
         if !conn.buf.is_empty() {
             *answered = true;
-            match parse_head(&conn.buf, request_method)? {
-                Some((head, length)) => {
-                    conn.buf.advance(length);
+            match parse_lines(&conn.buf, request_method)? {
+                Some((mut head, length, edits)) => {
+                    // The head's bytes stay where they were read: cut off the read buffer (which
+                    // the view keeps until it is dropped, as a body's pieces do), not copied.
+                    let bytes = conn.buf.split_to(length).freeze();
+                    edits.apply(&mut head, bytes);
                     if head.response.status().is_informational()
                         && head.response.status() != StatusCode::SWITCHING_PROTOCOLS
                     {
@@ -464,11 +473,54 @@ pub fn poll_head(
 }
 
 /// Parses a response head from the start of `bytes` (the answer to a `request_method`
-/// request): `None` while incomplete.
+/// request): `None` while incomplete. The view keeps a copy of the head, cut from the thread's
+/// arena; [`poll_head`] keeps the read buffer's own bytes instead.
 pub fn parse_head(
     bytes: &[u8],
     request_method: &Method,
 ) -> Result<Option<(ResponseHead, usize)>, HeadError> {
+    let Some((mut head, length, edits)) = parse_lines(bytes, request_method)? else {
+        return Ok(None);
+    };
+    let copy = crate::h1::head::head_bytes(length, |buffer| {
+        buffer.extend_from_slice(&bytes[..length]);
+    });
+    edits.apply(&mut head, copy);
+    Ok(Some((head, length)))
+}
+
+/// The edits of a parsed head's view that read its names, so wait for its bytes: made by
+/// [`parse_lines`], whose view has none yet.
+#[must_use]
+struct Edits {
+    /// The hop-by-hop lines are to be found by name ([`remove_hop_by_hop`]): the parse could
+    /// not mark them by their place.
+    hop_by_hop_by_name: bool,
+    /// `Content-Length` goes (a `Transfer-Encoding` wins over it).
+    content_length: bool,
+}
+
+impl Edits {
+    /// Gives `head`'s view its bytes, the first `length` of those it was parsed from
+    /// ([`Headers::set_parsed_bytes`]), then edits it.
+    fn apply(self, head: &mut ResponseHead, bytes: Bytes) {
+        let headers = head.response.headers_mut();
+        headers.set_parsed_bytes(bytes);
+        if self.hop_by_hop_by_name {
+            remove_hop_by_hop(headers);
+        }
+        if self.content_length {
+            headers.remove("content-length");
+        }
+    }
+}
+
+/// [`parse_head`], but for the view's bytes, which the caller gives it with the edits left
+/// ([`Edits::apply`]): the first `length` of `bytes`.
+fn parse_lines(
+    bytes: &[u8],
+    request_method: &Method,
+) -> Result<Option<(ResponseHead, usize, Edits)>, HeadError> {
     // Left uninitialised, as a request's (`h1::head::parse`): httparse writes only the lines it
     // finds, and filling 256 empty headers (8 KiB) first cost more than parsing a small head.
     let mut lines =
@@ -508,11 +560,8 @@ pub fn parse_head(
         let is = |lower: &[u8]| header_list::is(name, lower);
         if is(b"content-length") {
             for part in header_list::items(line.value) {
-                let parsed = std::str::from_utf8(part)
-                    .ok()
-                    .filter(|text| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
-                    .and_then(|text| text.parse::<u64>().ok())
-                    .ok_or(HeadError::Malformed("Content-Length"))?;
+                let parsed =
+                    header_list::decimal(part).ok_or(HeadError::Malformed("Content-Length"))?;
                 if lengths.is_some_and(|known| known != parsed) {
                     conflicting_length = true;
                 }
@@ -529,11 +578,14 @@ pub fn parse_head(
             }
         }
     }
-    // The head's bytes, copied once into this thread's arena, which the view keeps; the index
-    // is made from httparse's lines (slices of `bytes`, whose first `length` are the head).
+    // The index is made from httparse's lines (slices of `bytes`, whose first `length` are the
+    // head); the bytes the view reads are given by the caller, once the lines are gone.
     let head = &bytes[..length];
-    let copy = crate::h1::head::head_bytes(length, |buffer| buffer.extend_from_slice(head));
-    let mut headers = Headers::parsed(copy, head, response.headers);
+    let mut headers = Headers::parsed(Bytes::new(), head, response.headers);
+    let mut edits = Edits {
+        hop_by_hop_by_name: false,
+        content_length: false,
+    };
     if status != StatusCode::SWITCHING_PROTOCOLS {
         match hop_by_hop.by_place() {
             // The lines found above, marked removed without another look at the names.
@@ -543,7 +595,7 @@ pub fn parse_head(
                     places &= places - 1;
                 }
             }
-            None => remove_hop_by_hop(&mut headers, response.headers),
+            None => edits.hop_by_hop_by_name = true,
         }
     }
     let bodiless = *request_method == Method::HEAD
@@ -565,7 +617,7 @@ pub fn parse_head(
         // Transfer-Encoding wins over Content-Length (RFC 9112 §6.3), and such a response
         // closes the connection after it.
         if lengths.is_some() {
-            headers.remove("content-length");
+            edits.content_length = true;
             reusable = false;
         }
         if chunked && version == Version::HTTP_11 {
@@ -604,6 +656,7 @@ pub fn parse_head(
             keep_alive: reusable,
         },
         length,
+        edits,
     )))
 }
 
@@ -613,16 +666,16 @@ pub fn parse_head(
 /// client's connection has its own. A response is stripped so as it is parsed, where its names
 /// are looked at anyway; this pass is for the rare head whose `Connection` names other headers,
 /// or with more than 64 lines (`parse_head` marks the others by their place). A `101`'s lines
-/// stay for phase 6, whose tunnel keeps its `Upgrade`.
-fn remove_hop_by_hop(headers: &mut Headers, lines: &[httparse::Header<'_>]) {
-    let mut named: Vec<&[u8]> = Vec::new();
-    for line in lines {
-        if line.name.eq_ignore_ascii_case("connection") {
-            named.extend(
-                header_list::items(line.value)
-                    .filter(|item| header_list::names_another_header(item)),
-            );
-        }
+/// stay for phase 6, whose tunnel keeps its `Upgrade`. The names are copied out of the view,
+/// which the removal changes.
+fn remove_hop_by_hop(headers: &mut Headers) {
+    let mut named: Vec<Vec<u8>> = Vec::new();
+    for value in headers.get_all("connection") {
+        named.extend(
+            header_list::items(value)
+                .filter(|item| header_list::names_another_header(item))
+                .map(<[u8]>::to_vec),
+        );
     }
     headers.remove_where(|name| {
         header_list::is_hop_by_hop(name) || named.iter().any(|item| name.eq_ignore_ascii_case(item))
@@ -838,6 +891,20 @@ mod tests {
         let mut sending = Sending::new(&parts, RequestBody::Full(Some(Bytes::from_static(b"abc"))));
         sending.written = true;
         assert!(sending.take_untouched_body().is_none());
+    }
+
+    /// A line the response's `Connection` names goes, found by its name once the view has its
+    /// bytes; the others stay.
+    #[test]
+    fn a_line_named_by_connection_is_removed() {
+        let answer = head(
+            b"HTTP/1.1 200 OK\r\nConnection: x-secret\r\nX-Secret: 1\r\nX-Kept: 2\r\nContent-Length: 0\r\n\r\n",
+            &Method::GET,
+        );
+        let headers = answer.response.headers();
+        assert!(!headers.contains("x-secret") && !headers.contains("connection"));
+        assert_eq!(headers.get("x-kept"), Some(&b"2"[..]));
+        assert_eq!(headers.len(), 2);
     }
 
     /// Found by the h1_response fuzz target: a HEAD answer (no body whatever it says) whose
