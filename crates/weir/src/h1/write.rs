@@ -18,7 +18,7 @@ use super::io::write_all;
 use crate::body::Body;
 use crate::head_view::{Headers, Response};
 use crate::header_list;
-use crate::spares::HeadBuffer;
+use crate::spares::{self, HeadBuffer};
 
 /// How the body is framed on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
