@@ -39,7 +39,13 @@
 //! Recovery: `recovery_goodput` is the first tail second's 2xx within 2 s over 80 (as before),
 //! `recovery_goodput_app` over min(its requests, `app_rps`); `tail_refused_first_second` and
 //! `tail_last_refusal_ms` (the last refused request of the tail, from the level's end) say how
-//! long refusals went on. For weir, `/metrics` is read every 100 ms: the limit, and
+//! long refusals went on. `recovered_after_ms` reads the target as a time ([`Recovered`]): the
+//! earliest T after the level's end such that every request scheduled in the tail after T was
+//! answered 2xx within 2 s (a refusal, no answer, or a 2xx later than 2 s is a failure; T = 0
+//! when none failed), with `recovered_window_sent` / `recovered_window_ok_within_2s` /
+//! `recovered_window_share`: the requests scheduled in (T, T + 1 s] and those served, and
+//! `tail_failed_*`: the tail's failures by how they failed (refused within one service time,
+//! refused later, a 2xx over 2 s, no answer). For weir, `/metrics` is read every 100 ms: the limit, and
 //! `weir_pool_refusals_total` by reason, written to DIR/series.csv; raw.csv splits the refusals
 //! into those at once (`at_once_*`: predicted wait, standing queue, queue full) and the waiters
 //! dropped after a wait (`drops_*`), in the level, its first second, and the tail.
@@ -82,6 +88,8 @@ struct Row {
     per_second: f64,
     /// Requests the draw sent per second of the level.
     offered: f64,
+    /// The columns of [`Recovered`], which raw.csv puts after the ceiling's.
+    recovered: String,
 }
 
 struct Options {
@@ -565,6 +573,80 @@ fn good(sample: &Sample) -> bool {
     (200..300).contains(&sample.status) && sample.latency <= GOOD_WITHIN
 }
 
+/// How a failed request of a tail failed (issue 21: which requests fail after the spike).
+#[derive(Debug, Default, PartialEq)]
+struct Failures {
+    /// Non-2xx answered within one service time ([`SERVICE_MS`]) of its scheduled time: refused
+    /// without a wait.
+    refused_at_once: usize,
+    /// Non-2xx answered later: dropped after a wait in the queue (or refused late).
+    refused_after_wait: usize,
+    /// 2xx, but later than [`GOOD_WITHIN`].
+    served_late: usize,
+    /// No answer at all (connect error, reset, time-out).
+    no_answer: usize,
+}
+
+/// When the tail after a level was served in full again (issue 21: "after the spike, full
+/// goodput again within 1 s"), read as a time.
+#[derive(Debug, PartialEq)]
+struct Recovered {
+    /// The earliest time T after the level's end such that every request scheduled in the tail
+    /// after T was served ([`good`]: a 2xx within [`GOOD_WITHIN`]); a request counts as failed
+    /// when it was refused (any non-2xx), got no answer, or got its 2xx later than
+    /// [`GOOD_WITHIN`]. T is the scheduled time of the tail's last failed request (every
+    /// request strictly after it was served), rounded up to the millisecond; zero when none
+    /// failed. Censored by the tail's end: a T within the tail's last second says the tail
+    /// ended before a full second was seen served.
+    after: Duration,
+    /// The requests scheduled in the second after T (after T, up to T + 1 s; from the level's
+    /// end, inclusive, when none failed), and how many of them were served: the share is 1 by
+    /// the definition of T, so what the pair shows is how many requests that second held (a
+    /// full second at 1x holds ~80; fewer means the tail ended inside it).
+    window_sent: usize,
+    window_served: usize,
+    /// The failures of the tail, by how they failed.
+    failures: Failures,
+}
+
+/// [`Recovered`] for the requests of `samples` scheduled from `level_end` on (the tail; the
+/// caller's trace ends with it).
+fn recovered_after(samples: &[Sample], level_end: Duration) -> Recovered {
+    let mut tail: Vec<&Sample> = samples.iter().filter(|s| s.at >= level_end).collect();
+    tail.sort_by_key(|sample| sample.at);
+    let mut failures = Failures::default();
+    for sample in tail.iter().filter(|s| !good(s)) {
+        let kind = match sample.status {
+            0 => &mut failures.no_answer,
+            200..=299 => &mut failures.served_late,
+            _ if sample.latency <= Duration::from_millis(SERVICE_MS) => {
+                &mut failures.refused_at_once
+            }
+            _ => &mut failures.refused_after_wait,
+        };
+        *kind += 1;
+    }
+    let last_failed = tail.iter().rposition(|s| !good(s));
+    let (after, window) = match last_failed {
+        Some(index) => {
+            let at = tail[index].at - level_end;
+            let after = Duration::from_millis(at.as_nanos().div_ceil(1_000_000) as u64);
+            (after, &tail[index + 1..])
+        }
+        None => (Duration::ZERO, &tail[..]),
+    };
+    let window: Vec<&&Sample> = window
+        .iter()
+        .take_while(|s| s.at - level_end <= after + Duration::from_secs(1))
+        .collect();
+    Recovered {
+        after,
+        window_sent: window.len(),
+        window_served: window.iter().filter(|s| good(s)).count(),
+        failures,
+    }
+}
+
 /// What became of the refusals' `Retry-After`: the real time until a retry would be served
 /// (from the refusal's answer, the start of the first [`WINDOW`] of scheduled requests in which
 /// at least half were served), and whether a retry at the header's time would be (the share
@@ -636,7 +718,7 @@ async fn main() -> anyhow::Result<()> {
     });
     let mut asgi_app = None;
     let mut csv = String::from(
-        "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,goodput_nominal,served_share,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,retry_judged,retry_real_p50_ms,retry_within_20pct,retry_served_at_header,recovery_sent,recovery_ok_within_2s,recovery_goodput,limit_median,limit_max,limit_last,no_answer,backlog_max,app_most_at_once,app_rps,goodput_app,recovery_goodput_app,tail_refused_first_second,tail_last_refusal_ms,at_once_level,drops_level,drops_first_second,at_once_tail,drops_tail,ceiling_rps,goodput_ceiling\n",
+        "gateway,setting,level,offered_rps,sent,ok,ok_within_2s,goodput,goodput_nominal,served_share,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,retry_after_median_s,retry_judged,retry_real_p50_ms,retry_within_20pct,retry_served_at_header,recovery_sent,recovery_ok_within_2s,recovery_goodput,limit_median,limit_max,limit_last,no_answer,backlog_max,app_most_at_once,app_rps,goodput_app,recovery_goodput_app,tail_refused_first_second,tail_last_refusal_ms,at_once_level,drops_level,drops_first_second,at_once_tail,drops_tail,ceiling_rps,goodput_ceiling,recovered_after_ms,recovered_window_sent,recovered_window_ok_within_2s,recovered_window_share,tail_failed_refused_at_once,tail_failed_refused_after_wait,tail_failed_served_late,tail_failed_no_answer\n",
     );
     let mut unloaded = String::new();
     // weir's refusals by reason and its limit, every 100 ms of each level: NAME-series.csv.
@@ -752,6 +834,20 @@ async fn main() -> anyhow::Result<()> {
                 .map(|sample| (sample.at - level_end).as_millis())
                 .max()
                 .map_or("-".into(), |at| at.to_string());
+            let recovered = recovered_after(&all, level_end);
+            let recovered_after_ms = recovered.after.as_millis();
+            let recovered_share =
+                recovered.window_served as f64 / recovered.window_sent.max(1) as f64;
+            let failures = &recovered.failures;
+            let recovered_csv = format!(
+                "{recovered_after_ms},{},{},{recovered_share:.3},{},{},{},{}",
+                recovered.window_sent,
+                recovered.window_served,
+                failures.refused_at_once,
+                failures.refused_after_wait,
+                failures.served_late,
+                failures.no_answer,
+            );
             // weir's refusals by reason: at once (refused at enqueue) or dropped after a wait,
             // in the level, its first second, and the tail.
             let second = Duration::from_secs(1);
@@ -830,7 +926,7 @@ async fn main() -> anyhow::Result<()> {
             );
             eprintln!("{line}");
             let summary = format!(
-                "| {} | {level}x | {goodput:.3} | {} | {} | {after_good}/{after_sent} | {} | {tail_refused_first_second} | {tail_last_refusal_ms} |",
+                "| {} | {level}x | {goodput:.3} | {} | {} | {after_good}/{after_sent} | {} | {tail_refused_first_second} | {tail_last_refusal_ms} | {recovered_after_ms} | {}/{} | {} / {} / {} / {} |",
                 gateway.name,
                 ms(percentile(&served, 0.99)),
                 refused.len(),
@@ -838,6 +934,12 @@ async fn main() -> anyhow::Result<()> {
                     "{:.3}",
                     after_good as f64 / (after_sent as f64).min(app_rps).max(f64::MIN_POSITIVE)
                 )),
+                recovered.window_served,
+                recovered.window_sent,
+                failures.refused_at_once,
+                failures.refused_after_wait,
+                failures.served_late,
+                failures.no_answer,
             );
             rows.push(Row {
                 line,
@@ -846,6 +948,7 @@ async fn main() -> anyhow::Result<()> {
                 level: *level,
                 per_second,
                 offered,
+                recovered: recovered_csv,
             });
             // Let the queues drain before the next level.
             tokio::time::sleep(Duration::from_secs(3)).await;
@@ -860,10 +963,14 @@ async fn main() -> anyhow::Result<()> {
         match ceiling {
             Some(ceiling) => {
                 let goodput = row.per_second / row.offered.min(ceiling).max(f64::MIN_POSITIVE);
-                let _ = writeln!(csv, "{},{ceiling:.1},{goodput:.3}", row.line);
+                let _ = writeln!(
+                    csv,
+                    "{},{ceiling:.1},{goodput:.3},{}",
+                    row.line, row.recovered
+                );
             }
             None => {
-                let _ = writeln!(csv, "{},-,-", row.line);
+                let _ = writeln!(csv, "{},-,-,{}", row.line, row.recovered);
             }
         }
     }
@@ -876,7 +983,7 @@ async fn main() -> anyhow::Result<()> {
     // The figures a reader looks for first, the recovery after each level among them (issue
     // 21: "after the spike, full goodput again within 1 s").
     let mut summary = String::from(
-        "| gateway | level | goodput | served p99 ms | refused | recovery: 2xx within 2 s of the first second after / sent | recovery vs app alone | refused in that second | last refusal of the tail, ms after the level |\n|---|---|---|---|---|---|---|---|---|\n",
+        "| gateway | level | goodput | served p99 ms | refused | recovery: 2xx within 2 s of the first second after / sent | recovery vs app alone | refused in that second | last refusal of the tail, ms after the level | recovered after, ms (every request sent later served within 2 s) | served within 2 s / sent in the second after that | the tail's failures: refused at once / refused after a wait / 2xx over 2 s / no answer |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for row in &rows {
         let _ = writeln!(summary, "{}", row.summary);
@@ -903,4 +1010,87 @@ async fn main() -> anyhow::Result<()> {
         &unloaded,
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A request of the tail, scheduled `at_ms` after the level's start.
+    fn sample(at_ms: u64, latency_ms: u64, status: u16) -> Sample {
+        Sample {
+            at: Duration::from_millis(at_ms),
+            latency: Duration::from_millis(latency_ms),
+            status,
+            retry_after: None,
+        }
+    }
+
+    /// A level ending at 10 s and a tail at one request every 50 ms for 3 s, all served in
+    /// 60 ms, but those at `failed` (ms after the level's end), each given as its status and
+    /// latency.
+    fn tail(failed: &[(u64, u16, u64)]) -> Vec<Sample> {
+        let mut samples = vec![sample(9_990, 2_500, 503)];
+        for at in (0..3_000).step_by(50) {
+            let (status, latency) = failed
+                .iter()
+                .find(|(failed_at, _, _)| *failed_at == at)
+                .map_or((200, 60), |&(_, status, latency)| (status, latency));
+            samples.push(sample(10_000 + at, latency, status));
+        }
+        samples
+    }
+
+    const LEVEL_END: Duration = Duration::from_secs(10);
+
+    #[test]
+    fn recovery_is_the_last_failure_of_the_tail_not_the_first() {
+        let samples = tail(&[(100, 503, 1), (600, 503, 1)]);
+        let recovered = recovered_after(&samples, LEVEL_END);
+        assert_eq!(recovered.after, Duration::from_millis(600));
+        // 650 to 1,600 ms: twenty requests, all served.
+        assert_eq!((recovered.window_sent, recovered.window_served), (20, 20));
+        assert_eq!(recovered.failures.refused_at_once, 2);
+    }
+
+    #[test]
+    fn a_2xx_over_two_seconds_is_a_failure_and_the_level_s_own_failures_are_not() {
+        let samples = tail(&[(300, 503, 1), (850, 200, 2_100), (1_200, 200, 1_900)]);
+        let recovered = recovered_after(&samples, LEVEL_END);
+        assert_eq!(recovered.after, Duration::from_millis(850));
+        assert_eq!(
+            recovered.failures,
+            Failures {
+                refused_at_once: 1,
+                served_late: 1,
+                ..Failures::default()
+            }
+        );
+    }
+
+    #[test]
+    fn a_tail_served_in_full_recovered_at_once_and_its_first_second_is_the_window() {
+        let recovered = recovered_after(&tail(&[]), LEVEL_END);
+        assert_eq!(recovered.after, Duration::ZERO);
+        // 0 to 1,000 ms inclusive.
+        assert_eq!((recovered.window_sent, recovered.window_served), (21, 21));
+        assert_eq!(recovered.failures, Failures::default());
+    }
+
+    #[test]
+    fn failures_are_told_apart_by_status_and_wait_and_order_does_not_matter() {
+        let mut samples = tail(&[(50, 503, 30), (400, 503, 700), (450, 0, 10_000)]);
+        samples.reverse();
+        let recovered = recovered_after(&samples, LEVEL_END);
+        assert_eq!(recovered.after, Duration::from_millis(450));
+        assert_eq!(
+            recovered.failures,
+            Failures {
+                refused_at_once: 1,
+                refused_after_wait: 1,
+                no_answer: 1,
+                served_late: 0,
+            }
+        );
+    }
 }
