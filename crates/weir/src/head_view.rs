@@ -574,7 +574,9 @@ impl Default for RequestHead {
     fn default() -> RequestHead {
         RequestHead {
             method: Method::GET,
-            uri: Uri::from_static("/"),
+            // `Uri::default()` is `/` made without parsing: `from_static` parsed it, and a
+            // default head is made for each request whose parts are taken out of its box.
+            uri: Uri::default(),
             version: Version::HTTP_11,
             headers: Headers::default(),
         }
