@@ -55,28 +55,25 @@ const SPARES: usize = 8;
 const SPARE_FIELDS: usize = 256;
 const SPARE_ADDED: usize = 4096;
 
-thread_local! {
-    /// Indexes of heads that are gone, cleared, for the next head of this thread: a head's
-    /// index costs an allocation per thread, not per request.
-    static SPARE_INDEXES: RefCell<Vec<Vec<Field>>> = const { RefCell::new(Vec::new()) };
-    /// Buffers of added lines of heads that are gone, cleared, likewise.
-    static SPARE_ADDED_BUFFERS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
+/// Indexes and added buffers of heads that are gone, cleared, for the next heads of this thread: a
+/// head's index and buffer cost an allocation per thread, not per request. (One thread-local for
+/// both, so that a head that gives both back looks this thread's spares up once.)
+struct SpareBuffers {
+    indexes: Vec<Vec<Field>>,
+    added: Vec<Vec<u8>>,
 }
 
-fn take_spare<T>(spares: &'static std::thread::LocalKey<RefCell<Vec<T>>>) -> Option<T> {
-    spares
-        .try_with(|spares| spares.borrow_mut().pop())
+thread_local! {
+    static SPARE_BUFFERS: RefCell<SpareBuffers> = const {
+        RefCell::new(SpareBuffers { indexes: Vec::new(), added: Vec::new() })
+    };
+}
+
+fn take_spare<T>(pick: impl FnOnce(&mut SpareBuffers) -> &mut Vec<T>) -> Option<T> {
+    SPARE_BUFFERS
+        .try_with(|spares| pick(&mut spares.borrow_mut()).pop())
         .ok()
         .flatten()
-}
-
-fn give_back<T>(spares: &'static std::thread::LocalKey<RefCell<Vec<T>>>, spare: T) {
-    let _ = spares.try_with(|spares| {
-        let mut spares = spares.borrow_mut();
-        if spares.len() < SPARES {
-            spares.push(spare);
-        }
-    });
 }
 
 /// A head's header fields as a view of its bytes: see [the module](self).
@@ -107,16 +104,35 @@ pub struct Headers {
 
 impl Drop for Headers {
     fn drop(&mut self) {
-        let mut fields = std::mem::take(&mut self.fields);
-        if fields.capacity() > 0 && fields.capacity() <= SPARE_FIELDS {
-            fields.clear();
-            give_back(&SPARE_INDEXES, fields);
+        let keep_fields = (1..=SPARE_FIELDS).contains(&self.fields.capacity());
+        let keep_added = (1..=SPARE_ADDED).contains(&self.added.capacity());
+        // Most heads dropped have neither (a response head written from its parts, a default
+        // one): they do not look the spares up at all.
+        if keep_fields || keep_added {
+            self.give_back(keep_fields, keep_added);
         }
-        let mut added = std::mem::take(&mut self.added);
-        if added.capacity() > 0 && added.capacity() <= SPARE_ADDED {
-            added.clear();
-            give_back(&SPARE_ADDED_BUFFERS, added);
-        }
+    }
+}
+
+impl Headers {
+    /// Gives the index and the added buffer back to this thread's spares, cleared (those `keep`
+    /// says), while it keeps fewer than [`SPARES`] of each; what is not given back is freed with
+    /// the view.
+    #[inline(never)]
+    fn give_back(&mut self, keep_fields: bool, keep_added: bool) {
+        let _ = SPARE_BUFFERS.try_with(|spares| {
+            let mut spares = spares.borrow_mut();
+            if keep_fields && spares.indexes.len() < SPARES {
+                let mut fields = std::mem::take(&mut self.fields);
+                fields.clear();
+                spares.indexes.push(fields);
+            }
+            if keep_added && spares.added.len() < SPARES {
+                let mut added = std::mem::take(&mut self.added);
+                added.clear();
+                spares.added.push(added);
+            }
+        });
     }
 }
 
@@ -148,7 +164,7 @@ fn offset(base: &[u8], part: &[u8]) -> u32 {
 
 /// An empty index with room for `count` fields: a spare one of this thread when there is one.
 fn index(count: usize) -> Vec<Field> {
-    match take_spare(&SPARE_INDEXES) {
+    match take_spare(|spares| &mut spares.indexes) {
         Some(mut fields) => {
             fields.reserve(count);
             fields
@@ -377,8 +393,11 @@ impl Headers {
             .bytes
             .get(own_start..self.fields_end as usize)
             .unwrap_or_default();
-        // `memchr`'s search, sixteen bytes a step, cost a fifth of core's `contains` here.
-        if memchr::memchr(b'_', own).is_none() && memchr::memchr(b'_', &self.added).is_none() {
+        // `memchr`'s search, sixteen bytes a step, cost a fifth of core's `contains` here. A
+        // head just read has no added line: its empty buffer is not searched (a call cost ~50
+        // instructions even so).
+        let added = !self.added.is_empty() && memchr::memchr(b'_', &self.added).is_some();
+        if memchr::memchr(b'_', own).is_none() && !added {
             return false;
         }
         self.remove_where(|name| name.contains(&b'_'))
@@ -411,7 +430,7 @@ impl Headers {
     /// to be written next, then [`Headers::end_line`].
     fn start_line(&mut self, name: &[u8]) -> Field {
         if self.added.capacity() == 0 {
-            if let Some(spare) = take_spare(&SPARE_ADDED_BUFFERS) {
+            if let Some(spare) = take_spare(|spares| &mut spares.added) {
                 self.added = spare;
             }
         }
@@ -583,8 +602,9 @@ impl Default for RequestHead {
     fn default() -> RequestHead {
         RequestHead {
             method: Method::GET,
-            // `/` as `Uri::from_static("/")` makes it, without parsing it: a request's head is
-            // taken out of its place (`mem::take`) twice per proxied request.
+            // `Uri::default()` is `/` made without parsing (`from_static` parsed it): a
+            // default head is left wherever a request's head is taken out of its place
+            // (`take_parts` once per request, `mem::take` on the proxied path).
             uri: Uri::default(),
             version: Version::HTTP_11,
             headers: Headers::default(),

@@ -46,8 +46,8 @@ pub fn request_host<B>(request: &Request<B>) -> Result<Option<&str>, ProxyError>
         None => None,
         // Every byte a valid host holds is visible ASCII (all that `text` would check), so
         // the bytes are checked once, then typed.
-        Some(value) => match is_valid_host(value).then(|| std::str::from_utf8(value)) {
-            Some(Ok(host)) => Some(host),
+        Some(value) => match is_valid_host(value).then(|| ascii_str(value)) {
+            Some(Some(host)) => Some(host),
             _ => {
                 return Err(ProxyError::BadRequest {
                     reason: "invalid Host header",
@@ -103,6 +103,18 @@ fn is_valid_host(bytes: &[u8]) -> bool {
         Some(_) => false,
     };
     name_ok && port_ok
+}
+
+/// `bytes` as text when they are ASCII, as every host [`is_valid_host`] accepts is: ASCII is
+/// UTF-8, so they need no UTF-8 validation (`str::from_utf8` on the host cost 144 instructions a
+/// request, more than the host's own check; `is_ascii` reads them a word at a time).
+fn ascii_str(bytes: &[u8]) -> Option<&str> {
+    if !bytes.is_ascii() {
+        return None;
+    }
+    #[allow(unsafe_code)] // reason: UTF-8 validation of bytes just checked to be ASCII
+    // SAFETY: every byte is ASCII (checked just above), and ASCII text is valid UTF-8.
+    Some(unsafe { std::str::from_utf8_unchecked(bytes) })
 }
 
 /// [`is_name_byte`] for every byte: a look-up per byte, where the test was a dozen compares.
