@@ -62,6 +62,8 @@ pub mod adaptive;
 pub mod admission;
 mod local;
 
+pub(super) use local::lanes;
+
 /// The limits of one pool.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PoolSettings {
@@ -256,21 +258,6 @@ pub(super) fn thread_slot() -> u32 {
         static SLOT: u32 = NEXT.fetch_add(1, Ordering::Relaxed);
     }
     SLOT.with(|slot| *slot)
-}
-
-/// How many lanes a per-thread count has: one runtime per core, so as many as cores, and each
-/// thread has its own (thread numbers are handed out in order, and the runtime threads are the
-/// ones that take them). A thread past them shares a lane, which stays correct (the lanes are
-/// atomics), only no longer its own line.
-pub(super) fn lanes() -> usize {
-    use std::num::NonZeroUsize;
-    use std::sync::OnceLock;
-    static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| {
-        std::thread::available_parallelism()
-            .map_or(1, NonZeroUsize::get)
-            .clamp(1, 64)
-    })
 }
 
 /// What a waiter is handed: the place it waited for, with a live connection in it or without

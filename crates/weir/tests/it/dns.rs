@@ -106,7 +106,11 @@ async fn every_address_of_a_name_is_a_server_and_a_changed_answer_is_followed_wi
     let mut dns = DnsServer::start().expect("DNS server starts");
     dns.set("web", &[ip(&servers[0]), ip(&servers[1])], 1)
         .expect("set web");
-    let gateway = TestGateway::start(&config(&format!("\"web:{port}\""), Some(dns.addr()))).await;
+    // One thread: each thread takes the servers in its own turn (as each nginx worker does),
+    // so it is on one thread that ten requests on new connections alternate exactly.
+    let toml = config(&format!("\"web:{port}\""), Some(dns.addr()))
+        .replace("[server]\n", "[server]\nthreads = 1\n");
+    let gateway = TestGateway::start(&toml).await;
 
     // The first requests wait for the first resolution, so all of them are answered.
     let answered = statuses(&gateway, 10).await;

@@ -50,6 +50,21 @@ fn bump(counter: &AtomicUsize) {
     counter.fetch_add(1, Ordering::Relaxed);
 }
 
+/// How many lanes a per-thread count has: one runtime per core, so as many as cores, and each
+/// thread has its own (thread numbers are handed out in order, and the runtime threads are the
+/// ones that take them). A thread past them shares a lane, which stays correct (the lanes are
+/// atomics), only no longer its own line.
+pub(in crate::upstream) fn lanes() -> usize {
+    use std::num::NonZeroUsize;
+    use std::sync::OnceLock;
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map_or(1, NonZeroUsize::get)
+            .clamp(1, 64)
+    })
+}
+
 /// The lanes of one pool, one per core.
 pub(super) struct Lanes {
     lanes: Box<[Lane]>,
@@ -70,7 +85,7 @@ impl Lanes {
     /// `thread`: the current thread's small number, handed out in order from 0.
     pub(super) fn new(thread: fn() -> u32) -> Lanes {
         Lanes {
-            lanes: (0..super::lanes()).map(|_| Lane::default()).collect(),
+            lanes: (0..lanes()).map(|_| Lane::default()).collect(),
             thread,
         }
     }
