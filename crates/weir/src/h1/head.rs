@@ -297,18 +297,14 @@ fn parse_target(method: &Method, target: &str, bytes: Bytes) -> Result<Uri, Code
     }
 }
 
-/// A `Content-Length` value: digits only, no sign, no list.
+/// A `Content-Length` value: digits only (at most 19 of them), no sign, no list; read by
+/// [`header_list::decimal`], as the upstream side reads its own.
 fn parse_length(value: &[u8]) -> Result<u64, CodecError> {
     let bad = CodecError::Malformed("Content-Length");
-    if value.is_empty() || value.len() > 19 || !value.iter().all(u8::is_ascii_digit) {
+    if value.len() > 19 {
         return Err(bad);
     }
-    value.iter().try_fold(0u64, |total, digit| {
-        total
-            .checked_mul(10)
-            .and_then(|total| total.checked_add(u64::from(digit - b'0')))
-            .ok_or(bad)
-    })
+    header_list::decimal(value).ok_or(bad)
 }
 
 #[cfg(test)]
