@@ -8,39 +8,15 @@
 //! no clock). At the end of a round:
 //! - more than one answer in [`FAILURE_SHARE`] failed (a 502, 503 or 504 from the app, a reset,
 //!   a read time-out, a refused connection): the limit is cut to [`FAILURE_CUT`] of itself;
-//! - else the round's mean latency is over what is allowed (the baseline × [`TOLERANCE`]; near
-//!   the floor, at most the floor's mean × [`NEAR_FLOOR_TOLERANCE`], below): the limit is cut by
-//!   the gradient (allowed ÷ mean, at most by half);
-//! - else, if the limit was reached in the round (a request finished with `limit` in flight)
-//!   and no hold is on (below), it grows by √limit (at least 1), as Envoy's gradient
-//!   controller's headroom, damped by how close the mean latency came to what is allowed: the
-//!   whole step at the baseline (near the floor, at the floor's mean), none at the allowed, in
-//!   proportion between. Undamped, the limit of workers that serve one request at a time
-//!   (blocking Uvicorn workers) swung between the floor and twice it: a whole step while under
-//!   the tolerance, a cut once over it (issue 21);
+//! - else the round's mean latency is over the baseline × [`TOLERANCE`]: the limit is cut by the
+//!   gradient (baseline × tolerance ÷ mean, at most by half);
+//! - else, if the limit was reached in the round (a request finished with `limit` in flight),
+//!   it grows by √limit (at least 1), as Envoy's gradient controller's headroom, damped by how
+//!   close the mean latency came to the tolerance: the whole step at the baseline, none at
+//!   baseline × [`TOLERANCE`], in proportion between. Undamped, the limit of workers that
+//!   serve one request at a time (blocking Uvicorn workers) swung between the floor and twice
+//!   it: a whole step while under the tolerance, a cut once over it (issue 21);
 //! - else it stays: a limit that is not reached learns nothing about the app.
-//!
-//! Near the floor (over it, under [`NEAR_FLOOR`] × it) the latency allowed is also at most
-//! [`NEAR_FLOOR_TOLERANCE`] × the floor's mean: the least mean latency of the last
-//! [`FLOOR_SPAN`] to twice that many rounds at the floor, so it holds the machine's own noise
-//! (a loaded host, a debug build), where a least sample does not. Workers that serve one
-//! request at a time take `limit ÷ workers` service times per request past them: damped growth
-//! against 1.5 × the baseline settled at 1.5 × the workers (6 for 4), and every request past
-//! the workers waited a whole service time inside the app (served p99 230-240 ms against 4
-//! blocking Uvicorn workers of 50 ms, lab/runs/2026-12-05-vm-overload-async); one request past 4
-//! of them (1.25 × the floor's mean) is over 1.2 and is cut. An app whose latency does not grow
-//! with concurrency passes it as it passes 1.5. At the floor itself the tolerance is 1.5, as
-//! there is nothing to cut: the limit leaves it as before. Against 1.2 × the least sample the
-//! limit of a free-running app on a loaded machine stayed at the floor (its mean there was
-//! over 1.2 × its least; lab/runs/2026-12-05-vm-overload-async2).
-//!
-//! A cut by latency that lowered the whole limit holds growth for [`HOLD_ROUNDS`] rounds
-//! when the round it cut served no more than the floor does (limit ÷ mean latency at most
-//! [`NO_GAIN`] × floor ÷ the floor's mean: more in flight, each the longer, the blocking app's
-//! signature): without it the limit stepped straight back over the workers after each cut (in
-//! the model of 4 blocking workers, at 5 or 6 throughout). A cut of an app that did serve more
-//! (noise on a free-running app), or one that left the whole limit as it was (at the floor),
-//! holds nothing.
 //!
 //! The baseline is the least latency of the last [`BASELINE_SPAN`] to twice that many requests
 //! answered with at most `floor` in flight: the concurrency the operator declared the app
@@ -62,25 +38,6 @@ pub const MIN_ROUND: usize = 8;
 /// The latency, relative to the baseline, above which the limit is cut (Netflix Gradient2's
 /// RTT tolerance).
 pub const TOLERANCE: f64 = 1.5;
-
-/// Near the floor the round's mean latency is also cut over this × the floor's mean: one
-/// request past 4 workers that serve one at a time (1.25 ×) is over it.
-pub const NEAR_FLOOR_TOLERANCE: f64 = 1.2;
-
-/// Over the floor and under this many times it, the limit is near the floor.
-pub const NEAR_FLOOR: f64 = 2.0;
-
-/// The floor's mean is the least mean latency of the last one to two spans of this many rounds
-/// at the floor.
-pub const FLOOR_SPAN: usize = 8;
-
-/// After a cut by latency that lowered the limit of a round that served no more than the floor,
-/// the limit does not grow until this many more rounds ended within the tolerance.
-pub const HOLD_ROUNDS: u32 = 8;
-
-/// A round's throughput (limit ÷ mean latency) at most this × the floor's (floor ÷ the floor's
-/// mean) is no gain: a cut of it holds growth.
-pub const NO_GAIN: f64 = 1.1;
 
 /// The largest cut by latency in one round (a gradient below this is clamped to it).
 pub const MAX_LATENCY_CUT: f64 = 0.5;
@@ -130,39 +87,23 @@ pub struct Adaptive {
     ceiling: usize,
     /// The limit, kept fractional so cuts and growth compound; read whole.
     limit: f64,
-    /// The least latency of the samples taken with at most `floor` in flight, over the last one
-    /// to two spans of [`BASELINE_SPAN`] of them, seconds.
-    baseline: Least,
-    /// The least mean latency of the rounds at the floor, over the last one to two spans of
-    /// [`FLOOR_SPAN`] of them, seconds.
-    floor_mean: Least,
-    /// Rounds ended within the tolerance since the last cut that holds growth (saturates).
-    calm_rounds: u32,
+    baseline: Baseline,
     round: Round,
     stats: AdaptiveStats,
 }
 
-/// The least of the values of the last one to two spans of `span` of them.
-#[derive(Debug, Clone)]
-struct Least {
-    span: usize,
+/// The least latency of the samples taken with at most `floor` in flight, over the last one to
+/// two spans of [`BASELINE_SPAN`] of them, seconds.
+#[derive(Debug, Clone, Default)]
+struct Baseline {
     /// The least of the span before this one.
     previous: Option<f64>,
-    /// The least so far of this span, and how many values it has.
+    /// The least so far of this span, and how many samples it has.
     current: Option<f64>,
     samples: usize,
 }
 
-impl Least {
-    fn new(span: usize) -> Least {
-        Least {
-            span,
-            previous: None,
-            current: None,
-            samples: 0,
-        }
-    }
-
+impl Baseline {
     fn get(&self) -> Option<f64> {
         match (self.previous, self.current) {
             (Some(previous), Some(current)) => Some(previous.min(current)),
@@ -173,7 +114,7 @@ impl Least {
     fn add(&mut self, seconds: f64) {
         self.current = Some(self.current.map_or(seconds, |least| least.min(seconds)));
         self.samples += 1;
-        if self.samples >= self.span {
+        if self.samples >= BASELINE_SPAN {
             self.previous = self.current.take();
             self.samples = 0;
         }
@@ -199,9 +140,7 @@ impl Adaptive {
             floor,
             ceiling: ceiling.max(floor),
             limit: floor as f64,
-            baseline: Least::new(BASELINE_SPAN),
-            floor_mean: Least::new(FLOOR_SPAN),
-            calm_rounds: HOLD_ROUNDS,
+            baseline: Baseline::default(),
             round: Round::default(),
             stats: AdaptiveStats::default(),
         }
@@ -258,42 +197,16 @@ impl Adaptive {
             return None;
         }
         let mean = round.latency_sum / round.answered as f64;
-        let limit = self.limit();
-        let floor_mean = self.floor_mean.get();
-        // The latency allowed, and the one at which growth takes its whole step.
-        let (allowed, reference) = match floor_mean {
-            Some(floor_mean)
-                if limit > self.floor && self.limit < NEAR_FLOOR * self.floor as f64 =>
-            {
-                let allowed = (baseline * TOLERANCE).min(floor_mean * NEAR_FLOOR_TOLERANCE);
-                (allowed, floor_mean)
-            }
-            _ => (baseline * TOLERANCE, baseline),
-        };
-        if limit == self.floor {
-            self.floor_mean.add(mean);
-        }
+        let allowed = baseline * TOLERANCE;
         if mean > allowed {
             let gradient = (allowed / mean).max(MAX_LATENCY_CUT);
             self.set(self.limit * gradient);
             self.stats.cuts_latency += 1;
-            // Served no more than the floor does: more in flight, each the longer.
-            let no_gain = floor_mean.is_some_and(|floor_mean| {
-                limit as f64 / mean <= NO_GAIN * self.floor as f64 / floor_mean
-            });
-            if self.limit() < limit && no_gain {
-                self.calm_rounds = 0;
-            }
             return Some(Cut::Latency);
         }
-        self.calm_rounds = self.calm_rounds.saturating_add(1);
-        if round.saturated && self.calm_rounds > HOLD_ROUNDS {
-            // 1 at the reference, 0 at the allowed: the step shrinks as latency nears the cut.
-            let damping = if allowed > reference {
-                ((allowed - mean) / (allowed - reference)).min(1.0)
-            } else {
-                0.0
-            };
+        if round.saturated {
+            // 1 at the baseline, 0 at the tolerance: the step shrinks as latency nears the cut.
+            let damping = ((TOLERANCE - mean / baseline) / (TOLERANCE - 1.0)).min(1.0);
             self.set(self.limit + self.limit.sqrt().max(1.0) * damping);
         }
         None
