@@ -110,6 +110,10 @@ pub struct Entry {
     /// How long the request waited in weir's queue for a place at the server (0 when one was
     /// free); `None` when it went to no upstream.
     pub upstream_queue_time: Option<Duration>,
+    /// What weir answered the request with instead of the upstream's answer, when it did
+    /// (`ProxyError::cause`: `standing_queue`, `queue_timeout`, `rate_limited`, `connect`, ...);
+    /// `None` for an answer of the upstream's, a static file's or a redirect's.
+    pub cause: Option<&'static str>,
     pub started: Instant,
     /// Body bytes sent to the client (`$body_bytes_sent`), counted as the body streams.
     pub bytes: u64,
@@ -133,6 +137,7 @@ impl Entry {
             upstream: None,
             upstream_time: None,
             upstream_queue_time: None,
+            cause: None,
             started: Instant::now(),
             bytes: 0,
             tls: None,
@@ -161,6 +166,7 @@ impl Entry {
             upstream: None,
             upstream_time: None,
             upstream_queue_time: None,
+            cause: None,
             started: Instant::now(),
             bytes: 0,
             tls: None,
@@ -492,15 +498,18 @@ impl ClockCache {
 /// `$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent
 /// "$http_referer" "$http_user_agent"` followed by
 /// `rt=$request_time uht=$upstream_header_time urt=$upstream_response_time
-/// uqt=$upstream_queue_time upstream="$upstream_addr"` (`uqt`: the wait in weir's queue), times in seconds with millisecond resolution and `-` when
-/// unknown, text escaped as nginx does (`"`, `\`, control and non-ASCII bytes as `\xHH`).
-/// `$time_local` is written in UTC.
+/// uqt=$upstream_queue_time upstream="$upstream_addr" cause=CAUSE` (`uqt`: the wait in weir's
+/// queue, a refused request's too; `cause`: why weir answered instead of the upstream, from
+/// `ProxyError::cause`, `-` when it did not), times in seconds with millisecond resolution and
+/// `-` when unknown, text escaped as nginx does (`"`, `\`, control and non-ASCII bytes as
+/// `\xHH`). `$time_local` is written in UTC.
 ///
 /// JSON has nginx's variable names: `time` (ISO 8601), `remote_addr`, `method`, `request_uri`,
 /// `protocol`, `status`, `body_bytes_sent`, `http_referer`, `http_user_agent`, `upstream_addr`,
-/// `upstream_header_time`, `upstream_response_time`, `upstream_queue_time` (null when no
-/// upstream answered) and
-/// `request_time`, times in seconds with microsecond resolution.
+/// `upstream_header_time`, `upstream_response_time`, `upstream_queue_time` (null when the request
+/// neither reached an upstream nor was refused by its queue), `cause` (null when weir did not
+/// answer in the upstream's place) and `request_time`, times in seconds with microsecond
+/// resolution.
 fn format_line(
     out: &mut Vec<u8>,
     clock: &mut ClockCache,
@@ -533,7 +542,8 @@ fn format_line(
             seconds_or_dash(out, entry.upstream_queue_time);
             out.extend_from_slice(b" upstream=\"");
             escape_nginx_or_dash(out, entry.upstream.as_deref().unwrap_or(""));
-            out.push(b'"');
+            out.extend_from_slice(b"\" cause=");
+            out.extend_from_slice(entry.cause.unwrap_or("-").as_bytes());
             if let Some(tls) = &entry.tls {
                 let _ = write!(out, " tls={} cipher={} sni=\"", tls.protocol, tls.cipher);
                 escape_nginx_or_dash(out, tls.server_name.as_deref().unwrap_or(""));
@@ -571,6 +581,11 @@ fn format_line(
             json_seconds(out, record.upstream_response);
             out.extend_from_slice(b",\"upstream_queue_time\":");
             json_seconds(out, entry.upstream_queue_time);
+            out.extend_from_slice(b",\"cause\":");
+            match entry.cause {
+                Some(cause) => json_string(out, cause),
+                None => out.extend_from_slice(b"null"),
+            }
             match &entry.tls {
                 Some(tls) => {
                     let _ = write!(

@@ -113,17 +113,23 @@ pub enum ProxyError {
         addr: UpstreamAddr,
         source: io::Error,
     },
+    /// No place became free within `queue_timeout`; `waited`: how long the request queued.
     #[error("no connection to {addr} became free within queue_timeout")]
-    QueueTimeout { addr: UpstreamAddr },
+    QueueTimeout {
+        addr: UpstreamAddr,
+        waited: Duration,
+    },
     #[error("the queue for {addr} is full")]
     QueueFull { addr: UpstreamAddr },
     /// Refused before queueing by admission (a declared capacity): 503 with `Retry-After`, the
-    /// predicted time the queue drains in, rounded up to seconds.
+    /// predicted time the queue drains in, rounded up to seconds; `waited`: how long the request
+    /// queued first (zero when refused at once, more when dropped from a standing queue).
     #[error("{addr} is overloaded ({reason})")]
     Overloaded {
         addr: UpstreamAddr,
         reason: &'static str,
         retry_after: Duration,
+        waited: Duration,
     },
     #[error("the request body could not be buffered")]
     Spool,
@@ -230,6 +236,18 @@ impl ProxyError {
             | ProxyError::QueueTimeout { .. }
             | ProxyError::QueueFull { .. }
             | ProxyError::Overloaded { .. } => Side::Internal,
+        }
+    }
+
+    /// How long the request waited in an upstream's queue before this error: `Some` for the
+    /// refusals of a queue (zero for one refused at once), `None` for every other error.
+    pub fn queued(&self) -> Option<Duration> {
+        match self {
+            ProxyError::QueueFull { .. } => Some(Duration::ZERO),
+            ProxyError::QueueTimeout { waited, .. } | ProxyError::Overloaded { waited, .. } => {
+                Some(*waited)
+            }
+            _ => None,
         }
     }
 

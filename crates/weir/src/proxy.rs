@@ -153,7 +153,9 @@ impl Proxy {
     /// malformed or too large head, a head not received in time), with the status error.rs
     /// gives the refusal.
     pub fn record_refused(&self, peer: SocketAddr, refusal: CodecError) {
-        self.logging.refused(peer, refusal.status());
+        let status = refusal.status();
+        self.logging
+            .refused(peer, status, ProxyError::Codec(refusal).cause());
     }
 
     /// The config this proxy was built from.
@@ -240,6 +242,7 @@ impl Proxy {
             // The one error exit: whatever phase failed, error.rs makes the answer.
             let mut response = exchanged.unwrap_or_else(|error| {
                 self.note_failure(&error, unanswered.upstream_name(), unanswered.client_ip());
+                unanswered.failed(&error);
                 let (response, lines) =
                     if self.answer_lines_fit(unanswered.record.route, rules_host.as_deref()) {
                         error.into_answer()

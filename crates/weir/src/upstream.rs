@@ -817,15 +817,19 @@ impl From<CheckoutError> for ProxyError {
     fn from(error: CheckoutError) -> ProxyError {
         match error {
             CheckoutError::QueueFull { addr } => ProxyError::QueueFull { addr },
-            CheckoutError::QueueTimeout { addr } => ProxyError::QueueTimeout { addr },
+            CheckoutError::QueueTimeout { addr, waited } => {
+                ProxyError::QueueTimeout { addr, waited }
+            }
             CheckoutError::Overloaded {
                 addr,
                 reason,
                 retry_after,
+                waited,
             } => ProxyError::Overloaded {
                 addr,
                 reason: reason.label(),
                 retry_after,
+                waited,
             },
         }
     }

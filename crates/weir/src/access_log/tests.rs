@@ -52,7 +52,7 @@ fn combined_is_nginx_combined_followed_by_times() {
         line(AccessLogFormat::Combined, &record(true)),
         "192.0.2.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /api/items?page=2 HTTP/1.1\" 200 1234 \
          \"http://example.com/start\" \"curl/8.0\" rt=0.021 uht=0.012 urt=0.019 \
-         uqt=0.004 upstream=\"unix:/run/app.sock\"\n"
+         uqt=0.004 upstream=\"unix:/run/app.sock\" cause=-\n"
     );
 }
 
@@ -64,8 +64,28 @@ fn combined_writes_dashes_for_what_is_missing() {
     assert_eq!(
         line(AccessLogFormat::Combined, &record),
         "192.0.2.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /api/items?page=2 HTTP/1.1\" 200 1234 \
-         \"-\" \"-\" rt=0.021 uht=- urt=- uqt=- upstream=\"-\"\n"
+         \"-\" \"-\" rt=0.021 uht=- urt=- uqt=- upstream=\"-\" cause=-\n"
     );
+}
+
+#[test]
+fn a_refusal_says_why_and_how_long_it_queued() {
+    let mut record = record(false);
+    record.entry.status = StatusCode::SERVICE_UNAVAILABLE;
+    record.entry.bytes = 20;
+    record.entry.cause = Some("standing_drop");
+    record.entry.upstream_queue_time = Some(Duration::from_millis(412));
+    assert_eq!(
+        line(AccessLogFormat::Combined, &record),
+        "192.0.2.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /api/items?page=2 HTTP/1.1\" 503 20 \
+         \"http://example.com/start\" \"curl/8.0\" rt=0.021 uht=- urt=- uqt=0.412 \
+         upstream=\"-\" cause=standing_drop\n"
+    );
+    let value: serde_json::Value =
+        serde_json::from_str(&line(AccessLogFormat::Json, &record)).unwrap();
+    assert_eq!(value["cause"], "standing_drop");
+    assert_eq!(value["upstream_queue_time"], 0.412);
+    assert!(value["upstream_addr"].is_null());
 }
 
 #[test]
@@ -103,6 +123,7 @@ fn json_lines_parse_and_carry_the_times() {
     assert!(value["upstream_header_time"].is_null());
     assert!(value["upstream_response_time"].is_null());
     assert!(value["upstream_queue_time"].is_null());
+    assert!(value["cause"].is_null());
 }
 
 #[test]

@@ -12,6 +12,7 @@ use tokio::time::Instant;
 
 use crate::access_log::{AccessLog, Entry};
 use crate::body::Body;
+use crate::error::ProxyError;
 use crate::head_view::{Request, Response};
 use crate::metrics::Metrics;
 use crate::tls::TlsInfo;
@@ -79,12 +80,13 @@ impl Logging {
         }
     }
 
-    /// A request the HTTP layer refused before the phases saw it, with its status.
-    pub(super) fn refused(&self, peer: SocketAddr, status: StatusCode) {
-        let entry = self
-            .access_log
-            .as_ref()
-            .map(|_| Entry::unparsed(peer, status));
+    /// A request the HTTP layer refused before the phases saw it, with its status and cause.
+    pub(super) fn refused(&self, peer: SocketAddr, status: StatusCode, cause: &'static str) {
+        let entry = self.access_log.as_ref().map(|_| {
+            let mut entry = Entry::unparsed(peer, status);
+            entry.cause = Some(cause);
+            entry
+        });
         let record = Record {
             entry: entry.map(Box::new),
             ..Record::default()
@@ -130,6 +132,17 @@ impl<'proxy> Unanswered<'proxy> {
     /// The upstream group the request went to, once it did.
     pub(super) fn upstream_name(&self) -> Option<&'proxy str> {
         self.record.upstream_name
+    }
+
+    /// weir answers in the upstream's place (`error.rs` makes the answer): the access-log line
+    /// says why, and, for a request a queue refused, how long it queued first.
+    pub(super) fn failed(&mut self, error: &ProxyError) {
+        if let Some(entry) = self.record.entry.as_deref_mut() {
+            entry.cause = Some(error.cause());
+            if let Some(queued) = error.queued() {
+                entry.upstream_queue_time = Some(queued);
+            }
+        }
     }
 
     /// The answer is ready: it leaves by the exit, its line written when its body is done.

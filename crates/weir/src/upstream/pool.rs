@@ -93,17 +93,22 @@ pub enum CheckoutError {
     /// Every place is taken and `queue_size` requests wait already: refused at once.
     #[error("the queue for {addr} is full")]
     QueueFull { addr: UpstreamAddr },
-    /// No place became free within `queue_timeout`.
+    /// No place became free within `queue_timeout`. `waited`: how long the request queued.
     #[error("no connection to {addr} became free within queue_timeout")]
-    QueueTimeout { addr: UpstreamAddr },
+    QueueTimeout {
+        addr: UpstreamAddr,
+        waited: Duration,
+    },
     /// Refused before queueing (the predicted wait is over the request's deadline, or the queue
     /// stands, is full and holds nothing of the request's class or lower), or dropped from a
-    /// standing queue. `retry_after`: when the queue is predicted to drain.
+    /// standing queue. `retry_after`: when the queue is predicted to drain; `waited`: how long
+    /// the request queued first (zero when refused at once).
     #[error("{addr} is overloaded: the predicted wait is over the deadline")]
     Overloaded {
         addr: UpstreamAddr,
         reason: admission::Reason,
         retry_after: Duration,
+        waited: Duration,
     },
 }
 
@@ -574,12 +579,12 @@ impl Pool {
                     } else {
                         state.admission.refuse_standing(now, depth)
                     };
-                    return Err(self.overloaded(refusal));
+                    return Err(self.overloaded(refusal, Duration::ZERO));
                 }
             } else if full {
                 if self.settings.predict {
                     let refusal = state.admission.refuse_full(depth);
-                    return Err(self.overloaded(refusal));
+                    return Err(self.overloaded(refusal, Duration::ZERO));
                 }
                 return Err(CheckoutError::QueueFull {
                     addr: self.addr.clone(),
@@ -590,7 +595,7 @@ impl Pool {
                 state
                     .admission
                     .admit(ahead, deadline)
-                    .map_err(|refusal| self.overloaded(refusal))?
+                    .map_err(|refusal| self.overloaded(refusal, Duration::ZERO))?
             } else {
                 None
             };
@@ -647,7 +652,9 @@ impl Pool {
         let granted = match tokio::time::timeout(deadline, &mut receiver).await {
             Ok(Ok(Ok(grant))) => Some(grant),
             // Dropped at the head of a standing queue (`waiting`'s drop gives its unit back).
-            Ok(Ok(Err(refusal))) => return Err(self.overloaded(refusal)),
+            Ok(Ok(Err(refusal))) => {
+                return Err(self.overloaded(refusal, Instant::now().duration_since(queued_at)));
+            }
             // The sender side is only dropped with the pool itself.
             Ok(Err(_)) => None,
             Err(_elapsed) => {
@@ -664,6 +671,7 @@ impl Pool {
             waiting.give_back(&mut state);
             return Err(CheckoutError::QueueTimeout {
                 addr: self.addr.clone(),
+                waited,
             });
         };
         state.admission.record_wait(waited, predicted);
@@ -707,11 +715,13 @@ impl Pool {
         }
     }
 
-    fn overloaded(&self, refusal: admission::Refusal) -> CheckoutError {
+    /// The error of a refusal, at once (`waited` zero) or of a waiter dropped.
+    fn overloaded(&self, refusal: admission::Refusal, waited: Duration) -> CheckoutError {
         CheckoutError::Overloaded {
             addr: self.addr.clone(),
             reason: refusal.reason,
             retry_after: refusal.retry_after,
+            waited,
         }
     }
 

@@ -372,8 +372,10 @@ async fn json_access_log_carries_times_and_is_reopened_after_rename() {
     assert!(header_time >= 0.030, "{slow}");
     assert!(response_time >= header_time, "{slow}");
     assert!(request_time >= response_time, "{slow}");
+    assert!(slow["cause"].is_null(), "the upstream answered: {slow}");
     let dead = &lines[1];
     assert_eq!(dead["status"], 502);
+    assert_eq!(dead["cause"], "connect", "{dead}");
     assert!(dead["request_time"].as_f64().is_some(), "{dead}");
 
     // logrotate: rename, then what SIGUSR1 does.
@@ -387,4 +389,67 @@ async fn json_access_log_carries_times_and_is_reopened_after_rename() {
         std::fs::read_to_string(&rotated).unwrap().lines().count(),
         2
     );
+}
+
+/// A request refused by an upstream's queue says so in the access log, with how long it queued:
+/// the wait that made it a 503 would otherwise be invisible (`uqt` was written only for a request
+/// that reached the upstream).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_access_log_says_why_a_queue_refused_and_how_long_it_waited() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("access.log");
+    let config = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[access_log]
+enabled = true
+format = "json"
+path = "{}"
+
+[upstreams.app]
+servers = ["{}"]
+max_connections = 1
+queue_timeout = "100ms"
+
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        path.display(),
+        upstream.address
+    );
+    let gateway = TestGateway::start(&config).await;
+    let addr = gateway.addr;
+    let holding = tokio::spawn(async move {
+        Client::connect(addr)
+            .await
+            .get("/slow?ms=1000")
+            .await
+            .status
+    });
+    wait_until(
+        "the first request to hold the one place",
+        Duration::from_secs(5),
+        || upstream.requests() > 0,
+    )
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(
+        client.get("/queued").await.status,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    let text = wait_lines(&path, 1).await;
+    let refused: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(refused["request_uri"], "/queued", "{refused}");
+    assert_eq!(refused["status"], 503);
+    assert_eq!(refused["cause"], "queue_timeout", "{refused}");
+    let queued = refused["upstream_queue_time"].as_f64().unwrap();
+    assert!(
+        queued >= 0.1,
+        "it waited its whole queue_timeout: {refused}"
+    );
+    assert_eq!(holding.await.unwrap(), StatusCode::OK);
 }

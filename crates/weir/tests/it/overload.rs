@@ -214,9 +214,9 @@ async fn scraped(admin: std::net::SocketAddr, prefix: &str) -> f64 {
     values.iter().sum()
 }
 
-/// `clients` closed-loop clients, each on its own connection, asking `/work?ms=50` until
-/// stopped; a refusal or a 502 is followed by a short pause, so that a failing app is not
-/// asked in a hot loop.
+/// `clients` closed-loop clients, each on its own connection (a new one when the gateway closes
+/// it), asking `/work?ms=50` until stopped; a refusal or a 502 is followed by a short pause, so
+/// that a failing app is not asked in a hot loop.
 struct Load {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
     tasks: Vec<tokio::task::JoinHandle<()>>,
@@ -231,7 +231,13 @@ impl Load {
                 tokio::spawn(async move {
                     let mut client = Client::connect(addr).await;
                     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                        if client.get("/work?ms=50").await.status != StatusCode::OK {
+                        let reply = client.get("/work?ms=50").await;
+                        // The gateway ends a connection after `keepalive_requests` (1000, as
+                        // nginx): a client goes on on a new one, as browsers and pools do.
+                        if reply.header("connection") == Some("close") {
+                            client = Client::connect(addr).await;
+                        }
+                        if reply.status != StatusCode::OK {
                             tokio::time::sleep(Duration::from_millis(10)).await;
                         }
                     }

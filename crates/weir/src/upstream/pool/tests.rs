@@ -673,9 +673,15 @@ async fn every_way_out_of_a_standing_queue_gives_its_unit_of_outstanding_back_on
     // The last waits out its queue time (a high one is admitted over the room).
     waiters.push(queue(&pool, High));
     tokio::time::advance(Duration::from_secs(3)).await;
-    let Some((22, Err(CheckoutError::QueueTimeout { .. }))) = finished(&mut waiters).pop() else {
+    let Some((22, Err(CheckoutError::QueueTimeout { waited, .. }))) = finished(&mut waiters).pop()
+    else {
         panic!("the last waiter times out");
     };
+    assert_eq!(
+        waited,
+        Duration::from_secs(3),
+        "its wait, for the access log"
+    );
     assert_in_flight(&pool, 1, &waiters);
     drop(slot);
     assert_in_flight(&pool, 0, &waiters);
@@ -726,16 +732,22 @@ async fn every_way_out_of_a_standing_queue_gives_its_unit_of_outstanding_back_on
     let Some((41, Ok(Checkout::Connect(slot)))) = answered.pop() else {
         panic!("the fresher waiter gets the place");
     };
-    assert!(matches!(
-        answered.pop(),
-        Some((
-            40,
-            Err(CheckoutError::Overloaded {
-                reason: StandingDrop,
-                ..
-            })
-        ))
-    ));
+    let Some((
+        40,
+        Err(CheckoutError::Overloaded {
+            reason: StandingDrop,
+            waited,
+            ..
+        }),
+    )) = answered.pop()
+    else {
+        panic!("the waiter that overstayed is dropped");
+    };
+    assert_eq!(
+        waited,
+        Duration::from_millis(14),
+        "its wait, for the access log"
+    );
     assert!(answered.is_empty(), "one granted, one dropped");
     assert_in_flight(&pool, 2, &waiters);
     drop(slot);
