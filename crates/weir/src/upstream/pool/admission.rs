@@ -12,9 +12,7 @@
 //! fast); it stands until it empties while it is not refusing ([`REFUSALS_PER_PLACE`] refusals
 //! per place within the last [`HOLD_SERVICES`]). While it stands, the pool serves the newest
 //! waiter first (LIFO); its room is the target ([`TARGET_SERVICES`] of delay) when it starts
-//! standing after a jump (its delay grew within [`JUMP_SERVICES`]: a burst), or its delay then
-//! when it grew gradually (an overload's onset, which takes no more), one service time less for
-//! each service time it has stood, down to
+//! standing, one service time less for each service time it has stood, down to
 //! [`ROOM_FLOOR_SERVICES`], and at the floor at once while it refuses, or from the start when it
 //! stands again within [`HOLD_SERVICES`] of stopping with its room at the floor (a lull inside
 //! an overload that goes on, not a new burst): a burst that a short wait
@@ -40,11 +38,11 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 /// The queue delay above which, held for an interval, a queue stands, in service times (CoDel's
-/// target); also the room of a standing queue as it starts standing after a jump
-/// ([`JUMP_SERVICES`]; main's room before the room shrank: a burst of 20 service times of delay
-/// drains within a second for a 50 ms endpoint). With Poisson arrivals at the app's capacity a
-/// queue wanders: in a 15 s run of 4 workers of 50 ms, its delay strays near a second (20
-/// service times) before it drains again (lab/runs/2026-12-03-vm-overload/sim.py).
+/// target); also the room of a standing queue as it starts standing (main's room before the
+/// room shrank: a burst of 20 service times of delay drains within a second for a 50 ms
+/// endpoint). With Poisson arrivals at the app's capacity a queue wanders:
+/// in a 15 s run of 4 workers of 50 ms, its delay strays near a second (20 service times)
+/// before it drains again (lab/runs/2026-12-03-vm-overload/sim.py).
 pub const TARGET_SERVICES: f64 = 20.0;
 
 /// How long the queue delay must stay above the target before the queue counts as standing, in
@@ -60,18 +58,6 @@ pub const WINDOW_SERVICES: f64 = 8.0;
 /// capacity grow it by a few per window, and this far only rarely (in the simulation of
 /// lab/runs/2026-12-03-vm-overload-growth/sim.py, 15 s at 1x made it stand 0.1 times a run).
 pub const GROWTH_SERVICES: f64 = 6.0;
-
-/// How fast the delay must have grown by [`GROWTH_SERVICES`] for the queue to stand with its
-/// room at the target, in service times: from the last time it was at its least within the
-/// window. A burst jumps (its requests come within a fraction of a service time) and is
-/// admitted whole; an overload grows the delay gradually (at twice the capacity one service
-/// time per service time: 2.5-7.4 service times to grow by six, in forty seeds of the
-/// simulation of lab/runs/2026-12-05-vm-overload-onset/sim.py; at ten times, 0.4-0.8), and its
-/// room starts at the delay it has, so that its newcomers are refused at once rather than
-/// admitted to wait ~13 service times, served newest first, and dropped when the queue refuses
-/// (44-50 late refusals at twice the capacity in lab/runs/2026-12-05-vm-overload-final; 21 a
-/// run in the simulation, from 48).
-pub const JUMP_SERVICES: f64 = 2.0;
 
 /// The least room of a standing queue, in service times of delay (`capacity` waiters), reached
 /// after it stood [`TARGET_SERVICES`] − 1 service times: its room is the target when it starts
@@ -249,9 +235,6 @@ pub struct Admission {
     standing: bool,
     /// Since when the queue stands (`standing`): its room shrinks by the time since.
     standing_since: Option<Instant>,
-    /// The room a standing queue started with when its delay grew gradually (not within
-    /// [`JUMP_SERVICES`]): its delay then. `None`: the target.
-    room_start: Option<Duration>,
     /// When a standing queue whose room was at its floor last stopped standing (it emptied
     /// while not refusing): one that stands again within [`HOLD_SERVICES`] of it starts with its
     /// room at the floor ([`Admission::resumed`]).
@@ -274,7 +257,6 @@ impl Admission {
             window: VecDeque::new(),
             standing: false,
             standing_since: None,
-            room_start: None,
             lapsed: None,
             refusals: VecDeque::new(),
             starts: VecDeque::new(),
@@ -361,7 +343,6 @@ impl Admission {
                     self.lapsed = self.at_floor(now, since).then_some(now);
                 }
                 self.standing_since = None;
-                self.room_start = None;
             }
             // An empty queue is a delay of zero: growth from it counts.
             self.window.clear();
@@ -402,11 +383,6 @@ impl Admission {
         if delay.saturating_sub(least) >= growth && !self.standing {
             self.standing = true;
             self.standing_since = Some(now);
-            // The growth began when the delay was last at the least of the samples after the
-            // window's minimum (the second of the window's samples; this one at least).
-            let rose = self.window.get(1).map_or(now, |&(at, _)| at);
-            let jump = Duration::from_secs_f64(service * JUMP_SERVICES);
-            self.room_start = (now.duration_since(rose) >= jump).then_some(delay.min(target));
         }
     }
 
@@ -438,19 +414,15 @@ impl Admission {
     }
 
     /// The room of a queue that has stood since `since`: the target ([`TARGET_SERVICES`] service
-    /// times of delay), or its delay then if it grew gradually ([`JUMP_SERVICES`]), less the time
-    /// it has stood, [`ROOM_FLOOR_SERVICES`] at least; the floor at once while it is refusing
-    /// ([`Admission::at_floor`]).
+    /// times of delay) less the time it has stood, [`ROOM_FLOOR_SERVICES`] at least; the floor
+    /// at once while it is refusing ([`Admission::at_floor`]).
     fn room(&self, now: Instant, since: Instant) -> Option<Duration> {
         let floor = self.floor()?;
         if self.refusing(now) || self.resumed(since) {
             return Some(floor);
         }
-        let start = match self.room_start {
-            Some(start) => start,
-            None => self.target()?,
-        };
-        Some(start.saturating_sub(now.duration_since(since)).max(floor))
+        let target = self.target()?;
+        Some(target.saturating_sub(now.duration_since(since)).max(floor))
     }
 
     /// Whether the room of a queue that has stood since `since` is down to its floor: it has
