@@ -115,6 +115,7 @@ fn upstream_route_and_limit_defaults() {
     assert_eq!(upstream.max_connections, 0);
     assert_eq!(upstream.max_idle, 256);
     assert_eq!(upstream.idle_timeout, Duration::from_secs(1));
+    assert_eq!(upstream.keepalive_time, Duration::from_secs(10));
     assert_eq!(upstream.queue_size, 1024);
     assert_eq!(upstream.queue_timeout, Duration::from_secs(60));
     assert_eq!(upstream.connect_timeout, Duration::from_secs(60));
