@@ -145,6 +145,11 @@ pub struct UpstreamConfig {
     pub max_idle: usize,
     /// `idle_timeout`: an idle connection is closed after this. Default 1s, under Gunicorn's 2s keep-alive.
     pub idle_timeout: Duration,
+    /// `keepalive_time`: a connection open this long closes after its current response instead
+    /// of going back to the pool (nginx `keepalive_time`, whose default is 1h). Default 10s,
+    /// under Gunicorn's worker `timeout`, so that a worker stopping for a graceful reload is not
+    /// held past it by a connection weir keeps busy.
+    pub keepalive_time: Duration,
     /// `queue_size`: requests that may wait for a connection when `max_connections` are all busy. Default 1024.
     pub queue_size: usize,
     /// `queue_timeout`: how long a request waits for a connection before a 503. Default 60s.

@@ -52,6 +52,8 @@ pub struct Upstream {
     read_timeout: Duration,
     send_timeout: Duration,
     keepalive: bool,
+    /// `keepalive_time`: how long a connection is reused at most.
+    keepalive_time: Duration,
 }
 
 /// One server's state, for metrics and the admin endpoints.
@@ -407,6 +409,7 @@ impl Upstream {
             read_timeout: config.read_timeout,
             send_timeout: config.send_timeout,
             keepalive: config.max_idle > 0,
+            keepalive_time: config.keepalive_time,
         }
     }
 
@@ -755,7 +758,10 @@ impl Upstream {
                 ))
                 .await
                 {
-                    Ok(stream) => Ok(slot.into_conn(stream)),
+                    Ok(mut stream) => {
+                        stream.expire_after(self.keepalive_time);
+                        Ok(slot.into_conn(stream))
+                    }
                     Err(error) => {
                         slot.failed();
                         Err(Failed {

@@ -78,6 +78,10 @@ mod default {
     /// Under Gunicorn's 2 s keep-alive, so weir closes an idle connection before Gunicorn does and
     /// never sends a request on a connection Gunicorn is closing.
     pub(super) const IDLE_TIMEOUT: Duration = Duration::from_secs(1);
+    /// Under half of Gunicorn's 30 s worker `timeout`: an old worker of a graceful reload waits
+    /// for its open connections, and Gunicorn kills it once its last heartbeat (every 15 s) is
+    /// 30 s old; a connection weir keeps busy closes within this, so the worker exits first.
+    pub(super) const KEEPALIVE_TIME: Duration = Duration::from_secs(10);
     pub(super) const QUEUE_SIZE: usize = 1024;
     pub(super) const QUEUE_TIMEOUT: Duration = Duration::from_secs(60);
     /// nginx `proxy_connect_timeout`, `proxy_read_timeout`, `proxy_send_timeout`.
@@ -248,6 +252,7 @@ struct RawUpstream {
     max_connections: Option<usize>,
     max_idle: Option<usize>,
     idle_timeout: Option<DurationValue>,
+    keepalive_time: Option<Spanned<DurationValue>>,
     queue_size: Option<usize>,
     queue_timeout: Option<DurationValue>,
     // Declared capacity (`file/capacity.rs`).
@@ -1256,6 +1261,7 @@ fn validate_upstream(
             .idle_timeout
             .as_ref()
             .map_or(default::IDLE_TIMEOUT, |value| value.0),
+        keepalive_time: positive_duration(raw.keepalive_time.as_ref(), default::KEEPALIVE_TIME)?,
         queue_size: raw.queue_size.unwrap_or(default::QUEUE_SIZE),
         queue_timeout: raw
             .queue_timeout

@@ -140,9 +140,10 @@ impl Config {
                 "keep-alive off".to_string()
             } else {
                 format!(
-                    "{} idle kept for {}",
+                    "{} idle kept for {}, each reused for up to {}",
                     upstream.max_idle,
-                    format_duration(upstream.idle_timeout)
+                    format_duration(upstream.idle_timeout),
+                    format_duration(upstream.keepalive_time)
                 )
             };
             writeln!(

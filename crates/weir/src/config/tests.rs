@@ -115,6 +115,7 @@ fn upstream_route_and_limit_defaults() {
     assert_eq!(upstream.max_connections, 0);
     assert_eq!(upstream.max_idle, 256);
     assert_eq!(upstream.idle_timeout, Duration::from_secs(1));
+    assert_eq!(upstream.keepalive_time, Duration::from_secs(10));
     assert_eq!(upstream.queue_size, 1024);
     assert_eq!(upstream.queue_timeout, Duration::from_secs(60));
     assert_eq!(upstream.connect_timeout, Duration::from_secs(60));
@@ -685,7 +686,7 @@ fn the_summary_shows_the_effective_config() {
         "request head       at most 32KiB, within 60s",
         "10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 (client address from X-Forwarded-For)",
         "gunicorn: unix:/tmp/gunicorn.sock",
-        "max_connections no limit, 8 idle kept for 1s, queue 1024 for 60s",
+        "max_connections no limit, 8 idle kept for 1s, each reused for up to 10s, queue 1024 for 60s",
         "connect 65s, read 65s, send 65s",
         "* / -> gunicorn  limits per_ip",
         "per_ip: 10r/s by client_ip, burst 20, nodelay, status 429",

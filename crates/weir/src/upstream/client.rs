@@ -44,6 +44,10 @@ pub struct ClientConn {
     /// thread (in the per-core layout, one runtime per thread) gets a timer of that thread's
     /// runtime, so no runtime's timer outlives it in another's hands.
     read_timer: Option<(std::thread::ThreadId, Pin<Box<Sleep>>)>,
+    /// When the connection has been open for `keepalive_time` (set by
+    /// [`ClientConn::expire_after`]): from then on it closes after its response instead of going
+    /// back to the pool. `None`: never.
+    expires: Option<Instant>,
 }
 
 impl ClientConn {
@@ -52,7 +56,19 @@ impl ClientConn {
             io,
             buf: BytesMut::new(),
             read_timer: None,
+            expires: None,
         }
+    }
+
+    /// The connection, just opened, is not to be reused once `lifetime` has passed (nginx
+    /// `keepalive_time`).
+    pub fn expire_after(&mut self, lifetime: Duration) {
+        self.expires = Instant::now().checked_add(lifetime);
+    }
+
+    /// Whether the connection has been open its whole `keepalive_time` at `now`.
+    pub fn expired(&self, now: Instant) -> bool {
+        self.expires.is_some_and(|expires| now >= expires)
     }
 
     /// Bytes read past the response head and not yet handed on.

@@ -901,8 +901,8 @@ impl Pool {
         }
     }
 
-    /// Puts a connection back after a complete exchange: to a waiter, on the idle stack, or
-    /// closed; the request leaves `outstanding` if its slot `counted` it.
+    /// Puts a connection back after a complete exchange, at `now`: to a waiter, on the idle
+    /// stack, or closed; the request leaves `outstanding` if its slot `counted` it.
     fn checkin(
         self: &Arc<Self>,
         conn: ClientConn,
@@ -910,12 +910,12 @@ impl Pool {
         taken: Instant,
         outcome: Option<adaptive::Outcome>,
         counted: bool,
+        now: Instant,
     ) {
         let mut state = self.lock();
         if counted {
             self.count_out(&mut state);
         }
-        let now = Instant::now();
         state.admission.record_service(now.duration_since(taken));
         state.record_outcome(outcome);
         let idle = Idle {
@@ -1139,8 +1139,16 @@ impl Pooled {
 
     /// Returns the connection to the pool after a complete exchange that left it reusable.
     /// The slot's own reference to the pool serves the call: no second one is taken, which
-    /// would be two more writes to the pool's shared reference count per request.
+    /// would be two more writes to the pool's shared reference count per request. A
+    /// connection open its whole `keepalive_time` closes instead, its place freed as after any
+    /// close (the slot's drop): a Gunicorn worker stopping for a graceful reload waits for its
+    /// connections to close, and one that weir kept busy, never idle for Gunicorn's keep-alive,
+    /// held the worker until Gunicorn's `timeout` killed it, mid-response at times.
     pub fn checkin(self) {
+        let now = Instant::now();
+        if self.client.expired(now) {
+            return;
+        }
         let Pooled {
             client,
             mut slot,
@@ -1154,7 +1162,7 @@ impl Pooled {
             let counted = slot.counted;
             let parked = Parked {
                 conn: client,
-                since: Instant::now(),
+                since: now,
                 slot,
             };
             if let Some(refused) = local::park(&PARKED, parked, REAP_EVERY, SHED_AFTER) {
@@ -1170,6 +1178,7 @@ impl Pooled {
             slot.since,
             slot.outcome.unpack(),
             slot.counted,
+            now,
         );
     }
 

@@ -127,6 +127,43 @@ both_transports!(idle_connections_expire, |transport| {
     assert_eq!(upstream.connections(), 2);
 });
 
+// `keepalive_time`: a connection busy all along (never idle for its `idle_timeout`) is reused
+// until it has been open that long, then closed after its response and replaced. Without it, a
+// Gunicorn worker stopping for a graceful reload waited for such a connection until Gunicorn's
+// `timeout` killed the worker, at times in the middle of a response (faults.rs).
+both_transports!(
+    a_connection_open_for_keepalive_time_is_replaced,
+    |transport| {
+        let (upstream, gateway) = start(
+            transport,
+            "keepalive_requests = 1000000",
+            "max_idle = 8\nidle_timeout = \"10s\"\nkeepalive_time = \"300ms\"",
+        )
+        .await;
+        // Requests one after another, on one client connection (so one thread, which reuses its own
+        // upstream connection), until the first upstream connection is replaced, within 10 s.
+        let mut client = Client::connect(gateway.addr).await;
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while upstream.connections() < 2 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "one connection kept for {} requests",
+                upstream.requests()
+            );
+            assert_eq!(client.get("/").await.status, StatusCode::OK);
+        }
+        // It carried several requests before (reused, not closed after each).
+        assert!(upstream.requests() > 2, "{} requests", upstream.requests());
+        wait_until(
+            "the upstream to see the old connection closed",
+            Duration::from_secs(5),
+            || upstream.open_connections() == 1,
+        )
+        .await;
+        gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+    }
+);
+
 both_transports!(max_idle_zero_turns_keepalive_off, |transport| {
     let (upstream, gateway) = start(transport, "", "max_idle = 0").await;
     let mut client = Client::connect(gateway.addr).await;
