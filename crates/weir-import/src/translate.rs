@@ -1716,8 +1716,18 @@ impl<'a> Translator<'a> {
                     self.approximated(inner, "balance = \"least_outstanding\": the less busy of two servers drawn at random");
                 }
                 "zone" => self.translated(inner, "not needed: weir's workers share memory"),
-                "keepalive_requests" | "keepalive_time" => {
-                    self.approximated(inner, "weir reuses an upstream connection until it is idle for idle_timeout; no count or age limit")
+                "keepalive_time" => match inner.args.first().and_then(|arg| duration(arg)) {
+                    Some(value) => {
+                        table.set("keepalive_time", toml_out::string(&value), Some(&inner.source));
+                        self.approximated(
+                            inner,
+                            format!("keepalive_time = {value:?}; keep it under half of Gunicorn's --timeout (weir's default, 10s, is), or a graceful reload's old worker may be killed mid-response"),
+                        );
+                    }
+                    None => self.unsupported(inner, "expected a time"),
+                },
+                "keepalive_requests" => {
+                    self.approximated(inner, "weir reuses an upstream connection until it is idle for idle_timeout or open for keepalive_time; no count limit")
                 }
                 "ip_hash" | "hash" | "random" | "sticky" => {
                     self.unsupported(inner, "weir balances round robin or least outstanding; no affinity")

@@ -650,6 +650,13 @@ fn load_balanced_upstream() {
         (workers.max_idle, workers.idle_timeout),
         (64, Duration::from_secs(30))
     );
+    assert_eq!(workers.keepalive_time, Duration::from_secs(300));
+    expect(
+        &imported,
+        Kind::Approximated,
+        "keepalive_time 5m",
+        "under half of Gunicorn's --timeout",
+    );
     assert_eq!(workers.connect_timeout, Duration::from_secs(5));
     assert_eq!(config.server.threads, 0, "one thread per core");
     expect(
