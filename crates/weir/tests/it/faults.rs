@@ -227,49 +227,19 @@ async fn gunicorn_graceful_reload_under_load_fails_no_request() {
     let old_workers = app.workers();
     assert!(!old_workers.is_empty(), "no workers under {}", app.pid());
 
-    let stop = Arc::new(AtomicBool::new(false));
-    let statuses = Arc::new(Mutex::new(Vec::new()));
-    let mut tasks = Vec::new();
-    for task in 0..6 {
-        let (stop, statuses, addr) = (Arc::clone(&stop), Arc::clone(&statuses), gateway.addr);
-        tasks.push(tokio::spawn(async move {
-            let mut client = Client::connect(addr).await;
-            let paths = ["/", "/async", "/sync", "/slow?ms=20"];
-            let mut index = task;
-            while !stop.load(Ordering::SeqCst) {
-                let path = paths[index % paths.len()];
-                index += 1;
-                let status = send_or_reconnect(&mut client, addr, get_request(path)).await;
-                statuses.lock().unwrap().push(status);
-            }
-        }));
-    }
-    let count = || statuses.lock().unwrap().len();
+    let load = ReloadLoad::start(gateway.addr, &["/", "/async", "/sync", "/slow?ms=20"]);
     wait_until("load before the reload", Duration::from_secs(20), || {
-        count() >= 100
+        load.count() >= 100
     })
     .await;
     app.reload();
-    // Reloaded once none of the old workers is left and new ones serve.
-    wait_until(
-        "the old workers to be replaced",
-        Duration::from_secs(40),
-        || {
-            let workers = app.workers();
-            !workers.is_empty() && workers.iter().all(|pid| !old_workers.contains(pid))
-        },
-    )
-    .await;
-    let after_reload = count();
+    replaced(&app, &old_workers, Duration::from_secs(40)).await;
+    let after_reload = load.count();
     wait_until("load after the reload", Duration::from_secs(20), || {
-        count() >= after_reload + 100
+        load.count() >= after_reload + 100
     })
     .await;
-    stop.store(true, Ordering::SeqCst);
-    for task in tasks {
-        task.await.unwrap();
-    }
-    let statuses = statuses.lock().unwrap().clone();
+    let statuses = load.stop().await;
     let failed: Vec<_> = statuses.iter().filter(|status| **status != 200).collect();
     assert!(
         failed.is_empty(),
@@ -298,28 +268,15 @@ async fn gunicorn_reloads_in_a_row_under_load_fail_no_request() {
     };
     let app = Gunicorn::start(App::FastApi { workers: 2 });
     let gateway = TestGateway::start(&config(&app.address, "", "max_idle = 8")).await;
-    let stop = Arc::new(AtomicBool::new(false));
-    let statuses = Arc::new(Mutex::new(Vec::new()));
-    let mut tasks = Vec::new();
-    for task in 0..6 {
-        let (stop, statuses, addr) = (Arc::clone(&stop), Arc::clone(&statuses), gateway.addr);
-        tasks.push(tokio::spawn(async move {
-            let mut client = Client::connect(addr).await;
-            let paths = [
-                "/",
-                "/drip?chunks=3&ms=15&length=true",
-                "/sync",
-                "/drip?chunks=3&ms=15",
-            ];
-            let mut index = task;
-            while !stop.load(Ordering::SeqCst) {
-                let path = paths[index % paths.len()];
-                index += 1;
-                let status = send_or_reconnect(&mut client, addr, get_request(path)).await;
-                statuses.lock().unwrap().push(status);
-            }
-        }));
-    }
+    let load = ReloadLoad::start(
+        gateway.addr,
+        &[
+            "/",
+            "/drip?chunks=3&ms=15&length=true",
+            "/sync",
+            "/drip?chunks=3&ms=15",
+        ],
+    );
     let started = Instant::now();
     let mut reloads = 0;
     while started.elapsed() < Duration::from_secs(seconds) {
@@ -328,21 +285,9 @@ async fn gunicorn_reloads_in_a_row_under_load_fail_no_request() {
         let old_workers = app.workers();
         app.reload();
         reloads += 1;
-        wait_until(
-            "the old workers to be replaced",
-            Duration::from_secs(60),
-            || {
-                let workers = app.workers();
-                !workers.is_empty() && workers.iter().all(|pid| !old_workers.contains(pid))
-            },
-        )
-        .await;
+        replaced(&app, &old_workers, Duration::from_secs(60)).await;
     }
-    stop.store(true, Ordering::SeqCst);
-    for task in tasks {
-        task.await.unwrap();
-    }
-    let statuses = statuses.lock().unwrap().clone();
+    let statuses = load.stop().await;
     let failed: Vec<_> = statuses.iter().filter(|status| **status != 200).collect();
     eprintln!("{reloads} reloads, {} requests", statuses.len());
     assert!(
@@ -352,6 +297,65 @@ async fn gunicorn_reloads_in_a_row_under_load_fail_no_request() {
         statuses.len()
     );
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
+/// Six closed-loop clients, each on its own connection, asking `paths` in turn (each starting
+/// at a path of its own) until stopped; the statuses they got, 0 for an exchange that failed.
+struct ReloadLoad {
+    stop: Arc<AtomicBool>,
+    statuses: Arc<Mutex<Vec<u16>>>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl ReloadLoad {
+    fn start(addr: std::net::SocketAddr, paths: &'static [&'static str]) -> ReloadLoad {
+        let stop = Arc::new(AtomicBool::new(false));
+        let statuses = Arc::new(Mutex::new(Vec::new()));
+        let tasks = (0..6)
+            .map(|task| {
+                let (stop, statuses) = (Arc::clone(&stop), Arc::clone(&statuses));
+                tokio::spawn(async move {
+                    let mut client = Client::connect(addr).await;
+                    let mut index = task;
+                    while !stop.load(Ordering::SeqCst) {
+                        let path = paths[index % paths.len()];
+                        index += 1;
+                        let status = send_or_reconnect(&mut client, addr, get_request(path)).await;
+                        statuses.lock().unwrap().push(status);
+                    }
+                })
+            })
+            .collect();
+        ReloadLoad {
+            stop,
+            statuses,
+            tasks,
+        }
+    }
+
+    /// The requests answered (or failed) so far.
+    fn count(&self) -> usize {
+        self.statuses.lock().unwrap().len()
+    }
+
+    /// Stops the clients once their requests in flight end: every status.
+    async fn stop(self) -> Vec<u16> {
+        self.stop.store(true, Ordering::SeqCst);
+        for task in self.tasks {
+            task.await.unwrap();
+        }
+        let statuses = self.statuses.lock().unwrap().clone();
+        statuses
+    }
+}
+
+/// Waits until none of `old_workers` is left and new ones serve: a reload is done.
+async fn replaced(app: &Gunicorn, old_workers: &[u32], within: Duration) {
+    wait_until("the old workers to be replaced", within, || {
+        let workers = app.workers();
+        !workers.is_empty() && workers.iter().all(|pid| !old_workers.contains(pid))
+    })
+    .await;
 }
 
 /// Sends `request` and returns its status, or 0 when the exchange failed (the error is printed,
