@@ -206,14 +206,7 @@ async fn a_request_moved_to_the_next_server_is_in_flight_there_only() {
         "max_fails = 0",
     ))
     .await;
-    let addr = gateway.addr;
-    let slow = tokio::spawn(async move {
-        Client::connect(addr)
-            .await
-            .get("/slow?ms=1000")
-            .await
-            .status
-    });
+    let slow = spawn_get(gateway.addr, "/slow?ms=1000");
     wait_for(
         "the slow request to reach the good server",
         Duration::from_secs(2),
@@ -310,14 +303,7 @@ async fn least_outstanding_sends_to_the_server_that_is_not_busy() {
         "balance = \"least_outstanding\"",
     ))
     .await;
-    let addr = gateway.addr;
-    let slow = tokio::spawn(async move {
-        Client::connect(addr)
-            .await
-            .get("/slow?ms=1000")
-            .await
-            .status
-    });
+    let slow = spawn_get(gateway.addr, "/slow?ms=1000");
     let busy = wait_for(
         "the slow request to arrive",
         Duration::from_secs(2),

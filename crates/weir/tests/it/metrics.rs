@@ -290,14 +290,7 @@ async fn readyz_turns_503_when_shutdown_begins_and_healthz_stays_200() {
     assert_eq!(probe.get("/elsewhere").await.status, StatusCode::NOT_FOUND);
 
     // A request in flight keeps the gateway draining while the probes look.
-    let addr = gateway.addr;
-    let in_flight = tokio::spawn(async move {
-        Client::connect(addr)
-            .await
-            .get("/slow?ms=1000")
-            .await
-            .status
-    });
+    let in_flight = spawn_get(gateway.addr, "/slow?ms=1000");
     wait_until(
         "the request to reach the upstream",
         Duration::from_secs(5),
@@ -422,14 +415,7 @@ upstream = "app"
         upstream.address
     );
     let gateway = TestGateway::start(&config).await;
-    let addr = gateway.addr;
-    let holding = tokio::spawn(async move {
-        Client::connect(addr)
-            .await
-            .get("/slow?ms=1000")
-            .await
-            .status
-    });
+    let holding = spawn_get(gateway.addr, "/slow?ms=1000");
     wait_until(
         "the first request to hold the one place",
         Duration::from_secs(5),

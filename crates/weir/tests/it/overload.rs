@@ -59,11 +59,6 @@ upstream = "app"
 priority = "low"
 "#;
 
-/// Sends `GET path` on a connection of its own, in a task.
-fn spawn_get(addr: std::net::SocketAddr, path: String) -> tokio::task::JoinHandle<StatusCode> {
-    tokio::spawn(async move { Client::connect(addr).await.get(&path).await.status })
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sync_workers_never_see_more_than_their_count_and_the_backlog_stays_within_it() {
     let Some((app, gateway)) = start(2, false, "workers = 2\nqueue_timeout = \"30s\"", "").await
@@ -380,7 +375,7 @@ async fn a_queued_request_whose_client_left_never_reaches_the_app() {
     else {
         return;
     };
-    let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy".into());
+    let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy");
     wait_until(
         "the busy request to hold the worker",
         Duration::from_secs(10),
@@ -427,7 +422,7 @@ async fn a_wait_predicted_over_the_deadline_is_refused_at_once_with_retry_after(
         .get("/work?ms=300&id=warm")
         .await;
     assert_eq!(warm.status, StatusCode::OK);
-    let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy".into());
+    let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy");
     wait_until(
         "the busy request to hold the worker",
         Duration::from_secs(10),
@@ -458,7 +453,7 @@ async fn a_wait_predicted_over_the_deadline_is_refused_at_once_with_retry_after(
         "the refusal came before the worker was free"
     );
     // Without the header, the deadline is queue_timeout (30 s): it queues and is served.
-    let patient = spawn_get(gateway.addr, "/work?ms=1&id=patient".into());
+    let patient = spawn_get(gateway.addr, "/work?ms=1&id=patient");
     assert_eq!(busy.await.unwrap(), StatusCode::OK);
     assert_eq!(patient.await.unwrap(), StatusCode::OK);
     assert_eq!(app.seen(), ["warm", "busy", "patient"]);
@@ -495,7 +490,7 @@ async fn a_freed_worker_goes_to_the_highest_priority_class_waiting() {
     else {
         return;
     };
-    let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy".into());
+    let busy = spawn_get(gateway.addr, "/work?ms=1500&id=busy");
     wait_until(
         "the busy request to hold the worker",
         Duration::from_secs(10),
@@ -554,7 +549,7 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
         .get("/work?ms=3000&id=warm")
         .await;
     assert_eq!(warm.status, StatusCode::OK);
-    let busy = spawn_get(gateway.addr, "/work?ms=6000&id=busy".into());
+    let busy = spawn_get(gateway.addr, "/work?ms=6000&id=busy");
     wait_until(
         "the busy request to hold the worker",
         Duration::from_secs(10),

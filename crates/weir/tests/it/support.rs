@@ -32,6 +32,15 @@ macro_rules! both_transports {
 }
 pub(crate) use both_transports;
 
+/// Sends `GET path` on a connection of its own, in a task: its status.
+pub fn spawn_get(
+    addr: std::net::SocketAddr,
+    path: impl Into<String>,
+) -> tokio::task::JoinHandle<StatusCode> {
+    let path = path.into();
+    tokio::spawn(async move { Client::connect(addr).await.get(&path).await.status })
+}
+
 /// A config with one upstream `app` at `server` and one route `/` to it. `server_extra` lines go
 /// into `[server]`, `upstream_extra` lines into `[upstreams.app]`.
 pub fn config(server: &str, server_extra: &str, upstream_extra: &str) -> String {
