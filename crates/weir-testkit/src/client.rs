@@ -92,6 +92,25 @@ impl Client {
         })
     }
 
+    /// [`send`](Self::send) for a client that goes on past the gateway's close, as browsers
+    /// and connection pools do: after a response that closes the connection (`connection:
+    /// close`, as after `keepalive_requests`) or a failed exchange, the client is on a new
+    /// connection for its next request. The error is still returned.
+    pub async fn send_reconnecting(
+        &mut self,
+        request: Request<Full<Bytes>>,
+    ) -> Result<Reply, hyper::Error> {
+        let result = self.send(request).await;
+        let closed = match &result {
+            Ok(reply) => reply.header("connection") == Some("close"),
+            Err(_) => true,
+        };
+        if closed {
+            *self = Client::connect(self.addr).await;
+        }
+        result
+    }
+
     pub async fn get(&mut self, path: &str) -> Reply {
         self.request(Method::GET, path, Bytes::new()).await
     }

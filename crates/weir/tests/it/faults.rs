@@ -320,7 +320,7 @@ impl ReloadLoad {
                     while !stop.load(Ordering::SeqCst) {
                         let path = paths[index % paths.len()];
                         index += 1;
-                        let status = send_or_reconnect(&mut client, addr, get_request(path)).await;
+                        let status = send_or_reconnect(&mut client, get_request(path)).await;
                         statuses.lock().unwrap().push(status);
                     }
                 })
@@ -359,34 +359,20 @@ async fn replaced(app: &Gunicorn, old_workers: &[u32], within: Duration) {
 }
 
 /// Sends `request` and returns its status, or 0 when the exchange failed (the error is printed,
-/// so a failed run says what broke). The connection is replaced after a failure, and after a
-/// response that closes it (`keepalive_requests`).
+/// so a failed run says what broke). The client goes on on a new connection after a failure, and
+/// after a response that closes it (`keepalive_requests`).
 async fn send_or_reconnect(
     client: &mut Client,
-    addr: std::net::SocketAddr,
     request: Request<http_body_util::Full<bytes::Bytes>>,
 ) -> u16 {
     let path = request.uri().to_string();
-    match client.send(request).await {
-        Ok(reply) => {
-            if reply.header("connection") == Some("close") {
-                *client = Client::connect(addr).await;
-            }
-            reply.status.as_u16()
-        }
+    match client.send_reconnecting(request).await {
+        Ok(reply) => reply.status.as_u16(),
         Err(error) => {
             eprintln!("GET {path} failed: {error:?}");
-            *client = Client::connect(addr).await;
             0
         }
     }
-}
-
-fn get_request(path: &str) -> Request<http_body_util::Full<bytes::Bytes>> {
-    Request::builder()
-        .uri(path)
-        .body(http_body_util::Full::new(bytes::Bytes::new()))
-        .expect("valid request")
 }
 
 /// An upstream answering `reply` to `GET /`: the status weir gives, with the pools back at
@@ -567,7 +553,7 @@ limits = ["flood"]
                     .body(http_body_util::Full::new(bytes::Bytes::new()))
                     .expect("valid request");
                 let sent = Instant::now();
-                let status = send_or_reconnect(&mut client, addr, request).await;
+                let status = send_or_reconnect(&mut client, request).await;
                 samples.lock().unwrap().push(Sample {
                     sent,
                     status,

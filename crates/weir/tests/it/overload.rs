@@ -228,12 +228,12 @@ impl Load {
                 tokio::spawn(async move {
                     let mut client = Client::connect(addr).await;
                     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                        let reply = client.get("/work?ms=50").await;
                         // The gateway ends a connection after `keepalive_requests` (1000, as
                         // nginx): a client goes on on a new one, as browsers and pools do.
-                        if reply.header("connection") == Some("close") {
-                            client = Client::connect(addr).await;
-                        }
+                        let reply = client
+                            .send_reconnecting(get_request("/work?ms=50"))
+                            .await
+                            .expect("a load request");
                         if reply.status != StatusCode::OK {
                             tokio::time::sleep(Duration::from_millis(10)).await;
                         }

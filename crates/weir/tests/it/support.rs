@@ -43,6 +43,14 @@ pub fn spawn_get(
 
 /// A config with one upstream `app` at `server` and one route `/` to it. `server_extra` lines go
 /// into `[server]`, `upstream_extra` lines into `[upstreams.app]`.
+/// A GET of `path` with no body, for [`Client::send`].
+pub fn get_request(path: &str) -> Request<http_body_util::Full<bytes::Bytes>> {
+    Request::builder()
+        .uri(path)
+        .body(http_body_util::Full::new(bytes::Bytes::new()))
+        .expect("valid request")
+}
+
 pub fn config(server: &str, server_extra: &str, upstream_extra: &str) -> String {
     format!(
         r#"
