@@ -36,6 +36,7 @@ use crate::request_body::RequestBody;
 use crate::spares::SpareBox;
 use balance::Balancer;
 use client::{HeadError, ResponseFraming, ResponseHead, SendError, Sending};
+pub use health::ActiveChecks;
 use health::{Health, PassiveSettings};
 pub use pool::{admission, Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled};
 
@@ -66,6 +67,8 @@ pub struct ServerState {
     pub passive_down: bool,
     /// Down after `health_check.fails` failed checks (until `passes` checks pass).
     pub active_down: bool,
+    /// The active checks' outcomes since start (all zero without `health_check`).
+    pub checks: ActiveChecks,
     /// Requests in flight to it, counted by its pool from the checkout (queued included) to the
     /// end of the response body: what `least_outstanding` compares.
     pub outstanding: usize,
@@ -201,12 +204,13 @@ impl ServerSet {
                     if old.health[index].settings() == passive {
                         health.push(Arc::clone(&old.health[index]));
                     } else {
-                        health.push(self.new_health(addr, passive));
+                        health.push(self.new_health(addr, passive, &old.pools[index]));
                     }
                 }
                 None => {
-                    pools.push(Pool::new(addr.clone(), self.settings.clone()));
-                    health.push(self.new_health(addr, passive));
+                    let pool = Pool::new(addr.clone(), self.settings.clone());
+                    health.push(self.new_health(addr, passive, &pool));
+                    pools.push(pool);
                 }
             }
         }
@@ -217,10 +221,23 @@ impl ServerSet {
         }
     }
 
-    fn new_health(&self, addr: &UpstreamAddr, passive: PassiveSettings) -> Arc<Health> {
+    /// The health of the server at `addr`, whose pool is `pool` (an active check of a capped
+    /// pool takes a place in it).
+    fn new_health(
+        &self,
+        addr: &UpstreamAddr,
+        passive: PassiveSettings,
+        pool: &Arc<Pool>,
+    ) -> Arc<Health> {
         let server_health = Arc::new(Health::new(passive));
         if let Some(check) = &self.health_check {
-            health::spawn_active_check(&self.upstream, addr.clone(), check.clone(), &server_health);
+            health::spawn_active_check(
+                &self.upstream,
+                addr.clone(),
+                check.clone(),
+                &server_health,
+                pool,
+            );
         }
         server_health
     }
@@ -444,6 +461,7 @@ impl Upstream {
                     healthy: health.is_healthy(),
                     passive_down: health.is_passive_down(),
                     active_down: health.is_active_down(),
+                    checks: health.checks(),
                     outstanding: stats.outstanding,
                     failures: health.failures(),
                     pool: stats,

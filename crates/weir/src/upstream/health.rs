@@ -5,6 +5,14 @@
 //! check (`health_check`) sends `GET path` to the server in the background and marks it down after
 //! `fails` consecutive failures, up after `passes` consecutive passes.
 //!
+//! Against a server whose pool has a cap (`max_connections`, `workers`), the check takes a place
+//! in the pool first ([`Pool::check_place`]), so the app never sees more requests at once than
+//! the cap, the check included; its `timeout` starts once it has the place. A check that gets
+//! no place within `interval` (every place held by requests all that time) is skipped: neither
+//! a pass nor a failure, as a wait behind busy workers says nothing of the server's health;
+//! the next one joins the queue at once. Without a cap, the check opens its connection at once,
+//! beside the requests.
+//!
 //! The hot path reads two atomics; the lock is taken only to count a failure, or while the
 //! server is marked down.
 
@@ -20,6 +28,7 @@ use crate::config::UpstreamAddr;
 use crate::request_body::RequestBody;
 use crate::upstream::client::{self, Sending};
 use crate::upstream::connect;
+use crate::upstream::pool::Pool;
 
 /// The passive-health limits of a server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +47,10 @@ pub struct Health {
     active_down: AtomicBool,
     /// Failures counted since start, for metrics.
     failures: AtomicU64,
+    /// The active check's outcomes since start ([`ActiveChecks`]).
+    checks_passed: AtomicU64,
+    checks_failed: AtomicU64,
+    checks_skipped: AtomicU64,
     state: Mutex<Passive>,
 }
 
@@ -67,6 +80,9 @@ impl Health {
             passive_down: AtomicBool::new(false),
             active_down: AtomicBool::new(false),
             failures: AtomicU64::new(0),
+            checks_passed: AtomicU64::new(0),
+            checks_failed: AtomicU64::new(0),
+            checks_skipped: AtomicU64::new(0),
             state: Mutex::new(Passive {
                 fails: 0,
                 window_start: Instant::now(),
@@ -194,6 +210,25 @@ impl Health {
     fn set_active_down(&self, down: bool) {
         self.active_down.store(down, Ordering::Relaxed);
     }
+
+    /// The active check's outcomes since start.
+    pub fn checks(&self) -> ActiveChecks {
+        ActiveChecks {
+            passed: self.checks_passed.load(Ordering::Relaxed),
+            failed: self.checks_failed.load(Ordering::Relaxed),
+            skipped: self.checks_skipped.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// How the active checks of a server came out, since start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ActiveChecks {
+    pub passed: u64,
+    pub failed: u64,
+    /// Checks that got no place in the server's capped pool within `interval`: counted as
+    /// neither a pass nor a failure.
+    pub skipped: u64,
 }
 
 /// The active check's consecutive counts and the verdict they give.
@@ -245,19 +280,22 @@ impl ActiveCounter {
     }
 }
 
-/// Starts the active check of one server. The task holds only a `Weak` reference to the
-/// server's health, so it ends soon after the upstream (and so the gateway) is dropped.
+/// Starts the active check of one server, whose pool is `pool`. The task holds only `Weak`
+/// references to the server's health and pool (and the pool only while it takes a place), so
+/// it ends soon after the upstream (and so the gateway) is dropped.
 pub fn spawn_active_check(
     upstream: &str,
     addr: UpstreamAddr,
     config: HealthCheckConfig,
     health: &Arc<Health>,
+    pool: &Arc<Pool>,
 ) {
     tokio::spawn(run_active_check(
         upstream.to_string(),
         addr,
         config,
         Arc::downgrade(health),
+        Arc::downgrade(pool),
     ));
 }
 
@@ -266,14 +304,32 @@ async fn run_active_check(
     addr: UpstreamAddr,
     config: HealthCheckConfig,
     health: Weak<Health>,
+    pool: Weak<Pool>,
 ) {
     let mut counter = ActiveCounter::new(config.fails, config.passes);
     loop {
-        let outcome = check_once(&addr, &config).await;
+        let checked = check_in_pool(&pool, &addr, &config).await;
         let Some(health) = health.upgrade() else {
             return;
         };
+        let outcome = match checked {
+            Checked::Done(outcome) => outcome,
+            Checked::Skipped => {
+                // No place freed within an interval: the next check waits for one at once (the
+                // interval went by while this one waited).
+                health.checks_skipped.fetch_add(1, Ordering::Relaxed);
+                tracing::debug!(%upstream, server = %addr, "health check skipped: every place in the pool stayed taken for its interval");
+                continue;
+            }
+            Checked::Gone => return,
+        };
         let passed = outcome.is_ok();
+        let count = if passed {
+            &health.checks_passed
+        } else {
+            &health.checks_failed
+        };
+        count.fetch_add(1, Ordering::Relaxed);
         if let Some(down) = counter.record(passed) {
             health.set_active_down(down);
             match (&outcome, down) {
@@ -288,6 +344,45 @@ async fn run_active_check(
         drop(health);
         tokio::time::sleep(config.interval).await;
     }
+}
+
+/// What came of one round of the active check.
+enum Checked {
+    /// The check ran: passed, or why not.
+    Done(Result<(), String>),
+    /// No place in the capped pool freed within `interval`.
+    Skipped,
+    /// The server's pool is gone (the server left the group, the upstream was dropped).
+    Gone,
+}
+
+/// One check of a server whose pool is `pool`: with a cap, inside a place of it, waited for
+/// at most `interval`; without one, at once.
+async fn check_in_pool(
+    pool: &Weak<Pool>,
+    addr: &UpstreamAddr,
+    config: &HealthCheckConfig,
+) -> Checked {
+    let place = {
+        let Some(pool) = pool.upgrade() else {
+            return Checked::Gone;
+        };
+        if !pool.is_capped() {
+            return Checked::Done(check_once(addr, config).await);
+        }
+        pool.check_place(config.interval)
+    };
+    let Some(place) = place.await else {
+        // No place within the interval; or the pool went, which ends the wait early.
+        return match pool.upgrade() {
+            Some(_) => Checked::Skipped,
+            None => Checked::Gone,
+        };
+    };
+    let outcome = check_once(addr, config).await;
+    // The connection closed inside `check_once`; now the place frees.
+    drop(place);
+    Checked::Done(outcome)
 }
 
 /// One check: a fresh connection, `GET path`, and the response head within `timeout`. Passes on

@@ -35,6 +35,12 @@
 //!   A waiter holds its unit of the count until it reads its grant, and the grant's slot holds
 //!   it from then on (a grant's slot is made uncounted), so no unit is counted twice or lost.
 //!
+//! - weir's own active health check of a capped server holds a place too, a [`CheckPlace`]
+//!   ([`Pool::check_place`]): taken at once when one is free, else waited for as a `high`
+//!   waiter that admission does not judge; its drop frees the place as a slot's does, with no
+//!   sample of service time or latency and no unit of `outstanding`. So `open` counts it, and
+//!   never exceeds the cap for it.
+//!
 //! - With `adaptive_floor` (async workers), the cap is [`adaptive`]'s limit, from the floor to
 //!   `max_connections`, fed with each request's outcome; `open` may stay above a limit that was
 //!   just cut until places are freed: a freed place is then closed, not handed on, and idle
@@ -878,13 +884,18 @@ impl Pool {
         }
         state.admission.record_service(occupancy);
         state.record_outcome(outcome);
+        self.free_place(&mut state);
+    }
+
+    /// A place without a connection in it was given back: it goes to a waiter, or closes.
+    fn free_place(self: &Arc<Self>, state: &mut State) {
         if state.over_cap(&self.settings) {
             // Over a limit that was cut: the place closes.
             state.open -= 1;
-        } else if let Handed::Back(_) = self.grant_to_waiter(&mut state, None) {
+        } else if let Handed::Back(_) = self.grant_to_waiter(state, None) {
             state.open -= 1;
         }
-        self.grant_grown(&mut state);
+        self.grant_grown(state);
     }
 
     /// After the adaptive limit grew: the new places go to waiters, as many as there are.
@@ -1197,6 +1208,89 @@ impl Pooled {
     /// How long the request waited in the queue for this connection's place.
     pub fn queued(&self) -> Duration {
         self.slot.queued
+    }
+}
+
+/// A place in a capped pool held by weir's own active health check ([`Pool::check_place`]):
+/// the check's connection counts against the cap as a request's does. Dropping it frees the
+/// place (to the first live waiter, or closed), as a slot's drop does, but gives admission and
+/// the adaptive limit no sample: how long a health check holds a place says nothing of how
+/// long the app's requests do. It holds no unit of `outstanding`: a check is no request.
+pub struct CheckPlace {
+    slot: Slot,
+}
+
+impl Drop for CheckPlace {
+    fn drop(&mut self) {
+        // The slot does not release itself: its release would record a service time.
+        self.slot.armed = false;
+        let pool = &self.slot.pool;
+        let mut state = pool.lock();
+        pool.free_place(&mut state);
+    }
+}
+
+impl Pool {
+    /// Whether the pool caps the requests its server sees at once (`max_connections`, or the
+    /// cap `workers` gives): weir's active health check then takes a place in it
+    /// ([`Pool::check_place`]).
+    pub fn is_capped(&self) -> bool {
+        self.settings.max_connections > 0
+    }
+
+    /// A place for weir's active health check of a capped pool: taken now when one is free (an
+    /// idle connection is closed to make room when every place is open), else the check waits
+    /// for one in the `high` class, so that it gets the first place freed unless a `high`
+    /// request is served before it (as between two `high` requests). Admission neither judges
+    /// nor refuses it (it is not a request): it only waits, at most `patience`; `None` when no
+    /// place came within it. The waiter is queued now; the future holds no reference to the
+    /// pool while it waits (a pool dropped meanwhile ends the wait with `None`).
+    pub fn check_place(
+        self: &Arc<Self>,
+        patience: Duration,
+    ) -> impl std::future::Future<Output = Option<CheckPlace>> + Send + 'static {
+        debug_assert!(
+            self.is_capped(),
+            "a health check's place in a pool with no cap"
+        );
+        let joined = {
+            let mut state = self.lock();
+            while state.over_cap(&self.settings) && state.close_oldest_idle() {}
+            if state.at_cap(&self.settings) {
+                state.close_oldest_idle();
+            }
+            if state.at_cap(&self.settings) {
+                let (sender, receiver) = oneshot::channel();
+                state.waiters[Priority::High.index()].push_back(Waiter {
+                    since: Instant::now(),
+                    sender,
+                });
+                Err(receiver)
+            } else {
+                state.open += 1;
+                Ok(CheckPlace {
+                    slot: self.slot(false),
+                })
+            }
+        };
+        async move {
+            let mut receiver = match joined {
+                Ok(place) => return Some(place),
+                Err(receiver) => receiver,
+            };
+            let granted = match tokio::time::timeout(patience, &mut receiver).await {
+                Ok(Ok(Ok(grant))) => Some(grant),
+                // A `high` waiter is never dropped; a closed channel is the pool gone.
+                Ok(Ok(Err(_))) | Ok(Err(_)) => None,
+                Err(_elapsed) => {
+                    // A grant that came just as the time ran out is used, not dropped.
+                    receiver.close();
+                    receiver.try_recv().ok().and_then(Result::ok)
+                }
+            };
+            // A connection handed over with the place is closed: the check opens its own.
+            granted.map(|Grant { idle: _, slot }| CheckPlace { slot })
+        }
     }
 }
 

@@ -16,6 +16,7 @@ mod fallback;
 mod faults;
 mod hardening;
 mod header_rules;
+mod health_check;
 mod http2;
 mod listeners;
 mod locations;

@@ -19,7 +19,8 @@ use proptest::prelude::*;
 use tokio::net::UnixStream;
 
 use super::{
-    adaptive, Checkout, CheckoutError, PackedOutcome, Pool, PoolSettings, PoolStats, Pooled, Slot,
+    adaptive, CheckPlace, Checkout, CheckoutError, PackedOutcome, Pool, PoolSettings, PoolStats,
+    Pooled, Slot,
 };
 use crate::config::{Priority, UpstreamAddr};
 use crate::upstream::client::ClientConn;
@@ -784,6 +785,8 @@ enum Step {
     /// A reload that changed the upstream: a new pool takes the requests from now on, while
     /// the old one keeps what it holds until that is given back.
     Reload,
+    /// weir's health check asks for a place, waiting at most `patience_ms`.
+    HealthCheck { patience_ms: u64 },
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -801,6 +804,7 @@ fn step() -> impl Strategy<Value = Step> {
         2 => (0usize..8, proptest::bool::weighted(0.3))
             .prop_map(|(index, failed)| Step::Answer { index, failed }),
         1 => Just(Step::Reload),
+        1 => (0u64..4_000).prop_map(|patience_ms| Step::HealthCheck { patience_ms }),
     ]
 }
 
@@ -818,15 +822,21 @@ fn standing_step() -> impl Strategy<Value = Step> {
         2 => (0usize..8).prop_map(Step::Drop),
         4 => (0u64..15).prop_map(|millis| Step::Advance { millis }),
         1 => (0u64..4_000).prop_map(|millis| Step::Advance { millis }),
+        1 => (0u64..40).prop_map(|patience_ms| Step::HealthCheck { patience_ms }),
     ]
 }
 
-/// What one pool's requests hold.
+type CheckWait = Pin<Box<dyn Future<Output = Option<CheckPlace>>>>;
+
+/// What one pool's requests (and health checks) hold.
 #[derive(Default)]
 struct Held {
     checking: Vec<Checking>,
     slots: Vec<Slot>,
     conns: Vec<Pooled>,
+    /// Health checks waiting for a place, and those holding one.
+    check_waits: Vec<CheckWait>,
+    check_places: Vec<CheckPlace>,
 }
 
 impl Held {
@@ -851,15 +861,41 @@ impl Held {
                 Poll::Pending => index += 1,
             }
         }
+        let mut index = 0;
+        while index < self.check_waits.len() {
+            if !self.poll_check(index) {
+                index += 1;
+            }
+        }
+    }
+
+    /// Polls the n-th waiting health check once: whether it finished (with a place, or none).
+    fn poll_check(&mut self, index: usize) -> bool {
+        let context = &mut Context::from_waker(Waker::noop());
+        let Poll::Ready(place) = self.check_waits[index].as_mut().poll(context) else {
+            return false;
+        };
+        drop(self.check_waits.remove(index));
+        self.check_places.extend(place);
+        true
+    }
+
+    /// What holds a place: slots, connections and health checks' places.
+    fn places(&self) -> usize {
+        self.slots.len() + self.conns.len() + self.check_places.len()
     }
 }
 
 /// The pool's counters against what is really held, once every checkout saw its grant.
 fn check(pool: &Pool, held: &Held, made: usize) -> Result<(), TestCaseError> {
     let stats = pool.stats();
-    let in_use = held.slots.len() + held.conns.len();
-    prop_assert_eq!(stats.in_use, in_use, "in use: {:?}", stats);
-    prop_assert_eq!(stats.waiting, held.checking.len(), "waiting: {:?}", stats);
+    prop_assert_eq!(stats.in_use, held.places(), "in use: {:?}", stats);
+    prop_assert_eq!(
+        stats.waiting,
+        held.checking.len() + held.check_waits.len(),
+        "waiting: {:?}",
+        stats
+    );
     prop_assert!(stats.idle <= pool.settings.max_idle, "idle: {:?}", stats);
     prop_assert!(
         stats.open <= pool.settings.max_connections,
@@ -913,17 +949,26 @@ fn run(
                     }
                 }
                 Step::Poll(index) => {
-                    if !held.checking.is_empty() {
-                        let index = index % held.checking.len();
-                        if let Poll::Ready(result) = poll_once(&mut held.checking[index]) {
+                    let count = held.checking.len() + held.check_waits.len();
+                    if count > 0 {
+                        let index = index % count;
+                        if index >= held.checking.len() {
+                            held.poll_check(index - held.checking.len());
+                        } else if let Poll::Ready(result) = poll_once(&mut held.checking[index]) {
                             drop(held.checking.remove(index));
                             held.take(result);
                         }
                     }
                 }
                 Step::Cancel(index) => {
-                    if !held.checking.is_empty() {
-                        drop(held.checking.remove(index % held.checking.len()));
+                    let count = held.checking.len() + held.check_waits.len();
+                    if count > 0 {
+                        let index = index % count;
+                        if index >= held.checking.len() {
+                            drop(held.check_waits.remove(index - held.checking.len()));
+                        } else {
+                            drop(held.checking.remove(index));
+                        }
                     }
                 }
                 Step::Connect(index) => {
@@ -941,13 +986,16 @@ fn run(
                     }
                 }
                 Step::Drop(index) => {
-                    let count = held.slots.len() + held.conns.len();
+                    let count = held.places();
                     if count > 0 {
                         let index = index % count;
+                        let conns = held.slots.len() + held.conns.len();
                         if index < held.slots.len() {
                             drop(held.slots.remove(index));
-                        } else {
+                        } else if index < conns {
                             drop(held.conns.remove(index - held.slots.len()));
+                        } else {
+                            drop(held.check_places.remove(index - conns));
                         }
                     }
                 }
@@ -972,6 +1020,11 @@ fn run(
                         held.conns[index].answered(status);
                     }
                 }
+                Step::HealthCheck { patience_ms } => {
+                    let patience = Duration::from_millis(patience_ms);
+                    held.check_waits.push(Box::pin(pool.check_place(patience)));
+                    held.poll_check(held.check_waits.len() - 1);
+                }
             }
             for ((pool, held), before) in pools.iter().zip(&before) {
                 let stats = pool.stats();
@@ -985,8 +1038,8 @@ fn run(
                     prop_assert!(stats.open <= stats.limit, "over the limit: {:?}", stats);
                 }
                 prop_assert!(
-                    stats.in_use >= held.slots.len() + held.conns.len(),
-                    "a place held by a request is not counted: {:?}",
+                    stats.in_use >= held.places(),
+                    "a place held by a request or a health check is not counted: {:?}",
                     stats
                 );
                 // In flight: every request that waits or holds a place, at every step, however
@@ -1011,6 +1064,8 @@ fn run(
             held.checking.clear();
             held.slots.clear();
             held.conns.clear();
+            held.check_waits.clear();
+            held.check_places.clear();
             let stats = pool.stats();
             prop_assert_eq!(stats.in_use, 0, "a place leaked: {:?}", stats);
             prop_assert_eq!(stats.outstanding, 0, "{:?}", stats);
@@ -1421,4 +1476,121 @@ async fn without_a_shared_decision_an_idle_connection_the_server_closed_is_passe
     let stats = pool.stats();
     assert_eq!((stats.open, stats.idle, stats.outstanding), (0, 0, 0));
     assert_eq!((stats.connects, stats.reuses), (2, 0));
+}
+
+/// Polls a health check's wait for a place once.
+fn poll_check(wait: &mut CheckWait) -> Poll<Option<CheckPlace>> {
+    wait.as_mut().poll(&mut Context::from_waker(Waker::noop()))
+}
+
+/// weir's health check of a capped server takes a place in its pool: the first freed, ahead of
+/// the requests waiting, and it gives it back to them with no sample of service time and no
+/// unit of `outstanding` (a check is no request).
+#[tokio::test(start_paused = true)]
+async fn a_health_check_waits_for_a_place_ahead_of_requests_and_gives_it_back() {
+    let pool = pool(settings(1, 0, 8));
+    let Ok(Checkout::Connect(first)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("the first checkout gets the only place");
+    };
+    let mut request = queue(&pool, Priority::Normal);
+    let mut check: CheckWait = Box::pin(pool.check_place(Duration::from_secs(1)));
+    assert!(poll_check(&mut check).is_pending(), "the check waits too");
+    let stats = pool.stats();
+    // In flight: the request holding the place and the one waiting, not the check.
+    assert_eq!((stats.waiting, stats.outstanding), (2, 2), "{stats:?}");
+
+    tokio::time::advance(Duration::from_millis(10)).await;
+    drop(first);
+    let Poll::Ready(Some(place)) = poll_check(&mut check) else {
+        panic!("the freed place goes to the check, which came after the request");
+    };
+    assert!(granted(std::slice::from_mut(&mut request)).is_empty());
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.open, stats.in_use, stats.waiting),
+        (1, 1, 1),
+        "{stats:?}"
+    );
+    assert_eq!(
+        stats.outstanding, 1,
+        "the request waiting, not the check: {stats:?}"
+    );
+
+    tokio::time::advance(Duration::from_millis(500)).await;
+    drop(place);
+    let mut served = granted(std::slice::from_mut(&mut request));
+    let (_, slot) = served.pop().expect("the check's place goes to the request");
+    let stats = pool.stats();
+    assert_eq!(
+        stats.admission.service_us, 10_000,
+        "the check's 500 ms are no service time: {stats:?}"
+    );
+    drop(slot);
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.open, stats.in_use, stats.waiting, stats.outstanding),
+        (0, 0, 0, 0)
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_health_check_that_gets_no_place_within_its_patience_gives_up_and_holds_nothing() {
+    let pool = pool(settings(1, 0, 8));
+    let Ok(Checkout::Connect(held)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("a place");
+    };
+    let mut check: CheckWait = Box::pin(pool.check_place(Duration::from_millis(100)));
+    assert!(poll_check(&mut check).is_pending());
+    tokio::time::advance(Duration::from_millis(100)).await;
+    assert!(
+        matches!(poll_check(&mut check), Poll::Ready(None)),
+        "no place came"
+    );
+    assert_eq!(pool.stats().waiting, 0);
+    drop(held);
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.open, stats.in_use),
+        (0, 0),
+        "the place did not go to the check: {stats:?}"
+    );
+
+    // A check whose wait is dropped after its grant was sent gives the place back.
+    let Ok(Checkout::Connect(held)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("a place");
+    };
+    let mut check: CheckWait = Box::pin(pool.check_place(Duration::from_secs(1)));
+    assert!(poll_check(&mut check).is_pending());
+    drop(held);
+    drop(check);
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.open, stats.in_use, stats.waiting),
+        (0, 0, 0),
+        "{stats:?}"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_health_check_closes_an_idle_connection_to_take_its_place_when_all_are_open() {
+    let pool = pool(settings(1, 1, 8));
+    let Ok(Checkout::Connect(slot)) = pool.checkout(false, Priority::Normal, || None).await else {
+        panic!("a place");
+    };
+    let (conn, _server) = connection();
+    slot.into_conn(conn).checkin();
+    assert_eq!((pool.stats().open, pool.stats().idle), (1, 1));
+    let mut check: CheckWait = Box::pin(pool.check_place(Duration::from_secs(1)));
+    let Poll::Ready(Some(place)) = poll_check(&mut check) else {
+        panic!("the check takes the idle connection's place at once");
+    };
+    let stats = pool.stats();
+    assert_eq!(
+        (stats.open, stats.idle, stats.in_use),
+        (1, 0, 1),
+        "{stats:?}"
+    );
+    drop(place);
+    let stats = pool.stats();
+    assert_eq!((stats.open, stats.in_use), (0, 0), "{stats:?}");
 }
