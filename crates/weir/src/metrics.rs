@@ -23,7 +23,7 @@ use http::StatusCode;
 
 use crate::config::UpstreamAddr;
 use crate::ratelimit::LimitStats;
-use crate::upstream::PoolStats;
+use crate::upstream::{PoolStats, ServerState};
 use text::{family, sample, sample_f64};
 
 /// The content type of [`Metrics::render`]'s output.
@@ -584,6 +584,54 @@ pub fn render_connections(out: &mut String, open: u64, parked: u64) {
         "Idle plain-HTTP keep-alive connections parked (waiting for a request with no task).",
     );
     sample(out, "weir_connections_parked", &[], parked);
+}
+
+/// Each upstream server's health: whether the balancer picks it, and its active checks'
+/// outcomes (only for a server checked at least once).
+pub fn render_health(out: &mut String, servers: &[(String, ServerState)]) {
+    family(
+        out,
+        "weir_upstream_server_up",
+        "gauge",
+        "1 while neither passive (max_fails) nor active (health_check) health has the server marked down, else 0.",
+    );
+    for (upstream, state) in servers {
+        sample(
+            out,
+            "weir_upstream_server_up",
+            &[("upstream", upstream), ("server", &state.addr.to_string())],
+            u64::from(state.healthy),
+        );
+    }
+    family(
+        out,
+        "weir_health_checks_total",
+        "counter",
+        "Active health checks (health_check) by result: passed, failed, or skipped (no place in the server's capped pool within the interval).",
+    );
+    for (upstream, state) in servers {
+        let checks = state.checks;
+        if checks.passed + checks.failed + checks.skipped == 0 {
+            continue;
+        }
+        let server = state.addr.to_string();
+        for (result, count) in [
+            ("passed", checks.passed),
+            ("failed", checks.failed),
+            ("skipped", checks.skipped),
+        ] {
+            sample(
+                out,
+                "weir_health_checks_total",
+                &[
+                    ("upstream", upstream),
+                    ("server", &server),
+                    ("result", result),
+                ],
+                count,
+            );
+        }
+    }
 }
 
 pub fn render_reloads(

@@ -649,6 +649,7 @@ impl GatewayHandle {
             &self.limiter_stats(),
             &self.buffer_stats(),
         );
+        crate::metrics::render_health(&mut text, &self.server_states());
         let stats = &self.shared.reloads;
         crate::metrics::render_reloads(
             &mut text,

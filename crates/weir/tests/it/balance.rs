@@ -358,6 +358,25 @@ both_transports!(the_active_check_marks_a_server_down_and_up, |transport| {
         states[0].active_down && !states[0].healthy
     })
     .await;
+    // /metrics says so, with the failed checks that did it.
+    let metrics = gateway.handle.render_metrics();
+    let labels =
+        |server: &UpstreamServer| format!("upstream=\"app\",server=\"{}\"", server.address);
+    for (server, up) in [(&servers[0], 0), (&servers[1], 1)] {
+        let line = format!("weir_upstream_server_up{{{}}} {up}\n", labels(server));
+        assert!(metrics.contains(&line), "no {line} in:\n{metrics}");
+    }
+    let failed = format!(
+        "weir_health_checks_total{{{},result=\"failed\"}} ",
+        labels(&servers[0])
+    );
+    let failed: u64 = metrics
+        .lines()
+        .find_map(|line| line.strip_prefix(&failed))
+        .unwrap_or_else(|| panic!("no {failed} in:\n{metrics}"))
+        .parse()
+        .expect("a count");
+    assert!(failed >= 2, "{metrics}");
     let mut client = Client::connect(gateway.addr).await;
     for _ in 0..10 {
         assert_eq!(client.get("/").await.status, StatusCode::OK);

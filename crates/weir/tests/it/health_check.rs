@@ -79,8 +79,8 @@ fn checks(gateway: &TestGateway) -> (weir::upstream::ActiveChecks, bool) {
 
 /// Issue 21, point 1: the app never sees more requests at once than the cap. One Uvicorn
 /// process takes whatever comes, so a check sent beside two requests in flight would be the
-/// third the app holds: it must wait for one of the two places instead. On main (0846c62's
-/// `check_once` opened its connection beside the pool) the app held 3 at once.
+/// third the app holds: it must wait for one of the two places instead. Before 435e963
+/// (`check_once` opened its connection beside the pool) the app held 3 at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_health_check_takes_a_place_in_the_cap_and_the_app_never_sees_more() {
     for cap in [
@@ -121,7 +121,7 @@ async fn the_health_check_takes_a_place_in_the_cap_and_the_app_never_sees_more()
 
 /// A sync Gunicorn app whose two workers are kept busy by 800 ms requests: a check sent beside
 /// them waited in Gunicorn's listen backlog, past its 250 ms time-out, and marked the busy but
-/// healthy server down (on main, 0846c62: failed checks, the server marked down). Inside the
+/// healthy server down (before 435e963: failed checks, the server marked down). Inside the
 /// cap, the check waits in weir's queue for the next worker that frees, ahead of the requests,
 /// and its time-out starts then; a check that gets no place within its interval (50 ms here,
 /// while a worker frees about every 400 ms) is skipped, neither a pass nor a failure.
@@ -154,4 +154,24 @@ async fn a_sync_app_busy_with_requests_is_not_marked_down_by_its_health_check() 
     );
     assert_eq!(most_at_once(&app).await, 2);
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    // /metrics shows the skips (the checks go on, so the counts are at least those read).
+    let metrics = gateway.handle.render_metrics();
+    let counted = |result: &str| -> u64 {
+        let prefix = format!(
+            "weir_health_checks_total{{upstream=\"app\",server=\"{}\",result=\"{result}\"}} ",
+            app.address
+        );
+        let line = metrics.lines().find(|line| line.starts_with(&prefix));
+        let line = line.unwrap_or_else(|| panic!("no {prefix} in:\n{metrics}"));
+        line[prefix.len()..].parse().expect("a count")
+    };
+    assert!(counted("skipped") >= checks.skipped, "{metrics}");
+    assert_eq!(counted("failed"), 0, "{metrics}");
+    assert!(
+        metrics.contains(&format!(
+            "weir_upstream_server_up{{upstream=\"app\",server=\"{}\"}} 1",
+            app.address
+        )),
+        "{metrics}"
+    );
 }

@@ -251,6 +251,15 @@ async fn metrics_count_requests_failures_pools_and_limits() {
         value(&scrape, "weir_pool_open_connections", &dead_labels),
         Some(0.0)
     );
+    // A lone server is never marked down (as in nginx), its connect failure notwithstanding;
+    // no active check runs. (balance.rs's active-check test sees a 0.)
+    assert_eq!(kind(&scrape, "weir_upstream_server_up"), "gauge");
+    assert_eq!(value(&scrape, "weir_upstream_server_up", &live), Some(1.0));
+    assert_eq!(
+        value(&scrape, "weir_upstream_server_up", &dead_labels),
+        Some(1.0)
+    );
+    assert_eq!(kind(&scrape, "weir_health_checks_total"), "absent");
 
     let decisions = |limit: &str, decision: &str| {
         value(
