@@ -34,8 +34,11 @@ def _update(delta, seen=None):
             current, most = 0, 0
         current += delta
         most = max(most, current)
-        with open(path, "w") as f:
+        # Written whole and renamed over: a reader that takes no lock (the tests) never finds
+        # the file empty or half written.
+        with open(path + ".new", "w") as f:
             f.write(f"{current} {most}")
+        os.replace(path + ".new", path)
         if seen is not None:
             with open(os.path.join(STATE, "seen"), "a") as f:
                 f.write(seen + "\n")

@@ -57,19 +57,6 @@ fn checks_during_load(app: &Gunicorn) -> usize {
     }
 }
 
-/// The most `/work` requests the app held at once. The checks go on meanwhile, and the app
-/// rewrites its count file for each (truncated, then written): a read that finds it empty
-/// (0) is read again.
-async fn most_at_once(app: &Gunicorn) -> u32 {
-    wait_for(
-        "the app's count of requests at once",
-        Duration::from_secs(5),
-        || app.most_at_once(),
-        |most| *most > 0,
-    )
-    .await
-}
-
 /// The active checks' outcomes of the one server, and whether it is down now.
 fn checks(gateway: &TestGateway) -> (weir::upstream::ActiveChecks, bool) {
     let states = gateway.handle.server_states();
@@ -100,7 +87,7 @@ async fn the_health_check_takes_a_place_in_the_cap_and_the_app_never_sees_more()
             "{cap}: {statuses:?}"
         );
         assert_eq!(
-            most_at_once(&app).await,
+            app.most_at_once(),
             2,
             "{cap}: the app held at most the cap, health checks included"
         );
@@ -152,7 +139,7 @@ async fn a_sync_app_busy_with_requests_is_not_marked_down_by_its_health_check() 
         checks.skipped >= 1,
         "a check found no place within its interval: {checks:?}"
     );
-    assert_eq!(most_at_once(&app).await, 2);
+    assert_eq!(app.most_at_once(), 2);
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
     // /metrics shows the skips (the checks go on, so the counts are at least those read).
     let metrics = gateway.handle.render_metrics();
