@@ -5,14 +5,17 @@
 //! Sojourn control. The queue's delay (the wait of a request joining it now, its depth × the
 //! service time ÷ capacity, PIE's estimate) is sampled at every change. The queue **stands**
 //! (sustained overload) once that delay rose by [`GROWTH_SERVICES`] service times within the last
-//! [`WINDOW_SERVICES`] (it is filling faster than the workers drain it: at twice the capacity it
+//! [`WINDOW_SERVICES`], judged in waiters (that many a place), not in the service time each
+//! sample had (it is filling faster than the workers drain it: at twice the capacity it
 //! gains one second of delay per second, while Poisson arrivals at the capacity make it wander,
 //! by a few service times per window), or once it stayed above the target ([`TARGET_SERVICES`])
 //! for an interval ([`INTERVAL_SERVICES`]: CoDel's test, for a slow overload that never grows
 //! fast); it stands until it empties while it is not refusing ([`REFUSALS_PER_PLACE`] refusals
 //! per place within the last [`HOLD_SERVICES`]). While it stands, the pool serves the newest
 //! waiter first (LIFO); its room is the target ([`TARGET_SERVICES`] of delay) when it starts
-//! standing, one service time less for each service time it has stood, down to
+//! standing after a jump (its delay grew within [`JUMP_SERVICES`]: a burst), or its delay then
+//! when it grew gradually (an overload's onset, which takes no more), one service time less for
+//! each service time it has stood, down to
 //! [`ROOM_FLOOR_SERVICES`], and at the floor at once while it refuses, or from the start when it
 //! stands again within [`HOLD_SERVICES`] of stopping with its room at the floor (a lull inside
 //! an overload that goes on, not a new burst): a burst that a short wait
@@ -38,11 +41,11 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 /// The queue delay above which, held for an interval, a queue stands, in service times (CoDel's
-/// target); also the room of a standing queue as it starts standing (main's room before the
-/// room shrank: a burst of 20 service times of delay drains within a second for a 50 ms
-/// endpoint). With Poisson arrivals at the app's capacity a queue wanders:
-/// in a 15 s run of 4 workers of 50 ms, its delay strays near a second (20 service times)
-/// before it drains again (lab/runs/2026-12-03-vm-overload/sim.py).
+/// target); also the room of a standing queue as it starts standing after a jump
+/// ([`JUMP_SERVICES`]; main's room before the room shrank: a burst of 20 service times of delay
+/// drains within a second for a 50 ms endpoint). With Poisson arrivals at the app's capacity a
+/// queue wanders: in a 15 s run of 4 workers of 50 ms, its delay strays near a second (20
+/// service times) before it drains again (lab/runs/2026-12-03-vm-overload/sim.py).
 pub const TARGET_SERVICES: f64 = 20.0;
 
 /// How long the queue delay must stay above the target before the queue counts as standing, in
@@ -57,7 +60,23 @@ pub const WINDOW_SERVICES: f64 = 8.0;
 /// so the queue stands about 6 service times after the overload starts; Poisson arrivals at the
 /// capacity grow it by a few per window, and this far only rarely (in the simulation of
 /// lab/runs/2026-12-03-vm-overload-growth/sim.py, 15 s at 1x made it stand 0.1 times a run).
+/// Counted in waiters (6 a place), so that a rise of the learnt service time is no growth.
 pub const GROWTH_SERVICES: f64 = 6.0;
+
+/// How fast the delay must have grown by [`GROWTH_SERVICES`] for the queue to stand with its
+/// room at the target, in service times: from the last time it was at its least within the
+/// window. A burst jumps (its requests come within a fraction of a service time) and is
+/// admitted whole; an overload grows the delay gradually (at twice the capacity one service
+/// time per service time: 2.5-7.4 service times to grow by six, in forty seeds of the
+/// simulation of lab/runs/2026-12-05-vm-overload-onset/sim.py; at ten times, 0.4-0.8), and its
+/// room starts at the delay it has, so that its newcomers are refused at once rather than
+/// admitted to wait ~13 service times, served newest first, and dropped when the queue refuses
+/// (44-50 late refusals at twice the capacity in lab/runs/2026-12-05-vm-overload-final; 21 a
+/// run in the simulation, from 48). Three, not two: a burst of 60 spread over 200 ms grows the
+/// delay by six service times in about two, and with two its room started at its delay and it
+/// was cut to 20 served; with three it is served whole, and twice the capacity still grows
+/// gradually (the lab's draw, and all forty seeds: lab/runs/2026-12-05-vm-overload-onset2).
+pub const JUMP_SERVICES: f64 = 3.0;
 
 /// The least room of a standing queue, in service times of delay (`capacity` waiters), reached
 /// after it stood [`TARGET_SERVICES`] − 1 service times: its room is the target when it starts
@@ -227,14 +246,17 @@ pub struct Admission {
     /// Since when the queue delay has been above the target without a break (CoDel's
     /// `first_above_time`); `None` while it is below or the queue is empty.
     above_since: Option<Instant>,
-    /// The delay samples of the last window that may still be its minimum (each lower than
-    /// the ones after it, oldest first): the front is the window's least delay.
-    window: VecDeque<(Instant, Duration)>,
+    /// The depths sampled in the last window that may still be its minimum (each lower than
+    /// the ones after it, oldest first): the front is the window's least depth.
+    window: VecDeque<(Instant, usize)>,
     /// The delay grew by [`GROWTH_SERVICES`] within a window, or stayed above the target for an
     /// interval: the queue stands until it empties while not [`Admission::refusing`].
     standing: bool,
     /// Since when the queue stands (`standing`): its room shrinks by the time since.
     standing_since: Option<Instant>,
+    /// The room a standing queue started with when its delay grew gradually (not within
+    /// [`JUMP_SERVICES`]): its delay then. `None`: the target.
+    room_start: Option<Duration>,
     /// When a standing queue whose room was at its floor last stopped standing (it emptied
     /// while not refusing): one that stands again within [`HOLD_SERVICES`] of it starts with its
     /// room at the floor ([`Admission::resumed`]).
@@ -257,6 +279,7 @@ impl Admission {
             window: VecDeque::new(),
             standing: false,
             standing_since: None,
+            room_start: None,
             lapsed: None,
             refusals: VecDeque::new(),
             starts: VecDeque::new(),
@@ -343,10 +366,11 @@ impl Admission {
                     self.lapsed = self.at_floor(now, since).then_some(now);
                 }
                 self.standing_since = None;
+                self.room_start = None;
             }
             // An empty queue is a delay of zero: growth from it counts.
             self.window.clear();
-            self.window.push_back((now, Duration::ZERO));
+            self.window.push_back((now, 0));
             return;
         }
         let (Some(delay), Some(target), Some(service)) =
@@ -361,7 +385,7 @@ impl Admission {
         }
         // The window's minimum: samples not lower than this one can no longer be it.
         let window = Duration::from_secs_f64(service * WINDOW_SERVICES).max(AT_LEAST);
-        while self.window.back().is_some_and(|&(_, old)| old >= delay) {
+        while self.window.back().is_some_and(|&(_, old)| old >= depth) {
             self.window.pop_back();
         }
         // The front goes once the sample after it is as old as the window: until then, the
@@ -375,14 +399,23 @@ impl Admission {
         {
             self.window.pop_front();
         }
-        self.window.push_back((now, delay));
-        let least = self.window.front().map_or(delay, |&(_, least)| least);
-        // Compared as durations, both sides rounded alike: a growth of exactly six service
-        // times (six waiters at one place) counts, whatever the float rounding.
-        let growth = Duration::from_secs_f64(service * GROWTH_SERVICES);
-        if delay.saturating_sub(least) >= growth && !self.standing {
+        self.window.push_back((now, depth));
+        let least = self.window.front().map_or(depth, |&(_, least)| least);
+        // Judged in waiters (six service times of delay: six waiters a place), not in the
+        // delays of the samples: each sample's delay had the service time of its moment, and
+        // one slow request raises the learnt one by a fifth of its excess, so a deep queue's
+        // delay seemed to grow by it at once (a queue wandering 40-60 deep at the app's
+        // capacity stood and dropped its waiters after slow requests in the lab:
+        // lab/runs/2026-12-05-vm-overload-onset2).
+        let growth = (GROWTH_SERVICES * self.capacity as f64).ceil() as usize;
+        if depth.saturating_sub(least) >= growth && !self.standing {
             self.standing = true;
             self.standing_since = Some(now);
+            // The growth began when the delay was last at the least of the samples after the
+            // window's minimum (the second of the window's samples; this one at least).
+            let rose = self.window.get(1).map_or(now, |&(at, _)| at);
+            let jump = Duration::from_secs_f64(service * JUMP_SERVICES);
+            self.room_start = (now.duration_since(rose) >= jump).then_some(delay.min(target));
         }
     }
 
@@ -414,15 +447,19 @@ impl Admission {
     }
 
     /// The room of a queue that has stood since `since`: the target ([`TARGET_SERVICES`] service
-    /// times of delay) less the time it has stood, [`ROOM_FLOOR_SERVICES`] at least; the floor
-    /// at once while it is refusing ([`Admission::at_floor`]).
+    /// times of delay), or its delay then if it grew gradually ([`JUMP_SERVICES`]), less the time
+    /// it has stood, [`ROOM_FLOOR_SERVICES`] at least; the floor at once while it is refusing
+    /// ([`Admission::at_floor`]).
     fn room(&self, now: Instant, since: Instant) -> Option<Duration> {
         let floor = self.floor()?;
         if self.refusing(now) || self.resumed(since) {
             return Some(floor);
         }
-        let target = self.target()?;
-        Some(target.saturating_sub(now.duration_since(since)).max(floor))
+        let start = match self.room_start {
+            Some(start) => start,
+            None => self.target()?,
+        };
+        Some(start.saturating_sub(now.duration_since(since)).max(floor))
     }
 
     /// Whether the room of a queue that has stood since `since` is down to its floor: it has

@@ -242,6 +242,103 @@ async fn a_standing_queues_room_is_the_target_at_first_and_shrinks_as_long_as_it
 }
 
 #[tokio::test(start_paused = true)]
+async fn a_queue_that_grew_gradually_stands_with_its_room_at_its_delay_and_a_jump_at_the_target() {
+    // The onset of twice the capacity: one waiter more every 12.5 ms (one service time of
+    // delay per service time), from empty. The 24th makes six service times of growth, 287.5 ms
+    // after the delay was last at its least (the first waiter): gradual, not a jump (two
+    // service times, 100 ms).
+    let mut onset = four_of_fifty();
+    onset.queue_depth(Instant::now(), 0);
+    for depth in 1..=24 {
+        tokio::time::advance(Duration::from_micros(12_500)).await;
+        onset.queue_depth(Instant::now(), depth);
+    }
+    assert!(onset.standing(Instant::now()));
+    // Its room is the delay it has (300 ms, 24 waiters), not the target (80 waiters): every
+    // newcomer is refused at once rather than admitted to wait and be dropped later.
+    let admitted = (0..100)
+        .filter(|&depth| !onset.full(Instant::now(), depth, depth))
+        .count();
+    assert_eq!(admitted, 24);
+    assert_eq!(onset.order(Instant::now()), Order::NewestFirst);
+    // It shrinks as any room does: 100 ms later, 200 ms (16 waiters)...
+    tokio::time::advance(ms(100)).await;
+    onset.queue_depth(Instant::now(), 16);
+    let admitted = (0..100)
+        .filter(|&depth| !onset.full(Instant::now(), depth, depth))
+        .count();
+    assert_eq!(admitted, 16);
+    // ...and is at its floor 250 ms after it stood: first come, first served.
+    tokio::time::advance(ms(150)).await;
+    onset.queue_depth(Instant::now(), 4);
+    assert_eq!(onset.order(Instant::now()), Order::OldestFirst);
+    // Emptied with no refusals, it stops standing; a burst that comes later, 24 waiters 2 ms
+    // apart (46 ms from the first: a jump), stands with its room at the target, admitted whole.
+    onset.queue_depth(Instant::now(), 0);
+    assert!(!onset.standing(Instant::now()));
+    tokio::time::advance(ms(1000)).await;
+    onset.queue_depth(Instant::now(), 0);
+    for depth in 1..=24 {
+        tokio::time::advance(ms(2)).await;
+        onset.queue_depth(Instant::now(), depth);
+    }
+    assert!(onset.standing(Instant::now()));
+    let admitted = (0..100)
+        .filter(|&depth| !onset.full(Instant::now(), depth, depth))
+        .count();
+    assert_eq!(admitted, 80);
+    assert_eq!(onset.order(Instant::now()), Order::NewestFirst);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_burst_spread_over_two_and_a_half_service_times_is_a_jump_admitted_whole() {
+    // 24 waiters 5 ms apart into 4 busy places of 50 ms: six service times of growth within
+    // 115 ms of the first (2.3 service times). At 2.5x the capacity but for two service times
+    // only, a burst a short wait drains; under a jump of two service times it counted as an
+    // onset and its room started at its delay (24 waiters), refusing the rest of it.
+    let mut burst = four_of_fifty();
+    burst.queue_depth(Instant::now(), 0);
+    for depth in 1..=24 {
+        tokio::time::advance(ms(5)).await;
+        burst.queue_depth(Instant::now(), depth);
+    }
+    assert!(burst.standing(Instant::now()));
+    let admitted = (0..100)
+        .filter(|&depth| !burst.full(Instant::now(), depth, depth))
+        .count();
+    assert_eq!(admitted, 80);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_deep_queue_does_not_stand_when_slow_requests_raise_the_service_time() {
+    let mut admission = four_of_fifty();
+    admission.queue_depth(Instant::now(), 0);
+    // It climbs by 2 waiters every 50 ms to 60 (a wander, not growth), and stays there 1 s.
+    for depth in (2..=60).step_by(2) {
+        tokio::time::advance(ms(50)).await;
+        admission.queue_depth(Instant::now(), depth);
+    }
+    for _ in 0..20 {
+        tokio::time::advance(ms(50)).await;
+        admission.queue_depth(Instant::now(), 60);
+    }
+    assert!(!admission.standing(Instant::now()));
+    // Four slow requests (the machine starved the app) raise the learnt service time from 50
+    // to ~109 ms, and the delay of the same 60 waiters from 750 ms to ~1.6 s: judged in delays,
+    // it grew by eight service times of the new one. The queue did not grow: it does not stand.
+    for _ in 0..4 {
+        admission.record_service(ms(150));
+    }
+    tokio::time::advance(ms(10)).await;
+    admission.queue_depth(Instant::now(), 60);
+    assert!(!admission.standing(Instant::now()));
+    // It stands when it grows by six waiters a place within the window.
+    tokio::time::advance(ms(10)).await;
+    admission.queue_depth(Instant::now(), 84);
+    assert!(admission.standing(Instant::now()));
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_standing_queue_that_refuses_two_per_place_has_its_room_at_the_floor_at_once() {
     let mut admission = four_of_fifty();
     admission.queue_depth(Instant::now(), 0);
