@@ -261,6 +261,9 @@ pub struct Admission {
     /// while not refusing): one that stands again within [`HOLD_SERVICES`] of it starts with its
     /// room at the floor ([`Admission::resumed`]).
     lapsed: Option<Instant>,
+    /// Whether the last sample had no waiter: a queue that emptied while it refused stands on
+    /// only until its refusals lapse ([`Admission::standing_since`]).
+    emptied: bool,
     /// When the last refusals of a standing queue were (newcomers refused, waiters dropped),
     /// oldest first: [`REFUSALS_PER_PLACE`] × capacity at most.
     refusals: VecDeque<Instant>,
@@ -281,6 +284,7 @@ impl Admission {
             standing_since: None,
             room_start: None,
             lapsed: None,
+            emptied: true,
             refusals: VecDeque::new(),
             starts: VecDeque::new(),
             stats: AdmissionStats::default(),
@@ -350,9 +354,20 @@ impl Admission {
     /// The queue now holds `depth` live waiters: a sample of its delay (piecewise constant
     /// between samples, so its minimum over a window is the least of the samples in it).
     pub fn queue_depth(&mut self, now: Instant, depth: usize) {
+        if self.standing && self.emptied && !self.refusing(now) {
+            // It emptied while it refused and stayed empty until its refusals lapsed: it
+            // stopped standing then, as a sample at that moment would have found.
+            if let (Some(since), Some(lapse)) = (self.standing_since, self.refusals_lapse()) {
+                self.lapsed = self.at_floor(lapse, since).then_some(lapse);
+            }
+            self.standing = false;
+            self.standing_since = None;
+            self.room_start = None;
+        }
         // Whether the delay held above the target up to now, before this sample may end that.
         self.standing_since = self.standing_since(now);
         self.standing = self.standing_since.is_some();
+        self.emptied = depth == 0;
         if depth == 0 {
             self.above_since = None;
             // A queue that refused a newcomer for fullness lately stands on when it empties: its
@@ -430,6 +445,11 @@ impl Admission {
     /// when its delay had been above the target for an interval.
     fn standing_since(&self, now: Instant) -> Option<Instant> {
         if self.standing {
+            // One that emptied while it refused stands on only while it refuses: an idle
+            // queue takes no sample to end it when its refusals lapse.
+            if self.emptied && !self.refusing(now) {
+                return None;
+            }
             return self.standing_since;
         }
         match (self.above_since, self.interval()) {
@@ -504,6 +524,13 @@ impl Admission {
         };
         self.refusals.len() >= self.capacity * REFUSALS_PER_PLACE
             && now.duration_since(oldest).as_secs_f64() < service * HOLD_SERVICES
+    }
+
+    /// When [`Admission::refusing`] ends if no refusal comes: its oldest counted refusal
+    /// passes the hold. `None` when it counts none.
+    fn refusals_lapse(&self) -> Option<Instant> {
+        let (&oldest, service) = (self.refusals.front()?, self.service?);
+        Some(oldest + Duration::from_secs_f64(service * HOLD_SERVICES))
     }
 
     /// A newcomer was refused, or a waiter dropped, by a standing queue now.

@@ -371,6 +371,39 @@ async fn a_standing_queue_that_refuses_two_per_place_has_its_room_at_the_floor_a
     assert_eq!(admission.order(Instant::now()), Order::NewestFirst);
 }
 
+/// A queue that empties while it refuses stands on (its room empties now and then under an
+/// overload that goes on), but only as long as it refuses: once its refusals are older than the
+/// hold with no waiter since, the overload is over, and a burst seconds later finds a queue that
+/// does not stand, its room at the target. An idle queue takes no sample to notice: it stood
+/// on until a burst came, with its room at the floor by then (a burst of 60 over 100 ms had
+/// 12 served, 3 s after bursts of 120 that it refused, in the lab: 4 sync workers of 50 ms).
+#[tokio::test(start_paused = true)]
+async fn a_queue_that_emptied_while_refusing_stops_standing_once_its_refusals_lapse() {
+    let mut admission = four_of_fifty();
+    admission.queue_depth(Instant::now(), 0);
+    // A burst of more than the room: it stands, and refuses two per place.
+    admission.queue_depth(Instant::now(), 84);
+    assert!(admission.standing(Instant::now()));
+    for _ in 0..8 {
+        admission.refuse_standing(Instant::now(), 84);
+    }
+    // It drains while it refuses: empty, and standing on.
+    tokio::time::advance(ms(100)).await;
+    admission.queue_depth(Instant::now(), 0);
+    assert!(admission.standing(Instant::now()));
+    // Nothing comes for 3 s: its refusals lapsed 300 ms later, and with them the overload.
+    tokio::time::advance(ms(3000)).await;
+    assert!(!admission.standing(Instant::now()));
+    // The next burst jumps: it stands with its room at the target (80 waiters), newest first.
+    admission.queue_depth(Instant::now(), 60);
+    assert!(admission.standing(Instant::now()));
+    let admitted = (0..100)
+        .filter(|&depth| !admission.full(Instant::now(), depth, depth))
+        .count();
+    assert_eq!(admitted, 80);
+    assert_eq!(admission.order(Instant::now()), Order::NewestFirst);
+}
+
 #[tokio::test(start_paused = true)]
 async fn a_queue_that_stands_again_within_the_hold_of_a_lull_starts_with_its_room_at_the_floor() {
     let mut admission = four_of_fifty();
