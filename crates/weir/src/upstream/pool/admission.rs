@@ -261,9 +261,6 @@ pub struct Admission {
     /// while not refusing): one that stands again within [`HOLD_SERVICES`] of it starts with its
     /// room at the floor ([`Admission::resumed`]).
     lapsed: Option<Instant>,
-    /// Whether the last sample had no waiter: a queue that emptied while it refused stands on
-    /// only until its refusals lapse ([`Admission::standing_since`]).
-    emptied: bool,
     /// When the last refusals of a standing queue were (newcomers refused, waiters dropped),
     /// oldest first: [`REFUSALS_PER_PLACE`] × capacity at most.
     refusals: VecDeque<Instant>,
@@ -284,7 +281,6 @@ impl Admission {
             standing_since: None,
             room_start: None,
             lapsed: None,
-            emptied: true,
             refusals: VecDeque::new(),
             starts: VecDeque::new(),
             stats: AdmissionStats::default(),
@@ -354,7 +350,7 @@ impl Admission {
     /// The queue now holds `depth` live waiters: a sample of its delay (piecewise constant
     /// between samples, so its minimum over a window is the least of the samples in it).
     pub fn queue_depth(&mut self, now: Instant, depth: usize) {
-        if self.standing && self.emptied && !self.refusing(now) {
+        if self.standing && self.emptied() && !self.refusing(now) {
             // It emptied while it refused and stayed empty until its refusals lapsed: it
             // stopped standing then, as a sample at that moment would have found.
             if let (Some(since), Some(lapse)) = (self.standing_since, self.refusals_lapse()) {
@@ -367,7 +363,6 @@ impl Admission {
         // Whether the delay held above the target up to now, before this sample may end that.
         self.standing_since = self.standing_since(now);
         self.standing = self.standing_since.is_some();
-        self.emptied = depth == 0;
         if depth == 0 {
             self.above_since = None;
             // A queue that refused a newcomer for fullness lately stands on when it empties: its
@@ -447,7 +442,7 @@ impl Admission {
         if self.standing {
             // One that emptied while it refused stands on only while it refuses: an idle
             // queue takes no sample to end it when its refusals lapse.
-            if self.emptied && !self.refusing(now) {
+            if self.emptied() && !self.refusing(now) {
                 return None;
             }
             return self.standing_since;
@@ -524,6 +519,13 @@ impl Admission {
         };
         self.refusals.len() >= self.capacity * REFUSALS_PER_PLACE
             && now.duration_since(oldest).as_secs_f64() < service * HOLD_SERVICES
+    }
+
+    /// Whether the last sample had no waiter (an empty queue leaves the window one sample of
+    /// depth 0): a queue that emptied while it refused stands on only until its refusals lapse
+    /// ([`Admission::standing_since`]).
+    fn emptied(&self) -> bool {
+        self.window.back().is_none_or(|&(_, depth)| depth == 0)
     }
 
     /// When [`Admission::refusing`] ends if no refusal comes: its oldest counted refusal
