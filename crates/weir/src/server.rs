@@ -644,12 +644,17 @@ impl GatewayHandle {
 
     /// The metrics in the Prometheus text format, as `/metrics` serves them.
     pub fn render_metrics(&self) -> String {
-        let mut text = self.proxy().metrics().render(
-            &self.pool_stats(),
-            &self.limiter_stats(),
-            &self.buffer_stats(),
-        );
-        crate::metrics::render_health(&mut text, &self.server_states());
+        // Each pool's counters are read once, with its server's health.
+        let servers = self.server_states();
+        let pools: Vec<_> = servers
+            .iter()
+            .map(|(upstream, state)| (upstream.clone(), state.addr.clone(), state.pool))
+            .collect();
+        let mut text =
+            self.proxy()
+                .metrics()
+                .render(&pools, &self.limiter_stats(), &self.buffer_stats());
+        crate::metrics::render_health(&mut text, &servers);
         let stats = &self.shared.reloads;
         crate::metrics::render_reloads(
             &mut text,
