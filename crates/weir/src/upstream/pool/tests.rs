@@ -4,7 +4,7 @@
 //! and `waiting` equal to what is really held. The order of grants: by class, then FIFO, or
 //! LIFO with a declared capacity (but for the guard, and at a standing queue's floor); a full
 //! standing queue refuses a newcomer at once unless it outranks a waiter, and drops the waiters
-//! that overstayed.
+//! that overstayed for a newcomer admitted in their stead (never as a place frees).
 //!
 //! Futures are polled by hand with a no-op waker, so each step of a run is one await point of
 //! one checkout, in an order proptest chooses; the clock is tokio's paused one, moved by the run.
