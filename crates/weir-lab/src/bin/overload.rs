@@ -20,6 +20,15 @@
 //! Usage: weir-lab-overload --weir target/release/weir --out DIR [--seconds 15]
 //! (OVERLOAD_ONLY=haproxy,weir-today keeps those gateways, written to raw-haproxy-weir-today.csv)
 //!
+//! `OVERLOAD_BURSTS=1` runs bursts instead of the levels ([`BURSTS`]): into idle workers, N
+//! requests spread evenly over T ms (a new connection each), each kind [`BURST_ROUNDS`] times,
+//! [`BURST_PAUSE`] apart, after the 100 unloaded requests that teach weir the service time
+//! (lab/runs/2026-12-05-vm-overload-bursts/burst.py's rows: a burst that a short wait serves
+//! should be served, issue 21). Writes DIR/bursts.csv (one row per burst: served, refused, no
+//! answer, and weir's refusals at once and drops after a wait from `/metrics`) and
+//! DIR/bursts.md (served of each burst, per gateway), with `-NAMES` as raw.csv's under
+//! OVERLOAD_ONLY.
+//!
 //! Writes DIR/raw.csv (one row per gateway and level), DIR/summary.md (its main figures, with
 //! the recovery after each level) and DIR/unloaded.md; each weir gateway's
 //! access log (JSON, with the gateway's own `request_time`) goes to DIR/NAME-access.jsonl.
@@ -76,6 +85,23 @@ const LEVELS: [f64; 3] = [1.0, 2.0, 10.0];
 const TAIL_SECONDS: u64 = 3;
 /// The windows in which the share of requests served is judged.
 const WINDOW: Duration = Duration::from_millis(100);
+
+/// The bursts of `OVERLOAD_BURSTS=1`: (requests, spread over ms), burst.py's rows. 120 at once
+/// is more than weir's room for 4 workers of 50 ms (80 waiters: 20 service times) admits.
+const BURSTS: [(u32, u64); 8] = [
+    (30, 0),
+    (60, 0),
+    (120, 0),
+    (60, 100),
+    (60, 200),
+    (60, 300),
+    (60, 400),
+    (120, 600),
+];
+/// How many times each burst runs, and the pause before each (the queue empties, and a standing
+/// queue's refusals lapse).
+const BURST_ROUNDS: usize = 3;
+const BURST_PAUSE: Duration = Duration::from_secs(3);
 
 /// One row of raw.csv but its ceiling columns, which wait for `weir-workers`' 10x level.
 struct Row {
@@ -491,6 +517,94 @@ struct Scrape {
     refusals: [u64; 4],
 }
 
+/// `count` requests spread evenly over `spread` (the i-th at `spread × i ÷ count`), a new
+/// connection each; waits for every answer.
+async fn burst(addr: SocketAddr, count: u32, spread: Duration) -> Vec<Sample> {
+    let start = Instant::now();
+    let tasks: Vec<_> = (0..count)
+        .map(|index| {
+            let at = spread * index / count;
+            tokio::spawn(async move {
+                tokio::time::sleep_until(start + at).await;
+                one_request(addr, start + at, at).await
+            })
+        })
+        .collect();
+    let mut samples = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        if let Ok(sample) = task.await {
+            samples.push(sample);
+        }
+    }
+    samples
+}
+
+/// Runs [`BURSTS`] against `gateway` at `addr`: one line of bursts.csv per burst, and the
+/// served of each, per kind, for bursts.md.
+async fn run_bursts(
+    gateway: &Gateway,
+    addr: SocketAddr,
+    admin: Option<SocketAddr>,
+    csv: &mut String,
+) -> Vec<Vec<usize>> {
+    let mut served_by_kind = Vec::new();
+    for &(count, spread_ms) in &BURSTS {
+        let mut served_each = Vec::new();
+        for round in 0..BURST_ROUNDS {
+            tokio::time::sleep(BURST_PAUSE).await;
+            let zero = Instant::now();
+            let before = match admin {
+                Some(admin) => scrape(admin, Duration::ZERO).await,
+                None => None,
+            };
+            let samples = burst(addr, count, Duration::from_millis(spread_ms)).await;
+            let after = match admin {
+                Some(admin) => scrape(admin, zero.elapsed()).await,
+                None => None,
+            };
+            let served = samples.iter().filter(|s| good(s)).count();
+            let ok = samples
+                .iter()
+                .filter(|s| (200..300).contains(&s.status))
+                .count();
+            let no_answer = samples.iter().filter(|s| s.status == 0).count();
+            let refused = samples.len() - ok - no_answer;
+            let mut latencies: Vec<Duration> = samples
+                .iter()
+                .filter(|s| (200..300).contains(&s.status))
+                .map(|s| s.latency)
+                .collect();
+            latencies.sort();
+            // weir's refusals at once (predicted wait, standing queue, queue full) and drops
+            // after a wait, over the burst.
+            let (at_once, drops) = match (before, after) {
+                (Some(before), Some(after)) => {
+                    let counts: [u64; 4] = std::array::from_fn(|index| {
+                        after.refusals[index].saturating_sub(before.refusals[index])
+                    });
+                    (
+                        (counts[0] + counts[1] + counts[2]).to_string(),
+                        counts[3].to_string(),
+                    )
+                }
+                _ => ("-".into(), "-".into()),
+            };
+            let line = format!(
+                "{},\"{}\",{count},{spread_ms},{round},{},{served},{ok},{refused},{no_answer},{at_once},{drops},{}",
+                gateway.name,
+                gateway.setting.replace('"', "'"),
+                samples.len(),
+                ms(percentile(&latencies, 0.99)),
+            );
+            eprintln!("{line}");
+            let _ = writeln!(csv, "{line}");
+            served_each.push(served);
+        }
+        served_by_kind.push(served_each);
+    }
+    served_by_kind
+}
+
 /// Reads `weir_pool_limit` and `weir_pool_refusals_total` of the upstream `app` on weir's
 /// `/metrics`.
 async fn scrape(admin: SocketAddr, at: Duration) -> Option<Scrape> {
@@ -727,6 +841,12 @@ async fn main() -> anyhow::Result<()> {
     let mut rows: Vec<Row> = Vec::new();
     // `--only a,b` keeps those gateways.
     let only = std::env::var("OVERLOAD_ONLY").unwrap_or_default();
+    let bursts = std::env::var("OVERLOAD_BURSTS").is_ok_and(|value| value == "1");
+    let mut bursts_csv = String::from(
+        "gateway,setting,requests,spread_ms,round,sent,ok_within_2s,ok,refused,no_answer,at_once,drops,served_p99_ms\n",
+    );
+    // Per gateway, the served of each burst, per kind ([`BURSTS`]).
+    let mut bursts_served: Vec<(&str, Vec<Vec<usize>>)> = Vec::new();
     for (round, gateway) in GATEWAYS.iter().enumerate() {
         if !only.is_empty() && !only.split(',').any(|name| name == gateway.name) {
             continue;
@@ -754,7 +874,7 @@ async fn main() -> anyhow::Result<()> {
         if gateway.asgi {
             set_mode(&socket, if gateway.block { "block" } else { "ok" }).await?;
         }
-        let app_rps = if gateway.asgi && !gateway.block {
+        let app_rps = if bursts || (gateway.asgi && !gateway.block) {
             None
         } else {
             Some(measure_app(&socket).await)
@@ -779,6 +899,12 @@ async fn main() -> anyhow::Result<()> {
             ms(percentile(&alone, 0.5)),
             ms(percentile(&alone, 0.99))
         );
+        if bursts {
+            let served = run_bursts(gateway, addr, admin, &mut bursts_csv).await;
+            bursts_served.push((gateway.name, served));
+            drop(running);
+            continue;
+        }
         for (index, level) in LEVELS.iter().enumerate() {
             let rate = level * CAPACITY;
             let stop = Arc::new(AtomicBool::new(false));
@@ -954,6 +1080,32 @@ async fn main() -> anyhow::Result<()> {
             tokio::time::sleep(Duration::from_secs(3)).await;
         }
         drop(running);
+    }
+    if bursts {
+        let suffix = if only.is_empty() {
+            String::new()
+        } else {
+            format!("-{}", only.replace(',', "-"))
+        };
+        std::fs::write(options.out.join(format!("bursts{suffix}.csv")), &bursts_csv)?;
+        let mut table = String::from("| burst |");
+        for (name, _) in &bursts_served {
+            let _ = write!(table, " {name} |");
+        }
+        table.push_str("\n|---|");
+        table.push_str(&"---|".repeat(bursts_served.len()));
+        table.push('\n');
+        for (kind, &(count, spread_ms)) in BURSTS.iter().enumerate() {
+            let _ = write!(table, "| {count} over {spread_ms} ms |");
+            for (_, served) in &bursts_served {
+                let each: Vec<String> = served[kind].iter().map(usize::to_string).collect();
+                let _ = write!(table, " {} |", each.join(" "));
+            }
+            table.push('\n');
+        }
+        std::fs::write(options.out.join(format!("bursts{suffix}.md")), &table)?;
+        std::fs::write(options.out.join(format!("unloaded{suffix}.md")), &unloaded)?;
+        return Ok(());
     }
     let ceiling = rows
         .iter()

@@ -529,7 +529,7 @@ async fn a_freed_worker_goes_to_the_highest_priority_class_waiting() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_ones_and_drops_the_overstayed(
+async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_ones_and_serves_the_rest(
 ) {
     let Some((app, gateway)) = start(
         1,
@@ -600,22 +600,29 @@ async fn a_full_standing_queue_refuses_newcomers_at_once_makes_room_for_high_one
         "all of it happened behind the busy request"
     );
     assert_eq!(busy.await.unwrap(), StatusCode::OK);
-    // When the worker frees (after 6 s), the normal waiters have waited over one S: they are
-    // dropped (503) and never run; the high ones are never dropped, and are served first come,
-    // first served: the two refused and the two dropped (two per place) made the queue
-    // refusing, so its room is at its floor, where the order is the order of admission.
+    // When the worker frees (after 6 s), the normal waiters have waited over one S, and the
+    // queue refuses (the two refused and the two dropped: two per place), but no newcomer
+    // comes to be admitted in their stead: they are not dropped, and are served after the
+    // high ones, within their deadline (first come, first served while the room is at its
+    // floor; as their quick answers teach a shorter S, the refusals lapse sooner, and the
+    // order with them, so only the set is checked).
     assert_eq!(high.pop().unwrap().await.unwrap(), StatusCode::OK);
     assert_eq!(high.pop().unwrap().await.unwrap(), StatusCode::OK);
     for (index, task) in waiting.into_iter().enumerate() {
-        assert_eq!(
-            task.await.unwrap(),
-            StatusCode::SERVICE_UNAVAILABLE,
-            "w{index}"
-        );
+        let expected = if index < 2 {
+            StatusCode::SERVICE_UNAVAILABLE
+        } else {
+            StatusCode::OK
+        };
+        assert_eq!(task.await.unwrap(), expected, "w{index}");
     }
-    assert_eq!(app.seen(), ["warm", "busy", "high1", "high2"]);
+    let mut seen = app.seen();
+    assert_eq!(seen[..4], ["warm", "busy", "high1", "high2"]);
+    seen[4..].sort_by_key(|id| id[1..].parse::<usize>().unwrap_or(0));
+    let normal: Vec<String> = (2..19).map(|index| format!("w{index}")).collect();
+    assert_eq!(seen[4..], normal);
     let stats = gateway.handle.pool_stats()[0].2;
     assert_eq!(stats.admission.refused_standing, 2, "{stats:?}");
-    assert_eq!(stats.admission.dropped_standing, 19, "{stats:?}");
+    assert_eq!(stats.admission.dropped_standing, 2, "{stats:?}");
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }

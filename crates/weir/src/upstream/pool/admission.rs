@@ -27,9 +27,11 @@
 //! [`FLOOR_WAIT_SERVICES`] from now (by the start times of the places in use), and the queue is
 //! served first come, first served: those admitted are served within about that wait, and few
 //! are admitted only to be dropped later. While it refuses, waiters that waited longer than
-//! [`SOJOURN_SERVICES`] are dropped (CoDel's cap on the time a request may wait), so the bottom
-//! of the stack cannot age. No waiter is dropped so that a worker idles: a burst that made the
-//! queue stand is served in full, but for what its room refused.
+//! [`SOJOURN_SERVICES`] are dropped (CoDel's cap on the time a request may wait) for a newcomer
+//! admitted in their stead, so the bottom of the stack cannot age while newcomers come. No
+//! waiter is dropped so that a worker idles, nor for a newcomer refused all the same: a burst
+//! that made the queue stand is served in full, but for what its room refused, even when its
+//! refusals made it refusing.
 //! `high` waiters are never dropped: they are refused only past their own deadline.
 //! A queue that does not stand serves the newest first too, but for waiters that waited
 //! [`GUARD_SERVICES`]: the oldest of those go first.
@@ -565,7 +567,8 @@ impl Admission {
     /// head): it waited over the sojourn cap while the queue refuses newcomers, and served
     /// newest first it would only age further and be served late, to a client that has likely
     /// given up, while newer ones wait. A queue that refuses no one (a burst, served in full)
-    /// drops no one. The pool drops no waiter when none fresher would take the worker.
+    /// drops no one. The pool drops such waiters only for a newcomer then admitted in their
+    /// stead: after a burst, with no newcomer, a drop frees nothing for anyone.
     pub fn overstayed(&self, now: Instant, waited: Duration) -> bool {
         self.standing(now)
             && self.refusing(now)
