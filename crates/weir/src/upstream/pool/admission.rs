@@ -119,6 +119,18 @@ pub const HOLD_SERVICES: f64 = 8.0;
 /// queue refuses about one newcomer per service time per place, 8 per place within the hold.
 pub const REFUSALS_PER_PLACE: usize = 2;
 
+/// The refusals a standing queue keeps, in multiples of those that make it refusing
+/// ([`REFUSALS_PER_PLACE`] × capacity): the adaptive limit of async workers moves while the
+/// queue refuses, and a limit that grew must still find the refusals of before to count (a
+/// round grows it by √limit at most, less than twice itself). Kept for the capacity of the
+/// moment only, 10
+/// refusals at 5 places were none at 6: the queue stopped refusing, stopped standing as the
+/// place the limit grew by took its last waiter, and admitted six service times of waiters
+/// again, to drop them once it stood again (at twice the capacity of 4 blocking Uvicorn
+/// workers, 21 times in 15 s, 590 of its 626 late refusals:
+/// lab/runs/2026-12-05-vm-overload-block2x).
+pub const REFUSALS_KEPT: usize = 2;
+
 /// The most a newcomer to a standing queue whose room is at its floor may wait, in service
 /// times, by when the place it would get frees (the places' start times plus the service time,
 /// its place in the queue counted): over it, it is refused at once. Waiters are served first
@@ -264,7 +276,7 @@ pub struct Admission {
     /// room at the floor ([`Admission::resumed`]).
     lapsed: Option<Instant>,
     /// When the last refusals of a standing queue were (newcomers refused, waiters dropped),
-    /// oldest first: [`REFUSALS_PER_PLACE`] × capacity at most.
+    /// oldest first: twice [`REFUSALS_PER_PLACE`] × capacity at most ([`REFUSALS_KEPT`]).
     refusals: VecDeque<Instant>,
     /// When the last `capacity` places were taken, oldest first: under load, when the places
     /// now in use were, so when they free.
@@ -516,11 +528,20 @@ impl Admission {
     /// within the last [`HOLD_SERVICES`]: the overload goes on (a burst that made the queue stand
     /// and then stopped coming refuses no one, or a few).
     fn refusing(&self, now: Instant) -> bool {
-        let (Some(&oldest), Some(service)) = (self.refusals.front(), self.service) else {
+        let (Some(oldest), Some(service)) = (self.counted_refusal(), self.service) else {
             return false;
         };
-        self.refusals.len() >= self.capacity * REFUSALS_PER_PLACE
-            && now.duration_since(oldest).as_secs_f64() < service * HOLD_SERVICES
+        now.duration_since(oldest).as_secs_f64() < service * HOLD_SERVICES
+    }
+
+    /// The oldest of the last [`REFUSALS_PER_PLACE`] × capacity refusals, those that make the
+    /// queue refusing while they are within the hold. `None` when fewer were counted.
+    fn counted_refusal(&self) -> Option<Instant> {
+        let index = self
+            .refusals
+            .len()
+            .checked_sub(self.capacity * REFUSALS_PER_PLACE)?;
+        self.refusals.get(index).copied()
     }
 
     /// Whether the last sample had no waiter (an empty queue leaves the window one sample of
@@ -533,13 +554,13 @@ impl Admission {
     /// When [`Admission::refusing`] ends if no refusal comes: its oldest counted refusal
     /// passes the hold. `None` when it counts none.
     fn refusals_lapse(&self) -> Option<Instant> {
-        let (&oldest, service) = (self.refusals.front()?, self.service?);
+        let (oldest, service) = (self.counted_refusal()?, self.service?);
         Some(oldest + Duration::from_secs_f64(service * HOLD_SERVICES))
     }
 
     /// A newcomer was refused, or a waiter dropped, by a standing queue now.
     fn refused(&mut self, now: Instant) {
-        while self.refusals.len() >= self.capacity * REFUSALS_PER_PLACE {
+        while self.refusals.len() >= self.capacity * REFUSALS_PER_PLACE * REFUSALS_KEPT {
             self.refusals.pop_front();
         }
         self.refusals.push_back(now);

@@ -611,3 +611,36 @@ fn the_client_deadline_header_is_whole_milliseconds() {
     assert_eq!(client_deadline(b""), None);
     assert_eq!(client_deadline(b"25\xff"), None);
 }
+
+/// The adaptive limit of async workers moves while a standing queue refuses: one that grew
+/// still counts the refusals of before, so the queue refuses on, and stands on when a place the
+/// limit grew by takes its last waiter. Counted for the capacity of the moment, 10 refusals at
+/// 5 places were none at 6: the queue stopped standing there, admitted six service times of
+/// waiters again and dropped them once it stood again (21 times in 15 s at twice the capacity
+/// of 4 blocking Uvicorn workers, lab/runs/2026-12-05-vm-overload-block2x).
+#[tokio::test(start_paused = true)]
+async fn a_standing_queue_refuses_on_when_its_capacity_grows() {
+    let mut admission = Admission::new(5);
+    admission.record_service(ms(50));
+    admission.queue_depth(Instant::now(), 0);
+    // An overload: it stands, and refuses 20 newcomers over 100 ms (two per place are 10).
+    admission.queue_depth(Instant::now(), 40);
+    assert!(admission.standing(Instant::now()));
+    for _ in 0..20 {
+        tokio::time::advance(ms(5)).await;
+        admission.refuse_standing(Instant::now(), 5);
+    }
+    assert!(admission.overstayed(Instant::now(), ms(51)));
+    // The limit grows to 6: 12 of those refusals are within the hold (400 ms), so it still
+    // refuses, and it stands on when the new place takes its last waiter.
+    admission.set_capacity(6);
+    assert!(admission.overstayed(Instant::now(), ms(51)));
+    admission.queue_depth(Instant::now(), 0);
+    assert!(admission.standing(Instant::now()));
+    assert_eq!(admission.order(Instant::now()), Order::OldestFirst);
+    // Until the 12th last of them (45 ms into the overload) is older than the hold.
+    tokio::time::advance(ms(344)).await;
+    assert!(admission.standing(Instant::now()));
+    tokio::time::advance(ms(2)).await;
+    assert!(!admission.standing(Instant::now()));
+}
