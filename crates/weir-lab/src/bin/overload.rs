@@ -31,7 +31,8 @@
 //!
 //! Writes DIR/raw.csv (one row per gateway and level), DIR/summary.md (its main figures, with
 //! the recovery after each level) and DIR/unloaded.md; each weir gateway's
-//! access log (JSON, with the gateway's own `request_time`) goes to DIR/NAME-access.jsonl.
+//! access log (JSON, with the gateway's own `request_time`) goes to DIR/NAME-access.jsonl, and
+//! each gateway's standard error to DIR/NAME.log.
 //!
 //! Goodput is 2xx answered within 2 s, per second, over a denominator that each column names:
 //! `goodput` over min(offered, 80), where offered (`offered_rps`) is what the Poisson draw
@@ -484,8 +485,10 @@ fn start(
             command
         }
     };
+    // Kept beside the results (the work dir goes with the run): weir's warnings and debug
+    // lines, nginx's and HAProxy's errors.
     command.stdout(Stdio::null()).stderr(std::fs::File::create(
-        dir.join(format!("{}.log", gateway.name)),
+        options.out.join(format!("{}.log", gateway.name)),
     )?);
     let child = command.spawn().with_context(|| gateway.name)?;
     Ok((
@@ -864,7 +867,7 @@ async fn main() -> anyhow::Result<()> {
         let socket = app.socket();
         let (running, addr, admin) = start(gateway, &options, work.path(), &socket)?;
         if let Err(error) = wait_accepting(addr).await {
-            let log = std::fs::read_to_string(work.path().join(format!("{}.log", gateway.name)))
+            let log = std::fs::read_to_string(options.out.join(format!("{}.log", gateway.name)))
                 .unwrap_or_default();
             eprintln!("{}: {error}: {log}", gateway.name);
             continue;
