@@ -557,16 +557,7 @@ impl Pool {
                     standing = state.admission.standing(now);
                 }
             }
-            // Served before this request: the waiters of the classes above, and of its own class
-            // unless the queue serves the newest first (a standing queue whose room is not at
-            // its floor: then it is the newest). A queue that does not stand counts them too: a
-            // newcomer may wait behind them once they waited the guard.
-            let classes_before =
-                if standing && state.admission.order(now) == admission::Order::NewestFirst {
-                    priority.index()
-                } else {
-                    priority.index() + 1
-                };
+            let classes_before = classes_before(&state, now, priority, standing);
             let ahead = |state: &State| -> usize {
                 state.waiters[..classes_before]
                     .iter()
@@ -848,14 +839,7 @@ impl Pool {
             return false;
         }
         let depth = state.waiters.iter().map(VecDeque::len).sum::<usize>() - dropped;
-        // Served before it as at checkout: the classes above, and its own unless the newest
-        // goes first.
-        let classes_before = if state.admission.order(now) == admission::Order::NewestFirst {
-            priority.index()
-        } else {
-            priority.index() + 1
-        };
-        let ahead: usize = (0..classes_before)
+        let ahead: usize = (0..classes_before(state, now, priority, true))
             .map(|class| state.waiters[class].len() - overstayed[class])
             .sum();
         depth < self.settings.queue_size && !state.admission.full(now, depth, ahead)
@@ -1309,6 +1293,18 @@ impl Pool {
             // A connection handed over with the place is closed: the check opens its own.
             granted.map(|Grant { idle: _, slot }| CheckPlace { slot })
         }
+    }
+}
+
+/// How many classes of waiters are served before a newcomer of `priority`: those above it, and
+/// its own unless the queue serves the newest first (a standing queue whose room is not at its
+/// floor: then the newcomer is the newest). A queue that does not stand counts its own class
+/// too: a newcomer may wait behind them once they waited the guard.
+fn classes_before(state: &State, now: Instant, priority: Priority, standing: bool) -> usize {
+    if standing && state.admission.order(now) == admission::Order::NewestFirst {
+        priority.index()
+    } else {
+        priority.index() + 1
     }
 }
 
