@@ -122,12 +122,11 @@ pub const REFUSALS_PER_PLACE: usize = 2;
 /// The refusals a standing queue keeps, in multiples of those that make it refusing
 /// ([`REFUSALS_PER_PLACE`] × capacity): the adaptive limit of async workers moves while the
 /// queue refuses, and a limit that grew must still find the refusals of before to count (a
-/// round grows it by √limit at most, less than twice itself). Kept for the capacity of the
-/// moment only, 10
-/// refusals at 5 places were none at 6: the queue stopped refusing, stopped standing as the
-/// place the limit grew by took its last waiter, and admitted six service times of waiters
-/// again, to drop them once it stood again (at twice the capacity of 4 blocking Uvicorn
-/// workers, 21 times in 15 s, 590 of its 626 late refusals:
+/// round grows it by √limit at most: at most twice itself, from 1 to 2). Kept for the capacity
+/// of the moment only, 10 refusals at 5 places were none at 6: the queue stopped refusing,
+/// stopped standing as the place the limit grew by took its last waiter, and admitted six
+/// service times of waiters again, to drop them once it stood again (at twice the capacity of
+/// 4 blocking Uvicorn workers, 21 times in 15 s, 590 of its 626 late refusals:
 /// lab/runs/2026-12-05-vm-overload-block2x).
 pub const REFUSALS_KEPT: usize = 2;
 
