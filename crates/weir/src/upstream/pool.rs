@@ -500,6 +500,11 @@ impl Pool {
         let (receiver, deadline, predicted, queued_at) = {
             let mut state = self.lock();
             let now = Instant::now();
+            if self.settings.predict && !fresh {
+                // Every request counts, those that get a place at once too (a retry on a fresh
+                // connection is the same request again).
+                state.admission.arrived(now);
+            }
             // After a cut of the adaptive limit: idle connections over it are closed, so that
             // reusing one cannot put more requests in flight than the limit.
             while state.over_cap(&self.settings) && state.close_oldest_idle() {}
@@ -565,7 +570,14 @@ impl Pool {
                     .sum()
             };
             let full = depth >= self.settings.queue_size;
-            if standing && (full || state.admission.full(now, depth, ahead(&state))) {
+            // Its room and the floor's wait hold while requests come at least as fast as the
+            // places serve them: slower, a queue that stands (a burst on top of a load under
+            // the capacity) admits a newcomer up to its deadline, as one that does not stand.
+            if standing
+                && (full
+                    || (state.admission.pressing(now)
+                        && state.admission.full(now, depth, ahead(&state))))
+            {
                 // A standing queue that is full: the newcomer is refused at once, unless it
                 // outranks a waiter, the oldest of the lowest class below its own, which it
                 // displaces (a high one is refused only when `queue_size` is reached).

@@ -31,7 +31,11 @@
 //! admitted in their stead, so the bottom of the stack cannot age while newcomers come. No
 //! waiter is dropped so that a worker idles, nor for a newcomer refused all the same: a burst
 //! that made the queue stand is served in full, but for what its room refused, even when its
-//! refusals made it refusing.
+//! refusals made it refusing. Only while requests come as fast as the places serve them is it
+//! an overload that goes on ([`Admission::pressing`]: the room and the floor's wait judge a
+//! newcomer only then, over [`PRESSURE_SERVICES`]; the overstayed are dropped only while the
+//! last service time brought [`DROP_PRESSURE`] times that): a burst on top of a load under the
+//! capacity is served in full, its newcomers admitted up to their deadline.
 //! `high` waiters are never dropped: they are refused only past their own deadline.
 //! A queue that does not stand serves the newest first too, but for waiters that waited
 //! [`GUARD_SERVICES`]: the oldest of those go first.
@@ -152,6 +156,37 @@ pub const FLOOR_WAIT_SERVICES: f64 = 0.5;
 /// stay within about it (1x p99 0.68 s in the simulation, 0.56 s first come, first served; at
 /// twice the capacity 104 ms, 137 ms).
 pub const GUARD_SERVICES: f64 = 10.0;
+
+/// How far back a standing queue looks at its arrivals to judge whether the overload goes on,
+/// in service times: it refuses a newcomer for its room or the floor's wait only while the last
+/// this many service times brought at least as many requests as its places serve in them
+/// (`capacity` per service time, every request counted, those that got a place at once too).
+/// Arrivals slower than the workers serve are no overload, whatever the queue holds: a burst
+/// that made the queue stand on top of a load under the capacity (the usual traffic of an app
+/// that a spike hits) is then served as a queue that does not stand serves it, its newcomers
+/// admitted up to their deadline, behind the burst, which drains at the app's whole capacity.
+/// Refused for the room, they had kept the queue refusing, and the burst's waiters were
+/// dropped for the first of them admitted in their stead: in the simulation of
+/// lab/runs/2026-12-05-vm-overload-pressure, 120 at once into 4 workers of 50 ms, then Poisson
+/// arrivals at half the capacity for 3 s, had 125 of ~240 served (now 194); 60 at once on the
+/// same, 154 of ~180 (now 179). Four service times, so that Poisson arrivals at twice the
+/// capacity (32 expected against 16) are never read as no overload, nor a burst's own
+/// requests, gone from the look-back four service times after it, as one that goes on.
+pub const PRESSURE_SERVICES: f64 = 4.0;
+
+/// The arrivals that let a standing queue drop its overstayed waiters for a newcomer, in
+/// multiples of what its places serve: the last service time ([`SOJOURN_SERVICES`]) brought at
+/// least this many times `capacity` requests. A burst's waiters that overstayed are not
+/// dropped for a newcomer of a load under the capacity (the burst itself is gone from the last
+/// service time by the time its waiters overstay it), while at twice the capacity (8 expected
+/// in a service time at 4 places, against 6) and over the drops go on. One and a half, not
+/// one: a cluster of four in one service time comes now and then at half the capacity, and one
+/// such cluster dropped the whole burst (the simulation's seed 0).
+pub const DROP_PRESSURE: f64 = 1.5;
+
+/// The arrivals a queue keeps, in multiples of those [`PRESSURE_SERVICES`] counts
+/// (`capacity` × [`PRESSURE_SERVICES`]): as [`REFUSALS_KEPT`], for an adaptive limit that grew.
+const ARRIVALS_KEPT: usize = 2;
 
 /// The most delay samples kept for the window's minimum: a bound on memory that only a queue
 /// growing by one waiter per sample for a whole window could reach.
@@ -280,6 +315,9 @@ pub struct Admission {
     /// When the last `capacity` places were taken, oldest first: under load, when the places
     /// now in use were, so when they free.
     starts: VecDeque<Instant>,
+    /// When the last requests came ([`Admission::arrived`]), oldest first: [`ARRIVALS_KEPT`] ×
+    /// capacity × [`PRESSURE_SERVICES`] at most.
+    arrivals: VecDeque<Instant>,
     stats: AdmissionStats,
 }
 
@@ -296,6 +334,7 @@ impl Admission {
             lapsed: None,
             refusals: VecDeque::new(),
             starts: VecDeque::new(),
+            arrivals: VecDeque::new(),
             stats: AdmissionStats::default(),
         }
     }
@@ -331,6 +370,46 @@ impl Admission {
         let turns = u32::try_from(ahead / self.capacity + 1).ok()?;
         let frees = start + service.checked_mul(turns)?;
         Some(frees.saturating_duration_since(now))
+    }
+
+    /// A request came to the pool now, whether it gets a place at once, waits or is refused: the
+    /// arrivals tell an overload that goes on ([`Admission::pressing`]) from a burst that
+    /// stopped.
+    pub fn arrived(&mut self, now: Instant) {
+        let kept = self.arrivals_in(PRESSURE_SERVICES, 1.0) * ARRIVALS_KEPT;
+        while self.arrivals.len() >= kept {
+            self.arrivals.pop_front();
+        }
+        self.arrivals.push_back(now);
+    }
+
+    /// How many arrivals `services` service times bring at `rate` times what the places serve.
+    fn arrivals_in(&self, services: f64, rate: f64) -> usize {
+        ((services * rate * self.capacity as f64).ceil() as usize).max(1)
+    }
+
+    /// Whether the last `services` service times brought at least `rate` times what the places
+    /// serve in them: the arrival that many back came within them. True before a service time
+    /// is known (no queue stands then).
+    fn arriving(&self, now: Instant, services: f64, rate: f64) -> bool {
+        let Some(service) = self.service else {
+            return true;
+        };
+        let Some(index) = self
+            .arrivals
+            .len()
+            .checked_sub(self.arrivals_in(services, rate))
+        else {
+            return false;
+        };
+        now.duration_since(self.arrivals[index]).as_secs_f64() < service * services
+    }
+
+    /// Whether requests come at least as fast as the places serve them
+    /// ([`PRESSURE_SERVICES`]): only then does a standing queue refuse a newcomer for its room
+    /// or the floor's wait ([`Admission::full`]).
+    pub fn pressing(&self, now: Instant) -> bool {
+        self.arriving(now, PRESSURE_SERVICES, 1.0)
     }
 
     pub fn stats(&self) -> AdmissionStats {
@@ -588,18 +667,23 @@ impl Admission {
     /// newest first it would only age further and be served late, to a client that has likely
     /// given up, while newer ones wait. A queue that refuses no one (a burst, served in full)
     /// drops no one. The pool drops such waiters only for a newcomer then admitted in their
-    /// stead: after a burst, with no newcomer, a drop frees nothing for anyone.
+    /// stead: after a burst, with no newcomer, a drop frees nothing for anyone. Nor while the
+    /// last service time brought fewer than [`DROP_PRESSURE`] times what the places serve: a
+    /// load under the capacity that follows a burst.
     pub fn overstayed(&self, now: Instant, waited: Duration) -> bool {
         self.standing(now)
             && self.refusing(now)
             && self.sojourn().is_some_and(|sojourn| waited > sojourn)
+            && self.arriving(now, SOJOURN_SERVICES, DROP_PRESSURE)
     }
 
     /// Whether a standing queue of `depth` waiters is full for a newcomer that `ahead` of them
     /// would be served before, so that it is refused at once (or displaces a waiter it
     /// outranks): behind them all it would wait longer than the room, which shrinks as long as
     /// the queue stands, or, the room at its floor, the place it would get frees later than
-    /// [`FLOOR_WAIT_SERVICES`] from now.
+    /// [`FLOOR_WAIT_SERVICES`] from now. The pool asks it only while
+    /// [`Admission::pressing`]; it asks it too, whatever the arrivals, whether a newcomer would
+    /// be admitted were the overstayed dropped.
     pub fn full(&self, now: Instant, depth: usize, ahead: usize) -> bool {
         let (Some(since), Some(service)) = (self.standing_since(now), self.service) else {
             return false;

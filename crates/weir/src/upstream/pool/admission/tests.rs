@@ -159,10 +159,19 @@ async fn a_queue_whose_delay_stays_above_the_target_for_the_interval_stands() {
         admission.refuse_standing(Instant::now(), 85);
     }
     assert!(!admission.overstayed(Instant::now(), ms(51)));
-    // ...once it refused two per place (8 at 4 places) within eight service times, a waiter
-    // that waited over one service time (50 ms) is to be dropped, one under it is not.
+    // ...nor once it refused two per place (8 at 4 places) within eight service times, while
+    // the last service time brought fewer than one and a half times what the places serve
+    // (6 at 4 places): arrivals under the capacity, no overload that goes on...
     tokio::time::advance(ms(399)).await;
+    admission.arrived(Instant::now());
     admission.refuse_standing(Instant::now(), 85);
+    for _ in 0..4 {
+        admission.arrived(Instant::now());
+    }
+    assert!(!admission.overstayed(Instant::now(), ms(51)));
+    // ...but with six, a waiter that waited over one service time (50 ms) is to be dropped,
+    // one under it is not.
+    admission.arrived(Instant::now());
     assert!(admission.overstayed(Instant::now(), ms(51)));
     assert!(!admission.overstayed(Instant::now(), ms(49)));
     // Eight service times after the first of those, it drops no one again.
@@ -623,11 +632,13 @@ async fn a_standing_queue_refuses_on_when_its_capacity_grows() {
     let mut admission = Admission::new(5);
     admission.record_service(ms(50));
     admission.queue_depth(Instant::now(), 0);
-    // An overload: it stands, and refuses 20 newcomers over 100 ms (two per place are 10).
+    // An overload: it stands, and refuses 20 newcomers over 100 ms (two per place are 10; the
+    // last service time brought 10 newcomers, over one and a half times the places).
     admission.queue_depth(Instant::now(), 40);
     assert!(admission.standing(Instant::now()));
     for _ in 0..20 {
         tokio::time::advance(ms(5)).await;
+        admission.arrived(Instant::now());
         admission.refuse_standing(Instant::now(), 5);
     }
     assert!(admission.overstayed(Instant::now(), ms(51)));
@@ -643,4 +654,54 @@ async fn a_standing_queue_refuses_on_when_its_capacity_grows() {
     assert!(admission.standing(Instant::now()));
     tokio::time::advance(ms(2)).await;
     assert!(!admission.standing(Instant::now()));
+}
+
+/// A standing queue refuses for its room only while requests come at least as fast as its
+/// places serve them (capacity × 4 within four service times), and drops its overstayed only
+/// while the last service time brought one and a half times that: a burst on top of a load
+/// under the capacity is no overload that goes on (lab/runs/2026-12-05-vm-overload-pressure).
+#[tokio::test(start_paused = true)]
+async fn an_overload_goes_on_only_while_requests_come_as_fast_as_the_places_serve_them() {
+    let mut admission = four_of_fifty();
+    // Nothing came yet.
+    assert!(!admission.pressing(Instant::now()));
+    // 15 over four service times (200 ms, where 4 places serve 16): not yet.
+    for _ in 0..15 {
+        admission.arrived(Instant::now());
+        tokio::time::advance(ms(13)).await;
+    }
+    assert!(!admission.pressing(Instant::now()));
+    // The 16th, 195 ms after the first: pressing, until the first is 200 ms old.
+    admission.arrived(Instant::now());
+    assert!(admission.pressing(Instant::now()));
+    tokio::time::advance(ms(4)).await;
+    assert!(admission.pressing(Instant::now()));
+    tokio::time::advance(ms(1)).await;
+    assert!(!admission.pressing(Instant::now()));
+    // A burst of 120 at once presses for four service times, then no more, though no
+    // request has been served.
+    for _ in 0..120 {
+        admission.arrived(Instant::now());
+    }
+    tokio::time::advance(ms(199)).await;
+    assert!(admission.pressing(Instant::now()));
+    tokio::time::advance(ms(1)).await;
+    assert!(!admission.pressing(Instant::now()));
+    // The queue it made stands and refuses: its overstayed are dropped only while the last
+    // service time brought six (one and a half times 4 places).
+    admission.queue_depth(Instant::now(), 0);
+    admission.queue_depth(Instant::now(), 80);
+    for _ in 0..8 {
+        admission.refuse_standing(Instant::now(), 80);
+    }
+    for _ in 0..5 {
+        admission.arrived(Instant::now());
+    }
+    assert!(!admission.overstayed(Instant::now(), ms(51)));
+    admission.arrived(Instant::now());
+    assert!(admission.overstayed(Instant::now(), ms(51)));
+    tokio::time::advance(ms(50)).await;
+    assert!(!admission.overstayed(Instant::now(), ms(101)));
+    // It keeps at most twice the arrivals four service times count (32 at 4 places).
+    assert_eq!(admission.arrivals.len(), 32);
 }
