@@ -24,10 +24,16 @@
 //! requests spread evenly over T ms (a new connection each), each kind [`BURST_ROUNDS`] times,
 //! [`BURST_PAUSE`] apart, after the 100 unloaded requests that teach weir the service time
 //! (lab/runs/2026-12-05-vm-overload-bursts/burst.py's rows: a burst that a short wait serves
-//! should be served, issue 21). Writes DIR/bursts.csv (one row per burst: served, refused, no
-//! answer, and weir's refusals at once and drops after a wait from `/metrics`) and
-//! DIR/bursts.md (served of each burst, per gateway), with `-NAMES` as raw.csv's under
-//! OVERLOAD_ONLY.
+//! should be served, issue 21). Then [`BACKGROUND_BURSTS`]: N requests at once and, from the
+//! same moment, a Poisson background of R req/s for T s below the app's capacity (the levels'
+//! generator, seeded per row and round, so every gateway and build sees the same arrivals).
+//! `OVERLOAD_BURSTS=bg` runs only these. Writes DIR/bursts.csv (one row per burst: served,
+//! refused, no answer, and weir's refusals at once and drops after a wait from `/metrics`;
+//! `background_rps` and `background_s` are 0 for a burst alone, and with a background `sent`,
+//! `ok_within_2s`, `ok`, `refused` and `no_answer` count burst and background together, split
+//! by `burst_ok_within_2s`, `background_sent` and `background_ok_within_2s`) and DIR/bursts.md
+//! (served of each burst alone, per gateway; then one line per round of each burst with a
+//! background), with `-NAMES` as raw.csv's under OVERLOAD_ONLY.
 //!
 //! Writes DIR/raw.csv (one row per gateway and level), DIR/summary.md (its main figures, with
 //! the recovery after each level) and DIR/unloaded.md; each weir gateway's
@@ -99,8 +105,16 @@ const BURSTS: [(u32, u64); 8] = [
     (60, 400),
     (120, 600),
 ];
+/// The bursts on top of a background load below capacity: (requests at once, background
+/// req/s, background seconds). At time 0 the burst's requests all start, and so does an
+/// open-loop Poisson background ([`offer`]) for its seconds; 40 and 60 req/s are half and
+/// three quarters of the app's 80, so the burst's queue drains into workers that the
+/// background also wants.
+const BACKGROUND_BURSTS: [(u32, f64, u64); 3] = [(60, 40.0, 3), (120, 40.0, 3), (120, 60.0, 3)];
 /// How many times each burst runs, and the pause before each (the queue empties, and a standing
-/// queue's refusals lapse).
+/// queue's refusals lapse). A round ends when its last answer came, so the pause starts with
+/// nothing in the gateway; it is longer than the longest wait a request can have there (the 2 s
+/// `queue_timeout`), so any state a wait left lapses before the next round.
 const BURST_ROUNDS: usize = 3;
 const BURST_PAUSE: Duration = Duration::from_secs(3);
 
@@ -542,70 +556,166 @@ async fn burst(addr: SocketAddr, count: u32, spread: Duration) -> Vec<Sample> {
     samples
 }
 
-/// Runs [`BURSTS`] against `gateway` at `addr`: one line of bursts.csv per burst, and the
-/// served of each, per kind, for bursts.md.
+/// One round of a burst: its requests' samples, the background's (empty without one), and
+/// weir's refusals over the round from `/metrics` (`-` for other gateways).
+struct BurstRound {
+    burst: Vec<Sample>,
+    background: Vec<Sample>,
+    /// Refused at once: predicted wait, standing queue, queue full.
+    at_once: String,
+    /// Dropped after a wait.
+    drops: String,
+}
+
+/// Runs one round: `count` requests over `spread` ([`burst`]) and, from the same moment, when
+/// `background` is given as (req/s, seconds, seed), the levels' Poisson load ([`offer`]) for
+/// those seconds; ends when every answer of both came.
+async fn burst_round(
+    addr: SocketAddr,
+    admin: Option<SocketAddr>,
+    count: u32,
+    spread: Duration,
+    background: Option<(f64, u64, u64)>,
+) -> BurstRound {
+    let zero = Instant::now();
+    let before = match admin {
+        Some(admin) => scrape(admin, Duration::ZERO).await,
+        None => None,
+    };
+    // Both start in the same poll of `join!`: the burst's tasks are spawned at once, and the
+    // background's clock starts microseconds after the burst's.
+    let (burst, background) = match background {
+        Some((rate, seconds, seed)) => {
+            let phases = [(rate, seconds)];
+            tokio::join!(burst(addr, count, spread), offer(addr, &phases, seed))
+        }
+        None => (burst(addr, count, spread).await, Vec::new()),
+    };
+    let after = match admin {
+        Some(admin) => scrape(admin, zero.elapsed()).await,
+        None => None,
+    };
+    let (at_once, drops) = match (before, after) {
+        (Some(before), Some(after)) => {
+            let counts: [u64; 4] = std::array::from_fn(|index| {
+                after.refusals[index].saturating_sub(before.refusals[index])
+            });
+            (
+                (counts[0] + counts[1] + counts[2]).to_string(),
+                counts[3].to_string(),
+            )
+        }
+        _ => ("-".into(), "-".into()),
+    };
+    BurstRound {
+        burst,
+        background,
+        at_once,
+        drops,
+    }
+}
+
+/// What [`run_bursts`] gives bursts.md for one gateway.
+struct BurstsServed {
+    /// The served of each burst alone, per kind ([`BURSTS`]), one per round; empty under
+    /// `OVERLOAD_BURSTS=bg`.
+    alone: Vec<Vec<usize>>,
+    /// The lines of bursts.md's table of bursts with a background, one per round.
+    background: Vec<String>,
+}
+
+/// Runs [`BURSTS`] (unless `background_only`), then [`BACKGROUND_BURSTS`], against `gateway`
+/// at `addr`: one line of bursts.csv per round, and what bursts.md shows of each.
 async fn run_bursts(
     gateway: &Gateway,
     addr: SocketAddr,
     admin: Option<SocketAddr>,
+    background_only: bool,
     csv: &mut String,
-) -> Vec<Vec<usize>> {
-    let mut served_by_kind = Vec::new();
-    for &(count, spread_ms) in &BURSTS {
+) -> BurstsServed {
+    let alone: &[(u32, u64)] = if background_only { &[] } else { &BURSTS };
+    // A kind: requests, spread over ms, and its background (req/s, seconds, its index in
+    // [`BACKGROUND_BURSTS`]) if any.
+    let kinds = alone
+        .iter()
+        .map(|&(count, spread_ms)| (count, spread_ms, None))
+        .chain(
+            BACKGROUND_BURSTS
+                .iter()
+                .enumerate()
+                .map(|(index, &(count, rate, seconds))| (count, 0, Some((rate, seconds, index)))),
+        );
+    let mut served = BurstsServed {
+        alone: Vec::new(),
+        background: Vec::new(),
+    };
+    for (count, spread_ms, background) in kinds {
         let mut served_each = Vec::new();
         for round in 0..BURST_ROUNDS {
             tokio::time::sleep(BURST_PAUSE).await;
-            let zero = Instant::now();
-            let before = match admin {
-                Some(admin) => scrape(admin, Duration::ZERO).await,
-                None => None,
-            };
-            let samples = burst(addr, count, Duration::from_millis(spread_ms)).await;
-            let after = match admin {
-                Some(admin) => scrape(admin, zero.elapsed()).await,
-                None => None,
-            };
-            let served = samples.iter().filter(|s| good(s)).count();
-            let ok = samples
+            // The same arrivals for every gateway and every build, in either mode: a seed per
+            // background row and round, kept off bit 0, which `Rng`'s `| 1` overwrites (rounds
+            // 0 and 1 would draw the same arrivals).
+            let background = background.map(|(rate, seconds, index)| {
+                let seed = 0x9E37_79B9_7F4A_7C15 ^ (((0x100 + index * 16 + round) as u64) << 8);
+                (rate, seconds, seed)
+            });
+            let outcome = burst_round(
+                addr,
+                admin,
+                count,
+                Duration::from_millis(spread_ms),
+                background,
+            )
+            .await;
+            let all: Vec<&Sample> = outcome.burst.iter().chain(&outcome.background).collect();
+            let burst_served = outcome.burst.iter().filter(|s| good(s)).count();
+            let background_served = outcome.background.iter().filter(|s| good(s)).count();
+            let ok = all
                 .iter()
                 .filter(|s| (200..300).contains(&s.status))
                 .count();
-            let no_answer = samples.iter().filter(|s| s.status == 0).count();
-            let refused = samples.len() - ok - no_answer;
-            let mut latencies: Vec<Duration> = samples
+            let no_answer = all.iter().filter(|s| s.status == 0).count();
+            let refused = all.len() - ok - no_answer;
+            let mut latencies: Vec<Duration> = all
                 .iter()
                 .filter(|s| (200..300).contains(&s.status))
                 .map(|s| s.latency)
                 .collect();
             latencies.sort();
-            // weir's refusals at once (predicted wait, standing queue, queue full) and drops
-            // after a wait, over the burst.
-            let (at_once, drops) = match (before, after) {
-                (Some(before), Some(after)) => {
-                    let counts: [u64; 4] = std::array::from_fn(|index| {
-                        after.refusals[index].saturating_sub(before.refusals[index])
-                    });
-                    (
-                        (counts[0] + counts[1] + counts[2]).to_string(),
-                        counts[3].to_string(),
-                    )
-                }
-                _ => ("-".into(), "-".into()),
-            };
+            let p99 = ms(percentile(&latencies, 0.99));
+            let (rate, seconds, _) = background.unwrap_or((0.0, 0, 0));
             let line = format!(
-                "{},\"{}\",{count},{spread_ms},{round},{},{served},{ok},{refused},{no_answer},{at_once},{drops},{}",
+                "{},\"{}\",{count},{spread_ms},{round},{},{},{ok},{refused},{no_answer},{},{},{p99},{rate},{seconds},{burst_served},{},{background_served}",
                 gateway.name,
                 gateway.setting.replace('"', "'"),
-                samples.len(),
-                ms(percentile(&latencies, 0.99)),
+                all.len(),
+                burst_served + background_served,
+                outcome.at_once,
+                outcome.drops,
+                outcome.background.len(),
             );
             eprintln!("{line}");
             let _ = writeln!(csv, "{line}");
-            served_each.push(served);
+            if background.is_some() {
+                served.background.push(format!(
+                    "| {} | {count} at once + {rate} req/s for {seconds} s | {round} | {burst_served} of {count} | {background_served} of {} | {} of {} | {} | {} | {p99} |",
+                    gateway.name,
+                    outcome.background.len(),
+                    burst_served + background_served,
+                    all.len(),
+                    outcome.at_once,
+                    outcome.drops,
+                ));
+            } else {
+                served_each.push(burst_served);
+            }
         }
-        served_by_kind.push(served_each);
+        if background.is_none() {
+            served.alone.push(served_each);
+        }
     }
-    served_by_kind
+    served
 }
 
 /// Reads `weir_pool_limit` and `weir_pool_refusals_total` of the upstream `app` on weir's
@@ -844,12 +954,15 @@ async fn main() -> anyhow::Result<()> {
     let mut rows: Vec<Row> = Vec::new();
     // `--only a,b` keeps those gateways.
     let only = std::env::var("OVERLOAD_ONLY").unwrap_or_default();
-    let bursts = std::env::var("OVERLOAD_BURSTS").is_ok_and(|value| value == "1");
+    // `1`: every burst; `bg`: only those with a background ([`BACKGROUND_BURSTS`]).
+    let bursts_mode = std::env::var("OVERLOAD_BURSTS").unwrap_or_default();
+    let background_only = bursts_mode == "bg";
+    let bursts = bursts_mode == "1" || background_only;
     let mut bursts_csv = String::from(
-        "gateway,setting,requests,spread_ms,round,sent,ok_within_2s,ok,refused,no_answer,at_once,drops,served_p99_ms\n",
+        "gateway,setting,requests,spread_ms,round,sent,ok_within_2s,ok,refused,no_answer,at_once,drops,served_p99_ms,background_rps,background_s,burst_ok_within_2s,background_sent,background_ok_within_2s\n",
     );
-    // Per gateway, the served of each burst, per kind ([`BURSTS`]).
-    let mut bursts_served: Vec<(&str, Vec<Vec<usize>>)> = Vec::new();
+    // Per gateway, what bursts.md shows of its bursts.
+    let mut bursts_served: Vec<(&str, BurstsServed)> = Vec::new();
     for (round, gateway) in GATEWAYS.iter().enumerate() {
         if !only.is_empty() && !only.split(',').any(|name| name == gateway.name) {
             continue;
@@ -903,7 +1016,7 @@ async fn main() -> anyhow::Result<()> {
             ms(percentile(&alone, 0.99))
         );
         if bursts {
-            let served = run_bursts(gateway, addr, admin, &mut bursts_csv).await;
+            let served = run_bursts(gateway, addr, admin, background_only, &mut bursts_csv).await;
             bursts_served.push((gateway.name, served));
             drop(running);
             continue;
@@ -1091,20 +1204,33 @@ async fn main() -> anyhow::Result<()> {
             format!("-{}", only.replace(',', "-"))
         };
         std::fs::write(options.out.join(format!("bursts{suffix}.csv")), &bursts_csv)?;
-        let mut table = String::from("| burst |");
-        for (name, _) in &bursts_served {
-            let _ = write!(table, " {name} |");
-        }
-        table.push_str("\n|---|");
-        table.push_str(&"---|".repeat(bursts_served.len()));
-        table.push('\n');
-        for (kind, &(count, spread_ms)) in BURSTS.iter().enumerate() {
-            let _ = write!(table, "| {count} over {spread_ms} ms |");
-            for (_, served) in &bursts_served {
-                let each: Vec<String> = served[kind].iter().map(usize::to_string).collect();
-                let _ = write!(table, " {} |", each.join(" "));
+        let mut table = String::new();
+        if !background_only {
+            table.push_str("| burst |");
+            for (name, _) in &bursts_served {
+                let _ = write!(table, " {name} |");
+            }
+            table.push_str("\n|---|");
+            table.push_str(&"---|".repeat(bursts_served.len()));
+            table.push('\n');
+            for (kind, &(count, spread_ms)) in BURSTS.iter().enumerate() {
+                let _ = write!(table, "| {count} over {spread_ms} ms |");
+                for (_, served) in &bursts_served {
+                    let each: Vec<String> =
+                        served.alone[kind].iter().map(usize::to_string).collect();
+                    let _ = write!(table, " {} |", each.join(" "));
+                }
+                table.push('\n');
             }
             table.push('\n');
+        }
+        // Served: a 2xx within 2 s. Refused at once and dropped after a wait: weir's
+        // `/metrics` over the round.
+        table.push_str("| gateway | burst and background | round | burst served | background served | total served | refused at once | dropped after a wait | served p99 ms |\n|---|---|---|---|---|---|---|---|---|\n");
+        for (_, served) in &bursts_served {
+            for line in &served.background {
+                let _ = writeln!(table, "{line}");
+            }
         }
         std::fs::write(options.out.join(format!("bursts{suffix}.md")), &table)?;
         std::fs::write(options.out.join(format!("unloaded{suffix}.md")), &unloaded)?;
