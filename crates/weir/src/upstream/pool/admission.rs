@@ -178,11 +178,15 @@ pub const PRESSURE_SERVICES: f64 = 4.0;
 /// multiples of what its places serve: the last service time ([`SOJOURN_SERVICES`]) brought at
 /// least this many times `capacity` requests. A burst's waiters that overstayed are not
 /// dropped for a newcomer of a load under the capacity (the burst itself is gone from the last
-/// service time by the time its waiters overstay it), while at twice the capacity (8 expected
-/// in a service time at 4 places, against 6) and over the drops go on. One and a half, not
-/// one: a cluster of four in one service time comes now and then at half the capacity, and one
-/// such cluster dropped the whole burst (the simulation's seed 0).
-pub const DROP_PRESSURE: f64 = 1.5;
+/// service time by the time its waiters overstay it), while over twice the capacity the drops
+/// go on (at twice, 8 expected in a service time at 4 places against 8: most newcomers find
+/// them). A newcomer admitted in their stead drops every overstayed waiter at once, so one
+/// cluster of arrivals was enough to drop a whole burst: at one and a half, a cluster of six
+/// in a service time at three quarters of the capacity (3 expected) did so in the simulation of
+/// lab/runs/2026-12-05-vm-overload-pressure (120 at once and then Poisson arrivals at 60
+/// req/s into 4 workers of 50 ms: 199 of ~300 served, 220 with two; twice the capacity's
+/// served p99 and late refusals as with one and a half, 80 ms and 21 a run).
+pub const DROP_PRESSURE: f64 = 2.0;
 
 /// The arrivals a queue keeps, in multiples of those [`PRESSURE_SERVICES`] counts
 /// (`capacity` × [`PRESSURE_SERVICES`]): as [`REFUSALS_KEPT`], for an adaptive limit that grew.

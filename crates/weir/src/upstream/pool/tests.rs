@@ -630,7 +630,7 @@ async fn one_place_of_ten_ms(queue_size: usize) -> (Arc<Pool>, Slot) {
 /// Eight requests came now besides those the test follows: the rest of an overload that goes
 /// on (each would queue or be refused; admission counts only when they came). With them the
 /// last four service times brought at least what one or two places serve in them, and the
-/// last service time over one and a half times that: a standing queue judges newcomers by its
+/// last service time twice that: a standing queue judges newcomers by its
 /// room and drops its overstayed only then (a burst on top of a load under the capacity is no
 /// overload that goes on).
 fn overload_goes_on(pool: &Arc<Pool>) {

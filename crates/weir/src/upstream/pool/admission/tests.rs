@@ -160,16 +160,16 @@ async fn a_queue_whose_delay_stays_above_the_target_for_the_interval_stands() {
     }
     assert!(!admission.overstayed(Instant::now(), ms(51)));
     // ...nor once it refused two per place (8 at 4 places) within eight service times, while
-    // the last service time brought fewer than one and a half times what the places serve
-    // (6 at 4 places): arrivals under the capacity, no overload that goes on...
+    // the last service time brought fewer than twice what the places serve (8 at 4 places):
+    // no overload that goes on...
     tokio::time::advance(ms(399)).await;
     admission.arrived(Instant::now());
     admission.refuse_standing(Instant::now(), 85);
-    for _ in 0..4 {
+    for _ in 0..6 {
         admission.arrived(Instant::now());
     }
     assert!(!admission.overstayed(Instant::now(), ms(51)));
-    // ...but with six, a waiter that waited over one service time (50 ms) is to be dropped,
+    // ...but with eight, a waiter that waited over one service time (50 ms) is to be dropped,
     // one under it is not.
     admission.arrived(Instant::now());
     assert!(admission.overstayed(Instant::now(), ms(51)));
@@ -632,12 +632,13 @@ async fn a_standing_queue_refuses_on_when_its_capacity_grows() {
     let mut admission = Admission::new(5);
     admission.record_service(ms(50));
     admission.queue_depth(Instant::now(), 0);
-    // An overload: it stands, and refuses 20 newcomers over 100 ms (two per place are 10; the
-    // last service time brought 10 newcomers, over one and a half times the places).
+    // An overload: it stands, 40 requests come over 100 ms and it refuses 20 of them (two per
+    // place are 10; the last service time brought 20, over twice the places).
     admission.queue_depth(Instant::now(), 40);
     assert!(admission.standing(Instant::now()));
     for _ in 0..20 {
         tokio::time::advance(ms(5)).await;
+        admission.arrived(Instant::now());
         admission.arrived(Instant::now());
         admission.refuse_standing(Instant::now(), 5);
     }
@@ -658,7 +659,7 @@ async fn a_standing_queue_refuses_on_when_its_capacity_grows() {
 
 /// A standing queue refuses for its room only while requests come at least as fast as its
 /// places serve them (capacity × 4 within four service times), and drops its overstayed only
-/// while the last service time brought one and a half times that: a burst on top of a load
+/// while the last service time brought twice what they serve in it: a burst on top of a load
 /// under the capacity is no overload that goes on (lab/runs/2026-12-05-vm-overload-pressure).
 #[tokio::test(start_paused = true)]
 async fn an_overload_goes_on_only_while_requests_come_as_fast_as_the_places_serve_them() {
@@ -688,13 +689,13 @@ async fn an_overload_goes_on_only_while_requests_come_as_fast_as_the_places_serv
     tokio::time::advance(ms(1)).await;
     assert!(!admission.pressing(Instant::now()));
     // The queue it made stands and refuses: its overstayed are dropped only while the last
-    // service time brought six (one and a half times 4 places).
+    // service time brought eight (twice 4 places).
     admission.queue_depth(Instant::now(), 0);
     admission.queue_depth(Instant::now(), 80);
     for _ in 0..8 {
         admission.refuse_standing(Instant::now(), 80);
     }
-    for _ in 0..5 {
+    for _ in 0..7 {
         admission.arrived(Instant::now());
     }
     assert!(!admission.overstayed(Instant::now(), ms(51)));
