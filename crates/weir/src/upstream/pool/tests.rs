@@ -430,6 +430,22 @@ fn arrive(pool: &Arc<Pool>, waiters: &mut Vec<Option<Checking>>) -> bool {
     }
 }
 
+/// Thirty newcomers to one busy place of 10 ms, one each half millisecond: the queue stands at
+/// the sixth (a jump: its room is the target, 20 waiters), 19 wait and the last 11 are refused
+/// at once, which makes it refusing. The waiters.
+async fn burst_of_thirty(pool: &Arc<Pool>) -> Vec<Option<Checking>> {
+    let mut waiters = Vec::new();
+    let mut refused = 0;
+    for _ in 0..30 {
+        if !arrive(pool, &mut waiters) {
+            refused += 1;
+        }
+        tokio::time::advance(Duration::from_micros(500)).await;
+    }
+    assert_eq!((waiters.len(), refused), (19, 11));
+    waiters
+}
+
 #[tokio::test(start_paused = true)]
 async fn a_burst_past_the_room_whose_last_requests_come_after_a_service_time_is_served_in_full() {
     let (pool, first) = one_place_of_ten_ms(64).await;
@@ -440,15 +456,7 @@ async fn a_burst_past_the_room_whose_last_requests_come_after_a_service_time_is_
     // admitted in their stead (the room, at its floor, holds one waiter, and ten younger wait),
     // so none is dropped for them (lab/runs/2026-12-05-vm-overload-bursts: 13-55 of 120 at once
     // served, where the room admits 80).
-    let mut waiters = Vec::new();
-    let mut refused = 0;
-    for _ in 0..30 {
-        if !arrive(&pool, &mut waiters) {
-            refused += 1;
-        }
-        tokio::time::advance(Duration::from_micros(500)).await;
-    }
-    assert_eq!((waiters.len(), refused), (19, 11));
+    let mut waiters = burst_of_thirty(&pool).await;
     assert!(dropped(&mut waiters).is_empty());
     // No more come: each is served as a place frees, though some fresher waiter is there each
     // time (no newcomer would take the place of one dropped).
@@ -465,15 +473,7 @@ async fn a_burst_on_a_load_under_the_capacity_is_served_in_full_and_its_newcomer
     let (pool, mut held) = one_place_of_ten_ms(64).await;
     // The burst of the test above: thirty, one each half millisecond; the queue stands, 19
     // wait and 11 are refused at once, which makes it refusing.
-    let mut waiters = Vec::new();
-    let mut refused = 0;
-    for _ in 0..30 {
-        if !arrive(&pool, &mut waiters) {
-            refused += 1;
-        }
-        tokio::time::advance(Duration::from_micros(500)).await;
-    }
-    assert_eq!((waiters.len(), refused), (19, 11));
+    let mut waiters = burst_of_thirty(&pool).await;
     // Then the app's usual load, half what its place serves: a newcomer every 20 ms, a place
     // freed every 10 ms, from four service times after the burst (until then its own
     // requests are in admission's look-back). Arrivals slower than the place serves are no
