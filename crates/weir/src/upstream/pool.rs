@@ -659,19 +659,11 @@ impl Pool {
         predicted: Option<Duration>,
         queued_at: Instant,
     ) -> Result<Checkout, CheckoutError> {
-        let granted = match tokio::time::timeout(deadline, &mut receiver).await {
-            Ok(Ok(Ok(grant))) => Some(grant),
+        let granted = match grant_within(&mut receiver, deadline).await {
+            Ok(granted) => granted,
             // Dropped at the head of a standing queue (`waiting`'s drop gives its unit back).
-            Ok(Ok(Err(refusal))) => {
+            Err(refusal) => {
                 return Err(self.overloaded(refusal, Instant::now().duration_since(queued_at)));
-            }
-            // The sender side is only dropped with the pool itself.
-            Ok(Err(_)) => None,
-            Err(_elapsed) => {
-                // A grant may have come just as the time ran out: closing the channel first
-                // means none can come after, and one that came is used rather than dropped.
-                receiver.close();
-                receiver.try_recv().ok().and_then(Result::ok)
             }
         };
         let waited = Instant::now().duration_since(queued_at);
@@ -1292,18 +1284,28 @@ impl Pool {
                 Ok(place) => return Some(place),
                 Err(receiver) => receiver,
             };
-            let granted = match tokio::time::timeout(patience, &mut receiver).await {
-                Ok(Ok(Ok(grant))) => Some(grant),
-                // A `high` waiter is never dropped; a closed channel is the pool gone.
-                Ok(Ok(Err(_))) | Ok(Err(_)) => None,
-                Err(_elapsed) => {
-                    // A grant that came just as the time ran out is used, not dropped.
-                    receiver.close();
-                    receiver.try_recv().ok().and_then(Result::ok)
-                }
-            };
+            // A `high` waiter is never dropped.
+            let granted = grant_within(&mut receiver, patience).await.ok().flatten();
             // A connection handed over with the place is closed: the check opens its own.
             granted.map(|Grant { idle: _, slot }| CheckPlace { slot })
+        }
+    }
+}
+
+/// A waiter's answer within `patience`: its grant, `None` when none came within it (or the pool
+/// went away: the sender side is only dropped with it), or the refusal of a waiter dropped. A
+/// grant may come just as the time runs out: closing the channel first means none can come
+/// after, and one that came is used rather than dropped (its place would be given back).
+async fn grant_within(
+    receiver: &mut oneshot::Receiver<Result<Grant, admission::Refusal>>,
+    patience: Duration,
+) -> Result<Option<Grant>, admission::Refusal> {
+    match tokio::time::timeout(patience, &mut *receiver).await {
+        Ok(Ok(answer)) => answer.map(Some),
+        Ok(Err(_)) => Ok(None),
+        Err(_elapsed) => {
+            receiver.close();
+            Ok(receiver.try_recv().ok().and_then(Result::ok))
         }
     }
 }
