@@ -161,17 +161,16 @@ pub const GUARD_SERVICES: f64 = 10.0;
 /// in service times: it refuses a newcomer for its room or the floor's wait only while the last
 /// this many service times brought at least as many requests as its places serve in them
 /// (`capacity` per service time, every request counted, those that got a place at once too).
-/// Arrivals slower than the workers serve are no overload, whatever the queue holds: a burst
-/// that made the queue stand on top of a load under the capacity (the usual traffic of an app
-/// that a spike hits) is then served as a queue that does not stand serves it, its newcomers
-/// admitted up to their deadline, behind the burst, which drains at the app's whole capacity.
-/// Refused for the room, they had kept the queue refusing, and the burst's waiters were
-/// dropped for the first of them admitted in their stead: in the simulation of
+/// Arrivals slower than the workers serve are no overload, whatever the queue holds: after a
+/// burst that made the queue stand on top of a load under the capacity (the usual traffic of
+/// an app that a spike hits), that load's newcomers are admitted up to their deadline, as by a
+/// queue that does not stand. Refused for the room, they had kept the queue refusing, and the
+/// burst's waiters were dropped for the first of them admitted in their stead: in the simulation of
 /// lab/runs/2026-12-05-vm-overload-pressure, 120 at once into 4 workers of 50 ms, then Poisson
 /// arrivals at half the capacity for 3 s, had 125 of ~240 served (now 194); 60 at once on the
 /// same, 154 of ~180 (now 179). Four service times, so that Poisson arrivals at twice the
-/// capacity (32 expected against 16) are never read as no overload, nor a burst's own
-/// requests, gone from the look-back four service times after it, as one that goes on.
+/// capacity (32 expected against 16) are read as no overload for fewer than one in a thousand
+/// newcomers, while a burst's own requests leave the look-back four service times after it.
 pub const PRESSURE_SERVICES: f64 = 4.0;
 
 /// The arrivals that let a standing queue drop its overstayed waiters for a newcomer, in
@@ -446,7 +445,7 @@ impl Admission {
     /// The queue now holds `depth` live waiters: a sample of its delay (piecewise constant
     /// between samples, so its minimum over a window is the least of the samples in it).
     pub fn queue_depth(&mut self, now: Instant, depth: usize) {
-        if self.standing && self.emptied() && !self.refusing(now) {
+        if self.lapsed_standing(now) {
             // It emptied while it refused and stayed empty until its refusals lapsed: it
             // stopped standing then, as a sample at that moment would have found.
             if let (Some(since), Some(lapse)) = (self.standing_since, self.refusals_lapse()) {
@@ -538,7 +537,7 @@ impl Admission {
         if self.standing {
             // One that emptied while it refused stands on only while it refuses: an idle
             // queue takes no sample to end it when its refusals lapse.
-            if self.emptied() && !self.refusing(now) {
+            if self.lapsed_standing(now) {
                 return None;
             }
             return self.standing_since;
@@ -624,6 +623,12 @@ impl Admission {
             .len()
             .checked_sub(self.capacity * REFUSALS_PER_PLACE)?;
         self.refusals.get(index).copied()
+    }
+
+    /// Whether a queue that stood emptied while it refused, and its refusals have lapsed since:
+    /// it stands no more, though no sample came to end it.
+    fn lapsed_standing(&self, now: Instant) -> bool {
+        self.standing && self.emptied() && !self.refusing(now)
     }
 
     /// Whether the last sample had no waiter (an empty queue leaves the window one sample of
