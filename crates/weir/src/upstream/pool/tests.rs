@@ -468,7 +468,7 @@ async fn a_burst_past_the_room_whose_last_requests_come_after_a_service_time_is_
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_burst_on_a_load_under_the_capacity_is_served_in_full_and_its_newcomers_queue_behind_it()
+async fn a_burst_on_a_load_under_the_capacity_is_served_in_full_and_so_is_the_load()
 {
     let (pool, mut held) = one_place_of_ten_ms(64).await;
     // The burst of the test above: thirty, one each half millisecond; the queue stands, 19
