@@ -468,11 +468,10 @@ async fn a_burst_past_the_room_whose_last_requests_come_after_a_service_time_is_
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_burst_on_a_load_under_the_capacity_is_served_in_full_and_so_is_the_load()
-{
+async fn a_burst_on_a_load_under_the_capacity_is_served_in_full_and_so_is_the_load() {
     let (pool, mut held) = one_place_of_ten_ms(64).await;
-    // The burst of the test above: thirty, one each half millisecond; the queue stands, 19
-    // wait and 11 are refused at once, which makes it refusing.
+    // Thirty, one each half millisecond (burst_of_thirty): the queue stands, 19 wait and 11
+    // are refused at once, which makes it refusing.
     let mut waiters = burst_of_thirty(&pool).await;
     // Then the app's usual load, half what its place serves: a newcomer every 20 ms, a place
     // freed every 10 ms, from four service times after the burst (until then its own
@@ -630,7 +629,7 @@ async fn one_place_of_ten_ms(queue_size: usize) -> (Arc<Pool>, Slot) {
 /// Eight requests came now besides those the test follows: the rest of an overload that goes
 /// on (each would queue or be refused; admission counts only when they came). With them the
 /// last four service times brought at least what one or two places serve in them, and the
-/// last service time twice that: a standing queue judges newcomers by its
+/// last service time twice what they serve in it: a standing queue judges newcomers by its
 /// room and drops its overstayed only then (a burst on top of a load under the capacity is no
 /// overload that goes on).
 fn overload_goes_on(pool: &Arc<Pool>) {
