@@ -352,10 +352,7 @@ impl Admission {
 
     /// A place was taken now (at once, or handed to a waiter): it frees a service time later.
     pub fn place_taken(&mut self, now: Instant) {
-        if self.starts.len() >= self.capacity {
-            self.starts.pop_front();
-        }
-        self.starts.push_back(now);
+        keep_last(&mut self.starts, now, self.capacity);
     }
 
     /// When a request behind `ahead` waiters gets a place, every place being taken, served first
@@ -380,10 +377,7 @@ impl Admission {
     /// stopped.
     pub fn arrived(&mut self, now: Instant) {
         let kept = self.arrivals_in(PRESSURE_SERVICES, 1.0) * ARRIVALS_KEPT;
-        while self.arrivals.len() >= kept {
-            self.arrivals.pop_front();
-        }
-        self.arrivals.push_back(now);
+        keep_last(&mut self.arrivals, now, kept);
     }
 
     /// How many arrivals `services` service times bring at `rate` times what the places serve.
@@ -398,14 +392,8 @@ impl Admission {
         let Some(service) = self.service else {
             return true;
         };
-        let Some(index) = self
-            .arrivals
-            .len()
-            .checked_sub(self.arrivals_in(services, rate))
-        else {
-            return false;
-        };
-        now.duration_since(self.arrivals[index]).as_secs_f64() < service * services
+        nth_latest(&self.arrivals, self.arrivals_in(services, rate))
+            .is_some_and(|at| now.duration_since(at).as_secs_f64() < service * services)
     }
 
     /// Whether requests come at least as fast as the places serve them
@@ -618,11 +606,7 @@ impl Admission {
     /// The oldest of the last [`REFUSALS_PER_PLACE`] × capacity refusals, those that make the
     /// queue refusing while they are within the hold. `None` when fewer were counted.
     fn counted_refusal(&self) -> Option<Instant> {
-        let index = self
-            .refusals
-            .len()
-            .checked_sub(self.capacity * REFUSALS_PER_PLACE)?;
-        self.refusals.get(index).copied()
+        nth_latest(&self.refusals, self.capacity * REFUSALS_PER_PLACE)
     }
 
     /// Whether a queue that stood emptied while it refused, and its refusals have lapsed since:
@@ -647,10 +631,8 @@ impl Admission {
 
     /// A newcomer was refused, or a waiter dropped, by a standing queue now.
     fn refused(&mut self, now: Instant) {
-        while self.refusals.len() >= self.capacity * REFUSALS_PER_PLACE * REFUSALS_KEPT {
-            self.refusals.pop_front();
-        }
-        self.refusals.push_back(now);
+        let kept = self.capacity * REFUSALS_PER_PLACE * REFUSALS_KEPT;
+        keep_last(&mut self.refusals, now, kept);
     }
 
     /// In which order a freed place goes to the waiters of a class: the newest first while the
@@ -778,6 +760,20 @@ impl Admission {
         self.stats.wait_count += 1;
         self.stats.predicted_sum_us += predicted.map_or(0, |wait| wait.as_micros() as u64);
     }
+}
+
+/// Appends `now` to `times` (oldest first), keeping the last `kept` (one at least).
+fn keep_last(times: &mut VecDeque<Instant>, now: Instant, kept: usize) {
+    while times.len() >= kept.max(1) {
+        times.pop_front();
+    }
+    times.push_back(now);
+}
+
+/// The `count`-th most recent of `times` (oldest first): `None` when fewer were kept.
+fn nth_latest(times: &VecDeque<Instant>, count: usize) -> Option<Instant> {
+    let index = times.len().checked_sub(count)?;
+    times.get(index).copied()
 }
 
 #[cfg(test)]
