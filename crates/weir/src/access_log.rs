@@ -504,7 +504,8 @@ impl ClockCache {
 /// `-` when unknown, text escaped as nginx does (`"`, `\`, control and non-ASCII bytes as
 /// `\xHH`). `$time_local` is written in UTC.
 ///
-/// JSON has nginx's variable names: `time` (ISO 8601), `remote_addr`, `method`, `request_uri`,
+/// JSON has nginx's variable names: `time` (ISO 8601), `msec` (seconds since the epoch with
+/// millisecond resolution, so lines within one second can be ordered), `remote_addr`, `method`, `request_uri`,
 /// `protocol`, `status`, `body_bytes_sent`, `http_referer`, `http_user_agent`, `upstream_addr`,
 /// `upstream_header_time`, `upstream_response_time`, `upstream_queue_time` (null when the request
 /// neither reached an upstream nor was refused by its queue), `cause` (null when weir did not
@@ -552,10 +553,13 @@ fn format_line(
             out.push(b'\n');
         }
         AccessLogFormat::Json => {
+            let since = record.time.duration_since(UNIX_EPOCH).unwrap_or_default();
             let _ = write!(
                 out,
-                "{{\"time\":\"{}\",\"remote_addr\":\"{}\",\"method\":",
+                "{{\"time\":\"{}\",\"msec\":{}.{:03},\"remote_addr\":\"{}\",\"method\":",
                 clock.iso,
+                since.as_secs(),
+                since.subsec_millis(),
                 entry.client.ip()
             );
             json_string(out, &entry.method);

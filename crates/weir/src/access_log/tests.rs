@@ -26,7 +26,7 @@ fn record(upstream: bool) -> Record {
     }
     Record {
         entry,
-        time: UNIX_EPOCH + Duration::from_secs(TIME),
+        time: UNIX_EPOCH + Duration::from_secs(TIME) + Duration::from_micros(45_678),
         total: Duration::from_micros(20_500),
         upstream_response: upstream.then(|| Duration::from_micros(19_000)),
     }
@@ -103,6 +103,13 @@ fn json_lines_parse_and_carry_the_times() {
     assert!(text.ends_with('\n') && text.matches('\n').count() == 1);
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(value["time"], "2000-10-10T13:55:36+00:00");
+    // nginx's `$msec`: whole milliseconds, truncated as nginx's are.
+    assert_eq!(
+        text.split("\"msec\":")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next()),
+        Some("971186136.045")
+    );
     assert_eq!(value["remote_addr"], "192.0.2.7");
     assert_eq!(value["method"], "GET");
     assert_eq!(value["request_uri"], "/api/items?page=2");
