@@ -888,7 +888,7 @@ impl Pool {
         if counted {
             self.count_out(&mut state);
         }
-        state.admission.record_service(occupancy);
+        state.admission.place_given_back(Instant::now(), occupancy);
         state.record_outcome(outcome);
         self.free_place(&mut state);
     }
@@ -933,7 +933,9 @@ impl Pool {
         if counted {
             self.count_out(&mut state);
         }
-        state.admission.record_service(now.duration_since(taken));
+        state
+            .admission
+            .place_given_back(now, now.duration_since(taken));
         state.record_outcome(outcome);
         let idle = Idle {
             conn,

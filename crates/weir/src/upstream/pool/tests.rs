@@ -296,45 +296,42 @@ fn queue(pool: &Arc<Pool>, priority: Priority) -> Option<Checking> {
 async fn a_queue_that_fills_fast_stands_refuses_newcomers_to_its_full_room_and_drops_the_overstayed_for_a_newcomer(
 ) {
     use super::admission::Reason::StandingQueue;
-    // A window of 80 ms and a growth of 60 ms (6 waiters) with 10 ms of service.
     let (pool, first) = one_place_of_ten_ms(64).await;
-    // Six queue at once: the delay grew from nothing by 60 ms: the queue stands. After 19
-    // service times of standing its room is one service time of delay, one waiter at one
-    // place: full, so newcomers are refused at once; two (two per place) make it refusing, and
-    // no waiter is dropped for them.
+    // Twenty queue at once: the queue stands (a jump), its room the target, 20 service times of
+    // delay, 20 waiters at one place: full. Newcomers of an overload that goes on are refused
+    // at once; two (two per place) make it refusing, which puts its room at its floor (one
+    // waiter), and no waiter is dropped for them.
     let mut waiters: Vec<Option<Checking>> =
-        (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
-    tokio::time::advance(Duration::from_millis(190)).await;
+        (0..20).map(|_| queue(&pool, Priority::Normal)).collect();
     overload_goes_on(&pool);
     assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     assert!(dropped(&mut waiters).is_empty());
-    // The newest of all left (cancelled). The place, held 200 ms, makes the service time 48
-    // ms; the queue refuses, so its room stays at its floor and it is served first come, first
+    // The newest of all left (cancelled). At its floor the queue is served first come, first
     // served.
-    waiters[5] = None;
+    waiters[19] = None;
     let (order, held) = serve(first, &mut waiters, 1).await;
     assert_eq!(order, [0]);
-    // The others waited over one service time. A newcomer is refused at once: the place it
-    // would get, were they gone, frees 38 ms from now, over half a service time. So none is
-    // dropped for it: it would not be admitted in their stead.
-    tokio::time::advance(Duration::from_millis(10)).await;
+    // 2 ms later the others waited over one service time. A newcomer is refused at once: the
+    // place it would get, were they gone, frees 8 ms from now, over half a service time. So
+    // none is dropped for it: it would not be admitted in their stead.
+    tokio::time::advance(Duration::from_millis(2)).await;
     overload_goes_on(&pool);
     assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
     assert!(dropped(&mut waiters).is_empty());
-    // 20 ms later the place frees within 18 ms: while the queue refuses newcomers, those that
+    // 4 ms later the place frees within 4 ms: while the queue refuses newcomers, those that
     // overstayed are dropped for the next newcomer, admitted in their stead, so the bottom of
     // the stack never ages into a late answer under a sustained overload. It is served next.
-    tokio::time::advance(Duration::from_millis(20)).await;
+    tokio::time::advance(Duration::from_millis(4)).await;
     overload_goes_on(&pool);
     waiters.push(queue(&pool, Priority::Normal));
-    assert_eq!(dropped(&mut waiters), [1, 2, 3, 4]);
+    assert_eq!(dropped(&mut waiters), (1..19).collect::<Vec<_>>());
     let (order, held) = serve(held, &mut waiters, 1).await;
-    assert_eq!(order, [6]);
+    assert_eq!(order, [20]);
     drop(held);
     let stats = pool.stats();
     assert_eq!((stats.waiting, stats.in_use, stats.open), (0, 0, 0));
-    assert_eq!(stats.admission.dropped_standing, 4);
+    assert_eq!(stats.admission.dropped_standing, 18);
     assert_eq!(stats.admission.refused_standing, 3);
 }
 
@@ -366,22 +363,31 @@ async fn a_queue_that_does_not_stand_serves_the_newest_first_but_for_those_that_
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_standing_queue_drops_no_waiter_when_none_fresher_would_take_the_freed_place() {
-    use super::admission::Reason::StandingQueue;
+async fn a_place_held_over_four_service_times_while_requests_wait_sets_the_queues_time() {
     let (pool, first) = one_place_of_ten_ms(64).await;
-    // Six queue at once: the queue stands, and 19 service times later, under an overload that
-    // goes on, refuses the next.
+    // Six queue at once: the queue stands. Then the place is held 190 ms, 19 of the service
+    // times it learnt (10 ms), with none given back: the app is slower now than its mean says
+    // (a slow endpoint after fast ones), so its service time is taken to be those 190 ms. The
+    // queue has stood one service time: its room is 19 waiters, and the newcomers of an
+    // overload that goes on are admitted. Judged by the mean, the queue had stood 19 service
+    // times, its room was at its floor, the newcomers were refused and the six, overstayed,
+    // dropped for the next one admitted.
     let mut waiters: Vec<Option<Checking>> =
         (0..6).map(|_| queue(&pool, Priority::Normal)).collect();
     tokio::time::advance(Duration::from_millis(190)).await;
     overload_goes_on(&pool);
-    assert_eq!(refused_as(&pool, Priority::Normal), Some(StandingQueue));
-    // No more come. From the second freed place on, every waiter has waited over one service
-    // time, and none fresher is there to take the place: dropping them would idle the worker,
-    // so they are all served, newest first.
-    let (order, _held) = serve(first, &mut waiters, 6).await;
-    assert_eq!(order, [5, 4, 3, 2, 1, 0]);
-    assert_eq!(pool.stats().admission.dropped_standing, 0);
+    waiters.push(queue(&pool, Priority::Normal));
+    tokio::time::advance(Duration::from_millis(20)).await;
+    overload_goes_on(&pool);
+    waiters.push(queue(&pool, Priority::Normal));
+    assert!(dropped(&mut waiters).is_empty());
+    // Each is served as the place frees (the place held 220 ms raises the mean to 52 ms), none
+    // dropped.
+    let (order, _held) = serve(first, &mut waiters, 8).await;
+    assert_eq!(order.len(), 8);
+    let stats = pool.stats();
+    assert_eq!(stats.admission.dropped_standing, 0);
+    assert_eq!(stats.admission.refused_standing, 0);
 }
 
 #[tokio::test(start_paused = true)]

@@ -61,6 +61,38 @@ async fn a_wait_over_the_deadline_is_refused_with_the_drain_time() {
     assert_eq!(admission.stats().refused_predicted, 1);
 }
 
+#[tokio::test(start_paused = true)]
+async fn while_every_place_is_held_over_four_service_times_the_hold_is_the_service_time() {
+    let mut admission = Admission::new(4);
+    admission.record_service(ms(50));
+    let start = Instant::now();
+    for _ in 0..4 {
+        admission.place_taken(start);
+    }
+    // 190 ms later, a waiter waits: a hold under four times the mean moves nothing.
+    admission.queue_depth(start + ms(190), 1);
+    assert_eq!(
+        admission.predicted_wait(0),
+        Some(Duration::from_micros(12_500))
+    );
+    // A second later none was given back: each place takes a second at least, and a newcomer
+    // first in the queue would wait a quarter of one, over a deadline of 200 ms.
+    admission.queue_depth(start + ms(1000), 1);
+    assert_eq!(admission.predicted_wait(0), Some(ms(250)));
+    assert_eq!(
+        admission
+            .admit(0, ms(200))
+            .map_err(|refusal| refusal.reason),
+        Err(Reason::PredictedWait)
+    );
+    // A place given back ends the stall; its occupancy counts in the mean as any.
+    admission.place_given_back(start + ms(1000), ms(1000));
+    assert_eq!(admission.predicted_wait(0), Some(ms(60)));
+    // With no waiter there is no stall, however long the places are held.
+    admission.queue_depth(start + ms(5000), 0);
+    assert_eq!(admission.predicted_wait(0), Some(ms(60)));
+}
+
 /// An admission with 4 places and 50 ms of service: a target of 1 s of queue delay (80
 /// waiters), an interval of 500 ms, a window of 400 ms and a growth of 300 ms (24 waiters).
 fn four_of_fifty() -> Admission {
