@@ -643,7 +643,16 @@ impl Upstream {
             .await;
             let broke = match outcome {
                 Some(Ok(head)) => {
-                    conn.answered(head.response.status());
+                    // Async workers' latency is judged per kind of request (adaptive.rs).
+                    let kind = if pool.settings().adaptive_floor.is_some() {
+                        pool::adaptive::Kind::of(
+                            parts.method.as_str().as_bytes(),
+                            parts.uri.path().as_bytes(),
+                        )
+                    } else {
+                        pool::adaptive::Kind::default()
+                    };
+                    conn.answered(head.response.status(), kind);
                     // The request's head went out as bytes (`Sending::new`): its view's index
                     // goes back to this thread's spares as it is dropped.
                     drop(parts);

@@ -219,10 +219,10 @@ impl State {
 
     /// Feeds the adaptive limit (if any) with the outcome of a request that ends now, counted
     /// in `open` still, and tells admission the cap it predicts with.
-    fn record_outcome(&mut self, outcome: Option<adaptive::Outcome>) {
+    fn record_outcome(&mut self, outcome: Option<(adaptive::Outcome, adaptive::Kind)>) {
         let in_flight = self.open - self.idle_count;
-        if let (Some(adaptive), Some(outcome)) = (&mut self.adaptive, outcome) {
-            adaptive.record(outcome, in_flight);
+        if let (Some(adaptive), Some((outcome, kind))) = (&mut self.adaptive, outcome) {
+            adaptive.record(outcome, in_flight, kind);
             self.admission.set_capacity(adaptive.limit());
         }
     }
@@ -310,6 +310,8 @@ pub struct Slot {
     queued: Duration,
     /// What came of the request, for the adaptive limit.
     outcome: PackedOutcome,
+    /// The request's kind, whose baseline its latency is judged by (adaptive limit).
+    kind: adaptive::Kind,
 }
 
 /// What came of a request ([`adaptive::Outcome`], or no sample: the client left, a stale
@@ -707,6 +709,7 @@ impl Pool {
             since: Instant::now(),
             queued: Duration::ZERO,
             outcome: PackedOutcome::NONE,
+            kind: adaptive::Kind::default(),
         }
     }
 
@@ -877,7 +880,7 @@ impl Pool {
     fn release_slot(
         self: &Arc<Self>,
         occupancy: Duration,
-        outcome: Option<adaptive::Outcome>,
+        outcome: Option<(adaptive::Outcome, adaptive::Kind)>,
         counted: bool,
     ) {
         if let Some(lanes) = &self.lanes {
@@ -925,7 +928,7 @@ impl Pool {
         conn: ClientConn,
         owner: u32,
         taken: Instant,
-        outcome: Option<adaptive::Outcome>,
+        outcome: Option<(adaptive::Outcome, adaptive::Kind)>,
         counted: bool,
         now: Instant,
     ) {
@@ -1067,7 +1070,8 @@ impl Slot {
     }
 
     /// See [`Pooled::answered`].
-    pub fn answered(&mut self, status: http::StatusCode) {
+    pub fn answered(&mut self, status: http::StatusCode, kind: adaptive::Kind) {
+        self.kind = kind;
         let failed = matches!(status.as_u16(), 502..=504);
         self.outcome = if failed {
             PackedOutcome::FAILED
@@ -1098,7 +1102,7 @@ impl Drop for Slot {
         if self.armed {
             self.pool.release_slot(
                 Instant::now().duration_since(self.since),
-                self.outcome.unpack(),
+                self.outcome.unpack().map(|outcome| (outcome, self.kind)),
                 self.counted,
             );
         }
@@ -1195,16 +1199,16 @@ impl Pooled {
             client,
             owner,
             slot.since,
-            slot.outcome.unpack(),
+            slot.outcome.unpack().map(|outcome| (outcome, slot.kind)),
             slot.counted,
             now,
         );
     }
 
-    /// The response head came with `status`: a sample of the app's latency for the adaptive
-    /// limit, or a failure for a 502, 503 or 504 of the app's own.
-    pub fn answered(&mut self, status: http::StatusCode) {
-        self.slot.answered(status);
+    /// The response head came with `status` for a request of `kind`: a sample of the app's
+    /// latency for the adaptive limit, or a failure for a 502, 503 or 504 of the app's own.
+    pub fn answered(&mut self, status: http::StatusCode, kind: adaptive::Kind) {
+        self.slot.answered(status, kind);
     }
 
     /// The exchange failed on the app's side (a reset, a read time-out): a failure for the

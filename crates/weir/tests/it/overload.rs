@@ -3,8 +3,9 @@
 //! waits in weir's queue and not in the app's listen backlog; a queued request whose client
 //! left never reaches the app; a request whose predicted wait is over its deadline is refused
 //! at once with `Retry-After`; a freed worker goes to the highest priority class waiting; async
-//! (Uvicorn) workers get an adaptive limit that rises above `workers` while the app has headroom,
-//! falls back to it when the app fails, and rises again when it recovers, and a new connection
+//! (Uvicorn) workers get an adaptive limit that rises above `workers` while the app has headroom
+//! (each kind of request judged by its own latency), falls back to it when the app fails, and
+//! rises again when it recovers, and a new connection
 //! per request unless `max_idle` is set; a burst that a short wait drains is served whole, and so
 //! is one of slow requests after a fast one, up to the room. Run when `WEIR_E2E=1`.
 
@@ -203,22 +204,23 @@ async fn a_burst_of_slow_requests_after_a_fast_one_is_judged_by_how_long_the_wor
     // millisecond or two.
     let warm = Client::connect(gateway.addr).await.get("/fast").await;
     assert_eq!(warm.status, StatusCode::OK);
-    // Then four clumps of fourteen requests of 200 ms, 25 ms apart, into two workers. Judged by
-    // the mean of the fast one, the first clump made the queue stand and its room (20 service
-    // times) shrank by one service time each millisecond or so: the later clumps were refused
-    // at once (35 of 56 served in a run with the stall switched off). The workers held, with
-    // none given back, tell the service time now: the queue's room is 20 of those less the one
-    // at most it has stood, 38 waiters at two workers at least, so the two in the workers and
-    // 38 waiters at least are served, the rest refused at once, none dropped after a wait.
+    // Then a clump of fourteen requests of 300 ms into two workers, and 100 ms later three
+    // more, 10 ms apart. Judged by the mean of the fast one, the first clump made the queue
+    // stand and its room (20 service times) shrank by one service time each millisecond or so:
+    // the later clumps were refused at once. The workers held, with none given back, tell the
+    // service time now: the queue's room is 20 of those less the one at most it has stood, 38
+    // waiters at two workers at least, so the two in the workers and 38 waiters at least are
+    // served, the rest refused at once, none dropped after a wait.
     let mut tasks = Vec::new();
     for clump in 0..4 {
         for index in 0..14 {
             tasks.push(spawn_get(
                 gateway.addr,
-                format!("/work?ms=200&id={clump}-{index}"),
+                format!("/work?ms=300&id={clump}-{index}"),
             ));
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
+        let pause = if clump == 0 { 100 } else { 10 };
+        tokio::time::sleep(Duration::from_millis(pause)).await;
     }
     let mut statuses = Vec::new();
     for task in tasks {
@@ -319,6 +321,58 @@ async fn an_async_apps_limit_falls_toward_workers_when_concurrency_costs_it_late
 /// latency), falls to `fallen` or below once the app is switched to `mode`, with a cut for
 /// `reason`, and rises to 8 again once it is switched back; the app never holds more requests
 /// at once than the highest limit in force. Read through `/metrics`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_async_apps_limit_judges_each_kind_of_request_by_its_own_latency() {
+    let Some((_app, gateway)) = start(
+        2,
+        true,
+        "workers = 2\nthreads = 8\nworker_class = \"async\"\nqueue_timeout = \"30s\"",
+        "[admin]\nlisten = \"127.0.0.1:0\"\n",
+    )
+    .await
+    else {
+        return;
+    };
+    let admin = gateway.admin_addr.expect("an admin listener");
+    // A path the app answers at once, asked alone: a baseline of a millisecond or two.
+    for _ in 0..16 {
+        let reply = Client::connect(gateway.addr).await.get("/fast").await;
+        assert_eq!(reply.status, StatusCode::OK);
+    }
+    // Then 20 clients of 50 ms requests, with the fast path asked now and then beside them, as
+    // a load balancer's health check would: the limit rises well above the workers. With one
+    // baseline for both, every round of 50 ms answers was far over the fast one's, and the
+    // limit stayed at the floor (the example app: 973 of 1,000 refused).
+    let load = Load::start(gateway.addr, 20);
+    let probing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let prober = {
+        let probing = std::sync::Arc::clone(&probing);
+        let addr = gateway.addr;
+        tokio::spawn(async move {
+            while probing.load(std::sync::atomic::Ordering::Relaxed) {
+                // Served, or refused by the queue while the limit is still low: either way a
+                // request of the fast kind went by.
+                let reply = Client::connect(addr).await.get("/fast").await;
+                assert!(
+                    matches!(reply.status.as_u16(), 200 | 503),
+                    "{:?}",
+                    reply.status
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        })
+    };
+    wait_until_async(
+        "the limit to rise to 8",
+        Duration::from_secs(60),
+        || async move { scraped_limit(admin).await >= 8 },
+    )
+    .await;
+    probing.store(false, std::sync::atomic::Ordering::Relaxed);
+    prober.await.unwrap();
+    load.stop().await;
+}
+
 async fn rises_falls_and_rises_again(mode: &str, fallen: usize, reason: &str) {
     let Some((app, gateway)) = start(
         2,

@@ -18,6 +18,14 @@
 //!   it: a whole step while under the tolerance, a cut once over it (issue 21);
 //! - else it stays: a limit that is not reached learns nothing about the app.
 //!
+//! Latency is judged per kind of request ([`Kind`]: the method and the path's shape, its
+//! segments with digits in them made one): each kind has its own baseline, and a round's
+//! latency is its answers' mean over their kinds' baselines. An app's endpoints differ (a
+//! health check of 1 ms, pages of 50 ms): with one baseline for all, the fast ones set it, and
+//! every round of the slow ones was 50 times over it, cut, the limit pinned to the floor while
+//! the app had room for many more (the example app, `/async` now and then beside 20 clients of
+//! `/slow?ms=50`: 973 of 1,000 refused, limit 2).
+//!
 //! The baseline is the least latency of the last [`BASELINE_SPAN`] to twice that many requests
 //! answered with at most `floor` in flight: the concurrency the operator declared the app
 //! carries, so it is the unloaded latency without a probe. The least, not the mean: a request
@@ -51,6 +59,39 @@ pub const FAILURE_CUT: f64 = 0.8;
 /// The baseline is the least latency of the last one to two spans of this many samples taken at
 /// the floor's concurrency.
 pub const BASELINE_SPAN: usize = 64;
+
+/// How many kinds of request have a baseline of their own: kinds past it share one
+/// ([`Kind`]'s hash, modulo).
+pub const KINDS: usize = 64;
+
+/// A kind of request, for its baseline: a hash of its method and its path's shape (the path
+/// without its query, each segment with a digit in it counted as one, so `/users/17` and
+/// `/users/42` are one kind), modulo [`KINDS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    pub fn of(method: &[u8], path: &[u8]) -> Kind {
+        // FNV-1a.
+        let mut hash: u32 = 0x811c_9dc5;
+        let mut add = |byte: u8| {
+            hash ^= u32::from(byte);
+            hash = hash.wrapping_mul(0x0100_0193);
+        };
+        method.iter().for_each(|&byte| add(byte));
+        add(b' ');
+        let path = path.split(|&byte| byte == b'?').next().unwrap_or_default();
+        for segment in path.split(|&byte| byte == b'/') {
+            if segment.iter().any(u8::is_ascii_digit) {
+                add(b'#');
+            } else {
+                segment.iter().for_each(|&byte| add(byte));
+            }
+            add(b'/');
+        }
+        Kind((hash % KINDS as u32) as u8)
+    }
+}
 
 /// What came of one request, as the pool is told.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -87,7 +128,8 @@ pub struct Adaptive {
     ceiling: usize,
     /// The limit, kept fractional so cuts and growth compound; read whole.
     limit: f64,
-    baseline: Baseline,
+    /// One per [`Kind`].
+    baselines: Box<[Baseline; KINDS]>,
     round: Round,
     stats: AdaptiveStats,
 }
@@ -127,9 +169,35 @@ struct Round {
     samples: usize,
     failures: usize,
     answered: usize,
-    latency_sum: f64,
+    /// Per kind answered in the round: its latencies' sum and count.
+    kinds: Vec<(Kind, f64, usize)>,
     /// Whether a sample came with the limit reached.
     saturated: bool,
+}
+
+impl Round {
+    /// Empties the round for the next, keeping its room for kinds (no allocation per round).
+    fn clear(&mut self) {
+        let mut kinds = std::mem::take(&mut self.kinds);
+        kinds.clear();
+        *self = Round {
+            kinds,
+            ..Round::default()
+        };
+    }
+
+    /// The round's mean latency over its kinds' baselines: each kind's sum over its own
+    /// baseline, over the answers of kinds that have one. `None` when none has.
+    fn mean_over(&self, baselines: &[Baseline; KINDS]) -> Option<f64> {
+        let (mut sum, mut count) = (0.0, 0);
+        for &(kind, latency_sum, answered) in &self.kinds {
+            if let Some(baseline) = baselines[usize::from(kind.0)].get() {
+                sum += latency_sum / baseline;
+                count += answered;
+            }
+        }
+        (count > 0).then(|| sum / count as f64)
+    }
 }
 
 impl Adaptive {
@@ -140,7 +208,7 @@ impl Adaptive {
             floor,
             ceiling: ceiling.max(floor),
             limit: floor as f64,
-            baseline: Baseline::default(),
+            baselines: Box::new(std::array::from_fn(|_| Baseline::default())),
             round: Round::default(),
             stats: AdaptiveStats::default(),
         }
@@ -152,18 +220,21 @@ impl Adaptive {
         self.limit as usize
     }
 
+    /// `baseline_us` is the least of the kinds' baselines.
     pub fn stats(&self) -> AdaptiveStats {
         let mut stats = self.stats;
         stats.baseline_us = self
-            .baseline
-            .get()
+            .baselines
+            .iter()
+            .filter_map(Baseline::get)
+            .min_by(f64::total_cmp)
             .map_or(0, |seconds| (seconds * 1e6) as u64);
         stats
     }
 
-    /// One request ended with `outcome`, `in_flight` requests (itself included) in flight.
-    /// Returns the cut when this sample ended a round with one.
-    pub fn record(&mut self, outcome: Outcome, in_flight: usize) -> Option<Cut> {
+    /// One request of `kind` ended with `outcome`, `in_flight` requests (itself included) in
+    /// flight. Returns the cut when this sample ended a round with one.
+    pub fn record(&mut self, outcome: Outcome, in_flight: usize, kind: Kind) -> Option<Cut> {
         let limit = self.limit();
         let round = &mut self.round;
         round.samples += 1;
@@ -173,40 +244,44 @@ impl Adaptive {
             Outcome::Answered(latency) => {
                 let seconds = latency.as_secs_f64();
                 round.answered += 1;
-                round.latency_sum += seconds;
+                match round.kinds.iter_mut().find(|(seen, ..)| *seen == kind) {
+                    Some((_, sum, count)) => {
+                        *sum += seconds;
+                        *count += 1;
+                    }
+                    None => round.kinds.push((kind, seconds, 1)),
+                }
                 if in_flight <= self.floor {
-                    self.baseline.add(seconds);
+                    self.baselines[usize::from(kind.0)].add(seconds);
                 }
             }
         }
         if self.round.samples < self.limit().max(MIN_ROUND) {
             return None;
         }
-        let round = std::mem::take(&mut self.round);
-        self.end_round(&round)
+        let cut = self.end_round();
+        self.round.clear();
+        cut
     }
 
-    fn end_round(&mut self, round: &Round) -> Option<Cut> {
+    fn end_round(&mut self) -> Option<Cut> {
+        let round = &self.round;
         if round.failures as f64 > FAILURE_SHARE * round.samples as f64 {
             self.set(self.limit * FAILURE_CUT);
             self.stats.cuts_failures += 1;
             return Some(Cut::Failures);
         }
-        let baseline = self.baseline.get()?;
-        if round.answered == 0 {
-            return None;
-        }
-        let mean = round.latency_sum / round.answered as f64;
-        let allowed = baseline * TOLERANCE;
-        if mean > allowed {
-            let gradient = (allowed / mean).max(MAX_LATENCY_CUT);
+        // The round's latency in baselines (1: at the baseline).
+        let mean = round.mean_over(&self.baselines)?;
+        if mean > TOLERANCE {
+            let gradient = (TOLERANCE / mean).max(MAX_LATENCY_CUT);
             self.set(self.limit * gradient);
             self.stats.cuts_latency += 1;
             return Some(Cut::Latency);
         }
-        if round.saturated {
+        if self.round.saturated {
             // 1 at the baseline, 0 at the tolerance: the step shrinks as latency nears the cut.
-            let damping = ((TOLERANCE - mean / baseline) / (TOLERANCE - 1.0)).min(1.0);
+            let damping = ((TOLERANCE - mean) / (TOLERANCE - 1.0)).min(1.0);
             self.set(self.limit + self.limit.sqrt().max(1.0) * damping);
         }
         None

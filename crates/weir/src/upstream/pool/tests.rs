@@ -1123,7 +1123,7 @@ fn run(
                         let index = index % held.conns.len();
                         let status = if failed { 502 } else { 200 };
                         let status = http::StatusCode::from_u16(status).expect("a status");
-                        held.conns[index].answered(status);
+                        held.conns[index].answered(status, adaptive::Kind::default());
                     }
                 }
                 Step::HealthCheck { patience_ms } => {
@@ -1288,7 +1288,7 @@ impl Busy {
             self.over = self.over.max(self.held.len().saturating_sub(stats.limit));
             tokio::time::advance(Duration::from_millis(10)).await;
             for mut ended in std::mem::take(&mut self.held) {
-                ended.answered(status);
+                ended.answered(status, adaptive::Kind::default());
                 drop(ended);
             }
             limits.push(self.pool.stats().limit);

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 
-use super::{Adaptive, Cut, Outcome, MIN_ROUND};
+use super::{Adaptive, Cut, Kind, Outcome, MIN_ROUND};
 
 fn answered(millis: u64) -> Outcome {
     Outcome::Answered(Duration::from_millis(millis))
@@ -21,7 +21,7 @@ fn run(adaptive: &mut Adaptive, rounds: usize, outcome: Outcome, saturated: bool
         let size = adaptive.limit().max(MIN_ROUND);
         for _ in 0..size {
             let in_flight = if saturated { adaptive.limit() } else { 1 };
-            adaptive.record(outcome, in_flight);
+            adaptive.record(outcome, in_flight, Kind::default());
         }
         limits.push(adaptive.limit());
     }
@@ -33,9 +33,9 @@ fn starts_at_the_floor_and_learns_a_baseline_there() {
     let mut adaptive = Adaptive::new(4, 64);
     assert_eq!(adaptive.limit(), 4);
     assert_eq!(adaptive.stats().baseline_us, 0, "nothing learned yet");
-    adaptive.record(answered(50), 4);
+    adaptive.record(answered(50), 4, Kind::default());
     assert_eq!(adaptive.stats().baseline_us, 50_000);
-    adaptive.record(answered(80), 5);
+    adaptive.record(answered(80), 5, Kind::default());
     assert_eq!(
         adaptive.stats().baseline_us,
         50_000,
@@ -111,7 +111,7 @@ fn a_few_failures_in_a_round_do_not_cut() {
         } else {
             answered(10)
         };
-        adaptive.record(outcome, before);
+        adaptive.record(outcome, before, Kind::default());
     }
     assert!(
         adaptive.limit() >= before,
@@ -138,7 +138,7 @@ fn the_cut_reports_its_reason_once_per_round() {
     let mut adaptive = Adaptive::new(4, 64);
     let mut cuts = Vec::new();
     for _ in 0..MIN_ROUND {
-        cuts.push(adaptive.record(Outcome::Failed, 4));
+        cuts.push(adaptive.record(Outcome::Failed, 4, Kind::default()));
     }
     assert_eq!(cuts.iter().filter(|cut| cut.is_some()).count(), 1);
     assert_eq!(cuts.last(), Some(&Some(Cut::Failures)));
@@ -169,7 +169,7 @@ fn blocking_app(adaptive: &mut Adaptive, completions: usize) -> Vec<usize> {
             .unwrap();
         let (finish, sent) = in_flight[next];
         now = finish;
-        adaptive.record(answered_us(finish - sent), in_flight.len());
+        adaptive.record(answered_us(finish - sent), in_flight.len(), Kind::default());
         in_flight.swap_remove(next);
         limits.push(adaptive.limit());
     }
@@ -253,7 +253,7 @@ proptest! {
                 reached = in_flight >= adaptive.limit();
                 before = adaptive.limit();
             }
-            adaptive.record(outcome, in_flight);
+            adaptive.record(outcome, in_flight, Kind::default());
             let limit = adaptive.limit();
             prop_assert!((floor..=ceiling).contains(&limit), "{limit} not in {floor}..={ceiling}");
             if adaptive.round.samples == 0 && limit > before {
@@ -272,13 +272,61 @@ proptest! {
     ) {
         let mut adaptive = Adaptive::new(floor, floor + extra);
         // Every latency within the tolerance of the first (the baseline): 20 ms to 24 ms.
-        adaptive.record(answered(20), floor);
+        adaptive.record(answered(20), floor, Kind::default());
         let mut last = adaptive.limit();
         for (jitter, saturated) in samples {
             let in_flight = if saturated { adaptive.limit() } else { 1 };
-            adaptive.record(answered(20 + jitter), in_flight);
+            adaptive.record(answered(20 + jitter), in_flight, Kind::default());
             prop_assert!(adaptive.limit() >= last, "{} < {last}", adaptive.limit());
             last = adaptive.limit();
         }
     }
+}
+
+#[test]
+fn each_kind_of_request_is_judged_by_its_own_baseline() {
+    let (fast, slow) = (Kind::of(b"GET", b"/healthz"), Kind::of(b"GET", b"/report"));
+    assert_ne!(fast, slow);
+    let mut adaptive = Adaptive::new(4, 64);
+    // At the floor, each kind teaches its own baseline: 1 ms and 50 ms.
+    for _ in 0..MIN_ROUND {
+        adaptive.record(answered(1), 1, fast);
+        adaptive.record(answered(50), 4, slow);
+    }
+    // Then the slow kind with the limit reached, at its own latency, and the fast one now and
+    // then: the limit grows. With one baseline (1 ms) for both, every round was 50 times over
+    // it and cut to the floor.
+    for _ in 0..50 {
+        let limit = adaptive.limit();
+        for _ in 0..limit.max(MIN_ROUND) - 1 {
+            assert_eq!(adaptive.record(answered(50), limit, slow), None);
+        }
+        assert_eq!(adaptive.record(answered(1), limit, fast), None);
+    }
+    assert_eq!(adaptive.limit(), 64);
+    // Slower than its own baseline by more than the tolerance: cut.
+    let limit = adaptive.limit();
+    let cuts: Vec<_> = (0..limit)
+        .filter_map(|_| adaptive.record(answered(100), limit, slow))
+        .collect();
+    assert_eq!(cuts, [Cut::Latency]);
+}
+
+#[test]
+fn a_kind_is_the_method_and_the_paths_shape() {
+    let kind = |method: &[u8], path: &[u8]| Kind::of(method, path);
+    assert_eq!(
+        kind(b"GET", b"/users/17"),
+        kind(b"GET", b"/users/42?full=1")
+    );
+    assert_eq!(
+        kind(b"GET", b"/orders/9f3c2a1e-77/items"),
+        kind(b"GET", b"/orders/0a1b/items")
+    );
+    assert_ne!(kind(b"GET", b"/users/17"), kind(b"POST", b"/users/17"));
+    assert_ne!(
+        kind(b"GET", b"/users/17"),
+        kind(b"GET", b"/users/17/orders")
+    );
+    assert_ne!(kind(b"GET", b"/slow"), kind(b"GET", b"/async"));
 }
