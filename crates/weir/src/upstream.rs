@@ -891,11 +891,12 @@ impl Broke {
 /// if it is dropped early or fails, the connection is closed and its slot freed. Either way the
 /// pool stops counting the request in flight then (`Pool::outstanding`).
 ///
-/// Boxed, in a [`SpareBox`] (this thread's memory, kept from the last body: no allocation): the
-/// body holds its connection, 272 bytes, and the response it is in is moved whole from the
-/// exchange to the client's writer, a dozen times on a proxied request; at 384 bytes each move
-/// was a `memcpy` of more than 256 bytes, done in a loop (callgrind: 64 instructions a move), and
-/// every answer's `Body`, which has room for this one, was as large (a 429's included).
+/// Boxed, in a `spares::SpareBox` (this thread's memory, kept from the last body: no
+/// allocation): the body holds its connection, 272 bytes, and the response it is in is moved
+/// whole from the exchange to the client's writer, a dozen times on a proxied request; at 384
+/// bytes each move was a `memcpy` of more than 256 bytes, done in a loop (callgrind: 64
+/// instructions a move), and every answer's `Body`, which has room for this one, was as large (a
+/// 429's included).
 pub struct UpstreamBody(SpareBox<Streaming>);
 
 /// What [`UpstreamBody`] holds.
