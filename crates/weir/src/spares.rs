@@ -1,13 +1,14 @@
 //! Each thread's spares: things a request used (a head's buffer, a box), kept cleared for
 //! the next request of the same thread instead of freed, so that their allocations are made once
 //! per thread rather than once per request; each thread's arenas of bytes, from which the bytes
-//! of many requests (a head's values) are cut; and [`SpareBox`], a boxed future whose memory is
-//! kept for the next one. Pure: it imports nothing of weir.
+//! of many requests (a head's values) are cut; and [`SpareBox`], a boxed future (or value) whose
+//! memory is kept for the next one. Pure: it imports nothing of weir.
 
 use std::alloc::Layout;
 use std::cell::RefCell;
 use std::future::Future;
 use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
 use std::pin::Pin;
 use std::ptr::NonNull;
 use std::task::{Context, Poll};
@@ -149,11 +150,11 @@ pub fn cut(
     piece
 }
 
-/// Blocks of memory a thread keeps at most for [`SpareBox`]es: a proxied request holds two (its
-/// request phase and its upstream exchange), so a thread with 16 requests in flight gets all
-/// its blocks back. With 8, `ab -k -c10` on two threads made 0.23 allocations per request
-/// (callgrind: `mi_malloc_aligned` called from `SpareBox`'s constructor) once the exchange had
-/// its box.
+/// Blocks of memory a thread keeps at most for [`SpareBox`]es: a proxied request holds three (its
+/// request phase, its upstream exchange, and the upstream's response body), so a thread with 10
+/// requests in flight gets all its blocks back. With 8, `ab -k -c10` on two threads made 0.23
+/// allocations per request (callgrind: `mi_malloc_aligned` called from `SpareBox`'s
+/// constructor) once the exchange had its box.
 const SPARE_BLOCKS: usize = 32;
 
 /// A thread's blocks of memory that held a [`SpareBox`]'s future, each with its layout; freed
@@ -181,7 +182,9 @@ thread_local! {
 /// spares when it is dropped, for the next `SpareBox` of the same layout made on this thread:
 /// the request phase is boxed once per request (so an idle connection's task stays small), and
 /// so is a proxied request's upstream exchange (so a request phase that never goes upstream
-/// does not carry it); this way each box costs an allocation per thread, not per request.
+/// does not carry it); this way each box costs an allocation per thread, not per request. A value
+/// that is no future may be boxed so too (the upstream's response body, `upstream.rs`), and is
+/// then reached by `Deref` (an `Unpin` one only: a future's box keeps it pinned).
 pub struct SpareBox<F> {
     future: NonNull<F>,
     /// The box owns an `F` (for the drop check).
@@ -247,6 +250,30 @@ impl<F: Future> Future for SpareBox<F> {
         #[allow(unsafe_code)] // reason: pinning a future that lives in memory managed by hand
         let future = unsafe { Pin::new_unchecked(&mut *self.future.as_ptr()) };
         future.poll(context)
+    }
+}
+
+impl<F: Unpin> Deref for SpareBox<F> {
+    type Target = F;
+
+    fn deref(&self) -> &F {
+        // SAFETY: the box holds a live `F` until it is dropped, and `&self` borrows the box.
+        #[allow(unsafe_code)] // reason: the value lives in memory managed by hand
+        unsafe {
+            self.future.as_ref()
+        }
+    }
+}
+
+/// Only for an `Unpin` value: a future in the box is pinned there (see `poll`).
+impl<F: Unpin> DerefMut for SpareBox<F> {
+    fn deref_mut(&mut self) -> &mut F {
+        // SAFETY: the box holds a live `F` until it is dropped, and `&mut self` makes this
+        // access the only one.
+        #[allow(unsafe_code)] // reason: the value lives in memory managed by hand
+        unsafe {
+            self.future.as_mut()
+        }
     }
 }
 

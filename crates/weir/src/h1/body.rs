@@ -17,21 +17,29 @@ use crate::error::BodyError;
 const READ_SIZE: usize = 16 * 1024;
 
 /// The body of the request in progress on an HTTP/1 connection.
+///
+/// 32 bytes, so that a request with this body ([`crate::request_body::ClientBody`]) is no more
+/// than 256: the request is moved whole through the phases, and `memcpy` copies more than 256
+/// bytes in a loop (callgrind: 52 instructions a move of the 264 it was, 29 for 256).
 pub struct BodyReader {
     shared: Arc<Shared>,
-    /// The request's number on its connection.
+    /// The request's number on its connection (from 1); [`BodyReader::DONE`] once the body is
+    /// over (no flag beside it: a bool took 8 bytes more).
     request: u64,
-    hint: SizeHint,
-    done: bool,
+    /// `Content-Length`, `None` for a chunked body.
+    length: Option<u64>,
 }
 
 impl BodyReader {
+    /// The request number of a body that is over: requests are numbered from 1.
+    const DONE: u64 = 0;
+
     pub(super) fn new(shared: Arc<Shared>, request: u64, length: Option<u64>) -> BodyReader {
+        debug_assert_ne!(request, BodyReader::DONE, "requests are numbered from 1");
         BodyReader {
             shared,
             request,
-            hint: length.map_or_else(SizeHint::default, SizeHint::with_exact),
-            done: false,
+            length,
         }
     }
 }
@@ -45,13 +53,13 @@ impl http_body::Body for BodyReader {
         context: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, BodyError>>> {
         let this = self.get_mut();
-        if this.done {
+        if this.request == BodyReader::DONE {
             return Poll::Ready(None);
         }
         let mut inner = this.shared.lock();
         if inner.request != this.request {
             // The connection has moved on (or was handed to a tunnel): this body is over.
-            this.done = true;
+            this.request = BodyReader::DONE;
             return Poll::Ready(None);
         }
         if let Err(_error) = std::task::ready!(inner.poll_continue(context)) {
@@ -62,7 +70,7 @@ impl http_body::Body for BodyReader {
         loop {
             let wanted = match &mut inner.body {
                 BodyState::Done => {
-                    this.done = true;
+                    this.request = BodyReader::DONE;
                     return Poll::Ready(None);
                 }
                 BodyState::Broken => return Poll::Ready(Some(Err(BodyError::Gone))),
@@ -75,7 +83,7 @@ impl http_body::Body for BodyReader {
                         *left -= take as u64;
                         if *left == 0 {
                             inner.body = BodyState::Done;
-                            this.done = true;
+                            this.request = BodyReader::DONE;
                             inner.release_buffer();
                         }
                         return Poll::Ready(Some(Ok(Frame::data(data))));
@@ -117,10 +125,11 @@ impl http_body::Body for BodyReader {
     }
 
     fn is_end_stream(&self) -> bool {
-        self.done
+        self.request == BodyReader::DONE
     }
 
     fn size_hint(&self) -> SizeHint {
-        self.hint
+        self.length
+            .map_or_else(SizeHint::default, SizeHint::with_exact)
     }
 }

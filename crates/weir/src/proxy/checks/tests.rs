@@ -170,3 +170,17 @@ fn the_one_pass_host_check_agrees_with_the_check_before_it() {
     }
     assert!(checked > 100_000, "{checked}");
 }
+
+/// `valid_host_str` types a valid host as text without a UTF-8 check: sound only while every
+/// byte a name may hold is ASCII.
+#[test]
+fn the_name_table_holds_ascii_only() {
+    for byte in 0..=u8::MAX {
+        assert!(
+            !NAME_BYTES[usize::from(byte)] || byte.is_ascii(),
+            "{byte:#x} is a name byte"
+        );
+    }
+    assert_eq!(valid_host_str(b"a.example:80"), Some("a.example:80"));
+    assert_eq!(valid_host_str("\u{e9}.example".as_bytes()), None);
+}
