@@ -455,7 +455,7 @@ fn check_warns_of_a_certificate_that_expires_within_two_weeks() {
 
 /// The configs weir ships pass `weir check`: the example a new user copies (README, with the rate
 /// limit, compression, real IP, the access log and the admin listener) and the Debian package's
-/// /etc/weir/weir.toml.
+/// /etc/weir/weir.toml; both declare their app's capacity (issue 21), which `check` names.
 #[test]
 fn the_shipped_configs_pass_check() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -465,11 +465,23 @@ fn the_shipped_configs_pass_check() {
     for (file, expect) in [
         (
             "examples/weir.toml",
-            ["limits", "api: 10r/s", "admin", "compression"],
+            [
+                "limits",
+                "api: 10r/s",
+                "admin",
+                "compression",
+                "adaptive from 2 to 64 (workers 2 x threads 32, worker_class \"async\"",
+            ],
         ),
         (
             "packaging/weir.toml",
-            ["limits", "api: 10r/s", "admin", "access_log"],
+            [
+                "limits",
+                "api: 10r/s",
+                "admin",
+                "access_log",
+                "max_connections 4 (workers 4 x threads 1, worker_class \"sync\"",
+            ],
         ),
     ] {
         let text = std::fs::read_to_string(root.join(file))

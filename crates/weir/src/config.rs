@@ -229,6 +229,17 @@ pub enum WorkerClass {
     Async,
 }
 
+impl WorkerClass {
+    /// The name a config gives it (`worker_class = "sync"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            WorkerClass::Sync => "sync",
+            WorkerClass::Gthread => "gthread",
+            WorkerClass::Async => "async",
+        }
+    }
+}
+
 /// What an upstream server can carry at once, as its operator declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Capacity {

@@ -125,12 +125,14 @@ impl Config {
             let max_connections = match (upstream.capacity, upstream.max_connections) {
                 (Some(capacity), cap) => match capacity.adaptive_floor() {
                     Some(floor) => format!(
-                        "adaptive from {floor} to {cap} (workers {} x threads {}, Async; admission by predicted wait)",
+                        "adaptive from {floor} to {cap} (workers {} x threads {}, worker_class \"async\"; admission by predicted wait)",
                         capacity.workers, capacity.threads
                     ),
                     None => format!(
-                        "{cap} (workers {} x threads {}, {:?}; admission by predicted wait)",
-                        capacity.workers, capacity.threads, capacity.worker_class
+                        "{cap} (workers {} x threads {}, worker_class {:?}; admission by predicted wait)",
+                        capacity.workers,
+                        capacity.threads,
+                        capacity.worker_class.name()
                     ),
                 },
                 (None, 0) => "no limit".to_string(),
