@@ -177,14 +177,7 @@ async fn a_burst_that_a_short_wait_drains_is_served_whole() {
     let tasks: Vec<_> = (0..40)
         .map(|index| spawn_get(gateway.addr, format!("/work?ms=100&id={index}")))
         .collect();
-    let mut statuses = Vec::new();
-    for task in tasks {
-        statuses.push(task.await.unwrap());
-    }
-    let served = statuses
-        .iter()
-        .filter(|&&status| status == StatusCode::OK)
-        .count();
+    let (statuses, served) = statuses_and_served(tasks).await;
     assert_eq!(served, 40, "{statuses:?}");
     assert_eq!(app.seen().len(), 41);
     assert_eq!(app.most_at_once(), 4);
@@ -222,14 +215,7 @@ async fn a_burst_of_slow_requests_after_a_fast_one_is_judged_by_how_long_the_wor
         let pause = if clump == 0 { 100 } else { 10 };
         tokio::time::sleep(Duration::from_millis(pause)).await;
     }
-    let mut statuses = Vec::new();
-    for task in tasks {
-        statuses.push(task.await.unwrap());
-    }
-    let served = statuses
-        .iter()
-        .filter(|&&status| status == StatusCode::OK)
-        .count();
+    let (statuses, served) = statuses_and_served(tasks).await;
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
     let stats = gateway.handle.pool_stats()[0].2;
     assert!(served >= 40, "{served} served: {statuses:?} {stats:?}");
@@ -241,6 +227,21 @@ async fn a_burst_of_slow_requests_after_a_fast_one_is_judged_by_how_long_the_wor
     );
     assert_eq!(app.seen().len(), served);
     assert_eq!(app.most_at_once(), 2);
+}
+
+/// Each request's status, in the order sent, and how many were 200.
+async fn statuses_and_served(
+    tasks: Vec<tokio::task::JoinHandle<StatusCode>>,
+) -> (Vec<StatusCode>, usize) {
+    let mut statuses = Vec::new();
+    for task in tasks {
+        statuses.push(task.await.unwrap());
+    }
+    let served = statuses
+        .iter()
+        .filter(|&&status| status == StatusCode::OK)
+        .count();
+    (statuses, served)
 }
 
 /// `weir_pool_limit` of the upstream `app` on `/metrics`.
