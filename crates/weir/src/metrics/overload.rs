@@ -40,7 +40,7 @@ pub(super) fn render(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats
             out,
             "weir_pool_baseline_latency_seconds",
             "gauge",
-            "The app's latency at no more than workers in flight, the adaptive limit's baseline; 0: none learned yet.",
+            "The app's latency at no more than workers in flight, the least of the adaptive limit's baselines (one per kind of request); 0: none learned yet.",
         );
         for (upstream, server, stats) in &adaptive {
             let labels = [("upstream", *upstream), ("server", *server)];

@@ -60,8 +60,8 @@ pub const FAILURE_CUT: f64 = 0.8;
 /// the floor's concurrency.
 pub const BASELINE_SPAN: usize = 64;
 
-/// How many kinds of request have a baseline of their own: kinds past it share one
-/// ([`Kind`]'s hash, modulo).
+/// How many baselines the kinds of request are hashed into ([`Kind`]): two kinds whose hashes
+/// meet modulo it share one.
 pub const KINDS: usize = 64;
 
 /// A kind of request, for its baseline: a hash of its method and its path's shape (the path
@@ -168,7 +168,6 @@ impl Baseline {
 struct Round {
     samples: usize,
     failures: usize,
-    answered: usize,
     /// Per kind answered in the round: its latencies' sum and count.
     kinds: Vec<(Kind, f64, usize)>,
     /// Whether a sample came with the limit reached.
@@ -243,7 +242,6 @@ impl Adaptive {
             Outcome::Failed => round.failures += 1,
             Outcome::Answered(latency) => {
                 let seconds = latency.as_secs_f64();
-                round.answered += 1;
                 match round.kinds.iter_mut().find(|(seen, ..)| *seen == kind) {
                     Some((_, sum, count)) => {
                         *sum += seconds;

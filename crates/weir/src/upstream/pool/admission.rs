@@ -435,9 +435,9 @@ impl Admission {
     /// serve in them: the arrival that many back came within them. True before a service time
     /// is known (no queue stands then).
     fn arriving(&self, now: Instant, services: f64, rate: f64) -> bool {
-        // The mean, not a stall's hold: a stall stretched the look-back over a burst's own
-        // requests, which then counted as an overload that goes on (120 at once on 40 req/s of
-        // Poisson arrivals dropped 79 of the burst in one lab round out of three).
+        // The mean, not a stall's hold: stretched to the hold (hundreds of milliseconds), the
+        // look-back would keep a burst's own requests in it for as long, as an overload that
+        // goes on.
         let Some(service) = self.service else {
             return true;
         };
