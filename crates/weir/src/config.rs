@@ -230,7 +230,10 @@ pub enum WorkerClass {
 }
 
 impl WorkerClass {
-    /// The name a config gives it (`worker_class = "sync"`).
+    /// Every class, in the order the config's error lists them.
+    pub const ALL: [WorkerClass; 3] = [WorkerClass::Sync, WorkerClass::Gthread, WorkerClass::Async];
+
+    /// The name a config gives it (`worker_class = "sync"`), which the config is read by.
     pub fn name(self) -> &'static str {
         match self {
             WorkerClass::Sync => "sync",

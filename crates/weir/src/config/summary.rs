@@ -125,8 +125,10 @@ impl Config {
             let max_connections = match (upstream.capacity, upstream.max_connections) {
                 (Some(capacity), cap) => match capacity.adaptive_floor() {
                     Some(floor) => format!(
-                        "adaptive from {floor} to {cap} (workers {} x threads {}, worker_class \"async\"; admission by predicted wait)",
-                        capacity.workers, capacity.threads
+                        "adaptive from {floor} to {cap} (workers {} x threads {}, worker_class {:?}; admission by predicted wait)",
+                        capacity.workers,
+                        capacity.threads,
+                        capacity.worker_class.name()
                     ),
                     None => format!(
                         "{cap} (workers {} x threads {}, worker_class {:?}; admission by predicted wait)",

@@ -71,17 +71,23 @@ pub(super) fn validate(keys: Keys<'_>) -> Result<Option<Capacity>, Problem> {
     let worker_class = match keys.worker_class {
         None if threads.is_some_and(|threads| threads > 1) => WorkerClass::Gthread,
         None => WorkerClass::Sync,
-        Some(class) => match class.get_ref().as_str() {
-            "sync" => WorkerClass::Sync,
-            "gthread" => WorkerClass::Gthread,
-            "async" => WorkerClass::Async,
-            other => {
-                return Err(invalid(
-                    class.span(),
-                    format!("unknown worker_class {other:?}: \"sync\", \"gthread\" or \"async\""),
-                ))
+        Some(class) => {
+            let name = class.get_ref().as_str();
+            match WorkerClass::ALL
+                .into_iter()
+                .find(|known| known.name() == name)
+            {
+                Some(known) => known,
+                None => {
+                    return Err(invalid(
+                        class.span(),
+                        format!(
+                            "unknown worker_class {name:?}: \"sync\", \"gthread\" or \"async\""
+                        ),
+                    ))
+                }
             }
-        },
+        }
     };
     let threads = match (threads, worker_class) {
         (Some(threads), _) => threads,

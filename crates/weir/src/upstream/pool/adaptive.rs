@@ -177,12 +177,10 @@ struct Round {
 impl Round {
     /// Empties the round for the next, keeping its room for kinds (no allocation per round).
     fn clear(&mut self) {
-        let mut kinds = std::mem::take(&mut self.kinds);
-        kinds.clear();
-        *self = Round {
-            kinds,
-            ..Round::default()
-        };
+        self.samples = 0;
+        self.failures = 0;
+        self.saturated = false;
+        self.kinds.clear();
     }
 
     /// The round's mean latency over its kinds' baselines: each kind's sum over its own
