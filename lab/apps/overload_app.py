@@ -4,7 +4,9 @@ ASGI (Uvicorn workers).
 `GET /work?ms=N&id=X` takes N milliseconds (default 50) and counts itself: with OVERLOAD_STATE
 set to a directory, every worker process adds to `count` (requests in the app now and the most
 ever at once, under a file lock) and appends X to `seen`, so a test can read how many requests
-the app held at once and which ones reached it. Any other path answers at once, uncounted.
+the app held at once and which ones reached it. `GET /stream?ms=N` (ASGI) sends its head and a
+first chunk at once and its last chunk N milliseconds later (a body of unknown length: a stream, as
+server-sent events), uncounted. Any other path answers at once, uncounted.
 
 `GET /mode?set=M` (with OVERLOAD_STATE) switches every worker's `/work`, for the adaptive-limit
 tests: `ok` (the default), `fail` (answers 502 at once: a degraded app) or `block` (the ASGI app
@@ -90,6 +92,19 @@ async def asgi(scope, receive, send):
         return
     if scope["path"] == "/mode":
         _set_mode(scope.get("query_string", b"").decode())
+    if scope["path"] == "/stream":
+        millis, _ = _params(scope.get("query_string", b"").decode())
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [(b"content-type", b"text/plain")],
+            }
+        )
+        await send({"type": "http.response.body", "body": b"first\n", "more_body": True})
+        await asyncio.sleep(millis / 1000)
+        await send({"type": "http.response.body", "body": b"last\n"})
+        return
     status = 200
     if scope["path"] == "/work":
         millis, ident = _params(scope.get("query_string", b"").decode())

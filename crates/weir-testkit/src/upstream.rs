@@ -5,8 +5,8 @@
 //! Endpoints: `/` ("hello"), `/echo` (streams the request body back), `/consume` (reads the
 //! whole body, then answers with its length), `/headers` (the request head
 //! as text), `/status/N`, `/slow?ms=N`, `/hang` (never answers), `/close` (answers with
-//! `Connection: close`), `/big?bytes=N` (N bytes in 16 KiB chunks), `/chunked` (three chunks with
-//! pauses), `/text?bytes=N` (compressible `text/plain`), `/no-content` (204), `/not-modified` (304), `/length` (`Content-Length: 5`, for HEAD),
+//! `Connection: close`), `/big?bytes=N` (N bytes in 16 KiB chunks), `/chunked?ms=N` (three chunks
+//! with pauses of N milliseconds, 20 by default), `/text?bytes=N` (compressible `text/plain`), `/no-content` (204), `/not-modified` (304), `/length` (`Content-Length: 5`, for HEAD),
 //! `/accel/PATH` (200 with `X-Accel-Redirect: /PATH`, as Django's sendfile backends answer).
 //!
 //! Any endpoint, asked with [`ECHO`], also answers each request header it got as a response
@@ -326,6 +326,7 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
             Response::new(StreamBody::new(futures_iter(chunks)).boxed())
         }
         "/chunked" => {
+            let pause = Duration::from_millis(query_number(&request, "ms").unwrap_or(20));
             let (sender, receiver) =
                 tokio::sync::mpsc::channel::<Result<Frame<Bytes>, hyper::Error>>(4);
             tokio::spawn(async move {
@@ -337,7 +338,7 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
                     {
                         return;
                     }
-                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    tokio::time::sleep(pause).await;
                 }
             });
             Response::new(StreamBody::new(tokio_stream(receiver)).boxed())

@@ -819,7 +819,7 @@ impl Upstream {
     fn wrap(
         &self,
         head: ResponseHead,
-        conn: Pooled,
+        mut conn: Pooled,
         sending: Option<Sending>,
     ) -> Response<UpstreamBody> {
         let ResponseHead {
@@ -828,6 +828,15 @@ impl Upstream {
             keep_alive,
         } = head;
         let (parts, ()) = response.into_parts();
+        if parts.status == http::StatusCode::SWITCHING_PROTOCOLS
+            || matches!(
+                framing,
+                ResponseFraming::Chunked(_) | ResponseFraming::Close
+            )
+        {
+            // A tunnel, or a body of unknown length: a stream, as long as the app likes.
+            conn.streams();
+        }
         let mut body = UpstreamBody(SpareBox::with(|| Streaming {
             conn: Some(conn),
             framing,

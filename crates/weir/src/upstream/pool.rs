@@ -1,8 +1,10 @@
 //! The pool of connections towards one upstream server.
 //!
 //! Invariants (checked by the tests through [`Pool::stats`]):
-//! - `open` counts every connection that exists or is being connected: idle, in use, connecting.
-//!   It never exceeds `max_connections` (when that is not 0).
+//! - `open` counts every connection that exists or is being connected: idle, in use, connecting;
+//!   but for one of async workers past a response head that streams or switched to a tunnel,
+//!   whose place was given back then ([`Pooled::streams`]), and which takes a place again at its
+//!   end only if one is free. It never exceeds `max_connections` (when that is not 0).
 //! - Every connection in use is owned by a [`Slot`], an upgraded one (a tunnel) too until it
 //!   ends; dropping the slot (error, cancel, client gone, tunnel closed) either hands the slot
 //!   to a live waiter or decrements `open`. A place handed to a
@@ -29,7 +31,7 @@
 //! - `outstanding` counts the requests in flight to the server, from the checkout's first lock
 //!   (a place had at once, or a place in the queue) to the place given back (check-in, the
 //!   slot's drop), the queue left without a place, or the connection upgraded: what
-//!   least-outstanding balancing compares. Each change is made inside a critical section the
+//!   least-outstanding balancing compares (an async worker's stream leaves it at its head). Each change is made inside a critical section the
 //!   pool takes anyway on that path, so counting costs a request no shared write of its own;
 //!   only the rare ways out (a waiter cancelled or refused, an upgrade) take the lock for it.
 //!   A waiter holds its unit of the count until it reads its grant, and the grant's slot holds
@@ -312,6 +314,9 @@ pub struct Slot {
     outcome: PackedOutcome,
     /// The request's kind, whose baseline its latency is judged by (adaptive limit).
     kind: adaptive::Kind,
+    /// The place was given back at the response head, the exchange going on outside `open`
+    /// (async workers' stream or tunnel: [`Pooled::streams`]).
+    streaming: bool,
 }
 
 /// What came of a request ([`adaptive::Outcome`], or no sample: the client left, a stale
@@ -710,6 +715,7 @@ impl Pool {
             queued: Duration::ZERO,
             outcome: PackedOutcome::NONE,
             kind: adaptive::Kind::default(),
+            streaming: false,
         }
     }
 
@@ -952,6 +958,12 @@ impl Pool {
         }
         let handed = self.grant_to_waiter(&mut state, Some(idle));
         self.grant_grown(&mut state);
+        self.keep_idle(&mut state, handed);
+    }
+
+    /// A reusable connection that no waiter took is kept idle, if `max_idle` has room; else it
+    /// closes.
+    fn keep_idle(&self, state: &mut State, handed: Handed) {
         match handed {
             Handed::ToWaiter => {}
             Handed::Back(Some(idle)) if state.idle_count < self.settings.max_idle => {
@@ -964,6 +976,24 @@ impl Pool {
             }
             Handed::Back(_) => state.open -= 1,
         }
+    }
+
+    /// A connection whose place was given back at its response head ([`Pooled::streams`])
+    /// ended its exchange reusable, at `now`: it takes a place again if the cap has one free,
+    /// and goes to a waiter or idle as any other; else it closes. No sample: its head gave one.
+    fn checkin_streamed(self: &Arc<Self>, conn: ClientConn, owner: u32, now: Instant) {
+        let mut state = self.lock();
+        if state.at_cap(&self.settings) {
+            return;
+        }
+        state.open += 1;
+        let idle = Idle {
+            conn,
+            since: now,
+            owner,
+        };
+        let handed = self.grant_to_waiter(&mut state, Some(idle));
+        self.keep_idle(&mut state, handed);
     }
 
     /// Closes idle connections that expired (those the upstream closed are found at checkout),
@@ -1067,6 +1097,7 @@ impl Slot {
         self.since = now;
         self.queued = Duration::ZERO;
         self.outcome = PackedOutcome::NONE;
+        self.streaming = false;
     }
 
     /// See [`Pooled::answered`].
@@ -1144,7 +1175,8 @@ impl Pooled {
     }
 
     /// The connection, out of the pool for good (an upgraded connection), with its slot: the
-    /// place stays taken, counted in `open` and `in_use`, until the tunnel drops the slot.
+    /// place stays taken, counted in `open` and `in_use`, until the tunnel drops the slot (but
+    /// for async workers, whose tunnels gave it back at the 101: [`Pooled::streams`]).
     /// The request leaves `outstanding` here (under the lock: upgrades are rare), as a tunnel is
     /// no request in flight.
     pub fn into_upgraded(mut self) -> (ClientConn, Slot) {
@@ -1178,6 +1210,10 @@ impl Pooled {
             owner,
             reused: _,
         } = self;
+        if slot.streaming {
+            slot.pool.checkin_streamed(client, owner, now);
+            return;
+        }
         slot.armed = false;
         if slot.pool.lanes.is_some() {
             // The slot, with the pool's reference, stays with the idle connection; parked, it
@@ -1203,6 +1239,31 @@ impl Pooled {
             slot.counted,
             now,
         );
+    }
+
+    /// The response goes on past its head for as long as the app likes: a body of unknown
+    /// length (a stream: server-sent events, a `StreamingResponse`) or a tunnel (WebSocket).
+    /// With async workers the place is given back now, its service time and latency those of
+    /// the head: an async app serves its streams and tunnels between its other requests, and a
+    /// place held until their end starved the requests behind them (the example app, `workers
+    /// = 2`: two open WebSockets, and every other request waited until its client gave up).
+    /// The connection goes on outside `open`, and at its end takes a place again only if one is
+    /// free ([`Pool::checkin_streamed`]). Sync and gthread workers are busy until the end, so
+    /// their place (and a plain `max_connections` place, as nginx's `max_conns` counts an
+    /// upgraded connection) stays taken until then.
+    pub fn streams(&mut self) {
+        let slot = &mut self.slot;
+        if slot.pool.settings.adaptive_floor.is_none() || !slot.armed {
+            return;
+        }
+        slot.armed = false;
+        slot.streaming = true;
+        slot.pool.release_slot(
+            Instant::now().duration_since(slot.since),
+            slot.outcome.unpack().map(|outcome| (outcome, slot.kind)),
+            slot.counted,
+        );
+        slot.counted = false;
     }
 
     /// The response head came with `status` for a request of `kind`: a sample of the app's

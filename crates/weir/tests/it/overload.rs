@@ -5,8 +5,8 @@
 //! at once with `Retry-After`; a freed worker goes to the highest priority class waiting; async
 //! (Uvicorn) workers get an adaptive limit that rises above `workers` while the app has headroom
 //! (each kind of request judged by its own latency), falls back to it when the app fails, and
-//! rises again when it recovers, and a new connection
-//! per request unless `max_idle` is set; a burst that a short wait drains is served whole, and so
+//! rises again when it recovers, a new connection
+//! per request unless `max_idle` is set, and streams that give their places back at the head; a burst that a short wait drains is served whole, and so
 //! is one of slow requests after a fast one, up to the room. Run when `WEIR_E2E=1`.
 
 use crate::support::*;
@@ -123,6 +123,47 @@ async fn uvicorn_workers_never_see_more_than_workers_times_threads() {
         "one async worker, {most} requests at once"
     );
     assert_eq!(app.seen().len(), 10);
+}
+
+/// An async worker serves its streams between its other requests: a body of unknown length gives
+/// its place back at the head. With one Uvicorn worker (an adaptive limit from 1), three streams
+/// of 3 s open and requests are still served, one after another, before any stream ends; a place
+/// held until a stream's end kept each waiting for one (the example app with `workers = 2`:
+/// four streams, and a 1 ms request waited 6-12 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_async_apps_streams_give_their_places_back_at_the_head() {
+    let Some((app, gateway)) = start(
+        1,
+        true,
+        "workers = 1\nworker_class = \"async\"\nqueue_timeout = \"30s\"",
+        "",
+    )
+    .await
+    else {
+        return;
+    };
+    let streams: Vec<_> = (0..3)
+        .map(|_| spawn_get(gateway.addr, "/stream?ms=3000".to_string()))
+        .collect();
+    wait_until("three streams connected", Duration::from_secs(5), || {
+        gateway.handle.pool_stats()[0].2.connects >= 3
+    })
+    .await;
+    for index in 0..5 {
+        let response = Client::connect(gateway.addr)
+            .await
+            .get(&format!("/work?ms=10&id={index}"))
+            .await;
+        assert_eq!(response.status, StatusCode::OK);
+    }
+    assert!(
+        streams.iter().all(|stream| !stream.is_finished()),
+        "a stream ended before the requests beside it were served"
+    );
+    assert_eq!(app.seen().len(), 5);
+    for stream in streams {
+        assert_eq!(stream.await.unwrap(), StatusCode::OK);
+    }
 }
 
 /// Issue 21: a kept connection stays with the Uvicorn worker that accepted it, and a worker

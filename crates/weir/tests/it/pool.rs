@@ -1,6 +1,7 @@
 //! The upstream pool: keep-alive reuse, `max_connections`, the FIFO queue and its time-out,
 //! idle expiry, keep-alive off, Gunicorn-sync-style upstreams, the stale-connection retry, and
-//! upgraded connections (tunnels), which keep their place.
+//! upgraded connections (tunnels), which keep their place, but for async workers: their tunnels
+//! and streams give it back at the response head.
 //! After each test the pool's in-use and waiting counts are back at zero.
 
 use crate::support::*;
@@ -284,8 +285,6 @@ request_buffering = false
 /// the tunnel closes, its place is free again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tunnel_keeps_its_pool_slot_until_it_closes() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
     let upstream = weir_testkit::RawUpstream::start(weir_testkit::Script::SwitchAndEcho).await;
     let gateway = TestGateway::start(&config(
         &upstream.address,
@@ -293,36 +292,7 @@ async fn a_tunnel_keeps_its_pool_slot_until_it_closes() {
         "max_connections = 1\nqueue_size = 0",
     ))
     .await;
-    let mut tunnel = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
-    tunnel
-        .write_all(
-            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-              Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
-        )
-        .await
-        .unwrap();
-    let mut head = Vec::new();
-    let mut byte = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") {
-        let read = tokio::time::timeout(Duration::from_secs(5), tunnel.read(&mut byte))
-            .await
-            .expect("the 101 arrives")
-            .unwrap();
-        assert!(read > 0, "closed before the 101");
-        head.push(byte[0]);
-    }
-    assert!(
-        head.starts_with(b"HTTP/1.1 101"),
-        "{}",
-        String::from_utf8_lossy(&head)
-    );
-    tunnel.write_all(b"ping").await.unwrap();
-    let mut echoed = [0u8; 4];
-    tokio::time::timeout(Duration::from_secs(5), tunnel.read_exact(&mut echoed))
-        .await
-        .expect("echo in time")
-        .unwrap();
-    assert_eq!(&echoed, b"ping");
+    let tunnel = open_tunnel(gateway.addr).await;
 
     // The one place is the tunnel's: the next request finds the pool full and no queue.
     let refused = raw_exchange(
@@ -349,6 +319,147 @@ async fn a_tunnel_keeps_its_pool_slot_until_it_closes() {
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
     let stats = gateway.handle.pool_stats()[0].2;
     assert_eq!((stats.open, stats.in_use), (0, 0), "{stats:?}");
+}
+
+/// Async workers serve their tunnels between their other requests, so with `worker_class =
+/// "async"` an upgraded connection gives its place back at the 101: with `workers = 1` and no
+/// queue, a second tunnel is opened while the first is open (a place held until the tunnel's end
+/// refused it with a 503, and with a queue kept every other request waiting), and neither counts
+/// in the pool's `open`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_async_workers_tunnel_gives_its_place_back_at_the_switch() {
+    let upstream = weir_testkit::RawUpstream::start(weir_testkit::Script::SwitchAndEcho).await;
+    let gateway = TestGateway::start(&config(
+        &upstream.address,
+        "",
+        "workers = 1\nworker_class = \"async\"\nqueue_size = 0",
+    ))
+    .await;
+    let first = open_tunnel(gateway.addr).await;
+    let second = open_tunnel(gateway.addr).await;
+    assert_eq!(upstream.connections(), 2);
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert_eq!((stats.open, stats.in_use), (0, 0), "{stats:?}");
+    drop((first, second));
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    let stats = gateway.handle.pool_stats()[0].2;
+    assert_eq!((stats.open, stats.in_use), (0, 0), "{stats:?}");
+}
+
+both_transports!(
+    an_async_workers_stream_gives_its_place_back_at_the_head,
+    |transport| {
+        // Async workers serve their streams between their other requests, so with `worker_class =
+        // "async"` a body of unknown length gives its place back at the head: with `workers = 1`
+        // and no queue, a request is served while a chunked body is still streaming (a place held
+        // until the stream's end refused it with a 503). The cap still holds for connections that
+        // come back: the stream's takes a place again at its end only if one is free.
+        let (upstream, gateway) = start(
+            transport,
+            "",
+            "workers = 1\nworker_class = \"async\"\nqueue_size = 0\nmax_idle = 8",
+        )
+        .await;
+        let mut stream = start_stream(gateway.addr).await;
+        let during = Client::connect(gateway.addr).await.get("/").await;
+        assert_eq!(during.status, StatusCode::OK, "{}", during.text());
+        // The request's connection is idle in the one place: the stream's, at its end, closes.
+        finish_stream(&mut stream).await;
+        gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+        let stats = gateway.handle.pool_stats()[0].2;
+        assert_eq!((stats.open, stats.idle), (1, 1), "{stats:?}");
+        assert_eq!(upstream.connections(), 2);
+        // A stream on the idle connection gives its place back at the head, and at its end takes
+        // the free place again: the next request reuses it.
+        let mut stream = start_stream(gateway.addr).await;
+        let stats = gateway.handle.pool_stats()[0].2;
+        assert_eq!((stats.open, stats.in_use), (0, 0), "{stats:?}");
+        finish_stream(&mut stream).await;
+        gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+        let again = Client::connect(gateway.addr).await.get("/").await;
+        assert_eq!(again.status, StatusCode::OK);
+        assert_eq!(
+            upstream.connections(),
+            2,
+            "the stream's connection was kept"
+        );
+        let stats = gateway.handle.pool_stats()[0].2;
+        assert_eq!((stats.open, stats.idle), (1, 1), "{stats:?}");
+    }
+);
+
+/// Opens a WebSocket tunnel through the gateway to a [`weir_testkit::Script::SwitchAndEcho`]
+/// upstream: the 101 came, and a first message is echoed.
+async fn open_tunnel(gateway: std::net::SocketAddr) -> tokio::net::TcpStream {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let mut tunnel = tokio::net::TcpStream::connect(gateway).await.unwrap();
+    tunnel
+        .write_all(
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+              Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let head = read_until(&mut tunnel, b"\r\n\r\n").await;
+    assert!(
+        head.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    tunnel.write_all(b"ping").await.unwrap();
+    let mut echoed = [0u8; 4];
+    tokio::time::timeout(Duration::from_secs(5), tunnel.read_exact(&mut echoed))
+        .await
+        .expect("echo in time")
+        .unwrap();
+    assert_eq!(&echoed, b"ping");
+    tunnel
+}
+
+/// Asks `/chunked` with a second between its chunks, and reads its head and first chunk.
+async fn start_stream(gateway: std::net::SocketAddr) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+
+    let mut stream = tokio::net::TcpStream::connect(gateway).await.unwrap();
+    stream
+        .write_all(b"GET /chunked?ms=1000 HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let head = read_until(&mut stream, b"one ").await;
+    assert!(
+        head.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    stream
+}
+
+/// Reads the rest of a [`start_stream`] body, to its last chunk.
+async fn finish_stream(stream: &mut tokio::net::TcpStream) {
+    let rest = read_until(stream, b"0\r\n\r\n").await;
+    assert!(rest.windows(5).any(|window| window == b"three"));
+}
+
+/// Reads until `end` has come, within 5 s; what was read.
+async fn read_until(stream: &mut tokio::net::TcpStream, end: &[u8]) -> Vec<u8> {
+    use tokio::io::AsyncReadExt;
+
+    let mut read = Vec::new();
+    let mut byte = [0u8; 1];
+    while !read.ends_with(end) {
+        let count = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut byte))
+            .await
+            .expect("the bytes arrive in time")
+            .unwrap();
+        assert!(
+            count > 0,
+            "closed early: {}",
+            String::from_utf8_lossy(&read)
+        );
+        read.push(byte[0]);
+    }
+    read
 }
 
 /// Waits until the first pool has `in_use` connections in use (a request holding each).
