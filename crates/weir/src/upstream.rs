@@ -616,31 +616,43 @@ impl Upstream {
         let mut fresh = false;
         let mut closed_retried = false;
         loop {
-            let mut conn = self.connection(pool, request, fresh, priority).await?;
+            let conn = self.connection(pool, request, fresh, priority).await?;
             let (parts, body) = std::mem::take(request).into_parts();
-            let method = parts.method.clone();
-            let mut sending = Some(Sending::new(&parts, body));
+            let mut at_app = AtTheApp {
+                conn: Some(conn),
+                sending: Some(Sending::new(&parts, body)),
+                method: parts.method.clone(),
+            };
             let mut answered = false;
-            conn.client.start_read_timer(self.read_timeout);
-            let outcome = poll_fn(|context| {
-                if let Some(request) = &mut sending {
-                    match request.poll_send(&mut conn.client.io, context) {
-                        Poll::Ready(Ok(())) => sending = None,
-                        Poll::Ready(Err(error)) => {
-                            return Poll::Ready(Some(Err(Broke::Send(error))))
+            let outcome = {
+                let AtTheApp {
+                    conn,
+                    sending,
+                    method,
+                } = &mut at_app;
+                let conn = conn.as_mut().expect("taken only by `AtTheApp::end`");
+                conn.client.start_read_timer(self.read_timeout);
+                poll_fn(|context| {
+                    if let Some(request) = sending {
+                        match request.poll_send(&mut conn.client.io, context) {
+                            Poll::Ready(Ok(())) => *sending = None,
+                            Poll::Ready(Err(error)) => {
+                                return Poll::Ready(Some(Err(Broke::Send(error))))
+                            }
+                            Poll::Pending => {}
                         }
-                        Poll::Pending => {}
                     }
-                }
-                if let Poll::Ready(head) =
-                    client::poll_head(&mut conn.client, context, &method, &mut answered)
-                {
-                    return Poll::Ready(Some(head.map_err(Broke::Head)));
-                }
-                // `None`: read_timeout passed first.
-                conn.client.poll_read_timer(context).map(|()| None)
-            })
-            .await;
+                    if let Poll::Ready(head) =
+                        client::poll_head(&mut conn.client, context, method, &mut answered)
+                    {
+                        return Poll::Ready(Some(head.map_err(Broke::Head)));
+                    }
+                    // `None`: read_timeout passed first.
+                    conn.client.poll_read_timer(context).map(|()| None)
+                })
+                .await
+            };
+            let (mut conn, mut sending) = at_app.end();
             let broke = match outcome {
                 Some(Ok(head)) => {
                     // Async workers' latency is judged per kind of request (adaptive.rs).
@@ -852,6 +864,60 @@ impl Upstream {
         }
         Response::from_parts(parts, body)
     }
+}
+
+/// A request with the app, from its sending to its response head ([`Upstream::exchange`]). Dropped
+/// before the head (its client left, and its request's future with it), a request sent whole is
+/// still with the app, whose worker is busy with it until it answers whatever weir does: a closed
+/// connection stops a Gunicorn worker only when it writes. So with a declared capacity its place
+/// stays taken until the app's answer begins ([`wait_for_head`]): a freed place is a free
+/// worker. Freed at the client's leaving, it went to the next waiter while the worker was still
+/// busy, and that request waited in the app's listen backlog: a sync app of 2 workers taking 1 s
+/// a request, with clients that gave up after 0.3 s, 10 a second for 4 s, had all 40 requests
+/// reach it and 31 in its backlog at once (lab/runs/2026-12-06-vm-abandoned).
+struct AtTheApp {
+    conn: Option<Pooled>,
+    /// What is left to send of the request; `None` once sent whole.
+    sending: Option<Sending>,
+    method: http::Method,
+}
+
+impl AtTheApp {
+    /// The head came, or the exchange broke: the connection and what is left to send.
+    fn end(mut self) -> (Pooled, Option<Sending>) {
+        let conn = self.conn.take().expect("ended once");
+        (conn, self.sending.take())
+    }
+}
+
+impl Drop for AtTheApp {
+    fn drop(&mut self) {
+        let Some(conn) = self.conn.take() else {
+            return;
+        };
+        // A request not sent whole fails at the app as its connection closes.
+        if self.sending.is_some() || !conn.capacity_declared() {
+            return;
+        }
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(wait_for_head(conn, std::mem::take(&mut self.method)));
+        }
+    }
+}
+
+/// Holds the place of a request whose client left until the app's answer begins, or
+/// `read_timeout` passes (its timer runs from the request's sending), then closes the
+/// connection: a worker still writing its answer stops at the close. No sample for the adaptive
+/// limit (the client left); the place's occupancy is one of the service time.
+async fn wait_for_head(mut conn: Pooled, method: http::Method) {
+    let mut answered = false;
+    poll_fn(|context| {
+        if client::poll_head(&mut conn.client, context, &method, &mut answered).is_ready() {
+            return Poll::Ready(());
+        }
+        conn.client.poll_read_timer(context)
+    })
+    .await;
 }
 
 /// A pool that gave no connection: 503, answered by `error.rs`.

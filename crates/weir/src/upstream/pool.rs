@@ -1278,6 +1278,11 @@ impl Pooled {
         self.slot.failed();
     }
 
+    /// Whether the app's capacity was declared (`workers`): its places are its workers.
+    pub fn capacity_declared(&self) -> bool {
+        self.slot.pool.settings.predict
+    }
+
     /// How long the request waited in the queue for this connection's place.
     pub fn queued(&self) -> Duration {
         self.slot.queued
