@@ -217,7 +217,8 @@ impl ServerSet {
         Servers {
             pools,
             health,
-            balancer: Balancer::new(self.balance, addrs.len()),
+            balancer: Balancer::new(self.balance, addrs.len())
+                .joining_the_shortest_queue(self.settings.predict),
         }
     }
 

@@ -1,5 +1,7 @@
 //! Which server of an upstream takes a request: round-robin, or the one with fewer requests in
-//! flight of two drawn at random (least outstanding by the power of two choices). Servers that
+//! flight of two drawn at random (least outstanding by the power of two choices); with a declared
+//! capacity (`workers`), whatever the strategy, the one with the fewest requests in flight and
+//! waiting of all (joining the shortest queue, ties in round-robin turn). Servers that
 //! health marks down are passed over while another may be tried; when every server is down, they
 //! are tried anyway, as nginx does, rather than failing the request outright.
 //!
@@ -24,6 +26,8 @@ use crate::config::Balance;
 /// compares, are counted by the servers' pools and read through the caller, like availability.
 pub struct Balancer {
     strategy: Balance,
+    /// Join the shortest queue ([`Balancer::joining_the_shortest_queue`]).
+    shortest_queue: bool,
     servers: usize,
     /// The next round-robin position, one per thread (`thread_slot` modulo their number).
     turns: Box<[Turn]>,
@@ -51,9 +55,24 @@ impl Balancer {
     pub(super) fn with_lanes(strategy: Balance, servers: usize, lanes: usize) -> Balancer {
         Balancer {
             strategy,
+            shortest_queue: false,
             servers: servers.max(1),
             turns: (0..lanes.max(1)).map(|_| Turn::default()).collect(),
         }
+    }
+
+    /// For servers whose capacity was declared (`workers`): a request goes to the server with
+    /// the fewest requests in flight and waiting, of all that are up (ties in round-robin turn),
+    /// whatever the strategy, and so to one with a free place while there is one (the servers
+    /// of a group declare the same capacity). Each server keeps its own queue, so a request
+    /// sent in turn (or to the less busy of two drawn) waited for a worker of its server while
+    /// another server's sat idle: with two servers of one worker, a request of 1.5 s, and short
+    /// ones after it, every second short one waited for the long one. HAProxy gets the same
+    /// from its backend queue, which any server that frees serves; nginx `least_conn` compares
+    /// all servers too, but counts no waiting (it has no queue).
+    pub fn joining_the_shortest_queue(mut self, declared: bool) -> Balancer {
+        self.shortest_queue = declared;
+        self
     }
 
     fn random_below(bound: usize) -> usize {
@@ -90,6 +109,21 @@ impl Balancer {
         if servers == 1 {
             return 0;
         }
+        if self.shortest_queue {
+            let turn = &self.turns[thread % self.turns.len()].0;
+            let start = turn.fetch_add(1, Ordering::Relaxed) % servers;
+            let mut shortest: Option<(usize, usize)> = None;
+            for index in (0..servers).map(|offset| (start + offset) % servers) {
+                if !available(index) {
+                    continue;
+                }
+                let load = outstanding(index);
+                if shortest.is_none_or(|(_, least)| load < least) {
+                    shortest = Some((index, load));
+                }
+            }
+            return shortest.map_or(start, |(index, _)| index);
+        }
         match self.strategy {
             Balance::RoundRobin => {
                 let turn = &self.turns[thread % self.turns.len()].0;
@@ -125,7 +159,8 @@ impl Balancer {
     }
 
     /// The server to try after server `last` failed, given the servers `tried` so far: an untried
-    /// available one by the strategy, else an untried one marked down, else none.
+    /// available one by the strategy (the least busy with a declared capacity), else an untried
+    /// one marked down, else none.
     pub fn next(
         &self,
         tried: &[bool],
@@ -141,8 +176,10 @@ impl Balancer {
                 .filter(untried)
         };
         let pick = |usable: &dyn Fn(usize) -> bool| match self.strategy {
-            Balance::RoundRobin => candidates().find(|&index| usable(index)),
-            Balance::LeastOutstanding => candidates()
+            Balance::RoundRobin if !self.shortest_queue => {
+                candidates().find(|&index| usable(index))
+            }
+            Balance::RoundRobin | Balance::LeastOutstanding => candidates()
                 .filter(|&index| usable(index))
                 .min_by_key(|&index| outstanding(index)),
         };

@@ -124,6 +124,28 @@ fn least_outstanding_retries_on_the_least_busy_untried_server() {
 }
 
 #[test]
+fn with_a_declared_capacity_the_shortest_queue_is_joined_whatever_the_strategy() {
+    for strategy in [Balance::RoundRobin, Balance::LeastOutstanding] {
+        let balancer = Balancer::new(strategy, 3).joining_the_shortest_queue(true);
+        // The fewest in flight and waiting, of all three (two drawn could miss it).
+        let chosen = picks_with(&balancer, 60, |_| true, &[2, 1, 3]);
+        assert!(chosen.iter().all(|&index| index == 1), "{chosen:?}");
+        // A server marked down is passed over, however idle.
+        let chosen = picks_with(&balancer, 30, |index| index != 1, &[2, 0, 3]);
+        assert!(chosen.iter().all(|&index| index == 0), "{chosen:?}");
+        // Ties go in turn.
+        let chosen = picks_with(&balancer, 600, |_| true, &[1, 1, 1]);
+        assert_eq!(tally(&chosen, 3), [200, 200, 200], "{strategy:?}");
+        // A retry goes to the least busy untried server.
+        let outstanding = in_flight(&[0, 2, 1]);
+        assert_eq!(
+            balancer.next(&[true, false, false], 0, |_| true, &outstanding),
+            Some(2)
+        );
+    }
+}
+
+#[test]
 fn least_outstanding_avoids_the_busier_of_two() {
     let balancer = Balancer::new(Balance::LeastOutstanding, 2);
     assert!(picks_with(&balancer, 50, |_| true, &[3, 0])

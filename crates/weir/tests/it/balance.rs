@@ -1,4 +1,5 @@
-//! Several servers per upstream: round-robin and least-outstanding balancing, passive health
+//! Several servers per upstream: round-robin and least-outstanding balancing (and, with `workers`
+//! declared, the shortest queue joined), passive health
 //! (`max_fails` / `fail_timeout`) with a stopped server skipped and used again once it is back, a
 //! failed connect moving on to the next server, a request already sent retried only when safe to
 //! repeat, the active health check, and the end-to-end test with three real Gunicorns
@@ -114,6 +115,50 @@ both_transports!(round_robin_spreads_requests_evenly, |transport| {
     assert_eq!(counts, vec![10, 10, 10]);
     assert!(states(&gateway).iter().all(|state| state.healthy));
 });
+
+both_transports!(
+    with_workers_declared_a_request_goes_to_a_server_with_a_free_worker,
+    |transport| {
+        // Two servers of one worker each: while one is busy with a long request, every short
+        // one goes to the other (round-robin sent every other one to wait behind the long one,
+        // with the other server idle), and none waits.
+        let servers = start_servers(transport, 2).await;
+        let gateway = TestGateway::start(&config_for(
+            &addresses(&servers),
+            "workers = 1\nqueue_timeout = \"30s\"",
+        ))
+        .await;
+        let long = spawn_get(gateway.addr, "/slow?ms=1500");
+        wait_until(
+            "the long request at a server",
+            Duration::from_secs(5),
+            || servers.iter().map(UpstreamServer::requests).sum::<usize>() == 1,
+        )
+        .await;
+        let busy = servers
+            .iter()
+            .position(|server| server.requests() == 1)
+            .unwrap();
+        for _ in 0..6 {
+            let response = Client::connect(gateway.addr).await.get("/").await;
+            assert_eq!(response.status, StatusCode::OK);
+        }
+        assert!(
+            !long.is_finished(),
+            "the short requests waited for the long one"
+        );
+        assert_eq!(servers[busy].requests(), 1);
+        assert_eq!(servers[1 - busy].requests(), 6);
+        let stats = gateway.handle.pool_stats();
+        assert!(
+            stats
+                .iter()
+                .all(|(_, _, stats)| stats.admission.wait_count == 0),
+            "a request waited: {stats:?}"
+        );
+        assert_eq!(long.await.unwrap(), StatusCode::OK);
+    }
+);
 
 both_transports!(
     a_stopped_server_is_skipped_and_used_again_once_back,
