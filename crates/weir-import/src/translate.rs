@@ -1643,6 +1643,7 @@ impl<'a> Translator<'a> {
         };
         let weir_name = weir_name(name);
         let mut table = Table::new(format!("[upstreams.{weir_name}]"));
+        table.comment = Some(CAPACITY_HINT.to_string());
         let mut servers: Vec<String> = Vec::new();
         let mut fail_settings: Vec<(Option<String>, Option<String>, Source)> = Vec::new();
         let mut max_conns: Vec<String> = Vec::new();
@@ -3058,6 +3059,7 @@ impl<'a> Translator<'a> {
                 name
             };
             let mut table = Table::new(format!("[upstreams.{name}]"));
+            table.comment = Some(CAPACITY_HINT.to_string());
             table.set(
                 "servers",
                 toml_out::strings([address.as_str()]),
@@ -3945,6 +3947,10 @@ fn collect_unaccounted<'d>(
 }
 
 /// What weir does where a `proxy_set_header Host $host` is in force but no route carries it.
+/// The comment above every upstream table: the one setting nginx has no counterpart for, and
+/// whose absence leaves the app's queue in its listen backlog, as nginx did.
+const CAPACITY_HINT: &str = "Declare the app's capacity here, and weir holds what its workers cannot take in a queue of its own and refuses at once what would wait too long: workers = N (Gunicorn's -w; worker_class = \"async\" for Uvicorn workers). nginx has no such setting; see docs/overload.md";
+
 const HOST_AS_SENT: &str = "weir sends the client's Host as it came: the same name, with the port a client writes beside a non-default one, which nginx's $host leaves out";
 
 /// `proxy_set_header Host $host`.

@@ -270,6 +270,25 @@ fn uvicorn_guide() {
 }
 
 #[test]
+fn every_upstream_is_written_with_the_hint_to_declare_its_capacity() {
+    // An upstream block, and an address proxied to directly.
+    for name in ["gunicorn.conf", "fastapi.conf"] {
+        let (imported, config) = import_checked(&corpus(name));
+        assert!(!config.upstreams.is_empty(), "{name}");
+        let hints = imported
+            .toml
+            .lines()
+            .filter(|line| line.starts_with("# Declare the app's capacity here"))
+            .count();
+        assert_eq!(hints, config.upstreams.len(), "{name}:\n{}", imported.toml);
+        assert!(config
+            .upstreams
+            .values()
+            .all(|upstream| upstream.capacity.is_none()));
+    }
+}
+
+#[test]
 fn fastapi_behind_a_prefix() {
     let (imported, config) = import_checked(&corpus("fastapi.conf"));
     expect(
