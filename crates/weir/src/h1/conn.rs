@@ -341,14 +341,10 @@ impl<'a> Exchange<'a> {
                 // what counts, and no random number is drawn to choose.
                 let mut response = {
                     let mut handling = std::pin::pin!(proxy.handle(client, request, Some(kept)));
-                    // With no body to read, a read that finds the connection closed means the
-                    // client left: the request is dropped (and logged as 499). Else the body
-                    // reader sees the client leave.
-                    let client_left = closed(
-                        shared,
-                        self.settings.max_header_size,
-                        matches!(framing, Framing::Empty),
-                    );
+                    // Once the body is read (at once without one), a read that finds the
+                    // connection closed means the client left: the request is dropped (and
+                    // logged as 499). Before, the body reader sees the client leave.
+                    let client_left = closed(shared, self.settings.max_header_size);
                     tokio::select! {
                         biased;
                         response = &mut handling => response,
@@ -568,23 +564,22 @@ enum Read {
     Refused(CodecError),
 }
 
-/// Completes when the client closes the connection (or it fails). Bytes that come meanwhile
-/// (a pipelined request) are kept, up to one head's worth; past that, reading stops. Never
-/// completes unless `watch`. Not an `async fn`: beside the request phase in every request's
-/// future, as a closure it holds its three arguments only (an `async` block awaiting it held
-/// 96 bytes).
-fn closed(
-    shared: &Shared,
-    limit: usize,
-    watch: bool,
-) -> impl std::future::Future<Output = ()> + '_ {
+/// Completes when the client closes the connection (or it fails), once the request's body has
+/// been read whole (at once for a request without one): reading before would take the body's
+/// bytes. Bytes that come meanwhile (a pipelined request) are kept, up to one head's worth; past
+/// that, reading stops. Until the body is read it only looks, at each wake of the request's
+/// task: the body's last read is made in that task, which then polls this again. So a request
+/// whose buffered body was read, waiting in a pool's queue, is dropped there when its client
+/// leaves, as one without a body is; before, it went on to the app, which served nobody. Not
+/// an `async fn`: beside the request phase in every request's future, as a closure it holds
+/// its two arguments only (an `async` block awaiting it held 96 bytes).
+fn closed(shared: &Shared, limit: usize) -> impl std::future::Future<Output = ()> + '_ {
     poll_fn(move |context| loop {
-        if !watch {
-            return Poll::Pending;
-        }
         let mut inner = shared.lock();
-        let Inner { io, leftover, .. } = &mut *inner;
-        if leftover.len() > limit {
+        let Inner {
+            io, leftover, body, ..
+        } = &mut *inner;
+        if !matches!(body, BodyState::Done) || leftover.len() > limit {
             return Poll::Pending;
         }
         match read_into_scratch(&mut **io, context, |bytes| {

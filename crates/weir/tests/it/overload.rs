@@ -526,13 +526,18 @@ async fn a_queued_request_whose_client_left_never_reaches_the_app() {
         || app.seen() == ["busy"],
     )
     .await;
-    let mut leaving = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
-    leaving
-        .write_all(b"GET /work?ms=1&id=left HTTP/1.1\r\nHost: app\r\n\r\n")
-        .await
-        .unwrap();
-    wait_until("the request to queue", Duration::from_secs(10), || {
-        gateway.handle.pool_stats()[0].2.waiting == 1
+    // One without a body, one whose body was read whole (buffered) before it queued.
+    let mut leaving = Vec::new();
+    for request in [
+        &b"GET /work?ms=1&id=left HTTP/1.1\r\nHost: app\r\n\r\n"[..],
+        b"POST /work?ms=1&id=left-with-body HTTP/1.1\r\nHost: app\r\nContent-Length: 5\r\n\r\nhello",
+    ] {
+        let mut client = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+        client.write_all(request).await.unwrap();
+        leaving.push(client);
+    }
+    wait_until("the requests to queue", Duration::from_secs(10), || {
+        gateway.handle.pool_stats()[0].2.waiting == 2
     })
     .await;
     drop(leaving);
@@ -549,7 +554,7 @@ async fn a_queued_request_whose_client_left_never_reaches_the_app() {
     assert_eq!(
         app.seen(),
         ["busy", "after"],
-        "the request whose client left never ran"
+        "the requests whose clients left never ran"
     );
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
