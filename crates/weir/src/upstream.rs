@@ -674,6 +674,12 @@ impl Upstream {
                 Some(Err(broke)) => broke,
                 None => {
                     conn.failed();
+                    if conn.capacity_declared() {
+                        // The worker is still busy with it: its place is held as for a client
+                        // that left (`AtTheApp`), for one more `read_timeout` at most.
+                        conn.client.start_read_timer(self.read_timeout);
+                        tokio::spawn(wait_for_head(conn, parts.method));
+                    }
                     return Err(Failed {
                         error: ProxyError::ReadTimeout {
                             addr: pool.addr().clone(),
@@ -909,7 +915,10 @@ impl Drop for AtTheApp {
 /// Holds the place of a request whose client left until the app's answer begins, or
 /// `read_timeout` passes (its timer runs from the request's sending), then closes the
 /// connection: a worker still writing its answer stops at the close. No sample for the adaptive
-/// limit (the client left); the place's occupancy is one of the service time.
+/// limit (the client left); the place's occupancy is one of the service time. Also the place of
+/// a request answered 504 (`read_timeout` passed), for one more `read_timeout`: its worker is
+/// as busy, and a place freed at the 504 sent the next request to wait in the app's backlog
+/// behind it, to time out there in its turn.
 async fn wait_for_head(mut conn: Pooled, method: http::Method) {
     let mut answered = false;
     poll_fn(|context| {

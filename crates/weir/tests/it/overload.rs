@@ -602,6 +602,44 @@ async fn a_request_whose_client_left_holds_its_worker_until_the_app_answers() {
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
 
+/// A request answered 504 (`read_timeout` passed) holds its worker as one whose client left,
+/// for one more `read_timeout` at most: the next waiter is sent when the worker is free, not into
+/// the app's backlog behind it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_timed_out_holds_its_worker_until_the_app_answers() {
+    let Some((app, gateway)) = start(
+        1,
+        false,
+        "workers = 1\nqueue_timeout = \"30s\"\nread_timeout = \"500ms\"",
+        "",
+    )
+    .await
+    else {
+        return;
+    };
+    let slow = spawn_get(gateway.addr, "/work?ms=900&id=slow");
+    wait_until(
+        "the slow request to reach the worker",
+        Duration::from_secs(10),
+        || app.seen() == ["slow"],
+    )
+    .await;
+    let next = spawn_get(gateway.addr, "/work?ms=1&id=next");
+    let mut most_backlog = 0;
+    while !next.is_finished() {
+        most_backlog = most_backlog.max(app.backlog());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(slow.await.unwrap(), StatusCode::GATEWAY_TIMEOUT);
+    assert_eq!(next.await.unwrap(), StatusCode::OK);
+    assert_eq!(
+        most_backlog, 0,
+        "the next request waited in the app's backlog behind the one that timed out"
+    );
+    assert_eq!(app.seen(), ["slow", "next"]);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wait_predicted_over_the_deadline_is_refused_at_once_with_retry_after() {
     let Some((app, gateway)) = start(1, false, "workers = 1\nqueue_timeout = \"30s\"", "").await
