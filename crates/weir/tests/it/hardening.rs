@@ -430,13 +430,7 @@ upstream = "app"
     assert!(head.starts_with("http/1.1 101"), "{head}");
     assert!(head.contains("connection: upgrade"), "{head}");
     assert!(!head.contains("close"), "{head}");
-    tunnel.write_all(b"ping").await.unwrap();
-    let mut echoed = [0u8; 4];
-    tokio::time::timeout(Duration::from_secs(5), tunnel.read_exact(&mut echoed))
-        .await
-        .expect("echo in time")
-        .unwrap();
-    assert_eq!(&echoed, b"ping");
+    ping_through(&mut tunnel).await;
 
     // The one place is the tunnel's: another client waits in the backlog, unanswered.
     let mut waiting = TcpStream::connect(gateway.addr).await.unwrap();

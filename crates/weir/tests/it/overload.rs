@@ -271,6 +271,19 @@ async fn a_burst_of_slow_requests_after_a_fast_one_is_judged_by_how_long_the_wor
 }
 
 /// Each request's status, in the order sent, and how many were 200.
+/// The most connections in the app's listen backlog, read every 20 ms until `task` ends.
+async fn most_backlog_until_done(
+    app: &Gunicorn,
+    task: &tokio::task::JoinHandle<StatusCode>,
+) -> u32 {
+    let mut most = 0;
+    while !task.is_finished() {
+        most = most.max(app.backlog());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    most
+}
+
 async fn statuses_and_served(
     tasks: Vec<tokio::task::JoinHandle<StatusCode>>,
 ) -> (Vec<StatusCode>, usize) {
@@ -588,11 +601,7 @@ async fn a_request_whose_client_left_holds_its_worker_until_the_app_answers() {
     })
     .await;
     drop(leaving);
-    let mut most_backlog = 0;
-    while !next.is_finished() {
-        most_backlog = most_backlog.max(app.backlog());
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let most_backlog = most_backlog_until_done(&app, &next).await;
     assert_eq!(next.await.unwrap(), StatusCode::OK);
     assert_eq!(
         most_backlog, 0,
@@ -625,11 +634,7 @@ async fn a_request_timed_out_holds_its_worker_until_the_app_answers() {
     )
     .await;
     let next = spawn_get(gateway.addr, "/work?ms=1&id=next");
-    let mut most_backlog = 0;
-    while !next.is_finished() {
-        most_backlog = most_backlog.max(app.backlog());
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let most_backlog = most_backlog_until_done(&app, &next).await;
     assert_eq!(slow.await.unwrap(), StatusCode::GATEWAY_TIMEOUT);
     assert_eq!(next.await.unwrap(), StatusCode::OK);
     assert_eq!(

@@ -391,7 +391,7 @@ both_transports!(
 /// Opens a WebSocket tunnel through the gateway to a [`weir_testkit::Script::SwitchAndEcho`]
 /// upstream: the 101 came, and a first message is echoed.
 async fn open_tunnel(gateway: std::net::SocketAddr) -> tokio::net::TcpStream {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncWriteExt;
 
     let mut tunnel = tokio::net::TcpStream::connect(gateway).await.unwrap();
     tunnel
@@ -407,13 +407,7 @@ async fn open_tunnel(gateway: std::net::SocketAddr) -> tokio::net::TcpStream {
         "{}",
         String::from_utf8_lossy(&head)
     );
-    tunnel.write_all(b"ping").await.unwrap();
-    let mut echoed = [0u8; 4];
-    tokio::time::timeout(Duration::from_secs(5), tunnel.read_exact(&mut echoed))
-        .await
-        .expect("echo in time")
-        .unwrap();
-    assert_eq!(&echoed, b"ping");
+    ping_through(&mut tunnel).await;
     tunnel
 }
 

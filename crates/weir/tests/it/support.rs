@@ -44,6 +44,19 @@ pub fn spawn_get(
 /// A config with one upstream `app` at `server` and one route `/` to it. `server_extra` lines go
 /// into `[server]`, `upstream_extra` lines into `[upstreams.app]`.
 /// A GET of `path` with no body, for [`Client::send`].
+/// Sends `ping` through an open tunnel to an echoing upstream and reads it back, within 5 s.
+pub async fn ping_through(tunnel: &mut tokio::net::TcpStream) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    tunnel.write_all(b"ping").await.unwrap();
+    let mut echoed = [0u8; 4];
+    tokio::time::timeout(Duration::from_secs(5), tunnel.read_exact(&mut echoed))
+        .await
+        .expect("echo in time")
+        .unwrap();
+    assert_eq!(&echoed, b"ping");
+}
+
 pub fn get_request(path: &str) -> Request<http_body_util::Full<bytes::Bytes>> {
     Request::builder()
         .uri(path)
