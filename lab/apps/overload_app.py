@@ -6,7 +6,10 @@ set to a directory, every worker process adds to `count` (requests in the app no
 ever at once, under a file lock) and appends X to `seen`, so a test can read how many requests
 the app held at once and which ones reached it. `GET /stream?ms=N` (ASGI) sends its head and a
 first chunk at once and its last chunk N milliseconds later (a body of unknown length: a stream, as
-server-sent events), uncounted. Any other path answers at once, uncounted.
+server-sent events), uncounted. `GET /watch?ms=N&id=X` (ASGI) waits N milliseconds or until its
+client's leaving is seen (Starlette's `request.is_disconnected()` reads the same message), and
+appends X-stopped or X-finished to `seen` (after X, as it starts), uncounted. Any other path answers
+at once, uncounted.
 
 `GET /mode?set=M` (with OVERLOAD_STATE) switches every worker's `/work`, for the adaptive-limit
 tests: `ok` (the default), `fail` (answers 502 at once: a degraded app) or `block` (the ASGI app
@@ -92,6 +95,18 @@ async def asgi(scope, receive, send):
         return
     if scope["path"] == "/mode":
         _set_mode(scope.get("query_string", b"").decode())
+    if scope["path"] == "/watch":
+        millis, ident = _params(scope.get("query_string", b"").decode())
+        _update(0, ident)
+        await receive()  # the request (no body)
+        try:
+            message = await asyncio.wait_for(receive(), millis / 1000)
+            outcome = "stopped" if message["type"] == "http.disconnect" else "finished"
+        except asyncio.TimeoutError:
+            outcome = "finished"
+        _update(0, f"{ident}-{outcome}")
+        if outcome == "stopped":
+            return
     if scope["path"] == "/stream":
         millis, _ = _params(scope.get("query_string", b"").decode())
         await send(

@@ -912,14 +912,19 @@ impl Drop for AtTheApp {
     }
 }
 
-/// Holds the place of a request whose client left until the app's answer begins, or
-/// `read_timeout` passes (its timer runs from the request's sending), then closes the
-/// connection: a worker still writing its answer stops at the close. No sample for the adaptive
+/// Holds the place of a request whose client left until the app's answer begins or it closes
+/// the connection, or `read_timeout` passes (its timer runs from the request's sending), then
+/// closes the connection: a worker still writing its answer stops at the close. No sample for the adaptive
 /// limit (the client left); the place's occupancy is one of the service time. Also the place of
 /// a request answered 504 (`read_timeout` passed), for one more `read_timeout`: its worker is
 /// as busy, and a place freed at the 504 sent the next request to wait in the app's backlog
 /// behind it, to time out there in its turn.
 async fn wait_for_head(mut conn: Pooled, method: http::Method) {
+    // Half-closed, as the client left: an app that watches for its client's leaving (Uvicorn
+    // reads the end as a disconnect: Starlette's `request.is_disconnected()`) learns it and may
+    // stop, as when nginx closes the connection; a sync Gunicorn worker, which reads no more once
+    // it has the request, answers as it would.
+    let _ = tokio::io::AsyncWriteExt::shutdown(&mut conn.client.io).await;
     let mut answered = false;
     poll_fn(|context| {
         if client::poll_head(&mut conn.client, context, &method, &mut answered).is_ready() {

@@ -611,6 +611,44 @@ async fn a_request_whose_client_left_holds_its_worker_until_the_app_answers() {
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
 
+/// An async app that watches for its client's leaving (Starlette's `request.is_disconnected()`)
+/// still learns it: the place of a request whose client left is held until the app answers or
+/// closes, and weir closes its sending side at once, which Uvicorn reads as a disconnect.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_async_app_that_watches_for_its_client_leaving_learns_it() {
+    use tokio::io::AsyncWriteExt;
+    let Some((app, gateway)) = start(
+        1,
+        true,
+        "workers = 1\nworker_class = \"async\"\nqueue_timeout = \"30s\"",
+        "",
+    )
+    .await
+    else {
+        return;
+    };
+    let mut leaving = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    leaving
+        .write_all(b"GET /watch?ms=5000&id=watch HTTP/1.1\r\nHost: app\r\n\r\n")
+        .await
+        .unwrap();
+    wait_until(
+        "the request to reach the app",
+        Duration::from_secs(10),
+        || app.seen() == ["watch"],
+    )
+    .await;
+    drop(leaving);
+    // Well before its 5 s: the app saw the client leave.
+    wait_until(
+        "the app to see its client leave",
+        Duration::from_secs(3),
+        || app.seen() == ["watch", "watch-stopped"],
+    )
+    .await;
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
 /// A request answered 504 (`read_timeout` passed) holds its worker as one whose client left,
 /// for one more `read_timeout` at most: the next waiter is sent when the worker is free, not into
 /// the app's backlog behind it.
