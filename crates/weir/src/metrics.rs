@@ -462,7 +462,7 @@ fn render_pools(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats)]) {
         (
             "weir_pool_open_connections",
             "gauge",
-            "Connections to the server that exist or are being made.",
+            "Connections to the server that exist or are being made (async workers: but streams and WebSockets past their response head).",
             |stats| stats.open as u64,
         ),
         (
