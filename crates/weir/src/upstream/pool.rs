@@ -1248,7 +1248,7 @@ impl Pooled {
     /// place held until their end starved the requests behind them (the example app, `workers
     /// = 2`: two open WebSockets, and every other request waited until its client gave up).
     /// The connection goes on outside `open`, and at its end takes a place again only if one is
-    /// free ([`Pool::checkin_streamed`]). Sync and gthread workers are busy until the end, so
+    /// free (`Pool::checkin_streamed`). Sync and gthread workers are busy until the end, so
     /// their place (and a plain `max_connections` place, as nginx's `max_conns` counts an
     /// upgraded connection) stays taken until then.
     pub fn streams(&mut self) {
