@@ -154,6 +154,15 @@ impl Gunicorn {
             .unwrap_or(0)
     }
 
+    /// For [`App::Overload`]: the `/work` requests the app holds now.
+    pub fn in_app(&self) -> u32 {
+        let text = self.read_state("count");
+        text.split_whitespace()
+            .next()
+            .and_then(|now| now.parse().ok())
+            .unwrap_or(0)
+    }
+
     /// For [`App::Overload`]: the `id`s of the `/work` requests that reached the app, in order.
     pub fn seen(&self) -> Vec<String> {
         self.read_state("seen")

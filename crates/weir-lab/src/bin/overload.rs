@@ -35,6 +35,25 @@
 //! (served of each burst alone, per gateway; then one line per round of each burst with a
 //! background), with `-NAMES` as raw.csv's under OVERLOAD_ONLY.
 //!
+//! `OVERLOAD_ABANDON=1` runs, instead of the levels, clients that give up ([`run_abandon`]):
+//! after the 100 unloaded requests, [`ABANDON_LEVEL`] × the capacity (160 req/s) for
+//! `--seconds`, the levels' Poisson generator with one seed ([`ABANDON_SEED`]: every gateway and
+//! build sees the same arrivals), where each client gives up after [`ABANDON_AFTER`] (1 s,
+//! connect included; `OVERLOAD_ABANDON_MS=N` makes it N ms) and drops its connection; then the app is left to drain (its backlog and
+//! handlers empty for 500 ms). Every request sends the app `id=GATEWAY-N`, N its index among the
+//! arrivals, which the app records as it starts the request (`OVERLOAD_STATE`, lab/apps/
+//! overload_app.py), so the requests that reached the app are known one by one, and among them
+//! those whose client got no answer: work for nobody, whether the request reached the app after
+//! its client gave up or the client gave up while the app worked on it. Without OVERLOAD_ONLY it
+//! runs the sync gateways (nginx, haproxy, weir-today, weir-workers); the Uvicorn ones when named.
+//! Writes DIR/abandon.csv (one row per gateway: sent; 2xx, all within the client's timeout, and
+//! the goodput, their count per second over min(offered, 80); refused, any other status, with
+//! how fast; no answer, split into given up at the timeout and failed before it; reached the
+//! app, split by what the client got; the most connections seen in the app's listen backlog,
+//! from the load's start until the app went idle; when the app went idle after the last client
+//! ended; and weir's refusals at once and drops after a wait from `/metrics`) and
+//! DIR/abandon.md (its table), with `-NAMES` under OVERLOAD_ONLY.
+//!
 //! Writes DIR/raw.csv (one row per gateway and level), DIR/summary.md (its main figures, with
 //! the recovery after each level) and DIR/unloaded.md; each weir gateway's
 //! access log (JSON, with the gateway's own `request_time`) goes to DIR/NAME-access.jsonl, and
@@ -167,7 +186,27 @@ struct Sample {
     /// 0: no answer (connect error, reset, time-out).
     status: u16,
     retry_after: Option<u64>,
+    /// Its index among the arrivals of its [`offer`] (0 for a request of no offer): the `N` of
+    /// the id it sent the app, if it sent one ([`Client::ids`]).
+    arrival: usize,
 }
+
+/// How the generator's clients behave.
+#[derive(Clone, Copy)]
+struct Client {
+    /// How long one waits for its whole answer (connect included) before it gives up and drops
+    /// its connection.
+    timeout: Duration,
+    /// When set, each request sends the app `id=PREFIX-N` (N its [`Sample::arrival`]), which
+    /// the app records as it starts the request (`Gunicorn::seen`): which requests reached it.
+    ids: Option<&'static str>,
+}
+
+/// The clients of the levels and bursts: they wait [`CLIENT_TIMEOUT`] and send no id.
+const PATIENT: Client = Client {
+    timeout: CLIENT_TIMEOUT,
+    ids: None,
+};
 
 /// A small xorshift generator: the arrivals need randomness, not cryptography.
 struct Rng(u64);
@@ -181,15 +220,19 @@ impl Rng {
     }
 }
 
-/// One request for the app's work on a fresh `stream` (`Connection: close`): the whole answer,
-/// or `None` when the exchange failed.
+/// One request for the app's work on a fresh `stream` (`Connection: close`), with `id` for the
+/// app to record if given: the whole answer, or `None` when the exchange failed.
 async fn work<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
     mut stream: S,
+    id: Option<&str>,
 ) -> Option<Vec<u8>> {
+    let id = id.map_or(String::new(), |id| format!("&id={id}"));
     stream
         .write_all(
-            format!("GET /work?ms={SERVICE_MS} HTTP/1.1\r\nHost: app\r\nConnection: close\r\n\r\n")
-                .as_bytes(),
+            format!(
+                "GET /work?ms={SERVICE_MS}{id} HTTP/1.1\r\nHost: app\r\nConnection: close\r\n\r\n"
+            )
+            .as_bytes(),
         )
         .await
         .ok()?;
@@ -199,8 +242,27 @@ async fn work<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(
 }
 
 async fn one_request(addr: SocketAddr, scheduled: Instant, at: Duration) -> Sample {
-    let exchange = async { work(tokio::net::TcpStream::connect(addr).await.ok()?).await };
-    let answer = tokio::time::timeout(CLIENT_TIMEOUT, exchange)
+    one_request_as(addr, scheduled, at, PATIENT, 0).await
+}
+
+/// One request by `client`, the `arrival`-th of its offer; a client that gives up drops the
+/// exchange, and with it its connection.
+async fn one_request_as(
+    addr: SocketAddr,
+    scheduled: Instant,
+    at: Duration,
+    client: Client,
+    arrival: usize,
+) -> Sample {
+    let id = client.ids.map(|prefix| format!("{prefix}-{arrival}"));
+    let exchange = async {
+        work(
+            tokio::net::TcpStream::connect(addr).await.ok()?,
+            id.as_deref(),
+        )
+        .await
+    };
+    let answer = tokio::time::timeout(client.timeout, exchange)
         .await
         .ok()
         .flatten()
@@ -225,6 +287,7 @@ async fn one_request(addr: SocketAddr, scheduled: Instant, at: Duration) -> Samp
         latency: scheduled.elapsed(),
         status,
         retry_after,
+        arrival,
     }
 }
 
@@ -246,8 +309,9 @@ async fn measure_app(socket: &Path) -> f64 {
         clients.push(tokio::spawn(async move {
             let mut served = 0u32;
             while Instant::now() < end {
-                let exchange =
-                    async { work(tokio::net::UnixStream::connect(&socket).await.ok()?).await };
+                let exchange = async {
+                    work(tokio::net::UnixStream::connect(&socket).await.ok()?, None).await
+                };
                 if let Some(answer) = exchange.await {
                     served += u32::from(
                         answer.starts_with(b"HTTP/1.1 2") || answer.starts_with(b"HTTP/1.0 2"),
@@ -281,9 +345,9 @@ async fn set_mode(socket: &Path, mode: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Offers each phase's rate (req/s) for its seconds, one after the other, Poisson arrivals;
-/// waits for every answer.
-async fn offer(addr: SocketAddr, phases: &[(f64, u64)], seed: u64) -> Vec<Sample> {
+/// Offers each phase's rate (req/s) for its seconds, one after the other, Poisson arrivals, each
+/// request made by `client`; waits for every answer (or its client's giving up).
+async fn offer(addr: SocketAddr, phases: &[(f64, u64)], seed: u64, client: Client) -> Vec<Sample> {
     let mut rng = Rng(seed | 1);
     let start = Instant::now();
     let mut next = start;
@@ -299,10 +363,12 @@ async fn offer(addr: SocketAddr, phases: &[(f64, u64)], seed: u64) -> Vec<Sample
             }
             tokio::time::sleep_until(next).await;
             let scheduled = next;
-            tasks.push(tokio::spawn(one_request(
+            tasks.push(tokio::spawn(one_request_as(
                 addr,
                 scheduled,
                 scheduled - start,
+                client,
+                tasks.len(),
             )));
         }
     }
@@ -587,7 +653,10 @@ async fn burst_round(
     let (burst, background) = match background {
         Some((rate, seconds, seed)) => {
             let phases = [(rate, seconds)];
-            tokio::join!(burst(addr, count, spread), offer(addr, &phases, seed))
+            tokio::join!(
+                burst(addr, count, spread),
+                offer(addr, &phases, seed, PATIENT)
+            )
         }
         None => (burst(addr, count, spread).await, Vec::new()),
     };
@@ -716,6 +785,167 @@ async fn run_bursts(
         }
     }
     served
+}
+
+/// `OVERLOAD_ABANDON=1`: the load, 2x the app's capacity, and how long each of its clients
+/// waits before it gives up and drops its connection unless `OVERLOAD_ABANDON_MS` says.
+const ABANDON_LEVEL: f64 = 2.0;
+const ABANDON_AFTER: Duration = Duration::from_secs(1);
+/// One seed for every gateway and build: the same arrivals.
+const ABANDON_SEED: u64 = 0x9E37_79B9_7F4A_7C15 ^ 0xAB00;
+/// The app is idle once its backlog and its handlers stayed empty this long; waited for at most
+/// [`DRAIN_DEADLINE`].
+const DRAINED_FOR: Duration = Duration::from_millis(500);
+const DRAIN_DEADLINE: Duration = Duration::from_secs(60);
+
+/// Waits until the app on `app` has been idle for [`DRAINED_FOR`] (nothing in its listen
+/// backlog, no `/work` in a handler); gives the time until it went idle, `None` past
+/// [`DRAIN_DEADLINE`].
+async fn drained(app: &Gunicorn) -> Option<Duration> {
+    let start = Instant::now();
+    let mut idle_since = None;
+    while start.elapsed() < DRAIN_DEADLINE {
+        let idle = backlog(&app.socket()) == Some(0) && app.in_app() == 0;
+        match (idle, idle_since) {
+            (false, _) => idle_since = None,
+            (true, None) => idle_since = Some(start.elapsed()),
+            (true, Some(since)) if start.elapsed() - since >= DRAINED_FOR => return Some(since),
+            (true, Some(_)) => {}
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    None
+}
+
+/// Runs `OVERLOAD_ABANDON=1` against `gateway` at `addr`: [`ABANDON_LEVEL`] × the capacity for
+/// `seconds`, open loop, every client giving up after `give_up`; then waits for the app to
+/// drain. Gives the line of abandon.csv and the row of abandon.md.
+async fn run_abandon(
+    gateway: &Gateway,
+    app: &Gunicorn,
+    addr: SocketAddr,
+    admin: Option<SocketAddr>,
+    seconds: u64,
+    give_up: Duration,
+) -> (String, String) {
+    let socket = app.socket();
+    let stop = Arc::new(AtomicBool::new(false));
+    let most = Arc::new(AtomicU32::new(0));
+    watch_backlog(socket, Arc::clone(&stop), Arc::clone(&most));
+    let before = match admin {
+        Some(admin) => scrape(admin, Duration::ZERO).await,
+        None => None,
+    };
+    let client = Client {
+        timeout: give_up,
+        ids: Some(gateway.name),
+    };
+    let samples = offer(
+        addr,
+        &[(ABANDON_LEVEL * CAPACITY, seconds)],
+        ABANDON_SEED,
+        client,
+    )
+    .await;
+    // From the last client's end (answered or gone): what the app still had to do.
+    let drain = drained(app).await;
+    stop.store(true, Ordering::Relaxed);
+    let after = match admin {
+        Some(admin) => scrape(admin, Duration::ZERO).await,
+        None => None,
+    };
+    let (at_once, drops) = match (before, after) {
+        (Some(before), Some(after)) => {
+            let counts: [u64; 4] = std::array::from_fn(|index| {
+                after.refusals[index].saturating_sub(before.refusals[index])
+            });
+            (
+                (counts[0] + counts[1] + counts[2]).to_string(),
+                counts[3].to_string(),
+            )
+        }
+        _ => ("-".into(), "-".into()),
+    };
+    // The arrivals that reached the app: the ids it recorded with this gateway's prefix (the
+    // app is shared by the gateways one after another, and the warm-up sends no id).
+    let mut reached = vec![false; samples.len()];
+    let mut reached_unknown = 0usize;
+    for id in app.seen() {
+        let arrival = id
+            .rsplit_once('-')
+            .filter(|(prefix, _)| *prefix == gateway.name)
+            .and_then(|(_, arrival)| arrival.parse::<usize>().ok());
+        match arrival {
+            Some(arrival) if arrival < reached.len() => reached[arrival] = true,
+            Some(_) => reached_unknown += 1,
+            None => {}
+        }
+    }
+    let sent = samples.len();
+    let offered = sent as f64 / seconds as f64;
+    let is_ok = |sample: &Sample| (200..300).contains(&sample.status);
+    let mut served: Vec<Duration> = samples
+        .iter()
+        .filter(|s| is_ok(s))
+        .map(|s| s.latency)
+        .collect();
+    served.sort();
+    let ok = served.len();
+    let goodput = ok as f64 / seconds as f64 / offered.clamp(f64::MIN_POSITIVE, CAPACITY);
+    let refused: Vec<&Sample> = samples
+        .iter()
+        .filter(|s| s.status != 0 && !is_ok(s))
+        .collect();
+    let mut statuses: Vec<String> = refused.iter().map(|s| s.status.to_string()).collect();
+    statuses.sort();
+    statuses.dedup();
+    let mut refusal: Vec<Duration> = refused.iter().map(|s| s.latency).collect();
+    refusal.sort();
+    // No answer: given up at the timeout, or the exchange failed before it (connect error,
+    // reset, a close without a status line).
+    let no_answer: Vec<&Sample> = samples.iter().filter(|s| s.status == 0).collect();
+    let gave_up = no_answer.iter().filter(|s| s.latency >= give_up).count();
+    let failed = no_answer.len() - gave_up;
+    let at_app = |keep: &dyn Fn(&Sample) -> bool| {
+        samples
+            .iter()
+            .filter(|s| keep(s) && reached.get(s.arrival).copied().unwrap_or(false))
+            .count()
+    };
+    let reached_all = at_app(&|_| true);
+    let reached_ok = at_app(&is_ok);
+    let reached_no_answer = at_app(&|s| s.status == 0);
+    let reached_refused = reached_all - reached_ok - reached_no_answer;
+    let backlog_max = most.load(Ordering::Relaxed);
+    let drain_ms = drain.map_or("-".into(), |drain| drain.as_millis().to_string());
+    let setting = gateway.setting.replace('"', "'");
+    let line = format!(
+        "{},\"{setting}\",{ABANDON_LEVEL},{},{seconds},{offered:.1},{sent},{ok},{goodput:.3},{},{},{},{},{},{},{},{gave_up},{failed},{reached_all},{reached_ok},{reached_no_answer},{reached_refused},{reached_unknown},{backlog_max},{drain_ms},{at_once},{drops}",
+        gateway.name,
+        give_up.as_millis(),
+        ms(percentile(&served, 0.5)),
+        ms(percentile(&served, 0.99)),
+        refused.len(),
+        statuses.join(" "),
+        ms(percentile(&refusal, 0.5)),
+        ms(percentile(&refusal, 0.99)),
+        no_answer.len(),
+    );
+    eprintln!("{line}");
+    let row = format!(
+        "| {} | {sent} ({offered:.1} req/s) | {ok} ({goodput:.3}) | {} | {}{} | {} / {} | {gave_up} + {failed} | **{reached_all}** | **{reached_no_answer}** | {backlog_max} | {drain_ms} | {at_once} / {drops} |",
+        gateway.name,
+        ms(percentile(&served, 0.99)),
+        refused.len(),
+        if statuses.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", statuses.join(" "))
+        },
+        ms(percentile(&refusal, 0.5)),
+        ms(percentile(&refusal, 0.99)),
+    );
+    (line, row)
 }
 
 /// Reads `weir_pool_limit` and `weir_pool_refusals_total` of the upstream `app` on weir's
@@ -958,6 +1188,19 @@ async fn main() -> anyhow::Result<()> {
     let bursts_mode = std::env::var("OVERLOAD_BURSTS").unwrap_or_default();
     let background_only = bursts_mode == "bg";
     let bursts = bursts_mode == "1" || background_only;
+    // `1`: clients that give up ([`run_abandon`]) instead of the levels.
+    let abandon = std::env::var("OVERLOAD_ABANDON").is_ok_and(|value| value == "1");
+    let give_up = match std::env::var("OVERLOAD_ABANDON_MS") {
+        Ok(millis) => Duration::from_millis(millis.parse().context("OVERLOAD_ABANDON_MS")?),
+        Err(_) => ABANDON_AFTER,
+    };
+    if bursts && abandon {
+        bail!("OVERLOAD_BURSTS and OVERLOAD_ABANDON are two runs: set one");
+    }
+    let mut abandon_csv = String::from(
+        "gateway,setting,level,client_timeout_ms,seconds,offered_rps,sent,ok,goodput,served_p50_ms,served_p99_ms,refused,refused_statuses,refusal_p50_ms,refusal_p99_ms,no_answer,gave_up,failed,reached_app,reached_app_ok,reached_app_no_answer,reached_app_refused,reached_app_unknown_id,backlog_max,app_idle_after_ms,at_once,drops\n",
+    );
+    let mut abandon_rows = Vec::new();
     let mut bursts_csv = String::from(
         "gateway,setting,requests,spread_ms,round,sent,ok_within_2s,ok,refused,no_answer,at_once,drops,served_p99_ms,background_rps,background_s,burst_ok_within_2s,background_sent,background_ok_within_2s\n",
     );
@@ -965,6 +1208,10 @@ async fn main() -> anyhow::Result<()> {
     let mut bursts_served: Vec<(&str, BurstsServed)> = Vec::new();
     for (round, gateway) in GATEWAYS.iter().enumerate() {
         if !only.is_empty() && !only.split(',').any(|name| name == gateway.name) {
+            continue;
+        }
+        // Clients that give up: the sync gateways unless named.
+        if abandon && only.is_empty() && gateway.asgi {
             continue;
         }
         let app = if gateway.asgi {
@@ -990,7 +1237,7 @@ async fn main() -> anyhow::Result<()> {
         if gateway.asgi {
             set_mode(&socket, if gateway.block { "block" } else { "ok" }).await?;
         }
-        let app_rps = if bursts || (gateway.asgi && !gateway.block) {
+        let app_rps = if bursts || abandon || (gateway.asgi && !gateway.block) {
             None
         } else {
             Some(measure_app(&socket).await)
@@ -1021,6 +1268,14 @@ async fn main() -> anyhow::Result<()> {
             drop(running);
             continue;
         }
+        if abandon {
+            let (line, row) =
+                run_abandon(gateway, app, addr, admin, options.seconds, give_up).await;
+            let _ = writeln!(abandon_csv, "{line}");
+            abandon_rows.push(row);
+            drop(running);
+            continue;
+        }
         for (index, level) in LEVELS.iter().enumerate() {
             let rate = level * CAPACITY;
             let stop = Arc::new(AtomicBool::new(false));
@@ -1033,6 +1288,7 @@ async fn main() -> anyhow::Result<()> {
                 addr,
                 &[(rate, options.seconds), (CAPACITY, TAIL_SECONDS)],
                 seed,
+                PATIENT,
             )
             .await;
             stop.store(true, Ordering::Relaxed);
@@ -1197,12 +1453,31 @@ async fn main() -> anyhow::Result<()> {
         }
         drop(running);
     }
+    let suffix = if only.is_empty() {
+        String::new()
+    } else {
+        format!("-{}", only.replace(',', "-"))
+    };
+    if abandon {
+        std::fs::write(
+            options.out.join(format!("abandon{suffix}.csv")),
+            &abandon_csv,
+        )?;
+        let mut table = format!(
+            "{}x the app's capacity ({} req/s offered, Poisson, a new connection each) for {} s; every client gives up after {} ms and drops its connection.\n\n| gateway | sent (offered) | 2xx (goodput) | 2xx p99 ms | refused (statuses) | refusal p50 / p99 ms | no answer: gave up + failed | reached the app | of those, the client got no answer | backlog max | app idle after, ms | weir: refused at once / dropped after a wait |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+            ABANDON_LEVEL,
+            ABANDON_LEVEL * CAPACITY,
+            options.seconds,
+            give_up.as_millis(),
+        );
+        for row in &abandon_rows {
+            let _ = writeln!(table, "{row}");
+        }
+        std::fs::write(options.out.join(format!("abandon{suffix}.md")), &table)?;
+        std::fs::write(options.out.join(format!("unloaded{suffix}.md")), &unloaded)?;
+        return Ok(());
+    }
     if bursts {
-        let suffix = if only.is_empty() {
-            String::new()
-        } else {
-            format!("-{}", only.replace(',', "-"))
-        };
         std::fs::write(options.out.join(format!("bursts{suffix}.csv")), &bursts_csv)?;
         let mut table = String::new();
         if !background_only {
@@ -1304,6 +1579,7 @@ mod tests {
             latency: Duration::from_millis(latency_ms),
             status,
             retry_after: None,
+            arrival: 0,
         }
     }
 
