@@ -674,7 +674,7 @@ impl Upstream {
                 Some(Err(broke)) => broke,
                 None => {
                     conn.failed();
-                    if conn.capacity_declared() {
+                    if conn.capped() {
                         // The worker is still busy with it: its place is held as for a client
                         // that left (`AtTheApp`), for one more `read_timeout` at most.
                         conn.client.start_read_timer(self.read_timeout);
@@ -876,9 +876,9 @@ impl Upstream {
 /// A request with the app, from its sending to its response head ([`Upstream::exchange`]). Dropped
 /// before the head (its client left, and its request's future with it), a request sent whole is
 /// still with the app, whose worker is busy with it until it answers whatever weir does: a closed
-/// connection stops a Gunicorn worker only when it writes. So with a declared capacity its place
-/// stays taken until the app's answer begins ([`wait_for_head`]): a freed place is a free
-/// worker. Freed at the client's leaving, it went to the next waiter while the worker was still
+/// connection stops a Gunicorn worker only when it writes. So in a capped pool (`workers`, or
+/// `max_connections`) its place stays taken until the app's answer begins ([`wait_for_head`]):
+/// a freed place is a free worker. Freed at the client's leaving, it went to the next waiter while the worker was still
 /// busy, and that request waited in the app's listen backlog: a sync app of 2 workers taking 1 s
 /// a request, with clients that gave up after 0.3 s, 10 a second for 4 s, had all 40 requests
 /// reach it and 31 in its backlog at once (lab/runs/2026-12-06-vm-abandoned).
@@ -903,7 +903,7 @@ impl Drop for AtTheApp {
             return;
         };
         // A request not sent whole fails at the app as its connection closes.
-        if self.sending.is_some() || !conn.capacity_declared() {
+        if self.sending.is_some() || !conn.capped() {
             return;
         }
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {

@@ -1278,9 +1278,10 @@ impl Pooled {
         self.slot.failed();
     }
 
-    /// Whether the app's capacity was declared (`workers`): its places are its workers.
-    pub fn capacity_declared(&self) -> bool {
-        self.slot.pool.settings.predict
+    /// Whether the pool is capped (`workers`, or `max_connections`): its places are the app's
+    /// workers, as its operator sized them.
+    pub fn capped(&self) -> bool {
+        self.slot.pool.is_capped()
     }
 
     /// How long the request waited in the queue for this connection's place.

@@ -576,39 +576,41 @@ async fn a_queued_request_whose_client_left_never_reaches_the_app() {
 /// the answer. So its place stays taken until the answer begins, and the next waiter is sent
 /// when the worker is free, not into the app's listen backlog while it is busy (where it waited
 /// before, and clients that give up under overload had every request sent: 40 of 40, 31 in the
-/// backlog at once).
+/// backlog at once). So with `workers`, and with a plain `max_connections` too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_whose_client_left_holds_its_worker_until_the_app_answers() {
     use tokio::io::AsyncWriteExt;
-    let Some((app, gateway)) = start(1, false, "workers = 1\nqueue_timeout = \"30s\"", "").await
-    else {
-        return;
-    };
-    let mut leaving = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
-    leaving
-        .write_all(b"GET /work?ms=1500&id=left HTTP/1.1\r\nHost: app\r\n\r\n")
-        .await
-        .unwrap();
-    wait_until(
-        "the request to reach the worker",
-        Duration::from_secs(10),
-        || app.seen() == ["left"],
-    )
-    .await;
-    let next = spawn_get(gateway.addr, "/work?ms=1&id=next");
-    wait_until("the next request to queue", Duration::from_secs(10), || {
-        gateway.handle.pool_stats()[0].2.waiting == 1
-    })
-    .await;
-    drop(leaving);
-    let most_backlog = most_backlog_until_done(&app, &next).await;
-    assert_eq!(next.await.unwrap(), StatusCode::OK);
-    assert_eq!(
-        most_backlog, 0,
-        "the next request waited in the app's backlog behind the one whose client left"
-    );
-    assert_eq!(app.seen(), ["left", "next"]);
-    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    for cap in ["workers = 1", "max_connections = 1"] {
+        let upstream = format!("{cap}\nqueue_timeout = \"30s\"");
+        let Some((app, gateway)) = start(1, false, &upstream, "").await else {
+            return;
+        };
+        let mut leaving = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+        leaving
+            .write_all(b"GET /work?ms=1500&id=left HTTP/1.1\r\nHost: app\r\n\r\n")
+            .await
+            .unwrap();
+        wait_until(
+            "the request to reach the worker",
+            Duration::from_secs(10),
+            || app.seen() == ["left"],
+        )
+        .await;
+        let next = spawn_get(gateway.addr, "/work?ms=1&id=next");
+        wait_until("the next request to queue", Duration::from_secs(10), || {
+            gateway.handle.pool_stats()[0].2.waiting == 1
+        })
+        .await;
+        drop(leaving);
+        let most_backlog = most_backlog_until_done(&app, &next).await;
+        assert_eq!(next.await.unwrap(), StatusCode::OK, "{cap}");
+        assert_eq!(
+            most_backlog, 0,
+            "{cap}: the next request waited in the app's backlog behind the one whose client left"
+        );
+        assert_eq!(app.seen(), ["left", "next"], "{cap}");
+        gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    }
 }
 
 /// An async app that watches for its client's leaving (Starlette's `request.is_disconnected()`)
