@@ -7,7 +7,8 @@
 //!   end only if one is free. It never exceeds `max_connections` (when that is not 0).
 //! - Every connection in use is owned by a [`Slot`], an upgraded one (a tunnel) too until it
 //!   ends; dropping the slot (error, cancel, client gone, tunnel closed) either hands the slot
-//!   to a live waiter or decrements `open`. A place handed to a
+//!   to a live waiter or decrements `open`. (With a cap, a request whose client left while the
+//!   app worked on it drops its slot once the app's answer begins: `upstream.rs`' `AtTheApp`.) A place handed to a
 //!   waiter travels as a [`Grant`], which owns its slot too: a grant dropped unread (the waiter
 //!   was cancelled after the send) gives the place back. So no path leaks a slot.
 //! - Idle connections are stacks, one per thread that drives them: the most recently used of the
@@ -31,7 +32,8 @@
 //! - `outstanding` counts the requests in flight to the server, from the checkout's first lock
 //!   (a place had at once, or a place in the queue) to the place given back (check-in, the
 //!   slot's drop), the queue left without a place, or the connection upgraded: what
-//!   least-outstanding balancing compares (an async worker's stream leaves it at its head). Each change is made inside a critical section the
+//!   least-outstanding balancing compares (an async worker's stream leaves it at its head).
+//!   Each change is made inside a critical section the
 //!   pool takes anyway on that path, so counting costs a request no shared write of its own;
 //!   only the rare ways out (a waiter cancelled or refused, an upgrade) take the lock for it.
 //!   A waiter holds its unit of the count until it reads its grant, and the grant's slot holds
