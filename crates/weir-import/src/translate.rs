@@ -1245,7 +1245,7 @@ impl<'a> Translator<'a> {
             "proxy_ignore_client_abort" if off => (Kind::Translated, "the default".into()),
             "proxy_ignore_client_abort" => (
                 Kind::Approximated,
-                "weir cancels the upstream exchange when the client goes away".into(),
+                "weir cancels the upstream exchange when the client goes away (with workers or max_connections, a request sent whole keeps its place until the app's answer begins)".into(),
             ),
             "proxy_next_upstream" | "proxy_next_upstream_tries" | "proxy_next_upstream_timeout" => (
                 Kind::Approximated,
