@@ -664,18 +664,7 @@ async fn burst_round(
         Some(admin) => scrape(admin, zero.elapsed()).await,
         None => None,
     };
-    let (at_once, drops) = match (before, after) {
-        (Some(before), Some(after)) => {
-            let counts: [u64; 4] = std::array::from_fn(|index| {
-                after.refusals[index].saturating_sub(before.refusals[index])
-            });
-            (
-                (counts[0] + counts[1] + counts[2]).to_string(),
-                counts[3].to_string(),
-            )
-        }
-        _ => ("-".into(), "-".into()),
-    };
+    let (at_once, drops) = refused_between(before, after);
     BurstRound {
         burst,
         background,
@@ -854,18 +843,7 @@ async fn run_abandon(
         Some(admin) => scrape(admin, Duration::ZERO).await,
         None => None,
     };
-    let (at_once, drops) = match (before, after) {
-        (Some(before), Some(after)) => {
-            let counts: [u64; 4] = std::array::from_fn(|index| {
-                after.refusals[index].saturating_sub(before.refusals[index])
-            });
-            (
-                (counts[0] + counts[1] + counts[2]).to_string(),
-                counts[3].to_string(),
-            )
-        }
-        _ => ("-".into(), "-".into()),
-    };
+    let (at_once, drops) = refused_between(before, after);
     // The arrivals that reached the app: the ids it recorded with this gateway's prefix (the
     // app is shared by the gateways one after another, and the warm-up sends no id).
     let mut reached = vec![false; samples.len()];
@@ -1012,6 +990,20 @@ fn watch_metrics(
 
 /// The refusals by reason between the last readings at or before `from` and `to` (the first
 /// reading stands for the level's start).
+/// weir's refusals at once and drops after a wait between two scrapes of `/metrics`, as
+/// text; `-` without both.
+fn refused_between(before: Option<Scrape>, after: Option<Scrape>) -> (String, String) {
+    let (Some(before), Some(after)) = (before, after) else {
+        return ("-".into(), "-".into());
+    };
+    let counts: [u64; 4] =
+        std::array::from_fn(|index| after.refusals[index].saturating_sub(before.refusals[index]));
+    (
+        (counts[0] + counts[1] + counts[2]).to_string(),
+        counts[3].to_string(),
+    )
+}
+
 fn refusals_between(series: &[Scrape], from: Duration, to: Duration) -> [u64; 4] {
     let at = |time: Duration| {
         series

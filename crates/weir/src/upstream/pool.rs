@@ -304,6 +304,8 @@ enum Handed {
 /// The right to one of the pool's `max_connections`. Dropping it frees the place.
 pub struct Slot {
     pool: Arc<Pool>,
+    /// Whether dropping it frees the place. In a checked-out connection it is disarmed only
+    /// once its place was given back at the response head ([`Pooled::streams`]).
     armed: bool,
     /// Whether the slot holds its request's unit of `outstanding` (given back with the place).
     /// A grant's slot does not until its waiter reads it; an upgraded one no longer does.
@@ -316,9 +318,6 @@ pub struct Slot {
     outcome: PackedOutcome,
     /// The request's kind, whose baseline its latency is judged by (adaptive limit).
     kind: adaptive::Kind,
-    /// The place was given back at the response head, the exchange going on outside `open`
-    /// (async workers' stream or tunnel: [`Pooled::streams`]).
-    streaming: bool,
 }
 
 /// What came of a request ([`adaptive::Outcome`], or no sample: the client left, a stale
@@ -717,7 +716,6 @@ impl Pool {
             queued: Duration::ZERO,
             outcome: PackedOutcome::NONE,
             kind: adaptive::Kind::default(),
-            streaming: false,
         }
     }
 
@@ -1099,7 +1097,6 @@ impl Slot {
         self.since = now;
         self.queued = Duration::ZERO;
         self.outcome = PackedOutcome::NONE;
-        self.streaming = false;
     }
 
     /// See [`Pooled::answered`].
@@ -1212,7 +1209,9 @@ impl Pooled {
             owner,
             reused: _,
         } = self;
-        if slot.streaming {
+        // A checked-out connection's slot is disarmed only by `streams`: its place was given
+        // back at the response head.
+        if !slot.armed {
             slot.pool.checkin_streamed(client, owner, now);
             return;
         }
@@ -1259,7 +1258,6 @@ impl Pooled {
             return;
         }
         slot.armed = false;
-        slot.streaming = true;
         slot.pool.release_slot(
             Instant::now().duration_since(slot.since),
             slot.outcome.unpack().map(|outcome| (outcome, slot.kind)),

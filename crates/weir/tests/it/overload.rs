@@ -271,6 +271,15 @@ async fn a_burst_of_slow_requests_after_a_fast_one_is_judged_by_how_long_the_wor
 }
 
 /// Each request's status, in the order sent, and how many were 200.
+/// A connection to the gateway on which `request` was written: its client, which leaves when
+/// it is dropped.
+async fn sent_raw(gateway: std::net::SocketAddr, request: &[u8]) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let mut client = tokio::net::TcpStream::connect(gateway).await.unwrap();
+    client.write_all(request).await.unwrap();
+    client
+}
+
 /// The most connections in the app's listen backlog, read every 20 ms until `task` ends.
 async fn most_backlog_until_done(
     app: &Gunicorn,
@@ -527,7 +536,6 @@ async fn rises_falls_and_rises_again(mode: &str, fallen: usize, reason: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_queued_request_whose_client_left_never_reaches_the_app() {
-    use tokio::io::AsyncWriteExt;
     let Some((app, gateway)) = start(1, false, "workers = 1\nqueue_timeout = \"30s\"", "").await
     else {
         return;
@@ -545,9 +553,7 @@ async fn a_queued_request_whose_client_left_never_reaches_the_app() {
         &b"GET /work?ms=1&id=left HTTP/1.1\r\nHost: app\r\n\r\n"[..],
         b"POST /work?ms=1&id=left-with-body HTTP/1.1\r\nHost: app\r\nContent-Length: 5\r\n\r\nhello",
     ] {
-        let mut client = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
-        client.write_all(request).await.unwrap();
-        leaving.push(client);
+        leaving.push(sent_raw(gateway.addr, request).await);
     }
     wait_until("the requests to queue", Duration::from_secs(10), || {
         gateway.handle.pool_stats()[0].2.waiting == 2
@@ -579,17 +585,16 @@ async fn a_queued_request_whose_client_left_never_reaches_the_app() {
 /// backlog at once). So with `workers`, and with a plain `max_connections` too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_whose_client_left_holds_its_worker_until_the_app_answers() {
-    use tokio::io::AsyncWriteExt;
     for cap in ["workers = 1", "max_connections = 1"] {
         let upstream = format!("{cap}\nqueue_timeout = \"30s\"");
         let Some((app, gateway)) = start(1, false, &upstream, "").await else {
             return;
         };
-        let mut leaving = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
-        leaving
-            .write_all(b"GET /work?ms=1500&id=left HTTP/1.1\r\nHost: app\r\n\r\n")
-            .await
-            .unwrap();
+        let leaving = sent_raw(
+            gateway.addr,
+            b"GET /work?ms=1500&id=left HTTP/1.1\r\nHost: app\r\n\r\n",
+        )
+        .await;
         wait_until(
             "the request to reach the worker",
             Duration::from_secs(10),
@@ -618,7 +623,6 @@ async fn a_request_whose_client_left_holds_its_worker_until_the_app_answers() {
 /// closes, and weir closes its sending side at once, which Uvicorn reads as a disconnect.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_async_app_that_watches_for_its_client_leaving_learns_it() {
-    use tokio::io::AsyncWriteExt;
     let Some((app, gateway)) = start(
         1,
         true,
@@ -629,11 +633,11 @@ async fn an_async_app_that_watches_for_its_client_leaving_learns_it() {
     else {
         return;
     };
-    let mut leaving = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
-    leaving
-        .write_all(b"GET /watch?ms=5000&id=watch HTTP/1.1\r\nHost: app\r\n\r\n")
-        .await
-        .unwrap();
+    let leaving = sent_raw(
+        gateway.addr,
+        b"GET /watch?ms=5000&id=watch HTTP/1.1\r\nHost: app\r\n\r\n",
+    )
+    .await;
     wait_until(
         "the request to reach the app",
         Duration::from_secs(10),
