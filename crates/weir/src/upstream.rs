@@ -35,7 +35,7 @@ use crate::head_view::{Headers, Request, Response};
 use crate::request_body::RequestBody;
 use crate::spares::SpareBox;
 use balance::Balancer;
-use client::{HeadError, ResponseFraming, ResponseHead, SendError, Sending};
+use client::{ClientConn, HeadError, ResponseFraming, ResponseHead, SendError, Sending};
 pub use health::ActiveChecks;
 use health::{Health, PassiveSettings};
 pub use pool::{admission, Checkout, CheckoutError, Pool, PoolSettings, PoolStats, Pooled};
@@ -93,6 +93,28 @@ fn repeatable(request: &Request<RequestBody>) -> bool {
 fn client_deadline(headers: &Headers) -> Option<Duration> {
     pool::admission::client_deadline(headers.get(pool::admission::DEADLINE_HEADER)?)
 }
+
+/// Whether a connect failed because nothing listens on the server's address: refused (TCP, or
+/// a Unix socket file left behind), or no socket file (Gunicorn removes its own on the way out).
+fn not_listening(error: &ProxyError) -> bool {
+    matches!(
+        error,
+        ProxyError::Connect { source, .. }
+            if matches!(
+                source.kind(),
+                std::io::ErrorKind::ConnectionRefused | std::io::ErrorKind::NotFound
+            )
+    )
+}
+
+/// The first pause before a request connects again to an app that refused it
+/// ([`Upstream::wait_for_listen`]); it doubles up to [`LISTEN_PAUSE_MOST`]. A restarting
+/// Gunicorn refuses for a few hundred milliseconds (the old master's exit to the new one's bind:
+/// 0.5 s for the example app), so a request is at most that late once it listens again.
+const LISTEN_PAUSE: Duration = Duration::from_millis(10);
+
+/// The longest pause between two connects to an app that refuses ([`LISTEN_PAUSE`]).
+const LISTEN_PAUSE_MOST: Duration = Duration::from_millis(100);
 
 /// An exchange with one server that did not give a response head.
 struct Failed {
@@ -495,7 +517,8 @@ impl Upstream {
     /// A reused connection that turns out stale is retried once on a fresh one to the same
     /// server when nothing was sent, or when the request is safe to repeat; so is, once, a new
     /// connection to an upstream's only server that it closed before answering (a worker
-    /// stopping gracefully).
+    /// stopping gracefully). With `workers` declared, an only server that refuses connections
+    /// (restarting) is waited for, up to the request's queue deadline ([`Upstream::connection`]).
     /// A server that fails
     /// (connect error or time-out, or an exchange that breaks before the response head) counts
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
@@ -617,7 +640,9 @@ impl Upstream {
         let mut fresh = false;
         let mut closed_retried = false;
         loop {
-            let conn = self.connection(pool, request, fresh, priority).await?;
+            let conn = self
+                .connection(pool, request, fresh, alone, priority)
+                .await?;
             let (parts, body) = std::mem::take(request).into_parts();
             let mut at_app = AtTheApp {
                 conn: Some(conn),
@@ -784,11 +809,16 @@ impl Upstream {
     /// A future of its own, awaited before the request is sent: the checkout's answer, which a
     /// new connection's slot is taken from, keeps its room while the connection is made, and
     /// in [`Upstream::exchange`] it kept it while the request was sent too (200 bytes).
+    ///
+    /// With a declared capacity and no other server to go to (`alone`), an app that refuses
+    /// connections (nothing listens: Gunicorn restarting) is waited for, the place held, up to
+    /// the request's deadline ([`Upstream::wait_for_listen`]).
     async fn connection(
         &self,
         pool: &Arc<Pool>,
         request: &mut Request<RequestBody>,
         fresh: bool,
+        alone: bool,
         priority: Priority,
     ) -> Result<Pooled, Failed> {
         let deadline = || client_deadline(request.headers());
@@ -796,18 +826,23 @@ impl Upstream {
             // A pooled connection the server closed while idle was already passed over.
             Ok(Checkout::Reused(conn)) => Ok(conn),
             Ok(Checkout::Connect(mut slot)) => {
-                // Boxed: rare work on a keep-alive upstream, and large.
-                match Box::pin(connect::connect(
-                    pool.addr(),
-                    self.connect_timeout,
-                    self.send_timeout,
-                ))
-                .await
-                {
-                    Ok(mut stream) => {
-                        stream.expire_after(self.keepalive_time);
-                        Ok(slot.into_conn(stream))
+                let mut connected = self.connect(pool).await;
+                if alone && pool.settings().predict {
+                    if let Err(error) = &connected {
+                        if not_listening(error) {
+                            let deadline = client_deadline(request.headers())
+                                .map_or(pool.settings().queue_timeout, |deadline| {
+                                    deadline.min(pool.settings().queue_timeout)
+                                });
+                            connected = Box::pin(
+                                self.wait_for_listen(pool, &mut slot, deadline, connected),
+                            )
+                            .await;
+                        }
                     }
+                }
+                match connected {
+                    Ok(stream) => Ok(slot.into_conn(stream)),
                     Err(error) => {
                         slot.failed();
                         Err(Failed {
@@ -833,6 +868,60 @@ impl Upstream {
                 retry: Retry::No,
             }),
         }
+    }
+
+    /// A new connection to `pool`'s server. Boxed: rare work on a keep-alive upstream, and
+    /// large.
+    async fn connect(&self, pool: &Pool) -> Result<ClientConn, ProxyError> {
+        let mut stream = Box::pin(connect::connect(
+            pool.addr(),
+            self.connect_timeout,
+            self.send_timeout,
+        ))
+        .await?;
+        stream.expire_after(self.keepalive_time);
+        Ok(stream)
+    }
+
+    /// The app refused the connection (`refused`): nothing listens on its address, as while
+    /// Gunicorn restarts (from the old master's closing of its socket to the new one's bind).
+    /// The request keeps its place and connects again, after a pause that doubles from
+    /// [`LISTEN_PAUSE`] to [`LISTEN_PAUSE_MOST`], until the app listens or `deadline` (the
+    /// request's queue deadline, counted from its arrival at the pool) passes; the error then.
+    /// The other requests wait in the queue meanwhile, where admission judges them: every place
+    /// held with none given back is a stall, so their predicted wait grows with the outage, and
+    /// one whose wait passes its deadline is refused at once. The wait counts as the request's
+    /// queue time, and its place's service time and latency start once it is connected.
+    async fn wait_for_listen(
+        &self,
+        pool: &Pool,
+        slot: &mut pool::Slot,
+        deadline: Duration,
+        refused: Result<ClientConn, ProxyError>,
+    ) -> Result<ClientConn, ProxyError> {
+        let started = Instant::now();
+        let mut pause = LISTEN_PAUSE;
+        let mut connected = refused;
+        tracing::warn!(
+            upstream = %self.name,
+            server = %pool.addr(),
+            "server refused the connection: the request waits for it to listen again (its queue deadline at most)"
+        );
+        loop {
+            match &connected {
+                Err(error) if not_listening(error) => {}
+                _ => break,
+            }
+            let left = deadline.saturating_sub(slot.queued() + started.elapsed());
+            if left.is_zero() {
+                break;
+            }
+            tokio::time::sleep(pause.min(left)).await;
+            pause = (pause * 2).min(LISTEN_PAUSE_MOST);
+            connected = self.connect(pool).await;
+        }
+        slot.waited_for_listen(started.elapsed());
+        connected
     }
 
     fn wrap(

@@ -1115,6 +1115,19 @@ impl Slot {
         self.outcome = PackedOutcome::FAILED;
     }
 
+    /// How long the request waited for this place, in the queue and for the app to listen.
+    pub fn queued(&self) -> Duration {
+        self.queued
+    }
+
+    /// The request waited `waited` with this place for the app to listen again (it refused
+    /// connections while it restarted): the wait is queue time, and the place's service time and
+    /// latency start now, with the app's work.
+    pub fn waited_for_listen(&mut self, waited: Duration) {
+        self.queued += waited;
+        self.since = Instant::now();
+    }
+
     /// Turns the slot into a checked-out connection once connected (on the current thread,
     /// whose runtime now drives it).
     pub fn into_conn(self, client: ClientConn) -> Pooled {

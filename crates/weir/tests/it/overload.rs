@@ -689,6 +689,76 @@ async fn a_request_timed_out_holds_its_worker_until_the_app_answers() {
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
 
+/// An app that restarts (Gunicorn stopped, its socket gone, then started again on the same
+/// path) loses no request: with a declared capacity, requests that come meanwhile wait in weir,
+/// their places held, until it listens again, and the new app still sees no more than its
+/// workers at once. One whose deadline passes first gets the 502 nginx gives at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_wait_for_an_app_that_restarts() {
+    let Some((mut app, gateway)) =
+        start(2, false, "workers = 2\nqueue_timeout = \"30s\"", "").await
+    else {
+        return;
+    };
+    let warm = Client::connect(gateway.addr)
+        .await
+        .get("/work?ms=20&id=warm")
+        .await;
+    assert_eq!(warm.status, StatusCode::OK);
+    let socket = app.socket();
+    app.stop();
+    assert!(!socket.exists(), "Gunicorn left its socket file");
+
+    // A client that allows 300 ms is told 502 once they pass: the app did not come back.
+    let mut client = Client::connect(gateway.addr).await;
+    let hurried = tokio::time::timeout(
+        Duration::from_secs(10),
+        client.send(
+            Request::get("/work?ms=1&id=hurried")
+                .header("X-Weir-Queue-Deadline", "300")
+                .body(Default::default())
+                .unwrap(),
+        ),
+    )
+    .await
+    .expect("answered once its deadline passed")
+    .unwrap();
+    assert_eq!(hurried.status, StatusCode::BAD_GATEWAY);
+
+    let waiting: Vec<_> = (0..6)
+        .map(|index| spawn_get(gateway.addr, format!("/work?ms=50&id={index}")))
+        .collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        waiting.iter().all(|request| !request.is_finished()),
+        "a request was answered while the app was down"
+    );
+    let restarted = tokio::task::spawn_blocking(move || {
+        Gunicorn::start_at(
+            App::Overload {
+                workers: 2,
+                asgi: false,
+            },
+            &socket,
+        )
+    })
+    .await
+    .unwrap();
+    for request in waiting {
+        assert_eq!(request.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(restarted.seen().len(), 6, "{:?}", restarted.seen());
+    assert!(
+        restarted.most_at_once() <= 2,
+        "the restarted app held {} at once",
+        restarted.most_at_once()
+    );
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    // The new app first: the old one's temp dir holds its socket.
+    drop(restarted);
+    drop(app);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wait_predicted_over_the_deadline_is_refused_at_once_with_retry_after() {
     let Some((app, gateway)) = start(1, false, "workers = 1\nqueue_timeout = \"30s\"", "").await
