@@ -19,7 +19,7 @@ mod tests;
 use std::future::poll_fn;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -174,6 +174,10 @@ pub(crate) struct ServerSet {
     generation: AtomicU64,
     /// "web:8000, api:8000", for the error of a group with no address.
     names_text: Arc<str>,
+    /// The pools of the group of the same name that a reload replaced with this one: a server
+    /// found there keeps its pool when the pool's settings are the same, else its new pool
+    /// follows it ([`Pool::follow`]).
+    replaced: Vec<Weak<Pool>>,
     settings: PoolSettings,
     max_fails: u32,
     fail_timeout: Duration,
@@ -230,7 +234,7 @@ impl ServerSet {
                     }
                 }
                 None => {
-                    let pool = Pool::new(addr.clone(), self.settings.clone());
+                    let pool = self.new_pool(addr);
                     health.push(self.new_health(addr, passive, &pool));
                     pools.push(pool);
                 }
@@ -241,6 +245,26 @@ impl ServerSet {
             health,
             balancer: Balancer::new(self.balance, addrs.len())
                 .joining_the_shortest_queue(self.settings.predict),
+        }
+    }
+
+    /// The pool of a server new to the group: the pool of the group a reload replaced, when it
+    /// had this server and the same pool settings (its connections, queue and what it learnt go
+    /// on); else a new one, which counts the places the replaced pool still holds.
+    fn new_pool(&self, addr: &UpstreamAddr) -> Arc<Pool> {
+        let replaced = self
+            .replaced
+            .iter()
+            .filter_map(Weak::upgrade)
+            .find(|pool| pool.addr() == addr);
+        match replaced {
+            Some(pool) if *pool.settings() == self.settings => pool,
+            Some(replaced) => {
+                let pool = Pool::new(addr.clone(), self.settings.clone());
+                pool.follow(&replaced);
+                pool
+            }
+            None => Pool::new(addr.clone(), self.settings.clone()),
         }
     }
 
@@ -386,6 +410,28 @@ impl Upstream {
     /// host names, a task per name that resolves it. Must run inside a tokio runtime (pools start
     /// a reaper). `thread_affine`: see [`PoolSettings::thread_affine`].
     pub fn new(name: &str, config: &UpstreamConfig, thread_affine: bool) -> Upstream {
+        Upstream::build(name, config, thread_affine, None)
+    }
+
+    /// The group `config` in place of `old`, the group of the same name before a reload that
+    /// changed its table: a server in both keeps its pool if the pool's settings did not change,
+    /// and otherwise its new pool counts the places the old one still holds against its cap, so
+    /// the app never sees more requests at once than the cap ([`Pool::follow`]).
+    pub fn replacing(
+        name: &str,
+        config: &UpstreamConfig,
+        thread_affine: bool,
+        old: &Upstream,
+    ) -> Upstream {
+        Upstream::build(name, config, thread_affine, Some(old))
+    }
+
+    fn build(
+        name: &str,
+        config: &UpstreamConfig,
+        thread_affine: bool,
+        old: Option<&Upstream>,
+    ) -> Upstream {
         let settings = PoolSettings {
             max_connections: config.max_connections,
             max_idle: config.max_idle,
@@ -414,6 +460,9 @@ impl Upstream {
             all_attempted: AtomicBool::new(config.names.is_empty()),
             generation: AtomicU64::new(next_generation()),
             names_text: names_text.join(", ").into(),
+            replaced: old.map_or_else(Vec::new, |old| {
+                old.pools().iter().map(Arc::downgrade).collect()
+            }),
             settings,
             max_fails: config.max_fails,
             fail_timeout: config.fail_timeout,

@@ -49,7 +49,8 @@ impl Proxy {
     }
 
     /// The proxy of a reloaded `config`, keeping what did not change from `old`: an upstream
-    /// whose table is the same keeps its pools (no reconnect storm), a limit whose table is the
+    /// whose table is the same keeps its pools (no reconnect storm; one whose table changed hands
+    /// them on: [`Upstream::replacing`]), a limit whose table is the
     /// same keeps its state (a client over its limit stays over it), and the access log and
     /// metrics are kept when their settings and routes are the same.
     pub fn reload(config: &Config, old: &Proxy) -> Result<Proxy, BuildError> {
@@ -68,7 +69,18 @@ impl Proxy {
                 old.filter(|old| old.config.upstreams.get(name) == Some(upstream))
                     .and_then(|old| old.upstreams.iter().find(|u| u.name() == name))
                     .map_or_else(
-                        || Arc::new(Upstream::new(name, upstream, thread_affine)),
+                        || {
+                            // A changed table: the group of the same name hands on its servers'
+                            // pools (kept, or counted by the new ones until their places free).
+                            let replaced =
+                                old.and_then(|old| old.upstreams.iter().find(|u| u.name() == name));
+                            Arc::new(match replaced {
+                                Some(replaced) => {
+                                    Upstream::replacing(name, upstream, thread_affine, replaced)
+                                }
+                                None => Upstream::new(name, upstream, thread_affine),
+                            })
+                        },
                         |kept| {
                             // A reload resolves host names again, as nginx does on reload.
                             kept.refresh();

@@ -50,7 +50,15 @@
 //!   just cut until places are freed: a freed place is then closed, not handed on, and idle
 //!   connections over the limit are closed before one is reused.
 //!
-//! The state sits behind a `std::sync::Mutex` that is never held across an `.await`.
+//! - A pool that a reload replaced (its upstream's table changed, the server stayed: the new
+//!   pool [`Pool::follow`]s it) passes on to its successor, as its lock is released, the places
+//!   it still holds (in use, and those its own predecessor holds): the successor counts them
+//!   against its cap (`borrowed`) and hands a place to its waiters only as they free. So across
+//!   a reload the app sees no more requests at once than the new cap (nor than the old one while
+//!   the old queue drains, as the old pool hands its freed places to its own waiters first).
+//!
+//! The state sits behind a `std::sync::Mutex` that is never held across an `.await`. A pool
+//! takes its successor's lock under its own (passing its places on), never the other way.
 //!
 //! A pool with no shared decision to make (no cap, one runtime per core) keeps none of this
 //! state: its idle connections and counts are per thread ([`local`]), and a request takes no
@@ -58,6 +66,7 @@
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
@@ -171,6 +180,45 @@ struct Locked {
     state: Mutex<State>,
 }
 
+/// The pool's state, locked. As it is released, a pool that a reload replaced passes the places
+/// it holds on to its successor, when their number changed ([`Pool::follow`]).
+struct Guard<'pool>(MutexGuard<'pool, State>);
+
+impl Deref for Guard<'_> {
+    type Target = State;
+
+    fn deref(&self) -> &State {
+        &self.0
+    }
+}
+
+impl DerefMut for Guard<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.0
+    }
+}
+
+impl Drop for Guard<'_> {
+    fn drop(&mut self) {
+        let state = &mut *self.0;
+        if state.successor.is_none() {
+            return;
+        }
+        let held = state.held();
+        let Some((successor, passed)) = &mut state.successor else {
+            return;
+        };
+        if held == *passed {
+            return;
+        }
+        *passed = held;
+        match successor.upgrade() {
+            Some(successor) => successor.predecessor_holds(held),
+            None => state.successor = None,
+        }
+    }
+}
+
 struct State {
     /// Requests in flight to the server (see the module's invariants).
     outstanding: usize,
@@ -187,6 +235,15 @@ struct State {
     reuses: u64,
     admission: admission::Admission,
     adaptive: Option<adaptive::Adaptive>,
+    /// The places the pool this one replaced on a reload still holds ([`Pool::follow`]):
+    /// counted against the cap as open ones.
+    borrowed: usize,
+    /// That pool, kept while it holds places: the places its own predecessor holds reach this
+    /// pool through it (two reloads in a row), even once nothing else uses it.
+    predecessor: Option<Arc<Pool>>,
+    /// The pool that replaced this one on a reload, to which it passes on the places it holds
+    /// ([`Guard`]), and the number it last passed.
+    successor: Option<(Weak<Pool>, usize)>,
 }
 
 impl State {
@@ -197,17 +254,23 @@ impl State {
             .map_or(settings.max_connections, adaptive::Adaptive::limit)
     }
 
-    /// Whether more places are open than the cap allows (after a cut of the adaptive limit).
-    /// A cap of 0 is no cap: nothing is ever over it.
+    /// Whether more places are taken than the cap allows (after a cut of the adaptive limit, or
+    /// while a replaced pool holds places). A cap of 0 is no cap: nothing is ever over it.
     fn over_cap(&self, settings: &PoolSettings) -> bool {
         let cap = self.cap(settings);
-        cap != 0 && self.open > cap
+        cap != 0 && self.open + self.borrowed > cap
     }
 
-    /// Whether every place the cap allows is open (0: no cap, never full).
+    /// Whether every place the cap allows is taken (0: no cap, never full).
     fn at_cap(&self, settings: &PoolSettings) -> bool {
         let cap = self.cap(settings);
-        cap != 0 && self.open >= cap
+        cap != 0 && self.open + self.borrowed >= cap
+    }
+
+    /// The places this pool holds for the app: its connections in use and being made, and those
+    /// its own predecessor holds.
+    fn held(&self) -> usize {
+        self.open - self.idle_count + self.borrowed
     }
 
     /// Closes the oldest idle connection, if any: whether one was.
@@ -397,6 +460,9 @@ impl Pool {
                     reuses: 0,
                     admission,
                     adaptive,
+                    borrowed: 0,
+                    predecessor: None,
+                    successor: None,
                 }),
             },
         });
@@ -414,15 +480,46 @@ impl Pool {
         &self.settings
     }
 
-    fn lock(&self) -> MutexGuard<'_, State> {
+    fn lock(&self) -> Guard<'_> {
         #[cfg(test)]
         tests::LOCKS.with(|locks| locks.set(locks.get() + 1));
         // A panic while the lock is held would be a bug in this file; the state stays consistent
         // between statements, so recovering from poison is safe.
-        self.locked
-            .state
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
+        Guard(
+            self.locked
+                .state
+                .lock()
+                .unwrap_or_else(|poison| poison.into_inner()),
+        )
+    }
+
+    /// This pool replaces `old` (a reload changed their upstream's table; the server is the
+    /// same): the places `old` holds count against this pool's cap until they free, and it
+    /// starts from the service time `old` learnt. Only between capped pools (the others count
+    /// nothing), and before this one serves its first request.
+    pub fn follow(self: &Arc<Self>, old: &Arc<Pool>) {
+        if self.lanes.is_some() || old.lanes.is_some() {
+            return;
+        }
+        let mut before = old.lock();
+        let held = before.held();
+        before.successor = Some((Arc::downgrade(self), held));
+        let mut state = self.lock();
+        state.borrowed = held;
+        state.predecessor = (held > 0).then(|| Arc::clone(old));
+        state.admission.learn_from(&before.admission);
+    }
+
+    /// The pool this one replaced now holds `held` places: as they free, they go to this pool's
+    /// waiters (under the replaced pool's lock: see the module's invariants).
+    fn predecessor_holds(self: &Arc<Self>, held: usize) {
+        let mut state = self.lock();
+        state.borrowed = held;
+        self.fill_places(&mut state);
+        // Its caller holds it: this is never the last reference.
+        if held == 0 {
+            state.predecessor = None;
+        }
     }
 
     /// Requests in flight to the server now (see the module's invariants), read without the lock.
@@ -915,10 +1012,14 @@ impl Pool {
 
     /// After the adaptive limit grew: the new places go to waiters, as many as there are.
     fn grant_grown(self: &Arc<Self>, state: &mut State) {
-        if state.adaptive.is_none() {
-            return;
+        if state.adaptive.is_some() {
+            self.fill_places(state);
         }
-        while state.open < state.cap(&self.settings) {
+    }
+
+    /// Hands the places the cap allows and nobody holds to waiters, as many as there are.
+    fn fill_places(self: &Arc<Self>, state: &mut State) {
+        while !state.at_cap(&self.settings) {
             state.open += 1;
             if let Handed::Back(_) = self.grant_to_waiter(state, None) {
                 state.open -= 1;

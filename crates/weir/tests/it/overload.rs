@@ -759,6 +759,59 @@ async fn requests_wait_for_an_app_that_restarts() {
     drop(app);
 }
 
+/// A reload that changes the app's upstream table (here its `queue_timeout`) makes a new pool,
+/// while the old config's requests still hold the workers and wait in the old queue: the new
+/// pool counts the places the old one holds, so the new request waits in weir until a worker is
+/// free (after the old queue's waiter), not in the app's backlog.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_that_changes_the_upstream_keeps_the_cap() {
+    let Some((app, gateway)) = start(2, false, "workers = 2\nqueue_timeout = \"30s\"", "").await
+    else {
+        return;
+    };
+    let old: Vec<_> = (0..3)
+        .map(|index| spawn_get(gateway.addr, format!("/work?ms=800&id=old{index}")))
+        .collect();
+    wait_until(
+        "two requests at the workers and one queued",
+        Duration::from_secs(10),
+        || app.seen().len() == 2 && gateway.handle.pool_stats()[0].2.waiting == 1,
+    )
+    .await;
+    let changed = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+workers = 2
+queue_timeout = "20s"
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        app.address
+    );
+    gateway
+        .handle
+        .reload(&weir::config::from_toml(&changed, None).expect("valid config"))
+        .expect("reload");
+    let new = spawn_get(gateway.addr, "/work?ms=1&id=new");
+    let most_backlog = most_backlog_until_done(&app, &new).await;
+    assert_eq!(new.await.unwrap(), StatusCode::OK);
+    for request in old {
+        assert_eq!(request.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(
+        most_backlog, 0,
+        "the new config's request waited in the app's backlog"
+    );
+    let seen = app.seen();
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    assert_eq!(seen[3], "new", "{seen:?}");
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wait_predicted_over_the_deadline_is_refused_at_once_with_retry_after() {
     let Some((app, gateway)) = start(1, false, "workers = 1\nqueue_timeout = \"30s\"", "").await

@@ -166,7 +166,7 @@ async fn a_request_keeps_its_generation_and_the_next_on_its_connection_takes_the
 
 /// A limit whose table did not change keeps its state across a reload (a client over it stays
 /// over it), and an upstream whose table did not change keeps its pooled connections; a changed
-/// limit starts afresh.
+/// limit starts afresh; a changed upstream whose pool settings did not change keeps its pools.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unchanged_limits_keep_their_state_and_unchanged_upstreams_their_pools() {
     let upstream = UpstreamServer::start(Transport::Tcp).await;
@@ -207,6 +207,23 @@ async fn unchanged_limits_keep_their_state_and_unchanged_upstreams_their_pools()
         .reload(&parse(&changed_limit))
         .expect("reload");
     assert_eq!(client.get("/limited/x").await.status, StatusCode::OK);
+
+    // The upstream's table changes, but not what its pools are made of (a read time-out): its
+    // server keeps its pool, and the pooled connection.
+    let connections = upstream.connections();
+    let changed_upstream =
+        changed_limit.replace("[upstreams.a]\n", "[upstreams.a]\nread_timeout = \"30s\"\n");
+    assert_ne!(changed_upstream, changed_limit);
+    gateway
+        .handle
+        .reload(&parse(&changed_upstream))
+        .expect("reload");
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    assert_eq!(
+        upstream.connections(),
+        connections,
+        "a changed read_timeout reopened the server's connections"
+    );
 }
 
 /// An address that nothing listens on now (bound then released).

@@ -357,6 +357,14 @@ impl Admission {
         }
     }
 
+    /// Starts from the service time `other` learnt, when none is learnt yet: the admission of a
+    /// pool that a reload replaced, in front of the same app.
+    pub fn learn_from(&mut self, other: &Admission) {
+        if self.service.is_none() {
+            self.service = other.service;
+        }
+    }
+
     /// The cap changed (the adaptive limit of async workers): waits are predicted with it.
     pub fn set_capacity(&mut self, capacity: usize) {
         self.capacity = capacity.max(1);

@@ -1,7 +1,8 @@
 //! The pool's accounting: a waiter cancelled after its grant was sent gives the place back, and
 //! random interleavings of checkout (of every priority class, with and without a declared
 //! capacity), grant, cancel, check-in, close, time-out and reload leave `open`, `in_use`, `idle`
-//! and `waiting` equal to what is really held. The order of grants: by class, then FIFO, or
+//! and `waiting` equal to what is really held (and, across reloads, the places of all the pools
+//! together within the newest's cap). The order of grants: by class, then FIFO, or
 //! LIFO with a declared capacity (but for the guard, and at a standing queue's floor); a full
 //! standing queue refuses a newcomer at once unless it outranks a waiter, and drops the waiters
 //! that overstayed for a newcomer admitted in their stead (never as a place frees).
@@ -130,6 +131,51 @@ async fn a_waiter_cancelled_after_its_grant_was_sent_gives_the_place_back() {
         matches!(poll_once(&mut next), Poll::Ready(Ok(Checkout::Connect(_)))),
         "the next request gets the place at once, not a queue time-out"
     );
+}
+
+/// A reload replaced the pool twice, and the middle pool (which no request used) is gone: the
+/// places the first still holds count in the newest, and go to the first's own waiter before
+/// the newest's.
+#[tokio::test(start_paused = true)]
+async fn a_pool_that_replaced_another_counts_its_places_until_they_free_even_two_reloads_on() {
+    let first = pool(settings(2, 0, 8));
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let Ok(Checkout::Connect(slot)) = first.checkout(false, Priority::Normal, || None).await
+        else {
+            panic!("a place at once");
+        };
+        held.push(slot);
+    }
+    let mut first_waiter = checking(&first, false);
+    assert!(poll_once(&mut first_waiter).is_pending());
+    let second = pool(settings(2, 0, 8));
+    second.follow(&first);
+    let third = pool(settings(2, 0, 8));
+    third.follow(&second);
+    drop(second);
+    let mut newest_waiter = checking(&third, false);
+    assert!(
+        poll_once(&mut newest_waiter).is_pending(),
+        "the first pool's two places fill the cap"
+    );
+    drop(held.pop());
+    let Poll::Ready(Ok(Checkout::Connect(first_waiters))) = poll_once(&mut first_waiter) else {
+        panic!("the first pool's waiter gets its freed place");
+    };
+    assert!(poll_once(&mut newest_waiter).is_pending());
+    drop(first_waiters);
+    let Poll::Ready(Ok(Checkout::Connect(_newest_waiters))) = poll_once(&mut newest_waiter) else {
+        panic!("a place the first pool frees with no waiter of its own goes to the newest's");
+    };
+    assert_eq!(third.stats().in_use, 1);
+    let mut next = checking(&third, false);
+    assert!(poll_once(&mut next).is_pending(), "one place still held");
+    drop(held.pop());
+    assert!(matches!(
+        poll_once(&mut next),
+        Poll::Ready(Ok(Checkout::Connect(_)))
+    ));
 }
 
 #[tokio::test(start_paused = true)]
@@ -1116,7 +1162,9 @@ fn run(
                     tokio::task::yield_now().await;
                 }
                 Step::Reload => {
-                    pools.push((pool_like(&pools), Held::default()));
+                    let next = Pool::new(pool.addr.clone(), pool.settings.clone());
+                    next.follow(pool);
+                    pools.push((next, Held::default()));
                 }
                 Step::Answer { index, failed } => {
                     if !held.conns.is_empty() {
@@ -1159,6 +1207,15 @@ fn run(
                 );
                 prop_assert_eq!(pool.outstanding(), stats.outstanding);
             }
+            // Across reloads the app sees no more than the cap: the newest pool counts the
+            // places the older ones hold, so when it takes one, all together are within its cap.
+            if before.len() == pools.len() {
+                let newest = pools.last().expect("one pool at least").0.stats();
+                if newest.in_use > before.last().expect("one pool at least").in_use {
+                    let all: usize = pools.iter().map(|(pool, _)| pool.stats().in_use).sum();
+                    prop_assert!(all <= newest.limit, "{all} in use over {:?}", newest);
+                }
+            }
         }
         // The end of the run: every checkout reads what it was handed, then the counters must
         // be exactly what is held; then everything is given back and nothing stays in use.
@@ -1190,10 +1247,6 @@ fn run(
         }
         Ok(())
     })
-}
-
-fn pool_like(pools: &[(Arc<Pool>, Held)]) -> Arc<Pool> {
-    pool(pools[0].0.settings.clone())
 }
 
 proptest! {
