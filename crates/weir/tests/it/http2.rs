@@ -400,3 +400,82 @@ async fn split_cookie_fields_reach_the_upstream_as_one_line() {
     );
     assert_eq!(setup.upstream.requests(), 1);
 }
+
+/// An HTTP/2 client that cancels a request waiting in the queue of a busy app (its stream reset,
+/// as a browser does when its user goes to another page): the request never reaches the app,
+/// and its place in the queue is freed at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_request_whose_stream_the_client_reset_never_reaches_the_app() {
+    use weir_testkit::gunicorn::{self, App, Gunicorn};
+    if !gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+        return;
+    }
+    let app = Gunicorn::start(App::Overload {
+        workers: 1,
+        asgi: false,
+    });
+    let pki = Pki::new();
+    let spool = tempfile::tempdir().unwrap();
+    let gateway = TestGateway::start(&config(
+        &app.address,
+        &pki,
+        &spool.path().join("spool"),
+        "",
+        "workers = 1\nqueue_timeout = \"30s\"",
+    ))
+    .await;
+    let tls = gateway.tls_addr.expect("a TLS listener");
+    let sender = h2_sender(tls, &pki).await;
+    let mut busy_sender = sender.clone();
+    let busy = tokio::spawn(async move {
+        let uri = "https://app.test/work?ms=1500&id=busy";
+        h2_request(&mut busy_sender, Method::GET, uri, Bytes::new())
+            .await
+            .0
+    });
+    wait_until(
+        "the busy request to reach the app",
+        Duration::from_secs(10),
+        || app.seen() == ["busy"],
+    )
+    .await;
+    let mut cancelled_sender = sender.clone();
+    let cancelled = tokio::spawn(async move {
+        let uri = "https://app.test/work?ms=1&id=cancelled";
+        h2_request(&mut cancelled_sender, Method::GET, uri, Bytes::new())
+            .await
+            .0
+    });
+    wait_until(
+        "the second request to queue",
+        Duration::from_secs(10),
+        || gateway.handle.pool_stats()[0].2.waiting == 1,
+    )
+    .await;
+    // Dropping the response future resets the stream (RST_STREAM CANCEL).
+    cancelled.abort();
+    wait_until(
+        "the reset request to leave the queue",
+        Duration::from_secs(5),
+        || gateway.handle.pool_stats()[0].2.waiting == 0,
+    )
+    .await;
+    assert!(
+        !busy.is_finished(),
+        "the queue emptied before the worker was free"
+    );
+    assert_eq!(busy.await.unwrap(), StatusCode::OK);
+    let mut after_sender = sender.clone();
+    let after = h2_request(
+        &mut after_sender,
+        Method::GET,
+        "https://app.test/work?ms=1&id=after",
+        Bytes::new(),
+    )
+    .await
+    .0;
+    assert_eq!(after, StatusCode::OK);
+    assert_eq!(app.seen(), ["busy", "after"]);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
