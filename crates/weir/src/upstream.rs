@@ -567,7 +567,8 @@ impl Upstream {
     /// server when nothing was sent, or when the request is safe to repeat; so is, once, a new
     /// connection to an upstream's only server that it closed before answering (a worker
     /// stopping gracefully). With `workers` declared, an only server that refuses connections
-    /// (restarting) is waited for, up to the request's queue deadline ([`Upstream::connection`]).
+    /// (restarting) is waited for, up to the request's queue deadline and `fail_timeout`
+    /// ([`Upstream::connection`]).
     /// A server that fails
     /// (connect error or time-out, or an exchange that breaks before the response head) counts
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
@@ -861,7 +862,7 @@ impl Upstream {
     ///
     /// With a declared capacity and no other server to go to (`alone`), an app that refuses
     /// connections (nothing listens: Gunicorn restarting) is waited for, the place held, up to
-    /// the request's deadline ([`Upstream::wait_for_listen`]).
+    /// the request's deadline and `fail_timeout` ([`Upstream::wait_for_listen`]).
     async fn connection(
         &self,
         pool: &Arc<Pool>,
@@ -929,18 +930,20 @@ impl Upstream {
         ))
         .await?;
         stream.expire_after(self.keepalive_time);
+        pool.listening();
         Ok(stream)
     }
 
     /// The app refused the connection (`refused`): nothing listens on its address, as while
     /// Gunicorn restarts (from the old master's closing of its socket to the new one's bind).
     /// The request keeps its place and connects again, after a pause that doubles from
-    /// [`LISTEN_PAUSE`] to [`LISTEN_PAUSE_MOST`], until the app listens or `deadline` (the
-    /// request's queue deadline, counted from its arrival at the pool) passes; the error then.
-    /// The other requests wait in the queue meanwhile, where admission judges them: every place
-    /// held with none given back is a stall, so their predicted wait grows with the outage, and
-    /// one whose wait passes its deadline is refused at once. The wait counts as the request's
-    /// queue time, and its place's service time and latency start once it is connected.
+    /// [`LISTEN_PAUSE`] to [`LISTEN_PAUSE_MOST`], until the app listens, or `deadline` (the
+    /// request's queue deadline, counted from its arrival at the pool) passes, or the server has
+    /// refused for `fail_timeout`; the error then. Past `fail_timeout` the app is down, not
+    /// restarting: a refused connect is answered at once (nginx's 502), which drains the queue
+    /// that formed meanwhile, until a connect succeeds. The other requests wait in the queue
+    /// while it waits, where admission judges them. The wait counts as the request's queue time,
+    /// and its place's service time and latency start once it is connected.
     async fn wait_for_listen(
         &self,
         pool: &Pool,
@@ -949,19 +952,25 @@ impl Upstream {
         refused: Result<ClientConn, ProxyError>,
     ) -> Result<ClientConn, ProxyError> {
         let started = Instant::now();
+        let down_at = pool.refusing_since(started) + self.set.fail_timeout;
+        if started >= down_at {
+            return refused;
+        }
         let mut pause = LISTEN_PAUSE;
         let mut connected = refused;
         tracing::warn!(
             upstream = %self.name,
             server = %pool.addr(),
-            "server refused the connection: the request waits for it to listen again (its queue deadline at most)"
+            "server refused the connection: the request waits for it to listen again (its queue deadline, fail_timeout at most)"
         );
         loop {
             match &connected {
                 Err(error) if not_listening(error) => {}
                 _ => break,
             }
-            let left = deadline.saturating_sub(slot.queued() + started.elapsed());
+            let left = deadline
+                .saturating_sub(slot.queued() + started.elapsed())
+                .min(down_at.saturating_duration_since(Instant::now()));
             if left.is_zero() {
                 break;
             }

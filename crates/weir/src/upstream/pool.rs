@@ -67,7 +67,7 @@
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::ops::{Deref, DerefMut};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
@@ -168,6 +168,9 @@ pub struct Pool {
     /// The per-thread counts of a pool with no shared decision ([`local`]); `None`: the pool
     /// keeps its state behind the lock.
     lanes: Option<local::Lanes>,
+    /// Whether the server refuses connections now (`State::refusing_since` holds since when):
+    /// read without the lock by every connect that succeeds.
+    refusing: AtomicBool,
 }
 
 /// The pool's state behind its lock, and beside the lock word the mirror of `outstanding` that
@@ -241,6 +244,9 @@ struct State {
     /// That pool, kept while it holds places: the places its own predecessor holds reach this
     /// pool through it (two reloads in a row), even once nothing else uses it.
     predecessor: Option<Arc<Pool>>,
+    /// Since when the server has refused every connection, until one succeeds
+    /// ([`Pool::refusing_since`]).
+    refusing_since: Option<Instant>,
     /// The pool that replaced this one on a reload, to which it passes on the places it holds
     /// ([`Guard`]), and the number it last passed.
     successor: Option<(Weak<Pool>, usize)>,
@@ -447,6 +453,7 @@ impl Pool {
             addr,
             lanes: local.then(|| local::Lanes::new(thread_slot)),
             settings,
+            refusing: AtomicBool::new(false),
             locked: Locked {
                 outstanding: AtomicUsize::new(0),
                 state: Mutex::new(State {
@@ -462,6 +469,7 @@ impl Pool {
                     adaptive,
                     borrowed: 0,
                     predecessor: None,
+                    refusing_since: None,
                     successor: None,
                 }),
             },
@@ -491,6 +499,23 @@ impl Pool {
                 .lock()
                 .unwrap_or_else(|poison| poison.into_inner()),
         )
+    }
+
+    /// A connect was refused now (nothing listens on the server's address): since when the
+    /// server has refused, this one included, with no connect succeeding in between.
+    pub fn refusing_since(&self, now: Instant) -> Instant {
+        let mut state = self.lock();
+        self.refusing.store(true, Ordering::Relaxed);
+        *state.refusing_since.get_or_insert(now)
+    }
+
+    /// A connect succeeded: the server listens (again).
+    pub fn listening(&self) {
+        if self.refusing.load(Ordering::Relaxed) {
+            let mut state = self.lock();
+            self.refusing.store(false, Ordering::Relaxed);
+            state.refusing_since = None;
+        }
     }
 
     /// This pool replaces `old` (a reload changed their upstream's table; the server is the

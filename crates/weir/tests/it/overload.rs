@@ -759,6 +759,42 @@ async fn requests_wait_for_an_app_that_restarts() {
     drop(app);
 }
 
+/// An app that stays down is not waited for past `fail_timeout`: the requests that came first
+/// wait that long at most, and the later ones are answered 502 at once (nginx's answer), not
+/// held to their 30 s deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_app_down_past_fail_timeout_is_answered_at_once() {
+    let Some((mut app, gateway)) = start(
+        2,
+        false,
+        "workers = 2\nqueue_timeout = \"30s\"\nfail_timeout = \"300ms\"",
+        "",
+    )
+    .await
+    else {
+        return;
+    };
+    let warm = Client::connect(gateway.addr)
+        .await
+        .get("/work?ms=1&id=warm")
+        .await;
+    assert_eq!(warm.status, StatusCode::OK);
+    app.stop();
+    for round in ["first", "later"] {
+        let requests: Vec<_> = (0..4)
+            .map(|index| spawn_get(gateway.addr, format!("/work?ms=1&id={round}{index}")))
+            .collect();
+        for request in requests {
+            let status = tokio::time::timeout(Duration::from_secs(10), request)
+                .await
+                .unwrap_or_else(|_| panic!("{round}: held past fail_timeout"))
+                .unwrap();
+            assert_eq!(status, StatusCode::BAD_GATEWAY, "{round}");
+        }
+    }
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
 /// A reload that changes the app's upstream table (here its `queue_timeout`) makes a new pool,
 /// while the old config's requests still hold the workers and wait in the old queue: the new
 /// pool counts the places the old one holds, so the new request waits in weir until a worker is
