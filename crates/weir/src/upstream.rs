@@ -877,19 +877,15 @@ impl Upstream {
             Ok(Checkout::Reused(conn)) => Ok(conn),
             Ok(Checkout::Connect(mut slot)) => {
                 let mut connected = self.connect(pool).await;
-                if alone && pool.settings().predict {
-                    if let Err(error) = &connected {
-                        if not_listening(error) {
-                            let deadline = client_deadline(request.headers())
-                                .map_or(pool.settings().queue_timeout, |deadline| {
-                                    deadline.min(pool.settings().queue_timeout)
-                                });
-                            connected = Box::pin(
-                                self.wait_for_listen(pool, &mut slot, deadline, connected),
-                            )
-                            .await;
-                        }
-                    }
+                if let Err(error) = connected {
+                    // With a cap and no other server, an app that refuses is waited for.
+                    connected = if alone && pool.settings().predict && not_listening(&error) {
+                        let waiting =
+                            self.wait_for_listen(pool, &mut slot, request.headers(), error);
+                        Box::pin(waiting).await
+                    } else {
+                        Err(error)
+                    };
                 }
                 match connected {
                     Ok(stream) => Ok(slot.into_conn(stream)),
@@ -922,42 +918,47 @@ impl Upstream {
 
     /// A new connection to `pool`'s server. Boxed: rare work on a keep-alive upstream, and
     /// large.
-    async fn connect(&self, pool: &Pool) -> Result<ClientConn, ProxyError> {
-        let mut stream = Box::pin(connect::connect(
-            pool.addr(),
-            self.connect_timeout,
-            self.send_timeout,
-        ))
-        .await?;
-        stream.expire_after(self.keepalive_time);
-        pool.listening();
-        Ok(stream)
+    fn connect<'a>(
+        &'a self,
+        pool: &'a Pool,
+    ) -> Pin<Box<impl std::future::Future<Output = Result<ClientConn, ProxyError>> + Send + 'a>>
+    {
+        Box::pin(async move {
+            let mut stream =
+                connect::connect(pool.addr(), self.connect_timeout, self.send_timeout).await?;
+            stream.expire_after(self.keepalive_time);
+            pool.listening();
+            Ok(stream)
+        })
     }
 
-    /// The app refused the connection (`refused`): nothing listens on its address, as while
-    /// Gunicorn restarts (from the old master's closing of its socket to the new one's bind).
-    /// The request keeps its place and connects again, after a pause that doubles from
-    /// [`LISTEN_PAUSE`] to [`LISTEN_PAUSE_MOST`], until the app listens, or `deadline` (the
-    /// request's queue deadline, counted from its arrival at the pool) passes, or the server has
-    /// refused for `fail_timeout`; the error then. Past `fail_timeout` the app is down, not
-    /// restarting: a refused connect is answered at once (nginx's 502), which drains the queue
-    /// that formed meanwhile, until a connect succeeds. The other requests wait in the queue
-    /// while it waits, where admission judges them. The wait counts as the request's queue time,
-    /// and its place's service time and latency start once it is connected.
+    /// The app refused the connection (`refused`, a connect error): nothing listens on its
+    /// address, as while Gunicorn restarts (from the old master's closing of its socket to the
+    /// new one's bind). The request keeps its place and connects again, after a pause that
+    /// doubles from [`LISTEN_PAUSE`] to [`LISTEN_PAUSE_MOST`], until the app listens, or the
+    /// request's queue deadline (from `headers` and `queue_timeout`, counted from its arrival at
+    /// the pool) passes, or the server has refused for `fail_timeout`; the error then. Past
+    /// `fail_timeout` the app is down, not restarting: a refused connect is answered at once
+    /// (nginx's 502), which drains the queue that formed meanwhile, until a connect succeeds.
+    /// The other requests wait in the queue while it waits, where admission judges them. The
+    /// wait counts as the request's queue time, and its place's service time and latency start
+    /// once it is connected.
     async fn wait_for_listen(
         &self,
         pool: &Pool,
         slot: &mut pool::Slot,
-        deadline: Duration,
-        refused: Result<ClientConn, ProxyError>,
+        headers: &Headers,
+        refused: ProxyError,
     ) -> Result<ClientConn, ProxyError> {
+        let most = pool.settings().queue_timeout;
+        let deadline = client_deadline(headers).map_or(most, |deadline| deadline.min(most));
         let started = Instant::now();
         let down_at = pool.refusing_since(started) + self.set.fail_timeout;
         if started >= down_at {
-            return refused;
+            return Err(refused);
         }
         let mut pause = LISTEN_PAUSE;
-        let mut connected = refused;
+        let mut connected = Err(refused);
         tracing::warn!(
             upstream = %self.name,
             server = %pool.addr(),
