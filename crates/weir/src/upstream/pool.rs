@@ -676,7 +676,11 @@ impl Pool {
                 queue.retain(|waiter| !waiter.sender.is_closed());
             }
             let mut depth: usize = state.waiters.iter().map(VecDeque::len).sum();
-            let mut standing = self.settings.predict && {
+            // While the app refuses connections (restarting), no wait can be predicted, and no
+            // wait is longer than `fail_timeout` (`Upstream::wait_for_listen`): the queue admits
+            // up to `queue_size`, judges nothing by its service time and drops no waiter.
+            let judged = self.settings.predict && state.refusing_since.is_none();
+            let mut standing = judged && {
                 state.admission.queue_depth(now, depth);
                 state.admission.standing(now)
             };
@@ -730,7 +734,7 @@ impl Pool {
                     addr: self.addr.clone(),
                 });
             }
-            let predicted = if self.settings.predict {
+            let predicted = if judged {
                 let ahead = ahead(&state);
                 state
                     .admission

@@ -436,6 +436,30 @@ async fn a_place_held_over_four_service_times_while_requests_wait_sets_the_queue
     assert_eq!(stats.admission.refused_standing, 0);
 }
 
+/// While the app refuses connections (Gunicorn restarting), the queue admits newcomers up to
+/// `queue_size` however fast they come and however long the place has been held: no wait can be
+/// predicted then, and `fail_timeout` bounds the wait. Judged as a standing queue, the same
+/// burst had all but its room refused.
+#[tokio::test(start_paused = true)]
+async fn while_the_app_refuses_connections_the_queue_admits_up_to_queue_size() {
+    let (pool, _held) = one_place_of_ten_ms(64).await;
+    pool.refusing_since(tokio::time::Instant::now());
+    let mut waiters = Vec::new();
+    for _ in 0..64 {
+        overload_goes_on(&pool);
+        waiters.push(queue(&pool, Priority::Normal));
+        tokio::time::advance(Duration::from_millis(2)).await;
+    }
+    assert!(dropped(&mut waiters).is_empty());
+    assert!(matches!(
+        poll_once(&mut checking(&pool, false)),
+        Poll::Ready(Err(CheckoutError::Overloaded {
+            reason: super::admission::Reason::QueueFull,
+            ..
+        }))
+    ));
+}
+
 #[tokio::test(start_paused = true)]
 async fn a_burst_that_a_short_wait_drains_is_admitted_whole_and_served_in_full() {
     use super::admission::Reason::StandingQueue;
