@@ -27,7 +27,9 @@
 //!   lowest class below its own is dropped (503) to make room; high waiters are never dropped.
 //! - With `predict` (a declared capacity), a request that would wait longer than its deadline,
 //!   by the wait [`admission`] predicts, is refused before it joins the queue, so the queue
-//!   holds only requests that can be served in time.
+//!   holds only requests that can be served in time; but while the server refuses connections
+//!   ([`Pool::refusing_since`]: restarting) nothing is predicted or dropped, and the queue
+//!   admits up to `queue_size` (`fail_timeout` bounds that wait, in `upstream.rs`).
 //!
 //! - `outstanding` counts the requests in flight to the server, from the checkout's first lock
 //!   (a place had at once, or a place in the queue) to the place given back (check-in, the
