@@ -1,22 +1,3 @@
 #!/bin/bash
 # usage: run-tcp.sh CONFIG: as run.sh, the example Flask app under 2 sync workers on 127.0.0.1:18700 (P=/).
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-cd "$HERE/../../.."
-mkdir -p /tmp/weir-restart/nginx
-S=/tmp/weir-example/gunicorn.sock
-start_gun() { ${VENV:-.venv}/bin/gunicorn -k sync -w 2 --chdir examples --bind 127.0.0.1:18700 flask_app.app:app >> /tmp/weir-restart/gun.log 2>&1 & G=$!; }
-mkdir -p /tmp/weir-example; rm -f $S; : > /tmp/weir-restart/gun.log
-start_gun
-sleep 1
-${GWCMD:-${WEIR:-target/profiling/weir} run --config $1} > /tmp/weir-restart/weir.log 2>&1 &
-W=$!
-sleep 0.5
-.venv/bin/python $HERE/load.py ${RATE:-20} 12 ${P:-/async} > /tmp/weir-restart/load.out &
-L=$!
-sleep 4
-[ -n "$SLOWMS" ] && { curl -s -o /dev/null -w "slow: %{http_code} %{time_total}s\n" "127.0.0.1:8080/slow?ms=$SLOWMS" > /tmp/weir-restart/slow.out & sleep 0.2; }
-T0=$(date +%s.%N); kill -TERM $G; wait $G; sleep ${GAP:-0}; start_gun
-until curl -s -o /dev/null 127.0.0.1:18700/; do sleep 0.02; done
-T1=$(date +%s.%N); echo "socket gone for $(echo "$T1-$T0"|bc) s"
-wait $L; cat /tmp/weir-restart/load.out; cat /tmp/weir-restart/slow.out 2>/dev/null; rm -f /tmp/weir-restart/slow.out
-kill $W; wait $W 2>/dev/null; kill -TERM $G; wait $G 2>/dev/null
+TCP=1 P=${P:-/} exec bash "$(dirname "${BASH_SOURCE[0]}")/run.sh" "$@"

@@ -26,9 +26,16 @@ async fn start(
         return None;
     }
     let app = Gunicorn::start(App::Overload { workers, asgi });
-    // `APP` in the extra routes is the app's address (an upstream of their own to it).
+    let gateway = TestGateway::start(&app_config(&app, upstream_extra, routes_extra)).await;
+    Some((app, gateway))
+}
+
+/// [`start`]'s config: the upstream `app` at `app`'s address with `upstream_extra` lines, the
+/// `routes_extra` tables (where `APP` is the app's address, for an upstream of their own), and
+/// the route `/` to `app`.
+fn app_config(app: &Gunicorn, upstream_extra: &str, routes_extra: &str) -> String {
     let routes_extra = routes_extra.replace("APP", &app.address);
-    let config = format!(
+    format!(
         r#"
 [server]
 listen = ["127.0.0.1:0"]
@@ -41,9 +48,7 @@ path = "/"
 upstream = "app"
 "#,
         app.address
-    );
-    let gateway = TestGateway::start(&config).await;
-    Some((app, gateway))
+    )
 }
 
 /// A high-priority host and a low-priority one beside `start`'s default (normal) route.
@@ -814,20 +819,7 @@ async fn a_reload_that_changes_the_upstream_keeps_the_cap() {
         || app.seen().len() == 2 && gateway.handle.pool_stats()[0].2.waiting == 1,
     )
     .await;
-    let changed = format!(
-        r#"
-[server]
-listen = ["127.0.0.1:0"]
-[upstreams.app]
-servers = ["{}"]
-workers = 2
-queue_timeout = "20s"
-[[routes]]
-path = "/"
-upstream = "app"
-"#,
-        app.address
-    );
+    let changed = app_config(&app, "workers = 2\nqueue_timeout = \"20s\"", "");
     gateway
         .handle
         .reload(&weir::config::from_toml(&changed, None).expect("valid config"))
