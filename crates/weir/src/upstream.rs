@@ -568,7 +568,7 @@ impl Upstream {
     /// connection to an upstream's only server that it closed before answering (a worker
     /// stopping gracefully). With `workers` declared, an only server that refuses connections
     /// (restarting) is waited for, up to the request's queue deadline and `fail_timeout`
-    /// ([`Upstream::connection`]).
+    /// (`Upstream::connection`).
     /// A server that fails
     /// (connect error or time-out, or an exchange that breaks before the response head) counts
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
