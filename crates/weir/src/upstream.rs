@@ -955,6 +955,14 @@ impl Upstream {
         let started = Instant::now();
         let down_at = pool.refusing_since(started) + self.set.fail_timeout;
         if started >= down_at {
+            if pool.found_down() {
+                tracing::error!(
+                    upstream = %self.name,
+                    server = %pool.addr(),
+                    fail_timeout = ?self.set.fail_timeout,
+                    "server refused connections for fail_timeout: it is down, and a refused connect is answered 502 at once until one succeeds"
+                );
+            }
             return Err(refused);
         }
         let mut pause = LISTEN_PAUSE;

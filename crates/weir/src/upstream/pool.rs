@@ -249,6 +249,8 @@ struct State {
     /// Since when the server has refused every connection, until one succeeds
     /// ([`Pool::refusing_since`]).
     refusing_since: Option<Instant>,
+    /// Whether a request found it refusing past `fail_timeout` since ([`Pool::found_down`]).
+    found_down: bool,
     /// The pool that replaced this one on a reload, to which it passes on the places it holds
     /// ([`Guard`]), and the number it last passed.
     successor: Option<(Weak<Pool>, usize)>,
@@ -472,6 +474,7 @@ impl Pool {
                     borrowed: 0,
                     predecessor: None,
                     refusing_since: None,
+                    found_down: false,
                     successor: None,
                 }),
             },
@@ -511,12 +514,21 @@ impl Pool {
         *state.refusing_since.get_or_insert(now)
     }
 
+    /// The server has refused for `fail_timeout`: whether this is the first request to find so
+    /// since it began refusing (which logs it).
+    pub fn found_down(&self) -> bool {
+        !std::mem::replace(&mut self.lock().found_down, true)
+    }
+
     /// A connect succeeded: the server listens (again).
     pub fn listening(&self) {
         if self.refusing.load(Ordering::Relaxed) {
             let mut state = self.lock();
             self.refusing.store(false, Ordering::Relaxed);
-            state.refusing_since = None;
+            if let Some(since) = state.refusing_since.take() {
+                tracing::info!(server = %self.addr, refused_for = ?since.elapsed(), "server listens again");
+            }
+            state.found_down = false;
         }
     }
 
