@@ -950,8 +950,7 @@ impl Upstream {
         headers: &Headers,
         refused: ProxyError,
     ) -> Result<ClientConn, ProxyError> {
-        let most = pool.settings().queue_timeout;
-        let deadline = client_deadline(headers).map_or(most, |deadline| deadline.min(most));
+        let deadline = pool.settings().deadline(client_deadline(headers));
         let started = Instant::now();
         let down_at = pool.refusing_since(started) + self.set.fail_timeout;
         if started >= down_at {

@@ -988,8 +988,6 @@ fn watch_metrics(
     })
 }
 
-/// The refusals by reason between the last readings at or before `from` and `to` (the first
-/// reading stands for the level's start).
 /// weir's refusals at once and drops after a wait between two scrapes of `/metrics`, as
 /// text; `-` without both.
 fn refused_between(before: Option<Scrape>, after: Option<Scrape>) -> (String, String) {
@@ -1004,6 +1002,8 @@ fn refused_between(before: Option<Scrape>, after: Option<Scrape>) -> (String, St
     )
 }
 
+/// The refusals by reason between the last readings at or before `from` and `to` (the first
+/// reading stands for the level's start).
 fn refusals_between(series: &[Scrape], from: Duration, to: Duration) -> [u64; 4] {
     let at = |time: Duration| {
         series

@@ -107,6 +107,13 @@ pub struct PoolSettings {
     pub thread_affine: bool,
 }
 
+impl PoolSettings {
+    /// A request's queue deadline: `queue_timeout`, or the shorter wait its client `asked` for.
+    pub fn deadline(&self, asked: Option<Duration>) -> Duration {
+        asked.map_or(self.queue_timeout, |asked| asked.min(self.queue_timeout))
+    }
+}
+
 /// Why [`Pool::checkout`] gave no connection. The pool knows no HTTP: the caller makes these a
 /// `ProxyError`, and `error.rs` their answer (503).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -534,8 +541,9 @@ impl Pool {
 
     /// This pool replaces `old` (a reload changed their upstream's table; the server is the
     /// same): the places `old` holds count against this pool's cap until they free, and it
-    /// starts from the service time `old` learnt. Only between capped pools (the others count
-    /// nothing), and before this one serves its first request.
+    /// starts from the service time `old` learnt. Only between pools that keep their state behind
+    /// the lock (a per-thread pool has no cap to count against), and before this one serves its
+    /// first request.
     pub fn follow(self: &Arc<Self>, old: &Arc<Pool>) {
         if self.lanes.is_some() || old.lanes.is_some() {
             return;
@@ -683,9 +691,7 @@ impl Pool {
                 self.place_taken(&mut state, now);
                 return Ok(Checkout::Connect(self.slot(true)));
             }
-            let deadline = deadline().map_or(self.settings.queue_timeout, |deadline| {
-                deadline.min(self.settings.queue_timeout)
-            });
+            let deadline = self.settings.deadline(deadline());
             for queue in &mut state.waiters {
                 queue.retain(|waiter| !waiter.sender.is_closed());
             }

@@ -61,19 +61,31 @@ struct Setup {
     _spool: tempfile::TempDir,
 }
 
+/// A gateway with a TLS listener in front of the server at `upstream`, with [`config`]'s extra
+/// lines; its PKI, and the temp dir that holds its spool (kept for the test's length).
+async fn tls_gateway(
+    upstream: &str,
+    server_extra: &str,
+    upstream_extra: &str,
+) -> (Pki, tempfile::TempDir, TestGateway) {
+    let pki = Pki::new();
+    let spool = tempfile::tempdir().unwrap();
+    let gateway = TestGateway::start(&config(
+        upstream,
+        &pki,
+        &spool.path().join("spool"),
+        server_extra,
+        upstream_extra,
+    ))
+    .await;
+    (pki, spool, gateway)
+}
+
 impl Setup {
     async fn start(server_extra: &str, upstream_extra: &str) -> Setup {
-        let pki = Pki::new();
-        let spool = tempfile::tempdir().unwrap();
         let upstream = UpstreamServer::start(Transport::Tcp).await;
-        let gateway = TestGateway::start(&config(
-            &upstream.address,
-            &pki,
-            &spool.path().join("spool"),
-            server_extra,
-            upstream_extra,
-        ))
-        .await;
+        let (pki, spool, gateway) =
+            tls_gateway(&upstream.address, server_extra, upstream_extra).await;
         Setup {
             pki,
             upstream,
@@ -171,15 +183,11 @@ async fn a_reset_stream_lets_go_of_an_upstream_that_stopped_mid_body() {
     let mut reply = b"HTTP/1.1 200 OK\r\ncontent-length: 1000000\r\n\r\n".to_vec();
     reply.extend(std::iter::repeat_n(b'x', 100_000));
     let upstream = weir_testkit::RawUpstream::start(weir_testkit::Script::Reply(reply)).await;
-    let pki = Pki::new();
-    let spool = tempfile::tempdir().unwrap();
-    let gateway = TestGateway::start(&config(
+    let (pki, _spool, gateway) = tls_gateway(
         &upstream.address,
-        &pki,
-        &spool.path().join("spool"),
         "send_timeout = \"1s\"",
         "read_timeout = \"1h\"",
-    ))
+    )
     .await;
     let tls = gateway.tls_addr.expect("a TLS listener");
     let stream = connect_tls(tls, pki.client_config(&[b"h2"]), "app.test")
@@ -415,16 +423,8 @@ async fn a_queued_request_whose_stream_the_client_reset_never_reaches_the_app() 
         workers: 1,
         asgi: false,
     });
-    let pki = Pki::new();
-    let spool = tempfile::tempdir().unwrap();
-    let gateway = TestGateway::start(&config(
-        &app.address,
-        &pki,
-        &spool.path().join("spool"),
-        "",
-        "workers = 1\nqueue_timeout = \"30s\"",
-    ))
-    .await;
+    let (pki, _spool, gateway) =
+        tls_gateway(&app.address, "", "workers = 1\nqueue_timeout = \"30s\"").await;
     let tls = gateway.tls_addr.expect("a TLS listener");
     let sender = h2_sender(tls, &pki).await;
     let mut busy_sender = sender.clone();
