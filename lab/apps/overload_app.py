@@ -3,8 +3,9 @@ ASGI (Uvicorn workers).
 
 `GET /work?ms=N&id=X` takes N milliseconds (default 50) and counts itself: with OVERLOAD_STATE
 set to a directory, every worker process adds to `count` (requests in the app now and the most
-ever at once, under a file lock) and appends X to `seen`, so a test can read how many requests
-the app held at once and which ones reached it. `GET /stream?ms=N` (ASGI) sends its head and a
+ever at once, under a file lock), appends X to `seen` as it starts and to `finished` as it ends
+(before its answer is written), so a test can read how many requests the app held at once, which
+ones reached it and which ones were done with. `GET /stream?ms=N` (ASGI) sends its head and a
 first chunk at once and its last chunk N milliseconds later (a body of unknown length: a stream, as
 server-sent events), uncounted. `GET /watch?ms=N&id=X` (ASGI) waits N milliseconds or until its
 client's leaving is seen (Starlette's `request.is_disconnected()` reads the same message), and
@@ -26,7 +27,7 @@ from urllib.parse import parse_qs
 STATE = os.environ.get("OVERLOAD_STATE")
 
 
-def _update(delta, seen=None):
+def _update(delta, seen=None, finished=None):
     if not STATE:
         return
     with open(os.path.join(STATE, "lock"), "a") as lock:
@@ -44,9 +45,10 @@ def _update(delta, seen=None):
         with open(path + ".new", "w") as f:
             f.write(f"{current} {most}")
         os.replace(path + ".new", path)
-        if seen is not None:
-            with open(os.path.join(STATE, "seen"), "a") as f:
-                f.write(seen + "\n")
+        for name, ident in (("seen", seen), ("finished", finished)):
+            if ident is not None:
+                with open(os.path.join(STATE, name), "a") as f:
+                    f.write(ident + "\n")
 
 
 def _mode():
@@ -85,7 +87,7 @@ def wsgi(environ, start_response):
                 return [b""]
             time.sleep(millis / 1000)
         finally:
-            _update(-1)
+            _update(-1, finished=ident)
     start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "3")])
     return [b"ok\n"]
 
@@ -133,7 +135,7 @@ async def asgi(scope, receive, send):
             else:
                 await asyncio.sleep(millis / 1000)
         finally:
-            _update(-1)
+            _update(-1, finished=ident)
     await send(
         {
             "type": "http.response.start",

@@ -165,10 +165,13 @@ impl Gunicorn {
 
     /// For [`App::Overload`]: the `id`s of the `/work` requests that reached the app, in order.
     pub fn seen(&self) -> Vec<String> {
-        self.read_state("seen")
-            .lines()
-            .map(str::to_string)
-            .collect()
+        self.read_lines("seen")
+    }
+
+    /// For [`App::Overload`]: the `id`s of the `/work` requests the app is done with, in order;
+    /// each is written before its answer, so one missing here has not been answered yet.
+    pub fn finished(&self) -> Vec<String> {
+        self.read_lines("finished")
     }
 
     /// The number of connections waiting in the listen backlog of the app's socket now: the
@@ -189,6 +192,10 @@ impl Gunicorn {
             .nth(2)
             .and_then(|field| field.parse().ok())
             .expect("Recv-Q")
+    }
+
+    fn read_lines(&self, name: &str) -> Vec<String> {
+        self.read_state(name).lines().map(str::to_string).collect()
     }
 
     fn read_state(&self, name: &str) -> String {
