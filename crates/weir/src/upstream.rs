@@ -3,8 +3,9 @@
 //! when that is safe, and keeps a pool of connections towards each (`pool.rs`). A server's address
 //! is the config's [`UpstreamAddr`]; servers given by host name are resolved by `resolve.rs`, so
 //! the group's servers are a `ServerSet` that may change while requests are in flight: a request
-//! keeps the set it started with, and an HTTP/1 connection keeps it between its requests
-//! ([`Kept`]).
+//! keeps the set it started with (unless its server leaves the group while it waits for it:
+//! `Retry::Moved`), and an HTTP/1 connection keeps it between its requests ([`Kept`]). A failed
+//! connect to a name's address has the names resolved again at once.
 
 mod balance;
 pub mod client;
@@ -28,7 +29,9 @@ use http::Method;
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
-use crate::config::{HealthCheckConfig, Priority, ServerName, UpstreamAddr, UpstreamConfig};
+use crate::config::{
+    HealthCheckConfig, Priority, ServerName, UpstreamAddr, UpstreamConfig, MIN_RESOLVE_INTERVAL,
+};
 use crate::error::BoxError;
 use crate::error::ProxyError;
 use crate::head_view::{Headers, Request, Response};
@@ -46,9 +49,12 @@ pub struct Upstream {
     name: String,
     /// The servers now, shared with the tasks that resolve host names.
     set: Arc<ServerSet>,
-    /// Tells the resolving tasks to resolve now (a reload); dropped with the upstream, it ends
-    /// them. `None` without host names.
+    /// Tells the resolving tasks to resolve now (a reload, or a failed connect to a name's
+    /// address); dropped with the upstream, it ends them. `None` without host names.
     refresh: Option<tokio::sync::watch::Sender<()>>,
+    /// When a failed connect last asked the names to be resolved again
+    /// ([`Upstream::resolve_again_after`]): at most once per [`MIN_RESOLVE_INTERVAL`].
+    resolved_after_failure: Mutex<Option<Instant>>,
     connect_timeout: Duration,
     read_timeout: Duration,
     send_timeout: Duration,
@@ -102,7 +108,9 @@ fn not_listening(error: &ProxyError) -> bool {
         ProxyError::Connect { source, .. }
             if matches!(
                 source.kind(),
-                std::io::ErrorKind::ConnectionRefused | std::io::ErrorKind::NotFound
+                std::io::ErrorKind::ConnectionRefused
+                    | std::io::ErrorKind::NotFound
+                    | std::io::ErrorKind::HostUnreachable
             )
     )
 }
@@ -135,7 +143,14 @@ enum Retry {
     /// Yes, with the request rebuilt from its head: it may have reached the server, but it is
     /// safe to repeat ([`repeatable`]).
     Repeat(Box<Request<RequestBody>>),
+    /// Yes, never written, on the group's servers as they are now: the server left the group
+    /// (a host name's answer moved) while the request waited for it to listen.
+    Moved(Box<Request<RequestBody>>),
 }
+
+/// How many times a request takes the group's servers again after its server left the group
+/// ([`Retry::Moved`]); past that, a moved request is failed as one never written.
+const MOST_MOVES: u8 = 3;
 
 /// The servers of a group at one moment: one pool (which counts the requests in flight) and
 /// health per server; `health[i]` belongs to `pools[i]`. Replaced whole when a host name's
@@ -321,6 +336,18 @@ impl ServerSet {
         Some(Held::Borrowed(servers))
     }
 
+    /// Whether `addr` is one of the group's servers now: a host name's answer may have moved it
+    /// out since a request took its servers.
+    fn serves(&self, addr: &UpstreamAddr) -> bool {
+        self.unchanging.is_some()
+            || self
+                .current
+                .load()
+                .pools
+                .iter()
+                .any(|pool| pool.addr() == addr)
+    }
+
     /// The servers for a new request once every name has been tried once, waiting for that
     /// within `resolve_timeout`.
     async fn servers_resolved(&self) -> Held<'_> {
@@ -336,8 +363,9 @@ impl ServerSet {
 
 /// The servers a request holds from its start to its response head: borrowed from a group with
 /// no host name, whose servers never change, or from its connection's [`Kept`] set; else the set
-/// current when it started, by reference count. Either way a re-resolution does not move it, and
-/// a server that went is dropped with the last request (or connection) holding it.
+/// current when it started, by reference count. Either way a re-resolution does not move it
+/// (unless its server left the group before the request was sent to it: [`Retry::Moved`]), and a
+/// server that went is dropped with the last request (or connection) holding it.
 enum Held<'set> {
     Borrowed(&'set Servers),
     Current(Arc<Servers>),
@@ -494,6 +522,7 @@ impl Upstream {
             name: name.to_string(),
             set,
             refresh,
+            resolved_after_failure: Mutex::new(None),
             connect_timeout: config.connect_timeout,
             read_timeout: config.read_timeout,
             send_timeout: config.send_timeout,
@@ -517,6 +546,33 @@ impl Upstream {
         if let Some(refresh) = &self.refresh {
             refresh.send_replace(());
         }
+    }
+
+    /// A connect to `addr` failed: when a host name gave that address, the names are resolved
+    /// again now, at most once per [`MIN_RESOLVE_INTERVAL`], rather than at the next
+    /// `resolve_interval` or TTL. A container that Compose recreates comes back on another
+    /// address (Docker does not give the freed one again at once), and its old one refuses, or
+    /// nothing answers there: weir follows within about a second of the new answer, where nginx
+    /// keeps the address it resolved at start (or for its `valid=` time).
+    fn resolve_again_after(&self, addr: &UpstreamAddr) {
+        let Some(refresh) = &self.refresh else {
+            return;
+        };
+        if self.set.fixed.contains(addr) {
+            return;
+        }
+        let now = Instant::now();
+        let mut last = self
+            .resolved_after_failure
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if last.is_some_and(|last| now.duration_since(last) < MIN_RESOLVE_INTERVAL) {
+            return;
+        }
+        *last = Some(now);
+        drop(last);
+        tracing::debug!(upstream = %self.name, server = %addr, "connect failed: resolving the names again");
+        refresh.send_replace(());
     }
 
     /// Each server's health, balancing and pool state, in the config's order.
@@ -568,7 +624,8 @@ impl Upstream {
     /// connection to an upstream's only server that it closed before answering (a worker
     /// stopping gracefully). With `workers` declared, an only server that refuses connections
     /// (restarting) is waited for, up to the request's queue deadline and `fail_timeout`
-    /// (`Upstream::connection`).
+    /// (`Upstream::connection`); if a host name's new answer moves that server out of the group
+    /// meanwhile, the request takes the group's servers as they are now (`Retry::Moved`).
     /// A server that fails
     /// (connect error or time-out, or an exchange that breaks before the response head) counts
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
@@ -595,7 +652,7 @@ impl Upstream {
         SpareBox::with(|| async move {
             // The servers as they are now: a change of a host name's addresses while this request
             // runs does not move it. Waiting for a first resolution is rare, and boxed.
-            let servers = match self.set.servers_now(kept) {
+            let mut servers = match self.set.servers_now(kept) {
                 Some(servers) => servers,
                 None => Box::pin(self.set.servers_resolved()).await,
             };
@@ -609,6 +666,7 @@ impl Upstream {
                 .balancer
                 .first(Self::available(&servers, now), Self::outstanding(&servers));
             let mut tried: Vec<bool> = Vec::new();
+            let mut moves = 0;
             loop {
                 let health = &servers.health[index];
                 let pool = &servers.pools[index];
@@ -643,7 +701,29 @@ impl Upstream {
                 }
                 let retry = match failed.retry {
                     Retry::No => None,
-                    Retry::Unsent(request) | Retry::Repeat(request) => Some(*request),
+                    // Its server went while it waited: the group's servers as they are now.
+                    Retry::Moved(moved) if moves < MOST_MOVES => {
+                        moves += 1;
+                        tracing::debug!(
+                            upstream = %self.name,
+                            server = %pool.addr(),
+                            "the server left the group while the request waited for it: trying the group's servers now"
+                        );
+                        servers = Held::Current(self.set.current.load_full());
+                        if servers.pools.is_empty() {
+                            return Err(failed.error);
+                        }
+                        tried = Vec::new();
+                        now = Instant::now();
+                        index = servers
+                            .balancer
+                            .first(Self::available(&servers, now), Self::outstanding(&servers));
+                        request = *moved;
+                        continue;
+                    }
+                    Retry::Unsent(request) | Retry::Repeat(request) | Retry::Moved(request) => {
+                        Some(*request)
+                    }
                 };
                 let Some(retry) = retry else {
                     return Err(failed.error);
@@ -862,7 +942,9 @@ impl Upstream {
     ///
     /// With a declared capacity and no other server to go to (`alone`), an app that refuses
     /// connections (nothing listens: Gunicorn restarting) is waited for, the place held, up to
-    /// the request's deadline and `fail_timeout` ([`Upstream::wait_for_listen`]).
+    /// the request's deadline and `fail_timeout` ([`Upstream::wait_for_listen`]). A failed
+    /// connect to a server that has left the group since (a host name moved) is
+    /// [`Retry::Moved`].
     async fn connection(
         &self,
         pool: &Arc<Pool>,
@@ -891,10 +973,17 @@ impl Upstream {
                     Ok(stream) => Ok(slot.into_conn(stream)),
                     Err(error) => {
                         slot.failed();
+                        let unsent = Box::new(std::mem::take(request));
+                        // A host name's answer moved the server out of the group meanwhile.
+                        let moved = !self.set.serves(pool.addr());
                         Err(Failed {
                             error,
-                            counts: true,
-                            retry: Retry::Unsent(Box::new(std::mem::take(request))),
+                            counts: !moved,
+                            retry: if moved {
+                                Retry::Moved(unsent)
+                            } else {
+                                Retry::Unsent(unsent)
+                            },
                         })
                     }
                 }
@@ -924,8 +1013,15 @@ impl Upstream {
     ) -> Pin<Box<impl std::future::Future<Output = Result<ClientConn, ProxyError>> + Send + 'a>>
     {
         Box::pin(async move {
-            let mut stream =
-                connect::connect(pool.addr(), self.connect_timeout, self.send_timeout).await?;
+            let connected =
+                connect::connect(pool.addr(), self.connect_timeout, self.send_timeout).await;
+            let mut stream = match connected {
+                Ok(stream) => stream,
+                Err(error) => {
+                    self.resolve_again_after(pool.addr());
+                    return Err(error);
+                }
+            };
             stream.expire_after(self.keepalive_time);
             pool.listening();
             Ok(stream)
@@ -934,10 +1030,13 @@ impl Upstream {
 
     /// The app refused the connection (`refused`, a connect error): nothing listens on its
     /// address, as while Gunicorn restarts (from the old master's closing of its socket to the
-    /// new one's bind). The request keeps its place and connects again, after a pause that
+    /// new one's bind), or nothing is there (host unreachable: a container's old address, once
+    /// it is gone). The request keeps its place and connects again, after a pause that
     /// doubles from [`LISTEN_PAUSE`] to [`LISTEN_PAUSE_MOST`], until the app listens, or the
     /// request's queue deadline (from `headers` and `queue_timeout`, counted from its arrival at
-    /// the pool) passes, or the server has refused for `fail_timeout`; the error then. Past
+    /// the pool) passes, or the server has refused for `fail_timeout`, or it has left the group
+    /// (a host name's new answer: the container came back elsewhere, found by the re-resolution
+    /// each failed connect asks for); the error then. Past
     /// `fail_timeout` the app is down, not restarting: a refused connect is answered at once
     /// (nginx's 502), which drains the queue that formed meanwhile, until a connect succeeds.
     /// The other requests wait in the queue while it waits, where admission judges them. The
@@ -975,6 +1074,11 @@ impl Upstream {
             match &connected {
                 Err(error) if not_listening(error) => {}
                 _ => break,
+            }
+            // A host name's answer moved the server out of the group (a container that came
+            // back on another address): the request goes to the group's servers now.
+            if !self.set.serves(pool.addr()) {
+                break;
             }
             let left = deadline
                 .saturating_sub(slot.queued() + started.elapsed())

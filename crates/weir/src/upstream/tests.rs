@@ -534,3 +534,34 @@ fn port_of(address: &str) -> &str {
         .map(|(_, port)| port)
         .expect("an IP:PORT address")
 }
+
+/// The connect errors a request with a declared capacity waits out, its place held: nothing
+/// listens at the address (refused; a Unix socket's file gone), or nothing is there any more
+/// (host unreachable: a Compose container's old address once it is gone, until its name moves).
+/// Any other error is answered as it comes.
+#[test]
+fn a_request_waits_out_only_the_errors_of_an_app_away() {
+    use std::io::{Error, ErrorKind};
+    let connect = |kind: ErrorKind| crate::error::ProxyError::Connect {
+        addr: crate::config::UpstreamAddr::Tcp(([127, 0, 0, 1], 8000).into()),
+        source: Error::from(kind),
+    };
+    for kind in [
+        ErrorKind::ConnectionRefused,
+        ErrorKind::NotFound,
+        ErrorKind::HostUnreachable,
+    ] {
+        assert!(super::not_listening(&connect(kind)), "{kind:?}");
+    }
+    for kind in [
+        ErrorKind::NetworkUnreachable,
+        ErrorKind::PermissionDenied,
+        ErrorKind::AddrNotAvailable,
+    ] {
+        assert!(!super::not_listening(&connect(kind)), "{kind:?}");
+    }
+    let timeout = crate::error::ProxyError::ConnectTimeout {
+        addr: crate::config::UpstreamAddr::Tcp(([127, 0, 0, 1], 8000).into()),
+    };
+    assert!(!super::not_listening(&timeout));
+}

@@ -303,6 +303,92 @@ async fn a_kept_alive_connection_follows_a_changed_answer() {
     gateway.shutdown().await;
 }
 
+/// A container that Compose recreates comes back on another address, and its old one refuses:
+/// a failed connect resolves the name again at once (at most once a second), so weir follows
+/// within a second or two, not at the next `resolve_interval` or TTL (an hour here; nginx keeps
+/// the address it resolved at start). Without a declared capacity the requests meanwhile get
+/// 502, as from nginx.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_connect_resolves_the_name_again_at_once() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, mut servers) = servers_on_one_port(2).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
+    let toml = config_every(&format!("\"web:{port}\""), Some(dns.addr()), "1h");
+    let gateway = TestGateway::start(&toml).await;
+    assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::OK]);
+
+    // The container goes, and comes back on the second address.
+    drop(servers.remove(0));
+    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
+    let started = Instant::now();
+    let mut refused = 0;
+    loop {
+        match statuses(&gateway, 1).await[0] {
+            StatusCode::OK => break,
+            status => assert_eq!(status, StatusCode::BAD_GATEWAY),
+        }
+        refused += 1;
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "weir kept the old address after {refused} failed connects"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(refused >= 1, "the old address was never tried");
+    assert_eq!(servers[0].requests(), 1);
+    gateway.shutdown().await;
+}
+
+/// With a declared capacity, requests that come while the app's container is away wait for it
+/// (as for a Gunicorn restarting in place), and follow its name to the address it comes back
+/// on: their places are held at the old address, which refuses, until the name's new answer
+/// moves the server out of the group; they then go to the new one. Not one is lost, though the
+/// old address is never answered again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_waiting_for_a_name_follow_it_to_its_new_address() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, mut servers) = servers_on_one_port(2).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
+    let toml = config_every(&format!("\"web:{port}\""), Some(dns.addr()), "1h").replace(
+        "[upstreams.app]\n",
+        "[upstreams.app]\nworkers = 2\nqueue_timeout = \"30s\"\nfail_timeout = \"20s\"\n",
+    );
+    let gateway = TestGateway::start(&toml).await;
+    assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::OK]);
+
+    // The container goes: requests wait for it, and their failed connects ask for the name
+    // again, which still gives the old address.
+    drop(servers.remove(0));
+    let asked = dns.queries("web").expect("count queries");
+    let waiting: Vec<_> = (0..3)
+        .map(|_| {
+            let addr = gateway.addr;
+            tokio::spawn(async move { weir_testkit::client::get(addr, "/").await.status })
+        })
+        .collect();
+    let started = Instant::now();
+    while dns.queries("web").expect("count queries") == asked {
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "a failed connect did not resolve the name again"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // It comes back on the second address.
+    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
+    for request in waiting {
+        assert_eq!(request.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(servers[0].requests(), 3);
+    gateway.shutdown().await;
+}
+
 /// Without `resolver`, the system's resolver (getaddrinfo: `/etc/hosts`) resolves the name; an
 /// IP address beside it is taken as it is.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
