@@ -644,7 +644,7 @@ impl Upstream {
     pub fn send<'send>(
         &'send self,
         mut request: Request<RequestBody>,
-        priority: Priority,
+        mut priority: Priority,
         kept: Option<&'send mut Kept>,
     ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + 'send
     {
@@ -710,6 +710,11 @@ impl Upstream {
                             "the server left the group while the request waited for it: trying the group's servers now"
                         );
                         servers = Held::Current(self.set.current.load_full());
+                        // It has waited already, and the others that waited with it come at
+                        // once: as newcomers of their class, the burst would find the new
+                        // server's queue standing and most of it be refused. Ahead of the
+                        // newcomers, none is (a high one is refused only at `queue_size`).
+                        priority = Priority::High;
                         if servers.pools.is_empty() {
                             return Err(failed.error);
                         }
