@@ -329,6 +329,20 @@ async fn a_kept_alive_connection_follows_a_changed_answer() {
     gateway.shutdown().await;
 }
 
+/// An app known as `web`, on the first of two servers (the second is where it comes back), the
+/// name's TTL and `resolve_interval` an hour (so only a failed connect has it asked again), the
+/// upstream's table with `upstream` added; after one request served.
+async fn app_that_will_move(upstream: &str) -> (Vec<UpstreamServer>, DnsServer, TestGateway) {
+    let (port, servers) = servers_closing_on_one_port(2).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
+    let toml = config_every(&format!("\"web:{port}\""), Some(dns.addr()), "1h")
+        .replace("[upstreams.app]\n", &format!("[upstreams.app]\n{upstream}"));
+    let gateway = TestGateway::start(&toml).await;
+    assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::OK]);
+    (servers, dns, gateway)
+}
+
 /// A container that Compose recreates comes back on another address, and its old one refuses:
 /// a failed connect resolves the name again at once (at most once a second), so weir follows
 /// within a second or two, not at the next `resolve_interval` or TTL (an hour here; nginx keeps
@@ -339,12 +353,7 @@ async fn a_failed_connect_resolves_the_name_again_at_once() {
     if !dns_enabled() {
         return;
     }
-    let (port, mut servers) = servers_closing_on_one_port(2).await;
-    let mut dns = DnsServer::start().expect("DNS server starts");
-    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
-    let toml = config_every(&format!("\"web:{port}\""), Some(dns.addr()), "1h");
-    let gateway = TestGateway::start(&toml).await;
-    assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::OK]);
+    let (mut servers, mut dns, gateway) = app_that_will_move("").await;
 
     // The container goes, and comes back on the second address.
     stop(servers.remove(0)).await;
@@ -385,15 +394,8 @@ async fn requests_waiting_for_a_name_follow_it_to_its_new_address() {
     if !dns_enabled() {
         return;
     }
-    let (port, mut servers) = servers_closing_on_one_port(2).await;
-    let mut dns = DnsServer::start().expect("DNS server starts");
-    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
-    let toml = config_every(&format!("\"web:{port}\""), Some(dns.addr()), "1h").replace(
-        "[upstreams.app]\n",
-        "[upstreams.app]\nworkers = 2\nqueue_timeout = \"30s\"\nfail_timeout = \"20s\"\n",
-    );
-    let gateway = TestGateway::start(&toml).await;
-    assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::OK]);
+    let (mut servers, mut dns, gateway) =
+        app_that_will_move("workers = 2\nqueue_timeout = \"30s\"\nfail_timeout = \"20s\"\n").await;
 
     // The container goes: a request waits for it, and its failed connect asks for the name
     // again, which still gives the old address.
