@@ -52,9 +52,11 @@ pub struct Upstream {
     /// Tells the resolving tasks to resolve now (a reload, or a failed connect to a name's
     /// address); dropped with the upstream, it ends them. `None` without host names.
     refresh: Option<tokio::sync::watch::Sender<()>>,
-    /// When a failed connect last asked the names to be resolved again
-    /// ([`Upstream::resolve_again_after`]): at most once per [`MIN_RESOLVE_INTERVAL`].
-    resolved_after_failure: Mutex<Option<Instant>>,
+    /// When a failed connect, or a request to a group with no address, last asked the names to
+    /// be resolved again ([`Upstream::resolve_again`]: at most once per [`MIN_RESOLVE_INTERVAL`]),
+    /// in milliseconds after `built`, plus one; 0: never.
+    asked_again: AtomicU64,
+    built: Instant,
     connect_timeout: Duration,
     read_timeout: Duration,
     send_timeout: Duration,
@@ -522,7 +524,8 @@ impl Upstream {
             name: name.to_string(),
             set,
             refresh,
-            resolved_after_failure: Mutex::new(None),
+            asked_again: AtomicU64::new(0),
+            built: Instant::now(),
             connect_timeout: config.connect_timeout,
             read_timeout: config.read_timeout,
             send_timeout: config.send_timeout,
@@ -549,29 +552,43 @@ impl Upstream {
     }
 
     /// A connect to `addr` failed: when a host name gave that address, the names are resolved
-    /// again now, at most once per [`MIN_RESOLVE_INTERVAL`], rather than at the next
-    /// `resolve_interval` or TTL. A container that Compose recreates comes back on another
-    /// address (Docker does not give the freed one again at once), and its old one refuses, or
-    /// nothing answers there: weir follows within about a second of the new answer, where nginx
-    /// keeps the address it resolved at start (or for its `valid=` time).
+    /// again now ([`Upstream::resolve_again`]), rather than at the next `resolve_interval` or
+    /// TTL. A container that Compose recreates comes back on another address (Docker does not
+    /// give the freed one again at once), and its old one refuses, or nothing answers there:
+    /// weir follows within about a second of the new answer, where nginx keeps the address it
+    /// resolved at start (or for its `valid=` time).
     fn resolve_again_after(&self, addr: &UpstreamAddr) {
+        if !self.set.fixed.contains(addr) {
+            self.resolve_again("connect failed");
+        }
+    }
+
+    /// Has the host names resolved again now, at most once per [`MIN_RESOLVE_INTERVAL`]: after a
+    /// failed connect to a name's address, or a request to a group with no address (a name
+    /// that did not resolve yet: Compose starting the app's container after weir's, which
+    /// otherwise waits for the retry of a failed resolution, within 5 s).
+    fn resolve_again(&self, why: &'static str) {
         let Some(refresh) = &self.refresh else {
             return;
         };
-        if self.set.fixed.contains(addr) {
+        // Milliseconds since the upstream was built, plus one (0: never asked). Not a lock: a
+        // flood of requests to a group with no address all come here.
+        let now = u64::try_from(self.built.elapsed().as_millis())
+            .unwrap_or(u64::MAX - 1)
+            .saturating_add(1);
+        let last = self.asked_again.load(Ordering::Relaxed);
+        let floor = u64::try_from(MIN_RESOLVE_INTERVAL.as_millis()).unwrap_or(u64::MAX);
+        if last != 0 && now < last.saturating_add(floor) {
             return;
         }
-        let now = Instant::now();
-        let mut last = self
-            .resolved_after_failure
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        if last.is_some_and(|last| now.duration_since(last) < MIN_RESOLVE_INTERVAL) {
+        if self
+            .asked_again
+            .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+            .is_err()
+        {
             return;
         }
-        *last = Some(now);
-        drop(last);
-        tracing::debug!(upstream = %self.name, server = %addr, "connect failed: resolving the names again");
+        tracing::debug!(upstream = %self.name, why, "resolving the names again");
         refresh.send_replace(());
     }
 
@@ -657,6 +674,7 @@ impl Upstream {
                 None => Box::pin(self.set.servers_resolved()).await,
             };
             if servers.pools.is_empty() {
+                self.resolve_again("no address");
                 return Err(ProxyError::Unresolved {
                     names: Arc::clone(&self.set.names_text),
                 });

@@ -222,6 +222,33 @@ async fn a_name_that_does_not_resolve_at_start_answers_502_until_it_does() {
     gateway.shutdown().await;
 }
 
+/// A request to a group whose name does not resolve yet (Compose starting the app's container
+/// after weir's) has the name asked again at once, at most once a second, rather than at the
+/// retry of the failed resolution (5 s later): three requests 1.1 s apart ask it three times.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_to_a_name_not_resolved_yet_asks_for_it_again() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, _servers) = servers_on_one_port(1).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    let gateway = TestGateway::start(&config_every(
+        &format!("\"later:{port}\""),
+        Some(dns.addr()),
+        "1h",
+    ))
+    .await;
+    let asked = dns.queries("later").expect("count queries");
+    for _ in 0..3 {
+        assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::BAD_GATEWAY]);
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+    }
+    // A and AAAA each time.
+    let queries = dns.queries("later").expect("count queries") - asked;
+    assert!(queries >= 6, "{queries} queries after three requests");
+    gateway.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_resolution_keeps_the_last_good_addresses() {
     if !dns_enabled() {
