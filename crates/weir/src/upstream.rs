@@ -1059,12 +1059,12 @@ impl Upstream {
     /// request's queue deadline (from `headers` and `queue_timeout`, counted from its arrival at
     /// the pool) passes, or the server has refused for `fail_timeout`, or it has left the group
     /// (a host name's new answer: the container came back elsewhere, found by the re-resolution
-    /// each failed connect asks for); the error then. Past
-    /// `fail_timeout` the app is down, not restarting: a refused connect is answered at once
-    /// (nginx's 502), which drains the queue that formed meanwhile, until a connect succeeds.
-    /// The other requests wait in the queue while it waits, where admission judges them. The
-    /// wait counts as the request's queue time, and its place's service time and latency start
-    /// once it is connected.
+    /// each failed connect asks for); the error then. Past `fail_timeout` the app is down, not
+    /// restarting: a refused connect is answered at once (nginx's 502), which drains the queue
+    /// that formed meanwhile, until a connect succeeds. The other requests wait in the queue
+    /// while it waits, which admits them up to `queue_size` and judges nothing while the server
+    /// refuses ([`Pool::refusing_since`]). The wait counts as the request's queue time, and its
+    /// place's service time and latency start once it is connected.
     async fn wait_for_listen(
         &self,
         pool: &Pool,

@@ -167,6 +167,9 @@ pub struct PoolStats {
     pub adaptive: Option<adaptive::AdaptiveStats>,
     /// Admission counters: refusals by reason, time in queue, predicted wait.
     pub admission: admission::AdmissionStats,
+    /// Whether the server refuses connections now, since a request began to wait for it to
+    /// listen ([`Pool::refusing_since`]), until a connect succeeds.
+    pub refusing: bool,
 }
 
 /// The pool of one upstream server.
@@ -617,6 +620,7 @@ impl Pool {
             limit: state.cap(&self.settings),
             adaptive: state.adaptive.as_ref().map(adaptive::Adaptive::stats),
             admission: state.admission.stats(),
+            refusing: state.refusing_since.is_some(),
         };
         let Some(lanes) = &self.lanes else {
             return stats;

@@ -102,14 +102,15 @@ async fn statuses(gateway: &TestGateway, count: usize) -> Vec<StatusCode> {
 async fn stop(server: UpstreamServer) {
     let address = server.address.clone();
     drop(server);
-    let started = Instant::now();
-    while tokio::net::TcpStream::connect(&address).await.is_ok() {
-        assert!(
-            started.elapsed() < FOLLOW_DEADLINE,
-            "{address} still accepts"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_until_async(
+        format!("{address} to refuse connections"),
+        FOLLOW_DEADLINE,
+        || {
+            let address = address.clone();
+            async move { tokio::net::TcpStream::connect(&address).await.is_err() }
+        },
+    )
+    .await;
 }
 
 fn requests(servers: &[UpstreamServer]) -> Vec<usize> {
@@ -432,27 +433,28 @@ async fn requests_waiting_for_a_name_follow_it_to_its_new_address() {
         tokio::spawn(async move { weir_testkit::client::get(addr, "/slow?ms=20").await.status })
     };
     let mut waiting = vec![send(gateway.addr)];
-    let started = Instant::now();
-    while dns.queries("web").expect("count queries") == asked {
-        assert!(
-            started.elapsed() < FOLLOW_DEADLINE,
-            "a failed connect did not resolve the name again"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    // Then the others, once it holds its place (so the queue admits them as the app refuses,
-    // not judged by the warm request's service time before the first refusal).
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    wait_until(
+        "a failed connect to ask for the name again",
+        FOLLOW_DEADLINE,
+        || dns.queries("web").expect("count queries") > asked,
+    )
+    .await;
+    // Then the others, once it waits for the app with its place held (so the queue admits
+    // them as the app refuses, not judged by the warm request's service time).
+    wait_until(
+        "the request to wait for the app to listen",
+        FOLLOW_DEADLINE,
+        || gateway.handle.pool_stats()[0].2.refusing,
+    )
+    .await;
     waiting.extend((1..40).map(|_| send(gateway.addr)));
-    // Every one waits at the old address: two with the places, the rest in the queue.
-    while gateway.handle.pool_stats()[0].2.waiting != 38 {
-        assert!(
-            started.elapsed() < FOLLOW_DEADLINE,
-            "the requests did not all wait: {:?}",
-            gateway.handle.pool_stats()
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_for(
+        "every request to wait at the old address: two with the places, the rest in the queue",
+        FOLLOW_DEADLINE,
+        || gateway.handle.pool_stats(),
+        |stats| stats[0].2.waiting == 38,
+    )
+    .await;
     // It comes back on the second address, and newcomers keep coming (at most 1,000 a second),
     // faster than it serves them: its queue stands.
     dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
