@@ -117,6 +117,15 @@ fn not_listening(error: &ProxyError) -> bool {
     )
 }
 
+/// Whether a server of `group` other than `pool` listens: none refuses now that refused a
+/// request lately ([`Pool::refuses`], which every refused connect to a capped server sets,
+/// and a successful one clears).
+fn another_listens(group: &[Arc<Pool>], pool: &Pool) -> bool {
+    group
+        .iter()
+        .any(|other| !std::ptr::eq(Arc::as_ptr(other), pool) && !other.refuses())
+}
+
 /// The first pause before a request connects again to an app that refused it
 /// ([`Upstream::wait_for_listen`]); it doubles up to [`LISTEN_PAUSE_MOST`]. A restarting
 /// Gunicorn refuses for a few hundred milliseconds (the old master's exit to the new one's bind:
@@ -131,6 +140,9 @@ struct Failed {
     error: ProxyError,
     /// Whether it counts against the server's health (`max_fails`).
     counts: bool,
+    /// Whether a new connection was closed before any answer, as Gunicorn's old socket resets
+    /// what its backlog held when it exits: the server may be going away, as one that refuses.
+    away: bool,
     retry: Retry,
 }
 
@@ -146,7 +158,8 @@ enum Retry {
     /// safe to repeat ([`repeatable`]).
     Repeat(Box<Request<RequestBody>>),
     /// Yes, never written, on the group's servers as they are now: the server left the group
-    /// (a host name's answer moved) while the request waited for it to listen.
+    /// (a host name's answer moved), or another server of the group listens again, while the
+    /// request waited for it to listen.
     Moved(Box<Request<RequestBody>>),
 }
 
@@ -638,12 +651,14 @@ impl Upstream {
     ///
     /// A reused connection that turns out stale is retried once on a fresh one to the same
     /// server when nothing was sent, or when the request is safe to repeat; so is, once, a new
-    /// connection to an upstream's only server that it closed before answering (a worker
-    /// stopping gracefully). With `workers` declared, an only server that refuses connections
-    /// (restarting) is waited for, up to the request's queue deadline and `fail_timeout`
-    /// (`Upstream::connection`); if a host name's new answer moves that server out of the group
-    /// meanwhile, the request takes the group's servers as they are now (`Retry::Moved`).
-    /// A server that fails
+    /// connection that a server with no other left to go to (below) closed before answering (a
+    /// worker stopping gracefully). With `workers` declared, such a server that refuses
+    /// connections (restarting) is waited for, up to the request's queue deadline and
+    /// `fail_timeout` (`Upstream::connection`): an upstream's only server, or the last one a
+    /// request tries once every other refused it (or closed a new connection unanswered: every
+    /// replica restarting at once). If a host name's new answer moves that server out of the
+    /// group meanwhile, or another server of the group listens again, the request takes the
+    /// group's servers as they are now (`Retry::Moved`). A server that fails
     /// (connect error or time-out, or an exchange that breaks before the response head) counts
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
     /// at most once: always when the request was never written, otherwise only when it is safe
@@ -685,18 +700,30 @@ impl Upstream {
                 .first(Self::available(&servers, now), Self::outstanding(&servers));
             let mut tried: Vec<bool> = Vec::new();
             let mut moves = 0;
+            // Whether every server this request tried refused it (nothing listens there), or
+            // closed a new connection unanswered (going away).
+            let mut all_refused = true;
             loop {
                 let health = &servers.health[index];
                 let pool = &servers.pools[index];
                 // The pool counts the request in flight from its checkout to the end of the
                 // response body, or to the exchange's failure here.
                 let ticket = health.on_picked(now);
+                // No other server is left to go to: a lone one, or the last of a group whose
+                // others all refused this request (every replica restarting at once).
+                let last = servers.pools.len() == 1
+                    || (all_refused
+                        && !tried.is_empty()
+                        && tried
+                            .iter()
+                            .enumerate()
+                            .all(|(other, &tried)| tried || other == index));
                 let failed = match self
                     .exchange(
                         pool,
                         &mut request,
                         repeatable,
-                        servers.pools.len() == 1,
+                        last.then_some(servers.pools.as_slice()),
                         priority,
                     )
                     .await
@@ -716,6 +743,15 @@ impl Upstream {
                         error = %failed.error,
                         "server marked down for fail_timeout"
                     );
+                }
+                if not_listening(&failed.error) {
+                    // Marked refusing until a connect succeeds: a request held for the last
+                    // server of the group watches the others come back (`wait_for_listen`).
+                    if pool.settings().predict {
+                        pool.refusing_since(Instant::now());
+                    }
+                } else if !failed.away {
+                    all_refused = false;
                 }
                 let retry = match failed.retry {
                     Retry::No => None,
@@ -737,6 +773,7 @@ impl Upstream {
                             return Err(failed.error);
                         }
                         tried = Vec::new();
+                        all_refused = true;
                         now = Instant::now();
                         index = servers
                             .balancer
@@ -787,14 +824,14 @@ impl Upstream {
         pool: &Arc<Pool>,
         request: &mut Request<RequestBody>,
         repeatable: bool,
-        alone: bool,
+        last: Option<&[Arc<Pool>]>,
         priority: Priority,
     ) -> Result<(ResponseHead, Pooled, Option<Sending>), Failed> {
         let mut fresh = false;
         let mut closed_retried = false;
         loop {
             let conn = self
-                .connection(pool, request, fresh, alone, priority)
+                .connection(pool, request, fresh, last, priority)
                 .await?;
             let (parts, body) = std::mem::take(request).into_parts();
             let mut at_app = AtTheApp {
@@ -863,6 +900,7 @@ impl Upstream {
                             addr: pool.addr().clone(),
                         },
                         counts: true,
+                        away: false,
                         retry: Retry::No,
                     });
                 }
@@ -885,11 +923,11 @@ impl Upstream {
                 // A reused connection that turns out stale, or a new connection that the server
                 // closed without a word: the other side of a graceful worker restart
                 // (Gunicorn's SIGHUP: a worker that accepted the connection stops before
-                // reading it). A server with no other beside it is asked once more on another
-                // new connection (with others, the next one is asked); the request is still
-                // safe to send, since no part of an answer came back.
+                // reading it). A server with no other left to go to (`last`) is asked once more
+                // on another new connection (with others, the next one is asked); the request
+                // is still safe to send, since no part of an answer came back.
                 let stale = conn.reused && !fresh;
-                let again = stale || (alone && !closed_retried);
+                let again = stale || (last.is_some() && !closed_retried);
                 let retry = unsent.or(replay);
                 if again {
                     if let Some(retry) = retry {
@@ -905,6 +943,7 @@ impl Upstream {
                     return Err(Failed {
                         error,
                         counts: false,
+                        away: false,
                         retry: Retry::No,
                     });
                 }
@@ -916,11 +955,13 @@ impl Upstream {
                     Some(retry) => Failed {
                         error,
                         counts: !conn.reused,
+                        away: !conn.reused,
                         retry: Retry::Unsent(Box::new(retry)),
                     },
                     None => Failed {
                         error,
                         counts: !conn.reused,
+                        away: false,
                         retry: Retry::No,
                     },
                 });
@@ -937,17 +978,20 @@ impl Upstream {
                 _ if client_side => Failed {
                     error,
                     counts: false,
+                    away: false,
                     retry: Retry::No,
                 },
                 // A send time-out: the server took nothing; another may.
                 Some(unsent) => Failed {
                     error,
                     counts: true,
+                    away: false,
                     retry: Retry::Unsent(Box::new(unsent)),
                 },
                 None => Failed {
                     error,
                     counts: true,
+                    away: false,
                     retry: replay.map_or(Retry::No, |replay| Retry::Repeat(Box::new(replay))),
                 },
             };
@@ -963,17 +1007,19 @@ impl Upstream {
     /// new connection's slot is taken from, keeps its room while the connection is made, and
     /// in [`Upstream::exchange`] it kept it while the request was sent too (200 bytes).
     ///
-    /// With a declared capacity and no other server to go to (`alone`), an app that refuses
-    /// connections (nothing listens: Gunicorn restarting) is waited for, the place held, up to
-    /// the request's deadline and `fail_timeout` ([`Upstream::wait_for_listen`]). A failed
-    /// connect to a server that has left the group since (a host name moved) is
-    /// [`Retry::Moved`].
+    /// With a declared capacity and no other server to go to (`last`: the group's servers,
+    /// when this is a lone one, or the last of a group whose others all refused the request),
+    /// an app that refuses connections (nothing listens: Gunicorn restarting) is waited for,
+    /// the place held, up to the request's deadline and `fail_timeout`
+    /// ([`Upstream::wait_for_listen`]). A failed connect to a server that has left the group
+    /// since (a host name moved) is [`Retry::Moved`], and so is a wait that ended as another
+    /// server of the group listens again.
     async fn connection(
         &self,
         pool: &Arc<Pool>,
         request: &mut Request<RequestBody>,
         fresh: bool,
-        alone: bool,
+        last: Option<&[Arc<Pool>]>,
         priority: Priority,
     ) -> Result<Pooled, Failed> {
         let deadline = || client_deadline(request.headers());
@@ -984,12 +1030,18 @@ impl Upstream {
                 let mut connected = self.connect(pool).await;
                 if let Err(error) = connected {
                     // With a cap and no other server, an app that refuses is waited for.
-                    connected = if alone && pool.settings().predict && not_listening(&error) {
-                        let waiting =
-                            self.wait_for_listen(pool, &mut slot, request.headers(), error);
-                        Box::pin(waiting).await
-                    } else {
-                        Err(error)
+                    connected = match last {
+                        Some(group) if pool.settings().predict && not_listening(&error) => {
+                            let waiting = self.wait_for_listen(
+                                pool,
+                                group,
+                                &mut slot,
+                                request.headers(),
+                                error,
+                            );
+                            Box::pin(waiting).await
+                        }
+                        _ => Err(error),
                     };
                 }
                 match connected {
@@ -997,11 +1049,14 @@ impl Upstream {
                     Err(error) => {
                         slot.failed();
                         let unsent = Box::new(std::mem::take(request));
-                        // A host name's answer moved the server out of the group meanwhile.
-                        let moved = !self.set.serves(pool.addr());
+                        // A host name's answer moved the server out of the group meanwhile, or
+                        // another server of the group listens again.
+                        let left = !self.set.serves(pool.addr());
+                        let moved = left || last.is_some_and(|group| another_listens(group, pool));
                         Err(Failed {
                             error,
-                            counts: !moved,
+                            counts: !left,
+                            away: false,
                             retry: if moved {
                                 Retry::Moved(unsent)
                             } else {
@@ -1017,12 +1072,14 @@ impl Upstream {
                 Err(Failed {
                     error: error.into(),
                     counts: false,
+                    away: false,
                     retry: Retry::Unsent(Box::new(std::mem::take(request))),
                 })
             }
             Err(error @ CheckoutError::QueueTimeout { .. }) => Err(Failed {
                 error: error.into(),
                 counts: false,
+                away: false,
                 retry: Retry::No,
             }),
         }
@@ -1059,7 +1116,8 @@ impl Upstream {
     /// request's queue deadline (from `headers` and `queue_timeout`, counted from its arrival at
     /// the pool) passes, or the server has refused for `fail_timeout`, or it has left the group
     /// (a host name's new answer: the container came back elsewhere, found by the re-resolution
-    /// each failed connect asks for); the error then. Past `fail_timeout` the app is down, not
+    /// each failed connect asks for), or another server of `group` listens again (no request
+    /// was refused there since one connected: [`another_listens`]); the error then. Past `fail_timeout` the app is down, not
     /// restarting: a refused connect is answered at once (nginx's 502), which drains the queue
     /// that formed meanwhile, until a connect succeeds. The other requests wait in the queue
     /// while it waits, which admits them up to `queue_size` and judges nothing while the server
@@ -1068,6 +1126,7 @@ impl Upstream {
     async fn wait_for_listen(
         &self,
         pool: &Pool,
+        group: &[Arc<Pool>],
         slot: &mut pool::Slot,
         headers: &Headers,
         refused: ProxyError,
@@ -1088,6 +1147,7 @@ impl Upstream {
         }
         let mut pause = LISTEN_PAUSE;
         let mut connected = Err(refused);
+        let mut turn = 0;
         tracing::warn!(
             upstream = %self.name,
             server = %pool.addr(),
@@ -1099,8 +1159,9 @@ impl Upstream {
                 _ => break,
             }
             // A host name's answer moved the server out of the group (a container that came
-            // back on another address): the request goes to the group's servers now.
-            if !self.set.serves(pool.addr()) {
+            // back on another address), or another server of the group listens again: the
+            // request goes to the group's servers now.
+            if !self.set.serves(pool.addr()) || another_listens(group, pool) {
                 break;
             }
             let left = deadline
@@ -1112,9 +1173,38 @@ impl Upstream {
             tokio::time::sleep(pause.min(left)).await;
             pause = (pause * 2).min(LISTEN_PAUSE_MOST);
             connected = self.connect(pool).await;
+            if connected.is_err() && self.probe_another(group, pool, &mut turn).await {
+                break;
+            }
         }
         slot.waited_for_listen(started.elapsed());
         connected
+    }
+
+    /// One connect to the next server of `group` (after `turn`) other than `pool` that refuses,
+    /// to learn whether it listens again; the connection is closed at once. A request held for
+    /// one server of a group that refused it whole so learns of another's return though no other
+    /// request comes to find it (at most the cap's number of requests per server hold a place
+    /// and probe, one connect per pause each, and only while every server refuses). Whether
+    /// one listens (marked so: [`another_listens`]).
+    async fn probe_another(&self, group: &[Arc<Pool>], pool: &Pool, turn: &mut usize) -> bool {
+        for _ in 0..group.len() {
+            *turn = (*turn + 1) % group.len();
+            let other = &group[*turn];
+            if std::ptr::eq(Arc::as_ptr(other), pool) || !other.refuses() {
+                continue;
+            }
+            let timeout = self.connect_timeout.min(LISTEN_PAUSE_MOST);
+            if connect::connect(other.addr(), timeout, self.send_timeout)
+                .await
+                .is_ok()
+            {
+                other.listening();
+                return true;
+            }
+            return false;
+        }
+        false
     }
 
     fn wrap(

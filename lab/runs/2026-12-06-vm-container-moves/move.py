@@ -94,6 +94,19 @@ def load(results, t0):
         thread.join()
 
 
+def report(results):
+    counts = collections.Counter(status for _, status, _ in results)
+    print("statuses", dict(counts))
+    bad = sorted((round(at, 2), status) for at, status, _ in results if status != 200)
+    if bad:
+        print(f"non-200 sent from {bad[0][0]} s to {bad[-1][0]} s")
+    served = sorted(latency for _, status, latency in results if status == 200)
+    if served:
+        print("200 latency p50 %.0f ms p99 %.0f max %.0f" % (
+            served[len(served) // 2] * 1000, served[int(len(served) * .99)] * 1000,
+            served[-1] * 1000))
+
+
 def main():
     kind = sys.argv[1]
     os.makedirs(f"{TMP}/nginx", exist_ok=True)
@@ -115,16 +128,7 @@ def main():
     app = gunicorn("127.0.0.3")
     print(f"{kind}: the app away from {STOP_AT:.1f} s to {time.time() - t0:.1f} s")
     loader.join()
-    counts = collections.Counter(status for _, status, _ in results)
-    print("statuses", dict(counts))
-    bad = sorted((round(at, 2), status) for at, status, _ in results if status != 200)
-    if bad:
-        print(f"non-200 sent from {bad[0][0]} s to {bad[-1][0]} s")
-    served = sorted(latency for _, status, latency in results if status == 200)
-    if served:
-        print("200 latency p50 %.0f ms p99 %.0f max %.0f" % (
-            served[len(served) // 2] * 1000, served[int(len(served) * .99)] * 1000,
-            served[-1] * 1000))
+    report(results)
     gw.terminate()
     gw.wait()
     app.terminate()

@@ -524,6 +524,12 @@ impl Pool {
         *state.refusing_since.get_or_insert(now)
     }
 
+    /// Whether the server refuses connections now: a connect was refused
+    /// ([`Pool::refusing_since`]) and none succeeded since. Without the lock.
+    pub fn refuses(&self) -> bool {
+        self.refusing.load(Ordering::Relaxed)
+    }
+
     /// The server has refused for `fail_timeout`: whether this is the first request to find so
     /// since it began refusing (which logs it).
     pub fn found_down(&self) -> bool {

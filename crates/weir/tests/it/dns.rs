@@ -483,6 +483,55 @@ async fn requests_waiting_for_a_name_follow_it_to_its_new_address() {
     gateway.shutdown().await;
 }
 
+/// A scaled service's replicas, recreated together by Compose, come back on other addresses:
+/// with `workers` declared, a request that both old addresses refused holds its place at the
+/// last one it tried, and follows the name to the new ones (before, it got 502: 42 of 280 in
+/// lab/runs/2026-12-06-vm-replicas-recreated).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_to_replicas_recreated_together_follow_the_name_to_their_new_addresses() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, mut servers) = servers_closing_on_one_port(4).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0]), ip(&servers[1])], 3600)
+        .expect("set web");
+    let toml = config_every(&format!("\"web:{port}\""), Some(dns.addr()), "1h").replace(
+        "[upstreams.app]\n",
+        "[upstreams.app]\nworkers = 2\nqueue_timeout = \"30s\"\nfail_timeout = \"20s\"\n",
+    );
+    let gateway = TestGateway::start(&toml).await;
+    assert_eq!(statuses(&gateway, 2).await, vec![StatusCode::OK; 2]);
+
+    stop(servers.remove(0)).await;
+    stop(servers.remove(0)).await;
+    let waiting: Vec<_> = (0..10)
+        .map(|_| {
+            let addr = gateway.addr;
+            tokio::spawn(async move { weir_testkit::client::get(addr, "/").await.status })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        waiting.iter().all(|request| !request.is_finished()),
+        "a request was answered while both replicas were away"
+    );
+    dns.set("web", &[ip(&servers[0]), ip(&servers[1])], 3600)
+        .expect("set web");
+    let mut answered = Vec::new();
+    for request in waiting {
+        answered.push(
+            tokio::time::timeout(FOLLOW_DEADLINE, request)
+                .await
+                .expect("answered once the name moved")
+                .unwrap(),
+        );
+    }
+    assert_eq!(answered, vec![StatusCode::OK; 10]);
+    assert_eq!(requests(&servers).iter().sum::<usize>(), 10);
+    gateway.shutdown().await;
+}
+
 /// Without `resolver`, the system's resolver (getaddrinfo: `/etc/hosts`) resolves the name; an
 /// IP address beside it is taken as it is.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -739,25 +739,8 @@ async fn requests_wait_for_an_app_that_restarts() {
     .unwrap();
     assert_eq!(hurried.status, StatusCode::BAD_GATEWAY);
 
-    let waiting: Vec<_> = (0..6)
-        .map(|index| spawn_get(gateway.addr, format!("/work?ms=50&id={index}")))
-        .collect();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(
-        waiting.iter().all(|request| !request.is_finished()),
-        "a request was answered while the app was down"
-    );
-    let restarted = tokio::task::spawn_blocking(move || {
-        Gunicorn::start_at(
-            App::Overload {
-                workers: 2,
-                asgi: false,
-            },
-            &socket,
-        )
-    })
-    .await
-    .unwrap();
+    let waiting = six_waiting(&gateway).await;
+    let restarted = restarted(socket).await;
     for request in waiting {
         assert_eq!(request.await.unwrap(), StatusCode::OK);
     }
@@ -807,6 +790,147 @@ async fn an_app_down_past_fail_timeout_is_answered_at_once() {
         }
     }
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+}
+
+/// Two copies of the overload app (2 sync workers each) as one upstream of two servers, as two
+/// replicas of a Compose service (`workers = 2`, a `queue_timeout` of 30 s and a `fail_timeout`
+/// of 20 s), both stopped once each served a request: the apps, their sockets' paths (to start
+/// them again at) and the gateway.
+async fn replicas_stopped() -> Option<([Gunicorn; 2], [std::path::PathBuf; 2], TestGateway)> {
+    if !gunicorn::enabled() {
+        eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
+        return None;
+    }
+    let app = || {
+        Gunicorn::start(App::Overload {
+            workers: 2,
+            asgi: false,
+        })
+    };
+    let apps = [app(), app()];
+    let config = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}", "{}"]
+workers = 2
+queue_timeout = "30s"
+fail_timeout = "20s"
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        apps[0].address, apps[1].address
+    );
+    let gateway = TestGateway::start(&config).await;
+    for _ in &apps {
+        let warm = Client::connect(gateway.addr)
+            .await
+            .get("/work?ms=1&id=warm")
+            .await;
+        assert_eq!(warm.status, StatusCode::OK);
+    }
+    let mut apps = apps;
+    let sockets = apps.each_mut().map(|app| {
+        app.stop();
+        app.socket()
+    });
+    Some((apps, sockets, gateway))
+}
+
+/// Sends 6 requests while the gateway's app is stopped (every server of its upstream), and
+/// checks that they wait (none answered within 300 ms).
+async fn six_waiting(gateway: &TestGateway) -> Vec<tokio::task::JoinHandle<StatusCode>> {
+    let waiting: Vec<_> = (0..6)
+        .map(|index| spawn_get(gateway.addr, format!("/work?ms=50&id={index}")))
+        .collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        waiting.iter().all(|request| !request.is_finished()),
+        "a request was answered while the app was down"
+    );
+    waiting
+}
+
+async fn restarted(socket: std::path::PathBuf) -> Gunicorn {
+    tokio::task::spawn_blocking(move || {
+        Gunicorn::start_at(
+            App::Overload {
+                workers: 2,
+                asgi: false,
+            },
+            &socket,
+        )
+    })
+    .await
+    .unwrap()
+}
+
+/// Every replica restarting at once (Compose recreating a scaled service, a deploy restarting
+/// each Gunicorn): a request that every server refused holds its place at the last one it
+/// tried, as it does with one server, and is served once they listen again, each copy seeing
+/// no more than its workers at once. It went from one refusal to the next and got 502 before
+/// (42 of 280 in lab/runs/2026-12-06-vm-replicas-recreated).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_wait_for_replicas_that_restart_together() {
+    let Some((apps, sockets, gateway)) = replicas_stopped().await else {
+        return;
+    };
+    let waiting = six_waiting(&gateway).await;
+    let [first, second] = sockets;
+    let back = [restarted(first).await, restarted(second).await];
+    for request in waiting {
+        let status = tokio::time::timeout(Duration::from_secs(10), request)
+            .await
+            .expect("answered once the apps listened again")
+            .unwrap();
+        assert_eq!(status, StatusCode::OK);
+    }
+    assert_eq!(back[0].seen().len() + back[1].seen().len(), 6);
+    for app in &back {
+        assert!(
+            app.most_at_once() <= 2,
+            "a copy held {} at once",
+            app.most_at_once()
+        );
+    }
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    drop(back);
+    drop(apps);
+}
+
+/// One of two replicas comes back and the other stays away: a request held for the one away
+/// learns of the other's return by a connect to it as it waits, and goes there, though no other
+/// request comes to find it; it does not wait out `fail_timeout` (20 s) for its 502.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_held_for_a_replica_away_goes_to_one_that_came_back() {
+    let Some((apps, sockets, gateway)) = replicas_stopped().await else {
+        return;
+    };
+    let request = spawn_get(gateway.addr, "/work?ms=1&id=held");
+    let stats = wait_for(
+        "the request to hold a place at the last server it tried",
+        Duration::from_secs(5),
+        || gateway.handle.pool_stats(),
+        |stats| stats.iter().any(|(_, _, pool)| pool.in_use == 1),
+    )
+    .await;
+    let held = stats
+        .iter()
+        .position(|(_, _, pool)| pool.in_use == 1)
+        .expect("a pool holds it");
+    let [first, second] = sockets;
+    let back = restarted(if held == 0 { second } else { first }).await;
+    let status = tokio::time::timeout(Duration::from_secs(10), request)
+        .await
+        .expect("answered once the other app listened again, not after fail_timeout")
+        .unwrap();
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(back.seen(), ["held"]);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    drop(back);
+    drop(apps);
 }
 
 /// A reload that changes the app's upstream table (here its `queue_timeout`) makes a new pool,
