@@ -117,9 +117,9 @@ fn not_listening(error: &ProxyError) -> bool {
     )
 }
 
-/// Whether a server of `group` other than `pool` listens: none refuses now that refused a
-/// request lately ([`Pool::refuses`], which every refused connect to a capped server sets,
-/// and a successful one clears).
+/// Whether a server of `group` other than `pool` listens: it is not marked refusing
+/// ([`Pool::refuses`], which a refused connect to a capped server sets, or a new connection it
+/// closed unanswered, and a successful connect clears).
 fn another_listens(group: &[Arc<Pool>], pool: &Pool) -> bool {
     group
         .iter()
@@ -744,7 +744,7 @@ impl Upstream {
                         "server marked down for fail_timeout"
                     );
                 }
-                if not_listening(&failed.error) {
+                if not_listening(&failed.error) || failed.away {
                     // Marked refusing until a connect succeeds: a request held for the last
                     // server of the group watches the others come back (`wait_for_listen`).
                     if pool.settings().predict {
@@ -1028,10 +1028,12 @@ impl Upstream {
             Ok(Checkout::Reused(conn)) => Ok(conn),
             Ok(Checkout::Connect(mut slot)) => {
                 let mut connected = self.connect(pool).await;
+                let mut held = false;
                 if let Err(error) = connected {
                     // With a cap and no other server, an app that refuses is waited for.
                     connected = match last {
                         Some(group) if pool.settings().predict && not_listening(&error) => {
+                            held = true;
                             let waiting = self.wait_for_listen(
                                 pool,
                                 group,
@@ -1050,9 +1052,10 @@ impl Upstream {
                         slot.failed();
                         let unsent = Box::new(std::mem::take(request));
                         // A host name's answer moved the server out of the group meanwhile, or
-                        // another server of the group listens again.
+                        // another server of the group listens again as it waited.
                         let left = !self.set.serves(pool.addr());
-                        let moved = left || last.is_some_and(|group| another_listens(group, pool));
+                        let moved = left
+                            || (held && last.is_some_and(|group| another_listens(group, pool)));
                         Err(Failed {
                             error,
                             counts: !left,
