@@ -1117,7 +1117,9 @@ impl Upstream {
     /// it is gone). The request keeps its place and connects again, after a pause that
     /// doubles from [`LISTEN_PAUSE`] to [`LISTEN_PAUSE_MOST`], until the app listens, or the
     /// request's queue deadline (from `headers` and `queue_timeout`, counted from its arrival at
-    /// the pool) passes, or the server has refused for `fail_timeout`, or it has left the group
+    /// the pool) passes, or the server has refused for `fail_timeout` (and so has every other
+    /// server of `group` that refuses: one down for good beside one restarting waits for the
+    /// latter), or it has left the group
     /// (a host name's new answer: the container came back elsewhere, found by the re-resolution
     /// each failed connect asks for), or another server of `group` listens again (no request
     /// was refused there since one connected: [`another_listens`]); the error then. Past `fail_timeout` the app is down, not
@@ -1136,7 +1138,14 @@ impl Upstream {
     ) -> Result<ClientConn, ProxyError> {
         let deadline = pool.settings().deadline(client_deadline(headers));
         let started = Instant::now();
-        let down_at = pool.refusing_since(started) + self.set.fail_timeout;
+        // The group is down once every server of it has refused for `fail_timeout`: one down
+        // for good beside one restarting holds the request for the other (watched below).
+        let down_at = group
+            .iter()
+            .filter(|other| !std::ptr::eq(Arc::as_ptr(other), pool))
+            .filter_map(|other| other.refused_since())
+            .fold(pool.refusing_since(started), Instant::max)
+            + self.set.fail_timeout;
         if started >= down_at {
             if pool.found_down() {
                 tracing::error!(

@@ -530,6 +530,14 @@ impl Pool {
         self.refusing.load(Ordering::Relaxed)
     }
 
+    /// Since when the server has refused, if it refuses now ([`Pool::refuses`]).
+    pub fn refused_since(&self) -> Option<Instant> {
+        if !self.refuses() {
+            return None;
+        }
+        self.lock().refusing_since
+    }
+
     /// The server has refused for `fail_timeout`: whether this is the first request to find so
     /// since it began refusing (which logs it).
     pub fn found_down(&self) -> bool {

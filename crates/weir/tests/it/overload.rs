@@ -792,11 +792,21 @@ async fn an_app_down_past_fail_timeout_is_answered_at_once() {
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
 }
 
-/// Two copies of the overload app (2 sync workers each) as one upstream of two servers, as two
-/// replicas of a Compose service (`workers = 2`, a `queue_timeout` of 30 s and a `fail_timeout`
-/// of 20 s), both stopped once each served a request: the apps, their sockets' paths (to start
-/// them again at) and the gateway.
+/// [`replicas`] with a `fail_timeout` of 20 s, both stopped once each served a request: the
+/// apps, their sockets' paths (to start them again at) and the gateway.
 async fn replicas_stopped() -> Option<([Gunicorn; 2], [std::path::PathBuf; 2], TestGateway)> {
+    let (mut apps, gateway) = replicas("20s").await?;
+    let sockets = apps.each_mut().map(|app| {
+        app.stop();
+        app.socket()
+    });
+    Some((apps, sockets, gateway))
+}
+
+/// Two copies of the overload app (2 sync workers each) as one upstream of two servers, as two
+/// replicas of a Compose service (`workers = 2`, a `queue_timeout` of 30 s, `fail_timeout`),
+/// each of which served a request.
+async fn replicas(fail_timeout: &str) -> Option<([Gunicorn; 2], TestGateway)> {
     if !gunicorn::enabled() {
         eprintln!("skipped: set WEIR_E2E=1 to run the end-to-end tests");
         return None;
@@ -816,7 +826,7 @@ listen = ["127.0.0.1:0"]
 servers = ["{}", "{}"]
 workers = 2
 queue_timeout = "30s"
-fail_timeout = "20s"
+fail_timeout = "{fail_timeout}"
 [[routes]]
 path = "/"
 upstream = "app"
@@ -831,12 +841,7 @@ upstream = "app"
             .await;
         assert_eq!(warm.status, StatusCode::OK);
     }
-    let mut apps = apps;
-    let sockets = apps.each_mut().map(|app| {
-        app.stop();
-        app.socket()
-    });
-    Some((apps, sockets, gateway))
+    Some((apps, gateway))
 }
 
 /// Sends 6 requests while the gateway's app is stopped (every server of its upstream), and
@@ -928,6 +933,48 @@ async fn a_request_held_for_a_replica_away_goes_to_one_that_came_back() {
         .unwrap();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(back.seen(), ["held"]);
+    gateway.wait_pools_quiet(Duration::from_secs(5)).await;
+    drop(back);
+    drop(apps);
+}
+
+/// A replica down for good (refusing for longer than `fail_timeout`, 4 s) beside one that
+/// restarts: the requests that both refuse, those held at the one down included, wait for the
+/// one restarting (the group is down only once every server has refused for `fail_timeout`),
+/// where those were answered 502 at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_down_for_good_does_not_cut_short_the_wait_for_one_restarting() {
+    let Some((mut apps, gateway)) = replicas("4s").await else {
+        return;
+    };
+    apps[0].stop();
+    // Requests find it refusing (they go on to the other), until its pool is marked so.
+    wait_until_async(
+        "the first replica's pool to be marked refusing",
+        Duration::from_secs(5),
+        || async {
+            let answered = Client::connect(gateway.addr)
+                .await
+                .get("/work?ms=1&id=meanwhile")
+                .await;
+            assert_eq!(answered.status, StatusCode::OK);
+            gateway.handle.pool_stats()[0].2.refusing
+        },
+    )
+    .await;
+    // Past its fail_timeout: down for good.
+    tokio::time::sleep(Duration::from_millis(4_300)).await;
+    apps[1].stop();
+    let waiting = six_waiting(&gateway).await;
+    let back = restarted(apps[1].socket()).await;
+    for request in waiting {
+        let status = tokio::time::timeout(Duration::from_secs(10), request)
+            .await
+            .expect("answered once the second replica listened again")
+            .unwrap();
+        assert_eq!(status, StatusCode::OK);
+    }
+    assert_eq!(back.seen().len(), 6, "{:?}", back.seen());
     gateway.wait_pools_quiet(Duration::from_secs(5)).await;
     drop(back);
     drop(apps);
