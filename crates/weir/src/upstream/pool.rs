@@ -167,8 +167,9 @@ pub struct PoolStats {
     pub adaptive: Option<adaptive::AdaptiveStats>,
     /// Admission counters: refusals by reason, time in queue, predicted wait.
     pub admission: admission::AdmissionStats,
-    /// Whether the server refuses connections now, since a request began to wait for it to
-    /// listen ([`Pool::refusing_since`]), until a connect succeeds.
+    /// Whether the server refuses connections now: since a connect to it was refused (or a
+    /// new connection closed unanswered) with a declared capacity ([`Pool::refusing_since`]),
+    /// until a connect succeeds.
     pub refusing: bool,
 }
 
