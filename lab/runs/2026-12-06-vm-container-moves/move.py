@@ -22,6 +22,9 @@ ROOT = os.path.abspath(os.path.join(HERE, "../../.."))
 TMP = "/tmp/weir-move"
 GAP = float(os.environ.get("GAP", "1"))
 RATE, SECS, STOP_AT = 20.0, 14.0, 4.0
+# The app: Gunicorn's worker class and the app's module, and what goes beside `workers = 2` in
+# weir's config (replicas.py's APP=fastapi sets them to Uvicorn's).
+WORKER, APP_MODULE, WEIR_WORKERS = "sync", "flask_app.app:app", "workers = 2\n"
 
 
 def dns_start():
@@ -41,8 +44,8 @@ def dns_set(server, *addrs):
 def gunicorn(ip):
     log = open(f"{TMP}/gunicorn.log", "a")
     process = subprocess.Popen(
-        [f"{ROOT}/.venv/bin/gunicorn", "-k", "sync", "-w", "2", "--chdir", f"{ROOT}/examples",
-         "--bind", f"{ip}:18700", "flask_app.app:app"], stdout=log, stderr=log)
+        [f"{ROOT}/.venv/bin/gunicorn", "-k", WORKER, "-w", "2", "--chdir", f"{ROOT}/examples",
+         "--bind", f"{ip}:18700", APP_MODULE], stdout=log, stderr=log)
     for _ in range(100):
         try:
             http.client.HTTPConnection(ip, 18700, timeout=1).request("GET", "/")
@@ -57,6 +60,8 @@ def gateway(kind, dns_port):
     text = template.replace("DNSPORT", str(dns_port))
     if kind == "weir-plain":
         text = text.replace("workers = 2\n", "")
+    else:
+        text = text.replace("workers = 2\n", WEIR_WORKERS)
     path = f"{TMP}/{kind}.{'conf' if kind == 'nginx' else 'toml'}"
     open(path, "w").write(text)
     log = open(f"{TMP}/{kind}.log", "w")

@@ -10,6 +10,7 @@ lab/runs/2026-12-06-vm-container-moves/move.py, imported from there.
 
 usage (from the repository's root): .venv/bin/python lab/runs/2026-12-06-vm-replicas-recreated/replicas.py GATEWAY
 GATEWAY: weir-workers | weir-plain | nginx; WEIR=binary (default target/profiling/weir).
+APP=fastapi: the example FastAPI app under Uvicorn workers instead, `worker_class = "async"`.
 """
 
 import os
@@ -20,6 +21,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "../2026-12-06-vm-container-moves"))
 import move  # noqa: E402
+
+if os.environ.get("APP") == "fastapi":
+    move.WORKER, move.APP_MODULE = "uvicorn.workers.UvicornWorker", "fastapi_app.app:app"
+    move.WEIR_WORKERS = 'workers = 2\nworker_class = "async"\n'
 
 
 def main():
