@@ -938,13 +938,13 @@ async fn a_request_held_for_a_replica_away_goes_to_one_that_came_back() {
     drop(apps);
 }
 
-/// A replica down for good (refusing for longer than `fail_timeout`, 4 s) beside one that
+/// A replica down for good (refusing for longer than `fail_timeout`, 6 s) beside one that
 /// restarts: the requests that both refuse, those held at the one down included, wait for the
 /// one restarting (the group is down only once every server has refused for `fail_timeout`),
 /// where those were answered 502 at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_replica_down_for_good_does_not_cut_short_the_wait_for_one_restarting() {
-    let Some((mut apps, gateway)) = replicas("4s").await else {
+    let Some((mut apps, gateway)) = replicas("6s").await else {
         return;
     };
     apps[0].stop();
@@ -963,7 +963,7 @@ async fn a_replica_down_for_good_does_not_cut_short_the_wait_for_one_restarting(
     )
     .await;
     // Past its fail_timeout: down for good.
-    tokio::time::sleep(Duration::from_millis(4_300)).await;
+    tokio::time::sleep(Duration::from_millis(6_300)).await;
     apps[1].stop();
     let waiting = six_waiting(&gateway).await;
     let back = restarted(apps[1].socket()).await;
