@@ -117,6 +117,14 @@ fn not_listening(error: &ProxyError) -> bool {
     )
 }
 
+/// Whether a server refused a request because it was full: its queue, or admission (503).
+fn is_full(error: &ProxyError) -> bool {
+    matches!(
+        error,
+        ProxyError::QueueFull { .. } | ProxyError::Overloaded { .. }
+    )
+}
+
 /// Whether a server of `group` other than `pool` listens: it is not marked refusing
 /// ([`Pool::refuses`], which a refused connect to a capped server sets, or a new connection it
 /// closed unanswered, and a successful connect clears).
@@ -662,8 +670,9 @@ impl Upstream {
     /// (connect error or time-out, or an exchange that breaks before the response head) counts
     /// towards its `max_fails`, and the request moves on to the next server, each server tried
     /// at most once: always when the request was never written, otherwise only when it is safe
-    /// to repeat (idempotent method, no body). A read time-out is not retried, since the server
-    /// may still be working on the request. `priority`: the request's class in a full server's
+    /// to repeat (idempotent method, no body); when no server is left, the request is answered
+    /// with the first full server's refusal (503), if one was full, else with the last failure.
+    /// A read time-out is not retried, since the server may still be working on the request. `priority`: the request's class in a full server's
     /// queue (its route's). `kept`: the servers an HTTP/1 connection keeps between its requests
     /// ([`Kept`]); `None` takes them from the group for this request alone.
     ///
@@ -703,6 +712,10 @@ impl Upstream {
             // Whether every server this request tried refused it (nothing listens there), or
             // closed a new connection unanswered (going away).
             let mut all_refused = true;
+            // The first server that was full (its queue, or its admission, refused the
+            // request): when no other takes the request, its 503 (with `Retry-After`) is the
+            // answer, not the connect error of a server down that was tried after it.
+            let mut full: Option<ProxyError> = None;
             loop {
                 let health = &servers.health[index];
                 let pool = &servers.pools[index];
@@ -799,7 +812,10 @@ impl Upstream {
                     Self::available(&servers, now),
                     Self::outstanding(&servers),
                 ) else {
-                    return Err(failed.error);
+                    return Err(match full {
+                        Some(full) if !is_full(&failed.error) => full,
+                        _ => failed.error,
+                    });
                 };
                 tracing::debug!(
                     upstream = %self.name,
@@ -808,6 +824,9 @@ impl Upstream {
                     error = %failed.error,
                     "server failed: trying the next one"
                 );
+                if full.is_none() && is_full(&failed.error) {
+                    full = Some(failed.error);
+                }
                 index = next;
                 request = retry;
             }

@@ -269,6 +269,39 @@ async fn a_request_moved_to_the_next_server_is_in_flight_there_only() {
     gateway.wait_pools_quiet(Duration::from_secs(2)).await;
 }
 
+/// A server down beside one whose place is taken and whose queue is full: a request that neither
+/// takes is answered as the full one answers it (503, at once), not with the 502 of the one down,
+/// which passive health marks down and so is tried after the full one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_no_server_takes_gets_the_full_servers_503_not_the_502_of_one_down() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dead = dead_address(Transport::Tcp, dir.path());
+    let good = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&config_for(
+        &[&dead.address, &good.address],
+        "max_connections = 1\nqueue_size = 0",
+    ))
+    .await;
+    let slow = spawn_get(gateway.addr, "/slow?ms=1000");
+    wait_for(
+        "the slow request to take the good server's place",
+        Duration::from_secs(2),
+        || good.requests(),
+        |&requests| requests == 1,
+    )
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    for _ in 0..4 {
+        assert_eq!(
+            client.get("/").await.status,
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+    }
+    assert!(!slow.is_finished(), "the refusals waited for the place");
+    assert_eq!(slow.await.unwrap(), StatusCode::OK);
+    gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+}
+
 /// A raw upstream that reads a request head and closes the connection without answering.
 struct Closer {
     address: String,
