@@ -666,15 +666,16 @@ impl Upstream {
     /// request tries once every other refused it (or closed a new connection unanswered: every
     /// replica restarting at once). If a host name's new answer moves that server out of the
     /// group meanwhile, or another server of the group listens again, the request takes the
-    /// group's servers as they are now (`Retry::Moved`). A server that fails
-    /// (connect error or time-out, or an exchange that breaks before the response head) counts
-    /// towards its `max_fails`, and the request moves on to the next server, each server tried
-    /// at most once: always when the request was never written, otherwise only when it is safe
-    /// to repeat (idempotent method, no body); when no server is left, the request is answered
+    /// group's servers as they are now (`Retry::Moved`). A server that fails (connect error or
+    /// time-out, or an exchange that breaks before the response head) counts towards its
+    /// `max_fails`, and the request moves on to the next server, each server tried at most
+    /// once: always when the request was never written, otherwise only when it is safe to
+    /// repeat (idempotent method, no body); when no server is left, the request is answered
     /// with the first full server's refusal (503), if one was full, else with the last failure.
-    /// A read time-out is not retried, since the server may still be working on the request. `priority`: the request's class in a full server's
-    /// queue (its route's). `kept`: the servers an HTTP/1 connection keeps between its requests
-    /// ([`Kept`]); `None` takes them from the group for this request alone.
+    /// A read time-out is not retried, since the server may still be working on the request.
+    /// `priority`: the request's class in a full server's queue (its route's). `kept`: the
+    /// servers an HTTP/1 connection keeps between its requests ([`Kept`]); `None` takes them
+    /// from the group for this request alone.
     ///
     /// Not an `async fn`: an `async fn`'s arguments take their room twice in its future, and
     /// the request is large; this future holds it once, and `Upstream::exchange` borrows it.
@@ -1138,12 +1139,12 @@ impl Upstream {
     /// request's queue deadline (from `headers` and `queue_timeout`, counted from its arrival at
     /// the pool) passes, or the server has refused for `fail_timeout` (and so has every other
     /// server of `group` that refuses: one down for good beside one restarting waits for the
-    /// latter), or it has left the group
-    /// (a host name's new answer: the container came back elsewhere, found by the re-resolution
-    /// each failed connect asks for), or another server of `group` listens again (no request
-    /// was refused there since one connected: [`another_listens`]); the error then. Past `fail_timeout` the app is down, not
-    /// restarting: a refused connect is answered at once (nginx's 502), which drains the queue
-    /// that formed meanwhile, until a connect succeeds. The other requests wait in the queue
+    /// latter), or it has left the group (a host name's new answer: the container came back
+    /// elsewhere, found by the re-resolution each failed connect asks for), or another server
+    /// of `group` listens again (no request was refused there since one connected:
+    /// [`another_listens`]); the error then. Past `fail_timeout` the app (the group) is down,
+    /// not restarting: a refused connect is answered at once (nginx's 502), which drains the
+    /// queue that formed meanwhile, until a connect succeeds. The other requests wait in the queue
     /// while it waits, which admits them up to `queue_size` and judges nothing while the server
     /// refuses ([`Pool::refusing_since`]). The wait counts as the request's queue time, and its
     /// place's service time and latency start once it is connected.
