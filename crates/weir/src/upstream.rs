@@ -714,8 +714,9 @@ impl Upstream {
             // closed a new connection unanswered (going away).
             let mut all_refused = true;
             // The first server that was full (its queue, or its admission, refused the
-            // request): when no other takes the request, its 503 (with `Retry-After`) is the
-            // answer, not the connect error of a server down that was tried after it.
+            // request): when no other takes the request, its 503 (admission's with
+            // `Retry-After`) is the answer, not the connect error of a server down that was
+            // tried after it.
             let mut full: Option<ProxyError> = None;
             loop {
                 let health = &servers.health[index];
