@@ -2,7 +2,8 @@
 //! declared, the shortest queue joined), passive health
 //! (`max_fails` / `fail_timeout`) with a stopped server skipped and used again once it is back, a
 //! failed connect moving on to the next server, a request already sent retried only when safe to
-//! repeat, the active health check, and the end-to-end test with three real Gunicorns
+//! repeat, a request that no server takes answered with a full server's 503 rather than the 502
+//! of one down, the active health check, and the end-to-end test with three real Gunicorns
 //! (when `WEIR_E2E=1`).
 
 use std::path::Path;

@@ -2,8 +2,10 @@
 //! (weir-testkit's `DnsServer`, Python's dnslib) whose answers the tests change while weir runs.
 //! Every address of a name is a server; a changed answer is followed without a reload; a name
 //! that does not resolve at start answers 502 until it does; a failure keeps the last good set;
-//! a reload resolves again; a kept-alive connection follows a change too; and `localhost` goes
-//! through the system's resolver. The DNS tests need the project venv, so
+//! a reload resolves again; a kept-alive connection follows a change too; a failed connect asks
+//! again at once, and with `workers` declared the requests held while the app's container (or
+//! every replica) is away follow the name to its new addresses; and `localhost` goes through the
+//! system's resolver. The DNS tests need the project venv, so
 //! they run when `WEIR_E2E=1`; the system-resolver test always runs.
 //!
 //! Several servers on one port: each listens on its own loopback address (127.0.0.2, .3, ...), as

@@ -5,9 +5,11 @@
 //! at once with `Retry-After`; a freed worker goes to the highest priority class waiting; async
 //! (Uvicorn) workers get an adaptive limit that rises above `workers` while the app has headroom
 //! (each kind of request judged by its own latency), falls back to it when the app fails, and
-//! rises again when it recovers, a new connection
-//! per request unless `max_idle` is set, and streams that give their places back at the head; a burst that a short wait drains is served whole, and so
-//! is one of slow requests after a fast one, up to the room. Run when `WEIR_E2E=1`.
+//! rises again when it recovers, a new connection per request unless `max_idle` is set, and
+//! streams that give their places back at the head; a burst that a short wait drains is served
+//! whole, and so is one of slow requests after a fast one, up to the room; an app that restarts
+//! (one server, or every replica of a group at once, one of them perhaps down for good) loses
+//! no request, and a reload keeps the cap. Run when `WEIR_E2E=1`.
 
 use crate::support::*;
 use weir_testkit::gunicorn::{self, App, Gunicorn};
@@ -858,6 +860,7 @@ async fn six_waiting(gateway: &TestGateway) -> Vec<tokio::task::JoinHandle<Statu
     waiting
 }
 
+/// The overload app (2 sync workers) started again at `socket`, off the runtime's threads.
 async fn restarted(socket: std::path::PathBuf) -> Gunicorn {
     tokio::task::spawn_blocking(move || {
         Gunicorn::start_at(
