@@ -496,6 +496,32 @@ impl Upstream {
             thread_affine,
         };
         let names_text: Vec<String> = config.names.iter().map(ToString::to_string).collect();
+        // What each name resolved to last in the group this one replaces: its last good answer
+        // still, until a resolution here gives another (a reload while a name does not resolve,
+        // as while Compose recreates the app's containers, keeps its addresses, as a failed
+        // resolution does; nginx keeps its running config then).
+        let inherited: Vec<Vec<UpstreamAddr>> = config
+            .names
+            .iter()
+            .map(|name| {
+                old.and_then(|old| {
+                    let index = old.set.names.iter().position(|old_name| old_name == name)?;
+                    let resolved = old
+                        .set
+                        .resolved
+                        .lock()
+                        .unwrap_or_else(|poison| poison.into_inner());
+                    Some(resolved[index].clone())
+                })
+                .unwrap_or_default()
+            })
+            .collect();
+        let mut wanted = config.servers.clone();
+        for addr in inherited.iter().flatten() {
+            if !wanted.contains(addr) {
+                wanted.push(addr.clone());
+            }
+        }
         let mut set = ServerSet {
             upstream: name.to_string(),
             current: arc_swap::ArcSwap::from_pointee(Servers {
@@ -506,7 +532,7 @@ impl Upstream {
             unchanging: None,
             fixed: config.servers.clone(),
             names: config.names.clone(),
-            resolved: Mutex::new(vec![Vec::new(); config.names.len()]),
+            resolved: Mutex::new(inherited),
             attempted: tokio::sync::watch::Sender::new(vec![false; config.names.len()]),
             all_attempted: AtomicBool::new(config.names.is_empty()),
             generation: AtomicU64::new(next_generation()),
@@ -523,7 +549,7 @@ impl Upstream {
                 .resolve
                 .map_or(Duration::ZERO, |resolve| resolve.timeout),
         };
-        let servers = Arc::new(set.build(&config.servers, None));
+        let servers = Arc::new(set.build(&wanted, None));
         set.current = arc_swap::ArcSwap::new(Arc::clone(&servers));
         set.unchanging = config.names.is_empty().then_some(servers);
         let set = Arc::new(set);

@@ -278,6 +278,40 @@ async fn a_failed_resolution_keeps_the_last_good_addresses() {
     gateway.shutdown().await;
 }
 
+/// A reload that changes an upstream's table while its name does not resolve (NXDOMAIN: Compose
+/// recreating the app's container, or its DNS failing for a moment) keeps the addresses the name
+/// had, as a failed resolution without a reload does: the requests still reach its server. The
+/// new group forgot them before, and answered every request 502 until the name resolved again
+/// (21 of 280 in a reload during lab/runs/2026-12-06-vm-replicas-recreated's gap).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_while_a_name_does_not_resolve_keeps_its_last_good_addresses() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, servers) = servers_on_one_port(1).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 1).expect("set web");
+    let toml = config(&format!("\"web:{port}\""), Some(dns.addr()));
+    let gateway = TestGateway::start(&toml).await;
+    assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::OK]);
+
+    dns.set("web", &[], 1).expect("remove web");
+    let asked = dns.queries("web").expect("count queries");
+    wait_until(
+        "weir to ask for the name and be told it does not resolve",
+        FOLLOW_DEADLINE,
+        || dns.queries("web").expect("count queries") >= asked + 2,
+    )
+    .await;
+    let changed = toml.replace("[upstreams.app]\n", "[upstreams.app]\nmax_fails = 2\n");
+    let config = weir::config::from_toml(&changed, None).expect("valid config");
+    gateway.handle.reload(&config).expect("reload");
+    let answered = statuses(&gateway, 3).await;
+    assert_eq!(answered, vec![StatusCode::OK; 3]);
+    assert_eq!(servers[0].requests(), 4);
+    gateway.shutdown().await;
+}
+
 /// A reload resolves the names again, even of an upstream whose table did not change (which
 /// keeps its pools): here the TTL and the interval are an hour, so only the reload can move it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
