@@ -117,6 +117,17 @@ fn not_listening(error: &ProxyError) -> bool {
     )
 }
 
+/// A group's servers: the addresses given as such, then those its names resolved to, each once.
+fn servers_of(fixed: &[UpstreamAddr], resolved: &[Vec<UpstreamAddr>]) -> Vec<UpstreamAddr> {
+    let mut servers = fixed.to_vec();
+    for addr in resolved.iter().flatten() {
+        if !servers.contains(addr) {
+            servers.push(addr.clone());
+        }
+    }
+    servers
+}
+
 /// Whether a server refused a request because it was full: its queue, or admission (503).
 fn is_full(error: &ProxyError) -> bool {
     matches!(
@@ -428,12 +439,7 @@ impl resolve::Follower for ServerSet {
             return false;
         }
         resolved[index] = addrs;
-        let mut wanted = self.fixed.clone();
-        for addr in resolved.iter().flatten() {
-            if !wanted.contains(addr) {
-                wanted.push(addr.clone());
-            }
-        }
+        let wanted = servers_of(&self.fixed, &resolved);
         let old = self.current.load_full();
         self.current
             .store(Arc::new(self.build(&wanted, Some(&old))));
@@ -467,7 +473,8 @@ impl Upstream {
     /// The group `config` in place of `old`, the group of the same name before a reload that
     /// changed its table: a server in both keeps its pool if the pool's settings did not change,
     /// and otherwise its new pool counts the places the old one still holds against its cap, so
-    /// the app never sees more requests at once than the cap ([`Pool::follow`]).
+    /// the app never sees more requests at once than the cap ([`Pool::follow`]); a host name in
+    /// both keeps what it resolved to last until a resolution here gives another.
     pub fn replacing(
         name: &str,
         config: &UpstreamConfig,
@@ -516,12 +523,7 @@ impl Upstream {
                 .unwrap_or_default()
             })
             .collect();
-        let mut wanted = config.servers.clone();
-        for addr in inherited.iter().flatten() {
-            if !wanted.contains(addr) {
-                wanted.push(addr.clone());
-            }
-        }
+        let wanted = servers_of(&config.servers, &inherited);
         let mut set = ServerSet {
             upstream: name.to_string(),
             current: arc_swap::ArcSwap::from_pointee(Servers {
