@@ -347,6 +347,40 @@ impl Drop for Closer {
     }
 }
 
+/// With `workers` declared, a server that closes a new connection unanswered (an exiting
+/// Gunicorn resetting what its backlog held) counts as one going away, as one that refuses: a
+/// request that it and then the only other server (nothing listening yet) turned away waits at
+/// the latter and is served once it listens, instead of its 502.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_closing_a_new_connection_unanswered_counts_as_one_away() {
+    let closer = Closer::start().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let later = format!("unix:{}", dir.path().join("later.sock").display());
+    // Round-robin starts with the first server: the closer.
+    let gateway = TestGateway::start(&config_for(
+        &[&closer.address, &later],
+        "workers = 1\nqueue_timeout = \"30s\"\nfail_timeout = \"20s\"",
+    ))
+    .await;
+    let request = spawn_get(gateway.addr, "/");
+    wait_for(
+        "the request to wait at the server that does not listen yet",
+        Duration::from_secs(5),
+        || gateway.handle.pool_stats(),
+        |stats| stats[1].2.in_use == 1 && stats[1].2.refusing,
+    )
+    .await;
+    assert_eq!(closer.connections.load(Ordering::SeqCst), 1);
+    let server = UpstreamServer::start_at(&later, Options::default()).await;
+    let status = tokio::time::timeout(Duration::from_secs(10), request)
+        .await
+        .expect("answered once the server listened")
+        .unwrap();
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(server.requests(), 1);
+    gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_already_sent_is_retried_elsewhere_only_when_safe_to_repeat() {
     let closer = Closer::start().await;
