@@ -140,9 +140,17 @@ fn is_full(error: &ProxyError) -> bool {
 /// ([`Pool::refuses`], which a refused connect to a capped server sets, or a new connection it
 /// closed unanswered, and a successful connect clears).
 fn another_listens(group: &[Arc<Pool>], pool: &Pool) -> bool {
+    others(group, pool).any(|other| !other.refuses())
+}
+
+/// The servers of `group` other than `pool`.
+fn others<'group>(
+    group: &'group [Arc<Pool>],
+    pool: &'group Pool,
+) -> impl Iterator<Item = &'group Arc<Pool>> + Clone {
     group
         .iter()
-        .any(|other| !std::ptr::eq(Arc::as_ptr(other), pool) && !other.refuses())
+        .filter(move |other| !std::ptr::eq(Arc::as_ptr(other), pool))
 }
 
 /// The first pause before a request connects again to an app that refused it
@@ -1189,9 +1197,7 @@ impl Upstream {
         let started = Instant::now();
         // The group is down once every server of it has refused for `fail_timeout`: one down
         // for good beside one restarting holds the request for the other (watched below).
-        let down_at = group
-            .iter()
-            .filter(|other| !std::ptr::eq(Arc::as_ptr(other), pool))
+        let down_at = others(group, pool)
             .filter_map(|other| other.refused_since())
             .fold(pool.refusing_since(started), Instant::max)
             + self.set.fail_timeout;
@@ -1242,28 +1248,26 @@ impl Upstream {
         connected
     }
 
-    /// One connect to the next server of `group` (after `turn`) other than `pool` that refuses,
-    /// to learn whether it listens again; the connection is closed at once. A request held for
-    /// one server of a group that refused it whole so learns of another's return though no other
-    /// request comes to find it (at most the cap's number of requests per server hold a place
-    /// and probe, one connect per pause each, and only while every server refuses). Whether
-    /// one listens (marked so: [`another_listens`]).
+    /// One connect to the next server of `group` other than `pool` that refuses (`turn` counts
+    /// the probes: each goes to the next), to learn whether it listens again; the connection is
+    /// closed at once. A request held for one server of a group that refused it whole so learns
+    /// of another's return though no other request comes to find it (at most the cap's number
+    /// of requests per server hold a place and probe, one connect per pause each, and only while
+    /// every server refuses). Whether one listens (marked so: [`another_listens`]).
     async fn probe_another(&self, group: &[Arc<Pool>], pool: &Pool, turn: &mut usize) -> bool {
-        for _ in 0..group.len() {
-            *turn = (*turn + 1) % group.len();
-            let other = &group[*turn];
-            if std::ptr::eq(Arc::as_ptr(other), pool) || !other.refuses() {
-                continue;
-            }
-            let timeout = self.connect_timeout.min(LISTEN_PAUSE_MOST);
-            if connect::connect(other.addr(), timeout, self.send_timeout)
-                .await
-                .is_ok()
-            {
-                other.listening();
-                return true;
-            }
+        let refusing = others(group, pool).filter(|other| other.refuses());
+        let count = refusing.clone().count();
+        let Some(other) = refusing.clone().nth(*turn % count.max(1)) else {
             return false;
+        };
+        *turn = turn.wrapping_add(1);
+        let timeout = self.connect_timeout.min(LISTEN_PAUSE_MOST);
+        if connect::connect(other.addr(), timeout, self.send_timeout)
+            .await
+            .is_ok()
+        {
+            other.listening();
+            return true;
         }
         false
     }
