@@ -753,6 +753,23 @@ pub struct RouteRules {
     pub dotfiles: bool,
     /// `fallback_upstream` / `fallback_file`: what a static route does with a missing file.
     pub fallback: Option<StaticFallback>,
+    /// `error_pages`, `intercept_errors`.
+    pub pages: ErrorPages,
+}
+
+/// The most an error page may hold: weir keeps each in memory.
+pub const MAX_ERROR_PAGE: u64 = 1024 * 1024;
+
+/// `error_pages` and `intercept_errors` of a route or a `[[hosts]]` table (nginx `error_page`
+/// with a file, `proxy_intercept_errors`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ErrorPages {
+    /// `error_pages = { 502 = "/srv/app/public/500.html" }`: by status (400 to 599, not 444),
+    /// the file whose content answers an error of that status, in the order written.
+    pub files: Vec<(StatusCode, PathBuf)>,
+    /// `intercept_errors`: the upstream's own answers with those statuses get the page too;
+    /// `None`: the host's, else not.
+    pub intercept: Option<bool>,
 }
 
 /// The header rules of a route or a `[[hosts]]` table.
@@ -814,4 +831,6 @@ pub struct HostConfig {
     /// `access`: used by a route of this host that has no `access` of its own, and by a
     /// request to this host that no route matches.
     pub access: Option<Vec<AccessRule>>,
+    /// `error_pages`, `intercept_errors`: for a route of this host, beneath its own.
+    pub pages: ErrorPages,
 }

@@ -239,21 +239,42 @@ impl Proxy {
                     kept,
                 )
                 .await;
+            // The pages of the request's route (or host), when the config has any.
+            let pages = self
+                .rules
+                .has_pages()
+                .then(|| {
+                    self.rules
+                        .find(unanswered.record.route, rules_host.as_deref())
+                })
+                .flatten();
             // The one error exit: whatever phase failed, error.rs makes the answer.
-            let mut response = exchanged.unwrap_or_else(|error| {
-                self.note_failure(&error, unanswered.upstream_name(), unanswered.client_ip());
-                unanswered.failed(&error);
-                let (response, lines) =
-                    if self.answer_lines_fit(unanswered.record.route, rules_host.as_deref()) {
+            let mut response = match exchanged {
+                Ok(response) => match pages {
+                    Some(pages) => pages.answer_with_page(response),
+                    None => response,
+                },
+                Err(error) => {
+                    self.note_failure(&error, unanswered.upstream_name(), unanswered.client_ip());
+                    unanswered.failed(&error);
+                    let page = pages.and_then(|pages| pages.own_page(error.status()));
+                    let (response, lines) = if page.is_none()
+                        && self.answer_lines_fit(unanswered.record.route, rules_host.as_deref())
+                    {
                         error.into_answer()
                     } else {
                         (error.into_response(), None)
                     };
-                match lines {
-                    Some(lines) => response.map(|text| Body::answer(text, lines)),
-                    None => response.map(Body::full),
+                    let mut response = match lines {
+                        Some(lines) => response.map(|text| Body::answer(text, lines)),
+                        None => response.map(Body::full),
+                    };
+                    if let Some(page) = page {
+                        page.fill(&mut response);
+                    }
+                    response
                 }
-            });
+            };
             // The answer is edited where it is, not moved through each step (each move was a
             // copy of it).
             self.response_rules(

@@ -8,7 +8,7 @@
 //! rest of the file follows in [`CHUNK_SIZE`] pieces, one hop each, so a large file is never held
 //! in memory whole.
 
-mod mime;
+pub(crate) mod mime;
 #[cfg(test)]
 mod tests;
 

@@ -307,6 +307,8 @@ struct RawRoute {
     dotfiles: Option<Spanned<bool>>,
     fallback_upstream: Option<Spanned<String>>,
     fallback_file: Option<Spanned<String>>,
+    error_pages: Option<rules::RawPageMap>,
+    intercept_errors: Option<Spanned<bool>>,
     // Where and how the route matches (`RouteScope`).
     listen: Option<Spanned<OneOrMany<ListenAddr>>>,
     scheme: Option<Spanned<String>>,
@@ -1783,6 +1785,8 @@ impl RawRoute {
             dotfiles: self.dotfiles.as_ref(),
             fallback_upstream: self.fallback_upstream.as_ref(),
             fallback_file: self.fallback_file.as_ref(),
+            error_pages: self.error_pages.as_ref(),
+            intercept_errors: self.intercept_errors.as_ref(),
         }
     }
 }

@@ -242,6 +242,9 @@ impl Config {
             if route.rules.dotfiles {
                 writeln!(out, "    dot-files served")?;
             }
+            if let Some(pages) = pages_line(&route.rules.pages) {
+                writeln!(out, "    {pages}")?;
+            }
             if route.priority != super::Priority::Normal {
                 writeln!(out, "    priority {}", route.priority.label())?;
             }
@@ -250,6 +253,9 @@ impl Config {
             let rules = rules_line(&host.headers, host.access.as_deref())
                 .unwrap_or_else(|| "no rules".to_string());
             writeln!(out, "  host {}: {rules}", host.name)?;
+            if let Some(pages) = pages_line(&host.pages) {
+                writeln!(out, "    {pages}")?;
+            }
         }
 
         writeln!(out, "limits")?;
@@ -439,6 +445,31 @@ fn rules_line(
         parts.push("X-Forwarded-For replaced".to_string());
     }
     (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// A route's or host's error pages in one line (`error pages 502, 504 -> /srv/500.html`), or
+/// `None` when it has none.
+fn pages_line(pages: &super::ErrorPages) -> Option<String> {
+    let mut groups: Vec<(Vec<u16>, &std::path::Path)> = Vec::new();
+    for (status, path) in &pages.files {
+        match groups.iter_mut().find(|(_, other)| other == path) {
+            Some((statuses, _)) => statuses.push(status.as_u16()),
+            None => groups.push((vec![status.as_u16()], path)),
+        }
+    }
+    let mut parts: Vec<String> = groups
+        .iter()
+        .map(|(statuses, path)| {
+            let statuses: Vec<String> = statuses.iter().map(ToString::to_string).collect();
+            format!("{} -> {}", statuses.join(", "), path.display())
+        })
+        .collect();
+    match pages.intercept {
+        Some(true) => parts.push("the upstream's errors too".to_string()),
+        Some(false) => parts.push("not the upstream's errors".to_string()),
+        None => {}
+    }
+    (!parts.is_empty()).then(|| format!("error pages {}", parts.join("; ")))
 }
 
 /// A route's listeners and `internal`, as `weir check` shows them (nothing for the default).

@@ -1931,6 +1931,91 @@ fn load_refuses_a_missing_static_directory_and_fallback_file() {
     assert!(load(&path).is_ok());
 }
 
+#[test]
+fn error_pages_are_read_by_status_and_checked() {
+    let config = parse(&with_app(
+        "[[hosts]]\nname = \"example.com\"\nerror_pages = { 404 = \"/srv/404.html\" }\nintercept_errors = true\n[[routes]]\nhost = \"example.com\"\nupstream = \"app\"\nerror_pages = { 502 = \"/srv/500.html\", 504 = \"/srv/500.html\" }\n",
+    ));
+    let pages = &config.routes[0].rules.pages;
+    assert_eq!(
+        pages.files,
+        [
+            (StatusCode::BAD_GATEWAY, PathBuf::from("/srv/500.html")),
+            (StatusCode::GATEWAY_TIMEOUT, PathBuf::from("/srv/500.html"))
+        ]
+    );
+    assert_eq!(pages.intercept, None);
+    assert_eq!(config.hosts[0].pages.intercept, Some(true));
+    let summary = config.summary();
+    assert!(
+        summary.contains("    error pages 502, 504 -> /srv/500.html\n"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("    error pages 404 -> /srv/404.html; the upstream's errors too"),
+        "{summary}"
+    );
+
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nerror_pages = { 200 = \"/srv/ok.html\" }\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        17,
+        "routes[0].error_pages.200",
+        &["a status from 400 to 599", "\"200\""],
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nerror_pages = { 444 = \"/srv/x.html\" }\n",
+    ));
+    assert!(error.message().contains("not 444"), "{error}");
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nerror_pages = { 502 = \"public/500.html\" }\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        23,
+        "routes[0].error_pages.502",
+        &["absolute path"],
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nstatic = \"/srv\"\nintercept_errors = true\n",
+    ));
+    assert!(
+        error.to_string().contains("routes[0].intercept_errors")
+            && error.message().contains("no `upstream`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn load_refuses_an_error_page_that_is_missing_or_too_large() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("weir.toml");
+    let page = dir.path().join("500.html");
+    std::fs::write(
+        &path,
+        with_app(&format!(
+            "[[routes]]\nupstream = \"app\"\nerror_pages = {{ 502 = \"{}\" }}\n",
+            page.display()
+        )),
+    )
+    .unwrap();
+    let error = load(&path).unwrap_err();
+    assert_eq!(error.line(), Some(5), "{error}");
+    assert_eq!(error.key(), Some("routes[0].error_pages.502"), "{error}");
+    assert!(error.to_string().contains("500.html"), "{error}");
+    std::fs::write(&page, vec![b'x'; 1024 * 1024 + 1]).unwrap();
+    let error = load(&path).unwrap_err();
+    assert!(error.to_string().contains("up to 1 MiB"), "{error}");
+    std::fs::write(&page, "<h1>Back soon</h1>").unwrap();
+    assert!(load(&path).is_ok());
+}
+
 // Where and how a route matches: `listen`, `scheme`, `match`, `internal`.
 
 #[test]

@@ -33,6 +33,11 @@ pub enum BuildError {
         path: std::path::PathBuf,
         source: std::io::Error,
     },
+    #[error("cannot read the error page {path}: {source}")]
+    ErrorPage {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot serve static files from {path}: {source}")]
     Static {
         path: std::path::PathBuf,
@@ -266,7 +271,8 @@ impl Proxy {
                 .map(std::net::SocketAddr::port),
             accel_redirect: config.routes.iter().any(|route| route.scope.internal),
             config: config.clone(),
-            rules: super::rules::Rules::new(config),
+            rules: super::rules::Rules::new(config)
+                .map_err(|(path, source)| BuildError::ErrorPage { path, source })?,
         })
     }
 }

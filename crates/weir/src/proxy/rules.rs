@@ -9,16 +9,21 @@
 //! replaces the host's whole (see docs/config.md).
 
 use std::collections::HashMap;
+use std::io::Read as _;
 use std::net::IpAddr;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use http::header::{HeaderName, HeaderValue};
+use http::header::{self, HeaderName, HeaderValue};
+
+use crate::body::Body;
 
 use crate::head_view::{Headers, Request, Response};
 use http::{Method, StatusCode, Uri};
 
 use crate::config::{
-    AccessRule, Config, ForwardedFor, HeaderRules, HostConfig, RouteConfig, Template, Variables,
+    AccessRule, Config, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig, Template,
+    Variables,
 };
 use crate::error::ProxyError;
 
@@ -31,6 +36,8 @@ pub(super) struct Rules {
     hosts: HashMap<String, Arc<Effective>>,
     /// Some response rule names a variable: the request's facts are kept for it.
     pub(super) response_variables: bool,
+    /// Some route or host has `error_pages`: answers are looked at for them.
+    pages: bool,
 }
 
 /// The rules of one route (its host's merged in) or of one host alone.
@@ -45,6 +52,58 @@ pub(super) struct Effective {
     response_hide: Vec<HeaderName>,
     forwarded_for: Option<ForwardedFor>,
     access: Option<Vec<AccessRule>>,
+    /// `error_pages`, by status.
+    pages: Vec<(StatusCode, Page)>,
+    /// `intercept_errors`: the upstream's answers of those statuses get the page too.
+    intercept: Option<bool>,
+    /// A `status` route (nginx `return 404`): each of its answers is weir's own.
+    answers: bool,
+}
+
+/// An error page: its file's content, read when the proxy is built (a reload reads it again),
+/// and the type its name gives.
+#[derive(Clone)]
+pub(super) struct Page {
+    body: bytes::Bytes,
+    content_type: &'static str,
+}
+
+impl Page {
+    /// This page as `response`'s body, with its type.
+    pub(super) fn fill(&self, response: &mut Response<Body>) {
+        *response.body_mut() = Body::full(self.body.clone());
+        response
+            .headers_mut()
+            .set(header::CONTENT_TYPE, self.content_type);
+    }
+}
+
+/// The pages read so far while the proxy is built, by file: a file named by many routes is
+/// read and kept once.
+type Read = HashMap<PathBuf, Page>;
+
+/// The content of the error page at `path`, read once per build, up to
+/// [`MAX_ERROR_PAGE`](crate::config::MAX_ERROR_PAGE).
+fn read_page(path: &Path, read: &mut Read) -> std::io::Result<Page> {
+    if let Some(page) = read.get(path) {
+        return Ok(page.clone());
+    }
+    let mut body = Vec::new();
+    std::fs::File::open(path)?
+        .take(crate::config::MAX_ERROR_PAGE + 1)
+        .read_to_end(&mut body)?;
+    if body.len() as u64 > crate::config::MAX_ERROR_PAGE {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            "an error page holds at most 1 MiB",
+        ));
+    }
+    let page = Page {
+        body: bytes::Bytes::from(body),
+        content_type: crate::static_files::mime::for_path(path),
+    };
+    read.insert(path.to_path_buf(), page.clone());
+    Ok(page)
 }
 
 /// What the response rules may ask of a request that is gone by the time the answer is ready.
@@ -67,12 +126,20 @@ impl Facts {
 }
 
 impl Rules {
-    pub(super) fn new(config: &Config) -> Rules {
+    /// The rules of `config`'s routes and hosts; fails when an error page cannot be read (the
+    /// file, and why).
+    pub(super) fn new(config: &Config) -> Result<Rules, (PathBuf, std::io::Error)> {
+        let mut read = Read::new();
         let hosts: HashMap<String, Arc<Effective>> = config
             .hosts
             .iter()
-            .map(|host| (host.name.clone(), Arc::new(Effective::of_host(host))))
-            .collect();
+            .map(|host| {
+                Ok((
+                    host.name.clone(),
+                    Arc::new(Effective::of_host(host, &mut read)?),
+                ))
+            })
+            .collect::<Result<_, _>>()?;
         let routes: Vec<Arc<Effective>> = config
             .routes
             .iter()
@@ -81,9 +148,9 @@ impl Rules {
                     .host
                     .as_deref()
                     .and_then(|name| config.hosts.iter().find(|host| host.name == name));
-                Arc::new(Effective::of_route(route, host))
+                Ok(Arc::new(Effective::of_route(route, host, &mut read)?))
             })
-            .collect();
+            .collect::<Result<_, _>>()?;
         let response_variables = routes.iter().chain(hosts.values()).any(|rules| {
             rules
                 .response_set
@@ -91,11 +158,21 @@ impl Rules {
                 .chain(&rules.response_set_always)
                 .any(|(_, template)| !template.is_constant())
         });
-        Rules {
+        let pages = routes
+            .iter()
+            .chain(hosts.values())
+            .any(|rules| !rules.pages.is_empty());
+        Ok(Rules {
             routes,
             hosts,
             response_variables,
-        }
+            pages,
+        })
+    }
+
+    /// Whether any route or host has `error_pages`.
+    pub(super) fn has_pages(&self) -> bool {
+        self.pages
     }
 
     /// Whether any host has rules: only then is a request's host looked at after the fact.
@@ -128,19 +205,24 @@ impl Rules {
 }
 
 impl Effective {
-    fn of_host(host: &HostConfig) -> Effective {
+    fn of_host(host: &HostConfig, read: &mut Read) -> Result<Effective, (PathBuf, std::io::Error)> {
         let mut effective = Effective {
             server_name: host.name.clone(),
             ..Effective::default()
         };
         effective.merge(&host.headers);
         effective.access = host.access.clone();
-        effective
+        effective.merge_pages(&host.pages, read)?;
+        Ok(effective)
     }
 
-    fn of_route(route: &RouteConfig, host: Option<&HostConfig>) -> Effective {
+    fn of_route(
+        route: &RouteConfig,
+        host: Option<&HostConfig>,
+        read: &mut Read,
+    ) -> Result<Effective, (PathBuf, std::io::Error)> {
         let mut effective = match host {
-            Some(host) => Effective::of_host(host),
+            Some(host) => Effective::of_host(host, read)?,
             None => Effective {
                 server_name: route.host.clone().unwrap_or_default(),
                 ..Effective::default()
@@ -150,7 +232,67 @@ impl Effective {
         if route.rules.access.is_some() {
             effective.access = route.rules.access.clone();
         }
-        effective
+        effective.merge_pages(&route.rules.pages, read)?;
+        effective.answers = route.answer.is_some() && route.static_root.is_none();
+        Ok(effective)
+    }
+
+    /// `pages` after what is there: a status named again takes the later page.
+    fn merge_pages(
+        &mut self,
+        pages: &ErrorPages,
+        read: &mut Read,
+    ) -> Result<(), (PathBuf, std::io::Error)> {
+        for (status, path) in &pages.files {
+            let page = read_page(path, read).map_err(|error| (path.clone(), error))?;
+            self.pages.retain(|(other, _)| other != status);
+            self.pages.push((*status, page));
+        }
+        if pages.intercept.is_some() {
+            self.intercept = pages.intercept;
+        }
+        Ok(())
+    }
+
+    /// The error page for an answer of `status`, if there is one.
+    fn page(&self, status: StatusCode) -> Option<&Page> {
+        self.pages
+            .iter()
+            .find_map(|(other, page)| (*other == status).then_some(page))
+    }
+
+    /// The page for an error weir answers itself with `status`.
+    pub(super) fn own_page(&self, status: StatusCode) -> Option<&Page> {
+        self.page(status)
+    }
+
+    /// `response` with its status's page in place of its body: an error a `status` route
+    /// answers, or, with `intercept_errors`, one the upstream answered (whose headers and body
+    /// are dropped, as nginx drops them, but `WWW-Authenticate` and `Retry-After`; dropping the
+    /// body lets the upstream connection go). Any other response as it is.
+    pub(super) fn answer_with_page(&self, mut response: Response<Body>) -> Response<Body> {
+        let status = response.status();
+        if !status.is_client_error() && !status.is_server_error() {
+            return response;
+        }
+        if self.answers {
+            if let Some(page) = self.page(status) {
+                page.fill(&mut response);
+            }
+            return response;
+        }
+        let Some(page) = self.page(status).filter(|_| self.intercept == Some(true)) else {
+            return response;
+        };
+        let mut answer = Response::new(Body::empty());
+        *answer.status_mut() = status;
+        for name in [header::WWW_AUTHENTICATE, header::RETRY_AFTER] {
+            for value in response.headers().get_all(&name) {
+                answer.headers_mut().append(&name, value);
+            }
+        }
+        page.fill(&mut answer);
+        answer
     }
 
     /// `rules` after what is there: a header named again replaces the earlier rule for it.

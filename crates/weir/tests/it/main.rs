@@ -11,6 +11,7 @@ mod buffering;
 mod codec;
 mod dns;
 mod e2e;
+mod error_pages;
 mod errors;
 mod fallback;
 mod faults;

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use http::HeaderName;
+use http::{HeaderName, StatusCode};
 use ipnet::IpNet;
 use toml::Spanned;
 
@@ -13,8 +13,8 @@ use toml::Spanned;
 // keys over as a `RouteKeys`, and its host check as a function.
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
-    AccessRule, ForwardedFor, HeaderRules, HostConfig, RouteConfig, RouteRules, StaticFallback,
-    Template,
+    AccessRule, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig, RouteRules,
+    StaticFallback, Template,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -32,7 +32,12 @@ pub(super) struct RawHost {
     hide_response_headers: Option<Vec<Spanned<String>>>,
     forwarded_for: Option<Spanned<String>>,
     access: Option<Vec<Spanned<String>>>,
+    error_pages: Option<RawPageMap>,
+    intercept_errors: Option<Spanned<bool>>,
 }
+
+/// `error_pages = { 502 = "/srv/app/public/500.html" }`.
+pub(super) type RawPageMap = BTreeMap<Spanned<String>, Spanned<String>>;
 
 /// A route's keys that this module reads, as `file.rs` hands them over (its `RawRoute`'s).
 pub(super) struct RouteKeys<'a> {
@@ -48,6 +53,8 @@ pub(super) struct RouteKeys<'a> {
     pub(super) dotfiles: Option<&'a Spanned<bool>>,
     pub(super) fallback_upstream: Option<&'a Spanned<String>>,
     pub(super) fallback_file: Option<&'a Spanned<String>>,
+    pub(super) error_pages: Option<&'a RawPageMap>,
+    pub(super) intercept_errors: Option<&'a Spanned<bool>>,
 }
 
 fn invalid(span: std::ops::Range<usize>, message: impl Into<String>) -> Problem {
@@ -175,6 +182,8 @@ pub(super) fn validate_route<T>(
             .map(|name| ("hide_response_headers", name.span())),
         raw.forwarded_for
             .map(|value| ("forwarded_for", value.span())),
+        raw.intercept_errors
+            .map(|value| ("intercept_errors", value.span())),
     ];
     if let (false, Some((key, span))) = (proxied, upstream_only.iter().flatten().next()) {
         return Err(Problem::new(
@@ -189,6 +198,48 @@ pub(super) fn validate_route<T>(
         access,
         dotfiles: raw.dotfiles.is_some_and(|value| *value.get_ref()),
         fallback,
+        pages: validate_pages(raw.error_pages, raw.intercept_errors)?,
+    })
+}
+
+/// `error_pages` (each key a status 400 to 599 but 444, each value an absolute file) and
+/// `intercept_errors`.
+fn validate_pages(
+    raw: Option<&RawPageMap>,
+    intercept: Option<&Spanned<bool>>,
+) -> Result<ErrorPages, Problem> {
+    let mut files = Vec::new();
+    for (key, value) in raw.into_iter().flatten() {
+        let status = key
+            .get_ref()
+            .parse::<u16>()
+            .ok()
+            .filter(|code| (400..=599).contains(code) && *code != 444)
+            .and_then(|code| StatusCode::from_u16(code).ok());
+        let Some(status) = status else {
+            return Err(invalid(
+                key.span(),
+                format!(
+                    "expected a status from 400 to 599 (not 444, which answers nothing) as the key, as in `502 = \"/srv/app/public/500.html\"`, found {:?}",
+                    key.get_ref()
+                ),
+            ));
+        };
+        let path = std::path::Path::new(value.get_ref());
+        if !path.is_absolute() || value.get_ref().ends_with('/') {
+            return Err(invalid(
+                value.span(),
+                format!(
+                    "expected the absolute path of a file, as \"/srv/app/public/500.html\", found {:?}",
+                    value.get_ref()
+                ),
+            ));
+        }
+        files.push((status, path.to_path_buf()));
+    }
+    Ok(ErrorPages {
+        files,
+        intercept: intercept.map(|value| *value.get_ref()),
     })
 }
 
@@ -236,10 +287,12 @@ pub(super) fn validate_hosts(
             forwarded_for: raw.forwarded_for.as_ref(),
         })?;
         let access = raw.access.as_deref().map(validate_access).transpose()?;
+        let pages = validate_pages(raw.error_pages.as_ref(), raw.intercept_errors.as_ref())?;
         hosts.push(HostConfig {
             name,
             headers,
             access,
+            pages,
         });
     }
     Ok(hosts)
@@ -431,6 +484,43 @@ pub(super) fn check_files(config: &crate::config::Config) -> Option<FileProblem>
                         "{} is no file; `fallback_file` names a file of the route's directory {shown}",
                         path.display()
                     ),
+                });
+            }
+        }
+    }
+    let pages = config
+        .routes
+        .iter()
+        .enumerate()
+        .map(|(index, route)| (format!("routes[{index}]"), &route.rules.pages))
+        .chain(
+            config
+                .hosts
+                .iter()
+                .enumerate()
+                .map(|(index, host)| (format!("hosts[{index}]"), &host.pages)),
+        );
+    for (table, pages) in pages {
+        for (status, path) in &pages.files {
+            let problem = match std::fs::metadata(path) {
+                Err(error) => Some(format!(
+                    "cannot read the error page {}: {error}",
+                    path.display()
+                )),
+                Ok(metadata) if !metadata.is_file() => {
+                    Some(format!("{} is no file", path.display()))
+                }
+                Ok(metadata) if metadata.len() > crate::config::MAX_ERROR_PAGE => Some(format!(
+                    "the error page {} holds {} bytes; weir keeps each page in memory, up to 1 MiB",
+                    path.display(),
+                    metadata.len()
+                )),
+                Ok(_) => None,
+            };
+            if let Some(message) = problem {
+                return Some(FileProblem {
+                    key: format!("{table}.error_pages.{}", status.as_u16()),
+                    message,
                 });
             }
         }
