@@ -17,6 +17,7 @@ use crate::toml_out::{self, Table};
 use crate::Import;
 
 mod headers;
+mod pages;
 
 use headers::{RequestHeader, Rules};
 
@@ -107,6 +108,12 @@ struct Scope<'a> {
     proxy_hide_header: Vec<&'a Directive>,
     /// The `allow`s and `deny`s in force, in order, inherited the same way.
     access: Vec<&'a Directive>,
+    /// The `error_page`s in force, inherited the same way.
+    error_page: Vec<&'a Directive>,
+    proxy_intercept_errors: Option<&'a Directive>,
+    /// The `root` in force at the server block (its own, else `http`'s): where an error page's
+    /// file is when no location of the server serves it.
+    server_root: Option<&'a Directive>,
     ssl_certificate: Option<&'a Directive>,
     ssl_certificate_key: Option<&'a Directive>,
 }
@@ -665,7 +672,9 @@ impl<'a> Translator<'a> {
     fn common(&mut self, directive: &'a Directive, level: &str) {
         match directive.name.as_str() {
             name if name.starts_with("ssl") || name == "http2" => self.ssl(directive),
-            "proxy_set_header" | "add_header" | "proxy_hide_header" | "allow" | "deny" => {
+            "proxy_set_header" | "add_header" | "proxy_hide_header" | "allow" | "deny"
+            | "error_page" => self.header_rule(directive),
+            "proxy_intercept_errors" if directive.args.first().is_some_and(|arg| arg == "on") => {
                 self.header_rule(directive)
             }
             "client_max_body_size" => self.client_max_body_size(directive),
@@ -882,7 +891,9 @@ impl<'a> Translator<'a> {
         let mut inert: HashMap<*const Directive, &'static str> = HashMap::new();
         let mut duplicates: HashSet<*const Directive> = HashSet::new();
         let mut used_proxied: HashSet<*const Directive> = HashSet::new();
+        let mut page_problems: HashMap<*const Directive, String> = HashMap::new();
         for route in kept.iter() {
+            page_problems.extend(route.rules.page_problems.iter().cloned());
             used.extend(route.rules.used.iter().copied());
             if matches!(route.target, RouteTarget::Upstream(_)) {
                 used_proxied.extend(route.rules.used.iter().copied());
@@ -892,6 +903,22 @@ impl<'a> Translator<'a> {
         }
         for directive in self.rule_directives.clone() {
             let pointer = directive as *const Directive;
+            if let Some(why) = page_problems.get(&pointer) {
+                // Carried where its file was found, left out where it was not.
+                let kind = if used.contains(&pointer) {
+                    Kind::Approximated
+                } else {
+                    Kind::Unsupported
+                };
+                if let Some(item) = self.item_of(directive) {
+                    item.kind = kind;
+                    item.note = match kind {
+                        Kind::Approximated => format!("{}; not on some routes: {why}", item.note),
+                        _ => format!("not carried: {why}"),
+                    };
+                }
+                continue;
+            }
             if used.contains(&pointer) {
                 // On routes that answer themselves only there is no upstream header to add to.
                 let header = headers::response_header(directive).ok();
@@ -999,6 +1026,25 @@ impl<'a> Translator<'a> {
                 Ok(header) => (Kind::Approximated, response_note(&header), true),
                 Err(why) => (Kind::Unsupported, why, false),
             },
+            "error_page" => match pages::parse(directive) {
+                Ok((statuses, uri)) => {
+                    let statuses: Vec<String> = statuses.iter().map(u16::to_string).collect();
+                    (
+                        Kind::Translated,
+                        format!(
+                            "error_pages {} = the file nginx serves for {uri}, on the routes it applies to: an error weir answers itself (the app down, a limit, a status route) gets it, with its own status",
+                            statuses.join(", ")
+                        ),
+                        true,
+                    )
+                }
+                Err(why) => (Kind::Unsupported, why, false),
+            },
+            "proxy_intercept_errors" => (
+                Kind::Translated,
+                "intercept_errors = true on the proxied routes it applies to: the app's own errors with an error page get the page (weir keeps WWW-Authenticate and Retry-After of the app's answer, which nginx drops)".to_string(),
+                true,
+            ),
             "proxy_hide_header" => match headers::hidden_header(directive) {
                 Ok(name) => (
                     Kind::Translated,
@@ -1281,7 +1327,6 @@ impl<'a> Translator<'a> {
             "charset" | "source_charset" | "charset_types" | "override_charset" => {
                 (Kind::Unsupported, "weir does not add a charset to Content-Type".into())
             }
-            "error_page" => (Kind::Unsupported, "weir answers errors with its own short plain-text pages".into()),
             "rewrite" | "set" | "break" => (Kind::Unsupported, "weir does not rewrite URIs or set variables".into()),
             "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
             "satisfy" if directive.args.first().is_some_and(|arg| arg == "all") => (
@@ -1871,6 +1916,7 @@ impl<'a> Translator<'a> {
         let mut add_header = Vec::new();
         let mut proxy_hide_header = Vec::new();
         let mut access = Vec::new();
+        let mut error_page = Vec::new();
         for directive in block {
             match directive.name.as_str() {
                 "proxy_connect_timeout" => scope.connect_timeout = Some(directive),
@@ -1883,6 +1929,8 @@ impl<'a> Translator<'a> {
                 "add_header" => add_header.push(directive),
                 "proxy_hide_header" => proxy_hide_header.push(directive),
                 "allow" | "deny" => access.push(directive),
+                "error_page" => error_page.push(directive),
+                "proxy_intercept_errors" => scope.proxy_intercept_errors = Some(directive),
                 "limit_req_status" => scope.limit_req_status = Some(directive),
                 "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),
                 "root" => scope.root = Some(directive),
@@ -1906,6 +1954,9 @@ impl<'a> Translator<'a> {
         if !access.is_empty() {
             scope.access = access;
         }
+        if !error_page.is_empty() {
+            scope.error_page = error_page;
+        }
     }
 
     fn server(&mut self, directive: &'a Directive, http: &Scope<'a>) {
@@ -1913,6 +1964,7 @@ impl<'a> Translator<'a> {
         let block = directive.block.as_deref().unwrap_or_default();
         let mut scope = http.clone();
         self.absorb(block, &mut scope);
+        scope.server_root = scope.root;
         let mut listens = Vec::new();
         let mut names: Vec<String> = Vec::new();
         for inner in block.iter().filter(|inner| inner.name == "listen") {
@@ -2623,6 +2675,11 @@ impl<'a> Translator<'a> {
             if let Some(alias) = block.iter().find(|inner| inner.name == "alias") {
                 handled.insert(alias as *const Directive);
                 if let Some(dir) = alias.args.first() {
+                    if exact && is_error_page(&scope, &path) {
+                        self.approximated(directive, error_page_location(&path));
+                        self.account_block(directive);
+                        return;
+                    }
                     if regex {
                         self.unsupported(alias, "alias in a regex location names the file from the regex's captures ($1); a weir static route serves a directory: use root, or a prefix location");
                     } else if exact {
@@ -2634,6 +2691,11 @@ impl<'a> Translator<'a> {
                 }
             } else if let Some(root) = scope.root {
                 if let Some(dir) = root.args.first() {
+                    if exact && is_error_page(&scope, &path) {
+                        self.approximated(directive, error_page_location(&path));
+                        self.account_block(directive);
+                        return;
+                    }
                     if exact {
                         self.unsupported(directive, "an exact-match location serving one file: weir's static routes serve directories; route the file's directory instead");
                         self.account_block(directive);
@@ -3899,6 +3961,19 @@ const SECURITY_HEADERS: &[&str] = &[
 /// One item per directive: items made for the same directive (its own, and a later remark such
 /// as a second route's time-out) become one, in the worse part, with both notes. A directive is
 /// its place and its text (several directives may share a line).
+/// Whether `path` is the URI of an `error_page` in force: its exact location serves the page.
+fn is_error_page(scope: &Scope<'_>, path: &str) -> bool {
+    scope
+        .error_page
+        .iter()
+        .any(|directive| directive.args.last().is_some_and(|uri| uri == path))
+}
+
+/// The note of an exact location that serves an error page's file.
+fn error_page_location(path: &str) -> String {
+    format!("no route of its own: its file is the error page of the error_page naming {path} (error_pages on the routes it applies to); a client's own request for {path} is answered by the other routes")
+}
+
 fn merge_items(items: &mut Vec<Item>) {
     let mut merged: Vec<Item> = Vec::with_capacity(items.len());
     let mut index: HashMap<(Source, String), usize> = HashMap::new();

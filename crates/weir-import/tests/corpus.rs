@@ -232,13 +232,36 @@ fn gunicorn_guide() {
         "try_files $uri @proxy_to_app",
         "fallback_upstream = \"app_server\"",
     );
-    expect(&imported, Kind::Unsupported, "error_page", "plain-text");
+    // The maintenance page: the file of `location = /500.html`, on the routes of the server.
     expect(
         &imported,
-        Kind::Unsupported,
-        "location = /500.html",
-        "directories",
+        Kind::Translated,
+        "error_page 500 502 503 504 /500.html",
+        "error_pages 500, 502, 503, 504",
     );
+    expect(
+        &imported,
+        Kind::Approximated,
+        "location = /500.html",
+        "its file is the error page",
+    );
+    for route in config.routes.iter().filter(|route| route.host.is_some()) {
+        let statuses: Vec<(u16, &Path)> = route
+            .rules
+            .pages
+            .files
+            .iter()
+            .map(|(status, file)| (status.as_u16(), file.as_path()))
+            .collect();
+        let page = Path::new("/srv/app/current/public/500.html");
+        assert_eq!(
+            statuses,
+            [(500, page), (502, page), (503, page), (504, page)],
+            "{}",
+            route.path
+        );
+    }
+    assert!(route(&config, None, "/").rules.pages.files.is_empty());
     assert_eq!(config.server.max_body_size, 4 * 1024 * 1024 * 1024);
     assert_eq!(config.upstreams["app_server"].max_fails, 0);
     assert!(config.access_log.enabled);

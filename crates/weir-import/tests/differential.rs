@@ -90,6 +90,22 @@ const CASES: &[Case] = &[
         announced: &[("/", "444")],
     },
     Case {
+        file: "error-pages.conf",
+        listeners: 1,
+        hosts: &["example.com"],
+        paths: &[
+            "/",
+            "/status/503",
+            "/status/500",
+            "/status/404",
+            "/status/201",
+            "/static/app.css",
+            "/static/missing.css",
+        ],
+        // The page's own location makes no route: a client's request for it goes to the app.
+        announced: &[("/50x.html", "answered by the other routes")],
+    },
+    Case {
         file: "certbot.conf",
         listeners: 1,
         hosts: &["example.com", "www.example.com"],

@@ -765,7 +765,7 @@ pub const MAX_ERROR_PAGE: u64 = 1024 * 1024;
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ErrorPages {
     /// `error_pages = { 502 = "/srv/app/public/500.html" }`: by status (400 to 599, not 444),
-    /// the file whose content answers an error of that status, in the order written.
+    /// the file whose content answers an error of that status, by status.
     pub files: Vec<(StatusCode, PathBuf)>,
     /// `intercept_errors`: the upstream's own answers with those statuses get the page too;
     /// `None`: the host's, else not.

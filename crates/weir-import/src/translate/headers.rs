@@ -241,6 +241,13 @@ pub(super) struct Rules {
     pub inert: Vec<(*const Directive, &'static str)>,
     /// Directives in force that the route cannot carry: a second value for one header.
     pub duplicates: Vec<*const Directive>,
+    /// `error_pages`: each status once (nginx takes the first `error_page` naming it), its file,
+    /// and the `error_page` it came from.
+    pub pages: Vec<(u16, String, Source)>,
+    /// `intercept_errors`, from `proxy_intercept_errors on`.
+    pub intercept: Option<Source>,
+    /// `error_page`s in force that the route cannot carry, and why.
+    pub page_problems: Vec<(*const Directive, String)>,
 }
 
 impl Rules {
@@ -340,6 +347,41 @@ impl Rules {
                 rules.used.push(pointer);
             }
         }
+        for &directive in &scope.error_page {
+            let pointer = directive as *const Directive;
+            let page = super::pages::parse(directive)
+                .and_then(|(statuses, uri)| Ok((statuses, super::pages::file(scope, uri)?)));
+            match page {
+                Ok((statuses, file)) => {
+                    for status in statuses {
+                        if !rules.pages.iter().any(|(known, _, _)| *known == status) {
+                            rules
+                                .pages
+                                .push((status, file.clone(), directive.source.clone()));
+                        }
+                    }
+                    rules.used.push(pointer);
+                }
+                Err(why) => rules.page_problems.push((pointer, why)),
+            }
+        }
+        if let Some(directive) = scope.proxy_intercept_errors {
+            let pointer = directive as *const Directive;
+            if !proxied {
+                rules.inert.push((
+                    pointer,
+                    "nginx ignores proxy_intercept_errors where nothing is proxied",
+                ));
+            } else if rules.pages.is_empty() {
+                rules.inert.push((
+                    pointer,
+                    "no error_page weir carries is in force, and nginx intercepts only the statuses error_page names",
+                ));
+            } else if directive.args.first().is_some_and(|arg| arg == "on") {
+                rules.intercept = Some(directive.source.clone());
+                rules.used.push(pointer);
+            }
+        }
         rules
     }
 
@@ -412,6 +454,22 @@ impl Rules {
         if let Some((_, source)) = self.access.first() {
             let entries = self.access.iter().map(|(entry, _)| entry.as_str());
             table.set("access", toml_out::strings(entries), Some(source));
+        }
+        if let Some((_, _, source)) = self.pages.first() {
+            let statuses: Vec<String> = self
+                .pages
+                .iter()
+                .map(|(status, _, _)| status.to_string())
+                .collect();
+            let pairs: Vec<(&str, &str)> = statuses
+                .iter()
+                .zip(&self.pages)
+                .map(|(status, (_, file, _))| (status.as_str(), file.as_str()))
+                .collect();
+            table.set("error_pages", inline_table(&pairs), Some(source));
+        }
+        if let Some(source) = &self.intercept {
+            table.set("intercept_errors", "true".to_string(), Some(source));
         }
     }
 }

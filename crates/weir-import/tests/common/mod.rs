@@ -918,6 +918,18 @@ fn weir_toml(
                 let dir = line.split('"').nth(1).unwrap();
                 format!("static = \"{}\"", moved(files, dir))
             }
+            // Each page's file (every quoted absolute path), under `files` as nginx's root is.
+            "error_pages" => line
+                .split('"')
+                .enumerate()
+                .map(
+                    |(index, part)| match index % 2 == 1 && part.starts_with('/') {
+                        true => moved(files, part),
+                        false => part.to_string(),
+                    },
+                )
+                .collect::<Vec<_>>()
+                .join("\""),
             _ => line,
         };
         out.push_str(&line);
@@ -967,8 +979,21 @@ fn first_route_per_host_and_path(toml: &str) -> String {
     out
 }
 
-/// Files in every directory weir serves, so both gateways find the same ones.
+/// Files in every directory weir serves, so both gateways find the same ones, and every error
+/// page, each with its own text.
 fn make_files(toml: &str) {
+    for line in toml
+        .lines()
+        .filter(|line| line.starts_with("error_pages = "))
+    {
+        for (index, part) in line.split('"').enumerate() {
+            if index % 2 == 1 && part.starts_with('/') {
+                let file = PathBuf::from(part);
+                std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+                std::fs::write(&file, format!("<h1>the page {part}</h1>\n")).unwrap();
+            }
+        }
+    }
     for line in toml.lines().filter(|line| line.starts_with("static = ")) {
         let dir = PathBuf::from(line.split('"').nth(1).unwrap());
         std::fs::create_dir_all(&dir).unwrap();
