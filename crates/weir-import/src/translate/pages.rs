@@ -69,10 +69,11 @@ pub(super) fn file(scope: &Scope<'_>, uri: &str) -> Result<String, String> {
                 found = Some((location, prefix, true));
                 break;
             }
-            "" | "^~" if path.starts_with(prefix) => {
-                if found.is_none_or(|(_, longest, _)| prefix.len() > longest.len()) {
-                    found = Some((location, prefix, false));
-                }
+            "" | "^~"
+                if path.starts_with(prefix)
+                    && found.is_none_or(|(_, longest, _)| prefix.len() > longest.len()) =>
+            {
+                found = Some((location, prefix, false));
             }
             _ => {}
         }
