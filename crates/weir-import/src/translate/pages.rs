@@ -150,8 +150,11 @@ mod tests {
         (item.kind, item.note.as_str())
     }
 
-    /// Each route's path, error pages (status, file) and `intercept_errors`, as weir reads them.
-    fn pages(imported: &Import) -> Vec<(String, Vec<(u16, PathBuf)>, Option<bool>)> {
+    /// A route's path, error pages (status, file) and `intercept_errors`.
+    type RoutePages = (String, Vec<(u16, PathBuf)>, Option<bool>);
+
+    /// Each route's pages, as weir reads them.
+    fn pages(imported: &Import) -> Vec<RoutePages> {
         weir::config::from_toml(&imported.toml, Some(Path::new("weir.toml")))
             .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml))
             .routes
