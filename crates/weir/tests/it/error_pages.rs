@@ -104,7 +104,7 @@ name = "example.com"
 error_pages = {{ 404 = "{host_404}", 502 = "{host_502}" }}
 [[routes]]
 host = "example.com"
-path = "/"
+path = "/app/"
 upstream = "app"
 error_pages = {{ 502 = "{route_502}" }}
 [[routes]]
@@ -126,7 +126,7 @@ upstream = "app"
             .body(Default::default())
             .unwrap()
     };
-    let reply = client.send(ask("/")).await.unwrap();
+    let reply = client.send(ask("/app/")).await.unwrap();
     assert_eq!(reply.status, StatusCode::BAD_GATEWAY);
     assert_eq!(reply.text(), "route 502\n");
     assert_eq!(reply.header("content-type"), Some("text/plain"));
@@ -137,6 +137,12 @@ upstream = "app"
     );
     // A `status` route's answer is weir's own error, as nginx's `return 404` is.
     let reply = client.send(ask("/gone")).await.unwrap();
+    assert_eq!(
+        (reply.status, reply.text().as_str()),
+        (StatusCode::NOT_FOUND, "host 404\n")
+    );
+    // A path no route of the host matches: the host's 404.
+    let reply = client.send(ask("/nothing")).await.unwrap();
     assert_eq!(
         (reply.status, reply.text().as_str()),
         (StatusCode::NOT_FOUND, "host 404\n")
