@@ -228,3 +228,184 @@ async fn a_reload_reads_the_page_again_and_a_missing_one_fails_the_reload() {
     assert!(error.to_string().contains("500.html"), "{error}");
     assert_eq!(get(gateway.addr, "/").await.text(), "second\n");
 }
+
+/// nginx and weir with the same error pages, side by side (`WEIR_E2E=1`): the app down (502, the
+/// page of `location = /50x.html`), a limit's refusal (503, nginx's default status), the app's
+/// own 503 intercepted and its 500 passed, a static route's missing file (404): the same status,
+/// body and type from both.
+#[tokio::test]
+async fn error_pages_answer_as_nginx_does() {
+    if !(std::env::var("WEIR_E2E").is_ok_and(|value| value == "1")
+        && weir_testkit::nginx::available())
+    {
+        eprintln!("skipped: set WEIR_E2E=1 (and install nginx-light) to run the differential test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("pages");
+    let files = dir.path().join("files");
+    std::fs::create_dir_all(&pages).unwrap();
+    std::fs::create_dir_all(&files).unwrap();
+    std::fs::write(pages.join("50x.html"), "<h1>Back soon</h1>\n").unwrap();
+    std::fs::write(pages.join("404.html"), "<h1>No such page</h1>\n").unwrap();
+    let (pages, files) = (pages.display(), files.display());
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dead = RefusingPort::new();
+    let nginx = weir_testkit::nginx::Nginx::start(
+        "limit_req_zone $binary_remote_addr zone=once:1m rate=1r/m;",
+        &format!(
+            r#"        error_page 500 502 503 504 /50x.html;
+        error_page 404 /404.html;
+        location = /50x.html {{ root {pages}; }}
+        location = /404.html {{ root {pages}; }}
+        location /app/ {{ proxy_pass http://{}; proxy_intercept_errors on; error_page 503 /50x.html; }}
+        location /down/ {{ proxy_pass http://{}; }}
+        location /limited/ {{ limit_req zone=once; proxy_pass http://{}; }}
+        location /files/ {{ alias {files}/; }}"#,
+            upstream.address, dead.address, upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    let all = format!(
+        r#"error_pages = {{ 404 = "{pages}/404.html", 500 = "{pages}/50x.html", 502 = "{pages}/50x.html", 503 = "{pages}/50x.html", 504 = "{pages}/50x.html" }}"#
+    );
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[upstreams.down]
+servers = ["{}"]
+[limits.once]
+rate = "1r/m"
+status = 503
+[[routes]]
+path = "/app/"
+upstream = "app"
+intercept_errors = true
+error_pages = {{ 503 = "{pages}/50x.html" }}
+[[routes]]
+path = "/down/"
+upstream = "down"
+{all}
+[[routes]]
+path = "/limited/"
+upstream = "app"
+limits = ["once"]
+{all}
+[[routes]]
+path = "/files/"
+static = "{files}"
+{all}
+"#,
+        upstream.address, dead.address
+    ))
+    .await;
+    for path in [
+        "/down/",
+        "/limited/",
+        "/limited/",
+        "/app/status/503",
+        "/app/status/500",
+        "/app/",
+        "/files/missing.txt",
+    ] {
+        let view = |reply: weir_testkit::client::Reply| {
+            (
+                reply.status,
+                reply.header("content-type").map(str::to_string),
+                reply.text(),
+            )
+        };
+        let from_nginx = view(get(nginx.addr, path).await);
+        let from_weir = view(get(gateway.addr, path).await);
+        assert_eq!(
+            from_weir,
+            from_nginx,
+            "{path}; nginx logs: {}",
+            nginx.logs()
+        );
+    }
+}
+
+/// An upstream that answers each request on its connection by its path: `/401` with a
+/// `WWW-Authenticate`, `/503` with a `Retry-After`, both with `Set-Cookie` and a body, and
+/// keeps the connection; anything else a 200.
+async fn answering_with_headers() -> String {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let mut stream = BufReader::new(stream);
+                loop {
+                    let mut line = String::new();
+                    if stream.read_line(&mut line).await.unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let path = line.split(' ').nth(1).unwrap_or("").to_string();
+                    loop {
+                        let mut header = String::new();
+                        if stream.read_line(&mut header).await.unwrap_or(0) == 0 {
+                            return;
+                        }
+                        if header == "\r\n" {
+                            break;
+                        }
+                    }
+                    let (status, extra) = match path.as_str() {
+                        "/401" => (
+                            "401 Unauthorized",
+                            "WWW-Authenticate: Basic realm=\"app\"\r\n",
+                        ),
+                        "/503" => ("503 Service Unavailable", "Retry-After: 7\r\n"),
+                        _ => ("200 OK", ""),
+                    };
+                    let answer = format!(
+                        "HTTP/1.1 {status}\r\n{extra}Set-Cookie: session=1\r\nContent-Length: 8\r\n\r\nthe app\n"
+                    );
+                    if stream.get_mut().write_all(answer.as_bytes()).await.is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    address
+}
+
+#[tokio::test]
+async fn an_intercepted_answer_keeps_www_authenticate_and_retry_after_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = page(&dir, "error.html", "error page\n");
+    let upstream = answering_with_headers().await;
+    let gateway = TestGateway::start(&config(
+        &upstream,
+        &format!("intercept_errors = true\nerror_pages = {{ 401 = \"{file}\", 503 = \"{file}\" }}"),
+        "",
+    ))
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    let reply = client.get("/401").await;
+    assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(reply.text(), "error page\n");
+    assert_eq!(
+        reply.header("www-authenticate"),
+        Some("Basic realm=\"app\"")
+    );
+    assert_eq!(reply.header("set-cookie"), None);
+    let reply = client.get("/503").await;
+    assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(reply.text(), "error page\n");
+    assert_eq!(reply.header("retry-after"), Some("7"));
+    assert_eq!(reply.header("set-cookie"), None);
+    // The app's next answer, on whatever connection weir keeps to it, is the app's own.
+    let reply = client.get("/ok").await;
+    assert_eq!(
+        (reply.status, reply.text().as_str()),
+        (StatusCode::OK, "the app\n")
+    );
+    assert_eq!(reply.header("set-cookie"), Some("session=1"));
+}
