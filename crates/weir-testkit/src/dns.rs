@@ -91,7 +91,28 @@ impl DnsServer {
 }
 
 impl DnsServer {
-    /// How many queries for `name` the server has answered (A and AAAA count one each).
+    /// From now on queries get no answer (`true`: a resolver gone quiet, where weir waits out
+    /// `resolve_timeout`), or are answered again (`false`). They are counted either way.
+    pub fn silent(&mut self, silent: bool) -> io::Result<()> {
+        let line = if silent {
+            "silent on\n"
+        } else {
+            "silent off\n"
+        };
+        self.stdin.write_all(line.as_bytes())?;
+        self.stdin.flush()?;
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer)?;
+        if answer.trim() == "ok" {
+            Ok(())
+        } else {
+            Err(io::Error::other(format!(
+                "the DNS server refused {line:?}: {answer:?}"
+            )))
+        }
+    }
+
+    /// How many queries for `name` the server has had (A and AAAA count one each).
     pub fn queries(&mut self, name: &str) -> io::Result<u64> {
         self.stdin.write_all(format!("count {name}\n").as_bytes())?;
         self.stdin.flush()?;

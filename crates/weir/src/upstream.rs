@@ -531,6 +531,23 @@ impl Upstream {
                 .unwrap_or_default()
             })
             .collect();
+        // Whether the replaced group had tried each name: then what it knows (its answer, or
+        // that there was none) stands, and a request need not wait for a first resolution
+        // here, which a resolver gone quiet would hold for `resolve_timeout`.
+        let tried: Vec<bool> = config
+            .names
+            .iter()
+            .map(|name| {
+                old.is_some_and(|old| {
+                    old.set
+                        .names
+                        .iter()
+                        .position(|old_name| old_name == name)
+                        .is_some_and(|index| old.set.attempted.borrow()[index])
+                })
+            })
+            .collect();
+        let all_tried = tried.iter().all(|&tried| tried);
         let wanted = servers_of(&config.servers, &inherited);
         let mut set = ServerSet {
             upstream: name.to_string(),
@@ -543,8 +560,8 @@ impl Upstream {
             fixed: config.servers.clone(),
             names: config.names.clone(),
             resolved: Mutex::new(inherited),
-            attempted: tokio::sync::watch::Sender::new(vec![false; config.names.len()]),
-            all_attempted: AtomicBool::new(config.names.is_empty()),
+            attempted: tokio::sync::watch::Sender::new(tried),
+            all_attempted: AtomicBool::new(all_tried),
             generation: AtomicU64::new(next_generation()),
             names_text: names_text.join(", ").into(),
             replaced: old.map_or_else(Vec::new, |old| {

@@ -7,6 +7,8 @@ Protocol, one line each way:
   stdin:  "set NAME TTL [ADDR ...]" sets NAME's addresses (none: the name is removed, NXDOMAIN);
           answers "ok".
         "count NAME" answers how many queries for NAME came so far (A and AAAA alike).
+        "silent on" / "silent off": from now on queries are counted but not answered (a
+          resolver that has gone quiet), or answered again; answers "ok".
         End of stdin stops the server.
 A name in the table with no address of the asked family answers NOERROR with no records (as
 Docker's resolver answers AAAA); a name not in the table answers NXDOMAIN.
@@ -21,6 +23,7 @@ from dnslib import AAAA, QTYPE, RCODE, RR, A, DNSRecord
 
 table = {}
 queries = {}
+silent = threading.Event()
 lock = threading.Lock()
 
 
@@ -35,6 +38,8 @@ def answer(data):
     with lock:
         entry = table.get(key(question.qname))
         queries[key(question.qname)] = queries.get(key(question.qname), 0) + 1
+    if silent.is_set():
+        return None
     if entry is None:
         reply.header.rcode = RCODE.NXDOMAIN
         return reply.pack()
@@ -51,7 +56,9 @@ def serve(sock):
     while True:
         data, peer = sock.recvfrom(4096)
         try:
-            sock.sendto(answer(data), peer)
+            reply = answer(data)
+            if reply is not None:
+                sock.sendto(reply, peer)
         except Exception as error:  # a malformed query: no answer, as a real server may do
             print(f"dns: {error}", file=sys.stderr, flush=True)
 
@@ -71,6 +78,12 @@ def main():
                     table[name] = (ttl, addrs)
                 else:
                     table.pop(name, None)
+            print("ok", flush=True)
+        elif len(words) == 2 and words[0] == "silent" and words[1] in ("on", "off"):
+            if words[1] == "on":
+                silent.set()
+            else:
+                silent.clear()
             print("ok", flush=True)
         elif len(words) == 2 and words[0] == "count":
             with lock:

@@ -312,6 +312,43 @@ async fn a_reload_while_a_name_does_not_resolve_keeps_its_last_good_addresses() 
     gateway.shutdown().await;
 }
 
+/// A reload that changes the upstream while the resolver has gone quiet: the new group starts
+/// from the addresses the old one had and serves at once, rather than holding every request for
+/// the first answer, which does not come within `resolve_timeout` (here a minute; the request
+/// gives up after 10 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_while_the_resolver_is_silent_serves_from_the_last_good_addresses_at_once() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, servers) = servers_on_one_port(1).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 1).expect("set web");
+    let toml = config(&format!("\"web:{port}\""), Some(dns.addr()))
+        .replace("resolve_timeout = \"2s\"", "resolve_timeout = \"60s\"");
+    let gateway = TestGateway::start(&toml).await;
+    assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::OK]);
+
+    dns.silent(true).expect("silence the DNS server");
+    let asked = dns.queries("web").expect("count queries");
+    wait_until(
+        "weir to ask for the name with no answer",
+        FOLLOW_DEADLINE,
+        || dns.queries("web").expect("count queries") > asked,
+    )
+    .await;
+    let changed = toml.replace("[upstreams.app]\n", "[upstreams.app]\nmax_fails = 2\n");
+    let config = weir::config::from_toml(&changed, None).expect("valid config");
+    gateway.handle.reload(&config).expect("reload");
+    let answered = tokio::time::timeout(Duration::from_secs(10), statuses(&gateway, 3))
+        .await
+        .expect("served while the resolver is silent, not held for its answer");
+    assert_eq!(answered, vec![StatusCode::OK; 3]);
+    assert_eq!(servers[0].requests(), 4);
+    dns.silent(false).expect("the DNS server answers again");
+    gateway.shutdown().await;
+}
+
 /// A reload resolves the names again, even of an upstream whose table did not change (which
 /// keeps its pools): here the TTL and the interval are an hour, so only the reload can move it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
