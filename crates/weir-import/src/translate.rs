@@ -108,6 +108,8 @@ struct Scope<'a> {
     proxy_hide_header: Vec<&'a Directive>,
     /// The `allow`s and `deny`s in force, in order, inherited the same way.
     access: Vec<&'a Directive>,
+    /// The `expires` in force (one level's replaces the one above).
+    expires: Option<&'a Directive>,
     /// The `error_page`s in force, inherited the same way.
     error_page: Vec<&'a Directive>,
     proxy_intercept_errors: Option<&'a Directive>,
@@ -673,7 +675,7 @@ impl<'a> Translator<'a> {
         match directive.name.as_str() {
             name if name.starts_with("ssl") || name == "http2" => self.ssl(directive),
             "proxy_set_header" | "add_header" | "proxy_hide_header" | "allow" | "deny"
-            | "error_page" => self.header_rule(directive),
+            | "error_page" | "expires" => self.header_rule(directive),
             "proxy_intercept_errors" if directive.args.first().is_some_and(|arg| arg == "on") => {
                 self.header_rule(directive)
             }
@@ -947,10 +949,14 @@ impl<'a> Translator<'a> {
             } else if duplicates.contains(&pointer) {
                 (
                     Kind::Unsupported,
-                    format!(
-                        "a second {} beside one in force: weir sets one value per header and keeps the first",
-                        directive.args.first().map_or("the header", String::as_str)
-                    ),
+                    if directive.name == "expires" {
+                        "its Cache-Control beside an add_header Cache-Control in force: weir sets one value per header and keeps the add_header's".to_string()
+                    } else {
+                        format!(
+                            "a second {} beside one in force: weir sets one value per header and keeps the first",
+                            directive.args.first().map_or("the header", String::as_str)
+                        )
+                    },
                 )
             } else if is_host_name(directive) {
                 // A named location's, reached by a fallback: weir passes the client's Host.
@@ -1037,6 +1043,33 @@ impl<'a> Translator<'a> {
                         ),
                         true,
                     )
+                }
+                Err(why) => (Kind::Unsupported, why, false),
+            },
+            "expires" => match headers::expires(directive) {
+                Ok((headers, _)) if headers.is_empty() => (
+                    Kind::Translated,
+                    "the default: no Expires or Cache-Control".to_string(),
+                    false,
+                ),
+                Ok((headers, exact)) => {
+                    let set: Vec<String> = headers
+                        .iter()
+                        .map(|(name, value)| format!("{name} = {value:?}"))
+                        .collect();
+                    let what = format!(
+                        "response_headers {} on the routes it applies to (on 2xx and 3xx answers, replacing the upstream's, as nginx's expires does; beside an add_header Cache-Control, one value of both, as nginx's two fields are one list)",
+                        set.join(", ")
+                    );
+                    if exact {
+                        (Kind::Translated, what, true)
+                    } else {
+                        (
+                            Kind::Approximated,
+                            format!("{what}; no Expires date, which nginx computes per answer (a cache goes by max-age when both are sent)"),
+                            true,
+                        )
+                    }
                 }
                 Err(why) => (Kind::Unsupported, why, false),
             },
@@ -1307,10 +1340,6 @@ impl<'a> Translator<'a> {
                 (Kind::Unsupported, "weir has no response cache".into())
             }
             "http3" | "quic_retry" => (Kind::Unsupported, "weir has no HTTP/3 (QUIC) yet".into()),
-            "expires" => (
-                Kind::Unsupported,
-                "weir sends no Expires or Cache-Control max-age of its own; response_headers can (Cache-Control = \"max-age=N\")".into(),
-            ),
             "add_trailer" | "more_set_headers" => {
                 (Kind::Unsupported, "weir does not add response headers".into())
             }
@@ -1930,6 +1959,7 @@ impl<'a> Translator<'a> {
                 "proxy_hide_header" => proxy_hide_header.push(directive),
                 "allow" | "deny" => access.push(directive),
                 "error_page" => error_page.push(directive),
+                "expires" => scope.expires = Some(directive),
                 "proxy_intercept_errors" => scope.proxy_intercept_errors = Some(directive),
                 "limit_req_status" => scope.limit_req_status = Some(directive),
                 "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),

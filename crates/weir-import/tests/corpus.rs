@@ -654,11 +654,32 @@ fn static_site_with_an_api() {
         Some(Path::new("/srv/www/assets/"))
     );
     assert!(assets.scope.stop);
+    // nginx sends `Cache-Control: max-age=2592000` (and an Expires date) and the add_header's
+    // `Cache-Control: public`: one list, one value here.
     expect(
         &imported,
-        Kind::Unsupported,
+        Kind::Approximated,
         "expires 30d",
-        "Cache-Control max-age",
+        "no Expires date",
+    );
+    let cache_control: Vec<(String, Option<String>)> = assets
+        .rules
+        .headers
+        .response_set
+        .iter()
+        .map(|(name, value)| {
+            (
+                name.as_str().to_string(),
+                value.as_ref().map(|value| value.to_string()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        cache_control,
+        [(
+            "cache-control".to_string(),
+            Some("max-age=2592000, public".to_string())
+        )]
     );
     expect(
         &imported,

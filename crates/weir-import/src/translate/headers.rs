@@ -105,6 +105,56 @@ pub(super) fn response_header(directive: &Directive) -> Result<ResponseHeader, S
     })
 }
 
+/// What `expires` sets on the answers `add_header` without `always` gets (200, 201, 204, 206,
+/// 301, 302, 303, 304, 307, 308), replacing the upstream's `Cache-Control` as nginx's does:
+/// the `response_headers` and whether they are all of it (`max` and `epoch` are constants; a
+/// time gives a `Cache-Control` but no `Expires`, whose date nginx computes per answer). `off`
+/// sets nothing.
+pub(super) fn expires(directive: &Directive) -> Result<(Vec<(String, String)>, bool), String> {
+    let [value] = directive.args.as_slice() else {
+        return Err("expires with `modified` or two values: weir has no time of day or file time for Expires".into());
+    };
+    let cache_control = |value: &str| ("Cache-Control".to_string(), value.to_string());
+    let expires_at = |date: &str| ("Expires".to_string(), date.to_string());
+    match value.as_str() {
+        "off" => return Ok((Vec::new(), true)),
+        "epoch" => {
+            return Ok((
+                vec![
+                    expires_at("Thu, 01 Jan 1970 00:00:01 GMT"),
+                    cache_control("no-cache"),
+                ],
+                true,
+            ))
+        }
+        "max" => {
+            return Ok((
+                vec![
+                    expires_at("Thu, 31 Dec 2037 23:55:55 GMT"),
+                    cache_control("max-age=315360000"),
+                ],
+                true,
+            ))
+        }
+        _ => {}
+    }
+    let (negative, time) = match value.strip_prefix('-') {
+        Some(time) => (true, time),
+        None => (false, value.strip_prefix('+').unwrap_or(value)),
+    };
+    let seconds = super::duration(time)
+        .and_then(|duration| duration.strip_suffix('s')?.parse::<u64>().ok())
+        .ok_or_else(|| {
+            format!("expires {value}: weir takes a time (30d, 12h, -1), max, epoch or off; not a time of day (@), a file time (modified) or a variable")
+        })?;
+    let header = if negative && seconds > 0 {
+        cache_control("no-cache")
+    } else {
+        cache_control(&format!("max-age={seconds}"))
+    };
+    Ok((vec![header], false))
+}
+
 /// `proxy_hide_header NAME`: the name for `hide_response_headers`.
 pub(super) fn hidden_header(directive: &Directive) -> Result<String, String> {
     let [name] = directive.args.as_slice() else {
@@ -309,6 +359,40 @@ impl Rules {
                 directive: pointer,
             });
             rules.used.push(pointer);
+        }
+        if let Some(directive) = scope.expires {
+            let pointer = directive as *const Directive;
+            if let Ok((headers, _)) = expires(directive) {
+                for (name, value) in headers {
+                    let known = rules
+                        .response_headers
+                        .iter_mut()
+                        .find(|known| known.name.eq_ignore_ascii_case(&name));
+                    match known {
+                        // `expires 30d; add_header Cache-Control "public, immutable";`: nginx
+                        // sends both fields, which are one list (RFC 9110 5.3): one value here.
+                        Some(known) if !known.always && name == "Cache-Control" => {
+                            known.value = format!("{value}, {}", known.value);
+                            rules.used.push(pointer);
+                            continue;
+                        }
+                        Some(_) => {
+                            rules.duplicates.push(pointer);
+                            continue;
+                        }
+                        None => {}
+                    }
+                    rules.response_headers.push(ResponseRule {
+                        name,
+                        value,
+                        always: false,
+                        hsts: false,
+                        source: directive.source.clone(),
+                        directive: pointer,
+                    });
+                    rules.used.push(pointer);
+                }
+            }
         }
         for &directive in &scope.proxy_hide_header {
             let pointer = directive as *const Directive;
@@ -589,6 +673,142 @@ mod tests {
                 access_entry(&directive("deny", &[address])).is_err(),
                 "{address}"
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod expires_tests {
+    use crate::report::Kind;
+
+    /// A route's path and its `response_headers` (name, value).
+    type RouteHeaders = (String, Vec<(String, String)>);
+
+    /// Each route's `response_headers` as weir reads them, and the report's kind for the
+    /// directive starting with `directive`.
+    fn imported(text: &str, directive: &str) -> (Vec<RouteHeaders>, Kind) {
+        let imported =
+            crate::import_str(text, "nginx.conf").unwrap_or_else(|error| panic!("{error}"));
+        let config =
+            weir::config::from_toml(&imported.toml, Some(std::path::Path::new("weir.toml")))
+                .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let routes = config
+            .routes
+            .iter()
+            .map(|route| {
+                let headers = route
+                    .rules
+                    .headers
+                    .response_set
+                    .iter()
+                    .map(|(name, value)| {
+                        let value = value.as_ref().map_or(String::new(), ToString::to_string);
+                        (name.as_str().to_string(), value)
+                    })
+                    .collect();
+                (route.path.clone(), headers)
+            })
+            .collect();
+        let kind = imported
+            .report
+            .items
+            .iter()
+            .find(|item| item.directive.starts_with(directive))
+            .unwrap_or_else(|| panic!("no item for {directive:?} in:\n{}", imported.report))
+            .kind;
+        (routes, kind)
+    }
+
+    fn server(block: &str) -> String {
+        format!("http {{\n server {{\n  listen 80;\n{block}\n }}\n}}\n")
+    }
+
+    fn headers(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn expires_becomes_cache_control_inherited_and_overridden_as_in_nginx() {
+        let (routes, kind) = imported(
+            &server(concat!(
+                "  expires 7d;\n",
+                "  location / { proxy_pass http://127.0.0.1:8000; expires off; }\n",
+                "  location /static/ { alias /srv/static/; }\n",
+                "  location /media/ { alias /srv/media/; expires max; }\n",
+                "  location /fresh/ { alias /srv/fresh/; expires epoch; }\n",
+                "  location /now/ { alias /srv/now/; expires -1; }\n",
+            )),
+            "expires 7d",
+        );
+        assert_eq!(kind, Kind::Approximated);
+        assert_eq!(
+            routes,
+            [
+                ("/".to_string(), Vec::new()),
+                (
+                    "/static/".to_string(),
+                    headers(&[("cache-control", "max-age=604800")])
+                ),
+                (
+                    "/media/".to_string(),
+                    headers(&[
+                        ("cache-control", "max-age=315360000"),
+                        ("expires", "Thu, 31 Dec 2037 23:55:55 GMT")
+                    ])
+                ),
+                (
+                    "/fresh/".to_string(),
+                    headers(&[
+                        ("cache-control", "no-cache"),
+                        ("expires", "Thu, 01 Jan 1970 00:00:01 GMT")
+                    ])
+                ),
+                (
+                    "/now/".to_string(),
+                    headers(&[("cache-control", "no-cache")])
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn expires_beside_add_header_cache_control_is_one_value_unless_always() {
+        let (routes, kind) = imported(
+            &server(concat!(
+                "  location /static/ { alias /srv/static/; expires 30d; add_header Cache-Control \"public, immutable\"; }\n",
+                "  location /api/ { proxy_pass http://127.0.0.1:8000; expires 1h; add_header Cache-Control private always; }\n",
+            )),
+            "expires 1h",
+        );
+        // nginx sends the add_header's on every answer, expires's on 2xx and 3xx only: weir
+        // keeps one value, the add_header's.
+        assert_eq!(kind, Kind::Unsupported);
+        let always: Vec<&RouteHeaders> =
+            routes.iter().filter(|(path, _)| path == "/api/").collect();
+        assert_eq!(always[0].1, Vec::new());
+        assert_eq!(
+            routes[0],
+            (
+                "/static/".to_string(),
+                headers(&[("cache-control", "max-age=2592000, public, immutable")])
+            )
+        );
+    }
+
+    #[test]
+    fn expires_by_time_of_day_file_time_or_variable_is_left_out() {
+        for value in ["@15h30m", "modified +24h", "$expires"] {
+            let (routes, kind) = imported(
+                &server(&format!(
+                    "  location /static/ {{ alias /srv/static/; expires {value}; }}\n"
+                )),
+                "expires",
+            );
+            assert_eq!(kind, Kind::Unsupported, "{value}");
+            assert_eq!(routes[0].1, Vec::new(), "{value}");
         }
     }
 }

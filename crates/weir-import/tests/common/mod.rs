@@ -1264,13 +1264,19 @@ pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>, watched: &Watche
         if !watched.compares(name.as_str()) || !weir.headers.contains_key(name) {
             continue;
         }
+        // Several fields of one name are one list (RFC 9110 5.3): nginx's `expires` and an
+        // `add_header Cache-Control` send two, weir one with both values. Set-Cookie is no list.
         let values = |reply: &Reply| -> Vec<String> {
-            reply
+            let values = reply
                 .headers
                 .get_all(name)
                 .iter()
-                .map(|value| value.to_str().unwrap_or("?").to_string())
-                .collect()
+                .map(|value| value.to_str().unwrap_or("?").to_string());
+            if name == http::header::SET_COOKIE {
+                values.collect()
+            } else {
+                vec![values.collect::<Vec<_>>().join(", ")]
+            }
         };
         if values(nginx) != values(weir) {
             found.push(format!(
