@@ -2784,15 +2784,40 @@ impl<'a> Translator<'a> {
         // without a root): nginx runs allow/deny, then answers from its empty default root, 404.
         // A `status = 404` route with the rules does the same (403 to a refused client); left
         // out, the paths would reach another route, the app.
-        let default_root = target.is_none()
-            && internal.is_none()
-            && block
-                .iter()
-                .any(|inner| matches!(inner.name.as_str(), "allow" | "deny"));
+        let guarded = block
+            .iter()
+            .any(|inner| matches!(inner.name.as_str(), "allow" | "deny"));
+        // No content handler at all and no root in force (Django's guide's `location =
+        // /favicon.ico { access_log off; log_not_found off; }`): nginx answers from its default
+        // root, which holds no such file in a packaged install: 404, where the app would have
+        // had every browser's request for it.
+        let no_handler = scope.root.is_none()
+            && !block.iter().any(|inner| {
+                matches!(
+                    inner.name.as_str(),
+                    "proxy_pass"
+                        | "return"
+                        | "try_files"
+                        | "alias"
+                        | "root"
+                        | "rewrite"
+                        | "if"
+                        | "uwsgi_pass"
+                        | "fastcgi_pass"
+                        | "scgi_pass"
+                        | "grpc_pass"
+                        | "memcached_pass"
+                        | "stub_status"
+                        | "empty_gif"
+                )
+            });
+        let default_root = target.is_none() && internal.is_none() && (guarded || no_handler);
         let target = if default_root {
-            location_note.push_str(
-                ", status = 404 (no proxy_pass, root or alias: nginx answers from its empty default root, after its allow/deny)",
-            );
+            location_note.push_str(if guarded {
+                ", status = 404 (no proxy_pass, root or alias: nginx answers from its empty default root, after its allow/deny)"
+            } else {
+                ", status = 404 (no proxy_pass, root or alias, and no root in force: nginx answers from its default root, html under its prefix, which holds no such file in a packaged install)"
+            });
             Some((RouteTarget::Status(404), directive.source.clone()))
         } else {
             target
@@ -5141,7 +5166,7 @@ mod tests {
             "  location ~ /\\. { deny all; }\n",
             "  location /admin/ { allow unix:; deny 10.0.0.0/33; proxy_pass http://127.0.0.1:8000; }\n",
             "  location /protected/ { internal; alias /srv/protected/; }\n",
-            "  location /nothing/ { proxy_hide_header X-Powered-By; add_header X-Frame-Options DENY; }\n",
+            "  location /nothing/ { uwsgi_pass 127.0.0.1:9000; proxy_hide_header X-Powered-By; add_header X-Frame-Options DENY; }\n",
             "  location / {\n",
             "   proxy_pass http://127.0.0.1:8000;\n",
             "   proxy_set_header Host $host;\n",

@@ -70,7 +70,7 @@ const CASES: &[Case] = &[
     Case {
         dir: "devops-learning-django",
         main: "django-project.com",
-        announced: &[("/favicon.ico", "no route")],
+        announced: &[],
         announced_headers: &[],
     },
     Case {
@@ -100,7 +100,7 @@ const CASES: &[Case] = &[
     Case {
         dir: "web-rl-django",
         main: "web_rl.com",
-        announced: &[("/favicon.ico", "no route")],
+        announced: &[],
         announced_headers: &[],
     },
     Case {
