@@ -1357,6 +1357,10 @@ impl<'a> Translator<'a> {
                 (Kind::Unsupported, "weir does not add a charset to Content-Type".into())
             }
             "rewrite" | "set" | "break" => (Kind::Unsupported, "weir does not rewrite URIs or set variables".into()),
+            "map" if is_upgrade_map(directive) => (
+                Kind::Translated,
+                "not needed: nginx's WebSocket map, for proxy_set_header Connection; weir passes a WebSocket upgrade through itself, with Connection: upgrade, and sends other requests' Connection itself".into(),
+            ),
             "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
             "satisfy" if directive.args.first().is_some_and(|arg| arg == "all") => (
                 Kind::Translated,
@@ -4016,6 +4020,21 @@ const SECURITY_HEADERS: &[&str] = &[
 /// One item per directive: items made for the same directive (its own, and a later remark such
 /// as a second route's time-out) become one, in the worse part, with both notes. A directive is
 /// its place and its text (several directives may share a line).
+/// `map $http_upgrade $connection_upgrade { default upgrade; '' close; }`, the map nginx's
+/// WebSocket guide (and Uvicorn's) gives: a Connection value from the client's Upgrade header.
+fn is_upgrade_map(directive: &Directive) -> bool {
+    let [source, _] = directive.args.as_slice() else {
+        return false;
+    };
+    source == "$http_upgrade"
+        && directive.block.iter().flatten().all(|entry| {
+            matches!(
+                entry.args.as_slice(),
+                [value] if matches!(value.as_str(), "upgrade" | "close" | "keep-alive" | "")
+            )
+        })
+}
+
 /// Whether `path` is the URI of an `error_page` in force: its exact location serves the page.
 fn is_error_page(scope: &Scope<'_>, path: &str) -> bool {
     scope
@@ -5679,5 +5698,19 @@ mod tests {
     fn regex_locations_get_a_suggestion() {
         assert!(regex_suggestion("^/api/v[0-9]+/").contains("\"/api/v\""));
         assert!(regex_suggestion("\\.(css|js)$").contains("static"));
+    }
+
+    #[test]
+    fn the_websocket_map_is_not_needed_and_any_other_map_is_left_out() {
+        let imported = import(concat!(
+            "http {\n map $http_upgrade $connection_upgrade { default upgrade; '' close; }\n",
+            " map $uri $backend { default app; /admin admin; }\n",
+            " server {\n  listen 80;\n  location / { proxy_pass http://127.0.0.1:8000; }\n }\n}\n",
+        ));
+        let websocket = item(&imported, "map $http_upgrade");
+        assert_eq!(websocket.kind, Kind::Translated, "{}", websocket.note);
+        assert!(websocket.note.contains("WebSocket"), "{}", websocket.note);
+        let other = item(&imported, "map $uri");
+        assert_eq!(other.kind, Kind::Unsupported, "{}", other.note);
     }
 }

@@ -270,11 +270,12 @@ fn gunicorn_guide() {
 #[test]
 fn uvicorn_guide() {
     let (imported, config) = import_checked(&corpus("uvicorn.conf"));
+    // The WebSocket map exists for `proxy_set_header Connection`, which weir does itself.
     expect(
         &imported,
-        Kind::Unsupported,
+        Kind::Translated,
         "map $http_upgrade",
-        "no variables",
+        "WebSocket",
     );
     expect(
         &imported,
