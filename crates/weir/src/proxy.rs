@@ -2,10 +2,12 @@
 //! address, the 499 guard, the one error exit, what every answer gets, the logging exit);
 //! `exchange` runs them, one line each:
 //!
-//! 1. request checks (`checks.rs`): `Content-Length` within `max_body_size` (413 before any
-//!    upstream work), one valid host, a path that normalises (400);
-//! 2. route: listener + host + normalised path -> route, in nginx's order (404 when none, or
-//!    when it is internal);
+//! 1. request checks (`checks.rs`): one `Content-Length`, one valid host, a path that
+//!    normalises (400);
+//! 2. route: listener + host + normalised path -> route, in nginx's order; then the
+//!    `Content-Length` within `max_body_size` (413 before any upstream work, as nginx checks
+//!    `client_max_body_size` once the location is found); 404 when no route, or when it is
+//!    internal;
 //! 3. rate limits (`limits.rs`): reject (the limit's status and headers), delay, or pass; a
 //!    static or answering route then answers by itself;
 //! 4. upstream request: the head rewritten (`forward.rs`, with `headers.rs`), the body buffered
@@ -373,7 +375,7 @@ impl Proxy {
            + Send
            + use<'proxy, 'exchange> {
         async move {
-            let (host, path) = checks::request(&*request, self.max_body_size)?;
+            let checks::Checked { host, path, length } = checks::request(&*request)?;
             if let Some(response) = self.https_redirect(client, host, &*request) {
                 return Ok(response);
             }
@@ -384,10 +386,12 @@ impl Proxy {
                 internal: false,
             });
             let Some(route) = found else {
+                checks::body_size(length, self.max_body_size)?;
                 self.rules.check_host_access(host, client_ip)?;
                 return Err(ProxyError::NoRoute);
             };
             record.route = Some(route.index);
+            checks::body_size(length, self.max_body_size)?;
             let rules = self.rules.find(Some(route.index), None);
             if let Some(rules) = rules {
                 rules.check_access(client_ip)?;

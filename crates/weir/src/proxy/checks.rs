@@ -1,7 +1,9 @@
 //! Phase 1, the request checks: what must hold of a request before it is routed. Its
-//! `Content-Length` is one number within `max_body_size` (413 before any upstream work), it names
-//! one valid host (RFC 9112 §3.2), and its path normalises; headers whose names hold `_` are
-//! dropped unless `underscores_in_headers` is on.
+//! `Content-Length` is one number, it names one valid host (RFC 9112 §3.2), and its path
+//! normalises; headers whose names hold `_` are dropped unless `underscores_in_headers` is on.
+//! Once it is routed, its `Content-Length` must be within `max_body_size` (413 before any
+//! upstream work; after routing, as nginx checks `client_max_body_size` once the location is
+//! found, so that the route's error page answers it).
 
 use std::borrow::Cow;
 
@@ -11,23 +13,34 @@ use http::Version;
 use crate::error::ProxyError;
 use crate::head_view::{text, Headers, Request};
 
-/// The host and the normalised path of a request that passed the checks, or why it did not.
-/// Generic over the body, which it never reads.
-pub(super) fn request<B>(
-    request: &Request<B>,
-    max_body_size: u64,
-) -> Result<(Option<&str>, Cow<'_, str>), ProxyError> {
-    if let Some(length) = content_length(request.headers())? {
-        if max_body_size != 0 && length > max_body_size {
-            return Err(ProxyError::BodyTooLarge {
-                limit: max_body_size,
-            });
-        }
-    }
+/// A request that passed the checks: its host, its normalised path and its `Content-Length`.
+pub(super) struct Checked<'request> {
+    pub(super) host: Option<&'request str>,
+    pub(super) path: Cow<'request, str>,
+    pub(super) length: Option<u64>,
+}
+
+/// The host, the normalised path and the length of a request that passed the checks, or why it
+/// did not. Generic over the body, which it never reads.
+pub(super) fn request<B>(request: &Request<B>) -> Result<Checked<'_>, ProxyError> {
+    let length = content_length(request.headers())?;
     let host = request_host(request)?;
     let path = crate::path::normalize(request.uri().path())
         .map_err(|error| ProxyError::BadPath { error })?;
-    Ok((host, path))
+    Ok(Checked { host, path, length })
+}
+
+/// A body announced over `max_body_size` (0: no limit) is refused, 413, before any upstream
+/// work.
+pub(super) fn body_size(length: Option<u64>, max_body_size: u64) -> Result<(), ProxyError> {
+    match length {
+        Some(length) if max_body_size != 0 && length > max_body_size => {
+            Err(ProxyError::BodyTooLarge {
+                limit: max_body_size,
+            })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The host a request names, checked as RFC 9112 §3.2 requires: more than one `Host`, or an

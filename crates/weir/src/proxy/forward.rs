@@ -100,7 +100,7 @@ pub fn forwarded_head(
     if !underscores {
         super::checks::drop_underscored_headers(request.headers_mut());
     }
-    super::checks::request(&request, 0).ok()?;
+    super::checks::request(&request).ok()?;
     let (mut head, ()) = request.into_parts();
     let forwarding = Forwarding {
         client_ip,

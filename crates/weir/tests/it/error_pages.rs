@@ -409,3 +409,46 @@ async fn an_intercepted_answer_keeps_www_authenticate_and_retry_after_only() {
     );
     assert_eq!(reply.header("set-cookie"), Some("session=1"));
 }
+
+/// A body announced over `max_body_size` is refused once the route is found, as nginx checks
+/// `client_max_body_size` per location: the route's page answers it, before the route's
+/// `access` (nginx's find-config phase comes before its access phase).
+#[tokio::test]
+async fn a_body_too_large_gets_the_routes_page_before_its_access_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = page(&dir, "413.html", "too large\n");
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+max_body_size = "1KiB"
+[upstreams.app]
+servers = ["{}"]
+[[routes]]
+path = "/"
+upstream = "app"
+access = ["deny all"]
+error_pages = {{ 413 = "{file}" }}
+"#,
+        upstream.address
+    ))
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    let reply = client
+        .send(
+            Request::post("/upload")
+                .body(http_body_util::Full::new(bytes::Bytes::from(vec![
+                    b'x';
+                    4096
+                ])))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(reply.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(reply.text(), "too large\n");
+    let reply = client.get("/").await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN);
+    assert_eq!(upstream.requests(), 0);
+}
