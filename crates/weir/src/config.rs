@@ -98,6 +98,9 @@ pub struct ServerConfig {
     pub shutdown_grace: Duration,
     /// `server_header`: a `Server` header to add to responses; none by default (nginx `server_tokens off`).
     pub server_header: Option<String>,
+    /// `error_pages`: the pages of every route and `[[hosts]]` host that names none of its own
+    /// for a status, and of requests no route takes (nginx's `error_page` at `http` level).
+    pub error_pages: ErrorPages,
     /// `trusted_proxies`: peers whose `real_ip_header` is believed (nginx `set_real_ip_from`). Default none.
     pub trusted_proxies: Vec<IpNet>,
     /// `real_ip_header`: where a trusted peer puts the client address. Default `X-Forwarded-For`.

@@ -243,6 +243,8 @@ struct RawServer {
     resolver: Option<ResolverValue>,
     resolve_interval: Option<Spanned<DurationValue>>,
     resolve_timeout: Option<Spanned<DurationValue>>,
+    // The pages of every route and host that has none of its own for a status.
+    error_pages: Option<rules::RawPageMap>,
 }
 
 #[derive(serde::Deserialize)]
@@ -988,6 +990,7 @@ impl RawServer {
                 .shutdown_grace
                 .map_or(default::SHUTDOWN_GRACE, |value| value.0),
             server_header,
+            error_pages: rules::validate_pages(self.error_pages.as_ref(), None)?,
             trusted_proxies: self
                 .trusted_proxies
                 .map(|list| list.0.into_iter().map(|network| network.0).collect())

@@ -66,6 +66,9 @@ impl Config {
             "  server_header      {}",
             server.server_header.as_deref().unwrap_or("none")
         )?;
+        if let Some(pages) = pages_line(&server.error_pages) {
+            writeln!(out, "  {pages}")?;
+        }
         if server.trusted_proxies.is_empty() {
             writeln!(
                 out,

@@ -1936,6 +1936,20 @@ fn error_pages_are_read_by_status_and_checked() {
     let config = parse(&with_app(
         "[[hosts]]\nname = \"example.com\"\nerror_pages = { 404 = \"/srv/404.html\" }\nintercept_errors = true\n[[routes]]\nhost = \"example.com\"\nupstream = \"app\"\nerror_pages = { 502 = \"/srv/500.html\", 504 = \"/srv/500.html\" }\n",
     ));
+    let server = parse("[server]\nerror_pages = { 502 = \"/srv/500.html\" }\n");
+    assert_eq!(
+        server.server.error_pages.files,
+        [(StatusCode::BAD_GATEWAY, PathBuf::from("/srv/500.html"))]
+    );
+    assert!(
+        server
+            .summary()
+            .contains("\n  error pages 502 -> /srv/500.html\n"),
+        "{}",
+        server.summary()
+    );
+    let error = reject("[server]\nerror_pages = { 502 = \"500.html\" }\n");
+    assert_eq!(error.key(), Some("server.error_pages.502"), "{error}");
     let pages = &config.routes[0].rules.pages;
     assert_eq!(
         pages.files,

@@ -34,6 +34,8 @@ pub(super) struct Rules {
     routes: Vec<Arc<Effective>>,
     /// A `[[hosts]]` table's rules, for a request to that host that no route matched.
     hosts: HashMap<String, Arc<Effective>>,
+    /// `[server] error_pages` alone, for a request no route matched to a host with no table.
+    default: Option<Arc<Effective>>,
     /// Some response rule names a variable: the request's facts are kept for it.
     pub(super) response_variables: bool,
     /// Some route or host has `error_pages`: answers are looked at for them.
@@ -130,14 +132,15 @@ impl Rules {
     /// file, and why).
     pub(super) fn new(config: &Config) -> Result<Rules, (PathBuf, std::io::Error)> {
         let mut read = Read::new();
+        // `[server] error_pages`, beneath every host's and route's own.
+        let mut server = Effective::default();
+        server.merge_pages(&config.server.error_pages, &mut read)?;
         let hosts: HashMap<String, Arc<Effective>> = config
             .hosts
             .iter()
             .map(|host| {
-                Ok((
-                    host.name.clone(),
-                    Arc::new(Effective::of_host(host, &mut read)?),
-                ))
+                let effective = Effective::of_host(host, &server, &mut read)?;
+                Ok((host.name.clone(), Arc::new(effective)))
             })
             .collect::<Result<_, _>>()?;
         let routes: Vec<Arc<Effective>> = config
@@ -148,7 +151,9 @@ impl Rules {
                     .host
                     .as_deref()
                     .and_then(|name| config.hosts.iter().find(|host| host.name == name));
-                Ok(Arc::new(Effective::of_route(route, host, &mut read)?))
+                Ok(Arc::new(Effective::of_route(
+                    route, host, &server, &mut read,
+                )?))
             })
             .collect::<Result<_, _>>()?;
         let response_variables = routes.iter().chain(hosts.values()).any(|rules| {
@@ -161,10 +166,12 @@ impl Rules {
         let pages = routes
             .iter()
             .chain(hosts.values())
-            .any(|rules| !rules.pages.is_empty());
+            .any(|rules| !rules.pages.is_empty())
+            || !server.pages.is_empty();
         Ok(Rules {
             routes,
             hosts,
+            default: (!server.pages.is_empty()).then(|| Arc::new(server)),
             response_variables,
             pages,
         })
@@ -180,12 +187,14 @@ impl Rules {
         !self.hosts.is_empty()
     }
 
-    /// The rules of route `index`, or of `host` when no route matched.
+    /// The rules of route `index`, or of `host` when no route matched (or, for a host with no
+    /// table, `[server] error_pages`).
     pub(super) fn find(&self, route: Option<usize>, host: Option<&str>) -> Option<&Effective> {
         match route {
             Some(index) => self.routes.get(index).map(Arc::as_ref),
             None => host
                 .and_then(|host| self.hosts.get(&host_name(host)))
+                .or(self.default.as_ref())
                 .map(Arc::as_ref),
         }
     }
@@ -205,9 +214,14 @@ impl Rules {
 }
 
 impl Effective {
-    fn of_host(host: &HostConfig, read: &mut Read) -> Result<Effective, (PathBuf, std::io::Error)> {
+    fn of_host(
+        host: &HostConfig,
+        server: &Effective,
+        read: &mut Read,
+    ) -> Result<Effective, (PathBuf, std::io::Error)> {
         let mut effective = Effective {
             server_name: host.name.clone(),
+            pages: server.pages.clone(),
             ..Effective::default()
         };
         effective.merge(&host.headers);
@@ -219,12 +233,14 @@ impl Effective {
     fn of_route(
         route: &RouteConfig,
         host: Option<&HostConfig>,
+        server: &Effective,
         read: &mut Read,
     ) -> Result<Effective, (PathBuf, std::io::Error)> {
         let mut effective = match host {
-            Some(host) => Effective::of_host(host, read)?,
+            Some(host) => Effective::of_host(host, server, read)?,
             None => Effective {
                 server_name: route.host.clone().unwrap_or_default(),
+                pages: server.pages.clone(),
                 ..Effective::default()
             },
         };

@@ -452,3 +452,45 @@ error_pages = {{ 413 = "{file}" }}
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
     assert_eq!(upstream.requests(), 0);
 }
+
+/// `[server] error_pages` (nginx's `error_page` at `http` level): every route without its own
+/// page for a status gets the server's, and so does a request no route takes.
+#[tokio::test]
+async fn the_servers_pages_go_beneath_every_routes_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let server_502 = page(&dir, "502.html", "server 502\n");
+    let server_404 = page(&dir, "404.html", "server 404\n");
+    let own_502 = page(&dir, "own.html", "own 502\n");
+    let dead = RefusingPort::new();
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+error_pages = {{ 404 = "{server_404}", 502 = "{server_502}" }}
+[upstreams.app]
+servers = ["{}"]
+[[routes]]
+path = "/app/"
+upstream = "app"
+[[routes]]
+path = "/own/"
+upstream = "app"
+error_pages = {{ 502 = "{own_502}" }}
+"#,
+        dead.address
+    ))
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    for (path, status, text) in [
+        ("/app/", StatusCode::BAD_GATEWAY, "server 502\n"),
+        ("/own/", StatusCode::BAD_GATEWAY, "own 502\n"),
+        ("/nothing", StatusCode::NOT_FOUND, "server 404\n"),
+    ] {
+        let reply = client.get(path).await;
+        assert_eq!(
+            (reply.status, reply.text().as_str()),
+            (status, text),
+            "{path}"
+        );
+    }
+}

@@ -204,7 +204,7 @@ pub(super) fn validate_route<T>(
 
 /// `error_pages` (each key a status 400 to 599 but 444, each value an absolute file) and
 /// `intercept_errors`.
-fn validate_pages(
+pub(super) fn validate_pages(
     raw: Option<&RawPageMap>,
     intercept: Option<&Spanned<bool>>,
 ) -> Result<ErrorPages, Problem> {
@@ -488,11 +488,14 @@ pub(super) fn check_files(config: &crate::config::Config) -> Option<FileProblem>
             }
         }
     }
-    let pages = config
-        .routes
-        .iter()
-        .enumerate()
-        .map(|(index, route)| (format!("routes[{index}]"), &route.rules.pages))
+    let pages = std::iter::once(("server".to_string(), &config.server.error_pages))
+        .chain(
+            config
+                .routes
+                .iter()
+                .enumerate()
+                .map(|(index, route)| (format!("routes[{index}]"), &route.rules.pages)),
+        )
         .chain(
             config
                 .hosts
