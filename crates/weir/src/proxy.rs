@@ -72,6 +72,8 @@ pub struct Route {
     pub target: Target,
     /// Length of the route's path prefix, stripped for static files.
     prefix_len: usize,
+    /// An exact route's one file (its `static` names a file): its name below the directory.
+    static_file: Option<String>,
     limits: Option<RouteLimits>,
     request_buffering: bool,
     response_buffering: bool,
@@ -746,6 +748,10 @@ impl Route {
             return Err(ProxyError::FileNotFound {
                 reason: "a dot-file (dotfiles = false)",
             });
+        }
+        if let Some(name) = &self.static_file {
+            let served = dir.serve(request.method(), name, request.headers()).await?;
+            return Ok(Some(served.map(Body::boxed)));
         }
         let below = &path[self.prefix_len.min(path.len())..];
         if below.is_empty() && !path.ends_with('/') && self.fallback.is_none() {

@@ -206,6 +206,34 @@ impl StaticDir {
         })
     }
 
+    /// Serves one file, `file` (an exact route's `static`, nginx's `location = /favicon.ico {
+    /// alias ...; }`): its directory, and the file's name below it, percent-encoded as a
+    /// request path is, for [`StaticDir::serve`].
+    pub fn one_file(file: &Path) -> io::Result<(StaticDir, String)> {
+        let file = file.canonicalize()?;
+        let (Some(dir), Some(name)) = (file.parent(), file.file_name()) else {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a file", file.display()),
+            ));
+        };
+        if !file.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a file", file.display()),
+            ));
+        }
+        let mut below = String::from("/");
+        for byte in name.as_encoded_bytes() {
+            if byte.is_ascii_alphanumeric() || b"-._~".contains(byte) {
+                below.push(char::from(*byte));
+            } else {
+                below.push_str(&format!("%{byte:02X}"));
+            }
+        }
+        Ok((StaticDir::new(dir)?, below))
+    }
+
     /// The canonical root directory.
     pub fn root(&self) -> &Path {
         &self.root

@@ -1929,6 +1929,23 @@ fn load_refuses_a_missing_static_directory_and_fallback_file() {
     assert_eq!(error.key(), Some("routes[0].fallback_file"), "{error}");
     std::fs::write(dir.path().join("index.html"), "spa").unwrap();
     assert!(load(&path).is_ok());
+
+    // A file is a prefix route's error, and what an exact route serves.
+    let file = dir.path().join("favicon.ico");
+    std::fs::write(&file, "icon").unwrap();
+    let prefix = format!(
+        "[[routes]]\npath = \"/favicon.ico\"\nstatic = \"{}\"\n",
+        file.display()
+    );
+    std::fs::write(&path, &prefix).unwrap();
+    let error = load(&path).unwrap_err();
+    assert_eq!(error.key(), Some("routes[0].static"), "{error}");
+    assert!(
+        error.to_string().contains("on an exact route, one file"),
+        "{error}"
+    );
+    std::fs::write(&path, format!("{prefix}match = \"exact\"\n")).unwrap();
+    assert!(load(&path).is_ok());
 }
 
 #[test]

@@ -116,9 +116,20 @@ impl Proxy {
         }
         let mut routes = Vec::with_capacity(config.routes.len());
         for (index, route) in config.routes.iter().enumerate() {
+            // An exact route whose `static` is a file serves that file.
+            let mut static_file = None;
             let target = match (&route.static_root, &route.answer) {
                 (None, Some(answer)) => {
                     Target::Answer(crate::answer::Answer::new(answer, route.host.as_deref()))
+                }
+                (Some(root), _) if route.exact && root.is_file() => {
+                    let (dir, name) =
+                        StaticDir::one_file(root).map_err(|source| BuildError::Static {
+                            path: root.clone(),
+                            source,
+                        })?;
+                    static_file = Some(name);
+                    Target::Static(dir)
                 }
                 (Some(root), _) => {
                     Target::Static(StaticDir::new(root).map_err(|source| BuildError::Static {
@@ -174,6 +185,7 @@ impl Proxy {
                     } else {
                         route.path.len()
                     },
+                    static_file,
                     limits,
                     request_buffering: route.request_buffering,
                     response_buffering: route.response_buffering,

@@ -179,3 +179,75 @@ async fn hosts_match_exactly_then_by_wildcards_as_nginx_server_names() {
     }
     assert_eq!(theirs, requests.to_vec(), "nginx disagrees");
 }
+
+/// An exact route whose `static` names a file serves that file (nginx's `location =
+/// /favicon.ico { alias /srv/static/favicon.ico; }`), with the validators and type of any
+/// static file, beside a prefix route to the app; side by side with nginx under `WEIR_E2E=1`.
+#[tokio::test]
+async fn an_exact_route_serves_the_one_file_its_static_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("favicon.ico");
+    std::fs::write(&file, b"\x00\x00\x01\x00icon").unwrap();
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[[routes]]
+path = "/"
+upstream = "app"
+[[routes]]
+path = "/favicon.ico"
+match = "exact"
+static = "{}"
+"#,
+        upstream.address,
+        file.display()
+    ))
+    .await;
+    let mut client = Client::connect(gateway.addr).await;
+    let reply = client.get("/favicon.ico").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(&reply.body[..], b"\x00\x00\x01\x00icon");
+    assert_eq!(reply.header("content-type"), Some("image/x-icon"));
+    let etag = reply.header("etag").expect("an ETag").to_string();
+    let reply = client
+        .send(
+            Request::get("/favicon.ico")
+                .header("if-none-match", &etag)
+                .body(Default::default())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(reply.status, StatusCode::NOT_MODIFIED);
+    // Paths beside it are the app's.
+    let reply = client.get("/favicon.ico/x").await;
+    assert_eq!(reply.text(), "hello");
+    assert_eq!(upstream.requests(), 1);
+
+    if !nginx_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            "        location / {{ proxy_pass http://{}; }}\n        location = /favicon.ico {{ alias {}; }}",
+            upstream.address,
+            file.display()
+        ),
+    )
+    .expect("nginx starts");
+    for path in ["/favicon.ico", "/favicon.ico/x"] {
+        let from_nginx = weir_testkit::client::get(nginx.addr, path).await;
+        let from_weir = weir_testkit::client::get(gateway.addr, path).await;
+        // (The test's nginx has no mime.types: its type is its default_type.)
+        assert_eq!(
+            (from_weir.status, from_weir.body.clone()),
+            (from_nginx.status, from_nginx.body.clone()),
+            "{path}"
+        );
+    }
+}

@@ -467,10 +467,12 @@ pub(super) fn check_files(config: &crate::config::Config) -> Option<FileProblem>
                     message: format!("cannot serve static files from {shown}: {error}{relative_note}; expected an existing directory"),
                 })
             }
+            // An exact route serves one file (nginx's `location = /favicon.ico { alias ...; }`).
+            Ok(metadata) if route.exact && metadata.is_file() => {}
             Ok(metadata) if !metadata.is_dir() => {
                 return Some(FileProblem {
                     key,
-                    message: format!("{shown} is not a directory; `static` names the directory to serve"),
+                    message: format!("{shown} is not a directory; `static` names the directory to serve (or, on an exact route, one file)"),
                 })
             }
             Ok(_) => {}
