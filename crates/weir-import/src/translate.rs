@@ -2709,15 +2709,12 @@ impl<'a> Translator<'a> {
             if let Some(alias) = block.iter().find(|inner| inner.name == "alias") {
                 handled.insert(alias as *const Directive);
                 if let Some(dir) = alias.args.first() {
-                    if exact && is_error_page(&scope, &path) {
-                        self.approximated(directive, error_page_location(&path));
-                        self.account_block(directive);
-                        return;
-                    }
                     if regex {
                         self.unsupported(alias, "alias in a regex location names the file from the regex's captures ($1); a weir static route serves a directory: use root, or a prefix location");
                     } else if exact {
-                        self.unsupported(alias, "an exact-match location serving one file: weir's static routes serve directories; route the file's directory instead");
+                        // An exact route's `static` may be the one file it serves.
+                        self.translated(alias, format!("static = {dir:?}: the exact route serves that file (or that directory's index)"));
+                        target = Some((RouteTarget::Static(dir.clone()), alias.source.clone()));
                     } else {
                         self.translated(alias, format!("static = {dir:?}"));
                         target = Some((RouteTarget::Static(dir.clone()), alias.source.clone()));
@@ -2725,17 +2722,15 @@ impl<'a> Translator<'a> {
                 }
             } else if let Some(root) = scope.root {
                 if let Some(dir) = root.args.first() {
-                    if exact && is_error_page(&scope, &path) {
-                        self.approximated(directive, error_page_location(&path));
-                        self.account_block(directive);
-                        return;
-                    }
                     if exact {
-                        self.unsupported(directive, "an exact-match location serving one file: weir's static routes serve directories; route the file's directory instead");
-                        self.account_block(directive);
-                        return;
-                    }
-                    if regex {
+                        // root + the path: the one file the exact route serves (or, for a path
+                        // ending in `/`, the directory whose index it serves).
+                        let file = format!("{}{}", dir.trim_end_matches('/'), path);
+                        location_note.push_str(&format!(
+                            ", static = {file:?} (root + the path: the one file it serves)"
+                        ));
+                        target = Some((RouteTarget::Static(file), root.source.clone()));
+                    } else if regex {
                         // A static regex route strips nothing, as root.
                         location_note.push_str(&format!(", static = {dir:?} (root)"));
                         target = Some((RouteTarget::Static(dir.clone()), root.source.clone()));
@@ -4033,19 +4028,6 @@ fn is_upgrade_map(directive: &Directive) -> bool {
                 [value] if matches!(value.as_str(), "upgrade" | "close" | "keep-alive" | "")
             )
         })
-}
-
-/// Whether `path` is the URI of an `error_page` in force: its exact location serves the page.
-fn is_error_page(scope: &Scope<'_>, path: &str) -> bool {
-    scope
-        .error_page
-        .iter()
-        .any(|directive| directive.args.last().is_some_and(|uri| uri == path))
-}
-
-/// The note of an exact location that serves an error page's file.
-fn error_page_location(path: &str) -> String {
-    format!("no route of its own: its file is the error page of the error_page naming {path} (error_pages on the routes it applies to); a client's own request for {path} is answered by the other routes")
 }
 
 fn merge_items(items: &mut Vec<Item>) {

@@ -239,11 +239,12 @@ fn gunicorn_guide() {
         "error_page 500 502 503 504 /500.html",
         "error_pages 500, 502, 503, 504",
     );
+    // The page's own location serves it to a client that asks, as nginx's does.
     expect(
         &imported,
-        Kind::Approximated,
+        Kind::Translated,
         "location = /500.html",
-        "its file is the error page",
+        "static = \"/srv/app/current/public/500.html\"",
     );
     for route in config.routes.iter().filter(|route| route.host.is_some()) {
         let statuses: Vec<(u16, &Path)> = route

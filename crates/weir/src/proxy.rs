@@ -72,7 +72,7 @@ pub struct Route {
     pub target: Target,
     /// Length of the route's path prefix, stripped for static files.
     prefix_len: usize,
-    /// An exact route's one file (its `static` names a file): its name below the directory.
+    /// A route's one file (its `static` names a file): its name below the directory.
     static_file: Option<String>,
     limits: Option<RouteLimits>,
     request_buffering: bool,
@@ -749,11 +749,18 @@ impl Route {
                 reason: "a dot-file (dotfiles = false)",
             });
         }
+        let below = &path[self.prefix_len.min(path.len())..];
         if let Some(name) = &self.static_file {
+            // The file is the route's own path; nothing is below a file (nginx's alias of a
+            // file appends the rest of the path to the file's name: no such file).
+            if !below.is_empty() {
+                return Err(ProxyError::FileNotFound {
+                    reason: "below a route's one file",
+                });
+            }
             let served = dir.serve(request.method(), name, request.headers()).await?;
             return Ok(Some(served.map(Body::boxed)));
         }
-        let below = &path[self.prefix_len.min(path.len())..];
         if below.is_empty() && !path.ends_with('/') && self.fallback.is_none() {
             // The route's own path without its slash (`location /media { alias DIR; }`, asked
             // for `/media`) names the directory: nginx redirects to `/media/`, so that the

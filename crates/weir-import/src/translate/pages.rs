@@ -215,6 +215,8 @@ mod tests {
         assert_eq!(
             pages(&imported),
             [
+                // The page's own location serves it (to a client that asks for it, too).
+                ("/50x.html".to_string(), all.clone(), None),
                 ("/".to_string(), all.clone(), Some(true)),
                 ("/static/".to_string(), all.clone(), None),
                 ("/errors/".to_string(), all, None),
@@ -231,8 +233,11 @@ mod tests {
         let (kind, note) = said(&imported, "error_page 500 502 503 504 /50x.html");
         assert_eq!(kind, Kind::Translated, "{note}");
         let (kind, note) = said(&imported, "location = /50x.html");
-        assert_eq!(kind, Kind::Approximated, "{note}");
-        assert!(note.contains("its file is the error page"), "{note}");
+        assert_eq!(kind, Kind::Translated, "{note}");
+        assert!(
+            note.contains("static = \"/usr/share/nginx/html/50x.html\""),
+            "{note}"
+        );
         let (kind, note) = said(&imported, "proxy_intercept_errors on");
         assert_eq!(kind, Kind::Translated, "{note}");
         assert!(imported.report.less_safe.is_empty(), "{}", imported.report);

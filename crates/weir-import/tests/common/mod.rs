@@ -996,6 +996,18 @@ fn make_files(toml: &str) {
     }
     for line in toml.lines().filter(|line| line.starts_with("static = ")) {
         let dir = PathBuf::from(line.split('"').nth(1).unwrap());
+        // An exact route's one file (a name with an extension): an error page written above,
+        // or a file of its own.
+        let one_file = dir
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().contains('.'));
+        if one_file {
+            if !dir.is_file() {
+                std::fs::create_dir_all(dir.parent().unwrap()).unwrap();
+                std::fs::write(&dir, "<h1>one file</h1>\n").unwrap();
+            }
+            continue;
+        }
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("index.html"), "<h1>index</h1>\n".repeat(10)).unwrap();
         std::fs::write(dir.join("app.css"), "body { color: black; }\n".repeat(50)).unwrap();

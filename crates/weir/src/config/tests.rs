@@ -1930,22 +1930,24 @@ fn load_refuses_a_missing_static_directory_and_fallback_file() {
     std::fs::write(dir.path().join("index.html"), "spa").unwrap();
     assert!(load(&path).is_ok());
 
-    // A file is a prefix route's error, and what an exact route serves.
+    // A file is what a prefix or exact route may serve, and a regex route's error.
     let file = dir.path().join("favicon.ico");
     std::fs::write(&file, "icon").unwrap();
-    let prefix = format!(
+    let route = format!(
         "[[routes]]\npath = \"/favicon.ico\"\nstatic = \"{}\"\n",
         file.display()
     );
-    std::fs::write(&path, &prefix).unwrap();
+    for kind in ["", "match = \"exact\"\n"] {
+        std::fs::write(&path, format!("{route}{kind}")).unwrap();
+        assert!(load(&path).is_ok(), "{kind}");
+    }
+    std::fs::write(&path, format!("{route}match = \"regex\"\n")).unwrap();
     let error = load(&path).unwrap_err();
     assert_eq!(error.key(), Some("routes[0].static"), "{error}");
     assert!(
-        error.to_string().contains("on an exact route, one file"),
+        error.to_string().contains("not a regex, one file"),
         "{error}"
     );
-    std::fs::write(&path, format!("{prefix}match = \"exact\"\n")).unwrap();
-    assert!(load(&path).is_ok());
 }
 
 #[test]

@@ -116,13 +116,14 @@ impl Proxy {
         }
         let mut routes = Vec::with_capacity(config.routes.len());
         for (index, route) in config.routes.iter().enumerate() {
-            // An exact route whose `static` is a file serves that file.
+            // A route whose `static` is a file serves that file for its own path (nginx's
+            // `location = /favicon.ico { alias /srv/static/favicon.ico; }`).
             let mut static_file = None;
             let target = match (&route.static_root, &route.answer) {
                 (None, Some(answer)) => {
                     Target::Answer(crate::answer::Answer::new(answer, route.host.as_deref()))
                 }
-                (Some(root), _) if route.exact && root.is_file() => {
+                (Some(root), _) if route.scope.regex.is_none() && root.is_file() => {
                     let (dir, name) =
                         StaticDir::one_file(root).map_err(|source| BuildError::Static {
                             path: root.clone(),

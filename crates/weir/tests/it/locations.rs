@@ -180,14 +180,16 @@ async fn hosts_match_exactly_then_by_wildcards_as_nginx_server_names() {
     assert_eq!(theirs, requests.to_vec(), "nginx disagrees");
 }
 
-/// An exact route whose `static` names a file serves that file (nginx's `location =
+/// A route whose `static` names a file serves that file for its own path (nginx's `location =
 /// /favicon.ico { alias /srv/static/favicon.ico; }`), with the validators and type of any
-/// static file, beside a prefix route to the app; side by side with nginx under `WEIR_E2E=1`.
+/// static file, and 404 below it; side by side with nginx under `WEIR_E2E=1`.
 #[tokio::test]
-async fn an_exact_route_serves_the_one_file_its_static_names() {
+async fn a_route_serves_the_one_file_its_static_names() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("favicon.ico");
     std::fs::write(&file, b"\x00\x00\x01\x00icon").unwrap();
+    let robots = dir.path().join("robots.txt");
+    std::fs::write(&robots, "User-agent: *\n").unwrap();
     let upstream = UpstreamServer::start(Transport::Tcp).await;
     let gateway = TestGateway::start(&format!(
         r#"
@@ -202,9 +204,13 @@ upstream = "app"
 path = "/favicon.ico"
 match = "exact"
 static = "{}"
+[[routes]]
+path = "/robots.txt"
+static = "{}"
 "#,
         upstream.address,
-        file.display()
+        file.display(),
+        robots.display()
     ))
     .await;
     let mut client = Client::connect(gateway.addr).await;
@@ -227,6 +233,16 @@ static = "{}"
     let reply = client.get("/favicon.ico/x").await;
     assert_eq!(reply.text(), "hello");
     assert_eq!(upstream.requests(), 1);
+    // A prefix route's one file: its own path, and nothing below it.
+    let reply = client.get("/robots.txt").await;
+    assert_eq!(
+        (reply.status, reply.text().as_str()),
+        (StatusCode::OK, "User-agent: *\n")
+    );
+    assert_eq!(
+        client.get("/robots.txt/x").await.status,
+        StatusCode::NOT_FOUND
+    );
 
     if !nginx_enabled() {
         return;
@@ -234,20 +250,26 @@ static = "{}"
     let nginx = Nginx::start(
         "",
         &format!(
-            "        location / {{ proxy_pass http://{}; }}\n        location = /favicon.ico {{ alias {}; }}",
+            "        location / {{ proxy_pass http://{}; }}\n        location = /favicon.ico {{ alias {}; }}\n        location /robots.txt {{ alias {}; }}",
             upstream.address,
-            file.display()
+            file.display(),
+            robots.display()
         ),
     )
     .expect("nginx starts");
-    for path in ["/favicon.ico", "/favicon.ico/x"] {
+    for path in [
+        "/favicon.ico",
+        "/favicon.ico/x",
+        "/robots.txt",
+        "/robots.txt/x",
+    ] {
         let from_nginx = weir_testkit::client::get(nginx.addr, path).await;
         let from_weir = weir_testkit::client::get(gateway.addr, path).await;
-        // (The test's nginx has no mime.types: its type is its default_type.)
-        assert_eq!(
-            (from_weir.status, from_weir.body.clone()),
-            (from_nginx.status, from_nginx.body.clone()),
-            "{path}"
-        );
+        // (The test's nginx has no mime.types: its type is its default_type. Its 404 page is
+        // its own HTML.)
+        assert_eq!(from_weir.status, from_nginx.status, "{path}");
+        if from_nginx.status != StatusCode::NOT_FOUND {
+            assert_eq!(from_weir.body, from_nginx.body, "{path}");
+        }
     }
 }

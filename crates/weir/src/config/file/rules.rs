@@ -467,12 +467,13 @@ pub(super) fn check_files(config: &crate::config::Config) -> Option<FileProblem>
                     message: format!("cannot serve static files from {shown}: {error}{relative_note}; expected an existing directory"),
                 })
             }
-            // An exact route serves one file (nginx's `location = /favicon.ico { alias ...; }`).
-            Ok(metadata) if route.exact && metadata.is_file() => {}
+            // A route may serve one file (nginx's `location = /favicon.ico { alias ...; }`); a
+            // regex route strips nothing, so its `static` is a directory.
+            Ok(metadata) if route.scope.regex.is_none() && metadata.is_file() => {}
             Ok(metadata) if !metadata.is_dir() => {
                 return Some(FileProblem {
                     key,
-                    message: format!("{shown} is not a directory; `static` names the directory to serve (or, on an exact route, one file)"),
+                    message: format!("{shown} is not a directory; `static` names the directory to serve (or, on a route that is not a regex, one file)"),
                 })
             }
             Ok(_) => {}
