@@ -1948,6 +1948,9 @@ fn load_refuses_a_missing_static_directory_and_fallback_file() {
         error.to_string().contains("not a regex, one file"),
         "{error}"
     );
+    std::fs::write(&path, format!("{route}fallback_file = \"/index.html\"\n")).unwrap();
+    let error = load(&path).unwrap_err();
+    assert!(error.to_string().contains("serves a directory"), "{error}");
 }
 
 #[test]

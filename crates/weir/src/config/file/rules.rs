@@ -468,8 +468,17 @@ pub(super) fn check_files(config: &crate::config::Config) -> Option<FileProblem>
                 })
             }
             // A route may serve one file (nginx's `location = /favicon.ico { alias ...; }`); a
-            // regex route strips nothing, so its `static` is a directory.
-            Ok(metadata) if route.scope.regex.is_none() && metadata.is_file() => {}
+            // regex route strips nothing, so its `static` is a directory, and a fallback is for
+            // the files missing from a directory.
+            Ok(metadata) if route.scope.regex.is_none() && metadata.is_file() => {
+                if route.rules.fallback.is_some() {
+                    return Some(FileProblem {
+                        key,
+                        message: format!("{shown} is one file; a route with `fallback_upstream` or `fallback_file` serves a directory"),
+                    });
+                }
+                continue;
+            }
             Ok(metadata) if !metadata.is_dir() => {
                 return Some(FileProblem {
                     key,
