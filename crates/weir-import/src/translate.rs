@@ -1075,7 +1075,7 @@ impl<'a> Translator<'a> {
             },
             "proxy_intercept_errors" => (
                 Kind::Translated,
-                "intercept_errors = true on the proxied routes it applies to: the app's own errors with an error page get the page (weir keeps WWW-Authenticate and Retry-After of the app's answer, which nginx drops)".to_string(),
+                "intercept_errors = true on the proxied routes it applies to: the app's own errors with an error page get the page (with the app's WWW-Authenticate, as from nginx, and its Retry-After, which nginx drops)".to_string(),
                 true,
             ),
             "proxy_hide_header" => match headers::hidden_header(directive) {
@@ -2790,7 +2790,9 @@ impl<'a> Translator<'a> {
         // /favicon.ico { access_log off; log_not_found off; }`): nginx answers from its default
         // root, which holds no such file in a packaged install: 404, where the app would have
         // had every browser's request for it.
+        // (nginx's own default root holds an index.html and a 50x.html: those it would serve.)
         let no_handler = scope.root.is_none()
+            && !matches!(path.as_str(), "/" | "/index.html" | "/50x.html")
             && !block.iter().any(|inner| {
                 matches!(
                     inner.name.as_str(),
@@ -2815,7 +2817,7 @@ impl<'a> Translator<'a> {
             location_note.push_str(if guarded {
                 ", status = 404 (no proxy_pass, root or alias: nginx answers from its empty default root, after its allow/deny)"
             } else {
-                ", status = 404 (no proxy_pass, root or alias, and no root in force: nginx answers from its default root, html under its prefix, which holds no such file in a packaged install)"
+                ", status = 404 (no proxy_pass, root or alias, and no root in force: nginx answers from its default root, html under its prefix, which holds only its own index.html and 50x.html)"
             });
             Some((RouteTarget::Status(404), directive.source.clone()))
         } else {
