@@ -96,10 +96,13 @@ pub(super) fn file(scope: &Scope<'_>, uri: &str) -> Result<String, String> {
     };
     let block = location.block.as_deref().unwrap_or_default();
     let at = &location.source;
-    if block
-        .iter()
-        .any(|inner| matches!(inner.name.as_str(), "proxy_pass" | "return" | "try_files"))
-    {
+    // `try_files $uri ...` serves the file when it is there, as a page's file is.
+    let not_files = block.iter().any(|inner| match inner.name.as_str() {
+        "proxy_pass" | "return" => true,
+        "try_files" => inner.args.first().is_none_or(|first| first != "$uri"),
+        _ => false,
+    });
+    if not_files {
         return Err(format!(
             "the location at {at} answers {path} by proxy_pass, return or try_files; weir's error pages are files"
         ));
@@ -279,6 +282,26 @@ mod tests {
             assert_eq!(kind, Kind::Unsupported, "{directive}: {note}");
             assert!(note.contains(why), "{directive}: {note}");
         }
+    }
+
+    #[test]
+    fn a_page_a_try_files_location_finds_is_its_file() {
+        // Gunicorn's example shape without the page's own location: `location /` serves the
+        // file when it is there, as the page is.
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n  root /srv/public;\n",
+            "  error_page 502 /500.html;\n",
+            "  location / { try_files $uri @app; }\n",
+            "  location @app { proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let routes = pages(&imported);
+        assert!(
+            routes
+                .iter()
+                .all(|(_, files, _)| *files == page(&[502], "/srv/public/500.html")),
+            "{routes:?}"
+        );
     }
 
     #[test]
