@@ -254,10 +254,12 @@ impl Proxy {
                 .flatten();
             // The one error exit: whatever phase failed, error.rs makes the answer.
             let mut response = match exchanged {
-                Ok(response) => match pages {
-                    Some(pages) => pages.answer_with_page(response),
-                    None => response,
-                },
+                Ok(mut response) => {
+                    if let Some(pages) = pages {
+                        pages.answer_with_page(&mut response);
+                    }
+                    response
+                }
                 Err(error) => {
                     self.note_failure(&error, unanswered.upstream_name(), unanswered.client_ip());
                     unanswered.failed(&error);

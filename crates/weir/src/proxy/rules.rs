@@ -282,23 +282,23 @@ impl Effective {
         self.page(status)
     }
 
-    /// `response` with its status's page in place of its body: an error a `status` route
+    /// Puts its status's page in place of `response`'s body: an error a `status` route
     /// answers, or, with `intercept_errors`, one the upstream answered (whose headers and body
     /// are dropped, as nginx drops them, but `WWW-Authenticate` and `Retry-After`; dropping the
-    /// body lets the upstream connection go). Any other response as it is.
-    pub(super) fn answer_with_page(&self, mut response: Response<Body>) -> Response<Body> {
+    /// body lets the upstream connection go). Any other response stays as it is.
+    pub(super) fn answer_with_page(&self, response: &mut Response<Body>) {
         let status = response.status();
         if !status.is_client_error() && !status.is_server_error() {
-            return response;
+            return;
         }
         if self.answers {
             if let Some(page) = self.page(status) {
-                page.fill(&mut response);
+                page.fill(response);
             }
-            return response;
+            return;
         }
         let Some(page) = self.page(status).filter(|_| self.intercept == Some(true)) else {
-            return response;
+            return;
         };
         let mut answer = Response::new(Body::empty());
         *answer.status_mut() = status;
@@ -308,7 +308,7 @@ impl Effective {
             }
         }
         page.fill(&mut answer);
-        answer
+        *response = answer;
     }
 
     /// `rules` after what is there: a header named again replaces the earlier rule for it.
