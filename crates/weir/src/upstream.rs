@@ -49,14 +49,9 @@ pub struct Upstream {
     name: String,
     /// The servers now, shared with the tasks that resolve host names.
     set: Arc<ServerSet>,
-    /// Tells the resolving tasks to resolve now (a reload, or a failed connect to a name's
-    /// address); dropped with the upstream, it ends them. `None` without host names.
-    refresh: Option<tokio::sync::watch::Sender<()>>,
-    /// When a failed connect, or a request to a group with no address, last asked the names to
-    /// be resolved again ([`Upstream::resolve_again`]: at most once per [`MIN_RESOLVE_INTERVAL`]),
-    /// in milliseconds after `built`, plus one; 0: never.
-    asked_again: AtomicU64,
-    built: Instant,
+    /// Tells the resolving tasks to resolve now; dropped with the upstream, it ends them (the
+    /// set and the active checks hold it weakly).
+    resolve: Arc<ResolveAgain>,
     connect_timeout: Duration,
     read_timeout: Duration,
     send_timeout: Duration,
@@ -241,6 +236,57 @@ pub(crate) struct ServerSet {
     health_check: Option<HealthCheckConfig>,
     balance: crate::config::Balance,
     resolve_timeout: Duration,
+    /// The upstream's [`ResolveAgain`], for the active checks of a name's addresses: a check
+    /// that cannot connect has the names resolved again, as a request's failed connect does.
+    resolve: Weak<ResolveAgain>,
+}
+
+/// Has an upstream's host names resolved again now (a reload; a failed connect to a name's
+/// address, by a request or an active check; a request to a group with no address), at most
+/// once per [`MIN_RESOLVE_INTERVAL`] but for a reload.
+pub(crate) struct ResolveAgain {
+    upstream: String,
+    /// Tells the resolving tasks to resolve now; dropped with the upstream, it ends them.
+    /// `None` without host names.
+    refresh: Option<tokio::sync::watch::Sender<()>>,
+    /// When the names were last asked again, in milliseconds after `built`, plus one; 0: never.
+    asked_again: AtomicU64,
+    built: Instant,
+}
+
+impl ResolveAgain {
+    /// Resolves now, whatever the last time (a reload).
+    fn now(&self) {
+        if let Some(refresh) = &self.refresh {
+            refresh.send_replace(());
+        }
+    }
+
+    /// Resolves now unless the names were asked again within [`MIN_RESOLVE_INTERVAL`].
+    pub(crate) fn soon(&self, why: &'static str) {
+        let Some(refresh) = &self.refresh else {
+            return;
+        };
+        // Milliseconds since the upstream was built, plus one (0: never asked). Not a lock: a
+        // flood of requests to a group with no address all come here.
+        let now = u64::try_from(self.built.elapsed().as_millis())
+            .unwrap_or(u64::MAX - 1)
+            .saturating_add(1);
+        let last = self.asked_again.load(Ordering::Relaxed);
+        let floor = u64::try_from(MIN_RESOLVE_INTERVAL.as_millis()).unwrap_or(u64::MAX);
+        if last != 0 && now < last.saturating_add(floor) {
+            return;
+        }
+        if self
+            .asked_again
+            .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+            .is_err()
+        {
+            return;
+        }
+        tracing::debug!(upstream = %self.upstream, why, "resolving the names again");
+        refresh.send_replace(());
+    }
 }
 
 /// Where every [`ServerSet`] takes its generation numbers: one count for all of them, so a number
@@ -335,12 +381,15 @@ impl ServerSet {
     ) -> Arc<Health> {
         let server_health = Arc::new(Health::new(passive));
         if let Some(check) = &self.health_check {
+            // A name's address: a check that cannot connect has the names resolved again.
+            let resolve = (!self.fixed.contains(addr)).then(|| self.resolve.clone());
             health::spawn_active_check(
                 &self.upstream,
                 addr.clone(),
                 check.clone(),
                 &server_health,
                 pool,
+                resolve,
             );
         }
         server_health
@@ -549,6 +598,12 @@ impl Upstream {
             .collect();
         let all_tried = tried.iter().all(|&tried| tried);
         let wanted = servers_of(&config.servers, &inherited);
+        let resolve_again = Arc::new(ResolveAgain {
+            upstream: name.to_string(),
+            refresh: config.resolve.map(|_| tokio::sync::watch::channel(()).0),
+            asked_again: AtomicU64::new(0),
+            built: Instant::now(),
+        });
         let mut set = ServerSet {
             upstream: name.to_string(),
             current: arc_swap::ArcSwap::from_pointee(Servers {
@@ -575,13 +630,13 @@ impl Upstream {
             resolve_timeout: config
                 .resolve
                 .map_or(Duration::ZERO, |resolve| resolve.timeout),
+            resolve: Arc::downgrade(&resolve_again),
         };
         let servers = Arc::new(set.build(&wanted, None));
         set.current = arc_swap::ArcSwap::new(Arc::clone(&servers));
         set.unchanging = config.names.is_empty().then_some(servers);
         let set = Arc::new(set);
-        let refresh = config.resolve.map(|resolve| {
-            let (refresh, _) = tokio::sync::watch::channel(());
+        if let (Some(resolve), Some(refresh)) = (config.resolve, &resolve_again.refresh) {
             let resolver = Arc::new(resolve::Resolver::new(&resolve));
             for index in 0..config.names.len() {
                 resolve::spawn(
@@ -592,14 +647,11 @@ impl Upstream {
                     refresh.subscribe(),
                 );
             }
-            refresh
-        });
+        }
         Upstream {
             name: name.to_string(),
             set,
-            refresh,
-            asked_again: AtomicU64::new(0),
-            built: Instant::now(),
+            resolve: resolve_again,
             connect_timeout: config.connect_timeout,
             read_timeout: config.read_timeout,
             send_timeout: config.send_timeout,
@@ -620,9 +672,7 @@ impl Upstream {
 
     /// Resolves the host names again now (a reload that kept this upstream).
     pub fn refresh(&self) {
-        if let Some(refresh) = &self.refresh {
-            refresh.send_replace(());
-        }
+        self.resolve.now();
     }
 
     /// A connect to `addr` failed: when a host name gave that address, the names are resolved
@@ -642,28 +692,7 @@ impl Upstream {
     /// that did not resolve yet: Compose starting the app's container after weir's, which
     /// otherwise waits for the retry of a failed resolution, within 5 s).
     fn resolve_again(&self, why: &'static str) {
-        let Some(refresh) = &self.refresh else {
-            return;
-        };
-        // Milliseconds since the upstream was built, plus one (0: never asked). Not a lock: a
-        // flood of requests to a group with no address all come here.
-        let now = u64::try_from(self.built.elapsed().as_millis())
-            .unwrap_or(u64::MAX - 1)
-            .saturating_add(1);
-        let last = self.asked_again.load(Ordering::Relaxed);
-        let floor = u64::try_from(MIN_RESOLVE_INTERVAL.as_millis()).unwrap_or(u64::MAX);
-        if last != 0 && now < last.saturating_add(floor) {
-            return;
-        }
-        if self
-            .asked_again
-            .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
-            .is_err()
-        {
-            return;
-        }
-        tracing::debug!(upstream = %self.name, why, "resolving the names again");
-        refresh.send_replace(());
+        self.resolve.soon(why);
     }
 
     /// Each server's health, balancing and pool state, in the config's order.

@@ -283,19 +283,22 @@ impl ActiveCounter {
 /// Starts the active check of one server, whose pool is `pool`. The task holds only `Weak`
 /// references to the server's health and pool (and the pool only while it takes a place), so
 /// it ends soon after the upstream (and so the gateway) is dropped.
+/// `resolve`, for a host name's address: a check that cannot connect has the upstream's names
+/// resolved again (the container moved), as a request's failed connect does.
 pub fn spawn_active_check(
     upstream: &str,
     addr: UpstreamAddr,
     config: HealthCheckConfig,
     health: &Arc<Health>,
     pool: &Arc<Pool>,
+    resolve: Option<Weak<crate::upstream::ResolveAgain>>,
 ) {
     tokio::spawn(run_active_check(
         upstream.to_string(),
         addr,
         config,
-        Arc::downgrade(health),
-        Arc::downgrade(pool),
+        (Arc::downgrade(health), Arc::downgrade(pool)),
+        resolve,
     ));
 }
 
@@ -303,8 +306,8 @@ async fn run_active_check(
     upstream: String,
     addr: UpstreamAddr,
     config: HealthCheckConfig,
-    health: Weak<Health>,
-    pool: Weak<Pool>,
+    (health, pool): (Weak<Health>, Weak<Pool>),
+    resolve: Option<Weak<crate::upstream::ResolveAgain>>,
 ) {
     let mut counter = ActiveCounter::new(config.fails, config.passes);
     loop {
@@ -323,6 +326,13 @@ async fn run_active_check(
             }
             Checked::Gone => return,
         };
+        if let (Err(failure), Some(resolve)) = (&outcome, resolve.as_ref()) {
+            if failure.connect {
+                if let Some(resolve) = resolve.upgrade() {
+                    resolve.soon("a health check could not connect");
+                }
+            }
+        }
         let passed = outcome.is_ok();
         let count = if passed {
             &health.checks_passed
@@ -346,10 +356,23 @@ async fn run_active_check(
     }
 }
 
+/// Why a check failed, and whether it was its connect (refused, unreachable, timed out).
+#[derive(Debug)]
+pub struct CheckFailure {
+    pub connect: bool,
+    pub reason: String,
+}
+
+impl std::fmt::Display for CheckFailure {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(&self.reason)
+    }
+}
+
 /// What came of one round of the active check.
 enum Checked {
     /// The check ran: passed, or why not.
-    Done(Result<(), String>),
+    Done(Result<(), CheckFailure>),
     /// No place in the capped pool freed within `interval`.
     Skipped,
     /// The server's pool is gone (the server left the group, the upstream was dropped).
@@ -387,16 +410,22 @@ async fn check_in_pool(
 
 /// One check: a fresh connection, `GET path`, and the response head within `timeout`. Passes on
 /// 2xx and 3xx; otherwise says why not.
-pub async fn check_once(addr: &UpstreamAddr, config: &HealthCheckConfig) -> Result<(), String> {
+pub async fn check_once(
+    addr: &UpstreamAddr,
+    config: &HealthCheckConfig,
+) -> Result<(), CheckFailure> {
     let host = match addr {
         UpstreamAddr::Tcp(socket_addr) => HeaderValue::from_str(&socket_addr.to_string()).ok(),
         UpstreamAddr::Unix(_) => None,
     }
     .unwrap_or(HeaderValue::from_static("localhost"));
+    // Whether the connect succeeded, read once the exchange has ended (or timed out).
+    let mut connected = false;
     let exchange = async {
         let mut conn = connect::connect(addr, config.timeout, config.timeout)
             .await
             .map_err(|error| error.to_string())?;
+        connected = true;
         let mut parts = crate::head_view::RequestHead {
             uri: config
                 .path
@@ -427,10 +456,14 @@ pub async fn check_once(addr: &UpstreamAddr, config: &HealthCheckConfig) -> Resu
         let response = head.response;
         Ok::<StatusCode, String>(response.status())
     };
-    match tokio::time::timeout(config.timeout, exchange).await {
+    let outcome = match tokio::time::timeout(config.timeout, exchange).await {
         Err(_elapsed) => Err("no response head within the check's timeout".to_string()),
         Ok(Err(reason)) => Err(reason),
         Ok(Ok(status)) if status.is_success() || status.is_redirection() => Ok(()),
         Ok(Ok(status)) => Err(format!("answered {status}")),
-    }
+    };
+    outcome.map_err(|reason| CheckFailure {
+        connect: !connected,
+        reason,
+    })
 }

@@ -482,6 +482,40 @@ async fn a_failed_connect_resolves_the_name_again_at_once() {
     gateway.shutdown().await;
 }
 
+/// With an active `health_check`, a check that cannot connect to a name's address has the name
+/// resolved again, as a request's failed connect does: a container that moved while no request
+/// came is followed before the next request, which is served, where it got a 502 (and only then
+/// had the name asked again).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_health_check_that_cannot_connect_resolves_the_name_again() {
+    if !dns_enabled() {
+        return;
+    }
+    let (mut servers, mut dns, gateway) = app_that_will_move(
+        "health_check = { path = \"/\", interval = \"100ms\", timeout = \"1s\" }\n",
+    )
+    .await;
+    stop(servers.remove(0)).await;
+    let asked = dns.queries("web").expect("count queries");
+    dns.set("web", &[ip(&servers[0])], 3600).expect("set web");
+    // No request: only the checks' failed connects can have the name asked again.
+    wait_until(
+        "a failed check to have the name asked again",
+        FOLLOW_DEADLINE,
+        || dns.queries("web").expect("count queries") > asked,
+    )
+    .await;
+    // The new answer is in once the server at the new address has had a check.
+    wait_until("a check at the new address", FOLLOW_DEADLINE, || {
+        servers[0].requests() > 0
+    })
+    .await;
+    let checked = servers[0].requests();
+    assert_eq!(statuses(&gateway, 1).await, vec![StatusCode::OK]);
+    assert!(servers[0].requests() > checked);
+    gateway.shutdown().await;
+}
+
 /// With a declared capacity, requests that come while the app's container is away wait for it
 /// (as for a Gunicorn restarting in place), and follow its name to the address it comes back
 /// on: their places are held at the old address, which refuses, until the name's new answer
