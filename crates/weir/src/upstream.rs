@@ -29,9 +29,7 @@ use http::Method;
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
-use crate::config::{
-    HealthCheckConfig, Priority, ServerName, UpstreamAddr, UpstreamConfig, MIN_RESOLVE_INTERVAL,
-};
+use crate::config::{HealthCheckConfig, Priority, ServerName, UpstreamAddr, UpstreamConfig};
 use crate::error::BoxError;
 use crate::error::ProxyError;
 use crate::head_view::{Headers, Request, Response};
@@ -51,7 +49,7 @@ pub struct Upstream {
     set: Arc<ServerSet>,
     /// Tells the resolving tasks to resolve now; dropped with the upstream, it ends them (the
     /// set and the active checks hold it weakly).
-    resolve: Arc<ResolveAgain>,
+    resolve: Arc<resolve::ResolveAgain>,
     connect_timeout: Duration,
     read_timeout: Duration,
     send_timeout: Duration,
@@ -238,55 +236,7 @@ pub(crate) struct ServerSet {
     resolve_timeout: Duration,
     /// The upstream's [`ResolveAgain`], for the active checks of a name's addresses: a check
     /// that cannot connect has the names resolved again, as a request's failed connect does.
-    resolve: Weak<ResolveAgain>,
-}
-
-/// Has an upstream's host names resolved again now (a reload; a failed connect to a name's
-/// address, by a request or an active check; a request to a group with no address), at most
-/// once per [`MIN_RESOLVE_INTERVAL`] but for a reload.
-pub(crate) struct ResolveAgain {
-    upstream: String,
-    /// Tells the resolving tasks to resolve now; dropped with the upstream, it ends them.
-    /// `None` without host names.
-    refresh: Option<tokio::sync::watch::Sender<()>>,
-    /// When the names were last asked again, in milliseconds after `built`, plus one; 0: never.
-    asked_again: AtomicU64,
-    built: Instant,
-}
-
-impl ResolveAgain {
-    /// Resolves now, whatever the last time (a reload).
-    fn now(&self) {
-        if let Some(refresh) = &self.refresh {
-            refresh.send_replace(());
-        }
-    }
-
-    /// Resolves now unless the names were asked again within [`MIN_RESOLVE_INTERVAL`].
-    pub(crate) fn soon(&self, why: &'static str) {
-        let Some(refresh) = &self.refresh else {
-            return;
-        };
-        // Milliseconds since the upstream was built, plus one (0: never asked). Not a lock: a
-        // flood of requests to a group with no address all come here.
-        let now = u64::try_from(self.built.elapsed().as_millis())
-            .unwrap_or(u64::MAX - 1)
-            .saturating_add(1);
-        let last = self.asked_again.load(Ordering::Relaxed);
-        let floor = u64::try_from(MIN_RESOLVE_INTERVAL.as_millis()).unwrap_or(u64::MAX);
-        if last != 0 && now < last.saturating_add(floor) {
-            return;
-        }
-        if self
-            .asked_again
-            .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
-            .is_err()
-        {
-            return;
-        }
-        tracing::debug!(upstream = %self.upstream, why, "resolving the names again");
-        refresh.send_replace(());
-    }
+    resolve: Weak<resolve::ResolveAgain>,
 }
 
 /// Where every [`ServerSet`] takes its generation numbers: one count for all of them, so a number
@@ -598,12 +548,7 @@ impl Upstream {
             .collect();
         let all_tried = tried.iter().all(|&tried| tried);
         let wanted = servers_of(&config.servers, &inherited);
-        let resolve_again = Arc::new(ResolveAgain {
-            upstream: name.to_string(),
-            refresh: config.resolve.map(|_| tokio::sync::watch::channel(()).0),
-            asked_again: AtomicU64::new(0),
-            built: Instant::now(),
-        });
+        let resolve_again = Arc::new(resolve::ResolveAgain::new(name, config.resolve.is_some()));
         let mut set = ServerSet {
             upstream: name.to_string(),
             current: arc_swap::ArcSwap::from_pointee(Servers {
@@ -636,7 +581,7 @@ impl Upstream {
         set.current = arc_swap::ArcSwap::new(Arc::clone(&servers));
         set.unchanging = config.names.is_empty().then_some(servers);
         let set = Arc::new(set);
-        if let (Some(resolve), Some(refresh)) = (config.resolve, &resolve_again.refresh) {
+        if let (Some(resolve), Some(refresh)) = (config.resolve, resolve_again.refresh()) {
             let resolver = Arc::new(resolve::Resolver::new(&resolve));
             for index in 0..config.names.len() {
                 resolve::spawn(
@@ -687,7 +632,7 @@ impl Upstream {
         }
     }
 
-    /// Has the host names resolved again now, at most once per [`MIN_RESOLVE_INTERVAL`]: after a
+    /// Has the host names resolved again now, at most once per [`crate::config::MIN_RESOLVE_INTERVAL`]: after a
     /// failed connect to a name's address, or a request to a group with no address (a name
     /// that did not resolve yet: Compose starting the app's container after weir's, which
     /// otherwise waits for the retry of a failed resolution, within 5 s).

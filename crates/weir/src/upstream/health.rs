@@ -291,7 +291,7 @@ pub fn spawn_active_check(
     config: HealthCheckConfig,
     health: &Arc<Health>,
     pool: &Arc<Pool>,
-    resolve: Option<Weak<crate::upstream::ResolveAgain>>,
+    resolve: Option<Weak<super::resolve::ResolveAgain>>,
 ) {
     tokio::spawn(run_active_check(
         upstream.to_string(),
@@ -307,7 +307,7 @@ async fn run_active_check(
     addr: UpstreamAddr,
     config: HealthCheckConfig,
     (health, pool): (Weak<Health>, Weak<Pool>),
-    resolve: Option<Weak<crate::upstream::ResolveAgain>>,
+    resolve: Option<Weak<super::resolve::ResolveAgain>>,
 ) {
     let mut counter = ActiveCounter::new(config.fails, config.passes);
     loop {

@@ -11,8 +11,9 @@
 //! upstream is dropped.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use hickory_resolver::config::{
     LookupIpStrategy, NameServerConfigGroup, ResolveHosts, ResolverConfig, ResolverOpts,
@@ -164,6 +165,69 @@ pub async fn resolve_once(
     name: &ServerName,
 ) -> Result<Resolved, ResolveError> {
     Resolver::new(config).resolve(name).await
+}
+
+/// Has an upstream's host names resolved again now (a reload; a failed connect to a name's
+/// address, by a request or an active check; a request to a group with no address), at most
+/// once per [`MIN_RESOLVE_INTERVAL`] but for a reload.
+pub(crate) struct ResolveAgain {
+    upstream: String,
+    /// Tells the resolving tasks to resolve now; dropped with the upstream, it ends them.
+    /// `None` without host names.
+    refresh: Option<watch::Sender<()>>,
+    /// When the names were last asked again, in milliseconds after `built`, plus one; 0: never.
+    asked_again: AtomicU64,
+    built: Instant,
+}
+
+impl ResolveAgain {
+    /// The trigger of upstream `upstream`'s names; `names`: whether it has any to resolve.
+    pub(crate) fn new(upstream: &str, names: bool) -> ResolveAgain {
+        ResolveAgain {
+            upstream: upstream.to_string(),
+            refresh: names.then(|| watch::channel(()).0),
+            asked_again: AtomicU64::new(0),
+            built: Instant::now(),
+        }
+    }
+
+    /// The sender the resolving tasks subscribe to.
+    pub(crate) fn refresh(&self) -> Option<&watch::Sender<()>> {
+        self.refresh.as_ref()
+    }
+
+    /// Resolves now, whatever the last time (a reload).
+    pub(crate) fn now(&self) {
+        if let Some(refresh) = &self.refresh {
+            refresh.send_replace(());
+        }
+    }
+
+    /// Resolves now unless the names were asked again within [`MIN_RESOLVE_INTERVAL`].
+    pub(crate) fn soon(&self, why: &'static str) {
+        let Some(refresh) = &self.refresh else {
+            return;
+        };
+        // Milliseconds since the upstream was built, plus one (0: never asked). Not a lock: a
+        // flood of requests to a group with no address all come here.
+        let now = u64::try_from(self.built.elapsed().as_millis())
+            .unwrap_or(u64::MAX - 1)
+            .saturating_add(1);
+        let last = self.asked_again.load(Ordering::Relaxed);
+        let floor = u64::try_from(MIN_RESOLVE_INTERVAL.as_millis()).unwrap_or(u64::MAX);
+        if last != 0 && now < last.saturating_add(floor) {
+            return;
+        }
+        if self
+            .asked_again
+            .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+            .is_err()
+        {
+            return;
+        }
+        tracing::debug!(upstream = %self.upstream, why, "resolving the names again");
+        refresh.send_replace(());
+    }
 }
 
 /// When to ask again after `outcome`: the TTL within [`MIN_RESOLVE_INTERVAL`] and
