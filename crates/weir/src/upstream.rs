@@ -632,10 +632,11 @@ impl Upstream {
         }
     }
 
-    /// Has the host names resolved again now, at most once per [`crate::config::MIN_RESOLVE_INTERVAL`]: after a
-    /// failed connect to a name's address, or a request to a group with no address (a name
-    /// that did not resolve yet: Compose starting the app's container after weir's, which
-    /// otherwise waits for the retry of a failed resolution, within 5 s).
+    /// Has the host names resolved again now, at most once per
+    /// [`crate::config::MIN_RESOLVE_INTERVAL`]: after a failed connect to a name's address, or a
+    /// request to a group with no address (a name that did not resolve yet: Compose starting the
+    /// app's container after weir's, which otherwise waits for the retry of a failed
+    /// resolution, within 5 s).
     fn resolve_again(&self, why: &'static str) {
         self.resolve.soon(why);
     }
