@@ -76,10 +76,12 @@ impl DnsServer {
             line.push_str(&format!(" {addr}"));
         }
         line.push('\n');
-        self.stdin.write_all(line.as_bytes())?;
-        self.stdin.flush()?;
-        let mut answer = String::new();
-        self.stdout.read_line(&mut answer)?;
+        self.command(&line)
+    }
+
+    /// Sends `line` and waits for the server's "ok".
+    fn command(&mut self, line: &str) -> io::Result<()> {
+        let answer = self.ask(line)?;
         if answer.trim() == "ok" {
             Ok(())
         } else {
@@ -87,6 +89,15 @@ impl DnsServer {
                 "the DNS server refused {line:?}: {answer:?}"
             )))
         }
+    }
+
+    /// Sends `line` and reads the server's one-line answer.
+    fn ask(&mut self, line: &str) -> io::Result<String> {
+        self.stdin.write_all(line.as_bytes())?;
+        self.stdin.flush()?;
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer)?;
+        Ok(answer)
     }
 }
 
@@ -94,30 +105,16 @@ impl DnsServer {
     /// From now on queries get no answer (`true`: a resolver gone quiet, where weir waits out
     /// `resolve_timeout`), or are answered again (`false`). They are counted either way.
     pub fn silent(&mut self, silent: bool) -> io::Result<()> {
-        let line = if silent {
+        self.command(if silent {
             "silent on\n"
         } else {
             "silent off\n"
-        };
-        self.stdin.write_all(line.as_bytes())?;
-        self.stdin.flush()?;
-        let mut answer = String::new();
-        self.stdout.read_line(&mut answer)?;
-        if answer.trim() == "ok" {
-            Ok(())
-        } else {
-            Err(io::Error::other(format!(
-                "the DNS server refused {line:?}: {answer:?}"
-            )))
-        }
+        })
     }
 
     /// How many queries for `name` the server has had (A and AAAA count one each).
     pub fn queries(&mut self, name: &str) -> io::Result<u64> {
-        self.stdin.write_all(format!("count {name}\n").as_bytes())?;
-        self.stdin.flush()?;
-        let mut answer = String::new();
-        self.stdout.read_line(&mut answer)?;
+        let answer = self.ask(&format!("count {name}\n"))?;
         answer
             .trim()
             .parse()
