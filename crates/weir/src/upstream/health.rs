@@ -283,6 +283,7 @@ impl ActiveCounter {
 /// Starts the active check of one server, whose pool is `pool`. The task holds only `Weak`
 /// references to the server's health and pool (and the pool only while it takes a place), so
 /// it ends soon after the upstream (and so the gateway) is dropped.
+///
 /// `resolve`, for a host name's address: a check that cannot connect has the upstream's names
 /// resolved again (the container moved), as a request's failed connect does.
 pub fn spawn_active_check(

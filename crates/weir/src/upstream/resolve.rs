@@ -13,13 +13,14 @@
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use hickory_resolver::config::{
     LookupIpStrategy, NameServerConfigGroup, ResolveHosts, ResolverConfig, ResolverOpts,
 };
 use hickory_resolver::name_server::TokioConnectionProvider;
 use tokio::sync::watch;
+use tokio::time::Instant;
 
 use crate::config::{
     ResolveConfig, ServerName, UpstreamAddr, MAX_ADDRESSES_PER_NAME, MIN_RESOLVE_INTERVAL,
