@@ -464,7 +464,7 @@ pub(super) fn check_files(config: &crate::config::Config) -> Option<FileProblem>
             Err(error) => {
                 return Some(FileProblem {
                     key,
-                    message: format!("cannot serve static files from {shown}: {error}{relative_note}; expected an existing directory"),
+                    message: format!("cannot serve static files from {shown}: {error}{relative_note}; expected an existing directory (or, on a route that is not a regex, a file)"),
                 })
             }
             // A route may serve one file (nginx's `location = /favicon.ico { alias ...; }`); a
