@@ -514,38 +514,30 @@ impl Upstream {
         // still, until a resolution here gives another (a reload while a name does not resolve,
         // as while Compose recreates the app's containers, keeps its addresses, as a failed
         // resolution does; nginx keeps its running config then).
-        let inherited: Vec<Vec<UpstreamAddr>> = config
+        // Whether it had tried each name, too: then what it knows (its answer, or that there was
+        // none) stands, and a request need not wait for a first resolution here, which a
+        // resolver gone quiet would hold for `resolve_timeout`.
+        let (inherited, tried): (Vec<Vec<UpstreamAddr>>, Vec<bool>) = config
             .names
             .iter()
             .map(|name| {
-                old.and_then(|old| {
+                let Some((old, index)) = old.and_then(|old| {
                     let index = old.set.names.iter().position(|old_name| old_name == name)?;
-                    let resolved = old
-                        .set
-                        .resolved
-                        .lock()
-                        .unwrap_or_else(|poison| poison.into_inner());
-                    Some(resolved[index].clone())
-                })
-                .unwrap_or_default()
+                    Some((old, index))
+                }) else {
+                    return (Vec::new(), false);
+                };
+                // One lock at a time: `attempted`'s read, then `resolved`.
+                let tried = old.set.attempted.borrow()[index];
+                let resolved = old
+                    .set
+                    .resolved
+                    .lock()
+                    .unwrap_or_else(|poison| poison.into_inner())[index]
+                    .clone();
+                (resolved, tried)
             })
-            .collect();
-        // Whether the replaced group had tried each name: then what it knows (its answer, or
-        // that there was none) stands, and a request need not wait for a first resolution
-        // here, which a resolver gone quiet would hold for `resolve_timeout`.
-        let tried: Vec<bool> = config
-            .names
-            .iter()
-            .map(|name| {
-                old.is_some_and(|old| {
-                    old.set
-                        .names
-                        .iter()
-                        .position(|old_name| old_name == name)
-                        .is_some_and(|index| old.set.attempted.borrow()[index])
-                })
-            })
-            .collect();
+            .unzip();
         let all_tried = tried.iter().all(|&tried| tried);
         let wanted = servers_of(&config.servers, &inherited);
         let resolve_again = Arc::new(resolve::ResolveAgain::new(name, config.resolve.is_some()));
