@@ -263,7 +263,7 @@ impl Proxy {
                 Err(error) => {
                     self.note_failure(&error, unanswered.upstream_name(), unanswered.client_ip());
                     unanswered.failed(&error);
-                    let page = pages.and_then(|pages| pages.own_page(error.status()));
+                    let page = pages.and_then(|pages| pages.page(error.status()));
                     let (response, lines) = if page.is_none()
                         && self.answer_lines_fit(unanswered.record.route, rules_host.as_deref())
                     {

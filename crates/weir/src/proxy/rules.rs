@@ -57,7 +57,7 @@ pub(super) struct Effective {
     /// `error_pages`, by status.
     pages: Vec<(StatusCode, Page)>,
     /// `intercept_errors`: the upstream's answers of those statuses get the page too.
-    intercept: Option<bool>,
+    intercept: bool,
     /// A `status` route (nginx `return 404`): each of its answers is weir's own.
     answers: bool,
 }
@@ -264,22 +264,18 @@ impl Effective {
             self.pages.retain(|(other, _)| other != status);
             self.pages.push((*status, page));
         }
-        if pages.intercept.is_some() {
-            self.intercept = pages.intercept;
+        if let Some(intercept) = pages.intercept {
+            self.intercept = intercept;
         }
         Ok(())
     }
 
-    /// The error page for an answer of `status`, if there is one.
-    fn page(&self, status: StatusCode) -> Option<&Page> {
+    /// The error page for an answer of `status`, if there is one (an error weir answers
+    /// itself takes it as it is).
+    pub(super) fn page(&self, status: StatusCode) -> Option<&Page> {
         self.pages
             .iter()
             .find_map(|(other, page)| (*other == status).then_some(page))
-    }
-
-    /// The page for an error weir answers itself with `status`.
-    pub(super) fn own_page(&self, status: StatusCode) -> Option<&Page> {
-        self.page(status)
     }
 
     /// Puts its status's page in place of `response`'s body: an error a `status` route
@@ -297,7 +293,7 @@ impl Effective {
             }
             return;
         }
-        let Some(page) = self.page(status).filter(|_| self.intercept == Some(true)) else {
+        let Some(page) = self.page(status).filter(|_| self.intercept) else {
             return;
         };
         let mut answer = Response::new(Body::empty());
