@@ -18,23 +18,17 @@ pub(super) fn parse(directive: &Directive) -> Result<(Vec<u16>, &str), String> {
     }
     // `error_page 404 =200 /index.html` and `error_page 404 = @app` are how some configs say
     // try_files: a static route's fallback says it in weir.
-    let missing_file = codes.first().is_some_and(|code| code == "404");
+    let hint = match (codes.first().is_some_and(|code| code == "404"), uri.starts_with('@')) {
+        (true, true) => "; for a static route whose missing files go to the app, fallback_upstream does it (nginx's try_files $uri @app)",
+        (true, false) => "; for a static route whose missing files get one file (a single-page app's index.html), fallback_file does it (nginx's try_files $uri /index.html)",
+        (false, _) => "",
+    };
     if let Some(answer) = codes.iter().find(|arg| arg.starts_with('=')) {
-        let hint = match (missing_file, uri.starts_with('@')) {
-            (true, true) => "; for a static route whose missing files go to the app, fallback_upstream does it (nginx's try_files $uri @app)",
-            (true, false) => "; for a static route whose missing files get one file (a single-page app's index.html), fallback_file does it (nginx's try_files $uri /index.html)",
-            _ => "",
-        };
         return Err(format!(
             "{answer} answers with another status; weir's page keeps the error's own status{hint}"
         ));
     }
     if uri.starts_with('@') {
-        let hint = if missing_file {
-            "; for a static route whose missing files go to the app, fallback_upstream does it (nginx's try_files $uri @app)"
-        } else {
-            ""
-        };
         return Err(format!(
             "the named location {uri} makes the page; weir's error pages are files{hint}"
         ));
