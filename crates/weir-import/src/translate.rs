@@ -5697,4 +5697,27 @@ mod tests {
         let other = item(&imported, "map $uri");
         assert_eq!(other.kind, Kind::Unsupported, "{}", other.note);
     }
+
+    #[test]
+    fn a_location_with_nothing_to_serve_by_is_a_404_but_where_nginx_has_a_file() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  location = /favicon.ico { access_log off; log_not_found off; }\n",
+            "  location = /50x.html { access_log off; }\n",
+            "  location /api/ { proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let routes = routes(&imported);
+        let favicon = route(&routes, "/favicon.ico");
+        assert_eq!(
+            favicon.answer.as_ref().map(|answer| answer.status.as_u16()),
+            Some(404)
+        );
+        // nginx's own default root holds a 50x.html: no 404 route for it.
+        assert!(routes.iter().all(|route| route.path != "/50x.html"));
+        assert_eq!(
+            item(&imported, "location = /50x.html").kind,
+            Kind::Unsupported
+        );
+    }
 }
