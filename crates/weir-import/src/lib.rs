@@ -47,6 +47,7 @@ fn strip_includes(
             includes.push(parse::Include {
                 directive,
                 files: Vec::new(),
+                stock: false,
             });
             continue;
         }

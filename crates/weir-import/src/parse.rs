@@ -119,15 +119,51 @@ fn quote_word(word: &str) -> String {
 }
 
 /// Reads `path` and every file it includes. Relative include paths are taken from the directory
-/// of `path`, as nginx takes them from the directory of its main config (`-c`). A glob that
-/// matches nothing is fine, as in nginx; a plain path that does not exist is reported by
-/// [`Include::files`] being empty, so that an import can go on without it.
+/// of `path`, as nginx takes them from the directory of its main config (`-c`); one not found
+/// there is looked for in nginx's configuration directory, the nearest directory above `path` that
+/// holds an `nginx.conf` (`/etc/nginx` for `/etc/nginx/sites-enabled/site`), where nginx itself
+/// finds it. A glob that matches nothing is fine, as in nginx; a plain path that does not exist is
+/// reported by [`Include::files`] being empty, so that an import can go on without it, unless it
+/// is a file an nginx package ships ([`STOCK_PROXY_PARAMS`]), which is then read as shipped.
 pub fn load(path: &Path) -> Result<Loaded, ParseError> {
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let prefix = conf_prefix(&base);
     let mut loaded = Loaded::default();
-    let directives = load_file(path, &base, 0, &mut loaded.includes)?;
+    let directives = load_file(path, &Dirs { base, prefix }, 0, &mut loaded.includes)?;
     loaded.directives = directives;
     Ok(loaded)
+}
+
+/// What Debian's and Ubuntu's nginx packages ship as `/etc/nginx/proxy_params`, which the Django
+/// guides include (`include proxy_params;`). Newer Debian packages send `Host $host` (without the
+/// client's port) in its place.
+pub const STOCK_PROXY_PARAMS: &str = "proxy_set_header Host $http_host;
+proxy_set_header X-Real-IP $remote_addr;
+proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+proxy_set_header X-Forwarded-Proto $scheme;
+";
+
+/// The name the stock `proxy_params`'s directives are cited by.
+const STOCK_PROXY_PARAMS_SOURCE: &str = "<debian>/etc/nginx/proxy_params";
+
+/// Where relative include paths are looked for: the main file's directory, then nginx's
+/// configuration directory when it is another one.
+struct Dirs {
+    base: PathBuf,
+    prefix: Option<PathBuf>,
+}
+
+/// The nearest of `dir` and the directories above it that holds an `nginx.conf`.
+fn conf_prefix(dir: &Path) -> Option<PathBuf> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let dir = dir.canonicalize().ok()?;
+    dir.ancestors()
+        .find(|ancestor| ancestor.join("nginx.conf").is_file())
+        .map(Path::to_path_buf)
 }
 
 /// A config read with its includes.
@@ -144,11 +180,14 @@ pub struct Loaded {
 pub struct Include {
     pub directive: Directive,
     pub files: Vec<PathBuf>,
+    /// No file was found, and the directives read are what an nginx package ships under its name
+    /// ([`STOCK_PROXY_PARAMS`]).
+    pub stock: bool,
 }
 
 fn load_file(
     path: &Path,
-    base: &Path,
+    dirs: &Dirs,
     depth: usize,
     includes: &mut Vec<Include>,
 ) -> Result<Vec<Directive>, ParseError> {
@@ -157,12 +196,12 @@ fn load_file(
         error,
     })?;
     let directives = parse_str(&text, &path.display().to_string())?;
-    expand(directives, base, depth, includes)
+    expand(directives, dirs, depth, includes)
 }
 
 fn expand(
     directives: Vec<Directive>,
-    base: &Path,
+    dirs: &Dirs,
     depth: usize,
     includes: &mut Vec<Include>,
 ) -> Result<Vec<Directive>, ParseError> {
@@ -183,23 +222,33 @@ fn expand(
                     ),
                 });
             }
-            let full = if Path::new(pattern).is_absolute() {
-                PathBuf::from(pattern)
+            let mut files = if Path::new(pattern).is_absolute() {
+                include_files(Path::new(pattern))
             } else {
-                base.join(pattern)
+                include_files(&dirs.base.join(pattern))
             };
-            let files = include_files(&full);
+            if files.is_empty() && Path::new(pattern).is_relative() {
+                if let Some(prefix) = dirs.prefix.as_ref().filter(|prefix| **prefix != dirs.base) {
+                    files = include_files(&prefix.join(pattern));
+                }
+            }
+            let stock =
+                files.is_empty() && Path::new(pattern).file_name() == Some("proxy_params".as_ref());
             includes.push(Include {
                 directive: directive.clone(),
                 files: files.clone(),
+                stock,
             });
             for file in &files {
-                out.extend(load_file(file, base, depth + 1, includes)?);
+                out.extend(load_file(file, dirs, depth + 1, includes)?);
+            }
+            if stock {
+                out.extend(parse_str(STOCK_PROXY_PARAMS, STOCK_PROXY_PARAMS_SOURCE)?);
             }
             continue;
         }
         if let Some(block) = directive.block.take() {
-            directive.block = Some(expand(block, base, depth, includes)?);
+            directive.block = Some(expand(block, dirs, depth, includes)?);
         }
         out.push(directive);
     }

@@ -478,11 +478,24 @@ impl<'a> Translator<'a> {
                     Kind::Translated,
                     "weir has the MIME types built in for static routes".to_string(),
                 )
+            } else if include.stock {
+                (
+                    Kind::Approximated,
+                    "file not found: read as nginx's Debian and Ubuntu packages ship it (Host $http_host, X-Real-IP, X-Forwarded-For, X-Forwarded-Proto); run weir import where the file is if yours differs".to_string(),
+                )
+            } else if let [file] = include.files.as_slice() {
+                (
+                    Kind::Translated,
+                    format!(
+                        "read 1 file ({}); its directives are listed one by one",
+                        file.display()
+                    ),
+                )
             } else if !include.files.is_empty() {
                 (
                     Kind::Translated,
                     format!(
-                        "read {} file(s); their directives are listed one by one",
+                        "read {} files; their directives are listed one by one",
                         include.files.len()
                     ),
                 )

@@ -1062,3 +1062,28 @@ fn an_admin_server_on_a_port_of_its_own() {
     assert_eq!(admin.scope.listeners, on("0.0.0.0:8081"));
     assert_eq!(route(&config, None, "/").scope.listeners, on("0.0.0.0:80"));
 }
+
+#[test]
+fn a_django_site_s_proxy_params_not_found_here_is_read_as_debian_ships_it() {
+    // The file sits in /etc/nginx on the server; imported on its own, without it, the app would
+    // be sent `Host: localhost` (nginx's $proxy_host) where nginx sends the client's Host, and
+    // Django's ALLOWED_HOSTS would refuse every request.
+    let (imported, config) = import_checked(&corpus("public/django-piscine/ljarrahd.com"));
+    expect(
+        &imported,
+        Kind::Approximated,
+        "include proxy_params",
+        "read as nginx's Debian and Ubuntu packages ship it",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_set_header Host $http_host",
+        "Host passes through",
+    );
+    let set = &route(&config, None, "/").rules.headers.request_set;
+    assert!(
+        set.iter().all(|(name, _)| name != "host"),
+        "the client's Host passes: {set:?}"
+    );
+}

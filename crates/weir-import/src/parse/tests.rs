@@ -207,3 +207,68 @@ fn include_globs_skip_dot_files_as_nginx_does() {
     assert_eq!(http.len(), 1, "only site.conf: {http:?}");
     assert_eq!(loaded.includes[0].files.len(), 1);
 }
+
+#[test]
+fn a_site_file_finds_its_relative_includes_in_nginx_s_configuration_directory() {
+    // /etc/nginx/sites-enabled/site says `include proxy_params;`, which nginx reads from its
+    // configuration directory (the one holding nginx.conf), not from sites-enabled.
+    let dir = tempfile::tempdir().unwrap();
+    let etc = dir.path().join("etc/nginx");
+    std::fs::create_dir_all(etc.join("sites-enabled")).unwrap();
+    std::fs::write(
+        etc.join("nginx.conf"),
+        "http { include sites-enabled/*; }\n",
+    )
+    .unwrap();
+    std::fs::write(etc.join("proxy_params"), "proxy_set_header X-Site on;\n").unwrap();
+    std::fs::write(
+        etc.join("sites-enabled/site"),
+        "server { location / { include proxy_params; proxy_pass http://app; } }\n",
+    )
+    .unwrap();
+    let loaded = load(&etc.join("sites-enabled/site")).unwrap();
+    let location = &loaded.directives[0].block.as_ref().unwrap()[0];
+    let first = &location.block.as_ref().unwrap()[0];
+    assert_eq!(
+        first.args,
+        ["X-Site", "on"],
+        "the machine's own proxy_params"
+    );
+    assert!(first.source.file.ends_with("etc/nginx/proxy_params"));
+    assert!(!loaded.includes[0].stock);
+}
+
+#[test]
+fn a_proxy_params_found_nowhere_is_read_as_the_debian_package_ships_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("site"),
+        "server { location / { include proxy_params; proxy_pass http://app; } }\n",
+    )
+    .unwrap();
+    let loaded = load(&dir.path().join("site")).unwrap();
+    let location = &loaded.directives[0].block.as_ref().unwrap()[0];
+    let set: Vec<&str> = location
+        .block
+        .as_ref()
+        .unwrap()
+        .iter()
+        .filter(|directive| directive.name == "proxy_set_header")
+        .map(|directive| directive.args[0].as_str())
+        .collect();
+    assert_eq!(
+        set,
+        ["Host", "X-Real-IP", "X-Forwarded-For", "X-Forwarded-Proto"]
+    );
+    assert!(loaded.includes[0].stock);
+    assert!(loaded.includes[0].files.is_empty());
+    // Any other file not found is still left out.
+    std::fs::write(
+        dir.path().join("site"),
+        "server { include snippets/ssl.conf; }\n",
+    )
+    .unwrap();
+    let loaded = load(&dir.path().join("site")).unwrap();
+    assert!(!loaded.includes[0].stock);
+    assert_eq!(loaded.directives[0].block.as_ref().unwrap().len(), 0);
+}
