@@ -334,7 +334,7 @@ fn unresolved_names(config: &weir::Config) -> Vec<String> {
             if let Err(error) = weir::upstream::resolve::resolve_once(&resolve, name).await {
                 warnings.push(weir::config::locate(
                     config.source.as_deref(),
-                    &format!("upstreams.{upstream}.servers[{}]", name.index),
+                    &format!("upstreams.{upstream}.{}", name.key()),
                     &format!(
                         "{error}: weir starts all the same and answers 502 for it until it resolves"
                     ),

@@ -1736,6 +1736,7 @@ impl<'a> Translator<'a> {
         let mut table = Table::new(format!("[upstreams.{weir_name}]"));
         table.comment = Some(CAPACITY_HINT.to_string());
         let mut servers: Vec<String> = Vec::new();
+        let mut backups: Vec<String> = Vec::new();
         let mut fail_settings: Vec<(Option<String>, Option<String>, Source)> = Vec::new();
         let mut max_conns: Vec<String> = Vec::new();
         for inner in directive.block.iter().flatten() {
@@ -1750,6 +1751,7 @@ impl<'a> Translator<'a> {
                     let mut max_fails = None;
                     let mut fail_timeout = None;
                     let mut skip = None;
+                    let mut backup = false;
                     for parameter in &inner.args[1..] {
                         let (key, value) = parameter.split_once('=').unwrap_or((parameter.as_str(), ""));
                         match key {
@@ -1761,7 +1763,7 @@ impl<'a> Translator<'a> {
                                 kind = Kind::Approximated;
                                 notes.push("weight is not supported: weir balances servers evenly".to_string());
                             }
-                            "backup" => skip = Some("left out: weir has no backup servers"),
+                            "backup" => backup = true,
                             "down" => skip = Some("left out, as nginx never uses a down server"),
                             _ => {
                                 kind = Kind::Approximated;
@@ -1770,19 +1772,21 @@ impl<'a> Translator<'a> {
                         }
                     }
                     if let Some(reason) = skip {
-                        if reason.contains("backup") {
-                            self.unsupported(inner, reason);
-                        } else {
-                            self.translated(inner, reason);
-                        }
+                        self.translated(inner, reason);
                         continue;
                     }
                     fail_settings.push((max_fails, fail_timeout, inner.source.clone()));
-                    servers.push(address.clone());
-                    let note = if notes.is_empty() {
-                        format!("servers += {address:?}")
+                    let key = if backup {
+                        backups.push(address.clone());
+                        "backup_servers"
                     } else {
-                        format!("servers += {address:?}; {}", notes.join("; "))
+                        servers.push(address.clone());
+                        "servers"
+                    };
+                    let note = if notes.is_empty() {
+                        format!("{key} += {address:?}")
+                    } else {
+                        format!("{key} += {address:?}; {}", notes.join("; "))
                     };
                     self.item(kind, inner, note);
                 }
@@ -1828,13 +1832,26 @@ impl<'a> Translator<'a> {
             }
         }
         if servers.is_empty() {
-            self.unsupported(
-                directive,
-                "no server weir can reach: the upstream and its routes are left out",
-            );
+            let why = if backups.is_empty() {
+                "no server weir can reach: the upstream and its routes are left out"
+            } else {
+                "only backup servers, none to back up: the upstream and its routes are left out"
+            };
+            self.unsupported(directive, why);
             return;
         }
         self.translated(directive, format!("[upstreams.{weir_name}]"));
+        if !backups.is_empty() {
+            table.entries.insert(
+                0,
+                toml_out::Entry {
+                    key: "backup_servers".into(),
+                    value: toml_out::strings(backups.iter().map(String::as_str)),
+                    source: Some(directive.source.clone()),
+                    remark: None,
+                },
+            );
+        }
         table.entries.insert(
             0,
             toml_out::Entry {

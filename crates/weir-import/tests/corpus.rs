@@ -716,7 +716,13 @@ fn load_balanced_upstream() {
     assert_eq!(
         servers,
         ["10.0.0.11:8000", "10.0.0.12:8000"],
-        "down and backup left out"
+        "down left out, backup apart"
+    );
+    assert_eq!(
+        workers.backup_servers,
+        [weir::config::UpstreamAddr::Tcp(
+            "10.0.0.14:8000".parse().unwrap()
+        )]
     );
     assert_eq!(workers.balance, weir::config::Balance::LeastOutstanding);
     assert_eq!(
@@ -749,9 +755,9 @@ fn load_balanced_upstream() {
     assert_eq!(config.server.backlog, 4096);
     expect(
         &imported,
-        Kind::Unsupported,
+        Kind::Translated,
         "server 10.0.0.14:8000 backup",
-        "no backup servers",
+        "backup_servers += \"10.0.0.14:8000\"",
     );
     expect(
         &imported,

@@ -142,6 +142,10 @@ pub struct UpstreamConfig {
     /// `servers`: `"unix:/path/app.sock"` or `"IP:PORT"`; several are balanced as `balance` says.
     /// Those given as `"HOST:PORT"` are in [`UpstreamConfig::names`] instead.
     pub servers: Vec<UpstreamAddr>,
+    /// `backup_servers`: servers that take requests only while none of `servers` is available
+    /// (nginx `server ... backup`); as `servers`, those given by host name are in
+    /// [`UpstreamConfig::names`] (with `backup` set).
+    pub backup_servers: Vec<UpstreamAddr>,
     /// `max_connections`: open connections per server; 0 means no limit, as nginx `max_conns=0`. Default 0.
     pub max_connections: usize,
     /// `max_idle`: idle keep-alive connections kept per server (nginx `keepalive N`; per thread with no cap in per-core mode); 0 turns keep-alive off. Default 256.
@@ -177,8 +181,8 @@ pub struct UpstreamConfig {
     pub fail_timeout: Duration,
     /// `health_check`: an active check of every server in the background; off when absent.
     pub health_check: Option<HealthCheckConfig>,
-    /// The entries of `servers` given by host name (`"web:8000"`): each address they resolve to
-    /// is a server of the group, after those of `servers`.
+    /// The entries of `servers`, then of `backup_servers`, given by host name (`"web:8000"`):
+    /// each address they resolve to is a server of the group, after those of its list.
     pub names: Vec<ServerName>,
     /// `[server]`'s resolution settings, copied here when `names` is not empty (so that a
     /// reload that changes them builds the upstream anew); `None` otherwise.

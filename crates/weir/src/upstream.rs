@@ -110,15 +110,39 @@ fn not_listening(error: &ProxyError) -> bool {
     )
 }
 
-/// A group's servers: the addresses given as such, then those its names resolved to, each once.
-fn servers_of(fixed: &[UpstreamAddr], resolved: &[Vec<UpstreamAddr>]) -> Vec<UpstreamAddr> {
-    let mut servers = fixed.to_vec();
-    for addr in resolved.iter().flatten() {
-        if !servers.contains(addr) {
-            servers.push(addr.clone());
+/// A group's servers: the addresses given as such, then those its names resolved to, each once;
+/// then its backups the same way, but for one already a server of the group.
+struct Wanted {
+    addrs: Vec<UpstreamAddr>,
+    /// How many of `addrs` come before the backups.
+    primaries: usize,
+}
+
+fn servers_of(
+    fixed: &[UpstreamAddr],
+    backup_fixed: &[UpstreamAddr],
+    names: &[ServerName],
+    resolved: &[Vec<UpstreamAddr>],
+) -> Wanted {
+    let mut addrs = Vec::new();
+    let mut primaries = 0;
+    for backup in [false, true] {
+        let given = if backup { backup_fixed } else { fixed };
+        let of_names = names
+            .iter()
+            .zip(resolved)
+            .filter(|(name, _)| name.backup == backup)
+            .flat_map(|(_, resolved)| resolved);
+        for addr in given.iter().chain(of_names) {
+            if !addrs.contains(addr) {
+                addrs.push(addr.clone());
+            }
+        }
+        if !backup {
+            primaries = addrs.len();
         }
     }
-    servers
+    Wanted { addrs, primaries }
 }
 
 /// Whether a server refused a request because it was full: its queue, or admission (503).
@@ -208,6 +232,8 @@ pub(crate) struct ServerSet {
     /// count.
     unchanging: Option<Arc<Servers>>,
     fixed: Vec<UpstreamAddr>,
+    /// `backup_servers`' addresses given as such.
+    backup_fixed: Vec<UpstreamAddr>,
     names: Vec<ServerName>,
     /// The addresses each name resolved to last, in `names`' order. Locked only by the resolving
     /// tasks, never across an await, until the set built from them is stored.
@@ -263,8 +289,14 @@ pub struct Kept {
 }
 
 impl ServerSet {
-    /// The servers for `addrs`, keeping the state of those already in `old`.
-    fn build(&self, addrs: &[UpstreamAddr], old: Option<&Servers>) -> Servers {
+    /// Whether `addr` is given as such in the config (not a host name's address).
+    fn is_fixed(&self, addr: &UpstreamAddr) -> bool {
+        self.fixed.contains(addr) || self.backup_fixed.contains(addr)
+    }
+
+    /// The servers for `wanted`, keeping the state of those already in `old`.
+    fn build(&self, wanted: &Wanted, old: Option<&Servers>) -> Servers {
+        let addrs = wanted.addrs.as_slice();
         let passive = PassiveSettings {
             // As in nginx, a lone server is never marked down: it takes every request anyway.
             max_fails: if addrs.len() > 1 { self.max_fails } else { 0 },
@@ -297,7 +329,8 @@ impl ServerSet {
             pools,
             health,
             balancer: Balancer::new(self.balance, addrs.len())
-                .joining_the_shortest_queue(self.settings.predict),
+                .joining_the_shortest_queue(self.settings.predict)
+                .with_backups_from(wanted.primaries),
         }
     }
 
@@ -332,7 +365,7 @@ impl ServerSet {
         let server_health = Arc::new(Health::new(passive));
         if let Some(check) = &self.health_check {
             // A name's address: a check that cannot connect has the names resolved again.
-            let resolve = (!self.fixed.contains(addr)).then(|| self.resolve.clone());
+            let resolve = (!self.is_fixed(addr)).then(|| self.resolve.clone());
             health::spawn_active_check(
                 &self.upstream,
                 addr.clone(),
@@ -446,7 +479,7 @@ impl resolve::Follower for ServerSet {
             return false;
         }
         resolved[index] = addrs;
-        let wanted = servers_of(&self.fixed, &resolved);
+        let wanted = servers_of(&self.fixed, &self.backup_fixed, &self.names, &resolved);
         let old = self.current.load_full();
         self.current
             .store(Arc::new(self.build(&wanted, Some(&old))));
@@ -539,7 +572,12 @@ impl Upstream {
             })
             .unzip();
         let all_tried = tried.iter().all(|&tried| tried);
-        let wanted = servers_of(&config.servers, &inherited);
+        let wanted = servers_of(
+            &config.servers,
+            &config.backup_servers,
+            &config.names,
+            &inherited,
+        );
         let resolve_again = Arc::new(resolve::ResolveAgain::new(name, config.resolve.is_some()));
         let mut set = ServerSet {
             upstream: name.to_string(),
@@ -550,6 +588,7 @@ impl Upstream {
             }),
             unchanging: None,
             fixed: config.servers.clone(),
+            backup_fixed: config.backup_servers.clone(),
             names: config.names.clone(),
             resolved: Mutex::new(inherited),
             attempted: tokio::sync::watch::Sender::new(tried),
@@ -619,7 +658,7 @@ impl Upstream {
     /// weir follows within about a second of the new answer, where nginx keeps the address it
     /// resolved at start (or for its `valid=` time).
     fn resolve_again_after(&self, addr: &UpstreamAddr) {
-        if !self.set.fixed.contains(addr) {
+        if !self.set.is_fixed(addr) {
             self.resolve_again("connect failed");
         }
     }

@@ -251,6 +251,7 @@ struct RawServer {
 #[serde(deny_unknown_fields)]
 struct RawUpstream {
     servers: Spanned<OneOrMany<ServerAddr>>,
+    backup_servers: Option<Spanned<OneOrMany<ServerAddr>>>,
     max_connections: Option<usize>,
     max_idle: Option<usize>,
     idle_timeout: Option<DurationValue>,
@@ -1239,7 +1240,29 @@ fn validate_upstream(
     let timeout = |value: &Option<Spanned<DurationValue>>| {
         positive_duration(value.as_ref(), default::PROXY_TIMEOUT)
     };
-    let (servers, names) = split_servers(&raw.servers.get_ref().0);
+    let (servers, mut names) = split_servers(&raw.servers.get_ref().0, false);
+    let (backup_servers, backup_names) = match &raw.backup_servers {
+        None => (Vec::new(), Vec::new()),
+        Some(list) => {
+            let (backup_servers, backup_names) = split_servers(&list.get_ref().0, true);
+            let twice = backup_servers
+                .iter()
+                .map(ToString::to_string)
+                .chain(backup_names.iter().map(ToString::to_string))
+                .find(|backup| {
+                    servers.iter().any(|server| server.to_string() == *backup)
+                        || names.iter().any(|name| name.to_string() == *backup)
+                });
+            if let Some(twice) = twice {
+                return Err(invalid(
+                    list.span(),
+                    format!("{twice} is in servers too: a server is either one of the group or a backup"),
+                ));
+            }
+            (backup_servers, backup_names)
+        }
+    };
+    names.extend(backup_names);
     let capacity = capacity::validate(capacity::Keys {
         workers: raw.workers.as_ref(),
         threads: raw.threads.as_ref(),
@@ -1251,6 +1274,7 @@ fn validate_upstream(
         resolve: (!names.is_empty()).then_some(*resolve),
         names,
         servers,
+        backup_servers,
         max_connections: capacity.map_or(
             raw.max_connections
                 .unwrap_or(default::UPSTREAM_MAX_CONNECTIONS),
@@ -1291,8 +1315,9 @@ fn validate_upstream(
 
 // Upstream servers by host name.
 
-/// The `servers` list into its addresses and its host names (each with its place in the list).
-fn split_servers(list: &[ServerAddr]) -> (Vec<UpstreamAddr>, Vec<super::ServerName>) {
+/// The `servers` (or, `backup`, `backup_servers`) list into its addresses and its host names
+/// (each with its place in the list).
+fn split_servers(list: &[ServerAddr], backup: bool) -> (Vec<UpstreamAddr>, Vec<super::ServerName>) {
     let mut servers = Vec::new();
     let mut names = Vec::new();
     for (index, server) in list.iter().enumerate() {
@@ -1302,6 +1327,7 @@ fn split_servers(list: &[ServerAddr]) -> (Vec<UpstreamAddr>, Vec<super::ServerNa
                 host: host.clone(),
                 port: *port,
                 index,
+                backup,
             }),
         }
     }

@@ -32,9 +32,24 @@ pub const RETRY_AFTER_FAILURE: Duration = Duration::from_secs(5);
 pub struct ServerName {
     pub host: String,
     pub port: u16,
-    /// Its position in the upstream's `servers` list, to name it in warnings
-    /// (`upstreams.app.servers[1]`).
+    /// Its position in the upstream's `servers` list (`backup_servers` when `backup`), to name
+    /// it in warnings (`upstreams.app.servers[1]`).
     pub index: usize,
+    /// Given in `backup_servers`: its addresses take requests only while no other server is
+    /// available.
+    pub backup: bool,
+}
+
+impl ServerName {
+    /// The key it was given under, as warnings name it: `servers[1]` or `backup_servers[0]`.
+    pub fn key(&self) -> String {
+        let list = if self.backup {
+            "backup_servers"
+        } else {
+            "servers"
+        };
+        format!("{list}[{}]", self.index)
+    }
 }
 
 impl fmt::Display for ServerName {

@@ -101,9 +101,34 @@ impl Config {
                 .servers
                 .iter()
                 .map(ToString::to_string)
-                .chain(upstream.names.iter().map(ToString::to_string))
+                .chain(
+                    upstream
+                        .names
+                        .iter()
+                        .filter(|name| !name.backup)
+                        .map(ToString::to_string),
+                )
                 .collect();
             writeln!(out, "  {name}: {}", servers.join(", "))?;
+            let backups: Vec<String> = upstream
+                .backup_servers
+                .iter()
+                .map(ToString::to_string)
+                .chain(
+                    upstream
+                        .names
+                        .iter()
+                        .filter(|name| name.backup)
+                        .map(ToString::to_string),
+                )
+                .collect();
+            if !backups.is_empty() {
+                writeln!(
+                    out,
+                    "    backup_servers   {} (only while none of the above is available)",
+                    backups.join(", ")
+                )?;
+            }
             if let Some(resolve) = &upstream.resolve {
                 let resolver = resolve.resolver.map_or_else(
                     || {
@@ -181,7 +206,9 @@ impl Config {
                 )
             };
             // One server takes every request whatever its health, so there is nothing to say.
-            if upstream.servers.len() > 1 || !upstream.names.is_empty() {
+            if upstream.servers.len() + upstream.backup_servers.len() > 1
+                || !upstream.names.is_empty()
+            {
                 writeln!(out, "    balance          {balance}, {passive}")?;
             }
             if let Some(check) = &upstream.health_check {

@@ -1094,6 +1094,54 @@ fn an_upstream_without_servers_is_rejected() {
 }
 
 #[test]
+fn backup_servers_are_addresses_or_names_never_one_of_the_group_s_own() {
+    let config = from_toml(
+        "[upstreams.app]\nservers = \"127.0.0.1:8000\"\nbackup_servers = [\"unix:/run/maintenance.sock\", \"spare:8000\"]\n",
+        None,
+    )
+    .unwrap();
+    let app = &config.upstreams["app"];
+    assert_eq!(
+        app.backup_servers,
+        [UpstreamAddr::Unix("/run/maintenance.sock".into())]
+    );
+    assert_eq!(app.names.len(), 1);
+    assert!(app.names[0].backup);
+    assert_eq!(app.names[0].key(), "backup_servers[1]");
+    assert!(app.resolve.is_some(), "a backup's host name is resolved");
+    let summary = config.summary();
+    for expected in [
+        "  app: 127.0.0.1:8000\n",
+        "    backup_servers   unix:/run/maintenance.sock, spare:8000 (only while none of the above is available)",
+        "    balance          round_robin",
+    ] {
+        assert!(summary.contains(expected), "{expected:?} not in:\n{summary}");
+    }
+    let error = reject(
+        "[upstreams.app]\nservers = [\"127.0.0.1:8000\", \"web:80\"]\nbackup_servers = [\"web:80\"]\n",
+    );
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        18,
+        "upstreams.app.backup_servers",
+        &["web:80 is in servers too"],
+    );
+    let error = reject(
+        "[upstreams.app]\nservers = \"127.0.0.1:8000\"\nbackup_servers = \"127.0.0.1:8000\"\n",
+    );
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        18,
+        "upstreams.app.backup_servers",
+        &["127.0.0.1:8000 is in servers too"],
+    );
+}
+
+#[test]
 fn a_bad_upstream_server_says_what_would_be_valid() {
     let error = reject("[upstreams.app]\nservers = [\"unix:\", \"localhost:8000\"]\n");
     assert_error(

@@ -3,7 +3,9 @@
 //! capacity (`workers`), whatever the strategy, the one with the fewest requests in flight and
 //! waiting of all (joining the shortest queue, ties in round-robin turn). Servers that
 //! health marks down are passed over while another may be tried; when every server is down, they
-//! are tried anyway, as nginx does, rather than failing the request outright.
+//! are tried anyway, as nginx does, rather than failing the request outright. Backup servers
+//! (`backup_servers`, the last of the indices) are picked only while none of the others is
+//! available.
 //!
 //! The balancer knows servers by index only; availability and the requests in flight to each
 //! come from the caller (health and the pools), so this file holds no per-server state and can
@@ -29,6 +31,10 @@ pub struct Balancer {
     /// Join the shortest queue ([`Balancer::joining_the_shortest_queue`]).
     shortest_queue: bool,
     servers: usize,
+    /// The servers before this index are the group's own; those from it on are backups
+    /// (`backup_servers`), picked only while none of the group's own is available. `servers`
+    /// when there are none.
+    primaries: usize,
     /// The next round-robin position, one per thread (`thread_slot` modulo their number).
     turns: Box<[Turn]>,
 }
@@ -57,6 +63,7 @@ impl Balancer {
             strategy,
             shortest_queue: false,
             servers: servers.max(1),
+            primaries: servers.max(1),
             turns: (0..lanes.max(1)).map(|_| Turn::default()).collect(),
         }
     }
@@ -72,6 +79,15 @@ impl Balancer {
     /// all servers too, but counts no waiting (it has no queue).
     pub fn joining_the_shortest_queue(mut self, declared: bool) -> Balancer {
         self.shortest_queue = declared;
+        self
+    }
+
+    /// The servers from `first` on are backups (nginx `server ... backup`): a request goes to
+    /// one only while none of those before it is available (up, or due a trial after
+    /// `fail_timeout`), and one that fails moves on to the others' backups before any server
+    /// marked down is tried.
+    pub fn with_backups_from(mut self, first: usize) -> Balancer {
+        self.primaries = first.clamp(1, self.servers);
         self
     }
 
@@ -105,15 +121,36 @@ impl Balancer {
         available: impl Fn(usize) -> bool,
         outstanding: impl Fn(usize) -> usize,
     ) -> usize {
-        let servers = self.servers;
-        if servers == 1 {
-            return 0;
+        let (primaries, servers) = (self.primaries, self.servers);
+        let tier = if primaries == servers || (0..primaries).any(&available) {
+            0..primaries
+        } else if (primaries..servers).any(&available) {
+            primaries..servers
+        } else {
+            // Every server is down: the group's own are tried anyway, as below.
+            0..primaries
+        };
+        self.first_among(tier.start, tier.len(), thread, available, outstanding)
+    }
+
+    /// [`Balancer::first_in`] among the `count` servers from index `base` on.
+    fn first_among(
+        &self,
+        base: usize,
+        count: usize,
+        thread: usize,
+        available: impl Fn(usize) -> bool,
+        outstanding: impl Fn(usize) -> usize,
+    ) -> usize {
+        if count == 1 {
+            return base;
         }
+        let at = |offset: usize| base + offset % count;
         if self.shortest_queue {
             let turn = &self.turns[thread % self.turns.len()].0;
-            let start = turn.fetch_add(1, Ordering::Relaxed) % servers;
+            let start = turn.fetch_add(1, Ordering::Relaxed) % count;
             let mut shortest: Option<(usize, usize)> = None;
-            for index in (0..servers).map(|offset| (start + offset) % servers) {
+            for index in (0..count).map(|offset| at(start + offset)) {
                 if !available(index) {
                     continue;
                 }
@@ -122,23 +159,24 @@ impl Balancer {
                     shortest = Some((index, load));
                 }
             }
-            return shortest.map_or(start, |(index, _)| index);
+            return shortest.map_or(at(start), |(index, _)| index);
         }
         match self.strategy {
             Balance::RoundRobin => {
                 let turn = &self.turns[thread % self.turns.len()].0;
-                let start = turn.fetch_add(1, Ordering::Relaxed) % servers;
-                (0..servers)
-                    .map(|offset| (start + offset) % servers)
+                let start = turn.fetch_add(1, Ordering::Relaxed) % count;
+                (0..count)
+                    .map(|offset| at(start + offset))
                     .find(|&index| available(index))
-                    .unwrap_or(start)
+                    .unwrap_or(at(start))
             }
             Balance::LeastOutstanding => {
-                let first = Self::random_below(servers);
-                let mut second = Self::random_below(servers - 1);
+                let first = Self::random_below(count);
+                let mut second = Self::random_below(count - 1);
                 if second >= first {
                     second += 1;
                 }
+                let (first, second) = (at(first), at(second));
                 match (available(first), available(second)) {
                     (true, true) => {
                         if outstanding(second) < outstanding(first) {
@@ -149,8 +187,8 @@ impl Balancer {
                     }
                     (true, false) => first,
                     (false, true) => second,
-                    (false, false) => (0..servers)
-                        .map(|offset| (first + offset) % servers)
+                    (false, false) => (0..count)
+                        .map(|offset| at(first - base + offset))
                         .find(|&index| available(index))
                         .unwrap_or(first),
                 }
@@ -159,8 +197,9 @@ impl Balancer {
     }
 
     /// The server to try after server `last` failed, given the servers `tried` so far: an untried
-    /// available one by the strategy (the least busy with a declared capacity), else an untried
-    /// one marked down, else none.
+    /// available one by the strategy (the least busy with a declared capacity), of the group's
+    /// own, else of its backups; else an untried one marked down (the group's own first); else
+    /// none.
     pub fn next(
         &self,
         tried: &[bool],
@@ -175,14 +214,19 @@ impl Balancer {
                 .map(move |offset| (last + offset) % servers)
                 .filter(untried)
         };
-        let pick = |usable: &dyn Fn(usize) -> bool| match self.strategy {
-            Balance::RoundRobin if !self.shortest_queue => {
-                candidates().find(|&index| usable(index))
+        let primaries = self.primaries;
+        let pick = |usable: &dyn Fn(usize) -> bool, backup: bool| {
+            let mut tier = candidates().filter(|&index| (index >= primaries) == backup);
+            match self.strategy {
+                Balance::RoundRobin if !self.shortest_queue => tier.find(|&index| usable(index)),
+                Balance::RoundRobin | Balance::LeastOutstanding => tier
+                    .filter(|&index| usable(index))
+                    .min_by_key(|&index| outstanding(index)),
             }
-            Balance::RoundRobin | Balance::LeastOutstanding => candidates()
-                .filter(|&index| usable(index))
-                .min_by_key(|&index| outstanding(index)),
         };
-        pick(&available).or_else(|| pick(&|_| true))
+        pick(&available, false)
+            .or_else(|| pick(&available, true))
+            .or_else(|| pick(&|_| true, false))
+            .or_else(|| pick(&|_| true, true))
     }
 }

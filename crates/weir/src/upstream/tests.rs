@@ -175,6 +175,95 @@ fn least_outstanding_spreads_evenly_when_idle_and_skips_servers_marked_down() {
     assert_eq!(counts[2], 0, "{counts:?}");
 }
 
+#[test]
+fn backups_take_requests_only_while_none_of_the_group_s_own_is_available() {
+    // Servers 0 and 1 are the group's own, 2 and 3 its backups.
+    for (strategy, shortest) in [
+        (Balance::RoundRobin, false),
+        (Balance::LeastOutstanding, false),
+        (Balance::RoundRobin, true),
+    ] {
+        let balancer = Balancer::new(strategy, 4)
+            .joining_the_shortest_queue(shortest)
+            .with_backups_from(2);
+        let case = format!("{strategy:?}, shortest queue {shortest}");
+        // Idle backups draw nothing while one of the group's own is up, however busy.
+        let chosen = picks_with(&balancer, 200, |_| true, &[5, 9, 0, 0]);
+        assert_eq!(tally(&chosen, 4)[2..], [0, 0], "{case}");
+        let chosen = picks_with(&balancer, 100, |index| index != 0, &[0, 9, 0, 0]);
+        assert_eq!(tally(&chosen, 4), [0, 100, 0, 0], "{case}");
+        // Both down: the backups share the requests.
+        let chosen = picks(&balancer, 200, |index| index >= 2);
+        let counts = tally(&chosen, 4);
+        assert_eq!(counts[..2], [0, 0], "{case}");
+        assert!(counts[2] > 0 && counts[3] > 0, "{case}: {counts:?}");
+        // One backup down too: the other.
+        let chosen = picks(&balancer, 50, |index| index == 3);
+        assert_eq!(tally(&chosen, 4), [0, 0, 0, 50], "{case}");
+        // Everything down: the group's own are tried anyway, as without backups.
+        let chosen = picks(&balancer, 50, |_| false);
+        assert_eq!(tally(&chosen, 4)[2..], [0, 0], "{case}");
+        // After a failure: the group's own that are up, then the backups that are up, then
+        // those marked down, the group's own first.
+        let none = in_flight(&[]);
+        let up = |index: usize| index != 1;
+        assert_eq!(
+            balancer.next(&[true, false, false, false], 0, up, &none),
+            Some(2),
+            "{case}"
+        );
+        assert_eq!(
+            balancer.next(&[true, false, false, false], 0, |_| true, &none),
+            Some(1),
+            "{case}"
+        );
+        assert_eq!(
+            balancer.next(&[true, false, true, true], 3, up, &none),
+            Some(1),
+            "{case}"
+        );
+        assert_eq!(
+            balancer.next(&[true, false, true, false], 2, |index| index == 0, &none),
+            Some(1),
+            "{case}: 1 and 3 are both down; the group's own comes first"
+        );
+    }
+}
+
+#[test]
+fn backups_come_after_the_group_s_own_servers_and_names_and_never_twice() {
+    use crate::config::{ServerName, UpstreamAddr};
+    let tcp = |text: &str| UpstreamAddr::Tcp(text.parse().unwrap());
+    let name = |host: &str, backup: bool| ServerName {
+        host: host.to_string(),
+        port: 80,
+        index: 0,
+        backup,
+    };
+    let wanted = super::servers_of(
+        &[tcp("10.0.0.1:80")],
+        &[tcp("10.0.0.9:80"), tcp("10.0.0.2:80")],
+        &[name("spare", true), name("web", false)],
+        &[
+            vec![tcp("10.0.0.8:80"), tcp("10.0.0.1:80")],
+            vec![tcp("10.0.0.2:80"), tcp("10.0.0.3:80")],
+        ],
+    );
+    let addrs: Vec<String> = wanted.addrs.iter().map(ToString::to_string).collect();
+    // web's 10.0.0.2 is one of the group: not a backup as well.
+    assert_eq!(
+        addrs,
+        [
+            "10.0.0.1:80",
+            "10.0.0.2:80",
+            "10.0.0.3:80",
+            "10.0.0.9:80",
+            "10.0.0.8:80"
+        ]
+    );
+    assert_eq!(wanted.primaries, 3);
+}
+
 // --- passive health -------------------------------------------------------------------------------
 
 fn health(max_fails: u32, fail_timeout_secs: u64) -> Health {

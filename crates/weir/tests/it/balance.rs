@@ -211,6 +211,58 @@ both_transports!(
 );
 
 both_transports!(
+    a_backup_takes_requests_only_while_the_group_s_own_server_is_down,
+    |transport| {
+        let primary = UpstreamServer::start(transport).await;
+        let backup = UpstreamServer::start(transport).await;
+        let gateway = TestGateway::start(&config_for(
+            &[&primary.address],
+            &format!(
+                "backup_servers = [{:?}]\nidle_timeout = \"10s\"\nfail_timeout = \"300ms\"",
+                backup.address
+            ),
+        ))
+        .await;
+        let mut client = Client::connect(gateway.addr).await;
+        for _ in 0..10 {
+            assert_eq!(client.get("/").await.status, StatusCode::OK);
+        }
+        assert_eq!((primary.requests(), backup.requests()), (10, 0));
+
+        // The one server of the group stops: with a backup it is marked down (a lone server
+        // is not), and every request goes to the backup, the first too (moved on from the
+        // failed connect).
+        primary.stop();
+        wait_refused(&primary.address).await;
+        for _ in 0..10 {
+            assert_eq!(client.get("/").await.status, StatusCode::OK);
+        }
+        assert_eq!(backup.requests(), 10);
+        assert!(states(&gateway)[0].passive_down, "{:?}", states(&gateway));
+
+        // Back: after fail_timeout a trial request finds it, and the backup is left idle again.
+        let revived = UpstreamServer::start_at(&primary.address, Options::default()).await;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        while revived.requests() == 0 {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the revived server got no request: {:?}",
+                states(&gateway)
+            );
+            assert_eq!(client.get("/").await.status, StatusCode::OK);
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let before = backup.requests();
+        for _ in 0..10 {
+            assert_eq!(client.get("/").await.status, StatusCode::OK);
+        }
+        assert_eq!(backup.requests(), before, "{:?}", states(&gateway));
+        assert_eq!(revived.requests(), 11);
+        gateway.wait_pools_quiet(Duration::from_secs(2)).await;
+    }
+);
+
+both_transports!(
     a_failed_connect_moves_even_a_post_to_the_next_server,
     |transport| {
         let dir = tempfile::tempdir().expect("temp dir");

@@ -187,6 +187,64 @@ async fn every_address_of_a_name_is_a_server_and_a_changed_answer_is_followed_wi
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_by_host_name_takes_requests_while_the_group_s_own_name_is_down() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, mut servers) = servers_closing_on_one_port(3).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    dns.set("web", &[ip(&servers[0])], 1).expect("set web");
+    dns.set("spare", &[ip(&servers[1]), ip(&servers[2])], 1)
+        .expect("set spare");
+    // Down for a minute after one failure: no trial request comes back to it in the test.
+    let toml = config(&format!("\"web:{port}\""), Some(dns.addr())).replace(
+        "[upstreams.app]\n",
+        &format!("[upstreams.app]\nbackup_servers = [\"spare:{port}\"]\nfail_timeout = \"60s\"\n"),
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let answered = statuses(&gateway, 8).await;
+    assert!(
+        answered.iter().all(|status| *status == StatusCode::OK),
+        "{answered:?}"
+    );
+    assert_eq!(requests(&servers), [8, 0, 0], "the backups stand by");
+
+    // web's one address stops: once it is marked down, the spare's two addresses share the
+    // requests.
+    stop(servers.remove(0)).await;
+    let answered = statuses(&gateway, 10).await;
+    assert!(
+        answered.iter().all(|status| *status == StatusCode::OK),
+        "{answered:?}"
+    );
+    let spares = requests(&servers);
+    assert_eq!(spares.iter().sum::<usize>(), 10, "{spares:?}");
+    assert!(spares.iter().all(|&count| count > 0), "{spares:?}");
+
+    // The backup's name moves to one address: followed, as any name.
+    dns.set("spare", &[ip(&servers[1])], 1).expect("set spare");
+    let started = Instant::now();
+    loop {
+        let before = requests(&servers);
+        let answered = statuses(&gateway, 4).await;
+        assert!(
+            answered.iter().all(|status| *status == StatusCode::OK),
+            "{answered:?}"
+        );
+        let after = requests(&servers);
+        if after[0] == before[0] && after[1] == before[1] + 4 {
+            break;
+        }
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "weir did not follow the backup's DNS change: {after:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    gateway.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_name_that_does_not_resolve_at_start_answers_502_until_it_does() {
     if !dns_enabled() {
         return;

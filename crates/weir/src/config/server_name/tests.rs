@@ -45,12 +45,14 @@ fn host_names_are_servers_beside_addresses_with_their_place_in_the_list() {
             ServerName {
                 host: "web".into(),
                 port: 8000,
-                index: 0
+                index: 0,
+                backup: false,
             },
             ServerName {
                 host: "host.docker.internal".into(),
                 port: 8001,
-                index: 2
+                index: 2,
+                backup: false,
             },
         ]
     );
