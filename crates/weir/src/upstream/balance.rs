@@ -87,7 +87,7 @@ impl Balancer {
     /// `fail_timeout`), and one that fails moves on to the others' backups before any server
     /// marked down is tried.
     pub fn with_backups_from(mut self, first: usize) -> Balancer {
-        self.primaries = first.clamp(1, self.servers);
+        self.primaries = first.min(self.servers);
         self
     }
 
@@ -122,9 +122,10 @@ impl Balancer {
         outstanding: impl Fn(usize) -> usize,
     ) -> usize {
         let (primaries, servers) = (self.primaries, self.servers);
+        // No server of the group's own (a host name not resolved yet): the backups.
         let tier = if primaries == servers || (0..primaries).any(&available) {
             0..primaries
-        } else if (primaries..servers).any(&available) {
+        } else if primaries == 0 || (primaries..servers).any(&available) {
             primaries..servers
         } else {
             // Every server is down: the group's own are tried anyway, as below.

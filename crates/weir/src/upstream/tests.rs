@@ -231,6 +231,24 @@ fn backups_take_requests_only_while_none_of_the_group_s_own_is_available() {
 }
 
 #[test]
+fn with_none_of_the_group_s_own_servers_the_backups_share_the_requests() {
+    // `servers = ["web:8000"]` not resolved yet, two backups given as addresses.
+    for strategy in [Balance::RoundRobin, Balance::LeastOutstanding] {
+        let balancer = Balancer::new(strategy, 2).with_backups_from(0);
+        let counts = tally(&picks(&balancer, 200, |_| true), 2);
+        assert!(counts[0] > 0 && counts[1] > 0, "{strategy:?}: {counts:?}");
+        assert_eq!(picks(&balancer, 20, |index| index == 1), vec![1; 20]);
+        // Both down: tried anyway.
+        let counts = tally(&picks(&balancer, 200, |_| false), 2);
+        assert!(counts[0] > 0 && counts[1] > 0, "{strategy:?}: {counts:?}");
+        assert_eq!(
+            balancer.next(&[true, false], 0, |_| false, in_flight(&[])),
+            Some(1)
+        );
+    }
+}
+
+#[test]
 fn backups_come_after_the_group_s_own_servers_and_names_and_never_twice() {
     use crate::config::{ServerName, UpstreamAddr};
     let tcp = |text: &str| UpstreamAddr::Tcp(text.parse().unwrap());

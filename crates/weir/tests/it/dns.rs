@@ -283,6 +283,56 @@ async fn a_name_that_does_not_resolve_at_start_answers_502_until_it_does() {
     gateway.shutdown().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn while_the_group_s_own_name_does_not_resolve_its_backup_answers() {
+    if !dns_enabled() {
+        return;
+    }
+    let (port, servers) = servers_on_one_port(3).await;
+    let mut dns = DnsServer::start().expect("DNS server starts");
+    // The app's container is not up (NXDOMAIN); a maintenance page stands by on two addresses.
+    let toml = config(&format!("\"later:{port}\""), Some(dns.addr())).replace(
+        "[upstreams.app]\n",
+        &format!(
+            "[upstreams.app]\nbackup_servers = [{:?}, {:?}]\n",
+            servers[1].address, servers[2].address
+        ),
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let answered = statuses(&gateway, 10).await;
+    assert!(
+        answered.iter().all(|status| *status == StatusCode::OK),
+        "{answered:?}"
+    );
+    assert_eq!(servers[0].requests(), 0);
+    assert!(
+        servers[1].requests() > 0 && servers[2].requests() > 0,
+        "{:?}",
+        requests(&servers)
+    );
+
+    // The container comes up: requests go to it, and the backups stand by.
+    dns.set("later", &[ip(&servers[0])], 1).expect("set later");
+    let started = Instant::now();
+    while servers[0].requests() == 0 {
+        assert_eq!(statuses(&gateway, 1).await, [StatusCode::OK]);
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "the name resolved but the backups still answer: {:?}",
+            requests(&servers)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let before = requests(&servers);
+    assert_eq!(statuses(&gateway, 6).await, [StatusCode::OK; 6]);
+    let after = requests(&servers);
+    assert_eq!(
+        (after[0] - before[0], after[1] + after[2]),
+        (6, before[1] + before[2])
+    );
+    gateway.shutdown().await;
+}
+
 /// A request to a group whose name does not resolve yet (Compose starting the app's container
 /// after weir's) has the name asked again at once, at most once a second, rather than at the
 /// retry of the failed resolution (5 s later): three requests 1.1 s apart ask it three times.
