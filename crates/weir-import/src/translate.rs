@@ -3062,9 +3062,14 @@ impl<'a> Translator<'a> {
             item.sources.first() == Some(&proxy_pass.source)
                 && item.directive.starts_with("proxy_pass")
         })?;
-        let note = format!(
+        let mut note = format!(
             "request_headers Host = {host:?}: nginx's $proxy_host, as no proxy_set_header Host is in force"
         );
+        if let Some(missing) = self.missing_includes.first() {
+            note.push_str(&format!(
+                " (unless the include at {missing}, whose file was not found, sets one: run weir import where the file is)"
+            ));
+        }
         if !item.note.contains(&note) {
             item.note.push_str(&format!("; {note}"));
         }
@@ -5295,9 +5300,24 @@ mod tests {
         assert_eq!(toml.matches("request_headers").count(), 5, "{toml}");
         let item = item(&imported, "proxy_pass http://app");
         assert!(item.note.contains("$proxy_host"), "{item}");
+        assert!(!item.note.contains("unless"), "{item}");
         assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
         weir::config::from_toml(toml, Some(std::path::Path::new("weir.toml")))
             .unwrap_or_else(|error| panic!("{error}\n{toml}"));
+    }
+
+    #[test]
+    fn the_proxy_host_note_names_an_include_not_found_that_may_set_host() {
+        let imported = import(concat!(
+            "server {\n listen 80;\n",
+            " location / { include snippets/proxy.conf; proxy_pass http://unix:/run/g.sock; }\n}\n",
+        ));
+        let item = item(&imported, "proxy_pass http://unix:/run/g.sock");
+        assert!(
+            item.note
+                .contains("unless the include at nginx.conf:3, whose file was not found, sets one"),
+            "{item}"
+        );
     }
 
     #[test]

@@ -122,10 +122,10 @@ impl Balancer {
         outstanding: impl Fn(usize) -> usize,
     ) -> usize {
         let (primaries, servers) = (self.primaries, self.servers);
-        // No server of the group's own (a host name not resolved yet): the backups.
         let tier = if primaries == servers || (0..primaries).any(&available) {
             0..primaries
         } else if primaries == 0 || (primaries..servers).any(&available) {
+            // None of the group's own is up, or it has none (a host name not resolved yet).
             primaries..servers
         } else {
             // Every server is down: the group's own are tried anyway, as below.
