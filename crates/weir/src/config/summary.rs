@@ -97,31 +97,26 @@ impl Config {
             writeln!(out, "  none")?;
         }
         for (name, upstream) in &self.upstreams {
-            let servers: Vec<String> = upstream
-                .servers
-                .iter()
-                .map(ToString::to_string)
-                .chain(
-                    upstream
-                        .names
-                        .iter()
-                        .filter(|name| !name.backup)
-                        .map(ToString::to_string),
-                )
-                .collect();
-            writeln!(out, "  {name}: {}", servers.join(", "))?;
-            let backups: Vec<String> = upstream
-                .backup_servers
-                .iter()
-                .map(ToString::to_string)
-                .chain(
-                    upstream
-                        .names
-                        .iter()
-                        .filter(|name| name.backup)
-                        .map(ToString::to_string),
-                )
-                .collect();
+            // A list's addresses, then its host names.
+            let listed = |addrs: &[super::UpstreamAddr], backup: bool| -> Vec<String> {
+                addrs
+                    .iter()
+                    .map(ToString::to_string)
+                    .chain(
+                        upstream
+                            .names
+                            .iter()
+                            .filter(|name| name.backup == backup)
+                            .map(ToString::to_string),
+                    )
+                    .collect()
+            };
+            writeln!(
+                out,
+                "  {name}: {}",
+                listed(&upstream.servers, false).join(", ")
+            )?;
+            let backups = listed(&upstream.backup_servers, true);
             if !backups.is_empty() {
                 writeln!(
                     out,

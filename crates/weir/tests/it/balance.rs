@@ -105,6 +105,25 @@ async fn wait_refused(address: &str) {
     .await;
 }
 
+/// Sends requests on `client`, each answered 200, until `revived` (a stopped server started
+/// again on its address) gets one: a trial request after `fail_timeout`.
+async fn request_until_revived(
+    gateway: &TestGateway,
+    client: &mut Client,
+    revived: &UpstreamServer,
+) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while revived.requests() == 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the revived server got no request: {:?}",
+            states(gateway)
+        );
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 both_transports!(round_robin_spreads_requests_evenly, |transport| {
     let servers = start_servers(transport, 3).await;
     let gateway = TestGateway::start(&config_for(&addresses(&servers), "")).await;
@@ -190,16 +209,7 @@ both_transports!(
         // Back on the same address: after fail_timeout a trial request finds it, and it takes its
         // share again.
         let revived = UpstreamServer::start_at(&servers[1].address, Options::default()).await;
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-        while revived.requests() == 0 {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "the revived server got no request: {:?}",
-                states(&gateway)
-            );
-            assert_eq!(client.get("/").await.status, StatusCode::OK);
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        request_until_revived(&gateway, &mut client, &revived).await;
         assert!(states(&gateway)[1].healthy, "{:?}", states(&gateway));
         let before = revived.requests();
         for _ in 0..30 {
@@ -242,16 +252,7 @@ both_transports!(
 
         // Back: after fail_timeout a trial request finds it, and the backup is left idle again.
         let revived = UpstreamServer::start_at(&primary.address, Options::default()).await;
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-        while revived.requests() == 0 {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "the revived server got no request: {:?}",
-                states(&gateway)
-            );
-            assert_eq!(client.get("/").await.status, StatusCode::OK);
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        request_until_revived(&gateway, &mut client, &revived).await;
         let before = backup.requests();
         for _ in 0..10 {
             assert_eq!(client.get("/").await.status, StatusCode::OK);

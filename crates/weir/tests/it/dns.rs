@@ -119,6 +119,31 @@ fn requests(servers: &[UpstreamServer]) -> Vec<usize> {
     servers.iter().map(UpstreamServer::requests).collect()
 }
 
+/// Sends four requests at a time, each answered 200, until all four go to `servers[to]` alone:
+/// weir followed a DNS change to that server's address (within [`FOLLOW_DEADLINE`]).
+async fn follow(gateway: &TestGateway, servers: &[UpstreamServer], to: usize) {
+    let started = Instant::now();
+    loop {
+        let before = requests(servers);
+        let answered = statuses(gateway, 4).await;
+        assert!(
+            answered.iter().all(|status| *status == StatusCode::OK),
+            "{answered:?}"
+        );
+        let after = requests(servers);
+        let moved = (0..servers.len())
+            .all(|index| after[index] == before[index] + if index == to { 4 } else { 0 });
+        if moved {
+            return;
+        }
+        assert!(
+            started.elapsed() < FOLLOW_DEADLINE,
+            "weir did not follow the DNS change to server {to}: {after:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 fn dns_enabled() -> bool {
     if !gunicorn::enabled() {
         eprintln!("skipped: set WEIR_E2E=1 to run the DNS tests (they need the project venv)");
@@ -155,24 +180,7 @@ async fn every_address_of_a_name_is_a_server_and_a_changed_answer_is_followed_wi
 
     // The answer moves to the third server: weir follows within the TTL, without a reload.
     dns.set("web", &[ip(&servers[2])], 1).expect("set web");
-    let started = Instant::now();
-    loop {
-        let before = requests(&servers);
-        let answered = statuses(&gateway, 4).await;
-        assert!(
-            answered.iter().all(|status| *status == StatusCode::OK),
-            "{answered:?}"
-        );
-        let after = requests(&servers);
-        if after[0] == before[0] && after[1] == before[1] && after[2] == before[2] + 4 {
-            break;
-        }
-        assert!(
-            started.elapsed() < FOLLOW_DEADLINE,
-            "weir did not follow the DNS change: {after:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    follow(&gateway, &servers, 2).await;
     let states = gateway.handle.server_states();
     let addrs: Vec<String> = states
         .iter()
@@ -223,24 +231,7 @@ async fn a_backup_by_host_name_takes_requests_while_the_group_s_own_name_is_down
 
     // The backup's name moves to one address: followed, as any name.
     dns.set("spare", &[ip(&servers[1])], 1).expect("set spare");
-    let started = Instant::now();
-    loop {
-        let before = requests(&servers);
-        let answered = statuses(&gateway, 4).await;
-        assert!(
-            answered.iter().all(|status| *status == StatusCode::OK),
-            "{answered:?}"
-        );
-        let after = requests(&servers);
-        if after[0] == before[0] && after[1] == before[1] + 4 {
-            break;
-        }
-        assert!(
-            started.elapsed() < FOLLOW_DEADLINE,
-            "weir did not follow the backup's DNS change: {after:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    follow(&gateway, &servers, 1).await;
     gateway.shutdown().await;
 }
 
