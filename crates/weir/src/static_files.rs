@@ -12,6 +12,7 @@ pub(crate) mod mime;
 #[cfg(test)]
 mod tests;
 
+use std::fmt::Write as _;
 use std::fs::{File, Metadata};
 use std::future::Future;
 use std::io::{self, Read, Seek, SeekFrom};
@@ -211,26 +212,20 @@ impl StaticDir {
     /// request path is, for [`StaticDir::serve`].
     pub fn one_file(file: &Path) -> io::Result<(StaticDir, String)> {
         let file = file.canonicalize()?;
-        let (Some(dir), Some(name)) = (file.parent(), file.file_name()) else {
+        let (Some(dir), Some(name), true) = (file.parent(), file.file_name(), file.is_file())
+        else {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!("{} is not a file", file.display()),
             ));
         };
-        if !file.is_file() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{} is not a file", file.display()),
-            ));
-        }
-        let mut below = String::from("/");
-        for byte in name.as_encoded_bytes() {
-            if byte.is_ascii_alphanumeric() || b"-._~".contains(byte) {
-                below.push(char::from(*byte));
-            } else {
-                below.push_str(&format!("%{byte:02X}"));
-            }
-        }
+        // Only unreserved bytes stay as they are: the name is read back as a request path.
+        let below = format!(
+            "/{}",
+            percent_encode(name.as_encoded_bytes(), |byte| {
+                byte.is_ascii_alphanumeric() || b"-._~".contains(&byte)
+            })
+        );
         Ok((StaticDir::new(dir)?, below))
     }
 
@@ -848,18 +843,22 @@ pub fn directory_redirect(name: &str) -> Response<FileBody> {
     let mut response = Response::new(FileBody::empty());
     *response.status_mut() = StatusCode::MOVED_PERMANENTLY;
     // Every byte that is not visible ASCII is percent-encoded: a valid value.
-    let location = format!("./{}/", encode_for_location(name));
+    let location = format!(
+        "./{}/",
+        percent_encode(name.as_bytes(), |byte| byte.is_ascii_graphic())
+    );
     response.headers_mut().set(LOCATION, location);
     response
 }
 
-fn encode_for_location(segment: &str) -> String {
-    let mut encoded = String::with_capacity(segment.len());
-    for &byte in segment.as_bytes() {
-        if byte.is_ascii_graphic() {
+/// `bytes` with each byte that `keep` refuses written as `%XX`.
+fn percent_encode(bytes: &[u8], keep: impl Fn(u8) -> bool) -> String {
+    let mut encoded = String::with_capacity(bytes.len());
+    for &byte in bytes {
+        if keep(byte) {
             encoded.push(char::from(byte));
         } else {
-            encoded.push_str(&format!("%{byte:02X}"));
+            let _ = write!(encoded, "%{byte:02X}");
         }
     }
     encoded
