@@ -1750,7 +1750,7 @@ impl<'a> Translator<'a> {
                     let mut kind = Kind::Translated;
                     let mut max_fails = None;
                     let mut fail_timeout = None;
-                    let mut skip = None;
+                    let mut down = false;
                     let mut backup = false;
                     for parameter in &inner.args[1..] {
                         let (key, value) = parameter.split_once('=').unwrap_or((parameter.as_str(), ""));
@@ -1764,15 +1764,15 @@ impl<'a> Translator<'a> {
                                 notes.push("weight is not supported: weir balances servers evenly".to_string());
                             }
                             "backup" => backup = true,
-                            "down" => skip = Some("left out, as nginx never uses a down server"),
+                            "down" => down = true,
                             _ => {
                                 kind = Kind::Approximated;
                                 notes.push(format!("{key} is not supported"));
                             }
                         }
                     }
-                    if let Some(reason) = skip {
-                        self.translated(inner, reason);
+                    if down {
+                        self.translated(inner, "left out, as nginx never uses a down server");
                         continue;
                     }
                     fail_settings.push((max_fails, fail_timeout, inner.source.clone()));
@@ -1841,26 +1841,16 @@ impl<'a> Translator<'a> {
             return;
         }
         self.translated(directive, format!("[upstreams.{weir_name}]"));
+        let list = |key: &str, addresses: &[String]| toml_out::Entry {
+            key: key.into(),
+            value: toml_out::strings(addresses.iter().map(String::as_str)),
+            source: Some(directive.source.clone()),
+            remark: None,
+        };
+        table.entries.insert(0, list("servers", &servers));
         if !backups.is_empty() {
-            table.entries.insert(
-                0,
-                toml_out::Entry {
-                    key: "backup_servers".into(),
-                    value: toml_out::strings(backups.iter().map(String::as_str)),
-                    source: Some(directive.source.clone()),
-                    remark: None,
-                },
-            );
+            table.entries.insert(1, list("backup_servers", &backups));
         }
-        table.entries.insert(
-            0,
-            toml_out::Entry {
-                key: "servers".into(),
-                value: toml_out::strings(servers.iter().map(String::as_str)),
-                source: Some(directive.source.clone()),
-                remark: None,
-            },
-        );
         // nginx counts failures per server; weir per upstream: one setting when all agree.
         let first = fail_settings.first().cloned();
         if let Some((max_fails, fail_timeout, source)) = first {
