@@ -110,6 +110,10 @@ pub struct ServerConfig {
     pub runtime: RuntimeLayout,
     /// `threads`: worker threads; 0 means one per core. Default 0.
     pub threads: usize,
+    /// `max_password_checks`: costly password checks (`basic_auth` with bcrypt, SHA-crypt or
+    /// MD5-crypt hashes) run at once, each on a blocking thread; 16 times as many may wait, and
+    /// a request past those gets 503. 0 means one per core but one (at least one). Default 0.
+    pub max_password_checks: usize,
     /// `resolver`, `resolve_interval`, `resolve_timeout`: how upstream host names are resolved.
     pub resolve: ResolveConfig,
 }
@@ -755,6 +759,9 @@ pub struct RouteRules {
     /// `access`: allow/deny in order (nginx `allow`/`deny`); `None` when the route has none,
     /// so its host's apply.
     pub access: Option<Vec<AccessRule>>,
+    /// `basic_auth`: a password asked of every request (nginx `auth_basic`); `None` when the
+    /// route has none, so its host's applies.
+    pub basic_auth: Option<BasicAuth>,
     /// `dotfiles`: a static route serves paths with a segment starting with `.`. Default false:
     /// they are 404, except `/.well-known/`.
     pub dotfiles: bool,
@@ -819,6 +826,17 @@ pub struct AccessRule {
     pub network: Option<IpNet>,
 }
 
+/// `basic_auth` of a route or a `[[hosts]]` table (nginx `auth_basic` and
+/// `auth_basic_user_file`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BasicAuth {
+    /// `basic_auth = { realm = "Staff", user_file = "/etc/weir/htpasswd" }`: a request needs a
+    /// user and password of the file, else 401 with `WWW-Authenticate: Basic realm="Staff"`.
+    Required { realm: String, user_file: PathBuf },
+    /// `basic_auth = false`: none, though the route's host asks for one (nginx `auth_basic off`).
+    Off,
+}
+
 /// What a static route does with a missing file (nginx `try_files $uri ...`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StaticFallback {
@@ -838,6 +856,9 @@ pub struct HostConfig {
     /// `access`: used by a route of this host that has no `access` of its own, and by a
     /// request to this host that no route matches.
     pub access: Option<Vec<AccessRule>>,
+    /// `basic_auth`: used by a route of this host that has none of its own, and by a request
+    /// to this host that no route matches.
+    pub basic_auth: Option<BasicAuth>,
     /// `error_pages`, `intercept_errors`: for a route of this host, beneath its own.
     pub pages: ErrorPages,
 }

@@ -154,6 +154,18 @@ pub enum ProxyError {
     /// The route's or host's `access` list refused the client's address: 403, as nginx `deny`.
     #[error("access denied to {client}")]
     AccessDenied { client: std::net::IpAddr },
+    /// The route's or host's `basic_auth` refused the request (no credentials, an unknown
+    /// user or a wrong password: `reason`): 401 with `WWW-Authenticate: <challenge>`, as nginx
+    /// `auth_basic`.
+    #[error("authentication failed: {reason}")]
+    Unauthorized {
+        challenge: Arc<str>,
+        reason: &'static str,
+    },
+    /// More passwords wait to be checked than weir checks at once and keeps waiting (a flood of
+    /// guesses against a costly hash): 503 with `Retry-After: 1`.
+    #[error("too many passwords are waiting to be checked")]
+    AuthBusy,
     /// A rate limit's rejection: its status, and its headers (`Retry-After`, the `RateLimit`
     /// fields) written as lines when it was decided, labelled with the limit's name (a copy in
     /// the lines' buffer, where a clone of the limit's `Arc<str>` wrote a reference count shared
@@ -195,6 +207,8 @@ impl ProxyError {
             ProxyError::FileNotFound { .. } => StatusCode::NOT_FOUND,
             ProxyError::FileForbidden { .. } => StatusCode::FORBIDDEN,
             ProxyError::AccessDenied { .. } => StatusCode::FORBIDDEN,
+            ProxyError::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
+            ProxyError::AuthBusy => StatusCode::SERVICE_UNAVAILABLE,
             ProxyError::File { source } => file_status(source),
             ProxyError::Spool => StatusCode::INTERNAL_SERVER_ERROR,
             ProxyError::RedirectLoop => StatusCode::INTERNAL_SERVER_ERROR,
@@ -214,7 +228,8 @@ impl ProxyError {
             | ProxyError::MethodNotAllowed { .. }
             | ProxyError::FileNotFound { .. }
             | ProxyError::FileForbidden { .. }
-            | ProxyError::AccessDenied { .. } => Side::Downstream,
+            | ProxyError::AccessDenied { .. }
+            | ProxyError::Unauthorized { .. } => Side::Downstream,
             // A missing or forbidden file is the client's asking; any other failure is weir's.
             ProxyError::File { source } => {
                 if file_status(source) == StatusCode::INTERNAL_SERVER_ERROR {
@@ -233,6 +248,7 @@ impl ProxyError {
             | ProxyError::RedirectLoop
             | ProxyError::Spool
             | ProxyError::SpoolFull { .. }
+            | ProxyError::AuthBusy
             | ProxyError::QueueTimeout { .. }
             | ProxyError::QueueFull { .. }
             | ProxyError::Overloaded { .. } => Side::Internal,
@@ -280,6 +296,8 @@ impl ProxyError {
             ProxyError::FileNotFound { .. } => "file_not_found",
             ProxyError::FileForbidden { .. } => "file_forbidden",
             ProxyError::AccessDenied { .. } => "access_denied",
+            ProxyError::Unauthorized { .. } => "unauthorized",
+            ProxyError::AuthBusy => "auth_busy",
             ProxyError::File { .. } => "file",
             ProxyError::Spool => "spool",
             ProxyError::SpoolFull { .. } => "spool_full",
@@ -325,6 +343,18 @@ impl ProxyError {
                     header::RETRY_AFTER,
                     itoa::Buffer::new().format(retry_after.as_secs()),
                 );
+                response
+            }
+            ProxyError::Unauthorized { challenge, .. } => {
+                let mut response = status_response(status);
+                response
+                    .headers_mut()
+                    .set(header::WWW_AUTHENTICATE, challenge.as_bytes());
+                response
+            }
+            ProxyError::AuthBusy => {
+                let mut response = status_response(status);
+                response.headers_mut().set(header::RETRY_AFTER, "1");
                 response
             }
             ProxyError::Overloaded { retry_after, .. } => {

@@ -20,6 +20,7 @@ pub mod error;
 pub mod h1;
 pub mod head_view;
 mod header_list;
+pub mod htpasswd;
 mod http2;
 mod logging;
 mod metrics;

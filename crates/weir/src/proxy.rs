@@ -44,6 +44,7 @@ use crate::static_files::StaticDir;
 use crate::upstream::{self, Upstream, UpstreamBody};
 
 mod accel;
+mod auth;
 mod build;
 pub use build::BuildError;
 mod checks;
@@ -391,7 +392,13 @@ impl Proxy {
             });
             let Some(route) = found else {
                 checks::body_size(length, self.max_body_size)?;
-                self.rules.check_host_access(host, client_ip)?;
+                let check = self
+                    .rules
+                    .check_host_access(host, client_ip, request.headers())?
+                    .map(|pending| Box::pin(pending.run()));
+                if let Some(check) = check {
+                    check.await?;
+                }
                 return Err(ProxyError::NoRoute);
             };
             record.route = Some(route.index);
@@ -413,6 +420,17 @@ impl Proxy {
             if let Err(rejected) = decided {
                 give_back_headers(std::mem::take(request));
                 return Err(rejected);
+            }
+            // `basic_auth` after the limits, as nginx's access phase after `limit_req`. A costly
+            // check is boxed: rare (a user's first request, or a wrong password), and as an
+            // await of its own it would take its room in this future.
+            let check = match rules.map(|rules| rules.check_auth(request.headers())) {
+                Some(Ok(Some(pending))) => Some(Box::pin(pending.run())),
+                Some(Err(refused)) => return Err(refused),
+                _ => None,
+            };
+            if let Some(check) = check {
+                check.await?;
             }
             let limited = decided.as_ref().ok().and_then(Option::as_ref);
             let upstream = match &route.target {

@@ -239,6 +239,7 @@ struct RawServer {
     real_ip_header: Option<RealIpHeaderValue>,
     runtime: Option<RuntimeValue>,
     threads: Option<usize>,
+    max_password_checks: Option<usize>,
     // Upstream servers by host name.
     resolver: Option<ResolverValue>,
     resolve_interval: Option<Spanned<DurationValue>>,
@@ -307,6 +308,7 @@ struct RawRoute {
     hide_response_headers: Option<Vec<Spanned<String>>>,
     forwarded_for: Option<Spanned<String>>,
     access: Option<Vec<Spanned<String>>>,
+    basic_auth: Option<Spanned<toml::Value>>,
     dotfiles: Option<Spanned<bool>>,
     fallback_upstream: Option<Spanned<String>>,
     fallback_file: Option<Spanned<String>>,
@@ -1003,6 +1005,7 @@ impl RawServer {
                 .runtime
                 .map_or(crate::config::RuntimeLayout::PerCore, |value| value.0),
             threads: self.threads.unwrap_or(0),
+            max_password_checks: self.max_password_checks.unwrap_or(0),
             resolve: validate_resolve(
                 self.resolver.as_ref(),
                 self.resolve_interval.as_ref(),
@@ -1811,6 +1814,7 @@ impl RawRoute {
             hide_response_headers: self.hide_response_headers.as_ref(),
             forwarded_for: self.forwarded_for.as_ref(),
             access: self.access.as_deref(),
+            basic_auth: self.basic_auth.as_ref(),
             dotfiles: self.dotfiles.as_ref(),
             fallback_upstream: self.fallback_upstream.as_ref(),
             fallback_file: self.fallback_file.as_ref(),

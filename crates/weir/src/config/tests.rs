@@ -2476,3 +2476,100 @@ fn a_capacity_that_cannot_be_is_rejected_with_its_key() {
         assert!(error.line().is_some(), "{keys}: {error}");
     }
 }
+
+// `basic_auth`.
+
+#[test]
+fn basic_auth_is_read_on_a_route_and_a_host() {
+    let config = parse(&with_app(
+        r#"
+[[hosts]]
+name = "staff.test"
+basic_auth = { realm = "Staff \"only\"", user_file = "/etc/weir/htpasswd" }
+[[routes]]
+host = "staff.test"
+upstream = "app"
+[[routes]]
+host = "staff.test"
+path = "/health"
+upstream = "app"
+basic_auth = false
+"#,
+    ));
+    assert_eq!(
+        config.hosts[0].basic_auth,
+        Some(BasicAuth::Required {
+            realm: "Staff \"only\"".into(),
+            user_file: "/etc/weir/htpasswd".into(),
+        })
+    );
+    assert_eq!(config.routes[0].rules.basic_auth, None);
+    assert_eq!(config.routes[1].rules.basic_auth, Some(BasicAuth::Off));
+    assert_eq!(config.server.max_password_checks, 0);
+}
+
+#[test]
+fn a_basic_auth_that_cannot_work_is_refused_with_what_would_be_valid() {
+    for (value, says) in [
+        ("true", "or `false`"),
+        ("{ realm = \"a\" }", "needs `user_file`"),
+        ("{ user_file = \"/etc/htpasswd\" }", "needs `realm`"),
+        (
+            "{ realm = \"a\", user_file = \"htpasswd\" }",
+            "absolute path",
+        ),
+        (
+            "{ realm = \"a\", user_file = \"/etc/htpasswd\", users = 1 }",
+            "unknown key `users`",
+        ),
+        (
+            "{ realm = \"a\\u0001\", user_file = \"/etc/htpasswd\" }",
+            "control characters",
+        ),
+        (
+            "{ realm = 1, user_file = \"/etc/htpasswd\" }",
+            "is a string",
+        ),
+    ] {
+        let error = reject(&with_app(&format!(
+            "[[routes]]\nupstream = \"app\"\nbasic_auth = {value}\n"
+        )));
+        assert_eq!(error.line(), Some(5), "{value}: {error}");
+        assert_eq!(
+            error.key(),
+            Some("routes[0].basic_auth"),
+            "{value}: {error}"
+        );
+        assert!(error.to_string().contains(says), "{value}: {error}");
+    }
+}
+
+#[test]
+fn load_refuses_a_password_file_that_is_missing_or_has_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("weir.toml");
+    let users = dir.path().join("htpasswd");
+    std::fs::write(
+        &path,
+        with_app(&format!(
+            "[[routes]]\nupstream = \"app\"\nbasic_auth = {{ realm = \"Staff\", user_file = \"{}\" }}\n",
+            users.display()
+        )),
+    )
+    .unwrap();
+    let error = load(&path).unwrap_err();
+    assert_eq!(error.line(), Some(5), "{error}");
+    assert_eq!(error.key(), Some("routes[0].basic_auth"), "{error}");
+    assert!(error.to_string().contains("cannot read it"), "{error}");
+    std::fs::write(&users, "# staff\nalice:{PLAIN}one\nbob:two\n").unwrap();
+    let error = load(&path).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains(&format!("{}:3: ", users.display())),
+        "{error}"
+    );
+    assert!(error.to_string().contains("{PLAIN}"), "{error}");
+    std::fs::write(&users, "alice:{PLAIN}one\nbob:{PLAIN}two\n").unwrap();
+    assert!(load(&path).is_ok());
+}

@@ -38,6 +38,8 @@ pub enum BuildError {
         path: std::path::PathBuf,
         source: std::io::Error,
     },
+    #[error("{message}")]
+    UserFile { message: String },
     #[error("cannot serve static files from {path}: {source}")]
     Static {
         path: std::path::PathBuf,
@@ -284,8 +286,14 @@ impl Proxy {
                 .map(std::net::SocketAddr::port),
             accel_redirect: config.routes.iter().any(|route| route.scope.internal),
             config: config.clone(),
-            rules: super::rules::Rules::new(config)
-                .map_err(|(path, source)| BuildError::ErrorPage { path, source })?,
+            rules: super::rules::Rules::new(config).map_err(|error| match error {
+                super::rules::RulesError::Page(path, source) => {
+                    BuildError::ErrorPage { path, source }
+                }
+                super::rules::RulesError::UserFile(path, error) => BuildError::UserFile {
+                    message: error.naming(&path),
+                },
+            })?,
         })
     }
 }

@@ -21,9 +21,10 @@ use crate::body::Body;
 use crate::head_view::{Headers, Request, Response};
 use http::{Method, StatusCode, Uri};
 
+use super::auth::{Guard, Pending, Verifier};
 use crate::config::{
-    AccessRule, Config, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig, Template,
-    Variables,
+    AccessRule, BasicAuth, Config, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
+    Template, Variables,
 };
 use crate::error::ProxyError;
 
@@ -54,6 +55,8 @@ pub(super) struct Effective {
     response_hide: Vec<HeaderName>,
     forwarded_for: Option<ForwardedFor>,
     access: Option<Vec<AccessRule>>,
+    /// `basic_auth`, when it asks for a password.
+    auth: Option<Arc<Guard>>,
     /// `error_pages`, by status.
     pages: Vec<(StatusCode, Page)>,
     /// `intercept_errors`: the upstream's answers of those statuses get the page too.
@@ -80,14 +83,51 @@ impl Page {
     }
 }
 
-/// The pages read so far while the proxy is built, by file: a file named by many routes is
-/// read and kept once.
-type Read = HashMap<PathBuf, Page>;
+/// The files read so far while the proxy is built, by path: a file named by many routes is
+/// read and kept once. The password files' checks share one [`Verifier`].
+struct Read {
+    pages: HashMap<PathBuf, Page>,
+    users: HashMap<PathBuf, Arc<crate::htpasswd::Users>>,
+    verifier: Arc<Verifier>,
+}
+
+/// A file the rules name that cannot be used.
+#[derive(Debug)]
+pub(super) enum RulesError {
+    /// An error page that cannot be read.
+    Page(PathBuf, std::io::Error),
+    /// A password file that cannot be read, or one of whose lines is not valid.
+    UserFile(PathBuf, crate::htpasswd::FileError),
+}
+
+impl Read {
+    fn guard(&mut self, auth: &BasicAuth) -> Result<Option<Arc<Guard>>, RulesError> {
+        let BasicAuth::Required { realm, user_file } = auth else {
+            return Ok(None);
+        };
+        let users = match self.users.get(user_file) {
+            Some(users) => Arc::clone(users),
+            None => {
+                let users = Arc::new(
+                    crate::htpasswd::Users::read(user_file)
+                        .map_err(|error| RulesError::UserFile(user_file.clone(), error))?,
+                );
+                self.users.insert(user_file.clone(), Arc::clone(&users));
+                users
+            }
+        };
+        Ok(Some(Arc::new(Guard::new(
+            realm,
+            users,
+            Arc::clone(&self.verifier),
+        ))))
+    }
+}
 
 /// The content of the error page at `path`, read once per build, up to
 /// [`MAX_ERROR_PAGE`](crate::config::MAX_ERROR_PAGE).
 fn read_page(path: &Path, read: &mut Read) -> std::io::Result<Page> {
-    if let Some(page) = read.get(path) {
+    if let Some(page) = read.pages.get(path) {
         return Ok(page.clone());
     }
     let mut body = Vec::new();
@@ -104,7 +144,7 @@ fn read_page(path: &Path, read: &mut Read) -> std::io::Result<Page> {
         body: bytes::Bytes::from(body),
         content_type: crate::static_files::mime::for_path(path),
     };
-    read.insert(path.to_path_buf(), page.clone());
+    read.pages.insert(path.to_path_buf(), page.clone());
     Ok(page)
 }
 
@@ -130,8 +170,12 @@ impl Facts {
 impl Rules {
     /// The rules of `config`'s routes and hosts; fails when an error page cannot be read (the
     /// file, and why).
-    pub(super) fn new(config: &Config) -> Result<Rules, (PathBuf, std::io::Error)> {
-        let mut read = Read::new();
+    pub(super) fn new(config: &Config) -> Result<Rules, RulesError> {
+        let mut read = Read {
+            pages: HashMap::new(),
+            users: HashMap::new(),
+            verifier: Arc::new(Verifier::new(config.server.max_password_checks)),
+        };
         // `[server] error_pages`, beneath every host's and route's own.
         let mut server = Effective::default();
         server.merge_pages(&config.server.error_pages, &mut read)?;
@@ -199,16 +243,21 @@ impl Rules {
         }
     }
 
-    /// `access` of a host no route of which matched the request (nginx's server-level `deny`
-    /// refuses a 404 too).
+    /// `access` and `basic_auth` of a host no route of which matched the request (nginx's
+    /// server-level `deny` and `auth_basic` refuse a 404 too): `Ok(Some)` when a password is
+    /// left to check.
     pub(super) fn check_host_access(
         &self,
         host: Option<&str>,
         client_ip: IpAddr,
-    ) -> Result<(), ProxyError> {
+        headers: &Headers,
+    ) -> Result<Option<Pending>, ProxyError> {
         match self.find(None, host) {
-            Some(rules) => rules.check_access(client_ip),
-            None => Ok(()),
+            Some(rules) => {
+                rules.check_access(client_ip)?;
+                rules.check_auth(headers)
+            }
+            None => Ok(None),
         }
     }
 }
@@ -218,7 +267,7 @@ impl Effective {
         host: &HostConfig,
         server: &Effective,
         read: &mut Read,
-    ) -> Result<Effective, (PathBuf, std::io::Error)> {
+    ) -> Result<Effective, RulesError> {
         let mut effective = Effective {
             server_name: host.name.clone(),
             pages: server.pages.clone(),
@@ -226,6 +275,9 @@ impl Effective {
         };
         effective.merge(&host.headers);
         effective.access = host.access.clone();
+        if let Some(auth) = &host.basic_auth {
+            effective.auth = read.guard(auth)?;
+        }
         effective.merge_pages(&host.pages, read)?;
         Ok(effective)
     }
@@ -235,7 +287,7 @@ impl Effective {
         host: Option<&HostConfig>,
         server: &Effective,
         read: &mut Read,
-    ) -> Result<Effective, (PathBuf, std::io::Error)> {
+    ) -> Result<Effective, RulesError> {
         let mut effective = match host {
             Some(host) => Effective::of_host(host, server, read)?,
             None => Effective {
@@ -248,19 +300,19 @@ impl Effective {
         if route.rules.access.is_some() {
             effective.access = route.rules.access.clone();
         }
+        if let Some(auth) = &route.rules.basic_auth {
+            effective.auth = read.guard(auth)?;
+        }
         effective.merge_pages(&route.rules.pages, read)?;
         effective.answers = route.answer.is_some() && route.static_root.is_none();
         Ok(effective)
     }
 
     /// `pages` after what is there: a status named again takes the later page.
-    fn merge_pages(
-        &mut self,
-        pages: &ErrorPages,
-        read: &mut Read,
-    ) -> Result<(), (PathBuf, std::io::Error)> {
+    fn merge_pages(&mut self, pages: &ErrorPages, read: &mut Read) -> Result<(), RulesError> {
         for (status, path) in &pages.files {
-            let page = read_page(path, read).map_err(|error| (path.clone(), error))?;
+            let page =
+                read_page(path, read).map_err(|error| RulesError::Page(path.clone(), error))?;
             self.pages.retain(|(other, _)| other != status);
             self.pages.push((*status, page));
         }
@@ -353,6 +405,15 @@ impl Effective {
         match decided {
             Some(rule) if !rule.allow => Err(ProxyError::AccessDenied { client: client_ip }),
             _ => Ok(()),
+        }
+    }
+
+    /// `basic_auth`: `Ok(None)` when the request passes (or none is asked), `Ok(Some)` when its
+    /// password is left to check on a blocking thread.
+    pub(super) fn check_auth(&self, headers: &Headers) -> Result<Option<Pending>, ProxyError> {
+        match &self.auth {
+            Some(guard) => guard.check(headers),
+            None => Ok(None),
         }
     }
 

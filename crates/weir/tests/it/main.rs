@@ -7,6 +7,7 @@ mod support;
 mod accel;
 mod access;
 mod balance;
+mod basic_auth;
 mod buffering;
 mod codec;
 mod dns;

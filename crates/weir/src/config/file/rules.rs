@@ -13,8 +13,8 @@ use toml::Spanned;
 // keys over as a `RouteKeys`, and its host check as a function.
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
-    AccessRule, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig, RouteRules,
-    StaticFallback, Template,
+    AccessRule, BasicAuth, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
+    RouteRules, StaticFallback, Template,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -32,6 +32,7 @@ pub(super) struct RawHost {
     hide_response_headers: Option<Vec<Spanned<String>>>,
     forwarded_for: Option<Spanned<String>>,
     access: Option<Vec<Spanned<String>>>,
+    basic_auth: Option<Spanned<toml::Value>>,
     error_pages: Option<RawPageMap>,
     intercept_errors: Option<Spanned<bool>>,
 }
@@ -50,6 +51,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) hide_response_headers: Option<&'a Vec<Spanned<String>>>,
     pub(super) forwarded_for: Option<&'a Spanned<String>>,
     pub(super) access: Option<&'a [Spanned<String>]>,
+    pub(super) basic_auth: Option<&'a Spanned<toml::Value>>,
     pub(super) dotfiles: Option<&'a Spanned<bool>>,
     pub(super) fallback_upstream: Option<&'a Spanned<String>>,
     pub(super) fallback_file: Option<&'a Spanned<String>>,
@@ -109,6 +111,7 @@ pub(super) fn validate_route<T>(
         forwarded_for: raw.forwarded_for,
     })?;
     let access = raw.access.map(validate_access).transpose()?;
+    let basic_auth = raw.basic_auth.map(validate_basic_auth).transpose()?;
 
     let is_static = raw.static_root.is_some();
     let only_static = [
@@ -196,6 +199,7 @@ pub(super) fn validate_route<T>(
     Ok(RouteRules {
         headers,
         access,
+        basic_auth,
         dotfiles: raw.dotfiles.is_some_and(|value| *value.get_ref()),
         fallback,
         pages: validate_pages(raw.error_pages, raw.intercept_errors)?,
@@ -243,6 +247,58 @@ pub(super) fn validate_pages(
     })
 }
 
+/// `basic_auth = { realm = "Staff", user_file = "/etc/weir/htpasswd" }`, or `false`.
+fn validate_basic_auth(raw: &Spanned<toml::Value>) -> Result<BasicAuth, Problem> {
+    const EXPECTED: &str = "expected `{ realm = \"Staff\", user_file = \"/etc/weir/htpasswd\" }` (a password asked of every request, as nginx's auth_basic and auth_basic_user_file), or `false` (none, though the host asks for one)";
+    let table = match raw.get_ref() {
+        toml::Value::Boolean(false) => return Ok(BasicAuth::Off),
+        toml::Value::Table(table) => table,
+        other => return Err(invalid(raw.span(), format!("{EXPECTED}; found {other}"))),
+    };
+    if let Some(key) = table
+        .keys()
+        .find(|key| !matches!(key.as_str(), "realm" | "user_file"))
+    {
+        return Err(Problem::new(
+            ConfigErrorKind::UnknownKey,
+            raw.span(),
+            format!("unknown key `{key}` in basic_auth; {EXPECTED}"),
+        ));
+    }
+    let text = |key: &str| match table.get(key) {
+        Some(toml::Value::String(text)) => Ok(text.clone()),
+        Some(other) => Err(invalid(
+            raw.span(),
+            format!("basic_auth.{key} is a string; found {other}. {EXPECTED}"),
+        )),
+        None => Err(Problem::new(
+            ConfigErrorKind::MissingKey,
+            raw.span(),
+            format!("basic_auth needs `{key}`; {EXPECTED}"),
+        )),
+    };
+    let realm = text("realm")?;
+    // The realm is written into a quoted string of `WWW-Authenticate`.
+    if realm.chars().any(|c| c.is_control()) {
+        return Err(invalid(
+            raw.span(),
+            format!("basic_auth.realm is shown in the browser's prompt and may not hold control characters; found {realm:?}"),
+        ));
+    }
+    let user_file = text("user_file")?;
+    let path = std::path::Path::new(&user_file);
+    if !path.is_absolute() || user_file.ends_with('/') {
+        return Err(invalid(
+            raw.span(),
+            format!("basic_auth.user_file is the absolute path of a password file (as `htpasswd` writes), as \"/etc/weir/htpasswd\"; found {user_file:?}"),
+        ));
+    }
+    Ok(BasicAuth::Required {
+        realm,
+        user_file: path.to_path_buf(),
+    })
+}
+
 /// `[[hosts]]`: each name once, and each the `host` of some route.
 pub(super) fn validate_hosts(
     raw_hosts: &[Spanned<RawHost>],
@@ -287,11 +343,17 @@ pub(super) fn validate_hosts(
             forwarded_for: raw.forwarded_for.as_ref(),
         })?;
         let access = raw.access.as_deref().map(validate_access).transpose()?;
+        let basic_auth = raw
+            .basic_auth
+            .as_ref()
+            .map(validate_basic_auth)
+            .transpose()?;
         let pages = validate_pages(raw.error_pages.as_ref(), raw.intercept_errors.as_ref())?;
         hosts.push(HostConfig {
             name,
             headers,
             access,
+            basic_auth,
             pages,
         });
     }
@@ -536,6 +598,28 @@ pub(super) fn check_files(config: &crate::config::Config) -> Option<FileProblem>
                 return Some(FileProblem {
                     key: format!("{table}.error_pages.{}", status.as_u16()),
                     message,
+                });
+            }
+        }
+    }
+    let auths = config
+        .routes
+        .iter()
+        .enumerate()
+        .map(|(index, route)| (format!("routes[{index}]"), &route.rules.basic_auth))
+        .chain(
+            config
+                .hosts
+                .iter()
+                .enumerate()
+                .map(|(index, host)| (format!("hosts[{index}]"), &host.basic_auth)),
+        );
+    for (table, auth) in auths {
+        if let Some(BasicAuth::Required { user_file, .. }) = auth {
+            if let Err(error) = crate::htpasswd::Users::read(user_file) {
+                return Some(FileProblem {
+                    key: format!("{table}.basic_auth"),
+                    message: error.naming(user_file),
                 });
             }
         }

@@ -1,0 +1,136 @@
+use super::*;
+
+/// Each hash made by the tool named, for the password given; each wrong password refused.
+const KNOWN: &[(&str, &str, &str)] = &[
+    // htpasswd -nbm (its default): two bytes of UTF-8 and more than 16 bytes.
+    (
+        "htpasswd -m",
+        "$apr1$TIW9N6xN$/WglA9iooTv98Pq6IL2kD/",
+        "é long password more than sixteen bytes",
+    ),
+    (
+        "openssl passwd -apr1",
+        "$apr1$saltsalt$qYpLAVWkBvXFyDme7.oc1/",
+        "pass word",
+    ),
+    (
+        "openssl passwd -1",
+        "$1$5pZSV9va$azfrPr6af3Fc7dLblQXVa0",
+        "password",
+    ),
+    (
+        "htpasswd -B -C 4",
+        "$2y$04$zw5EDgCxSQl.T0nOET0CRuz9/aJyAuXH20o7qv3D8d3MvdQ6TNN8i",
+        "secret",
+    ),
+    (
+        "openssl passwd -5",
+        "$5$abc$qsg6EHbUzHQzF1POlD7zUwBINSELQxypPaeDcZe6vH0",
+        "secret",
+    ),
+    (
+        "openssl passwd -6",
+        "$6$abc$IdWKNKTJEb8LxY7CGg8YBXlvtfZzFw7Mp/r6niK9YB2mdvgY..TKjv1T..8RadRt2qvUHYRLr/TsVArtr91iR1",
+        "secret",
+    ),
+    ("htpasswd -s", "{SHA}5en6G6MezRroT3XKqkdPOmY/BfQ=", "secret"),
+    ("htpasswd -d", "6/BBnIALQ56gA", "secret"),
+    (
+        "python: SHA-1 of password and salt NaCl",
+        "{SSHA}dj2lH1ocucmj5OQsjP6mQrVx6FhOYUNs",
+        "secret",
+    ),
+    ("by hand", "{PLAIN}secret", "secret"),
+];
+
+#[test]
+fn each_hash_accepts_its_password_and_no_other() {
+    for (tool, text, password) in KNOWN {
+        let hash = Hash::parse(text.as_bytes()).unwrap_or_else(|error| panic!("{tool}: {error}"));
+        assert!(hash.verify(password.as_bytes()), "{tool}: {text}");
+        assert!(!hash.verify(b"Secret"), "{tool}: a wrong password");
+        assert!(!hash.verify(b""), "{tool}: an empty password");
+    }
+}
+
+#[test]
+fn the_costly_hashes_are_the_crypt_family_but_des() {
+    let dear: Vec<bool> = KNOWN
+        .iter()
+        .map(|(_, text, _)| Hash::parse(text.as_bytes()).unwrap().is_dear())
+        .collect();
+    assert_eq!(
+        dear,
+        [true, true, true, true, true, true, false, false, false, false]
+    );
+}
+
+#[test]
+fn a_file_is_read_as_nginx_reads_it() {
+    let text = b"# staff\r\n\nalice:{PLAIN}one:a comment\r\nbob:{SHA}5en6G6MezRroT3XKqkdPOmY/BfQ=\nalice:{PLAIN}two\n   \n";
+    let users = Users::parse(text).unwrap();
+    assert_eq!(users.len(), 2);
+    // The first line of a name counts; a comment after a second ':' is not the hash's.
+    let alice = users.get(b"alice").unwrap();
+    assert!(alice.hash().verify(b"one"));
+    assert!(!alice.hash().verify(b"two"));
+    assert!(users.get(b"bob").unwrap().hash().verify(b"secret"));
+    assert!(
+        users.get(b"Alice").is_none(),
+        "names are compared as they are"
+    );
+    assert!(Users::parse(b"").unwrap().is_empty());
+}
+
+#[test]
+fn a_bad_line_is_named_with_what_would_be_valid() {
+    let cases: &[(&[u8], usize, &str)] = &[
+        (b"alice:{PLAIN}a\nbob\n", 2, "has no ':'"),
+        (b":$apr1$x$y\n", 1, "name before ':' is empty"),
+        (b"# c\nalice:secret\n", 2, "needs {PLAIN} before it"),
+        (b"alice:$y$j9T$abc$def\n", 1, "htpasswd -B"),
+        (
+            b"alice:$apr1$toolongsalt$qYpLAVWkBvXFyDme7.oc1/\n",
+            1,
+            "up to 8 characters",
+        ),
+        (b"alice:{SHA}abc\n", 1, "20 bytes"),
+        (b"alice:{SSHA}abc=\n", 1, "its salt"),
+        (b"alice:$2y$04$short\n", 1, "not a valid crypt(3) hash"),
+        (b"alice:$sha1$1$x$y\n", 1, "not one nginx reads"),
+    ];
+    for (text, line, says) in cases {
+        let error = match Users::parse(text) {
+            Ok(_) => panic!("{:?} was read", String::from_utf8_lossy(text)),
+            Err(error) => error,
+        };
+        assert_eq!(error.line, *line, "{error}");
+        assert!(error.message.contains(says), "{error}");
+    }
+}
+
+#[test]
+fn a_verified_password_is_remembered_for_its_user_only() {
+    let users = Users::parse(
+        b"alice:$apr1$saltsalt$qYpLAVWkBvXFyDme7.oc1/\nbob:$apr1$saltsalt$qYpLAVWkBvXFyDme7.oc1/\n",
+    )
+    .unwrap();
+    let (alice, bob) = (users.get(b"alice").unwrap(), users.get(b"bob").unwrap());
+    assert!(!users.was_verified(alice, b"pass word"));
+    users.remember(alice, b"pass word");
+    assert!(users.was_verified(alice, b"pass word"));
+    assert!(!users.was_verified(alice, b"pass wore"));
+    assert!(!users.was_verified(bob, b"pass word"));
+}
+
+#[test]
+fn a_file_over_the_bound_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("htpasswd");
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(MAX_FILE + 1).unwrap();
+    let error = Users::read(&path).err().unwrap();
+    assert!(error.message.contains("16 MiB"), "{error}");
+    let error = Users::read(&dir.path().join("missing")).err().unwrap();
+    assert!(error.message.contains("cannot read it"), "{error}");
+}

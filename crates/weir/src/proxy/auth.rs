@@ -1,0 +1,192 @@
+//! `basic_auth` of routes and `[[hosts]]` (nginx `auth_basic`, `auth_basic_user_file`): a
+//! request needs `Authorization: Basic` with a user and password of the password file, else 401
+//! with `WWW-Authenticate: Basic realm="..."`. The check runs after the rate limits, as nginx's
+//! access phase runs after `limit_req`, so a limit on the route bounds the guesses a client makes.
+//!
+//! A costly hash (bcrypt, SHA-crypt, MD5-crypt: [`Hash::is_dear`]) is checked on a blocking
+//! thread, never on a connection's thread (nginx checks it in its event loop, which a flood of
+//! wrong bcrypt passwords stalls for every connection of that worker): at most
+//! `[server] max_password_checks` at a time (by default one core fewer than the machine has,
+//! one at least), and at most [`WAITING`] times as many waiting, beyond which a request is
+//! answered 503 with `Retry-After: 1`. A password
+//! that passed is remembered by its user (a keyed SHA-256, [`Users::remember`]), so a user's
+//! next requests cost a digest, not a bcrypt. The file is read when the proxy is built (at
+//! start and on every reload); nginx reads it at every request.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use base64::Engine as _;
+
+use crate::error::ProxyError;
+use crate::head_view::Headers;
+use crate::htpasswd::Users;
+
+/// How many requests may wait for a password check for each check that runs at once.
+pub(super) const WAITING: usize = 16;
+
+/// The longest `Authorization` value looked at: a user and password of up to some 3 KiB.
+const MAX_CREDENTIALS: usize = 4096;
+
+/// One `basic_auth` as a route (or host) applies it.
+pub(super) struct Guard {
+    /// `Basic realm="..."`, the value of `WWW-Authenticate`.
+    challenge: Arc<str>,
+    users: Arc<Users>,
+    verifier: Arc<Verifier>,
+}
+
+/// The costly checks of one proxy: how many run and wait.
+pub(super) struct Verifier {
+    permits: Arc<tokio::sync::Semaphore>,
+    waiting: AtomicUsize,
+    /// How many may wait.
+    max_waiting: usize,
+}
+
+impl Verifier {
+    /// At most `at_once` checks at a time; 0: one a core but one (so that a flood of guesses
+    /// leaves a core to the connections), and one at least.
+    pub(super) fn new(at_once: usize) -> Verifier {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let at_once = match at_once {
+            0 => cores.saturating_sub(1).max(1),
+            at_once => at_once,
+        };
+        Verifier {
+            permits: Arc::new(tokio::sync::Semaphore::new(at_once)),
+            waiting: AtomicUsize::new(0),
+            max_waiting: at_once.saturating_mul(WAITING),
+        }
+    }
+}
+
+/// A password to check on a blocking thread.
+pub(super) struct Pending {
+    users: Arc<Users>,
+    name: Box<[u8]>,
+    password: Box<[u8]>,
+    verifier: Arc<Verifier>,
+    challenge: Arc<str>,
+}
+
+/// Counts a request among those waiting while it waits.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Guard {
+    pub(super) fn new(realm: &str, users: Arc<Users>, verifier: Arc<Verifier>) -> Guard {
+        // A quoted string: `"` and `\` escaped (the config refuses control characters).
+        let mut challenge = String::with_capacity(realm.len() + 16);
+        challenge.push_str("Basic realm=\"");
+        for c in realm.chars() {
+            if matches!(c, '"' | '\\') {
+                challenge.push('\\');
+            }
+            challenge.push(c);
+        }
+        challenge.push('"');
+        Guard {
+            challenge: challenge.into(),
+            users,
+            verifier,
+        }
+    }
+
+    fn refuse(&self, reason: &'static str) -> ProxyError {
+        ProxyError::Unauthorized {
+            challenge: Arc::clone(&self.challenge),
+            reason,
+        }
+    }
+
+    /// Whether the request's credentials pass: `Ok(None)` when they do, or a check left to make
+    /// on a blocking thread ([`Pending::run`]).
+    pub(super) fn check(&self, headers: &Headers) -> Result<Option<Pending>, ProxyError> {
+        let Some(value) = headers.get("authorization") else {
+            return Err(self.refuse("no credentials"));
+        };
+        // `Basic`, any case, then spaces, then the base64 of `user:password` (nginx's reading).
+        let encoded = value
+            .get(..6)
+            .filter(|scheme| scheme.eq_ignore_ascii_case(b"basic "))
+            .map(|_| value[6..].trim_ascii())
+            .filter(|encoded| !encoded.is_empty() && encoded.len() <= MAX_CREDENTIALS)
+            .ok_or_else(|| self.refuse("no Basic credentials"))?;
+        let decoded = base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .map_err(|_| self.refuse("credentials not in base64"))?;
+        let Some(colon) = memchr::memchr(b':', &decoded) else {
+            return Err(self.refuse("credentials without ':'"));
+        };
+        let (name, password) = (&decoded[..colon], &decoded[colon + 1..]);
+        let Some(user) = self.users.get(name) else {
+            return Err(self.refuse("user not found"));
+        };
+        let hash = user.hash();
+        if !hash.is_dear() {
+            return match hash.verify(password) {
+                true => Ok(None),
+                false => Err(self.refuse("password mismatch")),
+            };
+        }
+        if self.users.was_verified(user, password) {
+            return Ok(None);
+        }
+        Ok(Some(Pending {
+            users: Arc::clone(&self.users),
+            name: name.into(),
+            password: password.into(),
+            verifier: Arc::clone(&self.verifier),
+            challenge: Arc::clone(&self.challenge),
+        }))
+    }
+}
+
+impl Pending {
+    /// Checks the password on a blocking thread, once a place among `max_password_checks` is
+    /// free; 503 at once when [`WAITING`] times as many requests wait already. A request whose client leaves
+    /// stops waiting; a check begun runs to its end and holds its place until then.
+    pub(super) async fn run(self) -> Result<(), ProxyError> {
+        let verifier = &self.verifier;
+        if verifier.waiting.fetch_add(1, Ordering::Relaxed) >= verifier.max_waiting {
+            verifier.waiting.fetch_sub(1, Ordering::Relaxed);
+            return Err(ProxyError::AuthBusy);
+        }
+        let waiting = Waiting(&verifier.waiting);
+        let permit = Arc::clone(&verifier.permits)
+            .acquire_owned()
+            .await
+            .map_err(|_| ProxyError::AuthBusy)?;
+        drop(waiting);
+        let Pending {
+            users,
+            name,
+            password,
+            challenge,
+            ..
+        } = self;
+        let checked = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let user = users.get(&name)?;
+            let passed = user.hash().verify(&password);
+            if passed {
+                users.remember(user, &password);
+            }
+            Some(passed)
+        })
+        .await;
+        match checked {
+            Ok(Some(true)) => Ok(()),
+            _ => Err(ProxyError::Unauthorized {
+                challenge,
+                reason: "password mismatch",
+            }),
+        }
+    }
+}

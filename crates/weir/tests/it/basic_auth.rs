@@ -1,0 +1,359 @@
+//! `basic_auth` (nginx `auth_basic`, `auth_basic_user_file`): 401 with `WWW-Authenticate` for a
+//! request without a user and password of the file; per route and per `[[hosts]]`; costly
+//! checks bounded by `max_password_checks`, a passed password remembered; the file read again
+//! on reload; and side by side with nginx on files the real `htpasswd` wrote (`WEIR_E2E=1`).
+
+use std::path::Path;
+
+use base64::Engine as _;
+use weir_testkit::nginx::{self, Nginx};
+
+use weir_testkit::client::Reply;
+
+use crate::support::*;
+
+fn basic(user: &str, password: &str) -> String {
+    format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"))
+    )
+}
+
+/// A route to `upstream` behind `basic_auth` with the file at `users`.
+fn config(upstream: &str, users: &Path, server_extra: &str) -> String {
+    format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+{server_extra}
+[upstreams.app]
+servers = ["{upstream}"]
+[[routes]]
+path = "/"
+upstream = "app"
+basic_auth = {{ realm = "Staff \"only\"", user_file = "{}" }}
+"#,
+        users.display()
+    )
+}
+
+async fn send(client: &mut Client, path: &str, authorization: Option<&str>) -> Reply {
+    let mut request = Request::get(path);
+    if let Some(value) = authorization {
+        request = request.header("authorization", value);
+    }
+    client
+        .send(request.body(Default::default()).unwrap())
+        .await
+        .expect("an answer")
+}
+
+#[tokio::test]
+async fn a_request_needs_a_user_and_password_of_the_file() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let users = dir.path().join("htpasswd");
+    std::fs::write(
+        &users,
+        "alice:{SHA}5en6G6MezRroT3XKqkdPOmY/BfQ=\nbob:$apr1$saltsalt$qYpLAVWkBvXFyDme7.oc1/\n",
+    )
+    .unwrap();
+    let gateway = TestGateway::start(&config(&upstream.address, &users, "")).await;
+    let mut client = Client::connect(gateway.addr).await;
+    let refused = [
+        None,
+        Some(basic("alice", "Secret")),
+        Some(basic("carol", "secret")),
+        Some(basic("bob", "pass wore")),
+        Some("Basic !!!".to_string()),
+        Some(format!(
+            "Basic {}",
+            base64::engine::general_purpose::STANDARD.encode("alice")
+        )),
+        Some("Bearer abc".to_string()),
+    ];
+    for authorization in &refused {
+        let reply = send(&mut client, "/headers", authorization.as_deref()).await;
+        assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{authorization:?}");
+        assert_eq!(
+            reply.header("www-authenticate"),
+            Some(r#"Basic realm="Staff \"only\"""#),
+            "{authorization:?}"
+        );
+    }
+    assert_eq!(
+        upstream.requests(),
+        0,
+        "a refused request never reaches the app"
+    );
+    for (user, password) in [("alice", "secret"), ("bob", "pass word")] {
+        let reply = send(&mut client, "/headers", Some(&basic(user, password))).await;
+        assert_eq!(reply.status, StatusCode::OK, "{user}");
+        // As nginx, the credentials go on to the app.
+        assert!(
+            reply.text().to_ascii_lowercase().contains(&format!(
+                "authorization: {}",
+                basic(user, password).to_ascii_lowercase()
+            )),
+            "{}",
+            reply.text()
+        );
+    }
+    // `basic`, any case, as nginx reads the scheme.
+    let lower = basic("alice", "secret").replacen("Basic", "basic", 1);
+    assert_eq!(
+        send(&mut client, "/", Some(&lower)).await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_hosts_basic_auth_applies_unless_the_route_turns_it_off() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let users = dir.path().join("htpasswd");
+    std::fs::write(&users, "alice:{PLAIN}secret\n").unwrap();
+    let toml = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[[hosts]]
+name = "staff.test"
+basic_auth = {{ realm = "Staff", user_file = "{}" }}
+[[routes]]
+host = "staff.test"
+path = "/app/"
+upstream = "app"
+[[routes]]
+host = "staff.test"
+path = "/health"
+upstream = "app"
+basic_auth = false
+[[routes]]
+host = "other.test"
+path = "/"
+upstream = "app"
+"#,
+        upstream.address,
+        users.display()
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let mut client = Client::connect(gateway.addr).await;
+    let mut statuses = Vec::new();
+    for (host, path, authorization) in [
+        ("staff.test", "/app/", None),
+        ("staff.test", "/app/", Some(basic("alice", "secret"))),
+        ("staff.test", "/health", None),
+        // No route: the host's password is asked first, as nginx's server-level auth_basic.
+        ("staff.test", "/nothing", None),
+        ("staff.test", "/nothing", Some(basic("alice", "secret"))),
+        ("other.test", "/", None),
+    ] {
+        let mut request = Request::get(path).header("host", host);
+        if let Some(value) = &authorization {
+            request = request.header("authorization", value);
+        }
+        let reply = client
+            .send(request.body(Default::default()).unwrap())
+            .await
+            .unwrap();
+        statuses.push(reply.status.as_u16());
+    }
+    assert_eq!(statuses, [401, 200, 200, 401, 404, 200]);
+}
+
+/// A flood of wrong passwords against a costly hash is checked `max_password_checks` at a time
+/// with 16 times as many waiting; the rest get 503 at once. A password that passed is
+/// remembered, so the user's next requests are not checked again: all of them pass while the
+/// checks are full.
+#[tokio::test]
+async fn costly_checks_are_bounded_and_a_passed_password_is_remembered() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let users = dir.path().join("htpasswd");
+    // bcrypt at cost 11: some 2,000 rounds of Blowfish's key schedule, tens of milliseconds.
+    let hash = pwhash::bcrypt::hash_with(
+        pwhash::bcrypt::BcryptSetup {
+            cost: Some(11),
+            ..Default::default()
+        },
+        "secret",
+    )
+    .unwrap();
+    std::fs::write(&users, format!("alice:{hash}\n")).unwrap();
+    let gateway = TestGateway::start(&config(
+        &upstream.address,
+        &users,
+        "max_password_checks = 1",
+    ))
+    .await;
+    let flood = |password: &'static str| {
+        let addr = gateway.addr;
+        (0..40).map(move |_| {
+            tokio::spawn(async move {
+                let mut client = Client::connect(addr).await;
+                let reply = send(&mut client, "/", Some(&basic("alice", password))).await;
+                (
+                    reply.status.as_u16(),
+                    reply.header("retry-after").map(str::to_string),
+                )
+            })
+        })
+    };
+    let mut counts = std::collections::BTreeMap::new();
+    for task in flood("guess").collect::<Vec<_>>() {
+        let (status, retry_after) = task.await.unwrap();
+        if status == 503 {
+            assert_eq!(retry_after.as_deref(), Some("1"));
+        }
+        *counts.entry(status).or_insert(0) += 1;
+    }
+    // One checked at a time and 16 waiting: of 40 at once, 23 or more are refused.
+    let (refused, busy) = (counts.get(&401).copied(), counts.get(&503).copied());
+    assert!(
+        busy.unwrap_or(0) >= 23 && refused.unwrap_or(0) >= 1,
+        "{counts:?}"
+    );
+    assert_eq!(refused.unwrap_or(0) + busy.unwrap_or(0), 40, "{counts:?}");
+
+    let mut client = Client::connect(gateway.addr).await;
+    let first = send(&mut client, "/", Some(&basic("alice", "secret"))).await;
+    assert_eq!(first.status, StatusCode::OK);
+    let mut passed = 0;
+    for task in flood("secret").collect::<Vec<_>>() {
+        passed += usize::from(task.await.unwrap().0 == 200);
+    }
+    assert_eq!(passed, 40, "a remembered password is not checked again");
+}
+
+#[tokio::test]
+async fn a_reload_reads_the_password_file_again() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let users = dir.path().join("htpasswd");
+    std::fs::write(&users, "alice:{PLAIN}one\n").unwrap();
+    let toml = config(&upstream.address, &users, "");
+    let gateway = TestGateway::start(&toml).await;
+    let mut client = Client::connect(gateway.addr).await;
+    let status = |reply: Reply| reply.status.as_u16();
+    assert_eq!(
+        status(send(&mut client, "/", Some(&basic("alice", "one"))).await),
+        200
+    );
+    std::fs::write(&users, "alice:{PLAIN}two\n").unwrap();
+    // Read when the proxy is built, not at every request as nginx reads it.
+    assert_eq!(
+        status(send(&mut client, "/", Some(&basic("alice", "two"))).await),
+        401
+    );
+    let reloaded = weir::config::from_toml(&toml, None).expect("a valid config");
+    gateway.handle.reload(&reloaded).expect("reload");
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(
+        status(send(&mut client, "/", Some(&basic("alice", "two"))).await),
+        200
+    );
+    assert_eq!(
+        status(send(&mut client, "/", Some(&basic("alice", "one"))).await),
+        401
+    );
+    // A file broken since keeps the reload from happening: the gateway goes on as it was.
+    std::fs::write(&users, "alice:two\n").unwrap();
+    let error = gateway.handle.reload(&reloaded).unwrap_err();
+    assert!(error.to_string().contains("htpasswd:1: "), "{error}");
+    assert_eq!(
+        status(send(&mut client, "/", Some(&basic("alice", "two"))).await),
+        200
+    );
+}
+
+fn differential_enabled() -> bool {
+    let tools = nginx::available() && Path::new("/usr/bin/htpasswd").exists();
+    if std::env::var("WEIR_E2E").is_ok_and(|value| value == "1") && tools {
+        return true;
+    }
+    eprintln!("skipped: set WEIR_E2E=1 (and install nginx-light, apache2-utils) to run the differential tests");
+    false
+}
+
+/// A password file written by the real `htpasswd`, a user per hash it makes (and `{PLAIN}`,
+/// `{SSHA}`), read by nginx and by weir: the same status and `WWW-Authenticate` for every user's
+/// right and wrong password, and for credentials that are missing or malformed.
+#[tokio::test]
+async fn basic_auth_matches_nginx_on_a_file_htpasswd_wrote() {
+    if !differential_enabled() {
+        return;
+    }
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let users = dir.path().join("htpasswd");
+    let made: &[(&str, &[&str])] = &[
+        ("md5", &["-m"]),
+        ("bcrypt", &["-B", "-C", "5"]),
+        ("sha256", &["-2"]),
+        ("sha512", &["-5"]),
+        ("sha1", &["-s"]),
+        ("des", &["-d"]),
+    ];
+    let mut text = String::from("# made by htpasswd\n");
+    for (user, flags) in made {
+        let output = std::process::Command::new("/usr/bin/htpasswd")
+            .arg("-nb")
+            .args(*flags)
+            .arg(user)
+            .arg(format!("{user} pass"))
+            .output()
+            .expect("htpasswd runs");
+        assert!(output.status.success(), "htpasswd {flags:?}");
+        text.push_str(String::from_utf8(output.stdout).unwrap().trim());
+        text.push('\n');
+    }
+    text.push_str("plain:{PLAIN}plain pass\nssha:{SSHA}dj2lH1ocucmj5OQsjP6mQrVx6FhOYUNs\n");
+    std::fs::write(&users, &text).unwrap();
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            "        location / {{ auth_basic \"Staff\"; auth_basic_user_file {}; proxy_pass http://{}; }}\n",
+            users.display(),
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    let gateway = TestGateway::start(
+        &config(&upstream.address, &users, "").replace(r#"Staff \"only\""#, "Staff"),
+    )
+    .await;
+    let mut cases: Vec<Option<String>> = vec![
+        None,
+        Some("Basic".into()),
+        Some("Basic !!!".into()),
+        Some("Digest abc".into()),
+        Some(basic("nobody", "x")),
+        Some(basic("", "")),
+        Some(format!(
+            "Basic {}",
+            base64::engine::general_purpose::STANDARD.encode("md5")
+        )),
+        Some(basic("ssha", "secret")),
+        Some(basic("ssha", "Secret")),
+    ];
+    for user in made.iter().map(|(user, _)| *user).chain(["plain"]) {
+        cases.push(Some(basic(user, &format!("{user} pass"))));
+        cases.push(Some(basic(user, &format!("{user} Pass"))));
+    }
+    // DES reads 8 characters of a password: "des pass" and "des passX" are one.
+    cases.push(Some(basic("des", "des passX")));
+    let mut to_nginx = Client::connect(nginx.addr).await;
+    let mut to_weir = Client::connect(gateway.addr).await;
+    for authorization in &cases {
+        let from_nginx = send(&mut to_nginx, "/", authorization.as_deref()).await;
+        let from_weir = send(&mut to_weir, "/", authorization.as_deref()).await;
+        assert_eq!(
+            (from_weir.status, from_weir.header("www-authenticate")),
+            (from_nginx.status, from_nginx.header("www-authenticate")),
+            "{authorization:?}\n{text}"
+        );
+    }
+}
