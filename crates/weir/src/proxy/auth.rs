@@ -11,11 +11,15 @@
 //! answered 503 with `Retry-After: 1`. A password
 //! that passed is remembered by its user (a keyed SHA-256, [`Users::remember`]), so a user's
 //! next requests cost a digest, not a bcrypt. The file is read when the proxy is built (at
-//! start and on every reload); nginx reads it at every request.
+//! start and on every reload), and again within a second of a change ([`watch`]), so that
+//! `htpasswd -D` takes effect as it does with nginx, which reads the file at every request.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, SystemTime};
 
+use arc_swap::ArcSwap;
 use base64::Engine as _;
 
 use crate::error::ProxyError;
@@ -28,12 +32,82 @@ pub(super) const WAITING: usize = 16;
 /// The longest `Authorization` value looked at: a user and password of up to some 3 KiB.
 const MAX_CREDENTIALS: usize = 4096;
 
+/// How often a password file is looked at for a change.
+const WATCH_EVERY: Duration = Duration::from_secs(1);
+
 /// One `basic_auth` as a route (or host) applies it.
 pub(super) struct Guard {
     /// `Basic realm="..."`, the value of `WWW-Authenticate`.
     challenge: Arc<str>,
-    users: Arc<Users>,
+    file: Arc<UserFile>,
     verifier: Arc<Verifier>,
+}
+
+/// A password file as the proxy keeps it: its users, read again when the file changes.
+pub(super) struct UserFile {
+    path: PathBuf,
+    users: ArcSwap<Users>,
+    /// The file as it was when last read: modified, length, inode.
+    seen: Mutex<Option<Stamp>>,
+}
+
+type Stamp = (SystemTime, u64, u64);
+
+fn stamp(path: &std::path::Path) -> Option<Stamp> {
+    use std::os::unix::fs::MetadataExt as _;
+    let metadata = std::fs::metadata(path).ok()?;
+    Some((metadata.modified().ok()?, metadata.len(), metadata.ino()))
+}
+
+impl UserFile {
+    /// Reads the file at `path`; the error names the line at fault.
+    pub(super) fn read(path: PathBuf) -> Result<UserFile, crate::htpasswd::FileError> {
+        let seen = stamp(&path);
+        let users = Users::read(&path)?;
+        Ok(UserFile {
+            path,
+            users: ArcSwap::from_pointee(users),
+            seen: Mutex::new(seen),
+        })
+    }
+
+    /// Reads the file again if it changed since it was last read. A file that became invalid
+    /// leaves the users read before in force (an error is logged once per change).
+    fn refresh(&self) {
+        let now = stamp(&self.path);
+        let mut seen = self
+            .seen
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if now.is_none() || now == *seen {
+            return;
+        }
+        *seen = now;
+        match Users::read(&self.path) {
+            Ok(users) => {
+                tracing::info!(file = %self.path.display(), users = users.len(), "password file read again");
+                self.users.store(Arc::new(users));
+            }
+            Err(error) => tracing::error!(
+                "{}; the users read before stay in force until the file is mended",
+                error.naming(&self.path)
+            ),
+        }
+    }
+}
+
+/// Looks at each password file every [`WATCH_EVERY`] and reads a changed one again, on a
+/// blocking thread; ends when the proxy that holds them is gone.
+pub(super) async fn watch(files: Vec<Weak<UserFile>>) {
+    loop {
+        tokio::time::sleep(WATCH_EVERY).await;
+        let alive: Vec<Arc<UserFile>> = files.iter().filter_map(Weak::upgrade).collect();
+        if alive.is_empty() {
+            return;
+        }
+        let _ =
+            tokio::task::spawn_blocking(move || alive.iter().for_each(|file| file.refresh())).await;
+    }
 }
 
 /// The costly checks of one proxy: how many run and wait.
@@ -80,7 +154,7 @@ impl Drop for Waiting<'_> {
 }
 
 impl Guard {
-    pub(super) fn new(realm: &str, users: Arc<Users>, verifier: Arc<Verifier>) -> Guard {
+    pub(super) fn new(realm: &str, file: Arc<UserFile>, verifier: Arc<Verifier>) -> Guard {
         // A quoted string: `"` and `\` escaped (the config refuses control characters).
         let mut challenge = String::with_capacity(realm.len() + 16);
         challenge.push_str("Basic realm=\"");
@@ -93,7 +167,7 @@ impl Guard {
         challenge.push('"');
         Guard {
             challenge: challenge.into(),
-            users,
+            file,
             verifier,
         }
     }
@@ -125,7 +199,8 @@ impl Guard {
             return Err(self.refuse("credentials without ':'"));
         };
         let (name, password) = (&decoded[..colon], &decoded[colon + 1..]);
-        let Some(user) = self.users.get(name) else {
+        let users = self.file.users.load();
+        let Some(user) = users.get(name) else {
             return Err(self.refuse("user not found"));
         };
         let hash = user.hash();
@@ -135,11 +210,11 @@ impl Guard {
                 false => Err(self.refuse("password mismatch")),
             };
         }
-        if self.users.was_verified(user, password) {
+        if users.was_verified(user, password) {
             return Ok(None);
         }
         Ok(Some(Pending {
-            users: Arc::clone(&self.users),
+            users: arc_swap::Guard::into_inner(users),
             name: name.into(),
             password: password.into(),
             verifier: Arc::clone(&self.verifier),

@@ -247,6 +247,16 @@ impl Proxy {
                 || Arc::new(Metrics::new(route_labels)),
                 |old| Arc::clone(&old.logging.metrics),
             );
+        let rules = super::rules::Rules::new(config).map_err(|error| match error {
+            super::rules::RulesError::Page(path, source) => BuildError::ErrorPage { path, source },
+            super::rules::RulesError::UserFile(path, error) => BuildError::UserFile {
+                message: error.naming(&path),
+            },
+        })?;
+        // The password files are read again when they change, as long as this proxy holds them.
+        if !rules.user_files.is_empty() {
+            tokio::spawn(super::auth::watch(rules.user_files.clone()));
+        }
         Ok(Proxy {
             router: Router::new(routes),
             upstreams,
@@ -286,14 +296,7 @@ impl Proxy {
                 .map(std::net::SocketAddr::port),
             accel_redirect: config.routes.iter().any(|route| route.scope.internal),
             config: config.clone(),
-            rules: super::rules::Rules::new(config).map_err(|error| match error {
-                super::rules::RulesError::Page(path, source) => {
-                    BuildError::ErrorPage { path, source }
-                }
-                super::rules::RulesError::UserFile(path, error) => BuildError::UserFile {
-                    message: error.naming(&path),
-                },
-            })?,
+            rules,
         })
     }
 }

@@ -21,7 +21,7 @@ use crate::body::Body;
 use crate::head_view::{Headers, Request, Response};
 use http::{Method, StatusCode, Uri};
 
-use super::auth::{Guard, Pending, Verifier};
+use super::auth::{Guard, Pending, UserFile, Verifier};
 use crate::config::{
     AccessRule, BasicAuth, Config, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
     Template, Variables,
@@ -41,6 +41,8 @@ pub(super) struct Rules {
     pub(super) response_variables: bool,
     /// Some route or host has `error_pages`: answers are looked at for them.
     pages: bool,
+    /// The password files of `basic_auth`, for [`super::auth::watch`].
+    pub(super) user_files: Vec<std::sync::Weak<UserFile>>,
 }
 
 /// The rules of one route (its host's merged in) or of one host alone.
@@ -87,7 +89,7 @@ impl Page {
 /// read and kept once. The password files' checks share one [`Verifier`].
 struct Read {
     pages: HashMap<PathBuf, Page>,
-    users: HashMap<PathBuf, Arc<crate::htpasswd::Users>>,
+    users: HashMap<PathBuf, Arc<UserFile>>,
     verifier: Arc<Verifier>,
 }
 
@@ -109,7 +111,7 @@ impl Read {
             Some(users) => Arc::clone(users),
             None => {
                 let users = Arc::new(
-                    crate::htpasswd::Users::read(user_file)
+                    UserFile::read(user_file.clone())
                         .map_err(|error| RulesError::UserFile(user_file.clone(), error))?,
                 );
                 self.users.insert(user_file.clone(), Arc::clone(&users));
@@ -218,6 +220,7 @@ impl Rules {
             default: (!server.pages.is_empty()).then(|| Arc::new(server)),
             response_variables,
             pages,
+            user_files: read.users.values().map(Arc::downgrade).collect(),
         })
     }
 
