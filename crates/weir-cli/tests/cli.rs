@@ -315,9 +315,9 @@ fn import_to_a_closed_pipe_reports_and_exits_as_usual_without_a_panic() {
 fn import_strict_exits_65_when_something_was_left_out() {
     let (_dir, nginx) = write_nginx(&NGINX_EXACT.replace(
         "location / {",
-        "location /private/ { auth_basic \"closed\"; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
+        "location /private/ { auth_request /auth; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
     ));
-    // The dropped password prompt is less safe: 65 until accepted.
+    // The dropped authentication is less safe: 65 until accepted.
     let lenient = weir()
         .arg("import")
         .arg(&nginx)
@@ -335,17 +335,19 @@ fn import_strict_exits_65_when_something_was_left_out() {
     assert_eq!(strict.status.code(), Some(65));
     let report = String::from_utf8(strict.stderr).unwrap();
     assert!(
-        report.contains("nginx.conf:6: auth_basic closed") && report.contains("no authentication"),
+        report.contains("nginx.conf:6: auth_request /auth")
+            && report.contains("asks no other service"),
         "{report}"
     );
 }
 
 #[test]
 fn import_exits_65_on_a_less_safe_import_and_0_once_accepted() {
-    // A password weir cannot ask for: the app behind /admin/ becomes reachable by anyone.
+    // A password file weir cannot find (nginx reads a path with variables per request): the app
+    // behind /admin/ becomes reachable by anyone.
     let (dir, nginx) = write_nginx(&NGINX_EXACT.replace(
         "location / {",
-        "location /admin/ { auth_basic \"admins\"; auth_basic_user_file /etc/nginx/htpasswd; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
+        "location /admin/ { auth_basic \"admins\"; auth_basic_user_file /etc/nginx/$host.htpasswd; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
     ));
     let output_path = dir.path().join("weir.toml");
     let refused = weir()
@@ -362,7 +364,8 @@ fn import_exits_65_on_a_less_safe_import_and_0_once_accepted() {
         "the less-safe part comes first: {report}"
     );
     assert!(
-        report.contains("nginx.conf:6: auth_basic admins: the password prompt is dropped"),
+        report.contains("nginx.conf:6: auth_basic admins: the password prompt is dropped")
+            && report.contains("nginx.conf:6: auth_basic_user_file /etc/nginx/$host.htpasswd: the password file is dropped"),
         "{report}"
     );
     assert!(report.contains("--accept-less-safe"), "{report}");
@@ -376,6 +379,64 @@ fn import_exits_65_on_a_less_safe_import_and_0_once_accepted() {
         .output()
         .unwrap();
     assert_eq!(accepted.status.code(), Some(0), "{accepted:?}");
+}
+
+/// `auth_basic` with a password file relative to nginx's configuration directory becomes
+/// `basic_auth` with that file's absolute path, which `weir check` reads.
+#[test]
+fn import_carries_auth_basic_and_check_reads_its_password_file() {
+    let (dir, nginx) = write_nginx(&NGINX_EXACT.replace(
+        "location / {",
+        "auth_basic \"Staff\";\n    auth_basic_user_file conf.d/htpasswd;\n    location /health { auth_basic off; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
+    ));
+    std::fs::create_dir(dir.path().join("conf.d")).unwrap();
+    let users = dir.path().join("conf.d/htpasswd");
+    std::fs::write(&users, "alice:{PLAIN}secret\n").unwrap();
+    let output_path = dir.path().join("weir.toml");
+    let output = weir()
+        .arg("import")
+        .arg(&nginx)
+        .arg("-o")
+        .arg(&output_path)
+        .output()
+        .unwrap();
+    let report = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    assert!(report.contains("Not supported (and why): 0"), "{report}");
+    let toml = std::fs::read_to_string(&output_path).unwrap();
+    let users = users.canonicalize().unwrap();
+    let route = |path: &str| {
+        let start = toml.find(&format!("path = \"{path}\"")).expect("the route");
+        toml[start..]
+            .split("[[routes]]")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        route("/").contains(&format!(
+            "basic_auth = {{ realm = \"Staff\", user_file = \"{}\" }}",
+            users.display()
+        )),
+        "{toml}"
+    );
+    assert!(!route("/health").contains("basic_auth"), "{toml}");
+    let check = weir()
+        .args(["check", "--config"])
+        .arg(&output_path)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    // A line weir cannot read stops the check, naming the file and line.
+    std::fs::write(&users, "alice:secret\n").unwrap();
+    let check = weir()
+        .args(["check", "--config"])
+        .arg(&output_path)
+        .output()
+        .unwrap();
+    let message = String::from_utf8(check.stderr).unwrap();
+    assert_eq!(check.status.code(), Some(64), "{message}");
+    assert!(message.contains("htpasswd:1: "), "{message}");
 }
 
 #[test]

@@ -34,6 +34,7 @@ pub fn import_str(text: &str, name: &str) -> Result<Import, ParseError> {
     Ok(translate::translate(&parse::Loaded {
         directives,
         includes,
+        conf_dir: None,
     }))
 }
 

@@ -128,7 +128,13 @@ fn quote_word(word: &str) -> String {
 pub fn load(path: &Path) -> Result<Loaded, ParseError> {
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let prefix = conf_prefix(&base);
-    let mut loaded = Loaded::default();
+    let mut loaded = Loaded {
+        conf_dir: prefix
+            .clone()
+            .or_else(|| base.canonicalize().ok())
+            .or_else(|| Path::new(".").canonicalize().ok()),
+        ..Loaded::default()
+    };
     let directives = load_file(path, &Dirs { base, prefix }, 0, &mut loaded.includes)?;
     loaded.directives = directives;
     Ok(loaded)
@@ -173,6 +179,10 @@ pub struct Loaded {
     pub directives: Vec<Directive>,
     /// Every `include` met, in order.
     pub includes: Vec<Include>,
+    /// nginx's configuration directory, which relative file paths (`auth_basic_user_file`) are
+    /// taken from: the nearest directory above the file read that holds an `nginx.conf`, else
+    /// that file's directory; `None` for text read without a file.
+    pub conf_dir: Option<PathBuf>,
 }
 
 /// One `include` directive and what it brought in.

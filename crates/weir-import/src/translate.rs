@@ -29,10 +29,14 @@ pub fn translate(loaded: &Loaded) -> Import {
     let mut translator = Translator {
         server: Table::new("[server]"),
         tls: Table::new("[tls]"),
+        conf_dir: loaded.conf_dir.clone(),
         ..Translator::default()
     };
     translator.includes(&loaded.includes);
-    let mut main = Scope::default();
+    let mut main = Scope {
+        conf_dir: loaded.conf_dir.as_deref(),
+        ..Scope::default()
+    };
     // Main-context settings that other levels read (worker_processes) come first.
     for directive in directives {
         if directive.name == "worker_processes" {
@@ -108,6 +112,12 @@ struct Scope<'a> {
     proxy_hide_header: Vec<&'a Directive>,
     /// The `allow`s and `deny`s in force, in order, inherited the same way.
     access: Vec<&'a Directive>,
+    /// The `auth_basic` and `auth_basic_user_file` in force (each level's replaces the one above,
+    /// each on its own, as nginx merges them).
+    auth_basic: Option<&'a Directive>,
+    auth_basic_user_file: Option<&'a Directive>,
+    /// nginx's configuration directory, which a relative `auth_basic_user_file` is taken from.
+    conf_dir: Option<&'a std::path::Path>,
     /// The `expires` in force (one level's replaces the one above).
     expires: Option<&'a Directive>,
     /// The `error_page`s in force, inherited the same way.
@@ -310,6 +320,8 @@ struct LimitOut {
 
 #[derive(Default)]
 struct Translator<'a> {
+    /// nginx's configuration directory ([`Loaded::conf_dir`]).
+    conf_dir: Option<std::path::PathBuf>,
     items: Vec<Item>,
     accounted: HashSet<*const Directive>,
     server: Table,
@@ -687,8 +699,15 @@ impl<'a> Translator<'a> {
     fn common(&mut self, directive: &'a Directive, level: &str) {
         match directive.name.as_str() {
             name if name.starts_with("ssl") || name == "http2" => self.ssl(directive),
-            "proxy_set_header" | "add_header" | "proxy_hide_header" | "allow" | "deny"
-            | "error_page" | "expires" => self.header_rule(directive),
+            "proxy_set_header"
+            | "add_header"
+            | "proxy_hide_header"
+            | "allow"
+            | "deny"
+            | "error_page"
+            | "expires"
+            | "auth_basic"
+            | "auth_basic_user_file" => self.header_rule(directive),
             "proxy_intercept_errors" if directive.args.first().is_some_and(|arg| arg == "on") => {
                 self.header_rule(directive)
             }
@@ -1099,6 +1118,27 @@ impl<'a> Translator<'a> {
                 ),
                 Err(why) => (Kind::Unsupported, why, false),
             },
+            "auth_basic" if directive.args.first().is_some_and(|arg| arg == "off") => (
+                Kind::Translated,
+                "the routes it applies to ask no password (no basic_auth)".to_string(),
+                false,
+            ),
+            "auth_basic" => (
+                Kind::Translated,
+                format!(
+                    "basic_auth realm = {:?} on the routes it applies to, with the auth_basic_user_file in force",
+                    directive.args.first().map_or("", String::as_str)
+                ),
+                true,
+            ),
+            "auth_basic_user_file" => match headers::user_file(directive, self.conf_dir.as_deref()) {
+                Ok(path) => (
+                    Kind::Translated,
+                    format!("basic_auth user_file = {path:?} on the routes it applies to, with the auth_basic in force (read at start and reload, and again within a second of a change; a line weir cannot read stops `weir check`, where nginx answers 500)"),
+                    true,
+                ),
+                Err(why) => (Kind::Unsupported, why, false),
+            },
             _ => match headers::access_entry(directive) {
                 Ok(entry) => (
                     Kind::Translated,
@@ -1377,14 +1417,14 @@ impl<'a> Translator<'a> {
             "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
             "satisfy" if directive.args.first().is_some_and(|arg| arg == "all") => (
                 Kind::Translated,
-                "the default: a client must pass every rule (weir has access rules by address only)".into(),
+                "the default: a client must pass every rule (the access rules and basic_auth)".into(),
             ),
             "satisfy" => (
                 Kind::Approximated,
-                "weir has no authentication: its access rules alone decide, so a client they refuse is refused even with a password".into(),
+                "weir asks both: a route's access rules and its basic_auth must each pass, so a client the access rules let in is still asked for a password (with satisfy any, nginx let either do)".into(),
             ),
-            "auth_basic" | "auth_basic_user_file" | "auth_request" => {
-                (Kind::Unsupported, "weir has no authentication (its access rules match client addresses only); keep it in the app".into())
+            "auth_request" => {
+                (Kind::Unsupported, "weir asks no other service whether a request may pass (it has basic_auth and access rules by address); keep it in the app".into())
             }
             "limit_conn" | "limit_conn_zone" | "limit_conn_status" | "limit_conn_log_level" | "limit_rate"
             | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates, not connections or bandwidth per key".into()),
@@ -1982,6 +2022,8 @@ impl<'a> Translator<'a> {
                 "add_header" => add_header.push(directive),
                 "proxy_hide_header" => proxy_hide_header.push(directive),
                 "allow" | "deny" => access.push(directive),
+                "auth_basic" => scope.auth_basic = Some(directive),
+                "auth_basic_user_file" => scope.auth_basic_user_file = Some(directive),
                 "error_page" => error_page.push(directive),
                 "expires" => scope.expires = Some(directive),
                 "proxy_intercept_errors" => scope.proxy_intercept_errors = Some(directive),
@@ -4126,10 +4168,13 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
             "the access rule is dropped: requests nginx {} now reach the app",
             if directive.name == "allow" { "refused to other clients" } else { "refused" }
         )),
-        "auth_basic" if first != "off" => {
+        "auth_basic" if first != "off" && kind == Kind::Unsupported => {
             Some("the password prompt is dropped: anyone reaches what it protected".into())
         }
-        "auth_basic_user_file" | "auth_request" if first != "off" => {
+        "auth_basic_user_file" if kind == Kind::Unsupported => {
+            Some("the password file is dropped: anyone reaches what it protected".into())
+        }
+        "auth_request" if first != "off" => {
             Some("the authentication is dropped: anyone reaches what it protected".into())
         }
         "proxy_hide_header" if kind == Kind::Unsupported => Some(format!(
@@ -5022,6 +5067,72 @@ mod tests {
         let statics = route_table(toml, "/static/");
         assert!(!statics.contains("Strict-Transport-Security"), "{toml}");
         assert!(statics.contains("Cache-Control"), "{toml}");
+    }
+
+    #[test]
+    fn auth_basic_in_force_becomes_basic_auth_as_nginx_inherits_it() {
+        let imported = import(concat!(
+            "http {\n auth_basic_user_file /etc/nginx/htpasswd;\n server {\n  listen 80;\n",
+            "  auth_basic \"Staff\";\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host; }\n",
+            "  location /health { auth_basic off; proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host; }\n",
+            "  location /admin/ { auth_basic \"Admins\"; auth_basic_user_file /etc/nginx/admins; proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host; }\n",
+            "  location = /ping { return 204; }\n",
+            " }\n}\n",
+        ));
+        let toml = &imported.toml;
+        let report = &imported.report;
+        assert!(report.less_safe.is_empty(), "{report}");
+        assert!(
+            route_table(toml, "/")
+                .contains(r#"basic_auth = { realm = "Staff", user_file = "/etc/nginx/htpasswd" }"#),
+            "{toml}"
+        );
+        assert!(
+            route_table(toml, "/admin/")
+                .contains(r#"basic_auth = { realm = "Admins", user_file = "/etc/nginx/admins" }"#),
+            "{toml}"
+        );
+        // `auth_basic off`, and a `return`, which answers before nginx's access phase.
+        assert!(
+            !route_table(toml, "/health").contains("basic_auth"),
+            "{toml}"
+        );
+        assert!(!route_table(toml, "/ping").contains("basic_auth"), "{toml}");
+        assert_eq!(item(&imported, "auth_basic Staff").kind, Kind::Translated);
+        assert_eq!(
+            item(&imported, "auth_basic_user_file /etc/nginx/htpasswd").kind,
+            Kind::Translated
+        );
+    }
+
+    #[test]
+    fn an_auth_basic_weir_cannot_carry_is_less_safe_and_one_nginx_ignores_is_not() {
+        // Relative to nginx's configuration directory, which text alone does not give.
+        let imported = import(
+            "http { server { listen 80; location / { auth_basic Staff; auth_basic_user_file htpasswd; proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host; } } }",
+        );
+        assert!(!imported.toml.contains("basic_auth"), "{}", imported.toml);
+        let file = item(&imported, "auth_basic_user_file htpasswd");
+        assert_eq!(file.kind, Kind::Unsupported);
+        assert!(file.note.contains("absolute path"), "{file}");
+        assert!(less_safe(&imported, "auth_basic Staff")
+            .note
+            .contains("password prompt is dropped"));
+        assert!(less_safe(&imported, "auth_basic_user_file htpasswd")
+            .note
+            .contains("password file is dropped"));
+        // Without a file nginx asks no password: nothing is lost.
+        let imported = import(
+            "http { server { listen 80; location / { auth_basic Staff; proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host; } } }",
+        );
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+        let auth = item(&imported, "auth_basic Staff");
+        assert_eq!(auth.kind, Kind::Translated);
+        assert!(
+            auth.note.contains("without an auth_basic_user_file"),
+            "{auth}"
+        );
     }
 
     #[test]

@@ -121,6 +121,11 @@ const CASES: &[Case] = &[
         main: "nginx.conf",
         exit: 0,
     },
+    Case {
+        dir: "flower-basic-auth",
+        main: "flower.outreacher24.com",
+        exit: 0,
+    },
 ];
 
 fn public(dir: &str) -> PathBuf {

@@ -277,6 +277,31 @@ pub(super) struct ResponseRule {
     pub directive: *const Directive,
 }
 
+/// `auth_basic_user_file PATH`: the absolute path of the file, as nginx finds it (a relative one
+/// in its configuration directory, `conf_dir`).
+pub(super) fn user_file(
+    directive: &Directive,
+    conf_dir: Option<&std::path::Path>,
+) -> Result<String, String> {
+    let Some(path) = directive.args.first() else {
+        return Err("expected a file".to_string());
+    };
+    if path.contains('$') {
+        return Err(format!(
+            "{path:?} has variables, which nginx reads per request; weir reads one file: write its path in basic_auth by hand"
+        ));
+    }
+    if path.starts_with('/') {
+        return Ok(path.clone());
+    }
+    match conf_dir {
+        Some(dir) => Ok(dir.join(path).display().to_string()),
+        None => Err(format!(
+            "{path:?} is relative to nginx's configuration directory, which an import of text alone does not know: write its absolute path in basic_auth by hand"
+        )),
+    }
+}
+
 /// The header and access rules of one route, from the directives in force where its location is.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Rules {
@@ -285,6 +310,8 @@ pub(super) struct Rules {
     pub response_headers: Vec<ResponseRule>,
     pub hide_response_headers: Vec<(String, Source)>,
     pub access: Vec<(String, Source)>,
+    /// `basic_auth`: the realm, the file, and the `auth_basic` they come from.
+    pub basic_auth: Option<(String, String, Source)>,
     /// The directives the route carries.
     pub used: Vec<*const Directive>,
     /// Directives in force that do nothing for this route in nginx either, and why.
@@ -431,6 +458,37 @@ impl Rules {
                 rules.used.push(pointer);
             }
         }
+        match (scope.auth_basic, scope.auth_basic_user_file) {
+            (Some(auth), file) if auth.args.first().is_some_and(|arg| arg != "off") => {
+                let pointers =
+                    [Some(auth), file].map(|directive| directive.map(|d| d as *const Directive));
+                if answers_first {
+                    for pointer in pointers.into_iter().flatten() {
+                        rules.inert.push((
+                            pointer,
+                            "not applied in nginx either: return answers before auth_basic",
+                        ));
+                    }
+                } else if let Some(file) = file {
+                    // A file weir cannot take leaves auth_basic unused: its item says it.
+                    if let Ok(path) = user_file(file, scope.conf_dir) {
+                        let realm = auth.args.first().cloned().unwrap_or_default();
+                        rules.basic_auth = Some((realm, path, auth.source.clone()));
+                        rules.used.extend(pointers.into_iter().flatten());
+                    }
+                } else {
+                    rules.inert.push((
+                        auth as *const Directive,
+                        "nginx asks no password without an auth_basic_user_file in force",
+                    ));
+                }
+            }
+            (_, Some(file)) => rules.inert.push((
+                file as *const Directive,
+                "no auth_basic in force (or auth_basic off): nginx asks no password",
+            )),
+            _ => {}
+        }
         for &directive in &scope.error_page {
             let pointer = directive as *const Directive;
             let page = super::pages::parse(directive)
@@ -538,6 +596,13 @@ impl Rules {
         if let Some((_, source)) = self.access.first() {
             let entries = self.access.iter().map(|(entry, _)| entry.as_str());
             table.set("access", toml_out::strings(entries), Some(source));
+        }
+        if let Some((realm, file, source)) = &self.basic_auth {
+            table.set(
+                "basic_auth",
+                inline_table(&[("realm", realm), ("user_file", file)]),
+                Some(source),
+            );
         }
         if let Some((_, _, source)) = self.pages.first() {
             let statuses: Vec<String> = self
