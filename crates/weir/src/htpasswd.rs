@@ -7,7 +7,7 @@
 //! where nginx would answer every request for that user with 500.
 //!
 //! Pure: it imports nothing of weir. The proxy decides when a hash is worth a thread of its own
-//! ([`Hash::is_dear`]) and keeps what it verified ([`User::remember`]).
+//! ([`Hash::is_dear`]) and keeps what it verified ([`Users::remember`]).
 
 use std::collections::HashMap;
 use std::io::Read as _;
@@ -24,7 +24,7 @@ pub const MAX_FILE: u64 = 16 * 1024 * 1024;
 /// from the top and stops at the first line of the name).
 pub struct Users {
     users: HashMap<Box<[u8]>, User>,
-    /// The key of [`User::remember`]'s digests, new for every file read.
+    /// The key of [`Users::remember`]'s digests, new for every file read.
     key: [u8; 32],
 }
 

@@ -270,6 +270,9 @@ impl Config {
             if let Some(pages) = pages_line(&route.rules.pages) {
                 writeln!(out, "    {pages}")?;
             }
+            if let Some(auth) = auth_line(route.rules.basic_auth.as_ref()) {
+                writeln!(out, "    {auth}")?;
+            }
             if route.priority != super::Priority::Normal {
                 writeln!(out, "    priority {}", route.priority.label())?;
             }
@@ -280,6 +283,9 @@ impl Config {
             writeln!(out, "  host {}: {rules}", host.name)?;
             if let Some(pages) = pages_line(&host.pages) {
                 writeln!(out, "    {pages}")?;
+            }
+            if let Some(auth) = auth_line(host.basic_auth.as_ref()) {
+                writeln!(out, "    {auth}")?;
             }
         }
 
@@ -470,6 +476,17 @@ fn rules_line(
         parts.push("X-Forwarded-For replaced".to_string());
     }
     (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// A route's or host's `basic_auth` in one line (`password "Staff" from /etc/weir/htpasswd`), or
+/// `None` when it has none.
+fn auth_line(auth: Option<&super::BasicAuth>) -> Option<String> {
+    match auth? {
+        super::BasicAuth::Required { realm, user_file } => {
+            Some(format!("password {realm:?} from {}", user_file.display()))
+        }
+        super::BasicAuth::Off => Some("no password (the host's is off)".to_string()),
+    }
 }
 
 /// A route's or host's error pages in one line (`error pages 502, 504 -> /srv/500.html`), or

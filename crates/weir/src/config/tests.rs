@@ -2506,6 +2506,15 @@ basic_auth = false
     assert_eq!(config.routes[0].rules.basic_auth, None);
     assert_eq!(config.routes[1].rules.basic_auth, Some(BasicAuth::Off));
     assert_eq!(config.server.max_password_checks, 0);
+    let summary = config.summary();
+    assert!(
+        summary.contains("  host staff.test: no rules\n    password \"Staff \\\"only\\\"\" from /etc/weir/htpasswd"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("/health -> app\n    no password (the host's is off)"),
+        "{summary}"
+    );
 }
 
 #[test]
