@@ -102,6 +102,9 @@ pub struct Entry {
     pub referer: String,
     /// Empty when the request had none (written `-`, as nginx does).
     pub user_agent: String,
+    /// `$remote_user`: the user of the request's `Authorization: Basic` credentials, whether or
+    /// not a route asked for them (as nginx); empty when there are none (written `-`).
+    pub remote_user: String,
     pub status: StatusCode,
     /// The upstream server that answered (`127.0.0.1:8000`, `unix:/run/app.sock`).
     pub upstream: Option<String>,
@@ -133,6 +136,7 @@ impl Entry {
             version: http::Version::HTTP_11,
             referer: String::new(),
             user_agent: String::new(),
+            remote_user: String::new(),
             status,
             upstream: None,
             upstream_time: None,
@@ -162,6 +166,12 @@ impl Entry {
             version: request.version(),
             referer: header_text(header::REFERER),
             user_agent: header_text(header::USER_AGENT),
+            remote_user: request
+                .headers()
+                .get(header::AUTHORIZATION)
+                .and_then(crate::htpasswd::Credentials::parse)
+                .map(|credentials| String::from_utf8_lossy(credentials.user()).into_owned())
+                .unwrap_or_default(),
             status: StatusCode::OK,
             upstream: None,
             upstream_time: None,
@@ -506,6 +516,7 @@ impl ClockCache {
 ///
 /// JSON has nginx's variable names: `time` (ISO 8601), `msec` (seconds since the epoch with
 /// millisecond resolution, so lines within one second can be ordered), `remote_addr`, `method`, `request_uri`,
+/// `remote_user` (empty when the request has no Basic credentials),
 /// `protocol`, `status`, `body_bytes_sent`, `http_referer`, `http_user_agent`, `upstream_addr`,
 /// `upstream_header_time`, `upstream_response_time`, `upstream_queue_time` (null when the request
 /// neither reached an upstream nor was refused by its queue), `cause` (null when weir did not
@@ -522,7 +533,9 @@ fn format_line(
     let version = format!("{:?}", entry.version);
     match format {
         AccessLogFormat::Combined => {
-            let _ = write!(out, "{} - - [{}] \"", entry.client.ip(), clock.local);
+            let _ = write!(out, "{} - ", entry.client.ip());
+            escape_nginx_or_dash(out, &entry.remote_user);
+            let _ = write!(out, " [{}] \"", clock.local);
             if entry.method.is_empty() {
                 out.push(b'-');
             } else {
@@ -574,6 +587,8 @@ fn format_line(
             json_string(out, &entry.referer);
             out.extend_from_slice(b",\"http_user_agent\":");
             json_string(out, &entry.user_agent);
+            out.extend_from_slice(b",\"remote_user\":");
+            json_string(out, &entry.remote_user);
             out.extend_from_slice(b",\"upstream_addr\":");
             match &entry.upstream {
                 Some(upstream) => json_string(out, upstream),

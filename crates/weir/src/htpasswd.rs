@@ -183,6 +183,40 @@ impl User {
     }
 }
 
+/// The longest `Authorization` value read: a user and password of some 3 KiB.
+pub const MAX_CREDENTIALS: usize = 4096;
+
+/// The user and password of an `Authorization: Basic` value, as nginx reads them: `Basic` in any
+/// case, spaces, then the base64 of `user:password` (split at the first `:`). `None` for any
+/// other value, or one over [`MAX_CREDENTIALS`].
+pub struct Credentials {
+    decoded: Vec<u8>,
+    colon: usize,
+}
+
+impl Credentials {
+    pub fn parse(value: &[u8]) -> Option<Credentials> {
+        let encoded = value
+            .get(..6)
+            .filter(|scheme| scheme.eq_ignore_ascii_case(b"basic "))
+            .map(|_| value[6..].trim_ascii())
+            .filter(|encoded| !encoded.is_empty() && encoded.len() <= MAX_CREDENTIALS)?;
+        let decoded = base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .ok()?;
+        let colon = memchr::memchr(b':', &decoded)?;
+        Some(Credentials { decoded, colon })
+    }
+
+    pub fn user(&self) -> &[u8] {
+        &self.decoded[..self.colon]
+    }
+
+    pub fn password(&self) -> &[u8] {
+        &self.decoded[self.colon + 1..]
+    }
+}
+
 /// The alphabet of crypt(3)'s salts and sums.
 const CRYPT64: &[u8; 64] = b"./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

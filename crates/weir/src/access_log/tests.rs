@@ -226,3 +226,30 @@ async fn dropping_the_log_writes_what_was_queued() {
         serde_json::from_str::<serde_json::Value>(line).unwrap();
     }
 }
+
+/// `$remote_user`: the user of Basic credentials, whether or not a route asked for them, as
+/// nginx logs it; escaped as any field.
+#[test]
+fn the_user_of_basic_credentials_is_logged_as_remote_user() {
+    let entry_for = |authorization: &str| {
+        let request = Request::from_http(
+            http::Request::builder()
+                .uri("/")
+                .header("authorization", authorization)
+                .body(())
+                .unwrap(),
+        );
+        Entry::start("192.0.2.7:50000".parse().unwrap(), &request).remote_user
+    };
+    // alice:secret, al"ice:x, and a value that is not Basic credentials.
+    assert_eq!(entry_for("Basic YWxpY2U6c2VjcmV0"), "alice");
+    assert_eq!(entry_for("basic  YWwiaWNlOng="), "al\"ice");
+    assert_eq!(entry_for("Bearer YWxpY2U6c2VjcmV0"), "");
+    assert_eq!(entry_for("Basic YWxpY2U="), "", "no ':'");
+    let mut record = record(false);
+    record.entry.remote_user = "al\"ice".into();
+    assert!(line(AccessLogFormat::Combined, &record).starts_with("192.0.2.7 - al\\x22ice [10/Oct"));
+    let value: serde_json::Value =
+        serde_json::from_str(&line(AccessLogFormat::Json, &record)).unwrap();
+    assert_eq!(value["remote_user"], "al\"ice");
+}

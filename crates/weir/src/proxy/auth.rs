@@ -20,17 +20,13 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, SystemTime};
 
 use arc_swap::ArcSwap;
-use base64::Engine as _;
 
 use crate::error::ProxyError;
 use crate::head_view::Headers;
-use crate::htpasswd::Users;
+use crate::htpasswd::{Credentials, Users};
 
 /// How many requests may wait for a password check for each check that runs at once.
 pub(super) const WAITING: usize = 16;
-
-/// The longest `Authorization` value looked at: a user and password of up to some 3 KiB.
-const MAX_CREDENTIALS: usize = 4096;
 
 /// How often a password file is looked at for a change.
 const WATCH_EVERY: Duration = Duration::from_secs(1);
@@ -185,20 +181,9 @@ impl Guard {
         let Some(value) = headers.get("authorization") else {
             return Err(self.refuse("no credentials"));
         };
-        // `Basic`, any case, then spaces, then the base64 of `user:password` (nginx's reading).
-        let encoded = value
-            .get(..6)
-            .filter(|scheme| scheme.eq_ignore_ascii_case(b"basic "))
-            .map(|_| value[6..].trim_ascii())
-            .filter(|encoded| !encoded.is_empty() && encoded.len() <= MAX_CREDENTIALS)
-            .ok_or_else(|| self.refuse("no Basic credentials"))?;
-        let decoded = base64::engine::general_purpose::STANDARD
-            .decode(encoded)
-            .map_err(|_| self.refuse("credentials not in base64"))?;
-        let Some(colon) = memchr::memchr(b':', &decoded) else {
-            return Err(self.refuse("credentials without ':'"));
-        };
-        let (name, password) = (&decoded[..colon], &decoded[colon + 1..]);
+        let credentials =
+            Credentials::parse(value).ok_or_else(|| self.refuse("no valid Basic credentials"))?;
+        let (name, password) = (credentials.user(), credentials.password());
         let users = self.file.users.load();
         let Some(user) = users.get(name) else {
             return Err(self.refuse("user not found"));
