@@ -53,6 +53,8 @@ pub enum Hash {
     },
     /// crypt(3)'s bcrypt, SHA-256 and SHA-512 crypt and DES, as written.
     Crypt(Box<str>),
+    /// A line weir could not read ([`Users::parse_all`]): no password passes.
+    Refused,
 }
 
 /// What is wrong with a password file: its line (from 1; 0 when the file could not be read
@@ -76,8 +78,19 @@ impl FileError {
 }
 
 impl Users {
-    /// Reads and parses the file at `path`, up to [`MAX_FILE`].
+    /// Reads and parses the file at `path`, up to [`MAX_FILE`]; the first line weir cannot read
+    /// is the error.
     pub fn read(path: &Path) -> Result<Users, FileError> {
+        let (users, mut errors) = Users::read_all(path)?;
+        match errors.is_empty() {
+            true => Ok(users),
+            false => Err(errors.swap_remove(0)),
+        }
+    }
+
+    /// Reads the file at `path` as [`Users::parse_all`] does; the error is a file that cannot be
+    /// read whole.
+    pub fn read_all(path: &Path) -> Result<(Users, Vec<FileError>), FileError> {
         let unreadable = |error: std::io::Error| FileError {
             line: 0,
             message: format!("cannot read it: {error}"),
@@ -94,34 +107,53 @@ impl Users {
                 message: "a password file holds at most 16 MiB".into(),
             });
         }
-        Users::parse(&text)
+        Users::parse_all(&text)
     }
 
-    /// Parses a password file's content. An empty file has no users: every request is refused.
+    /// Parses a password file's content; the first line weir cannot read is the error. An empty
+    /// file has no users: every request is refused.
     pub fn parse(text: &[u8]) -> Result<Users, FileError> {
+        let (users, mut errors) = Users::parse_all(text)?;
+        match errors.is_empty() {
+            true => Ok(users),
+            false => Err(errors.swap_remove(0)),
+        }
+    }
+
+    /// Parses a password file's content, leaving out each line weir cannot read, which comes
+    /// back as an error: its user (if it names one) has no password that passes, whatever later
+    /// lines of the name say, as nginx, which stops at a name's first line and answers 500 when
+    /// it cannot check its hash.
+    pub fn parse_all(text: &[u8]) -> Result<(Users, Vec<FileError>), FileError> {
         let mut users = HashMap::new();
+        let mut errors = Vec::new();
         for (index, line) in text.split(|byte| *byte == b'\n').enumerate() {
             let line_number = index + 1;
             let line = line.strip_suffix(b"\r").unwrap_or(line);
             if line.iter().all(u8::is_ascii_whitespace) || line.first() == Some(&b'#') {
                 continue;
             }
-            let fail = |message: String| FileError {
-                line: line_number,
-                message,
+            let mut fail = |message: String| {
+                errors.push(FileError {
+                    line: line_number,
+                    message,
+                })
             };
             let Some(colon) = memchr::memchr(b':', line) else {
-                return Err(fail(
-                    "expected `name:hash`, as `htpasswd` writes it; this line has no ':'".into(),
-                ));
+                fail("expected `name:hash`, as `htpasswd` writes it; this line has no ':'".into());
+                continue;
             };
             let (name, rest) = (&line[..colon], &line[colon + 1..]);
             if name.is_empty() {
-                return Err(fail("the user name before ':' is empty".into()));
+                fail("the user name before ':' is empty".into());
+                continue;
             }
             // nginx takes the hash up to the next ':' (a comment may follow).
             let hash = rest.split(|byte| *byte == b':').next().unwrap_or(rest);
-            let hash = Hash::parse(hash).map_err(fail)?;
+            let hash = Hash::parse(hash).unwrap_or_else(|message| {
+                fail(message);
+                Hash::Refused
+            });
             users.entry(name.into()).or_insert(User {
                 hash,
                 verified: OnceLock::new(),
@@ -134,7 +166,7 @@ impl Users {
                 message: "the system's random source failed".into(),
             },
         )?;
-        Ok(Users { users, key })
+        Ok((Users { users, key }, errors))
     }
 
     /// The user of that name, if the file has one.
@@ -302,7 +334,7 @@ impl Hash {
     /// MD5-crypt: thousands of rounds), not a digest's.
     pub fn is_dear(&self) -> bool {
         match self {
-            Hash::Plain(_) | Hash::Sha1(_) | Hash::SaltedSha1 { .. } => false,
+            Hash::Plain(_) | Hash::Sha1(_) | Hash::SaltedSha1 { .. } | Hash::Refused => false,
             Hash::Md5Crypt { .. } => true,
             Hash::Crypt(text) => text.starts_with('$'),
         }
@@ -319,6 +351,7 @@ impl Hash {
                 equal(md5_crypt(password, salt, *apr).as_bytes(), sum.as_bytes())
             }
             Hash::Crypt(text) => pwhash::unix::verify(password, text),
+            Hash::Refused => false,
         }
     }
 }

@@ -134,3 +134,26 @@ fn a_file_over_the_bound_is_refused() {
     let error = Users::read(&dir.path().join("missing")).err().unwrap();
     assert!(error.message.contains("cannot read it"), "{error}");
 }
+
+#[test]
+fn read_in_full_a_bad_line_refuses_its_user_and_no_other() {
+    let (users, errors) =
+        Users::parse_all(b"alice:secret\nbob:{PLAIN}bob\nno colon\nalice:{PLAIN}secret\n").unwrap();
+    assert_eq!(
+        errors.iter().map(|error| error.line).collect::<Vec<_>>(),
+        [1, 3]
+    );
+    // alice's first line counts, as nginx stops at it: no password of hers passes.
+    let alice = users.get(b"alice").unwrap();
+    assert!(!alice.hash().verify(b"secret"));
+    assert!(!alice.hash().is_dear());
+    assert!(users.get(b"bob").unwrap().hash().verify(b"bob"));
+    // Read strictly, the first bad line is the error.
+    assert_eq!(
+        Users::parse(b"bob:{PLAIN}bob\nalice:secret\n")
+            .err()
+            .unwrap()
+            .line,
+        2
+    );
+}

@@ -12,7 +12,8 @@
 //! that passed is remembered by its user (a keyed SHA-256, [`Users::remember`]), so a user's
 //! next requests cost a digest, not a bcrypt. The file is read when the proxy is built (at
 //! start and on every reload), and again within a second of a change ([`watch`]), so that
-//! `htpasswd -D` takes effect as it does with nginx, which reads the file at every request.
+//! `htpasswd -D` takes effect as it does with nginx, which reads the file at every request; a
+//! change weir cannot read fails closed ([`UserFile::refresh`]).
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -67,28 +68,43 @@ impl UserFile {
         })
     }
 
-    /// Reads the file again if it changed since it was last read. A file that became invalid
-    /// leaves the users read before in force (an error is logged once per change).
+    /// Reads the file again if it changed since it was last read. It fails closed, as nginx,
+    /// which reads the file per request: a line weir cannot read leaves its user with no
+    /// password that passes (nginx answers that user 500), and a file gone or unreadable leaves
+    /// no user at all (nginx answers every request 500); each is logged once per change.
     fn refresh(&self) {
         let now = stamp(&self.path);
         let mut seen = self
             .seen
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if now.is_none() || now == *seen {
+        if now == *seen {
             return;
         }
         *seen = now;
-        match Users::read(&self.path) {
-            Ok(users) => {
+        let users = match Users::read_all(&self.path) {
+            Ok((users, errors)) => {
+                for error in &errors {
+                    tracing::error!(
+                        "{}; that line's user is refused until the file is mended",
+                        error.naming(&self.path)
+                    );
+                }
                 tracing::info!(file = %self.path.display(), users = users.len(), "password file read again");
-                self.users.store(Arc::new(users));
+                users
             }
-            Err(error) => tracing::error!(
-                "{}; the users read before stay in force until the file is mended",
-                error.naming(&self.path)
-            ),
-        }
+            Err(error) => {
+                tracing::error!(
+                    "{}; every request is refused until the file can be read",
+                    error.naming(&self.path)
+                );
+                match Users::parse(b"") {
+                    Ok(none) => none,
+                    Err(_) => return,
+                }
+            }
+        };
+        self.users.store(Arc::new(users));
     }
 }
 
