@@ -3,7 +3,7 @@
 //! (nginx's realip module); per route and per `[[hosts]]`; `status = 444` closes the connection
 //! without an answer (nginx `return 444`); and side by side with nginx (`WEIR_E2E=1`).
 
-use weir_testkit::nginx::{self, Nginx};
+use weir_testkit::nginx::Nginx;
 
 use crate::support::*;
 
@@ -179,14 +179,6 @@ status = 444
         weir_testkit::client::get(gateway.addr, "/").await.status,
         StatusCode::OK
     );
-}
-
-fn differential_enabled() -> bool {
-    if std::env::var("WEIR_E2E").is_ok_and(|value| value == "1") && nginx::available() {
-        return true;
-    }
-    eprintln!("skipped: set WEIR_E2E=1 (and install nginx-light) to run the differential tests");
-    false
 }
 
 /// The same allow/deny lists in nginx and weir give the same statuses, and `return 444` the

@@ -4,7 +4,7 @@
 //! of Gunicorn's example config) or to `fallback_file` (`try_files $uri /index.html`, for
 //! single-page apps); and side by side with nginx's `try_files` (`WEIR_E2E=1`).
 
-use weir_testkit::nginx::{self, Nginx};
+use weir_testkit::nginx::Nginx;
 
 use crate::support::*;
 
@@ -134,14 +134,6 @@ async fn a_missing_file_gets_the_fallback_file() {
     let file = client.get("/app.css").await;
     assert_eq!(file.text(), "body{}");
     assert_eq!(upstream.requests(), 0);
-}
-
-fn differential_enabled() -> bool {
-    if std::env::var("WEIR_E2E").is_ok_and(|value| value == "1") && nginx::available() {
-        return true;
-    }
-    eprintln!("skipped: set WEIR_E2E=1 (and install nginx-light) to run the differential tests");
-    false
 }
 
 /// `try_files $uri @app` and `try_files $uri /index.html` in nginx, the two fallbacks in weir:

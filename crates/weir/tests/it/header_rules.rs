@@ -5,7 +5,7 @@
 //! `hide_response_headers`, as `proxy_hide_header`), per route and per `[[hosts]]`, and side by
 //! side with nginx on the same requests (`WEIR_E2E=1`).
 
-use weir_testkit::nginx::{self, Nginx};
+use weir_testkit::nginx::Nginx;
 
 use crate::support::*;
 
@@ -195,14 +195,6 @@ upstream = "app"
     let other = client.send(send("/headers", "other.test")).await.unwrap();
     assert_eq!(other.header("strict-transport-security"), None);
     assert!(other.text().contains("x-forwarded-host: evil.example\n"));
-}
-
-fn differential_enabled() -> bool {
-    if std::env::var("WEIR_E2E").is_ok_and(|value| value == "1") && nginx::available() {
-        return true;
-    }
-    eprintln!("skipped: set WEIR_E2E=1 (and install nginx-light) to run the differential tests");
-    false
 }
 
 /// The same rules in nginx and weir, the same requests: which headers the upstream and the

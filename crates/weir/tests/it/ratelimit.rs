@@ -17,7 +17,7 @@ use http_body_util::Full;
 use tokio::io::AsyncWriteExt;
 use tokio::time::Instant;
 use weir::ratelimit::LimitStats;
-use weir_testkit::nginx::{self, Nginx};
+use weir_testkit::nginx::Nginx;
 use weir_testkit::redis::RedisServer;
 use weir_testkit::Reply;
 
@@ -891,14 +891,6 @@ async fn run_concurrently(addr: std::net::SocketAddr, schedule: &[u64]) -> Vec<F
 }
 
 /// Whether the differential tests run: they start nginx and depend on wall-clock timing.
-fn differential_enabled() -> bool {
-    if std::env::var("WEIR_E2E").is_ok_and(|value| value == "1") && nginx::available() {
-        return true;
-    }
-    eprintln!("skipped: set WEIR_E2E=1 (and install nginx-light) to run the differential tests");
-    false
-}
-
 /// Runs `schedule` against nginx-light with `limit_req` and against weir with the same limit
 /// (`weir_limit`, with nginx's rounding), each fresh, one request after another or each on its own
 /// connection (`concurrent`), and asserts the same fates. The fates hang on when requests arrive:

@@ -208,3 +208,13 @@ impl RefusingPort {
         }
     }
 }
+
+/// Whether the differential tests against nginx run: `WEIR_E2E=1` and nginx installed.
+pub fn differential_enabled() -> bool {
+    if std::env::var("WEIR_E2E").is_ok_and(|value| value == "1") && weir_testkit::nginx::available()
+    {
+        return true;
+    }
+    eprintln!("skipped: set WEIR_E2E=1 (and install nginx-light) to run the differential tests");
+    false
+}
