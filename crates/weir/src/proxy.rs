@@ -394,7 +394,7 @@ impl Proxy {
                 checks::body_size(length, self.max_body_size)?;
                 let check = self
                     .rules
-                    .check_host_access(host, client_ip, request.headers())?
+                    .check_host(host, client_ip, request.headers())?
                     .map(|pending| Box::pin(pending.run()));
                 if let Some(check) = check {
                     check.await?;

@@ -157,3 +157,30 @@ fn read_in_full_a_bad_line_refuses_its_user_and_no_other() {
         2
     );
 }
+
+#[test]
+fn credentials_are_read_as_nginx_reads_them_short_or_long() {
+    use base64::Engine as _;
+    let encode = |text: &str| base64::engine::general_purpose::STANDARD.encode(text);
+    let long = format!("{}:{}", "u".repeat(150), "p:w".repeat(100));
+    for text in ["alice:pa:ss", long.as_str()] {
+        let credentials = Credentials::parse(format!("bAsIc   {}", encode(text)).as_bytes())
+            .unwrap_or_else(|| panic!("{text}"));
+        let (user, password) = text.split_once(':').unwrap();
+        assert_eq!(credentials.user(), user.as_bytes());
+        assert_eq!(credentials.password(), password.as_bytes());
+    }
+    let over = "x".repeat(MAX_CREDENTIALS);
+    for refused in [
+        "Bearer YWxpY2U6eA==".to_string(),
+        "Basic".to_string(),
+        "Basic !!!".to_string(),
+        format!("Basic {}", encode("alice")),
+        format!("Basic {}", encode(&format!("a:{over}"))),
+    ] {
+        assert!(
+            Credentials::parse(refused.as_bytes()).is_none(),
+            "{refused}"
+        );
+    }
+}

@@ -150,8 +150,7 @@ impl Verifier {
 /// A password to check on a blocking thread.
 pub(super) struct Pending {
     users: Arc<Users>,
-    name: Box<[u8]>,
-    password: Box<[u8]>,
+    credentials: Credentials,
     verifier: Arc<Verifier>,
     challenge: Arc<str>,
 }
@@ -216,8 +215,7 @@ impl Guard {
         }
         Ok(Some(Pending {
             users: arc_swap::Guard::into_inner(users),
-            name: name.into(),
-            password: password.into(),
+            credentials,
             verifier: Arc::clone(&self.verifier),
             challenge: Arc::clone(&self.challenge),
         }))
@@ -226,8 +224,9 @@ impl Guard {
 
 impl Pending {
     /// Checks the password on a blocking thread, once a place among `max_password_checks` is
-    /// free; 503 at once when [`WAITING`] times as many requests wait already. A request whose client leaves
-    /// stops waiting; a check begun runs to its end and holds its place until then.
+    /// free; 503 at once when [`WAITING`] times as many requests wait already. A request whose
+    /// client leaves stops waiting; a check begun runs to its end and holds its place until
+    /// then.
     pub(super) async fn run(self) -> Result<(), ProxyError> {
         let verifier = &self.verifier;
         if verifier.waiting.fetch_add(1, Ordering::Relaxed) >= verifier.max_waiting {
@@ -242,17 +241,16 @@ impl Pending {
         drop(waiting);
         let Pending {
             users,
-            name,
-            password,
+            credentials,
             challenge,
             ..
         } = self;
         let checked = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            let user = users.get(&name)?;
-            let passed = user.hash().verify(&password);
+            let user = users.get(credentials.user())?;
+            let passed = user.hash().verify(credentials.password());
             if passed {
-                users.remember(user, &password);
+                users.remember(user, credentials.password());
             }
             Some(passed)
         })

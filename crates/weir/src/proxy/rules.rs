@@ -249,7 +249,7 @@ impl Rules {
     /// `access` and `basic_auth` of a host no route of which matched the request (nginx's
     /// server-level `deny` and `auth_basic` refuse a 404 too): `Ok(Some)` when a password is
     /// left to check.
-    pub(super) fn check_host_access(
+    pub(super) fn check_host(
         &self,
         host: Option<&str>,
         client_ip: IpAddr,
