@@ -513,7 +513,8 @@ impl Proxy {
     /// Follows an upstream's `X-Accel-Redirect` (`accel.rs`): the target is routed on the same
     /// listener and host, internal routes included, and answered by its route; a proxied answer
     /// may redirect again, up to [`accel::MAX_REDIRECTS`] times. The first route's limits were
-    /// checked; the target's are not (nginx's `limit_req` also counts a request once).
+    /// checked; the target's are not (nginx's `limit_req` also counts a request once). The
+    /// target's `access` and `basic_auth` are checked, as nginx's access phase runs again.
     async fn follow<'proxy>(
         &'proxy self,
         mut redirect: accel::Redirect,
@@ -532,6 +533,15 @@ impl Proxy {
             };
             let route = self.router.find(&lookup).ok_or(ProxyError::NoRoute)?;
             let request = head.request(&redirect);
+            // The target's `access` and `basic_auth`, as nginx runs its access phase again after
+            // an internal redirect: the client's credentials are the redirect's.
+            let rules = self.rules.find(Some(route.index), None);
+            if let Some(rules) = rules {
+                rules.check_access(client_ip)?;
+                if let Some(pending) = rules.check_auth(request.headers())? {
+                    Box::pin(pending.run()).await?;
+                }
+            }
             let upstream = match &route.target {
                 Target::Upstream(upstream) => upstream,
                 Target::Static(dir) => {
@@ -554,7 +564,6 @@ impl Proxy {
                 body: RequestBody::Full(None),
                 bodiless: true,
             });
-            let rules = self.rules.find(Some(route.index), None);
             let target = UpstreamTarget::new(upstream, rules, lookup.host, &redirect.path);
             let (upstream_request, _) = self.upstream_request(&target, client, client_ip, request);
             let sent = self.sending(upstream, record);

@@ -5,7 +5,9 @@
 //!   the client's head for it costs every proxied request, so a config without one, which has no
 //!   use for it, does not pay; the header then passes to the client, as it always did): the
 //!   upstream's body is dropped and `/path` is routed again, internal routes included (a
-//!   protected file behind an `internal` static route, as Django's sendfile backends use it).
+//!   protected file behind an `internal` static route, as Django's sendfile backends use it);
+//!   the target's `access` and `basic_auth` hold (nginx's access phase runs again), its limits
+//!   do not (the request was counted once).
 //!   The method becomes GET (HEAD stays HEAD) and the request has no body; the client's other
 //!   headers stay (`Range`, `If-None-Match`). Of the redirecting response the answer keeps what
 //!   nginx keeps (its `ngx_http_upstream_headers_in` entries with the `redirect` flag):

@@ -290,3 +290,107 @@ async fn an_http2_request_redirected_to_a_proxied_route_keeps_its_host() {
     assert!(text.starts_with("GET /headers "), "{text}");
     assert!(text.contains("host: app.test\n"), "{text}");
 }
+
+/// `/office` and `/staff` redirect to internal routes of the same files, one kept to another
+/// network (`access`), one behind a password (`basic_auth`): nginx runs its access phase again
+/// after an internal redirect, so a redirect is no way around either.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redirect_target_keeps_its_access_rules_and_its_password() {
+    use base64::Engine;
+    let files = protected_files();
+    let users = files.path().join("htpasswd");
+    std::fs::write(&users, "alice:{PLAIN}secret\n").unwrap();
+    let office = app("X-Accel-Redirect: /office/secret.txt\r\n").await;
+    let staff = app("X-Accel-Redirect: /staff/secret.txt\r\n").await;
+    let root = files.path().join("protected");
+    let toml = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.office]
+servers = ["{}"]
+[upstreams.staff]
+servers = ["{}"]
+[[routes]]
+path = "/office-report"
+upstream = "office"
+[[routes]]
+path = "/staff-report"
+upstream = "staff"
+[[routes]]
+path = "/office/"
+static = "{root}"
+internal = true
+access = ["allow 10.0.0.0/8", "deny all"]
+[[routes]]
+path = "/staff/"
+static = "{root}"
+internal = true
+basic_auth = {{ realm = "Staff", user_file = "{}" }}
+"#,
+        office.address,
+        staff.address,
+        users.display(),
+        root = root.display()
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let ask = |addr, path: &'static str, authorization: Option<String>| async move {
+        let mut request = Request::get(path).header("host", "app.test");
+        if let Some(value) = authorization {
+            request = request.header("authorization", value);
+        }
+        let request = request.body(Default::default()).unwrap();
+        Client::connect(addr).await.send(request).await.unwrap()
+    };
+    let basic = |credentials: &str| {
+        Some(format!(
+            "Basic {}",
+            base64::engine::general_purpose::STANDARD.encode(credentials)
+        ))
+    };
+    let cases = [
+        ("/office-report", None, StatusCode::FORBIDDEN),
+        ("/staff-report", None, StatusCode::UNAUTHORIZED),
+        (
+            "/staff-report",
+            basic("alice:wrong"),
+            StatusCode::UNAUTHORIZED,
+        ),
+        ("/staff-report", basic("alice:secret"), StatusCode::OK),
+    ];
+    for (path, authorization, status) in &cases {
+        let reply = ask(gateway.addr, path, authorization.clone()).await;
+        assert_eq!(reply.status, *status, "{path} {authorization:?}");
+        if *status == StatusCode::OK {
+            assert_eq!(reply.text(), SECRET);
+        } else {
+            assert!(!reply.text().contains(SECRET.trim()), "{}", reply.text());
+        }
+        if *status == StatusCode::UNAUTHORIZED {
+            assert_eq!(
+                reply.header("www-authenticate"),
+                Some("Basic realm=\"Staff\"")
+            );
+        }
+    }
+
+    if !nginx_enabled() {
+        return;
+    }
+    let server = format!(
+        "        location /office-report {{ proxy_pass http://{}; }}\n\
+         location /staff-report {{ proxy_pass http://{}; }}\n\
+         location /office/ {{ internal; alias {root}/; allow 10.0.0.0/8; deny all; }}\n\
+         location /staff/ {{ internal; alias {root}/; auth_basic \"Staff\"; \
+         auth_basic_user_file {}; }}\n",
+        office.address,
+        staff.address,
+        users.display(),
+        root = root.display()
+    );
+    let nginx = Nginx::start("", &server).expect("nginx starts");
+    for (path, authorization, status) in cases {
+        let theirs = ask(nginx.addr, path, authorization.clone()).await;
+        assert_eq!(theirs.status, status, "nginx: {path} {authorization:?}");
+    }
+}
