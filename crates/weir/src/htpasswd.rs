@@ -318,6 +318,8 @@ impl Hash {
             .any(|magic| text.starts_with(magic));
         let des = text.len() == 13 && is_crypt64(text);
         if crypt || des {
+            // A cost past the bound is refused before it is paid, here and at every request.
+            within_cost(text)?;
             // A hash pwhash cannot read is refused here, not at a request.
             return match pwhash::unix::crypt(b"", text) {
                 Ok(_) => Ok(Hash::Crypt(text.into())),
@@ -358,6 +360,46 @@ impl Hash {
             Hash::Refused => false,
         }
     }
+}
+
+/// The dearest bcrypt read: cost 17, the most `htpasswd -C` makes (2^17 rounds, seconds of a
+/// core for one check).
+pub const MAX_BCRYPT_COST: u32 = 17;
+
+/// The most SHA-crypt rounds read: a million, above the 5,000 of `openssl passwd` and `mkpasswd`
+/// and the 535,000-656,000 of Python's passlib.
+pub const MAX_SHA_CRYPT_ROUNDS: u64 = 1_000_000;
+
+/// Refuses a bcrypt or SHA-crypt hash whose cost is past the bounds: one check of `$2y$31$`
+/// would hold a thread for more than a day, at `weir check`, at every reload and at every request that
+/// names its user.
+fn within_cost(text: &str) -> Result<(), String> {
+    if let Some(rest) = ["$2a$", "$2b$", "$2y$"]
+        .iter()
+        .find_map(|magic| text.strip_prefix(magic))
+    {
+        let cost = rest.get(..2).and_then(|cost| cost.parse::<u32>().ok());
+        if cost.is_some_and(|cost| cost > MAX_BCRYPT_COST) {
+            return Err(format!(
+                "bcrypt's cost is at most {MAX_BCRYPT_COST} (`htpasswd -B -C 4` to `-C 17`), as each check costs 2^cost rounds; found {text:?}"
+            ));
+        }
+    }
+    if let Some(rest) = ["$5$", "$6$"]
+        .iter()
+        .find_map(|magic| text.strip_prefix(magic))
+    {
+        let rounds = rest
+            .strip_prefix("rounds=")
+            .and_then(|rest| rest.split('$').next())
+            .map(|rounds| rounds.parse::<u64>().unwrap_or(u64::MAX));
+        if rounds.is_some_and(|rounds| rounds > MAX_SHA_CRYPT_ROUNDS) {
+            return Err(format!(
+                "SHA-crypt's rounds= is at most {MAX_SHA_CRYPT_ROUNDS} (the default is 5,000), as each check costs that many rounds; found {text:?}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn sha1(parts: &[&[u8]]) -> ring::digest::Digest {

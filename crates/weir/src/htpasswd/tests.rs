@@ -98,7 +98,31 @@ fn a_bad_line_is_named_with_what_would_be_valid() {
         (b"alice:{SSHA}abc=\n", 1, "its salt"),
         (b"alice:$2y$04$short\n", 1, "not a valid crypt(3) hash"),
         (b"alice:$sha1$1$x$y\n", 1, "not one nginx reads"),
+        // Past the cost bounds: refused before a round is paid (without the bound, `weir check`
+        // spent a second on the first and more than a day on the second).
+        (
+            b"alice:$5$rounds=1000001$abc$qsg6EHbUzHQzF1POlD7zUwBINSELQxypPaeDcZe6vH0\n",
+            1,
+            "rounds= is at most 1000000",
+        ),
+        (
+            b"alice:$2y$31$zw5EDgCxSQl.T0nOET0CRuz9/aJyAuXH20o7qv3D8d3MvdQ6TNN8i\n",
+            1,
+            "cost is at most 17",
+        ),
+        (
+            b"alice:$6$rounds=99999999999999999999$abc$x\n",
+            1,
+            "rounds= is at most",
+        ),
     ];
+    // At the bounds, and an explicit default, still read.
+    for hash in [
+        "$5$rounds=1000000$abc$qsg6EHbUzHQzF1POlD7zUwBINSELQxypPaeDcZe6vH0",
+        "$6$rounds=5000$abc$IdWKNKTJEb8LxY7CGg8YBXlvtfZzFw7Mp/r6niK9YB2mdvgY..TKjv1T..8RadRt2qvUHYRLr/TsVArtr91iR1",
+    ] {
+        assert!(Hash::parse(hash.as_bytes()).is_ok(), "{hash}");
+    }
     for (text, line, says) in cases {
         let error = match Users::parse(text) {
             Ok(_) => panic!("{:?} was read", String::from_utf8_lossy(text)),
