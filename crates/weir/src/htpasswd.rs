@@ -318,6 +318,16 @@ impl Hash {
             .any(|magic| text.starts_with(magic));
         let des = text.len() == 13 && is_crypt64(text);
         if crypt || des {
+            // pwhash reads a character below the space by subtracting past zero (a panic where
+            // overflow is checked): crypt(3)'s hashes are written in these characters only.
+            if !text
+                .bytes()
+                .all(|byte| CRYPT64.contains(&byte) || byte == b'$' || byte == b'=')
+            {
+                return Err(format!(
+                    "{shown:?} is not a valid crypt(3) hash: a character outside [./0-9A-Za-z$=]"
+                ));
+            }
             // A cost past the bound is refused before it is paid, here and at every request.
             within_cost(text)?;
             // A hash pwhash cannot read is refused here, not at a request.

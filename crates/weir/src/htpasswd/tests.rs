@@ -98,6 +98,13 @@ fn a_bad_line_is_named_with_what_would_be_valid() {
         (b"alice:{SSHA}abc=\n", 1, "its salt"),
         (b"alice:$2y$04$short\n", 1, "not a valid crypt(3) hash"),
         (b"alice:$sha1$1$x$y\n", 1, "not one nginx reads"),
+        // A control character in a salt (fuzz/htpasswd found pwhash panicking on it).
+        (
+            b"alice:$2y$04$zw5\x00>gCxSQl.T0nOET0CRuz9/aJyAuXH20o7qv3D8d3MvdQ6TNN8i\n",
+            1,
+            "a character outside",
+        ),
+        (b"alice:$5$a\x01c$qsg6\n", 1, "a character outside"),
         // Past the cost bounds: refused before a round is paid (without the bound, `weir check`
         // spent a second on the first and more than a day on the second).
         (
