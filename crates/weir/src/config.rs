@@ -762,6 +762,9 @@ pub struct RouteRules {
     /// `basic_auth`: a password asked of every request (nginx `auth_basic`); `None` when the
     /// route has none, so its host's applies.
     pub basic_auth: Option<BasicAuth>,
+    /// `satisfy`: whether `access` and `basic_auth` must both let a request in, or either
+    /// (nginx `satisfy`); `None` when the route has none, so its host's applies (else all).
+    pub satisfy: Option<Satisfy>,
     /// `dotfiles`: a static route serves paths with a segment starting with `.`. Default false:
     /// they are 404, except `/.well-known/`.
     pub dotfiles: bool,
@@ -837,6 +840,16 @@ pub enum BasicAuth {
     Off,
 }
 
+/// `satisfy` of a route or a `[[hosts]]` table (nginx `satisfy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Satisfy {
+    /// `"all"`, the default: `access` and `basic_auth` must each let the request in.
+    All,
+    /// `"any"`: either lets it in: an `allow` that matches needs no password, and a client a
+    /// `deny` matches may still give the password (401, not 403, when it does not).
+    Any,
+}
+
 /// What a static route does with a missing file (nginx `try_files $uri ...`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StaticFallback {
@@ -859,6 +872,9 @@ pub struct HostConfig {
     /// `basic_auth`: used by a route of this host that has none of its own, and by a request
     /// to this host that no route matches.
     pub basic_auth: Option<BasicAuth>,
+    /// `satisfy`: for a route of this host that has none of its own, and a request to this host
+    /// that no route matches.
+    pub satisfy: Option<Satisfy>,
     /// `error_pages`, `intercept_errors`: for a route of this host, beneath its own.
     pub pages: ErrorPages,
 }

@@ -424,7 +424,7 @@ impl Proxy {
             // `basic_auth` after the limits, as nginx's access phase after `limit_req`. A costly
             // check is boxed: rare (a user's first request, or a wrong password), and as an
             // await of its own it would take its room in this future.
-            let check = match rules.map(|rules| rules.check_auth(request.headers())) {
+            let check = match rules.map(|rules| rules.check_auth(client_ip, request.headers())) {
                 Some(Ok(Some(pending))) => Some(Box::pin(pending.run())),
                 Some(Err(refused)) => return Err(refused),
                 _ => None,
@@ -538,7 +538,7 @@ impl Proxy {
             let rules = self.rules.find(Some(route.index), None);
             if let Some(rules) = rules {
                 rules.check_access(client_ip)?;
-                if let Some(pending) = rules.check_auth(request.headers())? {
+                if let Some(pending) = rules.check_auth(client_ip, request.headers())? {
                     Box::pin(pending.run()).await?;
                 }
             }

@@ -273,6 +273,9 @@ impl Config {
             if let Some(auth) = auth_line(route.rules.basic_auth.as_ref()) {
                 writeln!(out, "    {auth}")?;
             }
+            if let Some(satisfy) = satisfy_line(route.rules.satisfy) {
+                writeln!(out, "    {satisfy}")?;
+            }
             if route.priority != super::Priority::Normal {
                 writeln!(out, "    priority {}", route.priority.label())?;
             }
@@ -286,6 +289,9 @@ impl Config {
             }
             if let Some(auth) = auth_line(host.basic_auth.as_ref()) {
                 writeln!(out, "    {auth}")?;
+            }
+            if let Some(satisfy) = satisfy_line(host.satisfy) {
+                writeln!(out, "    {satisfy}")?;
             }
         }
 
@@ -487,6 +493,15 @@ fn auth_line(auth: Option<&super::BasicAuth>) -> Option<String> {
         }
         super::BasicAuth::Off => Some("no password (the host's is off)".to_string()),
     }
+}
+
+/// A route's or host's `satisfy`, when it has one.
+fn satisfy_line(satisfy: Option<super::Satisfy>) -> Option<String> {
+    let line = match satisfy? {
+        super::Satisfy::Any => "an allowed address or the password lets in (satisfy any)",
+        super::Satisfy::All => "the access rules and the password both let in (satisfy all)",
+    };
+    Some(line.to_string())
 }
 
 /// A route's or host's error pages in one line (`error pages 502, 504 -> /srv/500.html`), or

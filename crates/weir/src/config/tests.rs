@@ -2554,6 +2554,37 @@ fn a_basic_auth_that_cannot_work_is_refused_with_what_would_be_valid() {
 }
 
 #[test]
+fn satisfy_is_read_on_a_route_and_a_host_and_a_wrong_value_is_named() {
+    let config = parse(&with_app(
+        r#"
+[[hosts]]
+name = "staff.test"
+satisfy = "any"
+[[routes]]
+host = "staff.test"
+upstream = "app"
+satisfy = "all"
+[[routes]]
+upstream = "app"
+"#,
+    ));
+    assert_eq!(config.hosts[0].satisfy, Some(Satisfy::Any));
+    assert_eq!(config.routes[0].rules.satisfy, Some(Satisfy::All));
+    assert_eq!(config.routes[1].rules.satisfy, None);
+    let summary = config.summary();
+    assert!(
+        summary.contains("  host staff.test: no rules\n    an allowed address or the password lets in (satisfy any)"),
+        "{summary}"
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nsatisfy = \"either\"\n",
+    ));
+    assert_eq!(error.line(), Some(5), "{error}");
+    assert_eq!(error.key(), Some("routes[0].satisfy"), "{error}");
+    assert!(error.to_string().contains("or \"any\""), "{error}");
+}
+
+#[test]
 fn load_refuses_a_password_file_that_is_missing_or_has_a_bad_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("weir.toml");

@@ -24,7 +24,7 @@ use http::{Method, StatusCode, Uri};
 use super::auth::{Guard, Pending, UserFile, Verifier};
 use crate::config::{
     AccessRule, BasicAuth, Config, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
-    Template, Variables,
+    Satisfy, Template, Variables,
 };
 use crate::error::ProxyError;
 
@@ -59,6 +59,9 @@ pub(super) struct Effective {
     access: Option<Vec<AccessRule>>,
     /// `basic_auth`, when it asks for a password.
     auth: Option<Arc<Guard>>,
+    /// `satisfy = "any"`: an `allow` that matches lets the client in without a password, and a
+    /// `deny` that matches leaves it the password (nginx `satisfy any`).
+    satisfy_any: bool,
     /// `error_pages`, by status.
     pages: Vec<(StatusCode, Page)>,
     /// `intercept_errors`: the upstream's answers of those statuses get the page too.
@@ -258,7 +261,7 @@ impl Rules {
         match self.find(None, host) {
             Some(rules) => {
                 rules.check_access(client_ip)?;
-                rules.check_auth(headers)
+                rules.check_auth(client_ip, headers)
             }
             None => Ok(None),
         }
@@ -281,6 +284,7 @@ impl Effective {
         if let Some(auth) = &host.basic_auth {
             effective.auth = read.guard(auth)?;
         }
+        effective.satisfy_any = host.satisfy == Some(Satisfy::Any);
         effective.merge_pages(&host.pages, read)?;
         Ok(effective)
     }
@@ -305,6 +309,9 @@ impl Effective {
         }
         if let Some(auth) = &route.rules.basic_auth {
             effective.auth = read.guard(auth)?;
+        }
+        if let Some(satisfy) = route.rules.satisfy {
+            effective.satisfy_any = satisfy == Satisfy::Any;
         }
         effective.merge_pages(&route.rules.pages, read)?;
         effective.answers = route.answer.is_some() && route.static_root.is_none();
@@ -395,26 +402,44 @@ impl Effective {
     }
 
     /// `access`, in order: the first entry that matches the client decides; none matching lets
-    /// it through, as nginx.
+    /// it through, as nginx. With `satisfy = "any"` and a password asked, a `deny` leaves the
+    /// decision to the password ([`Effective::check_auth`]), as nginx, where 401 wins over 403.
     pub(super) fn check_access(&self, client_ip: IpAddr) -> Result<(), ProxyError> {
-        let Some(access) = &self.access else {
-            return Ok(());
-        };
-        let client = canonical(client_ip);
-        let decided = access.iter().find(|rule| match rule.network {
-            None => true,
-            Some(network) => network.contains(&client),
-        });
-        match decided {
-            Some(rule) if !rule.allow => Err(ProxyError::AccessDenied { client: client_ip }),
+        let password_decides = self.satisfy_any && self.auth.is_some();
+        match self.decided(client_ip) {
+            Some(rule) if !rule.allow && !password_decides => {
+                Err(ProxyError::AccessDenied { client: client_ip })
+            }
             _ => Ok(()),
         }
     }
 
-    /// `basic_auth`: `Ok(None)` when the request passes (or none is asked), `Ok(Some)` when its
-    /// password is left to check on a blocking thread.
-    pub(super) fn check_auth(&self, headers: &Headers) -> Result<Option<Pending>, ProxyError> {
+    /// The first `access` entry that matches the client, if any.
+    fn decided(&self, client_ip: IpAddr) -> Option<&AccessRule> {
+        let client = canonical(client_ip);
+        self.access
+            .as_deref()?
+            .iter()
+            .find(|rule| match rule.network {
+                None => true,
+                Some(network) => network.contains(&client),
+            })
+    }
+
+    /// `basic_auth`: `Ok(None)` when the request passes (or none is asked, or, with
+    /// `satisfy = "any"`, an `allow` let the client in), `Ok(Some)` when its password is left to
+    /// check on a blocking thread.
+    pub(super) fn check_auth(
+        &self,
+        client_ip: IpAddr,
+        headers: &Headers,
+    ) -> Result<Option<Pending>, ProxyError> {
         match &self.auth {
+            Some(_)
+                if self.satisfy_any && self.decided(client_ip).is_some_and(|rule| rule.allow) =>
+            {
+                Ok(None)
+            }
             Some(guard) => guard.check(headers),
             None => Ok(None),
         }

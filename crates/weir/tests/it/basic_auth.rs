@@ -361,3 +361,131 @@ async fn basic_auth_matches_nginx_on_a_file_htpasswd_wrote() {
         );
     }
 }
+
+/// `satisfy = "any"` (nginx `satisfy any`): an address `access` allows needs no password; one it
+/// denies may give the password, and gets 401 (not 403) without it; without a password to give,
+/// 403. `satisfy` of a `[[hosts]]` table holds for its routes. The client is 127.0.0.1; with
+/// `WEIR_E2E=1` nginx with the same locations gives the same statuses.
+#[tokio::test]
+async fn with_satisfy_any_an_allowed_address_or_the_password_lets_a_request_in() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let users = dir.path().join("htpasswd");
+    std::fs::write(&users, "alice:{PLAIN}secret\n").unwrap();
+    let auth = format!(
+        r#"basic_auth = {{ realm = "Staff", user_file = "{}" }}"#,
+        users.display()
+    );
+    let toml = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[[hosts]]
+name = "any.test"
+satisfy = "any"
+access = ["allow 127.0.0.1", "deny all"]
+{auth}
+[[routes]]
+host = "any.test"
+path = "/"
+upstream = "app"
+[[routes]]
+path = "/office/"
+upstream = "app"
+satisfy = "any"
+access = ["allow 127.0.0.0/8", "deny all"]
+{auth}
+[[routes]]
+path = "/remote/"
+upstream = "app"
+satisfy = "any"
+access = ["allow 10.0.0.0/8", "deny all"]
+{auth}
+[[routes]]
+path = "/both/"
+upstream = "app"
+satisfy = "all"
+access = ["allow 10.0.0.0/8", "deny all"]
+{auth}
+[[routes]]
+path = "/password/"
+upstream = "app"
+satisfy = "any"
+{auth}
+[[routes]]
+path = "/closed/"
+upstream = "app"
+satisfy = "any"
+access = ["deny all"]
+"#,
+        upstream.address
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let right = basic("alice", "secret");
+    let wrong = basic("alice", "wrong");
+    let cases: &[(&str, &str, Option<&str>, u16)] = &[
+        ("app.test", "/office/", None, 200),
+        ("app.test", "/office/", Some(&wrong), 200),
+        ("app.test", "/remote/", None, 401),
+        ("app.test", "/remote/", Some(&wrong), 401),
+        ("app.test", "/remote/", Some(&right), 200),
+        ("app.test", "/both/", Some(&right), 403),
+        ("app.test", "/password/", None, 401),
+        ("app.test", "/password/", Some(&right), 200),
+        ("app.test", "/closed/", Some(&right), 403),
+        ("any.test", "/", None, 200),
+    ];
+    let ask = |addr, host: &'static str, path: &'static str, authorization: Option<&str>| {
+        let mut request = Request::get(path).header("host", host);
+        if let Some(value) = authorization {
+            request = request.header("authorization", value);
+        }
+        let request = request.body(Default::default()).unwrap();
+        async move { Client::connect(addr).await.send(request).await.unwrap() }
+    };
+    for &(host, path, authorization, status) in cases {
+        let reply = ask(gateway.addr, host, path, authorization).await;
+        assert_eq!(
+            reply.status.as_u16(),
+            status,
+            "{host}{path} {authorization:?}"
+        );
+        if status == 401 {
+            assert_eq!(
+                reply.header("www-authenticate"),
+                Some("Basic realm=\"Staff\"")
+            );
+        }
+    }
+
+    if !differential_enabled() {
+        return;
+    }
+    let auth = format!(
+        "auth_basic \"Staff\"; auth_basic_user_file {};",
+        users.display()
+    );
+    let app = &upstream.address;
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            "        location /office/ {{ satisfy any; allow 127.0.0.0/8; deny all; {auth} proxy_pass http://{app}; }}\n\
+             location /remote/ {{ satisfy any; allow 10.0.0.0/8; deny all; {auth} proxy_pass http://{app}; }}\n\
+             location /both/ {{ satisfy all; allow 10.0.0.0/8; deny all; {auth} proxy_pass http://{app}; }}\n\
+             location /password/ {{ satisfy any; {auth} proxy_pass http://{app}; }}\n\
+             location /closed/ {{ satisfy any; deny all; proxy_pass http://{app}; }}\n"
+        ),
+    )
+    .expect("nginx starts");
+    for &(host, path, authorization, _) in cases.iter().filter(|case| case.0 == "app.test") {
+        let ours = ask(gateway.addr, host, path, authorization).await;
+        let theirs = ask(nginx.addr, host, path, authorization).await;
+        assert_eq!(
+            (ours.status, ours.header("www-authenticate")),
+            (theirs.status, theirs.header("www-authenticate")),
+            "{path} {authorization:?}"
+        );
+    }
+}

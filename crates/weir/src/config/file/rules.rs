@@ -14,7 +14,7 @@ use toml::Spanned;
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
     AccessRule, BasicAuth, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
-    RouteRules, StaticFallback, Template,
+    RouteRules, Satisfy, StaticFallback, Template,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -33,6 +33,7 @@ pub(super) struct RawHost {
     forwarded_for: Option<Spanned<String>>,
     access: Option<Vec<Spanned<String>>>,
     basic_auth: Option<Spanned<toml::Value>>,
+    satisfy: Option<Spanned<String>>,
     error_pages: Option<RawPageMap>,
     intercept_errors: Option<Spanned<bool>>,
 }
@@ -52,6 +53,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) forwarded_for: Option<&'a Spanned<String>>,
     pub(super) access: Option<&'a [Spanned<String>]>,
     pub(super) basic_auth: Option<&'a Spanned<toml::Value>>,
+    pub(super) satisfy: Option<&'a Spanned<String>>,
     pub(super) dotfiles: Option<&'a Spanned<bool>>,
     pub(super) fallback_upstream: Option<&'a Spanned<String>>,
     pub(super) fallback_file: Option<&'a Spanned<String>>,
@@ -112,6 +114,7 @@ pub(super) fn validate_route<T>(
     })?;
     let access = raw.access.map(validate_access).transpose()?;
     let basic_auth = raw.basic_auth.map(validate_basic_auth).transpose()?;
+    let satisfy = raw.satisfy.map(validate_satisfy).transpose()?;
 
     let is_static = raw.static_root.is_some();
     let only_static = [
@@ -200,6 +203,7 @@ pub(super) fn validate_route<T>(
         headers,
         access,
         basic_auth,
+        satisfy,
         dotfiles: raw.dotfiles.is_some_and(|value| *value.get_ref()),
         fallback,
         pages: validate_pages(raw.error_pages, raw.intercept_errors)?,
@@ -245,6 +249,18 @@ pub(super) fn validate_pages(
         files,
         intercept: intercept.map(|value| *value.get_ref()),
     })
+}
+
+/// `satisfy = "all"` or `"any"`.
+fn validate_satisfy(raw: &Spanned<String>) -> Result<Satisfy, Problem> {
+    match raw.get_ref().as_str() {
+        "all" => Ok(Satisfy::All),
+        "any" => Ok(Satisfy::Any),
+        other => Err(invalid(
+            raw.span(),
+            format!("expected \"all\" (access and basic_auth must each let a request in, the default) or \"any\" (either does: an allowed address needs no password, as nginx's satisfy any); found {other:?}"),
+        )),
+    }
 }
 
 /// `basic_auth = { realm = "Staff", user_file = "/etc/weir/htpasswd" }`, or `false`.
@@ -348,12 +364,14 @@ pub(super) fn validate_hosts(
             .as_ref()
             .map(validate_basic_auth)
             .transpose()?;
+        let satisfy = raw.satisfy.as_ref().map(validate_satisfy).transpose()?;
         let pages = validate_pages(raw.error_pages.as_ref(), raw.intercept_errors.as_ref())?;
         hosts.push(HostConfig {
             name,
             headers,
             access,
             basic_auth,
+            satisfy,
             pages,
         });
     }
