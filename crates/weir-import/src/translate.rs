@@ -116,6 +116,8 @@ struct Scope<'a> {
     /// each on its own, as nginx merges them).
     auth_basic: Option<&'a Directive>,
     auth_basic_user_file: Option<&'a Directive>,
+    /// The `satisfy` in force (one level's replaces the one above).
+    satisfy: Option<&'a Directive>,
     /// nginx's configuration directory, which a relative `auth_basic_user_file` is taken from.
     conf_dir: Option<&'a std::path::Path>,
     /// The `expires` in force (one level's replaces the one above).
@@ -707,7 +709,8 @@ impl<'a> Translator<'a> {
             | "error_page"
             | "expires"
             | "auth_basic"
-            | "auth_basic_user_file" => self.header_rule(directive),
+            | "auth_basic_user_file"
+            | "satisfy" => self.header_rule(directive),
             "proxy_intercept_errors" if directive.args.first().is_some_and(|arg| arg == "on") => {
                 self.header_rule(directive)
             }
@@ -1131,6 +1134,16 @@ impl<'a> Translator<'a> {
                 ),
                 true,
             ),
+            "satisfy" if directive.args.first().is_some_and(|arg| arg == "any") => (
+                Kind::Translated,
+                "satisfy = \"any\" on the routes it applies to: an address their access rules allow needs no password, and a denied one may give it".to_string(),
+                true,
+            ),
+            "satisfy" => (
+                Kind::Translated,
+                "the default: a client must pass the access rules and basic_auth both".to_string(),
+                false,
+            ),
             "auth_basic_user_file" => match headers::user_file(directive, self.conf_dir.as_deref()) {
                 Ok(path) => (
                     Kind::Translated,
@@ -1415,14 +1428,6 @@ impl<'a> Translator<'a> {
                 "not needed: nginx's WebSocket map, for proxy_set_header Connection; weir passes a WebSocket upgrade through itself, with Connection: upgrade, and sends other requests' Connection itself".into(),
             ),
             "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
-            "satisfy" if directive.args.first().is_some_and(|arg| arg == "all") => (
-                Kind::Translated,
-                "the default: a client must pass every rule (the access rules and basic_auth)".into(),
-            ),
-            "satisfy" => (
-                Kind::Approximated,
-                "weir asks both: a route's access rules and its basic_auth must each pass, so a client the access rules let in is still asked for a password (with satisfy any, nginx let either do)".into(),
-            ),
             "auth_request" => {
                 (Kind::Unsupported, "weir asks no other service whether a request may pass (it has basic_auth and access rules by address); keep it in the app".into())
             }
@@ -2024,6 +2029,7 @@ impl<'a> Translator<'a> {
                 "allow" | "deny" => access.push(directive),
                 "auth_basic" => scope.auth_basic = Some(directive),
                 "auth_basic_user_file" => scope.auth_basic_user_file = Some(directive),
+                "satisfy" => scope.satisfy = Some(directive),
                 "error_page" => error_page.push(directive),
                 "expires" => scope.expires = Some(directive),
                 "proxy_intercept_errors" => scope.proxy_intercept_errors = Some(directive),
@@ -5107,6 +5113,28 @@ mod tests {
     }
 
     #[test]
+    fn satisfy_any_in_force_is_the_routes_satisfy_as_nginx_inherits_it() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n  satisfy any;\n  allow 10.0.0.0/8;\n  deny all;\n",
+            "  auth_basic \"Staff\";\n  auth_basic_user_file /etc/nginx/htpasswd;\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host; }\n",
+            "  location /admin/ { satisfy all; proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host; }\n",
+            "  location /ping { return 200; }\n",
+            " }\n}\n",
+        ));
+        let toml = &imported.toml;
+        let root = route_table(toml, "/");
+        assert!(root.contains(r#"satisfy = "any""#), "{toml}");
+        assert!(root.contains("basic_auth = "), "{toml}");
+        assert!(!route_table(toml, "/admin/").contains("satisfy"), "{toml}");
+        assert!(!route_table(toml, "/ping").contains("satisfy"), "{toml}");
+        assert_eq!(item(&imported, "satisfy any").kind, Kind::Translated);
+        assert_eq!(item(&imported, "satisfy all").kind, Kind::Translated);
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+        weir_accepts(toml);
+    }
+
+    #[test]
     fn an_auth_basic_weir_cannot_carry_is_less_safe_and_one_nginx_ignores_is_not() {
         // Relative to nginx's configuration directory, which text alone does not give.
         let imported = import(
@@ -5248,12 +5276,14 @@ mod tests {
             imported.report
         );
         assert_eq!(imported.report.less_safe.len(), 1, "{}", imported.report);
-        // satisfy any without authentication: weir is stricter, not less safe.
+        // satisfy any, carried as it is.
+        let d = route_table(toml, "/d/");
         assert!(
-            route_table(toml, "/d/").contains(r#"access = ["allow 10.0.0.0/8", "deny all"]"#),
+            d.contains(r#"access = ["allow 10.0.0.0/8", "deny all"]"#),
             "{toml}"
         );
-        assert_eq!(item(&imported, "satisfy any").kind, Kind::Approximated);
+        assert!(d.contains(r#"satisfy = "any""#), "{toml}");
+        assert_eq!(item(&imported, "satisfy any").kind, Kind::Translated);
         weir_accepts(toml);
     }
 

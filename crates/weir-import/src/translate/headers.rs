@@ -312,6 +312,8 @@ pub(super) struct Rules {
     pub access: Vec<(String, Source)>,
     /// `basic_auth`: the realm, the file, and the `auth_basic` they come from.
     pub basic_auth: Option<(String, String, Source)>,
+    /// `satisfy = "any"`, from the `satisfy any` in force.
+    pub satisfy_any: Option<Source>,
     /// The directives the route carries.
     pub used: Vec<*const Directive>,
     /// Directives in force that do nothing for this route in nginx either, and why.
@@ -489,6 +491,21 @@ impl Rules {
             )),
             _ => {}
         }
+        if let Some(satisfy) = scope
+            .satisfy
+            .filter(|directive| directive.args.first().is_some_and(|arg| arg == "any"))
+        {
+            let pointer = satisfy as *const Directive;
+            if answers_first {
+                rules.inert.push((
+                    pointer,
+                    "not applied in nginx either: return answers before allow, deny and auth_basic",
+                ));
+            } else {
+                rules.satisfy_any = Some(satisfy.source.clone());
+                rules.used.push(pointer);
+            }
+        }
         for &directive in &scope.error_page {
             let pointer = directive as *const Directive;
             let page = super::pages::parse(directive)
@@ -603,6 +620,9 @@ impl Rules {
                 inline_table(&[("realm", realm), ("user_file", file)]),
                 Some(source),
             );
+        }
+        if let Some(source) = &self.satisfy_any {
+            table.set("satisfy", toml_out::string("any"), Some(source));
         }
         if let Some((_, _, source)) = self.pages.first() {
             let statuses: Vec<String> = self
