@@ -9,6 +9,29 @@ fn weir() -> Command {
     Command::new(env!("CARGO_BIN_EXE_weir"))
 }
 
+/// `weir check --config CONFIG`.
+fn check(config: &std::path::Path) -> std::process::Output {
+    weir()
+        .args(["check", "--config"])
+        .arg(config)
+        .output()
+        .unwrap()
+}
+
+/// `weir import NGINX [-o OUTPUT] FLAGS...`.
+fn import(
+    nginx: &std::path::Path,
+    output: Option<&std::path::Path>,
+    flags: &[&str],
+) -> std::process::Output {
+    let mut command = weir();
+    command.arg("import").arg(nginx);
+    if let Some(output) = output {
+        command.arg("-o").arg(output);
+    }
+    command.args(flags).output().unwrap()
+}
+
 fn write_config(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("weir.toml");
@@ -39,11 +62,7 @@ fn version_is_printed() {
 #[test]
 fn check_accepts_a_good_file_and_prints_a_summary() {
     let (_dir, path) = write_config(GOOD);
-    let output = weir()
-        .args(["check", "--config"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = check(&path);
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("unix:/tmp/nowhere.sock"), "{text}");
@@ -52,11 +71,7 @@ fn check_accepts_a_good_file_and_prints_a_summary() {
 
 fn check_fails(text: &str) -> String {
     let (_dir, path) = write_config(text);
-    let output = weir()
-        .args(["check", "--config"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = check(&path);
     assert_eq!(output.status.code(), Some(64));
     let message = String::from_utf8(output.stderr).unwrap();
     assert!(
@@ -168,11 +183,7 @@ fn check_shows_how_routes_match() {
         "upstream = \"app\"",
         "upstream = \"app\"\n[[routes]]\npath = \"\\\\.php$\"\nmatch = \"regex_nocase\"\nscheme = \"http\"\nupstream = \"app\"\n[[routes]]\npath = \"/protected/\"\nstatic = \"/srv\"\ninternal = true",
     ));
-    let output = weir()
-        .args(["check", "--config"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = check(&path);
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(output.status.success(), "{text}");
     assert!(text.contains(r"* ~* \.php$ -> app  on http"), "{text}");
@@ -253,13 +264,7 @@ const NGINX_EXACT: &str = "events {}\nhttp {\n  upstream app { server unix:/run/
 fn import_writes_a_config_that_check_accepts_and_reports_on_stderr() {
     let (dir, nginx) = write_nginx(NGINX_EXACT);
     let output_path = dir.path().join("weir.toml");
-    let output = weir()
-        .arg("import")
-        .arg(&nginx)
-        .arg("-o")
-        .arg(&output_path)
-        .output()
-        .unwrap();
+    let output = import(&nginx, Some(&output_path), &[]);
     assert_eq!(output.status.code(), Some(0));
     assert!(output.stdout.is_empty(), "the config goes to the file");
     let report = String::from_utf8(output.stderr).unwrap();
@@ -271,19 +276,10 @@ fn import_writes_a_config_that_check_accepts_and_reports_on_stderr() {
         toml.contains("max_idle = 8") && toml.contains("nginx.conf:3"),
         "{toml}"
     );
-    let check = weir()
-        .args(["check", "--config"])
-        .arg(&output_path)
-        .output()
-        .unwrap();
-    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    let checked = check(&output_path);
+    assert_eq!(checked.status.code(), Some(0), "{checked:?}");
     // --strict passes when everything was translated.
-    let strict = weir()
-        .arg("import")
-        .arg(&nginx)
-        .arg("--strict")
-        .output()
-        .unwrap();
+    let strict = import(&nginx, None, &["--strict"]);
     assert_eq!(strict.status.code(), Some(0));
     let stdout = String::from_utf8(strict.stdout).unwrap();
     assert!(
@@ -318,20 +314,9 @@ fn import_strict_exits_65_when_something_was_left_out() {
         "location /private/ { auth_request /auth; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
     ));
     // The dropped authentication is less safe: 65 until accepted.
-    let lenient = weir()
-        .arg("import")
-        .arg(&nginx)
-        .arg("--accept-less-safe")
-        .output()
-        .unwrap();
+    let lenient = import(&nginx, None, &["--accept-less-safe"]);
     assert_eq!(lenient.status.code(), Some(0));
-    let strict = weir()
-        .arg("import")
-        .arg(&nginx)
-        .arg("--strict")
-        .arg("--accept-less-safe")
-        .output()
-        .unwrap();
+    let strict = import(&nginx, None, &["--strict", "--accept-less-safe"]);
     assert_eq!(strict.status.code(), Some(65));
     let report = String::from_utf8(strict.stderr).unwrap();
     assert!(
@@ -350,13 +335,7 @@ fn import_exits_65_on_a_less_safe_import_and_0_once_accepted() {
         "location /admin/ { auth_basic \"admins\"; auth_basic_user_file /etc/nginx/$host.htpasswd; proxy_pass http://app; proxy_set_header Host $host; }\n    location / {",
     ));
     let output_path = dir.path().join("weir.toml");
-    let refused = weir()
-        .arg("import")
-        .arg(&nginx)
-        .arg("-o")
-        .arg(&output_path)
-        .output()
-        .unwrap();
+    let refused = import(&nginx, Some(&output_path), &[]);
     assert_eq!(refused.status.code(), Some(65));
     let report = String::from_utf8(refused.stderr).unwrap();
     assert!(
@@ -370,14 +349,7 @@ fn import_exits_65_on_a_less_safe_import_and_0_once_accepted() {
     );
     assert!(report.contains("--accept-less-safe"), "{report}");
     assert!(output_path.exists(), "the config is written all the same");
-    let accepted = weir()
-        .arg("import")
-        .arg(&nginx)
-        .arg("-o")
-        .arg(&output_path)
-        .arg("--accept-less-safe")
-        .output()
-        .unwrap();
+    let accepted = import(&nginx, Some(&output_path), &["--accept-less-safe"]);
     assert_eq!(accepted.status.code(), Some(0), "{accepted:?}");
 }
 
@@ -393,13 +365,7 @@ fn import_carries_auth_basic_and_check_reads_its_password_file() {
     let users = dir.path().join("conf.d/htpasswd");
     std::fs::write(&users, "alice:{PLAIN}secret\n").unwrap();
     let output_path = dir.path().join("weir.toml");
-    let output = weir()
-        .arg("import")
-        .arg(&nginx)
-        .arg("-o")
-        .arg(&output_path)
-        .output()
-        .unwrap();
+    let output = import(&nginx, Some(&output_path), &[]);
     let report = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(0), "{report}");
     assert!(report.contains("Not supported (and why): 0"), "{report}");
@@ -421,28 +387,20 @@ fn import_carries_auth_basic_and_check_reads_its_password_file() {
         "{toml}"
     );
     assert!(!route("/health").contains("basic_auth"), "{toml}");
-    let check = weir()
-        .args(["check", "--config"])
-        .arg(&output_path)
-        .output()
-        .unwrap();
-    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    let checked = check(&output_path);
+    assert_eq!(checked.status.code(), Some(0), "{checked:?}");
     // A line weir cannot read stops the check, naming the file and line.
     std::fs::write(&users, "alice:secret\n").unwrap();
-    let check = weir()
-        .args(["check", "--config"])
-        .arg(&output_path)
-        .output()
-        .unwrap();
-    let message = String::from_utf8(check.stderr).unwrap();
-    assert_eq!(check.status.code(), Some(64), "{message}");
+    let checked = check(&output_path);
+    let message = String::from_utf8(checked.stderr).unwrap();
+    assert_eq!(checked.status.code(), Some(64), "{message}");
     assert!(message.contains("htpasswd:1: "), "{message}");
 }
 
 #[test]
 fn import_of_a_broken_nginx_config_names_file_and_line() {
     let (_dir, nginx) = write_nginx("events {}\nhttp {\n  server {\n    listen 80\n  }\n}\n");
-    let output = weir().arg("import").arg(&nginx).output().unwrap();
+    let output = import(&nginx, None, &[]);
     assert_eq!(output.status.code(), Some(64));
     let message = String::from_utf8(output.stderr).unwrap();
     assert!(message.contains("nginx.conf:5: "), "{message}");
@@ -468,11 +426,7 @@ fn tls_config_with_certificate(days: i64) -> (tempfile::TempDir, std::path::Path
 #[test]
 fn check_refuses_an_expired_certificate_naming_the_file() {
     let (dir, path) = tls_config_with_certificate(-1);
-    let output = weir()
-        .args(["check", "--config"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = check(&path);
     assert_eq!(output.status.code(), Some(64));
     let text = String::from_utf8(output.stderr).unwrap();
     assert!(text.contains("tls.certificates[0].cert"), "{text}");
@@ -486,11 +440,7 @@ fn check_refuses_an_expired_certificate_naming_the_file() {
 #[test]
 fn check_warns_of_a_certificate_that_expires_within_two_weeks() {
     let (_dir, path) = tls_config_with_certificate(5);
-    let output = weir()
-        .args(["check", "--config"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = check(&path);
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("warning:"), "{text}");
@@ -501,11 +451,7 @@ fn check_warns_of_a_certificate_that_expires_within_two_weeks() {
     assert!(text.contains("configuration OK"), "{text}");
     // A certificate with a year left draws no warning.
     let (_dir, path) = tls_config_with_certificate(365);
-    let output = weir()
-        .args(["check", "--config"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = check(&path);
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(!text.contains("warning:"), "{text}");
     assert!(
@@ -549,11 +495,7 @@ fn the_shipped_configs_pass_check() {
             .unwrap()
             .replace("/var/log/weir", &logs.path().display().to_string());
         let (_dir, path) = write_config(&text);
-        let output = weir()
-            .args(["check", "--config"])
-            .arg(&path)
-            .output()
-            .unwrap();
+        let output = check(&path);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(
             output.status.success(),

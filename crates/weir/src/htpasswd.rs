@@ -169,6 +169,15 @@ impl Users {
         Ok((Users { users, key }, errors))
     }
 
+    /// No users: every request is refused (what a file that cannot be read leaves). No password
+    /// is ever remembered for one, so its key is never used.
+    pub fn none() -> Users {
+        Users {
+            users: HashMap::new(),
+            key: [0; 32],
+        }
+    }
+
     /// The user of that name, if the file has one.
     pub fn get(&self, name: &[u8]) -> Option<&User> {
         self.users.get(name)
@@ -380,36 +389,45 @@ pub const MAX_BCRYPT_COST: u32 = 17;
 /// and the 535,000-656,000 of Python's passlib.
 pub const MAX_SHA_CRYPT_ROUNDS: u64 = 1_000_000;
 
-/// Refuses a bcrypt or SHA-crypt hash whose cost is past the bounds: one check of `$2y$31$`
-/// would hold a thread for more than a day, at `weir check`, at every reload and at every request that
-/// names its user.
-fn within_cost(text: &str) -> Result<(), String> {
+/// What one check of a crypt(3) hash costs, as the hash writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CryptCost {
+    /// bcrypt's cost: 2^cost rounds.
+    Bcrypt(u32),
+    /// SHA-crypt's `rounds=` (`u64::MAX` when past what a number holds).
+    ShaRounds(u64),
+}
+
+/// The cost a bcrypt or SHA-crypt hash names, if it names one (SHA-crypt without `rounds=` is
+/// 5,000 rounds and names none).
+pub fn crypt_cost(text: &str) -> Option<CryptCost> {
     if let Some(rest) = ["$2a$", "$2b$", "$2y$"]
         .iter()
         .find_map(|magic| text.strip_prefix(magic))
     {
-        let cost = rest.get(..2).and_then(|cost| cost.parse::<u32>().ok());
-        if cost.is_some_and(|cost| cost > MAX_BCRYPT_COST) {
-            return Err(format!(
-                "bcrypt's cost is at most {MAX_BCRYPT_COST} (`htpasswd -B -C 4` to `-C 17`), as each check costs 2^cost rounds; found {text:?}"
-            ));
-        }
+        let cost = rest.get(..2)?.parse().ok()?;
+        return Some(CryptCost::Bcrypt(cost));
     }
-    if let Some(rest) = ["$5$", "$6$"]
+    let rest = ["$5$", "$6$"]
         .iter()
-        .find_map(|magic| text.strip_prefix(magic))
-    {
-        let rounds = rest
-            .strip_prefix("rounds=")
-            .and_then(|rest| rest.split('$').next())
-            .map(|rounds| rounds.parse::<u64>().unwrap_or(u64::MAX));
-        if rounds.is_some_and(|rounds| rounds > MAX_SHA_CRYPT_ROUNDS) {
-            return Err(format!(
-                "SHA-crypt's rounds= is at most {MAX_SHA_CRYPT_ROUNDS} (the default is 5,000), as each check costs that many rounds; found {text:?}"
-            ));
-        }
+        .find_map(|magic| text.strip_prefix(magic))?;
+    let rounds = rest.strip_prefix("rounds=")?.split('$').next()?;
+    Some(CryptCost::ShaRounds(rounds.parse().unwrap_or(u64::MAX)))
+}
+
+/// Refuses a bcrypt or SHA-crypt hash whose cost is past the bounds: one check of `$2y$31$`
+/// would hold a thread for more than a day, at `weir check`, at every reload and at every
+/// request that names its user.
+fn within_cost(text: &str) -> Result<(), String> {
+    match crypt_cost(text) {
+        Some(CryptCost::Bcrypt(cost)) if cost > MAX_BCRYPT_COST => Err(format!(
+            "bcrypt's cost is at most {MAX_BCRYPT_COST} (`htpasswd -B -C 4` to `-C 17`), as each check costs 2^cost rounds; found {text:?}"
+        )),
+        Some(CryptCost::ShaRounds(rounds)) if rounds > MAX_SHA_CRYPT_ROUNDS => Err(format!(
+            "SHA-crypt's rounds= is at most {MAX_SHA_CRYPT_ROUNDS} (the default is 5,000), as each check costs that many rounds; found {text:?}"
+        )),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 fn sha1(parts: &[&[u8]]) -> ring::digest::Digest {

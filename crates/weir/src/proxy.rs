@@ -536,11 +536,12 @@ impl Proxy {
             // The target's `access` and `basic_auth`, as nginx runs its access phase again after
             // an internal redirect: the client's credentials are the redirect's.
             let rules = self.rules.find(Some(route.index), None);
-            if let Some(rules) = rules {
-                rules.check_access(client_ip)?;
-                if let Some(pending) = rules.check_auth(client_ip, request.headers())? {
-                    Box::pin(pending.run()).await?;
-                }
+            if let Some(pending) = rules
+                .map(|rules| rules.check_both(client_ip, request.headers()))
+                .transpose()?
+                .flatten()
+            {
+                Box::pin(pending.run()).await?;
             }
             let upstream = match &route.target {
                 Target::Upstream(upstream) => upstream,

@@ -259,10 +259,7 @@ impl Rules {
         headers: &Headers,
     ) -> Result<Option<Pending>, ProxyError> {
         match self.find(None, host) {
-            Some(rules) => {
-                rules.check_access(client_ip)?;
-                rules.check_auth(client_ip, headers)
-            }
+            Some(rules) => rules.check_both(client_ip, headers),
             None => Ok(None),
         }
     }
@@ -412,6 +409,17 @@ impl Effective {
             }
             _ => Ok(()),
         }
+    }
+
+    /// `access`, then `basic_auth`, with nothing between them: for a request no route matched
+    /// and for an `X-Accel-Redirect`'s target (a routed request has its limits between the two).
+    pub(super) fn check_both(
+        &self,
+        client_ip: IpAddr,
+        headers: &Headers,
+    ) -> Result<Option<Pending>, ProxyError> {
+        self.check_access(client_ip)?;
+        self.check_auth(client_ip, headers)
     }
 
     /// The first `access` entry that matches the client, if any.

@@ -296,7 +296,6 @@ async fn an_http2_request_redirected_to_a_proxied_route_keeps_its_host() {
 /// after an internal redirect, so a redirect is no way around either.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_redirect_target_keeps_its_access_rules_and_its_password() {
-    use base64::Engine;
     let files = protected_files();
     let users = files.path().join("htpasswd");
     std::fs::write(&users, "alice:{PLAIN}secret\n").unwrap();
@@ -334,29 +333,23 @@ basic_auth = {{ realm = "Staff", user_file = "{}" }}
         root = root.display()
     );
     let gateway = TestGateway::start(&toml).await;
-    let ask = |addr, path: &'static str, authorization: Option<String>| async move {
-        let mut request = Request::get(path).header("host", "app.test");
-        if let Some(value) = authorization {
-            request = request.header("authorization", value);
-        }
-        let request = request.body(Default::default()).unwrap();
-        Client::connect(addr).await.send(request).await.unwrap()
-    };
-    let basic = |credentials: &str| {
-        Some(format!(
-            "Basic {}",
-            base64::engine::general_purpose::STANDARD.encode(credentials)
-        ))
+    let ask = |addr, path: &'static str, authorization: Option<String>| {
+        let request = get_with(Some("app.test"), path, authorization.as_deref());
+        async move { Client::connect(addr).await.send(request).await.unwrap() }
     };
     let cases = [
         ("/office-report", None, StatusCode::FORBIDDEN),
         ("/staff-report", None, StatusCode::UNAUTHORIZED),
         (
             "/staff-report",
-            basic("alice:wrong"),
+            Some(basic("alice", "wrong")),
             StatusCode::UNAUTHORIZED,
         ),
-        ("/staff-report", basic("alice:secret"), StatusCode::OK),
+        (
+            "/staff-report",
+            Some(basic("alice", "secret")),
+            StatusCode::OK,
+        ),
     ];
     for (path, authorization, status) in &cases {
         let reply = ask(gateway.addr, path, authorization.clone()).await;

@@ -12,13 +12,6 @@ use weir_testkit::client::Reply;
 
 use crate::support::*;
 
-fn basic(user: &str, password: &str) -> String {
-    format!(
-        "Basic {}",
-        base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"))
-    )
-}
-
 /// A route to `upstream` behind `basic_auth` with the file at `users`.
 fn config(upstream: &str, users: &Path, server_extra: &str) -> String {
     format!(
@@ -38,12 +31,8 @@ basic_auth = {{ realm = "Staff \"only\"", user_file = "{}" }}
 }
 
 async fn send(client: &mut Client, path: &str, authorization: Option<&str>) -> Reply {
-    let mut request = Request::get(path);
-    if let Some(value) = authorization {
-        request = request.header("authorization", value);
-    }
     client
-        .send(request.body(Default::default()).unwrap())
+        .send(get_with(None, path, authorization))
         .await
         .expect("an answer")
 }
@@ -151,12 +140,8 @@ upstream = "app"
         ("staff.test", "/nothing", Some(basic("alice", "secret"))),
         ("other.test", "/", None),
     ] {
-        let mut request = Request::get(path).header("host", host);
-        if let Some(value) = &authorization {
-            request = request.header("authorization", value);
-        }
         let reply = client
-            .send(request.body(Default::default()).unwrap())
+            .send(get_with(Some(host), path, authorization.as_deref()))
             .await
             .unwrap();
         statuses.push(reply.status.as_u16());
@@ -438,11 +423,7 @@ access = ["deny all"]
         ("any.test", "/", None, 200),
     ];
     let ask = |addr, host: &'static str, path: &'static str, authorization: Option<&str>| {
-        let mut request = Request::get(path).header("host", host);
-        if let Some(value) = authorization {
-            request = request.header("authorization", value);
-        }
-        let request = request.body(Default::default()).unwrap();
+        let request = get_with(Some(host), path, authorization);
         async move { Client::connect(addr).await.send(request).await.unwrap() }
     };
     for &(host, path, authorization, status) in cases {

@@ -57,6 +57,32 @@ pub async fn ping_through(tunnel: &mut tokio::net::TcpStream) {
     assert_eq!(&echoed, b"ping");
 }
 
+/// `GET path`, for `host` when one is given (else the client names the gateway's address),
+/// with `Authorization: VALUE` when one is given.
+pub fn get_with(
+    host: Option<&str>,
+    path: &str,
+    authorization: Option<&str>,
+) -> Request<http_body_util::Full<bytes::Bytes>> {
+    let mut request = Request::get(path);
+    if let Some(host) = host {
+        request = request.header("host", host);
+    }
+    if let Some(value) = authorization {
+        request = request.header("authorization", value);
+    }
+    request.body(Default::default()).expect("valid request")
+}
+
+/// An `Authorization: Basic` value for `user` and `password`.
+pub fn basic(user: &str, password: &str) -> String {
+    use base64::Engine as _;
+    format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"))
+    )
+}
+
 pub fn get_request(path: &str) -> Request<http_body_util::Full<bytes::Bytes>> {
     Request::builder()
         .uri(path)
