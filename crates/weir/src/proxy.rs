@@ -531,7 +531,11 @@ impl Proxy {
                 path: &redirect.path,
                 internal: true,
             };
-            let route = self.router.find(&lookup).ok_or(ProxyError::NoRoute)?;
+            let found = self.router.find(&lookup);
+            // The answer is the target's route's from here, as nginx's after an internal
+            // redirect: its error pages and response headers, and it is counted under it.
+            record.route = found.map(|route| route.index);
+            let route = found.ok_or(ProxyError::NoRoute)?;
             let request = head.request(&redirect);
             // The target's `access` and `basic_auth`, as nginx runs its access phase again after
             // an internal redirect: the client's credentials are the redirect's.

@@ -7,7 +7,8 @@
 //!   upstream's body is dropped and `/path` is routed again, internal routes included (a
 //!   protected file behind an `internal` static route, as Django's sendfile backends use it);
 //!   the target's `access` and `basic_auth` hold (nginx's access phase runs again), its limits
-//!   do not (the request was counted once).
+//!   do not (the request was counted once). From there the answer is the target route's: its
+//!   error pages and response headers, and the metrics count it under it.
 //!   The method becomes GET (HEAD stays HEAD) and the request has no body; the client's other
 //!   headers stay (`Range`, `If-None-Match`). Of the redirecting response the answer keeps what
 //!   nginx keeps (its `ngx_http_upstream_headers_in` entries with the `redirect` flag):

@@ -2,7 +2,8 @@
 //! route is 404 to a client and served when the app answers with `X-Accel-Redirect`, with the
 //! app's `Content-Type` and `Content-Disposition`, as Django's sendfile backends use nginx; a
 //! redirect to a proxied internal route is a GET with the client's headers; a `..` target is 404;
-//! a redirect loop ends in 500 after 10; the `X-Accel-*` headers do not reach the client (without
+//! a redirect loop ends in 500 after 10; the target's route answers (its access rules, password,
+//! error pages and headers); the `X-Accel-*` headers do not reach the client (without
 //! an internal route `X-Accel-Redirect` is not followed and passes, as before). The app
 //! is weir-testkit's raw upstream answering with fixed bytes; with `WEIR_E2E=1` a real nginx with
 //! the same locations in front of the same upstreams must give the same answers.
@@ -386,4 +387,99 @@ basic_auth = {{ realm = "Staff", user_file = "{}" }}
         let theirs = ask(nginx.addr, path, authorization.clone()).await;
         assert_eq!(theirs.status, status, "nginx: {path} {authorization:?}");
     }
+}
+
+/// The answer of a redirect target is its route's: `/office-report` and `/open-report` have an
+/// error page for 403 and a `response_headers` of their own, and redirect to internal routes with
+/// others. As nginx, whose `error_page` and `add_header` are the location's that answers after
+/// the internal redirect, the client gets the target's page and header, not the first route's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redirect_target_answers_with_its_own_error_page_and_headers() {
+    let files = protected_files();
+    let root = files.path().join("protected");
+    let pages = files.path().join("pages");
+    std::fs::create_dir(&pages).unwrap();
+    std::fs::write(pages.join("front.html"), "the front page\n").unwrap();
+    std::fs::write(pages.join("office.html"), "the office page\n").unwrap();
+    let office = app("X-Accel-Redirect: /office/secret.txt\r\n").await;
+    let open = app("X-Accel-Redirect: /open/secret.txt\r\n").await;
+    let toml = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.office]
+servers = ["{}"]
+[upstreams.open]
+servers = ["{}"]
+[[routes]]
+path = "/office-report"
+upstream = "office"
+error_pages = {{ 403 = "{pages}/front.html" }}
+[[routes]]
+path = "/open-report"
+upstream = "open"
+response_headers = {{ "X-Where" = "front" }}
+[[routes]]
+path = "/office/"
+static = "{root}"
+internal = true
+access = ["allow 10.0.0.0/8", "deny all"]
+error_pages = {{ 403 = "{pages}/office.html" }}
+[[routes]]
+path = "/open/"
+static = "{root}"
+internal = true
+response_headers = {{ "X-Where" = "open" }}
+"#,
+        office.address,
+        open.address,
+        pages = pages.display(),
+        root = root.display()
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let ask = |addr, path: &'static str| {
+        let request = get_with(Some("app.test"), path, None);
+        async move { Client::connect(addr).await.send(request).await.unwrap() }
+    };
+    let denied = ask(gateway.addr, "/office-report").await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN);
+    assert_eq!(denied.text(), "the office page\n");
+    let served = ask(gateway.addr, "/open-report").await;
+    assert_eq!(served.status, StatusCode::OK);
+    assert_eq!(served.text(), SECRET);
+    assert_eq!(served.header("x-where"), Some("open"));
+    let counted = |route: &str, status: &str| {
+        let labels = format!("route=\"{route}\"");
+        let status = format!("status=\"{status}\"");
+        gateway.handle.render_metrics().lines().any(|line| {
+            line.starts_with("weir_requests_total{")
+                && line.contains(&labels)
+                && line.contains(&status)
+        })
+    };
+    assert!(counted("/open/", "200") && counted("/office/", "403"));
+    assert!(!counted("/open-report", "200") && !counted("/office-report", "403"));
+
+    if !nginx_enabled() {
+        return;
+    }
+    let server = format!(
+        "        location /office-report {{ proxy_pass http://{}; error_page 403 /front.html; }}\n\
+         location /open-report {{ proxy_pass http://{}; add_header X-Where front; }}\n\
+         location /office/ {{ internal; alias {root}/; allow 10.0.0.0/8; deny all; \
+         error_page 403 /office.html; }}\n\
+         location /open/ {{ internal; alias {root}/; add_header X-Where open; }}\n\
+         location ~ ^/(front|office)\\.html$ {{ internal; root {pages}; }}\n",
+        office.address,
+        open.address,
+        pages = pages.display(),
+        root = root.display()
+    );
+    let nginx = Nginx::start("", &server).expect("nginx starts");
+    let denied = ask(nginx.addr, "/office-report").await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN, "nginx");
+    assert_eq!(denied.text(), "the office page\n", "nginx");
+    let served = ask(nginx.addr, "/open-report").await;
+    assert_eq!(served.status, StatusCode::OK, "nginx");
+    assert_eq!(served.header("x-where"), Some("open"), "nginx");
 }
