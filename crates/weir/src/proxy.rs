@@ -163,6 +163,21 @@ impl Proxy {
             .refused(peer, status, ProxyError::Codec(refusal).cause());
     }
 
+    /// The answer to a request the HTTP layer refused (400, 414, 431, 501, 505): error.rs's,
+    /// with the page `[server] error_pages` names for its status, as nginx's bad request gets
+    /// the `error_page` of the server that received it (no host or route is known yet).
+    pub fn refused_answer(&self, refusal: CodecError) -> Response<Body> {
+        let mut response = ProxyError::Codec(refusal).into_response().map(Body::full);
+        if let Some(page) = self
+            .rules
+            .find(None, None)
+            .and_then(|rules| rules.page(response.status()))
+        {
+            page.fill(&mut response);
+        }
+        response
+    }
+
     /// The config this proxy was built from.
     pub fn config(&self) -> &Config {
         &self.config

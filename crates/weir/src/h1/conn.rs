@@ -246,9 +246,7 @@ async fn refuse(
         return false;
     }
     tracing::debug!(client = %peer, %refusal, "request refused");
-    let response = crate::error::ProxyError::Codec(refusal)
-        .into_response()
-        .map(crate::body::Body::full);
+    let response = proxy.refused_answer(refusal);
     let facts = RequestFacts {
         head: false,
         version: Version::HTTP_11,

@@ -494,3 +494,71 @@ error_pages = {{ 502 = "{own_502}" }}
         );
     }
 }
+
+/// A request the HTTP codec refuses (a malformed head: 400; a request line over the head's
+/// bound: 414; a head over it: 431) gets `[server] error_pages`' page for its status, as nginx's
+/// bad request gets the `error_page` of the server that received it: no host or route is known
+/// yet. With `WEIR_E2E=1`, nginx with the same page gives the same 400.
+#[tokio::test]
+async fn a_request_the_codec_refuses_gets_the_servers_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = page(&dir, "400.html", "server 400\n");
+    let long = page(&dir, "414.html", "server 414\n");
+    let large = page(&dir, "431.html", "server 431\n");
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+max_header_size = "4KiB"
+error_pages = {{ 400 = "{bad}", 414 = "{long}", 431 = "{large}" }}
+[upstreams.app]
+servers = ["{}"]
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        upstream.address
+    ))
+    .await;
+    let malformed = b"GET / HTTP/1.1\r\nHost: app.test\r\nno colon here\r\n\r\n".to_vec();
+    // No line end within the bound: the request line is what is too long.
+    let long_line = format!("GET /{}", "a".repeat(5000));
+    let large_head = format!(
+        "GET / HTTP/1.1\r\nHost: app.test\r\nX-Big: {}\r\n\r\n",
+        "b".repeat(5000)
+    );
+    let wait = Duration::from_secs(2);
+    for (bytes, status, text) in [
+        (malformed.clone(), "400", "server 400\n"),
+        (long_line.into_bytes(), "414", "server 414\n"),
+        (large_head.into_bytes(), "431", "server 431\n"),
+    ] {
+        let answer = raw_exchange(gateway.addr, &bytes, wait).await;
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{answer}"
+        );
+        assert!(answer.ends_with(&format!("\r\n\r\n{text}")), "{answer}");
+        assert!(answer.contains("content-type: text/html\r\n"), "{answer}");
+    }
+    assert_eq!(upstream.requests(), 0);
+
+    if !(std::env::var("WEIR_E2E").is_ok_and(|value| value == "1")
+        && weir_testkit::nginx::available())
+    {
+        eprintln!("skipped the nginx side: set WEIR_E2E=1 (and install nginx-light)");
+        return;
+    }
+    let nginx = weir_testkit::nginx::Nginx::start(
+        "    error_page 400 /400.html;\n",
+        &format!(
+            "        location = /400.html {{ root {}; }}\n        location / {{ return 200; }}\n",
+            dir.path().display()
+        ),
+    )
+    .expect("nginx starts");
+    let answer = raw_exchange(nginx.addr, &malformed, wait).await;
+    assert!(answer.starts_with("HTTP/1.1 400 "), "nginx: {answer}");
+    assert!(answer.ends_with("\r\n\r\nserver 400\n"), "nginx: {answer}");
+}
