@@ -191,17 +191,31 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Check { .. } => {
-            println!("{}", config.summary());
+            let mut text = format!("{}\n", config.summary());
             if let Some(tls) = &config.tls {
                 for warning in weir::config::certificate::expiry_warnings(tls) {
-                    println!("warning: {warning}");
+                    text.push_str(&format!("warning: {warning}\n"));
                 }
             }
             for warning in unresolved_names(&config) {
-                println!("warning: {warning}");
+                text.push_str(&format!("warning: {warning}\n"));
             }
-            println!("configuration OK");
-            ExitCode::SUCCESS
+            text.push_str("configuration OK\n");
+            use std::io::Write as _;
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                // The reader left (`weir check --config weir.toml | head`): the config is still
+                // valid, as the exit status says (`println!` panicked here).
+                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("weir: cannot write the summary to standard output: {error}");
+                    ExitCode::FAILURE
+                }
+                Ok(()) => ExitCode::SUCCESS,
+            }
         }
         _ => match run(config, config_path) {
             Ok(()) => ExitCode::SUCCESS,

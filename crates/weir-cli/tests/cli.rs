@@ -308,6 +308,24 @@ fn import_to_a_closed_pipe_reports_and_exits_as_usual_without_a_panic() {
 }
 
 #[test]
+fn check_to_a_closed_pipe_exits_as_the_config_says_without_a_panic() {
+    let (_dir, path) = write_config(GOOD);
+    // A reader that left before the summary was written (`weir check ... | head -0`).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let output = weir()
+        .args(["check", "--config"])
+        .arg(&path)
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
 fn import_strict_exits_65_when_something_was_left_out() {
     let (_dir, nginx) = write_nginx(&NGINX_EXACT.replace(
         "location / {",
