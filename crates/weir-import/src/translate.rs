@@ -239,6 +239,8 @@ struct Route {
     internal: Option<Source>,
     /// A static route's `fallback_upstream` / `fallback_file`, from its `try_files`.
     fallback: Option<(StaticFallback, Source)>,
+    /// `upstream_path`: the URI part of the location's `proxy_pass`, which replaces its path.
+    upstream_path: Option<String>,
 }
 
 /// A server-level `try_files`, for the whole-server static route.
@@ -297,6 +299,7 @@ impl Route {
             target,
             internal: None,
             fallback: None,
+            upstream_path: None,
         }
     }
 }
@@ -2424,7 +2427,7 @@ impl<'a> Translator<'a> {
                 .map(|proxy_pass| (named, proxy_pass))
         });
         if let (true, Some((named, proxy_pass))) = (files_first, named_proxy) {
-            if let Some(name) = self.proxy_pass(proxy_pass, "/") {
+            if let Some((name, _)) = self.proxy_pass(proxy_pass, "/", false) {
                 let named_block = named.block.as_deref().unwrap_or_default();
                 let mut proxy_scope = scope.clone();
                 self.absorb(named_block, &mut proxy_scope);
@@ -2623,6 +2626,8 @@ impl<'a> Translator<'a> {
         let mut fallback_target: Option<(StaticFallback, Source)> = None;
         // `try_files $uri @app` in `location /`: the exact `/` goes to the app (upstream, proxy_pass).
         let mut app_home: Option<(String, Source)> = None;
+        // The URI part of the location's own `proxy_pass`, which replaces its path.
+        let mut upstream_path: Option<String> = None;
         if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
             handled.insert(answer as *const Directive);
             if let Some(route_target) = self.return_target(answer) {
@@ -2631,8 +2636,9 @@ impl<'a> Translator<'a> {
         } else if let Some(proxy_pass) = block.iter().find(|inner| inner.name == "proxy_pass") {
             handled.insert(proxy_pass as *const Directive);
             proxy_used = Some(proxy_pass);
-            if let Some(name) = self.proxy_pass(proxy_pass, &path) {
+            if let Some((name, uri)) = self.proxy_pass(proxy_pass, &path, !regex) {
                 target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
+                upstream_path = uri;
             }
         } else if let Some(try_files) = block.iter().find(|inner| inner.name == "try_files") {
             handled.insert(try_files as *const Directive);
@@ -2680,7 +2686,9 @@ impl<'a> Translator<'a> {
                 .filter(|uri| files_first && uri.starts_with('/'));
             match (named_proxy, fallback_uri) {
                 (Some((named, proxy_pass)), _) => {
-                    let name = self.proxy_pass(proxy_pass, &path);
+                    let name = self
+                        .proxy_pass(proxy_pass, &path, false)
+                        .map(|(name, _)| name);
                     proxy_used = Some(proxy_pass);
                     // The named location's settings apply to the proxied requests.
                     let named_block = named.block.as_deref().unwrap_or_default();
@@ -3014,6 +3022,7 @@ impl<'a> Translator<'a> {
                 rules: rules.clone(),
                 internal: internal.map(|internal| internal.source.clone()),
                 fallback: fallback.clone(),
+                upstream_path: upstream_path.clone(),
             };
             // Without `$uri/`, nginx passes the directory `/` to the app: an exact route for it.
             let home = match (&app_home, &fallback) {
@@ -3023,6 +3032,7 @@ impl<'a> Translator<'a> {
                     target: RouteTarget::Upstream(name.clone()),
                     target_source: source.clone(),
                     fallback: None,
+                    upstream_path: None,
                     ..route.clone()
                 }),
                 _ => None,
@@ -3175,8 +3185,15 @@ impl<'a> Translator<'a> {
         }
     }
 
-    /// `proxy_pass URL` -> the weir upstream's name (created for a bare address).
-    fn proxy_pass(&mut self, directive: &Directive, location_path: &str) -> Option<String> {
+    /// `proxy_pass URL` -> the weir upstream's name (created for a bare address), and, when
+    /// `rewrites` (the location's own `proxy_pass`, in a prefix or exact location), the URI part
+    /// that replaces the location's path as `upstream_path`.
+    fn proxy_pass(
+        &mut self,
+        directive: &Directive,
+        location_path: &str,
+        rewrites: bool,
+    ) -> Option<(String, Option<String>)> {
         let Some(url) = directive.args.first() else {
             self.unsupported(directive, "expected a URL");
             return None;
@@ -3211,11 +3228,21 @@ impl<'a> Translator<'a> {
         };
         let mut notes = Vec::new();
         let mut kind = Kind::Translated;
+        let mut upstream_path = None;
         if !uri.is_empty() && uri != location_path {
-            kind = Kind::Approximated;
-            notes.push(format!(
-                "nginx replaces the location's {location_path:?} with {uri:?} in the path sent upstream; weir sends the path unchanged"
-            ));
+            // What weir's `upstream_path` takes: a path, without a query, whose escapes are whole.
+            let valid = is_plain_path(&uri);
+            if rewrites && valid {
+                notes.push(format!(
+                    "upstream_path = {uri:?}: the location's {location_path:?} is replaced with it in the path sent upstream, as nginx does"
+                ));
+                upstream_path = Some(uri.clone());
+            } else {
+                kind = Kind::Approximated;
+                notes.push(format!(
+                    "nginx replaces the location's {location_path:?} with {uri:?} in the path sent upstream; weir sends the path unchanged"
+                ));
+            }
         }
         let name = if let Some(name) = self.upstream_names.get(&authority) {
             name.clone()
@@ -3272,7 +3299,7 @@ impl<'a> Translator<'a> {
             note.push_str(&format!("; {}", notes.join("; ")));
         }
         self.item(kind, directive, note);
-        Some(name)
+        Some((name, upstream_path))
     }
 
     /// A route's time-outs go to its upstream; a second route with other values is reported.
@@ -3709,11 +3736,20 @@ impl<'a> Translator<'a> {
                 table.set("internal", "true".into(), Some(source));
             }
             match &route.target {
-                RouteTarget::Upstream(name) => table.set(
-                    "upstream",
-                    toml_out::string(name),
-                    Some(&route.target_source),
-                ),
+                RouteTarget::Upstream(name) => {
+                    table.set(
+                        "upstream",
+                        toml_out::string(name),
+                        Some(&route.target_source),
+                    );
+                    if let Some(path) = &route.upstream_path {
+                        table.set(
+                            "upstream_path",
+                            toml_out::string(path),
+                            Some(&route.target_source),
+                        );
+                    }
+                }
                 RouteTarget::Static(dir) => {
                     table.set("static", toml_out::string(dir), Some(&route.target_source));
                     match &route.fallback {
@@ -4612,6 +4648,34 @@ fn fallback_file(uri: &str, path: &str, path_match: PathMatch) -> Result<String,
 
 /// The most a route's regex may take once compiled: weir's own limit (`routing::REGEX_SIZE_LIMIT`).
 const REGEX_SIZE_LIMIT: usize = 1 << 20;
+
+/// Whether `uri` is what weir's `upstream_path` takes: a path (RFC 3986 `path-absolute`
+/// characters), no query or fragment, no `..` segment, each `%` escape whole and none of them a
+/// NUL.
+fn is_plain_path(uri: &str) -> bool {
+    let bytes = uri.as_bytes();
+    if bytes.first() != Some(&b'/') || uri.split('/').any(|segment| segment == "..") {
+        return false;
+    }
+    let mut index = 0;
+    while index < bytes.len() {
+        let byte = bytes[index];
+        if byte == b'%' {
+            let escape = bytes.get(index + 1..index + 3);
+            let whole = escape.is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
+            if !whole || escape == Some(b"00") {
+                return false;
+            }
+            index += 3;
+            continue;
+        }
+        if !(byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&byte)) {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
 
 /// Whether weir takes `pattern` as a route's regex, and if not why: weir's regexes (the `regex`
 /// crate) run in linear time and have no look-around or back-references, which nginx's PCRE has.

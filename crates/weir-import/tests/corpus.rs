@@ -318,9 +318,9 @@ fn fastapi_behind_a_prefix() {
     let (imported, config) = import_checked(&corpus("fastapi.conf"));
     expect(
         &imported,
-        Kind::Approximated,
+        Kind::Translated,
         "proxy_pass http://127.0.0.1:8000/",
-        "weir sends the path unchanged",
+        "upstream_path = \"/\"",
     );
     expect(
         &imported,
@@ -353,7 +353,13 @@ fn fastapi_behind_a_prefix() {
         (1, 1000),
         "nginx's default level"
     );
-    let upstream = &config.upstreams[&route(&config, None, "/api/v1/").upstream];
+    let api = route(&config, None, "/api/v1/");
+    assert_eq!(
+        api.upstream_path.as_deref(),
+        Some("/"),
+        "the prefix stripped, as the app's --root-path expects"
+    );
+    let upstream = &config.upstreams[&api.upstream];
     assert_eq!(upstream.read_timeout, Duration::from_secs(300));
     assert_eq!(
         upstream.max_idle, 0,

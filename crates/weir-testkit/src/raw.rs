@@ -26,6 +26,9 @@ pub enum Script {
     /// The first this-many connections are closed as soon as a request head is in, with no
     /// answer (a worker stopping gracefully); later ones answer every request `200 ok`.
     CloseFirst(usize),
+    /// Answers every request `200` with its head as it came (request line and header lines,
+    /// byte for byte) as the body: what the gateway sent, to compare with what nginx sends.
+    EchoHead,
 }
 
 /// A running raw upstream; stops accepting when dropped.
@@ -71,6 +74,8 @@ impl Drop for RawUpstream {
 struct Head {
     method: String,
     content_length: usize,
+    /// The head's text, without the blank line that ends it.
+    text: String,
 }
 
 /// The most a head may take before the connection is dropped.
@@ -97,6 +102,7 @@ async fn read_head(stream: &mut TcpStream, buffer: &mut Vec<u8>) -> Option<Head>
             return Some(Head {
                 method,
                 content_length,
+                text,
             });
         }
         if buffer.len() > HEAD_LIMIT {
@@ -144,6 +150,22 @@ async fn serve(mut stream: TcpStream, script: Script, number: usize) {
             }
             let answer = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok";
             if stream.write_all(answer).await.is_err() {
+                return;
+            }
+        },
+        Script::EchoHead => loop {
+            let Some(head) = read_head(&mut stream, &mut buffer).await else {
+                return;
+            };
+            if !skip_body(&mut stream, &mut buffer, head.content_length).await {
+                return;
+            }
+            let answer = format!(
+                "HTTP/1.1 200 OK\r\ncontent-length: {}\r\n\r\n{}",
+                head.text.len(),
+                head.text
+            );
+            if stream.write_all(answer.as_bytes()).await.is_err() {
                 return;
             }
         },

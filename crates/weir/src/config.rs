@@ -324,6 +324,11 @@ pub struct RouteConfig {
     pub exact: bool,
     /// `upstream`: the name of an `[upstreams.NAME]` table; empty when the route is `static`.
     pub upstream: String,
+    /// `upstream_path`: what replaces the route's `path` at the front of the (normalised) path
+    /// sent upstream, the query kept, as nginx's `proxy_pass http://app/URI` in a prefix or
+    /// exact location: route `/api/` with `"/"` sends `/api/users?page=2` as `/users?page=2`.
+    /// Not on a regex route. `None`: the client's request target goes upstream unchanged.
+    pub upstream_path: Option<String>,
     /// `static`: a directory served for this route instead of an upstream. The route's path
     /// prefix is stripped, as nginx `alias` does: route `/static/` with `static = "/srv/www"`
     /// serves `/static/app.css` from `/srv/www/app.css`.

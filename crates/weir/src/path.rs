@@ -14,7 +14,8 @@
 //! with `/`, a broken escape (`%4`, `%zz`), an encoded NUL, or `..` above the root.
 //!
 //! The request line sent upstream stays exactly the client's, as nginx does with `proxy_pass`
-//! without a URI part.
+//! without a URI part; a route's `upstream_path` (a URI part) replaces the route's prefix of
+//! the normalised path, as nginx replaces it in its normalised URI.
 
 use std::borrow::Cow;
 

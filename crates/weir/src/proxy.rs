@@ -71,8 +71,11 @@ pub struct Route {
     /// The route's position in the config, for metrics.
     pub index: usize,
     pub target: Target,
-    /// Length of the route's path prefix, stripped for static files.
+    /// Length of the route's path prefix, stripped for static files and replaced by
+    /// `upstream_path`.
     prefix_len: usize,
+    /// `upstream_path`: what replaces the prefix in the path sent upstream.
+    upstream_path: Option<Box<str>>,
     /// A route's one file (its `static` names a file): its name below the directory.
     static_file: Option<String>,
     limits: Option<RouteLimits>,
@@ -461,7 +464,8 @@ impl Proxy {
                     return Ok(answer.respond_to(&*request, host, client.tls.is_some()))
                 }
             };
-            let target = UpstreamTarget::new(upstream, rules, host, &path);
+            let target =
+                UpstreamTarget::new(upstream, rules, host, &path, (route, request.uri().query()));
             let priority =
                 route.priority_of(&*request, || self.real_ip.is_trusted(client.peer.ip()));
             // Kept for an `X-Accel-Redirect`, whose request is made after this one went upstream:
@@ -584,7 +588,13 @@ impl Proxy {
                 body: RequestBody::Full(None),
                 bodiless: true,
             });
-            let target = UpstreamTarget::new(upstream, rules, lookup.host, &redirect.path);
+            let target = UpstreamTarget::new(
+                upstream,
+                rules,
+                lookup.host,
+                &redirect.path,
+                (route, redirect.query()),
+            );
             let (upstream_request, _) = self.upstream_request(&target, client, client_ip, request);
             let sent = self.sending(upstream, record);
             // Rare: the redirect's target takes its servers for itself.
@@ -679,10 +689,9 @@ impl Proxy {
         match target.rules {
             Some(rules) if rules.has_request_rules() || rules.replaces_forwarded_for() => {
                 // The rules' values are the client's request's, rendered before the rewrite.
-                let (host, path) = target
-                    .named
-                    .as_deref()
-                    .map_or((None, ""), |(host, path)| (host.as_deref(), path.as_str()));
+                let (host, path) = target.named.as_deref().map_or((None, ""), |named| {
+                    (named.host.as_deref(), named.path.as_str())
+                });
                 let variables = crate::config::Variables {
                     host: host.unwrap_or(rules.server_name()),
                     uri: &parts.uri,
@@ -701,6 +710,10 @@ impl Proxy {
                 rules::Effective::apply_request(&mut parts.headers, rendered);
             }
             _ => forward::rewrite(&mut parts, &forwarding),
+        }
+        // After the rewrite, which reads an absolute-form target's host into `Host`.
+        if let Some(uri) = target.named.as_ref().and_then(|named| named.uri.clone()) {
+            parts.uri = uri;
         }
         (Request::from_parts(parts, body), upgrade)
     }
@@ -758,6 +771,26 @@ impl Route {
             Some(asked) if asked > self.priority || trusted() => asked,
             _ => self.priority,
         }
+    }
+
+    /// The target sent upstream when the route has `upstream_path` (nginx `proxy_pass
+    /// http://app/URI`): the route's prefix of the normalised `path` replaced by it, the
+    /// client's query kept. `None` without it: the client's target goes as it came.
+    fn upstream_uri(&self, path: &str, query: Option<&str>) -> Option<http::Uri> {
+        let replacement = self.upstream_path.as_deref()?;
+        let rest = path.get(self.prefix_len..).unwrap_or_default();
+        let mut target = String::with_capacity(
+            replacement.len() + rest.len() + query.map_or(0, |query| query.len() + 1),
+        );
+        target.push_str(replacement);
+        target.push_str(rest);
+        if let Some(query) = query {
+            target.push('?');
+            target.push_str(query);
+        }
+        // A checked path, a normalised one (whose escapes stay encoded) and the client's parsed
+        // query: always a valid target; were it not, the client's would go as it came.
+        http::Uri::try_from(target).ok()
     }
 
     /// The upstream a static route's missing file goes to (`fallback_upstream`); `serve_static`
@@ -862,26 +895,44 @@ fn is_missing(error: &ProxyError) -> bool {
 /// The upstream a request goes to, with what its head's rules need.
 struct UpstreamTarget<'a> {
     upstream: &'a Upstream,
-    /// The request's host (without port, lower case) and normalised path, when request rules
-    /// need them. Boxed: rare, and the target is held across the request phase's awaits (48
-    /// bytes inline in every request's future).
-    #[allow(clippy::type_complexity)] // reason: a pair read once, in `upstream_request`
-    named: Option<Box<(Option<String>, String)>>,
+    /// What request rules or `upstream_path` need, when they do. Boxed: rare, and the target is
+    /// held across the request phase's awaits (inline, its room would be in every request's
+    /// future).
+    named: Option<Box<Named>>,
     rules: Option<&'a rules::Effective>,
+}
+
+/// The request's facts an [`UpstreamTarget`] keeps, as the request moves on.
+struct Named {
+    /// The request's host (without port, lower case), for request rules.
+    host: Option<String>,
+    /// The normalised path, for request rules.
+    path: String,
+    /// The target sent upstream in place of the client's (`upstream_path`).
+    uri: Option<http::Uri>,
 }
 
 impl<'a> UpstreamTarget<'a> {
     /// `upstream` with the route's `rules`; `$host` and `$uri` are copied (the request moves on)
-    /// only when request rules need them.
+    /// only when request rules need them, or with the target the route's `upstream_path` makes
+    /// of `path` and the request's query. (Made here, not by the caller: as a local of the
+    /// request's future, the target would take its room there.)
     fn new(
         upstream: &'a Upstream,
         rules: Option<&'a rules::Effective>,
         host: Option<&str>,
         path: &str,
+        (route, query): (&Route, Option<&str>),
     ) -> UpstreamTarget<'a> {
-        let named = rules
-            .filter(|rules| rules.has_request_rules())
-            .map(|_| Box::new((host.map(rules::host_name), path.to_string())));
+        let uri = route.upstream_uri(path, query);
+        let named =
+            (uri.is_some() || rules.is_some_and(rules::Effective::has_request_rules)).then(|| {
+                Box::new(Named {
+                    host: host.map(rules::host_name),
+                    path: path.to_string(),
+                    uri,
+                })
+            });
         UpstreamTarget {
             upstream,
             named,

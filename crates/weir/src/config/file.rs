@@ -290,6 +290,7 @@ struct RawRoute {
     path: Option<Spanned<String>>,
     exact: Option<bool>,
     upstream: Option<Spanned<String>>,
+    upstream_path: Option<Spanned<String>>,
     #[serde(rename = "static")]
     static_root: Option<Spanned<String>>,
     redirect: Option<Spanned<String>>,
@@ -1783,11 +1784,17 @@ fn validate_routes(
             },
         };
 
+        let upstream_path = match raw.upstream_path.as_ref() {
+            None => None,
+            Some(value) => Some(upstream_path(value, raw, &scope)?),
+        };
+
         routes.push(RouteConfig {
             host,
             path,
             exact,
             upstream,
+            upstream_path,
             static_root,
             answer,
             limits: route_limits,
@@ -1830,6 +1837,39 @@ impl RawRoute {
 
 /// A route's `listen` or `scheme`, `match` and `internal`. The `listen` addresses are checked
 /// against the listeners by [`check_route_listeners`], once `[tls]` is read.
+/// `upstream_path`: a path (no query) that replaces a prefix or exact route's `path` in the
+/// request sent to its `upstream`.
+fn upstream_path(
+    value: &Spanned<String>,
+    raw: &RawRoute,
+    scope: &RouteScope,
+) -> Result<String, Problem> {
+    if raw.upstream.is_none() {
+        return Err(invalid(
+            value.span(),
+            "upstream_path rewrites the path sent to the route's `upstream`; this route has none (a `fallback_upstream` gets the request as the client sent it); remove it",
+        ));
+    }
+    if scope.regex.is_some() {
+        return Err(invalid(
+            value.span(),
+            "a regex route has no prefix for upstream_path to replace (nginx refuses a `proxy_pass` with a URI part in a regex location too); use a prefix or exact route",
+        ));
+    }
+    let path = value.get_ref();
+    let valid = path.starts_with('/')
+        && !path.contains(['?', '#'])
+        && path.parse::<http::uri::PathAndQuery>().is_ok()
+        && crate::path::normalize(path).is_ok();
+    if !valid {
+        return Err(invalid(
+            value.span(),
+            format!("expected a path starting with '/' and without a query, such as \"/\" or \"/v1/\", found {path:?}"),
+        ));
+    }
+    Ok(path.clone())
+}
+
 fn validate_scope(raw: &RawRoute) -> Result<RouteScope, Problem> {
     let listeners = match (&raw.listen, &raw.scheme) {
         (Some(_), Some(scheme)) => {

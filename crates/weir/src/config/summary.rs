@@ -236,7 +236,11 @@ impl Config {
                     Some(location) => format!("redirect {} {location}", answer.status.as_u16()),
                     None => format!("status {}", answer.status.as_u16()),
                 },
-                (None, None) => route.upstream.clone(),
+                (None, None) => match &route.upstream_path {
+                    // The path the upstream is asked for: `/api/ -> app /v1/`.
+                    Some(path) => format!("{} {path}", route.upstream),
+                    None => route.upstream.clone(),
+                },
             };
             let exact = if route.exact { "= " } else { "" };
             // nginx's location modifiers, and where the route answers when not everywhere.

@@ -128,6 +128,7 @@ fn upstream_route_and_limit_defaults() {
             host: None,
             path: "/".to_string(),
             upstream: "app".to_string(),
+            upstream_path: None,
             static_root: None,
             exact: false,
             answer: None,
@@ -785,7 +786,7 @@ fn an_unknown_key_in_the_second_route_names_its_index() {
         8,
         1,
         "routes[1].root",
-        &["host, path, exact, upstream, static, redirect, status, limits"],
+        &["host, path, exact, upstream, upstream_path, static, redirect, status, limits"],
     );
 }
 
@@ -2612,4 +2613,56 @@ fn load_refuses_a_password_file_that_is_missing_or_has_a_bad_line() {
     assert!(error.to_string().contains("{PLAIN}"), "{error}");
     std::fs::write(&users, "alice:{PLAIN}one\nbob:{PLAIN}two\n").unwrap();
     assert!(load(&path).is_ok());
+}
+
+#[test]
+fn upstream_path_is_a_path_on_a_proxied_prefix_or_exact_route() {
+    let config = parse(&with_app(
+        "[[routes]]\npath = \"/api/\"\nupstream = \"app\"\nupstream_path = \"/v1/\"\n",
+    ));
+    assert_eq!(config.routes[0].upstream_path.as_deref(), Some("/v1/"));
+    assert!(
+        config.summary().contains("  * /api/ -> app /v1/\n"),
+        "{}",
+        config.summary()
+    );
+    let route = |keys: &str| with_app(&format!("[[routes]]\npath = \"/api/\"\n{keys}\n"));
+    for (keys, column, words) in [
+        (
+            "upstream = \"app\"\nupstream_path = \"v1/\"",
+            17,
+            &["starting with '/'", "\"v1/\""][..],
+        ),
+        (
+            "upstream = \"app\"\nupstream_path = \"/v1?x=1\"",
+            17,
+            &["without a query"][..],
+        ),
+        (
+            "upstream = \"app\"\nupstream_path = \"/a%zz\"",
+            17,
+            &["starting with '/'"][..],
+        ),
+        (
+            "static = \"/srv\"\nupstream_path = \"/\"",
+            17,
+            &["no", "upstream"][..],
+        ),
+        (
+            "upstream = \"app\"\nmatch = \"regex\"\nupstream_path = \"/\"",
+            17,
+            &["regex", "prefix or exact"][..],
+        ),
+    ] {
+        let error = reject(&route(keys));
+        let line = 4 + keys.lines().count();
+        assert_error(
+            &error,
+            ConfigErrorKind::InvalidValue,
+            line,
+            column,
+            "routes[0].upstream_path",
+            words,
+        );
+    }
 }

@@ -146,6 +146,11 @@ fn parse(value: &[u8]) -> Result<(PathAndQuery, String), ProxyError> {
 }
 
 impl Redirect {
+    /// The target's query, which goes on to a proxied target.
+    pub(super) fn query(&self) -> Option<&str> {
+        self.target.query()
+    }
+
     /// Puts the kept headers on the answer of a static file or a `redirect`/`status` route: they
     /// replace the answer's own (the app's `Content-Type` wins over the file's, as in nginx),
     /// `Set-Cookie`s are added.

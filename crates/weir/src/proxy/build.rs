@@ -188,6 +188,7 @@ impl Proxy {
                     } else {
                         route.path.len()
                     },
+                    upstream_path: route.upstream_path.as_deref().map(Box::from),
                     static_file,
                     limits,
                     request_buffering: route.request_buffering,

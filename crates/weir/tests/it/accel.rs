@@ -483,3 +483,38 @@ response_headers = {{ "X-Where" = "open" }}
     assert_eq!(served.status, StatusCode::OK, "nginx");
     assert_eq!(served.header("x-where"), Some("open"), "nginx");
 }
+
+/// A redirect to a proxied internal route with `upstream_path` is rewritten as a client's
+/// request would be (nginx's internal location with `proxy_pass http://app/URI`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redirect_to_a_route_with_upstream_path_is_rewritten() {
+    let echo = RawUpstream::start(Script::EchoHead).await;
+    let app = app("X-Accel-Redirect: /inner/report.csv?year=2026\r\n").await;
+    let toml = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[upstreams.echo]
+servers = ["{}"]
+[[routes]]
+path = "/"
+upstream = "app"
+[[routes]]
+path = "/inner/"
+upstream = "echo"
+upstream_path = "/files/"
+internal = true
+"#,
+        app.address, echo.address
+    );
+    let gateway = TestGateway::start(&toml).await;
+    let reply = get(gateway.addr, "/reports/latest").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let text = reply.text();
+    assert!(
+        text.starts_with("GET /files/report.csv?year=2026 HTTP/1.1\r\n"),
+        "{text}"
+    );
+}

@@ -273,3 +273,99 @@ static = "{}"
         }
     }
 }
+
+/// `upstream_path` (nginx `proxy_pass http://app/URI;`): the route's prefix of the normalised
+/// path is replaced by it in the request sent upstream, the query kept; an exact route's whole
+/// path is; a route without it sends the client's target as it came. `$request_uri` stays the
+/// client's. With `WEIR_E2E=1` nginx with the same `proxy_pass`es sends the same request lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn upstream_path_replaces_the_routes_prefix_as_proxy_pass_with_a_uri() {
+    let app = weir_testkit::RawUpstream::start(weir_testkit::Script::EchoHead).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{app}"]
+[[routes]]
+path = "/app/"
+upstream = "app"
+upstream_path = "/"
+request_headers = {{ "X-Original-URI" = "$request_uri" }}
+[[routes]]
+path = "/v1/"
+upstream = "app"
+upstream_path = "/api/v1/"
+[[routes]]
+path = "/health"
+match = "exact"
+upstream = "app"
+upstream_path = "/healthz"
+[[routes]]
+path = "/glued"
+upstream = "app"
+upstream_path = "/x"
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        app = app.address
+    ))
+    .await;
+    // (client's target, what the app must be asked for)
+    let cases = [
+        ("/app/users?page=2", "/users?page=2"),
+        ("/app/", "/"),
+        ("/v1/a%20b", "/api/v1/a%20b"),
+        ("/v1//x/../y", "/api/v1/y"),
+        ("/v1/%7Euser", "/api/v1/~user"),
+        ("/health?full=1", "/healthz?full=1"),
+        ("/gluedmore", "/xmore"),
+        ("/other//a/./b?q", "/other//a/./b?q"),
+    ];
+    let asked = |addr, target: &'static str| async move {
+        let request = get_with(Some("app.test"), target, None);
+        let reply = Client::connect(addr).await.send(request).await.unwrap();
+        assert_eq!(reply.status, StatusCode::OK, "{target}");
+        reply.text()
+    };
+    for (target, sent) in cases {
+        let head = asked(gateway.addr, target).await;
+        let line = head.lines().next().unwrap_or_default();
+        assert_eq!(line, format!("GET {sent} HTTP/1.1"), "{target}");
+    }
+    let head = asked(gateway.addr, "/app/users?page=2").await;
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("\r\nx-original-uri: /app/users?page=2"),
+        "{head}"
+    );
+
+    if !nginx_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            "        location /app/ {{ proxy_pass http://{app}/; \
+             proxy_set_header X-Original-URI $request_uri; }}\n\
+             location /v1/ {{ proxy_pass http://{app}/api/v1/; }}\n\
+             location = /health {{ proxy_pass http://{app}/healthz; }}\n\
+             location /glued {{ proxy_pass http://{app}/x; }}\n\
+             location / {{ proxy_pass http://{app}; }}\n",
+            app = app.address
+        ),
+    )
+    .expect("nginx starts");
+    for (target, sent) in cases {
+        let head = asked(nginx.addr, target).await;
+        let line = head.lines().next().unwrap_or_default();
+        assert_eq!(line, format!("GET {sent} HTTP/1.0"), "nginx: {target}");
+    }
+    let head = asked(nginx.addr, "/app/users?page=2").await;
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("\r\nx-original-uri: /app/users?page=2"),
+        "nginx: {head}"
+    );
+}
