@@ -1835,8 +1835,6 @@ impl RawRoute {
 
 // Where and how a route matches: `listen`, `scheme`, `match`, `internal`.
 
-/// A route's `listen` or `scheme`, `match` and `internal`. The `listen` addresses are checked
-/// against the listeners by [`check_route_listeners`], once `[tls]` is read.
 /// `upstream_path`: a path (no query) that replaces a prefix or exact route's `path` in the
 /// request sent to its `upstream`.
 fn upstream_path(
@@ -1870,6 +1868,8 @@ fn upstream_path(
     Ok(path.clone())
 }
 
+/// A route's `listen` or `scheme`, `match` and `internal`. The `listen` addresses are checked
+/// against the listeners by [`check_route_listeners`], once `[tls]` is read.
 fn validate_scope(raw: &RawRoute) -> Result<RouteScope, Problem> {
     let listeners = match (&raw.listen, &raw.scheme) {
         (Some(_), Some(scheme)) => {
