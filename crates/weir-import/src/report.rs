@@ -45,7 +45,7 @@ pub struct Report {
 pub const GENERAL_NOTES: &[&str] = &[
     "weir's own responses (404 when no route matches, 413, 502, 503, 504, rate-limit rejections, `status` routes) carry a short plain-text body where nginx sends an HTML error page, unless a route's `error_pages` (nginx's `error_page`) names a page for the status",
     "a redirect from weir has an empty body where nginx sends a small HTML page",
-    "a directory asked for without its trailing slash is redirected to `./NAME/`, a relative `Location`, where nginx writes the absolute URL",
+    "a directory, or a proxied location's path (`/api` for `location /api/`), asked for without its trailing slash is redirected to `./NAME/`, a relative `Location`, where nginx writes the absolute URL",
     "weir adds no `Server` header of its own (nginx sends `Server: nginx`); the upstream's passes through",
     "static files: weir's ETag is its own (nginx's is mtime-size in hex), so it differs from nginx's for the same file",
     "weir sends `X-Forwarded-For` (the client appended), `X-Real-IP` and `X-Forwarded-Proto` to the upstream on every proxied request, where nginx sends only the `proxy_set_header`s in force for the location",

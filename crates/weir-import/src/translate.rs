@@ -1359,15 +1359,15 @@ impl<'a> Translator<'a> {
             // trailing slash); weir's is relative (`./NAME/`), naming no host or port.
             "absolute_redirect" if off => (
                 Kind::Translated,
-                "always: weir's own redirect (a directory without its trailing slash) has a relative Location".into(),
+                "always: weir's own redirect (a directory, or a proxied location's path, without its trailing slash) has a relative Location".into(),
             ),
             "absolute_redirect" => (
                 Kind::Approximated,
-                "weir's own redirect (a directory without its trailing slash) has a relative Location (./NAME/), as with absolute_redirect off".into(),
+                "weir's own redirect (a directory, or a proxied location's path, without its trailing slash) has a relative Location (./NAME/), as with absolute_redirect off".into(),
             ),
             "server_name_in_redirect" | "port_in_redirect" => (
                 Kind::Translated,
-                "no effect in weir: its own redirect (a directory without its trailing slash) is relative, naming no host or port".into(),
+                "no effect in weir: its own redirect (a directory, or a proxied location's path, without its trailing slash) is relative, naming no host or port".into(),
             ),
             "reset_timedout_connection" => (
                 Kind::Approximated,

@@ -39,7 +39,7 @@ use crate::metrics::Metrics;
 use crate::ratelimit::Limiter;
 use crate::realip::RealIp;
 use crate::request_body::{ClientBody, RequestBody};
-use crate::routing::{Lookup, Router};
+use crate::routing::{Found, Lookup, Router};
 use crate::static_files::StaticDir;
 use crate::upstream::{self, Upstream, UpstreamBody};
 
@@ -402,13 +402,21 @@ impl Proxy {
             if let Some(response) = self.https_redirect(client, host, &*request) {
                 return Ok(response);
             }
-            let found = self.router.find(&Lookup {
+            let found = self.router.find_for_client(&Lookup {
                 listener: client.listener,
                 host,
                 path: &path,
                 internal: false,
             });
-            let Some(route) = found else {
+            let route = match found {
+                Some(Found::Route(route)) => Some(route),
+                Some(Found::AddSlash(route)) => {
+                    record.route = Some(route.index);
+                    return Ok(add_slash(&path, request.uri().query()));
+                }
+                None => None,
+            };
+            let Some(route) = route else {
                 checks::body_size(length, self.max_body_size)?;
                 let check = self
                     .rules
@@ -735,6 +743,24 @@ impl Proxy {
         record.upstream = Some(sent.elapsed());
         record.queued = response.body().queued();
     }
+}
+
+/// The answer to a proxied route's path without its trailing slash (`/api` for route `/api/`):
+/// 301 to `./api/`, the query kept, as nginx's `proxy_pass` location answers it (nginx writes
+/// the absolute URL; weir a relative one, as for a directory of a static route).
+fn add_slash(path: &str, query: Option<&str>) -> Response<Body> {
+    let name = path.rsplit('/').next().unwrap_or_default();
+    let mut response = crate::static_files::directory_redirect(name).map(Body::boxed);
+    if let Some(query) = query {
+        let location = response
+            .headers()
+            .get(http::header::LOCATION)
+            .map(|location| format!("{}?{query}", String::from_utf8_lossy(location)));
+        if let Some(location) = location {
+            response.headers_mut().set(http::header::LOCATION, location);
+        }
+    }
+    response
 }
 
 /// A request's body on its way upstream, and whether the client sent none (only a bodiless

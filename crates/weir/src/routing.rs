@@ -152,7 +152,20 @@ pub struct Entry<T> {
     pub path: PathMatch,
     /// Reached only by internal lookups (nginx `internal`).
     pub internal: bool,
+    /// A client's request for `path` without its trailing slash is redirected to it (nginx's
+    /// `auto_redirect` of a `proxy_pass` location whose name ends with `/`).
+    pub slash_redirect: bool,
     pub target: T,
+}
+
+/// What a client's lookup found ([`Router::find_for_client`]).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Found<'a, T> {
+    /// The route that answers.
+    Route(&'a T),
+    /// The request's path is this route's without its trailing slash: a 301 to the path with
+    /// the slash.
+    AddSlash(&'a T),
 }
 
 /// What a lookup asks.
@@ -178,6 +191,8 @@ pub struct Router<T> {
     any_host: bool,
     /// Whether any route's path is a regex: with none, the routes are walked once.
     any_regex: bool,
+    /// Whether any route has `slash_redirect`: with none, no request is looked at for it.
+    any_slash: bool,
 }
 
 #[derive(Debug)]
@@ -186,6 +201,7 @@ struct Compiled<T> {
     listeners: Listeners,
     path: PathMatch,
     internal: bool,
+    slash_redirect: bool,
     target: T,
 }
 
@@ -199,9 +215,11 @@ impl<T> Router<T> {
                 listeners: entry.listeners,
                 path: entry.path,
                 internal: entry.internal,
+                slash_redirect: entry.slash_redirect,
                 target: entry.target,
             })
             .collect::<Vec<Compiled<T>>>();
+        let any_slash = routes.iter().any(|route| route.slash_redirect);
         let any_host = routes.iter().any(|route| route.host.is_some());
         let any_regex = routes
             .iter()
@@ -210,12 +228,30 @@ impl<T> Router<T> {
             routes,
             any_host,
             any_regex,
+            any_slash,
         }
     }
 
     /// The route for a request, or `None` (404): none matches, or the one that matches is
-    /// internal and the lookup is not.
+    /// internal and the lookup is not. No `slash_redirect` is made: an internal lookup's.
     pub fn find(&self, lookup: &Lookup<'_>) -> Option<&T> {
+        self.search(lookup, false).map(|(route, _)| route)
+    }
+
+    /// As [`Router::find`], for a client's request: a path that is a `slash_redirect` route's
+    /// without its trailing slash is [`Found::AddSlash`], as nginx answers it with a 301,
+    /// unless a route's exact path or prefix is the path itself (nginx's order: that location
+    /// is found first; a shorter prefix or a regex is not).
+    pub fn find_for_client(&self, lookup: &Lookup<'_>) -> Option<Found<'_, T>> {
+        let slash = self.any_slash && !lookup.path.ends_with('/');
+        self.search(lookup, slash)
+            .map(|(route, add_slash)| match add_slash {
+                true => Found::AddSlash(route),
+                false => Found::Route(route),
+            })
+    }
+
+    fn search(&self, lookup: &Lookup<'_>, slash: bool) -> Option<(&T, bool)> {
         let host = lookup.host.filter(|_| self.any_host).map(|host| {
             let host = strip_port(host);
             host.strip_suffix('.').unwrap_or(host)
@@ -235,12 +271,13 @@ impl<T> Router<T> {
                 .max_by_key(|(rank, _)| *rank)
                 .map(|(_, pattern)| pattern)
         });
-        let found = best
+        let (found, add_slash) = best
             .and_then(|best| {
                 locate(
                     on_listener().filter(|route| route.host.as_ref() == Some(best)),
                     lookup.path,
                     self.any_regex,
+                    slash,
                 )
             })
             .or_else(|| {
@@ -248,27 +285,41 @@ impl<T> Router<T> {
                     on_listener().filter(|route| route.host.is_none()),
                     lookup.path,
                     self.any_regex,
+                    slash,
                 )
             })?;
-        (lookup.internal || !found.internal).then_some(&found.target)
+        (lookup.internal || !found.internal).then_some((&found.target, add_slash))
     }
 }
 
 /// nginx's location search among one server's routes (`routes` in config order); `any_regex`:
-/// whether any of them may be a regex (else they are not walked a second time for one).
+/// whether any of them may be a regex (else they are not walked a second time for one);
+/// `slash`: whether a `slash_redirect` route whose path is `path` and a slash is looked for
+/// (the route is then returned with `true`).
 fn locate<'r, T: 'r>(
     routes: impl Iterator<Item = &'r Compiled<T>> + Clone,
     path: &str,
     any_regex: bool,
-) -> Option<&'r Compiled<T>> {
+    slash: bool,
+) -> Option<(&'r Compiled<T>, bool)> {
     let mut longest: Option<(&Compiled<T>, usize, bool)> = None;
     let mut exact_on_any = None;
+    let mut with_slash = None;
     for route in routes.clone() {
+        if slash && route.slash_redirect && with_slash.is_none() {
+            let own = match &route.path {
+                PathMatch::Exact(own) | PathMatch::Prefix(own) | PathMatch::PrefixStop(own) => own,
+                PathMatch::Regex(_) => "",
+            };
+            if own.len() == path.len() + 1 && own.starts_with(path) {
+                with_slash = Some(route);
+            }
+        }
         let (prefix, stop) = match &route.path {
             // Of two exact routes (one per listener binding), the bound one wins.
             PathMatch::Exact(exact) if exact == path => {
                 if route.listeners != Listeners::Any {
-                    return Some(route);
+                    return Some((route, false));
                 }
                 exact_on_any = exact_on_any.or(Some(route));
                 continue;
@@ -292,19 +343,27 @@ fn locate<'r, T: 'r>(
             longest = Some((route, prefix.len(), stop));
         }
     }
-    if exact_on_any.is_some() {
-        return exact_on_any;
+    if let Some(route) = exact_on_any {
+        return Some((route, false));
+    }
+    // The path with a slash is a redirecting route's: it goes before a shorter prefix and the
+    // regexes, not before a prefix that is the path itself.
+    if let Some(route) = with_slash {
+        if longest.is_none_or(|(_, length, _)| length < path.len()) {
+            return Some((route, true));
+        }
     }
     if let Some((route, _, true)) = longest {
-        return Some(route);
+        return Some((route, false));
     }
     if !any_regex {
-        return longest.map(|(route, _, _)| route);
+        return longest.map(|(route, _, _)| (route, false));
     }
     routes
         .into_iter()
         .find(|route| matches!(&route.path, PathMatch::Regex(regex) if regex.regex.is_match(path)))
         .or(longest.map(|(route, _, _)| route))
+        .map(|route| (route, false))
 }
 
 /// The host without its port: `example.com:8080` is `example.com`, `[::1]:8080` is `[::1]`.

@@ -178,6 +178,12 @@ impl Proxy {
                 listeners: route.scope.listeners.clone(),
                 path: route.path_match(),
                 internal: route.scope.internal,
+                // nginx's `auto_redirect`: a proxied location whose name ends with a slash
+                // answers that name without it with a 301.
+                slash_redirect: matches!(target, Target::Upstream(_))
+                    && route.scope.regex.is_none()
+                    && route.path.len() > 1
+                    && route.path.ends_with('/'),
                 target: Route {
                     index,
                     target,

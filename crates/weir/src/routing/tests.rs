@@ -14,6 +14,7 @@ fn route<T>(host: Option<&str>, path: PathMatch, target: T) -> Entry<T> {
         listeners: Listeners::Any,
         path,
         internal: false,
+        slash_redirect: false,
         target,
     }
 }

@@ -369,3 +369,115 @@ upstream = "app"
         "nginx: {head}"
     );
 }
+
+/// nginx's `auto_redirect`: a proxied route whose path ends with a slash answers that path
+/// without it with a 301 to it (the query kept), before a shorter prefix and the regexes, but
+/// not before a route whose own path is the one asked for; an internal route's is 404. With
+/// `WEIR_E2E=1`, nginx with the same locations answers the same statuses and `Location` paths
+/// (nginx writes the absolute URL, weir a relative one).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_proxied_routes_path_without_its_slash_is_redirected_to_it() {
+    let app = weir_testkit::RawUpstream::start(weir_testkit::Script::EchoHead).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{app}"]
+[[routes]]
+path = "/"
+upstream = "app"
+[[routes]]
+path = "/app/"
+upstream = "app"
+[[routes]]
+path = "/exact/"
+match = "exact"
+upstream = "app"
+[[routes]]
+path = "/own/"
+upstream = "app"
+[[routes]]
+path = "/own"
+status = 204
+[[routes]]
+path = "/rx/"
+upstream = "app"
+[[routes]]
+path = "^/rx"
+match = "regex"
+status = 203
+[[routes]]
+path = "/inner/"
+upstream = "app"
+internal = true
+"#,
+        app = app.address
+    ))
+    .await;
+    // (path, status, the Location's path and query, for a 301)
+    let cases = [
+        ("/app", 301, Some("/app/")),
+        ("/app?x=1", 301, Some("/app/?x=1")),
+        ("/app/", 200, None),
+        ("/exact", 301, Some("/exact/")),
+        ("/own", 204, None),
+        ("/rx", 301, Some("/rx/")),
+        ("/rxz", 203, None),
+        ("/inner", 404, None),
+        ("/ap", 200, None),
+    ];
+    let ask = |addr, target: &'static str| async move {
+        let request = get_with(Some("app.test"), target, None);
+        Client::connect(addr).await.send(request).await.unwrap()
+    };
+    for (target, status, location) in cases {
+        let reply = ask(gateway.addr, target).await;
+        assert_eq!(reply.status.as_u16(), status, "{target}");
+        if location.is_some() {
+            // Relative to the request's path: `./NAME/`, the query after it.
+            let name = target
+                .split('?')
+                .next()
+                .unwrap()
+                .rsplit('/')
+                .next()
+                .unwrap();
+            let query = target
+                .split_once('?')
+                .map_or(String::new(), |(_, query)| format!("?{query}"));
+            assert_eq!(
+                reply.header("location"),
+                Some(format!("./{name}/{query}").as_str()),
+                "{target}"
+            );
+        }
+    }
+
+    if !nginx_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            "        location / {{ proxy_pass http://{app}; }}\n\
+             location /app/ {{ proxy_pass http://{app}; }}\n\
+             location = /exact/ {{ proxy_pass http://{app}; }}\n\
+             location /own/ {{ proxy_pass http://{app}; }}\n\
+             location /own {{ return 204; }}\n\
+             location /rx/ {{ proxy_pass http://{app}; }}\n\
+             location ~ ^/rx {{ return 203; }}\n\
+             location /inner/ {{ internal; proxy_pass http://{app}; }}\n",
+            app = app.address
+        ),
+    )
+    .expect("nginx starts");
+    for (target, status, location) in cases {
+        let reply = ask(nginx.addr, target).await;
+        assert_eq!(reply.status.as_u16(), status, "nginx: {target}");
+        if let Some(location) = location {
+            let theirs = reply.header("location").unwrap_or_default();
+            assert!(theirs.ends_with(location), "nginx: {target}: {theirs}");
+        }
+    }
+}
