@@ -72,6 +72,7 @@ fuzz_target!(|data: &[u8]| {
         listeners: Listeners::Any,
         path: PathMatch::Prefix("/".to_string()),
         internal: false,
+        slash_redirect: false,
         target: (),
     }]);
     let lookup = Lookup {
