@@ -750,17 +750,7 @@ impl Proxy {
 /// the absolute URL; weir a relative one, as for a directory of a static route).
 fn add_slash(path: &str, query: Option<&str>) -> Response<Body> {
     let name = path.rsplit('/').next().unwrap_or_default();
-    let mut response = crate::static_files::directory_redirect(name).map(Body::boxed);
-    if let Some(query) = query {
-        let location = response
-            .headers()
-            .get(http::header::LOCATION)
-            .map(|location| format!("{}?{query}", String::from_utf8_lossy(location)));
-        if let Some(location) = location {
-            response.headers_mut().set(http::header::LOCATION, location);
-        }
-    }
-    response
+    crate::static_files::directory_redirect(name, query).map(Body::boxed)
 }
 
 /// A request's body on its way upstream, and whether the client sent none (only a bodiless
@@ -876,7 +866,7 @@ impl Route {
             // with nginx's `try_files $uri $uri/ ...`, the directory's index is served.)
             let name = path.rsplit('/').next().unwrap_or_default();
             return Ok(Some(
-                crate::static_files::directory_redirect(name).map(Body::boxed),
+                crate::static_files::directory_redirect(name, None).map(Body::boxed),
             ));
         }
         let below = if below.starts_with('/') {
@@ -930,9 +920,9 @@ struct UpstreamTarget<'a> {
 
 /// The request's facts an [`UpstreamTarget`] keeps, as the request moves on.
 struct Named {
-    /// The request's host (without port, lower case), for request rules.
+    /// The request's host (without port, lower case), for request rules (else `None`).
     host: Option<String>,
-    /// The normalised path, for request rules.
+    /// The normalised path, for request rules (else empty).
     path: String,
     /// The target sent upstream in place of the client's (`upstream_path`).
     uri: Option<http::Uri>,
@@ -951,14 +941,20 @@ impl<'a> UpstreamTarget<'a> {
         (route, query): (&Route, Option<&str>),
     ) -> UpstreamTarget<'a> {
         let uri = route.upstream_uri(path, query);
-        let named =
-            (uri.is_some() || rules.is_some_and(rules::Effective::has_request_rules)).then(|| {
-                Box::new(Named {
-                    host: host.map(rules::host_name),
-                    path: path.to_string(),
-                    uri,
-                })
-            });
+        let rendered = rules.is_some_and(rules::Effective::has_request_rules);
+        // The host and path only for the rules: an `upstream_path` route without them copies
+        // neither.
+        let named = (uri.is_some() || rendered).then(|| {
+            Box::new(Named {
+                host: host.filter(|_| rendered).map(rules::host_name),
+                path: if rendered {
+                    path.to_string()
+                } else {
+                    String::new()
+                },
+                uri,
+            })
+        });
         UpstreamTarget {
             upstream,
             named,

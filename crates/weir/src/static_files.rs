@@ -837,16 +837,21 @@ impl FileRequest {
 /// that is not visible ASCII (raw UTF-8, which hyper lets through in a path) percent-encoded, so
 /// the header is always valid.
 /// The answer to a directory's path without its trailing slash, as nginx's: 301 to `./NAME/`
-/// (`NAME` its last segment), a relative reference, so it works under any route prefix.
-pub fn directory_redirect(name: &str) -> Response<FileBody> {
+/// (`NAME` its last segment), a relative reference, so it works under any route prefix; a
+/// `query` (the client's, already a valid one) follows it.
+pub fn directory_redirect(name: &str, query: Option<&str>) -> Response<FileBody> {
     // Empty, as weir's other redirects.
     let mut response = Response::new(FileBody::empty());
     *response.status_mut() = StatusCode::MOVED_PERMANENTLY;
     // Every byte that is not visible ASCII is percent-encoded: a valid value.
-    let location = format!(
+    let mut location = format!(
         "./{}/",
         percent_encode(name.as_bytes(), |byte| byte.is_ascii_graphic())
     );
+    if let Some(query) = query {
+        location.push('?');
+        location.push_str(query);
+    }
     response.headers_mut().set(LOCATION, location);
     response
 }
@@ -892,7 +897,7 @@ fn file_error(source: io::Error) -> ProxyError {
 impl Opened {
     fn into_response(self) -> Response<FileBody> {
         let opened = match self {
-            Opened::Redirect(name) => return directory_redirect(&name),
+            Opened::Redirect(name) => return directory_redirect(&name, None),
             Opened::File(opened) => *opened,
         };
         let validators = opened.validators;

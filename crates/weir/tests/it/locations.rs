@@ -274,24 +274,37 @@ static = "{}"
     }
 }
 
+/// An app that answers every request with its head, and weir in front of it as `[upstreams.app]`
+/// with `routes` (TOML `[[routes]]` tables).
+async fn echo_gateway(routes: &str) -> (weir_testkit::RawUpstream, TestGateway) {
+    let app = weir_testkit::RawUpstream::start(weir_testkit::Script::EchoHead).await;
+    let gateway = TestGateway::start(&format!(
+        "[server]\nlisten = [\"127.0.0.1:0\"]\n[upstreams.app]\nservers = [\"{}\"]\n{routes}",
+        app.address
+    ))
+    .await;
+    (app, gateway)
+}
+
+/// The answer to `GET target` with host `app.test`, on a fresh connection.
+async fn reply_of(addr: std::net::SocketAddr, target: &str) -> weir_testkit::Reply {
+    let request = get_with(Some("app.test"), target, None);
+    Client::connect(addr).await.send(request).await.unwrap()
+}
+
 /// `upstream_path` (nginx `proxy_pass http://app/URI;`): the route's prefix of the normalised
 /// path is replaced by it in the request sent upstream, the query kept; an exact route's whole
 /// path is; a route without it sends the client's target as it came. `$request_uri` stays the
 /// client's. With `WEIR_E2E=1` nginx with the same `proxy_pass`es sends the same request lines.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn upstream_path_replaces_the_routes_prefix_as_proxy_pass_with_a_uri() {
-    let app = weir_testkit::RawUpstream::start(weir_testkit::Script::EchoHead).await;
-    let gateway = TestGateway::start(&format!(
+    let (app, gateway) = echo_gateway(
         r#"
-[server]
-listen = ["127.0.0.1:0"]
-[upstreams.app]
-servers = ["{app}"]
 [[routes]]
 path = "/app/"
 upstream = "app"
 upstream_path = "/"
-request_headers = {{ "X-Original-URI" = "$request_uri" }}
+request_headers = { "X-Original-URI" = "$request_uri" }
 [[routes]]
 path = "/v1/"
 upstream = "app"
@@ -309,8 +322,7 @@ upstream_path = "/x"
 path = "/"
 upstream = "app"
 "#,
-        app = app.address
-    ))
+    )
     .await;
     // (client's target, what the app must be asked for)
     let cases = [
@@ -324,8 +336,7 @@ upstream = "app"
         ("/other//a/./b?q", "/other//a/./b?q"),
     ];
     let asked = |addr, target: &'static str| async move {
-        let request = get_with(Some("app.test"), target, None);
-        let reply = Client::connect(addr).await.send(request).await.unwrap();
+        let reply = reply_of(addr, target).await;
         assert_eq!(reply.status, StatusCode::OK, "{target}");
         reply.text()
     };
@@ -377,13 +388,8 @@ upstream = "app"
 /// (nginx writes the absolute URL, weir a relative one).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_proxied_routes_path_without_its_slash_is_redirected_to_it() {
-    let app = weir_testkit::RawUpstream::start(weir_testkit::Script::EchoHead).await;
-    let gateway = TestGateway::start(&format!(
+    let (app, gateway) = echo_gateway(
         r#"
-[server]
-listen = ["127.0.0.1:0"]
-[upstreams.app]
-servers = ["{app}"]
 [[routes]]
 path = "/"
 upstream = "app"
@@ -412,8 +418,7 @@ path = "/inner/"
 upstream = "app"
 internal = true
 "#,
-        app = app.address
-    ))
+    )
     .await;
     // (path, status, the Location's path and query, for a 301)
     let cases = [
@@ -427,12 +432,8 @@ internal = true
         ("/inner", 404, None),
         ("/ap", 200, None),
     ];
-    let ask = |addr, target: &'static str| async move {
-        let request = get_with(Some("app.test"), target, None);
-        Client::connect(addr).await.send(request).await.unwrap()
-    };
     for (target, status, location) in cases {
-        let reply = ask(gateway.addr, target).await;
+        let reply = reply_of(gateway.addr, target).await;
         assert_eq!(reply.status.as_u16(), status, "{target}");
         if location.is_some() {
             // Relative to the request's path: `./NAME/`, the query after it.
@@ -473,7 +474,7 @@ internal = true
     )
     .expect("nginx starts");
     for (target, status, location) in cases {
-        let reply = ask(nginx.addr, target).await;
+        let reply = reply_of(nginx.addr, target).await;
         assert_eq!(reply.status.as_u16(), status, "nginx: {target}");
         if let Some(location) = location {
             let theirs = reply.header("location").unwrap_or_default();
