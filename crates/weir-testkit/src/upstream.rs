@@ -245,6 +245,34 @@ fn query_number(request: &Request<Incoming>, name: &str) -> Option<u64> {
     })
 }
 
+/// The query value `name`, percent-decoded.
+fn query_text(request: &Request<Incoming>, name: &str) -> Option<String> {
+    let value = request.uri().query()?.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=')?;
+        (key == name).then_some(value)
+    })?;
+    let bytes = value.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let escaped = (bytes[index] == b'%')
+            .then(|| bytes.get(index + 1..index + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok());
+        match escaped {
+            Some(byte) => {
+                decoded.push(byte);
+                index += 3;
+            }
+            None => {
+                decoded.push(bytes[index]);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8(decoded).ok()
+}
+
 async fn handle(request: Request<Incoming>) -> Result<Response<TestBody>, Infallible> {
     let echo = request.headers().contains_key(ECHO).then(|| {
         request
@@ -353,6 +381,17 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
             Response::builder()
                 .header("content-type", "text/plain; charset=utf-8")
                 .body(full(text))
+                .expect("static response")
+        }
+        // `/typed?type=text/html;%20a=b&status=404`: an answer of that type (percent-decoded)
+        // and status (default 200).
+        "/typed" => {
+            let content_type = query_text(&request, "type").unwrap_or_default();
+            let status = query_number(&request, "status").unwrap_or(200) as u16;
+            Response::builder()
+                .status(StatusCode::from_u16(status).unwrap_or(StatusCode::OK))
+                .header("content-type", content_type)
+                .body(full("typed"))
                 .expect("static response")
         }
         "/no-content" => Response::builder()

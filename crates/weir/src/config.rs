@@ -813,6 +813,25 @@ pub struct HeaderRules {
     /// `forwarded_for`: what becomes of the client's `X-Forwarded-For`; `None`: the host's, else
     /// append.
     pub forwarded_for: Option<ForwardedFor>,
+    /// `charset` (nginx `charset`): added to an answer's `Content-Type` of a type in
+    /// `charset_types` that names no charset, as `; charset=utf-8`. `None`: the host's, else
+    /// none; `Some(None)` (the value `"off"`): none, though the host has one.
+    pub charset: Option<Option<String>>,
+    /// `charset_types` (nginx `charset_types`): the media types, beside `text/html`, that get
+    /// `charset`, in lower case (`"*"`: every type); `None`: the host's, else
+    /// [`HeaderRules::DEFAULT_CHARSET_TYPES`].
+    pub charset_types: Option<Vec<String>>,
+}
+
+impl HeaderRules {
+    /// nginx's `charset_types` default, beside `text/html`, which always gets the charset.
+    pub const DEFAULT_CHARSET_TYPES: &'static [&'static str] = &[
+        "text/xml",
+        "text/plain",
+        "text/vnd.wap.wml",
+        "application/javascript",
+        "application/rss+xml",
+    ];
 }
 
 /// `forwarded_for`.

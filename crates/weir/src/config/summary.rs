@@ -485,6 +485,14 @@ fn rules_line(
     if headers.forwarded_for == Some(super::ForwardedFor::Replace) {
         parts.push("X-Forwarded-For replaced".to_string());
     }
+    match &headers.charset {
+        Some(Some(name)) => parts.push(format!("charset {name}")),
+        Some(None) => parts.push("no charset".to_string()),
+        None => {}
+    }
+    if let Some(types) = &headers.charset_types {
+        parts.push(format!("charset types {}", types.join(" ")));
+    }
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 

@@ -1886,6 +1886,73 @@ access = ["deny 192.0.2.1", "allow 192.0.2.0/24", "deny all"]
 }
 
 #[test]
+fn charset_and_its_types_are_read_and_bad_ones_refused() {
+    let config = parse(&with_app(
+        r#"
+[[hosts]]
+name = "example.com"
+charset = "utf-8"
+charset_types = ["Text/CSS", "*"]
+
+[[routes]]
+host = "example.com"
+path = "/legacy/"
+upstream = "app"
+charset = "off"
+
+[[routes]]
+host = "example.com"
+upstream = "app"
+"#,
+    ));
+    let host = &config.hosts[0].headers;
+    assert_eq!(host.charset, Some(Some("utf-8".to_string())));
+    assert_eq!(
+        host.charset_types,
+        Some(vec!["text/css".to_string(), "*".to_string()])
+    );
+    assert_eq!(config.routes[0].rules.headers.charset, Some(None));
+    assert_eq!(config.routes[1].rules.headers.charset, None);
+    let summary = config.summary();
+    for expected in [
+        "host example.com: charset utf-8, charset types text/css *",
+        "no charset",
+    ] {
+        assert!(
+            summary.contains(expected),
+            "{expected:?} not in:\n{summary}"
+        );
+    }
+
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ncharset = \"utf 8\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        11,
+        "routes[0].charset",
+        &["\"utf-8\"", "\"off\""],
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ncharset_types = [\"text/css\", \"text\"]\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        30,
+        "routes[0].charset_types[1]",
+        &["\"text/css\"", "\"*\""],
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ncharset_types = [\"text/css\", \"TEXT/css\"]\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::Duplicate, "{error}");
+}
+
+#[test]
 fn an_unknown_variable_in_a_header_value_names_file_line_and_key() {
     let error = reject(&with_app(
         "[[routes]]\nupstream = \"app\"\nrequest_headers = { \"X-Real-IP\" = \"$realip_remote_addr\" }\n",

@@ -56,6 +56,10 @@ pub(super) struct Effective {
     response_set_always: Vec<(HeaderName, Template)>,
     response_hide: Vec<HeaderName>,
     forwarded_for: Option<ForwardedFor>,
+    /// `charset`: the `Content-Type` parameter it adds (`; charset=utf-8`), when on.
+    charset: Option<String>,
+    /// `charset_types`, when set (else nginx's default).
+    charset_types: Option<Vec<String>>,
     access: Option<Vec<AccessRule>>,
     /// `basic_auth`, when it asks for a password.
     auth: Option<Arc<Guard>>,
@@ -396,6 +400,12 @@ impl Effective {
         if rules.forwarded_for.is_some() {
             self.forwarded_for = rules.forwarded_for;
         }
+        if let Some(charset) = &rules.charset {
+            self.charset = charset.as_ref().map(|name| format!("; charset={name}"));
+        }
+        if rules.charset_types.is_some() {
+            self.charset_types = rules.charset_types.clone();
+        }
     }
 
     /// `access`, in order: the first entry that matches the client decides; none matching lets
@@ -528,10 +538,53 @@ impl Effective {
                 response.headers_mut().set(name, value);
             }
         }
+        if let Some(charset) = &self.charset {
+            self.add_charset(charset, response);
+        }
+    }
+
+    /// `charset`: `Content-Type: text/html` becomes `text/html; charset=utf-8`, as nginx's
+    /// charset filter writes it, when the type is `text/html` or one of `charset_types` (a type
+    /// with other parameters matches `"*"` only, as in nginx) and the value names no charset.
+    /// A 301 or 302 gets none, as nginx leaves them.
+    fn add_charset<B>(&self, charset: &str, response: &mut Response<B>) {
+        if matches!(response.status().as_u16(), 301 | 302) {
+            return;
+        }
+        let Some(value) = response.headers().get(header::CONTENT_TYPE) else {
+            return;
+        };
+        let Ok(value) = std::str::from_utf8(value) else {
+            return;
+        };
+        if value.is_empty() || names_charset(value) {
+            return;
+        }
+        let any = self
+            .charset_types
+            .as_ref()
+            .is_some_and(|types| types.iter().any(|media_type| media_type == "*"));
+        let listed = |media_type: &str| {
+            media_type.eq_ignore_ascii_case("text/html")
+                || match &self.charset_types {
+                    Some(types) => types
+                        .iter()
+                        .any(|known| known.eq_ignore_ascii_case(media_type)),
+                    None => HeaderRules::DEFAULT_CHARSET_TYPES
+                        .iter()
+                        .any(|known| known.eq_ignore_ascii_case(media_type)),
+                }
+        };
+        if any || listed(value) {
+            let with = format!("{value}{charset}");
+            response.headers_mut().set(header::CONTENT_TYPE, with);
+        }
     }
 
     pub(super) fn has_response_rules(&self) -> bool {
-        !self.response_set.is_empty() || !self.response_set_always.is_empty()
+        !self.response_set.is_empty()
+            || !self.response_set_always.is_empty()
+            || self.charset.is_some()
     }
 
     pub(super) fn server_name(&self) -> &str {
@@ -570,6 +623,17 @@ pub(super) fn response_variables<'a>(
             headers: &empty.1,
         },
     }
+}
+
+/// Whether a `Content-Type` value has a `charset` parameter (as nginx looks for it: after a
+/// `;` and spaces, in any case).
+fn names_charset(value: &str) -> bool {
+    value.split(';').skip(1).any(|parameter| {
+        parameter
+            .trim_start_matches(' ')
+            .get(..8)
+            .is_some_and(|name| name.eq_ignore_ascii_case("charset="))
+    })
 }
 
 /// nginx's `add_header` without `always`: 200, 201, 204, 206, 301, 302, 303, 304, 307, 308.

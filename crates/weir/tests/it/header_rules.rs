@@ -269,3 +269,152 @@ response_headers_always = { "X-Content-Type-Options" = "nosniff" }"#,
         assert_eq!(from_weir, from_nginx, "{path}");
     }
 }
+
+/// `charset` (nginx `charset`): added to a `Content-Type` of `text/html` or a `charset_types`
+/// type (`"*"`: any) that names no charset, not to a 301 or 302; `"off"` cancels the host's; a
+/// static file gets it too. The same answers from nginx with the same directives (`WEIR_E2E=1`).
+#[tokio::test]
+async fn charset_is_added_to_the_types_that_name_none_as_nginx_adds_it() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let files = tempfile::tempdir().unwrap();
+    std::fs::write(files.path().join("index.html"), "<p>hi</p>").unwrap();
+    std::fs::write(files.path().join("notes.txt"), "notes").unwrap();
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[hosts]]
+name = "app.test"
+charset = "utf-8"
+[[routes]]
+host = "app.test"
+path = "/"
+upstream = "app"
+[[routes]]
+host = "app.test"
+path = "/css/"
+upstream = "app"
+upstream_path = "/"
+charset = "iso-8859-1"
+charset_types = ["text/css"]
+[[routes]]
+host = "app.test"
+path = "/off/"
+upstream = "app"
+upstream_path = "/"
+charset = "off"
+[[routes]]
+host = "app.test"
+path = "/any/"
+upstream = "app"
+upstream_path = "/"
+charset_types = ["*"]
+[[routes]]
+host = "app.test"
+path = "/files/"
+static = "{files}"
+"#,
+        upstream = upstream.address,
+        files = files.path().display(),
+    ))
+    .await;
+    // The path asked for, and the `Content-Type` the client gets.
+    let cases: &[(&str, Option<&str>)] = &[
+        ("/typed?type=text/html", Some("text/html; charset=utf-8")),
+        ("/typed?type=Text/HTML", Some("Text/HTML; charset=utf-8")),
+        ("/typed?type=text/plain", Some("text/plain; charset=utf-8")),
+        (
+            "/typed?type=application/javascript",
+            Some("application/javascript; charset=utf-8"),
+        ),
+        ("/typed?type=text/css", Some("text/css")),
+        ("/typed?type=application/json", Some("application/json")),
+        (
+            "/typed?type=text/html;%20charset=koi8-r",
+            Some("text/html; charset=koi8-r"),
+        ),
+        ("/typed?type=text/html;%20q=1", Some("text/html; q=1")),
+        (
+            "/typed?type=text/html&status=404",
+            Some("text/html; charset=utf-8"),
+        ),
+        ("/typed?type=text/html&status=301", Some("text/html")),
+        ("/typed?type=text/html&status=302", Some("text/html")),
+        (
+            "/typed?type=text/html&status=303",
+            Some("text/html; charset=utf-8"),
+        ),
+        (
+            "/css/typed?type=text/css",
+            Some("text/css; charset=iso-8859-1"),
+        ),
+        (
+            "/css/typed?type=text/html",
+            Some("text/html; charset=iso-8859-1"),
+        ),
+        ("/css/typed?type=text/plain", Some("text/plain")),
+        ("/off/typed?type=text/html", Some("text/html")),
+        (
+            "/any/typed?type=application/json",
+            Some("application/json; charset=utf-8"),
+        ),
+        (
+            "/any/typed?type=text/html;%20q=1",
+            Some("text/html; q=1; charset=utf-8"),
+        ),
+        (
+            "/any/typed?type=text/html;%20Charset=koi8-r",
+            Some("text/html; Charset=koi8-r"),
+        ),
+        ("/files/index.html", Some("text/html; charset=utf-8")),
+        ("/files/notes.txt", Some("text/plain; charset=utf-8")),
+    ];
+    let content_types = |addr: std::net::SocketAddr| async move {
+        let mut client = Client::connect(addr).await;
+        let mut seen = Vec::new();
+        for (path, _) in cases {
+            let request = Request::get(*path)
+                .header("host", "app.test")
+                .body(Default::default())
+                .unwrap();
+            let reply = client.send(request).await.unwrap();
+            seen.push((*path, reply.header("content-type").map(str::to_string)));
+        }
+        seen
+    };
+    let expected: Vec<(&str, Option<String>)> = cases
+        .iter()
+        .map(|(path, content_type)| (*path, content_type.map(str::to_string)))
+        .collect();
+    assert_eq!(content_types(gateway.addr).await, expected);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        charset utf-8;
+        location / {{ proxy_pass http://{upstream}; }}
+        location /css/ {{
+            charset iso-8859-1;
+            charset_types text/css;
+            proxy_pass http://{upstream}/;
+        }}
+        location /off/ {{ charset off; proxy_pass http://{upstream}/; }}
+        location /any/ {{ charset_types *; proxy_pass http://{upstream}/; }}
+        location /files/ {{ alias {files}/; }}"#,
+            upstream = upstream.address,
+            files = files.path().display(),
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        content_types(nginx.addr).await,
+        expected,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}

@@ -31,6 +31,8 @@ pub(super) struct RawHost {
     response_headers_always: Option<RawHeaderMap>,
     hide_response_headers: Option<Vec<Spanned<String>>>,
     forwarded_for: Option<Spanned<String>>,
+    charset: Option<Spanned<String>>,
+    charset_types: Option<Vec<Spanned<String>>>,
     access: Option<Vec<Spanned<String>>>,
     basic_auth: Option<Spanned<toml::Value>>,
     satisfy: Option<Spanned<String>>,
@@ -51,6 +53,8 @@ pub(super) struct RouteKeys<'a> {
     pub(super) response_headers_always: Option<&'a RawHeaderMap>,
     pub(super) hide_response_headers: Option<&'a Vec<Spanned<String>>>,
     pub(super) forwarded_for: Option<&'a Spanned<String>>,
+    pub(super) charset: Option<&'a Spanned<String>>,
+    pub(super) charset_types: Option<&'a Vec<Spanned<String>>>,
     pub(super) access: Option<&'a [Spanned<String>]>,
     pub(super) basic_auth: Option<&'a Spanned<toml::Value>>,
     pub(super) satisfy: Option<&'a Spanned<String>>,
@@ -84,6 +88,8 @@ struct RawHeaderKeys<'a> {
     response_headers_always: Option<&'a RawHeaderMap>,
     hide_response_headers: Option<&'a Vec<Spanned<String>>>,
     forwarded_for: Option<&'a Spanned<String>>,
+    charset: Option<&'a Spanned<String>>,
+    charset_types: Option<&'a Vec<Spanned<String>>>,
 }
 
 /// Headers that describe the connection or the framing, which weir writes itself: a rule on
@@ -111,6 +117,8 @@ pub(super) fn validate_route<T>(
         response_headers_always: raw.response_headers_always,
         hide_response_headers: raw.hide_response_headers,
         forwarded_for: raw.forwarded_for,
+        charset: raw.charset,
+        charset_types: raw.charset_types,
     })?;
     let access = raw.access.map(validate_access).transpose()?;
     let basic_auth = raw.basic_auth.map(validate_basic_auth).transpose()?;
@@ -357,6 +365,8 @@ pub(super) fn validate_hosts(
             response_headers_always: raw.response_headers_always.as_ref(),
             hide_response_headers: raw.hide_response_headers.as_ref(),
             forwarded_for: raw.forwarded_for.as_ref(),
+            charset: raw.charset.as_ref(),
+            charset_types: raw.charset_types.as_ref(),
         })?;
         let access = raw.access.as_deref().map(validate_access).transpose()?;
         let basic_auth = raw
@@ -438,7 +448,63 @@ fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
         response_set_always: set(raw.response_headers_always, false)?,
         response_hide,
         forwarded_for,
+        charset: raw.charset.map(validate_charset).transpose()?,
+        charset_types: raw
+            .charset_types
+            .map(|list| validate_charset_types(list))
+            .transpose()?,
     })
+}
+
+/// `charset = "utf-8"` (nginx `charset`): a token, or `"off"`.
+fn validate_charset(value: &Spanned<String>) -> Result<Option<String>, Problem> {
+    let text = value.get_ref();
+    if text.eq_ignore_ascii_case("off") {
+        return Ok(None);
+    }
+    let token = !text.is_empty()
+        && text
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&byte));
+    if !token {
+        return Err(invalid(
+            value.span(),
+            format!("expected a charset name such as \"utf-8\" (letters, digits and !#$%&'*+-.^_`|~), or \"off\" to add none, found {text:?}"),
+        ));
+    }
+    Ok(Some(text.clone()))
+}
+
+/// `charset_types = ["text/css", "application/json"]` (nginx `charset_types`): media types, in
+/// lower case, or `"*"` for every type.
+fn validate_charset_types(list: &[Spanned<String>]) -> Result<Vec<String>, Problem> {
+    let mut types: Vec<String> = Vec::new();
+    for entry in list {
+        let text = entry.get_ref().to_ascii_lowercase();
+        let media_type = text.split_once('/').is_some_and(|(kind, sub)| {
+            [kind, sub].iter().all(|part| {
+                !part.is_empty()
+                    && part
+                        .bytes()
+                        .all(|byte| byte.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&byte))
+            })
+        });
+        if text != "*" && !media_type {
+            return Err(invalid(
+                entry.span(),
+                format!("expected a media type such as \"text/css\" (no parameters), or \"*\" for every type, found {:?}", entry.get_ref()),
+            ));
+        }
+        if types.contains(&text) {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                entry.span(),
+                format!("{:?} is listed twice", entry.get_ref()),
+            ));
+        }
+        types.push(text);
+    }
+    Ok(types)
 }
 
 /// A rule's header name: a valid token, not one weir manages, not twice in one table.
