@@ -122,6 +122,10 @@ struct Scope<'a> {
     conf_dir: Option<&'a std::path::Path>,
     /// The `expires` in force (one level's replaces the one above).
     expires: Option<&'a Directive>,
+    /// The `charset` and `charset_types` in force (each level's replaces the one above, each on
+    /// its own).
+    charset: Option<&'a Directive>,
+    charset_types: Option<&'a Directive>,
     /// The `error_page`s in force, inherited the same way.
     error_page: Vec<&'a Directive>,
     proxy_intercept_errors: Option<&'a Directive>,
@@ -711,6 +715,8 @@ impl<'a> Translator<'a> {
             | "deny"
             | "error_page"
             | "expires"
+            | "charset"
+            | "charset_types"
             | "auth_basic"
             | "auth_basic_user_file"
             | "satisfy" => self.header_rule(directive),
@@ -961,7 +967,9 @@ impl<'a> Translator<'a> {
             }
             if used.contains(&pointer) {
                 // On routes that answer themselves only there is no upstream header to add to.
-                let header = headers::response_header(directive).ok();
+                let header = (directive.name == "add_header")
+                    .then(|| headers::response_header(directive).ok())
+                    .flatten();
                 if let Some(header) = header.filter(|_| !used_proxied.contains(&pointer)) {
                     if let Some(item) = self.item_of(directive) {
                         if item.kind == Kind::Approximated {
@@ -1109,6 +1117,30 @@ impl<'a> Translator<'a> {
                         )
                     }
                 }
+                Err(why) => (Kind::Unsupported, why, false),
+            },
+            "charset" => match headers::charset(directive) {
+                Ok(Some(name)) => (
+                    Kind::Translated,
+                    format!("charset = {name:?} on the routes it applies to: \"; charset={name}\" added to a Content-Type of text/html or a charset_types type that names no charset"),
+                    true,
+                ),
+                Ok(None) => (
+                    Kind::Translated,
+                    "the routes it applies to get no charset (the default)".to_string(),
+                    false,
+                ),
+                Err(why) => (Kind::Unsupported, why, false),
+            },
+            "charset_types" => match headers::charset_types(directive) {
+                Ok(types) => (
+                    Kind::Translated,
+                    format!(
+                        "charset_types = [{}] on the routes it applies to, with the charset in force",
+                        types.iter().map(|media_type| format!("{media_type:?}")).collect::<Vec<_>>().join(", ")
+                    ),
+                    true,
+                ),
                 Err(why) => (Kind::Unsupported, why, false),
             },
             "proxy_intercept_errors" => (
@@ -1422,8 +1454,9 @@ impl<'a> Translator<'a> {
             }
             "autoindex" if off => (Kind::Translated, "the default: no directory listings".into()),
             "autoindex" => (Kind::Unsupported, "weir lists no directories (403)".into()),
-            "charset" | "source_charset" | "charset_types" | "override_charset" => {
-                (Kind::Unsupported, "weir does not add a charset to Content-Type".into())
+            "override_charset" if off => (Kind::Translated, "the default: an answer's own charset is kept".into()),
+            "source_charset" | "override_charset" | "charset_map" => {
+                (Kind::Unsupported, "weir never recodes a body: charset labels the Content-Type only".into())
             }
             "rewrite" | "set" | "break" => (Kind::Unsupported, "weir does not rewrite URIs or set variables".into()),
             "map" if is_upgrade_map(directive) => (
@@ -2035,6 +2068,8 @@ impl<'a> Translator<'a> {
                 "satisfy" => scope.satisfy = Some(directive),
                 "error_page" => error_page.push(directive),
                 "expires" => scope.expires = Some(directive),
+                "charset" => scope.charset = Some(directive),
+                "charset_types" => scope.charset_types = Some(directive),
                 "proxy_intercept_errors" => scope.proxy_intercept_errors = Some(directive),
                 "limit_req_status" => scope.limit_req_status = Some(directive),
                 "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),
@@ -5593,6 +5628,69 @@ mod tests {
             .iter()
             .find(|route| route.path == path)
             .unwrap_or_else(|| panic!("no route {path:?} in {routes:#?}"))
+    }
+
+    #[test]
+    fn charset_and_its_types_go_on_the_routes_they_are_in_force_for() {
+        let imported = import(concat!(
+            "http {\n charset utf-8;\n charset_types text/css application/json;\n",
+            " source_charset koi8-r;\n",
+            " server {\n  listen 80;\n  server_name a.test;\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /legacy/ { charset off; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /ru/ { charset windows-1251; charset_types *; proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n",
+            " server {\n  listen 80;\n  server_name b.test;\n  charset off;\n",
+            "  location / { charset_types text/css; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /v/ { charset $c; proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let routes = routes(&imported);
+        // The first server is the default one: its routes take any host.
+        let headers = |path: &str, host: Option<&str>| {
+            let route = routes
+                .iter()
+                .find(|route| route.path == path && route.host.as_deref() == host)
+                .unwrap_or_else(|| panic!("no route {path:?} of {host:?} in {}", imported.toml));
+            (
+                route.rules.headers.charset.clone(),
+                route.rules.headers.charset_types.clone(),
+            )
+        };
+        let types = |list: &[&str]| Some(list.iter().map(|t| t.to_string()).collect());
+        assert_eq!(
+            headers("/", None),
+            (
+                Some(Some("utf-8".to_string())),
+                types(&["text/css", "application/json"])
+            )
+        );
+        assert_eq!(headers("/legacy/", None), (None, None));
+        assert_eq!(
+            headers("/ru/", None),
+            (Some(Some("windows-1251".to_string())), types(&["*"]))
+        );
+        // No charset in force: its types do nothing, in nginx either.
+        assert_eq!(headers("/", Some("b.test")), (None, None));
+        assert_eq!(headers("/v/", Some("b.test")), (None, None));
+        assert_eq!(item(&imported, "charset utf-8").kind, Kind::Translated);
+        assert_eq!(item(&imported, "charset off").kind, Kind::Translated);
+        let inert = imported
+            .report
+            .items
+            .iter()
+            .find(|item| item.directive == "charset_types text/css")
+            .unwrap();
+        assert!(
+            inert.kind == Kind::Translated && inert.note.contains("no charset is in force"),
+            "{inert:?}"
+        );
+        assert_eq!(item(&imported, "charset $c").kind, Kind::Unsupported);
+        let source = item(&imported, "source_charset koi8-r");
+        assert!(
+            source.kind == Kind::Unsupported && source.note.contains("never recodes"),
+            "{source:?}"
+        );
     }
 
     #[test]

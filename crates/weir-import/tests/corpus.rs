@@ -808,6 +808,20 @@ fn security_headers_and_an_admin_area_open_to_one_network() {
         "proxy_hide_header X-Powered-By",
         "hide_response_headers",
     );
+    expect(
+        &imported,
+        Kind::Translated,
+        "charset utf-8",
+        "charset = \"utf-8\"",
+    );
+    assert_eq!(
+        route(&config, None, "/").rules.headers.charset,
+        Some(Some("utf-8".to_string()))
+    );
+    assert_eq!(
+        route(&config, None, "/internal-api/").rules.headers.charset,
+        None
+    );
     assert!(!imported.report.is_less_safe(), "{}", imported.report);
     assert!(config.tls.is_none());
     assert!(

@@ -105,6 +105,57 @@ pub(super) fn response_header(directive: &Directive) -> Result<ResponseHeader, S
     })
 }
 
+/// `charset NAME`: the name, or `None` for `charset off`.
+pub(super) fn charset(directive: &Directive) -> Result<Option<String>, String> {
+    let [name] = directive.args.as_slice() else {
+        return Err("expected charset NAME".into());
+    };
+    if name == "off" {
+        return Ok(None);
+    }
+    if name.contains('$') {
+        return Err(format!(
+            "{name:?} has variables, which nginx reads per request; weir's charset is one name"
+        ));
+    }
+    let token = !name.is_empty()
+        && name
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || b"!#%&'*+-.^_`|~".contains(&byte));
+    if !token {
+        return Err(format!(
+            "{name:?} is not a charset name weir can write in a header"
+        ));
+    }
+    Ok(Some(name.clone()))
+}
+
+/// `charset_types TYPE ...`: the types, in lower case (`*`: every type).
+pub(super) fn charset_types(directive: &Directive) -> Result<Vec<String>, String> {
+    let mut types: Vec<String> = Vec::new();
+    for arg in &directive.args {
+        let text = arg.to_ascii_lowercase();
+        let media_type = text.split_once('/').is_some_and(|(kind, sub)| {
+            [kind, sub].iter().all(|part| {
+                !part.is_empty()
+                    && part
+                        .bytes()
+                        .all(|byte| byte.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&byte))
+            })
+        });
+        if text != "*" && !media_type {
+            return Err(format!("{arg:?} is not a media type (type/subtype) or *"));
+        }
+        if !types.contains(&text) {
+            types.push(text);
+        }
+    }
+    if types.is_empty() {
+        return Err("expected charset_types TYPE ...".into());
+    }
+    Ok(types)
+}
+
 /// What `expires` sets on the answers `add_header` without `always` gets (200, 201, 204, 206,
 /// 301, 302, 303, 304, 307, 308), replacing the upstream's `Cache-Control` as nginx's does:
 /// the `response_headers` and whether they are all of it (`max` and `epoch` are constants; a
@@ -325,6 +376,9 @@ pub(super) struct Rules {
     pub pages: Vec<(u16, String, Source)>,
     /// `intercept_errors`, from `proxy_intercept_errors on`.
     pub intercept: Option<Source>,
+    /// `charset`, from the `charset` in force (not `off`), and `charset_types` beside it.
+    pub charset: Option<(String, Source)>,
+    pub charset_types: Option<(Vec<String>, Source)>,
     /// `error_page`s in force that the route cannot carry, and why.
     pub page_problems: Vec<(*const Directive, String)>,
 }
@@ -541,6 +595,26 @@ impl Rules {
                 rules.used.push(pointer);
             }
         }
+        let charset = scope
+            .charset
+            .and_then(|directive| Some((charset(directive).ok()??, directive)));
+        if let Some((name, directive)) = &charset {
+            rules.charset = Some((name.clone(), directive.source.clone()));
+            rules.used.push(*directive as *const Directive);
+        }
+        if let Some(directive) = scope.charset_types {
+            let pointer = directive as *const Directive;
+            if let Ok(types) = charset_types(directive) {
+                if charset.is_some() {
+                    rules.charset_types = Some((types, directive.source.clone()));
+                    rules.used.push(pointer);
+                } else {
+                    rules
+                        .inert
+                        .push((pointer, "no charset is in force, so nginx adds none"));
+                }
+            }
+        }
         rules
     }
 
@@ -607,6 +681,16 @@ impl Rules {
             table.set(
                 "hide_response_headers",
                 toml_out::strings(names),
+                Some(source),
+            );
+        }
+        if let Some((name, source)) = &self.charset {
+            table.set("charset", toml_out::string(name), Some(source));
+        }
+        if let Some((types, source)) = &self.charset_types {
+            table.set(
+                "charset_types",
+                toml_out::strings(types.iter().map(String::as_str)),
                 Some(source),
             );
         }
