@@ -90,7 +90,9 @@ fn answer(
     request: &Request<Incoming>,
 ) -> Response<Full<Bytes>> {
     if request.method() != Method::GET && request.method() != Method::HEAD {
-        let refused = ProxyError::MethodNotAllowed { allow: "GET, HEAD" };
+        let refused = ProxyError::MethodNotAllowed {
+            allow: "GET, HEAD".into(),
+        };
         return refused.into_response().map(Full::new).into_http();
     }
     match request.uri().path() {

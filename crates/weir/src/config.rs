@@ -338,6 +338,10 @@ pub struct RouteConfig {
     pub answer: Option<AnswerConfig>,
     /// `limits`: names of `[limits.NAME]` tables applied to this route, in order.
     pub limits: Vec<String>,
+    /// `methods`: the request methods the route takes (`GET` brings `HEAD`); any other gets
+    /// 405 with `Allow`, before its limits, access rules or upstream (nginx's `limit_except
+    /// ... { deny all; }`, which answers 403). `None`: every method.
+    pub methods: Option<Vec<http::Method>>,
     /// `request_buffering`: read the whole request body (up to `max_body_size`; past 1 MiB it
     /// spills to a file in `spool_dir`) before contacting the upstream, as nginx `proxy_request_buffering on`.
     /// Default true.

@@ -140,7 +140,7 @@ pub enum ProxyError {
     /// with `Retry-After` and the limit's rate-limit headers as the limit phase made them.
     /// A method a static route does not answer (only GET and HEAD): 405 with `Allow`.
     #[error("method not allowed (allowed: {allow})")]
-    MethodNotAllowed { allow: &'static str },
+    MethodNotAllowed { allow: std::sync::Arc<str> },
     /// A static file that is not there to serve: 404.
     #[error("static file not found: {reason}")]
     FileNotFound { reason: &'static str },
@@ -334,7 +334,7 @@ impl ProxyError {
             }
             ProxyError::MethodNotAllowed { allow } => {
                 let mut response = status_response(status);
-                response.headers_mut().set(header::ALLOW, allow);
+                response.headers_mut().set(header::ALLOW, &*allow);
                 response
             }
             ProxyError::SpoolFull { retry_after } => {

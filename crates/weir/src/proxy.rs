@@ -89,6 +89,8 @@ pub struct Route {
     priority: crate::config::Priority,
     /// `priority_header`: a header that may set the class (see [`Route::priority_of`]).
     priority_header: Option<http::HeaderName>,
+    /// `methods`: the methods the route takes, and its `Allow` value; `None`: every method.
+    methods: Option<Box<(Vec<http::Method>, Arc<str>)>>,
 }
 
 /// What a static route does with a missing file (nginx `try_files $uri ...`).
@@ -428,6 +430,7 @@ impl Proxy {
                 return Err(ProxyError::NoRoute);
             };
             record.route = Some(route.index);
+            route.check_method(request.method())?;
             checks::body_size(length, self.max_body_size)?;
             let rules = self.rules.find(Some(route.index), None);
             if let Some(rules) = rules {
@@ -767,6 +770,16 @@ fn give_back_headers(request: Request<ClientBody>) {
 }
 
 impl Route {
+    /// `methods`: a method the route does not take is 405, with the route's `Allow`.
+    fn check_method(&self, method: &http::Method) -> Result<(), ProxyError> {
+        match &self.methods {
+            Some(methods) if !methods.0.contains(method) => Err(ProxyError::MethodNotAllowed {
+                allow: Arc::clone(&methods.1),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// The request's class in its upstream's queue: the route's `priority`, or the class its
     /// `priority_header` names, taken as it is from a trusted proxy (`trusted` asks) and from
     /// any other client only when lower, so a client can yield its place but never jump ahead.
@@ -880,7 +893,9 @@ impl Route {
             // no file goes to the app, one to a file is refused by the static module (405).
             Some(Fallback::Upstream(_)) if method != Method::GET && method != Method::HEAD => {
                 match dir.serve(&Method::HEAD, &below, request.headers()).await {
-                    Ok(_) => Err(ProxyError::MethodNotAllowed { allow: "GET, HEAD" }),
+                    Ok(_) => Err(ProxyError::MethodNotAllowed {
+                        allow: "GET, HEAD".into(),
+                    }),
                     Err(error) => Err(error),
                 }
             }

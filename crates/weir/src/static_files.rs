@@ -255,7 +255,9 @@ impl StaticDir {
         } else if method == Method::HEAD {
             true
         } else {
-            return Err(ProxyError::MethodNotAllowed { allow: "GET, HEAD" });
+            return Err(ProxyError::MethodNotAllowed {
+                allow: "GET, HEAD".into(),
+            });
         };
         let Some(request_path) = RequestPath::parse(path) else {
             return Err(ProxyError::BadRequest {

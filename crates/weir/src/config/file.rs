@@ -297,6 +297,7 @@ struct RawRoute {
     status: Option<Spanned<u16>>,
     #[serde(default)]
     limits: Vec<Spanned<String>>,
+    methods: Option<Spanned<Vec<Spanned<String>>>>,
     request_buffering: Option<bool>,
     response_buffering: Option<bool>,
     priority: Option<Spanned<String>>,
@@ -1790,6 +1791,7 @@ fn validate_routes(
             None => None,
             Some(value) => Some(upstream_path(value, raw, &scope)?),
         };
+        let methods = raw.methods.as_ref().map(route_methods).transpose()?;
 
         routes.push(RouteConfig {
             host,
@@ -1800,6 +1802,7 @@ fn validate_routes(
             static_root,
             answer,
             limits: route_limits,
+            methods,
             request_buffering: raw.request_buffering.unwrap_or(true),
             response_buffering: raw.response_buffering.unwrap_or(true),
             rules: rules::validate_route(&raw.rule_keys(), upstreams)?,
@@ -1838,6 +1841,44 @@ impl RawRoute {
 }
 
 // Where and how a route matches: `listen`, `scheme`, `match`, `internal`.
+
+/// `methods = ["GET", "POST"]`: methods as HTTP writes them (upper case, case-sensitive), each
+/// once, at least one; `GET` brings `HEAD`, as in nginx's `limit_except`.
+fn route_methods(list: &Spanned<Vec<Spanned<String>>>) -> Result<Vec<http::Method>, Problem> {
+    let mut methods: Vec<http::Method> = Vec::new();
+    for entry in list.get_ref() {
+        let text = entry.get_ref();
+        let method = http::Method::from_bytes(text.as_bytes())
+            .ok()
+            .filter(|_| !text.bytes().any(|byte| byte.is_ascii_lowercase()))
+            .ok_or_else(|| {
+                Problem::new(
+                    ConfigErrorKind::InvalidValue,
+                    entry.span(),
+                    format!("expected a method in upper case (methods are case-sensitive), such as \"GET\", \"POST\" or \"DELETE\", found {text:?}"),
+                )
+            })?;
+        if methods.contains(&method) {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                entry.span(),
+                format!("{text:?} is listed twice"),
+            ));
+        }
+        methods.push(method);
+    }
+    if methods.is_empty() {
+        return Err(Problem::new(
+            ConfigErrorKind::InvalidValue,
+            list.span(),
+            "expected at least one method, such as [\"GET\", \"POST\"]; leave `methods` out to take every method",
+        ));
+    }
+    if methods.contains(&http::Method::GET) && !methods.contains(&http::Method::HEAD) {
+        methods.push(http::Method::HEAD);
+    }
+    Ok(methods)
+}
 
 /// `upstream_path`: a path (no query) that replaces a prefix or exact route's `path` in the
 /// request sent to its `upstream`.

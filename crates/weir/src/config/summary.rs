@@ -225,11 +225,15 @@ impl Config {
         }
         for route in &self.routes {
             let host = route.host.as_deref().unwrap_or("*");
-            let limits = if route.limits.is_empty() {
+            let mut limits = if route.limits.is_empty() {
                 String::new()
             } else {
                 format!("  limits {}", route.limits.join(", "))
             };
+            if let Some(methods) = &route.methods {
+                let names: Vec<&str> = methods.iter().map(http::Method::as_str).collect();
+                limits.push_str(&format!("  methods {}", names.join(" ")));
+            }
             let target = match (&route.static_root, &route.answer) {
                 (Some(root), _) => format!("static {}", root.display()),
                 (None, Some(answer)) => match &answer.location {

@@ -133,6 +133,7 @@ fn upstream_route_and_limit_defaults() {
             exact: false,
             answer: None,
             limits: vec!["per_ip".to_string()],
+            methods: None,
             request_buffering: true,
             response_buffering: true,
             rules: RouteRules::default(),
@@ -1883,6 +1884,45 @@ access = ["deny 192.0.2.1", "allow 192.0.2.0/24", "deny all"]
     ] {
         assert!(summary.contains(expected), "{expected:?} not in:\n{summary}");
     }
+}
+
+#[test]
+fn methods_are_read_with_head_beside_get_and_bad_ones_refused() {
+    let config = parse(&with_app(
+        "[[routes]]\nupstream = \"app\"\nmethods = [\"GET\", \"POST\"]\n[[routes]]\npath = \"/put/\"\nupstream = \"app\"\nmethods = [\"PUT\"]\n",
+    ));
+    assert_eq!(
+        config.routes[0].methods,
+        Some(vec![
+            http::Method::GET,
+            http::Method::POST,
+            http::Method::HEAD
+        ])
+    );
+    assert_eq!(config.routes[1].methods, Some(vec![http::Method::PUT]));
+    let summary = config.summary();
+    assert!(
+        summary.contains("* / -> app  methods GET POST HEAD"),
+        "{summary}"
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nmethods = [\"GET\", \"post\"]\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        19,
+        "routes[0].methods[1]",
+        &["upper case", "\"POST\""],
+    );
+    let error = reject(&with_app("[[routes]]\nupstream = \"app\"\nmethods = []\n"));
+    assert_eq!(error.key(), Some("routes[0].methods"), "{error}");
+    assert!(error.message().contains("at least one"), "{error}");
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nmethods = [\"GET\", \"GET\"]\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::Duplicate, "{error}");
 }
 
 #[test]

@@ -107,9 +107,11 @@ fn a_line_break_in_a_head_line_is_caught_in_debug_builds() {
 
 #[test]
 fn a_method_a_static_route_does_not_answer_is_405_with_allow() {
-    let response = ProxyError::MethodNotAllowed { allow: "GET, HEAD" }
-        .into_response()
-        .into_http();
+    let response = ProxyError::MethodNotAllowed {
+        allow: "GET, HEAD".into(),
+    }
+    .into_response()
+    .into_http();
     assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(response.headers()[ALLOW], "GET, HEAD");
 }

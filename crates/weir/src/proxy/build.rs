@@ -203,6 +203,10 @@ impl Proxy {
                     fallback,
                     priority: route.priority,
                     priority_header: route.priority_header.clone(),
+                    methods: route.methods.as_ref().map(|methods| {
+                        let allow: Vec<&str> = methods.iter().map(http::Method::as_str).collect();
+                        Box::new((methods.clone(), Arc::from(allow.join(", "))))
+                    }),
                 },
             });
         }

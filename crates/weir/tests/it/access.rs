@@ -277,3 +277,106 @@ listen = ["127.0.0.1:0"]
     let (response, _) = client.send_request(served, true).unwrap();
     assert_eq!(response.await.unwrap().status(), StatusCode::OK);
 }
+
+/// `methods`: a method the route does not take is 405 with the route's `Allow` (`GET` brings
+/// `HEAD`), before its limits and its upstream: the app never sees it, and the limit is not
+/// charged. nginx's `if ($request_method !~ ...) { return 405; }` gives the same statuses
+/// (`WEIR_E2E=1`).
+#[tokio::test]
+async fn a_method_the_route_does_not_take_is_405_before_its_limits_and_app() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[limits.few]
+rate = "1r/m"
+burst = 3
+nodelay = true
+[[routes]]
+path = "/"
+upstream = "app"
+methods = ["GET", "POST"]
+limits = ["few"]
+"#,
+        upstream.address
+    ))
+    .await;
+    let methods = [
+        Method::DELETE,
+        Method::PUT,
+        Method::GET,
+        Method::HEAD,
+        Method::POST,
+        Method::OPTIONS,
+        Method::PATCH,
+    ];
+    let statuses = |addr: std::net::SocketAddr| {
+        let methods = methods.clone();
+        async move {
+            let mut client = Client::connect(addr).await;
+            let mut seen = Vec::new();
+            for method in methods {
+                let reply = client.request(method.clone(), "/", "").await;
+                seen.push((
+                    method,
+                    reply.status,
+                    reply.header("allow").map(str::to_string),
+                ));
+            }
+            seen
+        }
+    };
+    let refused = |method: Method| (method, StatusCode::METHOD_NOT_ALLOWED);
+    let weir: Vec<_> = statuses(gateway.addr).await;
+    assert_eq!(
+        weir.iter()
+            .map(|(method, status, _)| (method.clone(), *status))
+            .collect::<Vec<_>>(),
+        vec![
+            refused(Method::DELETE),
+            refused(Method::PUT),
+            (Method::GET, StatusCode::OK),
+            (Method::HEAD, StatusCode::OK),
+            (Method::POST, StatusCode::OK),
+            refused(Method::OPTIONS),
+            refused(Method::PATCH),
+        ]
+    );
+    for (method, status, allow) in &weir {
+        let expected = (*status == StatusCode::METHOD_NOT_ALLOWED).then_some("GET, POST, HEAD");
+        assert_eq!(allow.as_deref(), expected, "{method}");
+    }
+    // Three requests reached the app; the limit (a burst of 3) took those three only.
+    assert_eq!(upstream.requests(), 3);
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    assert_eq!(client.get("/").await.status, StatusCode::TOO_MANY_REQUESTS);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        location / {{
+            if ($request_method !~ ^(GET|HEAD|POST)$) {{ return 405; }}
+            proxy_pass http://{};
+        }}"#,
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    let from_nginx: Vec<_> = statuses(nginx.addr)
+        .await
+        .into_iter()
+        .map(|(method, status, _)| (method, status))
+        .collect();
+    let from_weir: Vec<_> = weir
+        .into_iter()
+        .map(|(method, status, _)| (method, status))
+        .collect();
+    assert_eq!(from_weir, from_nginx, "nginx logs: {}", nginx.logs());
+}
