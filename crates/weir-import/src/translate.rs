@@ -126,6 +126,9 @@ struct Scope<'a> {
     /// its own).
     charset: Option<&'a Directive>,
     charset_types: Option<&'a Directive>,
+    /// The method guards in force: a server's and a location's `if ($request_method !~ ...)
+    /// { return 405; }` (both apply) and a location's `limit_except ... { deny all; }`.
+    method_guards: Vec<&'a Directive>,
     /// The `error_page`s in force, inherited the same way.
     error_page: Vec<&'a Directive>,
     proxy_intercept_errors: Option<&'a Directive>,
@@ -723,6 +726,10 @@ impl<'a> Translator<'a> {
             "proxy_intercept_errors" if directive.args.first().is_some_and(|arg| arg == "on") => {
                 self.header_rule(directive)
             }
+            "if" | "limit_except" if headers::method_guard(directive).is_some() => {
+                self.header_rule(directive);
+                self.account_block(directive);
+            }
             "client_max_body_size" => self.client_max_body_size(directive),
             "resolver" => self.resolver(directive, level),
             "resolver_timeout" => match directive.args.first().and_then(|arg| duration(arg)) {
@@ -1118,6 +1125,22 @@ impl<'a> Translator<'a> {
                     }
                 }
                 Err(why) => (Kind::Unsupported, why, false),
+            },
+            "if" | "limit_except" => match headers::method_guard(directive) {
+                Some(guard) => {
+                    let methods = guard
+                        .methods
+                        .iter()
+                        .map(|method| format!("{method:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let what = format!("methods = [{methods}] on the routes it applies to: another method gets 405 with Allow");
+                    match guard.differs {
+                        None => (Kind::Translated, what, true),
+                        Some(how) => (Kind::Approximated, format!("{what}; {how}"), true),
+                    }
+                }
+                None => (Kind::Unsupported, "not a method guard".to_string(), false),
             },
             "charset" => match headers::charset(directive) {
                 Ok(Some(name)) => (
@@ -2069,6 +2092,9 @@ impl<'a> Translator<'a> {
                 "error_page" => error_page.push(directive),
                 "expires" => scope.expires = Some(directive),
                 "charset" => scope.charset = Some(directive),
+                "if" | "limit_except" if headers::method_guard(directive).is_some() => {
+                    scope.method_guards.push(directive);
+                }
                 "charset_types" => scope.charset_types = Some(directive),
                 "proxy_intercept_errors" => scope.proxy_intercept_errors = Some(directive),
                 "limit_req_status" => scope.limit_req_status = Some(directive),
@@ -4294,6 +4320,9 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
         "ssl_verify_client" if first != "off" => Some(
             "client certificates are not asked for: any client connects".into(),
         ),
+        "limit_except" if kind == Kind::Unsupported => Some(
+            "the method restriction is dropped: every method reaches what it guarded".into(),
+        ),
         "limit_conn" | "limit_rate" => Some(
             "the limit is not applied: a client may open as many connections (or take as much bandwidth) as it likes".into(),
         ),
@@ -5628,6 +5657,60 @@ mod tests {
             .iter()
             .find(|route| route.path == path)
             .unwrap_or_else(|| panic!("no route {path:?} in {routes:#?}"))
+    }
+
+    #[test]
+    fn method_guards_become_methods_on_the_routes_they_guard() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  if ($request_method !~ ^(GET|HEAD|POST|PUT)$ ) { return 444; }\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /api/ { limit_except GET POST { deny all; } proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /ro/ { if ($request_method !~* \"^(get|head)$\") { return 405; } proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /office/ { limit_except GET { allow 10.0.0.0/8; deny all; } proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let routes = routes(&imported);
+        let methods = |path: &str| {
+            route(&routes, path).methods.as_ref().map(|methods| {
+                methods
+                    .iter()
+                    .map(|method| method.as_str())
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(methods("/"), Some(vec!["GET", "HEAD", "POST", "PUT"]));
+        // Both guards apply: what both let through (GET brings HEAD).
+        assert_eq!(methods("/api/"), Some(vec!["GET", "POST", "HEAD"]));
+        assert_eq!(methods("/ro/"), Some(vec!["GET", "HEAD"]));
+        // The server's guard only: the location's lets some addresses through, which weir's
+        // methods cannot say.
+        assert_eq!(
+            methods("/office/"),
+            Some(vec!["GET", "HEAD", "POST", "PUT"])
+        );
+        let server_if = item(&imported, "if ($request_method !~ ^(GET|HEAD|POST|PUT)$ )");
+        assert!(
+            server_if.kind == Kind::Approximated && server_if.note.contains("nginx answers 444"),
+            "{server_if:?}"
+        );
+        let deny = item(&imported, "limit_except GET POST");
+        assert!(
+            deny.kind == Kind::Approximated && deny.note.contains("nginx answers 403"),
+            "{deny:?}"
+        );
+        assert_eq!(
+            item(&imported, "if ($request_method !~*").kind,
+            Kind::Translated
+        );
+        let office = imported
+            .report
+            .items
+            .iter()
+            .find(|item| item.directive == "limit_except GET")
+            .unwrap();
+        assert_eq!(office.kind, Kind::Unsupported, "{office:?}");
+        assert!(imported.report.is_less_safe(), "{}", imported.report);
     }
 
     #[test]

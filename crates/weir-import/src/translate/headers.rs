@@ -105,6 +105,87 @@ pub(super) fn response_header(directive: &Directive) -> Result<ResponseHeader, S
     })
 }
 
+/// A method guard weir carries as a route's `methods`.
+pub(super) struct MethodGuard {
+    /// The methods let through, upper case (`GET` brings `HEAD` in weir).
+    pub methods: Vec<String>,
+    /// How weir's answer differs from nginx's, when it does.
+    pub differs: Option<String>,
+}
+
+/// `limit_except GET POST { deny all; }` or `if ($request_method !~ ^(GET|HEAD|POST)$) { return
+/// 405; }` (`!~*`, quotes and spaces as they fall; a `return` of another 4xx or 444); `None`
+/// for any other `if` or `limit_except` (one that allows some addresses, or asks a password).
+pub(super) fn method_guard(directive: &Directive) -> Option<MethodGuard> {
+    let block = directive.block.as_deref()?;
+    match directive.name.as_str() {
+        "limit_except" => {
+            let [deny] = block else { return None };
+            let deny_all = deny.name == "deny" && deny.args.first().is_some_and(|arg| arg == "all");
+            if !deny_all || directive.args.is_empty() {
+                return None;
+            }
+            let methods = methods_of(directive.args.iter().map(String::as_str))?;
+            Some(MethodGuard {
+                methods,
+                differs: Some("405 with Allow where nginx answers 403".to_string()),
+            })
+        }
+        "if" => {
+            let text: String = directive.args.concat();
+            let inner = text.strip_prefix('(')?.strip_suffix(')')?;
+            let pattern = inner
+                .strip_prefix("$request_method!~*")
+                .or_else(|| inner.strip_prefix("$request_method!~"))?
+                .trim_matches(|c| c == '"' || c == '\'');
+            let list = pattern.strip_prefix('^')?.strip_suffix('$')?;
+            let list = list
+                .strip_prefix('(')
+                .and_then(|list| list.strip_suffix(')'))
+                .unwrap_or(list);
+            let methods = methods_of(list.split('|'))?;
+            let [answer] = block else { return None };
+            let status = (answer.name == "return")
+                .then(|| answer.args.first()?.parse::<u16>().ok())
+                .flatten()
+                .filter(|status| (400..=499).contains(status))?;
+            let mut differs = Vec::new();
+            if status != 405 {
+                differs.push(format!("405 with Allow where nginx answers {status}"));
+            }
+            if methods.iter().any(|method| method == "GET")
+                && !methods.iter().any(|method| method == "HEAD")
+            {
+                differs.push(
+                    "HEAD is taken too (weir's GET brings HEAD, as nginx's limit_except does)"
+                        .to_string(),
+                );
+            }
+            Some(MethodGuard {
+                methods,
+                differs: (!differs.is_empty()).then(|| differs.join("; ")),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Method names, upper case, each once; `None` when one is not a plain name.
+fn methods_of<'m>(names: impl Iterator<Item = &'m str>) -> Option<Vec<String>> {
+    let mut methods: Vec<String> = Vec::new();
+    for name in names {
+        let valid = !name.is_empty() && name.bytes().all(|byte| byte.is_ascii_alphabetic());
+        if !valid {
+            return None;
+        }
+        let name = name.to_ascii_uppercase();
+        if !methods.contains(&name) {
+            methods.push(name);
+        }
+    }
+    (!methods.is_empty()).then_some(methods)
+}
+
 /// `charset NAME`: the name, or `None` for `charset off`.
 pub(super) fn charset(directive: &Directive) -> Result<Option<String>, String> {
     let [name] = directive.args.as_slice() else {
@@ -379,6 +460,8 @@ pub(super) struct Rules {
     /// `charset`, from the `charset` in force (not `off`), and `charset_types` beside it.
     pub charset: Option<(String, Source)>,
     pub charset_types: Option<(Vec<String>, Source)>,
+    /// `methods`: the methods every guard in force lets through, and the first guard's source.
+    pub methods: Option<(Vec<String>, Source)>,
     /// `error_page`s in force that the route cannot carry, and why.
     pub page_problems: Vec<(*const Directive, String)>,
 }
@@ -595,6 +678,36 @@ impl Rules {
                 rules.used.push(pointer);
             }
         }
+        for &directive in &scope.method_guards {
+            let Some(guard) = method_guard(directive) else {
+                continue;
+            };
+            // Every guard applies: what all of them let through, named by the innermost.
+            rules.methods = Some(match rules.methods.take() {
+                None => (guard.methods, directive.source.clone()),
+                Some((known, _)) => (
+                    known
+                        .into_iter()
+                        .filter(|method| guard.methods.contains(method))
+                        .collect(),
+                    directive.source.clone(),
+                ),
+            });
+            rules.used.push(directive as *const Directive);
+        }
+        // Guards that let no method through together (nginx refuses every request): not
+        // carried, so the report says they apply to no route.
+        if rules
+            .methods
+            .as_ref()
+            .is_some_and(|(methods, _)| methods.is_empty())
+        {
+            rules.methods = None;
+            for &directive in &scope.method_guards {
+                let pointer = directive as *const Directive;
+                rules.used.retain(|used| *used != pointer);
+            }
+        }
         let charset = scope
             .charset
             .and_then(|directive| Some((charset(directive).ok()??, directive)));
@@ -681,6 +794,13 @@ impl Rules {
             table.set(
                 "hide_response_headers",
                 toml_out::strings(names),
+                Some(source),
+            );
+        }
+        if let Some((methods, source)) = &self.methods {
+            table.set(
+                "methods",
+                toml_out::strings(methods.iter().map(String::as_str)),
                 Some(source),
             );
         }
