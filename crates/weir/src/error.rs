@@ -138,7 +138,8 @@ pub enum ProxyError {
     SpoolFull { retry_after: Duration },
     /// A rate limit rejected the request (nothing was charged): the limit's configured status,
     /// with `Retry-After` and the limit's rate-limit headers as the limit phase made them.
-    /// A method a static route does not answer (only GET and HEAD): 405 with `Allow`.
+    /// A method a static route does not answer (only GET and HEAD), or one a route's `methods`
+    /// lacks: 405 with `Allow`.
     #[error("method not allowed (allowed: {allow})")]
     MethodNotAllowed { allow: std::sync::Arc<str> },
     /// A static file that is not there to serve: 404.

@@ -1975,6 +1975,11 @@ upstream = "app"
         "routes[0].charset",
         &["\"utf-8\"", "\"off\""],
     );
+    // A variable, as nginx's `charset $charset`, is not a name weir would write.
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ncharset = \"$charset\"\n",
+    ));
+    assert!(error.message().contains("not a variable"), "{error}");
     let error = reject(&with_app(
         "[[routes]]\nupstream = \"app\"\ncharset_types = [\"text/css\", \"text\"]\n",
     ));

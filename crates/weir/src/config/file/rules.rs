@@ -465,11 +465,11 @@ fn validate_charset(value: &Spanned<String>) -> Result<Option<String>, Problem> 
     let token = !text.is_empty()
         && text
             .bytes()
-            .all(|byte| byte.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&byte));
+            .all(|byte| byte.is_ascii_alphanumeric() || b"!#%&'*+-.^_`|~".contains(&byte));
     if !token {
         return Err(invalid(
             value.span(),
-            format!("expected a charset name such as \"utf-8\" (letters, digits and !#$%&'*+-.^_`|~), or \"off\" to add none, found {text:?}"),
+            format!("expected a charset name such as \"utf-8\" (letters, digits and !#%&'*+-.^_`|~; not a variable), or \"off\" to add none, found {text:?}"),
         ));
     }
     Ok(Some(text.clone()))
