@@ -726,10 +726,10 @@ impl<'a> Translator<'a> {
             "proxy_intercept_errors" if directive.args.first().is_some_and(|arg| arg == "on") => {
                 self.header_rule(directive)
             }
-            "if" | "limit_except" if headers::method_guard(directive).is_some() => {
-                self.header_rule(directive);
-                self.account_block(directive);
-            }
+            "if" | "limit_except" => match headers::method_guard(directive) {
+                Some(guard) => self.method_guard(directive, &guard),
+                None => self.simple(directive),
+            },
             "client_max_body_size" => self.client_max_body_size(directive),
             "resolver" => self.resolver(directive, level),
             "resolver_timeout" => match directive.args.first().and_then(|arg| duration(arg)) {
@@ -1126,22 +1126,6 @@ impl<'a> Translator<'a> {
                 }
                 Err(why) => (Kind::Unsupported, why, false),
             },
-            "if" | "limit_except" => match headers::method_guard(directive) {
-                Some(guard) => {
-                    let methods = guard
-                        .methods
-                        .iter()
-                        .map(|method| format!("{method:?}"))
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    let what = format!("methods = [{methods}] on the routes it applies to: another method gets 405 with Allow");
-                    match guard.differs {
-                        None => (Kind::Translated, what, true),
-                        Some(how) => (Kind::Approximated, format!("{what}; {how}"), true),
-                    }
-                }
-                None => (Kind::Unsupported, "not a method guard".to_string(), false),
-            },
             "charset" => match headers::charset(directive) {
                 Ok(Some(name)) => (
                     Kind::Translated,
@@ -1226,6 +1210,27 @@ impl<'a> Translator<'a> {
         if let Some(why) = less_safe_reason(directive, kind) {
             self.less_safe(directive, why);
         }
+    }
+
+    /// A method guard ([`headers::method_guard`]): its item, said once where it is written; the
+    /// routes it is in force for carry it as `methods` ([`Rules::of`]), and `finish` corrects the
+    /// item if none does.
+    fn method_guard(&mut self, directive: &'a Directive, guard: &headers::MethodGuard) {
+        let methods: Vec<String> = guard
+            .methods
+            .iter()
+            .map(|method| format!("{method:?}"))
+            .collect();
+        let what = format!(
+            "methods = [{}] on the routes it applies to: another method gets 405 with Allow",
+            methods.join(", ")
+        );
+        match &guard.differs {
+            None => self.item(Kind::Translated, directive, what),
+            Some(how) => self.item(Kind::Approximated, directive, format!("{what}; {how}")),
+        }
+        self.rule_directives.push(directive);
+        self.account_block(directive);
     }
 
     /// `ssl_*` and `http2`: the `[tls]` keys they stand for. The certificate pair is taken per

@@ -307,12 +307,13 @@ fn locate<'r, T: 'r>(
     let mut with_slash = None;
     for route in routes.clone() {
         if slash && route.slash_redirect && with_slash.is_none() {
-            let own = match &route.path {
-                PathMatch::Exact(own) | PathMatch::Prefix(own) | PathMatch::PrefixStop(own) => own,
-                PathMatch::Regex(_) => "",
-            };
-            if own.len() == path.len() + 1 && own.starts_with(path) {
-                with_slash = Some(route);
+            // A regex route never has `slash_redirect`.
+            if let PathMatch::Exact(own) | PathMatch::Prefix(own) | PathMatch::PrefixStop(own) =
+                &route.path
+            {
+                if own.len() == path.len() + 1 && own.starts_with(path) {
+                    with_slash = Some(route);
+                }
             }
         }
         let (prefix, stop) = match &route.path {

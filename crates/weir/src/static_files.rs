@@ -835,12 +835,11 @@ impl FileRequest {
     }
 }
 
-/// A path segment as it may stand in a `Location` header: escapes kept as they came, and every byte
-/// that is not visible ASCII (raw UTF-8, which hyper lets through in a path) percent-encoded, so
-/// the header is always valid.
 /// The answer to a directory's path without its trailing slash, as nginx's: 301 to `./NAME/`
 /// (`NAME` its last segment), a relative reference, so it works under any route prefix; a
-/// `query` (the client's, already a valid one) follows it.
+/// `query` (the client's, already a valid one) follows it. The segment stands in the `Location`
+/// as it came, escapes kept, with every byte that is not visible ASCII (raw UTF-8, which hyper
+/// lets through in a path) percent-encoded, so the header is always valid.
 pub fn directory_redirect(name: &str, query: Option<&str>) -> Response<FileBody> {
     // Empty, as weir's other redirects.
     let mut response = Response::new(FileBody::empty());

@@ -225,15 +225,18 @@ impl Config {
         }
         for route in &self.routes {
             let host = route.host.as_deref().unwrap_or("*");
-            let mut limits = if route.limits.is_empty() {
+            let limits = if route.limits.is_empty() {
                 String::new()
             } else {
                 format!("  limits {}", route.limits.join(", "))
             };
-            if let Some(methods) = &route.methods {
-                let names: Vec<&str> = methods.iter().map(http::Method::as_str).collect();
-                limits.push_str(&format!("  methods {}", names.join(" ")));
-            }
+            let methods = match &route.methods {
+                Some(methods) => {
+                    let names: Vec<&str> = methods.iter().map(http::Method::as_str).collect();
+                    format!("  methods {}", names.join(" "))
+                }
+                None => String::new(),
+            };
             let target = match (&route.static_root, &route.answer) {
                 (Some(root), _) => format!("static {}", root.display()),
                 (None, Some(answer)) => match &answer.location {
@@ -257,7 +260,7 @@ impl Config {
             let scope = route_scope(&route.scope);
             writeln!(
                 out,
-                "  {host} {exact}{kind}{} -> {target}{limits}{scope}",
+                "  {host} {exact}{kind}{} -> {target}{methods}{limits}{scope}",
                 route.path
             )?;
             if let Some(rules) = rules_line(&route.rules.headers, route.rules.access.as_deref()) {

@@ -538,16 +538,17 @@ impl Effective {
                 response.headers_mut().set(name, value);
             }
         }
-        if let Some(charset) = &self.charset {
-            self.add_charset(charset, response);
-        }
+        self.add_charset(response);
     }
 
     /// `charset`: `Content-Type: text/html` becomes `text/html; charset=utf-8`, as nginx's
     /// charset filter writes it, when the type is `text/html` or one of `charset_types` (a type
     /// with other parameters matches `"*"` only, as in nginx) and the value names no charset.
     /// A 301 or 302 gets none, as nginx leaves them.
-    fn add_charset<B>(&self, charset: &str, response: &mut Response<B>) {
+    fn add_charset<B>(&self, response: &mut Response<B>) {
+        let Some(charset) = &self.charset else {
+            return;
+        };
         if matches!(response.status().as_u16(), 301 | 302) {
             return;
         }
@@ -560,22 +561,17 @@ impl Effective {
         if value.is_empty() || names_charset(value) {
             return;
         }
-        let any = self
-            .charset_types
-            .as_ref()
-            .is_some_and(|types| types.iter().any(|media_type| media_type == "*"));
-        let listed = |media_type: &str| {
-            media_type.eq_ignore_ascii_case("text/html")
-                || match &self.charset_types {
-                    Some(types) => types
-                        .iter()
-                        .any(|known| known.eq_ignore_ascii_case(media_type)),
-                    None => HeaderRules::DEFAULT_CHARSET_TYPES
-                        .iter()
-                        .any(|known| known.eq_ignore_ascii_case(media_type)),
-                }
-        };
-        if any || listed(value) {
+        // The whole value is the type: one with other parameters matches `"*"` only.
+        let listed = value.eq_ignore_ascii_case("text/html")
+            || match &self.charset_types {
+                Some(types) => types
+                    .iter()
+                    .any(|known| known == "*" || known.eq_ignore_ascii_case(value)),
+                None => HeaderRules::DEFAULT_CHARSET_TYPES
+                    .iter()
+                    .any(|known| known.eq_ignore_ascii_case(value)),
+            };
+        if listed {
             let with = format!("{value}{charset}");
             response.headers_mut().set(header::CONTENT_TYPE, with);
         }
