@@ -11,6 +11,7 @@ use http_body_util::combinators::UnsyncBoxBody;
 
 use crate::access_log::LoggedBody;
 use crate::error::{BoxError, HeadLines};
+use crate::ratelimit::Places;
 use crate::upstream::UpstreamBody;
 
 /// A body a writer may move by `splice`: the upstream's, and the count of its bytes the access
@@ -36,6 +37,15 @@ pub enum Body {
     Logged(Box<LoggedBody<Body>>),
     /// Anything else (compressed, a static file), boxed.
     Boxed(UnsyncBoxBody<Bytes, BoxError>),
+    /// A body that holds its request's places under connection limits until it is done.
+    Holding(Box<Holding>),
+}
+
+/// A body and the connection-limit places its request holds, given back when it is dropped
+/// (written whole, or the client gone).
+pub struct Holding {
+    body: Body,
+    _places: Box<Places>,
 }
 
 impl Body {
@@ -52,6 +62,14 @@ impl Body {
         }
     }
 
+    /// `body`, holding `places` until it is done.
+    pub fn holding(body: Body, places: Box<Places>) -> Body {
+        Body::Holding(Box::new(Holding {
+            body,
+            _places: places,
+        }))
+    }
+
     /// An answer's text with its header lines.
     pub fn answer(text: Bytes, lines: HeadLines) -> Body {
         Body::Answer((!text.is_empty()).then_some(text), lines)
@@ -63,6 +81,7 @@ impl Body {
         match self {
             Body::Answer(_, lines) => Some(std::mem::take(lines)),
             Body::Logged(logged) => logged.inner_mut().0.take_lines(),
+            Body::Holding(holding) => holding.body.take_lines(),
             _ => None,
         }
     }
@@ -79,6 +98,7 @@ impl Body {
                 (Body::Upstream(upstream), counted) => Some(SpliceSource { upstream, counted }),
                 _ => None,
             },
+            Body::Holding(holding) => holding.body.splice_source(),
             _ => None,
         }
     }
@@ -109,6 +129,7 @@ impl http_body::Body for Body {
             Body::Upstream(body) => Pin::new(body).poll_frame(context),
             Body::Logged(body) => Pin::new(body.as_mut()).poll_frame(context),
             Body::Boxed(body) => Pin::new(body).poll_frame(context),
+            Body::Holding(holding) => Pin::new(&mut holding.body).poll_frame(context),
         }
     }
 
@@ -118,6 +139,7 @@ impl http_body::Body for Body {
             Body::Upstream(body) => body.is_end_stream(),
             Body::Logged(body) => body.is_end_stream(),
             Body::Boxed(body) => body.is_end_stream(),
+            Body::Holding(holding) => holding.body.is_end_stream(),
         }
     }
 
@@ -129,6 +151,7 @@ impl http_body::Body for Body {
             Body::Upstream(body) => body.size_hint(),
             Body::Logged(body) => body.size_hint(),
             Body::Boxed(body) => body.size_hint(),
+            Body::Holding(holding) => holding.body.size_hint(),
         }
     }
 }

@@ -40,6 +40,8 @@ pub struct Config {
     pub upstreams: BTreeMap<String, UpstreamConfig>,
     pub routes: Vec<RouteConfig>,
     pub limits: BTreeMap<String, LimitConfig>,
+    /// `[connection_limits.NAME]`: requests in flight per key.
+    pub connection_limits: BTreeMap<String, ConnLimitConfig>,
     pub access_log: AccessLogConfig,
     pub admin: Option<AdminConfig>,
     /// `[compression]`: on when the table is present (each key defaulting as documented on
@@ -338,6 +340,9 @@ pub struct RouteConfig {
     pub answer: Option<AnswerConfig>,
     /// `limits`: names of `[limits.NAME]` tables applied to this route, in order.
     pub limits: Vec<String>,
+    /// `connection_limits`: names of `[connection_limits.NAME]` tables applied to this route,
+    /// after its `limits` (a request a rate limit refused takes no place), in order.
+    pub connection_limits: Vec<String>,
     /// `methods`: the request methods the route takes (`GET` brings `HEAD`); any other gets
     /// 405 with `Allow`, before its limits, access rules or upstream (nginx's `limit_except
     /// ... { deny all; }`, which answers 403). `None`: every method.
@@ -463,6 +468,34 @@ pub struct LimitConfig {
     pub headers: LimitHeaders,
     /// Rate, burst, delay and where the state lives: what the limiter decides by.
     pub limiter: LimiterConfig,
+}
+
+/// `[connection_limits.NAME]`: requests in flight per key, nginx `limit_conn_zone` +
+/// `limit_conn` in one table. A request holds its place from the end of its route's rate limits
+/// to the end of its answer's body (a WebSocket's to the end of its tunnel); one more of a key
+/// with `connections` in flight gets `status`. The proxy owns the HTTP side (the key, the
+/// status); the `ratelimit::ConnLimit` is built from [`ConnLimiterConfig`] alone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConnLimitConfig {
+    /// `key`: what the limit counts by, as a rate limit's. Default `"client_ip"`.
+    pub key: Vec<KeyPart>,
+    /// `ipv6_prefix`: as a rate limit's. Default 64.
+    pub ipv6_prefix: u8,
+    /// `status`: the status of a refusal. Default 503, as nginx's `limit_conn_status`.
+    pub status: StatusCode,
+    pub limiter: ConnLimiterConfig,
+}
+
+/// The part of a `[connection_limits.NAME]` table that the limit decides by: no key, no HTTP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnLimiterConfig {
+    /// `connections`: requests in flight per key at most (nginx `limit_conn zone N`).
+    pub connections: u32,
+    /// `max_keys`: keys with a request in flight at most; a request of a new key past it is
+    /// refused, as nginx's when its zone is full. Default 100000.
+    pub max_keys: usize,
+    /// `dry_run`: count refusals, but let every request through (nginx `limit_conn_dry_run`).
+    pub dry_run: bool,
 }
 
 /// The part of a `[limits.NAME]` table that the limiter decides by: no key, no HTTP.

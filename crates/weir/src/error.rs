@@ -136,8 +136,6 @@ pub enum ProxyError {
     /// The spool for request bodies is full: 503, with a `Retry-After` of `retry_after`.
     #[error("the spool for request bodies is full (max_spool_size)")]
     SpoolFull { retry_after: Duration },
-    /// A rate limit rejected the request (nothing was charged): the limit's configured status,
-    /// with `Retry-After` and the limit's rate-limit headers as the limit phase made them.
     /// A method a static route does not answer (only GET and HEAD), or one a route's `methods`
     /// lacks: 405 with `Allow`.
     #[error("method not allowed (allowed: {allow})")]
@@ -176,6 +174,10 @@ pub enum ProxyError {
         status: StatusCode,
         lines: HeadLines,
     },
+    /// A connection limit refused the request: its key had the limit's `connections` in flight
+    /// already (or the limit's table was full); the limit's status (503 by default).
+    #[error("too many requests in flight for connection limit {limit}")]
+    ConnLimited { status: StatusCode, limit: Arc<str> },
     /// An upstream whose servers are all host names, none of which resolved yet (a container
     /// not started): 502 until one does.
     #[error("no address for {names} yet: the host name does not resolve")]
@@ -203,7 +205,9 @@ impl ProxyError {
             | ProxyError::QueueFull { .. }
             | ProxyError::Overloaded { .. }
             | ProxyError::SpoolFull { .. } => StatusCode::SERVICE_UNAVAILABLE,
-            ProxyError::RateLimited { status, .. } => *status,
+            ProxyError::RateLimited { status, .. } | ProxyError::ConnLimited { status, .. } => {
+                *status
+            }
             ProxyError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ProxyError::FileNotFound { .. } => StatusCode::NOT_FOUND,
             ProxyError::FileForbidden { .. } => StatusCode::FORBIDDEN,
@@ -226,6 +230,7 @@ impl ProxyError {
             | ProxyError::BodyTimeout
             | ProxyError::ClientGone
             | ProxyError::RateLimited { .. }
+            | ProxyError::ConnLimited { .. }
             | ProxyError::MethodNotAllowed { .. }
             | ProxyError::FileNotFound { .. }
             | ProxyError::FileForbidden { .. }
@@ -293,6 +298,7 @@ impl ProxyError {
             ProxyError::QueueFull { .. } => "queue_full",
             ProxyError::Overloaded { reason, .. } => reason,
             ProxyError::RateLimited { .. } => "rate_limited",
+            ProxyError::ConnLimited { .. } => "connection_limited",
             ProxyError::MethodNotAllowed { .. } => "method_not_allowed",
             ProxyError::FileNotFound { .. } => "file_not_found",
             ProxyError::FileForbidden { .. } => "file_forbidden",

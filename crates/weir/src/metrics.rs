@@ -22,7 +22,7 @@ use std::time::Duration;
 use http::StatusCode;
 
 use crate::config::UpstreamAddr;
-use crate::ratelimit::LimitStats;
+use crate::ratelimit::{ConnLimitStats, LimitStats};
 use crate::upstream::{PoolStats, ServerState};
 use text::{family, sample, sample_f64};
 
@@ -556,6 +556,53 @@ fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
             "counter",
             "Redis calls that failed or timed out.",
             |stats| stats.redis_errors,
+        ),
+    ];
+    for (name, kind, help, value_of) in families {
+        family(out, name, kind, help);
+        for (limit, stats) in limits {
+            sample(out, name, &[("limit", limit)], value_of(stats));
+        }
+    }
+}
+
+/// The connection limits' figures: requests by decision, requests and keys in flight.
+pub(crate) fn render_conn_limits(out: &mut String, limits: &[(String, ConnLimitStats)]) {
+    if limits.is_empty() {
+        return;
+    }
+    family(
+        out,
+        "weir_connection_limit_decisions_total",
+        "counter",
+        "Requests a connection limit applied to, by limit and decision (dry_run: would have been refused).",
+    );
+    for (limit, stats) in limits {
+        for (decision, count) in [
+            ("admitted", stats.admitted),
+            ("refused", stats.refused),
+            ("dry_run", stats.dry_run),
+        ] {
+            sample(
+                out,
+                "weir_connection_limit_decisions_total",
+                &[("limit", limit), ("decision", decision)],
+                count,
+            );
+        }
+    }
+    let families: [Family<ConnLimitStats>; 2] = [
+        (
+            "weir_connection_limit_in_flight",
+            "gauge",
+            "Requests holding a place under a connection limit now.",
+            |stats| stats.in_flight,
+        ),
+        (
+            "weir_connection_limit_keys",
+            "gauge",
+            "Keys with a request in flight under a connection limit now.",
+            |stats| stats.keys as u64,
         ),
     ];
     for (name, kind, help, value_of) in families {

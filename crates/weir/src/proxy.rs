@@ -79,6 +79,8 @@ pub struct Route {
     /// A route's one file (its `static` names a file): its name below the directory.
     static_file: Option<String>,
     limits: Option<RouteLimits>,
+    /// `connection_limits`: a place under each, taken after `limits`.
+    conn_limits: Option<limits::RouteConnLimits>,
     request_buffering: bool,
     response_buffering: bool,
     /// `dotfiles`: a static route serves paths with a segment starting with `.`.
@@ -114,6 +116,8 @@ pub struct Proxy {
     router: Router<Route>,
     upstreams: Vec<Arc<Upstream>>,
     limiters: Vec<Arc<Limiter>>,
+    /// The `[connection_limits.NAME]` tables, in name order.
+    conn_limits: Vec<Arc<crate::ratelimit::ConnLimit>>,
     max_body_size: u64,
     /// The request spool and the read-ahead budget.
     buffers: Arc<Buffers>,
@@ -200,6 +204,11 @@ impl Proxy {
         &self.limiters
     }
 
+    /// The connection limits, in name order.
+    pub fn conn_limits(&self) -> &[Arc<crate::ratelimit::ConnLimit>] {
+        &self.conn_limits
+    }
+
     pub fn buffers(&self) -> &Arc<Buffers> {
         &self.buffers
     }
@@ -270,7 +279,7 @@ impl Proxy {
                 .has_pages()
                 .then(|| {
                     self.rules
-                        .find(unanswered.record.route, rules_host.as_deref())
+                        .find(unanswered.record.route(), rules_host.as_deref())
                 })
                 .flatten();
             // The one error exit: whatever phase failed, error.rs makes the answer.
@@ -286,7 +295,7 @@ impl Proxy {
                     unanswered.failed(&error);
                     let page = pages.and_then(|pages| pages.page(error.status()));
                     let (response, lines) = if page.is_none()
-                        && self.answer_lines_fit(unanswered.record.route, rules_host.as_deref())
+                        && self.answer_lines_fit(unanswered.record.route(), rules_host.as_deref())
                     {
                         error.into_answer()
                     } else {
@@ -306,7 +315,7 @@ impl Proxy {
             // copy of it).
             self.response_rules(
                 &mut response,
-                unanswered.record.route,
+                unanswered.record.route(),
                 rules_host.as_deref(),
                 facts.as_deref(),
                 unanswered.client_ip(),
@@ -413,7 +422,7 @@ impl Proxy {
             let route = match found {
                 Some(Found::Route(route)) => Some(route),
                 Some(Found::AddSlash(route)) => {
-                    record.route = Some(route.index);
+                    record.set_route(Some(route.index));
                     return Ok(add_slash(&path, request.uri().query()));
                 }
                 None => None,
@@ -429,7 +438,7 @@ impl Proxy {
                 }
                 return Err(ProxyError::NoRoute);
             };
-            record.route = Some(route.index);
+            record.set_route(Some(route.index));
             route.check_method(request.method())?;
             checks::body_size(length, self.max_body_size)?;
             let rules = self.rules.find(Some(route.index), None);
@@ -449,6 +458,9 @@ impl Proxy {
             if let Err(rejected) = decided {
                 give_back_headers(std::mem::take(request));
                 return Err(rejected);
+            }
+            if let Some(conn_limits) = &route.conn_limits {
+                record.places = conn_limits.admit(client_ip, &path, request)?;
             }
             // `basic_auth` after the limits, as nginx's access phase after `limit_req`. A costly
             // check is boxed: rare (a user's first request, or a wrong password), and as an
@@ -564,7 +576,7 @@ impl Proxy {
             let found = self.router.find(&lookup);
             // The answer is the target's route's from here, as nginx's after an internal
             // redirect: its error pages and response headers, and it is counted under it.
-            record.route = found.map(|route| route.index);
+            record.set_route(found.map(|route| route.index));
             let route = found.ok_or(ProxyError::NoRoute)?;
             let request = head.request(&redirect);
             // The target's `access` and `basic_auth`, as nginx runs its access phase again after

@@ -18,6 +18,7 @@
 //! random once per process; Redis limits with a key derived from the limit's name and Redis URL,
 //! so every weir instance sharing the config, and so the Redis keys, agrees.
 
+mod conn;
 mod gcra;
 mod memory;
 mod redis;
@@ -33,6 +34,7 @@ use siphasher::sip128::SipHasher13;
 
 use tokio::time::Instant;
 
+pub use self::conn::{ConnLimit, ConnLimitStats, ConnSlot, Places};
 use self::gcra::{nanos, Gcra, Verdict};
 use self::memory::{Count, KeyHash, Locked, Table};
 use self::redis::RedisBackend;

@@ -655,6 +655,7 @@ impl GatewayHandle {
                 .metrics()
                 .render(&pools, &self.limiter_stats(), &self.buffer_stats());
         crate::metrics::render_health(&mut text, &servers);
+        crate::metrics::render_conn_limits(&mut text, &self.conn_limit_stats());
         let stats = &self.shared.reloads;
         crate::metrics::render_reloads(
             &mut text,
@@ -690,6 +691,15 @@ impl GatewayHandle {
             .limiters()
             .iter()
             .map(|limiter| (limiter.name().to_string(), limiter.stats()))
+            .collect()
+    }
+
+    /// What every connection limit has done: `(limit name, stats)`.
+    pub fn conn_limit_stats(&self) -> Vec<(String, crate::ratelimit::ConnLimitStats)> {
+        self.proxy()
+            .conn_limits()
+            .iter()
+            .map(|limit| (limit.name().to_string(), limit.stats()))
             .collect()
     }
 

@@ -30,6 +30,8 @@ pub struct Upgrade {
     upstream: Arc<std::sync::Mutex<Option<Box<dyn Stream>>>>,
     idle_timeout: Duration,
     closing: tokio::sync::watch::Receiver<bool>,
+    /// What the tunnel keeps until it ends (its request's connection-limit places).
+    kept: Option<Arc<dyn std::any::Any + Send + Sync>>,
 }
 
 impl Upgrade {
@@ -44,7 +46,13 @@ impl Upgrade {
             upstream: Arc::new(std::sync::Mutex::new(Some(Box::new(upstream)))),
             idle_timeout,
             closing,
+            kept: None,
         }
+    }
+
+    /// Keeps `held` until the tunnel ends (or is never opened).
+    pub fn keep(&mut self, held: impl std::any::Any + Send + Sync) {
+        self.kept = Some(Arc::new(held));
     }
 }
 
@@ -55,6 +63,7 @@ pub async fn run<C: AsyncRead + AsyncWrite + Unpin>(client: C, upgrade: Upgrade)
         upstream,
         idle_timeout,
         mut closing,
+        kept: _kept,
     } = upgrade;
     let Some(upstream) = upstream
         .lock()

@@ -26,9 +26,9 @@ mod rules;
 use super::units;
 use super::{
     AccessLogConfig, AccessLogFormat, AdminConfig, AnswerConfig, Balance, CompressionConfig,
-    Config, Delay, Encoding, HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders,
-    LimiterConfig, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, RouteScope,
-    ServerConfig, UpstreamAddr, UpstreamConfig,
+    Config, ConnLimitConfig, ConnLimiterConfig, Delay, Encoding, HealthCheckConfig, KeyPart,
+    LimitBackend, LimitConfig, LimitHeaders, LimiterConfig, OnRedisError, Rate, RealIpHeader,
+    RedisLimitConfig, RouteConfig, RouteScope, ServerConfig, UpstreamAddr, UpstreamConfig,
 };
 use super::{Alpn, CertificateConfig, TlsConfig, TlsVersion};
 
@@ -102,6 +102,8 @@ mod default {
     /// RFC 6585's Too Many Requests; nginx's `limit_req_status` default is 503.
     pub(super) const LIMIT_STATUS: http::StatusCode = http::StatusCode::TOO_MANY_REQUESTS;
     pub(super) const MAX_KEYS: usize = 100_000;
+    /// nginx's `limit_conn_status` default.
+    pub(super) const CONN_LIMIT_STATUS: http::StatusCode = http::StatusCode::SERVICE_UNAVAILABLE;
     pub(super) const REDIS_TIMEOUT: Duration = Duration::from_millis(50);
     /// About what nginx's `ssl_session_cache shared:SSL:5m` holds (4000 sessions a megabyte).
     pub(super) const SESSION_CACHE: usize = 20_000;
@@ -182,6 +184,8 @@ struct RawConfig {
     routes: Vec<Spanned<RawRoute>>,
     #[serde(default)]
     limits: BTreeMap<String, Spanned<RawLimit>>,
+    #[serde(default)]
+    connection_limits: BTreeMap<String, Spanned<RawConnLimit>>,
     access_log: Option<RawAccessLog>,
     admin: Option<RawAdmin>,
     compression: Option<RawCompression>,
@@ -297,6 +301,8 @@ struct RawRoute {
     status: Option<Spanned<u16>>,
     #[serde(default)]
     limits: Vec<Spanned<String>>,
+    #[serde(default)]
+    connection_limits: Vec<Spanned<String>>,
     methods: Option<Spanned<Vec<Spanned<String>>>>,
     request_buffering: Option<bool>,
     response_buffering: Option<bool>,
@@ -345,6 +351,17 @@ struct RawLimit {
     redis: Option<Spanned<String>>,
     redis_timeout: Option<Spanned<DurationValue>>,
     on_redis_error: Option<Spanned<OnRedisErrorValue>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConnLimit {
+    key: Option<KeyValue>,
+    connections: Spanned<i64>,
+    status: Option<StatusValue>,
+    dry_run: Option<bool>,
+    max_keys: Option<Spanned<usize>>,
+    ipv6_prefix: Option<Spanned<u32>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -733,7 +750,17 @@ impl RawConfig {
             limits.insert(name.clone(), validate_limit(name, limit)?);
         }
 
-        let routes = validate_routes(&self.routes, &self.upstreams, &self.limits)?;
+        let mut connection_limits = BTreeMap::new();
+        for (name, limit) in &self.connection_limits {
+            check_name("connection limit", name, limit.span())?;
+            connection_limits.insert(name.clone(), validate_conn_limit(limit.get_ref())?);
+        }
+
+        let routes = validate_routes(
+            &self.routes,
+            &self.upstreams,
+            (&self.limits, &self.connection_limits),
+        )?;
         let hosts = rules::validate_hosts(&self.hosts, &routes, validate_host)?;
 
         let access_log = match self.access_log {
@@ -810,6 +837,7 @@ impl RawConfig {
             upstreams,
             routes,
             limits,
+            connection_limits,
             access_log,
             admin,
             compression,
@@ -1406,6 +1434,70 @@ fn validate_health_check(raw: &RawHealthCheck) -> Result<HealthCheckConfig, Prob
     })
 }
 
+fn validate_conn_limit(raw: &RawConnLimit) -> Result<ConnLimitConfig, Problem> {
+    let connections = match u32::try_from(*raw.connections.get_ref()) {
+        Ok(connections @ 1..) => connections,
+        _ => return Err(invalid(
+            raw.connections.span(),
+            format!(
+                "connections must be a number of requests in flight per key from 1 to {}, found {}",
+                u32::MAX,
+                raw.connections.get_ref()
+            ),
+        )),
+    };
+    let max_keys = match &raw.max_keys {
+        None => default::MAX_KEYS,
+        Some(value) if *value.get_ref() == 0 => {
+            return Err(invalid(
+                value.span(),
+                "max_keys must be at least 1 (the default is 100000)",
+            ))
+        }
+        Some(value) => *value.get_ref(),
+    };
+    let key = raw
+        .key
+        .as_ref()
+        .map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone());
+    let ipv6_prefix = ipv6_prefix(raw.ipv6_prefix.as_ref(), &key)?;
+    Ok(ConnLimitConfig {
+        key,
+        ipv6_prefix,
+        status: raw
+            .status
+            .as_ref()
+            .map_or(default::CONN_LIMIT_STATUS, |status| status.0),
+        limiter: ConnLimiterConfig {
+            connections,
+            max_keys,
+            dry_run: raw.dry_run.unwrap_or(false),
+        },
+    })
+}
+
+/// A limit's `ipv6_prefix`, which only a key with `client_ip` takes.
+fn ipv6_prefix(value: Option<&Spanned<u32>>, key: &[KeyPart]) -> Result<u8, Problem> {
+    match value {
+        None => Ok(default::IPV6_PREFIX),
+        Some(value) if !key.contains(&KeyPart::ClientIp) => Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            value.span(),
+            "ipv6_prefix only applies to a key with client_ip; add client_ip to the key, or remove ipv6_prefix",
+        )),
+        Some(value) => match u8::try_from(*value.get_ref()) {
+            Ok(bits @ 1..=128) => Ok(bits),
+            _ => Err(invalid(
+                value.span(),
+                format!(
+                    "ipv6_prefix must be a prefix length from 1 to 128 (the default is 64, one end site), found {}",
+                    value.get_ref()
+                ),
+            )),
+        },
+    }
+}
+
 fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Problem> {
     let table_span = raw.span();
     let raw = raw.get_ref();
@@ -1444,28 +1536,7 @@ fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Pr
         .as_ref()
         .map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone());
 
-    let ipv6_prefix = match &raw.ipv6_prefix {
-        None => default::IPV6_PREFIX,
-        Some(value) if !key.contains(&KeyPart::ClientIp) => {
-            return Err(Problem::new(
-                ConfigErrorKind::Conflict,
-                value.span(),
-                "ipv6_prefix only applies to a key with client_ip; add client_ip to the key, or remove ipv6_prefix",
-            ))
-        }
-        Some(value) => match u8::try_from(*value.get_ref()) {
-            Ok(bits @ 1..=128) => bits,
-            _ => {
-                return Err(invalid(
-                    value.span(),
-                    format!(
-                        "ipv6_prefix must be a prefix length from 1 to 128 (the default is 64, one end site), found {}",
-                        value.get_ref()
-                    ),
-                ))
-            }
-        },
-    };
+    let ipv6_prefix = ipv6_prefix(raw.ipv6_prefix.as_ref(), &key)?;
 
     let backend = match raw.backend.unwrap_or(BackendValue::Memory) {
         BackendValue::Memory => {
@@ -1581,10 +1652,44 @@ fn validate_host(host: &Spanned<String>) -> Result<String, Problem> {
     }
 }
 
+/// A route's `limits` or `connection_limits`: names of tables `table` defines, each once.
+fn limit_names<T>(
+    names: &[Spanned<String>],
+    table: &str,
+    defined: &BTreeMap<String, T>,
+) -> Result<Vec<String>, Problem> {
+    let mut listed: Vec<String> = Vec::with_capacity(names.len());
+    for limit in names {
+        let name = limit.get_ref();
+        if !defined.contains_key(name) {
+            return Err(Problem::new(
+                ConfigErrorKind::UnknownName,
+                limit.span(),
+                format!("unknown limit {name:?}; {}", defined_names(table, defined)),
+            ));
+        }
+        if listed.contains(name) {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                limit.span(),
+                format!("limit {name:?} is listed twice on this route"),
+            ));
+        }
+        listed.push(name.clone());
+    }
+    Ok(listed)
+}
+
+/// The `[limits.NAME]` and `[connection_limits.NAME]` tables a route may name.
+type RawLimitTables<'a> = (
+    &'a BTreeMap<String, Spanned<RawLimit>>,
+    &'a BTreeMap<String, Spanned<RawConnLimit>>,
+);
+
 fn validate_routes(
     raw_routes: &[Spanned<RawRoute>],
     upstreams: &BTreeMap<String, Spanned<RawUpstream>>,
-    limits: &BTreeMap<String, Spanned<RawLimit>>,
+    (limits, connection_limits): RawLimitTables<'_>,
 ) -> Result<Vec<RouteConfig>, Problem> {
     let mut routes = Vec::with_capacity(raw_routes.len());
     type Seen = (
@@ -1634,11 +1739,11 @@ fn validate_routes(
                     format!("a route has one of `upstream`, `static` or `redirect`/`status`, not both; remove `{key}` or the answer"),
                 ));
             }
-            if let Some(limit) = raw.limits.first() {
+            if let Some(limit) = raw.limits.first().or(raw.connection_limits.first()) {
                 return Err(Problem::new(
                     ConfigErrorKind::Conflict,
                     limit.span(),
-                    "a route answered by `redirect`/`status` takes no limits (nginx's `return` answers before `limit_req`)",
+                    "a route answered by `redirect`/`status` takes no limits (nginx's `return` answers before `limit_req` and `limit_conn`)",
                 ));
             }
         }
@@ -1687,28 +1792,12 @@ fn validate_routes(
             }
         };
 
-        let mut route_limits: Vec<String> = Vec::with_capacity(raw.limits.len());
-        for limit in &raw.limits {
-            let name = limit.get_ref();
-            if !limits.contains_key(name) {
-                return Err(Problem::new(
-                    ConfigErrorKind::UnknownName,
-                    limit.span(),
-                    format!(
-                        "unknown limit {name:?}; {}",
-                        defined_names("limits", limits)
-                    ),
-                ));
-            }
-            if route_limits.contains(name) {
-                return Err(Problem::new(
-                    ConfigErrorKind::Duplicate,
-                    limit.span(),
-                    format!("limit {name:?} is listed twice on this route"),
-                ));
-            }
-            route_limits.push(name.clone());
-        }
+        let route_limits = limit_names(&raw.limits, "limits", limits)?;
+        let route_conn_limits = limit_names(
+            &raw.connection_limits,
+            "connection_limits",
+            connection_limits,
+        )?;
 
         let span_of_match = raw
             .path
@@ -1802,6 +1891,7 @@ fn validate_routes(
             static_root,
             answer,
             limits: route_limits,
+            connection_limits: route_conn_limits,
             methods,
             request_buffering: raw.request_buffering.unwrap_or(true),
             response_buffering: raw.response_buffering.unwrap_or(true),
@@ -1997,7 +2087,10 @@ fn validate_scope(raw: &RawRoute) -> Result<RouteScope, Problem> {
         .internal
         .as_ref()
         .is_some_and(|internal| *internal.get_ref());
-    if let (true, Some(limit)) = (internal, raw.limits.first()) {
+    if let (true, Some(limit)) = (
+        internal,
+        raw.limits.first().or(raw.connection_limits.first()),
+    ) {
         return Err(Problem::new(
             ConfigErrorKind::Conflict,
             limit.span(),

@@ -225,11 +225,15 @@ impl Config {
         }
         for route in &self.routes {
             let host = route.host.as_deref().unwrap_or("*");
-            let limits = if route.limits.is_empty() {
+            let mut limits = if route.limits.is_empty() {
                 String::new()
             } else {
                 format!("  limits {}", route.limits.join(", "))
             };
+            if !route.connection_limits.is_empty() {
+                limits.push_str("  connection limits ");
+                limits.push_str(&route.connection_limits.join(", "));
+            }
             let methods = match &route.methods {
                 Some(methods) => {
                     let names: Vec<&str> = methods.iter().map(http::Method::as_str).collect();
@@ -362,6 +366,31 @@ impl Config {
                 limit.limiter.max_keys
             )?;
             if !self.routes.iter().any(|route| route.limits.contains(name)) {
+                writeln!(out, "    not used by any route")?;
+            }
+        }
+        if !self.connection_limits.is_empty() {
+            writeln!(out, "connection limits")?;
+        }
+        for (name, limit) in &self.connection_limits {
+            let dry_run = if limit.limiter.dry_run {
+                ", dry run"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  {name}: {} in flight by {}, status {}, at most {} keys{dry_run}",
+                limit.limiter.connections,
+                format_key(&limit.key),
+                limit.status.as_u16(),
+                limit.limiter.max_keys
+            )?;
+            if !self
+                .routes
+                .iter()
+                .any(|route| route.connection_limits.contains(name))
+            {
                 writeln!(out, "    not used by any route")?;
             }
         }

@@ -133,6 +133,7 @@ fn upstream_route_and_limit_defaults() {
             exact: false,
             answer: None,
             limits: vec!["per_ip".to_string()],
+            connection_limits: Vec::new(),
             methods: None,
             request_buffering: true,
             response_buffering: true,
@@ -742,7 +743,7 @@ fn an_unknown_table_lists_the_valid_ones() {
         "compresion",
         &[
             "unknown key \"compresion\"",
-            "server, upstreams, routes, limits, access_log, admin",
+            "server, upstreams, routes, limits, connection_limits, access_log, admin",
         ],
     );
 }
@@ -2777,4 +2778,89 @@ fn upstream_path_is_a_path_on_a_proxied_prefix_or_exact_route() {
             words,
         );
     }
+}
+
+#[test]
+fn connection_limits_are_read_with_nginx_defaults_and_bad_ones_refused() {
+    let config = parse(&with_app(
+        r#"
+[connection_limits.perip]
+connections = 10
+
+[connection_limits.perkey]
+key = "header:X-Api-Key"
+connections = 2
+status = 429
+max_keys = 500
+dry_run = true
+
+[[routes]]
+upstream = "app"
+connection_limits = ["perip", "perkey"]
+"#,
+    ));
+    assert_eq!(
+        config.connection_limits["perip"],
+        crate::config::ConnLimitConfig {
+            key: vec![KeyPart::ClientIp],
+            ipv6_prefix: 64,
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            limiter: crate::config::ConnLimiterConfig {
+                connections: 10,
+                max_keys: 100_000,
+                dry_run: false,
+            },
+        }
+    );
+    let perkey = &config.connection_limits["perkey"];
+    assert_eq!(
+        (perkey.status, perkey.limiter),
+        (
+            StatusCode::TOO_MANY_REQUESTS,
+            crate::config::ConnLimiterConfig {
+                connections: 2,
+                max_keys: 500,
+                dry_run: true,
+            }
+        )
+    );
+    assert_eq!(config.routes[0].connection_limits, ["perip", "perkey"]);
+    let summary = config.summary();
+    assert!(
+        summary.contains("* / -> app  connection limits perip, perkey"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("perip: 10 in flight by client_ip, status 503, at most 100000 keys"),
+        "{summary}"
+    );
+
+    let error = reject(&with_app(
+        "[connection_limits.perip]\nconnections = 0\n[[routes]]\nupstream = \"app\"\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        4,
+        15,
+        "connection_limits.perip.connections",
+        &["from 1", "found 0"],
+    );
+    let error = reject(&with_app(
+        "[connection_limits.perip]\nconnections = 1\n[[routes]]\nupstream = \"app\"\nconnection_limits = [\"per_ip\"]\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::UnknownName, "{error}");
+    assert!(error.message().contains("defined: perip"), "{error}");
+    let error = reject(&with_app(
+        "[connection_limits.perip]\nconnections = 1\nrate = \"1r/s\"\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::UnknownKey, "{error}");
+    let error = reject(&with_app(
+        "[connection_limits.perip]\nconnections = 1\n[[routes]]\nupstream = \"app\"\nconnection_limits = [\"perip\", \"perip\"]\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::Duplicate, "{error}");
+    let error = reject(&with_app(
+        "[connection_limits.perip]\nconnections = 1\n[[routes]]\npath = \"/old\"\nredirect = \"/new\"\nconnection_limits = [\"perip\"]\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::Conflict, "{error}");
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use http::HeaderValue;
 
-use super::limits::RouteLimits;
+use super::limits::{RouteConnLimits, RouteLimits};
 use super::logging::Logging;
 use super::response::Outgoing;
 use super::{Fallback, Proxy, Route, Target};
@@ -15,7 +15,7 @@ use crate::access_log::AccessLog;
 use crate::buffering::{self, Buffers};
 use crate::config::Config;
 use crate::metrics::Metrics;
-use crate::ratelimit::Limiter;
+use crate::ratelimit::{ConnLimit, Limiter};
 use crate::realip::RealIp;
 use crate::routing::Router;
 use crate::static_files::StaticDir;
@@ -112,6 +112,18 @@ impl Proxy {
                 }
             }
         }
+        // A connection limit is kept by a reload that leaves it unchanged, with the places of the
+        // requests in flight; a changed one starts empty (the places of the old one's requests
+        // go back to it as they end).
+        let conn_limits: Vec<Arc<ConnLimit>> = config
+            .connection_limits
+            .iter()
+            .map(|(name, limit)| {
+                old.filter(|old| old.config.connection_limits.get(name) == Some(limit))
+                    .and_then(|old| old.conn_limits.iter().find(|l| l.name() == name))
+                    .map_or_else(|| Arc::new(ConnLimit::new(name, limit.limiter)), Arc::clone)
+            })
+            .collect();
         // Kept limiters already have their reclaim task.
         if !fresh.is_empty() {
             tokio::spawn(reclaim_idle_keys(fresh));
@@ -162,6 +174,18 @@ impl Proxy {
                     .collect();
                 Some(RouteLimits::new(chosen))
             };
+            let conn_limits = (!route.connection_limits.is_empty()).then(|| {
+                RouteConnLimits::new(
+                    route
+                        .connection_limits
+                        .iter()
+                        .filter_map(|name| {
+                            let limit = conn_limits.iter().find(|l| l.name() == name)?;
+                            Some((Arc::clone(limit), config.connection_limits.get(name)?))
+                        })
+                        .collect(),
+                )
+            });
             let fallback = match &route.rules.fallback {
                 None => None,
                 Some(crate::config::StaticFallback::File(file)) => {
@@ -197,6 +221,7 @@ impl Proxy {
                     upstream_path: route.upstream_path.as_deref().map(Box::from),
                     static_file,
                     limits,
+                    conn_limits,
                     request_buffering: route.request_buffering,
                     response_buffering: route.response_buffering,
                     dotfiles: route.rules.dotfiles,
@@ -272,6 +297,7 @@ impl Proxy {
             router: Router::new(routes),
             upstreams,
             limiters,
+            conn_limits,
             max_body_size: config.server.max_body_size,
             buffers,
             body_timeout: config.server.body_timeout,

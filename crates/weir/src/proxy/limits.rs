@@ -13,10 +13,10 @@ use http::header::{HeaderName, HeaderValue};
 use http::StatusCode;
 use smallvec::SmallVec;
 
-use crate::config::{KeyPart, LimitConfig, LimitHeaders};
+use crate::config::{ConnLimitConfig, KeyPart, LimitConfig, LimitHeaders};
 use crate::error::{HeadLines, ProxyError};
 use crate::head_view::{Headers, Request};
-use crate::ratelimit::{Decision, Limiter, Limiters, Outcome};
+use crate::ratelimit::{ConnLimit, Decision, Limiter, Limiters, Outcome, Places};
 
 static RATELIMIT_POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
 static RATELIMIT: HeaderName = HeaderName::from_static("ratelimit");
@@ -26,6 +26,68 @@ static X_RATELIMIT_RESET: HeaderName = HeaderName::from_static("x-ratelimit-rese
 
 /// Rejections are logged at most once a second per limit, so a flood does not flood the log.
 static REJECTED: crate::logging::Throttle = crate::logging::Throttle::new(1);
+
+/// Refusals of a connection limit are logged at most once a second per limit.
+static CONN_REFUSED: crate::logging::Throttle = crate::logging::Throttle::new(1);
+
+/// The connection limits a route applies, in the route's order, with what each needs on the
+/// HTTP side.
+pub(super) struct RouteConnLimits {
+    limits: Vec<ConnLimitOnRoute>,
+}
+
+struct ConnLimitOnRoute {
+    limit: Arc<ConnLimit>,
+    key: Vec<KeyPart>,
+    ipv6_prefix: u8,
+    status: StatusCode,
+}
+
+impl RouteConnLimits {
+    pub(super) fn new(limits: Vec<(Arc<ConnLimit>, &ConnLimitConfig)>) -> RouteConnLimits {
+        RouteConnLimits {
+            limits: limits
+                .into_iter()
+                .map(|(limit, config)| ConnLimitOnRoute {
+                    limit,
+                    key: config.key.clone(),
+                    ipv6_prefix: config.ipv6_prefix,
+                    status: config.status,
+                })
+                .collect(),
+        }
+    }
+
+    /// A place for the request under each of the route's connection limits, in order; the first
+    /// that has none refuses it ([`ProxyError::ConnLimited`]), and the places taken before are
+    /// given back. `None` when no limit took a place (every key empty, or dry runs).
+    pub(super) fn admit<B>(
+        &self,
+        client_ip: IpAddr,
+        path: &str,
+        request: &Request<B>,
+    ) -> Result<Option<Box<Places>>, ProxyError> {
+        let mut places = Places::default();
+        for limit in &self.limits {
+            let key = build_key(&limit.key, limit.ipv6_prefix, client_ip, path, request);
+            match limit.limit.admit(&key) {
+                Some(Some(slot)) => places.push(slot),
+                Some(None) => {}
+                None => {
+                    let name = limit.limit.name();
+                    if let Some(suppressed) = CONN_REFUSED.admit(name) {
+                        tracing::warn!(client = %client_ip, limit = name, suppressed, "request refused by a connection limit");
+                    }
+                    return Err(ProxyError::ConnLimited {
+                        status: limit.status,
+                        limit: limit.limit.shared_name(),
+                    });
+                }
+            }
+        }
+        Ok((!places.is_empty()).then(|| Box::new(places)))
+    }
+}
 
 /// The limits a route applies, in the route's order, with what each needs on the HTTP side.
 pub(super) struct RouteLimits {

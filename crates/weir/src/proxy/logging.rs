@@ -29,7 +29,9 @@ pub(super) struct Logging {
 /// What one request did, for metrics and the access log.
 #[derive(Debug, Default)]
 pub(super) struct Record<'proxy> {
-    pub(super) route: Option<usize>,
+    /// The route's index (see [`Record::route`]): 32 bits, which leave room in the request's
+    /// future for `places`.
+    route: Option<u32>,
     /// The upstream group asked, once the exchange began.
     pub(super) upstream_name: Option<&'proxy str>,
     /// The time from sending the request upstream to the response head.
@@ -40,6 +42,9 @@ pub(super) struct Record<'proxy> {
     /// into it). Held across the whole request phase, so boxed: made, with its allocation, only
     /// when the log is on (which allocates per request anyway, for the entry's strings).
     pub(super) entry: Option<Box<Entry>>,
+    /// The request's places under its route's connection limits, moved into its answer's body
+    /// (or its tunnel) at the exit; given back here if the request ends without one.
+    pub(super) places: Option<Box<crate::ratelimit::Places>>,
 }
 
 /// A request not answered yet. Dropped unanswered (the client left and the HTTP layer dropped
@@ -50,6 +55,18 @@ pub(super) struct Unanswered<'proxy> {
     started: Instant,
     client_ip: IpAddr,
     armed: bool,
+}
+
+impl Record<'_> {
+    /// The index of the request's route, once routed.
+    pub(super) fn route(&self) -> Option<usize> {
+        self.route.map(|index| index as usize)
+    }
+
+    /// Notes the request's route (or none: the request found none).
+    pub(super) fn set_route(&mut self, index: Option<usize>) {
+        self.route = index.and_then(|index| u32::try_from(index).ok());
+    }
 }
 
 impl Logging {
@@ -106,7 +123,7 @@ impl Logging {
         started: Option<Instant>,
     ) -> Option<(&Arc<AccessLog>, Entry)> {
         self.metrics.record_request(
-            record.route,
+            record.route(),
             status,
             started.map_or(Duration::ZERO, |started| started.elapsed()),
             record.upstream,
@@ -149,7 +166,8 @@ impl<'proxy> Unanswered<'proxy> {
     /// (The answer is borrowed, not moved through: its body changes only when it is logged.)
     pub(super) fn answered(mut self, response: &mut Response<Body>) {
         self.armed = false;
-        let record = std::mem::take(&mut self.record);
+        let mut record = std::mem::take(&mut self.record);
+        let places = record.places.take();
         if let Some((access_log, entry)) =
             self.logging
                 .exit(record, response.status(), Some(self.started))
@@ -157,7 +175,26 @@ impl<'proxy> Unanswered<'proxy> {
             let body = std::mem::replace(response.body_mut(), Body::empty());
             *response.body_mut() = Body::Logged(Box::new(access_log.wrap(body, entry)));
         }
+        if let Some(places) = places {
+            hold(response, places);
+        }
     }
+}
+
+/// Moves a request's connection-limit places into its answer: a WebSocket's tunnel holds them
+/// while it runs, any other answer's body until it is done.
+fn hold(response: &mut Response<Body>, places: Box<crate::ratelimit::Places>) {
+    if response.status() == StatusCode::SWITCHING_PROTOCOLS {
+        if let Some(upgrade) = response
+            .extensions_mut()
+            .get_mut::<crate::tunnel::Upgrade>()
+        {
+            upgrade.keep(places);
+            return;
+        }
+    }
+    let body = std::mem::replace(response.body_mut(), Body::empty());
+    *response.body_mut() = Body::holding(body, places);
 }
 
 impl Drop for Unanswered<'_> {

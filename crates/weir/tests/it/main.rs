@@ -10,6 +10,7 @@ mod balance;
 mod basic_auth;
 mod buffering;
 mod codec;
+mod conn_limits;
 mod dns;
 mod e2e;
 mod error_pages;

@@ -388,29 +388,6 @@ both_transports!(
     }
 );
 
-/// Opens a WebSocket tunnel through the gateway to a [`weir_testkit::Script::SwitchAndEcho`]
-/// upstream: the 101 came, and a first message is echoed.
-async fn open_tunnel(gateway: std::net::SocketAddr) -> tokio::net::TcpStream {
-    use tokio::io::AsyncWriteExt;
-
-    let mut tunnel = tokio::net::TcpStream::connect(gateway).await.unwrap();
-    tunnel
-        .write_all(
-            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-              Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
-        )
-        .await
-        .unwrap();
-    let head = read_until(&mut tunnel, b"\r\n\r\n").await;
-    assert!(
-        head.starts_with(b"HTTP/1.1 101"),
-        "{}",
-        String::from_utf8_lossy(&head)
-    );
-    ping_through(&mut tunnel).await;
-    tunnel
-}
-
 /// Asks `/chunked` with a second between its chunks, and reads its head and first chunk.
 async fn start_stream(gateway: std::net::SocketAddr) -> tokio::net::TcpStream {
     use tokio::io::AsyncWriteExt;
@@ -420,7 +397,7 @@ async fn start_stream(gateway: std::net::SocketAddr) -> tokio::net::TcpStream {
         .write_all(b"GET /chunked?ms=1000 HTTP/1.1\r\nHost: x\r\n\r\n")
         .await
         .unwrap();
-    let head = read_until(&mut stream, b"one ").await;
+    let head = read_to_marker(&mut stream, b"one ").await;
     assert!(
         head.starts_with(b"HTTP/1.1 200"),
         "{}",
@@ -431,29 +408,8 @@ async fn start_stream(gateway: std::net::SocketAddr) -> tokio::net::TcpStream {
 
 /// Reads the rest of a [`start_stream`] body, to its last chunk.
 async fn finish_stream(stream: &mut tokio::net::TcpStream) {
-    let rest = read_until(stream, b"0\r\n\r\n").await;
+    let rest = read_to_marker(stream, b"0\r\n\r\n").await;
     assert!(rest.windows(5).any(|window| window == b"three"));
-}
-
-/// Reads until `end` has come, within 5 s; what was read.
-async fn read_until(stream: &mut tokio::net::TcpStream, end: &[u8]) -> Vec<u8> {
-    use tokio::io::AsyncReadExt;
-
-    let mut read = Vec::new();
-    let mut byte = [0u8; 1];
-    while !read.ends_with(end) {
-        let count = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut byte))
-            .await
-            .expect("the bytes arrive in time")
-            .unwrap();
-        assert!(
-            count > 0,
-            "closed early: {}",
-            String::from_utf8_lossy(&read)
-        );
-        read.push(byte[0]);
-    }
-    read
 }
 
 /// Waits until the first pool has `in_use` connections in use (a request holding each).

@@ -41,9 +41,50 @@ pub fn spawn_get(
     tokio::spawn(async move { Client::connect(addr).await.get(&path).await.status })
 }
 
-/// A config with one upstream `app` at `server` and one route `/` to it. `server_extra` lines go
-/// into `[server]`, `upstream_extra` lines into `[upstreams.app]`.
-/// A GET of `path` with no body, for [`Client::send`].
+/// Opens a WebSocket tunnel through the gateway to a [`weir_testkit::Script::SwitchAndEcho`]
+/// upstream: the 101 came, and a first message is echoed.
+pub async fn open_tunnel(gateway: std::net::SocketAddr) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+
+    let mut tunnel = tokio::net::TcpStream::connect(gateway).await.unwrap();
+    tunnel
+        .write_all(
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+              Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let head = read_to_marker(&mut tunnel, b"\r\n\r\n").await;
+    assert!(
+        head.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    ping_through(&mut tunnel).await;
+    tunnel
+}
+
+/// Reads until `end` has come, within 5 s; what was read.
+pub async fn read_to_marker(stream: &mut tokio::net::TcpStream, end: &[u8]) -> Vec<u8> {
+    use tokio::io::AsyncReadExt;
+
+    let mut read = Vec::new();
+    let mut byte = [0u8; 1];
+    while !read.ends_with(end) {
+        let count = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut byte))
+            .await
+            .expect("the bytes arrive in time")
+            .unwrap();
+        assert!(
+            count > 0,
+            "closed early: {}",
+            String::from_utf8_lossy(&read)
+        );
+        read.push(byte[0]);
+    }
+    read
+}
+
 /// Sends `ping` through an open tunnel to an echoing upstream and reads it back, within 5 s.
 pub async fn ping_through(tunnel: &mut tokio::net::TcpStream) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -83,6 +124,7 @@ pub fn basic(user: &str, password: &str) -> String {
     )
 }
 
+/// A GET of `path` with no body, for [`Client::send`].
 pub fn get_request(path: &str) -> Request<http_body_util::Full<bytes::Bytes>> {
     Request::builder()
         .uri(path)
@@ -90,6 +132,8 @@ pub fn get_request(path: &str) -> Request<http_body_util::Full<bytes::Bytes>> {
         .expect("valid request")
 }
 
+/// A config with one upstream `app` at `server` and one route `/` to it. `server_extra` lines go
+/// into `[server]`, `upstream_extra` lines into `[upstreams.app]`.
 pub fn config(server: &str, server_extra: &str, upstream_extra: &str) -> String {
     format!(
         r#"

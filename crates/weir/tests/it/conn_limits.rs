@@ -1,0 +1,211 @@
+//! Connection limits through the real gateway: nginx's `limit_conn` (requests in flight per key),
+//! a place held from the request's admission to the end of its answer's body (or of its tunnel),
+//! given back when the client leaves; keys per client address; a route without the limit; the
+//! metrics. With `WEIR_E2E=1`, nginx with `limit_conn` answers the same schedule the same way.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use weir_testkit::nginx::Nginx;
+
+use crate::support::*;
+
+/// A body larger than the socket buffers on both sides of the gateway, so a client that does not
+/// read it keeps the gateway writing.
+const UNREAD_BODY: usize = 64 << 20;
+
+/// Sends `request` on a connection from 127.0.0.1 and reads the answer's head only.
+async fn head_only(addr: SocketAddr, request: &str) -> (TcpStream, String) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let head = read_to_marker(&mut stream, b"\r\n\r\n").await;
+    (stream, String::from_utf8_lossy(&head).into_owned())
+}
+
+/// The statuses of the schedule while two requests of 127.0.0.1 are in flight: a third of
+/// 127.0.0.1 on the limited route, one of 127.0.0.2 on it, and one of 127.0.0.1 on `/free/`.
+async fn statuses_while_two_are_in_flight(addr: SocketAddr) -> Vec<StatusCode> {
+    let other = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
+    vec![
+        Client::connect(addr).await.get("/").await.status,
+        Client::connect_from(addr, other)
+            .await
+            .get("/")
+            .await
+            .status,
+        Client::connect(addr).await.get("/free/").await.status,
+    ]
+}
+
+fn conn_limit_stats(gateway: &TestGateway) -> weir::ratelimit::ConnLimitStats {
+    gateway.handle.conn_limit_stats()[0].1
+}
+
+/// Two requests of one client in flight, one of whose answers is still being sent (the client
+/// reads only its head), the other waiting on the app: a third request of that client is refused
+/// with 503, while another client and another route are served. A client that leaves gives its
+/// place back, and so does an answer sent to its end. nginx with `limit_conn perip 2` answers
+/// the schedule the same way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_place_is_held_until_the_answer_is_sent_and_a_third_request_is_refused() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[connection_limits.perip]
+connections = 2
+[[routes]]
+path = "/"
+upstream = "app"
+connection_limits = ["perip"]
+[[routes]]
+path = "/free/"
+upstream = "app"
+"#,
+        upstream.address
+    ))
+    .await;
+    let big =
+        format!("GET /big?bytes={UNREAD_BODY} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let (mut reading, head) = head_only(gateway.addr, &big).await;
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let mut hanging = TcpStream::connect(gateway.addr).await.unwrap();
+    hanging
+        .write_all(b"GET /hang HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    wait_until("the app has both requests", Duration::from_secs(5), || {
+        upstream.requests() == 2
+    })
+    .await;
+
+    let statuses = statuses_while_two_are_in_flight(gateway.addr).await;
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::SERVICE_UNAVAILABLE,
+            StatusCode::OK,
+            StatusCode::OK
+        ]
+    );
+    assert_eq!(
+        upstream.requests(),
+        4,
+        "the refused request never reached the app"
+    );
+    let stats = conn_limit_stats(&gateway);
+    assert_eq!(
+        (stats.refused, stats.in_flight, stats.keys),
+        (1, 2, 1),
+        "{stats:?}"
+    );
+    let metrics = gateway.handle.render_metrics();
+    assert!(
+        metrics.contains(
+            "weir_connection_limit_decisions_total{limit=\"perip\",decision=\"refused\"} 1"
+        ),
+        "{metrics}"
+    );
+
+    // The client waiting on the app leaves: its place comes back.
+    drop(hanging);
+    wait_until(
+        "the place of the client that left is back",
+        Duration::from_secs(5),
+        || conn_limit_stats(&gateway).in_flight == 1,
+    )
+    .await;
+    assert_eq!(
+        Client::connect(gateway.addr).await.get("/").await.status,
+        StatusCode::OK
+    );
+
+    // The answer read to its end: the gateway gave the place back before it closed.
+    let mut body = Vec::new();
+    reading.read_to_end(&mut body).await.unwrap();
+    assert!(body.len() >= UNREAD_BODY, "{} bytes", body.len());
+    assert_eq!(conn_limit_stats(&gateway).in_flight, 0);
+    assert_eq!(conn_limit_stats(&gateway).keys, 0);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "limit_conn_zone $binary_remote_addr zone=perip:1m;",
+        &format!(
+            r#"        location / {{
+            limit_conn perip 2;
+            proxy_pass http://{0};
+        }}
+        location /free/ {{
+            proxy_pass http://{0};
+        }}"#,
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    let (_reading, head) = head_only(nginx.addr, &big).await;
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let mut hanging = TcpStream::connect(nginx.addr).await.unwrap();
+    hanging
+        .write_all(b"GET /hang HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let before = upstream.requests();
+    wait_until(
+        "the app has the hanging request",
+        Duration::from_secs(5),
+        || upstream.requests() > before,
+    )
+    .await;
+    assert_eq!(
+        statuses_while_two_are_in_flight(nginx.addr).await,
+        statuses,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}
+
+/// A WebSocket tunnel holds its place until it closes, as nginx counts an upgraded request
+/// until its end: with `connections = 1`, a second handshake while the tunnel is open is
+/// refused, and one after it closed opens.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tunnel_holds_its_place_until_it_closes() {
+    let upstream = weir_testkit::RawUpstream::start(weir_testkit::Script::SwitchAndEcho).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+[connection_limits.one]
+connections = 1
+[[routes]]
+path = "/"
+upstream = "app"
+connection_limits = ["one"]
+"#,
+        upstream.address
+    ))
+    .await;
+    let tunnel = open_tunnel(gateway.addr).await;
+    let refused = raw_exchange(
+        gateway.addr,
+        b"GET /ws HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+    assert_eq!(upstream.connections(), 1);
+    drop(tunnel);
+    wait_until("the tunnel's place is back", Duration::from_secs(5), || {
+        conn_limit_stats(&gateway).in_flight == 0
+    })
+    .await;
+    let _again = open_tunnel(gateway.addr).await;
+    assert_eq!(conn_limit_stats(&gateway).in_flight, 1);
+}
