@@ -55,6 +55,9 @@ fuzz_target!(|data: &[u8]| {
                 for limit in &route.limits {
                     assert!(config.limits.contains_key(limit), "{route:?}");
                 }
+                for limit in &route.connection_limits {
+                    assert!(config.connection_limits.contains_key(limit), "{route:?}");
+                }
             }
             for (name, upstream) in &config.upstreams {
                 assert!(

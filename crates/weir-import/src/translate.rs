@@ -56,6 +56,7 @@ const HTTP_ONLY: &[&str] = &[
     "upstream",
     "map",
     "limit_req_zone",
+    "limit_conn_zone",
     "log_format",
     "geo",
 ];
@@ -93,6 +94,9 @@ struct Scope<'a> {
     limit_req: Vec<&'a Directive>,
     limit_req_status: Option<&'a Directive>,
     limit_req_dry_run: Option<&'a Directive>,
+    limit_conn: Vec<&'a Directive>,
+    limit_conn_status: Option<&'a Directive>,
+    limit_conn_dry_run: Option<&'a Directive>,
     root: Option<&'a Directive>,
     /// The server block's `listen` has `ssl`.
     ssl: bool,
@@ -224,6 +228,8 @@ struct Route {
     /// The `location` (or `server`) the route stands for.
     source: Source,
     limits: Vec<(String, Source)>,
+    /// `connection_limits`: the `[connection_limits.NAME]` of the `limit_conn`s in force.
+    connection_limits: Vec<(String, Source)>,
     request_buffering: Option<(bool, Source)>,
     response_buffering: Option<(bool, Source)>,
     /// The Host nginx sends upstream when no `proxy_set_header Host` is in force
@@ -285,6 +291,7 @@ impl Route {
             target_source,
             source,
             limits: Vec::new(),
+            connection_limits: Vec::new(),
             request_buffering: None,
             response_buffering: None,
             upstream_host: None,
@@ -320,6 +327,19 @@ struct UpstreamOut {
     timeouts: HashMap<&'static str, (String, Option<Source>)>,
 }
 
+/// A `limit_conn_zone`: what each `[connection_limits.NAME]` made of it takes.
+#[derive(Debug)]
+struct ConnZone {
+    /// The weir name of its first table.
+    name: String,
+    key: String,
+    max_keys: Option<u64>,
+    source: Source,
+    comment: String,
+    /// Its tables, by `(connections, status, dry_run)`: one per distinct `limit_conn`.
+    tables: Vec<((u32, String, bool), String)>,
+}
+
 /// A `[limits.NAME]` being built.
 #[derive(Debug)]
 struct LimitOut {
@@ -341,6 +361,9 @@ struct Translator<'a> {
     /// nginx upstream name -> weir upstream name.
     upstream_names: HashMap<String, String>,
     limits: BTreeMap<String, LimitOut>,
+    /// `limit_conn_zone`s by nginx name, and the `[connection_limits.NAME]` tables made of them.
+    conn_zones: HashMap<String, ConnZone>,
+    conn_limits: BTreeMap<String, Table>,
     /// nginx zone name -> weir limit name.
     zone_names: HashMap<String, String>,
     routes: Vec<Route>,
@@ -687,6 +710,7 @@ impl<'a> Translator<'a> {
                 }
                 "upstream" => self.upstream(inner),
                 "limit_req_zone" => self.limit_req_zone(inner),
+                "limit_conn_zone" => self.limit_conn_zone(inner),
                 _ => {}
             }
         }
@@ -697,7 +721,7 @@ impl<'a> Translator<'a> {
         self.absorb(block, &mut scope);
         for inner in block {
             match inner.name.as_str() {
-                "upstream" | "limit_req_zone" => {}
+                "upstream" | "limit_req_zone" | "limit_conn_zone" => {}
                 "server" => self.server(inner, &scope),
                 "log_format" => {
                     self.translated(inner, "read for access_log");
@@ -884,6 +908,22 @@ impl<'a> Translator<'a> {
             "limit_req_log_level" => self.approximated(
                 directive,
                 "weir logs rejections at debug level, at most once a second per limit",
+            ),
+            "limit_conn" => {} // accounted per route, below.
+            "limit_conn_status" => {
+                match directive.args.first().and_then(|n| n.parse::<u16>().ok()) {
+                    Some(400..=599) => {
+                        self.translated(directive, "status on the connection limits it applies to")
+                    }
+                    _ => self.unsupported(directive, "expected a status from 400 to 599"),
+                }
+            }
+            "limit_conn_dry_run" => {
+                self.translated(directive, "dry_run on the connection limits it applies to")
+            }
+            "limit_conn_log_level" => self.approximated(
+                directive,
+                "weir logs refusals at warn level, at most once a second per limit",
             ),
             "root" => self.translated(
                 directive,
@@ -1495,8 +1535,7 @@ impl<'a> Translator<'a> {
             "auth_request" => {
                 (Kind::Unsupported, "weir asks no other service whether a request may pass (it has basic_auth and access rules by address); keep it in the app".into())
             }
-            "limit_conn" | "limit_conn_zone" | "limit_conn_status" | "limit_conn_log_level" | "limit_rate"
-            | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates, not connections or bandwidth per key".into()),
+            "limit_rate" | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates and requests in flight, not bandwidth".into()),
             "uwsgi_pass" | "fastcgi_pass" | "scgi_pass" | "grpc_pass" => (
                 Kind::Unsupported,
                 "weir speaks HTTP to upstreams: bind Gunicorn or Uvicorn to a socket or port and route to it".into(),
@@ -2067,6 +2106,46 @@ impl<'a> Translator<'a> {
         );
     }
 
+    /// `limit_conn_zone KEY zone=NAME:SIZE`: its key and size, for the tables its `limit_conn`s
+    /// make (weir sets the number on the table, nginx on each `limit_conn`).
+    fn limit_conn_zone(&mut self, directive: &'a Directive) {
+        let key = directive.args.first().cloned().unwrap_or_default();
+        let Some(zone) = directive
+            .args
+            .iter()
+            .skip(1)
+            .find_map(|arg| arg.strip_prefix("zone="))
+        else {
+            return self.unsupported(directive, "expected a key and zone=NAME:SIZE");
+        };
+        let (zone_name, zone_size) = zone.split_once(':').unwrap_or((zone, ""));
+        let Some(key_value) = limit_key(&key) else {
+            return self.unsupported(
+                directive,
+                format!("weir keys limits by client address, path and request headers; {key} has none of them (routes using the zone get no limit)"),
+            );
+        };
+        let name = weir_name(zone_name);
+        let max_keys = size(zone_size).map(|bytes| (bytes / 64).max(1));
+        let mut note = format!("[connection_limits.{name}] key = {key_value:?}");
+        if let Some(keys) = max_keys {
+            note.push_str(&format!(", max_keys = {keys} (the zone's size / 64 bytes)"));
+        }
+        note.push_str(", connections from its limit_conn");
+        self.translated(directive, note);
+        self.conn_zones.insert(
+            zone_name.to_string(),
+            ConnZone {
+                name,
+                key: key_value,
+                max_keys,
+                source: directive.source.clone(),
+                comment: format!("limit_conn_zone {key} zone={zone}"),
+                tables: Vec::new(),
+            },
+        );
+    }
+
     // -----------------------------------------------------------------------------------------
     // server and location
     // -----------------------------------------------------------------------------------------
@@ -2074,6 +2153,7 @@ impl<'a> Translator<'a> {
     /// Takes in the settings a level passes down (order inside the block does not matter).
     fn absorb(&mut self, block: &'a [Directive], scope: &mut Scope<'a>) {
         let mut limit_req = Vec::new();
+        let mut limit_conn = Vec::new();
         let mut proxy_set_header = Vec::new();
         let mut add_header = Vec::new();
         let mut proxy_hide_header = Vec::new();
@@ -2087,6 +2167,7 @@ impl<'a> Translator<'a> {
                 "proxy_buffering" => scope.proxy_buffering = Some(directive),
                 "proxy_request_buffering" => scope.proxy_request_buffering = Some(directive),
                 "limit_req" => limit_req.push(directive),
+                "limit_conn" => limit_conn.push(directive),
                 "proxy_set_header" => proxy_set_header.push(directive),
                 "add_header" => add_header.push(directive),
                 "proxy_hide_header" => proxy_hide_header.push(directive),
@@ -2104,6 +2185,8 @@ impl<'a> Translator<'a> {
                 "proxy_intercept_errors" => scope.proxy_intercept_errors = Some(directive),
                 "limit_req_status" => scope.limit_req_status = Some(directive),
                 "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),
+                "limit_conn_status" => scope.limit_conn_status = Some(directive),
+                "limit_conn_dry_run" => scope.limit_conn_dry_run = Some(directive),
                 "root" => scope.root = Some(directive),
                 "ssl_certificate" => scope.ssl_certificate = Some(directive),
                 "ssl_certificate_key" => scope.ssl_certificate_key = Some(directive),
@@ -2112,6 +2195,10 @@ impl<'a> Translator<'a> {
         }
         if !limit_req.is_empty() {
             scope.limit_req = limit_req;
+        }
+        // As limit_req: a level with a limit_conn of its own replaces the inherited ones.
+        if !limit_conn.is_empty() {
+            scope.limit_conn = limit_conn;
         }
         if !proxy_set_header.is_empty() {
             scope.proxy_set_header = proxy_set_header;
@@ -3011,12 +3098,24 @@ impl<'a> Translator<'a> {
                     "not carried: weir's internal route takes no limits; the route whose upstream sent X-Accel-Redirect applied its own (nginx counts limit_req once per request, too)",
                 );
             }
+            for limit_conn in block.iter().filter(|inner| inner.name == "limit_conn") {
+                self.translated(
+                    limit_conn,
+                    "not applied in nginx either: a request is counted once, by the location it came to, and weir's internal route takes no connection limits",
+                );
+            }
         }
         if is_answer {
-            for limit_req in block.iter().filter(|inner| inner.name == "limit_req") {
+            for limit in block
+                .iter()
+                .filter(|inner| inner.name == "limit_req" || inner.name == "limit_conn")
+            {
                 self.translated(
-                    limit_req,
-                    "not applied in nginx either: return answers before limit_req",
+                    limit,
+                    format!(
+                        "not applied in nginx either: return answers before {}",
+                        limit.name
+                    ),
                 );
             }
         }
@@ -3037,6 +3136,19 @@ impl<'a> Translator<'a> {
                         .any(|(known, _): &(String, Source)| *known == name)
                     {
                         limits.push((name, limit_req.source.clone()));
+                    }
+                }
+            }
+        }
+        let mut connection_limits = Vec::new();
+        if !is_answer && internal.is_none() {
+            for limit_conn in proxy_scope.limit_conn.clone() {
+                if let Some(name) = self.limit_conn(limit_conn, &proxy_scope) {
+                    if !connection_limits
+                        .iter()
+                        .any(|(known, _): &(String, Source)| *known == name)
+                    {
+                        connection_limits.push((name, limit_conn.source.clone()));
                     }
                 }
             }
@@ -3076,6 +3188,7 @@ impl<'a> Translator<'a> {
                 target_source: target_source.clone(),
                 source: directive.source.clone(),
                 limits: limits.clone(),
+                connection_limits: connection_limits.clone(),
                 request_buffering: request_buffering.clone(),
                 response_buffering: response_buffering.clone(),
                 upstream_host: upstream_host.clone(),
@@ -3523,6 +3636,110 @@ impl<'a> Translator<'a> {
         Some(name)
     }
 
+    /// `limit_conn ZONE N` on a route -> the name of its `[connection_limits.NAME]`: one table
+    /// per zone and distinct number, status and dry run.
+    fn limit_conn(&mut self, directive: &Directive, scope: &Scope<'a>) -> Option<String> {
+        let first_time = !self.accounted.contains(&(directive as *const Directive));
+        let (Some(zone), Some(connections)) = (
+            directive.args.first(),
+            directive
+                .args
+                .get(1)
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|&n| n > 0),
+        ) else {
+            if first_time {
+                self.unsupported(directive, "expected a zone and a number of connections");
+                self.less_safe(directive, "the connection limit is not applied: a client may have as many requests in flight as it likes");
+            }
+            return None;
+        };
+        let status = scope
+            .limit_conn_status
+            .and_then(|status| status.args.first().cloned())
+            .unwrap_or_else(|| "503".to_string());
+        let dry_run = scope
+            .limit_conn_dry_run
+            .and_then(|d| d.args.first())
+            .is_some_and(|arg| arg == "on");
+        let Some(found) = self.conn_zones.get_mut(zone) else {
+            if first_time {
+                self.unsupported(
+                    directive,
+                    format!("zone {zone} was not translated (see its limit_conn_zone): no limit"),
+                );
+                self.less_safe(directive, "the connection limit is not applied: a client may have as many requests in flight as it likes");
+            }
+            return None;
+        };
+        let wanted = (connections, status.clone(), dry_run);
+        if let Some((_, name)) = found.tables.iter().find(|(made, _)| *made == wanted) {
+            let name = name.clone();
+            if first_time {
+                self.conn_limit_note(directive, &name, connections);
+            }
+            return Some(name);
+        }
+        let name = if found.tables.is_empty() {
+            found.name.clone()
+        } else {
+            let mut candidate = format!("{}_{connections}", found.name);
+            let mut more = 2;
+            while self.conn_limits.contains_key(&candidate) {
+                candidate = format!("{}_{connections}_{more}", found.name);
+                more += 1;
+            }
+            candidate
+        };
+        let mut table = Table::new(format!("[connection_limits.{name}]"));
+        table.comment = Some(found.comment.clone());
+        table.set("key", toml_out::string(&found.key), Some(&found.source));
+        table.set(
+            "connections",
+            connections.to_string(),
+            Some(&directive.source),
+        );
+        if let Some(keys) = found.max_keys {
+            table.set_with(
+                "max_keys",
+                keys.to_string(),
+                Some(&found.source),
+                Some("(about 64 bytes per key in nginx's zone)"),
+            );
+        }
+        if status != "503" {
+            let source = scope
+                .limit_conn_status
+                .map_or(&directive.source, |d| &d.source);
+            table.set("status", status, Some(source));
+        }
+        if dry_run {
+            let source = scope
+                .limit_conn_dry_run
+                .map_or(&directive.source, |d| &d.source);
+            table.set("dry_run", "true".into(), Some(source));
+        }
+        let shared_with = found.tables.first().map(|(_, first)| first.clone());
+        found.tables.push((wanted, name.clone()));
+        self.conn_limits.insert(name.clone(), table);
+        match shared_with {
+            Some(first) => self.approximated(
+                directive,
+                format!("connection_limits = [{name:?}] on its routes, a table of its own: nginx counts one zone's requests together under every limit_conn of it, weir counts [connection_limits.{name}]'s apart from [connection_limits.{first}]'s"),
+            ),
+            None if first_time => self.conn_limit_note(directive, &name, connections),
+            None => {}
+        }
+        Some(name)
+    }
+
+    fn conn_limit_note(&mut self, directive: &Directive, name: &str, connections: u32) {
+        self.translated(
+            directive,
+            format!("connection_limits = [{name:?}] on its routes; connections = {connections} on [connection_limits.{name}]"),
+        );
+    }
+
     // -----------------------------------------------------------------------------------------
     // The end: routes that collide, the tables, every directive accounted for.
     // -----------------------------------------------------------------------------------------
@@ -3739,23 +3956,43 @@ impl<'a> Translator<'a> {
             }
         }
 
+        // A connection zone that no route uses.
+        for zone in self.conn_zones.values() {
+            if !zone.tables.is_empty() {
+                continue;
+            }
+            if let Some(item) = self
+                .items
+                .iter_mut()
+                .find(|item| item.sources.first() == Some(&zone.source))
+            {
+                item.kind = Kind::Approximated;
+                item.note.push_str("; but no route uses it (its limit_conn are in locations weir left out, or there are none): no table is written");
+            }
+        }
+
         // Every directive is in the report.
         let mut missing = Vec::new();
         collect_unaccounted(directives, &self.accounted, &mut missing);
         for directive in missing {
-            if directive.name == "limit_req" {
+            if directive.name == "limit_req" || directive.name == "limit_conn" {
                 self.less_safe_item(
                     Kind::Unsupported,
                     vec![directive.source.clone()],
                     shorten(&directive.summary()),
-                    "the rate limit is not applied: requests nginx delayed or refused reach the app".into(),
+                    if directive.name == "limit_req" {
+                        "the rate limit is not applied: requests nginx delayed or refused reach the app"
+                    } else {
+                        "the connection limit is not applied: a client may have as many requests in flight as it likes"
+                    }
+                    .into(),
                 );
             }
             self.items.push(Item {
                 kind: Kind::Unsupported,
                 sources: vec![directive.source.clone()],
                 directive: shorten(&directive.summary()),
-                note: if directive.name == "limit_req" {
+                note: if directive.name == "limit_req" || directive.name == "limit_conn" {
                     "applies to no route weir has (its locations answer by themselves or were left out)".to_string()
                 } else {
                     format!("weir has no equivalent of `{}` here", directive.name)
@@ -3777,6 +4014,7 @@ impl<'a> Translator<'a> {
         for (_, limit) in self.limits {
             tables.push(limit.table);
         }
+        tables.extend(self.conn_limits.into_values());
         for route in &kept {
             let mut table = Table::new("[[routes]]");
             if let Some(host) = &route.host {
@@ -3848,6 +4086,18 @@ impl<'a> Translator<'a> {
             if !route.limits.is_empty() {
                 let names: Vec<&str> = route.limits.iter().map(|(name, _)| name.as_str()).collect();
                 table.set("limits", toml_out::strings(names), Some(&route.limits[0].1));
+            }
+            if !route.connection_limits.is_empty() {
+                let names: Vec<&str> = route
+                    .connection_limits
+                    .iter()
+                    .map(|(name, _)| name.as_str())
+                    .collect();
+                table.set(
+                    "connection_limits",
+                    toml_out::strings(names),
+                    Some(&route.connection_limits[0].1),
+                );
             }
             if let Some((on, source)) = &route.request_buffering {
                 table.set("request_buffering", on.to_string(), Some(source));
@@ -5716,6 +5966,66 @@ mod tests {
             .unwrap();
         assert_eq!(office.kind, Kind::Unsupported, "{office:?}");
         assert!(imported.report.is_less_safe(), "{}", imported.report);
+    }
+
+    #[test]
+    fn limit_conn_becomes_connection_limits_on_the_routes_it_is_in_force_for() {
+        let imported = import(concat!(
+            "http {\n limit_conn_zone $binary_remote_addr zone=perip:1m;\n",
+            " limit_conn_zone $server_name zone=perserver:1m;\n",
+            " limit_conn_status 429;\n",
+            " server {\n  listen 80;\n  limit_conn perip 10;\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /download/ { limit_conn perip 1; limit_conn_dry_run on; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /all/ { limit_conn perserver 100; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /gone { return 410; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let routes = &config.routes;
+        assert_eq!(route(routes, "/").connection_limits, ["perip"]);
+        assert_eq!(route(routes, "/download/").connection_limits, ["perip_1"]);
+        // A level with a limit_conn of its own replaces the inherited ones, as in nginx; the
+        // zone weir cannot key leaves the route without a limit.
+        assert!(route(routes, "/all/").connection_limits.is_empty());
+        let perip = &config.connection_limits["perip"];
+        assert_eq!(
+            (
+                perip.limiter.connections,
+                perip.status.as_u16(),
+                perip.limiter.dry_run
+            ),
+            (10, 429, false)
+        );
+        assert_eq!(perip.limiter.max_keys, 16384);
+        let download = &config.connection_limits["perip_1"];
+        assert_eq!(
+            (download.limiter.connections, download.limiter.dry_run),
+            (1, true)
+        );
+        let apart = imported
+            .report
+            .items
+            .iter()
+            .find(|item| item.directive == "limit_conn perip 1")
+            .unwrap();
+        assert!(
+            apart.kind == Kind::Approximated
+                && apart.note.contains("counts one zone's requests together"),
+            "{apart:?}"
+        );
+        assert_eq!(
+            item(&imported, "limit_conn perip 10").kind,
+            Kind::Translated
+        );
+        assert!(
+            less_safe(&imported, "limit_conn perserver 100")
+                .note
+                .contains("as many requests in flight"),
+            "{}",
+            imported.report
+        );
     }
 
     #[test]

@@ -1437,14 +1437,16 @@ fn validate_health_check(raw: &RawHealthCheck) -> Result<HealthCheckConfig, Prob
 fn validate_conn_limit(raw: &RawConnLimit) -> Result<ConnLimitConfig, Problem> {
     let connections = match u32::try_from(*raw.connections.get_ref()) {
         Ok(connections @ 1..) => connections,
-        _ => return Err(invalid(
-            raw.connections.span(),
-            format!(
+        _ => {
+            return Err(invalid(
+                raw.connections.span(),
+                format!(
                 "connections must be a number of requests in flight per key from 1 to {}, found {}",
                 u32::MAX,
                 raw.connections.get_ref()
             ),
-        )),
+            ))
+        }
     };
     let max_keys = match &raw.max_keys {
         None => default::MAX_KEYS,
