@@ -17,6 +17,7 @@ use crate::toml_out::{self, Table};
 use crate::Import;
 
 mod headers;
+mod lookahead;
 mod pages;
 
 use headers::{RequestHeader, Rules};
@@ -2714,7 +2715,7 @@ impl<'a> Translator<'a> {
 
     fn location(&mut self, directive: &'a Directive, parent: &Scope<'a>, hosts: &[Option<String>]) {
         // nginx takes the modifier glued to the path too (`=/p`, `^~/p`, `~\.php$`, `~*\.png$`).
-        let (modifier, path) = match directive.args.as_slice() {
+        let (modifier, mut path) = match directive.args.as_slice() {
             [path] if path.starts_with('=') && path.len() > 1 => ("=", path[1..].to_string()),
             [path] if path.starts_with("^~") && path.len() > 2 => ("^~", path[2..].to_string()),
             [path] if path.starts_with("~*") && path.len() > 2 => ("~*", path[2..].to_string()),
@@ -2748,6 +2749,14 @@ impl<'a> Translator<'a> {
         }
         let exact = path_match == PathMatch::Exact;
         let regex = path_match.is_regex();
+        // A final look-ahead of literals (`/\.(?!well-known)`), which weir's regexes lack, written
+        // out without one: the same paths match.
+        let mut written_out = None;
+        if regex {
+            if let Some(expanded) = lookahead::expand(&path, path_match == PathMatch::RegexNocase) {
+                written_out = Some(std::mem::replace(&mut path, expanded));
+            }
+        }
         if regex {
             if let Err(why) = route_regex(&path, path_match == PathMatch::RegexNocase) {
                 let suggestion = regex_suggestion(&path);
@@ -2761,6 +2770,11 @@ impl<'a> Translator<'a> {
             Some(key) => format!("[[routes]] path = {path:?}, match = {key:?}"),
             None => format!("[[routes]] path = {path:?}"),
         };
+        if let Some(original) = &written_out {
+            location_note.push_str(&format!(
+                " (nginx's {original}, its look-ahead written out: weir's regexes have none; the same paths match)"
+            ));
+        }
         if !regex && !path.starts_with('/') {
             self.unsupported(directive, "a location path starts with /");
             self.account_block(directive);

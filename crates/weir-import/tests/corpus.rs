@@ -905,9 +905,16 @@ fn regex_locations_become_regex_routes() {
         .iter()
         .map(|route| route.path.as_str())
         .collect();
+    // The dot-file guard's look-ahead, `(?!well-known)`, written out.
+    let guard_path = "/\\.(?:$|[^w]|w(?:$|[^e]|e(?:$|[^l]|l(?:$|[^l]|l(?:$|[^\\-]|\\-(?:$|[^k]|k(?:$|[^n]|n(?:$|[^o]|o(?:$|[^w]|w(?:$|[^n]))))))))))";
     assert_eq!(
         paths,
-        ["/", "\\.(css|js|png|jpg|svg)$", "^/api/v[0-9]+/", "/\\."]
+        [
+            "/",
+            "\\.(css|js|png|jpg|svg)$",
+            "^/api/v[0-9]+/",
+            guard_path
+        ]
     );
     let assets = route(&config, None, "\\.(css|js|png|jpg|svg)$");
     assert!(assets.scope.regex.as_ref().unwrap().nocase());
@@ -929,8 +936,14 @@ fn regex_locations_become_regex_routes() {
         "deny all",
         "access += \"deny all\"",
     );
-    let guard = route(&config, None, "/\\.");
+    let guard = route(&config, None, guard_path);
     assert!(guard.scope.regex.is_some());
+    expect(
+        &imported,
+        Kind::Translated,
+        "location ~ /\\.(?!well-known)",
+        "its look-ahead written out",
+    );
     assert!(!imported.report.is_less_safe(), "{}", imported.report);
 }
 

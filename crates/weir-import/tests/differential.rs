@@ -258,15 +258,25 @@ const CASES: &[Case] = &[
         file: "regex.conf",
         listeners: 1,
         hosts: &["example.com"],
-        paths: &["/", "/app.css", "/api/v1/status/201", "/.env"],
-        // The regex location's `deny all` is left out (weir's static route answers a dot-file 404).
-        announced: &[("/.env", "the access rule is dropped")],
+        paths: &[
+            "/",
+            "/app.css",
+            "/api/v1/status/201",
+            "/.env",
+            "/static/.git/config",
+            "/.well-known/status/201",
+        ],
+        announced: &[],
     },
 ];
 
 /// Answers both sides must give, so that a case cannot pass by both failing alike: for a case's
 /// file, a listener (0 is A) and a path (every host), the status and a part of the body.
 const EXPECTED: &[(&str, usize, &str, u16, &str)] = &[
+    // The look-ahead written out: dot-files refused, /.well-known/ passed on to the app.
+    ("regex.conf", 0, "/.env", 403, ""),
+    ("regex.conf", 0, "/static/.git/config", 403, ""),
+    ("regex.conf", 0, "/.well-known/status/201", 200, "hello"),
     ("compose.conf", 0, "/", 200, "hello"),
     ("compose.conf", 0, "/api/", 200, "hello"),
     ("sendfile.conf", 0, "/", 200, "hello"),
