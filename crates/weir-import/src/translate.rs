@@ -98,6 +98,8 @@ struct Scope<'a> {
     limit_conn: Vec<&'a Directive>,
     limit_conn_status: Option<&'a Directive>,
     limit_conn_dry_run: Option<&'a Directive>,
+    /// The `default_type` in force: a `return CODE "text"`'s type.
+    default_type: Option<&'a Directive>,
     root: Option<&'a Directive>,
     /// The server block's `listen` has `ssl`.
     ssl: bool,
@@ -149,8 +151,12 @@ struct Scope<'a> {
 enum RouteTarget {
     Upstream(String),
     Static(String),
-    Redirect { status: u16, url: String },
-    Status(u16),
+    Redirect {
+        status: u16,
+        url: String,
+    },
+    /// `return CODE` (`None`), or `return CODE "text"`: the body and its type.
+    Status(u16, Option<(String, String)>),
 }
 
 /// The sockets of a `server` block that weir will listen on (its TLS ones only when `[tls]` is
@@ -308,7 +314,7 @@ impl Route {
                 false,
                 matches!(
                     target,
-                    RouteTarget::Redirect { .. } | RouteTarget::Status(_)
+                    RouteTarget::Redirect { .. } | RouteTarget::Status(..)
                 ),
             ),
             target,
@@ -2188,6 +2194,7 @@ impl<'a> Translator<'a> {
                 "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),
                 "limit_conn_status" => scope.limit_conn_status = Some(directive),
                 "limit_conn_dry_run" => scope.limit_conn_dry_run = Some(directive),
+                "default_type" => scope.default_type = Some(directive),
                 "root" => scope.root = Some(directive),
                 "ssl_certificate" => scope.ssl_certificate = Some(directive),
                 "ssl_certificate_key" => scope.ssl_certificate_key = Some(directive),
@@ -2403,7 +2410,8 @@ impl<'a> Translator<'a> {
             let Some((host, answer)) = certbot_if(inner) else {
                 continue;
             };
-            let Some(target @ RouteTarget::Redirect { .. }) = self.return_target(answer) else {
+            let Some(target @ RouteTarget::Redirect { .. }) = self.return_target(answer, None)
+            else {
                 continue;
             };
             self.routes.push(Route::whole_server(
@@ -2422,7 +2430,7 @@ impl<'a> Translator<'a> {
 
         // A `return` in the server block answers before any location.
         if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
-            let target = self.return_target(answer);
+            let target = self.return_target(answer, scope.default_type);
             if let Some(target) = target {
                 for host in &hosts {
                     self.routes.push(Route::whole_server(
@@ -2541,7 +2549,7 @@ impl<'a> Translator<'a> {
                         ..Route::whole_server(
                             &scope,
                             host.clone(),
-                            RouteTarget::Status(404),
+                            RouteTarget::Status(404, None),
                             directive.source.clone(),
                             directive.source.clone(),
                         )
@@ -2797,7 +2805,7 @@ impl<'a> Translator<'a> {
         let mut upstream_path: Option<String> = None;
         if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
             handled.insert(answer as *const Directive);
-            if let Some(route_target) = self.return_target(answer) {
+            if let Some(route_target) = self.return_target(answer, scope.default_type) {
                 target = Some((route_target, answer.source.clone()));
             }
         } else if let Some(proxy_pass) = block.iter().find(|inner| inner.name == "proxy_pass") {
@@ -3062,7 +3070,7 @@ impl<'a> Translator<'a> {
             } else {
                 ", status = 404 (no proxy_pass, root or alias, and no root in force: nginx answers from its default root, html under its prefix, which holds only its own index.html and 50x.html)"
             });
-            Some((RouteTarget::Status(404), directive.source.clone()))
+            Some((RouteTarget::Status(404, None), directive.source.clone()))
         } else {
             target
         };
@@ -3096,7 +3104,7 @@ impl<'a> Translator<'a> {
         let is_answer = !default_root
             && matches!(
                 target,
-                RouteTarget::Redirect { .. } | RouteTarget::Status(_)
+                RouteTarget::Redirect { .. } | RouteTarget::Status(..)
             );
         self.translated(directive, location_note);
         if let Some(internal) = internal {
@@ -3318,7 +3326,11 @@ impl<'a> Translator<'a> {
     }
 
     /// `return CODE [URL|text]` or `return URL`.
-    fn return_target(&mut self, directive: &Directive) -> Option<RouteTarget> {
+    fn return_target(
+        &mut self,
+        directive: &Directive,
+        default_type: Option<&Directive>,
+    ) -> Option<RouteTarget> {
         let (code, rest) = match directive.args.as_slice() {
             [url]
                 if url.starts_with("http://")
@@ -3358,15 +3370,27 @@ impl<'a> Translator<'a> {
                     directive,
                     "status = 444: the connection is closed without an answer, as nginx closes it",
                 );
-                Some(RouteTarget::Status(444))
+                Some(RouteTarget::Status(444, None))
             }
             (200..=599, None) => {
                 self.translated(directive, format!("status = {code} (weir's body is a short plain-text line for errors, empty otherwise)"));
-                Some(RouteTarget::Status(code))
+                Some(RouteTarget::Status(code, None))
+            }
+            (200..=599, Some(text)) if !names_variable(&text) => {
+                // nginx's `default_type` in force, else its own default.
+                let content_type = default_type
+                    .and_then(|directive| directive.args.first())
+                    .map_or("text/plain", String::as_str)
+                    .to_string();
+                self.translated(
+                    directive,
+                    format!("status = {code}, body = {text:?}, content_type = {content_type:?} (nginx's default_type)"),
+                );
+                Some(RouteTarget::Status(code, Some((text, content_type))))
             }
             (200..=599, Some(_)) => {
-                self.approximated(directive, format!("status = {code}: weir cannot answer with a given body; its own short body is sent"));
-                Some(RouteTarget::Status(code))
+                self.approximated(directive, format!("status = {code}: weir's body is sent as written and its text names a variable; weir's own short body is sent instead"));
+                Some(RouteTarget::Status(code, None))
             }
             _ => {
                 self.unsupported(
@@ -4088,13 +4112,23 @@ impl<'a> Translator<'a> {
                     );
                     table.set("status", status.to_string(), Some(&route.target_source));
                 }
-                RouteTarget::Status(status) => {
+                RouteTarget::Status(status, body) => {
                     table.set_with(
                         "status",
                         status.to_string(),
                         Some(&route.target_source),
                         route.remark.as_deref(),
                     );
+                    if let Some((text, content_type)) = body {
+                        table.set("body", toml_out::string(text), Some(&route.target_source));
+                        if content_type != "text/plain" {
+                            table.set(
+                                "content_type",
+                                toml_out::string(content_type),
+                                Some(&route.target_source),
+                            );
+                        }
+                    }
                 }
             }
             if !route.limits.is_empty() {
@@ -5008,6 +5042,16 @@ fn is_plain_path(uri: &str) -> bool {
         index += 1;
     }
     true
+}
+
+/// Whether `text` names an nginx variable (`$name`, `${name}`), which weir would not evaluate.
+fn names_variable(text: &str) -> bool {
+    text.split('$').skip(1).any(|after| {
+        after
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '{')
+    })
 }
 
 /// Whether weir takes `pattern` as a route's regex, and if not why: weir's regexes (the `regex`

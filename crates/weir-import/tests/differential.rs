@@ -53,6 +53,8 @@ const CASES: &[Case] = &[
             "/api/v1/status/201",
             "/api/v1/text?bytes=3000",
             "/nope",
+            "/health",
+            "/api/ping",
         ],
         announced: &[],
     },
@@ -273,6 +275,9 @@ const CASES: &[Case] = &[
 /// Answers both sides must give, so that a case cannot pass by both failing alike: for a case's
 /// file, a listener (0 is A) and a path (every host), the status and a part of the body.
 const EXPECTED: &[(&str, usize, &str, u16, &str)] = &[
+    // return with a text: the body as written, with nginx's default_type.
+    ("fastapi.conf", 0, "/health", 200, "ok"),
+    ("fastapi.conf", 0, "/api/ping", 200, "{\"status\": \"ok\"}"),
     // The look-ahead written out: dot-files refused, /.well-known/ passed on to the app.
     ("regex.conf", 0, "/.env", 403, ""),
     ("regex.conf", 0, "/static/.git/config", 403, ""),

@@ -1,6 +1,7 @@
 //! Routes that answer by themselves, as nginx `return`: a redirect (`return 301 URL`) whose
-//! `Location` may use `$host`, `$request_uri` and `$scheme`, or a bare status (`return 404`).
-//! Nothing else of nginx's variables is evaluated.
+//! `Location` may use `$host`, `$request_uri` and `$scheme`, a bare status (`return 404`), or a
+//! status with a body (`return 200 "ok"`), sent as written. Nothing else of nginx's variables is
+//! evaluated.
 
 use http::header;
 use http::{StatusCode, Uri};
@@ -15,6 +16,8 @@ use crate::routing::strip_port;
 pub struct Answer {
     status: StatusCode,
     location: Option<Template>,
+    /// `body` and `content_type`: a status route's own answer.
+    body: Option<(Box<[u8]>, http::HeaderValue)>,
     /// `$host` when the request names none: the route's host, as nginx falls back to the
     /// server's name.
     fallback_host: String,
@@ -25,6 +28,10 @@ impl Answer {
         Answer {
             status: config.status,
             location: config.location.clone(),
+            body: config
+                .body
+                .as_ref()
+                .map(|body| (body.text.as_bytes().into(), body.content_type.clone())),
             fallback_host: route_host.unwrap_or("localhost").to_string(),
         }
     }
@@ -47,6 +54,16 @@ impl Answer {
     /// on a TLS listener.
     pub fn respond(&self, host: Option<&str>, uri: &Uri, secure: bool) -> Response<Body> {
         let Some(template) = &self.location else {
+            if let Some((text, content_type)) = &self.body {
+                // A copy per answer: the text's own bytes, shared, would be a reference count
+                // that every thread writes.
+                let mut response = Response::new(Body::full(bytes::Bytes::copy_from_slice(text)));
+                *response.status_mut() = self.status;
+                response
+                    .headers_mut()
+                    .set(header::CONTENT_TYPE, content_type);
+                return response;
+            }
             if self.status.as_u16() >= 400 {
                 return crate::error::status_response(self.status).map(Body::full);
             }
@@ -104,6 +121,7 @@ mod tests {
         let config = AnswerConfig {
             status: StatusCode::from_u16(status).unwrap(),
             location: location.map(|text| Template::parse(text).expect("a valid template")),
+            body: None,
         };
         Answer::new(&config, Some("example.com"))
     }

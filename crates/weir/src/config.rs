@@ -435,6 +435,18 @@ pub struct AnswerConfig {
     pub status: StatusCode,
     /// `redirect`: the `Location`, where `$host`, `$request_uri` and `$scheme` are the request's.
     pub location: Option<Template>,
+    /// `body` (with `status`, nginx `return 200 "text"`): the answer's body, sent as written,
+    /// with `content_type`; `None`: weir's own short text (an error status) or nothing.
+    pub body: Option<AnswerBody>,
+}
+
+/// A `status` route's own body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerBody {
+    /// `body`: sent as written (no variables).
+    pub text: String,
+    /// `content_type`: default `text/plain`, nginx's `default_type`.
+    pub content_type: http::HeaderValue,
 }
 
 impl RouteConfig {

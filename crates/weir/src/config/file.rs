@@ -25,10 +25,11 @@ mod capacity;
 mod rules;
 use super::units;
 use super::{
-    AccessLogConfig, AccessLogFormat, AdminConfig, AnswerConfig, Balance, CompressionConfig,
-    Config, ConnLimitConfig, ConnLimiterConfig, Delay, Encoding, HealthCheckConfig, KeyPart,
-    LimitBackend, LimitConfig, LimitHeaders, LimiterConfig, OnRedisError, Rate, RealIpHeader,
-    RedisLimitConfig, RouteConfig, RouteScope, ServerConfig, UpstreamAddr, UpstreamConfig,
+    AccessLogConfig, AccessLogFormat, AdminConfig, AnswerBody, AnswerConfig, Balance,
+    CompressionConfig, Config, ConnLimitConfig, ConnLimiterConfig, Delay, Encoding,
+    HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders, LimiterConfig,
+    OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, RouteScope, ServerConfig,
+    UpstreamAddr, UpstreamConfig,
 };
 use super::{Alpn, CertificateConfig, TlsConfig, TlsVersion};
 
@@ -299,6 +300,8 @@ struct RawRoute {
     static_root: Option<Spanned<String>>,
     redirect: Option<Spanned<String>>,
     status: Option<Spanned<u16>>,
+    body: Option<Spanned<String>>,
+    content_type: Option<Spanned<String>>,
     #[serde(default)]
     limits: Vec<Spanned<String>>,
     #[serde(default)]
@@ -2152,6 +2155,72 @@ fn check_route_listeners(
 }
 
 /// `redirect` and `status`: a route that answers by itself, as nginx `return`.
+fn is_redirect_status(status: StatusCode) -> bool {
+    matches!(status.as_u16(), 301..=303 | 307 | 308)
+}
+
+/// A `status` route's `body` and `content_type`; each only with `status`.
+fn answer_body(raw: &RawRoute) -> Result<Option<AnswerBody>, Problem> {
+    let Some(text) = &raw.body else {
+        if let Some(content_type) = &raw.content_type {
+            return Err(Problem::new(
+                ConfigErrorKind::Conflict,
+                content_type.span(),
+                "content_type is the type of a `body`; add one, or remove content_type",
+            ));
+        }
+        return Ok(None);
+    };
+    if raw.status.is_none() && raw.redirect.is_none() {
+        return Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            text.span(),
+            "a body is what a `status` route answers (nginx's `return 200 \"text\"`); add status, as in status = 200",
+        ));
+    }
+    // nginx evaluates variables in `return`'s text; weir sends it as written, so one that names
+    // a variable is refused rather than sent with the name in it.
+    let names_variable = text.get_ref().split('$').skip(1).any(|after| {
+        after
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '{')
+    });
+    if names_variable {
+        return Err(invalid(
+            text.span(),
+            format!("a body is sent as written and evaluates no variable (nginx's return text does); found one in {:?}", text.get_ref()),
+        ));
+    }
+    let content_type = match &raw.content_type {
+        None => HeaderValue::from_static("text/plain"),
+        Some(value) => {
+            let valid = value
+                .get_ref()
+                .split(';')
+                .next()
+                .and_then(|media| media.trim().split_once('/'))
+                .is_some_and(|(kind, subtype)| !kind.is_empty() && !subtype.is_empty());
+            match HeaderValue::from_str(value.get_ref()) {
+                Ok(header) if valid => header,
+                _ => {
+                    return Err(invalid(
+                        value.span(),
+                        format!(
+                            "expected a media type such as \"text/plain\" or \"application/json; charset=utf-8\", found {:?}",
+                            value.get_ref()
+                        ),
+                    ))
+                }
+            }
+        }
+    };
+    Ok(Some(AnswerBody {
+        text: text.get_ref().clone(),
+        content_type,
+    }))
+}
+
 fn validate_answer(raw: &RawRoute) -> Result<Option<AnswerConfig>, Problem> {
     let status = |value: &Spanned<u16>, valid: &[std::ops::RangeInclusive<u16>], what: &str| {
         let code = *value.get_ref();
@@ -2162,16 +2231,33 @@ fn validate_answer(raw: &RawRoute) -> Result<Option<AnswerConfig>, Problem> {
             .flatten()
             .ok_or_else(|| invalid(value.span(), format!("expected {what}, found {code}")))
     };
+    let body = answer_body(raw)?;
     match (&raw.redirect, &raw.status) {
         (None, None) => Ok(None),
-        (None, Some(value)) => Ok(Some(AnswerConfig {
-            status: status(
+        (None, Some(value)) => {
+            let status = status(
                 value,
                 &[200..=599],
                 "a status from 200 to 599, as nginx's `return 404`",
-            )?,
-            location: None,
-        })),
+            )?;
+            if let (Some(text), true) = (&raw.body, is_redirect_status(status)) {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    text.span(),
+                    format!("a {status} answer is a redirect: give its URL as `redirect` (nginx's `return {} URL`), or choose another status for a body", status.as_u16()),
+                ));
+            }
+            Ok(Some(AnswerConfig {
+                status,
+                location: None,
+                body,
+            }))
+        }
+        (Some(_), _) if raw.body.is_some() => Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            raw.body.as_ref().map_or(0..0, Spanned::span),
+            "a redirect has no body of its own; remove `body`, or answer with `status` instead of `redirect`",
+        )),
         (Some(location), value) => {
             let template = super::Template::parse(location.get_ref())
                 .map_err(|message| invalid(location.span(), message))?;
@@ -2186,6 +2272,7 @@ fn validate_answer(raw: &RawRoute) -> Result<Option<AnswerConfig>, Problem> {
             Ok(Some(AnswerConfig {
                 status,
                 location: Some(template),
+                body: None,
             }))
         }
     }

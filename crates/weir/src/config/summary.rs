@@ -245,7 +245,15 @@ impl Config {
                 (Some(root), _) => format!("static {}", root.display()),
                 (None, Some(answer)) => match &answer.location {
                     Some(location) => format!("redirect {} {location}", answer.status.as_u16()),
-                    None => format!("status {}", answer.status.as_u16()),
+                    None => match &answer.body {
+                        Some(body) => format!(
+                            "status {} with a body of {} bytes ({})",
+                            answer.status.as_u16(),
+                            body.text.len(),
+                            body.content_type.to_str().unwrap_or("?")
+                        ),
+                        None => format!("status {}", answer.status.as_u16()),
+                    },
                 },
                 (None, None) => match &route.upstream_path {
                     // The path the upstream is asked for: `/api/ -> app /v1/`.

@@ -1647,6 +1647,7 @@ status = 404
         Some(AnswerConfig {
             status: StatusCode::MOVED_PERMANENTLY,
             location: Some(Template::parse("https://$host$request_uri").unwrap()),
+            body: None,
         })
     );
     assert_eq!(config.routes[2].upstream, "");
@@ -1654,7 +1655,8 @@ status = 404
         config.routes[3].answer,
         Some(AnswerConfig {
             status: StatusCode::NOT_FOUND,
-            location: None
+            location: None,
+            body: None,
         })
     );
     let redirect = parse("[[routes]]\nredirect = \"https://example.com/\"\n");
@@ -2863,4 +2865,62 @@ connection_limits = ["perip", "perkey"]
         "[connection_limits.perip]\nconnections = 1\n[[routes]]\npath = \"/old\"\nredirect = \"/new\"\nconnection_limits = [\"perip\"]\n",
     ));
     assert_eq!(error.kind(), ConfigErrorKind::Conflict, "{error}");
+}
+
+#[test]
+fn a_status_route_takes_a_body_as_written_and_its_type() {
+    let config = parse(
+        r#"
+[[routes]]
+path = "/health"
+exact = true
+status = 200
+body = "ok\n"
+
+[[routes]]
+path = "/api/ping"
+status = 200
+body = '{"status": "ok"}'
+content_type = "application/json"
+"#,
+    );
+    let health = config.routes[0].answer.as_ref().unwrap();
+    assert_eq!(
+        health.body,
+        Some(crate::config::AnswerBody {
+            text: "ok\n".into(),
+            content_type: http::HeaderValue::from_static("text/plain"),
+        })
+    );
+    let ping = config.routes[1].answer.as_ref().unwrap().body.as_ref();
+    assert_eq!(
+        ping.map(|body| body.content_type.to_str().unwrap()),
+        Some("application/json")
+    );
+    let summary = config.summary();
+    assert!(
+        summary.contains("= /health -> status 200 with a body of 3 bytes (text/plain)"),
+        "{summary}"
+    );
+
+    let error = reject("[[routes]]\nstatus = 200\nbody = \"you are $remote_addr\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        8,
+        "routes[0].body",
+        &["evaluates no variable"],
+    );
+    let error = reject("[[routes]]\nstatus = 301\nbody = \"/new\"\n");
+    assert_eq!(error.kind(), ConfigErrorKind::Conflict, "{error}");
+    assert!(error.message().contains("redirect"), "{error}");
+    let error = reject("[[routes]]\nredirect = \"/new\"\nbody = \"moved\"\n");
+    assert_eq!(error.kind(), ConfigErrorKind::Conflict, "{error}");
+    let error = reject("[[routes]]\nupstream = \"app\"\nbody = \"x\"\n[upstreams.app]\nservers = [\"127.0.0.1:1\"]\n");
+    assert_eq!(error.key(), Some("routes[0].body"), "{error}");
+    let error = reject("[[routes]]\nstatus = 200\nbody = \"x\"\ncontent_type = \"plain\"\n");
+    assert_eq!(error.key(), Some("routes[0].content_type"), "{error}");
+    // A dollar that names no variable is text.
+    parse("[[routes]]\nstatus = 200\nbody = \"costs $5\"\n");
 }

@@ -315,7 +315,13 @@ impl Effective {
             effective.satisfy_any = satisfy == Satisfy::Any;
         }
         effective.merge_pages(&route.rules.pages, read)?;
-        effective.answers = route.answer.is_some() && route.static_root.is_none();
+        // A status route's own body is its answer, as nginx's `return 404 "text"` gets no
+        // error_page.
+        effective.answers = route
+            .answer
+            .as_ref()
+            .is_some_and(|answer| answer.body.is_none())
+            && route.static_root.is_none();
         Ok(effective)
     }
 

@@ -562,3 +562,138 @@ upstream = "app"
     assert!(answer.starts_with("HTTP/1.1 400 "), "nginx: {answer}");
     assert!(answer.ends_with("\r\n\r\nserver 400\n"), "nginx: {answer}");
 }
+
+/// A `status` route with a `body` (nginx `return 200 "ok"`) answers its text as written, with its
+/// type; a HEAD gets the head alone; a 404 with a body of its own keeps it where the host has a
+/// 404 page, as nginx's `return 404 "text"` gets no `error_page`. nginx with the same `return`s
+/// answers the same statuses, bodies and types.
+#[tokio::test]
+async fn a_status_route_with_a_body_answers_it_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let host_404 = page(&dir, "404.html", "host 404\n");
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[[hosts]]
+name = "example.com"
+error_pages = {{ 404 = "{host_404}" }}
+[[routes]]
+host = "example.com"
+path = "/health"
+exact = true
+status = 200
+body = "ok\n"
+[[routes]]
+host = "example.com"
+path = "/api/ping"
+status = 200
+body = '{{"status": "ok"}}'
+content_type = "application/json"
+[[routes]]
+host = "example.com"
+path = "/gone"
+status = 404
+body = "gone for good\n"
+[[routes]]
+host = "example.com"
+path = "/nothing"
+status = 404
+"#
+    ))
+    .await;
+    let answers = |addr: std::net::SocketAddr| async move {
+        let mut client = Client::connect(addr).await;
+        let mut seen = Vec::new();
+        for (method, path) in [
+            (Method::GET, "/health"),
+            (Method::HEAD, "/health"),
+            (Method::GET, "/api/ping"),
+            (Method::GET, "/gone"),
+        ] {
+            let reply = client
+                .send(
+                    Request::builder()
+                        .method(method.clone())
+                        .uri(path)
+                        .header("host", "example.com")
+                        .body(Default::default())
+                        .unwrap(),
+                )
+                .await
+                .unwrap();
+            seen.push((
+                format!("{method} {path}"),
+                reply.status,
+                reply.text(),
+                reply.header("content-type").map(str::to_string),
+            ));
+        }
+        seen
+    };
+    let weir = answers(gateway.addr).await;
+    let text = |type_: &str| Some(type_.to_string());
+    assert_eq!(
+        weir,
+        [
+            (
+                "GET /health".into(),
+                StatusCode::OK,
+                "ok\n".into(),
+                text("text/plain")
+            ),
+            (
+                "HEAD /health".into(),
+                StatusCode::OK,
+                String::new(),
+                text("text/plain")
+            ),
+            (
+                "GET /api/ping".into(),
+                StatusCode::OK,
+                "{\"status\": \"ok\"}".into(),
+                text("application/json")
+            ),
+            (
+                "GET /gone".into(),
+                StatusCode::NOT_FOUND,
+                "gone for good\n".into(),
+                text("text/plain")
+            ),
+        ]
+    );
+    // Without a body of its own, the status route's answer is the host's page.
+    let reply = Client::connect(gateway.addr)
+        .await
+        .send(
+            Request::get("/nothing")
+                .header("host", "example.com")
+                .body(Default::default())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(reply.text(), "host 404\n");
+
+    if !differential_enabled() {
+        return;
+    }
+    let pages = dir.path().display();
+    let nginx = weir_testkit::nginx::Nginx::start(
+        "",
+        &format!(
+            r#"        error_page 404 /404.html;
+        location = /404.html {{ root {pages}; }}
+        location = /health {{ return 200 "ok\n"; }}
+        location /api/ping {{ default_type application/json; return 200 '{{"status": "ok"}}'; }}
+        location /gone {{ return 404 "gone for good\n"; }}"#
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        answers(nginx.addr).await,
+        weir,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}
