@@ -394,6 +394,17 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
                 .body(full("typed"))
                 .expect("static response")
         }
+        // `/cookie?set=a%3D1%3B%20Path%3D%2F&also=b%3D2`: a `Set-Cookie` of each value given
+        // (percent-decoded), in that order.
+        "/cookie" => {
+            let mut response = Response::builder();
+            for name in ["set", "also"] {
+                if let Some(cookie) = query_text(&request, name) {
+                    response = response.header("set-cookie", cookie);
+                }
+            }
+            response.body(full("cookie")).expect("static response")
+        }
         "/no-content" => Response::builder()
             .status(StatusCode::NO_CONTENT)
             .body(full(""))

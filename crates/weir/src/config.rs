@@ -870,6 +870,37 @@ pub struct HeaderRules {
     /// `charset`, in lower case (`"*"`: every type); `None`: the host's, else
     /// [`HeaderRules::DEFAULT_CHARSET_TYPES`].
     pub charset_types: Option<Vec<String>>,
+    /// `cookie_flags` (nginx `proxy_cookie_flags ~ FLAG...`): attributes set on (or taken off)
+    /// every `Set-Cookie` of the upstream's answers. `None`: the host's, else none; `Some([])`:
+    /// none, though the host has some.
+    pub cookie_flags: Option<Vec<CookieFlag>>,
+}
+
+/// One of `cookie_flags`: an attribute a `Set-Cookie` gets (`true`, `Some`) or loses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CookieFlag {
+    Secure(bool),
+    HttpOnly(bool),
+    SameSite(Option<SameSite>),
+}
+
+/// A `SameSite` value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SameSite {
+    Strict,
+    Lax,
+    None,
+}
+
+impl SameSite {
+    /// As a `Set-Cookie` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SameSite::Strict => "Strict",
+            SameSite::Lax => "Lax",
+            SameSite::None => "None",
+        }
+    }
 }
 
 impl HeaderRules {

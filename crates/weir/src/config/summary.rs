@@ -537,6 +537,24 @@ fn rules_line(
     if let Some(types) = &headers.charset_types {
         parts.push(format!("charset types {}", types.join(" ")));
     }
+    match headers.cookie_flags.as_deref() {
+        Some([]) => parts.push("no cookie flags".to_string()),
+        Some(flags) => {
+            let names: Vec<String> = flags
+                .iter()
+                .map(|flag| match *flag {
+                    super::CookieFlag::Secure(on) => format!("{}Secure", if on { "" } else { "no " }),
+                    super::CookieFlag::HttpOnly(on) => {
+                        format!("{}HttpOnly", if on { "" } else { "no " })
+                    }
+                    super::CookieFlag::SameSite(Some(value)) => format!("SameSite={}", value.as_str()),
+                    super::CookieFlag::SameSite(None) => "no SameSite".to_string(),
+                })
+                .collect();
+            parts.push(format!("cookie flags {}", names.join(" ")));
+        }
+        None => {}
+    }
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 

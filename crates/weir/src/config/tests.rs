@@ -2924,3 +2924,61 @@ content_type = "application/json"
     // A dollar that names no variable is text.
     parse("[[routes]]\nstatus = 200\nbody = \"costs $5\"\n");
 }
+
+#[test]
+fn cookie_flags_are_read_and_bad_or_clashing_ones_refused() {
+    use crate::config::{CookieFlag, SameSite};
+    let config = parse(&with_app(
+        r#"
+[[hosts]]
+name = "example.com"
+cookie_flags = ["Secure", "httponly", "samesite=lax"]
+
+[[routes]]
+host = "example.com"
+upstream = "app"
+cookie_flags = ["nosecure", "nosamesite"]
+
+[[routes]]
+host = "example.com"
+path = "/off/"
+upstream = "app"
+cookie_flags = []
+"#,
+    ));
+    assert_eq!(
+        config.hosts[0].headers.cookie_flags,
+        Some(vec![
+            CookieFlag::Secure(true),
+            CookieFlag::HttpOnly(true),
+            CookieFlag::SameSite(Some(SameSite::Lax))
+        ])
+    );
+    assert_eq!(
+        config.routes[0].rules.headers.cookie_flags,
+        Some(vec![CookieFlag::Secure(false), CookieFlag::SameSite(None)])
+    );
+    assert_eq!(config.routes[1].rules.headers.cookie_flags, Some(Vec::new()));
+    let summary = config.summary();
+    assert!(
+        summary.contains("cookie flags Secure HttpOnly SameSite=Lax"),
+        "{summary}"
+    );
+    assert!(summary.contains("no cookie flags"), "{summary}");
+
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ncookie_flags = [\"secure\", \"samesite=loose\"]\n",
+    ));
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        5,
+        27,
+        "routes[0].cookie_flags[1]",
+        &["samesite=strict", "\"samesite=loose\""],
+    );
+    let error = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ncookie_flags = [\"secure\", \"nosecure\"]\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::Duplicate, "{error}");
+}

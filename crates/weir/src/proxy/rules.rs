@@ -60,6 +60,8 @@ pub(super) struct Effective {
     charset: Option<String>,
     /// `charset_types`, when set (else nginx's default).
     charset_types: Option<Vec<String>>,
+    /// `cookie_flags`, when some are in force.
+    cookie_flags: Option<Box<[crate::config::CookieFlag]>>,
     access: Option<Vec<AccessRule>>,
     /// `basic_auth`, when it asks for a password.
     auth: Option<Arc<Guard>>,
@@ -412,6 +414,9 @@ impl Effective {
         if rules.charset_types.is_some() {
             self.charset_types = rules.charset_types.clone();
         }
+        if let Some(flags) = &rules.cookie_flags {
+            self.cookie_flags = (!flags.is_empty()).then(|| flags.as_slice().into());
+        }
     }
 
     /// `access`, in order: the first entry that matches the client decides; none matching lets
@@ -545,6 +550,9 @@ impl Effective {
             }
         }
         self.add_charset(response);
+        if let Some(flags) = &self.cookie_flags {
+            flag_cookies(response.headers_mut(), flags);
+        }
     }
 
     /// `charset`: `Content-Type: text/html` becomes `text/html; charset=utf-8`, as nginx's
@@ -587,6 +595,7 @@ impl Effective {
         !self.response_set.is_empty()
             || !self.response_set_always.is_empty()
             || self.charset.is_some()
+            || self.cookie_flags.is_some()
     }
 
     pub(super) fn server_name(&self) -> &str {
@@ -625,6 +634,80 @@ pub(super) fn response_variables<'a>(
             headers: &empty.1,
         },
     }
+}
+
+/// `cookie_flags` on every `Set-Cookie`, as nginx's `proxy_cookie_flags` edits it: a flag the
+/// cookie lacks is added at its end (`; Secure`, `; HttpOnly`, `; SameSite=Lax`, nginx's
+/// spelling), one to take off is removed, a `SameSite` it has is given the flag's value where it
+/// is; a cookie that needs no change keeps its bytes.
+fn flag_cookies(headers: &mut crate::head_view::Headers, flags: &[crate::config::CookieFlag]) {
+    let flagged: Vec<Vec<u8>> = headers
+        .get_all(header::SET_COOKIE)
+        .map(|cookie| flag_cookie(cookie, flags))
+        .collect();
+    if flagged.is_empty() {
+        return;
+    }
+    headers.remove(header::SET_COOKIE);
+    for cookie in flagged {
+        headers.append(header::SET_COOKIE, cookie);
+    }
+}
+
+/// One `Set-Cookie` value with `flags` applied.
+fn flag_cookie(cookie: &[u8], flags: &[crate::config::CookieFlag]) -> Vec<u8> {
+    use crate::config::CookieFlag;
+    // The attributes after the first `;` (the first part is the cookie's name and value): each
+    // one's range, without its `;`, and its name in lower case.
+    let mut attributes: Vec<(std::ops::Range<usize>, Vec<u8>)> = Vec::new();
+    let mut start = cookie.iter().position(|&byte| byte == b';');
+    while let Some(at) = start {
+        let end = cookie[at + 1..]
+            .iter()
+            .position(|&byte| byte == b';')
+            .map_or(cookie.len(), |next| at + 1 + next);
+        let text = &cookie[at + 1..end];
+        let name_end = text.iter().position(|&byte| byte == b'=').unwrap_or(text.len());
+        attributes.push((at..end, text[..name_end].trim_ascii().to_ascii_lowercase()));
+        start = (end < cookie.len()).then_some(end);
+    }
+    let has = |name: &[u8]| attributes.iter().any(|(_, found)| found == name);
+    let mut drop: Vec<&[u8]> = Vec::new();
+    let mut same_site = None;
+    let mut added: Vec<u8> = Vec::new();
+    for flag in flags {
+        match *flag {
+            CookieFlag::Secure(true) if !has(b"secure") => added.extend_from_slice(b"; Secure"),
+            CookieFlag::Secure(false) => drop.push(b"secure"),
+            CookieFlag::HttpOnly(true) if !has(b"httponly") => {
+                added.extend_from_slice(b"; HttpOnly");
+            }
+            CookieFlag::HttpOnly(false) => drop.push(b"httponly"),
+            CookieFlag::SameSite(Some(value)) if has(b"samesite") => same_site = Some(value),
+            CookieFlag::SameSite(Some(value)) => {
+                added.extend_from_slice(b"; SameSite=");
+                added.extend_from_slice(value.as_str().as_bytes());
+            }
+            CookieFlag::SameSite(None) => drop.push(b"samesite"),
+            _ => {}
+        }
+    }
+    let mut out = Vec::with_capacity(cookie.len() + added.len());
+    let mut copied = 0;
+    for (range, name) in &attributes {
+        if drop.contains(&name.as_slice()) {
+            out.extend_from_slice(&cookie[copied..range.start]);
+            copied = range.end;
+        } else if let (Some(value), b"samesite") = (same_site, name.as_slice()) {
+            out.extend_from_slice(&cookie[copied..range.start]);
+            out.extend_from_slice(b"; SameSite=");
+            out.extend_from_slice(value.as_str().as_bytes());
+            copied = range.end;
+        }
+    }
+    out.extend_from_slice(&cookie[copied..]);
+    out.extend_from_slice(&added);
+    out
 }
 
 /// Whether a `Content-Type` value has a `charset` parameter (as nginx looks for it: after a

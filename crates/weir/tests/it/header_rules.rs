@@ -418,3 +418,113 @@ static = "{files}"
         nginx.logs()
     );
 }
+
+/// `cookie_flags` (nginx `proxy_cookie_flags ~ ...`) on every `Set-Cookie` of the app's answers:
+/// a flag a cookie lacks is added, one it has stays, a `SameSite` it has takes the flag's value,
+/// `no...` takes one off; a route's list replaces its host's, and `[]` sets none. The same
+/// cookies from nginx with the same directives (`WEIR_E2E=1`).
+#[tokio::test]
+async fn cookie_flags_are_set_on_the_apps_cookies_as_nginx_sets_them() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[hosts]]
+name = "app.test"
+cookie_flags = ["secure", "httponly", "samesite=lax"]
+[[routes]]
+host = "app.test"
+path = "/"
+upstream = "app"
+[[routes]]
+host = "app.test"
+path = "/strict/"
+upstream = "app"
+upstream_path = "/"
+cookie_flags = ["samesite=strict", "nohttponly"]
+[[routes]]
+host = "app.test"
+path = "/off/"
+upstream = "app"
+upstream_path = "/"
+cookie_flags = []
+"#,
+        upstream = upstream.address,
+    ))
+    .await;
+    let cases: &[(&str, &[&str])] = &[
+        ("/cookie?set=a%3D1", &["a=1; Secure; HttpOnly; SameSite=Lax"]),
+        (
+            "/cookie?set=a%3D1%3B%20Path%3D%2F%3B%20Secure",
+            &["a=1; Path=/; Secure; HttpOnly; SameSite=Lax"],
+        ),
+        (
+            "/cookie?set=a%3D1%3B%20SameSite%3DNone%3B%20Path%3D%2F",
+            &["a=1; SameSite=Lax; Path=/; Secure; HttpOnly"],
+        ),
+        (
+            "/cookie?set=a%3D1&also=b%3D2%3B%20HttpOnly",
+            &[
+                "a=1; Secure; HttpOnly; SameSite=Lax",
+                "b=2; HttpOnly; Secure; SameSite=Lax",
+            ],
+        ),
+        (
+            "/strict/cookie?set=a%3D1%3B%20HttpOnly%3B%20Max-Age%3D60",
+            &["a=1; Max-Age=60; SameSite=Strict"],
+        ),
+        ("/off/cookie?set=a%3D1%3B%20path%3D%2F", &["a=1; path=/"]),
+        ("/headers", &[]),
+    ];
+    let cookies = |addr: std::net::SocketAddr| async move {
+        let mut client = Client::connect(addr).await;
+        let mut seen = Vec::new();
+        for (path, _) in cases {
+            let request = Request::get(*path)
+                .header("host", "app.test")
+                .body(Default::default())
+                .unwrap();
+            let reply = client.send(request).await.unwrap();
+            let set: Vec<String> = reply
+                .headers
+                .get_all("set-cookie")
+                .iter()
+                .map(|value| value.to_str().unwrap().to_string())
+                .collect();
+            seen.push((*path, set));
+        }
+        seen
+    };
+    let expected: Vec<(&str, Vec<String>)> = cases
+        .iter()
+        .map(|(path, set)| (*path, set.iter().map(|cookie| cookie.to_string()).collect()))
+        .collect();
+    assert_eq!(cookies(gateway.addr).await, expected);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        proxy_cookie_flags ~ secure httponly samesite=lax;
+        location / {{ proxy_pass http://{upstream}; }}
+        location /strict/ {{
+            proxy_cookie_flags ~ samesite=strict nohttponly;
+            proxy_pass http://{upstream}/;
+        }}
+        location /off/ {{ proxy_cookie_flags off; proxy_pass http://{upstream}/; }}"#,
+            upstream = upstream.address,
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        cookies(nginx.addr).await,
+        expected,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}

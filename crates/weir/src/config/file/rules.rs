@@ -13,8 +13,8 @@ use toml::Spanned;
 // keys over as a `RouteKeys`, and its host check as a function.
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
-    AccessRule, BasicAuth, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
-    RouteRules, Satisfy, StaticFallback, Template,
+    AccessRule, BasicAuth, CookieFlag, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
+    RouteRules, SameSite, Satisfy, StaticFallback, Template,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -33,6 +33,7 @@ pub(super) struct RawHost {
     forwarded_for: Option<Spanned<String>>,
     charset: Option<Spanned<String>>,
     charset_types: Option<Vec<Spanned<String>>>,
+    cookie_flags: Option<Vec<Spanned<String>>>,
     access: Option<Vec<Spanned<String>>>,
     basic_auth: Option<Spanned<toml::Value>>,
     satisfy: Option<Spanned<String>>,
@@ -55,6 +56,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) forwarded_for: Option<&'a Spanned<String>>,
     pub(super) charset: Option<&'a Spanned<String>>,
     pub(super) charset_types: Option<&'a Vec<Spanned<String>>>,
+    pub(super) cookie_flags: Option<&'a Vec<Spanned<String>>>,
     pub(super) access: Option<&'a [Spanned<String>]>,
     pub(super) basic_auth: Option<&'a Spanned<toml::Value>>,
     pub(super) satisfy: Option<&'a Spanned<String>>,
@@ -90,6 +92,7 @@ struct RawHeaderKeys<'a> {
     forwarded_for: Option<&'a Spanned<String>>,
     charset: Option<&'a Spanned<String>>,
     charset_types: Option<&'a Vec<Spanned<String>>>,
+    cookie_flags: Option<&'a Vec<Spanned<String>>>,
 }
 
 /// Headers that describe the connection or the framing, which weir writes itself: a rule on
@@ -119,6 +122,7 @@ pub(super) fn validate_route<T>(
         forwarded_for: raw.forwarded_for,
         charset: raw.charset,
         charset_types: raw.charset_types,
+        cookie_flags: raw.cookie_flags,
     })?;
     let access = raw.access.map(validate_access).transpose()?;
     let basic_auth = raw.basic_auth.map(validate_basic_auth).transpose()?;
@@ -367,6 +371,7 @@ pub(super) fn validate_hosts(
             forwarded_for: raw.forwarded_for.as_ref(),
             charset: raw.charset.as_ref(),
             charset_types: raw.charset_types.as_ref(),
+            cookie_flags: raw.cookie_flags.as_ref(),
         })?;
         let access = raw.access.as_deref().map(validate_access).transpose()?;
         let basic_auth = raw
@@ -453,7 +458,48 @@ fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
             .charset_types
             .map(|list| validate_charset_types(list))
             .transpose()?,
+        cookie_flags: raw
+            .cookie_flags
+            .map(|list| validate_cookie_flags(list))
+            .transpose()?,
     })
+}
+
+/// `cookie_flags = ["secure", "httponly", "samesite=lax"]` (nginx `proxy_cookie_flags ~ ...`):
+/// each flag once, none beside its opposite; `[]` sets none, though the host has some.
+fn validate_cookie_flags(list: &[Spanned<String>]) -> Result<Vec<CookieFlag>, Problem> {
+    let mut flags: Vec<CookieFlag> = Vec::new();
+    for entry in list {
+        let text = entry.get_ref().to_ascii_lowercase();
+        let flag = match text.as_str() {
+            "secure" => CookieFlag::Secure(true),
+            "nosecure" => CookieFlag::Secure(false),
+            "httponly" => CookieFlag::HttpOnly(true),
+            "nohttponly" => CookieFlag::HttpOnly(false),
+            "samesite=strict" => CookieFlag::SameSite(Some(SameSite::Strict)),
+            "samesite=lax" => CookieFlag::SameSite(Some(SameSite::Lax)),
+            "samesite=none" => CookieFlag::SameSite(Some(SameSite::None)),
+            "nosamesite" => CookieFlag::SameSite(None),
+            _ => {
+                return Err(invalid(
+                    entry.span(),
+                    format!("expected a cookie flag: \"secure\", \"httponly\", \"samesite=strict\", \"samesite=lax\", \"samesite=none\", or one of \"nosecure\", \"nohttponly\", \"nosamesite\" to take it off, found {:?}", entry.get_ref()),
+                ))
+            }
+        };
+        if flags
+            .iter()
+            .any(|known| std::mem::discriminant(known) == std::mem::discriminant(&flag))
+        {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                entry.span(),
+                format!("{:?} sets an attribute another flag of this list sets already; keep one", entry.get_ref()),
+            ));
+        }
+        flags.push(flag);
+    }
+    Ok(flags)
 }
 
 /// `charset = "utf-8"` (nginx `charset`): a token, or `"off"`.
