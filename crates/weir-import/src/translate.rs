@@ -133,6 +133,10 @@ struct Scope<'a> {
     /// its own).
     charset: Option<&'a Directive>,
     charset_types: Option<&'a Directive>,
+    /// The `proxy_cookie_flags` in force, and a `proxy_cookie_path` that flags cookies (each
+    /// level's replaces the one above, each on its own).
+    cookie_flags: Option<&'a Directive>,
+    cookie_path: Option<&'a Directive>,
     /// The method guards in force: a server's and a location's `if ($request_method !~ ...)
     /// { return 405; }` (both apply) and a location's `limit_except ... { deny all; }`.
     method_guards: Vec<&'a Directive>,
@@ -751,10 +755,14 @@ impl<'a> Translator<'a> {
             | "expires"
             | "charset"
             | "charset_types"
+            | "proxy_cookie_flags"
             | "auth_basic"
             | "auth_basic_user_file"
             | "satisfy" => self.header_rule(directive),
             "proxy_intercept_errors" if directive.args.first().is_some_and(|arg| arg == "on") => {
+                self.header_rule(directive)
+            }
+            "proxy_cookie_path" if headers::cookie_path_flags(directive).is_some() => {
                 self.header_rule(directive)
             }
             "if" | "limit_except" => match headers::method_guard(directive) {
@@ -1185,6 +1193,33 @@ impl<'a> Translator<'a> {
                     false,
                 ),
                 Err(why) => (Kind::Unsupported, why, false),
+            },
+            "proxy_cookie_flags" => match headers::cookie_flags(directive) {
+                Ok(Some(flags)) => (
+                    Kind::Translated,
+                    format!(
+                        "cookie_flags = [{}] on the proxied routes it applies to: set on every Set-Cookie of the app's answers, as nginx sets them",
+                        flags.iter().map(|flag| format!("{flag:?}")).collect::<Vec<_>>().join(", ")
+                    ),
+                    true,
+                ),
+                Ok(None) => (
+                    Kind::Translated,
+                    "the routes it applies to get no cookie flags (the default)".to_string(),
+                    false,
+                ),
+                Err(why) => (Kind::Unsupported, why, false),
+            },
+            "proxy_cookie_path" => match headers::cookie_path_flags(directive) {
+                Some(flags) => (
+                    Kind::Approximated,
+                    format!(
+                        "cookie_flags = [{}] on the proxied routes it applies to; nginx adds them to cookies with a Path only (and writes them into the path), weir to every cookie",
+                        flags.iter().map(|flag| format!("{flag:?}")).collect::<Vec<_>>().join(", ")
+                    ),
+                    true,
+                ),
+                None => (Kind::Unsupported, "weir does not change requests or responses this way".to_string(), false),
             },
             "charset_types" => match headers::charset_types(directive) {
                 Ok(types) => (
@@ -2189,6 +2224,10 @@ impl<'a> Translator<'a> {
                     scope.method_guards.push(directive);
                 }
                 "charset_types" => scope.charset_types = Some(directive),
+                "proxy_cookie_flags" => scope.cookie_flags = Some(directive),
+                "proxy_cookie_path" if headers::cookie_path_flags(directive).is_some() => {
+                    scope.cookie_path = Some(directive);
+                }
                 "proxy_intercept_errors" => scope.proxy_intercept_errors = Some(directive),
                 "limit_req_status" => scope.limit_req_status = Some(directive),
                 "limit_req_dry_run" => scope.limit_req_dry_run = Some(directive),
@@ -4626,6 +4665,15 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
         "limit_except" if kind == Kind::Unsupported => Some(
             "the method restriction is dropped: every method reaches what it guarded".into(),
         ),
+        "proxy_cookie_flags"
+            if kind == Kind::Unsupported
+                && directive.args.iter().any(|flag| {
+                    let flag = flag.to_ascii_lowercase();
+                    flag == "secure" || flag == "httponly" || flag.starts_with("samesite")
+                }) =>
+        {
+            Some("the app's cookies go out without the Secure, HttpOnly or SameSite nginx set on them".into())
+        }
         "limit_conn" | "limit_rate" => Some(
             "the limit is not applied: a client may open as many connections (or take as much bandwidth) as it likes".into(),
         ),
@@ -6081,6 +6129,53 @@ mod tests {
             less_safe(&imported, "limit_conn perserver 100")
                 .note
                 .contains("as many requests in flight"),
+            "{}",
+            imported.report
+        );
+    }
+
+    #[test]
+    fn cookie_flags_go_on_the_proxied_routes_they_are_in_force_for() {
+        let imported = import(concat!(
+            "http {\n proxy_cookie_flags ~ secure httponly samesite=strict;\n",
+            " server {\n  listen 80;\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /old/ { proxy_cookie_path / \"/; Secure; HttpOnly\"; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /lax/ { proxy_cookie_flags ~ nosecure samesite=lax; proxy_cookie_path / \"/; secure\"; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /one/ { proxy_cookie_flags session secure; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /off/ { proxy_cookie_flags off; proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let routes = routes(&imported);
+        let flags = |path: &str| {
+            route(&routes, path)
+                .rules
+                .headers
+                .cookie_flags
+                .as_ref()
+                .map(|flags| flags.len())
+        };
+        assert_eq!(flags("/"), Some(3));
+        // The server's proxy_cookie_flags and the location's proxy_cookie_path, both in force.
+        assert_eq!(flags("/old/"), Some(3));
+        // The location's own flags first; the path's secure would clash with its nosecure.
+        assert_eq!(
+            route(&routes, "/lax/").rules.headers.cookie_flags,
+            Some(vec![
+                weir::config::CookieFlag::Secure(false),
+                weir::config::CookieFlag::SameSite(Some(weir::config::SameSite::Lax)),
+            ])
+        );
+        assert_eq!(flags("/one/"), None);
+        assert_eq!(flags("/off/"), None);
+        assert_eq!(
+            item(&imported, "proxy_cookie_path / \"/; Secure").kind,
+            Kind::Approximated
+        );
+        assert!(
+            less_safe(&imported, "proxy_cookie_flags session secure")
+                .note
+                .contains("without the Secure"),
             "{}",
             imported.report
         );

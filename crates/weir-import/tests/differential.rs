@@ -166,6 +166,8 @@ const CASES: &[Case] = &[
             "/typed?type=text/plain&status=404",
             "/typed?type=text/html&status=301",
             "/internal-api/typed?type=text/html",
+            "/cookie?set=sid%3D1%3B%20Path%3D%2F&also=theme%3Ddark%3B%20SameSite%3DStrict",
+            "/internal-api/cookie?set=sid%3D1",
         ],
         announced: &[],
     },

@@ -211,6 +211,73 @@ pub(super) fn charset(directive: &Directive) -> Result<Option<String>, String> {
     Ok(Some(name.clone()))
 }
 
+/// The cookie flags weir's `cookie_flags` takes, as nginx spells them.
+const COOKIE_FLAGS: &[&str] = &[
+    "secure",
+    "httponly",
+    "samesite=strict",
+    "samesite=lax",
+    "samesite=none",
+    "nosecure",
+    "nohttponly",
+    "nosamesite",
+];
+
+/// `proxy_cookie_flags ~ FLAG ...` (every cookie): the flags, in lower case; `None` for
+/// `proxy_cookie_flags off`. One cookie by name, or by a narrower regex, has no weir form.
+pub(super) fn cookie_flags(directive: &Directive) -> Result<Option<Vec<String>>, String> {
+    match directive.args.as_slice() {
+        [off] if off == "off" => return Ok(None),
+        [cookie, flags @ ..] if !flags.is_empty() => {
+            if !matches!(cookie.as_str(), "~" | "~.*" | "~^.*$" | "~*") {
+                return Err(format!(
+                    "weir's cookie_flags are for every cookie; nginx's here are for {cookie} only"
+                ));
+            }
+            let mut found: Vec<String> = Vec::new();
+            for flag in flags {
+                let flag = flag.to_ascii_lowercase();
+                if !COOKIE_FLAGS.contains(&flag.as_str()) {
+                    return Err(format!("{flag:?} is not a flag weir sets (secure, httponly, samesite=strict|lax|none, or nosecure, nohttponly, nosamesite)"));
+                }
+                if !found.contains(&flag) {
+                    found.push(flag);
+                }
+            }
+            Ok(Some(found))
+        }
+        _ => Err("expected proxy_cookie_flags off or proxy_cookie_flags COOKIE FLAG ...".into()),
+    }
+}
+
+/// `proxy_cookie_path / "/; secure; HttpOnly"`, the way to flag cookies before nginx had
+/// `proxy_cookie_flags`: the flags after the replacement's path, when every one is a flag weir
+/// sets (nginx adds them to cookies with a `Path=/...` only).
+pub(super) fn cookie_path_flags(directive: &Directive) -> Option<Vec<String>> {
+    let [path, replacement] = directive.args.as_slice() else {
+        return None;
+    };
+    let (kept, flags) = replacement.split_once(';')?;
+    if path != "/" || kept.trim() != "/" {
+        return None;
+    }
+    let mut found: Vec<String> = Vec::new();
+    for flag in flags
+        .split(';')
+        .map(str::trim)
+        .filter(|flag| !flag.is_empty())
+    {
+        let flag = flag.to_ascii_lowercase();
+        if !COOKIE_FLAGS[..5].contains(&flag.as_str()) {
+            return None;
+        }
+        if !found.contains(&flag) {
+            found.push(flag);
+        }
+    }
+    (!found.is_empty()).then_some(found)
+}
+
 /// `charset_types TYPE ...`: the types, in lower case (`*`: every type).
 pub(super) fn charset_types(directive: &Directive) -> Result<Vec<String>, String> {
     let mut types: Vec<String> = Vec::new();
@@ -460,6 +527,8 @@ pub(super) struct Rules {
     /// `charset`, from the `charset` in force (not `off`), and `charset_types` beside it.
     pub charset: Option<(String, Source)>,
     pub charset_types: Option<(Vec<String>, Source)>,
+    /// `cookie_flags`, from the `proxy_cookie_flags` (or flagging `proxy_cookie_path`) in force.
+    pub cookie_flags: Option<(Vec<String>, Source)>,
     /// `methods`: the methods every guard in force lets through, and the first guard's source.
     pub methods: Option<(Vec<String>, Source)>,
     /// `error_page`s in force that the route cannot carry, and why.
@@ -715,6 +784,34 @@ impl Rules {
             rules.charset = Some((name.clone(), directive.source.clone()));
             rules.used.push(*directive as *const Directive);
         }
+        // Both in force: nginx rewrites the path, then sets the flags; weir sets both lists.
+        let flagging = [
+            scope
+                .cookie_flags
+                .and_then(|directive| Some((cookie_flags(directive).ok()??, directive))),
+            scope
+                .cookie_path
+                .and_then(|directive| Some((cookie_path_flags(directive)?, directive))),
+        ];
+        for (flags, directive) in flagging.into_iter().flatten().filter(|_| proxied) {
+            let (all, _) = rules
+                .cookie_flags
+                .get_or_insert_with(|| (Vec::new(), directive.source.clone()));
+            // One flag per attribute (weir refuses `secure` beside `nosecure`): the first kept,
+            // `proxy_cookie_flags`' before the path's.
+            let attribute = |flag: &str| {
+                flag.trim_start_matches("no")
+                    .split('=')
+                    .next()
+                    .map(str::to_string)
+            };
+            for flag in flags {
+                if !all.iter().any(|known| attribute(known) == attribute(&flag)) {
+                    all.push(flag);
+                }
+            }
+            rules.used.push(directive as *const Directive);
+        }
         if let Some(directive) = scope.charset_types {
             let pointer = directive as *const Directive;
             if let Ok(types) = charset_types(directive) {
@@ -806,6 +903,13 @@ impl Rules {
         }
         if let Some((name, source)) = &self.charset {
             table.set("charset", toml_out::string(name), Some(source));
+        }
+        if let Some((flags, source)) = &self.cookie_flags {
+            table.set(
+                "cookie_flags",
+                toml_out::strings(flags.iter().map(String::as_str)),
+                Some(source),
+            );
         }
         if let Some((types, source)) = &self.charset_types {
             table.set(

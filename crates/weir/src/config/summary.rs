@@ -543,11 +543,15 @@ fn rules_line(
             let names: Vec<String> = flags
                 .iter()
                 .map(|flag| match *flag {
-                    super::CookieFlag::Secure(on) => format!("{}Secure", if on { "" } else { "no " }),
+                    super::CookieFlag::Secure(on) => {
+                        format!("{}Secure", if on { "" } else { "no " })
+                    }
                     super::CookieFlag::HttpOnly(on) => {
                         format!("{}HttpOnly", if on { "" } else { "no " })
                     }
-                    super::CookieFlag::SameSite(Some(value)) => format!("SameSite={}", value.as_str()),
+                    super::CookieFlag::SameSite(Some(value)) => {
+                        format!("SameSite={}", value.as_str())
+                    }
                     super::CookieFlag::SameSite(None) => "no SameSite".to_string(),
                 })
                 .collect();

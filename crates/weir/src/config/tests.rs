@@ -2958,7 +2958,10 @@ cookie_flags = []
         config.routes[0].rules.headers.cookie_flags,
         Some(vec![CookieFlag::Secure(false), CookieFlag::SameSite(None)])
     );
-    assert_eq!(config.routes[1].rules.headers.cookie_flags, Some(Vec::new()));
+    assert_eq!(
+        config.routes[1].rules.headers.cookie_flags,
+        Some(Vec::new())
+    );
     let summary = config.summary();
     assert!(
         summary.contains("cookie flags Secure HttpOnly SameSite=Lax"),

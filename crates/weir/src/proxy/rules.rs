@@ -667,7 +667,10 @@ fn flag_cookie(cookie: &[u8], flags: &[crate::config::CookieFlag]) -> Vec<u8> {
             .position(|&byte| byte == b';')
             .map_or(cookie.len(), |next| at + 1 + next);
         let text = &cookie[at + 1..end];
-        let name_end = text.iter().position(|&byte| byte == b'=').unwrap_or(text.len());
+        let name_end = text
+            .iter()
+            .position(|&byte| byte == b'=')
+            .unwrap_or(text.len());
         attributes.push((at..end, text[..name_end].trim_ascii().to_ascii_lowercase()));
         start = (end < cookie.len()).then_some(end);
     }

@@ -456,7 +456,10 @@ cookie_flags = []
     ))
     .await;
     let cases: &[(&str, &[&str])] = &[
-        ("/cookie?set=a%3D1", &["a=1; Secure; HttpOnly; SameSite=Lax"]),
+        (
+            "/cookie?set=a%3D1",
+            &["a=1; Secure; HttpOnly; SameSite=Lax"],
+        ),
         (
             "/cookie?set=a%3D1%3B%20Path%3D%2F%3B%20Secure",
             &["a=1; Path=/; Secure; HttpOnly; SameSite=Lax"],

@@ -13,8 +13,8 @@ use toml::Spanned;
 // keys over as a `RouteKeys`, and its host check as a function.
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
-    AccessRule, BasicAuth, CookieFlag, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
-    RouteRules, SameSite, Satisfy, StaticFallback, Template,
+    AccessRule, BasicAuth, CookieFlag, ErrorPages, ForwardedFor, HeaderRules, HostConfig,
+    RouteConfig, RouteRules, SameSite, Satisfy, StaticFallback, Template,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -494,7 +494,10 @@ fn validate_cookie_flags(list: &[Spanned<String>]) -> Result<Vec<CookieFlag>, Pr
             return Err(Problem::new(
                 ConfigErrorKind::Duplicate,
                 entry.span(),
-                format!("{:?} sets an attribute another flag of this list sets already; keep one", entry.get_ref()),
+                format!(
+                    "{:?} sets an attribute another flag of this list sets already; keep one",
+                    entry.get_ref()
+                ),
             ));
         }
         flags.push(flag);
