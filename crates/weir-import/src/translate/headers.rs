@@ -227,7 +227,7 @@ const COOKIE_FLAGS: &[&str] = &[
 /// `proxy_cookie_flags off`. One cookie by name, or by a narrower regex, has no weir form.
 pub(super) fn cookie_flags(directive: &Directive) -> Result<Option<Vec<String>>, String> {
     match directive.args.as_slice() {
-        [off] if off == "off" => return Ok(None),
+        [off] if off == "off" => Ok(None),
         [cookie, flags @ ..] if !flags.is_empty() => {
             if !matches!(cookie.as_str(), "~" | "~.*" | "~^.*$" | "~*") {
                 return Err(format!(
