@@ -1452,21 +1452,11 @@ fn validate_conn_limit(raw: &RawConnLimit) -> Result<ConnLimitConfig, Problem> {
             ))
         }
     };
-    let max_keys = match &raw.max_keys {
-        None => default::MAX_KEYS,
-        Some(value) if *value.get_ref() == 0 => {
-            return Err(invalid(
-                value.span(),
-                "max_keys must be at least 1 (the default is 100000)",
-            ))
-        }
-        Some(value) => *value.get_ref(),
-    };
-    let key = raw
-        .key
-        .as_ref()
-        .map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone());
-    let ipv6_prefix = ipv6_prefix(raw.ipv6_prefix.as_ref(), &key)?;
+    let (key, ipv6_prefix, max_keys) = limit_keys(
+        raw.key.as_ref(),
+        raw.ipv6_prefix.as_ref(),
+        raw.max_keys.as_ref(),
+    )?;
     Ok(ConnLimitConfig {
         key,
         ipv6_prefix,
@@ -1480,6 +1470,27 @@ fn validate_conn_limit(raw: &RawConnLimit) -> Result<ConnLimitConfig, Problem> {
             dry_run: raw.dry_run.unwrap_or(false),
         },
     })
+}
+
+/// A rate or connection limit's `key` (default `client_ip`), `ipv6_prefix` and `max_keys`.
+fn limit_keys(
+    key: Option<&KeyValue>,
+    prefix: Option<&Spanned<u32>>,
+    max_keys: Option<&Spanned<usize>>,
+) -> Result<(Vec<KeyPart>, u8, usize), Problem> {
+    let max_keys = match max_keys {
+        None => default::MAX_KEYS,
+        Some(value) if *value.get_ref() == 0 => {
+            return Err(invalid(
+                value.span(),
+                "max_keys must be at least 1 (the default is 100000)",
+            ))
+        }
+        Some(value) => *value.get_ref(),
+    };
+    let key = key.map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone());
+    let prefix = ipv6_prefix(prefix, &key)?;
+    Ok((key, prefix, max_keys))
 }
 
 /// A limit's `ipv6_prefix`, which only a key with `client_ip` takes.
@@ -1526,23 +1537,11 @@ fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Pr
         .as_ref()
         .map_or(default::LIMIT_STATUS, |status| status.0);
 
-    let max_keys = match &raw.max_keys {
-        None => default::MAX_KEYS,
-        Some(value) if *value.get_ref() == 0 => {
-            return Err(invalid(
-                value.span(),
-                "max_keys must be at least 1 (the default is 100000)",
-            ))
-        }
-        Some(value) => *value.get_ref(),
-    };
-
-    let key = raw
-        .key
-        .as_ref()
-        .map_or_else(|| vec![KeyPart::ClientIp], |key| key.0.clone());
-
-    let ipv6_prefix = ipv6_prefix(raw.ipv6_prefix.as_ref(), &key)?;
+    let (key, ipv6_prefix, max_keys) = limit_keys(
+        raw.key.as_ref(),
+        raw.ipv6_prefix.as_ref(),
+        raw.max_keys.as_ref(),
+    )?;
 
     let backend = match raw.backend.unwrap_or(BackendValue::Memory) {
         BackendValue::Memory => {

@@ -788,7 +788,7 @@ fn an_unknown_key_in_the_second_route_names_its_index() {
         8,
         1,
         "routes[1].root",
-        &["host, path, exact, upstream, upstream_path, static, redirect, status, limits"],
+        &["host, path, exact, upstream, upstream_path, static, redirect, status, body, content_type, limits"],
     );
 }
 
