@@ -908,34 +908,30 @@ impl<'a> Translator<'a> {
                     _ => self.unsupported(directive, "expected on or off"),
                 }
             }
-            "limit_req" => {} // accounted per route, below.
-            "limit_req_status" => {
-                match directive.args.first().and_then(|n| n.parse::<u16>().ok()) {
-                    Some(400..=599) => {
-                        self.translated(directive, "status on the limits it applies to")
-                    }
-                    _ => self.unsupported(directive, "expected a status from 400 to 599"),
+            // Accounted per route, below.
+            "limit_req" | "limit_conn" => {}
+            "limit_req_status" | "limit_conn_status" | "limit_req_dry_run"
+            | "limit_conn_dry_run" => {
+                let tables = if directive.name.starts_with("limit_req") {
+                    "limits"
+                } else {
+                    "connection limits"
+                };
+                if directive.name.ends_with("dry_run") {
+                    self.translated(directive, format!("dry_run on the {tables} it applies to"));
+                } else if matches!(
+                    directive.args.first().and_then(|n| n.parse::<u16>().ok()),
+                    Some(400..=599)
+                ) {
+                    self.translated(directive, format!("status on the {tables} it applies to"));
+                } else {
+                    self.unsupported(directive, "expected a status from 400 to 599");
                 }
-            }
-            "limit_req_dry_run" => {
-                self.translated(directive, "dry_run on the limits it applies to")
             }
             "limit_req_log_level" => self.approximated(
                 directive,
                 "weir logs rejections at debug level, at most once a second per limit",
             ),
-            "limit_conn" => {} // accounted per route, below.
-            "limit_conn_status" => {
-                match directive.args.first().and_then(|n| n.parse::<u16>().ok()) {
-                    Some(400..=599) => {
-                        self.translated(directive, "status on the connection limits it applies to")
-                    }
-                    _ => self.unsupported(directive, "expected a status from 400 to 599"),
-                }
-            }
-            "limit_conn_dry_run" => {
-                self.translated(directive, "dry_run on the connection limits it applies to")
-            }
             "limit_conn_log_level" => self.approximated(
                 directive,
                 "weir logs refusals at warn level, at most once a second per limit",
@@ -2105,12 +2101,9 @@ impl<'a> Translator<'a> {
         let (Some(zone), Some(rate)) = (zone, rate) else {
             return self.unsupported(directive, "expected a key, zone=NAME:SIZE and rate=");
         };
-        let (zone_name, zone_size) = zone.split_once(':').unwrap_or((zone.as_str(), ""));
-        let Some(key_value) = limit_key(&key) else {
-            return self.unsupported(
-                directive,
-                format!("weir keys limits by client address, path and request headers; {key} has none of them (routes using the zone get no limit)"),
-            );
+        let (zone_name, key_value, max_keys) = match zone_parts(&key, &zone) {
+            Ok(parts) => parts,
+            Err(why) => return self.unsupported(directive, why),
         };
         let valid_rate = rate
             .strip_suffix("r/s")
@@ -2126,8 +2119,7 @@ impl<'a> Translator<'a> {
         table.set("key", toml_out::string(&key_value), Some(&directive.source));
         table.set("rate", toml_out::string(&rate), Some(&directive.source));
         let mut note = format!("[limits.{name}] key = {key_value:?}, rate = {rate:?}");
-        if let Some(bytes) = size(zone_size) {
-            let keys = (bytes / 64).max(1);
+        if let Some(keys) = max_keys {
             table.set_with(
                 "max_keys",
                 keys.to_string(),
@@ -2160,15 +2152,11 @@ impl<'a> Translator<'a> {
         else {
             return self.unsupported(directive, "expected a key and zone=NAME:SIZE");
         };
-        let (zone_name, zone_size) = zone.split_once(':').unwrap_or((zone, ""));
-        let Some(key_value) = limit_key(&key) else {
-            return self.unsupported(
-                directive,
-                format!("weir keys limits by client address, path and request headers; {key} has none of them (routes using the zone get no limit)"),
-            );
+        let (zone_name, key_value, max_keys) = match zone_parts(&key, zone) {
+            Ok(parts) => parts,
+            Err(why) => return self.unsupported(directive, why),
         };
         let name = weir_name(zone_name);
-        let max_keys = size(zone_size).map(|bytes| (bytes / 64).max(1));
         let mut note = format!("[connection_limits.{name}] key = {key_value:?}");
         if let Some(keys) = max_keys {
             note.push_str(&format!(", max_keys = {keys} (the zone's size / 64 bytes)"));
@@ -4941,6 +4929,20 @@ fn size(text: &str) -> Option<u64> {
         _ => (text, 1),
     };
     number.parse::<u64>().ok()?.checked_mul(factor)
+}
+
+/// A `limit_req_zone`'s or `limit_conn_zone`'s `zone=NAME:SIZE` and key: the zone's name, the
+/// key as weir's `key`, and `max_keys` (the zone's size / 64 bytes); or why weir cannot key it.
+fn zone_parts<'z>(key: &str, zone: &'z str) -> Result<(&'z str, String, Option<u64>), String> {
+    let (zone_name, zone_size) = zone.split_once(':').unwrap_or((zone, ""));
+    let key_value = limit_key(key).ok_or_else(|| {
+        format!("weir keys limits by client address, path and request headers; {key} has none of them (routes using the zone get no limit)")
+    })?;
+    Ok((
+        zone_name,
+        key_value,
+        size(zone_size).map(|bytes| (bytes / 64).max(1)),
+    ))
 }
 
 /// A `limit_req_zone` key as weir's `key`, when weir can count by it.

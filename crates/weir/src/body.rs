@@ -42,10 +42,41 @@ pub enum Body {
 }
 
 /// A body and the connection-limit places its request holds, given back when it is dropped
-/// (written whole, or the client gone).
+/// (written whole, or the client gone). Made, boxed, when the places are taken, with an empty
+/// body that the answer's replaces ([`Holding::around`]): one allocation per request.
 pub struct Holding {
     body: Body,
-    _places: Box<Places>,
+    places: Places,
+}
+
+impl std::fmt::Debug for Holding {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Holding")
+            .field("places", &self.places)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Holding {
+    /// `places`, boxed, to hold an answer's body later.
+    pub fn new(places: Places) -> Box<Holding> {
+        Box::new(Holding {
+            body: Body::empty(),
+            places,
+        })
+    }
+
+    /// `body`, holding the places until it is done.
+    pub fn around(mut self: Box<Self>, body: Body) -> Body {
+        self.body = body;
+        Body::Holding(self)
+    }
+
+    /// The places alone, for an answer whose body is not what holds them (a tunnel's).
+    pub fn into_places(self) -> Places {
+        self.places
+    }
 }
 
 impl Body {
@@ -60,14 +91,6 @@ impl Body {
         } else {
             Body::Full(Some(bytes))
         }
-    }
-
-    /// `body`, holding `places` until it is done.
-    pub fn holding(body: Body, places: Box<Places>) -> Body {
-        Body::Holding(Box::new(Holding {
-            body,
-            _places: places,
-        }))
     }
 
     /// An answer's text with its header lines.

@@ -516,28 +516,53 @@ fn render_pools(out: &mut String, pools: &[(String, UpstreamAddr, PoolStats)]) {
     overload::render(out, pools);
 }
 
-fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
-    family(
-        out,
-        "weir_ratelimit_decisions_total",
-        "counter",
-        "Requests a limit applied to, by limit and decision (dry_run: would have been delayed or rejected).",
-    );
+/// A counter family of decisions: one sample per limit and decision, as `counts` reads them.
+fn per_decision<T, const N: usize>(
+    out: &mut String,
+    (name, help): (&str, &str),
+    limits: &[(String, T)],
+    counts: fn(&T) -> [(&'static str, u64); N],
+) {
+    family(out, name, "counter", help);
     for (limit, stats) in limits {
-        for (decision, count) in [
-            ("passed", stats.passed),
-            ("delayed", stats.delayed),
-            ("rejected", stats.rejected),
-            ("dry_run", stats.dry_run),
-        ] {
+        for (decision, count) in counts(stats) {
             sample(
                 out,
-                "weir_ratelimit_decisions_total",
+                name,
                 &[("limit", limit), ("decision", decision)],
                 count,
             );
         }
     }
+}
+
+/// Each of `families`, one sample per limit.
+fn per_limit<T>(out: &mut String, limits: &[(String, T)], families: &[Family<T>]) {
+    for (name, kind, help, value_of) in families {
+        family(out, name, kind, help);
+        for (limit, stats) in limits {
+            sample(out, name, &[("limit", limit)], value_of(stats));
+        }
+    }
+}
+
+fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
+    per_decision(
+        out,
+        (
+            "weir_ratelimit_decisions_total",
+            "Requests a limit applied to, by limit and decision (dry_run: would have been delayed or rejected).",
+        ),
+        limits,
+        |stats| {
+            [
+                ("passed", stats.passed),
+                ("delayed", stats.delayed),
+                ("rejected", stats.rejected),
+                ("dry_run", stats.dry_run),
+            ]
+        },
+    );
     let families: [Family<LimitStats>; 3] = [
         (
             "weir_ratelimit_keys",
@@ -558,12 +583,7 @@ fn render_limits(out: &mut String, limits: &[(String, LimitStats)]) {
             |stats| stats.redis_errors,
         ),
     ];
-    for (name, kind, help, value_of) in families {
-        family(out, name, kind, help);
-        for (limit, stats) in limits {
-            sample(out, name, &[("limit", limit)], value_of(stats));
-        }
-    }
+    per_limit(out, limits, &families);
 }
 
 /// The connection limits' figures: requests by decision, requests and keys in flight.
@@ -571,26 +591,21 @@ pub(crate) fn render_conn_limits(out: &mut String, limits: &[(String, ConnLimitS
     if limits.is_empty() {
         return;
     }
-    family(
+    per_decision(
         out,
-        "weir_connection_limit_decisions_total",
-        "counter",
-        "Requests a connection limit applied to, by limit and decision (dry_run: would have been refused).",
+        (
+            "weir_connection_limit_decisions_total",
+            "Requests a connection limit applied to, by limit and decision (dry_run: would have been refused).",
+        ),
+        limits,
+        |stats| {
+            [
+                ("admitted", stats.admitted),
+                ("refused", stats.refused),
+                ("dry_run", stats.dry_run),
+            ]
+        },
     );
-    for (limit, stats) in limits {
-        for (decision, count) in [
-            ("admitted", stats.admitted),
-            ("refused", stats.refused),
-            ("dry_run", stats.dry_run),
-        ] {
-            sample(
-                out,
-                "weir_connection_limit_decisions_total",
-                &[("limit", limit), ("decision", decision)],
-                count,
-            );
-        }
-    }
     let families: [Family<ConnLimitStats>; 2] = [
         (
             "weir_connection_limit_in_flight",
@@ -605,12 +620,7 @@ pub(crate) fn render_conn_limits(out: &mut String, limits: &[(String, ConnLimitS
             |stats| stats.keys as u64,
         ),
     ];
-    for (name, kind, help, value_of) in families {
-        family(out, name, kind, help);
-        for (limit, stats) in limits {
-            sample(out, name, &[("limit", limit)], value_of(stats));
-        }
-    }
+    per_limit(out, limits, &families);
 }
 
 /// The reload figures: the config generation in force, the time of the last successful reload

@@ -13,6 +13,7 @@ use http::header::{HeaderName, HeaderValue};
 use http::StatusCode;
 use smallvec::SmallVec;
 
+use crate::body::Holding;
 use crate::config::{ConnLimitConfig, KeyPart, LimitConfig, LimitHeaders};
 use crate::error::{HeadLines, ProxyError};
 use crate::head_view::{Headers, Request};
@@ -60,13 +61,14 @@ impl RouteConnLimits {
 
     /// A place for the request under each of the route's connection limits, in order; the first
     /// that has none refuses it ([`ProxyError::ConnLimited`]), and the places taken before are
-    /// given back. `None` when no limit took a place (every key empty, or dry runs).
+    /// given back. `None` when no limit took a place (every key empty, or dry runs); else the
+    /// places, boxed where the answer's body will be held with them.
     pub(super) fn admit<B>(
         &self,
         client_ip: IpAddr,
         path: &str,
         request: &Request<B>,
-    ) -> Result<Option<Box<Places>>, ProxyError> {
+    ) -> Result<Option<Box<Holding>>, ProxyError> {
         let mut places = Places::default();
         for limit in &self.limits {
             let key = build_key(&limit.key, limit.ipv6_prefix, client_ip, path, request);
@@ -85,7 +87,7 @@ impl RouteConnLimits {
                 }
             }
         }
-        Ok((!places.is_empty()).then(|| Box::new(places)))
+        Ok((!places.is_empty()).then(|| Holding::new(places)))
     }
 }
 

@@ -42,9 +42,9 @@ pub(super) struct Record<'proxy> {
     /// into it). Held across the whole request phase, so boxed: made, with its allocation, only
     /// when the log is on (which allocates per request anyway, for the entry's strings).
     pub(super) entry: Option<Box<Entry>>,
-    /// The request's places under its route's connection limits, moved into its answer's body
-    /// (or its tunnel) at the exit; given back here if the request ends without one.
-    pub(super) places: Option<Box<crate::ratelimit::Places>>,
+    /// The request's places under its route's connection limits, which hold its answer's body
+    /// (or go to its tunnel) at the exit; given back here if the request ends without one.
+    pub(super) places: Option<Box<crate::body::Holding>>,
 }
 
 /// A request not answered yet. Dropped unanswered (the client left and the HTTP layer dropped
@@ -183,18 +183,18 @@ impl<'proxy> Unanswered<'proxy> {
 
 /// Moves a request's connection-limit places into its answer: a WebSocket's tunnel holds them
 /// while it runs, any other answer's body until it is done.
-fn hold(response: &mut Response<Body>, places: Box<crate::ratelimit::Places>) {
+fn hold(response: &mut Response<Body>, places: Box<crate::body::Holding>) {
     if response.status() == StatusCode::SWITCHING_PROTOCOLS {
         if let Some(upgrade) = response
             .extensions_mut()
             .get_mut::<crate::tunnel::Upgrade>()
         {
-            upgrade.keep(places);
+            upgrade.keep((*places).into_places());
             return;
         }
     }
     let body = std::mem::replace(response.body_mut(), Body::empty());
-    *response.body_mut() = Body::holding(body, places);
+    *response.body_mut() = places.around(body);
 }
 
 impl Drop for Unanswered<'_> {

@@ -11,10 +11,12 @@
 use std::collections::HashMap;
 use std::io::Read as _;
 use std::net::IpAddr;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use http::header::{self, HeaderName, HeaderValue};
+use smallvec::SmallVec;
 
 use crate::body::Body;
 
@@ -641,67 +643,78 @@ pub(super) fn response_variables<'a>(
 /// spelling), one to take off is removed, a `SameSite` it has is given the flag's value where it
 /// is; a cookie that needs no change keeps its bytes.
 fn flag_cookies(headers: &mut crate::head_view::Headers, flags: &[crate::config::CookieFlag]) {
-    let flagged: Vec<Vec<u8>> = headers
+    let flagged: Vec<Option<Vec<u8>>> = headers
         .get_all(header::SET_COOKIE)
         .map(|cookie| flag_cookie(cookie, flags))
         .collect();
-    if flagged.is_empty() {
+    if flagged.iter().all(Option::is_none) {
+        // No cookie, or none the flags change: the upstream's lines stay as they came.
         return;
     }
+    let cookies: Vec<Vec<u8>> = headers
+        .get_all(header::SET_COOKIE)
+        .zip(flagged)
+        .map(|(cookie, flagged)| flagged.unwrap_or_else(|| cookie.to_vec()))
+        .collect();
     headers.remove(header::SET_COOKIE);
-    for cookie in flagged {
+    for cookie in cookies {
         headers.append(header::SET_COOKIE, cookie);
     }
 }
 
-/// One `Set-Cookie` value with `flags` applied.
-fn flag_cookie(cookie: &[u8], flags: &[crate::config::CookieFlag]) -> Vec<u8> {
+/// One `Set-Cookie` value with `flags` applied, or `None` when they change nothing.
+fn flag_cookie(cookie: &[u8], flags: &[crate::config::CookieFlag]) -> Option<Vec<u8>> {
     use crate::config::CookieFlag;
     // The attributes after the first `;` (the first part is the cookie's name and value): each
-    // one's range, without its `;`, and its name in lower case.
-    let mut attributes: Vec<(std::ops::Range<usize>, Vec<u8>)> = Vec::new();
+    // one's range with its `;`, and its name.
+    let mut attributes: SmallVec<[(Range<usize>, &[u8]); 8]> = SmallVec::new();
     let mut start = cookie.iter().position(|&byte| byte == b';');
     while let Some(at) = start {
-        let end = cookie[at + 1..]
-            .iter()
-            .position(|&byte| byte == b';')
-            .map_or(cookie.len(), |next| at + 1 + next);
-        let text = &cookie[at + 1..end];
-        let name_end = text
-            .iter()
-            .position(|&byte| byte == b'=')
-            .unwrap_or(text.len());
-        attributes.push((at..end, text[..name_end].trim_ascii().to_ascii_lowercase()));
+        let end =
+            memchr::memchr(b';', &cookie[at + 1..]).map_or(cookie.len(), |next| at + 1 + next);
+        let name_end =
+            memchr::memchr(b'=', &cookie[at + 1..end]).map_or(end, |equals| at + 1 + equals);
+        attributes.push((at..end, cookie[at + 1..name_end].trim_ascii()));
         start = (end < cookie.len()).then_some(end);
     }
-    let has = |name: &[u8]| attributes.iter().any(|(_, found)| found == name);
-    let mut drop: Vec<&[u8]> = Vec::new();
+    let has = |name: &[u8]| {
+        attributes
+            .iter()
+            .any(|(_, found)| found.eq_ignore_ascii_case(name))
+    };
+    let mut drop: SmallVec<[&[u8]; 3]> = SmallVec::new();
     let mut same_site = None;
     let mut added: Vec<u8> = Vec::new();
     for flag in flags {
         match *flag {
             CookieFlag::Secure(true) if !has(b"secure") => added.extend_from_slice(b"; Secure"),
-            CookieFlag::Secure(false) => drop.push(b"secure"),
+            CookieFlag::Secure(false) if has(b"secure") => drop.push(b"secure"),
             CookieFlag::HttpOnly(true) if !has(b"httponly") => {
                 added.extend_from_slice(b"; HttpOnly");
             }
-            CookieFlag::HttpOnly(false) => drop.push(b"httponly"),
+            CookieFlag::HttpOnly(false) if has(b"httponly") => drop.push(b"httponly"),
             CookieFlag::SameSite(Some(value)) if has(b"samesite") => same_site = Some(value),
             CookieFlag::SameSite(Some(value)) => {
                 added.extend_from_slice(b"; SameSite=");
                 added.extend_from_slice(value.as_str().as_bytes());
             }
-            CookieFlag::SameSite(None) => drop.push(b"samesite"),
+            CookieFlag::SameSite(None) if has(b"samesite") => drop.push(b"samesite"),
             _ => {}
         }
+    }
+    if drop.is_empty() && same_site.is_none() && added.is_empty() {
+        return None;
     }
     let mut out = Vec::with_capacity(cookie.len() + added.len());
     let mut copied = 0;
     for (range, name) in &attributes {
-        if drop.contains(&name.as_slice()) {
+        if drop
+            .iter()
+            .any(|dropped| name.eq_ignore_ascii_case(dropped))
+        {
             out.extend_from_slice(&cookie[copied..range.start]);
             copied = range.end;
-        } else if let (Some(value), b"samesite") = (same_site, name.as_slice()) {
+        } else if let (Some(value), true) = (same_site, name.eq_ignore_ascii_case(b"samesite")) {
             out.extend_from_slice(&cookie[copied..range.start]);
             out.extend_from_slice(b"; SameSite=");
             out.extend_from_slice(value.as_str().as_bytes());
@@ -710,7 +723,7 @@ fn flag_cookie(cookie: &[u8], flags: &[crate::config::CookieFlag]) -> Vec<u8> {
     }
     out.extend_from_slice(&cookie[copied..]);
     out.extend_from_slice(&added);
-    out
+    Some(out)
 }
 
 /// Whether a `Content-Type` value has a `charset` parameter (as nginx looks for it: after a

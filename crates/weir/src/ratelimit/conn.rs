@@ -8,9 +8,9 @@
 //! costs what a short one does) to its count, in shards under a lock each. A key is in the table
 //! only while it has a request in flight, so its size is the number of distinct keys in flight at
 //! once, never more than `max_keys`: a new key past it is refused, as nginx refuses a request when
-//! its zone is full. Admission and release are one hash, one uncontended lock and one probe.
+//! its zone is full. Admission and release are one hash, one uncontended lock and one probe; the
+//! decision counts are kept under that lock too, so a request writes nothing else shared.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use hashbrown::HashMap;
@@ -31,15 +31,22 @@ pub struct ConnLimit {
     hasher: KeyHasher,
     shards: Box<[Shard]>,
     shard_cap: usize,
-    admitted: AtomicU64,
-    refused: AtomicU64,
-    dry_run_refused: AtomicU64,
 }
 
 /// One shard on its own cache line.
 #[repr(align(64))]
 struct Shard {
-    counts: Mutex<HashMap<u128, u32>>,
+    state: Mutex<ShardState>,
+}
+
+#[derive(Default)]
+struct ShardState {
+    /// Requests in flight, by key.
+    counts: HashMap<u128, u32>,
+    /// The decisions made under this lock: admitted, refused, refused by a dry run.
+    admitted: u64,
+    refused: u64,
+    dry_run: u64,
 }
 
 /// What a connection limit has done, for metrics.
@@ -97,13 +104,10 @@ impl ConnLimit {
             hasher: KeyHasher::per_process(),
             shards: (0..shard_count)
                 .map(|_| Shard {
-                    counts: Mutex::new(HashMap::new()),
+                    state: Mutex::new(ShardState::default()),
                 })
                 .collect(),
             shard_cap: settings.max_keys.div_ceil(shard_count),
-            admitted: AtomicU64::new(0),
-            refused: AtomicU64::new(0),
-            dry_run_refused: AtomicU64::new(0),
         }
     }
 
@@ -116,10 +120,6 @@ impl ConnLimit {
         Arc::clone(&self.name)
     }
 
-    pub fn settings(&self) -> ConnLimiterConfig {
-        self.settings
-    }
-
     /// A place for a request of `key`: `Some` when the key has fewer than `connections` in
     /// flight (or the limit is a dry run), `None` when it is refused. An empty key is not
     /// limited (as nginx skips an empty key): `Some(None)`, no place taken.
@@ -128,10 +128,13 @@ impl ConnLimit {
             return Some(None);
         }
         let hashed = u128::from_le_bytes(self.hasher.hash(key).bytes);
-        let shard = self.shard(hashed);
-        let mut counts = shard.counts.lock().unwrap_or_else(PoisonError::into_inner);
-        let full = counts.len() >= self.shard_cap;
-        let admitted = match counts.get_mut(&hashed) {
+        let mut state = self
+            .shard(hashed)
+            .state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let full = state.counts.len() >= self.shard_cap;
+        let admitted = match state.counts.get_mut(&hashed) {
             Some(count) if *count < self.settings.connections => {
                 *count += 1;
                 true
@@ -139,37 +142,39 @@ impl ConnLimit {
             Some(_) => false,
             None if full => false,
             None => {
-                counts.insert(hashed, 1);
+                state.counts.insert(hashed, 1);
                 true
             }
         };
-        drop(counts);
         if admitted {
-            self.admitted.fetch_add(1, Ordering::Relaxed);
+            state.admitted += 1;
+            drop(state);
             return Some(Some(ConnSlot {
                 limit: Arc::clone(self),
                 key: hashed,
             }));
         }
         if self.settings.dry_run {
-            self.dry_run_refused.fetch_add(1, Ordering::Relaxed);
+            state.dry_run += 1;
             return Some(None);
         }
-        self.refused.fetch_add(1, Ordering::Relaxed);
+        state.refused += 1;
         None
     }
 
     pub fn stats(&self) -> ConnLimitStats {
-        let mut stats = ConnLimitStats {
-            admitted: self.admitted.load(Ordering::Relaxed),
-            refused: self.refused.load(Ordering::Relaxed),
-            dry_run: self.dry_run_refused.load(Ordering::Relaxed),
-            ..ConnLimitStats::default()
-        };
+        let mut stats = ConnLimitStats::default();
         for shard in self.shards.iter() {
-            let counts = shard.counts.lock().unwrap_or_else(PoisonError::into_inner);
-            stats.keys += counts.len();
-            stats.in_flight += counts.values().map(|&count| u64::from(count)).sum::<u64>();
+            let state = shard.state.lock().unwrap_or_else(PoisonError::into_inner);
+            stats.admitted += state.admitted;
+            stats.refused += state.refused;
+            stats.dry_run += state.dry_run;
+            stats.keys += state.counts.len();
+            stats.in_flight += state
+                .counts
+                .values()
+                .map(|&count| u64::from(count))
+                .sum::<u64>();
         }
         stats
     }
@@ -180,9 +185,12 @@ impl ConnLimit {
     }
 
     fn release(&self, hashed: u128) {
-        let shard = self.shard(hashed);
-        let mut counts = shard.counts.lock().unwrap_or_else(PoisonError::into_inner);
-        if let hashbrown::hash_map::Entry::Occupied(mut entry) = counts.entry(hashed) {
+        let mut state = self
+            .shard(hashed)
+            .state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let hashbrown::hash_map::Entry::Occupied(mut entry) = state.counts.entry(hashed) {
             if *entry.get() <= 1 {
                 entry.remove();
             } else {

@@ -38,6 +38,25 @@ async fn statuses_while_two_are_in_flight(addr: SocketAddr) -> Vec<StatusCode> {
     ]
 }
 
+/// A gateway config: one upstream `app` at `upstream`, a connection limit `perip` of
+/// `connections`, the route `/` it applies to, and `more` routes after it.
+fn limited(upstream: &str, connections: u32, more: &str) -> String {
+    format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[connection_limits.perip]
+connections = {connections}
+[[routes]]
+path = "/"
+upstream = "app"
+connection_limits = ["perip"]
+{more}"#
+    )
+}
+
 fn conn_limit_stats(gateway: &TestGateway) -> weir::ratelimit::ConnLimitStats {
     gateway.handle.conn_limit_stats()[0].1
 }
@@ -50,23 +69,10 @@ fn conn_limit_stats(gateway: &TestGateway) -> weir::ratelimit::ConnLimitStats {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_place_is_held_until_the_answer_is_sent_and_a_third_request_is_refused() {
     let upstream = UpstreamServer::start(Transport::Tcp).await;
-    let gateway = TestGateway::start(&format!(
-        r#"
-[server]
-listen = ["127.0.0.1:0"]
-[upstreams.app]
-servers = ["{}"]
-[connection_limits.perip]
-connections = 2
-[[routes]]
-path = "/"
-upstream = "app"
-connection_limits = ["perip"]
-[[routes]]
-path = "/free/"
-upstream = "app"
-"#,
-        upstream.address
+    let gateway = TestGateway::start(&limited(
+        &upstream.address,
+        2,
+        "[[routes]]\npath = \"/free/\"\nupstream = \"app\"\n",
     ))
     .await;
     let big =
@@ -176,22 +182,7 @@ upstream = "app"
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tunnel_holds_its_place_until_it_closes() {
     let upstream = weir_testkit::RawUpstream::start(weir_testkit::Script::SwitchAndEcho).await;
-    let gateway = TestGateway::start(&format!(
-        r#"
-[server]
-listen = ["127.0.0.1:0"]
-[upstreams.app]
-servers = ["{}"]
-[connection_limits.one]
-connections = 1
-[[routes]]
-path = "/"
-upstream = "app"
-connection_limits = ["one"]
-"#,
-        upstream.address
-    ))
-    .await;
+    let gateway = TestGateway::start(&limited(&upstream.address, 1, "")).await;
     let tunnel = open_tunnel(gateway.addr).await;
     let refused = raw_exchange(
         gateway.addr,

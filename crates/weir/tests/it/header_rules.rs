@@ -375,11 +375,10 @@ static = "{files}"
         let mut client = Client::connect(addr).await;
         let mut seen = Vec::new();
         for (path, _) in cases {
-            let request = Request::get(*path)
-                .header("host", "app.test")
-                .body(Default::default())
+            let reply = client
+                .send(get_with(Some("app.test"), path, None))
+                .await
                 .unwrap();
-            let reply = client.send(request).await.unwrap();
             seen.push((*path, reply.header("content-type").map(str::to_string)));
         }
         seen
@@ -486,11 +485,10 @@ cookie_flags = []
         let mut client = Client::connect(addr).await;
         let mut seen = Vec::new();
         for (path, _) in cases {
-            let request = Request::get(*path)
-                .header("host", "app.test")
-                .body(Default::default())
+            let reply = client
+                .send(get_with(Some("app.test"), path, None))
+                .await
                 .unwrap();
-            let reply = client.send(request).await.unwrap();
             let set: Vec<String> = reply
                 .headers
                 .get_all("set-cookie")
