@@ -874,6 +874,64 @@ pub struct HeaderRules {
     /// every `Set-Cookie` of the upstream's answers. `None`: the host's, else none; `Some([])`:
     /// none, though the host has some.
     pub cookie_flags: Option<Vec<CookieFlag>>,
+    /// `response_headers_by_type` (nginx `add_header NAME $var` with a `map
+    /// $sent_http_content_type $var`): a header whose value depends on the answer's
+    /// `Content-Type`. A route's rule for a header replaces its host's, in either form.
+    pub response_by_type: Vec<TypedHeader>,
+}
+
+/// One header of `response_headers_by_type`: its entries are tried in order, and the first whose
+/// types match the answer's `Content-Type` gives the value, as nginx's `map` picks its first
+/// matching regex.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypedHeader {
+    pub name: HeaderName,
+    /// On every answer (`always = true`), else on 200, 201, 204, 206, 301, 302, 303, 304, 307
+    /// and 308 answers, as `response_headers`.
+    pub always: bool,
+    pub entries: Vec<TypedEntry>,
+}
+
+/// One entry of a [`TypedHeader`]: the value (`None`: the value `""`, which sends no header)
+/// for answers of these types.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypedEntry {
+    pub types: Vec<TypeMatch>,
+    pub value: Option<Template>,
+}
+
+/// How an entry's type matches an answer's `Content-Type`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TypeMatch {
+    /// `"*"`: any answer (nginx's `default`).
+    Any,
+    /// `""`: an answer without a `Content-Type`, or with an empty one (nginx's `""` key).
+    Missing,
+    /// A fragment, in lower case, found anywhere in the `Content-Type` whatever its case
+    /// (nginx's `~*text/html` finds `text/html; charset=utf-8`).
+    Fragment(String),
+}
+
+impl TypedHeader {
+    /// The value for an answer with this `Content-Type`: `None` when no entry matches, or the
+    /// one that does has the value `""`.
+    pub fn pick(&self, content_type: Option<&[u8]>) -> Option<&Template> {
+        let content_type = content_type.filter(|value| !value.is_empty());
+        self.entries
+            .iter()
+            .find(|entry| {
+                entry.types.iter().any(|kind| match (kind, content_type) {
+                    (TypeMatch::Any, _) => true,
+                    (TypeMatch::Missing, None) => true,
+                    (TypeMatch::Fragment(fragment), Some(value)) => value
+                        .windows(fragment.len())
+                        .any(|window| window.eq_ignore_ascii_case(fragment.as_bytes())),
+                    _ => false,
+                })
+            })?
+            .value
+            .as_ref()
+    }
 }
 
 /// One of `cookie_flags`: an attribute a `Set-Cookie` gets (`true`, `Some`) or loses.

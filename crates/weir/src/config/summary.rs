@@ -521,6 +521,7 @@ fn rules_line(
             count("appended", headers.request_append.len()),
             count("response headers", headers.response_set.len()),
             count("always", headers.response_set_always.len()),
+            count("by type", headers.response_by_type.len()),
             count("hidden", headers.response_hide.len()),
         ]
         .into_iter()

@@ -2985,3 +2985,85 @@ cookie_flags = []
     ));
     assert_eq!(error.kind(), ConfigErrorKind::Duplicate, "{error}");
 }
+
+#[test]
+fn headers_by_type_are_read_in_order_and_unreachable_or_clashing_ones_refused() {
+    use crate::config::TypeMatch;
+    let config = parse(&with_app(
+        r#"
+[[routes]]
+upstream = "app"
+response_headers_by_type = [
+  { header = "Cache-Control", types = ["image/SVG+xml"], value = "max-age=60" },
+  { header = "X-Frame-Options", types = ["text/html"], value = "DENY", always = true },
+  { header = "Cache-Control", types = ["", "json"], value = "" },
+  { header = "Cache-Control", types = ["*"], value = "max-age=3600" },
+]
+"#,
+    ));
+    let typed = &config.routes[0].rules.headers.response_by_type;
+    assert_eq!(typed.len(), 2);
+    assert_eq!(typed[0].name, "cache-control");
+    assert!(!typed[0].always);
+    let types: Vec<&[TypeMatch]> = typed[0].entries.iter().map(|e| &e.types[..]).collect();
+    assert_eq!(
+        types,
+        [
+            &[TypeMatch::Fragment("image/svg+xml".into())][..],
+            &[TypeMatch::Missing, TypeMatch::Fragment("json".into())][..],
+            &[TypeMatch::Any][..],
+        ]
+    );
+    assert_eq!(typed[0].entries[1].value, None);
+    assert!(typed[1].always);
+    let picked = |content_type: Option<&str>| {
+        typed[0]
+            .pick(content_type.map(str::as_bytes))
+            .map(|template| format!("{template:?}"))
+    };
+    assert!(picked(Some("image/svg+xml"))
+        .unwrap()
+        .contains("max-age=60"));
+    assert!(picked(Some("text/css")).unwrap().contains("max-age=3600"));
+    assert_eq!(picked(Some("application/JSON")), None);
+    assert_eq!(picked(None), None);
+    assert_eq!(picked(Some("")), None);
+    assert!(
+        config.summary().contains("by type 2"),
+        "{}",
+        config.summary()
+    );
+
+    let after_any = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nresponse_headers_by_type = [\n  { header = \"A\", types = [\"*\"], value = \"1\" },\n  { header = \"a\", types = [\"text/\"], value = \"2\" },\n]\n",
+    ));
+    assert_error(
+        &after_any,
+        ConfigErrorKind::InvalidValue,
+        7,
+        14,
+        "routes[0].response_headers_by_type[1].header",
+        &["never used", "\"*\""],
+    );
+    let mixed = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nresponse_headers_by_type = [\n  { header = \"A\", types = [\"text/\"], value = \"1\" },\n  { header = \"A\", types = [\"image/\"], value = \"2\", always = true },\n]\n",
+    ));
+    assert_eq!(mixed.kind(), ConfigErrorKind::InvalidValue, "{mixed}");
+    assert!(mixed.to_string().contains("always = false"), "{mixed}");
+    let twice = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nresponse_headers = { \"X-A\" = \"1\" }\nresponse_headers_by_type = [{ header = \"x-a\", types = [\"*\"], value = \"2\" }]\n",
+    ));
+    assert_eq!(twice.kind(), ConfigErrorKind::Duplicate, "{twice}");
+    let none = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nresponse_headers_by_type = [{ header = \"X-A\", types = [], value = \"2\" }]\n",
+    ));
+    assert!(none.to_string().contains("at least one type"), "{none}");
+    let spaced = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nresponse_headers_by_type = [{ header = \"X-A\", types = [\"text/html; charset\"], value = \"2\" }]\n",
+    ));
+    assert!(spaced.to_string().contains("no spaces"), "{spaced}");
+    let managed = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nresponse_headers_by_type = [{ header = \"Content-Length\", types = [\"*\"], value = \"2\" }]\n",
+    ));
+    assert!(managed.to_string().contains("itself"), "{managed}");
+}

@@ -26,7 +26,7 @@ use http::{Method, StatusCode, Uri};
 use super::auth::{Guard, Pending, UserFile, Verifier};
 use crate::config::{
     AccessRule, BasicAuth, Config, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
-    Satisfy, Template, Variables,
+    Satisfy, Template, TypedHeader, Variables,
 };
 use crate::error::ProxyError;
 
@@ -64,6 +64,8 @@ pub(super) struct Effective {
     charset_types: Option<Vec<String>>,
     /// `cookie_flags`, when some are in force.
     cookie_flags: Option<Box<[crate::config::CookieFlag]>>,
+    /// `response_headers_by_type`.
+    response_by_type: Vec<TypedHeader>,
     access: Option<Vec<AccessRule>>,
     /// `basic_auth`, when it asks for a password.
     auth: Option<Arc<Guard>>,
@@ -218,7 +220,15 @@ impl Rules {
                 .response_set
                 .iter()
                 .chain(&rules.response_set_always)
-                .any(|(_, template)| !template.is_constant())
+                .map(|(_, template)| template)
+                .chain(
+                    rules
+                        .response_by_type
+                        .iter()
+                        .flat_map(|typed| &typed.entries)
+                        .filter_map(|entry| entry.value.as_ref()),
+                )
+                .any(|template| !template.is_constant())
         });
         let pages = routes
             .iter()
@@ -400,6 +410,26 @@ impl Effective {
         }
         replace(&mut self.request_set, &rules.request_set);
         replace(&mut self.request_append, &rules.request_append);
+        // A header by type and a plain one replace each other: the later table's form wins.
+        let typed_later: Vec<&HeaderName> = rules
+            .response_by_type
+            .iter()
+            .map(|typed| &typed.name)
+            .collect();
+        self.response_set
+            .retain(|(name, _)| !typed_later.contains(&name));
+        self.response_set_always
+            .retain(|(name, _)| !typed_later.contains(&name));
+        self.response_by_type.retain(|typed| {
+            !typed_later.contains(&&typed.name)
+                && !rules
+                    .response_set
+                    .iter()
+                    .chain(&rules.response_set_always)
+                    .any(|(name, _)| *name == typed.name)
+        });
+        self.response_by_type
+            .extend(rules.response_by_type.iter().cloned());
         replace_set(&mut self.response_set, &rules.response_set);
         replace_set(&mut self.response_set_always, &rules.response_set_always);
         for name in &rules.response_hide {
@@ -537,9 +567,11 @@ impl Effective {
         }
     }
 
-    /// `response_headers` on a successful answer, `response_headers_always` on every one.
+    /// `response_headers` on a successful answer, `response_headers_always` on every one, and
+    /// `response_headers_by_type` by the answer's `Content-Type`.
     pub(super) fn apply_response<B>(&self, response: &mut Response<B>, variables: &Variables<'_>) {
-        if is_success(response.status()) {
+        let success = is_success(response.status());
+        if success {
             for (name, template) in &self.response_set {
                 if let Some(value) = template.render_with(variables) {
                     response.headers_mut().set(name, value);
@@ -549,6 +581,17 @@ impl Effective {
         for (name, template) in &self.response_set_always {
             if let Some(value) = template.render_with(variables) {
                 response.headers_mut().set(name, value);
+            }
+        }
+        for typed in &self.response_by_type {
+            if !typed.always && !success {
+                continue;
+            }
+            let picked = typed
+                .pick(response.headers().get(header::CONTENT_TYPE))
+                .and_then(|template| template.render_with(variables));
+            if let Some(value) = picked {
+                response.headers_mut().set(&typed.name, value);
             }
         }
         self.add_charset(response);
@@ -598,6 +641,7 @@ impl Effective {
             || !self.response_set_always.is_empty()
             || self.charset.is_some()
             || self.cookie_flags.is_some()
+            || !self.response_by_type.is_empty()
     }
 
     pub(super) fn server_name(&self) -> &str {

@@ -529,3 +529,113 @@ cookie_flags = []
         nginx.logs()
     );
 }
+
+#[tokio::test]
+async fn headers_by_type_take_the_first_entry_that_matches_as_nginx_maps_do() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[hosts]]
+name = "app.test"
+response_headers_by_type = [
+  {{ header = "X-Frame-Options", types = ["text/html"], value = "DENY", always = true }},
+  {{ header = "Cache-Control", types = [""], value = "no-store" }},
+  {{ header = "Cache-Control", types = ["image/svg+xml"], value = "max-age=60" }},
+  {{ header = "Cache-Control", types = ["image/", "font/"], value = "max-age=600" }},
+  {{ header = "Cache-Control", types = ["text/html", "json"], value = "" }},
+  {{ header = "Cache-Control", types = ["*"], value = "max-age=3600" }},
+]
+[[routes]]
+host = "app.test"
+path = "/"
+upstream = "app"
+[[routes]]
+host = "app.test"
+path = "/plain/"
+upstream = "app"
+upstream_path = "/"
+response_headers = {{ "Cache-Control" = "private" }}
+"#,
+        upstream = upstream.address,
+    ))
+    .await;
+    // A path, and the X-Frame-Options and Cache-Control of its answer.
+    let cases: &[(&str, Option<&str>, Option<&str>)] = &[
+        (
+            "/typed?type=text/html%3B%20charset%3Dutf-8",
+            Some("DENY"),
+            None,
+        ),
+        ("/typed?type=Text/HTML&status=404", Some("DENY"), None),
+        ("/typed?type=image/svg%2Bxml", None, Some("max-age=60")),
+        ("/typed?type=image/png", None, Some("max-age=600")),
+        ("/typed?type=font/woff2&status=404", None, None),
+        ("/typed?type=application/ld%2Bjson", None, None),
+        ("/typed?type=text/css", None, Some("max-age=3600")),
+        ("/typed", None, Some("no-store")),
+        ("/plain/typed?type=text/html", Some("DENY"), Some("private")),
+        ("/plain/typed?type=image/png", None, Some("private")),
+    ];
+    let seen = |addr: std::net::SocketAddr| async move {
+        let mut client = Client::connect(addr).await;
+        let mut seen = Vec::new();
+        for (path, _, _) in cases {
+            let reply = client
+                .send(get_with(Some("app.test"), path, None))
+                .await
+                .unwrap();
+            let header = |name: &str| {
+                let values: Vec<String> = reply
+                    .headers
+                    .get_all(name)
+                    .iter()
+                    .map(|value| value.to_str().unwrap().to_string())
+                    .collect();
+                (!values.is_empty()).then(|| values.join(" | "))
+            };
+            seen.push((*path, header("x-frame-options"), header("cache-control")));
+        }
+        seen
+    };
+    let expected: Vec<(&str, Option<String>, Option<String>)> = cases
+        .iter()
+        .map(|(path, frame, cache)| (*path, frame.map(str::to_string), cache.map(str::to_string)))
+        .collect();
+    assert_eq!(seen(gateway.addr).await, expected);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        r#"    map $sent_http_content_type $frame { ~*text/html DENY; }
+    map $sent_http_content_type $cache {
+        "" no-store;
+        ~*image/svg\+xml max-age=60;
+        ~*image/|font/ max-age=600;
+        ~*text/html|json "";
+        default max-age=3600;
+    }"#,
+        &format!(
+            r#"        add_header X-Frame-Options $frame always;
+        add_header Cache-Control $cache;
+        location / {{ proxy_pass http://{upstream}; }}
+        location /plain/ {{
+            add_header X-Frame-Options $frame always;
+            add_header Cache-Control private;
+            proxy_pass http://{upstream}/;
+        }}"#,
+            upstream = upstream.address,
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        seen(nginx.addr).await,
+        expected,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}

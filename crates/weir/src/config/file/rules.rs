@@ -14,7 +14,8 @@ use toml::Spanned;
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
     AccessRule, BasicAuth, CookieFlag, ErrorPages, ForwardedFor, HeaderRules, HostConfig,
-    RouteConfig, RouteRules, SameSite, Satisfy, StaticFallback, Template,
+    RouteConfig, RouteRules, SameSite, Satisfy, StaticFallback, Template, TypeMatch, TypedEntry,
+    TypedHeader,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -34,11 +35,23 @@ pub(super) struct RawHost {
     charset: Option<Spanned<String>>,
     charset_types: Option<Vec<Spanned<String>>>,
     cookie_flags: Option<Vec<Spanned<String>>>,
+    response_headers_by_type: Option<Vec<RawTyped>>,
     access: Option<Vec<Spanned<String>>>,
     basic_auth: Option<Spanned<toml::Value>>,
     satisfy: Option<Spanned<String>>,
     error_pages: Option<RawPageMap>,
     intercept_errors: Option<Spanned<bool>>,
+}
+
+/// One entry of `response_headers_by_type = [{ header = "X-Frame-Options", types =
+/// ["text/html"], value = "DENY", always = true }]`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawTyped {
+    header: Spanned<String>,
+    types: Spanned<Vec<Spanned<String>>>,
+    value: Spanned<String>,
+    always: Option<Spanned<bool>>,
 }
 
 /// `error_pages = { 502 = "/srv/app/public/500.html" }`.
@@ -57,6 +70,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) charset: Option<&'a Spanned<String>>,
     pub(super) charset_types: Option<&'a Vec<Spanned<String>>>,
     pub(super) cookie_flags: Option<&'a Vec<Spanned<String>>>,
+    pub(super) response_headers_by_type: Option<&'a [RawTyped]>,
     pub(super) access: Option<&'a [Spanned<String>]>,
     pub(super) basic_auth: Option<&'a Spanned<toml::Value>>,
     pub(super) satisfy: Option<&'a Spanned<String>>,
@@ -93,6 +107,7 @@ struct RawHeaderKeys<'a> {
     charset: Option<&'a Spanned<String>>,
     charset_types: Option<&'a Vec<Spanned<String>>>,
     cookie_flags: Option<&'a Vec<Spanned<String>>>,
+    response_headers_by_type: Option<&'a [RawTyped]>,
 }
 
 /// Headers that describe the connection or the framing, which weir writes itself: a rule on
@@ -123,6 +138,7 @@ pub(super) fn validate_route<T>(
         charset: raw.charset,
         charset_types: raw.charset_types,
         cookie_flags: raw.cookie_flags,
+        response_headers_by_type: raw.response_headers_by_type,
     })?;
     let access = raw.access.map(validate_access).transpose()?;
     let basic_auth = raw.basic_auth.map(validate_basic_auth).transpose()?;
@@ -372,6 +388,7 @@ pub(super) fn validate_hosts(
             charset: raw.charset.as_ref(),
             charset_types: raw.charset_types.as_ref(),
             cookie_flags: raw.cookie_flags.as_ref(),
+            response_headers_by_type: raw.response_headers_by_type.as_deref(),
         })?;
         let access = raw.access.as_deref().map(validate_access).transpose()?;
         let basic_auth = raw
@@ -443,14 +460,25 @@ fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
             )),
         })
         .transpose()?;
+    let response_set = set(raw.response_headers, false)?;
+    let response_set_always = set(raw.response_headers_always, false)?;
+    let plain: Vec<&HeaderName> = response_set
+        .iter()
+        .chain(&response_set_always)
+        .map(|(name, _)| name)
+        .collect();
+    let response_by_type = match raw.response_headers_by_type {
+        Some(list) => validate_typed(list, &plain)?,
+        None => Vec::new(),
+    };
     Ok(HeaderRules {
         request_set: set(raw.request_headers, true)?,
         request_append: request_append
             .into_iter()
             .filter_map(|(name, value)| Some((name, value?)))
             .collect(),
-        response_set: set(raw.response_headers, false)?,
-        response_set_always: set(raw.response_headers_always, false)?,
+        response_set,
+        response_set_always,
         response_hide,
         forwarded_for,
         charset: raw.charset.map(validate_charset).transpose()?,
@@ -462,7 +490,85 @@ fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
             .cookie_flags
             .map(|list| validate_cookie_flags(list))
             .transpose()?,
+        response_by_type,
     })
+}
+
+/// `response_headers_by_type`: the entries of each header in the order written, all with the
+/// same `always`, `"*"` in the last one only (an entry after it would never be used), and no
+/// header that `response_headers(_always)` of the same table sets.
+fn validate_typed(list: &[RawTyped], plain: &[&HeaderName]) -> Result<Vec<TypedHeader>, Problem> {
+    let mut headers: Vec<TypedHeader> = Vec::new();
+    for raw in list {
+        let name = header_name::<()>(&raw.header, &[])?;
+        if plain.contains(&&name) {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                raw.header.span(),
+                format!(
+                    "{:?} is set by response_headers of this table too; keep one of the two",
+                    raw.header.get_ref()
+                ),
+            ));
+        }
+        let always = raw.always.as_ref().is_some_and(|always| *always.get_ref());
+        if raw.types.get_ref().is_empty() {
+            return Err(invalid(
+                raw.types.span(),
+                "expected at least one type: a fragment of the Content-Type such as \"text/html\" or \"image/\", \"\" for an answer without one, or \"*\" for any answer",
+            ));
+        }
+        let mut types = Vec::with_capacity(raw.types.get_ref().len());
+        for kind in raw.types.get_ref() {
+            let text = kind.get_ref();
+            types.push(match text.as_str() {
+                "*" => TypeMatch::Any,
+                "" => TypeMatch::Missing,
+                _ if text.bytes().all(|byte| byte.is_ascii_graphic()) => {
+                    TypeMatch::Fragment(text.to_ascii_lowercase())
+                }
+                _ => {
+                    return Err(invalid(
+                        kind.span(),
+                        format!("expected a fragment of a Content-Type (visible ASCII, no spaces), \"\" or \"*\", found {text:?}"),
+                    ))
+                }
+            });
+        }
+        let value = if raw.value.get_ref().is_empty() {
+            None
+        } else {
+            Some(template(&raw.value)?)
+        };
+        let entry = TypedEntry { types, value };
+        match headers.iter_mut().find(|known| known.name == name) {
+            Some(known) => {
+                if known.always != always {
+                    return Err(invalid(
+                        raw.always.as_ref().map_or(raw.header.span(), Spanned::span),
+                        format!("an earlier entry of {:?} has always = {}; give each entry of a header the same", raw.header.get_ref(), known.always),
+                    ));
+                }
+                let any_before = known
+                    .entries
+                    .iter()
+                    .any(|entry| entry.types.contains(&TypeMatch::Any));
+                if any_before {
+                    return Err(invalid(
+                        raw.header.span(),
+                        format!("never used: an earlier entry of {:?} has the type \"*\", which matches every answer; put this one before it", raw.header.get_ref()),
+                    ));
+                }
+                known.entries.push(entry);
+            }
+            None => headers.push(TypedHeader {
+                name,
+                always,
+                entries: vec![entry],
+            }),
+        }
+    }
+    Ok(headers)
 }
 
 /// `cookie_flags = ["secure", "httponly", "samesite=lax"]` (nginx `proxy_cookie_flags ~ ...`):
