@@ -43,7 +43,7 @@ pub struct Report {
 /// Differences that hold whatever the config says, printed above the three parts so that no one
 /// reads "translated" as "identical to the byte".
 pub const GENERAL_NOTES: &[&str] = &[
-    "weir's own responses (404 when no route matches, 413, 502, 503, 504, rate-limit rejections, `status` routes) carry a short plain-text body where nginx sends an HTML error page, unless a route's `error_pages` (nginx's `error_page`) names a page for the status",
+    "weir's own responses (404 when no route matches, 413, 502, 503, 504, rate-limit rejections, `status` routes) carry a short plain-text body where nginx sends an HTML error page, unless a route's `error_pages` (nginx's `error_page`) names a page for the status; a header by the answer's type (nginx's `map $sent_http_content_type`) goes by that plain-text type",
     "a redirect from weir has an empty body where nginx sends a small HTML page",
     "a directory, or a proxied location's path (`/api` for `location /api/`), asked for without its trailing slash is redirected to `./NAME/`, a relative `Location`, where nginx writes the absolute URL",
     "weir adds no `Server` header of its own (nginx sends `Server: nginx`); the upstream's passes through",

@@ -105,6 +105,8 @@ pub fn render(preamble: &[String], tables: &[Table]) -> String {
         let width = table
             .entries
             .iter()
+            // A value of several lines (an array of tables) takes its comment after its first.
+            .filter(|entry| !entry.value.contains('\n'))
             .map(|entry| entry.key.len() + entry.value.len() + 3)
             .max()
             .unwrap_or(0);
@@ -118,6 +120,8 @@ pub fn render(preamble: &[String], tables: &[Table]) -> String {
             };
             if comment.is_empty() {
                 let _ = writeln!(out, "{line}");
+            } else if let Some((first, rest)) = line.split_once('\n') {
+                let _ = writeln!(out, "{first}  {comment}\n{rest}");
             } else {
                 let _ = writeln!(out, "{line:width$}  {comment}");
             }

@@ -19,6 +19,7 @@ use crate::Import;
 mod headers;
 mod lookahead;
 mod pages;
+mod type_map;
 
 use headers::{RequestHeader, Rules};
 
@@ -129,6 +130,9 @@ struct Scope<'a> {
     conf_dir: Option<&'a std::path::Path>,
     /// The `expires` in force (one level's replaces the one above).
     expires: Option<&'a Directive>,
+    /// The `http` block's maps of `$sent_http_content_type`, which `add_header` and `expires`
+    /// values may name.
+    type_maps: std::rc::Rc<headers::TypeMaps>,
     /// The `charset` and `charset_types` in force (each level's replaces the one above, each on
     /// its own).
     charset: Option<&'a Directive>,
@@ -365,6 +369,8 @@ struct LimitOut {
 struct Translator<'a> {
     /// nginx's configuration directory ([`Loaded::conf_dir`]).
     conf_dir: Option<std::path::PathBuf>,
+    /// The `http` block's maps of `$sent_http_content_type` ([`Scope::type_maps`]).
+    type_maps: std::rc::Rc<headers::TypeMaps>,
     items: Vec<Item>,
     accounted: HashSet<*const Directive>,
     server: Table,
@@ -712,8 +718,14 @@ impl<'a> Translator<'a> {
         }
         let block = directive.block.as_deref().unwrap_or_default();
         // Definitions first: locations refer to them wherever they are written.
+        let mut type_maps = headers::TypeMaps::new();
         for inner in block {
             match inner.name.as_str() {
+                "map" => {
+                    if let Some(name) = type_map::variable(inner) {
+                        type_maps.insert(name.to_string(), type_map::parse(inner));
+                    }
+                }
                 "log_format" => {
                     if let Some(name) = inner.args.first() {
                         self.log_formats.insert(name.clone(), inner);
@@ -728,7 +740,9 @@ impl<'a> Translator<'a> {
         self.tls_sockets = tls_sockets(block);
         self.default_server = default_server(block, &self.tls_sockets);
         self.socket_defaults = socket_defaults(block, &self.tls_sockets);
+        self.type_maps = std::rc::Rc::new(type_maps);
         let mut scope = outer.clone();
+        scope.type_maps = self.type_maps.clone();
         self.absorb(block, &mut scope);
         for inner in block {
             match inner.name.as_str() {
@@ -1090,6 +1104,7 @@ impl<'a> Translator<'a> {
     /// force for carry it ([`Rules::of`]), and `finish` corrects the item if none does.
     fn header_rule(&mut self, directive: &'a Directive) {
         let name = directive.name.as_str();
+        let typed = self.typed_rule(directive);
         let (kind, note, carried) = match name {
             "proxy_set_header" => match headers::request_header(directive) {
                 RequestHeader::Builtin(note) => (Kind::Translated, note.to_string(), false),
@@ -1121,6 +1136,7 @@ impl<'a> Translator<'a> {
                 }
                 RequestHeader::Unsupported(why) => (Kind::Unsupported, why, false),
             },
+            "add_header" | "expires" if typed.is_some() => typed.unwrap_or_else(|| unreachable!()),
             "add_header" => match headers::response_header(directive) {
                 Ok(header) if header.hsts => {
                     // [tls] hsts when [tls] is written; `finish` moves it onto the routes if not.
@@ -1287,6 +1303,74 @@ impl<'a> Translator<'a> {
         }
         if let Some(why) = less_safe_reason(directive, kind) {
             self.less_safe(directive, why);
+        }
+    }
+
+    /// The item of an `add_header` or `expires` whose value is a map of the answer's type
+    /// (`response_headers_by_type`), or `None` for any other.
+    fn typed_rule(&self, directive: &Directive) -> Option<(Kind, String, bool)> {
+        let describe = |what: String, differs: &[String]| {
+            let differs: String = differs.iter().map(|note| format!("; {note}")).collect();
+            format!("{what} on the routes it applies to{differs}")
+        };
+        match directive.name.as_str() {
+            "add_header" => Some(
+                match headers::typed_response_header(directive, &self.type_maps)? {
+                    Ok(headers::TypedAddHeader {
+                        header,
+                        entries,
+                        differs,
+                    }) => (
+                        Kind::Approximated,
+                        describe(
+                            format!(
+                                "response_headers_by_type {} by the map of {} ({} typed entr{}{})",
+                                header.name,
+                                header.value,
+                                entries.len(),
+                                if entries.len() == 1 { "y" } else { "ies" },
+                                if header.always { ", always = true" } else { "" },
+                            ),
+                            &differs,
+                        ) + &format!(
+                            "; weir replaces an upstream's {} where nginx adds a second",
+                            header.name
+                        ),
+                        true,
+                    ),
+                    Err(why) => (Kind::Unsupported, why, false),
+                },
+            ),
+            "expires" => Some(match headers::typed_expires(directive, &self.type_maps)? {
+                Ok(headers::TypedExpires {
+                    headers,
+                    exact,
+                    differs,
+                }) => {
+                    let names: Vec<&str> = headers.iter().map(|(name, _)| name.as_str()).collect();
+                    let what = describe(
+                        format!(
+                            "response_headers_by_type {} by the map of {} (on 2xx and 3xx answers, replacing the upstream's, as nginx's expires does)",
+                            names.join(" and "),
+                            directive.args[0]
+                        ),
+                        &differs,
+                    );
+                    if exact && differs.is_empty() {
+                        (Kind::Translated, what, true)
+                    } else if exact {
+                        (Kind::Approximated, what, true)
+                    } else {
+                        (
+                            Kind::Approximated,
+                            format!("{what}; no Expires date for a time, which nginx computes per answer (a cache goes by max-age when both are sent)"),
+                            true,
+                        )
+                    }
+                }
+                Err(why) => (Kind::Unsupported, why, false),
+            }),
+            _ => None,
         }
     }
 
@@ -1569,6 +1653,21 @@ impl<'a> Translator<'a> {
                 Kind::Translated,
                 "not needed: nginx's WebSocket map, for proxy_set_header Connection; weir passes a WebSocket upgrade through itself, with Connection: upgrade, and sends other requests' Connection itself".into(),
             ),
+            "map" if type_map::variable(directive).is_some() => {
+                let name = type_map::variable(directive).unwrap_or_default();
+                match self.type_maps.get(name) {
+                    Some(Ok(map)) => (
+                        if map.differs.is_empty() { Kind::Translated } else { Kind::Approximated },
+                        format!(
+                            "{} of response_headers_by_type where add_header or expires names ${name}: a type is a fragment found anywhere in the Content-Type, whatever its case, as ~* finds it; tried in nginx's order (\"\", the regexes as written, default last){}",
+                            match map.entries.len() { 1 => "1 entry".to_string(), count => format!("{count} entries") },
+                            map.differs.iter().map(|note| format!("; {note}")).collect::<String>()
+                        ),
+                    ),
+                    Some(Err(why)) => (Kind::Unsupported, why.clone()),
+                    None => (Kind::Unsupported, "a map outside the http block: weir reads the http block's".into()),
+                }
+            }
             "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
             "auth_request" => {
                 (Kind::Unsupported, "weir asks no other service whether a request may pass (it has basic_auth and access rules by address); keep it in the app".into())
@@ -6615,5 +6714,105 @@ mod tests {
             item(&imported, "location = /50x.html").kind,
             Kind::Unsupported
         );
+    }
+
+    #[test]
+    fn a_map_of_the_answers_type_becomes_headers_by_type_where_add_header_and_expires_name_it() {
+        let imported = import(concat!(
+            "http {\n map $sent_http_content_type $frame { ~*text/html DENY; }\n",
+            " map $sent_http_content_type $expires { default 1h; \"\" off; ~*text/html|json epoch; }\n",
+            " map $sent_http_content_type $cors { ~*^image/ \"*\"; }\n",
+            " server {\n  listen 80;\n  add_header X-Frame-Options $frame always;\n",
+            "  add_header Access-Control-Allow-Origin $cors;\n",
+            "  location / { expires $expires; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /api/ { expires $expires; add_header Cache-Control private; proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let typed = |path: &str| {
+            let route = config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .unwrap();
+            route
+                .rules
+                .headers
+                .response_by_type
+                .iter()
+                .map(|header| {
+                    let picks: Vec<Option<String>> = [
+                        None,
+                        Some("text/html; charset=utf-8"),
+                        Some("application/json"),
+                        Some("text/css"),
+                    ]
+                    .into_iter()
+                    .map(|kind| {
+                        header
+                            .pick(kind.map(str::as_bytes))
+                            .map(|value| value.as_str().to_string())
+                    })
+                    .collect();
+                    (header.name.to_string(), header.always, picks)
+                })
+                .collect::<Vec<_>>()
+        };
+        let no_cache = Some("no-cache".to_string());
+        let epoch = Some("Thu, 01 Jan 1970 00:00:01 GMT".to_string());
+        assert_eq!(
+            typed("/"),
+            [
+                (
+                    "x-frame-options".to_string(),
+                    true,
+                    vec![None, Some("DENY".to_string()), None, None]
+                ),
+                (
+                    "cache-control".to_string(),
+                    false,
+                    vec![
+                        None,
+                        no_cache.clone(),
+                        no_cache,
+                        Some("max-age=3600".to_string())
+                    ]
+                ),
+                (
+                    "expires".to_string(),
+                    false,
+                    vec![None, epoch.clone(), epoch, None]
+                ),
+            ]
+        );
+        // Beside an add_header Cache-Control, nginx sends two fields and weir one: expires is
+        // left out there, and the location's add_header drops the server's, as in nginx.
+        assert!(typed("/api/").is_empty());
+        let expires = item(&imported, "expires $expires");
+        assert_eq!(expires.kind, Kind::Approximated, "{}", expires.note);
+        assert!(
+            expires.note.contains("no Expires date for a time"),
+            "{}",
+            expires.note
+        );
+        // An anchored regex has no fragment form: the map and its header are left out, loudly
+        // for a header that protects.
+        let cors = item(&imported, "add_header Access-Control-Allow-Origin");
+        assert_eq!(cors.kind, Kind::Unsupported);
+        assert!(cors.note.contains("anchors"), "{}", cors.note);
+        assert_eq!(
+            item(&imported, "map $sent_http_content_type $cors").kind,
+            Kind::Unsupported
+        );
+        assert_eq!(
+            item(&imported, "map $sent_http_content_type $frame").kind,
+            Kind::Translated
+        );
+        assert!(imported
+            .report
+            .less_safe
+            .iter()
+            .all(|item| !item.directive.contains("X-Frame-Options")));
     }
 }

@@ -3,6 +3,7 @@
 //! location is (nginx's inheritance: a level with any of its own replaces the inherited ones,
 //! which [`super::Scope`] keeps), and how they are written on a `[[routes]]` table.
 
+use super::type_map::TypeMap;
 use super::Scope;
 use crate::parse::{Directive, Source};
 use crate::toml_out::{self, Table};
@@ -313,9 +314,14 @@ pub(super) fn expires(directive: &Directive) -> Result<(Vec<(String, String)>, b
     let [value] = directive.args.as_slice() else {
         return Err("expires with `modified` or two values: weir has no time of day or file time for Expires".into());
     };
+    expires_value(value)
+}
+
+/// What `expires VALUE` sets, as [`expires`] says.
+fn expires_value(value: &str) -> Result<(Vec<(String, String)>, bool), String> {
     let cache_control = |value: &str| ("Cache-Control".to_string(), value.to_string());
     let expires_at = |date: &str| ("Expires".to_string(), date.to_string());
-    match value.as_str() {
+    match value {
         "off" => return Ok((Vec::new(), true)),
         "epoch" => {
             return Ok((
@@ -464,6 +470,145 @@ fn value_ok(value: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The `map $sent_http_content_type`s of the `http` block, by variable name: the map, or why weir
+/// cannot carry it.
+pub(super) type TypeMaps = std::collections::HashMap<String, Result<TypeMap, String>>;
+
+/// The entries of a header by type: the fragments and the value of each.
+pub(super) type TypedEntries = Vec<(Vec<String>, String)>;
+
+/// An `add_header NAME $var` of a map of the answer's type: the header (its value the
+/// variable), its entries, and how the map's matching differs from nginx's.
+pub(super) struct TypedAddHeader {
+    pub header: ResponseHeader,
+    pub entries: TypedEntries,
+    pub differs: Vec<String>,
+}
+
+/// An `expires $var` of a map of the answer's type: each header's entries, whether that is all
+/// of it, and how the map's matching differs from nginx's.
+pub(super) struct TypedExpires {
+    pub headers: Vec<(String, TypedEntries)>,
+    pub exact: bool,
+    pub differs: Vec<String>,
+}
+
+/// The map a value that is one variable (`$x_frame_options`, `${cors}`) names, if it is one of
+/// `maps`.
+fn named_map<'m>(value: &str, maps: &'m TypeMaps) -> Option<&'m Result<TypeMap, String>> {
+    let name = value.strip_prefix('$')?;
+    let name = name
+        .strip_prefix('{')
+        .and_then(|name| name.strip_suffix('}'))
+        .unwrap_or(name);
+    maps.get(name)
+}
+
+/// `add_header NAME $var [always]` with `$var` a map of `$sent_http_content_type`: the header
+/// (its value the variable) and the entries of `response_headers_by_type`; `None` when the value
+/// is not such a variable.
+pub(super) fn typed_response_header(
+    directive: &Directive,
+    maps: &TypeMaps,
+) -> Option<Result<TypedAddHeader, String>> {
+    let (name, value, always) = match directive.args.as_slice() {
+        [name, value] => (name, value, false),
+        [name, value, always] if always == "always" => (name, value, true),
+        _ => return None,
+    };
+    let map = named_map(value, maps)?;
+    Some((|| {
+        let map = map
+            .as_ref()
+            .map_err(|why| format!("its map of {value}: {why}"))?;
+        name_ok(name)?;
+        for (_, text) in &map.entries {
+            value_ok(text)?;
+        }
+        let header = ResponseHeader {
+            name: name.clone(),
+            value: value.clone(),
+            always,
+            hsts: false,
+        };
+        Ok(TypedAddHeader {
+            header,
+            entries: compact(map.entries.clone()),
+            differs: map.differs.clone(),
+        })
+    })())
+}
+
+/// `expires $var` with `$var` a map of `$sent_http_content_type`: `Cache-Control` by type, and
+/// `Expires` by type when a value is `epoch` or `max` (constant dates); whether that is all of it
+/// (a time gives no `Expires`, as [`expires`] says); the map's differences. `None` when the value
+/// is not such a variable.
+pub(super) fn typed_expires(
+    directive: &Directive,
+    maps: &TypeMaps,
+) -> Option<Result<TypedExpires, String>> {
+    let [value] = directive.args.as_slice() else {
+        return None;
+    };
+    let map = named_map(value, maps)?;
+    Some((|| {
+        let map = map
+            .as_ref()
+            .map_err(|why| format!("its map of {value}: {why}"))?;
+        let mut cache_control: TypedEntries = Vec::new();
+        let mut dates: TypedEntries = Vec::new();
+        let mut all_exact = true;
+        for (types, text) in &map.entries {
+            let (headers, exact) =
+                expires_value(text).map_err(|why| format!("its map of {value}: {why}"))?;
+            all_exact &= exact;
+            let of = |name: &str| {
+                headers
+                    .iter()
+                    .find(|(header, _)| header == name)
+                    .map_or(String::new(), |(_, value)| value.clone())
+            };
+            cache_control.push((types.clone(), of("Cache-Control")));
+            dates.push((types.clone(), of("Expires")));
+        }
+        let headers = [("Cache-Control", cache_control), ("Expires", dates)]
+            .into_iter()
+            .map(|(name, entries)| (name.to_string(), compact(entries)))
+            .filter(|(_, entries)| !entries.is_empty())
+            .collect();
+        Ok(TypedExpires {
+            headers,
+            exact: all_exact,
+            differs: map.differs.clone(),
+        })
+    })())
+}
+
+/// The same entries, shorter: neighbours with one value become one entry (first match wins, so
+/// their order within it does not matter), and the last entries with the value `""` go, as no
+/// match sends no header either.
+fn compact(entries: TypedEntries) -> TypedEntries {
+    let mut merged: TypedEntries = Vec::with_capacity(entries.len());
+    for (types, value) in entries {
+        match merged.last_mut() {
+            Some((known, last)) if *last == value && !known.iter().any(|kind| kind == "*") => {
+                known.extend(types);
+            }
+            _ => merged.push((types, value)),
+        }
+    }
+    while merged.last().is_some_and(|(_, value)| value.is_empty()) {
+        merged.pop();
+    }
+    // A "*" among other types matches every answer: it alone says so.
+    for (types, _) in &mut merged {
+        if types.iter().any(|kind| kind == "*") {
+            *types = vec!["*".to_string()];
+        }
+    }
+    merged
+}
+
 /// One `response_headers(_always)` entry of a route.
 #[derive(Debug, Clone)]
 pub(super) struct ResponseRule {
@@ -474,6 +619,9 @@ pub(super) struct ResponseRule {
     pub source: Source,
     /// The `add_header` it comes from.
     pub directive: *const Directive,
+    /// `response_headers_by_type`'s entries when its value is a map of the answer's type (then
+    /// `value` is the variable); empty for a plain header.
+    pub by_type: TypedEntries,
 }
 
 /// `auth_basic_user_file PATH`: the absolute path of the file, as nginx finds it (a relative one
@@ -574,8 +722,13 @@ impl Rules {
         }
         for &directive in &scope.add_header {
             let pointer = directive as *const Directive;
-            let Ok(header) = response_header(directive) else {
-                continue;
+            let (header, by_type) = match typed_response_header(directive, &scope.type_maps) {
+                Some(Ok(typed)) => (typed.header, typed.entries),
+                Some(Err(_)) => continue,
+                None => match response_header(directive) {
+                    Ok(header) => (header, Vec::new()),
+                    Err(_) => continue,
+                },
             };
             let twice = rules
                 .response_headers
@@ -592,10 +745,39 @@ impl Rules {
                 hsts: header.hsts,
                 source: directive.source.clone(),
                 directive: pointer,
+                by_type,
             });
             rules.used.push(pointer);
         }
-        if let Some(directive) = scope.expires {
+        let typed_expires = scope
+            .expires
+            .and_then(|directive| Some((typed_expires(directive, &scope.type_maps)?, directive)));
+        if let Some((Ok(TypedExpires { headers, .. }), directive)) = typed_expires {
+            let pointer = directive as *const Directive;
+            let clash = headers.iter().any(|(name, _)| {
+                rules
+                    .response_headers
+                    .iter()
+                    .any(|known| known.name.eq_ignore_ascii_case(name))
+            });
+            if clash {
+                // Beside an add_header Cache-Control: nginx sends both, weir one value a type.
+                rules.duplicates.push(pointer);
+            } else {
+                for (name, entries) in headers {
+                    rules.response_headers.push(ResponseRule {
+                        name,
+                        value: directive.args[0].clone(),
+                        always: false,
+                        hsts: false,
+                        source: directive.source.clone(),
+                        directive: pointer,
+                        by_type: entries,
+                    });
+                }
+                rules.used.push(pointer);
+            }
+        } else if let Some(directive) = scope.expires {
             let pointer = directive as *const Directive;
             if let Ok((headers, _)) = expires(directive) {
                 for (name, value) in headers {
@@ -606,7 +788,11 @@ impl Rules {
                     match known {
                         // `expires 30d; add_header Cache-Control "public, immutable";`: nginx
                         // sends both fields, which are one list (RFC 9110 5.3): one value here.
-                        Some(known) if !known.always && name == "Cache-Control" => {
+                        Some(known)
+                            if !known.always
+                                && known.by_type.is_empty()
+                                && name == "Cache-Control" =>
+                        {
                             known.value = format!("{value}, {}", known.value);
                             rules.used.push(pointer);
                             continue;
@@ -624,6 +810,7 @@ impl Rules {
                         hsts: false,
                         source: directive.source.clone(),
                         directive: pointer,
+                        by_type: Vec::new(),
                     });
                     rules.used.push(pointer);
                 }
@@ -868,7 +1055,7 @@ impl Rules {
             let rules: Vec<&ResponseRule> = self
                 .response_headers
                 .iter()
-                .filter(|rule| rule.always == always)
+                .filter(|rule| rule.always == always && rule.by_type.is_empty())
                 .collect();
             if let Some(first) = rules.first() {
                 let pairs: Vec<(&str, &str)> = rules
@@ -882,6 +1069,30 @@ impl Rules {
                 };
                 table.set(key, inline_table(&pairs), Some(&first.source));
             }
+        }
+        let typed: Vec<&ResponseRule> = self
+            .response_headers
+            .iter()
+            .filter(|rule| !rule.by_type.is_empty())
+            .collect();
+        if let Some(first) = typed.first() {
+            let mut lines = Vec::new();
+            for rule in &typed {
+                for (types, value) in &rule.by_type {
+                    lines.push(format!(
+                        "  {{ header = {}, types = {}, value = {}{} }},",
+                        toml_out::string(&rule.name),
+                        toml_out::strings(types.iter().map(String::as_str)),
+                        toml_out::string(value),
+                        if rule.always { ", always = true" } else { "" }
+                    ));
+                }
+            }
+            table.set(
+                "response_headers_by_type",
+                format!("[\n{}\n]", lines.join("\n")),
+                Some(&first.source),
+            );
         }
         if let Some((_, source)) = self.hide_response_headers.first() {
             let names = self

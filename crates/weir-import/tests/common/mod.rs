@@ -1328,6 +1328,18 @@ pub fn announced_generally(report: &str, exchange: &Exchange, difference: &str) 
     if error_page && body_or_type {
         return Some(report.contains("short plain-text body where nginx sends an HTML error page"));
     }
+    // A header by type goes by that body's type: nginx's HTML page gets what text/html gets.
+    let typed_header = difference
+        .strip_prefix("header ")
+        .and_then(|rest| rest.split(':').next())
+        .filter(|name| {
+            report
+                .to_ascii_lowercase()
+                .contains(&format!("response_headers_by_type {name} "))
+        });
+    if error_page && typed_header.is_some() {
+        return Some(report.contains("goes by that plain-text type"));
+    }
     // weir's redirect of a directory to its slash is relative (`./media/`), nginx's absolute
     // (`http://host:port/media/`): the same target.
     let same_directory = match (nginx.header("location"), weir.header("location")) {
