@@ -7,7 +7,10 @@
 //! as text), `/status/N`, `/slow?ms=N`, `/hang` (never answers), `/close` (answers with
 //! `Connection: close`), `/big?bytes=N` (N bytes in 16 KiB chunks), `/chunked?ms=N` (three chunks
 //! with pauses of N milliseconds, 20 by default), `/text?bytes=N` (compressible `text/plain`), `/no-content` (204), `/not-modified` (304), `/length` (`Content-Length: 5`, for HEAD),
-//! `/accel/PATH` (200 with `X-Accel-Redirect: /PATH`, as Django's sendfile backends answer).
+//! `/accel/PATH` (200 with `X-Accel-Redirect: /PATH`, as Django's sendfile backends answer),
+//! `/typed?type=T` (an answer of that Content-Type), `/cookie?set=C` (a `Set-Cookie`),
+//! `/moved?path=/P` (a 302 to `http://HOST/P`, HOST the request's, as an app builds an absolute
+//! URL; `to=URL` for another, `refresh=R` for a `Refresh` too).
 //!
 //! Any endpoint, asked with [`ECHO`], also answers each request header it got as a response
 //! header `x-request-NAME` (so a comparison can read what a proxy set toward the upstream); and
@@ -404,6 +407,30 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
                 }
             }
             response.body(full("cookie")).expect("static response")
+        }
+        // `/moved?to=http%3A%2F%2Fapp%2Fx&refresh=1%3B%20url%3D...` or `/moved?path=/x`: a 302 to
+        // `to` (percent-decoded), or to `path` on the Host the request named (`http://HOST/x`, as
+        // an app builds an absolute URL), with a `Refresh` when `refresh` is given.
+        "/moved" => {
+            let host = request
+                .headers()
+                .get("host")
+                .and_then(|value| value.to_str().ok())
+                .unwrap_or_default()
+                .to_string();
+            let to = query_text(&request, "to").unwrap_or_else(|| {
+                format!(
+                    "http://{host}{}",
+                    query_text(&request, "path").unwrap_or_default()
+                )
+            });
+            let mut response = Response::builder()
+                .status(StatusCode::FOUND)
+                .header("location", to);
+            if let Some(refresh) = query_text(&request, "refresh") {
+                response = response.header("refresh", refresh);
+            }
+            response.body(full("moved")).expect("static response")
         }
         "/no-content" => Response::builder()
             .status(StatusCode::NO_CONTENT)

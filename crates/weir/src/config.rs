@@ -826,6 +826,9 @@ pub struct RouteRules {
     pub fallback: Option<StaticFallback>,
     /// `error_pages`, `intercept_errors`.
     pub pages: ErrorPages,
+    /// `location_rewrites` (nginx `proxy_redirect`): the upstream's `Location` (and `Refresh`'s
+    /// URL) that starts with a prefix gets the replacement in its place, longest prefix first.
+    pub location_rewrites: Vec<(String, Template)>,
 }
 
 /// The most an error page may hold: weir keeps each in memory.

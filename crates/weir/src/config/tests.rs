@@ -3067,3 +3067,48 @@ response_headers_by_type = [
     ));
     assert!(managed.to_string().contains("itself"), "{managed}");
 }
+
+#[test]
+fn location_rewrites_are_kept_longest_prefix_first_and_bad_ones_refused() {
+    let config = parse(&with_app(
+        r#"
+[[routes]]
+upstream = "app"
+location_rewrites = { "http://app/" = "/", "http://app/api/" = "https://$host/api/" }
+"#,
+    ));
+    let prefixes: Vec<&str> = config.routes[0]
+        .rules
+        .location_rewrites
+        .iter()
+        .map(|(prefix, _)| prefix.as_str())
+        .collect();
+    assert_eq!(prefixes, ["http://app/api/", "http://app/"]);
+    assert!(!config.routes[0].rules.location_rewrites[0].1.is_constant());
+
+    let static_route = reject(&with_app(
+        "[[routes]]\nstatic = \"/srv\"\nlocation_rewrites = { \"http://app/\" = \"/\" }\n",
+    ));
+    assert_error(
+        &static_route,
+        ConfigErrorKind::Conflict,
+        5,
+        23,
+        "routes[0].location_rewrites.\"http://app/\"",
+        &["no `upstream`"],
+    );
+    let variable = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nlocation_rewrites = { \"http://$host/\" = \"/\" }\n",
+    ));
+    assert!(
+        variable.to_string().contains("no spaces or variables"),
+        "{variable}"
+    );
+    let empty = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\nlocation_rewrites = { \"http://app/\" = \"\" }\n",
+    ));
+    assert!(
+        empty.to_string().contains("takes the prefix's place"),
+        "{empty}"
+    );
+}

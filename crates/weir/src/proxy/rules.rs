@@ -66,6 +66,8 @@ pub(super) struct Effective {
     cookie_flags: Option<Box<[crate::config::CookieFlag]>>,
     /// `response_headers_by_type`.
     response_by_type: Vec<TypedHeader>,
+    /// `location_rewrites`, longest prefix first (a route's own).
+    location_rewrites: Vec<(String, Template)>,
     access: Option<Vec<AccessRule>>,
     /// `basic_auth`, when it asks for a password.
     auth: Option<Arc<Guard>>,
@@ -228,6 +230,7 @@ impl Rules {
                         .flat_map(|typed| &typed.entries)
                         .filter_map(|entry| entry.value.as_ref()),
                 )
+                .chain(rules.location_rewrites.iter().map(|(_, template)| template))
                 .any(|template| !template.is_constant())
         });
         let pages = routes
@@ -329,6 +332,7 @@ impl Effective {
             effective.satisfy_any = satisfy == Satisfy::Any;
         }
         effective.merge_pages(&route.rules.pages, read)?;
+        effective.location_rewrites = route.rules.location_rewrites.clone();
         // A status route's own body is its answer, as nginx's `return 404 "text"` gets no
         // error_page.
         effective.answers = route
@@ -595,6 +599,9 @@ impl Effective {
             }
         }
         self.add_charset(response);
+        if !self.location_rewrites.is_empty() {
+            self.rewrite_location(response.headers_mut(), variables);
+        }
         if let Some(flags) = &self.cookie_flags {
             flag_cookies(response.headers_mut(), flags);
         }
@@ -636,12 +643,54 @@ impl Effective {
         }
     }
 
+    /// `location_rewrites` on `Location`, and on the URL of a `Refresh` (`5; url=...`), as
+    /// nginx's `proxy_redirect` edits both: the longest prefix that starts the value is
+    /// replaced; a value none starts stays as it is.
+    fn rewrite_location(&self, headers: &mut Headers, variables: &Variables<'_>) {
+        for name in [header::LOCATION, header::REFRESH] {
+            let Some(value) = headers.get(&name) else {
+                continue;
+            };
+            // A Refresh's URL follows `url=` (any case), after the delay.
+            let start = if name == header::LOCATION {
+                0
+            } else {
+                match value
+                    .windows(4)
+                    .position(|window| window.eq_ignore_ascii_case(b"url="))
+                {
+                    Some(at) => at + 4,
+                    None => continue,
+                }
+            };
+            let url = &value[start..];
+            let Some((prefix, template)) = self
+                .location_rewrites
+                .iter()
+                .find(|(prefix, _)| url.starts_with(prefix.as_bytes()))
+            else {
+                continue;
+            };
+            let Some(replacement) = template.render_with(variables) else {
+                continue;
+            };
+            let mut rewritten = Vec::with_capacity(value.len() + replacement.len());
+            rewritten.extend_from_slice(&value[..start]);
+            rewritten.extend_from_slice(replacement.as_bytes());
+            rewritten.extend_from_slice(&url[prefix.len()..]);
+            if let Ok(rewritten) = http::HeaderValue::from_bytes(&rewritten) {
+                headers.set(&name, rewritten);
+            }
+        }
+    }
+
     pub(super) fn has_response_rules(&self) -> bool {
         !self.response_set.is_empty()
             || !self.response_set_always.is_empty()
             || self.charset.is_some()
             || self.cookie_flags.is_some()
             || !self.response_by_type.is_empty()
+            || !self.location_rewrites.is_empty()
     }
 
     pub(super) fn server_name(&self) -> &str {

@@ -639,3 +639,105 @@ response_headers = {{ "Cache-Control" = "private" }}
         nginx.logs()
     );
 }
+
+#[tokio::test]
+async fn location_rewrites_edit_the_apps_redirects_as_nginxs_proxy_redirect() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[routes]]
+path = "/app/"
+upstream = "app"
+upstream_path = "/"
+request_headers = {{ Host = "backend:8000" }}
+location_rewrites = {{ "http://backend:8000/" = "/app/" }}
+[[routes]]
+path = "/other/"
+upstream = "app"
+upstream_path = "/"
+location_rewrites = {{ "http://backend/" = "https://$host/", "http://backend/deep/" = "/deeper/" }}
+[[routes]]
+path = "/"
+upstream = "app"
+"#,
+        upstream = upstream.address,
+    ))
+    .await;
+    // A path, and the Location and Refresh of its answer.
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        // The app builds its URL from the Host it was sent, as Django and FastAPI do.
+        ("/app/moved?path=/items/", "/app/items/", None),
+        ("/app/moved?to=http%3A%2F%2Felsewhere%2Fx", "http://elsewhere/x", None),
+        ("/other/moved?to=http%3A%2F%2Fbackend%2Fdeep%2Fa", "/deeper/a", None),
+        (
+            "/other/moved?to=http%3A%2F%2Fbackend%2Fa&refresh=3%3B%20URL%3Dhttp%3A%2F%2Fbackend%2Fb",
+            "https://app.test/a",
+            Some("3; URL=https://app.test/b"),
+        ),
+        ("/moved?path=/x", "http://app.test/x", None),
+    ];
+    let seen = |addr: std::net::SocketAddr| async move {
+        let mut client = Client::connect(addr).await;
+        let mut seen = Vec::new();
+        for (path, _, _) in cases {
+            let reply = client
+                .send(get_with(Some("app.test"), path, None))
+                .await
+                .unwrap();
+            let header = |name: &str| {
+                reply
+                    .headers
+                    .get(name)
+                    .map(|value| value.to_str().unwrap().to_string())
+            };
+            seen.push((*path, header("location"), header("refresh")));
+        }
+        seen
+    };
+    let expected: Vec<(&str, Option<String>, Option<String>)> = cases
+        .iter()
+        .map(|(path, location, refresh)| {
+            (
+                *path,
+                Some(location.to_string()),
+                refresh.map(str::to_string),
+            )
+        })
+        .collect();
+    assert_eq!(seen(gateway.addr).await, expected);
+
+    if !differential_enabled() {
+        return;
+    }
+    // nginx writes a path it put in Location as an absolute URL unless absolute_redirect is
+    // off; weir leaves it a path, which a client reads against the URL it asked.
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        absolute_redirect off;
+        location /app/ {{
+            proxy_set_header Host backend:8000;
+            proxy_pass http://{upstream}/;
+            proxy_redirect http://backend:8000/ /app/;
+        }}
+        location /other/ {{
+            proxy_pass http://{upstream}/;
+            proxy_redirect http://backend/deep/ /deeper/;
+            proxy_redirect http://backend/ https://$host/;
+        }}
+        location / {{ proxy_set_header Host $host; proxy_pass http://{upstream}; }}"#,
+            upstream = upstream.address,
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        seen(nginx.addr).await,
+        expected,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}

@@ -71,6 +71,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) charset_types: Option<&'a Vec<Spanned<String>>>,
     pub(super) cookie_flags: Option<&'a Vec<Spanned<String>>>,
     pub(super) response_headers_by_type: Option<&'a [RawTyped]>,
+    pub(super) location_rewrites: Option<&'a RawHeaderMap>,
     pub(super) access: Option<&'a [Spanned<String>]>,
     pub(super) basic_auth: Option<&'a Spanned<toml::Value>>,
     pub(super) satisfy: Option<&'a Spanned<String>>,
@@ -144,6 +145,18 @@ pub(super) fn validate_route<T>(
     let basic_auth = raw.basic_auth.map(validate_basic_auth).transpose()?;
     let satisfy = raw.satisfy.map(validate_satisfy).transpose()?;
 
+    let location_rewrites = match (raw.location_rewrites, raw.upstream) {
+        (Some(map), Some(_)) => validate_location_rewrites(map)?,
+        (Some(map), None) => {
+            let span = map.keys().next().map_or(0..0, Spanned::span);
+            return Err(Problem::new(
+                ConfigErrorKind::Conflict,
+                span,
+                "`location_rewrites` edits the upstream's Location; this route has no `upstream`",
+            ));
+        }
+        (None, _) => Vec::new(),
+    };
     let is_static = raw.static_root.is_some();
     let only_static = [
         raw.dotfiles.map(|value| ("dotfiles", value.span())),
@@ -235,6 +248,7 @@ pub(super) fn validate_route<T>(
         dotfiles: raw.dotfiles.is_some_and(|value| *value.get_ref()),
         fallback,
         pages: validate_pages(raw.error_pages, raw.intercept_errors)?,
+        location_rewrites,
     })
 }
 
@@ -569,6 +583,34 @@ fn validate_typed(list: &[RawTyped], plain: &[&HeaderName]) -> Result<Vec<TypedH
         }
     }
     Ok(headers)
+}
+
+/// `location_rewrites = { "http://app:8000/" = "/" }` (nginx `proxy_redirect`): each prefix a
+/// URL or path without variables, each replacement a header value that may have some; kept
+/// longest prefix first, so the first that matches is the longest.
+fn validate_location_rewrites(map: &RawHeaderMap) -> Result<Vec<(String, Template)>, Problem> {
+    let mut rewrites = Vec::with_capacity(map.len());
+    for (prefix, replacement) in map {
+        let text = prefix.get_ref();
+        if text.is_empty()
+            || !text.bytes().all(|byte| byte.is_ascii_graphic())
+            || text.contains('$')
+        {
+            return Err(invalid(
+                prefix.span(),
+                format!("expected the start of a Location the upstream sends, such as \"http://app:8000/\" (visible ASCII, no spaces or variables), found {text:?}"),
+            ));
+        }
+        if replacement.get_ref().is_empty() {
+            return Err(invalid(
+                replacement.span(),
+                "expected what takes the prefix's place, such as \"/\" or \"https://$host/\"",
+            ));
+        }
+        rewrites.push((text.clone(), template(replacement)?));
+    }
+    rewrites.sort_by_key(|(prefix, _)| std::cmp::Reverse(prefix.len()));
+    Ok(rewrites)
 }
 
 /// `cookie_flags = ["secure", "httponly", "samesite=lax"]` (nginx `proxy_cookie_flags ~ ...`):
