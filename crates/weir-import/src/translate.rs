@@ -118,6 +118,8 @@ struct Scope<'a> {
     add_header: Vec<&'a Directive>,
     /// The `proxy_hide_header`s in force, inherited the same way.
     proxy_hide_header: Vec<&'a Directive>,
+    /// The `proxy_redirect`s in force, inherited the same way (none: nginx's `default`).
+    proxy_redirect: Vec<&'a Directive>,
     /// The `allow`s and `deny`s in force, in order, inherited the same way.
     access: Vec<&'a Directive>,
     /// The `auth_basic` and `auth_basic_user_file` in force (each level's replaces the one above,
@@ -269,6 +271,9 @@ struct Route {
     fallback: Option<(StaticFallback, Source)>,
     /// `upstream_path`: the URI part of the location's `proxy_pass`, which replaces its path.
     upstream_path: Option<String>,
+    /// `location_rewrites`, from the `proxy_redirect`s in force (or nginx's default): prefix,
+    /// replacement, and where it comes from.
+    location_rewrites: Vec<(String, String, Source)>,
 }
 
 /// A server-level `try_files`, for the whole-server static route.
@@ -329,6 +334,7 @@ impl Route {
             internal: None,
             fallback: None,
             upstream_path: None,
+            location_rewrites: Vec::new(),
         }
     }
 }
@@ -1608,9 +1614,14 @@ impl<'a> Translator<'a> {
                 _ => (Kind::Approximated, "weir always speaks HTTP/1.1 to upstreams".into()),
             },
             "proxy_pass_header" => proxy_pass_header(directive),
-            "proxy_redirect" => match directive.args.first().map(String::as_str) {
-                Some("off" | "default") => (Kind::Translated, "always: weir never rewrites Location".into()),
-                _ => (Kind::Unsupported, "weir never rewrites Location headers".into()),
+            "proxy_redirect" => match proxy_redirect(directive) {
+                Ok(Redirect::Off) => (Kind::Translated, "no location_rewrites on the routes it applies to: the app's Location passes as it is".into()),
+                Ok(Redirect::Default) => (Kind::Translated, "location_rewrites from the proxy_pass URL to the location's path, on the proxied routes it applies to".into()),
+                Ok(Redirect::Rewrite(prefix, replacement)) => (
+                    Kind::Translated,
+                    format!("location_rewrites {prefix:?} = {replacement:?} on the proxied routes it applies to (a path it gives stays a path, where nginx's absolute_redirect writes http://HOST:PORT/...: the same place)"),
+                ),
+                Err(why) => (Kind::Unsupported, why),
             },
             "proxy_ignore_client_abort" if off => (Kind::Translated, "the default".into()),
             "proxy_ignore_client_abort" => (
@@ -2286,6 +2297,7 @@ impl<'a> Translator<'a> {
         let mut proxy_set_header = Vec::new();
         let mut add_header = Vec::new();
         let mut proxy_hide_header = Vec::new();
+        let mut proxy_redirect = Vec::new();
         let mut access = Vec::new();
         let mut error_page = Vec::new();
         for directive in block {
@@ -2300,6 +2312,7 @@ impl<'a> Translator<'a> {
                 "proxy_set_header" => proxy_set_header.push(directive),
                 "add_header" => add_header.push(directive),
                 "proxy_hide_header" => proxy_hide_header.push(directive),
+                "proxy_redirect" => proxy_redirect.push(directive),
                 "allow" | "deny" => access.push(directive),
                 "auth_basic" => scope.auth_basic = Some(directive),
                 "auth_basic_user_file" => scope.auth_basic_user_file = Some(directive),
@@ -2342,6 +2355,9 @@ impl<'a> Translator<'a> {
         }
         if !proxy_hide_header.is_empty() {
             scope.proxy_hide_header = proxy_hide_header;
+        }
+        if !proxy_redirect.is_empty() {
+            scope.proxy_redirect = proxy_redirect;
         }
         if !access.is_empty() {
             scope.access = access;
@@ -3327,6 +3343,32 @@ impl<'a> Translator<'a> {
             self.upstream_timeouts(name, &proxy_scope, &directive.source);
         }
         let rules = Rules::of(&proxy_scope, is_upstream, is_answer);
+        // A static route's fallback to the app has no `upstream` to carry them.
+        let location_rewrites = match proxy_used {
+            Some(proxy_pass) if matches!(target, RouteTarget::Upstream(_)) => location_rewrites(
+                &proxy_scope,
+                proxy_pass,
+                (!regex).then_some(path.as_str()),
+                upstream_host.is_some(),
+            ),
+            _ => Vec::new(),
+        };
+        if let (Some(proxy_pass), [(prefix, to, _)], true) = (
+            proxy_used,
+            location_rewrites.as_slice(),
+            proxy_scope.proxy_redirect.is_empty(),
+        ) {
+            let note = format!(
+                "location_rewrites {prefix:?} = {to:?}: nginx's proxy_redirect default, as the app is sent $proxy_host and names it in the URLs it redirects to (a path stays a path, where nginx's absolute_redirect writes http://HOST:PORT/...: the same place)"
+            );
+            let item = self.items.iter_mut().rev().find(|item| {
+                item.sources.first() == Some(&proxy_pass.source)
+                    && item.directive.starts_with("proxy_pass")
+            });
+            if let Some(item) = item.filter(|item| !item.note.contains(&note)) {
+                item.note.push_str(&format!("; {note}"));
+            }
+        }
         for host in hosts {
             let route = Route {
                 host: host.clone(),
@@ -3350,6 +3392,7 @@ impl<'a> Translator<'a> {
                 internal: internal.map(|internal| internal.source.clone()),
                 fallback: fallback.clone(),
                 upstream_path: upstream_path.clone(),
+                location_rewrites: location_rewrites.clone(),
             };
             // Without `$uri/`, nginx passes the directory `/` to the app: an exact route for it.
             let home = match (&app_home, &fallback) {
@@ -4279,6 +4322,18 @@ impl<'a> Translator<'a> {
             if let Some((on, source)) = &route.response_buffering {
                 table.set("response_buffering", on.to_string(), Some(source));
             }
+            if let Some((_, _, source)) = route.location_rewrites.first() {
+                let pairs: Vec<(&str, &str)> = route
+                    .location_rewrites
+                    .iter()
+                    .map(|(prefix, replacement, _)| (prefix.as_str(), replacement.as_str()))
+                    .collect();
+                table.set(
+                    "location_rewrites",
+                    headers::inline_table(&pairs),
+                    Some(source),
+                );
+            }
             route.rules.write(&mut table, route.upstream_host.as_ref());
             tables.push(table);
         }
@@ -4618,6 +4673,97 @@ const SECURITY_HEADERS: &[&str] = &[
 /// its place and its text (several directives may share a line).
 /// `map $http_upgrade $connection_upgrade { default upgrade; '' close; }`, the map nginx's
 /// WebSocket guide (and Uvicorn's) gives: a Connection value from the client's Upgrade header.
+/// What one `proxy_redirect` says.
+#[derive(Debug, PartialEq)]
+enum Redirect {
+    Off,
+    Default,
+    /// `proxy_redirect PREFIX REPLACEMENT`.
+    Rewrite(String, String),
+}
+
+/// A `proxy_redirect` weir can carry, or why not.
+fn proxy_redirect(directive: &Directive) -> Result<Redirect, String> {
+    match directive.args.as_slice() {
+        [off] if off == "off" => Ok(Redirect::Off),
+        [default] if default == "default" => Ok(Redirect::Default),
+        [prefix, _] if prefix.starts_with('~') => Err(format!(
+            "{prefix:?} is a regex: weir's location_rewrites take a literal start of the Location"
+        )),
+        [prefix, _] if prefix.contains('$') || prefix.is_empty() || prefix.contains(char::is_whitespace) => Err(format!(
+            "{prefix:?} has variables or spaces: weir's location_rewrites take a literal start of the Location"
+        )),
+        [_, replacement] if replacement.is_empty() => {
+            Err("an empty replacement: weir's location_rewrites need one (\"/\" for the site's root)".into())
+        }
+        [prefix, replacement] => {
+            headers::value_ok(replacement)?;
+            Ok(Redirect::Rewrite(prefix.clone(), replacement.clone()))
+        }
+        _ => Err("expected proxy_redirect off, default, or PREFIX REPLACEMENT".into()),
+    }
+}
+
+/// nginx's `proxy_redirect default` for a `proxy_pass` in a location (`None` for a regex or
+/// named one): the URL with a URI part becomes the location's path (`http://app:8000/` in
+/// `location /app/`: `/app/`), one without becomes `/` (`http://app` + `/`). None for a URL with
+/// variables, or a Unix socket's (the app never names it).
+fn default_redirect(proxy_pass: &Directive, location: Option<&str>) -> Option<(String, String)> {
+    let url = proxy_pass.args.first()?;
+    let rest = url
+        .strip_prefix("http://")
+        .or_else(|| url.strip_prefix("https://"))?;
+    if url.contains('$') || rest.starts_with("unix:") {
+        return None;
+    }
+    match rest.find('/') {
+        Some(_) => Some((url.clone(), location?.to_string())),
+        None => Some((format!("{url}/"), "/".to_string())),
+    }
+}
+
+/// A proxied location's `location_rewrites`: from the `proxy_redirect`s in force, or, with none,
+/// nginx's default where the app is sent `$proxy_host` (`sends_proxy_host`; elsewhere it is sent
+/// the client's Host and names that in its URLs). nginx takes the first that matches, weir the
+/// longest: one whose prefix an earlier one starts is never reached in nginx, and is left out.
+fn location_rewrites(
+    scope: &Scope<'_>,
+    proxy_pass: &Directive,
+    location: Option<&str>,
+    sends_proxy_host: bool,
+) -> Vec<(String, String, Source)> {
+    let mut found: Vec<(String, String, Source)> = Vec::new();
+    if scope.proxy_redirect.is_empty() {
+        if sends_proxy_host {
+            found.extend(
+                default_redirect(proxy_pass, location)
+                    .map(|(prefix, to)| (prefix, to, proxy_pass.source.clone())),
+            );
+        }
+        return found;
+    }
+    for directive in &scope.proxy_redirect {
+        let entry = match proxy_redirect(directive) {
+            Ok(Redirect::Off) => {
+                found.clear();
+                continue;
+            }
+            Ok(Redirect::Default) => default_redirect(proxy_pass, location),
+            Ok(Redirect::Rewrite(prefix, to)) => Some((prefix, to)),
+            Err(_) => None,
+        };
+        if let Some((prefix, to)) = entry {
+            if !found
+                .iter()
+                .any(|(known, _, _)| prefix.starts_with(known.as_str()))
+            {
+                found.push((prefix, to, directive.source.clone()));
+            }
+        }
+    }
+    found
+}
+
 fn is_upgrade_map(directive: &Directive) -> bool {
     let [source, _] = directive.args.as_slice() else {
         return false;
@@ -6814,5 +6960,69 @@ mod tests {
             .less_safe
             .iter()
             .all(|item| !item.directive.contains("X-Frame-Options")));
+    }
+
+    #[test]
+    fn proxy_redirect_and_its_default_become_location_rewrites() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  location /app/ { proxy_pass http://app:8000/; }\n",
+            "  location /root/ { proxy_pass http://app:8000; }\n",
+            "  location /host/ { proxy_set_header Host $host; proxy_pass http://app:8000/; }\n",
+            "  location /named/ { proxy_set_header Host $host; proxy_pass http://app:8000/;\n",
+            "   proxy_redirect http://app:8000/ /named/; proxy_redirect http://app:8000/x/ /never/;\n",
+            "   proxy_redirect http://other/ https://$host/; }\n",
+            "  location /off/ { proxy_redirect off; proxy_pass http://app:8000/; }\n",
+            "  location /re/ { proxy_redirect ~^http://(.*)$ /$1; proxy_pass http://app:8000/; }\n",
+            "  location ~ ^/rx/ { proxy_pass http://app:8000; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let rewrites = |path: &str| {
+            let route = config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .unwrap();
+            route
+                .rules
+                .location_rewrites
+                .iter()
+                .map(|(prefix, to)| (prefix.clone(), to.as_str().to_string()))
+                .collect::<Vec<_>>()
+        };
+        let pair = |prefix: &str, to: &str| (prefix.to_string(), to.to_string());
+        // nginx's default, where the app is sent $proxy_host.
+        assert_eq!(rewrites("/app/"), [pair("http://app:8000/", "/app/")]);
+        assert_eq!(rewrites("/root/"), [pair("http://app:8000/", "/")]);
+        // The client's Host: the app names it, and nothing needs rewriting.
+        assert!(rewrites("/host/").is_empty());
+        // Longest first in weir; /x/ comes after the prefix that starts it, so nginx never
+        // reaches it.
+        assert_eq!(
+            rewrites("/named/"),
+            [
+                pair("http://app:8000/", "/named/"),
+                pair("http://other/", "https://$host/")
+            ]
+        );
+        assert!(rewrites("/off/").is_empty());
+        assert!(rewrites("/re/").is_empty());
+        assert_eq!(
+            item(&imported, "proxy_redirect ~^http").kind,
+            Kind::Unsupported
+        );
+        // A regex location's proxy_pass has no URI part: its default goes to `/`.
+        let location = config
+            .routes
+            .iter()
+            .find(|route| route.path.contains("rx"))
+            .unwrap();
+        assert_eq!(location.rules.location_rewrites.len(), 1);
+        assert_eq!(location.rules.location_rewrites[0].1.as_str(), "/");
+        assert!(item(&imported, "proxy_pass http://app:8000/")
+            .note
+            .contains("nginx's proxy_redirect default"));
     }
 }

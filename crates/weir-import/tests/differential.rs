@@ -40,7 +40,14 @@ const CASES: &[Case] = &[
         file: "flask.conf",
         listeners: 1,
         hosts: &["example.com", "other.test"],
-        paths: &["/", "/status/201", "/status/503", "/text?bytes=3000"],
+        paths: &[
+            "/",
+            "/status/201",
+            "/status/503",
+            "/text?bytes=3000",
+            "/moved?path=/items/",
+            "/moved?to=http%3A%2F%2Felsewhere.test%2F",
+        ],
         announced: &[],
     },
     Case {

@@ -421,7 +421,7 @@ fn token(text: &str) -> bool {
 }
 
 /// As weir's own check of a header value (`Template::parse_header`).
-fn value_ok(value: &str) -> Result<(), String> {
+pub(super) fn value_ok(value: &str) -> Result<(), String> {
     if !value
         .chars()
         .all(|character| character == ' ' || character == '\t' || character.is_ascii_graphic())
@@ -1163,7 +1163,7 @@ impl Rules {
 }
 
 /// `{ Host = "app", "X-Forwarded-Host" = "" }`.
-fn inline_table(pairs: &[(&str, &str)]) -> String {
+pub(super) fn inline_table(pairs: &[(&str, &str)]) -> String {
     let entries: Vec<String> = pairs
         .iter()
         .map(|(key, value)| {
