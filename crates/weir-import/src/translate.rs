@@ -2570,8 +2570,64 @@ impl<'a> Translator<'a> {
             self.translated(answer, "redirect and status of that route");
         }
 
+        // `if ($scheme != "https") { return 301 https://$host$request_uri; }`: nginx redirects
+        // every plain-HTTP request before any location.
+        let mut scheme_return = None;
+        if let Some((inner, answer)) = block
+            .iter()
+            .find_map(|inner| Some((inner, scheme_if(inner)?)))
+        {
+            let redirect = match self.return_target(answer, None) {
+                Some(target @ RouteTarget::Redirect { .. }) => Some(target),
+                _ => None,
+            };
+            if scope.tls_only {
+                self.translated(inner, "never true: every socket of this server is TLS");
+                self.translated(answer, "never reached: every socket of this server is TLS");
+            } else if scope.plain_only && redirect.is_some() {
+                // Always true: the server's own `return`, as below.
+                self.translated(inner, "always true: every socket of this server is plain HTTP, so it is the server's return (below)");
+                scheme_return = Some(answer);
+            } else if let (Some(target), Some(_)) = (redirect, scope.ssl_certificate) {
+                // Both kinds of socket: the redirect on the plain ones, the server's routes on
+                // the TLS ones.
+                let tls = &self.tls_sockets;
+                let mut plain = scope.clone();
+                plain.sockets.all.retain(|socket| !tls.contains(socket));
+                plain
+                    .sockets
+                    .default_of
+                    .retain(|socket| !tls.contains(socket));
+                (plain.plain_only, plain.tls_only) = (true, false);
+                scope.sockets.all.retain(|socket| tls.contains(socket));
+                scope
+                    .sockets
+                    .default_of
+                    .retain(|socket| tls.contains(socket));
+                (scope.plain_only, scope.tls_only) = (false, true);
+                for host in &hosts {
+                    self.routes.push(Route::whole_server(
+                        &plain,
+                        host.clone(),
+                        target.clone(),
+                        answer.source.clone(),
+                        inner.source.clone(),
+                    ));
+                }
+                self.translated(
+                    inner,
+                    "a redirect route (scheme = \"http\") on this server's plain sockets; its other routes answer on its TLS sockets only (scheme = \"https\")",
+                );
+                self.translated(answer, "redirect and status of that route");
+            }
+        }
+
         // A `return` in the server block answers before any location.
-        if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
+        if let Some(answer) = block
+            .iter()
+            .find(|inner| inner.name == "return")
+            .or(scheme_return)
+        {
             let target = self.return_target(answer, scope.default_type);
             if let Some(target) = target {
                 for host in &hosts {
@@ -2677,7 +2733,9 @@ impl<'a> Translator<'a> {
                     .find(|inner| {
                         // Not certbot's `if ($host = ...)`, which is translated.
                         inner.name == "rewrite"
-                            || (inner.name == "if" && certbot_if(inner).is_none())
+                            || (inner.name == "if"
+                                && certbot_if(inner).is_none()
+                                && scheme_if(inner).is_none())
                     })
                     .map(|inner| inner.source.clone());
                 for host in &hosts {
@@ -4445,6 +4503,28 @@ fn route_scheme(route: &Route, tls_written: bool) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// `if ($scheme != "https") { return 301 URL; }` (or `$scheme = http`, `$https != on`,
+/// `$https = ""`), whose condition holds on plain HTTP only: the `return`.
+fn scheme_if(directive: &Directive) -> Option<&Directive> {
+    if directive.name != "if" {
+        return None;
+    }
+    let text: String = directive.args.concat().replace(['"', '\''], "");
+    let plain = matches!(
+        text.as_str(),
+        "($scheme!=https)" | "($scheme=http)" | "($https!=on)" | "($https=)"
+    );
+    let [answer] = directive.block.as_deref()? else {
+        return None;
+    };
+    let redirect = answer.name == "return"
+        && answer
+            .args
+            .first()
+            .is_some_and(|code| matches!(code.as_str(), "301" | "302" | "303" | "307" | "308"));
+    (plain && redirect).then_some(answer)
 }
 
 /// certbot's `if ($host = NAME) { return 301 URL; }`: the host and the `return`.
@@ -7024,5 +7104,67 @@ mod tests {
         assert!(item(&imported, "proxy_pass http://app:8000/")
             .note
             .contains("nginx's proxy_redirect default"));
+    }
+
+    #[test]
+    fn an_if_on_the_scheme_redirects_the_plain_sockets_and_leaves_the_tls_ones_the_routes() {
+        let imported = import(&format!(
+            concat!(
+                "http {{\n server {{\n  listen 80;\n  listen 443 ssl;\n  server_name example.com;\n  {}\n",
+                "  if ($scheme != \"https\") {{ return 301 https://$host$request_uri; }}\n",
+                "  location / {{ proxy_pass http://127.0.0.1:8000; }}\n }}\n",
+                " server {{\n  listen 8080;\n  server_name plain.example.com;\n",
+                "  if ($https != on) {{ return 308 https://example.com$request_uri; }}\n",
+                "  location / {{ proxy_pass http://127.0.0.1:8000; }}\n }}\n",
+                " server {{\n  listen 8443 ssl;\n  server_name tls.example.com;\n  {}\n",
+                "  if ($scheme = http) {{ return 301 https://$host$request_uri; }}\n",
+                "  location / {{ proxy_pass http://127.0.0.1:8000; }}\n }}\n",
+                " server {{\n  listen 80;\n  listen 443 ssl;\n  server_name www.example.com;\n  {}\n",
+                "  if ($scheme != 'https') {{ return 301 https://$host$request_uri; }}\n",
+                "  location / {{ proxy_pass http://127.0.0.1:8000; }}\n }}\n}}\n",
+            ),
+            CERT, CERT, CERT
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        use weir::routing::Listeners;
+        // Each route: the addresses it answers on, and the status it answers with by itself.
+        let routes: Vec<(Vec<String>, Option<u16>)> = config
+            .routes
+            .iter()
+            .map(|route| {
+                let Listeners::Addrs(addrs) = &route.scope.listeners else {
+                    panic!("{:?}\n{}", route.scope.listeners, imported.toml)
+                };
+                (
+                    addrs.iter().map(ToString::to_string).collect(),
+                    route.answer.as_ref().map(|answer| answer.status.as_u16()),
+                )
+            })
+            .collect();
+        let on = |addr: &str, status: Option<u16>| (vec![addr.to_string()], status);
+        assert_eq!(
+            routes,
+            [
+                // Both kinds of socket: the redirect on plain HTTP, the app on TLS.
+                on("0.0.0.0:80", Some(301)),
+                on("0.0.0.0:443", None),
+                // Plain sockets only: always true, the server's return; its location is never
+                // reached.
+                on("0.0.0.0:8080", Some(308)),
+                // TLS sockets only: never true.
+                on("0.0.0.0:8443", None),
+                // Not the default server of its sockets: its host's routes, split the same way.
+                on("0.0.0.0:80", Some(301)),
+                on("0.0.0.0:443", None),
+            ]
+        );
+        assert_eq!(
+            item(&imported, "if ($scheme = http)").kind,
+            Kind::Translated
+        );
+        assert!(item(&imported, "if ($scheme = http)")
+            .note
+            .contains("never true"));
     }
 }
