@@ -877,10 +877,43 @@ pub struct HeaderRules {
     /// every `Set-Cookie` of the upstream's answers. `None`: the host's, else none; `Some([])`:
     /// none, though the host has some.
     pub cookie_flags: Option<Vec<CookieFlag>>,
+    /// `deny_headers` (nginx `if ($http_user_agent ~* bot) { return 403; }`): a request whose
+    /// header matches (or does not) gets the status before `access`, limits or the upstream.
+    /// `None`: the host's; `Some([])`: none, though the host has some.
+    pub deny_headers: Option<Vec<HeaderGuard>>,
     /// `response_headers_by_type` (nginx `add_header NAME $var` with a `map
     /// $sent_http_content_type $var`): a header whose value depends on the answer's
     /// `Content-Type`. A route's rule for a header replaces its host's, in either form.
     pub response_by_type: Vec<TypedHeader>,
+}
+
+/// One entry of `deny_headers`: a request header's value (`""` when the request has none, as
+/// nginx's empty `$http_NAME`) searched with a regex; the request is refused with `status` when
+/// it matches (`matches`) or when it does not (`not_matches`).
+#[derive(Debug, Clone)]
+pub struct HeaderGuard {
+    pub name: HeaderName,
+    pub regex: regex::bytes::Regex,
+    /// `not_matches`: refused when the regex finds nothing.
+    pub negate: bool,
+    /// 400 to 599, or 444 (closed without an answer); default 403.
+    pub status: StatusCode,
+}
+
+impl HeaderGuard {
+    /// Whether a request with this header value (the first, when several) is refused.
+    pub fn refuses(&self, value: Option<&[u8]>) -> bool {
+        self.regex.is_match(value.unwrap_or_default()) != self.negate
+    }
+}
+
+impl PartialEq for HeaderGuard {
+    fn eq(&self, other: &HeaderGuard) -> bool {
+        self.name == other.name
+            && self.regex.as_str() == other.regex.as_str()
+            && self.negate == other.negate
+            && self.status == other.status
+    }
 }
 
 /// One header of `response_headers_by_type`: its entries are tried in order, and the first whose

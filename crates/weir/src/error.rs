@@ -150,6 +150,13 @@ pub enum ProxyError {
     /// a path component too long) is 404, forbidden (or a symlink loop) is 403, anything else 500.
     #[error("static file: {source}")]
     File { source: io::Error },
+    /// The route's or host's `deny_headers` refused the request by a header: its status (403 by
+    /// default), as nginx's `if ($http_user_agent ~* bot) { return 403; }`.
+    #[error("refused by its {header} header")]
+    HeaderRefused {
+        status: StatusCode,
+        header: http::HeaderName,
+    },
     /// The route's or host's `access` list refused the client's address: 403, as nginx `deny`.
     #[error("access denied to {client}")]
     AccessDenied { client: std::net::IpAddr },
@@ -205,9 +212,9 @@ impl ProxyError {
             | ProxyError::QueueFull { .. }
             | ProxyError::Overloaded { .. }
             | ProxyError::SpoolFull { .. } => StatusCode::SERVICE_UNAVAILABLE,
-            ProxyError::RateLimited { status, .. } | ProxyError::ConnLimited { status, .. } => {
-                *status
-            }
+            ProxyError::RateLimited { status, .. }
+            | ProxyError::ConnLimited { status, .. }
+            | ProxyError::HeaderRefused { status, .. } => *status,
             ProxyError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ProxyError::FileNotFound { .. } => StatusCode::NOT_FOUND,
             ProxyError::FileForbidden { .. } => StatusCode::FORBIDDEN,
@@ -235,6 +242,7 @@ impl ProxyError {
             | ProxyError::FileNotFound { .. }
             | ProxyError::FileForbidden { .. }
             | ProxyError::AccessDenied { .. }
+            | ProxyError::HeaderRefused { .. }
             | ProxyError::Unauthorized { .. } => Side::Downstream,
             // A missing or forbidden file is the client's asking; any other failure is weir's.
             ProxyError::File { source } => {
@@ -303,6 +311,7 @@ impl ProxyError {
             ProxyError::FileNotFound { .. } => "file_not_found",
             ProxyError::FileForbidden { .. } => "file_forbidden",
             ProxyError::AccessDenied { .. } => "access_denied",
+            ProxyError::HeaderRefused { .. } => "header_refused",
             ProxyError::Unauthorized { .. } => "unauthorized",
             ProxyError::AuthBusy => "auth_busy",
             ProxyError::File { .. } => "file",

@@ -443,6 +443,7 @@ impl Proxy {
             checks::body_size(length, self.max_body_size)?;
             let rules = self.rules.find(Some(route.index), None);
             if let Some(rules) = rules {
+                rules.check_headers(request.headers())?;
                 rules.check_access(client_ip)?;
             }
             // The decision is made into one local, borrowed below: a second local for it (or the

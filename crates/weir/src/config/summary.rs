@@ -514,6 +514,13 @@ fn rules_line(
     if let Some(access) = access {
         parts.push(format!("access: {} entries", access.len()));
     }
+    if let Some(guards) = headers
+        .deny_headers
+        .as_ref()
+        .filter(|list| !list.is_empty())
+    {
+        parts.push(format!("denied by header: {} entries", guards.len()));
+    }
     let count = |what: &str, count: usize| (count > 0).then(|| format!("{what} {count}"));
     parts.extend(
         [

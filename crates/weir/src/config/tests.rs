@@ -3112,3 +3112,57 @@ location_rewrites = { "http://app/" = "/", "http://app/api/" = "https://$host/ap
         "{empty}"
     );
 }
+
+#[test]
+fn deny_headers_are_read_with_a_default_of_403_and_bad_ones_refused() {
+    let config = parse(&with_app(
+        r#"
+[[routes]]
+upstream = "app"
+deny_headers = [
+  { header = "User-Agent", matches = "(?i)bot" },
+  { header = "X-Api-Key", not_matches = "^k-", status = 444 },
+]
+"#,
+    ));
+    let guards = config.routes[0]
+        .rules
+        .headers
+        .deny_headers
+        .as_ref()
+        .unwrap();
+    assert_eq!(guards.len(), 2);
+    assert_eq!(guards[0].status, StatusCode::FORBIDDEN);
+    assert!(guards[0].refuses(Some(b"GoogleBOT")));
+    assert!(!guards[0].refuses(None));
+    assert_eq!(guards[1].status.as_u16(), 444);
+    assert!(guards[1].refuses(None));
+    assert!(!guards[1].refuses(Some(b"k-1")));
+
+    let both = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"A\", matches = \"x\", not_matches = \"y\" }]\n",
+    ));
+    assert_eq!(both.kind(), ConfigErrorKind::Conflict, "{both}");
+    let neither = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"A\" }]\n",
+    ));
+    assert!(neither.to_string().contains("not_matches"), "{neither}");
+    let lookaround = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"A\", matches = \"a(?!b)\" }]\n",
+    ));
+    assert_error(
+        &lookaround,
+        ConfigErrorKind::InvalidValue,
+        5,
+        43,
+        "routes[0].deny_headers[0].matches",
+        &["look-around"],
+    );
+    let status = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"A\", matches = \"a\", status = 302 }]\n",
+    ));
+    assert!(
+        status.to_string().contains("400 to 599, or 444"),
+        "{status}"
+    );
+}

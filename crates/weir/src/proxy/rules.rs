@@ -25,8 +25,8 @@ use http::{Method, StatusCode, Uri};
 
 use super::auth::{Guard, Pending, UserFile, Verifier};
 use crate::config::{
-    AccessRule, BasicAuth, Config, ErrorPages, ForwardedFor, HeaderRules, HostConfig, RouteConfig,
-    Satisfy, Template, TypedHeader, Variables,
+    AccessRule, BasicAuth, Config, ErrorPages, ForwardedFor, HeaderGuard, HeaderRules, HostConfig,
+    RouteConfig, Satisfy, Template, TypedHeader, Variables,
 };
 use crate::error::ProxyError;
 
@@ -66,6 +66,8 @@ pub(super) struct Effective {
     cookie_flags: Option<Box<[crate::config::CookieFlag]>>,
     /// `response_headers_by_type`.
     response_by_type: Vec<TypedHeader>,
+    /// `deny_headers`, in order (a route's replace its host's).
+    deny_headers: Vec<HeaderGuard>,
     /// `location_rewrites`, longest prefix first (a route's own).
     location_rewrites: Vec<(String, Template)>,
     access: Option<Vec<AccessRule>>,
@@ -453,6 +455,25 @@ impl Effective {
         if let Some(flags) = &rules.cookie_flags {
             self.cookie_flags = (!flags.is_empty()).then(|| flags.as_slice().into());
         }
+        if let Some(guards) = &rules.deny_headers {
+            self.deny_headers = guards.clone();
+        }
+    }
+
+    /// `deny_headers`: the first entry that refuses the request answers its status, before
+    /// `access`, as nginx's `if ... return` (its rewrite phase) runs before `allow`/`deny`.
+    pub(super) fn check_headers(&self, headers: &Headers) -> Result<(), ProxyError> {
+        match self
+            .deny_headers
+            .iter()
+            .find(|guard| guard.refuses(headers.get(&guard.name)))
+        {
+            Some(guard) => Err(ProxyError::HeaderRefused {
+                status: guard.status,
+                header: guard.name.clone(),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// `access`, in order: the first entry that matches the client decides; none matching lets
@@ -475,6 +496,7 @@ impl Effective {
         client_ip: IpAddr,
         headers: &Headers,
     ) -> Result<Option<Pending>, ProxyError> {
+        self.check_headers(headers)?;
         self.check_access(client_ip)?;
         self.check_auth(client_ip, headers)
     }

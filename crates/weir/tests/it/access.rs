@@ -380,3 +380,143 @@ limits = ["few"]
         .collect();
     assert_eq!(from_weir, from_nginx, "nginx logs: {}", nginx.logs());
 }
+
+/// `deny_headers` (nginx `if ($http_NAME ~* RE) { return CODE; }`): a host's entries for the
+/// paths no route of it matches and its routes without their own; a route's list in place of
+/// its host's; a missing header read as `""`; 444 closes without an answer.
+#[tokio::test]
+async fn deny_headers_refuse_requests_by_a_header_as_nginxs_if_return() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[hosts]]
+name = "app.test"
+deny_headers = [{{ header = "User-Agent", matches = "(?i)(bot|crawler)" }}]
+[[routes]]
+host = "app.test"
+path = "/"
+upstream = "app"
+[[routes]]
+host = "app.test"
+path = "/api/"
+upstream = "app"
+deny_headers = [
+  {{ header = "User-Agent", matches = "(?i)(bot|crawler)" }},
+  {{ header = "X-Api-Key", not_matches = "^k-[0-9]+$", status = 401 }},
+]
+[[routes]]
+host = "app.test"
+path = "/gone/"
+upstream = "app"
+deny_headers = [
+  {{ header = "User-Agent", matches = "(?i)(bot|crawler)" }},
+  {{ header = "User-Agent", matches = "^curl/", status = 444 }},
+  {{ header = "User-Agent", matches = "^$", status = 400 }},
+]
+[[routes]]
+host = "app.test"
+path = "/open/"
+upstream = "app"
+deny_headers = []
+"#,
+        upstream = upstream.address,
+    ))
+    .await;
+    // A path, its User-Agent and X-Api-Key, and the status (`None`: closed without one).
+    type Case = (
+        &'static str,
+        Option<&'static str>,
+        Option<&'static str>,
+        Option<u16>,
+    );
+    let cases: &[Case] = &[
+        ("/", Some("Mozilla/5.0"), None, Some(200)),
+        (
+            "/",
+            Some("Mozilla/5.0 (compatible; Googlebot/2.1)"),
+            None,
+            Some(403),
+        ),
+        ("/", Some("SomeCRAWLER"), None, Some(403)),
+        ("/", None, None, Some(200)),
+        ("/api/", Some("Mozilla/5.0"), Some("k-12"), Some(200)),
+        ("/api/", Some("Mozilla/5.0"), Some("k-"), Some(401)),
+        ("/api/", Some("Mozilla/5.0"), None, Some(401)),
+        ("/api/", Some("bot"), Some("k-1"), Some(403)),
+        ("/gone/", Some("curl/8.5"), None, None),
+        ("/gone/", Some("Googlebot"), None, Some(403)),
+        ("/gone/", Some("Wget/1.21"), None, Some(200)),
+        ("/gone/", None, None, Some(400)),
+        // `[]`: none of the host's (nginx cannot lift a server's `if` for one location).
+        ("/open/", Some("Googlebot"), None, Some(200)),
+    ];
+    let seen = |addr: std::net::SocketAddr, nginx: bool| async move {
+        let mut seen = Vec::new();
+        for (path, agent, key, _) in cases {
+            if nginx && path.starts_with("/open/") {
+                continue;
+            }
+            let mut request = http::Request::get(*path).header("host", "app.test");
+            if let Some(agent) = agent {
+                request = request.header("user-agent", *agent);
+            }
+            if let Some(key) = key {
+                request = request.header("x-api-key", *key);
+            }
+            let request = request.body(Default::default()).unwrap();
+            let mut client = Client::connect(addr).await;
+            let status = client
+                .send(request)
+                .await
+                .ok()
+                .map(|reply| reply.status.as_u16());
+            seen.push((*path, *agent, status));
+        }
+        seen
+    };
+    let expected: Vec<(&str, Option<&str>, Option<u16>)> = cases
+        .iter()
+        .map(|(path, agent, _, status)| (*path, *agent, *status))
+        .collect();
+    let before = upstream.requests();
+    assert_eq!(seen(gateway.addr, false).await, expected);
+    // The refused never reached the app.
+    let served = expected.iter().filter(|case| case.2 == Some(200)).count();
+    assert_eq!(upstream.requests() - before, served);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        if ($http_user_agent ~* (bot|crawler)) {{ return 403; }}
+        location / {{ proxy_pass http://{upstream}; }}
+        location /api/ {{
+            if ($http_x_api_key !~ "^k-[0-9]+$") {{ return 401; }}
+            proxy_pass http://{upstream};
+        }}
+        location /gone/ {{
+            if ($http_user_agent ~ "^curl/") {{ return 444; }}
+            if ($http_user_agent = "") {{ return 400; }}
+            proxy_pass http://{upstream};
+        }}"#,
+            upstream = upstream.address,
+        ),
+    )
+    .expect("nginx starts");
+    let expected: Vec<_> = expected
+        .into_iter()
+        .filter(|case| !case.0.starts_with("/open/"))
+        .collect();
+    assert_eq!(
+        seen(nginx.addr, true).await,
+        expected,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}

@@ -13,9 +13,9 @@ use toml::Spanned;
 // keys over as a `RouteKeys`, and its host check as a function.
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
-    AccessRule, BasicAuth, CookieFlag, ErrorPages, ForwardedFor, HeaderRules, HostConfig,
-    RouteConfig, RouteRules, SameSite, Satisfy, StaticFallback, Template, TypeMatch, TypedEntry,
-    TypedHeader,
+    AccessRule, BasicAuth, CookieFlag, ErrorPages, ForwardedFor, HeaderGuard, HeaderRules,
+    HostConfig, RouteConfig, RouteRules, SameSite, Satisfy, StaticFallback, Template, TypeMatch,
+    TypedEntry, TypedHeader,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -36,6 +36,7 @@ pub(super) struct RawHost {
     charset_types: Option<Vec<Spanned<String>>>,
     cookie_flags: Option<Vec<Spanned<String>>>,
     response_headers_by_type: Option<Vec<RawTyped>>,
+    deny_headers: Option<Vec<RawGuard>>,
     access: Option<Vec<Spanned<String>>>,
     basic_auth: Option<Spanned<toml::Value>>,
     satisfy: Option<Spanned<String>>,
@@ -52,6 +53,16 @@ pub(super) struct RawTyped {
     types: Spanned<Vec<Spanned<String>>>,
     value: Spanned<String>,
     always: Option<Spanned<bool>>,
+}
+
+/// One entry of `deny_headers = [{ header = "User-Agent", matches = "(?i)bot", status = 403 }]`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawGuard {
+    header: Spanned<String>,
+    matches: Option<Spanned<String>>,
+    not_matches: Option<Spanned<String>>,
+    status: Option<Spanned<u16>>,
 }
 
 /// `error_pages = { 502 = "/srv/app/public/500.html" }`.
@@ -71,6 +82,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) charset_types: Option<&'a Vec<Spanned<String>>>,
     pub(super) cookie_flags: Option<&'a Vec<Spanned<String>>>,
     pub(super) response_headers_by_type: Option<&'a [RawTyped]>,
+    pub(super) deny_headers: Option<&'a [RawGuard]>,
     pub(super) location_rewrites: Option<&'a RawHeaderMap>,
     pub(super) access: Option<&'a [Spanned<String>]>,
     pub(super) basic_auth: Option<&'a Spanned<toml::Value>>,
@@ -109,6 +121,7 @@ struct RawHeaderKeys<'a> {
     charset_types: Option<&'a Vec<Spanned<String>>>,
     cookie_flags: Option<&'a Vec<Spanned<String>>>,
     response_headers_by_type: Option<&'a [RawTyped]>,
+    deny_headers: Option<&'a [RawGuard]>,
 }
 
 /// Headers that describe the connection or the framing, which weir writes itself: a rule on
@@ -140,6 +153,7 @@ pub(super) fn validate_route<T>(
         charset_types: raw.charset_types,
         cookie_flags: raw.cookie_flags,
         response_headers_by_type: raw.response_headers_by_type,
+        deny_headers: raw.deny_headers,
     })?;
     let access = raw.access.map(validate_access).transpose()?;
     let basic_auth = raw.basic_auth.map(validate_basic_auth).transpose()?;
@@ -403,6 +417,7 @@ pub(super) fn validate_hosts(
             charset_types: raw.charset_types.as_ref(),
             cookie_flags: raw.cookie_flags.as_ref(),
             response_headers_by_type: raw.response_headers_by_type.as_deref(),
+            deny_headers: raw.deny_headers.as_deref(),
         })?;
         let access = raw.access.as_deref().map(validate_access).transpose()?;
         let basic_auth = raw
@@ -505,7 +520,63 @@ fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
             .map(|list| validate_cookie_flags(list))
             .transpose()?,
         response_by_type,
+        deny_headers: raw.deny_headers.map(validate_guards).transpose()?,
     })
+}
+
+/// `deny_headers`: a request header with one regex, `matches`
+/// or `not_matches`, compiled as a route's `path` regex is (linear time, bounded size), and a
+/// status of 400 to 599 or 444.
+fn validate_guards(list: &[RawGuard]) -> Result<Vec<HeaderGuard>, Problem> {
+    let mut guards = Vec::with_capacity(list.len());
+    for raw in list {
+        let name = header_name::<()>(&raw.header, &[])?;
+        let (pattern, negate) = match (&raw.matches, &raw.not_matches) {
+            (Some(pattern), None) => (pattern, false),
+            (None, Some(pattern)) => (pattern, true),
+            (Some(_), Some(second)) => {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    second.span(),
+                    "an entry has `matches` or `not_matches`, not both; write two entries",
+                ))
+            }
+            (None, None) => {
+                return Err(invalid(
+                    raw.header.span(),
+                    "expected `matches = \"REGEX\"` (refused when the header matches) or `not_matches = \"REGEX\"` (refused when it does not)",
+                ))
+            }
+        };
+        let regex = regex::bytes::RegexBuilder::new(pattern.get_ref())
+            .size_limit(crate::routing::REGEX_SIZE_LIMIT)
+            .build()
+            .map_err(|error| {
+                invalid(
+                    pattern.span(),
+                    format!("expected a regex of the `regex` crate's syntax (no look-around or back-references; `(?i)` for any case): {error}"),
+                )
+            })?;
+        let status = match &raw.status {
+            None => StatusCode::FORBIDDEN,
+            Some(status) => match StatusCode::from_u16(*status.get_ref()) {
+                Ok(code) if (400..=599).contains(&code.as_u16()) || code.as_u16() == 444 => code,
+                _ => {
+                    return Err(invalid(
+                        status.span(),
+                        format!("expected a status from 400 to 599, or 444 (close without an answer), found {}", status.get_ref()),
+                    ))
+                }
+            },
+        };
+        guards.push(HeaderGuard {
+            name,
+            regex,
+            negate,
+            status,
+        });
+    }
+    Ok(guards)
 }
 
 /// `response_headers_by_type`: the entries of each header in the order written, all with the
