@@ -146,6 +146,9 @@ struct Scope<'a> {
     /// The method guards in force: a server's and a location's `if ($request_method !~ ...)
     /// { return 405; }` (both apply) and a location's `limit_except ... { deny all; }`.
     method_guards: Vec<&'a Directive>,
+    /// The header guards in force: a server's and a location's `if ($http_NAME ~* RE) { return
+    /// 403; }` (both apply, the server's first).
+    header_guards: Vec<&'a Directive>,
     /// The `error_page`s in force, inherited the same way.
     error_page: Vec<&'a Directive>,
     proxy_intercept_errors: Option<&'a Directive>,
@@ -787,7 +790,15 @@ impl<'a> Translator<'a> {
             }
             "if" | "limit_except" => match headers::method_guard(directive) {
                 Some(guard) => self.method_guard(directive, &guard),
-                None => self.simple(directive),
+                None => match headers::header_guard(directive) {
+                    Some(Ok(guard)) => self.header_guard(directive, &guard),
+                    Some(Err(why)) => {
+                        self.unsupported(directive, why);
+                        self.account_block(directive);
+                        self.less_safe_if_guards(directive);
+                    }
+                    None => self.simple(directive),
+                },
             },
             "client_max_body_size" => self.client_max_body_size(directive),
             "resolver" => self.resolver(directive, level),
@@ -1397,6 +1408,26 @@ impl<'a> Translator<'a> {
             None => self.item(Kind::Translated, directive, what),
             Some(how) => self.item(Kind::Approximated, directive, format!("{what}; {how}")),
         }
+        self.rule_directives.push(directive);
+        self.account_block(directive);
+    }
+
+    /// A header guard ([`headers::header_guard`]): its item, said once where it is written; the
+    /// routes it is in force for carry it in `deny_headers` ([`Rules::of`]), and `finish`
+    /// corrects the item if none does.
+    fn header_guard(&mut self, directive: &'a Directive, guard: &headers::HeaderGuard) {
+        self.item(
+            Kind::Translated,
+            directive,
+            format!(
+                "deny_headers {{ header = {:?}, {} = {:?}, status = {} }} on the routes it applies to (a missing header is read as empty, as nginx's ${})",
+                guard.header,
+                if guard.negate { "not_matches" } else { "matches" },
+                guard.regex,
+                guard.status,
+                format_args!("http_{}", guard.header.to_ascii_lowercase().replace('-', "_")),
+            ),
+        );
         self.rule_directives.push(directive);
         self.account_block(directive);
     }
@@ -2323,6 +2354,9 @@ impl<'a> Translator<'a> {
                 "if" | "limit_except" if headers::method_guard(directive).is_some() => {
                     scope.method_guards.push(directive);
                 }
+                "if" if matches!(headers::header_guard(directive), Some(Ok(_))) => {
+                    scope.header_guards.push(directive);
+                }
                 "charset_types" => scope.charset_types = Some(directive),
                 "proxy_cookie_flags" => scope.cookie_flags = Some(directive),
                 "proxy_cookie_path" if headers::cookie_path_flags(directive).is_some() => {
@@ -2735,7 +2769,8 @@ impl<'a> Translator<'a> {
                         inner.name == "rewrite"
                             || (inner.name == "if"
                                 && certbot_if(inner).is_none()
-                                && scheme_if(inner).is_none())
+                                && scheme_if(inner).is_none()
+                                && headers::header_guard(inner).is_none())
                     })
                     .map(|inner| inner.source.clone());
                 for host in &hosts {
@@ -7166,5 +7201,59 @@ mod tests {
         assert!(item(&imported, "if ($scheme = http)")
             .note
             .contains("never true"));
+    }
+
+    #[test]
+    fn an_if_on_a_request_header_that_returns_an_error_becomes_deny_headers() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  if ($http_user_agent ~* (bot|crawler)) { return 403; }\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /api/ {\n   if ($http_x_api_key !~ \"^k-[0-9]+$\") { return 401; }\n",
+            "   if ($http_user_agent = \"\") { return 444; }\n   proxy_pass http://127.0.0.1:8000;\n  }\n",
+            "  location /x/ { if ($http_referer ~ \"(?<=a)b\") { return 403; } proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let guards = |path: &str| {
+            let route = config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .unwrap();
+            route.rules.headers.deny_headers.clone().unwrap_or_default()
+        };
+        // The server's guard, then the location's, as nginx runs both.
+        let api = guards("/api/");
+        let outcome = |agent: Option<&str>, key: Option<&str>| {
+            api.iter()
+                .find(|guard| {
+                    let value = if guard.name == "user-agent" {
+                        agent
+                    } else {
+                        key
+                    };
+                    guard.refuses(value.map(str::as_bytes))
+                })
+                .map(|guard| guard.status.as_u16())
+        };
+        assert_eq!(api.len(), 3);
+        assert_eq!(outcome(Some("GoogleBot"), Some("k-1")), Some(403));
+        assert_eq!(outcome(Some("Mozilla"), Some("k-1")), None);
+        assert_eq!(outcome(Some("Mozilla"), Some("key")), Some(401));
+        assert_eq!(outcome(None, Some("k-1")), Some(444));
+        assert_eq!(guards("/").len(), 1);
+        // A look-behind weir's regex crate refuses: left out, and said to be less safe.
+        assert_eq!(guards("/x/").len(), 1);
+        assert_eq!(item(&imported, "if ($http_referer").kind, Kind::Unsupported);
+        assert!(less_safe(&imported, "if ($http_referer")
+            .note
+            .contains("left out with the guard"));
+        assert!(imported
+            .report
+            .less_safe
+            .iter()
+            .all(|item| !item.directive.contains("user_agent")));
     }
 }

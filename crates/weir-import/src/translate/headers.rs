@@ -171,6 +171,88 @@ pub(super) fn method_guard(directive: &Directive) -> Option<MethodGuard> {
     }
 }
 
+/// One entry of `deny_headers`: `if ($http_NAME OP VALUE) { return CODE; }`.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct HeaderGuard {
+    /// The header, as nginx's variable names it (`user_agent` is `User-Agent`).
+    pub header: String,
+    /// `matches` (`~`, `~*`, `=`) or `not_matches` (`!~`, `!~*`, `!=`).
+    pub negate: bool,
+    /// The regex, in weir's syntax (`(?i)` for `~*`; `^...$` around an escaped string for `=`).
+    pub regex: String,
+    pub status: u16,
+}
+
+/// `if ($http_user_agent ~* (bot|crawler)) { return 403; }` (`~`, `~*`, `!~`, `!~*`, `=`, `!=`;
+/// a `return` of 400 to 599 or 444 alone in the block): the `deny_headers` entry; `None` for any
+/// other `if`; `Some(Err)` when its regex is one weir's `regex` crate refuses.
+pub(super) fn header_guard(directive: &Directive) -> Option<Result<HeaderGuard, String>> {
+    if directive.name != "if" {
+        return None;
+    }
+    let [answer] = directive.block.as_deref()? else {
+        return None;
+    };
+    let status = match answer.args.as_slice() {
+        [code] if answer.name == "return" => code.parse::<u16>().ok()?,
+        _ => return None,
+    };
+    if !((400..=599).contains(&status) || status == 444) {
+        return None;
+    }
+    let text = directive.args.join(" ");
+    let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
+    let variable = inner.strip_prefix("$http_")?;
+    let end = variable
+        .find(|character: char| !(character.is_ascii_alphanumeric() || character == '_'))
+        .unwrap_or(variable.len());
+    let (name, rest) = variable.split_at(end);
+    let rest = rest.trim_start();
+    let (operator, value) = ["!~*", "!~", "~*", "~", "!=", "="]
+        .iter()
+        .find_map(|operator| Some((*operator, rest.strip_prefix(operator)?)))?;
+    let value = value.trim();
+    let value = value
+        .strip_prefix('"')
+        .and_then(|value| value.strip_suffix('"'))
+        .or_else(|| {
+            value
+                .strip_prefix('\'')
+                .and_then(|value| value.strip_suffix('\''))
+        })
+        .unwrap_or(value);
+    if name.is_empty() || value.contains('$') && !operator.contains('~') {
+        return None;
+    }
+    let regex = match operator.trim_start_matches('!') {
+        "~" => value.to_string(),
+        "~*" => format!("(?i){value}"),
+        _ => format!("^{}$", regex::escape(value)),
+    };
+    Some(match regex::bytes::RegexBuilder::new(&regex).build() {
+        Ok(_) => Ok(HeaderGuard {
+            // `user_agent`: `User-Agent`, as the header is usually written.
+            header: name
+                .split('_')
+                .map(|word| {
+                    let mut chars = word.chars();
+                    chars.next().map_or(String::new(), |first| {
+                        first.to_ascii_uppercase().to_string() + chars.as_str()
+                    })
+                })
+                .collect::<Vec<_>>()
+                .join("-"),
+            negate: operator.starts_with('!'),
+            regex,
+            status,
+        }),
+        Err(error) => Err(format!(
+            "the regex {value:?} is not one weir's regex crate takes (no look-around or back-references): {}",
+            error.to_string().lines().last().unwrap_or_default()
+        )),
+    })
+}
+
 /// Method names, upper case, each once; `None` when one is not a plain name.
 fn methods_of<'m>(names: impl Iterator<Item = &'m str>) -> Option<Vec<String>> {
     let mut methods: Vec<String> = Vec::new();
@@ -679,6 +761,8 @@ pub(super) struct Rules {
     pub cookie_flags: Option<(Vec<String>, Source)>,
     /// `methods`: the methods every guard in force lets through, and the first guard's source.
     pub methods: Option<(Vec<String>, Source)>,
+    /// `deny_headers`: the server's `if ($http_NAME ...) { return CODE; }`s, then the location's.
+    pub deny_headers: Vec<(HeaderGuard, Source)>,
     /// `error_page`s in force that the route cannot carry, and why.
     pub page_problems: Vec<(*const Directive, String)>,
 }
@@ -934,6 +1018,12 @@ impl Rules {
                 rules.used.push(pointer);
             }
         }
+        for &directive in &scope.header_guards {
+            if let Some(Ok(guard)) = header_guard(directive) {
+                rules.deny_headers.push((guard, directive.source.clone()));
+                rules.used.push(directive as *const Directive);
+            }
+        }
         for &directive in &scope.method_guards {
             let Some(guard) = method_guard(directive) else {
                 continue;
@@ -1102,6 +1192,30 @@ impl Rules {
             table.set(
                 "hide_response_headers",
                 toml_out::strings(names),
+                Some(source),
+            );
+        }
+        if let Some((_, source)) = self.deny_headers.first() {
+            let entries: Vec<String> = self
+                .deny_headers
+                .iter()
+                .map(|(guard, _)| {
+                    format!(
+                        "{{ header = {}, {} = {}, status = {} }}",
+                        toml_out::string(&guard.header),
+                        if guard.negate {
+                            "not_matches"
+                        } else {
+                            "matches"
+                        },
+                        toml_out::string(&guard.regex),
+                        guard.status
+                    )
+                })
+                .collect();
+            table.set(
+                "deny_headers",
+                format!("[{}]", entries.join(", ")),
                 Some(source),
             );
         }
