@@ -877,6 +877,9 @@ pub struct HeaderRules {
     /// every `Set-Cookie` of the upstream's answers. `None`: the host's, else none; `Some([])`:
     /// none, though the host has some.
     pub cookie_flags: Option<Vec<CookieFlag>>,
+    /// `expires` (nginx `expires`): `Expires` and `Cache-Control` on the statuses
+    /// `response_headers` has. `None`: the host's, else none.
+    pub expires: Option<Expires>,
     /// `deny_headers` (nginx `if ($http_user_agent ~* bot) { return 403; }`): a request whose
     /// header matches (or does not) gets the status before `access`, limits or the upstream.
     /// `None`: the host's; `Some([])`: none, though the host has some.
@@ -885,6 +888,55 @@ pub struct HeaderRules {
     /// $sent_http_content_type $var`): a header whose value depends on the answer's
     /// `Content-Type`. A route's rule for a header replaces its host's, in either form.
     pub response_by_type: Vec<TypedHeader>,
+}
+
+/// `expires`: what an answer's `Expires` and `Cache-Control` say, as nginx's `expires` writes
+/// them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expires {
+    /// `"off"`: neither is touched (cancels a host's).
+    Off,
+    /// `"epoch"`: `Expires: Thu, 01 Jan 1970 00:00:01 GMT`, `Cache-Control: no-cache`.
+    Epoch,
+    /// `"max"`: `Expires: Thu, 31 Dec 2037 23:55:55 GMT`, `Cache-Control: max-age=315360000`.
+    Max,
+    /// `"30d"`, `"-1"`: `Expires` that long after the answer (before it, when negative), and
+    /// `Cache-Control: max-age=` the seconds (`no-cache` when negative).
+    After(i64),
+}
+
+impl Expires {
+    /// nginx's `max`, in seconds: ten years.
+    pub const MAX_SECONDS: i64 = 315_360_000;
+
+    /// The `Expires` and `Cache-Control` values for an answer made at `now`; `None` for `Off`.
+    pub fn values(self, now: std::time::SystemTime) -> Option<(String, String)> {
+        match self {
+            Expires::Off => None,
+            Expires::Epoch => Some((
+                "Thu, 01 Jan 1970 00:00:01 GMT".to_string(),
+                "no-cache".to_string(),
+            )),
+            Expires::Max => Some((
+                "Thu, 31 Dec 2037 23:55:55 GMT".to_string(),
+                format!("max-age={}", Expires::MAX_SECONDS),
+            )),
+            Expires::After(seconds) => {
+                let offset = Duration::from_secs(seconds.unsigned_abs());
+                let at = if seconds < 0 {
+                    now.checked_sub(offset)
+                } else {
+                    now.checked_add(offset)
+                }?;
+                let cache_control = if seconds < 0 {
+                    "no-cache".to_string()
+                } else {
+                    format!("max-age={seconds}")
+                };
+                Some((httpdate::fmt_http_date(at), cache_control))
+            }
+        }
+    }
 }
 
 /// One entry of `deny_headers`: a request header's value (`""` when the request has none, as

@@ -3166,3 +3166,46 @@ deny_headers = [
         "{status}"
     );
 }
+
+#[test]
+fn expires_is_read_in_nginxs_units_and_bad_ones_refused() {
+    use crate::config::Expires;
+    let read = |value: &str| {
+        let config = parse(&with_app(&format!(
+            "[[routes]]\nupstream = \"app\"\nexpires = \"{value}\"\n"
+        )));
+        config.routes[0].rules.headers.expires
+    };
+    assert_eq!(read("30d"), Some(Expires::After(2_592_000)));
+    assert_eq!(read("1h 30m"), Some(Expires::After(5_400)));
+    assert_eq!(read("1y"), Some(Expires::After(31_536_000)));
+    assert_eq!(read("2M"), Some(Expires::After(5_184_000)));
+    assert_eq!(read("-1"), Some(Expires::After(-1)));
+    assert_eq!(read("+600"), Some(Expires::After(600)));
+    assert_eq!(read("epoch"), Some(Expires::Epoch));
+    assert_eq!(read("max"), Some(Expires::Max));
+    assert_eq!(read("off"), Some(Expires::Off));
+    let now = std::time::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+    assert_eq!(
+        Expires::After(60).values(now),
+        Some((
+            "Sun, 09 Sep 2001 01:47:40 GMT".to_string(),
+            "max-age=60".to_string()
+        ))
+    );
+    assert_eq!(Expires::After(-1).values(now).unwrap().1, "no-cache");
+    assert_eq!(Expires::Off.values(now), None);
+    for bad in ["30x", "11y", "@15h", "modified 1h", "", "-"] {
+        let error = reject(&with_app(&format!(
+            "[[routes]]\nupstream = \"app\"\nexpires = \"{bad}\"\n"
+        )));
+        assert_error(
+            &error,
+            ConfigErrorKind::InvalidValue,
+            5,
+            11,
+            "routes[0].expires",
+            &["\"epoch\"", "at most 10 years"],
+        );
+    }
+}

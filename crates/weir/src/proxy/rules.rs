@@ -25,8 +25,8 @@ use http::{Method, StatusCode, Uri};
 
 use super::auth::{Guard, Pending, UserFile, Verifier};
 use crate::config::{
-    AccessRule, BasicAuth, Config, ErrorPages, ForwardedFor, HeaderGuard, HeaderRules, HostConfig,
-    RouteConfig, Satisfy, Template, TypedHeader, Variables,
+    AccessRule, BasicAuth, Config, ErrorPages, Expires, ForwardedFor, HeaderGuard, HeaderRules,
+    HostConfig, RouteConfig, Satisfy, Template, TypedHeader, Variables,
 };
 use crate::error::ProxyError;
 
@@ -68,6 +68,8 @@ pub(super) struct Effective {
     response_by_type: Vec<TypedHeader>,
     /// `deny_headers`, in order (a route's replace its host's).
     deny_headers: Vec<HeaderGuard>,
+    /// `expires`, when on.
+    expires: Option<Expires>,
     /// `location_rewrites`, longest prefix first (a route's own).
     location_rewrites: Vec<(String, Template)>,
     access: Option<Vec<AccessRule>>,
@@ -458,6 +460,9 @@ impl Effective {
         if let Some(guards) = &rules.deny_headers {
             self.deny_headers = guards.clone();
         }
+        if let Some(expires) = rules.expires {
+            self.expires = (expires != Expires::Off).then_some(expires);
+        }
     }
 
     /// `deny_headers`: the first entry that refuses the request answers its status, before
@@ -597,6 +602,17 @@ impl Effective {
     /// `response_headers_by_type` by the answer's `Content-Type`.
     pub(super) fn apply_response<B>(&self, response: &mut Response<B>, variables: &Variables<'_>) {
         let success = is_success(response.status());
+        // nginx's expires, then its add_header: a response_headers Cache-Control goes over it.
+        if let Some((expires, cache_control)) = self
+            .expires
+            .filter(|_| success)
+            .and_then(|expires| expires.values(std::time::SystemTime::now()))
+        {
+            response.headers_mut().set(header::EXPIRES, expires);
+            response
+                .headers_mut()
+                .set(header::CACHE_CONTROL, cache_control);
+        }
         if success {
             for (name, template) in &self.response_set {
                 if let Some(value) = template.render_with(variables) {
@@ -713,6 +729,7 @@ impl Effective {
             || self.cookie_flags.is_some()
             || !self.response_by_type.is_empty()
             || !self.location_rewrites.is_empty()
+            || self.expires.is_some()
     }
 
     pub(super) fn server_name(&self) -> &str {

@@ -741,3 +741,154 @@ upstream = "app"
         nginx.logs()
     );
 }
+
+#[tokio::test]
+async fn expires_sets_expires_and_cache_control_as_nginx_does() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[hosts]]
+name = "app.test"
+expires = "1h"
+[[routes]]
+host = "app.test"
+path = "/"
+upstream = "app"
+[[routes]]
+host = "app.test"
+path = "/static/"
+upstream = "app"
+upstream_path = "/"
+expires = "30d"
+response_headers = {{ "Cache-Control" = "max-age=2592000, public" }}
+[[routes]]
+host = "app.test"
+path = "/epoch/"
+upstream = "app"
+upstream_path = "/"
+expires = "epoch"
+[[routes]]
+host = "app.test"
+path = "/max/"
+upstream = "app"
+upstream_path = "/"
+expires = "max"
+[[routes]]
+host = "app.test"
+path = "/past/"
+upstream = "app"
+upstream_path = "/"
+expires = "-1"
+[[routes]]
+host = "app.test"
+path = "/off/"
+upstream = "app"
+upstream_path = "/"
+expires = "off"
+"#,
+        upstream = upstream.address,
+    ))
+    .await;
+    // A path, its Cache-Control, and its Expires: seconds after the answer's Date, or a date.
+    let cases: &[(&str, Option<&str>, Option<&str>)] = &[
+        ("/", Some("max-age=3600"), Some("+3600")),
+        ("/status/404", None, None),
+        (
+            "/static/x",
+            Some("max-age=2592000, public"),
+            Some("+2592000"),
+        ),
+        (
+            "/epoch/",
+            Some("no-cache"),
+            Some("Thu, 01 Jan 1970 00:00:01 GMT"),
+        ),
+        (
+            "/max/",
+            Some("max-age=315360000"),
+            Some("Thu, 31 Dec 2037 23:55:55 GMT"),
+        ),
+        ("/past/", Some("no-cache"), Some("-1")),
+        ("/off/", None, None),
+    ];
+    let seen = |addr: std::net::SocketAddr| async move {
+        let mut client = Client::connect(addr).await;
+        let mut seen = Vec::new();
+        for (path, _, _) in cases {
+            let reply = client
+                .send(get_with(Some("app.test"), path, None))
+                .await
+                .unwrap();
+            let header = |name: &str| {
+                let values: Vec<&str> = reply
+                    .headers
+                    .get_all(name)
+                    .iter()
+                    .map(|value| value.to_str().unwrap())
+                    .collect();
+                (!values.is_empty()).then(|| values.join(", "))
+            };
+            // A date within a second of `Date` plus a whole number of seconds is that offset
+            // (the two are read from the clock apart).
+            let expires = header("expires").map(|expires| {
+                let date = httpdate::parse_http_date(&header("date").unwrap()).unwrap();
+                let at = httpdate::parse_http_date(&expires).unwrap();
+                let offset = match at.duration_since(date) {
+                    Ok(after) => after.as_secs() as i64,
+                    Err(before) => -(before.duration().as_secs() as i64),
+                };
+                let wanted = cases
+                    .iter()
+                    .find(|case| case.0 == *path)
+                    .and_then(|case| case.2)
+                    .and_then(|text| text.parse::<i64>().ok());
+                match wanted {
+                    Some(wanted) if (offset - wanted).abs() <= 1 => format!("{wanted:+}"),
+                    Some(_) | None if expires.contains("GMT") && wanted.is_none() => expires,
+                    _ => format!("{offset:+} ({expires})"),
+                }
+            });
+            seen.push((*path, header("cache-control"), expires));
+        }
+        seen
+    };
+    let expected: Vec<(&str, Option<String>, Option<String>)> = cases
+        .iter()
+        .map(|(path, cache, expires)| {
+            (
+                *path,
+                cache.map(str::to_string),
+                expires.map(str::to_string),
+            )
+        })
+        .collect();
+    assert_eq!(seen(gateway.addr).await, expected);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        expires 1h;
+        location / {{ proxy_pass http://{upstream}; }}
+        location /static/ {{ expires 30d; add_header Cache-Control public; proxy_pass http://{upstream}/; }}
+        location /epoch/ {{ expires epoch; proxy_pass http://{upstream}/; }}
+        location /max/ {{ expires max; proxy_pass http://{upstream}/; }}
+        location /past/ {{ expires -1; proxy_pass http://{upstream}/; }}
+        location /off/ {{ expires off; proxy_pass http://{upstream}/; }}"#,
+            upstream = upstream.address,
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        seen(nginx.addr).await,
+        expected,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}

@@ -13,7 +13,7 @@ use toml::Spanned;
 // keys over as a `RouteKeys`, and its host check as a function.
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
-    AccessRule, BasicAuth, CookieFlag, ErrorPages, ForwardedFor, HeaderGuard, HeaderRules,
+    AccessRule, BasicAuth, CookieFlag, ErrorPages, Expires, ForwardedFor, HeaderGuard, HeaderRules,
     HostConfig, RouteConfig, RouteRules, SameSite, Satisfy, StaticFallback, Template, TypeMatch,
     TypedEntry, TypedHeader,
 };
@@ -37,6 +37,7 @@ pub(super) struct RawHost {
     cookie_flags: Option<Vec<Spanned<String>>>,
     response_headers_by_type: Option<Vec<RawTyped>>,
     deny_headers: Option<Vec<RawGuard>>,
+    expires: Option<Spanned<String>>,
     access: Option<Vec<Spanned<String>>>,
     basic_auth: Option<Spanned<toml::Value>>,
     satisfy: Option<Spanned<String>>,
@@ -83,6 +84,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) cookie_flags: Option<&'a Vec<Spanned<String>>>,
     pub(super) response_headers_by_type: Option<&'a [RawTyped]>,
     pub(super) deny_headers: Option<&'a [RawGuard]>,
+    pub(super) expires: Option<&'a Spanned<String>>,
     pub(super) location_rewrites: Option<&'a RawHeaderMap>,
     pub(super) access: Option<&'a [Spanned<String>]>,
     pub(super) basic_auth: Option<&'a Spanned<toml::Value>>,
@@ -122,6 +124,7 @@ struct RawHeaderKeys<'a> {
     cookie_flags: Option<&'a Vec<Spanned<String>>>,
     response_headers_by_type: Option<&'a [RawTyped]>,
     deny_headers: Option<&'a [RawGuard]>,
+    expires: Option<&'a Spanned<String>>,
 }
 
 /// Headers that describe the connection or the framing, which weir writes itself: a rule on
@@ -154,6 +157,7 @@ pub(super) fn validate_route<T>(
         cookie_flags: raw.cookie_flags,
         response_headers_by_type: raw.response_headers_by_type,
         deny_headers: raw.deny_headers,
+        expires: raw.expires,
     })?;
     let access = raw.access.map(validate_access).transpose()?;
     let basic_auth = raw.basic_auth.map(validate_basic_auth).transpose()?;
@@ -418,6 +422,7 @@ pub(super) fn validate_hosts(
             cookie_flags: raw.cookie_flags.as_ref(),
             response_headers_by_type: raw.response_headers_by_type.as_deref(),
             deny_headers: raw.deny_headers.as_deref(),
+            expires: raw.expires.as_ref(),
         })?;
         let access = raw.access.as_deref().map(validate_access).transpose()?;
         let basic_auth = raw
@@ -521,7 +526,61 @@ fn validate_headers(raw: &RawHeaderKeys<'_>) -> Result<HeaderRules, Problem> {
             .transpose()?,
         response_by_type,
         deny_headers: raw.deny_headers.map(validate_guards).transpose()?,
+        expires: raw.expires.map(validate_expires).transpose()?,
     })
+}
+
+/// `expires = "30d"` (nginx `expires`): `"off"`, `"epoch"`, `"max"`, or a time with an optional
+/// sign, in nginx's units (`s`, `m`, `h`, `d`, `w`, `M` 30 days, `y` 365 days; bare digits are
+/// seconds), at most `max`'s ten years.
+fn validate_expires(value: &Spanned<String>) -> Result<Expires, Problem> {
+    let text = value.get_ref().trim();
+    let refuse = || {
+        invalid(
+            value.span(),
+            format!("expected \"off\", \"epoch\", \"max\", or a time such as \"30d\", \"12h\", \"1y\" or \"-1\" (s, m, h, d, w, M, y; at most 10 years), found {text:?}"),
+        )
+    };
+    match text {
+        "off" => return Ok(Expires::Off),
+        "epoch" => return Ok(Expires::Epoch),
+        "max" => return Ok(Expires::Max),
+        _ => {}
+    }
+    let (negative, mut rest) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if rest.is_empty() {
+        return Err(refuse());
+    }
+    let mut seconds: i64 = 0;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|character: char| !character.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let number: i64 = rest[..digits].parse().map_err(|_| refuse())?;
+        rest = &rest[digits..];
+        let unit = match rest.chars().next() {
+            None | Some('s') => 1,
+            Some('m') => 60,
+            Some('h') => 3_600,
+            Some('d') => 86_400,
+            Some('w') => 604_800,
+            Some('M') => 2_592_000,
+            Some('y') => 31_536_000,
+            Some(_) => return Err(refuse()),
+        };
+        if !rest.is_empty() {
+            rest = rest[1..].trim_start();
+        }
+        seconds = number
+            .checked_mul(unit)
+            .and_then(|part| seconds.checked_add(part))
+            .filter(|total| *total <= Expires::MAX_SECONDS)
+            .ok_or_else(refuse)?;
+    }
+    Ok(Expires::After(if negative { -seconds } else { seconds }))
 }
 
 /// `deny_headers`: a request header with one regex, `matches`
