@@ -1189,25 +1189,14 @@ impl<'a> Translator<'a> {
                     "the default: no Expires or Cache-Control".to_string(),
                     false,
                 ),
-                Ok((headers, exact)) => {
-                    let set: Vec<String> = headers
-                        .iter()
-                        .map(|(name, value)| format!("{name} = {value:?}"))
-                        .collect();
-                    let what = format!(
-                        "response_headers {} on the routes it applies to (on 2xx and 3xx answers, replacing the upstream's, as nginx's expires does; beside an add_header Cache-Control, one value of both, as nginx's two fields are one list)",
-                        set.join(", ")
-                    );
-                    if exact {
-                        (Kind::Translated, what, true)
-                    } else {
-                        (
-                            Kind::Approximated,
-                            format!("{what}; no Expires date, which nginx computes per answer (a cache goes by max-age when both are sent)"),
-                            true,
-                        )
-                    }
-                }
+                Ok(_) => (
+                    Kind::Translated,
+                    format!(
+                        "expires = {:?} on the routes it applies to: Expires and Cache-Control per answer, on 2xx and 3xx answers, replacing the upstream's, as nginx's expires (beside an add_header Cache-Control, that one's value takes the expires' first, as nginx's two fields are one list)",
+                        directive.args[0]
+                    ),
+                    true,
+                ),
                 Err(why) => (Kind::Unsupported, why, false),
             },
             "charset" => match headers::charset(directive) {

@@ -676,12 +676,16 @@ fn static_site_with_an_api() {
     );
     assert!(assets.scope.stop);
     // nginx sends `Cache-Control: max-age=2592000` (and an Expires date) and the add_header's
-    // `Cache-Control: public`: one list, one value here.
+    // `Cache-Control: public`: one list, one value here, over the one expires writes.
     expect(
         &imported,
-        Kind::Approximated,
+        Kind::Translated,
         "expires 30d",
-        "no Expires date",
+        "Expires and Cache-Control per answer",
+    );
+    assert_eq!(
+        assets.rules.headers.expires,
+        Some(weir::config::Expires::After(2_592_000))
     );
     let cache_control: Vec<(String, Option<String>)> = assets
         .rules

@@ -431,9 +431,15 @@ fn expires_value(value: &str) -> Result<(Vec<(String, String)>, bool), String> {
     };
     let seconds = super::duration(time)
         .and_then(|duration| duration.strip_suffix('s')?.parse::<u64>().ok())
+        .filter(|_| !time.contains("ms"))
         .ok_or_else(|| {
-            format!("expires {value}: weir takes a time (30d, 12h, -1), max, epoch or off; not a time of day (@), a file time (modified) or a variable")
+            format!("expires {value}: weir takes a time (30d, 12h, -1), max, epoch or off; not a time of day (@), a file time (modified), milliseconds or a variable")
         })?;
+    if seconds > 315_360_000 {
+        return Err(format!(
+            "expires {value}: more than 10 years, which weir's expires takes at most (max)"
+        ));
+    }
     let header = if negative && seconds > 0 {
         cache_control("no-cache")
     } else {
@@ -761,6 +767,8 @@ pub(super) struct Rules {
     pub cookie_flags: Option<(Vec<String>, Source)>,
     /// `methods`: the methods every guard in force lets through, and the first guard's source.
     pub methods: Option<(Vec<String>, Source)>,
+    /// `expires`, from the `expires` in force (a time, `epoch` or `max`).
+    pub expires: Option<(String, Source)>,
     /// `deny_headers`: the server's `if ($http_NAME ...) { return CODE; }`s, then the location's.
     pub deny_headers: Vec<(HeaderGuard, Source)>,
     /// `error_page`s in force that the route cannot carry, and why.
@@ -863,39 +871,37 @@ impl Rules {
             }
         } else if let Some(directive) = scope.expires {
             let pointer = directive as *const Directive;
-            if let Ok((headers, _)) = expires(directive) {
-                for (name, value) in headers {
+            if let Some((headers, _)) = expires(directive)
+                .ok()
+                .filter(|(headers, _)| !headers.is_empty())
+            {
+                // weir's `expires` writes both headers per answer. Beside an add_header
+                // Cache-Control (`expires 30d; add_header Cache-Control "public";`) nginx sends
+                // two fields, which are one list (RFC 9110 5.3): the add_header's value takes
+                // the expires' before it, and goes over it. An add_header always or of Expires
+                // is a second value weir cannot give.
+                let mut clash = false;
+                for (name, value) in &headers {
                     let known = rules
                         .response_headers
                         .iter_mut()
-                        .find(|known| known.name.eq_ignore_ascii_case(&name));
+                        .find(|known| known.name.eq_ignore_ascii_case(name));
                     match known {
-                        // `expires 30d; add_header Cache-Control "public, immutable";`: nginx
-                        // sends both fields, which are one list (RFC 9110 5.3): one value here.
                         Some(known)
                             if !known.always
                                 && known.by_type.is_empty()
                                 && name == "Cache-Control" =>
                         {
                             known.value = format!("{value}, {}", known.value);
-                            rules.used.push(pointer);
-                            continue;
                         }
-                        Some(_) => {
-                            rules.duplicates.push(pointer);
-                            continue;
-                        }
+                        Some(_) => clash = true,
                         None => {}
                     }
-                    rules.response_headers.push(ResponseRule {
-                        name,
-                        value,
-                        always: false,
-                        hsts: false,
-                        source: directive.source.clone(),
-                        directive: pointer,
-                        by_type: Vec::new(),
-                    });
+                }
+                if clash {
+                    rules.duplicates.push(pointer);
+                } else {
+                    rules.expires = Some((directive.args[0].clone(), directive.source.clone()));
                     rules.used.push(pointer);
                 }
             }
@@ -1195,6 +1201,9 @@ impl Rules {
                 Some(source),
             );
         }
+        if let Some((value, source)) = &self.expires {
+            table.set("expires", toml_out::string(value), Some(source));
+        }
         if let Some((_, source)) = self.deny_headers.first() {
             let entries: Vec<String> = self
                 .deny_headers
@@ -1399,7 +1408,8 @@ mod tests {
 mod expires_tests {
     use crate::report::Kind;
 
-    /// A route's path and its `response_headers` (name, value).
+    /// A route's path and its `response_headers` (name, value), its `expires` last as
+    /// `("expires", "After(604800)")`.
     type RouteHeaders = (String, Vec<(String, String)>);
 
     /// Each route's `response_headers` as weir reads them, and the report's kind for the
@@ -1423,6 +1433,13 @@ mod expires_tests {
                         let value = value.as_ref().map_or(String::new(), ToString::to_string);
                         (name.as_str().to_string(), value)
                     })
+                    .chain(
+                        route
+                            .rules
+                            .headers
+                            .expires
+                            .map(|expires| ("expires".to_string(), format!("{expires:?}"))),
+                    )
                     .collect();
                 (route.path.clone(), headers)
             })
@@ -1461,33 +1478,18 @@ mod expires_tests {
             )),
             "expires 7d",
         );
-        assert_eq!(kind, Kind::Approximated);
+        assert_eq!(kind, Kind::Translated);
         assert_eq!(
             routes,
             [
                 ("/".to_string(), Vec::new()),
                 (
                     "/static/".to_string(),
-                    headers(&[("cache-control", "max-age=604800")])
+                    headers(&[("expires", "After(604800)")])
                 ),
-                (
-                    "/media/".to_string(),
-                    headers(&[
-                        ("cache-control", "max-age=315360000"),
-                        ("expires", "Thu, 31 Dec 2037 23:55:55 GMT")
-                    ])
-                ),
-                (
-                    "/fresh/".to_string(),
-                    headers(&[
-                        ("cache-control", "no-cache"),
-                        ("expires", "Thu, 01 Jan 1970 00:00:01 GMT")
-                    ])
-                ),
-                (
-                    "/now/".to_string(),
-                    headers(&[("cache-control", "no-cache")])
-                ),
+                ("/media/".to_string(), headers(&[("expires", "Max")])),
+                ("/fresh/".to_string(), headers(&[("expires", "Epoch")])),
+                ("/now/".to_string(), headers(&[("expires", "After(-1)")])),
             ]
         );
     }
@@ -1511,7 +1513,10 @@ mod expires_tests {
             routes[0],
             (
                 "/static/".to_string(),
-                headers(&[("cache-control", "max-age=2592000, public, immutable")])
+                headers(&[
+                    ("cache-control", "max-age=2592000, public, immutable"),
+                    ("expires", "After(2592000)")
+                ])
             )
         );
     }

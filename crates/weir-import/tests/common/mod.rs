@@ -1174,6 +1174,14 @@ impl Watched {
                         }
                     }
                 }
+                // `expires` (not `off`) writes both: losing either is a difference.
+                if directive.name == "expires" && name.as_deref() != Some("off") {
+                    for header in ["expires", "cache-control"] {
+                        if !watched.response.iter().any(|known| known == header) {
+                            watched.response.push(header.to_string());
+                        }
+                    }
+                }
                 if let Some(inner) = &directive.block {
                     visit(inner, watched);
                 }
@@ -1301,6 +1309,24 @@ pub fn differences(nginx: &Option<Reply>, weir: &Option<Reply>, watched: &Watche
                 vec![values.collect::<Vec<_>>().join(", ")]
             }
         };
+        // An Expires a time after the answer is dated per answer on each side: the same when
+        // it is as long after each side's Date, within the second the clock moved between them.
+        if name == http::header::EXPIRES {
+            let offset = |reply: &Reply| -> Option<i64> {
+                let date =
+                    |name| httpdate::parse_http_date(reply.headers.get(name)?.to_str().ok()?).ok();
+                let (expires, date) = (date(http::header::EXPIRES)?, date(http::header::DATE)?);
+                Some(match expires.duration_since(date) {
+                    Ok(after) => after.as_secs() as i64,
+                    Err(before) => -(before.duration().as_secs() as i64),
+                })
+            };
+            if let (Some(nginx), Some(weir)) = (offset(nginx), offset(weir)) {
+                if (nginx - weir).abs() <= 1 {
+                    continue;
+                }
+            }
+        }
         if values(nginx) != values(weir) {
             found.push(format!(
                 "header {name}: nginx {:?}, weir {:?}",
