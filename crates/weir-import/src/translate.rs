@@ -2258,7 +2258,11 @@ impl<'a> Translator<'a> {
             );
             note.push_str(&format!(", max_keys = {keys} (the zone's size / 64 bytes)"));
         }
-        self.translated(directive, note);
+        if key.contains("$server_name") || key.contains("${server_name}") {
+            self.approximated(directive, format!("{note}; {BY_SERVER_NAME}"));
+        } else {
+            self.translated(directive, note);
+        }
         self.zone_names.insert(zone_name.to_string(), name.clone());
         self.limits.insert(
             name,
@@ -2292,7 +2296,11 @@ impl<'a> Translator<'a> {
             note.push_str(&format!(", max_keys = {keys} (the zone's size / 64 bytes)"));
         }
         note.push_str(", connections from its limit_conn");
-        self.translated(directive, note);
+        if key.contains("$server_name") || key.contains("${server_name}") {
+            self.approximated(directive, format!("{note}; {BY_SERVER_NAME}"));
+        } else {
+            self.translated(directive, note);
+        }
         self.conn_zones.insert(
             zone_name.to_string(),
             ConnZone {
@@ -5280,6 +5288,9 @@ fn size(text: &str) -> Option<u64> {
     number.parse::<u64>().ok()?.checked_mul(factor)
 }
 
+/// How a zone keyed by the server's name (`$server_name`) is counted in weir.
+const BY_SERVER_NAME: &str = "$server_name is key \"all\": one count for every route that uses the zone, where nginx counts each server block apart (the same where one server block uses it; a server with no server_name has an empty $server_name, which nginx does not limit)";
+
 /// A `limit_req_zone`'s or `limit_conn_zone`'s `zone=NAME:SIZE` and key: the zone's name, the
 /// key as weir's `key`, and `max_keys` (the zone's size / 64 bytes); or why weir cannot key it.
 fn zone_parts<'z>(key: &str, zone: &'z str) -> Result<(&'z str, String, Option<u64>), String> {
@@ -5315,6 +5326,8 @@ fn limit_key(key: &str) -> Option<String> {
         let part = match name {
             "binary_remote_addr" | "remote_addr" => "client_ip".to_string(),
             "uri" | "request_uri" | "document_uri" => "path".to_string(),
+            // The same for every request of a server block: one key for the server.
+            "server_name" => "all".to_string(),
             header if header.starts_with("http_") => {
                 let header_name: String = header["http_".len()..]
                     .split('_')
@@ -5335,6 +5348,11 @@ fn limit_key(key: &str) -> Option<String> {
             parts.push(part);
         }
         rest = remainder;
+    }
+    // Beside another part, the server's name adds nothing weir can count by (weir's `all` is
+    // alone): the others count across servers.
+    if parts.len() > 1 {
+        parts.retain(|part| part != "all");
     }
     (!parts.is_empty()).then(|| parts.join("+"))
 }
@@ -5561,7 +5579,12 @@ mod tests {
             limit_key("$http_x_api_key").as_deref(),
             Some("header:X-Api-Key")
         );
-        assert_eq!(limit_key("$server_name"), None);
+        assert_eq!(limit_key("$server_name").as_deref(), Some("all"));
+        assert_eq!(
+            limit_key("$server_name$binary_remote_addr").as_deref(),
+            Some("client_ip")
+        );
+        assert_eq!(limit_key("$arg_token"), None);
     }
 
     #[test]
@@ -6170,7 +6193,7 @@ mod tests {
     fn what_weakens_the_gateway_is_listed_as_less_safe() {
         let imported = import(concat!(
             "http {\n",
-            " limit_req_zone $server_name zone=byname:1m rate=1r/s;\n",
+            " limit_req_zone $arg_token zone=byname:1m rate=1r/s;\n",
             " server {\n  listen 80;\n",
             "  location ~ /\\. { deny all; }\n",
             "  location /admin/ { allow unix:; deny 10.0.0.0/33; proxy_pass http://127.0.0.1:8000; }\n",
@@ -6444,8 +6467,15 @@ mod tests {
         assert_eq!(route(routes, "/").connection_limits, ["perip"]);
         assert_eq!(route(routes, "/download/").connection_limits, ["perip_1"]);
         // A level with a limit_conn of its own replaces the inherited ones, as in nginx; the
-        // zone weir cannot key leaves the route without a limit.
-        assert!(route(routes, "/all/").connection_limits.is_empty());
+        // server's name is one key for every request of it.
+        assert_eq!(route(routes, "/all/").connection_limits, ["perserver"]);
+        assert_eq!(
+            config.connection_limits["perserver"].key,
+            [weir::config::KeyPart::All]
+        );
+        let by_name = item(&imported, "limit_conn_zone $server_name");
+        assert_eq!(by_name.kind, Kind::Approximated);
+        assert!(by_name.note.contains("key \"all\""), "{}", by_name.note);
         let perip = &config.connection_limits["perip"];
         assert_eq!(
             (
@@ -6476,13 +6506,7 @@ mod tests {
             item(&imported, "limit_conn perip 10").kind,
             Kind::Translated
         );
-        assert!(
-            less_safe(&imported, "limit_conn perserver 100")
-                .note
-                .contains("as many requests in flight"),
-            "{}",
-            imported.report
-        );
+        assert!(!imported.report.is_less_safe(), "{}", imported.report);
     }
 
     #[test]

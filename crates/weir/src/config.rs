@@ -535,6 +535,9 @@ pub enum KeyPart {
     ClientIp,
     Path,
     Header(HeaderName),
+    /// `all`: one key for every request of the routes that use the limit (nginx's
+    /// `$server_name`, constant per server block).
+    All,
 }
 
 /// A rate as `count` requests per `per`.

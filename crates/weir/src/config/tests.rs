@@ -9,7 +9,7 @@ use http::{HeaderName, StatusCode};
 use ipnet::IpNet;
 
 use super::units::{
-    format_duration, format_size, parse_duration, parse_key, parse_rate, parse_size,
+    format_duration, format_key, format_size, parse_duration, parse_key, parse_rate, parse_size,
 };
 use super::*;
 
@@ -482,6 +482,11 @@ fn key_forms() {
     assert!(parse_key("ip")
         .expect_err("unknown")
         .contains("\"client_ip\", \"path\" or \"header:NAME\""));
+    assert_eq!(parse_key("all"), Ok(vec![KeyPart::All]));
+    assert_eq!(format_key(&[KeyPart::All]), "all");
+    assert!(parse_key("all+client_ip")
+        .expect_err("all with another part")
+        .contains("\"all\" alone"));
     assert!(parse_key("").is_err());
     assert!(parse_key("client_ip+").is_err());
 }

@@ -163,10 +163,13 @@ pub fn format_rate(rate: Rate) -> String {
     format!("{}r/{unit}", rate.count)
 }
 
-/// Parses a limit key: `client_ip`, `path`, `header:NAME`, joined by `+`.
+/// Parses a limit key: `client_ip`, `path`, `header:NAME`, joined by `+`; or `all` alone.
 pub fn parse_key(text: &str) -> Result<Vec<KeyPart>, String> {
     const EXPECTED: &str =
-        "expected \"client_ip\", \"path\" or \"header:NAME\", joined by \"+\" as in \"client_ip+path\"";
+        "expected \"client_ip\", \"path\" or \"header:NAME\", joined by \"+\" as in \"client_ip+path\", or \"all\" alone (one key for every request)";
+    if text.trim() == "all" {
+        return Ok(vec![KeyPart::All]);
+    }
     let mut parts = Vec::new();
     for piece in text.split('+') {
         let piece = piece.trim();
@@ -195,6 +198,7 @@ pub fn format_key(key: &[KeyPart]) -> String {
             KeyPart::ClientIp => "client_ip".to_string(),
             KeyPart::Path => "path".to_string(),
             KeyPart::Header(name) => format!("header:{name}"),
+            KeyPart::All => "all".to_string(),
         })
         .collect::<Vec<_>>()
         .join("+")

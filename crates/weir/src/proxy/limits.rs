@@ -446,6 +446,11 @@ pub fn build_key<B>(
                 any = true;
                 key.extend_from_slice(path.as_bytes());
             }
+            // One key for every request: a byte, so that it is not the empty key nginx skips.
+            KeyPart::All => {
+                any = true;
+                key.push(b'*');
+            }
             KeyPart::Header(name) => {
                 if let Some(value) = request.headers().get(name) {
                     if !value.is_empty() {

@@ -200,3 +200,73 @@ async fn a_tunnel_holds_its_place_until_it_closes() {
     let _again = open_tunnel(gateway.addr).await;
     assert_eq!(conn_limit_stats(&gateway).in_flight, 1);
 }
+
+/// `key = "all"` (nginx's `$server_name`): one count for every client, so a request of another
+/// address is refused while the first is in flight, as nginx's `limit_conn perserver 1` refuses
+/// it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_limit_keyed_by_all_counts_every_client_together() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let config = limited(&upstream.address, 1, "")
+        .replace("connections = 1\n", "connections = 1\nkey = \"all\"\n");
+    let gateway = TestGateway::start(&config).await;
+    let other = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
+    // The statuses of a request from 127.0.0.2 while one of 127.0.0.1 waits on the app, and
+    // after that one has left.
+    let schedule = |addr: SocketAddr| {
+        let upstream = &upstream;
+        async move {
+            let before = upstream.requests();
+            let mut hanging = TcpStream::connect(addr).await.unwrap();
+            hanging
+                .write_all(b"GET /hang HTTP/1.1\r\nHost: x\r\n\r\n")
+                .await
+                .unwrap();
+            wait_until("the app has the request", Duration::from_secs(5), || {
+                upstream.requests() > before
+            })
+            .await;
+            let during = Client::connect_from(addr, other)
+                .await
+                .get("/")
+                .await
+                .status;
+            drop(hanging);
+            let mut after = StatusCode::SERVICE_UNAVAILABLE;
+            for _ in 0..50 {
+                after = Client::connect_from(addr, other)
+                    .await
+                    .get("/")
+                    .await
+                    .status;
+                if after == StatusCode::OK {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            (during, after)
+        }
+    };
+    let seen = schedule(gateway.addr).await;
+    assert_eq!(seen, (StatusCode::SERVICE_UNAVAILABLE, StatusCode::OK));
+    assert_eq!(conn_limit_stats(&gateway).refused, 1);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "limit_conn_zone $server_name zone=perserver:1m;",
+        &format!(
+            // A server_name: nginx skips the empty key of a server without one.
+            "        server_name example.test;\n        location / {{ limit_conn perserver 1; proxy_pass http://{}; }}",
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        schedule(nginx.addr).await,
+        seen,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}
