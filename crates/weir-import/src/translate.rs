@@ -1590,7 +1590,7 @@ impl<'a> Translator<'a> {
             }
             "default_type" => (Kind::Approximated, "static files of unknown type are application/octet-stream in weir; not configurable".into()),
             "types" => (Kind::Translated, "built in: weir knows the common MIME types".into()),
-            "sendfile" | "tcp_nopush" | "aio" | "directio" | "output_buffers" => {
+            "sendfile" | "sendfile_max_chunk" | "tcp_nopush" | "aio" | "directio" | "output_buffers" => {
                 (Kind::Translated, "not needed: weir reads static files itself".into())
             }
             "tcp_nodelay" => (Kind::Translated, "always on".into()),
