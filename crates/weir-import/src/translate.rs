@@ -7005,12 +7005,7 @@ mod tests {
         let config = weir::config::from_toml(&imported.toml, None)
             .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
         let typed = |path: &str| {
-            let route = config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .unwrap();
-            route
+            route(&config.routes, path)
                 .rules
                 .headers
                 .response_by_type
@@ -7108,12 +7103,7 @@ mod tests {
         let config = weir::config::from_toml(&imported.toml, None)
             .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
         let rewrites = |path: &str| {
-            let route = config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .unwrap();
-            route
+            route(&config.routes, path)
                 .rules
                 .location_rewrites
                 .iter()

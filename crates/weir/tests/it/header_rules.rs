@@ -588,16 +588,11 @@ response_headers = {{ "Cache-Control" = "private" }}
                 .send(get_with(Some("app.test"), path, None))
                 .await
                 .unwrap();
-            let header = |name: &str| {
-                let values: Vec<String> = reply
-                    .headers
-                    .get_all(name)
-                    .iter()
-                    .map(|value| value.to_str().unwrap().to_string())
-                    .collect();
-                (!values.is_empty()).then(|| values.join(" | "))
-            };
-            seen.push((*path, header("x-frame-options"), header("cache-control")));
+            seen.push((
+                *path,
+                header_list(&reply, "x-frame-options"),
+                header_list(&reply, "cache-control"),
+            ));
         }
         seen
     };
@@ -688,13 +683,11 @@ upstream = "app"
                 .send(get_with(Some("app.test"), path, None))
                 .await
                 .unwrap();
-            let header = |name: &str| {
-                reply
-                    .headers
-                    .get(name)
-                    .map(|value| value.to_str().unwrap().to_string())
-            };
-            seen.push((*path, header("location"), header("refresh")));
+            seen.push((
+                *path,
+                header_list(&reply, "location"),
+                header_list(&reply, "refresh"),
+            ));
         }
         seen
     };
@@ -823,15 +816,7 @@ expires = "off"
                 .send(get_with(Some("app.test"), path, None))
                 .await
                 .unwrap();
-            let header = |name: &str| {
-                let values: Vec<&str> = reply
-                    .headers
-                    .get_all(name)
-                    .iter()
-                    .map(|value| value.to_str().unwrap())
-                    .collect();
-                (!values.is_empty()).then(|| values.join(", "))
-            };
+            let header = |name: &str| header_list(&reply, name);
             // A date within a second of `Date` plus a whole number of seconds is that offset
             // (the two are read from the clock apart).
             let expires = header("expires").map(|expires| {

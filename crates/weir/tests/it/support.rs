@@ -115,6 +115,18 @@ pub fn get_with(
     request.body(Default::default()).expect("valid request")
 }
 
+/// The values of the header `name` in `reply`, joined as one list (`a, b`); `None` when it has
+/// none.
+pub fn header_list(reply: &weir_testkit::Reply, name: &str) -> Option<String> {
+    let values: Vec<&str> = reply
+        .headers
+        .get_all(name)
+        .iter()
+        .map(|value| value.to_str().expect("a visible-ASCII header"))
+        .collect();
+    (!values.is_empty()).then(|| values.join(", "))
+}
+
 /// An `Authorization: Basic` value for `user` and `password`.
 pub fn basic(user: &str, password: &str) -> String {
     use base64::Engine as _;
