@@ -1121,7 +1121,10 @@ impl<'a> Translator<'a> {
     /// force for carry it ([`Rules::of`]), and `finish` corrects the item if none does.
     fn header_rule(&mut self, directive: &'a Directive) {
         let name = directive.name.as_str();
-        let typed = self.typed_rule(directive);
+        // A value that is a map of the answer's type: `response_headers_by_type`.
+        if let Some((kind, note, carried)) = self.typed_rule(directive) {
+            return self.rule_item(directive, kind, note, carried);
+        }
         let (kind, note, carried) = match name {
             "proxy_set_header" => match headers::request_header(directive) {
                 RequestHeader::Builtin(note) => (Kind::Translated, note.to_string(), false),
@@ -1153,7 +1156,6 @@ impl<'a> Translator<'a> {
                 }
                 RequestHeader::Unsupported(why) => (Kind::Unsupported, why, false),
             },
-            "add_header" | "expires" if typed.is_some() => typed.unwrap_or_else(|| unreachable!()),
             "add_header" => match headers::response_header(directive) {
                 Ok(header) if header.hsts => {
                     // [tls] hsts when [tls] is written; `finish` moves it onto the routes if not.
@@ -1303,6 +1305,12 @@ impl<'a> Translator<'a> {
                 Err(why) => (Kind::Unsupported, why, false),
             },
         };
+        self.rule_item(directive, kind, note, carried);
+    }
+
+    /// A header or access directive's item; `carried` when routes carry it (`finish` checks that
+    /// one does).
+    fn rule_item(&mut self, directive: &'a Directive, kind: Kind, note: String, carried: bool) {
         self.item(kind, directive, note);
         if carried {
             self.rule_directives.push(directive);
@@ -3451,13 +3459,7 @@ impl<'a> Translator<'a> {
             let note = format!(
                 "location_rewrites {prefix:?} = {to:?}: nginx's proxy_redirect default, as the app is sent $proxy_host and names it in the URLs it redirects to (a path stays a path, where nginx's absolute_redirect writes http://HOST:PORT/...: the same place)"
             );
-            let item = self.items.iter_mut().rev().find(|item| {
-                item.sources.first() == Some(&proxy_pass.source)
-                    && item.directive.starts_with("proxy_pass")
-            });
-            if let Some(item) = item.filter(|item| !item.note.contains(&note)) {
-                item.note.push_str(&format!("; {note}"));
-            }
+            self.note_on_proxy_pass(proxy_pass, &note);
         }
         for host in hosts {
             let route = Route {
@@ -3566,10 +3568,6 @@ impl<'a> Translator<'a> {
         if host.is_empty() || host.contains('$') {
             return None;
         }
-        let item = self.items.iter_mut().rev().find(|item| {
-            item.sources.first() == Some(&proxy_pass.source)
-                && item.directive.starts_with("proxy_pass")
-        })?;
         let mut note = format!(
             "request_headers Host = {host:?}: nginx's $proxy_host, as no proxy_set_header Host is in force"
         );
@@ -3578,10 +3576,22 @@ impl<'a> Translator<'a> {
                 " (unless the include at {missing}, whose file was not found, sets one: run weir import where the file is)"
             ));
         }
-        if !item.note.contains(&note) {
+        self.note_on_proxy_pass(proxy_pass, &note).then_some(host)
+    }
+
+    /// Adds `note` to the item of `proxy_pass` (once); `false` when it has no item.
+    fn note_on_proxy_pass(&mut self, proxy_pass: &Directive, note: &str) -> bool {
+        let item = self.items.iter_mut().rev().find(|item| {
+            item.sources.first() == Some(&proxy_pass.source)
+                && item.directive.starts_with("proxy_pass")
+        });
+        let Some(item) = item else {
+            return false;
+        };
+        if !item.note.contains(note) {
             item.note.push_str(&format!("; {note}"));
         }
-        Some(host)
+        true
     }
 
     /// `return CODE [URL|text]` or `return URL`.
@@ -3859,14 +3869,7 @@ impl<'a> Translator<'a> {
             }
             return None;
         };
-        let status = scope
-            .limit_req_status
-            .and_then(|status| status.args.first().cloned())
-            .unwrap_or_else(|| "503".to_string());
-        let dry_run = scope
-            .limit_req_dry_run
-            .and_then(|d| d.args.first())
-            .is_some_and(|arg| arg == "on");
+        let (status, dry_run) = status_and_dry_run(scope.limit_req_status, scope.limit_req_dry_run);
         let limit = self.limits.get_mut(&name)?;
         let first_use = limit.used_by.is_none();
         let mut conflict = None;
@@ -3951,14 +3954,8 @@ impl<'a> Translator<'a> {
             }
             return None;
         };
-        let status = scope
-            .limit_conn_status
-            .and_then(|status| status.args.first().cloned())
-            .unwrap_or_else(|| "503".to_string());
-        let dry_run = scope
-            .limit_conn_dry_run
-            .and_then(|d| d.args.first())
-            .is_some_and(|arg| arg == "on");
+        let (status, dry_run) =
+            status_and_dry_run(scope.limit_conn_status, scope.limit_conn_dry_run);
         let Some(found) = self.conn_zones.get_mut(zone) else {
             if first_time {
                 self.unsupported(
@@ -4548,6 +4545,11 @@ fn scheme_if(directive: &Directive) -> Option<&Directive> {
         text.as_str(),
         "($scheme!=https)" | "($scheme=http)" | "($https!=on)" | "($https=)"
     );
+    lone_redirect(directive).filter(|_| plain)
+}
+
+/// The block's one directive, when it is a redirecting `return` (301, 302, 303, 307, 308).
+fn lone_redirect(directive: &Directive) -> Option<&Directive> {
     let [answer] = directive.block.as_deref()? else {
         return None;
     };
@@ -4556,21 +4558,13 @@ fn scheme_if(directive: &Directive) -> Option<&Directive> {
             .args
             .first()
             .is_some_and(|code| matches!(code.as_str(), "301" | "302" | "303" | "307" | "308"));
-    (plain && redirect).then_some(answer)
+    redirect.then_some(answer)
 }
 
 /// certbot's `if ($host = NAME) { return 301 URL; }`: the host and the `return`.
 fn certbot_if(directive: &Directive) -> Option<(String, &Directive)> {
     let host = if_host(&directive.args)?;
-    let [answer] = directive.block.as_deref()? else {
-        return None;
-    };
-    let redirect = answer.name == "return"
-        && answer
-            .args
-            .first()
-            .is_some_and(|code| matches!(code.as_str(), "301" | "302" | "303" | "307" | "308"));
-    redirect.then_some((host, answer))
+    Some((host, lone_redirect(directive)?))
 }
 
 /// The host of the condition `($host = NAME)`, however the words fall; `None` for any other
@@ -5288,6 +5282,18 @@ fn size(text: &str) -> Option<u64> {
     number.parse::<u64>().ok()?.checked_mul(factor)
 }
 
+/// A limit's status (nginx's 503 by default) and dry run, from the `limit_req_status` /
+/// `limit_conn_status` and `*_dry_run` in force.
+fn status_and_dry_run(status: Option<&Directive>, dry_run: Option<&Directive>) -> (String, bool) {
+    let status = status
+        .and_then(|status| status.args.first().cloned())
+        .unwrap_or_else(|| "503".to_string());
+    let dry_run = dry_run
+        .and_then(|dry_run| dry_run.args.first())
+        .is_some_and(|arg| arg == "on");
+    (status, dry_run)
+}
+
 /// How a zone keyed by the server's name (`$server_name`) is counted in weir.
 const BY_SERVER_NAME: &str = "$server_name is key \"all\": one count for every route that uses the zone, where nginx counts each server block apart (the same where one server block uses it; a server with no server_name has an empty $server_name, which nginx does not limit)";
 
@@ -5329,18 +5335,10 @@ fn limit_key(key: &str) -> Option<String> {
             // The same for every request of a server block: one key for the server.
             "server_name" => "all".to_string(),
             header if header.starts_with("http_") => {
-                let header_name: String = header["http_".len()..]
-                    .split('_')
-                    .map(|word| {
-                        let mut chars = word.chars();
-                        match chars.next() {
-                            Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
-                            None => String::new(),
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join("-");
-                format!("header:{header_name}")
+                format!(
+                    "header:{}",
+                    headers::header_of_variable(&header["http_".len()..])
+                )
             }
             _ => return None,
         };

@@ -912,33 +912,40 @@ impl Expires {
     /// nginx's `max`, in seconds: ten years.
     pub const MAX_SECONDS: i64 = 315_360_000;
 
-    /// The `Expires` and `Cache-Control` values for an answer made at `now`; `None` for `Off`.
-    pub fn values(self, now: std::time::SystemTime) -> Option<(String, String)> {
+    /// The `Cache-Control` value, the same for every answer (made once, when the proxy is
+    /// built); `None` for `Off`.
+    pub fn cache_control(self) -> Option<String> {
         match self {
             Expires::Off => None,
-            Expires::Epoch => Some((
-                "Thu, 01 Jan 1970 00:00:01 GMT".to_string(),
-                "no-cache".to_string(),
-            )),
-            Expires::Max => Some((
-                "Thu, 31 Dec 2037 23:55:55 GMT".to_string(),
-                format!("max-age={}", Expires::MAX_SECONDS),
-            )),
+            Expires::Epoch => Some("no-cache".to_string()),
+            Expires::Max => Some(format!("max-age={}", Expires::MAX_SECONDS)),
+            Expires::After(seconds) if seconds < 0 => Some("no-cache".to_string()),
+            Expires::After(seconds) => Some(format!("max-age={seconds}")),
+        }
+    }
+
+    /// The `Expires` value of an answer made at `now`, written into `out` (an IMF-fixdate is
+    /// 29 bytes), so that no answer allocates for it; `None` for `Off`.
+    pub fn date(self, now: std::time::SystemTime, out: &mut [u8; 29]) -> Option<&[u8]> {
+        use std::io::Write as _;
+        let at = match self {
+            Expires::Off => return None,
+            Expires::Epoch => return Some(b"Thu, 01 Jan 1970 00:00:01 GMT"),
+            Expires::Max => return Some(b"Thu, 31 Dec 2037 23:55:55 GMT"),
             Expires::After(seconds) => {
                 let offset = Duration::from_secs(seconds.unsigned_abs());
-                let at = if seconds < 0 {
+                if seconds < 0 {
                     now.checked_sub(offset)
                 } else {
                     now.checked_add(offset)
-                }?;
-                let cache_control = if seconds < 0 {
-                    "no-cache".to_string()
-                } else {
-                    format!("max-age={seconds}")
-                };
-                Some((httpdate::fmt_http_date(at), cache_control))
+                }?
             }
-        }
+        };
+        let mut cursor = std::io::Cursor::new(&mut out[..]);
+        // At most ten years from now: a year below 10000, so the date is 29 bytes and fits.
+        write!(cursor, "{}", httpdate::HttpDate::from(at)).ok()?;
+        let written = usize::try_from(cursor.position()).ok()?;
+        Some(&out[..written])
     }
 }
 

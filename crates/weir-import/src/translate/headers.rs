@@ -231,17 +231,7 @@ pub(super) fn header_guard(directive: &Directive) -> Option<Result<HeaderGuard, 
     };
     Some(match regex::bytes::RegexBuilder::new(&regex).build() {
         Ok(_) => Ok(HeaderGuard {
-            // `user_agent`: `User-Agent`, as the header is usually written.
-            header: name
-                .split('_')
-                .map(|word| {
-                    let mut chars = word.chars();
-                    chars.next().map_or(String::new(), |first| {
-                        first.to_ascii_uppercase().to_string() + chars.as_str()
-                    })
-                })
-                .collect::<Vec<_>>()
-                .join("-"),
+            header: header_of_variable(name),
             negate: operator.starts_with('!'),
             regex,
             status,
@@ -251,6 +241,20 @@ pub(super) fn header_guard(directive: &Directive) -> Option<Result<HeaderGuard, 
             error.to_string().lines().last().unwrap_or_default()
         )),
     })
+}
+
+/// The header an `$http_NAME` variable reads: `user_agent` is `User-Agent`, as the header is
+/// usually written.
+pub(super) fn header_of_variable(name: &str) -> String {
+    name.split('_')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or(String::new(), |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// Method names, upper case, each once; `None` when one is not a plain name.

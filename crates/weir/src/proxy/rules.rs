@@ -68,8 +68,8 @@ pub(super) struct Effective {
     response_by_type: Vec<TypedHeader>,
     /// `deny_headers`, in order (a route's replace its host's).
     deny_headers: Vec<HeaderGuard>,
-    /// `expires`, when on.
-    expires: Option<Expires>,
+    /// `expires`, when on, with its `Cache-Control` value.
+    expires: Option<(Expires, String)>,
     /// `location_rewrites`, longest prefix first (a route's own).
     location_rewrites: Vec<(String, Template)>,
     access: Option<Vec<AccessRule>>,
@@ -461,7 +461,9 @@ impl Effective {
             self.deny_headers = guards.clone();
         }
         if let Some(expires) = rules.expires {
-            self.expires = (expires != Expires::Off).then_some(expires);
+            self.expires = expires
+                .cache_control()
+                .map(|cache_control| (expires, cache_control));
         }
     }
 
@@ -603,15 +605,14 @@ impl Effective {
     pub(super) fn apply_response<B>(&self, response: &mut Response<B>, variables: &Variables<'_>) {
         let success = is_success(response.status());
         // nginx's expires, then its add_header: a response_headers Cache-Control goes over it.
-        if let Some((expires, cache_control)) = self
-            .expires
-            .filter(|_| success)
-            .and_then(|expires| expires.values(std::time::SystemTime::now()))
-        {
-            response.headers_mut().set(header::EXPIRES, expires);
-            response
-                .headers_mut()
-                .set(header::CACHE_CONTROL, cache_control);
+        if let Some((expires, cache_control)) = self.expires.as_ref().filter(|_| success) {
+            let mut date = [0; 29];
+            if let Some(date) = expires.date(std::time::SystemTime::now(), &mut date) {
+                response.headers_mut().set(header::EXPIRES, date);
+                response
+                    .headers_mut()
+                    .set(header::CACHE_CONTROL, cache_control);
+            }
         }
         if success {
             for (name, template) in &self.response_set {
@@ -712,13 +713,12 @@ impl Effective {
             let Some(replacement) = template.render_with(variables) else {
                 continue;
             };
+            // Both parts are header values already, so the whole is one.
             let mut rewritten = Vec::with_capacity(value.len() + replacement.len());
             rewritten.extend_from_slice(&value[..start]);
             rewritten.extend_from_slice(replacement.as_bytes());
             rewritten.extend_from_slice(&url[prefix.len()..]);
-            if let Ok(rewritten) = http::HeaderValue::from_bytes(&rewritten) {
-                headers.set(&name, rewritten);
-            }
+            headers.set(&name, rewritten);
         }
     }
 
