@@ -338,6 +338,40 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
             }
             Response::new(full(text))
         }
+        // An authentication service, as `auth_request` asks one: by `Authorization`, `Bearer
+        // good` is 204 with `X-Auth-User: alice`, `Bearer forbidden` 403, `Bearer broken` 502,
+        // none (or another) 401 with a challenge. Each answer says what it was asked in
+        // `X-Auth-Saw`: the method, the target and `X-Original-URI`.
+        "/auth" => {
+            let header = |name: &str| {
+                request
+                    .headers()
+                    .get(name)
+                    .and_then(|value| value.to_str().ok())
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let saw = format!(
+                "{} {} {}",
+                request.method(),
+                request.uri(),
+                header("x-original-uri")
+            );
+            let status = match header("authorization").as_str() {
+                "Bearer good" => StatusCode::NO_CONTENT,
+                "Bearer forbidden" => StatusCode::FORBIDDEN,
+                "Bearer broken" => StatusCode::BAD_GATEWAY,
+                _ => StatusCode::UNAUTHORIZED,
+            };
+            let mut response = Response::builder()
+                .status(status)
+                .header("x-auth-saw", saw)
+                .header("www-authenticate", "Bearer realm=\"testkit\"");
+            if status == StatusCode::NO_CONTENT {
+                response = response.header("x-auth-user", "alice");
+            }
+            response.body(full("")).expect("static response")
+        }
         "/slow" => {
             let ms = query_number(&request, "ms").unwrap_or(100);
             tokio::time::sleep(Duration::from_millis(ms)).await;

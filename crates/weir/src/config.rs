@@ -822,6 +822,10 @@ pub struct RouteRules {
     /// `satisfy`: whether `access` and `basic_auth` must both let a request in, or either
     /// (nginx `satisfy`); `None` when the route has none, so its host's applies (else all).
     pub satisfy: Option<Satisfy>,
+    /// `auth_request`: a request is let in only when an internal route answers 2xx to a
+    /// request asking for it (nginx `auth_request`); `None` when the route has none, so its
+    /// host's applies.
+    pub auth_request: Option<AuthRequest>,
     /// `dotfiles`: a static route serves paths with a segment starting with `.`. Default false:
     /// they are 404, except `/.well-known/`.
     pub dotfiles: bool,
@@ -1100,6 +1104,30 @@ pub enum BasicAuth {
     Off,
 }
 
+/// `auth_request` of a route or a `[[hosts]]` table (nginx `auth_request` and
+/// `auth_request_set` with `proxy_set_header`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AuthRequest {
+    /// `auth_request = "/_auth"`, or `{ path = "/_auth", copy_headers = { "X-User" =
+    /// "X-Auth-Request-User" } }`: before a request is served, a GET of `target` with the
+    /// client's headers (no body) is routed, internal routes included, and answered: 2xx lets the
+    /// request in, 401 and 403 are the client's answer (401 with the `WWW-Authenticate` of the
+    /// answer), anything else is 500.
+    Ask {
+        /// The path and query as the config wrote them: the target sent.
+        target: String,
+        /// The normalised path, which routing sees.
+        path: String,
+        /// `copy_headers`: a request header the upstream gets from a header of the 2xx answer
+        /// (`(request header, answer's header)`); the client's own is dropped first, so it
+        /// cannot pass for the answer's.
+        copy_headers: Vec<(HeaderName, HeaderName)>,
+    },
+    /// `auth_request = false`: none, though the route's host asks for one (nginx
+    /// `auth_request off`).
+    Off,
+}
+
 /// `satisfy` of a route or a `[[hosts]]` table (nginx `satisfy`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Satisfy {
@@ -1135,6 +1163,8 @@ pub struct HostConfig {
     /// `satisfy`: for a route of this host that has none of its own, and a request to this host
     /// that no route matches.
     pub satisfy: Option<Satisfy>,
+    /// `auth_request`: used by a route of this host that has none of its own.
+    pub auth_request: Option<AuthRequest>,
     /// `error_pages`, `intercept_errors`: for a route of this host, beneath its own.
     pub pages: ErrorPages,
 }

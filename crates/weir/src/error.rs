@@ -168,6 +168,18 @@ pub enum ProxyError {
         challenge: Arc<str>,
         reason: &'static str,
     },
+    /// The route's or host's `auth_request` was answered 401 or 403: that status, with the
+    /// answer's `WWW-Authenticate` (nginx `auth_request`).
+    #[error("refused by its auth request ({status})")]
+    AuthRequestDenied {
+        status: StatusCode,
+        /// The answer's `WWW-Authenticate` values, passed to the client with a 401.
+        challenge: Box<[Bytes]>,
+    },
+    /// The route's or host's `auth_request` could not be answered, or was answered with a status
+    /// other than 2xx, 401 and 403 (`reason`): 500, as nginx's "auth request unexpected status".
+    #[error("the auth request failed: {reason}")]
+    AuthRequestFailed { reason: Box<str> },
     /// More passwords wait to be checked than weir checks at once and keeps waiting (a flood of
     /// guesses against a costly hash): 503 with `Retry-After: 1`.
     #[error("too many passwords are waiting to be checked")]
@@ -214,7 +226,8 @@ impl ProxyError {
             | ProxyError::SpoolFull { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ProxyError::RateLimited { status, .. }
             | ProxyError::ConnLimited { status, .. }
-            | ProxyError::HeaderRefused { status, .. } => *status,
+            | ProxyError::HeaderRefused { status, .. }
+            | ProxyError::AuthRequestDenied { status, .. } => *status,
             ProxyError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ProxyError::FileNotFound { .. } => StatusCode::NOT_FOUND,
             ProxyError::FileForbidden { .. } => StatusCode::FORBIDDEN,
@@ -223,7 +236,9 @@ impl ProxyError {
             ProxyError::AuthBusy => StatusCode::SERVICE_UNAVAILABLE,
             ProxyError::File { source } => file_status(source),
             ProxyError::Spool => StatusCode::INTERNAL_SERVER_ERROR,
-            ProxyError::RedirectLoop => StatusCode::INTERNAL_SERVER_ERROR,
+            ProxyError::RedirectLoop | ProxyError::AuthRequestFailed { .. } => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
         }
     }
 
@@ -243,6 +258,7 @@ impl ProxyError {
             | ProxyError::FileForbidden { .. }
             | ProxyError::AccessDenied { .. }
             | ProxyError::HeaderRefused { .. }
+            | ProxyError::AuthRequestDenied { .. }
             | ProxyError::Unauthorized { .. } => Side::Downstream,
             // A missing or forbidden file is the client's asking; any other failure is weir's.
             ProxyError::File { source } => {
@@ -257,7 +273,8 @@ impl ProxyError {
             | ProxyError::ReadTimeout { .. }
             | ProxyError::SendTimeout { .. }
             | ProxyError::Upstream { .. }
-            | ProxyError::Unresolved { .. } => Side::Upstream,
+            | ProxyError::Unresolved { .. }
+            | ProxyError::AuthRequestFailed { .. } => Side::Upstream,
             ProxyError::NoRoute
             | ProxyError::RedirectLoop
             | ProxyError::Spool
@@ -313,6 +330,8 @@ impl ProxyError {
             ProxyError::AccessDenied { .. } => "access_denied",
             ProxyError::HeaderRefused { .. } => "header_refused",
             ProxyError::Unauthorized { .. } => "unauthorized",
+            ProxyError::AuthRequestDenied { .. } => "auth_request_denied",
+            ProxyError::AuthRequestFailed { .. } => "auth_request_failed",
             ProxyError::AuthBusy => "auth_busy",
             ProxyError::File { .. } => "file",
             ProxyError::Spool => "spool",
@@ -366,6 +385,17 @@ impl ProxyError {
                 response
                     .headers_mut()
                     .set(header::WWW_AUTHENTICATE, challenge.as_bytes());
+                response
+            }
+            ProxyError::AuthRequestDenied { challenge, .. }
+                if status == StatusCode::UNAUTHORIZED =>
+            {
+                let mut response = status_response(status);
+                for value in challenge.iter() {
+                    response
+                        .headers_mut()
+                        .append(header::WWW_AUTHENTICATE, value.as_ref());
+                }
                 response
             }
             ProxyError::AuthBusy => {

@@ -45,6 +45,7 @@ use crate::upstream::{self, Upstream, UpstreamBody};
 
 mod accel;
 mod auth;
+mod auth_request;
 mod build;
 pub use build::BuildError;
 mod checks;
@@ -474,6 +475,14 @@ impl Proxy {
             if let Some(check) = check {
                 check.await?;
             }
+            // `auth_request` after `basic_auth`, as nginx's. Boxed: only some routes ask, and as
+            // an await of its own it would take its room in this future. The headers its answer
+            // gives are kept in the record (not in this future) and set once the request is
+            // taken, below.
+            record.auth_copied = match rules.and_then(|rules| rules.auth_request(client_ip)) {
+                Some(ask) => Box::pin(self.ask(ask, client, client_ip, host, &*request)).await?,
+                None => None,
+            };
             let limited = decided.as_ref().ok().and_then(Option::as_ref);
             let upstream = match &route.target {
                 Target::Upstream(upstream) => upstream,
@@ -498,12 +507,17 @@ impl Proxy {
             let head = self
                 .accel_redirect
                 .then(|| Box::new(accel::Head::of(&*request, host)));
+            // The headers an `auth_request`'s answer gave (the host's last use was above).
+            if let Some(copied) = record.auth_copied.take() {
+                copied.apply(request.headers_mut());
+            }
             let request =
                 if route.request_buffering && !http_body::Body::is_end_stream(request.body()) {
                     Box::pin(self.buffered(std::mem::take(request))).await?
                 } else {
                     self.unbuffered(std::mem::take(request))
                 };
+
             let (upstream_request, upgrade) =
                 self.upstream_request(&target, client, client_ip, request);
             let sent = self.sending(upstream, record);
@@ -716,9 +730,15 @@ impl Proxy {
                 let (host, path) = target.named.as_deref().map_or((None, ""), |named| {
                     (named.host.as_deref(), named.path.as_str())
                 });
+                // `$request_uri` is the client's, also in an `auth_request`'s asking request.
+                let uri = target
+                    .named
+                    .as_deref()
+                    .and_then(|named| named.request_uri.as_ref())
+                    .unwrap_or(&parts.uri);
                 let variables = crate::config::Variables {
                     host: host.unwrap_or(rules.server_name()),
-                    uri: &parts.uri,
+                    uri,
                     secure: forwarding.secure,
                     remote_addr: client_ip,
                     server_name: rules.server_name(),
@@ -954,6 +974,9 @@ struct Named {
     path: String,
     /// The target sent upstream in place of the client's (`upstream_path`).
     uri: Option<http::Uri>,
+    /// The client's target, for `$request_uri`, when the request sent is not the client's (an
+    /// `auth_request`'s).
+    request_uri: Option<http::Uri>,
 }
 
 impl<'a> UpstreamTarget<'a> {
@@ -981,6 +1004,7 @@ impl<'a> UpstreamTarget<'a> {
                     String::new()
                 },
                 uri,
+                request_uri: None,
             })
         });
         UpstreamTarget {

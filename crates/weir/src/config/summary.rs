@@ -296,6 +296,9 @@ impl Config {
             if let Some(auth) = auth_line(route.rules.basic_auth.as_ref()) {
                 writeln!(out, "    {auth}")?;
             }
+            if let Some(asked) = auth_request_line(route.rules.auth_request.as_ref()) {
+                writeln!(out, "    {asked}")?;
+            }
             if let Some(satisfy) = satisfy_line(route.rules.satisfy) {
                 writeln!(out, "    {satisfy}")?;
             }
@@ -312,6 +315,9 @@ impl Config {
             }
             if let Some(auth) = auth_line(host.basic_auth.as_ref()) {
                 writeln!(out, "    {auth}")?;
+            }
+            if let Some(asked) = auth_request_line(host.auth_request.as_ref()) {
+                writeln!(out, "    {asked}")?;
             }
             if let Some(satisfy) = satisfy_line(host.satisfy) {
                 writeln!(out, "    {satisfy}")?;
@@ -578,6 +584,26 @@ fn auth_line(auth: Option<&super::BasicAuth>) -> Option<String> {
             Some(format!("password {realm:?} from {}", user_file.display()))
         }
         super::BasicAuth::Off => Some("no password (the host's is off)".to_string()),
+    }
+}
+
+/// A route's or host's `auth_request` in one line (`asks /_auth first; X-User from its
+/// X-Auth-Request-User`), or `None` when it has none.
+fn auth_request_line(auth_request: Option<&super::AuthRequest>) -> Option<String> {
+    match auth_request? {
+        super::AuthRequest::Ask {
+            target,
+            copy_headers,
+            ..
+        } => {
+            let mut line = format!("asks {target} first");
+            for (index, (to, from)) in copy_headers.iter().enumerate() {
+                line.push_str(if index == 0 { "; " } else { ", " });
+                line.push_str(&format!("{to} from its {from}"));
+            }
+            Some(line)
+        }
+        super::AuthRequest::Off => Some("asks no one (the host's auth_request is off)".to_string()),
     }
 }
 

@@ -3221,3 +3221,93 @@ fn expires_is_read_in_nginxs_units_and_bad_ones_refused() {
         );
     }
 }
+
+#[test]
+fn auth_request_is_read_as_a_path_or_a_table_and_bad_ones_refused() {
+    let config = parse(&with_app(
+        r#"
+[[hosts]]
+name = "app.test"
+auth_request = "/_auth?from=weir"
+[[routes]]
+host = "app.test"
+upstream = "app"
+auth_request = { path = "/oauth2/auth", copy_headers = { "X-User" = "X-Auth-Request-User" } }
+[[routes]]
+host = "app.test"
+path = "/oauth2/"
+upstream = "app"
+auth_request = false
+"#,
+    ));
+    assert_eq!(
+        config.hosts[0].auth_request,
+        Some(AuthRequest::Ask {
+            target: "/_auth?from=weir".to_string(),
+            path: "/_auth".to_string(),
+            copy_headers: vec![],
+        })
+    );
+    assert_eq!(
+        config.routes[0].rules.auth_request,
+        Some(AuthRequest::Ask {
+            target: "/oauth2/auth".to_string(),
+            path: "/oauth2/auth".to_string(),
+            copy_headers: vec![(
+                HeaderName::from_static("x-user"),
+                HeaderName::from_static("x-auth-request-user"),
+            )],
+        })
+    );
+    assert_eq!(config.routes[1].rules.auth_request, Some(AuthRequest::Off));
+
+    for (value, kind, words) in [
+        (
+            "\"_auth\"",
+            ConfigErrorKind::InvalidValue,
+            "starting with '/'",
+        ),
+        (
+            "\"/a/../../b\"",
+            ConfigErrorKind::InvalidValue,
+            "starting with '/'",
+        ),
+        ("true", ConfigErrorKind::InvalidValue, "`false`"),
+        (
+            "{ copy_headers = {} }",
+            ConfigErrorKind::MissingKey,
+            "needs `path`",
+        ),
+        (
+            "{ path = \"/a\", realm = \"x\" }",
+            ConfigErrorKind::UnknownKey,
+            "`realm`",
+        ),
+        (
+            "{ path = \"/a\", copy_headers = { \"Host\" = \"X-Host\" } }",
+            ConfigErrorKind::InvalidValue,
+            "not Host",
+        ),
+        (
+            "{ path = \"/a\", copy_headers = { \"X-User\" = \"Content-Length\" } }",
+            ConfigErrorKind::InvalidValue,
+            "framing",
+        ),
+        (
+            "{ path = \"/a\", copy_headers = { \"X-User\" = \"A\", \"x-user\" = \"B\" } }",
+            ConfigErrorKind::Duplicate,
+            "twice",
+        ),
+    ] {
+        let error = reject(&with_app(&format!(
+            "[[routes]]\nupstream = \"app\"\nauth_request = {value}\n"
+        )));
+        assert_eq!(error.kind(), kind, "{value}: {error}");
+        assert_eq!(
+            error.key(),
+            Some("routes[0].auth_request"),
+            "{value}: {error}"
+        );
+        assert!(error.to_string().contains(words), "{value}: {error}");
+    }
+}

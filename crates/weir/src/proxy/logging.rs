@@ -45,6 +45,9 @@ pub(super) struct Record<'proxy> {
     /// The request's places under its route's connection limits, which hold its answer's body
     /// (or go to its tunnel) at the exit; given back here if the request ends without one.
     pub(super) places: Option<Box<crate::body::Holding>>,
+    /// The request headers an `auth_request`'s answer gave, kept here (not in the request's
+    /// future, where it took 280 bytes) until the request is taken to be sent.
+    pub(super) auth_copied: Option<Box<super::auth_request::Copied>>,
 }
 
 /// A request not answered yet. Dropped unanswered (the client left and the HTTP layer dropped

@@ -75,6 +75,8 @@ pub(super) struct Effective {
     access: Option<Vec<AccessRule>>,
     /// `basic_auth`, when it asks for a password.
     auth: Option<Arc<Guard>>,
+    /// `auth_request`, when it asks.
+    auth_request: Option<Arc<super::auth_request::Ask>>,
     /// `satisfy = "any"`: an `allow` that matches lets the client in without a password, and a
     /// `deny` that matches leaves it the password (nginx `satisfy any`).
     satisfy_any: bool,
@@ -307,6 +309,9 @@ impl Effective {
             effective.auth = read.guard(auth)?;
         }
         effective.satisfy_any = host.satisfy == Some(Satisfy::Any);
+        if let Some(auth_request) = &host.auth_request {
+            effective.auth_request = super::auth_request::Ask::of(auth_request).map(Arc::new);
+        }
         effective.merge_pages(&host.pages, read)?;
         Ok(effective)
     }
@@ -334,6 +339,9 @@ impl Effective {
         }
         if let Some(satisfy) = route.rules.satisfy {
             effective.satisfy_any = satisfy == Satisfy::Any;
+        }
+        if let Some(auth_request) = &route.rules.auth_request {
+            effective.auth_request = super::auth_request::Ask::of(auth_request).map(Arc::new);
         }
         effective.merge_pages(&route.rules.pages, read)?;
         effective.location_rewrites = route.rules.location_rewrites.clone();
@@ -537,6 +545,15 @@ impl Effective {
             Some(guard) => guard.check(headers),
             None => Ok(None),
         }
+    }
+
+    /// `auth_request`, unless `satisfy = "any"` and `access` allows the client.
+    pub(super) fn auth_request(&self, client_ip: IpAddr) -> Option<&super::auth_request::Ask> {
+        let ask = self.auth_request.as_deref()?;
+        if self.satisfy_any && self.decided(client_ip).is_some_and(|rule| rule.allow) {
+            return None;
+        }
+        Some(ask)
     }
 
     /// `forwarded_for = "replace"`: the client's list goes before the forwarding headers are

@@ -520,3 +520,145 @@ deny_headers = []
         nginx.logs()
     );
 }
+
+/// `auth_request` (nginx `auth_request` with `auth_request_set` and `proxy_set_header`): an
+/// internal route asks an authentication service with a GET carrying the client's headers and
+/// no body, whatever the client's method, and `$request_uri` the client's; 2xx lets the request
+/// in with the copied headers (the client's own of those names dropped), 401 passes the
+/// challenge, 403 is 403, any other answer 500; a route's `false` lifts its host's.
+#[tokio::test]
+async fn auth_request_asks_an_internal_route_before_serving_as_nginx_does() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[hosts]]
+name = "app.test"
+auth_request = {{ path = "/_auth", copy_headers = {{ "X-User" = "X-Auth-User", "X-Auth-Saw" = "X-Auth-Saw" }} }}
+[[routes]]
+host = "app.test"
+path = "/_auth"
+match = "exact"
+internal = true
+upstream = "app"
+upstream_path = "/auth"
+request_headers = {{ "X-Original-URI" = "$request_uri" }}
+[[routes]]
+host = "app.test"
+path = "/"
+upstream = "app"
+[[routes]]
+host = "app.test"
+path = "/open/"
+upstream = "app"
+auth_request = false
+"#,
+        upstream = upstream.address,
+    ))
+    .await;
+    // The method, path and `Authorization` of a request; what the client gets: the status, the
+    // challenge, and the lines the app saw of `X-User` and `X-Auth-Saw` (the app's `/headers`
+    // echoes them; `/open/` is its plain "hello").
+    type Case = (&'static str, &'static str, Option<&'static str>);
+    let cases: &[Case] = &[
+        ("GET", "/headers?q=1", Some("Bearer good")),
+        ("POST", "/headers", Some("Bearer good")),
+        ("HEAD", "/headers", Some("Bearer good")),
+        ("GET", "/headers", None),
+        ("GET", "/headers", Some("Bearer nonsense")),
+        ("GET", "/headers", Some("Bearer forbidden")),
+        ("POST", "/headers", Some("Bearer broken")),
+        ("GET", "/open/", None),
+        // Internal: a client never reaches the asking route itself.
+        ("GET", "/_auth", Some("Bearer good")),
+    ];
+    let seen = |addr: std::net::SocketAddr| async move {
+        let mut seen = Vec::new();
+        for (method, path, authorization) in cases {
+            let mut request = http::Request::builder()
+                .method(*method)
+                .uri(*path)
+                .header("host", "app.test")
+                // The client's own `X-User` never passes for the service's.
+                .header("x-user", "mallory");
+            if let Some(authorization) = authorization {
+                request = request.header("authorization", *authorization);
+            }
+            let body = if *method == "POST" { "a body" } else { "" };
+            let request = request.body(body.into()).unwrap();
+            let mut client = Client::connect(addr).await;
+            let reply = client.send(request).await.expect("an answer");
+            let text = reply.text();
+            let mut lines: Vec<String> = text
+                .lines()
+                .filter(|line| line.starts_with("x-user:") || line.starts_with("x-auth-saw:"))
+                .map(str::to_string)
+                .collect();
+            lines.sort();
+            seen.push((
+                reply.status.as_u16(),
+                header_list(&reply, "www-authenticate"),
+                lines,
+            ));
+        }
+        seen
+    };
+    let challenge = Some("Bearer realm=\"testkit\"".to_string());
+    let lines = |saw: &str| {
+        vec![
+            format!("x-auth-saw: GET /auth {saw}"),
+            "x-user: alice".to_string(),
+        ]
+    };
+    let expected = vec![
+        (200, None, lines("/headers?q=1")),
+        (200, None, lines("/headers")),
+        (200, None, vec![]),
+        (401, challenge.clone(), vec![]),
+        (401, challenge, vec![]),
+        (403, None, vec![]),
+        (500, None, vec![]),
+        (200, None, vec![]),
+        (404, None, vec![]),
+    ];
+    let before = upstream.requests();
+    assert_eq!(seen(gateway.addr).await, expected);
+    // Each asked request was asked once, and only those let in (and `/open/`) reached the app.
+    assert_eq!(upstream.requests() - before, 7 + 4);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        location = /_auth {{
+            internal;
+            proxy_pass http://{upstream}/auth;
+            proxy_pass_request_body off;
+            proxy_set_header Content-Length "";
+            proxy_set_header X-Original-URI $request_uri;
+        }}
+        location / {{
+            auth_request /_auth;
+            auth_request_set $user $upstream_http_x_auth_user;
+            auth_request_set $saw $upstream_http_x_auth_saw;
+            proxy_set_header X-User $user;
+            proxy_set_header X-Auth-Saw $saw;
+            proxy_pass http://{upstream};
+        }}
+        location /open/ {{ proxy_pass http://{upstream}; }}"#,
+            upstream = upstream.address,
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        seen(nginx.addr).await,
+        expected,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}

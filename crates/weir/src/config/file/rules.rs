@@ -13,9 +13,9 @@ use toml::Spanned;
 // keys over as a `RouteKeys`, and its host check as a function.
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
-    AccessRule, BasicAuth, CookieFlag, ErrorPages, Expires, ForwardedFor, HeaderGuard, HeaderRules,
-    HostConfig, RouteConfig, RouteRules, SameSite, Satisfy, StaticFallback, Template, TypeMatch,
-    TypedEntry, TypedHeader,
+    AccessRule, AuthRequest, BasicAuth, CookieFlag, ErrorPages, Expires, ForwardedFor, HeaderGuard,
+    HeaderRules, HostConfig, RouteConfig, RouteRules, SameSite, Satisfy, StaticFallback, Template,
+    TypeMatch, TypedEntry, TypedHeader,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -41,6 +41,7 @@ pub(super) struct RawHost {
     access: Option<Vec<Spanned<String>>>,
     basic_auth: Option<Spanned<toml::Value>>,
     satisfy: Option<Spanned<String>>,
+    auth_request: Option<Spanned<toml::Value>>,
     error_pages: Option<RawPageMap>,
     intercept_errors: Option<Spanned<bool>>,
 }
@@ -89,6 +90,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) access: Option<&'a [Spanned<String>]>,
     pub(super) basic_auth: Option<&'a Spanned<toml::Value>>,
     pub(super) satisfy: Option<&'a Spanned<String>>,
+    pub(super) auth_request: Option<&'a Spanned<toml::Value>>,
     pub(super) dotfiles: Option<&'a Spanned<bool>>,
     pub(super) fallback_upstream: Option<&'a Spanned<String>>,
     pub(super) fallback_file: Option<&'a Spanned<String>>,
@@ -162,6 +164,7 @@ pub(super) fn validate_route<T>(
     let access = raw.access.map(validate_access).transpose()?;
     let basic_auth = raw.basic_auth.map(validate_basic_auth).transpose()?;
     let satisfy = raw.satisfy.map(validate_satisfy).transpose()?;
+    let auth_request = raw.auth_request.map(validate_auth_request).transpose()?;
 
     let location_rewrites = match (raw.location_rewrites, raw.upstream) {
         (Some(map), Some(_)) => validate_location_rewrites(map)?,
@@ -263,6 +266,7 @@ pub(super) fn validate_route<T>(
         access,
         basic_auth,
         satisfy,
+        auth_request,
         dotfiles: raw.dotfiles.is_some_and(|value| *value.get_ref()),
         fallback,
         pages: validate_pages(raw.error_pages, raw.intercept_errors)?,
@@ -375,6 +379,103 @@ fn validate_basic_auth(raw: &Spanned<toml::Value>) -> Result<BasicAuth, Problem>
     })
 }
 
+/// `auth_request = "/_auth"`, `{ path = "/_auth", copy_headers = { "X-User" =
+/// "X-Auth-Request-User" } }`, or `false`.
+fn validate_auth_request(raw: &Spanned<toml::Value>) -> Result<AuthRequest, Problem> {
+    const EXPECTED: &str = "expected the path of a route that answers whether a request may pass, as \"/_auth\" (nginx's auth_request), or `{ path = \"/_auth\", copy_headers = { \"X-User\" = \"X-Auth-Request-User\" } }` (request headers the upstream gets from that answer's headers, as auth_request_set with proxy_set_header), or `false` (none, though the host asks for one)";
+    let (target, copy) = match raw.get_ref() {
+        toml::Value::Boolean(false) => return Ok(AuthRequest::Off),
+        toml::Value::String(target) => (target.clone(), None),
+        toml::Value::Table(table) => {
+            if let Some(key) = table
+                .keys()
+                .find(|key| !matches!(key.as_str(), "path" | "copy_headers"))
+            {
+                return Err(Problem::new(
+                    ConfigErrorKind::UnknownKey,
+                    raw.span(),
+                    format!("unknown key `{key}` in auth_request; {EXPECTED}"),
+                ));
+            }
+            let target = match table.get("path") {
+                Some(toml::Value::String(target)) => target.clone(),
+                Some(other) => {
+                    return Err(invalid(
+                        raw.span(),
+                        format!("auth_request.path is a string; found {other}. {EXPECTED}"),
+                    ))
+                }
+                None => {
+                    return Err(Problem::new(
+                        ConfigErrorKind::MissingKey,
+                        raw.span(),
+                        format!("auth_request needs `path`; {EXPECTED}"),
+                    ))
+                }
+            };
+            (target, table.get("copy_headers"))
+        }
+        other => return Err(invalid(raw.span(), format!("{EXPECTED}; found {other}"))),
+    };
+    let path = target
+        .parse::<http::uri::PathAndQuery>()
+        .ok()
+        .filter(|_| target.starts_with('/'))
+        .and_then(|parsed| crate::path::normalize(parsed.path()).ok().map(String::from));
+    let Some(path) = path else {
+        return Err(invalid(
+            raw.span(),
+            format!("auth_request's path is a path weir routes, starting with '/' (a query may follow), as \"/_auth\"; found {target:?}"),
+        ));
+    };
+    let mut copy_headers: Vec<(HeaderName, HeaderName)> = Vec::new();
+    let table = match copy {
+        None => None,
+        Some(toml::Value::Table(table)) => Some(table),
+        Some(other) => {
+            return Err(invalid(
+                raw.span(),
+                format!("auth_request.copy_headers is a table of request header = answer's header; found {other}. {EXPECTED}"),
+            ))
+        }
+    };
+    for (name, value) in table.into_iter().flatten() {
+        let toml::Value::String(from) = value else {
+            return Err(invalid(
+                raw.span(),
+                format!("auth_request.copy_headers.{name} names a header of the answer, as \"X-Auth-Request-User\"; found {value}"),
+            ));
+        };
+        let parse = |text: &str| {
+            HeaderName::from_bytes(text.as_bytes())
+                .ok()
+                .filter(|header| !MANAGED.contains(&header.as_str()) && *header != http::header::HOST)
+                .ok_or_else(|| {
+                    invalid(
+                        raw.span(),
+                        format!("auth_request.copy_headers takes header names (letters, digits and !#$%&'*+-.^_`|~), not Host nor one that describes the connection or the body's framing; found {text:?}"),
+                    )
+                })
+        };
+        let (to, from) = (parse(name)?, parse(from)?);
+        if copy_headers.iter().any(|(other, _)| *other == to) {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                raw.span(),
+                format!(
+                    "auth_request.copy_headers names {name:?} twice (header names ignore case)"
+                ),
+            ));
+        }
+        copy_headers.push((to, from));
+    }
+    Ok(AuthRequest::Ask {
+        target,
+        path,
+        copy_headers,
+    })
+}
+
 /// `[[hosts]]`: each name once, and each the `host` of some route.
 pub(super) fn validate_hosts(
     raw_hosts: &[Spanned<RawHost>],
@@ -431,6 +532,11 @@ pub(super) fn validate_hosts(
             .map(validate_basic_auth)
             .transpose()?;
         let satisfy = raw.satisfy.as_ref().map(validate_satisfy).transpose()?;
+        let auth_request = raw
+            .auth_request
+            .as_ref()
+            .map(validate_auth_request)
+            .transpose()?;
         let pages = validate_pages(raw.error_pages.as_ref(), raw.intercept_errors.as_ref())?;
         hosts.push(HostConfig {
             name,
@@ -438,6 +544,7 @@ pub(super) fn validate_hosts(
             access,
             basic_auth,
             satisfy,
+            auth_request,
             pages,
         });
     }

@@ -1,0 +1,300 @@
+//! `auth_request` (nginx `auth_request`): before a request is served, another request asks
+//! whether it may be. It is a GET (whatever the client's method, as nginx's subrequest) of the
+//! configured path and query, with the client's headers and no body (nginx needs
+//! `proxy_pass_request_body off` and an empty `Content-Length` for that; weir never sends the
+//! body). It is routed on the client's listener and host, internal routes included, and answered
+//! by its route, which is not asked again (nginx's subrequest skips the access phase). The route's
+//! request rules see the client's `$request_uri`, as nginx's subrequest does; `$uri` is the
+//! asking path.
+//!
+//! Its answer decides: 2xx lets the request in, with the `copy_headers` set from the answer's
+//! headers (nginx `auth_request_set` with `proxy_set_header`; the client's own are dropped, so
+//! they cannot pass for the answer's); 401 and 403 are the client's answer (401 with the
+//! answer's `WWW-Authenticate`); any other status, or no answer, is 500. The answer's body is
+//! read (up to [`MAX_BODY`]) so that its connection is kept, and dropped.
+//!
+//! It runs after `access`, the limits and `basic_auth` (nginx's access phase, whose
+//! `auth_request` handler comes after `allow`/`deny` and `auth_basic`); with `satisfy = "any"`
+//! an address `access` allows needs no asking. It does not run again for an
+//! `X-Accel-Redirect`'s target.
+
+use bytes::Bytes;
+use http::header::{self, HeaderName};
+use http::uri::PathAndQuery;
+use http::{Method, StatusCode, Uri};
+use http_body_util::BodyExt as _;
+
+use super::{Bodied, ClientInfo, Proxy, Target, UpstreamTarget};
+use crate::config::AuthRequest;
+use crate::error::ProxyError;
+use crate::head_view::{Headers, Request, RequestHead};
+use crate::request_body::{ClientBody, RequestBody};
+use crate::routing::Lookup;
+
+/// The most of an answer's body weir reads to keep its connection; past it the connection is
+/// dropped with the rest.
+const MAX_BODY: usize = 64 * 1024;
+
+/// A route's or host's `auth_request`, as the proxy asks it.
+#[derive(Debug)]
+pub(super) struct Ask {
+    /// The path and query sent.
+    target: PathAndQuery,
+    /// The normalised path, which routing sees.
+    path: String,
+    /// `copy_headers`: (request header, answer's header).
+    copy_headers: Vec<(HeaderName, HeaderName)>,
+}
+
+impl Ask {
+    /// The asking of `config`; `None` for `auth_request = false`.
+    pub(super) fn of(config: &AuthRequest) -> Option<Ask> {
+        let AuthRequest::Ask {
+            target,
+            path,
+            copy_headers,
+        } = config
+        else {
+            return None;
+        };
+        Some(Ask {
+            // The config's check parsed it.
+            target: target.parse().ok()?,
+            path: path.clone(),
+            copy_headers: copy_headers.clone(),
+        })
+    }
+
+    /// The asking request: a GET of the target with the client's headers (its body's framing
+    /// out), in the client's HTTP version. An HTTP/2 request (or one in absolute form) named its
+    /// host in its target, which goes on as `Host`.
+    fn request<B>(&self, client: &Request<B>) -> Request<()> {
+        let mut headers = client.headers().clone();
+        headers.remove(header::CONTENT_LENGTH);
+        headers.remove(header::TRANSFER_ENCODING);
+        if let (Some(authority), false) = (client.uri().authority(), headers.contains(header::HOST))
+        {
+            headers.set(header::HOST, authority.as_str());
+        }
+        let head = RequestHead {
+            method: Method::GET,
+            uri: Uri::from(self.target.clone()),
+            version: client.version(),
+            headers,
+        };
+        Request::from_parts(head, ())
+    }
+
+    /// What the answer's `status` and `headers` decide: the request headers to set (`Ok`), or the
+    /// client's answer (`Err`).
+    fn decide(&self, status: StatusCode, headers: &Headers) -> Result<Copied, ProxyError> {
+        if status.is_success() {
+            let copied = self
+                .copy_headers
+                .iter()
+                .map(|(to, from)| (to.clone(), headers.get(from).map(Bytes::copy_from_slice)))
+                .collect();
+            return Ok(Copied(copied));
+        }
+        if status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN {
+            let challenge = if status == StatusCode::UNAUTHORIZED {
+                headers
+                    .get_all(header::WWW_AUTHENTICATE)
+                    .map(Bytes::copy_from_slice)
+                    .collect()
+            } else {
+                Box::default()
+            };
+            return Err(ProxyError::AuthRequestDenied { status, challenge });
+        }
+        Err(failed(format!(
+            "{} answered {}, where 2xx, 401 or 403 were expected",
+            self.target,
+            status.as_u16()
+        )))
+    }
+}
+
+fn failed(reason: String) -> ProxyError {
+    ProxyError::AuthRequestFailed {
+        reason: reason.into_boxed_str(),
+    }
+}
+
+/// The request headers a 2xx answer gives: each set to the answer's value, or removed when the
+/// answer has none.
+#[derive(Debug)]
+pub(super) struct Copied(Vec<(HeaderName, Option<Bytes>)>);
+
+impl Copied {
+    pub(super) fn apply(self, headers: &mut Headers) {
+        for (name, value) in self.0 {
+            headers.remove(&name);
+            if let Some(value) = value {
+                headers.append(&name, value.as_ref());
+            }
+        }
+    }
+}
+
+impl Proxy {
+    /// Asks `ask` whether `request` may be served (see [the module](self)); on a 2xx answer, its
+    /// `copy_headers` to set on the request, if it has any (boxed: held by the request's future
+    /// until the request is sent).
+    pub(super) async fn ask(
+        &self,
+        ask: &Ask,
+        client: &ClientInfo,
+        client_ip: std::net::IpAddr,
+        host: Option<&str>,
+        request: &Request<ClientBody>,
+    ) -> Result<Option<Box<Copied>>, ProxyError> {
+        let lookup = Lookup {
+            listener: client.listener,
+            host,
+            path: &ask.path,
+            internal: true,
+        };
+        let route = self
+            .router
+            .find(&lookup)
+            .ok_or_else(|| failed(format!("no route takes {}", ask.path)))?;
+        let asking = ask.request(request);
+        let copied = match &route.target {
+            Target::Upstream(upstream) => {
+                let rules = self.rules.find(Some(route.index), None);
+                let mut target = UpstreamTarget::new(
+                    upstream,
+                    rules,
+                    host,
+                    &ask.path,
+                    (route, ask.target.query()),
+                );
+                if let Some(named) = &mut target.named {
+                    named.request_uri = Some(request.uri().clone());
+                }
+                let asking = asking.map(|()| Bodied {
+                    body: RequestBody::Full(None),
+                    bodiless: true,
+                });
+                let (upstream_request, _) =
+                    self.upstream_request(&target, client, client_ip, asking);
+                let response = upstream
+                    .send(upstream_request, route.priority, None)
+                    .await
+                    .map_err(|error| failed(format!("{}: {error}", ask.path)))?;
+                let (parts, mut body) = response.into_parts();
+                let decided = ask.decide(parts.status, &parts.headers);
+                // Read to its end (a small one), so that the connection is kept.
+                let mut read = 0;
+                while read <= MAX_BODY {
+                    match body.frame().await {
+                        Some(Ok(frame)) => {
+                            read += frame.data_ref().map_or(0, Bytes::len);
+                        }
+                        _ => break,
+                    }
+                }
+                decided?
+            }
+            Target::Static(dir) => match route.serve_static(dir, &ask.path, &asking).await {
+                Ok(Some(response)) => ask.decide(response.status(), response.headers())?,
+                Ok(None) => ask.decide(StatusCode::NOT_FOUND, &Headers::default())?,
+                Err(error) => ask.decide(error.status(), &Headers::default())?,
+            },
+            Target::Answer(answer) => {
+                let response = answer.respond_to(&asking, host, client.tls.is_some());
+                ask.decide(response.status(), response.headers())?
+            }
+        };
+        Ok((!copied.0.is_empty()).then(|| Box::new(copied)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(copy: &[(&str, &str)]) -> Ask {
+        Ask::of(&AuthRequest::Ask {
+            target: "/_auth?from=weir".to_string(),
+            path: "/_auth".to_string(),
+            copy_headers: copy
+                .iter()
+                .map(|(to, from)| {
+                    (
+                        HeaderName::from_bytes(to.as_bytes()).unwrap(),
+                        HeaderName::from_bytes(from.as_bytes()).unwrap(),
+                    )
+                })
+                .collect(),
+        })
+        .unwrap()
+    }
+
+    /// The asking request is a GET of the target with the client's headers, without its body's
+    /// framing, whatever the client's method.
+    #[test]
+    fn the_asking_request_is_a_get_with_the_clients_headers_and_no_body() {
+        let mut client = Request::<()>::default();
+        client.head.method = Method::POST;
+        client.head.uri = Uri::from_static("/upload?x=1");
+        client.headers_mut().append("host", "app.test");
+        client.headers_mut().append("cookie", "session=abc");
+        client.headers_mut().append("content-length", "5");
+        client.headers_mut().append("transfer-encoding", "chunked");
+        let asking = ask(&[]).request(&client);
+        assert_eq!(asking.method(), Method::GET);
+        assert_eq!(asking.uri(), "/_auth?from=weir");
+        assert_eq!(asking.headers().get("cookie"), Some(&b"session=abc"[..]));
+        assert_eq!(asking.headers().get("host"), Some(&b"app.test"[..]));
+        assert!(!asking.headers().contains("content-length"));
+        assert!(!asking.headers().contains("transfer-encoding"));
+    }
+
+    /// 2xx copies the named headers (and removes the client's of those names); 401 carries the
+    /// challenge; 403 is 403; anything else fails.
+    #[test]
+    fn the_answers_status_decides() {
+        let ask = ask(&[("x-user", "x-auth-user"), ("x-email", "x-auth-email")]);
+        let mut answer = Headers::default();
+        answer.append("x-auth-user", "alice");
+        answer.append("www-authenticate", "Bearer realm=\"a\"");
+        answer.append("www-authenticate", "Basic realm=\"b\"");
+        let mut request = Headers::default();
+        request.append("x-user", "mallory");
+        request.append("x-email", "mallory@example.com");
+        ask.decide(StatusCode::NO_CONTENT, &answer)
+            .unwrap()
+            .apply(&mut request);
+        assert_eq!(request.get("x-user"), Some(&b"alice"[..]));
+        assert_eq!(request.get("x-email"), None);
+
+        match ask.decide(StatusCode::UNAUTHORIZED, &answer) {
+            Err(ProxyError::AuthRequestDenied { status, challenge }) => {
+                assert_eq!(status, StatusCode::UNAUTHORIZED);
+                assert_eq!(challenge.len(), 2);
+            }
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        match ask.decide(StatusCode::FORBIDDEN, &answer) {
+            Err(ProxyError::AuthRequestDenied { status, challenge }) => {
+                assert_eq!(status, StatusCode::FORBIDDEN);
+                assert!(challenge.is_empty());
+            }
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        for status in [
+            StatusCode::FOUND,
+            StatusCode::NOT_FOUND,
+            StatusCode::BAD_GATEWAY,
+        ] {
+            let error = ask.decide(status, &answer).map(|_| ()).unwrap_err();
+            assert_eq!(
+                error.status(),
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "{status}"
+            );
+        }
+    }
+}
