@@ -16,6 +16,7 @@ use crate::report::{Item, Kind, Report};
 use crate::toml_out::{self, Table};
 use crate::Import;
 
+mod auth_request;
 mod headers;
 mod lookahead;
 mod pages;
@@ -32,11 +33,16 @@ pub fn translate(loaded: &Loaded) -> Import {
         server: Table::new("[server]"),
         tls: Table::new("[tls]"),
         conf_dir: loaded.conf_dir.clone(),
+        auth_variables: auth_request::Variables::of(directives),
+        asks: asks(directives),
         ..Translator::default()
     };
     translator.includes(&loaded.includes);
     let mut main = Scope {
         conf_dir: loaded.conf_dir.as_deref(),
+        auth_variables: std::rc::Rc::new(
+            translator.auth_variables.answers.keys().cloned().collect(),
+        ),
         ..Scope::default()
     };
     // Main-context settings that other levels read (worker_processes) come first.
@@ -49,6 +55,14 @@ pub fn translate(loaded: &Loaded) -> Import {
         translator.main(directive, &mut main);
     }
     translator.finish(directives)
+}
+
+/// Whether some `auth_request` other than `off` is in `directives` (at any depth).
+fn asks(directives: &[Directive]) -> bool {
+    directives.iter().any(|directive| {
+        (directive.name == "auth_request" && directive.args.first().is_some_and(|arg| arg != "off"))
+            || directive.block.as_deref().is_some_and(asks)
+    })
 }
 
 /// Directives that nginx allows only inside `http` (or deeper): a file that starts with them and
@@ -149,6 +163,13 @@ struct Scope<'a> {
     /// The header guards in force: a server's and a location's `if ($http_NAME ~* RE) { return
     /// 403; }` (both apply, the server's first).
     header_guards: Vec<&'a Directive>,
+    /// The `auth_request` in force (one level's replaces the one above), and the
+    /// `auth_request_set`s (a level with any of its own replaces the inherited).
+    auth_request: Option<&'a Directive>,
+    auth_request_set: Vec<&'a Directive>,
+    /// Every `auth_request_set` variable of the config: where none is in force, nginx's is
+    /// empty.
+    auth_variables: std::rc::Rc<HashSet<String>>,
     /// The `error_page`s in force, inherited the same way.
     error_page: Vec<&'a Directive>,
     proxy_intercept_errors: Option<&'a Directive>,
@@ -380,6 +401,10 @@ struct Translator<'a> {
     conf_dir: Option<std::path::PathBuf>,
     /// The `http` block's maps of `$sent_http_content_type` ([`Scope::type_maps`]).
     type_maps: std::rc::Rc<headers::TypeMaps>,
+    /// The config's `auth_request_set` variables, and those a `proxy_set_header` sends.
+    auth_variables: auth_request::Variables,
+    /// Some `auth_request` (not `off`) is in the config.
+    asks: bool,
     items: Vec<Item>,
     accounted: HashSet<*const Directive>,
     server: Table,
@@ -781,6 +806,8 @@ impl<'a> Translator<'a> {
             | "proxy_cookie_flags"
             | "auth_basic"
             | "auth_basic_user_file"
+            | "auth_request"
+            | "auth_request_set"
             | "satisfy" => self.header_rule(directive),
             "proxy_intercept_errors" if directive.args.first().is_some_and(|arg| arg == "on") => {
                 self.header_rule(directive)
@@ -1117,6 +1144,21 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// For `proxy_set_header NAME $var` whose `$var` some `auth_request_set` gives: `NAME` and the
+    /// answer's header.
+    fn copied_from_auth(&self, directive: &Directive) -> Option<(String, String)> {
+        let [name, value] = directive.args.as_slice() else {
+            return None;
+        };
+        let variable = value.trim_start_matches('$');
+        let variable = variable
+            .strip_prefix('{')
+            .and_then(|braced| braced.strip_suffix('}'))
+            .unwrap_or(variable);
+        let header = self.auth_variables.answers.get(variable)?;
+        (value.starts_with('$')).then(|| (name.clone(), header.clone()))
+    }
+
     /// A header or access directive: its item, said once where it is written; the routes it is in
     /// force for carry it ([`Rules::of`]), and `finish` corrects the item if none does.
     fn header_rule(&mut self, directive: &'a Directive) {
@@ -1126,6 +1168,44 @@ impl<'a> Translator<'a> {
             return self.rule_item(directive, kind, note, carried);
         }
         let (kind, note, carried) = match name {
+            "proxy_set_header" if self.copied_from_auth(directive).is_some() => {
+                let (header, answer) = self.copied_from_auth(directive).unwrap_or_default();
+                (
+                    Kind::Translated,
+                    format!("auth_request copy_headers {header} = {answer:?} on the proxied routes where an auth_request is in force: the app gets the auth answer's {answer} (the client's own {header} dropped, as nginx's proxy_set_header replaces it); elsewhere request_headers {header} = \"\" (removed), as nginx sends none while the variable is empty"),
+                    true,
+                )
+            }
+            "auth_request" if directive.args.first().is_some_and(|arg| arg == "off") => (
+                Kind::Translated,
+                "the routes it applies to ask no one (no auth_request)".to_string(),
+                false,
+            ),
+            "auth_request" => match auth_request::path(directive) {
+                Ok(path) => (
+                    Kind::Translated,
+                    format!("auth_request = {path:?} on the routes it applies to: a GET of it with the client's headers and no body, routed to its location (internal ones too); 2xx lets the request in, 401 and 403 are the answer, anything else 500"),
+                    true,
+                ),
+                Err(why) => (Kind::Unsupported, why, false),
+            },
+            "auth_request_set" => match auth_request::answer_header(directive) {
+                Ok((variable, header))
+                    if self.auth_variables.sent.contains(&variable) =>
+                {
+                    (
+                        Kind::Translated,
+                        format!("auth_request copy_headers, where a proxy_set_header sends ${variable}: the request header gets the auth answer's {header}"),
+                        true,
+                    )
+                }
+                Ok((variable, _)) => (
+                    Kind::Unsupported,
+                    format!("weir copies an auth answer's header only onto the request to the app (proxy_set_header NAME ${variable}); no proxy_set_header sends ${variable} alone"),
+                    false,
+                ),
+                Err(why) => (Kind::Unsupported, why, false),
+            },
             "proxy_set_header" => match headers::request_header(directive) {
                 RequestHeader::Builtin(note) => (Kind::Translated, note.to_string(), false),
                 RequestHeader::ProxyHost => (
@@ -1661,6 +1741,10 @@ impl<'a> Translator<'a> {
                 "weir moves to the next server on connect errors, and on broken exchanges of idempotent requests without a body; not configurable".into(),
             ),
             "proxy_intercept_errors" if off => (Kind::Translated, "the default".into()),
+            "proxy_pass_request_body" if off && self.asks => (
+                Kind::Translated,
+                "not needed where an auth_request asks this location: weir sends its asking request without a body (elsewhere weir passes the body)".into(),
+            ),
             "proxy_ignore_headers" | "proxy_intercept_errors" | "proxy_set_body"
             | "proxy_pass_request_headers" | "proxy_pass_request_body" | "proxy_method" | "proxy_cookie_domain"
             | "proxy_cookie_path" | "proxy_ssl_server_name" | "proxy_ssl_verify" | "proxy_bind" => {
@@ -1708,9 +1792,6 @@ impl<'a> Translator<'a> {
                 }
             }
             "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
-            "auth_request" => {
-                (Kind::Unsupported, "weir asks no other service whether a request may pass (it has basic_auth and access rules by address); keep it in the app".into())
-            }
             "limit_rate" | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates and requests in flight, not bandwidth".into()),
             "uwsgi_pass" | "fastcgi_pass" | "scgi_pass" | "grpc_pass" => (
                 Kind::Unsupported,
@@ -2336,6 +2417,7 @@ impl<'a> Translator<'a> {
         let mut proxy_redirect = Vec::new();
         let mut access = Vec::new();
         let mut error_page = Vec::new();
+        let mut auth_request_set = Vec::new();
         for directive in block {
             match directive.name.as_str() {
                 "proxy_connect_timeout" => scope.connect_timeout = Some(directive),
@@ -2353,6 +2435,8 @@ impl<'a> Translator<'a> {
                 "auth_basic" => scope.auth_basic = Some(directive),
                 "auth_basic_user_file" => scope.auth_basic_user_file = Some(directive),
                 "satisfy" => scope.satisfy = Some(directive),
+                "auth_request" => scope.auth_request = Some(directive),
+                "auth_request_set" => auth_request_set.push(directive),
                 "error_page" => error_page.push(directive),
                 "expires" => scope.expires = Some(directive),
                 "charset" => scope.charset = Some(directive),
@@ -2400,6 +2484,9 @@ impl<'a> Translator<'a> {
         }
         if !access.is_empty() {
             scope.access = access;
+        }
+        if !auth_request_set.is_empty() {
+            scope.auth_request_set = auth_request_set;
         }
         if !error_page.is_empty() {
             scope.error_page = error_page;
@@ -4958,7 +5045,7 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
         "auth_basic_user_file" if kind == Kind::Unsupported => {
             Some("the password file is dropped: anyone reaches what it protected".into())
         }
-        "auth_request" if first != "off" => {
+        "auth_request" if first != "off" && kind == Kind::Unsupported => {
             Some("the authentication is dropped: anyone reaches what it protected".into())
         }
         "proxy_hide_header" if kind == Kind::Unsupported => Some(format!(
@@ -7202,6 +7289,85 @@ mod tests {
         assert!(item(&imported, "if ($scheme = http)")
             .note
             .contains("never true"));
+    }
+
+    #[test]
+    fn auth_request_and_its_set_variables_become_auth_request_with_copied_headers() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  auth_request /_auth;\n",
+            "  auth_request_set $user $upstream_http_x_auth_request_user;\n",
+            "  auth_request_set $cookie $upstream_http_set_cookie;\n",
+            "  location = /_auth { internal; proxy_pass http://127.0.0.1:4180/verify; proxy_pass_request_body off; proxy_set_header Content-Length \"\"; }\n",
+            "  location / { proxy_set_header X-User $user; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /static/ { root /srv; }\n",
+            "  location /health { auth_request off; proxy_set_header X-User $user; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /ping { return 200; }\n",
+            "  location /bad { auth_request /auth/$host; proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let asked = |path: &str| {
+            config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .unwrap_or_else(|| panic!("no route {path}\n{}", imported.toml))
+                .rules
+                .auth_request
+                .clone()
+        };
+        let ask = |copy: &[(&'static str, &'static str)]| {
+            Some(weir::config::AuthRequest::Ask {
+                target: "/_auth".to_string(),
+                path: "/_auth".to_string(),
+                copy_headers: copy
+                    .iter()
+                    .map(|(to, from)| {
+                        (
+                            http::HeaderName::from_static(to),
+                            http::HeaderName::from_static(from),
+                        )
+                    })
+                    .collect(),
+            })
+        };
+        // The server's, inherited; the app gets the service's user as X-User.
+        assert_eq!(asked("/"), ask(&[("x-user", "x-auth-request-user")]));
+        assert_eq!(asked("/static/"), ask(&[]));
+        // `auth_request off`: none, and X-User is removed (nginx's $user is empty there).
+        assert_eq!(asked("/health"), None);
+        assert!(
+            route_table(&imported.toml, "/health").contains(r#"X-User = """#),
+            "{}",
+            imported.toml
+        );
+        // A `return` answers before nginx's access phase.
+        assert_eq!(asked("/ping"), None);
+        // The asking location's own keys are not asked again, and its body idiom is not needed.
+        assert_eq!(
+            item(&imported, "proxy_pass_request_body off").kind,
+            Kind::Translated
+        );
+        assert_eq!(
+            item(&imported, "proxy_set_header Content-Length").kind,
+            Kind::Translated
+        );
+        assert_eq!(
+            item(&imported, "auth_request /_auth").kind,
+            Kind::Translated
+        );
+        // A variable's path weir cannot route: left out, and less safe.
+        assert_eq!(asked("/bad"), None);
+        assert!(less_safe(&imported, "auth_request /auth/$host")
+            .note
+            .contains("authentication is dropped"));
+        // A set variable no proxy_set_header sends (add_header Set-Cookie $cookie, say).
+        assert_eq!(
+            item(&imported, "auth_request_set $cookie").kind,
+            Kind::Unsupported
+        );
     }
 
     #[test]

@@ -182,6 +182,21 @@ const CASES: &[Case] = &[
         announced: &[],
     },
     Case {
+        file: "auth.conf",
+        listeners: 1,
+        hosts: &["example.com"],
+        paths: &[
+            "/?token=good",
+            "/status/201?token=good",
+            "/",
+            "/?token=forbidden",
+            "/?token=broken",
+            "/public/",
+            "/oauth2/auth?token=good",
+        ],
+        announced: &[],
+    },
+    Case {
         file: "websocket.conf",
         listeners: 1,
         hosts: &["chat.example.com"],

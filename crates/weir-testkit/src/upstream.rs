@@ -338,10 +338,11 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
             }
             Response::new(full(text))
         }
-        // An authentication service, as `auth_request` asks one: by `Authorization`, `Bearer
-        // good` is 204 with `X-Auth-User: alice`, `Bearer forbidden` 403, `Bearer broken` 502,
-        // none (or another) 401 with a challenge. Each answer says what it was asked in
-        // `X-Auth-Saw`: the method, the target and `X-Original-URI`.
+        // An authentication service, as `auth_request` asks one: by `Authorization` (else by a
+        // `token=` in the `X-Original-URI` it is sent), `Bearer good` is 204 with `X-Auth-User:
+        // alice`, `Bearer forbidden` 403, `Bearer broken` 502, none (or another) 401 with a
+        // challenge. Each answer says what it was asked in `X-Auth-Saw`: the method, the target
+        // and `X-Original-URI`.
         "/auth" => {
             let header = |name: &str| {
                 request
@@ -357,7 +358,15 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
                 request.uri(),
                 header("x-original-uri")
             );
-            let status = match header("authorization").as_str() {
+            let mut authorization = header("authorization");
+            if authorization.is_empty() {
+                let original = header("x-original-uri");
+                if let Some((_, token)) = original.split_once("token=") {
+                    let token = token.split('&').next().unwrap_or("");
+                    authorization = format!("Bearer {token}");
+                }
+            }
+            let status = match authorization.as_str() {
                 "Bearer good" => StatusCode::NO_CONTENT,
                 "Bearer forbidden" => StatusCode::FORBIDDEN,
                 "Bearer broken" => StatusCode::BAD_GATEWAY,

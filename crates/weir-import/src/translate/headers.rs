@@ -70,6 +70,10 @@ pub(super) fn request_header(directive: &Directive) -> RequestHeader {
         ("upgrade", "$http_upgrade") => {
             RequestHeader::Builtin("always: WebSocket upgrades pass through")
         }
+        // nginx's idiom beside `proxy_pass_request_body off` (an auth_request's location).
+        ("content-length", "") => RequestHeader::Builtin(
+            "not needed: weir writes Content-Length itself, from the body it sends (none for an auth_request's asking request)",
+        ),
         _ => match rule(name, value) {
             Ok(()) => RequestHeader::Set {
                 name: name.clone(),
@@ -741,6 +745,10 @@ pub(super) fn user_file(
     }
 }
 
+/// A route's `auth_request`: the path asked, the headers copied from its answer (request
+/// header, answer's header), and the `auth_request` in force.
+pub(super) type Asked = (String, Vec<(String, String)>, Source);
+
 /// The header and access rules of one route, from the directives in force where its location is.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Rules {
@@ -753,6 +761,9 @@ pub(super) struct Rules {
     pub basic_auth: Option<(String, String, Source)>,
     /// `satisfy = "any"`, from the `satisfy any` in force.
     pub satisfy_any: Option<Source>,
+    /// `auth_request`: the path asked, the headers copied from its answer (request header,
+    /// answer's header), and the `auth_request` in force.
+    pub auth_request: Option<Asked>,
     /// The directives the route carries.
     pub used: Vec<*const Directive>,
     /// Directives in force that do nothing for this route in nginx either, and why.
@@ -785,6 +796,25 @@ impl Rules {
     /// `deny` run).
     pub(super) fn of(scope: &Scope<'_>, proxied: bool, answers_first: bool) -> Rules {
         let mut rules = Rules::default();
+        // `auth_request` (not `off`), which runs in nginx's access phase: not where a `return`
+        // answers first.
+        let asked = scope
+            .auth_request
+            .filter(|directive| directive.args.first().is_some_and(|arg| arg != "off"));
+        let asked = match asked {
+            Some(directive) if answers_first => {
+                rules.inert.push((
+                    directive as *const Directive,
+                    "not applied in nginx either: return answers before auth_request",
+                ));
+                None
+            }
+            Some(directive) => super::auth_request::path(directive)
+                .ok()
+                .map(|path| (path, directive)),
+            None => None,
+        };
+        let mut copies: Vec<(String, String)> = Vec::new();
         for &directive in &scope.proxy_set_header {
             let pointer = directive as *const Directive;
             if !proxied {
@@ -792,6 +822,49 @@ impl Rules {
                     pointer,
                     "nginx ignores proxy_set_header where nothing is proxied",
                 ));
+                continue;
+            }
+            // `proxy_set_header X-User $user` with `auth_request_set $user $upstream_http_...`:
+            // copied from the auth answer where one is asked; else nginx's `$user` is empty, and
+            // the header is not sent.
+            let copied = super::auth_request::copied(directive, &scope.auth_request_set);
+            if copied.is_none()
+                && super::auth_request::set_variable(directive, &scope.auth_variables)
+            {
+                // No `auth_request_set` of it in force: nginx's variable is empty here.
+                rules.request_headers.push((
+                    directive.args[0].clone(),
+                    String::new(),
+                    directive.source.clone(),
+                ));
+                rules.used.push(pointer);
+                continue;
+            }
+            if let Some((name, header)) = copied {
+                let twice = copies
+                    .iter()
+                    .any(|(known, _)| known.eq_ignore_ascii_case(&name))
+                    || rules
+                        .request_headers
+                        .iter()
+                        .any(|(known, _, _)| known.eq_ignore_ascii_case(&name));
+                if twice {
+                    rules.duplicates.push(pointer);
+                } else if asked.is_some() {
+                    copies.push((name, header));
+                    rules.used.push(pointer);
+                    rules.used.extend(
+                        scope
+                            .auth_request_set
+                            .iter()
+                            .map(|set| *set as *const Directive),
+                    );
+                } else {
+                    rules
+                        .request_headers
+                        .push((name, String::new(), directive.source.clone()));
+                    rules.used.push(pointer);
+                }
                 continue;
             }
             match request_header(directive) {
@@ -977,6 +1050,10 @@ impl Rules {
                 "no auth_basic in force (or auth_basic off): nginx asks no password",
             )),
             _ => {}
+        }
+        if let Some((path, directive)) = asked {
+            rules.auth_request = Some((path, copies, directive.source.clone()));
+            rules.used.push(directive as *const Directive);
         }
         if let Some(satisfy) = scope
             .satisfy
@@ -1269,6 +1346,22 @@ impl Rules {
         }
         if let Some(source) = &self.satisfy_any {
             table.set("satisfy", toml_out::string("any"), Some(source));
+        }
+        if let Some((path, copies, source)) = &self.auth_request {
+            let value = if copies.is_empty() {
+                toml_out::string(path)
+            } else {
+                let pairs: Vec<(&str, &str)> = copies
+                    .iter()
+                    .map(|(name, header)| (name.as_str(), header.as_str()))
+                    .collect();
+                format!(
+                    "{{ path = {}, copy_headers = {} }}",
+                    toml_out::string(path),
+                    inline_table(&pairs)
+                )
+            };
+            table.set("auth_request", value, Some(source));
         }
         if let Some((_, _, source)) = self.pages.first() {
             let statuses: Vec<String> = self
