@@ -71,21 +71,36 @@ impl Answer {
             *response.status_mut() = self.status;
             return response;
         };
-        let host = uri
-            .host()
-            .or(host)
-            .map(strip_port)
-            .filter(|host| !host.is_empty())
-            .unwrap_or(&self.fallback_host)
-            .to_ascii_lowercase();
         let mut response = Response::new(Body::empty());
         *response.status_mut() = self.status;
-        let location = template.render(&host, uri, secure);
-        if crate::head_view::text(location.as_bytes()).is_some() {
+        if let Some(location) = location(template, host, &self.fallback_host, uri, secure) {
             response.headers_mut().set(header::LOCATION, location);
         }
         response
     }
+}
+
+/// A redirect's `Location` for a request with this `Host` (else the target's host, else
+/// `fallback_host`), without its port and in lower case, and URI; `None` when it makes no header
+/// value.
+pub fn location(
+    template: &Template,
+    host: Option<&str>,
+    fallback_host: &str,
+    uri: &Uri,
+    secure: bool,
+) -> Option<String> {
+    let host = uri
+        .host()
+        .or(host)
+        .map(strip_port)
+        .filter(|host| !host.is_empty())
+        .unwrap_or(fallback_host)
+        .to_ascii_lowercase();
+    let location = template.render(&host, uri, secure);
+    crate::head_view::text(location.as_bytes())
+        .is_some()
+        .then_some(location)
 }
 
 /// `[tls] redirect_http`: a `301` to the same host and target over HTTPS, on `port` (left out

@@ -954,31 +954,48 @@ impl Expires {
 }
 
 /// One entry of `deny_headers`: a request header's value (`""` when the request has none, as
-/// nginx's empty `$http_NAME`) searched with a regex; the request is refused with `status` when
-/// it matches (`matches`) or when it does not (`not_matches`).
+/// nginx's empty `$http_NAME`) searched with a regex or two; the request is refused with `status`
+/// (or, with `location`, redirected) when `matches` finds something and `not_matches` finds
+/// nothing (an entry has one of them, or both).
 #[derive(Debug, Clone)]
 pub struct HeaderGuard {
     pub name: HeaderName,
-    pub regex: regex::bytes::Regex,
-    /// `not_matches`: refused when the regex finds nothing.
-    pub negate: bool,
-    /// 400 to 599, or 444 (closed without an answer); default 403.
+    /// `matches`: refused only when it finds something.
+    pub matches: Option<regex::bytes::Regex>,
+    /// `not_matches`: refused only when it finds nothing.
+    pub not_matches: Option<regex::bytes::Regex>,
+    /// 400 to 599, or 444 (closed without an answer); default 403. With `location`, a redirect's:
+    /// 301, 302, 303, 307 or 308.
     pub status: StatusCode,
+    /// `location`: the redirect's URL (nginx's `if ($http_x_forwarded_proto != "https") { return
+    /// 301 https://$host$request_uri; }`), with `$host`, `$request_uri` and `$scheme`.
+    pub location: Option<Template>,
 }
 
 impl HeaderGuard {
     /// Whether a request with this header value (the first, when several) is refused.
     pub fn refuses(&self, value: Option<&[u8]>) -> bool {
-        self.regex.is_match(value.unwrap_or_default()) != self.negate
+        let value = value.unwrap_or_default();
+        self.matches
+            .as_ref()
+            .is_none_or(|regex| regex.is_match(value))
+            && self
+                .not_matches
+                .as_ref()
+                .is_none_or(|regex| !regex.is_match(value))
     }
 }
 
 impl PartialEq for HeaderGuard {
     fn eq(&self, other: &HeaderGuard) -> bool {
+        let text = |regex: &Option<regex::bytes::Regex>| {
+            regex.as_ref().map(|regex| regex.as_str().to_string())
+        };
         self.name == other.name
-            && self.regex.as_str() == other.regex.as_str()
-            && self.negate == other.negate
+            && text(&self.matches) == text(&other.matches)
+            && text(&self.not_matches) == text(&other.not_matches)
             && self.status == other.status
+            && self.location == other.location
     }
 }
 

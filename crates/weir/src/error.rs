@@ -157,6 +157,14 @@ pub enum ProxyError {
         status: StatusCode,
         header: http::HeaderName,
     },
+    /// The route's or host's `deny_headers` sent the request elsewhere by a header: a redirect's
+    /// status with its `Location` (`None` when the URL made is no header value), as nginx's `if
+    /// ($http_x_forwarded_proto != "https") { return 301 https://$host$request_uri; }`.
+    #[error("redirected by a header to {}", .location.as_deref().unwrap_or("nowhere"))]
+    HeaderRedirect {
+        status: StatusCode,
+        location: Option<Box<str>>,
+    },
     /// The route's or host's `access` list refused the client's address: 403, as nginx `deny`.
     #[error("access denied to {client}")]
     AccessDenied { client: std::net::IpAddr },
@@ -227,6 +235,7 @@ impl ProxyError {
             ProxyError::RateLimited { status, .. }
             | ProxyError::ConnLimited { status, .. }
             | ProxyError::HeaderRefused { status, .. }
+            | ProxyError::HeaderRedirect { status, .. }
             | ProxyError::AuthRequestDenied { status, .. } => *status,
             ProxyError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ProxyError::FileNotFound { .. } => StatusCode::NOT_FOUND,
@@ -258,6 +267,7 @@ impl ProxyError {
             | ProxyError::FileForbidden { .. }
             | ProxyError::AccessDenied { .. }
             | ProxyError::HeaderRefused { .. }
+            | ProxyError::HeaderRedirect { .. }
             | ProxyError::AuthRequestDenied { .. }
             | ProxyError::Unauthorized { .. } => Side::Downstream,
             // A missing or forbidden file is the client's asking; any other failure is weir's.
@@ -329,6 +339,7 @@ impl ProxyError {
             ProxyError::FileForbidden { .. } => "file_forbidden",
             ProxyError::AccessDenied { .. } => "access_denied",
             ProxyError::HeaderRefused { .. } => "header_refused",
+            ProxyError::HeaderRedirect { .. } => "header_redirect",
             ProxyError::Unauthorized { .. } => "unauthorized",
             ProxyError::AuthRequestDenied { .. } => "auth_request_denied",
             ProxyError::AuthRequestFailed { .. } => "auth_request_failed",
@@ -395,6 +406,15 @@ impl ProxyError {
                     response
                         .headers_mut()
                         .append(header::WWW_AUTHENTICATE, value.as_ref());
+                }
+                response
+            }
+            ProxyError::HeaderRedirect { location, .. } => {
+                // A redirect's answer has no body, as a `redirect` route's.
+                let mut response = Response::new(Bytes::new());
+                *response.status_mut() = status;
+                if let Some(location) = location {
+                    response.headers_mut().set(header::LOCATION, &*location);
                 }
                 response
             }

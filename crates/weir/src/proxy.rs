@@ -432,7 +432,10 @@ impl Proxy {
                 checks::body_size(length, self.max_body_size)?;
                 let check = self
                     .rules
-                    .check_host(host, client_ip, request.headers())?
+                    .check_host(
+                        client_ip,
+                        &rules::Asked::of(&*request, host, client.tls.is_some()),
+                    )?
                     .map(|pending| Box::pin(pending.run()));
                 if let Some(check) = check {
                     check.await?;
@@ -444,7 +447,7 @@ impl Proxy {
             checks::body_size(length, self.max_body_size)?;
             let rules = self.rules.find(Some(route.index), None);
             if let Some(rules) = rules {
-                rules.check_headers(request.headers())?;
+                rules.check_headers(&rules::Asked::of(&*request, host, client.tls.is_some()))?;
                 rules.check_access(client_ip)?;
             }
             // The decision is made into one local, borrowed below: a second local for it (or the
@@ -598,7 +601,12 @@ impl Proxy {
             // an internal redirect: the client's credentials are the redirect's.
             let rules = self.rules.find(Some(route.index), None);
             if let Some(pending) = rules
-                .map(|rules| rules.check_both(client_ip, request.headers()))
+                .map(|rules| {
+                    rules.check_both(
+                        client_ip,
+                        &rules::Asked::of(&request, lookup.host, client.tls.is_some()),
+                    )
+                })
                 .transpose()?
                 .flatten()
             {

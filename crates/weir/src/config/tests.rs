@@ -3144,10 +3144,50 @@ deny_headers = [
     assert!(guards[1].refuses(None));
     assert!(!guards[1].refuses(Some(b"k-1")));
 
-    let both = reject(&with_app(
-        "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"A\", matches = \"x\", not_matches = \"y\" }]\n",
+    // Both: refused when the first finds something and the second nothing (nginx's
+    // `valid_referers` with `if ($invalid_referer)`).
+    let both = parse(&with_app(
+        "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"Referer\", matches = \"^https?://\", not_matches = \"^https?://example\\\\.com/\" }]\n",
     ));
-    assert_eq!(both.kind(), ConfigErrorKind::Conflict, "{both}");
+    let both = &both.routes[0].rules.headers.deny_headers.as_ref().unwrap()[0];
+    assert!(both.refuses(Some(b"https://elsewhere.test/")));
+    assert!(!both.refuses(Some(b"https://example.com/page")));
+    assert!(!both.refuses(Some(b"bookmark")));
+    assert!(!both.refuses(None));
+    // A redirect: 301 by default, with its location.
+    let redirect = parse(&with_app(
+        "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"X-Forwarded-Proto\", not_matches = \"^https$\", location = \"https://$host$request_uri\" }, { header = \"X\", matches = \"a\", status = 308, location = \"/b\" }]\n",
+    ));
+    let guards = redirect.routes[0]
+        .rules
+        .headers
+        .deny_headers
+        .as_ref()
+        .unwrap();
+    assert_eq!(guards[0].status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(
+        guards[0].location.as_ref().map(Template::as_str),
+        Some("https://$host$request_uri")
+    );
+    assert_eq!(guards[1].status, StatusCode::PERMANENT_REDIRECT);
+    let unknown_variable = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"A\", matches = \"a\", location = \"https://$remote_addr/\" }]\n",
+    ));
+    assert!(
+        unknown_variable
+            .to_string()
+            .contains("$host, $request_uri and $scheme"),
+        "{unknown_variable}"
+    );
+    let not_a_redirect = reject(&with_app(
+        "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"A\", matches = \"a\", status = 403, location = \"/b\" }]\n",
+    ));
+    assert!(
+        not_a_redirect
+            .to_string()
+            .contains("301 (the default), 302, 303, 307 or 308"),
+        "{not_a_redirect}"
+    );
     let neither = reject(&with_app(
         "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"A\" }]\n",
     ));
@@ -3167,7 +3207,8 @@ deny_headers = [
         "[[routes]]\nupstream = \"app\"\ndeny_headers = [{ header = \"A\", matches = \"a\", status = 302 }]\n",
     ));
     assert!(
-        status.to_string().contains("400 to 599, or 444"),
+        status.to_string().contains("400 to 599, or 444")
+            && status.to_string().contains("needs a `location`"),
         "{status}"
     );
 }

@@ -88,6 +88,27 @@ pub(super) struct Effective {
     answers: bool,
 }
 
+/// What the request checks read of a request: its headers, and for a `deny_headers` redirect its
+/// host (as checked), target and scheme.
+pub(super) struct Asked<'a> {
+    pub(super) headers: &'a Headers,
+    pub(super) host: Option<&'a str>,
+    pub(super) uri: &'a Uri,
+    /// It came on a TLS listener.
+    pub(super) secure: bool,
+}
+
+impl<'a> Asked<'a> {
+    pub(super) fn of<B>(request: &'a Request<B>, host: Option<&'a str>, secure: bool) -> Asked<'a> {
+        Asked {
+            headers: request.headers(),
+            host,
+            uri: request.uri(),
+            secure,
+        }
+    }
+}
+
 /// An error page: its file's content, read when the proxy is built (a reload reads it again),
 /// and the type its name gives.
 #[derive(Clone)]
@@ -281,12 +302,11 @@ impl Rules {
     /// left to check.
     pub(super) fn check_host(
         &self,
-        host: Option<&str>,
         client_ip: IpAddr,
-        headers: &Headers,
+        asked: &Asked<'_>,
     ) -> Result<Option<Pending>, ProxyError> {
-        match self.find(None, host) {
-            Some(rules) => rules.check_both(client_ip, headers),
+        match self.find(None, asked.host) {
+            Some(rules) => rules.check_both(client_ip, asked),
             None => Ok(None),
         }
     }
@@ -477,17 +497,30 @@ impl Effective {
 
     /// `deny_headers`: the first entry that refuses the request answers its status, before
     /// `access`, as nginx's `if ... return` (its rewrite phase) runs before `allow`/`deny`.
-    pub(super) fn check_headers(&self, headers: &Headers) -> Result<(), ProxyError> {
-        match self
+    pub(super) fn check_headers(&self, asked: &Asked<'_>) -> Result<(), ProxyError> {
+        let Some(guard) = self
             .deny_headers
             .iter()
-            .find(|guard| guard.refuses(headers.get(&guard.name)))
-        {
-            Some(guard) => Err(ProxyError::HeaderRefused {
+            .find(|guard| guard.refuses(asked.headers.get(&guard.name)))
+        else {
+            return Ok(());
+        };
+        match &guard.location {
+            Some(template) => Err(ProxyError::HeaderRedirect {
+                status: guard.status,
+                location: crate::answer::location(
+                    template,
+                    asked.host,
+                    "localhost",
+                    asked.uri,
+                    asked.secure,
+                )
+                .map(String::into_boxed_str),
+            }),
+            None => Err(ProxyError::HeaderRefused {
                 status: guard.status,
                 header: guard.name.clone(),
             }),
-            None => Ok(()),
         }
     }
 
@@ -509,11 +542,11 @@ impl Effective {
     pub(super) fn check_both(
         &self,
         client_ip: IpAddr,
-        headers: &Headers,
+        asked: &Asked<'_>,
     ) -> Result<Option<Pending>, ProxyError> {
-        self.check_headers(headers)?;
+        self.check_headers(asked)?;
         self.check_access(client_ip)?;
-        self.check_auth(client_ip, headers)
+        self.check_auth(client_ip, asked.headers)
     }
 
     /// The first `access` entry that matches the client, if any.

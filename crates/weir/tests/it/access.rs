@@ -662,3 +662,125 @@ auth_request = false
         nginx.logs()
     );
 }
+
+/// `deny_headers` entries with both regexes (refused when `matches` finds something and
+/// `not_matches` nothing: nginx's `valid_referers none blocked NAMES` with `if ($invalid_referer)
+/// { return 403; }`) and with a `location` (nginx's `if ($http_x_forwarded_proto != "https") {
+/// return 301 https://$host$request_uri; }`), also for a request no route of the host takes.
+#[tokio::test]
+async fn deny_headers_redirect_and_check_two_regexes_as_nginxs_referer_and_proto_ifs() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[hosts]]
+name = "app.test"
+deny_headers = [{{ header = "X-Forwarded-Proto", not_matches = "^https$", location = "https://$host$request_uri" }}]
+[[routes]]
+host = "app.test"
+path = "/app/"
+upstream = "app"
+[[routes]]
+host = "app.test"
+path = "/img/"
+upstream = "app"
+deny_headers = [
+  {{ header = "X-Forwarded-Proto", not_matches = "^https$", location = "https://$host$request_uri" }},
+  {{ header = "Referer", matches = "(?i)^https?://", not_matches = "(?i)^https?://(app\\.test|[^/:]*\\.app\\.test)(?:[/:]|$)" }},
+]
+"#,
+        upstream = upstream.address,
+    ))
+    .await;
+    // A path, its X-Forwarded-Proto and Referer; the status and Location.
+    type Case = (&'static str, Option<&'static str>, Option<&'static str>);
+    let cases: &[Case] = &[
+        ("/app/x?y=1", Some("https"), None),
+        ("/app/x?y=1", None, None),
+        ("/app/x?y=1", Some("http"), None),
+        ("/nothing", None, None),
+        ("/nothing", Some("https"), None),
+        ("/img/a.png", Some("https"), None),
+        ("/img/a.png", Some("https"), Some("https://app.test/page")),
+        (
+            "/img/a.png",
+            Some("https"),
+            Some("http://CDN.app.test:8080/x"),
+        ),
+        ("/img/a.png", Some("https"), Some("bookmark")),
+        (
+            "/img/a.png",
+            Some("https"),
+            Some("https://evil.test/app.test"),
+        ),
+        (
+            "/img/a.png",
+            Some("https"),
+            Some("https://app.test.evil.test/"),
+        ),
+        ("/img/a.png", None, Some("https://evil.test/")),
+    ];
+    let seen = |addr: std::net::SocketAddr| async move {
+        let mut seen = Vec::new();
+        for (path, proto, referer) in cases {
+            let mut request = http::Request::get(*path).header("host", "app.test");
+            if let Some(proto) = proto {
+                request = request.header("x-forwarded-proto", *proto);
+            }
+            if let Some(referer) = referer {
+                request = request.header("referer", *referer);
+            }
+            let request = request.body(Default::default()).unwrap();
+            let mut client = Client::connect(addr).await;
+            let reply = client.send(request).await.expect("an answer");
+            seen.push((reply.status.as_u16(), header_list(&reply, "location")));
+        }
+        seen
+    };
+    let to = |target: &str| Some(format!("https://app.test{target}"));
+    let expected = vec![
+        (200, None),
+        (301, to("/app/x?y=1")),
+        (301, to("/app/x?y=1")),
+        (301, to("/nothing")),
+        (404, None),
+        (200, None),
+        (200, None),
+        (200, None),
+        (200, None),
+        (403, None),
+        (403, None),
+        (301, to("/img/a.png")),
+    ];
+    let before = upstream.requests();
+    assert_eq!(seen(gateway.addr).await, expected);
+    assert_eq!(upstream.requests() - before, 5);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        server_name app.test;
+        if ($http_x_forwarded_proto != "https") {{ return 301 https://$host$request_uri; }}
+        location /app/ {{ proxy_pass http://{upstream}; }}
+        location /img/ {{
+            valid_referers none blocked app.test *.app.test;
+            if ($invalid_referer) {{ return 403; }}
+            proxy_pass http://{upstream};
+        }}"#,
+            upstream = upstream.address,
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        seen(nginx.addr).await,
+        expected,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}

@@ -65,6 +65,7 @@ pub(super) struct RawGuard {
     matches: Option<Spanned<String>>,
     not_matches: Option<Spanned<String>>,
     status: Option<Spanned<u16>>,
+    location: Option<Spanned<String>>,
 }
 
 /// `error_pages = { 502 = "/srv/app/public/500.html" }`.
@@ -690,56 +691,72 @@ fn validate_expires(value: &Spanned<String>) -> Result<Expires, Problem> {
     Ok(Expires::After(if negative { -seconds } else { seconds }))
 }
 
-/// `deny_headers`: a request header with one regex, `matches`
-/// or `not_matches`, compiled as a route's `path` regex is (linear time, bounded size), and a
-/// status of 400 to 599 or 444.
+/// `deny_headers`: a request header with a regex or two, `matches` and `not_matches` (both: both
+/// must hold), compiled as a route's `path` regex is (linear time, bounded size), and a status of
+/// 400 to 599 or 444, or a redirect's with its `location`.
 fn validate_guards(list: &[RawGuard]) -> Result<Vec<HeaderGuard>, Problem> {
     let mut guards = Vec::with_capacity(list.len());
     for raw in list {
         let name = header_name::<()>(&raw.header, &[])?;
-        let (pattern, negate) = match (&raw.matches, &raw.not_matches) {
-            (Some(pattern), None) => (pattern, false),
-            (None, Some(pattern)) => (pattern, true),
-            (Some(_), Some(second)) => {
-                return Err(Problem::new(
-                    ConfigErrorKind::Conflict,
-                    second.span(),
-                    "an entry has `matches` or `not_matches`, not both; write two entries",
-                ))
-            }
-            (None, None) => {
-                return Err(invalid(
-                    raw.header.span(),
-                    "expected `matches = \"REGEX\"` (refused when the header matches) or `not_matches = \"REGEX\"` (refused when it does not)",
-                ))
-            }
+        if raw.matches.is_none() && raw.not_matches.is_none() {
+            return Err(invalid(
+                raw.header.span(),
+                "expected `matches = \"REGEX\"` (refused when the header matches), `not_matches = \"REGEX\"` (refused when it does not), or both (refused when both hold)",
+            ));
+        }
+        let compile = |pattern: &Spanned<String>| {
+            regex::bytes::RegexBuilder::new(pattern.get_ref())
+                .size_limit(crate::routing::REGEX_SIZE_LIMIT)
+                .build()
+                .map_err(|error| {
+                    invalid(
+                        pattern.span(),
+                        format!("expected a regex of the `regex` crate's syntax (no look-around or back-references; `(?i)` for any case): {error}"),
+                    )
+                })
         };
-        let regex = regex::bytes::RegexBuilder::new(pattern.get_ref())
-            .size_limit(crate::routing::REGEX_SIZE_LIMIT)
-            .build()
-            .map_err(|error| {
-                invalid(
-                    pattern.span(),
-                    format!("expected a regex of the `regex` crate's syntax (no look-around or back-references; `(?i)` for any case): {error}"),
-                )
-            })?;
-        let status = match &raw.status {
-            None => StatusCode::FORBIDDEN,
-            Some(status) => match StatusCode::from_u16(*status.get_ref()) {
-                Ok(code) if (400..=599).contains(&code.as_u16()) || code.as_u16() == 444 => code,
-                _ => {
-                    return Err(invalid(
-                        status.span(),
-                        format!("expected a status from 400 to 599, or 444 (close without an answer), found {}", status.get_ref()),
-                    ))
+        let matches = raw.matches.as_ref().map(compile).transpose()?;
+        let not_matches = raw.not_matches.as_ref().map(compile).transpose()?;
+        let location = raw
+            .location
+            .as_ref()
+            .map(|location| {
+                Template::parse(location.get_ref())
+                    .map_err(|message| invalid(location.span(), message))
+            })
+            .transpose()?;
+        let status = match (&raw.status, &location) {
+            (None, None) => StatusCode::FORBIDDEN,
+            (None, Some(_)) => StatusCode::MOVED_PERMANENTLY,
+            (Some(status), location) => {
+                let code = *status.get_ref();
+                let valid = match location {
+                    None => (400..=599).contains(&code) || code == 444,
+                    Some(_) => matches!(code, 301 | 302 | 303 | 307 | 308),
+                };
+                match StatusCode::from_u16(code) {
+                    Ok(status) if valid => status,
+                    _ if location.is_some() => {
+                        return Err(invalid(
+                            status.span(),
+                            format!("with `location`, expected a redirect's status: 301 (the default), 302, 303, 307 or 308, found {code}"),
+                        ))
+                    }
+                    _ => {
+                        return Err(invalid(
+                            status.span(),
+                            format!("expected a status from 400 to 599, or 444 (close without an answer), found {code}; a redirect (301, 302, 303, 307, 308) needs a `location`"),
+                        ))
+                    }
                 }
-            },
+            }
         };
         guards.push(HeaderGuard {
             name,
-            regex,
-            negate,
+            matches,
+            not_matches,
             status,
+            location,
         });
     }
     Ok(guards)
