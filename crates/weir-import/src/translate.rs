@@ -57,6 +57,18 @@ pub fn translate(loaded: &Loaded) -> Import {
     translator.finish(directives)
 }
 
+/// The names of a `server` block's `server_name`s.
+fn server_names(server: Option<&Directive>) -> Vec<String> {
+    server
+        .and_then(|server| server.block.as_deref())
+        .unwrap_or_default()
+        .iter()
+        .filter(|inner| inner.name == "server_name")
+        .flat_map(|inner| inner.args.iter().cloned())
+        .filter(|name| !name.is_empty() && name != "_")
+        .collect()
+}
+
 /// Whether some `auth_request` other than `off` is in `directives` (at any depth).
 fn asks(directives: &[Directive]) -> bool {
     directives.iter().any(|directive| {
@@ -167,6 +179,9 @@ struct Scope<'a> {
     /// `auth_request_set`s (a level with any of its own replaces the inherited).
     auth_request: Option<&'a Directive>,
     auth_request_set: Vec<&'a Directive>,
+    /// The `valid_referers` in force (one level's replaces the one above), which `if
+    /// ($invalid_referer)` reads.
+    valid_referers: Option<&'a Directive>,
     /// Every `auth_request_set` variable of the config: where none is in force, nginx's is
     /// empty.
     auth_variables: std::rc::Rc<HashSet<String>>,
@@ -817,6 +832,7 @@ impl<'a> Translator<'a> {
             }
             "if" | "limit_except" => match headers::method_guard(directive) {
                 Some(guard) => self.method_guard(directive, &guard),
+                None if headers::is_referer_if(directive) => self.referer_if(directive),
                 None => match headers::header_guard(directive) {
                     Some(Ok(guard)) => self.header_guard(directive, &guard),
                     Some(Err(why)) => {
@@ -827,6 +843,7 @@ impl<'a> Translator<'a> {
                     None => self.simple(directive),
                 },
             },
+            "valid_referers" => self.valid_referers(directive),
             "client_max_body_size" => self.client_max_body_size(directive),
             "resolver" => self.resolver(directive, level),
             "resolver_timeout" => match directive.args.first().and_then(|arg| duration(arg)) {
@@ -1140,6 +1157,11 @@ impl<'a> Translator<'a> {
                     shorten(&directive.summary()),
                     why,
                 );
+            }
+            // A guard (`if ($invalid_referer) { return 403; }` whose valid_referers weir cannot
+            // carry) that no route carries.
+            if directive.name == "if" && kind == Kind::Unsupported {
+                self.less_safe_if_guards(directive);
             }
         }
     }
@@ -1497,16 +1519,57 @@ impl<'a> Translator<'a> {
             Kind::Translated,
             directive,
             format!(
-                "deny_headers {{ header = {:?}, {} = {:?}, status = {} }} on the routes it applies to (a missing header is read as empty, as nginx's ${})",
-                guard.header,
-                if guard.negate { "not_matches" } else { "matches" },
-                guard.regex,
-                guard.status,
+                "deny_headers {} on the routes it applies to (a missing header is read as empty, as nginx's ${})",
+                guard.entry(),
                 format_args!("http_{}", guard.header.to_ascii_lowercase().replace('-', "_")),
             ),
         );
         self.rule_directives.push(directive);
         self.account_block(directive);
+    }
+
+    /// `if ($invalid_referer) { return ...; }`: its item, said once where it is written; the routes
+    /// it is in force for carry it in `deny_headers` with the `valid_referers` in force there
+    /// ([`Rules::of`]), and `finish` corrects the item if none does.
+    fn referer_if(&mut self, directive: &'a Directive) {
+        self.item(
+            Kind::Translated,
+            directive,
+            "deny_headers { header = \"Referer\", ... } on the routes it applies to, from the valid_referers in force there: a Referer that is an http(s) URL of no name listed is refused (and, as listed, a missing one or one of another form)",
+        );
+        self.rule_directives.push(directive);
+        self.account_block(directive);
+    }
+
+    /// `valid_referers`: its item; `if ($invalid_referer)` makes it `deny_headers`.
+    fn valid_referers(&mut self, directive: &'a Directive) {
+        let probe = Directive {
+            name: "if".into(),
+            args: vec!["($invalid_referer)".into()],
+            block: Some(vec![Directive {
+                name: "return".into(),
+                args: vec!["403".into()],
+                block: None,
+                source: directive.source.clone(),
+            }]),
+            source: directive.source.clone(),
+        };
+        // The server's names do not change what can be carried.
+        match headers::referer_guard(&probe, directive, &[]) {
+            Ok((_, differs)) => {
+                let note = format!(
+                    "read by if ($invalid_referer): a deny_headers entry on Referer (an http(s) URL's host up to / or :, any case, against the names listed; a ~regex searched in what follows the scheme){}",
+                    differs.map(|why| format!("; {why}")).unwrap_or_default()
+                );
+                let kind = if differs.is_some() {
+                    Kind::Approximated
+                } else {
+                    Kind::Translated
+                };
+                self.rule_item(directive, kind, note, true);
+            }
+            Err(why) => self.rule_item(directive, Kind::Unsupported, why, false),
+        }
     }
 
     /// `ssl_*` and `http2`: the `[tls]` keys they stand for. The certificate pair is taken per
@@ -2443,9 +2506,12 @@ impl<'a> Translator<'a> {
                 "if" | "limit_except" if headers::method_guard(directive).is_some() => {
                     scope.method_guards.push(directive);
                 }
-                "if" if matches!(headers::header_guard(directive), Some(Ok(_))) => {
+                "if" if matches!(headers::header_guard(directive), Some(Ok(_)))
+                    || headers::is_referer_if(directive) =>
+                {
                     scope.header_guards.push(directive);
                 }
+                "valid_referers" => scope.valid_referers = Some(directive),
                 "charset_types" => scope.charset_types = Some(directive),
                 "proxy_cookie_flags" => scope.cookie_flags = Some(directive),
                 "proxy_cookie_path" if headers::cookie_path_flags(directive).is_some() => {
@@ -7368,6 +7434,67 @@ mod tests {
             item(&imported, "auth_request_set $cookie").kind,
             Kind::Unsupported
         );
+    }
+
+    #[test]
+    fn a_proto_redirect_and_a_referer_check_become_deny_headers() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n  server_name example.com;\n",
+            "  if ($http_x_forwarded_proto != \"https\") { return 301 https://$host$request_uri; }\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /img/ { valid_referers none blocked server_names; if ($invalid_referer) { return 403; } proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /odd/ { valid_referers ~(?<=x)y; if ($invalid_referer) { return 403; } proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /unread/ { valid_referers none example.org; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /other/ { if ($http_x_forwarded_proto != \"https\") { return 301 https://$remote_addr/; } proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let guards = |path: &str| {
+            config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .unwrap()
+                .rules
+                .headers
+                .deny_headers
+                .clone()
+                .unwrap_or_default()
+        };
+        let root = guards("/");
+        assert_eq!(root.len(), 1);
+        assert_eq!(root[0].status.as_u16(), 301);
+        assert_eq!(
+            root[0].location.as_ref().map(|url| url.as_str()),
+            Some("https://$host$request_uri")
+        );
+        assert!(root[0].refuses(Some(b"http")) && !root[0].refuses(Some(b"https")));
+        // The server's redirect, then the location's referer check.
+        let img = guards("/img/");
+        assert_eq!(img.len(), 2);
+        assert!(img[1].refuses(Some(b"https://evil.test/")));
+        assert!(!img[1].refuses(Some(b"https://EXAMPLE.com/")));
+        assert!(!img[1].refuses(None));
+        // A regex weir cannot take: the check is left out, and said to be less safe.
+        assert_eq!(guards("/odd/").len(), 1);
+        assert!(less_safe(&imported, "if ($invalid_referer)")
+            .note
+            .contains("left out with the guard"));
+        // valid_referers that nothing reads does nothing in nginx either.
+        assert!(item(&imported, "valid_referers none example.org")
+            .note
+            .contains("nothing reads it"));
+        // A redirect to a URL with a variable weir's redirect lacks is not a guard.
+        assert_eq!(guards("/other/").len(), 1);
+        let unsupported = imported
+            .report
+            .items
+            .iter()
+            .filter(|item| item.directive.starts_with("if ($http_x_forwarded_proto"))
+            .filter(|item| item.kind == Kind::Unsupported)
+            .count();
+        assert_eq!(unsupported, 1);
     }
 
     #[test]

@@ -461,3 +461,77 @@ async fn nginx_and_weir_answer_alike_or_as_the_report_announced() {
         failures.join("\n")
     );
 }
+
+/// `valid_referers` with `if ($invalid_referer) { return 403; }`: the `deny_headers` entry the
+/// import writes refuses the `Referer`s nginx refuses (`none`, `blocked`, `server_names`, a `*.`
+/// wildcard, a regex, a name with a path), each asked of nginx with the config as it is.
+#[tokio::test]
+async fn an_imported_referer_check_refuses_what_nginx_refuses() {
+    if std::env::var_os("WEIR_E2E").is_none() {
+        eprintln!("skipped: set WEIR_E2E=1 to run nginx against weir");
+        return;
+    }
+    let location = r"valid_referers none blocked server_names *.cdn.example.org ~\.google\. partner.test/gallery/;
+            if ($invalid_referer) { return 403; }";
+    let imported = weir_import::import_str(
+        &format!(
+            "http {{ server {{ listen 80; server_name example.com www.example.com;\n location / {{ {location} proxy_pass http://127.0.0.1:8000; }} }} }}"
+        ),
+        "nginx.conf",
+    )
+    .expect("it parses");
+    let config = weir::config::from_toml(&imported.toml, None)
+        .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+    let guards = config.routes[0]
+        .rules
+        .headers
+        .deny_headers
+        .clone()
+        .expect("a deny_headers entry");
+    let upstream =
+        weir_testkit::upstream::UpstreamServer::start(weir_testkit::upstream::Transport::Tcp).await;
+    let nginx = nginx::Nginx::start(
+        "",
+        &format!(
+            "        server_name example.com www.example.com;\n        location / {{ {location} proxy_pass http://{}; }}",
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    let referers: &[Option<&str>] = &[
+        None,
+        Some(""),
+        Some("bookmark"),
+        Some("ftp://evil.test/"),
+        Some("https://example.com/page"),
+        Some("http://WWW.Example.com:8080/"),
+        Some("https://evil.test/"),
+        Some("https://example.com.evil.test/"),
+        Some("http://evil.test/?u=example.com"),
+        Some("https://img.cdn.example.org/a"),
+        Some("https://cdn.example.org/a"),
+        Some("https://www.google.com/search"),
+        Some("https://partner.test/gallery/x"),
+        Some("https://partner.test/other"),
+    ];
+    let mut from_nginx = Vec::new();
+    let mut from_import = Vec::new();
+    for referer in referers {
+        let mut request = http::Request::get("/").header("host", "example.com");
+        if let Some(referer) = referer {
+            request = request.header("referer", *referer);
+        }
+        let request = request.body(Default::default()).unwrap();
+        let mut client = weir_testkit::client::Client::connect(nginx.addr).await;
+        let reply = client.send(request).await.expect("an answer");
+        from_nginx.push((*referer, reply.status.as_u16() == 403));
+        let refused = guards
+            .iter()
+            .any(|guard| guard.name == "referer" && guard.refuses(referer.map(str::as_bytes)));
+        from_import.push((*referer, refused));
+    }
+    assert_eq!(from_import, from_nginx, "{}", imported.toml);
+    // Both refuse some and let some in.
+    assert!(from_nginx.iter().any(|(_, refused)| *refused));
+    assert!(from_nginx.iter().any(|(_, refused)| !*refused));
+}

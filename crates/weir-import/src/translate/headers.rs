@@ -175,35 +175,103 @@ pub(super) fn method_guard(directive: &Directive) -> Option<MethodGuard> {
     }
 }
 
-/// One entry of `deny_headers`: `if ($http_NAME OP VALUE) { return CODE; }`.
+/// One entry of `deny_headers`: `if ($http_NAME OP VALUE) { return CODE [URL]; }`, or
+/// `valid_referers` with `if ($invalid_referer) { return CODE; }`.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct HeaderGuard {
     /// The header, as nginx's variable names it (`user_agent` is `User-Agent`).
     pub header: String,
-    /// `matches` (`~`, `~*`, `=`) or `not_matches` (`!~`, `!~*`, `!=`).
-    pub negate: bool,
-    /// The regex, in weir's syntax (`(?i)` for `~*`; `^...$` around an escaped string for `=`).
-    pub regex: String,
+    /// `matches` (`~`, `~*`, `=`) and `not_matches` (`!~`, `!~*`, `!=`): regexes in weir's
+    /// syntax (`(?i)` for `~*`; `^...$` around an escaped string for `=`); one or both.
+    pub matches: Option<String>,
+    pub not_matches: Option<String>,
     pub status: u16,
+    /// A redirect's URL (`return 301 https://$host$request_uri`).
+    pub location: Option<String>,
+}
+
+impl HeaderGuard {
+    /// The entry as weir's config writes it.
+    pub(super) fn entry(&self) -> String {
+        let mut entry = format!("{{ header = {}", toml_out::string(&self.header));
+        for (key, regex) in [
+            ("matches", &self.matches),
+            ("not_matches", &self.not_matches),
+        ] {
+            if let Some(regex) = regex {
+                entry.push_str(&format!(", {key} = {}", toml_out::string(regex)));
+            }
+        }
+        entry.push_str(&format!(", status = {}", self.status));
+        if let Some(location) = &self.location {
+            entry.push_str(&format!(", location = {}", toml_out::string(location)));
+        }
+        entry.push_str(" }");
+        entry
+    }
+}
+
+/// The `return` alone in an `if` block that `deny_headers` can carry: a status of 400 to 599 or
+/// 444, or a redirect (301, 302, 303, 307, 308) to a URL whose variables are `$host`,
+/// `$request_uri` and `$scheme` (a weir redirect's).
+fn guard_answer(directive: &Directive) -> Option<(u16, Option<String>)> {
+    let [answer] = directive.block.as_deref()? else {
+        return None;
+    };
+    if answer.name != "return" {
+        return None;
+    }
+    match answer.args.as_slice() {
+        [code] => {
+            let status = code.parse::<u16>().ok()?;
+            ((400..=599).contains(&status) || status == 444).then_some((status, None))
+        }
+        [code, url] => {
+            let status = code.parse::<u16>().ok()?;
+            let redirect = matches!(status, 301 | 302 | 303 | 307 | 308);
+            (redirect && redirect_variables_only(url)).then(|| (status, Some(url.clone())))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `url`'s variables are those a weir redirect fills in: `$host`, `$request_uri`,
+/// `$scheme` (`${host}` too), and it is visible ASCII.
+fn redirect_variables_only(url: &str) -> bool {
+    let mut rest = url;
+    while let Some(dollar) = rest.find('$') {
+        let after = &rest[dollar + 1..];
+        let (name, remainder) = match after.strip_prefix('{') {
+            Some(braced) => match braced.find('}') {
+                Some(end) => (&braced[..end], &braced[end + 1..]),
+                None => return false,
+            },
+            None => {
+                let end = after
+                    .find(|character: char| {
+                        !(character.is_ascii_alphanumeric() || character == '_')
+                    })
+                    .unwrap_or(after.len());
+                (&after[..end], &after[end..])
+            }
+        };
+        if !matches!(name, "host" | "request_uri" | "scheme") {
+            return false;
+        }
+        rest = remainder;
+    }
+    !url.is_empty() && url.bytes().all(|byte| byte.is_ascii_graphic())
 }
 
 /// `if ($http_user_agent ~* (bot|crawler)) { return 403; }` (`~`, `~*`, `!~`, `!~*`, `=`, `!=`;
-/// a `return` of 400 to 599 or 444 alone in the block): the `deny_headers` entry; `None` for any
-/// other `if`; `Some(Err)` when its regex is one weir's `regex` crate refuses.
+/// a `return` of 400 to 599 or 444 alone in the block, or of a redirect a weir redirect can
+/// write): the `deny_headers` entry; `None` for any other `if`; `Some(Err)` when its regex is one
+/// weir's `regex` crate refuses.
 pub(super) fn header_guard(directive: &Directive) -> Option<Result<HeaderGuard, String>> {
     if directive.name != "if" {
         return None;
     }
-    let [answer] = directive.block.as_deref()? else {
-        return None;
-    };
-    let status = match answer.args.as_slice() {
-        [code] if answer.name == "return" => code.parse::<u16>().ok()?,
-        _ => return None,
-    };
-    if !((400..=599).contains(&status) || status == 444) {
-        return None;
-    }
+    let (status, location) = guard_answer(directive)?;
     let text = directive.args.join(" ");
     let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
     let variable = inner.strip_prefix("$http_")?;
@@ -234,17 +302,126 @@ pub(super) fn header_guard(directive: &Directive) -> Option<Result<HeaderGuard, 
         _ => format!("^{}$", regex::escape(value)),
     };
     Some(match regex::bytes::RegexBuilder::new(&regex).build() {
-        Ok(_) => Ok(HeaderGuard {
-            header: header_of_variable(name),
-            negate: operator.starts_with('!'),
-            regex,
-            status,
-        }),
+        Ok(_) => {
+            let negate = operator.starts_with('!');
+            Ok(HeaderGuard {
+                header: header_of_variable(name),
+                matches: (!negate).then(|| regex.clone()),
+                not_matches: negate.then_some(regex),
+                status,
+                location,
+            })
+        }
         Err(error) => Err(format!(
             "the regex {value:?} is not one weir's regex crate takes (no look-around or back-references): {}",
             error.to_string().lines().last().unwrap_or_default()
         )),
     })
+}
+
+/// Whether `directive` is `if ($invalid_referer) { return ...; }` with a `return` `deny_headers`
+/// can carry.
+pub(super) fn is_referer_if(directive: &Directive) -> bool {
+    directive.name == "if"
+        && directive.args.join(" ").replace(' ', "") == "($invalid_referer)"
+        && guard_answer(directive).is_some()
+}
+
+/// The `deny_headers` entry of `if ($invalid_referer) { return ...; }` with `valid_referers`
+/// (`none`, `blocked`, `server_names`, names, `*.` and `.` and `.*` wildcards, a name with a path,
+/// `~regex`) in force, in a server named `server_names`: the `Referer` is refused when it is an
+/// http(s) URL of no name listed (`matches` and `not_matches`, as nginx's module reads it: the
+/// host up to `/` or `:`, any case; a regex searched in what follows the scheme), or, without
+/// `blocked`, when it is not such a URL, or, without `none`, when it is missing. `Err` when a
+/// regex is one weir's regex crate refuses. The second value says what differs from nginx.
+pub(super) fn referer_guard(
+    directive: &Directive,
+    valid: &Directive,
+    server_names: &[String],
+) -> Result<(HeaderGuard, Option<&'static str>), String> {
+    let (status, location) = guard_answer(directive).ok_or("expected return CODE")?;
+    let mut none = false;
+    let mut blocked = false;
+    let mut branches: Vec<String> = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    for arg in &valid.args {
+        match arg.as_str() {
+            "none" => none = true,
+            "blocked" => blocked = true,
+            "server_names" => names.extend(server_names.iter().map(String::as_str)),
+            name => names.push(name),
+        }
+    }
+    for name in names {
+        if let Some(regex) = name.strip_prefix('~') {
+            branches.push(match regex.strip_prefix('^') {
+                Some(anchored) => format!("(?:{anchored})"),
+                None => format!(".*?(?:{regex})"),
+            });
+            continue;
+        }
+        let (host, path) = match name.find('/') {
+            Some(slash) => (&name[..slash], &name[slash..]),
+            None => (name, ""),
+        };
+        let host = host.to_ascii_lowercase();
+        let host = if let Some(suffix) = host.strip_prefix("*.") {
+            format!(r"[^/:]*\.{}", regex::escape(suffix))
+        } else if let Some(suffix) = host.strip_prefix('.') {
+            format!(r"(?:[^/:]*\.)?{}", regex::escape(suffix))
+        } else if let Some(prefix) = host.strip_suffix(".*") {
+            format!(r"{}\.[^/:]*", regex::escape(prefix))
+        } else {
+            regex::escape(&host)
+        };
+        branches.push(if path.is_empty() {
+            format!("{host}(?:[/:]|$)")
+        } else {
+            format!("{host}{}", regex::escape(path))
+        });
+    }
+    let listed = if branches.is_empty() {
+        // No name: no http(s) Referer is valid.
+        r"[^\s\S]".to_string()
+    } else {
+        branches.join("|")
+    };
+    let mut differs = None;
+    let (matches, not_matches) = match (none, blocked) {
+        (true, true) => (
+            Some("(?i)^https?://".to_string()),
+            format!("(?i)^https?://(?:{listed})"),
+        ),
+        (true, false) => (None, format!("(?i)^(?:$|https?://(?:{listed}))")),
+        (false, false) => (None, format!("(?i)^https?://(?:{listed})")),
+        (false, true) => {
+            differs = Some(
+                "a Referer sent empty is refused as a missing one is (nginx lets it in as blocked)",
+            );
+            (
+                Some("(?i)^(?:https?://|$)".to_string()),
+                format!("(?i)^https?://(?:{listed})"),
+            )
+        }
+    };
+    for regex in matches.iter().chain([&not_matches]) {
+        if let Err(error) = regex::bytes::RegexBuilder::new(regex).build() {
+            return Err(format!(
+                "a valid_referers regex is not one weir's regex crate takes (no look-around or back-references): {}",
+                error.to_string().lines().last().unwrap_or_default()
+            ));
+        }
+    }
+    Ok((
+        HeaderGuard {
+            header: "Referer".to_string(),
+            matches,
+            not_matches: Some(not_matches),
+            status,
+            location,
+        },
+        differs,
+    ))
 }
 
 /// The header an `$http_NAME` variable reads: `user_agent` is `User-Agent`, as the header is
@@ -1105,11 +1282,33 @@ impl Rules {
                 rules.used.push(pointer);
             }
         }
+        let mut reads_referer = false;
         for &directive in &scope.header_guards {
             if let Some(Ok(guard)) = header_guard(directive) {
                 rules.deny_headers.push((guard, directive.source.clone()));
                 rules.used.push(directive as *const Directive);
+            } else if is_referer_if(directive) {
+                let Some(valid) = scope.valid_referers else {
+                    rules.inert.push((
+                        directive as *const Directive,
+                        "no valid_referers is in force, so nginx's $invalid_referer is empty",
+                    ));
+                    continue;
+                };
+                reads_referer = true;
+                let names = super::server_names(scope.server);
+                if let Ok((guard, _)) = referer_guard(directive, valid, &names) {
+                    rules.deny_headers.push((guard, directive.source.clone()));
+                    rules.used.push(directive as *const Directive);
+                    rules.used.push(valid as *const Directive);
+                }
             }
+        }
+        if let (Some(valid), false) = (scope.valid_referers, reads_referer) {
+            rules.inert.push((
+                valid as *const Directive,
+                "no if ($invalid_referer) is in force, so nothing reads it",
+            ));
         }
         for &directive in &scope.method_guards {
             let Some(guard) = method_guard(directive) else {
@@ -1289,19 +1488,7 @@ impl Rules {
             let entries: Vec<String> = self
                 .deny_headers
                 .iter()
-                .map(|(guard, _)| {
-                    format!(
-                        "{{ header = {}, {} = {}, status = {} }}",
-                        toml_out::string(&guard.header),
-                        if guard.negate {
-                            "not_matches"
-                        } else {
-                            "matches"
-                        },
-                        toml_out::string(&guard.regex),
-                        guard.status
-                    )
-                })
+                .map(|(guard, _)| guard.entry())
                 .collect();
             table.set(
                 "deny_headers",
