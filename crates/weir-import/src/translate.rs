@@ -17,6 +17,7 @@ use crate::toml_out::{self, Table};
 use crate::Import;
 
 mod auth_request;
+mod geo;
 mod headers;
 mod lookahead;
 mod pages;
@@ -182,6 +183,10 @@ struct Scope<'a> {
     /// The `valid_referers` in force (one level's replaces the one above), which `if
     /// ($invalid_referer)` reads.
     valid_referers: Option<&'a Directive>,
+    /// The `http` block's `geo` maps, and the `if ($var) { return 403; }`s on them in force (a
+    /// server's and a location's both apply).
+    geo_maps: std::rc::Rc<geo::GeoMaps>,
+    geo_guards: Vec<&'a Directive>,
     /// Every `auth_request_set` variable of the config: where none is in force, nginx's is
     /// empty.
     auth_variables: std::rc::Rc<HashSet<String>>,
@@ -416,6 +421,8 @@ struct Translator<'a> {
     conf_dir: Option<std::path::PathBuf>,
     /// The `http` block's maps of `$sent_http_content_type` ([`Scope::type_maps`]).
     type_maps: std::rc::Rc<headers::TypeMaps>,
+    /// The `http` block's `geo` maps ([`Scope::geo_maps`]).
+    geo_maps: std::rc::Rc<geo::GeoMaps>,
     /// The config's `auth_request_set` variables, and those a `proxy_set_header` sends.
     auth_variables: auth_request::Variables,
     /// Some `auth_request` (not `off`) is in the config.
@@ -768,8 +775,14 @@ impl<'a> Translator<'a> {
         let block = directive.block.as_deref().unwrap_or_default();
         // Definitions first: locations refer to them wherever they are written.
         let mut type_maps = headers::TypeMaps::new();
+        let mut geo_maps = geo::GeoMaps::new();
         for inner in block {
             match inner.name.as_str() {
+                "geo" => {
+                    if let Some(name) = geo::variable(inner) {
+                        geo_maps.insert(name.to_string(), geo::parse(inner));
+                    }
+                }
                 "map" => {
                     if let Some(name) = type_map::variable(inner) {
                         type_maps.insert(name.to_string(), type_map::parse(inner));
@@ -790,8 +803,10 @@ impl<'a> Translator<'a> {
         self.default_server = default_server(block, &self.tls_sockets);
         self.socket_defaults = socket_defaults(block, &self.tls_sockets);
         self.type_maps = std::rc::Rc::new(type_maps);
+        self.geo_maps = std::rc::Rc::new(geo_maps);
         let mut scope = outer.clone();
         scope.type_maps = self.type_maps.clone();
+        scope.geo_maps = self.geo_maps.clone();
         self.absorb(block, &mut scope);
         for inner in block {
             match inner.name.as_str() {
@@ -833,6 +848,7 @@ impl<'a> Translator<'a> {
             "if" | "limit_except" => match headers::method_guard(directive) {
                 Some(guard) => self.method_guard(directive, &guard),
                 None if headers::is_referer_if(directive) => self.referer_if(directive),
+                None if self.is_geo_if(directive) => self.geo_if(directive),
                 None => match headers::header_guard(directive) {
                     Some(Ok(guard)) => self.header_guard(directive, &guard),
                     Some(Err(why)) => {
@@ -1095,6 +1111,9 @@ impl<'a> Translator<'a> {
                         Kind::Approximated => format!("{}; not on some routes: {why}", item.note),
                         _ => format!("not carried: {why}"),
                     };
+                }
+                if directive.name == "if" {
+                    self.less_safe_if_guards(directive);
                 }
                 continue;
             }
@@ -1541,6 +1560,23 @@ impl<'a> Translator<'a> {
         self.account_block(directive);
     }
 
+    /// Whether `directive` is `if ($var) { return 403; }` on a `geo` map's variable.
+    fn is_geo_if(&self, directive: &Directive) -> bool {
+        geo::geo_if(directive).is_some_and(|(variable, _)| self.geo_maps.contains_key(&variable))
+    }
+
+    /// `if ($var) { return 403; }` on a `geo` map: its item; the routes it is in force for carry
+    /// it as `access` entries ([`Rules::of`]), and `finish` corrects the item if none does.
+    fn geo_if(&mut self, directive: &'a Directive) {
+        self.item(
+            Kind::Translated,
+            directive,
+            "access entries on the routes it applies to, from its geo: the networks it refuses denied (before the route's own allow/deny, which nginx checks after its if)",
+        );
+        self.rule_directives.push(directive);
+        self.account_block(directive);
+    }
+
     /// `valid_referers`: its item; `if ($invalid_referer)` makes it `deny_headers`.
     fn valid_referers(&mut self, directive: &'a Directive) {
         let probe = Directive {
@@ -1718,7 +1754,7 @@ impl<'a> Translator<'a> {
         }
     }
 
-    fn simple(&mut self, directive: &Directive) {
+    fn simple(&mut self, directive: &'a Directive) {
         if self.accounted.contains(&(directive as *const Directive)) {
             // Translated already, as a whole (certbot's `if ($host = ...)`).
             return;
@@ -1854,7 +1890,20 @@ impl<'a> Translator<'a> {
                     None => (Kind::Unsupported, "a map outside the http block: weir reads the http block's".into()),
                 }
             }
-            "map" | "geo" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
+            "geo" => match geo::variable(directive).and_then(|name| self.geo_maps.get(name)) {
+                Some(Ok(_)) => {
+                    self.rule_item(
+                        directive,
+                        Kind::Translated,
+                        "read by if ($var) { return 403; }: access entries for the networks it lists, longest prefix first (geo's longest match), then its default, on the routes the if applies to".into(),
+                        true,
+                    );
+                    return;
+                }
+                Some(Err(why)) => (Kind::Unsupported, why.clone()),
+                None => (Kind::Unsupported, "a geo outside the http block: weir reads the http block's".into()),
+            },
+            "map" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
             "limit_rate" | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates and requests in flight, not bandwidth".into()),
             "uwsgi_pass" | "fastcgi_pass" | "scgi_pass" | "grpc_pass" => (
                 Kind::Unsupported,
@@ -2512,6 +2561,7 @@ impl<'a> Translator<'a> {
                     scope.header_guards.push(directive);
                 }
                 "valid_referers" => scope.valid_referers = Some(directive),
+                "if" if self.is_geo_if(directive) => scope.geo_guards.push(directive),
                 "charset_types" => scope.charset_types = Some(directive),
                 "proxy_cookie_flags" => scope.cookie_flags = Some(directive),
                 "proxy_cookie_path" if headers::cookie_path_flags(directive).is_some() => {
@@ -7495,6 +7545,60 @@ mod tests {
             .filter(|item| item.kind == Kind::Unsupported)
             .count();
         assert_eq!(unsupported, 1);
+    }
+
+    #[test]
+    fn a_geo_read_by_an_if_that_returns_403_becomes_access_entries() {
+        let imported = import(concat!(
+            "http {\n",
+            "  geo $blocked { default 0; 10.0.0.0/8 1; 192.0.2.7 1; }\n",
+            "  geo $http_x_forwarded_for $proxied { default 0; 1.2.3.4 1; }\n",
+            "  server {\n  listen 80;\n  if ($blocked) { return 403; }\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /staff/ { allow 127.0.0.1; deny all; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /any/ { satisfy any; allow 127.0.0.1; deny all; auth_basic Staff; auth_basic_user_file /etc/nginx/htpasswd; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /fwd/ { if ($proxied) { return 403; } proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let access = |path: &str| -> String {
+            let table = route_table(&imported.toml, path);
+            table
+                .lines()
+                .find(|line| line.starts_with("access = "))
+                .unwrap_or("")
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        assert_eq!(
+            access("/"),
+            r#"access = ["deny 192.0.2.7", "deny 10.0.0.0/8", "allow all"]"#
+        );
+        // Before the location's own allow/deny, which nginx checks after its if.
+        assert_eq!(
+            access("/staff/"),
+            r#"access = ["deny 192.0.2.7", "deny 10.0.0.0/8", "allow 127.0.0.1", "deny all"]"#
+        );
+        // With satisfy any, a password would let the refused in: not carried, and less safe.
+        assert_eq!(
+            access("/any/"),
+            r#"access = ["allow 127.0.0.1", "deny all"]"#
+        );
+        assert!(less_safe(&imported, "if ($blocked)")
+            .note
+            .contains("left out with the guard"));
+        // A geo of another variable than the client's address: left out, and less safe.
+        assert_eq!(
+            item(&imported, "geo $http_x_forwarded_for").kind,
+            Kind::Unsupported
+        );
+        assert!(less_safe(&imported, "if ($proxied)")
+            .note
+            .contains("left out with the guard"));
+        weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
     }
 
     #[test]

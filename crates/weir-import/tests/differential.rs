@@ -535,3 +535,72 @@ async fn an_imported_referer_check_refuses_what_nginx_refuses() {
     assert!(from_nginx.iter().any(|(_, refused)| *refused));
     assert!(from_nginx.iter().any(|(_, refused)| !*refused));
 }
+
+/// `geo` maps read by `if ($var) { return 403; }` (a server's and a location's): the `access`
+/// entries the import writes refuse the client addresses nginx refuses, each address asked of
+/// nginx as its realip module's client (`X-Real-IP` from the test's own address).
+#[tokio::test]
+async fn an_imported_geo_guard_refuses_the_addresses_nginx_refuses() {
+    if std::env::var_os("WEIR_E2E").is_none() {
+        eprintln!("skipped: set WEIR_E2E=1 to run nginx against weir");
+        return;
+    }
+    let geos = "geo $blocked { default 0; 10.0.0.0/8 1; 10.1.0.0/16 0; 192.0.2.7 1; }
+    geo $allowed { default 0; 127.0.0.0/8 1; 172.16.0.0/12 1; 10.1.2.0/24 1; }";
+    let server = "if ($blocked) { return 403; }
+        location / { proxy_pass http://127.0.0.1:8000; }
+        location /admin/ { if ($allowed = 0) { return 403; } proxy_pass http://127.0.0.1:8000; }";
+    let imported = weir_import::import_str(
+        &format!("http {{ {geos}\n server {{ listen 80;\n {server} }} }}"),
+        "nginx.conf",
+    )
+    .expect("it parses");
+    let config = weir::config::from_toml(&imported.toml, None)
+        .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+    let upstream =
+        weir_testkit::upstream::UpstreamServer::start(weir_testkit::upstream::Transport::Tcp).await;
+    let nginx = nginx::Nginx::start(
+        &format!("    set_real_ip_from 127.0.0.1;\n    real_ip_header X-Real-IP;\n    {geos}"),
+        &server.replace("127.0.0.1:8000", &upstream.address),
+    )
+    .expect("nginx starts");
+    let addresses = [
+        "10.2.3.4",
+        "10.1.9.9",
+        "10.1.2.3",
+        "192.0.2.7",
+        "192.0.2.8",
+        "172.16.5.5",
+        "127.0.0.1",
+        "8.8.8.8",
+    ];
+    let mut from_nginx = Vec::new();
+    let mut from_import = Vec::new();
+    for path in ["/", "/admin/"] {
+        let rules = config
+            .routes
+            .iter()
+            .find(|route| route.path == path)
+            .and_then(|route| route.rules.access.clone())
+            .unwrap_or_else(|| panic!("no access on {path}\n{}", imported.toml));
+        for address in addresses {
+            let request = http::Request::get(path)
+                .header("host", "localhost")
+                .header("x-real-ip", address)
+                .body(Default::default())
+                .unwrap();
+            let mut client = weir_testkit::client::Client::connect(nginx.addr).await;
+            let reply = client.send(request).await.expect("an answer");
+            from_nginx.push((path, address, reply.status.as_u16() == 403));
+            let ip: std::net::IpAddr = address.parse().unwrap();
+            let refused = rules
+                .iter()
+                .find(|rule| rule.network.is_none_or(|network| network.contains(&ip)))
+                .is_some_and(|rule| !rule.allow);
+            from_import.push((path, address, refused));
+        }
+    }
+    assert_eq!(from_import, from_nginx, "{}", imported.toml);
+    assert!(from_nginx.iter().any(|case| case.2));
+    assert!(from_nginx.iter().any(|case| !case.2));
+}

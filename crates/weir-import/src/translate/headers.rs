@@ -1197,6 +1197,56 @@ impl Rules {
                 rules.used.push(pointer);
             }
         }
+        // `if ($var) { return 403; }` on a `geo` map, which nginx runs (in its rewrite phase)
+        // before `allow`/`deny`: its refused networks first.
+        let geo_guards: Vec<(&Directive, &super::geo::Geo, super::geo::Test)> = scope
+            .geo_guards
+            .iter()
+            .filter_map(|&directive| {
+                let (variable, test) = super::geo::geo_if(directive)?;
+                let geo = scope.geo_maps.get(&variable)?.as_ref().ok()?;
+                Some((directive, geo, test))
+            })
+            .collect();
+        let satisfy_any = scope
+            .satisfy
+            .is_some_and(|directive| directive.args.first().is_some_and(|arg| arg == "any"));
+        let mut carried: Vec<(&super::geo::Geo, &super::geo::Test)> = Vec::new();
+        let mut refused: Vec<(String, Source)> = Vec::new();
+        if satisfy_any {
+            for (directive, _, _) in &geo_guards {
+                rules.page_problems.push((
+                    *directive as *const Directive,
+                    "with satisfy any in force, a password would let in the addresses it refuses, where nginx's if refuses them first".to_string(),
+                ));
+            }
+        } else if let Some((first, _, _)) = geo_guards.first() {
+            carried.extend(geo_guards.iter().map(|(_, geo, test)| (*geo, test)));
+            match super::geo::access(&carried, !rules.access.is_empty()) {
+                Ok(entries) => {
+                    refused.extend(
+                        entries
+                            .into_iter()
+                            .map(|entry| (entry, first.source.clone())),
+                    );
+                    for (directive, geo, _) in &geo_guards {
+                        rules.used.push(*directive as *const Directive);
+                        rules.used.push(geo.directive);
+                    }
+                }
+                Err(why) => {
+                    for (directive, _, _) in &geo_guards {
+                        rules
+                            .page_problems
+                            .push((*directive as *const Directive, why.clone()));
+                    }
+                }
+            }
+        }
+        if !refused.is_empty() {
+            refused.append(&mut rules.access);
+            rules.access = refused;
+        }
         match (scope.auth_basic, scope.auth_basic_user_file) {
             (Some(auth), file) if auth.args.first().is_some_and(|arg| arg != "off") => {
                 let pointers =
