@@ -142,6 +142,10 @@ pub enum RealIpHeader {
     Forwarded,
 }
 
+/// The most weight a server may have (`weights`): a round of weighted round robin holds the sum
+/// of a tier's weights, made once per set of servers.
+pub const MOST_WEIGHT: u32 = 100;
+
 /// `[upstreams.NAME]`: a group of upstream servers and the pool towards each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UpstreamConfig {
@@ -190,6 +194,10 @@ pub struct UpstreamConfig {
     /// The entries of `servers`, then of `backup_servers`, given by host name (`"web:8000"`):
     /// each address they resolve to is a server of the group, after those of its list.
     pub names: Vec<ServerName>,
+    /// `weights = { "web1:8000" = 3 }` (nginx `server ... weight=3`): by server as written in
+    /// `servers` or `backup_servers` (normalised: an address as it prints, a name as
+    /// `host:port`), 1 to [`MOST_WEIGHT`]; a server not named has 1.
+    pub weights: Vec<(String, u32)>,
     /// `[server]`'s resolution settings, copied here when `names` is not empty (so that a
     /// reload that changes them builds the upstream anew); `None` otherwise.
     pub resolve: Option<ResolveConfig>,

@@ -116,6 +116,8 @@ struct Wanted {
     addrs: Vec<UpstreamAddr>,
     /// How many of `addrs` come before the backups.
     primaries: usize,
+    /// Each server's weight (`weights`: a name's for each of its addresses; 1 when not given).
+    weights: Vec<u32>,
 }
 
 fn servers_of(
@@ -123,26 +125,43 @@ fn servers_of(
     backup_fixed: &[UpstreamAddr],
     names: &[ServerName],
     resolved: &[Vec<UpstreamAddr>],
+    weights: &[(String, u32)],
 ) -> Wanted {
+    let weight_of = |server: String| {
+        weights
+            .iter()
+            .find(|(given, _)| *given == server)
+            .map_or(1, |(_, weight)| *weight)
+    };
     let mut addrs = Vec::new();
+    let mut server_weights = Vec::new();
     let mut primaries = 0;
     for backup in [false, true] {
         let given = if backup { backup_fixed } else { fixed };
+        let given = given.iter().map(|addr| (addr, weight_of(addr.to_string())));
         let of_names = names
             .iter()
             .zip(resolved)
             .filter(|(name, _)| name.backup == backup)
-            .flat_map(|(_, resolved)| resolved);
-        for addr in given.iter().chain(of_names) {
+            .flat_map(|(name, resolved)| {
+                let weight = weight_of(name.to_string());
+                resolved.iter().map(move |addr| (addr, weight))
+            });
+        for (addr, weight) in given.chain(of_names) {
             if !addrs.contains(addr) {
                 addrs.push(addr.clone());
+                server_weights.push(weight);
             }
         }
         if !backup {
             primaries = addrs.len();
         }
     }
-    Wanted { addrs, primaries }
+    Wanted {
+        addrs,
+        primaries,
+        weights: server_weights,
+    }
 }
 
 /// Whether a server refused a request because it was full: its queue, or admission (503).
@@ -234,6 +253,8 @@ pub(crate) struct ServerSet {
     fixed: Vec<UpstreamAddr>,
     /// `backup_servers`' addresses given as such.
     backup_fixed: Vec<UpstreamAddr>,
+    /// `weights`: by server as written (an address, or a name's `host:port`).
+    weights: Vec<(String, u32)>,
     names: Vec<ServerName>,
     /// The addresses each name resolved to last, in `names`' order. Locked only by the resolving
     /// tasks, never across an await, until the set built from them is stored.
@@ -330,7 +351,8 @@ impl ServerSet {
             health,
             balancer: Balancer::new(self.balance, addrs.len())
                 .joining_the_shortest_queue(self.settings.predict)
-                .with_backups_from(wanted.primaries),
+                .with_backups_from(wanted.primaries)
+                .with_weights(&wanted.weights),
         }
     }
 
@@ -479,7 +501,13 @@ impl resolve::Follower for ServerSet {
             return false;
         }
         resolved[index] = addrs;
-        let wanted = servers_of(&self.fixed, &self.backup_fixed, &self.names, &resolved);
+        let wanted = servers_of(
+            &self.fixed,
+            &self.backup_fixed,
+            &self.names,
+            &resolved,
+            &self.weights,
+        );
         let old = self.current.load_full();
         self.current
             .store(Arc::new(self.build(&wanted, Some(&old))));
@@ -577,6 +605,7 @@ impl Upstream {
             &config.backup_servers,
             &config.names,
             &inherited,
+            &config.weights,
         );
         let resolve_again = Arc::new(resolve::ResolveAgain::new(name, config.resolve.is_some()));
         let mut set = ServerSet {
@@ -589,6 +618,7 @@ impl Upstream {
             unchanging: None,
             fixed: config.servers.clone(),
             backup_fixed: config.backup_servers.clone(),
+            weights: config.weights.clone(),
             names: config.names.clone(),
             resolved: Mutex::new(inherited),
             attempted: tokio::sync::watch::Sender::new(tried),

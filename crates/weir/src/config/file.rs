@@ -272,6 +272,7 @@ struct RawUpstream {
     read_timeout: Option<Spanned<DurationValue>>,
     send_timeout: Option<Spanned<DurationValue>>,
     balance: Option<BalanceValue>,
+    weights: Option<BTreeMap<Spanned<String>, Spanned<u32>>>,
     max_fails: Option<u32>,
     fail_timeout: Option<Spanned<DurationValue>>,
     health_check: Option<RawHealthCheck>,
@@ -1307,6 +1308,40 @@ fn validate_upstream(
             (backup_servers, backup_names)
         }
     };
+    let mut weights: Vec<(String, u32)> = Vec::new();
+    for (server, weight) in raw.weights.iter().flatten() {
+        let text = match ServerAddr::parse(server.get_ref()) {
+            Ok(ServerAddr::Addr(addr)) => addr.to_string(),
+            Ok(ServerAddr::Name { host, port }) => format!("{host}:{port}"),
+            Err(_) => String::new(),
+        };
+        let listed = servers
+            .iter()
+            .map(ToString::to_string)
+            .chain(backup_servers.iter().map(ToString::to_string))
+            .chain(names.iter().chain(&backup_names).map(ToString::to_string))
+            .any(|given| given == text);
+        if !listed {
+            return Err(invalid(
+                server.span(),
+                format!(
+                    "{:?} is not one of this upstream's servers or backup_servers; weights name them as written there",
+                    server.get_ref()
+                ),
+            ));
+        }
+        if !(1..=super::MOST_WEIGHT).contains(weight.get_ref()) {
+            return Err(invalid(
+                weight.span(),
+                format!(
+                    "expected a weight from 1 to {} (nginx's weight=N: the server takes N turns for another's 1), found {}",
+                    super::MOST_WEIGHT,
+                    weight.get_ref()
+                ),
+            ));
+        }
+        weights.push((text, *weight.get_ref()));
+    }
     names.extend(backup_names);
     let capacity = capacity::validate(capacity::Keys {
         workers: raw.workers.as_ref(),
@@ -1320,6 +1355,7 @@ fn validate_upstream(
         names,
         servers,
         backup_servers,
+        weights,
         max_connections: capacity.map_or(
             raw.max_connections
                 .unwrap_or(default::UPSTREAM_MAX_CONNECTIONS),

@@ -3352,3 +3352,43 @@ auth_request = false
         assert!(error.to_string().contains(words), "{value}: {error}");
     }
 }
+
+#[test]
+fn weights_name_servers_as_written_and_bad_ones_are_refused() {
+    let config = parse(
+        r#"
+[server]
+resolver = "127.0.0.1:9"
+[upstreams.app]
+servers = ["127.0.0.1:8001", "web:8000"]
+backup_servers = ["127.0.0.1:8009"]
+weights = { "127.0.0.1:8001" = 3, "web:8000" = 2, "127.0.0.1:8009" = 1 }
+"#,
+    );
+    let mut weights = config.upstreams["app"].weights.clone();
+    weights.sort();
+    assert_eq!(
+        weights,
+        [
+            ("127.0.0.1:8001".to_string(), 3),
+            ("127.0.0.1:8009".to_string(), 1),
+            ("web:8000".to_string(), 2)
+        ]
+    );
+    let unknown = reject(
+        "[upstreams.app]\nservers = [\"127.0.0.1:8001\"]\nweights = { \"127.0.0.1:8002\" = 3 }\n",
+    );
+    assert_eq!(unknown.kind(), ConfigErrorKind::InvalidValue, "{unknown}");
+    assert!(
+        unknown
+            .to_string()
+            .contains("not one of this upstream's servers"),
+        "{unknown}"
+    );
+    for weight in [0, 101] {
+        let error = reject(&format!(
+            "[upstreams.app]\nservers = [\"127.0.0.1:8001\"]\nweights = {{ \"127.0.0.1:8001\" = {weight} }}\n"
+        ));
+        assert!(error.to_string().contains("from 1 to 100"), "{error}");
+    }
+}

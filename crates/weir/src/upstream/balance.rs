@@ -1,5 +1,8 @@
 //! Which server of an upstream takes a request: round-robin, or the one with fewer requests in
-//! flight of two drawn at random (least outstanding by the power of two choices); with a declared
+//! flight of two drawn at random (least outstanding by the power of two choices); with `weights`
+//! (nginx `server ... weight=N`), a server takes that many turns of each round (nginx's smooth
+//! weighted round robin: the turns spread through the round, not in a row), is drawn that much
+//! more often, and its requests in flight count for that much less; with a declared
 //! capacity (`workers`), whatever the strategy, the one with the fewest requests in flight and
 //! waiting of all (joining the shortest queue, ties in round-robin turn). Servers that
 //! health marks down are passed over while another may be tried; when every server is down, they
@@ -37,6 +40,40 @@ pub struct Balancer {
     primaries: usize,
     /// The next round-robin position, one per thread (`thread_slot` modulo their number).
     turns: Box<[Turn]>,
+    /// `weights`, when they are not all the same.
+    weighted: Option<Box<Weighted>>,
+}
+
+/// The weights of a group's servers, and what a pick needs of them, per tier (the group's own,
+/// then its backups).
+struct Weighted {
+    weights: Box<[u32]>,
+    /// Per tier, the servers' turns of one round, by index relative to the tier's first: nginx's
+    /// smooth weighted round robin, made once.
+    rounds: [Box<[u32]>; 2],
+    /// Per tier, the running sums of the weights, to draw a server by its weight.
+    sums: [Box<[u64]>; 2],
+}
+
+/// One round of nginx's smooth weighted round robin over `weights`: each turn, every server's
+/// current weight grows by its weight, and the one with the most takes the turn and gives back
+/// the sum; a server of weight 5 beside two of 1 takes `a a b a c a a`, not `a a a a a b c`.
+fn round(weights: &[u32]) -> Box<[u32]> {
+    let total: i64 = weights.iter().map(|&weight| i64::from(weight)).sum();
+    let mut current = vec![0i64; weights.len()];
+    let mut turns = Vec::with_capacity(usize::try_from(total).unwrap_or(0));
+    for _ in 0..total {
+        let mut best = 0;
+        for (index, weight) in weights.iter().enumerate() {
+            current[index] += i64::from(*weight);
+            if current[index] > current[best] {
+                best = index;
+            }
+        }
+        current[best] -= total;
+        turns.push(u32::try_from(best).unwrap_or(0));
+    }
+    turns.into_boxed_slice()
 }
 
 /// One thread's round-robin position; an atomic only because a thread past the lanes shares
@@ -65,7 +102,62 @@ impl Balancer {
             servers: servers.max(1),
             primaries: servers.max(1),
             turns: (0..lanes.max(1)).map(|_| Turn::default()).collect(),
+            weighted: None,
         }
+    }
+
+    /// Each server's weight, by index (past the end: 1). Call after
+    /// [`Balancer::with_backups_from`]. All the same, they change nothing.
+    pub fn with_weights(mut self, weights: &[u32]) -> Balancer {
+        let weights: Box<[u32]> = (0..self.servers)
+            .map(|index| {
+                weights
+                    .get(index)
+                    .copied()
+                    .unwrap_or(1)
+                    .clamp(1, crate::config::MOST_WEIGHT)
+            })
+            .collect();
+        if weights.iter().all(|&weight| weight == weights[0]) {
+            self.weighted = None;
+            return self;
+        }
+        let tiers = [0..self.primaries, self.primaries..self.servers];
+        let sums = tiers.clone().map(|tier| {
+            weights[tier]
+                .iter()
+                .scan(0u64, |sum, &weight| {
+                    *sum += u64::from(weight);
+                    Some(*sum)
+                })
+                .collect()
+        });
+        let rounds = tiers.map(|tier| round(&weights[tier]));
+        self.weighted = Some(Box::new(Weighted {
+            weights,
+            rounds,
+            sums,
+        }));
+        self
+    }
+
+    /// The weight of server `index` (1 without weights).
+    fn weight(&self, index: usize) -> u64 {
+        self.weighted
+            .as_ref()
+            .and_then(|weighted| weighted.weights.get(index))
+            .map_or(1, |&weight| u64::from(weight))
+    }
+
+    /// Whether server `a` is less loaded than `b` for its weight: `a`'s requests in flight per
+    /// weight below `b`'s (compared multiplied out, without division).
+    fn lighter(&self, (a, load_a): (usize, usize), (b, load_b): (usize, usize)) -> bool {
+        (load_a as u64) * self.weight(b) < (load_b as u64) * self.weight(a)
+    }
+
+    /// The tier (0: the group's own, 1: its backups) of the servers from `base` on.
+    fn tier(&self, base: usize) -> usize {
+        usize::from(base >= self.primaries && self.primaries < self.servers)
     }
 
     /// For servers whose capacity was declared (`workers`): a request goes to the server with
@@ -156,31 +248,73 @@ impl Balancer {
                     continue;
                 }
                 let load = outstanding(index);
-                if shortest.is_none_or(|(_, least)| load < least) {
+                if shortest.is_none_or(|least| self.lighter((index, load), least)) {
                     shortest = Some((index, load));
                 }
             }
             return shortest.map_or(at(start), |(index, _)| index);
         }
+        let tier = self.tier(base);
+        let weighted = self
+            .weighted
+            .as_deref()
+            .filter(|weighted| weighted.rounds[tier].len() > count);
         match self.strategy {
             Balance::RoundRobin => {
                 let turn = &self.turns[thread % self.turns.len()].0;
-                let start = turn.fetch_add(1, Ordering::Relaxed) % count;
+                let position = turn.fetch_add(1, Ordering::Relaxed);
+                if let Some(weighted) = weighted {
+                    // The round's turns from this one on: the first server available takes it.
+                    let turns = &weighted.rounds[tier];
+                    let start = position % turns.len();
+                    return (0..turns.len())
+                        .map(|offset| base + turns[(start + offset) % turns.len()] as usize)
+                        .find(|&index| available(index))
+                        .unwrap_or(base + turns[start] as usize);
+                }
+                let start = position % count;
                 (0..count)
                     .map(|offset| at(start + offset))
                     .find(|&index| available(index))
                     .unwrap_or(at(start))
             }
             Balance::LeastOutstanding => {
-                let first = Self::random_below(count);
-                let mut second = Self::random_below(count - 1);
-                if second >= first {
-                    second += 1;
-                }
+                let (first, second) = match weighted {
+                    Some(weighted) => {
+                        // Two drawn by weight (the second again until it is another).
+                        let sums = &weighted.sums[tier];
+                        let total = sums.last().copied().unwrap_or(1);
+                        let draw = || {
+                            let point = Self::random_below(total as usize) as u64;
+                            sums.partition_point(|&sum| sum <= point).min(count - 1)
+                        };
+                        let first = draw();
+                        let mut second = draw();
+                        for _ in 0..8 {
+                            if second != first {
+                                break;
+                            }
+                            second = draw();
+                        }
+                        if second == first {
+                            second = (first + 1) % count;
+                        }
+                        (first, second)
+                    }
+                    None => {
+                        let first = Self::random_below(count);
+                        let mut second = Self::random_below(count - 1);
+                        if second >= first {
+                            second += 1;
+                        }
+                        (first, second)
+                    }
+                };
                 let (first, second) = (at(first), at(second));
                 match (available(first), available(second)) {
                     (true, true) => {
-                        if outstanding(second) < outstanding(first) {
+                        if self.lighter((second, outstanding(second)), (first, outstanding(first)))
+                        {
                             second
                         } else {
                             first

@@ -266,6 +266,7 @@ fn backups_come_after_the_group_s_own_servers_and_names_and_never_twice() {
             vec![tcp("10.0.0.8:80"), tcp("10.0.0.1:80")],
             vec![tcp("10.0.0.2:80"), tcp("10.0.0.3:80")],
         ],
+        &[("web:80".to_string(), 3), ("10.0.0.9:80".to_string(), 2)],
     );
     let addrs: Vec<String> = wanted.addrs.iter().map(ToString::to_string).collect();
     // web's 10.0.0.2 is one of the group: not a backup as well.
@@ -280,6 +281,54 @@ fn backups_come_after_the_group_s_own_servers_and_names_and_never_twice() {
         ]
     );
     assert_eq!(wanted.primaries, 3);
+    // A name's weight is each of its addresses'; a server not named has 1.
+    assert_eq!(wanted.weights, [1, 3, 3, 2, 1]);
+}
+
+#[test]
+fn weights_give_servers_their_turns_spread_through_the_round() {
+    // nginx's smooth weighted round robin: 5, 1, 1 is a a b a c a a, not five a's in a row.
+    let balancer = Balancer::new(Balance::RoundRobin, 3).with_weights(&[5, 1, 1]);
+    assert_eq!(
+        picks(&balancer, 14, |_| true),
+        vec![0, 0, 1, 0, 2, 0, 0, 0, 0, 1, 0, 2, 0, 0]
+    );
+    // A server marked down passes its turns to the next in the round.
+    let balancer = Balancer::new(Balance::RoundRobin, 3).with_weights(&[5, 1, 1]);
+    assert_eq!(
+        tally(&picks(&balancer, 7, |index| index != 0), 3),
+        vec![0, 5, 2]
+    );
+    // Backups have a round of their own, used while none of the group's own is up.
+    let balancer = Balancer::new(Balance::RoundRobin, 4)
+        .with_backups_from(2)
+        .with_weights(&[1, 1, 3, 1]);
+    assert_eq!(
+        tally(&picks(&balancer, 8, |index| index >= 2), 4),
+        vec![0, 0, 6, 2]
+    );
+    // All the same: plain round robin.
+    let balancer = Balancer::new(Balance::RoundRobin, 3).with_weights(&[4, 4, 4]);
+    assert_eq!(picks(&balancer, 4, |_| true), vec![0, 1, 2, 0]);
+}
+
+#[test]
+fn weights_make_least_outstanding_draw_and_compare_by_weight() {
+    // Idle servers: each drawn in proportion to its weight, the pair's first kept on a tie.
+    let balancer = Balancer::new(Balance::LeastOutstanding, 2).with_weights(&[3, 1]);
+    let counts = tally(&picks(&balancer, 4000, |_| true), 2);
+    assert!(counts[0] > 2 * counts[1], "{counts:?}");
+    // Four in flight on a server of weight 4 is less load than two on one of weight 1.
+    let balancer = Balancer::new(Balance::LeastOutstanding, 2).with_weights(&[4, 1]);
+    assert_eq!(
+        tally(&picks_with(&balancer, 50, |_| true, &[4, 2]), 2),
+        vec![50, 0]
+    );
+    // Joining the shortest queue counts load per weight too.
+    let balancer = Balancer::new(Balance::RoundRobin, 2)
+        .joining_the_shortest_queue(true)
+        .with_weights(&[4, 1]);
+    assert_eq!(picks_with(&balancer, 3, |_| true, &[3, 1]), vec![0, 0, 0]);
 }
 
 // --- passive health -------------------------------------------------------------------------------

@@ -136,6 +136,60 @@ both_transports!(round_robin_spreads_requests_evenly, |transport| {
     assert!(states(&gateway).iter().all(|state| state.healthy));
 });
 
+/// `weights` (nginx `server ... weight=N`): a server takes its weight's share of the turns,
+/// spread through the round as nginx's smooth weighted round robin spreads them; with
+/// `WEIR_E2E=1`, nginx with the same weights sends the same requests to the same servers.
+#[tokio::test]
+async fn weights_share_the_requests_as_nginxs_weighted_round_robin() {
+    let servers = start_servers(Transport::Tcp, 3).await;
+    let list = addresses(&servers);
+    let gateway = TestGateway::start(&config_for(
+        &list,
+        &format!("weights = {{ {:?} = 3, {:?} = 2 }}", list[0], list[2]),
+    ))
+    .await;
+    // Which server took each request, one after the other on one connection.
+    let sequence = |addr: std::net::SocketAddr| {
+        let servers = &servers;
+        async move {
+            let mut client = Client::connect(addr).await;
+            let mut taken = Vec::new();
+            for _ in 0..12 {
+                let before: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+                assert_eq!(client.get("/").await.status, StatusCode::OK);
+                let after: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+                taken.push(
+                    (0..servers.len())
+                        .find(|&index| after[index] > before[index])
+                        .expect("a server took it"),
+                );
+            }
+            taken
+        }
+    };
+    let from_weir = sequence(gateway.addr).await;
+    // 3, 1 and 2 turns of each round of 6, not three in a row.
+    assert_eq!(from_weir, [0, 2, 0, 1, 2, 0, 0, 2, 0, 1, 2, 0]);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = weir_testkit::nginx::Nginx::start(
+        &format!(
+            "    upstream app {{ server {} weight=3; server {}; server {} weight=2; }}",
+            list[0], list[1], list[2]
+        ),
+        "        location / { proxy_pass http://app; }",
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        sequence(nginx.addr).await,
+        from_weir,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}
+
 both_transports!(
     with_workers_declared_a_request_goes_to_a_server_with_a_free_worker,
     |transport| {
