@@ -2256,6 +2256,7 @@ impl<'a> Translator<'a> {
         let mut backups: Vec<String> = Vec::new();
         let mut fail_settings: Vec<(Option<String>, Option<String>, Source)> = Vec::new();
         let mut max_conns: Vec<String> = Vec::new();
+        let mut weights: Vec<(String, u32, Source)> = Vec::new();
         for inner in directive.block.iter().flatten() {
             match inner.name.as_str() {
                 "server" => {
@@ -2269,6 +2270,7 @@ impl<'a> Translator<'a> {
                     let mut fail_timeout = None;
                     let mut down = false;
                     let mut backup = false;
+                    let mut weight = None;
                     for parameter in &inner.args[1..] {
                         let (key, value) = parameter.split_once('=').unwrap_or((parameter.as_str(), ""));
                         match key {
@@ -2276,10 +2278,21 @@ impl<'a> Translator<'a> {
                             "fail_timeout" => fail_timeout = duration(value),
                             "max_conns" => max_conns.push(value.to_string()),
                             "weight" if value == "1" => {}
-                            "weight" => {
-                                kind = Kind::Approximated;
-                                notes.push("weight is not supported: weir balances servers evenly".to_string());
-                            }
+                            "weight" => match value.parse::<u32>() {
+                                Ok(given @ 1..=100) => {
+                                    weight = Some(given);
+                                    notes.push(format!("weights {address:?} = {given}"));
+                                }
+                                Ok(given) if given > 100 => {
+                                    kind = Kind::Approximated;
+                                    weight = Some(100);
+                                    notes.push(format!("weights {address:?} = 100: weir's most (nginx's weight={given})"));
+                                }
+                                _ => {
+                                    kind = Kind::Approximated;
+                                    notes.push(format!("weight={value} is not a weight: left at 1"));
+                                }
+                            },
                             "backup" => backup = true,
                             "down" => down = true,
                             _ => {
@@ -2293,6 +2306,9 @@ impl<'a> Translator<'a> {
                         continue;
                     }
                     fail_settings.push((max_fails, fail_timeout, inner.source.clone()));
+                    if let Some(weight) = weight {
+                        weights.push((address.clone(), weight, inner.source.clone()));
+                    }
                     let key = if backup {
                         backups.push(address.clone());
                         "backup_servers"
@@ -2367,6 +2383,17 @@ impl<'a> Translator<'a> {
         table.entries.insert(0, list("servers", &servers));
         if !backups.is_empty() {
             table.entries.insert(1, list("backup_servers", &backups));
+        }
+        if let Some((_, _, source)) = weights.first() {
+            let entries: Vec<String> = weights
+                .iter()
+                .map(|(address, weight, _)| format!("{} = {weight}", toml_out::string(address)))
+                .collect();
+            table.set(
+                "weights",
+                format!("{{ {} }}", entries.join(", ")),
+                Some(source),
+            );
         }
         // nginx counts failures per server; weir per upstream: one setting when all agree.
         let first = fail_settings.first().cloned();

@@ -778,9 +778,13 @@ fn load_balanced_upstream() {
     );
     expect(
         &imported,
-        Kind::Approximated,
+        Kind::Translated,
         "server 10.0.0.12:8000",
-        "weight",
+        "weights \"10.0.0.12:8000\" = 2",
+    );
+    assert_eq!(
+        config.upstreams["workers"].weights,
+        [("10.0.0.12:8000".to_string(), 2)]
     );
 }
 
