@@ -2358,8 +2358,12 @@ impl<'a> Translator<'a> {
                 "keepalive_requests" => {
                     self.approximated(inner, "weir reuses an upstream connection until it is idle for idle_timeout or open for keepalive_time; no count limit")
                 }
-                "ip_hash" | "hash" | "random" | "sticky" => {
-                    self.unsupported(inner, "weir balances round robin or least outstanding; no affinity")
+                "ip_hash" => {
+                    table.set("balance", toml_out::string("client_address"), Some(&inner.source));
+                    self.translated(inner, "balance = \"client_address\": each client's requests go to the server nginx's ip_hash picks (its address's first three bytes, as trusted_proxies reads it)");
+                }
+                "hash" | "random" | "sticky" => {
+                    self.unsupported(inner, "weir balances round robin, least outstanding or by client address (ip_hash); no other affinity")
                 }
                 _ => self.simple(inner),
             }
@@ -7626,6 +7630,26 @@ mod tests {
             .contains("left out with the guard"));
         weir::config::from_toml(&imported.toml, None)
             .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+    }
+
+    #[test]
+    fn ip_hash_and_weights_become_the_upstreams_balance_and_weights() {
+        let imported = import(concat!(
+            "http {\n upstream socketio { ip_hash; server 10.0.0.1:5000 weight=2; server 10.0.0.2:5000; }\n",
+            " upstream other { hash $request_uri consistent; server 10.0.0.3:8000; server 10.0.0.4:8000; }\n",
+            " server { listen 80; location / { proxy_pass http://socketio; } location /o/ { proxy_pass http://other; } }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let socketio = &config.upstreams["socketio"];
+        assert_eq!(socketio.balance, weir::config::Balance::ClientAddress);
+        assert_eq!(socketio.weights, [("10.0.0.1:5000".to_string(), 2)]);
+        assert_eq!(item(&imported, "ip_hash").kind, Kind::Translated);
+        assert_eq!(item(&imported, "hash $request_uri").kind, Kind::Unsupported);
+        assert_eq!(
+            config.upstreams["other"].balance,
+            weir::config::Balance::RoundRobin
+        );
     }
 
     #[test]

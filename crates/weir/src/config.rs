@@ -304,6 +304,11 @@ pub enum Balance {
     /// `"least_outstanding"`: of two servers drawn at random, the one with fewer requests in
     /// flight (power of two choices).
     LeastOutstanding,
+    /// `"client_address"` (nginx `ip_hash`): a client's requests go to one server, by a hash of
+    /// its address (an IPv4 address's first three bytes, an IPv6 address whole), as nginx's,
+    /// while that server is up: sessions kept in a worker's memory (Socket.IO's long polling)
+    /// find it again.
+    ClientAddress,
 }
 
 /// `[upstreams.NAME] health_check = { ... }`: a `GET path` to each server every `interval` over a

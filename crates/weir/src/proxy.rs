@@ -527,7 +527,9 @@ impl Proxy {
             // The response is a local of this block only: it was borrowed, so as a local of the
             // function it kept its room (384 bytes) through the redirect's await below.
             let (redirect, head) = {
-                let response = upstream.send(upstream_request, priority, kept).await?;
+                let response = upstream
+                    .send(upstream_request, priority, Some(client_ip), kept)
+                    .await?;
                 self.sent(&response, sent, record);
                 match head
                     .as_ref()
@@ -645,7 +647,7 @@ impl Proxy {
             let sent = self.sending(upstream, record);
             // Rare: the redirect's target takes its servers for itself.
             let response = upstream
-                .send(upstream_request, route.priority, None)
+                .send(upstream_request, route.priority, Some(client_ip), None)
                 .await?;
             self.sent(&response, sent, record);
             if let Some(next) = accel::redirect(response.headers()) {

@@ -776,6 +776,7 @@ impl Upstream {
         &'send self,
         mut request: Request<RequestBody>,
         mut priority: Priority,
+        client: Option<std::net::IpAddr>,
         kept: Option<&'send mut Kept>,
     ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + 'send
     {
@@ -794,9 +795,11 @@ impl Upstream {
                 });
             }
             let mut now = Instant::now();
-            let mut index = servers
-                .balancer
-                .first(Self::available(&servers, now), Self::outstanding(&servers));
+            let mut index = servers.balancer.first_for(
+                client,
+                Self::available(&servers, now),
+                Self::outstanding(&servers),
+            );
             let mut tried: Vec<bool> = Vec::new();
             let mut moves = 0;
             // Whether every server this request tried refused it (nothing listens there), or
@@ -879,9 +882,11 @@ impl Upstream {
                         tried = Vec::new();
                         all_refused = true;
                         now = Instant::now();
-                        index = servers
-                            .balancer
-                            .first(Self::available(&servers, now), Self::outstanding(&servers));
+                        index = servers.balancer.first_for(
+                            client,
+                            Self::available(&servers, now),
+                            Self::outstanding(&servers),
+                        );
                         request = *moved;
                         continue;
                     }

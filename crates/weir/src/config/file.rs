@@ -402,6 +402,7 @@ struct RawCompression {
 enum BalanceValue {
     RoundRobin,
     LeastOutstanding,
+    ClientAddress,
 }
 
 #[derive(Clone, Copy, serde::Deserialize)]
@@ -1383,6 +1384,7 @@ fn validate_upstream(
         balance: match raw.balance.unwrap_or(BalanceValue::RoundRobin) {
             BalanceValue::RoundRobin => Balance::RoundRobin,
             BalanceValue::LeastOutstanding => Balance::LeastOutstanding,
+            BalanceValue::ClientAddress => Balance::ClientAddress,
         },
         max_fails: raw.max_fails.unwrap_or(default::MAX_FAILS),
         fail_timeout: positive_duration(raw.fail_timeout.as_ref(), default::FAIL_TIMEOUT)?,

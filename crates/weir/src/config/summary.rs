@@ -189,6 +189,7 @@ impl Config {
             let balance = match upstream.balance {
                 Balance::RoundRobin => "round_robin",
                 Balance::LeastOutstanding => "least_outstanding",
+                Balance::ClientAddress => "client_address",
             };
             let passive = if upstream.max_fails == 0 {
                 "passive health off".to_string()

@@ -180,7 +180,7 @@ impl Proxy {
                 let (upstream_request, _) =
                     self.upstream_request(&target, client, client_ip, asking);
                 let response = upstream
-                    .send(upstream_request, route.priority, None)
+                    .send(upstream_request, route.priority, Some(client_ip), None)
                     .await
                     .map_err(|error| failed(format!("{}: {error}", ask.path)))?;
                 let (parts, mut body) = response.into_parts();

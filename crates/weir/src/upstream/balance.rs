@@ -22,6 +22,7 @@
 use std::cell::Cell;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::pool::{lanes, thread_slot};
@@ -198,18 +199,76 @@ impl Balancer {
 
     /// The server for a new request. `available(index)` says whether a server may take it now,
     /// `outstanding(index)` how many requests are in flight to it.
-    pub fn first(
+    #[cfg(test)]
+    pub(super) fn first(
         &self,
         available: impl Fn(usize) -> bool,
         outstanding: impl Fn(usize) -> usize,
     ) -> usize {
-        self.first_in(thread_slot() as usize, available, outstanding)
+        self.first_in(thread_slot() as usize, None, available, outstanding)
     }
 
-    /// [`Balancer::first`] as thread number `thread` (its lane: `thread` modulo the lanes).
+    /// [`Balancer::first`] for a request of `client` (its address after `trusted_proxies`), which
+    /// `client_address` reads.
+    pub fn first_for(
+        &self,
+        client: Option<IpAddr>,
+        available: impl Fn(usize) -> bool,
+        outstanding: impl Fn(usize) -> usize,
+    ) -> usize {
+        self.first_in(thread_slot() as usize, client, available, outstanding)
+    }
+
+    /// `client_address` among the `count` servers from `base` on, as nginx's `ip_hash`: a hash
+    /// of the address's first three bytes (IPv4) or all sixteen (IPv6) picks a server by weight;
+    /// one not available hashes again, up to 20 times; `None` then (round robin takes it).
+    fn by_client(
+        &self,
+        client: IpAddr,
+        base: usize,
+        count: usize,
+        available: &impl Fn(usize) -> bool,
+    ) -> Option<usize> {
+        let (octets, length) = match client.to_canonical() {
+            IpAddr::V4(v4) => {
+                let mut octets = [0u8; 16];
+                octets[..4].copy_from_slice(&v4.octets());
+                (octets, 3)
+            }
+            IpAddr::V6(v6) => (v6.octets(), 16),
+        };
+        let bytes = &octets[..length];
+        let sums = self
+            .weighted
+            .as_deref()
+            .map(|weighted| &weighted.sums[self.tier(base)][..])
+            .filter(|sums| sums.len() == count);
+        let total = sums
+            .and_then(|sums| sums.last().copied())
+            .unwrap_or(count as u64);
+        let mut hash: u64 = 89;
+        for _ in 0..20 {
+            for &byte in bytes {
+                hash = (hash * 113 + u64::from(byte)) % 6271;
+            }
+            let point = hash % total.max(1);
+            let offset = match sums {
+                Some(sums) => sums.partition_point(|&sum| sum <= point),
+                None => point as usize,
+            };
+            let index = base + offset.min(count - 1);
+            if available(index) {
+                return Some(index);
+            }
+        }
+        None
+    }
+
+    /// [`Balancer::first_for`] as thread number `thread` (its lane: `thread` modulo the lanes).
     pub(super) fn first_in(
         &self,
         thread: usize,
+        client: Option<IpAddr>,
         available: impl Fn(usize) -> bool,
         outstanding: impl Fn(usize) -> usize,
     ) -> usize {
@@ -223,6 +282,13 @@ impl Balancer {
             // Every server is down: the group's own are tried anyway, as below.
             0..primaries
         };
+        if let (Balance::ClientAddress, Some(client), true) =
+            (self.strategy, client, tier.len() > 1)
+        {
+            if let Some(index) = self.by_client(client, tier.start, tier.len(), &available) {
+                return index;
+            }
+        }
         self.first_among(tier.start, tier.len(), thread, available, outstanding)
     }
 
@@ -239,7 +305,8 @@ impl Balancer {
             return base;
         }
         let at = |offset: usize| base + offset % count;
-        if self.shortest_queue {
+        // `client_address` keeps its server whatever the load: a session lives there.
+        if self.shortest_queue && self.strategy != Balance::ClientAddress {
             let turn = &self.turns[thread % self.turns.len()].0;
             let start = turn.fetch_add(1, Ordering::Relaxed) % count;
             let mut shortest: Option<(usize, usize)> = None;
@@ -260,7 +327,8 @@ impl Balancer {
             .as_deref()
             .filter(|weighted| weighted.rounds[tier].len() > count);
         match self.strategy {
-            Balance::RoundRobin => {
+            // A request without a client address, or whose hash found no server up: in turn.
+            Balance::RoundRobin | Balance::ClientAddress => {
                 let turn = &self.turns[thread % self.turns.len()].0;
                 let position = turn.fetch_add(1, Ordering::Relaxed);
                 if let Some(weighted) = weighted {
@@ -353,8 +421,10 @@ impl Balancer {
         let pick = |usable: &dyn Fn(usize) -> bool, backup: bool| {
             let mut tier = candidates().filter(|&index| (index >= primaries) == backup);
             match self.strategy {
-                Balance::RoundRobin if !self.shortest_queue => tier.find(|&index| usable(index)),
-                Balance::RoundRobin | Balance::LeastOutstanding => tier
+                Balance::RoundRobin | Balance::ClientAddress if !self.shortest_queue => {
+                    tier.find(|&index| usable(index))
+                }
+                Balance::RoundRobin | Balance::ClientAddress | Balance::LeastOutstanding => tier
                     .filter(|&index| usable(index))
                     .min_by_key(|&index| outstanding(index)),
             }

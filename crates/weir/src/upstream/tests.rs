@@ -52,7 +52,7 @@ fn each_thread_takes_the_servers_in_its_own_turn() {
     // Two lanes: a pick on one thread does not move the other's turn (a shared turn, written
     // by every thread, would hand thread 1 servers 2 and 0 here).
     let balancer = Balancer::with_lanes(Balance::RoundRobin, 3, 2);
-    let pick = |thread| balancer.first_in(thread, |_| true, in_flight(&[]));
+    let pick = |thread| balancer.first_in(thread, None, |_| true, in_flight(&[]));
     assert_eq!([pick(0), pick(0)], [0, 1]);
     assert_eq!([pick(1), pick(1)], [0, 1]);
     assert_eq!([pick(0), pick(1), pick(2)], [2, 2, 0]);
@@ -331,6 +331,43 @@ fn weights_make_least_outstanding_draw_and_compare_by_weight() {
     assert_eq!(picks_with(&balancer, 3, |_| true, &[3, 1]), vec![0, 0, 0]);
 }
 
+#[test]
+fn client_address_keeps_a_client_on_one_server_as_nginxs_ip_hash() {
+    let balancer = Balancer::new(Balance::ClientAddress, 3);
+    let pick = |client: &str, available: &dyn Fn(usize) -> bool| {
+        balancer.first_for(Some(client.parse().unwrap()), available, in_flight(&[]))
+    };
+    let up = |_: usize| true;
+    // nginx's hash of 10.0.0.x's first three bytes: (((89 * 113 + 10) % 6271) * 113 ...) % 6271
+    // is 2565, and 2565 % 3 is 0; the last byte does not count.
+    assert_eq!(pick("10.0.0.1", &up), 0);
+    assert_eq!(pick("10.0.0.200", &up), 0);
+    assert_eq!(pick("::ffff:10.0.0.7", &up), 0);
+    let spread: Vec<usize> = (0..60)
+        .map(|third| pick(&format!("192.168.{third}.1"), &up))
+        .collect();
+    assert!(
+        tally(&spread, 3).iter().all(|&count| count > 5),
+        "{spread:?}"
+    );
+    // Its server down: hashed again, to another; always the same other.
+    let without_one = |index: usize| index != 0;
+    let moved = pick("10.0.0.1", &without_one);
+    assert_ne!(moved, 0);
+    assert_eq!(pick("10.0.0.99", &without_one), moved);
+    // No client address (an active check, say): in turn.
+    assert_eq!(
+        picks(&Balancer::new(Balance::ClientAddress, 3), 4, up),
+        vec![0, 1, 2, 0]
+    );
+    // Weights count, as in nginx: 2565 % 4 is 1, past the first server's one turn of 1 + 3.
+    let weighted = Balancer::new(Balance::ClientAddress, 2).with_weights(&[1, 3]);
+    assert_eq!(
+        weighted.first_for(Some("10.0.0.1".parse().unwrap()), up, in_flight(&[])),
+        1
+    );
+}
+
 // --- passive health -------------------------------------------------------------------------------
 
 fn health(max_fails: u32, fail_timeout_secs: u64) -> Health {
@@ -477,7 +514,7 @@ async fn a_request_to_servers_that_never_change_takes_no_reference_on_them() {
             .body(crate::request_body::RequestBody::Full(None))
             .expect("a request"),
     );
-    let sending = upstream.send(request, crate::config::Priority::Normal, None);
+    let sending = upstream.send(request, crate::config::Priority::Normal, None, None);
     tokio::pin!(sending);
     // The request is sent on a connection the server accepts, and its answer never comes: the
     // request is in flight, between its server's choice and its response head.
@@ -584,7 +621,12 @@ async fn a_kept_set_is_taken_again_once_the_servers_change() {
     let mut kept = super::Kept::default();
     for _ in 0..3 {
         let response = upstream
-            .send(get(), crate::config::Priority::Normal, Some(&mut kept))
+            .send(
+                get(),
+                crate::config::Priority::Normal,
+                None,
+                Some(&mut kept),
+            )
             .await
             .expect("an answer");
         assert_eq!(response.status(), http::StatusCode::OK);
@@ -595,7 +637,12 @@ async fn a_kept_set_is_taken_again_once_the_servers_change() {
     assert!(upstream.set.update(0, vec![moved]), "the servers changed");
     for _ in 0..2 {
         let response = upstream
-            .send(get(), crate::config::Priority::Normal, Some(&mut kept))
+            .send(
+                get(),
+                crate::config::Priority::Normal,
+                None,
+                Some(&mut kept),
+            )
             .await
             .expect("an answer");
         assert_eq!(response.status(), http::StatusCode::OK);

@@ -190,6 +190,143 @@ async fn weights_share_the_requests_as_nginxs_weighted_round_robin() {
     );
 }
 
+/// `balance = "client_address"` (nginx `ip_hash`): each client's requests go to one server, by
+/// its address as `trusted_proxies` reads it, and a client whose server is stopped goes to
+/// another; with `WEIR_E2E=1`, nginx's `ip_hash` (behind its realip module) sends each client to
+/// the same server weir does.
+#[tokio::test]
+async fn client_address_sends_each_client_to_its_server_as_nginxs_ip_hash() {
+    let servers = start_servers(Transport::Tcp, 3).await;
+    let list = addresses(&servers);
+    let gateway = TestGateway::start(&config_for(
+        &list,
+        "balance = \"client_address\"\nmax_fails = 1\nfail_timeout = \"30s\"",
+    ))
+    .await;
+    let gateway_with_realip = TestGateway::start(
+        &config_for(&list, "balance = \"client_address\"").replace(
+            "shutdown_grace = \"5s\"",
+            "shutdown_grace = \"5s\"\ntrusted_proxies = [\"127.0.0.1\"]\nreal_ip_header = \"X-Real-IP\"",
+        ),
+    )
+    .await;
+    let clients: Vec<String> = (0..12).map(|third| format!("10.7.{third}.9")).collect();
+    // The server that took each client's request, each asked twice (on new connections).
+    let servers_of = |addr: std::net::SocketAddr| {
+        let (servers, clients) = (&servers, &clients);
+        async move {
+            let mut taken = Vec::new();
+            for client in clients.iter().chain(clients) {
+                let before: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+                let request = http::Request::get("/")
+                    .header("host", "localhost")
+                    .header("x-real-ip", client.as_str())
+                    .body(Default::default())
+                    .unwrap();
+                let reply = Client::connect(addr)
+                    .await
+                    .send(request)
+                    .await
+                    .expect("an answer");
+                assert_eq!(reply.status, StatusCode::OK);
+                let after: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+                taken.push(
+                    (0..servers.len())
+                        .find(|&index| after[index] > before[index])
+                        .expect("a server took it"),
+                );
+            }
+            taken
+        }
+    };
+    let from_weir = servers_of(gateway_with_realip.addr).await;
+    // Each client twice on the same server, and the clients over more than one server.
+    assert_eq!(from_weir[..12], from_weir[12..]);
+    let used = (0..3).filter(|index| from_weir.contains(index)).count();
+    assert!(used > 1, "{from_weir:?}");
+
+    // Without trusted proxies, every request is 127.0.0.1's: one server, whichever it is.
+    let mut client = Client::connect(gateway.addr).await;
+    let before: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+    for _ in 0..6 {
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+    }
+    let after: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+    let took: Vec<usize> = (0..3).map(|index| after[index] - before[index]).collect();
+    let home = took
+        .iter()
+        .position(|&count| count == 6)
+        .expect("one server took all six");
+    // Its server stopped: another takes the client, and keeps it.
+    servers[home].stop();
+    wait_refused(&servers[home].address).await;
+    let mut client = Client::connect(gateway.addr).await;
+    assert_eq!(client.get("/").await.status, StatusCode::OK);
+    let before: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+    for _ in 0..4 {
+        assert_eq!(client.get("/").await.status, StatusCode::OK);
+    }
+    let after: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+    let moved: Vec<usize> = (0..3).map(|index| after[index] - before[index]).collect();
+    assert_eq!(
+        moved.iter().filter(|&&count| count == 4).count(),
+        1,
+        "{moved:?}"
+    );
+    assert_eq!(moved[home], 0);
+
+    if !differential_enabled() {
+        return;
+    }
+    // nginx with the three servers (the stopped one is started again for it).
+    let fresh = start_servers(Transport::Tcp, 3).await;
+    let fresh_list = addresses(&fresh);
+    let gateway = TestGateway::start(
+        &config_for(&fresh_list, "balance = \"client_address\"").replace(
+            "shutdown_grace = \"5s\"",
+            "shutdown_grace = \"5s\"\ntrusted_proxies = [\"127.0.0.1\"]\nreal_ip_header = \"X-Real-IP\"",
+        ),
+    )
+    .await;
+    let nginx = weir_testkit::nginx::Nginx::start(
+        &format!(
+            "    set_real_ip_from 127.0.0.1;\n    real_ip_header X-Real-IP;\n    upstream app {{ ip_hash; server {}; server {}; server {}; }}",
+            fresh_list[0], fresh_list[1], fresh_list[2]
+        ),
+        "        location / { proxy_pass http://app; }",
+    )
+    .expect("nginx starts");
+    let servers_of = |addr: std::net::SocketAddr| {
+        let (servers, clients) = (&fresh, &clients);
+        async move {
+            let mut taken = Vec::new();
+            for client in clients {
+                let before: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+                let request = http::Request::get("/")
+                    .header("host", "localhost")
+                    .header("x-real-ip", client.as_str())
+                    .body(Default::default())
+                    .unwrap();
+                let reply = Client::connect(addr)
+                    .await
+                    .send(request)
+                    .await
+                    .expect("an answer");
+                assert_eq!(reply.status, StatusCode::OK);
+                let after: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+                taken.push((0..servers.len()).find(|&index| after[index] > before[index]));
+            }
+            taken
+        }
+    };
+    assert_eq!(
+        servers_of(nginx.addr).await,
+        servers_of(gateway.addr).await,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}
+
 both_transports!(
     with_workers_declared_a_request_goes_to_a_server_with_a_free_worker,
     |transport| {
