@@ -340,7 +340,8 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
         }
         // An authentication service, as `auth_request` asks one: by `Authorization` (else by a
         // `token=` in the `X-Original-URI` it is sent), `Bearer good` is 204 with `X-Auth-User:
-        // alice`, `Bearer forbidden` 403, `Bearer broken` 502, none (or another) 401 with a
+        // alice` and a `Set-Cookie`, `Bearer forbidden` 403, `Bearer broken` 502, none (or
+        // another) 401 with a
         // challenge. Each answer says what it was asked in `X-Auth-Saw`: the method, the target
         // and `X-Original-URI`.
         "/auth" => {
@@ -377,7 +378,9 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
                 .header("x-auth-saw", saw)
                 .header("www-authenticate", "Bearer realm=\"testkit\"");
             if status == StatusCode::NO_CONTENT {
-                response = response.header("x-auth-user", "alice");
+                response = response
+                    .header("x-auth-user", "alice")
+                    .header("set-cookie", "session=refreshed; Path=/");
             }
             response.body(full("")).expect("static response")
         }

@@ -1152,10 +1152,34 @@ pub enum AuthRequest {
         /// (`(request header, answer's header)`); the client's own is dropped first, so it
         /// cannot pass for the answer's.
         copy_headers: Vec<(HeaderName, HeaderName)>,
+        /// `answer_headers`: headers of the 2xx answer added to the client's answer (nginx
+        /// `auth_request_set $c $upstream_http_set_cookie;` with `add_header Set-Cookie $c;`),
+        /// on the statuses `response_headers` has.
+        answer_headers: Vec<HeaderName>,
+        /// `sign_in`: a 401 is answered by the route of this path (internal routes too) with a
+        /// GET, as nginx's `error_page 401 = /oauth2/sign_in;` (its status the route's, or
+        /// `sign_in_status`); or, a URL with `$host`, `$request_uri` and `$scheme` (`://` in it),
+        /// a 302 to it, as `error_page 401 = @login;` with `return 302 URL;`.
+        sign_in: Option<SignIn>,
     },
     /// `auth_request = false`: none, though the route's host asks for one (nginx
     /// `auth_request off`).
     Off,
+}
+
+/// Where an `auth_request`'s 401 sends the client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignIn {
+    /// `sign_in = "/oauth2/sign_in"`: the route of that path answers (its target as written, and
+    /// the normalised path routing sees), with `sign_in_status` in place of its status if given
+    /// (nginx's `error_page 401 =403 /oauth2/sign_in`).
+    Route {
+        target: String,
+        path: String,
+        status: Option<StatusCode>,
+    },
+    /// `sign_in = "https://auth.example.com/start?rd=$scheme://$host$request_uri"`: a 302 there.
+    Redirect(Template),
 }
 
 /// `satisfy` of a route or a `[[hosts]]` table (nginx `satisfy`).

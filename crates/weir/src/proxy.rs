@@ -322,6 +322,10 @@ impl Proxy {
                 unanswered.client_ip(),
                 asked.secure,
             );
+            // An `auth_request`'s answer headers (`Set-Cookie`), when it gave some.
+            if let Some(copied) = unanswered.record.auth_copied.take() {
+                copied.answer(&mut response);
+            }
             self.outgoing.apply(&mut response, &asked);
             // The logging exit: counted now, logged when the body is done.
             unanswered.answered(&mut response);
@@ -482,10 +486,12 @@ impl Proxy {
             // an await of its own it would take its room in this future. The headers its answer
             // gives are kept in the record (not in this future) and set once the request is
             // taken, below.
-            record.auth_copied = match rules.and_then(|rules| rules.auth_request(client_ip)) {
-                Some(ask) => Box::pin(self.ask(ask, client, client_ip, host, &*request)).await?,
-                None => None,
-            };
+            if let Some(ask) = rules.and_then(|rules| rules.auth_request(client_ip)) {
+                match Box::pin(self.ask(ask, client, client_ip, host, &*request, record)).await? {
+                    auth_request::Asked::Pass(copied) => record.auth_copied = copied,
+                    auth_request::Asked::Answer(response) => return Ok(*response),
+                }
+            }
             let limited = decided.as_ref().ok().and_then(Option::as_ref);
             let upstream = match &route.target {
                 Target::Upstream(upstream) => upstream,
@@ -511,7 +517,7 @@ impl Proxy {
                 .accel_redirect
                 .then(|| Box::new(accel::Head::of(&*request, host)));
             // The headers an `auth_request`'s answer gave (the host's last use was above).
-            if let Some(copied) = record.auth_copied.take() {
+            if let Some(copied) = &mut record.auth_copied {
                 copied.apply(request.headers_mut());
             }
             let request =

@@ -3273,7 +3273,7 @@ auth_request = "/_auth?from=weir"
 [[routes]]
 host = "app.test"
 upstream = "app"
-auth_request = { path = "/oauth2/auth", copy_headers = { "X-User" = "X-Auth-Request-User" } }
+auth_request = { path = "/oauth2/auth", copy_headers = { "X-User" = "X-Auth-Request-User" }, answer_headers = ["Set-Cookie"], sign_in = "/oauth2/sign_in", sign_in_status = 403 }
 [[routes]]
 host = "app.test"
 path = "/oauth2/"
@@ -3287,6 +3287,8 @@ auth_request = false
             target: "/_auth?from=weir".to_string(),
             path: "/_auth".to_string(),
             copy_headers: vec![],
+            answer_headers: vec![],
+            sign_in: None,
         })
     );
     assert_eq!(
@@ -3298,6 +3300,12 @@ auth_request = false
                 HeaderName::from_static("x-user"),
                 HeaderName::from_static("x-auth-request-user"),
             )],
+            answer_headers: vec![HeaderName::from_static("set-cookie")],
+            sign_in: Some(SignIn::Route {
+                target: "/oauth2/sign_in".to_string(),
+                path: "/oauth2/sign_in".to_string(),
+                status: Some(StatusCode::FORBIDDEN),
+            }),
         })
     );
     assert_eq!(config.routes[1].rules.auth_request, Some(AuthRequest::Off));
@@ -3338,6 +3346,26 @@ auth_request = false
             "{ path = \"/a\", copy_headers = { \"X-User\" = \"A\", \"x-user\" = \"B\" } }",
             ConfigErrorKind::Duplicate,
             "twice",
+        ),
+        (
+            "{ path = \"/a\", sign_in_status = 403 }",
+            ConfigErrorKind::Conflict,
+            "needs a sign_in path",
+        ),
+        (
+            "{ path = \"/a\", sign_in = \"https://$remote_addr/\" }",
+            ConfigErrorKind::InvalidValue,
+            "$host, $request_uri and $scheme",
+        ),
+        (
+            "{ path = \"/a\", sign_in = \"https://a.test/\", sign_in_status = 403 }",
+            ConfigErrorKind::Conflict,
+            "always a 302",
+        ),
+        (
+            "{ path = \"/a\", answer_headers = [\"Content-Length\"] }",
+            ConfigErrorKind::InvalidValue,
+            "framing",
         ),
     ] {
         let error = reject(&with_app(&format!(

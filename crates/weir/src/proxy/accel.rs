@@ -146,6 +146,16 @@ fn parse(value: &[u8]) -> Result<(PathAndQuery, String), ProxyError> {
 }
 
 impl Redirect {
+    /// An internal redirect to `target` (an `auth_request`'s `sign_in`), with no headers kept.
+    pub(super) fn to(target: &str) -> Result<Redirect, ProxyError> {
+        let (target, path) = parse(target.as_bytes())?;
+        Ok(Redirect {
+            target,
+            path,
+            kept: Headers::default(),
+        })
+    }
+
     /// The target's query, which goes on to a proxied target.
     pub(super) fn query(&self) -> Option<&str> {
         self.target.query()

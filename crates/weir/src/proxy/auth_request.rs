@@ -9,9 +9,12 @@
 //!
 //! Its answer decides: 2xx lets the request in, with the `copy_headers` set from the answer's
 //! headers (nginx `auth_request_set` with `proxy_set_header`; the client's own are dropped, so
-//! they cannot pass for the answer's); 401 and 403 are the client's answer (401 with the
-//! answer's `WWW-Authenticate`); any other status, or no answer, is 500. The answer's body is
-//! read (up to [`MAX_BODY`]) so that its connection is kept, and dropped.
+//! they cannot pass for the answer's), and its `answer_headers` kept for the client's answer
+//! (`add_header Set-Cookie $auth_cookie`); 401 and 403 are the client's answer (401 with the
+//! answer's `WWW-Authenticate`), but a 401 with a `sign_in` goes there (nginx's `error_page 401
+//! = /oauth2/sign_in`: an internal redirect, followed as an `X-Accel-Redirect` is, or a 302 to a
+//! URL); any other status, or no answer, is 500. The answer's body is read (up to
+//! [`MAX_BODY`]) so that its connection is kept, and dropped.
 //!
 //! It runs after `access`, the limits and `basic_auth` (nginx's access phase, whose
 //! `auth_request` handler comes after `allow`/`deny` and `auth_basic`); with `satisfy = "any"`
@@ -24,10 +27,12 @@ use http::uri::PathAndQuery;
 use http::{Method, StatusCode, Uri};
 use http_body_util::BodyExt as _;
 
-use super::{Bodied, ClientInfo, Proxy, Target, UpstreamTarget};
-use crate::config::AuthRequest;
+use super::logging::Record;
+use super::{accel, Bodied, ClientInfo, Proxy, Target, UpstreamTarget};
+use crate::body::Body;
+use crate::config::{AuthRequest, SignIn};
 use crate::error::ProxyError;
-use crate::head_view::{Headers, Request, RequestHead};
+use crate::head_view::{Headers, Request, RequestHead, Response};
 use crate::request_body::{ClientBody, RequestBody};
 use crate::routing::Lookup;
 
@@ -44,6 +49,10 @@ pub(super) struct Ask {
     path: String,
     /// `copy_headers`: (request header, answer's header).
     copy_headers: Vec<(HeaderName, HeaderName)>,
+    /// `answer_headers`.
+    answer_headers: Vec<HeaderName>,
+    /// `sign_in`.
+    sign_in: Option<SignIn>,
 }
 
 impl Ask {
@@ -53,6 +62,8 @@ impl Ask {
             target,
             path,
             copy_headers,
+            answer_headers,
+            sign_in,
         } = config
         else {
             return None;
@@ -62,6 +73,8 @@ impl Ask {
             target: target.parse().ok()?,
             path: path.clone(),
             copy_headers: copy_headers.clone(),
+            answer_headers: answer_headers.clone(),
+            sign_in: sign_in.clone(),
         })
     }
 
@@ -89,12 +102,21 @@ impl Ask {
     /// client's answer (`Err`).
     fn decide(&self, status: StatusCode, headers: &Headers) -> Result<Copied, ProxyError> {
         if status.is_success() {
-            let copied = self
+            let request = self
                 .copy_headers
                 .iter()
                 .map(|(to, from)| (to.clone(), headers.get(from).map(Bytes::copy_from_slice)))
                 .collect();
-            return Ok(Copied(copied));
+            let answer = self
+                .answer_headers
+                .iter()
+                .flat_map(|name| {
+                    headers
+                        .get_all(name)
+                        .map(move |value| (name.clone(), Bytes::copy_from_slice(value)))
+                })
+                .collect();
+            return Ok(Copied { request, answer });
         }
         if status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN {
             let challenge = if status == StatusCode::UNAUTHORIZED {
@@ -121,34 +143,107 @@ fn failed(reason: String) -> ProxyError {
     }
 }
 
-/// The request headers a 2xx answer gives: each set to the answer's value, or removed when the
-/// answer has none.
-#[derive(Debug)]
-pub(super) struct Copied(Vec<(HeaderName, Option<Bytes>)>);
+/// What a 2xx answer gives: the request headers (each set to the answer's value, or removed when
+/// the answer has none), and the headers for the client's answer.
+#[derive(Debug, Default)]
+pub(super) struct Copied {
+    request: Vec<(HeaderName, Option<Bytes>)>,
+    answer: Vec<(HeaderName, Bytes)>,
+}
 
 impl Copied {
-    pub(super) fn apply(self, headers: &mut Headers) {
-        for (name, value) in self.0 {
+    fn is_empty(&self) -> bool {
+        self.request.is_empty() && self.answer.is_empty()
+    }
+
+    /// Sets the request headers on `headers`; the answer's stay, for [`Copied::answer`].
+    pub(super) fn apply(&mut self, headers: &mut Headers) {
+        for (name, value) in self.request.drain(..) {
             headers.remove(&name);
             if let Some(value) = value {
                 headers.append(&name, value.as_ref());
             }
         }
     }
+
+    /// Adds the answer's headers to the client's answer, on the statuses `response_headers`
+    /// has (nginx's `add_header` without `always`).
+    pub(super) fn answer(self, response: &mut Response<Body>) {
+        if !super::rules::is_success(response.status()) {
+            return;
+        }
+        for (name, value) in self.answer {
+            response.headers_mut().append(&name, value.as_ref());
+        }
+    }
+}
+
+/// What asking gave: the request may go on (with what the answer gave, if anything), or the
+/// client's answer is the sign-in route's.
+pub(super) enum Asked {
+    Pass(Option<Box<Copied>>),
+    Answer(Box<Response<Body>>),
 }
 
 impl Proxy {
-    /// Asks `ask` whether `request` may be served (see [the module](self)); on a 2xx answer, its
-    /// `copy_headers` to set on the request, if it has any (boxed: held by the request's future
-    /// until the request is sent).
-    pub(super) async fn ask(
+    /// Asks `ask` whether `request` may be served (see [the module](self)): on a 2xx answer,
+    /// what it gives, if anything (boxed: kept in the log's record until the request is sent
+    /// and answered); on a 401 with a `sign_in` route, that route's answer (the record then names
+    /// it).
+    pub(super) async fn ask<'proxy>(
+        &'proxy self,
+        ask: &Ask,
+        client: &ClientInfo,
+        client_ip: std::net::IpAddr,
+        host: Option<&str>,
+        request: &Request<ClientBody>,
+        record: &mut Record<'proxy>,
+    ) -> Result<Asked, ProxyError> {
+        match self.decided(ask, client, client_ip, host, request).await {
+            Ok(copied) => Ok(Asked::Pass((!copied.is_empty()).then(|| Box::new(copied)))),
+            Err(error) => {
+                let denied = matches!(
+                    &error,
+                    ProxyError::AuthRequestDenied { status, .. } if *status == StatusCode::UNAUTHORIZED
+                );
+                match (&ask.sign_in, denied) {
+                    (Some(SignIn::Redirect(url)), true) => Err(ProxyError::HeaderRedirect {
+                        status: StatusCode::FOUND,
+                        location: crate::answer::location(
+                            url,
+                            host,
+                            "localhost",
+                            request.uri(),
+                            client.tls.is_some(),
+                        )
+                        .map(String::into_boxed_str),
+                    }),
+                    (Some(SignIn::Route { target, status, .. }), true) => {
+                        let redirect = accel::Redirect::to(target)?;
+                        let head = accel::Head::of(request, host);
+                        let mut response =
+                            Box::pin(self.follow(redirect, &head, client, client_ip, None, record))
+                                .await?;
+                        if let Some(status) = status {
+                            *response.status_mut() = *status;
+                        }
+                        Ok(Asked::Answer(Box::new(response)))
+                    }
+                    _ => Err(error),
+                }
+            }
+        }
+    }
+
+    /// The asking and what its answer decides.
+    async fn decided(
         &self,
         ask: &Ask,
         client: &ClientInfo,
         client_ip: std::net::IpAddr,
         host: Option<&str>,
         request: &Request<ClientBody>,
-    ) -> Result<Option<Box<Copied>>, ProxyError> {
+    ) -> Result<Copied, ProxyError> {
         let lookup = Lookup {
             listener: client.listener,
             host,
@@ -207,7 +302,7 @@ impl Proxy {
                 ask.decide(response.status(), response.headers())?
             }
         };
-        Ok((!copied.0.is_empty()).then(|| Box::new(copied)))
+        Ok(copied)
     }
 }
 
@@ -228,6 +323,8 @@ mod tests {
                     )
                 })
                 .collect(),
+            answer_headers: Vec::new(),
+            sign_in: None,
         })
         .unwrap()
     }

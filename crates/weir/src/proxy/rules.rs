@@ -920,7 +920,7 @@ fn names_charset(value: &str) -> bool {
 }
 
 /// nginx's `add_header` without `always`: 200, 201, 204, 206, 301, 302, 303, 304, 307, 308.
-fn is_success(status: StatusCode) -> bool {
+pub(super) fn is_success(status: StatusCode) -> bool {
     matches!(
         status.as_u16(),
         200 | 201 | 204 | 206 | 301 | 302 | 303 | 304 | 307 | 308

@@ -784,3 +784,121 @@ deny_headers = [
         nginx.logs()
     );
 }
+
+/// `auth_request`'s `sign_in` and `answer_headers` (oauth2-proxy's nginx setup): a 401 is
+/// answered by the sign-in route (with `sign_in_status`, nginx's `error_page 401 =403
+/// /oauth2/sign_in`), or redirected to a sign-in URL (`error_page 401 = @login` with `return
+/// 302`); a 2xx answer's `Set-Cookie` reaches the client (`auth_request_set $c
+/// $upstream_http_set_cookie; add_header Set-Cookie $c;`).
+#[tokio::test]
+async fn auth_request_sends_a_401_to_sign_in_and_passes_the_answers_cookie() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[routes]]
+path = "/_auth"
+match = "exact"
+internal = true
+upstream = "app"
+upstream_path = "/auth"
+[[routes]]
+path = "/oauth2/"
+upstream = "app"
+[[routes]]
+path = "/"
+upstream = "app"
+auth_request = {{ path = "/_auth", answer_headers = ["Set-Cookie"], sign_in = "/oauth2/sign_in", sign_in_status = 403 }}
+[[routes]]
+path = "/r/"
+upstream = "app"
+auth_request = {{ path = "/_auth", sign_in = "https://login.test/start?rd=$scheme://$host$request_uri" }}
+"#,
+        upstream = upstream.address,
+    ))
+    .await;
+    let cases: &[(&str, Option<&str>)] = &[
+        ("/x", Some("Bearer good")),
+        ("/x", None),
+        ("/x", Some("Bearer forbidden")),
+        ("/r/y?z=1", None),
+        ("/r/y?z=1", Some("Bearer good")),
+    ];
+    let seen = |addr: std::net::SocketAddr| async move {
+        let mut seen = Vec::new();
+        for (path, authorization) in cases {
+            let mut request = http::Request::get(*path).header("host", "app.test");
+            if let Some(authorization) = authorization {
+                request = request.header("authorization", *authorization);
+            }
+            let request = request.body(Default::default()).unwrap();
+            let reply = Client::connect(addr)
+                .await
+                .send(request)
+                .await
+                .expect("an answer");
+            seen.push((
+                reply.status.as_u16(),
+                header_list(&reply, "set-cookie"),
+                header_list(&reply, "location"),
+                // The sign-in page is the app's answer to /oauth2/sign_in.
+                reply.header("x-upstream").is_some(),
+            ));
+        }
+        seen
+    };
+    let cookie = Some("session=refreshed; Path=/".to_string());
+    let expected = vec![
+        (200, cookie, None, true),
+        (403, None, None, true),
+        (403, None, None, false),
+        (
+            302,
+            None,
+            Some("https://login.test/start?rd=http://app.test/r/y?z=1".to_string()),
+            false,
+        ),
+        (200, None, None, true),
+    ];
+    assert_eq!(seen(gateway.addr).await, expected);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        location = /_auth {{
+            internal;
+            proxy_pass http://{upstream}/auth;
+            proxy_pass_request_body off;
+            proxy_set_header Content-Length "";
+        }}
+        location /oauth2/ {{ proxy_pass http://{upstream}; }}
+        location / {{
+            auth_request /_auth;
+            error_page 401 =403 /oauth2/sign_in;
+            auth_request_set $cookie $upstream_http_set_cookie;
+            add_header Set-Cookie $cookie;
+            proxy_pass http://{upstream};
+        }}
+        location /r/ {{
+            auth_request /_auth;
+            error_page 401 = @login;
+            proxy_pass http://{upstream};
+        }}
+        location @login {{ return 302 https://login.test/start?rd=$scheme://$host$request_uri; }}"#,
+            upstream = upstream.address,
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        seen(nginx.addr).await,
+        expected,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}

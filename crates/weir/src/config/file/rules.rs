@@ -14,8 +14,8 @@ use toml::Spanned;
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
     AccessRule, AuthRequest, BasicAuth, CookieFlag, ErrorPages, Expires, ForwardedFor, HeaderGuard,
-    HeaderRules, HostConfig, RouteConfig, RouteRules, SameSite, Satisfy, StaticFallback, Template,
-    TypeMatch, TypedEntry, TypedHeader,
+    HeaderRules, HostConfig, RouteConfig, RouteRules, SameSite, Satisfy, SignIn, StaticFallback,
+    Template, TypeMatch, TypedEntry, TypedHeader,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -381,17 +381,21 @@ fn validate_basic_auth(raw: &Spanned<toml::Value>) -> Result<BasicAuth, Problem>
 }
 
 /// `auth_request = "/_auth"`, `{ path = "/_auth", copy_headers = { "X-User" =
-/// "X-Auth-Request-User" } }`, or `false`.
+/// "X-Auth-Request-User" }, answer_headers = ["Set-Cookie"], sign_in = "/oauth2/sign_in",
+/// sign_in_status = 403 }`, or `false`.
 fn validate_auth_request(raw: &Spanned<toml::Value>) -> Result<AuthRequest, Problem> {
-    const EXPECTED: &str = "expected the path of a route that answers whether a request may pass, as \"/_auth\" (nginx's auth_request), or `{ path = \"/_auth\", copy_headers = { \"X-User\" = \"X-Auth-Request-User\" } }` (request headers the upstream gets from that answer's headers, as auth_request_set with proxy_set_header), or `false` (none, though the host asks for one)";
-    let (target, copy) = match raw.get_ref() {
+    const EXPECTED: &str = "expected the path of a route that answers whether a request may pass, as \"/_auth\" (nginx's auth_request), or `{ path = \"/_auth\", copy_headers = { \"X-User\" = \"X-Auth-Request-User\" }, answer_headers = [\"Set-Cookie\"], sign_in = \"/oauth2/sign_in\", sign_in_status = 403 }` (request headers the upstream gets from that answer's headers, as auth_request_set with proxy_set_header; headers of that answer the client gets; where a 401 sends the client), or `false` (none, though the host asks for one)";
+    let empty = toml::map::Map::new();
+    let (target, table) = match raw.get_ref() {
         toml::Value::Boolean(false) => return Ok(AuthRequest::Off),
-        toml::Value::String(target) => (target.clone(), None),
+        toml::Value::String(target) => (target.clone(), &empty),
         toml::Value::Table(table) => {
-            if let Some(key) = table
-                .keys()
-                .find(|key| !matches!(key.as_str(), "path" | "copy_headers"))
-            {
+            if let Some(key) = table.keys().find(|key| {
+                !matches!(
+                    key.as_str(),
+                    "path" | "copy_headers" | "answer_headers" | "sign_in" | "sign_in_status"
+                )
+            }) {
                 return Err(Problem::new(
                     ConfigErrorKind::UnknownKey,
                     raw.span(),
@@ -414,25 +418,38 @@ fn validate_auth_request(raw: &Spanned<toml::Value>) -> Result<AuthRequest, Prob
                     ))
                 }
             };
-            (target, table.get("copy_headers"))
+            (target, table)
         }
         other => return Err(invalid(raw.span(), format!("{EXPECTED}; found {other}"))),
     };
-    let path = target
-        .parse::<http::uri::PathAndQuery>()
-        .ok()
-        .filter(|_| target.starts_with('/'))
-        .and_then(|parsed| crate::path::normalize(parsed.path()).ok().map(String::from));
-    let Some(path) = path else {
+    // A path and query weir routes: its normalised path.
+    let routed = |text: &str| {
+        text.parse::<http::uri::PathAndQuery>()
+            .ok()
+            .filter(|_| text.starts_with('/'))
+            .and_then(|parsed| crate::path::normalize(parsed.path()).ok().map(String::from))
+    };
+    let Some(path) = routed(&target) else {
         return Err(invalid(
             raw.span(),
             format!("auth_request's path is a path weir routes, starting with '/' (a query may follow), as \"/_auth\"; found {target:?}"),
         ));
     };
+    let header = |text: &str| {
+        HeaderName::from_bytes(text.as_bytes())
+            .ok()
+            .filter(|header| !MANAGED.contains(&header.as_str()) && *header != http::header::HOST)
+            .ok_or_else(|| {
+                invalid(
+                    raw.span(),
+                    format!("auth_request's copy_headers and answer_headers take header names (letters, digits and !#$%&'*+-.^_`|~), not Host nor one that describes the connection or the body's framing; found {text:?}"),
+                )
+            })
+    };
     let mut copy_headers: Vec<(HeaderName, HeaderName)> = Vec::new();
-    let table = match copy {
+    let copy = match table.get("copy_headers") {
         None => None,
-        Some(toml::Value::Table(table)) => Some(table),
+        Some(toml::Value::Table(copy)) => Some(copy),
         Some(other) => {
             return Err(invalid(
                 raw.span(),
@@ -440,25 +457,14 @@ fn validate_auth_request(raw: &Spanned<toml::Value>) -> Result<AuthRequest, Prob
             ))
         }
     };
-    for (name, value) in table.into_iter().flatten() {
+    for (name, value) in copy.into_iter().flatten() {
         let toml::Value::String(from) = value else {
             return Err(invalid(
                 raw.span(),
                 format!("auth_request.copy_headers.{name} names a header of the answer, as \"X-Auth-Request-User\"; found {value}"),
             ));
         };
-        let parse = |text: &str| {
-            HeaderName::from_bytes(text.as_bytes())
-                .ok()
-                .filter(|header| !MANAGED.contains(&header.as_str()) && *header != http::header::HOST)
-                .ok_or_else(|| {
-                    invalid(
-                        raw.span(),
-                        format!("auth_request.copy_headers takes header names (letters, digits and !#$%&'*+-.^_`|~), not Host nor one that describes the connection or the body's framing; found {text:?}"),
-                    )
-                })
-        };
-        let (to, from) = (parse(name)?, parse(from)?);
+        let (to, from) = (header(name)?, header(from)?);
         if copy_headers.iter().any(|(other, _)| *other == to) {
             return Err(Problem::new(
                 ConfigErrorKind::Duplicate,
@@ -470,10 +476,94 @@ fn validate_auth_request(raw: &Spanned<toml::Value>) -> Result<AuthRequest, Prob
         }
         copy_headers.push((to, from));
     }
+    let answer_headers = match table.get("answer_headers") {
+        None => Vec::new(),
+        Some(toml::Value::Array(names)) => names
+            .iter()
+            .map(|name| match name {
+                toml::Value::String(name) => header(name),
+                other => Err(invalid(
+                    raw.span(),
+                    format!("auth_request.answer_headers lists header names, as [\"Set-Cookie\"]; found {other}"),
+                )),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(other) => {
+            return Err(invalid(
+                raw.span(),
+                format!("auth_request.answer_headers lists header names, as [\"Set-Cookie\"]; found {other}"),
+            ))
+        }
+    };
+    let sign_in_status = match table.get("sign_in_status") {
+        None => None,
+        Some(toml::Value::Integer(code)) => match u16::try_from(*code)
+            .ok()
+            .filter(|code| (200..=599).contains(code) && *code != 444)
+            .and_then(|code| StatusCode::from_u16(code).ok())
+        {
+            Some(status) => Some(status),
+            None => {
+                return Err(invalid(
+                    raw.span(),
+                    format!("auth_request.sign_in_status is the status the sign-in page is answered with, from 200 to 599 (nginx's error_page 401 =403 /sign_in), found {code}"),
+                ))
+            }
+        },
+        Some(other) => {
+            return Err(invalid(
+                raw.span(),
+                format!("auth_request.sign_in_status is a status, as 403; found {other}"),
+            ))
+        }
+    };
+    let sign_in = match table.get("sign_in") {
+        None => None,
+        Some(toml::Value::String(text)) if text.contains("://") => {
+            if sign_in_status.is_some() {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    raw.span(),
+                    "auth_request.sign_in_status is the status of a sign-in route's answer; a sign_in URL is always a 302",
+                ));
+            }
+            Some(SignIn::Redirect(
+                Template::parse(text).map_err(|message| invalid(raw.span(), format!("auth_request.sign_in: {message}")))?,
+            ))
+        }
+        Some(toml::Value::String(text)) => match routed(text) {
+            Some(path) => Some(SignIn::Route {
+                target: text.clone(),
+                path,
+                status: sign_in_status,
+            }),
+            None => {
+                return Err(invalid(
+                    raw.span(),
+                    format!("auth_request.sign_in is a path weir routes (\"/oauth2/sign_in\") or a URL to redirect to (\"https://auth.example.com/start?rd=$scheme://$host$request_uri\"); found {text:?}"),
+                ))
+            }
+        },
+        Some(other) => {
+            return Err(invalid(
+                raw.span(),
+                format!("auth_request.sign_in is a path or a URL; found {other}"),
+            ))
+        }
+    };
+    if sign_in.is_none() && sign_in_status.is_some() {
+        return Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            raw.span(),
+            "auth_request.sign_in_status needs a sign_in path, whose answer it sets the status of",
+        ));
+    }
     Ok(AuthRequest::Ask {
         target,
         path,
         copy_headers,
+        answer_headers,
+        sign_in,
     })
 }
 
