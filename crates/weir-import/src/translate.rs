@@ -423,6 +423,8 @@ struct Translator<'a> {
     type_maps: std::rc::Rc<headers::TypeMaps>,
     /// The `http` block's `geo` maps ([`Scope::geo_maps`]).
     geo_maps: std::rc::Rc<geo::GeoMaps>,
+    /// The `server` block being read (its named locations make an `error_page`'s sign-in).
+    current_server: Option<&'a Directive>,
     /// The config's `auth_request_set` variables, and those a `proxy_set_header` sends.
     auth_variables: auth_request::Variables,
     /// Some `auth_request` (not `off`) is in the config.
@@ -1185,6 +1187,44 @@ impl<'a> Translator<'a> {
         }
     }
 
+    /// Whether an `error_page 401 = @name` of the server being read sends an auth_request's 401
+    /// to the named location `name`, as a sign-in redirect weir carries.
+    fn signs_in_at(&self, name: &str) -> bool {
+        fn walk(block: &[Directive], name: &str, server: Option<&Directive>) -> bool {
+            block.iter().any(|directive| {
+                (directive.name == "error_page"
+                    && directive.args.last().map(String::as_str) == Some(name)
+                    && matches!(
+                        auth_request::sign_in(directive, server),
+                        Some(Ok(auth_request::SignIn::Redirect(_)))
+                    ))
+                    || directive
+                        .block
+                        .as_deref()
+                        .is_some_and(|inner| walk(inner, name, server))
+            })
+        }
+        let server = self.current_server;
+        walk(
+            server
+                .and_then(|server| server.block.as_deref())
+                .unwrap_or_default(),
+            name,
+            server,
+        )
+    }
+
+    /// For `add_header NAME $var` whose `$var` some `auth_request_set` gives of the answer's own
+    /// `NAME`: `NAME`.
+    fn auth_answer_header(&self, directive: &Directive) -> Option<String> {
+        let [name, value] = directive.args.as_slice() else {
+            return None;
+        };
+        let variable = value.strip_prefix('$')?;
+        let header = self.auth_variables.answers.get(variable)?;
+        (header.eq_ignore_ascii_case(name)).then(|| name.clone())
+    }
+
     /// For `proxy_set_header NAME $var` whose `$var` some `auth_request_set` gives: `NAME` and the
     /// answer's header.
     fn copied_from_auth(&self, directive: &Directive) -> Option<(String, String)> {
@@ -1217,6 +1257,14 @@ impl<'a> Translator<'a> {
                     true,
                 )
             }
+            "add_header" if self.auth_answer_header(directive).is_some() => {
+                let name = self.auth_answer_header(directive).unwrap_or_default();
+                (
+                    Kind::Translated,
+                    format!("auth_request answer_headers += {name:?} on the routes where an auth_request is in force: the client gets the auth answer's {name} (on 2xx and 3xx answers, as add_header without always)"),
+                    true,
+                )
+            }
             "auth_request" if directive.args.first().is_some_and(|arg| arg == "off") => (
                 Kind::Translated,
                 "the routes it applies to ask no one (no auth_request)".to_string(),
@@ -1236,13 +1284,13 @@ impl<'a> Translator<'a> {
                 {
                     (
                         Kind::Translated,
-                        format!("auth_request copy_headers, where a proxy_set_header sends ${variable}: the request header gets the auth answer's {header}"),
+                        format!("auth_request copy_headers or answer_headers, where a proxy_set_header or an add_header names ${variable} alone: the request header, or the client's answer, gets the auth answer's {header}"),
                         true,
                     )
                 }
                 Ok((variable, _)) => (
                     Kind::Unsupported,
-                    format!("weir copies an auth answer's header only onto the request to the app (proxy_set_header NAME ${variable}); no proxy_set_header sends ${variable} alone"),
+                    format!("weir copies an auth answer's header onto the request to the app (proxy_set_header NAME ${variable}) or the client's answer (add_header NAME ${variable}, NAME the answer's own); nothing names ${variable} alone"),
                     false,
                 ),
                 Err(why) => (Kind::Unsupported, why, false),
@@ -1292,6 +1340,16 @@ impl<'a> Translator<'a> {
                 Ok(header) => (Kind::Approximated, response_note(&header), true),
                 Err(why) => (Kind::Unsupported, why, false),
             },
+            "error_page"
+                if self.asks
+                    && matches!(auth_request::sign_in(directive, self.current_server), Some(Ok(_))) =>
+            {
+                (
+                    Kind::Translated,
+                    "auth_request sign_in on the routes where an auth_request is in force: a 401 from the service sends the client there (the page's route answers it, or a 302 to the named location's URL)".to_string(),
+                    true,
+                )
+            }
             "error_page" => match pages::parse(directive) {
                 Ok((statuses, uri)) => {
                     let statuses: Vec<String> = statuses.iter().map(u16::to_string).collect();
@@ -2641,6 +2699,7 @@ impl<'a> Translator<'a> {
     }
 
     fn server(&mut self, directive: &'a Directive, http: &Scope<'a>) {
+        self.current_server = Some(directive);
         self.server_count += 1;
         let block = directive.block.as_deref().unwrap_or_default();
         let mut scope = http.clone();
@@ -3220,6 +3279,14 @@ impl<'a> Translator<'a> {
         };
         if path.starts_with('@') {
             if self.accounted.contains(&(directive as *const Directive)) {
+                return;
+            }
+            if self.asks && self.signs_in_at(&path) {
+                self.translated(
+                    directive,
+                    "its return 302 URL is the sign_in of the auth_request whose error_page 401 names it",
+                );
+                self.account_block(directive);
                 return;
             }
             self.approximated(
@@ -7478,6 +7545,8 @@ mod tests {
                         )
                     })
                     .collect(),
+                answer_headers: Vec::new(),
+                sign_in: None,
             })
         };
         // The server's, inherited; the app gets the service's user as X-User.
@@ -7649,6 +7718,72 @@ mod tests {
         assert_eq!(
             config.upstreams["other"].balance,
             weir::config::Balance::RoundRobin
+        );
+    }
+
+    #[test]
+    fn oauth2_proxys_sign_in_and_cookie_become_auth_request_keys() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  location /oauth2/ { proxy_pass http://127.0.0.1:4180; }\n",
+            "  location = /oauth2/auth { internal; proxy_pass http://127.0.0.1:4180; }\n",
+            "  location / {\n   auth_request /oauth2/auth;\n   error_page 401 =403 /oauth2/sign_in;\n",
+            "   auth_request_set $auth_cookie $upstream_http_set_cookie;\n   add_header Set-Cookie $auth_cookie;\n",
+            "   proxy_pass http://127.0.0.1:8000;\n  }\n",
+            "  location /admin/ { auth_request /oauth2/auth; error_page 401 = @login; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /plain/ { auth_request /oauth2/auth; error_page 401 /oauth2/sign_in; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /open/ { error_page 401 =403 /oauth2/sign_in; add_header Set-Cookie $auth_cookie; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location @login { return 302 https://auth.example.com/start?rd=$scheme://$host$request_uri; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let asked = |path: &str| {
+            config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .unwrap_or_else(|| panic!("no route {path}\n{}", imported.toml))
+                .rules
+                .auth_request
+                .clone()
+        };
+        let sign_in = |path: &str| match asked(path) {
+            Some(weir::config::AuthRequest::Ask { sign_in, .. }) => sign_in,
+            other => panic!("{other:?}"),
+        };
+        let route = |status: Option<u16>| {
+            Some(weir::config::SignIn::Route {
+                target: "/oauth2/sign_in".to_string(),
+                path: "/oauth2/sign_in".to_string(),
+                status: status.map(|code| http::StatusCode::from_u16(code).unwrap()),
+            })
+        };
+        assert_eq!(sign_in("/"), route(Some(403)));
+        assert_eq!(sign_in("/plain/"), route(Some(401)));
+        match sign_in("/admin/") {
+            Some(weir::config::SignIn::Redirect(url)) => assert_eq!(
+                url.as_str(),
+                "https://auth.example.com/start?rd=$scheme://$host$request_uri"
+            ),
+            other => panic!("{other:?}"),
+        }
+        match asked("/") {
+            Some(weir::config::AuthRequest::Ask { answer_headers, .. }) => {
+                assert_eq!(
+                    answer_headers,
+                    [http::HeaderName::from_static("set-cookie")]
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        // Where no auth_request is in force: nothing asked, the cookie's add_header adds nothing
+        // in nginx either, and the =403 page is not carried.
+        assert_eq!(asked("/open/"), None);
+        assert!(item(&imported, "location @login").note.contains("sign_in"));
+        assert_eq!(
+            item(&imported, "add_header Set-Cookie").kind,
+            Kind::Translated
         );
     }
 

@@ -9,7 +9,7 @@ use crate::parse::Directive;
 
 /// The variables of every `auth_request_set $var $upstream_http_NAME` in the config (by name,
 /// without `$`), with the answer's header each reads (`NAME`, `_` read as `-`); and those that
-/// some `proxy_set_header` sends alone.
+/// some `proxy_set_header` or `add_header` sends alone.
 #[derive(Debug, Default)]
 pub(super) struct Variables {
     pub answers: HashMap<String, String>,
@@ -32,7 +32,7 @@ impl Variables {
                         self.answers.insert(variable, header);
                     }
                 }
-                "proxy_set_header" => {
+                "proxy_set_header" | "add_header" => {
                     if let Some(variable) = directive.args.get(1).and_then(|value| alone(value)) {
                         self.sent.insert(variable.to_string());
                     }
@@ -87,6 +87,112 @@ pub(super) fn path(directive: &Directive) -> Result<String, String> {
         ));
     }
     Ok(path.clone())
+}
+
+/// For `add_header NAME $var` (not `always`) with `$var` an `auth_request_set`'s of the answer's
+/// own `NAME` among `in_force` (`add_header Set-Cookie $auth_cookie` with `auth_request_set
+/// $auth_cookie $upstream_http_set_cookie`): `NAME`.
+pub(super) fn answer_header_added(
+    directive: &Directive,
+    in_force: &[&Directive],
+) -> Option<String> {
+    let [name, value] = directive.args.as_slice() else {
+        return None;
+    };
+    let variable = alone(value)?;
+    let wanted = name.to_ascii_lowercase();
+    in_force.iter().rev().find_map(|set| {
+        let (set_variable, header) = answer_header(set).ok()?;
+        (set_variable == variable && header == wanted).then(|| name.clone())
+    })
+}
+
+/// Where `error_page 401 ...` sends the client of a route that asks: a path (`error_page 401
+/// =403 /oauth2/sign_in`, with the status nginx answers it with: `=CODE`'s, none for `=` (the
+/// page's own), 401 without `=`), or the URL of the named location's `return 302 URL`; `None`
+/// for another `error_page`, `Err` for a 401 one weir cannot carry.
+pub(super) fn sign_in(
+    directive: &Directive,
+    server: Option<&Directive>,
+) -> Option<Result<SignIn, String>> {
+    let (uri, rest) = directive.args.split_last()?;
+    let (codes, answer): (Vec<&String>, Option<&String>) = match rest.split_last() {
+        Some((last, codes)) if last.starts_with('=') => (codes.iter().collect(), Some(last)),
+        _ => (rest.iter().collect(), None),
+    };
+    if codes.len() != 1 || codes[0] != "401" {
+        return None;
+    }
+    let status = match answer.map(|answer| &answer[1..]) {
+        None => Some(401),
+        Some("") => None,
+        Some(code) => match code.parse::<u16>() {
+            Ok(code) if (200..=599).contains(&code) && code != 444 => Some(code),
+            _ => {
+                return Some(Err(format!(
+                    "={code} is not a status weir answers a sign-in page with"
+                )))
+            }
+        },
+    };
+    if let Some(name) = uri.strip_prefix('@') {
+        let named = server
+            .and_then(|server| server.block.as_deref())
+            .unwrap_or_default()
+            .iter()
+            .find(|inner| {
+                inner.name == "location"
+                    && inner.args.first().map(String::as_str) == Some(uri.as_str())
+            });
+        let Some(named) = named else {
+            return Some(Err(format!("no location @{name} in the server")));
+        };
+        return Some(match named.block.as_deref() {
+            Some([answer]) if answer.name == "return" => match answer.args.as_slice() {
+                [code, url] if code == "302" && url.contains("://") && redirect_url(url) => {
+                    Ok(SignIn::Redirect(url.clone()))
+                }
+                _ => Err(format!(
+                    "location @{name} answers otherwise than with return 302 URL (a URL with $host, $request_uri and $scheme), which is the redirect weir's sign_in makes"
+                )),
+            },
+            _ => Err(format!(
+                "location @{name} does more than return 302 URL, the redirect weir's sign_in makes"
+            )),
+        });
+    }
+    if !uri.starts_with('/') || uri.contains('$') {
+        return Some(Err(format!("{uri} is not a path weir routes")));
+    }
+    Some(Ok(SignIn::Route {
+        path: uri.clone(),
+        status,
+    }))
+}
+
+/// Whether `url`'s variables are `$host`, `$request_uri` and `$scheme`, those weir fills in.
+fn redirect_url(url: &str) -> bool {
+    let mut rest = url;
+    while let Some(dollar) = rest.find('$') {
+        let after = &rest[dollar + 1..];
+        let end = after
+            .find(|character: char| !(character.is_ascii_alphanumeric() || character == '_'))
+            .unwrap_or(after.len());
+        if !matches!(&after[..end], "host" | "request_uri" | "scheme") {
+            return false;
+        }
+        rest = &after[end..];
+    }
+    url.bytes().all(|byte| byte.is_ascii_graphic())
+}
+
+/// Where an `auth_request`'s 401 sends the client.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum SignIn {
+    /// The route of this path answers, with this status (`None`: the route's own).
+    Route { path: String, status: Option<u16> },
+    /// A 302 to this URL.
+    Redirect(String),
 }
 
 /// Whether `proxy_set_header NAME $var` sends one of `variables` alone.

@@ -922,9 +922,20 @@ pub(super) fn user_file(
     }
 }
 
-/// A route's `auth_request`: the path asked, the headers copied from its answer (request
-/// header, answer's header), and the `auth_request` in force.
-pub(super) type Asked = (String, Vec<(String, String)>, Source);
+/// A route's `auth_request`.
+#[derive(Debug, Clone)]
+pub(super) struct Asked {
+    /// The path asked.
+    pub path: String,
+    /// The headers copied from its answer: (request header, answer's header).
+    pub copies: Vec<(String, String)>,
+    /// The answer's headers the client gets.
+    pub answer_headers: Vec<String>,
+    /// Where a 401 sends the client.
+    pub sign_in: Option<super::auth_request::SignIn>,
+    /// The `auth_request` in force.
+    pub source: Source,
+}
 
 /// The header and access rules of one route, from the directives in force where its location is.
 #[derive(Debug, Clone, Default)]
@@ -1066,8 +1077,25 @@ impl Rules {
                 _ => {}
             }
         }
+        let mut answer_headers: Vec<String> = Vec::new();
         for &directive in &scope.add_header {
             let pointer = directive as *const Directive;
+            // `add_header Set-Cookie $auth_cookie` with `auth_request_set $auth_cookie
+            // $upstream_http_set_cookie`: the auth answer's header, where one is asked; else
+            // nginx's variable is empty, and the header is not added.
+            if let Some(name) =
+                super::auth_request::answer_header_added(directive, &scope.auth_request_set)
+            {
+                if asked.is_some() {
+                    answer_headers.push(name);
+                    rules.used.push(pointer);
+                } else {
+                    rules
+                        .inert
+                        .push((pointer, "no auth_request is in force, so its variable is empty and nginx adds nothing"));
+                }
+                continue;
+            }
             let (header, by_type) = match typed_response_header(directive, &scope.type_maps) {
                 Some(Ok(typed)) => (typed.header, typed.entries),
                 Some(Err(_)) => continue,
@@ -1279,7 +1307,31 @@ impl Rules {
             _ => {}
         }
         if let Some((path, directive)) = asked {
-            rules.auth_request = Some((path, copies, directive.source.clone()));
+            // `error_page 401 ...` in force: where a 401 sends the client.
+            let mut sign_in = None;
+            for &page in &scope.error_page {
+                if let Some(Ok(form)) = super::auth_request::sign_in(page, scope.server) {
+                    if sign_in.is_none() {
+                        sign_in = Some(form);
+                        rules.used.push(page as *const Directive);
+                    }
+                }
+            }
+            if !answer_headers.is_empty() {
+                rules.used.extend(
+                    scope
+                        .auth_request_set
+                        .iter()
+                        .map(|set| *set as *const Directive),
+                );
+            }
+            rules.auth_request = Some(Asked {
+                path,
+                copies,
+                answer_headers,
+                sign_in,
+                source: directive.source.clone(),
+            });
             rules.used.push(directive as *const Directive);
         }
         if let Some(satisfy) = scope
@@ -1299,6 +1351,15 @@ impl Rules {
         }
         for &directive in &scope.error_page {
             let pointer = directive as *const Directive;
+            // An auth_request's sign-in, carried above.
+            let signs_in = rules.auth_request.is_some()
+                && matches!(
+                    super::auth_request::sign_in(directive, scope.server),
+                    Some(Ok(_))
+                );
+            if signs_in {
+                continue;
+            }
             let page = super::pages::parse(directive)
                 .and_then(|(statuses, uri)| Ok((statuses, super::pages::file(scope, uri)?)));
             match page {
@@ -1584,21 +1645,40 @@ impl Rules {
         if let Some(source) = &self.satisfy_any {
             table.set("satisfy", toml_out::string("any"), Some(source));
         }
-        if let Some((path, copies, source)) = &self.auth_request {
-            let value = if copies.is_empty() {
-                toml_out::string(path)
-            } else {
-                let pairs: Vec<(&str, &str)> = copies
+        if let Some(asked) = &self.auth_request {
+            let mut parts = vec![format!("path = {}", toml_out::string(&asked.path))];
+            if !asked.copies.is_empty() {
+                let pairs: Vec<(&str, &str)> = asked
+                    .copies
                     .iter()
                     .map(|(name, header)| (name.as_str(), header.as_str()))
                     .collect();
-                format!(
-                    "{{ path = {}, copy_headers = {} }}",
-                    toml_out::string(path),
-                    inline_table(&pairs)
-                )
+                parts.push(format!("copy_headers = {}", inline_table(&pairs)));
+            }
+            if !asked.answer_headers.is_empty() {
+                parts.push(format!(
+                    "answer_headers = {}",
+                    toml_out::strings(asked.answer_headers.iter().map(String::as_str))
+                ));
+            }
+            match &asked.sign_in {
+                Some(super::auth_request::SignIn::Route { path, status }) => {
+                    parts.push(format!("sign_in = {}", toml_out::string(path)));
+                    if let Some(status) = status {
+                        parts.push(format!("sign_in_status = {status}"));
+                    }
+                }
+                Some(super::auth_request::SignIn::Redirect(url)) => {
+                    parts.push(format!("sign_in = {}", toml_out::string(url)));
+                }
+                None => {}
+            }
+            let value = if parts.len() == 1 {
+                toml_out::string(&asked.path)
+            } else {
+                format!("{{ {} }}", parts.join(", "))
             };
-            table.set("auth_request", value, Some(source));
+            table.set("auth_request", value, Some(&asked.source));
         }
         if let Some((_, _, source)) = self.pages.first() {
             let statuses: Vec<String> = self

@@ -921,6 +921,8 @@ fn weir_toml(
                 servers.dedup();
                 format!("servers = [{}]", servers.join(", "))
             }
+            // Every server is the test upstream: one server, whose weight is no matter.
+            "weights" => continue,
             "resolver" => match resolver {
                 Some(resolver) => format!("resolver = \"{resolver}\""),
                 None => continue,
