@@ -642,13 +642,17 @@ impl Proxy {
                 body: RequestBody::Full(None),
                 bodiless: true,
             });
-            let target = UpstreamTarget::new(
+            let mut target = UpstreamTarget::new(
                 upstream,
                 rules,
                 lookup.host,
                 &redirect.path,
                 (route, redirect.query()),
             );
+            // `$request_uri` stays the client's, as nginx's after an internal redirect.
+            if let Some(named) = &mut target.named {
+                named.request_uri = Some(head.uri.clone());
+            }
             let (upstream_request, _) = self.upstream_request(&target, client, client_ip, request);
             let sent = self.sending(upstream, record);
             // Rare: the redirect's target takes its servers for itself.

@@ -55,6 +55,9 @@ pub(super) struct Head {
     headers: Headers,
     /// The target's authority, when the request had one.
     authority: Option<HeaderValue>,
+    /// The client's target, for the redirect's `$request_uri` (nginx keeps it across an
+    /// internal redirect).
+    pub(super) uri: Uri,
     /// The request's host, for routing the redirect in the same server.
     pub(super) host: Option<String>,
 }
@@ -69,6 +72,7 @@ impl Head {
                 .uri()
                 .authority()
                 .and_then(|authority| HeaderValue::from_str(authority.as_str()).ok()),
+            uri: request.uri().clone(),
             host: host.map(str::to_string),
         }
     }

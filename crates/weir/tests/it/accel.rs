@@ -62,6 +62,7 @@ path = "/headers"
 match = "exact"
 upstream = "echo"
 internal = true
+request_headers = {{ "X-Original-URI" = "$request_uri" }}
 "#,
         root.join("protected").display()
     )
@@ -72,7 +73,7 @@ fn start_nginx(app: &str, root: &std::path::Path, echo: &str) -> Nginx {
     let server = format!(
         "        location / {{ proxy_pass http://{app}; }}\n\
          location /protected/ {{ internal; alias {}/; }}\n\
-         location = /headers {{ internal; proxy_pass http://{echo}; }}\n",
+         location = /headers {{ internal; proxy_pass http://{echo}; proxy_set_header X-Original-URI $request_uri; }}\n",
         root.join("protected").display()
     );
     Nginx::start("", &server).expect("nginx starts")
@@ -178,6 +179,8 @@ async fn a_redirect_to_a_proxied_internal_route_is_a_get_with_the_clients_header
     let text = reply.text();
     assert!(text.starts_with("GET /headers?via=accel "), "{text}");
     assert!(text.contains("x-client: kept\n"), "{text}");
+    // `$request_uri` is the client's, as nginx keeps it across an internal redirect.
+    assert!(text.contains("x-original-uri: /form\n"), "{text}");
     assert!(!text.contains("content-length"), "no body: {text}");
     assert_eq!(reply.header("set-cookie"), Some("seen=1"));
     no_accel_headers(&reply);
@@ -194,6 +197,11 @@ async fn a_redirect_to_a_proxied_internal_route_is_a_get_with_the_clients_header
         theirs.text()
     );
     assert!(theirs.text().contains("x-client: kept\n"));
+    assert!(
+        theirs.text().contains("x-original-uri: /form\n"),
+        "{}",
+        theirs.text()
+    );
     assert_eq!(theirs.header("set-cookie"), Some("seen=1"));
 }
 
