@@ -2420,6 +2420,15 @@ impl<'a> Translator<'a> {
                     table.set("balance", toml_out::string("client_address"), Some(&inner.source));
                     self.translated(inner, "balance = \"client_address\": each client's requests go to the server nginx's ip_hash picks (its address's first three bytes, as trusted_proxies reads it)");
                 }
+                "hash"
+                    if inner
+                        .args
+                        .first()
+                        .is_some_and(|key| key == "$remote_addr" || key == "$binary_remote_addr") =>
+                {
+                    table.set("balance", toml_out::string("client_address"), Some(&inner.source));
+                    self.approximated(inner, "balance = \"client_address\": each client's requests go to one server, by nginx's ip_hash of its address (its first three bytes: a /24 shares a server), where nginx's hash takes the whole address (and another server than ip_hash's)");
+                }
                 "hash" | "random" | "sticky" => {
                     self.unsupported(inner, "weir balances round robin, least outstanding or by client address (ip_hash); no other affinity")
                 }
@@ -7715,6 +7724,14 @@ mod tests {
         assert_eq!(socketio.weights, [("10.0.0.1:5000".to_string(), 2)]);
         assert_eq!(item(&imported, "ip_hash").kind, Kind::Translated);
         assert_eq!(item(&imported, "hash $request_uri").kind, Kind::Unsupported);
+        let by_address = import(
+            "http { upstream app { hash $remote_addr consistent; server 10.0.0.1:8000; server 10.0.0.2:8000; } server { listen 80; location / { proxy_pass http://app; } } }",
+        );
+        assert_eq!(
+            item(&by_address, "hash $remote_addr").kind,
+            Kind::Approximated
+        );
+        assert!(by_address.toml.contains(r#"balance = "client_address""#));
         assert_eq!(
             config.upstreams["other"].balance,
             weir::config::Balance::RoundRobin
