@@ -322,9 +322,12 @@ impl Proxy {
                 unanswered.client_ip(),
                 asked.secure,
             );
-            // An `auth_request`'s answer headers (`Set-Cookie`), when it gave some.
+            // An `auth_request`'s answer headers (`Set-Cookie`), when it gave some, on the
+            // statuses `response_headers` has.
             if let Some(copied) = unanswered.record.auth_copied.take() {
-                copied.answer(&mut response);
+                if rules::is_success(response.status()) {
+                    copied.answer(&mut response);
+                }
             }
             self.outgoing.apply(&mut response, &asked);
             // The logging exit: counted now, logged when the body is done.
@@ -798,6 +801,129 @@ impl Proxy {
         }
         record.upstream = Some(sent.elapsed());
         record.queued = response.body().queued();
+    }
+}
+
+impl Proxy {
+    /// `auth_request` (`proxy/auth_request.rs`): asks `ask` whether `request` may be served: on a 2xx answer,
+    /// what it gives, if anything (boxed: kept in the log's record until the request is sent
+    /// and answered); on a 401 with a `sign_in` route, that route's answer (the record then names
+    /// it).
+    async fn ask<'proxy>(
+        &'proxy self,
+        ask: &auth_request::Ask,
+        client: &ClientInfo,
+        client_ip: std::net::IpAddr,
+        host: Option<&str>,
+        request: &Request<ClientBody>,
+        record: &mut Record<'proxy>,
+    ) -> Result<auth_request::Asked, ProxyError> {
+        match self.decided(ask, client, client_ip, host, request).await {
+            Ok(copied) => Ok(auth_request::Asked::Pass(
+                (!copied.is_empty()).then(|| Box::new(copied)),
+            )),
+            Err(error) => {
+                let denied = matches!(
+                    &error,
+                    ProxyError::AuthRequestDenied { status, .. } if *status == http::StatusCode::UNAUTHORIZED
+                );
+                match (ask.sign_in(), denied) {
+                    (Some(crate::config::SignIn::Redirect(url)), true) => {
+                        Err(ProxyError::HeaderRedirect {
+                            status: http::StatusCode::FOUND,
+                            location: crate::answer::location(
+                                url,
+                                host,
+                                "localhost",
+                                request.uri(),
+                                client.tls.is_some(),
+                            )
+                            .map(String::into_boxed_str),
+                        })
+                    }
+                    (Some(crate::config::SignIn::Route { target, status, .. }), true) => {
+                        let redirect = accel::Redirect::to(target)?;
+                        let head = accel::Head::of(request, host);
+                        let mut response =
+                            Box::pin(self.follow(redirect, &head, client, client_ip, None, record))
+                                .await?;
+                        if let Some(status) = status {
+                            *response.status_mut() = *status;
+                        }
+                        Ok(auth_request::Asked::Answer(Box::new(response)))
+                    }
+                    _ => Err(error),
+                }
+            }
+        }
+    }
+
+    /// The asking and what its answer decides.
+    async fn decided(
+        &self,
+        ask: &auth_request::Ask,
+        client: &ClientInfo,
+        client_ip: std::net::IpAddr,
+        host: Option<&str>,
+        request: &Request<ClientBody>,
+    ) -> Result<auth_request::Copied, ProxyError> {
+        let lookup = Lookup {
+            listener: client.listener,
+            host,
+            path: ask.path(),
+            internal: true,
+        };
+        let route = self
+            .router
+            .find(&lookup)
+            .ok_or_else(|| auth_request::failed(format!("no route takes {}", ask.path())))?;
+        let asking = ask.request(request);
+        let copied = match &route.target {
+            Target::Upstream(upstream) => {
+                let rules = self.rules.find(Some(route.index), None);
+                let mut target =
+                    UpstreamTarget::new(upstream, rules, host, ask.path(), (route, ask.query()));
+                if let Some(named) = &mut target.named {
+                    named.request_uri = Some(request.uri().clone());
+                }
+                let asking = asking.map(|()| Bodied {
+                    body: RequestBody::Full(None),
+                    bodiless: true,
+                });
+                let (upstream_request, _) =
+                    self.upstream_request(&target, client, client_ip, asking);
+                let response = upstream
+                    .send(upstream_request, route.priority, Some(client_ip), None)
+                    .await
+                    .map_err(|error| auth_request::failed(format!("{}: {error}", ask.path())))?;
+                let (parts, mut body) = response.into_parts();
+                let decided = ask.decide(parts.status, &parts.headers);
+                // Read to its end (a small one), so that the connection is kept.
+                let mut read = 0;
+                while read <= auth_request::MAX_BODY {
+                    match http_body_util::BodyExt::frame(&mut body).await {
+                        Some(Ok(frame)) => {
+                            read += frame.data_ref().map_or(0, bytes::Bytes::len);
+                        }
+                        _ => break,
+                    }
+                }
+                decided?
+            }
+            Target::Static(dir) => match route.serve_static(dir, ask.path(), &asking).await {
+                Ok(Some(response)) => ask.decide(response.status(), response.headers())?,
+                Ok(None) => ask.decide(
+                    http::StatusCode::NOT_FOUND,
+                    &crate::head_view::Headers::default(),
+                )?,
+                Err(error) => ask.decide(error.status(), &crate::head_view::Headers::default())?,
+            },
+            Target::Answer(answer) => {
+                let response = answer.respond_to(&asking, host, client.tls.is_some());
+                ask.decide(response.status(), response.headers())?
+            }
+        };
+        Ok(copied)
     }
 }
 

@@ -25,20 +25,15 @@ use bytes::Bytes;
 use http::header::{self, HeaderName};
 use http::uri::PathAndQuery;
 use http::{Method, StatusCode, Uri};
-use http_body_util::BodyExt as _;
 
-use super::logging::Record;
-use super::{accel, Bodied, ClientInfo, Proxy, Target, UpstreamTarget};
 use crate::body::Body;
 use crate::config::{AuthRequest, SignIn};
 use crate::error::ProxyError;
 use crate::head_view::{Headers, Request, RequestHead, Response};
-use crate::request_body::{ClientBody, RequestBody};
-use crate::routing::Lookup;
 
 /// The most of an answer's body weir reads to keep its connection; past it the connection is
 /// dropped with the rest.
-const MAX_BODY: usize = 64 * 1024;
+pub(super) const MAX_BODY: usize = 64 * 1024;
 
 /// A route's or host's `auth_request`, as the proxy asks it.
 #[derive(Debug)]
@@ -78,10 +73,25 @@ impl Ask {
         })
     }
 
+    /// The normalised path asked, which routing sees.
+    pub(super) fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The query asked, if any.
+    pub(super) fn query(&self) -> Option<&str> {
+        self.target.query()
+    }
+
+    /// Where a 401 sends the client.
+    pub(super) fn sign_in(&self) -> Option<&SignIn> {
+        self.sign_in.as_ref()
+    }
+
     /// The asking request: a GET of the target with the client's headers (its body's framing
     /// out), in the client's HTTP version. An HTTP/2 request (or one in absolute form) named its
     /// host in its target, which goes on as `Host`.
-    fn request<B>(&self, client: &Request<B>) -> Request<()> {
+    pub(super) fn request<B>(&self, client: &Request<B>) -> Request<()> {
         let mut headers = client.headers().clone();
         headers.remove(header::CONTENT_LENGTH);
         headers.remove(header::TRANSFER_ENCODING);
@@ -100,7 +110,11 @@ impl Ask {
 
     /// What the answer's `status` and `headers` decide: the request headers to set (`Ok`), or the
     /// client's answer (`Err`).
-    fn decide(&self, status: StatusCode, headers: &Headers) -> Result<Copied, ProxyError> {
+    pub(super) fn decide(
+        &self,
+        status: StatusCode,
+        headers: &Headers,
+    ) -> Result<Copied, ProxyError> {
         if status.is_success() {
             let request = self
                 .copy_headers
@@ -137,7 +151,7 @@ impl Ask {
     }
 }
 
-fn failed(reason: String) -> ProxyError {
+pub(super) fn failed(reason: String) -> ProxyError {
     ProxyError::AuthRequestFailed {
         reason: reason.into_boxed_str(),
     }
@@ -152,7 +166,7 @@ pub(super) struct Copied {
 }
 
 impl Copied {
-    fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.request.is_empty() && self.answer.is_empty()
     }
 
@@ -166,12 +180,9 @@ impl Copied {
         }
     }
 
-    /// Adds the answer's headers to the client's answer, on the statuses `response_headers`
-    /// has (nginx's `add_header` without `always`).
+    /// Adds the answer's headers to the client's answer (the caller checks its status: those
+    /// `response_headers` has, nginx's `add_header` without `always`).
     pub(super) fn answer(self, response: &mut Response<Body>) {
-        if !super::rules::is_success(response.status()) {
-            return;
-        }
         for (name, value) in self.answer {
             response.headers_mut().append(&name, value.as_ref());
         }
@@ -183,127 +194,6 @@ impl Copied {
 pub(super) enum Asked {
     Pass(Option<Box<Copied>>),
     Answer(Box<Response<Body>>),
-}
-
-impl Proxy {
-    /// Asks `ask` whether `request` may be served (see [the module](self)): on a 2xx answer,
-    /// what it gives, if anything (boxed: kept in the log's record until the request is sent
-    /// and answered); on a 401 with a `sign_in` route, that route's answer (the record then names
-    /// it).
-    pub(super) async fn ask<'proxy>(
-        &'proxy self,
-        ask: &Ask,
-        client: &ClientInfo,
-        client_ip: std::net::IpAddr,
-        host: Option<&str>,
-        request: &Request<ClientBody>,
-        record: &mut Record<'proxy>,
-    ) -> Result<Asked, ProxyError> {
-        match self.decided(ask, client, client_ip, host, request).await {
-            Ok(copied) => Ok(Asked::Pass((!copied.is_empty()).then(|| Box::new(copied)))),
-            Err(error) => {
-                let denied = matches!(
-                    &error,
-                    ProxyError::AuthRequestDenied { status, .. } if *status == StatusCode::UNAUTHORIZED
-                );
-                match (&ask.sign_in, denied) {
-                    (Some(SignIn::Redirect(url)), true) => Err(ProxyError::HeaderRedirect {
-                        status: StatusCode::FOUND,
-                        location: crate::answer::location(
-                            url,
-                            host,
-                            "localhost",
-                            request.uri(),
-                            client.tls.is_some(),
-                        )
-                        .map(String::into_boxed_str),
-                    }),
-                    (Some(SignIn::Route { target, status, .. }), true) => {
-                        let redirect = accel::Redirect::to(target)?;
-                        let head = accel::Head::of(request, host);
-                        let mut response =
-                            Box::pin(self.follow(redirect, &head, client, client_ip, None, record))
-                                .await?;
-                        if let Some(status) = status {
-                            *response.status_mut() = *status;
-                        }
-                        Ok(Asked::Answer(Box::new(response)))
-                    }
-                    _ => Err(error),
-                }
-            }
-        }
-    }
-
-    /// The asking and what its answer decides.
-    async fn decided(
-        &self,
-        ask: &Ask,
-        client: &ClientInfo,
-        client_ip: std::net::IpAddr,
-        host: Option<&str>,
-        request: &Request<ClientBody>,
-    ) -> Result<Copied, ProxyError> {
-        let lookup = Lookup {
-            listener: client.listener,
-            host,
-            path: &ask.path,
-            internal: true,
-        };
-        let route = self
-            .router
-            .find(&lookup)
-            .ok_or_else(|| failed(format!("no route takes {}", ask.path)))?;
-        let asking = ask.request(request);
-        let copied = match &route.target {
-            Target::Upstream(upstream) => {
-                let rules = self.rules.find(Some(route.index), None);
-                let mut target = UpstreamTarget::new(
-                    upstream,
-                    rules,
-                    host,
-                    &ask.path,
-                    (route, ask.target.query()),
-                );
-                if let Some(named) = &mut target.named {
-                    named.request_uri = Some(request.uri().clone());
-                }
-                let asking = asking.map(|()| Bodied {
-                    body: RequestBody::Full(None),
-                    bodiless: true,
-                });
-                let (upstream_request, _) =
-                    self.upstream_request(&target, client, client_ip, asking);
-                let response = upstream
-                    .send(upstream_request, route.priority, Some(client_ip), None)
-                    .await
-                    .map_err(|error| failed(format!("{}: {error}", ask.path)))?;
-                let (parts, mut body) = response.into_parts();
-                let decided = ask.decide(parts.status, &parts.headers);
-                // Read to its end (a small one), so that the connection is kept.
-                let mut read = 0;
-                while read <= MAX_BODY {
-                    match body.frame().await {
-                        Some(Ok(frame)) => {
-                            read += frame.data_ref().map_or(0, Bytes::len);
-                        }
-                        _ => break,
-                    }
-                }
-                decided?
-            }
-            Target::Static(dir) => match route.serve_static(dir, &ask.path, &asking).await {
-                Ok(Some(response)) => ask.decide(response.status(), response.headers())?,
-                Ok(None) => ask.decide(StatusCode::NOT_FOUND, &Headers::default())?,
-                Err(error) => ask.decide(error.status(), &Headers::default())?,
-            },
-            Target::Answer(answer) => {
-                let response = answer.respond_to(&asking, host, client.tls.is_some());
-                ask.decide(response.status(), response.headers())?
-            }
-        };
-        Ok(copied)
-    }
 }
 
 #[cfg(test)]
