@@ -149,7 +149,11 @@ pub(super) fn sign_in(
         };
         return Some(match named.block.as_deref() {
             Some([answer]) if answer.name == "return" => match answer.args.as_slice() {
-                [code, url] if code == "302" && url.contains("://") && redirect_url(url) => {
+                [code, url]
+                    if code == "302"
+                        && url.contains("://")
+                        && super::headers::redirect_variables_only(url) =>
+                {
                     Ok(SignIn::Redirect(url.clone()))
                 }
                 _ => Err(format!(
@@ -168,22 +172,6 @@ pub(super) fn sign_in(
         path: uri.clone(),
         status,
     }))
-}
-
-/// Whether `url`'s variables are `$host`, `$request_uri` and `$scheme`, those weir fills in.
-fn redirect_url(url: &str) -> bool {
-    let mut rest = url;
-    while let Some(dollar) = rest.find('$') {
-        let after = &rest[dollar + 1..];
-        let end = after
-            .find(|character: char| !(character.is_ascii_alphanumeric() || character == '_'))
-            .unwrap_or(after.len());
-        if !matches!(&after[..end], "host" | "request_uri" | "scheme") {
-            return false;
-        }
-        rest = &after[end..];
-    }
-    url.bytes().all(|byte| byte.is_ascii_graphic())
 }
 
 /// Where an `auth_request`'s 401 sends the client.

@@ -115,37 +115,17 @@ pub(super) fn geo_if(directive: &Directive) -> Option<(String, Test)> {
     if answer.name != "return" || answer.args != ["403"] {
         return None;
     }
-    let text = directive.args.join(" ");
-    let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
-    let variable = inner.strip_prefix('$')?;
-    let end = variable
-        .find(|character: char| !(character.is_ascii_alphanumeric() || character == '_'))
-        .unwrap_or(variable.len());
-    let (name, rest) = variable.split_at(end);
-    let rest = rest.trim();
-    let unquote = |value: &str| {
-        let value = value.trim();
-        value
-            .strip_prefix('"')
-            .and_then(|value| value.strip_suffix('"'))
-            .or_else(|| {
-                value
-                    .strip_prefix('\'')
-                    .and_then(|value| value.strip_suffix('\''))
-            })
-            .unwrap_or(value)
-            .to_string()
-    };
+    let (name, rest) = super::headers::if_variable(directive)?;
     let test = if rest.is_empty() {
         Test::Set
     } else if let Some(value) = rest.strip_prefix("!=") {
-        Test::IsNot(unquote(value))
+        Test::IsNot(super::headers::unquote(value).to_string())
     } else if let Some(value) = rest.strip_prefix('=') {
-        Test::Is(unquote(value))
+        Test::Is(super::headers::unquote(value).to_string())
     } else {
         return None;
     };
-    (!name.is_empty()).then(|| (name.to_string(), test))
+    Some((name, test))
 }
 
 /// Whether `outer` holds all of `inner`.

@@ -237,15 +237,27 @@ fn guard_answer(directive: &Directive) -> Option<(u16, Option<String>)> {
 
 /// Whether `url`'s variables are those a weir redirect fills in: `$host`, `$request_uri`,
 /// `$scheme` (`${host}` too), and it is visible ASCII.
-fn redirect_variables_only(url: &str) -> bool {
-    let mut rest = url;
+pub(super) fn redirect_variables_only(url: &str) -> bool {
+    let known = variable_names(url).is_some_and(|names| {
+        names
+            .iter()
+            .all(|name| matches!(*name, "host" | "request_uri" | "scheme"))
+    });
+    known && !url.is_empty() && url.bytes().all(|byte| byte.is_ascii_graphic())
+}
+
+/// The names of the variables in `text` (`$name` or `${name}`), in order; `None` for an unclosed
+/// `${`.
+fn variable_names(text: &str) -> Option<Vec<&str>> {
+    let mut names = Vec::new();
+    let mut rest = text;
     while let Some(dollar) = rest.find('$') {
         let after = &rest[dollar + 1..];
         let (name, remainder) = match after.strip_prefix('{') {
-            Some(braced) => match braced.find('}') {
-                Some(end) => (&braced[..end], &braced[end + 1..]),
-                None => return false,
-            },
+            Some(braced) => {
+                let end = braced.find('}')?;
+                (&braced[..end], &braced[end + 1..])
+            }
             None => {
                 let end = after
                     .find(|character: char| {
@@ -255,12 +267,37 @@ fn redirect_variables_only(url: &str) -> bool {
                 (&after[..end], &after[end..])
             }
         };
-        if !matches!(name, "host" | "request_uri" | "scheme") {
-            return false;
-        }
+        names.push(name);
         rest = remainder;
     }
-    !url.is_empty() && url.bytes().all(|byte| byte.is_ascii_graphic())
+    Some(names)
+}
+
+/// The variable an `if ($NAME ...)` tests and what follows it (the operator and value, or
+/// nothing): `("http_user_agent", "~* bot")`.
+pub(super) fn if_variable(directive: &Directive) -> Option<(String, String)> {
+    let text = directive.args.join(" ");
+    let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
+    let variable = inner.strip_prefix('$')?;
+    let end = variable
+        .find(|character: char| !(character.is_ascii_alphanumeric() || character == '_'))
+        .unwrap_or(variable.len());
+    let (name, rest) = variable.split_at(end);
+    (!name.is_empty()).then(|| (name.to_string(), rest.trim().to_string()))
+}
+
+/// A value as nginx reads it: without the quotes around it, if any.
+pub(super) fn unquote(value: &str) -> &str {
+    let value = value.trim();
+    value
+        .strip_prefix('"')
+        .and_then(|value| value.strip_suffix('"'))
+        .or_else(|| {
+            value
+                .strip_prefix('\'')
+                .and_then(|value| value.strip_suffix('\''))
+        })
+        .unwrap_or(value)
 }
 
 /// `if ($http_user_agent ~* (bot|crawler)) { return 403; }` (`~`, `~*`, `!~`, `!~*`, `=`, `!=`;
@@ -272,27 +309,12 @@ pub(super) fn header_guard(directive: &Directive) -> Option<Result<HeaderGuard, 
         return None;
     }
     let (status, location) = guard_answer(directive)?;
-    let text = directive.args.join(" ");
-    let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
-    let variable = inner.strip_prefix("$http_")?;
-    let end = variable
-        .find(|character: char| !(character.is_ascii_alphanumeric() || character == '_'))
-        .unwrap_or(variable.len());
-    let (name, rest) = variable.split_at(end);
-    let rest = rest.trim_start();
+    let (variable, rest) = if_variable(directive)?;
+    let name = variable.strip_prefix("http_")?;
     let (operator, value) = ["!~*", "!~", "~*", "~", "!=", "="]
         .iter()
         .find_map(|operator| Some((*operator, rest.strip_prefix(operator)?)))?;
-    let value = value.trim();
-    let value = value
-        .strip_prefix('"')
-        .and_then(|value| value.strip_suffix('"'))
-        .or_else(|| {
-            value
-                .strip_prefix('\'')
-                .and_then(|value| value.strip_suffix('\''))
-        })
-        .unwrap_or(value);
+    let value = unquote(value);
     if name.is_empty() || value.contains('$') && !operator.contains('~') {
         return None;
     }
@@ -703,23 +725,8 @@ pub(super) fn value_ok(value: &str) -> Result<(), String> {
             "weir takes header values of visible ASCII, spaces and tabs; {value:?} is not"
         ));
     }
-    let mut rest = value;
-    while let Some(dollar) = rest.find('$') {
-        let after = &rest[dollar + 1..];
-        let (name, remainder) = match after.strip_prefix('{') {
-            Some(braced) => match braced.find('}') {
-                Some(end) => (&braced[..end], &braced[end + 1..]),
-                None => return Err(format!("an unclosed ${{ in {value:?}")),
-            },
-            None => {
-                let end = after
-                    .find(|character: char| {
-                        !(character.is_ascii_alphanumeric() || character == '_')
-                    })
-                    .unwrap_or(after.len());
-                (&after[..end], &after[end..])
-            }
-        };
+    let names = variable_names(value).ok_or_else(|| format!("an unclosed ${{ in {value:?}"))?;
+    for name in names {
         let known = matches!(
             name,
             "host"
@@ -738,7 +745,6 @@ pub(super) fn value_ok(value: &str) -> Result<(), String> {
                 "weir has no ${name}: a header value may use {VARIABLES}"
             ));
         }
-        rest = remainder;
     }
     Ok(())
 }
