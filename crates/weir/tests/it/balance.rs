@@ -136,6 +136,48 @@ both_transports!(round_robin_spreads_requests_evenly, |transport| {
     assert!(states(&gateway).iter().all(|state| state.healthy));
 });
 
+/// Which of `servers` took each of `requests`, sent one after the other (on `client` when given,
+/// else each on a new connection), each answered 200.
+async fn taken_by(
+    servers: &[UpstreamServer],
+    addr: std::net::SocketAddr,
+    mut client: Option<Client>,
+    requests: impl IntoIterator<Item = http::Request<http_body_util::Full<bytes::Bytes>>>,
+) -> Vec<usize> {
+    let mut taken = Vec::new();
+    for request in requests {
+        let before: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+        let reply = match &mut client {
+            Some(client) => client.send(request).await,
+            None => Client::connect(addr).await.send(request).await,
+        };
+        assert_eq!(reply.expect("an answer").status, StatusCode::OK);
+        let after: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
+        taken.push(
+            (0..servers.len())
+                .find(|&index| after[index] > before[index])
+                .expect("a server took it"),
+        );
+    }
+    taken
+}
+
+fn get_root() -> http::Request<http_body_util::Full<bytes::Bytes>> {
+    http::Request::get("/")
+        .header("host", "localhost")
+        .body(Default::default())
+        .unwrap()
+}
+
+/// A request from `client`, as a trusted proxy's `X-Real-IP` says.
+fn get_from(client: &str) -> http::Request<http_body_util::Full<bytes::Bytes>> {
+    http::Request::get("/")
+        .header("host", "localhost")
+        .header("x-real-ip", client)
+        .body(Default::default())
+        .unwrap()
+}
+
 /// `weights` (nginx `server ... weight=N`): a server takes its weight's share of the turns,
 /// spread through the round as nginx's smooth weighted round robin spreads them; with
 /// `WEIR_E2E=1`, nginx with the same weights sends the same requests to the same servers.
@@ -152,19 +194,8 @@ async fn weights_share_the_requests_as_nginxs_weighted_round_robin() {
     let sequence = |addr: std::net::SocketAddr| {
         let servers = &servers;
         async move {
-            let mut client = Client::connect(addr).await;
-            let mut taken = Vec::new();
-            for _ in 0..12 {
-                let before: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
-                assert_eq!(client.get("/").await.status, StatusCode::OK);
-                let after: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
-                taken.push(
-                    (0..servers.len())
-                        .find(|&index| after[index] > before[index])
-                        .expect("a server took it"),
-                );
-            }
-            taken
+            let client = Client::connect(addr).await;
+            taken_by(servers, addr, Some(client), (0..12).map(|_| get_root())).await
         }
     };
     let from_weir = sequence(gateway.addr).await;
@@ -212,34 +243,16 @@ async fn client_address_sends_each_client_to_its_server_as_nginxs_ip_hash() {
     .await;
     let clients: Vec<String> = (0..12).map(|third| format!("10.7.{third}.9")).collect();
     // The server that took each client's request, each asked twice (on new connections).
-    let servers_of = |addr: std::net::SocketAddr| {
-        let (servers, clients) = (&servers, &clients);
-        async move {
-            let mut taken = Vec::new();
-            for client in clients.iter().chain(clients) {
-                let before: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
-                let request = http::Request::get("/")
-                    .header("host", "localhost")
-                    .header("x-real-ip", client.as_str())
-                    .body(Default::default())
-                    .unwrap();
-                let reply = Client::connect(addr)
-                    .await
-                    .send(request)
-                    .await
-                    .expect("an answer");
-                assert_eq!(reply.status, StatusCode::OK);
-                let after: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
-                taken.push(
-                    (0..servers.len())
-                        .find(|&index| after[index] > before[index])
-                        .expect("a server took it"),
-                );
-            }
-            taken
-        }
-    };
-    let from_weir = servers_of(gateway_with_realip.addr).await;
+    let from_weir = taken_by(
+        &servers,
+        gateway_with_realip.addr,
+        None,
+        clients
+            .iter()
+            .chain(&clients)
+            .map(|client| get_from(client)),
+    )
+    .await;
     // Each client twice on the same server, and the clients over more than one server.
     assert_eq!(from_weir[..12], from_weir[12..]);
     let used = (0..3).filter(|index| from_weir.contains(index)).count();
@@ -296,28 +309,13 @@ async fn client_address_sends_each_client_to_its_server_as_nginxs_ip_hash() {
         "        location / { proxy_pass http://app; }",
     )
     .expect("nginx starts");
-    let servers_of = |addr: std::net::SocketAddr| {
-        let (servers, clients) = (&fresh, &clients);
-        async move {
-            let mut taken = Vec::new();
-            for client in clients {
-                let before: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
-                let request = http::Request::get("/")
-                    .header("host", "localhost")
-                    .header("x-real-ip", client.as_str())
-                    .body(Default::default())
-                    .unwrap();
-                let reply = Client::connect(addr)
-                    .await
-                    .send(request)
-                    .await
-                    .expect("an answer");
-                assert_eq!(reply.status, StatusCode::OK);
-                let after: Vec<usize> = servers.iter().map(UpstreamServer::requests).collect();
-                taken.push((0..servers.len()).find(|&index| after[index] > before[index]));
-            }
-            taken
-        }
+    let servers_of = |addr| {
+        taken_by(
+            &fresh,
+            addr,
+            None,
+            clients.iter().map(|client| get_from(client)),
+        )
     };
     assert_eq!(
         servers_of(nginx.addr).await,
