@@ -529,7 +529,6 @@ impl Proxy {
                 } else {
                     self.unbuffered(std::mem::take(request))
                 };
-
             let (upstream_request, upgrade) =
                 self.upstream_request(&target, client, client_ip, request);
             let sent = self.sending(upstream, record);
