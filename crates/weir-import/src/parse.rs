@@ -46,6 +46,24 @@ pub enum ParseError {
 const MAX_INCLUDE_DEPTH: usize = 16;
 
 impl Directive {
+    /// A directive written at `nginx.conf:1`, for tests.
+    #[cfg(test)]
+    pub(crate) fn at_line_one(
+        name: &str,
+        args: &[&str],
+        block: Option<Vec<Directive>>,
+    ) -> Directive {
+        Directive {
+            name: name.into(),
+            args: args.iter().map(|arg| arg.to_string()).collect(),
+            block,
+            source: Source {
+                file: "nginx.conf".into(),
+                line: 1,
+            },
+        }
+    }
+
     /// The directive as nginx text (one line, or a block over several), quoting what needs it.
     pub fn to_nginx(&self, indent: usize, out: &mut String) {
         out.push_str(&"    ".repeat(indent));

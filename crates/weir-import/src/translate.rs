@@ -34,16 +34,14 @@ pub fn translate(loaded: &Loaded) -> Import {
         server: Table::new("[server]"),
         tls: Table::new("[tls]"),
         conf_dir: loaded.conf_dir.clone(),
-        auth_variables: auth_request::Variables::of(directives),
+        auth_variables: std::rc::Rc::new(auth_request::Variables::of(directives)),
         asks: asks(directives),
         ..Translator::default()
     };
     translator.includes(&loaded.includes);
     let mut main = Scope {
         conf_dir: loaded.conf_dir.as_deref(),
-        auth_variables: std::rc::Rc::new(
-            translator.auth_variables.answers.keys().cloned().collect(),
-        ),
+        auth_variables: std::rc::Rc::clone(&translator.auth_variables),
         ..Scope::default()
     };
     // Main-context settings that other levels read (worker_processes) come first.
@@ -189,7 +187,7 @@ struct Scope<'a> {
     geo_guards: Vec<&'a Directive>,
     /// Every `auth_request_set` variable of the config: where none is in force, nginx's is
     /// empty.
-    auth_variables: std::rc::Rc<HashSet<String>>,
+    auth_variables: std::rc::Rc<auth_request::Variables>,
     /// The `error_page`s in force, inherited the same way.
     error_page: Vec<&'a Directive>,
     proxy_intercept_errors: Option<&'a Directive>,
@@ -426,7 +424,7 @@ struct Translator<'a> {
     /// The `server` block being read (its named locations make an `error_page`'s sign-in).
     current_server: Option<&'a Directive>,
     /// The config's `auth_request_set` variables, and those a `proxy_set_header` sends.
-    auth_variables: auth_request::Variables,
+    auth_variables: std::rc::Rc<auth_request::Variables>,
     /// Some `auth_request` (not `off`) is in the config.
     asks: bool,
     items: Vec<Item>,
@@ -1217,27 +1215,10 @@ impl<'a> Translator<'a> {
     /// For `add_header NAME $var` whose `$var` some `auth_request_set` gives of the answer's own
     /// `NAME`: `NAME`.
     fn auth_answer_header(&self, directive: &Directive) -> Option<String> {
-        let [name, value] = directive.args.as_slice() else {
-            return None;
-        };
-        let variable = value.strip_prefix('$')?;
-        let header = self.auth_variables.answers.get(variable)?;
-        (header.eq_ignore_ascii_case(name)).then(|| name.clone())
-    }
-
-    /// For `proxy_set_header NAME $var` whose `$var` some `auth_request_set` gives: `NAME` and the
-    /// answer's header.
-    fn copied_from_auth(&self, directive: &Directive) -> Option<(String, String)> {
-        let [name, value] = directive.args.as_slice() else {
-            return None;
-        };
-        let variable = value.trim_start_matches('$');
-        let variable = variable
-            .strip_prefix('{')
-            .and_then(|braced| braced.strip_suffix('}'))
-            .unwrap_or(variable);
-        let header = self.auth_variables.answers.get(variable)?;
-        (value.starts_with('$')).then(|| (name.clone(), header.clone()))
+        self.auth_variables
+            .copied(directive)
+            .filter(|(name, header)| name.eq_ignore_ascii_case(header))
+            .map(|(name, _)| name)
     }
 
     /// A header or access directive: its item, said once where it is written; the routes it is in
@@ -1249,8 +1230,8 @@ impl<'a> Translator<'a> {
             return self.rule_item(directive, kind, note, carried);
         }
         let (kind, note, carried) = match name {
-            "proxy_set_header" if self.copied_from_auth(directive).is_some() => {
-                let (header, answer) = self.copied_from_auth(directive).unwrap_or_default();
+            "proxy_set_header" if self.auth_variables.copied(directive).is_some() => {
+                let (header, answer) = self.auth_variables.copied(directive).unwrap_or_default();
                 (
                     Kind::Translated,
                     format!("auth_request copy_headers {header} = {answer:?} on the proxied routes where an auth_request is in force: the app gets the auth answer's {answer} (the client's own {header} dropped, as nginx's proxy_set_header replaces it); elsewhere request_headers {header} = \"\" (removed), as nginx sends none while the variable is empty"),
@@ -1637,19 +1618,8 @@ impl<'a> Translator<'a> {
 
     /// `valid_referers`: its item; `if ($invalid_referer)` makes it `deny_headers`.
     fn valid_referers(&mut self, directive: &'a Directive) {
-        let probe = Directive {
-            name: "if".into(),
-            args: vec!["($invalid_referer)".into()],
-            block: Some(vec![Directive {
-                name: "return".into(),
-                args: vec!["403".into()],
-                block: None,
-                source: directive.source.clone(),
-            }]),
-            source: directive.source.clone(),
-        };
         // The server's names do not change what can be carried.
-        match headers::referer_guard(&probe, directive, &[]) {
+        match headers::referer_regexes(directive, &[]) {
             Ok((_, differs)) => {
                 let note = format!(
                     "read by if ($invalid_referer): a deny_headers entry on Referer (an http(s) URL's host up to / or :, any case, against the names listed; a ~regex searched in what follows the scheme){}",
@@ -3927,7 +3897,7 @@ impl<'a> Translator<'a> {
         };
         match (code, rest) {
             (301 | 302 | 303 | 307 | 308, Some(url)) => {
-                if let Err(message) = weir_redirect_ok(&url) {
+                if let Err(message) = headers::weir_redirect_ok(&url) {
                     self.unsupported(
                         directive,
                         format!("{message} (weir evaluates $host, $request_uri and $scheme)"),
@@ -5624,21 +5594,7 @@ fn zone_parts<'z>(key: &str, zone: &'z str) -> Result<(&'z str, String, Option<u
 /// A `limit_req_zone` key as weir's `key`, when weir can count by it.
 fn limit_key(key: &str) -> Option<String> {
     let mut parts = Vec::new();
-    let mut rest = key;
-    while let Some(dollar) = rest.find('$') {
-        let after = &rest[dollar + 1..];
-        let (name, remainder) = match after.strip_prefix('{') {
-            Some(braced) => {
-                let end = braced.find('}')?;
-                (&braced[..end], &braced[end + 1..])
-            }
-            None => {
-                let end = after
-                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .unwrap_or(after.len());
-                (&after[..end], &after[end..])
-            }
-        };
+    for name in headers::variable_names(key)? {
         let part = match name {
             "binary_remote_addr" | "remote_addr" => "client_ip".to_string(),
             "uri" | "request_uri" | "document_uri" => "path".to_string(),
@@ -5655,7 +5611,6 @@ fn limit_key(key: &str) -> Option<String> {
         if !parts.contains(&part) {
             parts.push(part);
         }
-        rest = remainder;
     }
     // Beside another part, the server's name adds nothing weir can count by (weir's `all` is
     // alone): the others count across servers.
@@ -5663,37 +5618,6 @@ fn limit_key(key: &str) -> Option<String> {
         parts.retain(|part| part != "all");
     }
     (!parts.is_empty()).then(|| parts.join("+"))
-}
-
-/// Whether weir's redirect template takes `url`.
-fn weir_redirect_ok(url: &str) -> Result<(), String> {
-    let mut rest = url;
-    while let Some(dollar) = rest.find('$') {
-        let after = &rest[dollar + 1..];
-        let (name, remainder) = match after.strip_prefix('{') {
-            Some(braced) => match braced.find('}') {
-                Some(end) => (&braced[..end], &braced[end + 1..]),
-                None => return Err("an unclosed ${".to_string()),
-            },
-            None => {
-                let end = after
-                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .unwrap_or(after.len());
-                (&after[..end], &after[end..])
-            }
-        };
-        if !matches!(name, "host" | "request_uri" | "scheme") {
-            return Err(format!("${name} is not evaluated"));
-        }
-        rest = remainder;
-    }
-    if url
-        .chars()
-        .any(|c| c.is_control() || c == ' ' || !c.is_ascii())
-    {
-        return Err("the URL has characters a Location header cannot carry".to_string());
-    }
-    Ok(())
 }
 
 /// The `fallback_file` for `try_files ... URI` in a location of `path`: nginx looks `uri` up again

@@ -89,22 +89,16 @@ pub(super) fn path(directive: &Directive) -> Result<String, String> {
     Ok(path.clone())
 }
 
-/// For `add_header NAME $var` (not `always`) with `$var` an `auth_request_set`'s of the answer's
-/// own `NAME` among `in_force` (`add_header Set-Cookie $auth_cookie` with `auth_request_set
-/// $auth_cookie $upstream_http_set_cookie`): `NAME`.
+/// For `add_header NAME $var` with `$var` an `auth_request_set`'s of the answer's own `NAME`
+/// among `in_force` (`add_header Set-Cookie $auth_cookie` with `auth_request_set $auth_cookie
+/// $upstream_http_set_cookie`): `NAME`.
 pub(super) fn answer_header_added(
     directive: &Directive,
     in_force: &[&Directive],
 ) -> Option<String> {
-    let [name, value] = directive.args.as_slice() else {
-        return None;
-    };
-    let variable = alone(value)?;
-    let wanted = name.to_ascii_lowercase();
-    in_force.iter().rev().find_map(|set| {
-        let (set_variable, header) = answer_header(set).ok()?;
-        (set_variable == variable && header == wanted).then(|| name.clone())
-    })
+    copied(directive, in_force)
+        .filter(|(name, header)| name.eq_ignore_ascii_case(header))
+        .map(|(name, _)| name)
 }
 
 /// Where `error_page 401 ...` sends the client of a route that asks: a path (`error_page 401
@@ -152,7 +146,7 @@ pub(super) fn sign_in(
                 [code, url]
                     if code == "302"
                         && url.contains("://")
-                        && super::headers::redirect_variables_only(url) =>
+                        && super::headers::weir_redirect_ok(url).is_ok() =>
                 {
                     Ok(SignIn::Redirect(url.clone()))
                 }
@@ -183,21 +177,27 @@ pub(super) enum SignIn {
     Redirect(String),
 }
 
-/// Whether `proxy_set_header NAME $var` sends one of `variables` alone.
-pub(super) fn set_variable(directive: &Directive, variables: &HashSet<String>) -> bool {
-    match directive.args.as_slice() {
-        [_, value] => alone(value).is_some_and(|variable| variables.contains(variable)),
-        _ => false,
-    }
-}
-
-/// For `proxy_set_header NAME $var` with `$var` an `auth_request_set`'s among `in_force`: `NAME`,
-/// and the answer's header it gets.
-pub(super) fn copied(directive: &Directive, in_force: &[&Directive]) -> Option<(String, String)> {
+/// `NAME $var` (a `proxy_set_header`'s or an `add_header`'s arguments): `NAME` and `var`.
+fn named_variable(directive: &Directive) -> Option<(&String, &str)> {
     let [name, value] = directive.args.as_slice() else {
         return None;
     };
-    let variable = alone(value)?;
+    Some((name, alone(value)?))
+}
+
+impl Variables {
+    /// For `proxy_set_header NAME $var` (or `add_header`) with `$var` an `auth_request_set`'s
+    /// anywhere in the config: `NAME`, and the answer's header it reads.
+    pub(super) fn copied(&self, directive: &Directive) -> Option<(String, String)> {
+        let (name, variable) = named_variable(directive)?;
+        Some((name.clone(), self.answers.get(variable)?.clone()))
+    }
+}
+
+/// For `proxy_set_header NAME $var` (or `add_header`) with `$var` an `auth_request_set`'s among
+/// `in_force`: `NAME`, and the answer's header it gets.
+pub(super) fn copied(directive: &Directive, in_force: &[&Directive]) -> Option<(String, String)> {
+    let (name, variable) = named_variable(directive)?;
     in_force.iter().rev().find_map(|set| {
         let (set_variable, header) = answer_header(set).ok()?;
         (set_variable == variable).then(|| (name.clone(), header))
@@ -207,18 +207,9 @@ pub(super) fn copied(directive: &Directive, in_force: &[&Directive]) -> Option<(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::Source;
 
     fn directive(name: &str, args: &[&str]) -> Directive {
-        Directive {
-            name: name.into(),
-            args: args.iter().map(|arg| arg.to_string()).collect(),
-            block: None,
-            source: Source {
-                file: "nginx.conf".into(),
-                line: 1,
-            },
-        }
+        Directive::at_line_one(name, args, None)
     }
 
     #[test]

@@ -229,18 +229,9 @@ pub(super) fn access(guards: &[(&Geo, &Test)], others: bool) -> Result<Vec<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::Source;
 
     fn directive(name: &str, args: &[&str], block: Option<Vec<Directive>>) -> Directive {
-        Directive {
-            name: name.into(),
-            args: args.iter().map(|arg| arg.to_string()).collect(),
-            block,
-            source: Source {
-                file: "nginx.conf".into(),
-                line: 1,
-            },
-        }
+        Directive::at_line_one(name, args, block)
     }
 
     fn geo(entries: &[(&str, &str)]) -> Geo {

@@ -229,26 +229,35 @@ fn guard_answer(directive: &Directive) -> Option<(u16, Option<String>)> {
         [code, url] => {
             let status = code.parse::<u16>().ok()?;
             let redirect = matches!(status, 301 | 302 | 303 | 307 | 308);
-            (redirect && redirect_variables_only(url)).then(|| (status, Some(url.clone())))
+            (redirect && !url.is_empty() && weir_redirect_ok(url).is_ok())
+                .then(|| (status, Some(url.clone())))
         }
         _ => None,
     }
 }
 
-/// Whether `url`'s variables are those a weir redirect fills in: `$host`, `$request_uri`,
-/// `$scheme` (`${host}` too), and it is visible ASCII.
-pub(super) fn redirect_variables_only(url: &str) -> bool {
-    let known = variable_names(url).is_some_and(|names| {
-        names
-            .iter()
-            .all(|name| matches!(*name, "host" | "request_uri" | "scheme"))
-    });
-    known && !url.is_empty() && url.bytes().all(|byte| byte.is_ascii_graphic())
+/// Whether weir's redirect template takes `url`: its variables are those a weir redirect fills
+/// in (`$host`, `$request_uri`, `$scheme`; `${host}` too), and a `Location` can carry it.
+pub(super) fn weir_redirect_ok(url: &str) -> Result<(), String> {
+    let names = variable_names(url).ok_or("an unclosed ${")?;
+    if let Some(name) = names
+        .iter()
+        .find(|name| !matches!(**name, "host" | "request_uri" | "scheme"))
+    {
+        return Err(format!("${name} is not evaluated"));
+    }
+    if url
+        .chars()
+        .any(|c| c.is_control() || c == ' ' || !c.is_ascii())
+    {
+        return Err("the URL has characters a Location header cannot carry".to_string());
+    }
+    Ok(())
 }
 
 /// The names of the variables in `text` (`$name` or `${name}`), in order; `None` for an unclosed
 /// `${`.
-fn variable_names(text: &str) -> Option<Vec<&str>> {
+pub(super) fn variable_names(text: &str) -> Option<Vec<&str>> {
     let mut names = Vec::new();
     let mut rest = text;
     while let Some(dollar) = rest.find('$') {
@@ -362,6 +371,31 @@ pub(super) fn referer_guard(
     server_names: &[String],
 ) -> Result<(HeaderGuard, Option<&'static str>), String> {
     let (status, location) = guard_answer(directive).ok_or("expected return CODE")?;
+    let (regexes, differs) = referer_regexes(valid, server_names)?;
+    Ok((
+        HeaderGuard {
+            header: "Referer".to_string(),
+            matches: regexes.matches,
+            not_matches: Some(regexes.not_matches),
+            status,
+            location,
+        },
+        differs,
+    ))
+}
+
+/// The `Referer` regexes of `valid_referers` (see [`referer_guard`]).
+pub(super) struct RefererRegexes {
+    pub matches: Option<String>,
+    pub not_matches: String,
+}
+
+/// [`referer_guard`]'s regexes of `valid` in a server named `server_names`, and what differs
+/// from nginx; `Err` when a regex is one weir's regex crate refuses.
+pub(super) fn referer_regexes(
+    valid: &Directive,
+    server_names: &[String],
+) -> Result<(RefererRegexes, Option<&'static str>), String> {
     let mut none = false;
     let mut blocked = false;
     let mut branches: Vec<String> = Vec::new();
@@ -435,12 +469,9 @@ pub(super) fn referer_guard(
         }
     }
     Ok((
-        HeaderGuard {
-            header: "Referer".to_string(),
+        RefererRegexes {
             matches,
-            not_matches: Some(not_matches),
-            status,
-            location,
+            not_matches,
         },
         differs,
     ))
@@ -1022,9 +1053,7 @@ impl Rules {
             // copied from the auth answer where one is asked; else nginx's `$user` is empty, and
             // the header is not sent.
             let copied = super::auth_request::copied(directive, &scope.auth_request_set);
-            if copied.is_none()
-                && super::auth_request::set_variable(directive, &scope.auth_variables)
-            {
+            if copied.is_none() && scope.auth_variables.copied(directive).is_some() {
                 // No `auth_request_set` of it in force: nginx's variable is empty here.
                 rules.request_headers.push((
                     directive.args[0].clone(),
@@ -1729,15 +1758,7 @@ mod tests {
     use super::*;
 
     fn directive(name: &str, args: &[&str]) -> Directive {
-        Directive {
-            name: name.into(),
-            args: args.iter().map(|arg| arg.to_string()).collect(),
-            block: None,
-            source: Source {
-                file: "nginx.conf".into(),
-                line: 1,
-            },
-        }
+        Directive::at_line_one(name, args, None)
     }
 
     #[test]

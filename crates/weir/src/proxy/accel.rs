@@ -80,26 +80,43 @@ impl Head {
     /// The request a redirect makes: GET (or HEAD) of its target, with the client's headers and
     /// no body.
     pub(super) fn request(&self, redirect: &Redirect) -> Request<()> {
-        let mut headers = self.headers.clone();
-        headers.remove(header::CONTENT_LENGTH);
-        headers.remove(header::TRANSFER_ENCODING);
-        // An HTTP/2 request (or one in absolute form) named its host in the target, which the
-        // redirect's target replaces: the host goes on as `Host`.
-        if let (Some(authority), false) = (&self.authority, headers.contains(header::HOST)) {
-            headers.set(header::HOST, authority.as_bytes());
-        }
-        let head = RequestHead {
-            method: if self.method == Method::HEAD {
-                Method::HEAD
-            } else {
-                Method::GET
-            },
-            uri: Uri::from(redirect.target.clone()),
-            version: self.version,
-            headers,
+        let method = if self.method == Method::HEAD {
+            Method::HEAD
+        } else {
+            Method::GET
         };
-        Request::from_parts(head, ())
+        bodiless(
+            method,
+            redirect.target.clone(),
+            self.version,
+            self.headers.clone(),
+            self.authority.as_ref().map(HeaderValue::as_bytes),
+        )
     }
+}
+
+/// A request without a body of `target` with a client's `headers` (its body's framing out): an
+/// internal redirect's, or an `auth_request`'s. An HTTP/2 request (or one in absolute form) named
+/// its host in its target (`authority`), which `target` replaces: the host goes on as `Host`.
+pub(super) fn bodiless(
+    method: Method,
+    target: PathAndQuery,
+    version: Version,
+    mut headers: Headers,
+    authority: Option<&[u8]>,
+) -> Request<()> {
+    headers.remove(header::CONTENT_LENGTH);
+    headers.remove(header::TRANSFER_ENCODING);
+    if let (Some(authority), false) = (authority, headers.contains(header::HOST)) {
+        headers.set(header::HOST, authority);
+    }
+    let head = RequestHead {
+        method,
+        uri: Uri::from(target),
+        version,
+        headers,
+    };
+    Request::from_parts(head, ())
 }
 
 /// An `X-Accel-Redirect` to follow.

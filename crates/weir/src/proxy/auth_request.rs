@@ -24,12 +24,12 @@
 use bytes::Bytes;
 use http::header::{self, HeaderName};
 use http::uri::PathAndQuery;
-use http::{Method, StatusCode, Uri};
+use http::{Method, StatusCode};
 
 use crate::body::Body;
 use crate::config::{AuthRequest, SignIn};
 use crate::error::ProxyError;
-use crate::head_view::{Headers, Request, RequestHead, Response};
+use crate::head_view::{Headers, Request, Response};
 
 /// The most of an answer's body weir reads to keep its connection; past it the connection is
 /// dropped with the rest.
@@ -92,20 +92,16 @@ impl Ask {
     /// out), in the client's HTTP version. An HTTP/2 request (or one in absolute form) named its
     /// host in its target, which goes on as `Host`.
     pub(super) fn request<B>(&self, client: &Request<B>) -> Request<()> {
-        let mut headers = client.headers().clone();
-        headers.remove(header::CONTENT_LENGTH);
-        headers.remove(header::TRANSFER_ENCODING);
-        if let (Some(authority), false) = (client.uri().authority(), headers.contains(header::HOST))
-        {
-            headers.set(header::HOST, authority.as_str());
-        }
-        let head = RequestHead {
-            method: Method::GET,
-            uri: Uri::from(self.target.clone()),
-            version: client.version(),
-            headers,
-        };
-        Request::from_parts(head, ())
+        super::accel::bodiless(
+            Method::GET,
+            self.target.clone(),
+            client.version(),
+            client.headers().clone(),
+            client
+                .uri()
+                .authority()
+                .map(|authority| authority.as_str().as_bytes()),
+        )
     }
 
     /// What the answer's `status` and `headers` decide: the request headers to set (`Ok`), or the
@@ -225,7 +221,7 @@ mod tests {
     fn the_asking_request_is_a_get_with_the_clients_headers_and_no_body() {
         let mut client = Request::<()>::default();
         client.head.method = Method::POST;
-        client.head.uri = Uri::from_static("/upload?x=1");
+        client.head.uri = http::Uri::from_static("/upload?x=1");
         client.headers_mut().append("host", "app.test");
         client.headers_mut().append("cookie", "session=abc");
         client.headers_mut().append("content-length", "5");

@@ -460,14 +460,11 @@ deny_headers = []
             if nginx && path.starts_with("/open/") {
                 continue;
             }
-            let mut request = http::Request::get(*path).header("host", "app.test");
-            if let Some(agent) = agent {
-                request = request.header("user-agent", *agent);
-            }
-            if let Some(key) = key {
-                request = request.header("x-api-key", *key);
-            }
-            let request = request.body(Default::default()).unwrap();
+            let request = get_with_headers(
+                "app.test",
+                path,
+                &[("user-agent", *agent), ("x-api-key", *key)],
+            );
             let mut client = Client::connect(addr).await;
             let status = client
                 .send(request)
@@ -726,14 +723,11 @@ deny_headers = [
     let seen = |addr: std::net::SocketAddr| async move {
         let mut seen = Vec::new();
         for (path, proto, referer) in cases {
-            let mut request = http::Request::get(*path).header("host", "app.test");
-            if let Some(proto) = proto {
-                request = request.header("x-forwarded-proto", *proto);
-            }
-            if let Some(referer) = referer {
-                request = request.header("referer", *referer);
-            }
-            let request = request.body(Default::default()).unwrap();
+            let request = get_with_headers(
+                "app.test",
+                path,
+                &[("x-forwarded-proto", *proto), ("referer", *referer)],
+            );
             let mut client = Client::connect(addr).await;
             let reply = client.send(request).await.expect("an answer");
             seen.push((reply.status.as_u16(), header_list(&reply, "location")));
@@ -830,11 +824,7 @@ auth_request = {{ path = "/_auth", sign_in = "https://login.test/start?rd=$schem
     let seen = |addr: std::net::SocketAddr| async move {
         let mut seen = Vec::new();
         for (path, authorization) in cases {
-            let mut request = http::Request::get(*path).header("host", "app.test");
-            if let Some(authorization) = authorization {
-                request = request.header("authorization", *authorization);
-            }
-            let request = request.body(Default::default()).unwrap();
+            let request = get_with(Some("app.test"), path, *authorization);
             let reply = Client::connect(addr)
                 .await
                 .send(request)

@@ -162,20 +162,9 @@ async fn taken_by(
     taken
 }
 
-fn get_root() -> http::Request<http_body_util::Full<bytes::Bytes>> {
-    http::Request::get("/")
-        .header("host", "localhost")
-        .body(Default::default())
-        .unwrap()
-}
-
 /// A request from `client`, as a trusted proxy's `X-Real-IP` says.
 fn get_from(client: &str) -> http::Request<http_body_util::Full<bytes::Bytes>> {
-    http::Request::get("/")
-        .header("host", "localhost")
-        .header("x-real-ip", client)
-        .body(Default::default())
-        .unwrap()
+    get_with_headers("localhost", "/", &[("x-real-ip", Some(client))])
 }
 
 /// `weights` (nginx `server ... weight=N`): a server takes its weight's share of the turns,
@@ -195,7 +184,13 @@ async fn weights_share_the_requests_as_nginxs_weighted_round_robin() {
         let servers = &servers;
         async move {
             let client = Client::connect(addr).await;
-            taken_by(servers, addr, Some(client), (0..12).map(|_| get_root())).await
+            taken_by(
+                servers,
+                addr,
+                Some(client),
+                (0..12).map(|_| get_with(Some("localhost"), "/", None)),
+            )
+            .await
         }
     };
     let from_weir = sequence(gateway.addr).await;

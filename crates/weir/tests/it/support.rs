@@ -115,6 +115,21 @@ pub fn get_with(
     request.body(Default::default()).expect("valid request")
 }
 
+/// `GET path` for `host`, with each of `headers` that has a value.
+pub fn get_with_headers(
+    host: &str,
+    path: &str,
+    headers: &[(&str, Option<&str>)],
+) -> Request<http_body_util::Full<bytes::Bytes>> {
+    let mut request = Request::get(path).header("host", host);
+    for (name, value) in headers {
+        if let Some(value) = value {
+            request = request.header(*name, *value);
+        }
+    }
+    request.body(Default::default()).expect("valid request")
+}
+
 /// The values of the header `name` in `reply`, joined as one list (`a, b`); `None` when it has
 /// none.
 pub fn header_list(reply: &weir_testkit::Reply, name: &str) -> Option<String> {
