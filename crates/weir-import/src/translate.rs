@@ -118,6 +118,8 @@ struct Scope<'a> {
     send_timeout: Option<&'a Directive>,
     proxy_buffering: Option<&'a Directive>,
     proxy_request_buffering: Option<&'a Directive>,
+    limit_rate: Option<&'a Directive>,
+    limit_rate_after: Option<&'a Directive>,
     limit_req: Vec<&'a Directive>,
     limit_req_status: Option<&'a Directive>,
     limit_req_dry_run: Option<&'a Directive>,
@@ -291,6 +293,8 @@ struct Route {
     connection_limits: Vec<(String, Source)>,
     request_buffering: Option<(bool, Source)>,
     response_buffering: Option<(bool, Source)>,
+    /// `limit_rate` / `limit_rate_after` in force (see [`RouteLimitRate::of`]).
+    limit_rate: Option<RouteLimitRate>,
     /// The Host nginx sends upstream when no `proxy_set_header Host` is in force
     /// (`$proxy_host`), with the `proxy_pass` it comes from.
     upstream_host: Option<(String, Source)>,
@@ -356,6 +360,7 @@ impl Route {
             connection_limits: Vec::new(),
             request_buffering: None,
             response_buffering: None,
+            limit_rate: RouteLimitRate::of(scope),
             upstream_host: None,
             from_ssl: scope.ssl,
             tls_only: scope.tls_only,
@@ -1932,7 +1937,12 @@ impl<'a> Translator<'a> {
                 None => (Kind::Unsupported, "a geo outside the http block: weir reads the http block's".into()),
             },
             "map" | "split_clients" => (Kind::Unsupported, "weir has no variables".into()),
-            "limit_rate" | "limit_rate_after" => (Kind::Unsupported, "weir limits request rates and requests in flight, not bandwidth".into()),
+            "limit_rate" | "limit_rate_after" => match directive.args.first().and_then(|arg| size(arg)) {
+                Some(0) => (Kind::Translated, "0: not limited, as nginx's (weir's routes have no limit_rate)".into()),
+                Some(_) if name == "limit_rate" => (Kind::Translated, "[[routes]] limit_rate on the routes it applies to: their answers go to the client at most this many bytes a second, as nginx's".into()),
+                Some(_) => (Kind::Translated, "[[routes]] limit_rate_after beside the limit_rate in force on the routes it applies to (none: no effect, as in nginx)".into()),
+                None => (Kind::Unsupported, "expected a size such as 100k or 1m; weir's rate is a number, not a variable".into()),
+            },
             "uwsgi_pass" | "fastcgi_pass" | "scgi_pass" | "grpc_pass" => (
                 Kind::Unsupported,
                 "weir speaks HTTP to upstreams: bind Gunicorn or Uvicorn to a socket or port and route to it".into(),
@@ -2605,6 +2615,8 @@ impl<'a> Translator<'a> {
                 "proxy_send_timeout" => scope.send_timeout = Some(directive),
                 "proxy_buffering" => scope.proxy_buffering = Some(directive),
                 "proxy_request_buffering" => scope.proxy_request_buffering = Some(directive),
+                "limit_rate" => scope.limit_rate = Some(directive),
+                "limit_rate_after" => scope.limit_rate_after = Some(directive),
                 "limit_req" => limit_req.push(directive),
                 "limit_conn" => limit_conn.push(directive),
                 "proxy_set_header" => proxy_set_header.push(directive),
@@ -3753,6 +3765,7 @@ impl<'a> Translator<'a> {
                 connection_limits: connection_limits.clone(),
                 request_buffering: request_buffering.clone(),
                 response_buffering: response_buffering.clone(),
+                limit_rate: RouteLimitRate::of(&scope),
                 upstream_host: upstream_host.clone(),
                 from_ssl: scope.ssl,
                 tls_only: scope.tls_only,
@@ -4689,6 +4702,16 @@ impl<'a> Translator<'a> {
             if let Some((on, source)) = &route.response_buffering {
                 table.set("response_buffering", on.to_string(), Some(source));
             }
+            if let Some(limit) = &route.limit_rate {
+                table.set(
+                    "limit_rate",
+                    toml_out::string(&limit.rate.0),
+                    Some(&limit.rate.1),
+                );
+                if let Some((after, source)) = &limit.after {
+                    table.set("limit_rate_after", toml_out::string(after), Some(source));
+                }
+            }
             if let Some((_, _, source)) = route.location_rewrites.first() {
                 let pairs: Vec<(&str, &str)> = route
                     .location_rewrites
@@ -5293,8 +5316,11 @@ fn less_safe_reason(directive: &Directive, kind: Kind) -> Option<String> {
         {
             Some("the app's cookies go out without the Secure, HttpOnly or SameSite nginx set on them".into())
         }
-        "limit_conn" | "limit_rate" => Some(
-            "the limit is not applied: a client may open as many connections (or take as much bandwidth) as it likes".into(),
+        "limit_conn" => Some(
+            "the limit is not applied: a client may open as many connections as it likes".into(),
+        ),
+        "limit_rate" if kind == Kind::Unsupported => Some(
+            "the limit is not applied: a client may take as much bandwidth as it likes".into(),
         ),
         _ => None,
     }
@@ -5548,6 +5574,30 @@ fn duration(text: &str) -> Option<String> {
     } else {
         format!("{total_ms}ms")
     })
+}
+
+/// A route's `limit_rate` and `limit_rate_after`, as written (weir reads nginx's sizes), with
+/// where each came from.
+#[derive(Debug, Clone)]
+struct RouteLimitRate {
+    rate: (String, Source),
+    after: Option<(String, Source)>,
+}
+
+impl RouteLimitRate {
+    /// The `limit_rate` in force when it limits (a size above 0), and its `limit_rate_after`
+    /// when that is above 0.
+    fn of(scope: &Scope) -> Option<RouteLimitRate> {
+        let written = |directive: Option<&Directive>| {
+            let directive = directive?;
+            let text = directive.args.first()?;
+            (size(text)? > 0).then(|| (text.clone(), directive.source.clone()))
+        };
+        Some(RouteLimitRate {
+            rate: written(scope.limit_rate)?,
+            after: written(scope.limit_rate_after),
+        })
+    }
 }
 
 /// nginx size (`20M`, `8k`, `1g`, `1024`) in bytes.
@@ -7578,6 +7628,41 @@ mod tests {
             .filter(|item| item.kind == Kind::Unsupported)
             .count();
         assert_eq!(unsupported, 1);
+    }
+
+    #[test]
+    fn limit_rate_and_limit_rate_after_become_route_keys_where_they_are_in_force() {
+        let imported = import(concat!(
+            "http {\n limit_rate_after 1m;\n server {\n  listen 80;\n  limit_rate 512k;\n",
+            "  location / { proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /media/ { alias /srv/media/; limit_rate 100k; limit_rate_after 0; }\n",
+            "  location /api/ { limit_rate 0; proxy_pass http://127.0.0.1:8000; }\n",
+            "  location /odd/ { limit_rate $rate; proxy_pass http://127.0.0.1:8000; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let limit = |path: &str| {
+            config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .unwrap()
+                .limit_rate
+        };
+        let rate = |rate: u64, after: u64| Some(weir::config::LimitRate { rate, after });
+        // The server's rate and the http block's `after`; the location's own, `after` 0.
+        assert_eq!(limit("/"), rate(512 * 1024, 1 << 20));
+        assert_eq!(limit("/media/"), rate(100 * 1024, 0));
+        assert_eq!(limit("/api/"), None);
+        // A variable rate is not carried (nor the server's, which it replaced), and said to be
+        // less safe.
+        assert_eq!(limit("/odd/"), None);
+        assert!(less_safe(&imported, "limit_rate $rate")
+            .note
+            .contains("bandwidth"));
+        assert_eq!(item(&imported, "limit_rate 100k").kind, Kind::Translated);
+        assert!(item(&imported, "limit_rate 0").note.contains("not limited"));
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! Any endpoint, asked with [`ECHO`], also answers each request header it got as a response
 //! header `x-request-NAME` (so a comparison can read what a proxy set toward the upstream); and
 //! asked with [`RESPOND_WITH`]` NAME, ...`, it also answers those headers with the value
-//! `testkit` (so a comparison can see which ones a proxy hides).
+//! `testkit` (so a comparison can see which ones a proxy hides). Any endpoint asked with a query
+//! `limit_rate=R` answers `X-Accel-Limit-Rate: R` too.
 
 use std::convert::Infallible;
 use std::path::PathBuf;
@@ -298,7 +299,12 @@ async fn handle(request: Request<Incoming>) -> Result<Response<TestBody>, Infall
         .flat_map(|names| names.split(','))
         .filter_map(|name| http::HeaderName::from_bytes(name.trim().as_bytes()).ok())
         .collect();
+    let limit_rate =
+        query_text(&request, "limit_rate").and_then(|rate| http::HeaderValue::from_str(&rate).ok());
     let mut response = respond(request).await;
+    if let Some(rate) = limit_rate {
+        response.headers_mut().append("x-accel-limit-rate", rate);
+    }
     for (name, value) in echo.into_iter().flatten() {
         response.headers_mut().append(name, value);
     }

@@ -339,6 +339,11 @@ pub struct LoggedBody<B> {
 }
 
 impl<B> LoggedBody<B> {
+    /// The body inside.
+    pub fn inner(&self) -> &B {
+        &self.inner
+    }
+
     /// The body inside, with the line's byte count (`None` once the line is written), for a
     /// writer that moves the bytes itself (`splice`) and counts them there.
     pub fn inner_mut(&mut self) -> (&mut B, Option<&mut u64>) {

@@ -126,6 +126,17 @@ impl Body {
         }
     }
 
+    /// Whether weir holds the body whole (nothing, an error page, an answer of its own), inside
+    /// the access log's count and a request's places too.
+    pub fn is_whole(&self) -> bool {
+        match self {
+            Body::Full(_) | Body::Answer(..) => true,
+            Body::Logged(logged) => logged.inner().is_whole(),
+            Body::Holding(holding) => holding.body.is_whole(),
+            Body::Upstream(_) | Body::Boxed(_) => false,
+        }
+    }
+
     /// Boxes any body whose error converts into [`BoxError`].
     pub fn boxed<B>(body: B) -> Body
     where

@@ -378,6 +378,20 @@ pub struct RouteConfig {
     /// it is from a peer in `trusted_proxies`, from any other client only when it is lower than
     /// `priority` (a client may put its own request behind others, never ahead).
     pub priority_header: Option<http::HeaderName>,
+    /// `limit_rate` / `limit_rate_after`: the route's answers go to the client no faster than
+    /// this (nginx `limit_rate`); `None`: as fast as the client takes them.
+    pub limit_rate: Option<LimitRate>,
+}
+
+/// `limit_rate = "100k"`, `limit_rate_after = "1m"`: a response body is sent at most `rate`
+/// bytes a second, once its first `after` bytes went at full speed (nginx `limit_rate`,
+/// `limit_rate_after`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LimitRate {
+    /// Bytes a second, at least 1.
+    pub rate: u64,
+    /// Bytes sent before the rate holds. Default 0.
+    pub after: u64,
 }
 
 /// `[[routes]] priority`: when the route's upstream is full, which queued requests a freed

@@ -33,6 +33,7 @@ pub mod routing;
 mod server;
 mod spares;
 pub mod static_files;
+mod throttle;
 pub mod tls;
 mod tunnel;
 pub mod upstream;

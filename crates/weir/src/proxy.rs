@@ -32,7 +32,7 @@ use tokio::time::Instant;
 use crate::body::Body;
 use crate::buffering::{self, Buffers};
 use crate::compression;
-use crate::config::Config;
+use crate::config::{Config, LimitRate};
 use crate::error::{CodecError, ProxyError, Side};
 use crate::head_view::{Request, Response};
 use crate::metrics::Metrics;
@@ -137,6 +137,8 @@ pub struct Proxy {
     redirect_http: Option<u16>,
     /// Whether an upstream's `X-Accel-Redirect` is followed: the config has an internal route.
     accel_redirect: bool,
+    /// `limit_rate` by route index; empty when no route has one.
+    limit_rates: Box<[Option<LimitRate>]>,
     /// The config this proxy was built from, to tell on reload what changed.
     config: Config,
     /// The routes' and hosts' header and access rules.
@@ -330,6 +332,11 @@ impl Proxy {
                 }
             }
             self.outgoing.apply(&mut response, &asked);
+            // `limit_rate`: the bytes on their way out, compressed or not, are what it counts.
+            if let Some(limit) = self.limit_rate(&mut response, unanswered.record.route()) {
+                let body = std::mem::replace(response.body_mut(), Body::empty());
+                *response.body_mut() = crate::throttle::throttled(body, limit);
+            }
             // The logging exit: counted now, logged when the body is done.
             unanswered.answered(&mut response);
             response
@@ -365,6 +372,20 @@ impl Proxy {
         let variables =
             rules::response_variables(facts, rules.server_name(), client_ip, secure, &empty);
         rules.apply_response(response, &variables);
+    }
+
+    /// The rate an answer goes out at: its upstream's `X-Accel-Limit-Rate` (`0`: none), else its
+    /// route's `limit_rate`; the route's `limit_rate_after` either way.
+    fn limit_rate(&self, response: &mut Response<Body>, route: Option<usize>) -> Option<LimitRate> {
+        let configured = route.and_then(|index| self.limit_rates.get(index).copied().flatten());
+        match accel::LimitRate::take(response) {
+            None => configured,
+            Some(accel::LimitRate(0)) => None,
+            Some(accel::LimitRate(rate)) => Some(LimitRate {
+                rate,
+                after: configured.map_or(0, |limit| limit.after),
+            }),
+        }
     }
 
     /// Whether an answer weir makes may keep header lines as bytes ([`ProxyError::into_answer`]):
@@ -569,7 +590,7 @@ impl Proxy {
         if let Some(rules) = target.rules {
             rules.hide(response.headers_mut());
         }
-        let read_ahead = accel::read_ahead(response.headers_mut(), route.response_buffering);
+        let read_ahead = accel::read_ahead(&mut response, route.response_buffering);
         let shaping = Shaping {
             upgrade,
             limited,
@@ -664,7 +685,7 @@ impl Proxy {
             self.sent(&response, sent, record);
             if let Some(next) = accel::redirect(response.headers()) {
                 drop(response);
-                redirect = next?;
+                redirect = redirect.then(next?);
                 continue;
             }
             let mut response = self.shaped(response, route, &target, false, limited);

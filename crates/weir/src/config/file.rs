@@ -27,7 +27,7 @@ use super::units;
 use super::{
     AccessLogConfig, AccessLogFormat, AdminConfig, AnswerBody, AnswerConfig, Balance,
     CompressionConfig, Config, ConnLimitConfig, ConnLimiterConfig, Delay, Encoding,
-    HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders, LimiterConfig,
+    HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders, LimitRate, LimiterConfig,
     OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, RouteScope, ServerConfig,
     UpstreamAddr, UpstreamConfig,
 };
@@ -310,6 +310,8 @@ struct RawRoute {
     methods: Option<Spanned<Vec<Spanned<String>>>>,
     request_buffering: Option<bool>,
     response_buffering: Option<bool>,
+    limit_rate: Option<Spanned<SizeValue>>,
+    limit_rate_after: Option<Spanned<SizeValue>>,
     priority: Option<Spanned<String>>,
     priority_header: Option<Spanned<String>>,
     // Header rules, access rules, dot-files, static fallbacks: validated in `file/rules.rs`.
@@ -1929,6 +1931,7 @@ fn validate_routes(
             Some(value) => Some(upstream_path(value, raw, &scope)?),
         };
         let methods = raw.methods.as_ref().map(route_methods).transpose()?;
+        let limit_rate = route_limit_rate(raw)?;
 
         routes.push(RouteConfig {
             host,
@@ -1947,9 +1950,37 @@ fn validate_routes(
             scope,
             priority,
             priority_header,
+            limit_rate,
         });
     }
     Ok(routes)
+}
+
+/// `limit_rate` (bytes a second, at least 1) and `limit_rate_after` (bytes, only beside
+/// `limit_rate`).
+fn route_limit_rate(raw: &RawRoute) -> Result<Option<LimitRate>, Problem> {
+    let after = raw.limit_rate_after.as_ref();
+    let Some(rate) = raw.limit_rate.as_ref() else {
+        return match after {
+            None => Ok(None),
+            Some(after) => Err(Problem::new(
+                ConfigErrorKind::InvalidValue,
+                after.span(),
+                "limit_rate_after says when limit_rate starts: add limit_rate = \"100k\" (bytes a second), or remove it",
+            )),
+        };
+    };
+    if rate.get_ref().0 == 0 {
+        return Err(Problem::new(
+            ConfigErrorKind::InvalidValue,
+            rate.span(),
+            "expected at least 1 byte a second, such as \"100k\" (100 KiB a second); a route without limit_rate is not limited (nginx's limit_rate 0)",
+        ));
+    }
+    Ok(Some(LimitRate {
+        rate: rate.get_ref().0,
+        after: after.map_or(0, |after| after.get_ref().0),
+    }))
 }
 
 impl RawRoute {

@@ -306,6 +306,13 @@ impl Config {
             if route.priority != super::Priority::Normal {
                 writeln!(out, "    priority {}", route.priority.label())?;
             }
+            if let Some(limit) = route.limit_rate {
+                write!(out, "    answers at most {}/s", format_size(limit.rate))?;
+                match limit.after {
+                    0 => writeln!(out)?,
+                    after => writeln!(out, " after {}", format_size(after))?,
+                }
+            }
         }
         for host in &self.hosts {
             let rules = rules_line(&host.headers, host.access.as_deref())

@@ -141,6 +141,7 @@ fn upstream_route_and_limit_defaults() {
             scope: RouteScope::default(),
             priority: Priority::Normal,
             priority_header: None,
+            limit_rate: None,
         }]
     );
 
@@ -3419,4 +3420,61 @@ weights = { "127.0.0.1:8001" = 3, "web:8000" = 2, "127.0.0.1:8009" = 1 }
         ));
         assert!(error.to_string().contains("from 1 to 100"), "{error}");
     }
+}
+
+#[test]
+fn limit_rate_is_read_with_its_after_and_refused_at_0_or_alone() {
+    let route = |keys: &str| {
+        with_app(&format!(
+            "[[routes]]\npath = \"/\"\nupstream = \"app\"\n{keys}"
+        ))
+    };
+    let config = parse(&route(
+        "limit_rate = \"100k\"\nlimit_rate_after = 1048576\n",
+    ));
+    assert_eq!(
+        config.routes[0].limit_rate,
+        Some(LimitRate {
+            rate: 100 * 1024,
+            after: 1 << 20
+        })
+    );
+    let config = parse(&route("limit_rate = 500\n"));
+    assert_eq!(
+        config.routes[0].limit_rate,
+        Some(LimitRate {
+            rate: 500,
+            after: 0
+        })
+    );
+    assert_eq!(parse(&route("")).routes[0].limit_rate, None);
+    let summary = parse(&route("limit_rate = \"64k\"\nlimit_rate_after = \"1m\"\n")).summary();
+    assert!(
+        summary.contains("    answers at most 64KiB/s after 1MiB\n"),
+        "{summary}"
+    );
+    assert_error(
+        &reject(&route("limit_rate = 0\n")),
+        ConfigErrorKind::InvalidValue,
+        6,
+        14,
+        "routes[0].limit_rate",
+        &["at least 1 byte a second", "not limited"],
+    );
+    assert_error(
+        &reject(&route("limit_rate_after = \"1m\"\n")),
+        ConfigErrorKind::InvalidValue,
+        6,
+        20,
+        "routes[0].limit_rate_after",
+        &["add limit_rate"],
+    );
+    assert_error(
+        &reject(&route("limit_rate = \"fast\"\n")),
+        ConfigErrorKind::InvalidValue,
+        6,
+        14,
+        "routes[0].limit_rate",
+        &["a size such as"],
+    );
 }

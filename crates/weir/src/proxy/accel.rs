@@ -18,9 +18,15 @@
 //!   [`MAX_REDIRECTS`] in a row, as nginx's `NGX_HTTP_MAX_URI_CHANGES`; one more is a 500.
 //! - `X-Accel-Buffering: yes | no` turns the route's `response_buffering` on or off for this
 //!   response, as nginx's `proxy_buffering`.
+//! - `X-Accel-Limit-Rate: bytes a second` sends this response at that rate (`0`: not limited),
+//!   in place of the route's `limit_rate` (whose `limit_rate_after` holds), as nginx's.
+//!   On a redirecting response it holds for the redirect's answer (Django's sendfile backends
+//!   set both), unless a proxied target's own says otherwise. A value that is not a number is
+//!   ignored, as nginx ignores it (`off` too, whatever nginx's docs say: nginx 1.22 keeps its
+//!   location's rate for it).
 //! - `X-Accel-Buffering`, `X-Accel-Expires`, `X-Accel-Limit-Rate`, `X-Accel-Charset` are removed
-//!   from every response, as nginx hides them; the last three are ignored: weir has no cache
-//!   (what `X-Accel-Expires` sets in nginx), no per-response rate and no charset conversion.
+//!   from every response, as nginx hides them; the last two are ignored: weir has no cache
+//!   (what `X-Accel-Expires` sets in nginx) and no charset conversion.
 
 use http::header::{self, HeaderName, HeaderValue};
 use http::uri::PathAndQuery;
@@ -127,6 +133,35 @@ pub(super) struct Redirect {
     pub(super) path: String,
     /// The redirecting response's headers the answer keeps.
     kept: Headers,
+    /// Its `X-Accel-Limit-Rate`, for the answer.
+    limit_rate: Option<LimitRate>,
+}
+
+/// An upstream's `X-Accel-Limit-Rate`: bytes a second, 0 when it says the answer is not
+/// limited. Kept in the answer's extensions until the answer leaves ([`LimitRate::take`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct LimitRate(pub(super) u64);
+
+impl LimitRate {
+    /// What `X-Accel-Limit-Rate` says, if it says something nginx reads: digits.
+    fn of(headers: &Headers) -> Option<LimitRate> {
+        let value = headers.get(X_ACCEL_LIMIT_RATE)?.trim_ascii();
+        let text = std::str::from_utf8(value).ok()?;
+        text.bytes()
+            .all(|byte| byte.is_ascii_digit())
+            .then(|| text.parse().ok())
+            .flatten()
+            .map(LimitRate)
+    }
+
+    /// The rate an answer's upstream gave, taken out of it.
+    pub(super) fn take<B>(response: &mut Response<B>) -> Option<LimitRate> {
+        response.extensions_mut().remove::<LimitRate>()
+    }
+
+    fn keep<B>(self, response: &mut Response<B>) {
+        response.extensions_mut().insert(self);
+    }
 }
 
 /// The redirect an upstream's response asks for, if any: `Err` (404) when its target is not a
@@ -140,7 +175,12 @@ pub(super) fn redirect(headers: &Headers) -> Option<Result<Redirect, ProxyError>
                 kept.append(name, value);
             }
         }
-        Redirect { target, path, kept }
+        Redirect {
+            target,
+            path,
+            kept,
+            limit_rate: LimitRate::of(headers),
+        }
     }))
 }
 
@@ -174,7 +214,14 @@ impl Redirect {
             target,
             path,
             kept: Headers::default(),
+            limit_rate: None,
         })
+    }
+
+    /// The next redirect of a chain: this one's `X-Accel-Limit-Rate` holds unless it has its own.
+    pub(super) fn then(self, mut next: Redirect) -> Redirect {
+        next.limit_rate = next.limit_rate.or(self.limit_rate);
+        next
     }
 
     /// The target's query, which goes on to a proxied target.
@@ -186,6 +233,9 @@ impl Redirect {
     /// replace the answer's own (the app's `Content-Type` wins over the file's, as in nginx),
     /// `Set-Cookie`s are added.
     pub(super) fn keep_over<B>(self, response: &mut Response<B>) {
+        if let Some(rate) = self.limit_rate {
+            rate.keep(response);
+        }
         let headers = response.headers_mut();
         let mut replaced: Vec<&[u8]> = Vec::new();
         for (name, value) in self.kept.iter() {
@@ -197,9 +247,14 @@ impl Redirect {
         }
     }
 
-    /// Puts the kept headers on a proxied answer where it has none of its own; `Set-Cookie`s are
-    /// added.
+    /// Puts the kept headers (and the rate) on a proxied answer where it has none of its own;
+    /// `Set-Cookie`s are added.
     pub(super) fn keep_under<B>(self, response: &mut Response<B>) {
+        if let Some(rate) = self.limit_rate {
+            if response.extensions().get::<LimitRate>().is_none() {
+                rate.keep(response);
+            }
+        }
         let headers = response.headers_mut();
         for (name, value) in self.kept.iter() {
             if name == header::SET_COOKIE.as_str().as_bytes() || !headers.contains(name) {
@@ -210,35 +265,34 @@ impl Redirect {
 }
 
 /// Takes the `X-Accel-*` headers out of a response that goes to the client, and says whether to
-/// read it ahead: `X-Accel-Buffering` if it says `yes` or `no`, else the route's setting.
-pub(super) fn read_ahead(headers: &mut Headers, route_buffering: bool) -> bool {
+/// read it ahead (`X-Accel-Buffering` if it says `yes` or `no`, else the route's setting); an
+/// `X-Accel-Limit-Rate` goes into its extensions.
+pub(super) fn read_ahead<B>(response: &mut Response<B>, route_buffering: bool) -> bool {
+    let headers = response.headers_mut();
+    // Most responses carry none: one look at the names first.
+    if !headers.any_name(|name| name.len() > 8 && name[..8].eq_ignore_ascii_case(b"x-accel-")) {
+        return route_buffering;
+    }
     let buffering = match headers.get(X_ACCEL_BUFFERING) {
-        None => {
-            strip(headers);
-            return route_buffering;
-        }
         Some(value) if value.eq_ignore_ascii_case(b"yes") => true,
         Some(value) if value.eq_ignore_ascii_case(b"no") => false,
-        Some(_) => route_buffering,
+        _ => route_buffering,
     };
-    strip(headers);
-    buffering
-}
-
-/// Removes the `X-Accel-*` headers nginx hides from the client (but `X-Accel-Redirect`, which
-/// reaches here only when it is not followed).
-fn strip(headers: &mut Headers) {
-    // Most responses carry none: one look at the names before any removal.
-    if headers.any_name(|name| name.len() > 8 && name[..8].eq_ignore_ascii_case(b"x-accel-")) {
-        for name in [
-            X_ACCEL_BUFFERING,
-            X_ACCEL_EXPIRES,
-            X_ACCEL_LIMIT_RATE,
-            X_ACCEL_CHARSET,
-        ] {
-            headers.remove(name);
-        }
+    let rate = LimitRate::of(headers);
+    // Those nginx hides from the client (but `X-Accel-Redirect`, which reaches here only when
+    // it is not followed).
+    for name in [
+        X_ACCEL_BUFFERING,
+        X_ACCEL_EXPIRES,
+        X_ACCEL_LIMIT_RATE,
+        X_ACCEL_CHARSET,
+    ] {
+        headers.remove(name);
     }
+    if let Some(rate) = rate {
+        rate.keep(response);
+    }
+    buffering
 }
 
 #[cfg(test)]
@@ -285,15 +339,82 @@ mod tests {
         assert!(redirect(&headers(&[("content-type", "text/plain")])).is_none());
     }
 
+    fn response(pairs: &[(&'static str, &'static str)]) -> Response<()> {
+        let mut response = Response::new(());
+        *response.headers_mut() = headers(pairs);
+        response
+    }
+
     #[test]
     fn x_accel_buffering_overrides_the_route_and_x_accel_headers_are_removed() {
-        let mut no = headers(&[("x-accel-buffering", "no"), ("x-accel-expires", "60")]);
+        let mut no = response(&[("x-accel-buffering", "no"), ("x-accel-expires", "60")]);
         assert!(!read_ahead(&mut no, true));
-        assert!(no.is_empty());
-        let mut yes = headers(&[("x-accel-buffering", "YES")]);
+        assert!(no.headers().is_empty());
+        let mut yes = response(&[("x-accel-buffering", "YES")]);
         assert!(read_ahead(&mut yes, false));
-        let mut neither = headers(&[("x-accel-buffering", "maybe")]);
+        let mut neither = response(&[("x-accel-buffering", "maybe")]);
         assert!(read_ahead(&mut neither, true));
-        assert!(!read_ahead(&mut Headers::default(), false));
+        assert!(!read_ahead(&mut response(&[]), false));
+    }
+
+    #[test]
+    fn x_accel_limit_rate_is_read_as_nginx_reads_it_and_removed() {
+        for (value, read) in [
+            ("102400", Some(LimitRate(102_400))),
+            (" 512 ", Some(LimitRate(512))),
+            ("0", Some(LimitRate(0))),
+            // nginx's `ngx_atoi` takes digits only: no units, no sign, no `off`.
+            ("off", None),
+            ("100k", None),
+            ("-5", None),
+            ("", None),
+        ] {
+            let mut answer = response(&[("x-accel-limit-rate", value), ("x-other", "1")]);
+            assert!(read_ahead(&mut answer, true), "{value:?}");
+            assert_eq!(LimitRate::take(&mut answer), read, "{value:?}");
+            assert!(
+                answer.headers().get(X_ACCEL_LIMIT_RATE).is_none(),
+                "{value:?}"
+            );
+            assert!(answer.headers().contains("x-other"));
+        }
+    }
+
+    #[test]
+    fn a_redirects_rate_holds_for_its_answer_unless_a_proxied_one_has_its_own() {
+        let first = redirect(&headers(&[
+            ("x-accel-redirect", "/protected/a"),
+            ("x-accel-limit-rate", "1000"),
+        ]))
+        .expect("a redirect")
+        .expect("followed");
+        let plain = || {
+            redirect(&headers(&[("x-accel-redirect", "/protected/b")]))
+                .expect("a redirect")
+                .expect("followed")
+        };
+        // A static file's answer, after a chain whose second step says nothing.
+        let mut file = response(&[]);
+        first.then(plain()).keep_over(&mut file);
+        assert_eq!(LimitRate::take(&mut file), Some(LimitRate(1000)));
+        // A proxied answer with its own rate keeps it; one without gets the redirect's.
+        let first = || {
+            redirect(&headers(&[
+                ("x-accel-redirect", "/protected/a"),
+                ("x-accel-limit-rate", "1000"),
+            ]))
+            .expect("a redirect")
+            .expect("followed")
+        };
+        let mut own = response(&[("x-accel-limit-rate", "0")]);
+        read_ahead(&mut own, true);
+        first().keep_under(&mut own);
+        assert_eq!(LimitRate::take(&mut own), Some(LimitRate(0)));
+        let mut proxied = response(&[]);
+        first().keep_under(&mut proxied);
+        assert_eq!(LimitRate::take(&mut proxied), Some(LimitRate(1000)));
+        let mut unlimited = response(&[]);
+        plain().keep_over(&mut unlimited);
+        assert_eq!(LimitRate::take(&mut unlimited), None);
     }
 }

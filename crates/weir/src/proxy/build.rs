@@ -332,6 +332,11 @@ impl Proxy {
                 .and_then(|tls| tls.listen.first())
                 .map(std::net::SocketAddr::port),
             accel_redirect: config.routes.iter().any(|route| route.scope.internal),
+            limit_rates: if config.routes.iter().any(|route| route.limit_rate.is_some()) {
+                config.routes.iter().map(|route| route.limit_rate).collect()
+            } else {
+                Box::default()
+            },
             config: config.clone(),
             rules,
         })

@@ -21,6 +21,7 @@ mod hardening;
 mod header_rules;
 mod health_check;
 mod http2;
+mod limit_rate;
 mod listeners;
 mod locations;
 mod metrics;
