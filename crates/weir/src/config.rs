@@ -505,6 +505,9 @@ pub struct LimitConfig {
     pub status: StatusCode,
     /// `headers`: which rate-limit headers responses carry. Default draft-10.
     pub headers: LimitHeaders,
+    /// `exempt`: clients (by the address `trusted_proxies` reads) in these networks are neither
+    /// counted nor limited: nginx's allowlist, a `geo` mapping them to an empty key. Default none.
+    pub exempt: Vec<IpNet>,
     /// Rate, burst, delay and where the state lives: what the limiter decides by.
     pub limiter: LimiterConfig,
 }
@@ -522,6 +525,8 @@ pub struct ConnLimitConfig {
     pub ipv6_prefix: u8,
     /// `status`: the status of a refusal. Default 503, as nginx's `limit_conn_status`.
     pub status: StatusCode,
+    /// `exempt`: as a rate limit's.
+    pub exempt: Vec<IpNet>,
     pub limiter: ConnLimiterConfig,
 }
 

@@ -359,6 +359,7 @@ struct RawLimit {
     ipv6_prefix: Option<Spanned<u32>>,
     nginx_rounding: Option<bool>,
     headers: Option<HeadersValue>,
+    exempt: Option<OneOrMany<Network>>,
     backend: Option<BackendValue>,
     redis: Option<Spanned<String>>,
     redis_timeout: Option<Spanned<DurationValue>>,
@@ -371,6 +372,7 @@ struct RawConnLimit {
     key: Option<KeyValue>,
     connections: Spanned<i64>,
     status: Option<StatusValue>,
+    exempt: Option<OneOrMany<Network>>,
     dry_run: Option<bool>,
     max_keys: Option<Spanned<usize>>,
     ipv6_prefix: Option<Spanned<u32>>,
@@ -1509,12 +1511,19 @@ fn validate_conn_limit(raw: &RawConnLimit) -> Result<ConnLimitConfig, Problem> {
             .status
             .as_ref()
             .map_or(default::CONN_LIMIT_STATUS, |status| status.0),
+        exempt: networks(raw.exempt.as_ref()),
         limiter: ConnLimiterConfig {
             connections,
             max_keys,
             dry_run: raw.dry_run.unwrap_or(false),
         },
     })
+}
+
+/// A limit's `exempt` networks.
+fn networks(list: Option<&OneOrMany<Network>>) -> Vec<IpNet> {
+    list.map(|list| list.0.iter().map(|network| network.0).collect())
+        .unwrap_or_default()
 }
 
 /// A rate or connection limit's `key` (default `client_ip`), `ipv6_prefix` and `max_keys`.
@@ -1659,6 +1668,7 @@ fn validate_limit(name: &str, raw: &Spanned<RawLimit>) -> Result<LimitConfig, Pr
             HeadersValue::Legacy => LimitHeaders::Legacy,
             HeadersValue::Off => LimitHeaders::Off,
         },
+        exempt: networks(raw.exempt.as_ref()),
         limiter: LimiterConfig {
             rate: raw.rate.0,
             burst: raw.burst.unwrap_or(0),

@@ -2813,6 +2813,7 @@ connection_limits = ["perip", "perkey"]
             key: vec![KeyPart::ClientIp],
             ipv6_prefix: 64,
             status: StatusCode::SERVICE_UNAVAILABLE,
+            exempt: Vec::new(),
             limiter: crate::config::ConnLimiterConfig {
                 connections: 10,
                 max_keys: 100_000,
@@ -3476,5 +3477,39 @@ fn limit_rate_is_read_with_its_after_and_refused_at_0_or_alone() {
         14,
         "routes[0].limit_rate",
         &["a size such as"],
+    );
+}
+
+#[test]
+fn exempt_networks_are_read_for_both_limits_and_bad_ones_named() {
+    let config = parse(&with_app(
+        "[limits.perip]\nrate = \"5r/s\"\nexempt = [\"10.0.0.0/8\", \"192.168.1.5\"]\n\
+         [connection_limits.inflight]\nconnections = 2\nexempt = \"fd00::/8\"\n",
+    ));
+    assert_eq!(
+        config.limits["perip"].exempt,
+        vec![
+            "10.0.0.0/8".parse::<IpNet>().unwrap(),
+            "192.168.1.5/32".parse().unwrap()
+        ]
+    );
+    assert_eq!(
+        config.connection_limits["inflight"].exempt,
+        vec!["fd00::/8".parse::<IpNet>().unwrap()]
+    );
+    assert!(
+        parse(&with_app("[limits.perip]\nrate = \"5r/s\"\n")).limits["perip"]
+            .exempt
+            .is_empty()
+    );
+    assert_error(
+        &reject(&with_app(
+            "[limits.perip]\nrate = \"5r/s\"\nexempt = [\"office\"]\n",
+        )),
+        ConfigErrorKind::InvalidValue,
+        5,
+        11,
+        "limits.perip.exempt[0]",
+        &["a network such as \"10.0.0.0/8\""],
     );
 }

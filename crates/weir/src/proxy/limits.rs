@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use http::header::{HeaderName, HeaderValue};
 use http::StatusCode;
+use ipnet::IpNet;
 use smallvec::SmallVec;
 
 use crate::body::Holding;
@@ -39,9 +40,39 @@ pub(super) struct RouteConnLimits {
 
 struct ConnLimitOnRoute {
     limit: Arc<ConnLimit>,
-    key: Vec<KeyPart>,
-    ipv6_prefix: u8,
+    key: KeyOf,
     status: StatusCode,
+}
+
+/// How a limit keys a request: its parts, and the clients it leaves out.
+struct KeyOf {
+    parts: Vec<KeyPart>,
+    ipv6_prefix: u8,
+    /// `exempt`: clients in these networks get the empty key, which no limit counts.
+    exempt: Box<[IpNet]>,
+}
+
+impl KeyOf {
+    fn new(parts: &[KeyPart], ipv6_prefix: u8, exempt: &[IpNet]) -> KeyOf {
+        KeyOf {
+            parts: parts.to_vec(),
+            ipv6_prefix,
+            exempt: exempt.into(),
+        }
+    }
+
+    /// The request's key: empty for an exempt client (nginx's allowlist: a `geo` that maps it
+    /// to an empty key), else [`build_key`]'s.
+    fn of<B>(&self, client_ip: IpAddr, path: &str, request: &Request<B>) -> LimitKey {
+        if self
+            .exempt
+            .iter()
+            .any(|network| network.contains(&client_ip))
+        {
+            return LimitKey::new();
+        }
+        build_key(&self.parts, self.ipv6_prefix, client_ip, path, request)
+    }
 }
 
 impl RouteConnLimits {
@@ -51,8 +82,7 @@ impl RouteConnLimits {
                 .into_iter()
                 .map(|(limit, config)| ConnLimitOnRoute {
                     limit,
-                    key: config.key.clone(),
-                    ipv6_prefix: config.ipv6_prefix,
+                    key: KeyOf::new(&config.key, config.ipv6_prefix, &config.exempt),
                     status: config.status,
                 })
                 .collect(),
@@ -71,7 +101,7 @@ impl RouteConnLimits {
     ) -> Result<Option<Box<Holding>>, ProxyError> {
         let mut places = Places::default();
         for limit in &self.limits {
-            let key = build_key(&limit.key, limit.ipv6_prefix, client_ip, path, request);
+            let key = limit.key.of(client_ip, path, request);
             match limit.limit.admit(&key) {
                 Some(Some(slot)) => places.push(slot),
                 Some(None) => {}
@@ -101,8 +131,7 @@ pub(super) struct RouteLimits {
 /// The HTTP side of one `[limits.NAME]` on one route.
 struct Limit {
     name: Arc<str>,
-    key: Vec<KeyPart>,
-    ipv6_prefix: u8,
+    key: KeyOf,
     status: StatusCode,
     headers: LimitHeaders,
     /// What the limit's headers hold that never changes, made once.
@@ -134,8 +163,7 @@ impl RouteLimits {
             .iter()
             .map(|(limiter, config)| Limit {
                 name: limiter.name().into(),
-                key: config.key.clone(),
-                ipv6_prefix: config.ipv6_prefix,
+                key: KeyOf::new(&config.key, config.ipv6_prefix, &config.exempt),
                 status: config.status,
                 headers: config.headers,
                 rendered: OnceLock::new(),
@@ -161,7 +189,7 @@ impl RouteLimits {
     ) -> Checked<'_> {
         if let [limit] = self.limits.as_slice() {
             // A route's one limit (the usual case): its key, with no list of keys to collect.
-            let key = build_key(&limit.key, limit.ipv6_prefix, client_ip, path, request);
+            let key = limit.key.of(client_ip, path, request);
             return match self.set.try_check(&[key.as_slice()]) {
                 Some(decision) if decision.delay().is_none() => {
                     Checked::Now(self.decided(decision, client_ip))
@@ -241,7 +269,7 @@ impl RouteLimits {
     ) -> SmallVec<[LimitKey; 2]> {
         self.limits
             .iter()
-            .map(|limit| build_key(&limit.key, limit.ipv6_prefix, client_ip, path, request))
+            .map(|limit| limit.key.of(client_ip, path, request))
             .collect()
     }
 }

@@ -1069,3 +1069,104 @@ upstream = "app"
         }
     }
 }
+
+/// `exempt`: nginx's allowlist (`geo` maps the office's networks to 0, `map` turns 0 into an
+/// empty key, which `limit_req` and `limit_conn` skip). Clients are told apart by
+/// `X-Forwarded-For` from a trusted proxy: in an exempt network two requests pass a limit of one
+/// a minute, and are not counted; outside it the second is refused. A connection limit with the
+/// same `exempt` counts no exempt request in flight. With `WEIR_E2E=1`, nginx with the allowlist
+/// as its docs write it answers the same statuses.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_exempt_network_is_neither_counted_nor_limited_as_nginxs_allowlist() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let config = format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+trusted_proxies = ["127.0.0.1"]
+
+[upstreams.app]
+servers = ["{}"]
+
+[limits.perip]
+rate = "1r/m"
+status = 503
+exempt = ["10.0.0.0/8", "192.168.0.0/24"]
+
+[connection_limits.inflight]
+connections = 5
+exempt = ["10.0.0.0/8", "192.168.0.0/24"]
+
+[[routes]]
+path = "/"
+upstream = "app"
+limits = ["perip"]
+
+[[routes]]
+path = "/hang"
+upstream = "app"
+connection_limits = ["inflight"]
+"#,
+        upstream.address
+    );
+    let gateway = TestGateway::start(&config).await;
+    let clients = ["10.1.2.3", "192.168.0.7", "192.168.1.7", "203.0.113.5"];
+    let statuses = |addr| async move {
+        let mut seen = Vec::new();
+        for client in clients {
+            for _ in 0..2 {
+                let mut connection = Client::connect(addr).await;
+                let reply = get_with(&mut connection, &[("x-forwarded-for", client)]).await;
+                seen.push((client, reply.status.as_u16()));
+            }
+        }
+        seen
+    };
+    let expected: Vec<(&str, u16)> = clients
+        .iter()
+        .flat_map(|client| {
+            let second = if client.starts_with("10.") || client.starts_with("192.168.0.") {
+                200
+            } else {
+                503
+            };
+            [(*client, 200), (*client, second)]
+        })
+        .collect();
+    assert_eq!(statuses(gateway.addr).await, expected);
+    // Only the two limited clients' keys are kept.
+    assert_eq!(stats(&gateway, "perip").keys, 2);
+
+    // In flight: an exempt client's request takes no place; another's does.
+    let in_flight = || gateway.handle.conn_limit_stats()[0].1.in_flight;
+    let mut hanging = Vec::new();
+    let before = upstream.requests() as usize;
+    for client in ["10.9.9.9", "198.51.100.1"] {
+        let mut stream = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+        let request = format!("GET /hang HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {client}\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.unwrap();
+        hanging.push(stream);
+        wait_until("the app has the request", Duration::from_secs(5), || {
+            upstream.requests() as usize >= before + hanging.len()
+        })
+        .await;
+    }
+    assert_eq!(in_flight(), 1);
+    drop(hanging);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "set_real_ip_from 127.0.0.1;\n    real_ip_header X-Forwarded-For;\n    \
+         geo $limit { default 1; 10.0.0.0/8 0; 192.168.0.0/24 0; }\n    \
+         map $limit $limit_key { 0 \"\"; 1 $binary_remote_addr; }\n    \
+         limit_req_zone $limit_key zone=perip:1m rate=1r/m;",
+        &format!(
+            "        location / {{ limit_req zone=perip; proxy_pass http://{}; }}",
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(statuses(nginx.addr).await, expected, "{}", nginx.logs());
+}
