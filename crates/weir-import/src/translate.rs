@@ -406,6 +406,8 @@ struct ConnZone {
     comment: String,
     /// Its tables, by `(connections, status, dry_run)`: one per distinct `limit_conn`.
     tables: Vec<((u32, String, bool), String)>,
+    /// The networks its allowlist leaves out.
+    exempt: Vec<String>,
 }
 
 /// A `[limits.NAME]` being built.
@@ -426,6 +428,10 @@ struct Translator<'a> {
     type_maps: std::rc::Rc<headers::TypeMaps>,
     /// The `http` block's `geo` maps ([`Scope::geo_maps`]).
     geo_maps: std::rc::Rc<geo::GeoMaps>,
+    /// The `http` block's `map`s, by the variable each sets (without `$`).
+    maps: HashMap<String, &'a Directive>,
+    /// The `geo` and `map` blocks of an allowlist a limit's `exempt` carries, with their note.
+    allowlisted: HashMap<*const Directive, String>,
     /// The `server` block being read (its named locations make an `error_page`'s sign-in).
     current_server: Option<&'a Directive>,
     /// The config's `auth_request_set` variables, and those a `proxy_set_header` sends.
@@ -792,6 +798,9 @@ impl<'a> Translator<'a> {
                     if let Some(name) = type_map::variable(inner) {
                         type_maps.insert(name.to_string(), type_map::parse(inner));
                     }
+                    if let Some(name) = inner.args.get(1).and_then(|name| name.strip_prefix('$')) {
+                        self.maps.insert(name.to_string(), inner);
+                    }
                 }
                 "log_format" => {
                     if let Some(name) = inner.args.first() {
@@ -799,8 +808,6 @@ impl<'a> Translator<'a> {
                     }
                 }
                 "upstream" => self.upstream(inner),
-                "limit_req_zone" => self.limit_req_zone(inner),
-                "limit_conn_zone" => self.limit_conn_zone(inner),
                 _ => {}
             }
         }
@@ -809,6 +816,14 @@ impl<'a> Translator<'a> {
         self.socket_defaults = socket_defaults(block, &self.tls_sockets);
         self.type_maps = std::rc::Rc::new(type_maps);
         self.geo_maps = std::rc::Rc::new(geo_maps);
+        // After the maps: a zone's key may be an allowlist's.
+        for inner in block {
+            match inner.name.as_str() {
+                "limit_req_zone" => self.limit_req_zone(inner),
+                "limit_conn_zone" => self.limit_conn_zone(inner),
+                _ => {}
+            }
+        }
         let mut scope = outer.clone();
         scope.type_maps = self.type_maps.clone();
         scope.geo_maps = self.geo_maps.clone();
@@ -1923,6 +1938,10 @@ impl<'a> Translator<'a> {
                     None => (Kind::Unsupported, "a map outside the http block: weir reads the http block's".into()),
                 }
             }
+            "geo" | "map" if self.allowlisted.contains_key(&(directive as *const Directive)) => (
+                Kind::Translated,
+                self.allowlisted[&(directive as *const Directive)].clone(),
+            ),
             "geo" => match geo::variable(directive).and_then(|name| self.geo_maps.get(name)) {
                 Some(Ok(_)) => {
                     self.rule_item(
@@ -2496,6 +2515,47 @@ impl<'a> Translator<'a> {
         );
     }
 
+    /// A zone's key when it is nginx's allowlist (`$key` set by a `map` of a `geo`, see
+    /// [`geo::allowlist`]): the key its limited clients get and the networks left out, its `geo`
+    /// and `map` accounted as carried by `table`s of `zone`; else the key as it is, and none.
+    fn allowlist(
+        &mut self,
+        key: &str,
+        table: &str,
+        zone: &str,
+    ) -> Result<(String, Vec<String>), String> {
+        let none = || Ok((key.to_string(), Vec::new()));
+        let Some(name) = key.strip_prefix('$') else {
+            return none();
+        };
+        let (Some(map), true) = (
+            self.maps.get(name).copied(),
+            name.bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_'),
+        ) else {
+            return none();
+        };
+        let Some(source) = map.args.first().and_then(|source| source.strip_prefix('$')) else {
+            return none();
+        };
+        let Some(found) = self.geo_maps.get(source) else {
+            return none();
+        };
+        let carried = found
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|geo| geo::allowlist(geo, map).map(|allowlist| (geo.directive, allowlist)));
+        let (geo, (limited, exempt)) =
+            carried.map_err(|why| format!("{key} is an allowlist weir cannot carry: {why}"))?;
+        let zone_name = zone.split_once(':').map_or(zone, |(name, _)| name);
+        let note = format!(
+            "the allowlist of zone {zone_name}: [{table}.*] key = {limited:?} and exempt = {exempt:?}, the networks whose key is empty"
+        );
+        self.allowlisted.insert(geo, note.clone());
+        self.allowlisted.insert(map as *const Directive, note);
+        Ok((limited, exempt))
+    }
+
     fn limit_req_zone(&mut self, directive: &'a Directive) {
         let key = directive.args.first().cloned().unwrap_or_default();
         let mut zone = None;
@@ -2510,7 +2570,11 @@ impl<'a> Translator<'a> {
         let (Some(zone), Some(rate)) = (zone, rate) else {
             return self.unsupported(directive, "expected a key, zone=NAME:SIZE and rate=");
         };
-        let (zone_name, key_value, max_keys) = match zone_parts(&key, &zone) {
+        let (counted, exempt) = match self.allowlist(&key, "limits", &zone) {
+            Ok(allowlist) => allowlist,
+            Err(why) => return self.unsupported(directive, why),
+        };
+        let (zone_name, key_value, max_keys) = match zone_parts(&counted, &zone) {
             Ok(parts) => parts,
             Err(why) => return self.unsupported(directive, why),
         };
@@ -2528,6 +2592,14 @@ impl<'a> Translator<'a> {
         table.set("key", toml_out::string(&key_value), Some(&directive.source));
         table.set("rate", toml_out::string(&rate), Some(&directive.source));
         let mut note = format!("[limits.{name}] key = {key_value:?}, rate = {rate:?}");
+        if !exempt.is_empty() {
+            table.set(
+                "exempt",
+                toml_out::strings(exempt.iter().map(String::as_str)),
+                Some(&directive.source),
+            );
+            note.push_str(&format!(", exempt = {exempt:?} (its allowlist)"));
+        }
         if let Some(keys) = max_keys {
             table.set_with(
                 "max_keys",
@@ -2537,7 +2609,7 @@ impl<'a> Translator<'a> {
             );
             note.push_str(&format!(", max_keys = {keys} (the zone's size / 64 bytes)"));
         }
-        if key.contains("$server_name") || key.contains("${server_name}") {
+        if counted.contains("$server_name") || counted.contains("${server_name}") {
             self.approximated(directive, format!("{note}; {BY_SERVER_NAME}"));
         } else {
             self.translated(directive, note);
@@ -2565,17 +2637,24 @@ impl<'a> Translator<'a> {
         else {
             return self.unsupported(directive, "expected a key and zone=NAME:SIZE");
         };
-        let (zone_name, key_value, max_keys) = match zone_parts(&key, zone) {
+        let (counted, exempt) = match self.allowlist(&key, "connection_limits", zone) {
+            Ok(allowlist) => allowlist,
+            Err(why) => return self.unsupported(directive, why),
+        };
+        let (zone_name, key_value, max_keys) = match zone_parts(&counted, zone) {
             Ok(parts) => parts,
             Err(why) => return self.unsupported(directive, why),
         };
         let name = weir_name(zone_name);
         let mut note = format!("[connection_limits.{name}] key = {key_value:?}");
+        if !exempt.is_empty() {
+            note.push_str(&format!(", exempt = {exempt:?} (its allowlist)"));
+        }
         if let Some(keys) = max_keys {
             note.push_str(&format!(", max_keys = {keys} (the zone's size / 64 bytes)"));
         }
         note.push_str(", connections from its limit_conn");
-        if key.contains("$server_name") || key.contains("${server_name}") {
+        if counted.contains("$server_name") || counted.contains("${server_name}") {
             self.approximated(directive, format!("{note}; {BY_SERVER_NAME}"));
         } else {
             self.translated(directive, note);
@@ -2589,6 +2668,7 @@ impl<'a> Translator<'a> {
                 source: directive.source.clone(),
                 comment: format!("limit_conn_zone {key} zone={zone}"),
                 tables: Vec::new(),
+                exempt,
             },
         );
     }
@@ -4281,6 +4361,13 @@ impl<'a> Translator<'a> {
         let mut table = Table::new(format!("[connection_limits.{name}]"));
         table.comment = Some(found.comment.clone());
         table.set("key", toml_out::string(&found.key), Some(&found.source));
+        if !found.exempt.is_empty() {
+            table.set(
+                "exempt",
+                toml_out::strings(found.exempt.iter().map(String::as_str)),
+                Some(&found.source),
+            );
+        }
         table.set(
             "connections",
             connections.to_string(),
@@ -7663,6 +7750,74 @@ mod tests {
             .contains("bandwidth"));
         assert_eq!(item(&imported, "limit_rate 100k").kind, Kind::Translated);
         assert!(item(&imported, "limit_rate 0").note.contains("not limited"));
+    }
+
+    #[test]
+    fn an_allowlist_of_a_geo_and_a_map_becomes_exempt_on_both_limits() {
+        let allowlist = |geo: &str, map: &str| {
+            import(&format!(
+                "http {{\n geo $limit {{ {geo} }}\n map $limit $limit_key {{ {map} }}\n\
+                 limit_req_zone $limit_key zone=req:10m rate=5r/s;\n\
+                 limit_conn_zone $limit_key zone=conn:10m;\n\
+                 server {{\n  listen 80;\n  location / {{ limit_req zone=req; limit_conn conn 10; proxy_pass http://127.0.0.1:8000; }}\n }}\n}}\n"
+            ))
+        };
+        let imported = allowlist(
+            "default 1; 10.0.0.0/8 0; 192.168.1.5 0; 172.16.0.0/12 1;",
+            "0 \"\"; 1 $binary_remote_addr;",
+        );
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        fn networks<T: ToString>(list: &[T]) -> Vec<String> {
+            list.iter().map(ToString::to_string).collect()
+        }
+        let exempt = ["10.0.0.0/8", "192.168.1.5/32"];
+        assert_eq!(networks(&config.limits["req"].exempt), exempt);
+        assert_eq!(
+            config.limits["req"].key,
+            vec![weir::config::KeyPart::ClientIp]
+        );
+        assert_eq!(networks(&config.connection_limits["conn"].exempt), exempt);
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+        assert_eq!(
+            item(&imported, "map $limit $limit_key").kind,
+            Kind::Translated
+        );
+        assert_eq!(item(&imported, "geo $limit").kind, Kind::Translated);
+        // A map without default gives "": the geo's default is what is limited.
+        let imported = allowlist("default 0; 10.0.0.0/8 1;", "0 $remote_addr;");
+        let config = weir::config::from_toml(&imported.toml, None).unwrap();
+        assert_eq!(networks(&config.limits["req"].exempt), exempt[..1]);
+
+        // What weir's one key and its whole networks cannot say: the zone is left out.
+        for (geo, map, why) in [
+            (
+                "default 1; 10.0.0.0/8 0; 10.1.0.0/16 1;",
+                "0 \"\"; 1 $binary_remote_addr;",
+                "10.1.0.0/16 is limited inside 10.0.0.0/8",
+            ),
+            (
+                "default 1; 10.0.0.0/8 2;",
+                "1 $binary_remote_addr; 2 $http_x_api_key;",
+                "two keys",
+            ),
+            (
+                "default 0; 10.0.0.0/8 1;",
+                "0 \"\"; 1 $binary_remote_addr;",
+                "only the networks listed",
+            ),
+            (
+                "default 1; 10.0.0.0/8 0;",
+                "~^0 \"\"; default $binary_remote_addr;",
+                "has no weir form",
+            ),
+        ] {
+            let imported = allowlist(geo, map);
+            let zone = item(&imported, "limit_req_zone $limit_key");
+            assert_eq!(zone.kind, Kind::Unsupported, "{geo}");
+            assert!(zone.note.contains(why), "{}", zone.note);
+            assert!(!imported.report.less_safe.is_empty(), "{geo}");
+        }
     }
 
     #[test]

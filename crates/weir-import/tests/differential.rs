@@ -604,3 +604,70 @@ async fn an_imported_geo_guard_refuses_the_addresses_nginx_refuses() {
     assert!(from_nginx.iter().any(|case| case.2));
     assert!(from_nginx.iter().any(|case| !case.2));
 }
+
+/// nginx's allowlist as its docs write it (a `geo` of the addresses to leave out, a `map` of it
+/// to an empty key, a zone keyed by the map): the imported limit's `exempt` leaves out the
+/// addresses nginx does not limit. nginx limits one request a minute, through its realip module;
+/// an address whose second request passes is left out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_imported_allowlist_leaves_out_the_addresses_nginx_does_not_limit() {
+    if std::env::var_os("WEIR_E2E").is_none() {
+        eprintln!("skipped: set WEIR_E2E=1 to run nginx against weir");
+        return;
+    }
+    let http = "geo $whitelist { default 0; 10.0.0.0/8 1; 10.1.0.0/16 1; 192.0.2.7 1; }
+    map $whitelist $limit_key { 0 $binary_remote_addr; 1 \"\"; }
+    limit_req_zone $limit_key zone=perip:1m rate=1r/m;";
+    let server = "location / { limit_req zone=perip; proxy_pass http://127.0.0.1:8000; }";
+    let imported = weir_import::import_str(
+        &format!("http {{ {http}\n server {{ listen 80;\n {server} }} }}"),
+        "nginx.conf",
+    )
+    .expect("it parses");
+    let config = weir::config::from_toml(&imported.toml, None)
+        .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+    let exempt = &config.limits["perip"].exempt;
+    let upstream =
+        weir_testkit::upstream::UpstreamServer::start(weir_testkit::upstream::Transport::Tcp).await;
+    let nginx = nginx::Nginx::start(
+        &format!("    set_real_ip_from 127.0.0.1;\n    real_ip_header X-Real-IP;\n    {http}"),
+        &server.replace("127.0.0.1:8000", &upstream.address),
+    )
+    .expect("nginx starts");
+    let addresses = [
+        "10.2.3.4",
+        "10.1.9.9",
+        "192.0.2.7",
+        "192.0.2.8",
+        "172.16.5.5",
+        "8.8.8.8",
+    ];
+    let mut from_nginx = Vec::new();
+    let mut from_import = Vec::new();
+    for address in addresses {
+        let mut statuses = Vec::new();
+        for _ in 0..2 {
+            let request = http::Request::get("/")
+                .header("host", "localhost")
+                .header("x-real-ip", address)
+                .body(Default::default())
+                .unwrap();
+            let mut client = weir_testkit::client::Client::connect(nginx.addr).await;
+            statuses.push(
+                client
+                    .send(request)
+                    .await
+                    .expect("an answer")
+                    .status
+                    .as_u16(),
+            );
+        }
+        assert_eq!(statuses[0], 200, "{address}");
+        from_nginx.push((address, statuses[1] == 200));
+        let ip: std::net::IpAddr = address.parse().unwrap();
+        from_import.push((address, exempt.iter().any(|network| network.contains(&ip))));
+    }
+    assert_eq!(from_import, from_nginx, "{}", imported.toml);
+    assert!(from_nginx.iter().any(|case| case.1));
+    assert!(from_nginx.iter().any(|case| !case.1));
+}

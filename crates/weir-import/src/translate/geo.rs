@@ -226,6 +226,73 @@ pub(super) fn access(guards: &[(&Geo, &Test)], others: bool) -> Result<Vec<Strin
         .collect())
 }
 
+/// nginx's allowlist: a zone keyed by `$key`, with `map $geo $key { 0 ""; 1 $binary_remote_addr; }`
+/// and `geo $geo { default 1; 10.0.0.0/8 0; }`: the key the limited clients get (one for all of
+/// them: the geo default's), and the networks (as written) whose key is empty, which nginx's
+/// limits skip: weir's `exempt`. `Err` for any other shape.
+pub(super) fn allowlist(geo: &Geo, map: &Directive) -> Result<(String, Vec<String>), String> {
+    // nginx's map gives "" where no entry matches and there is no `default`.
+    let mut default = "";
+    let mut entries: Vec<(&str, &str)> = Vec::new();
+    for entry in map.block.as_deref().unwrap_or_default() {
+        match (entry.name.as_str(), entry.args.as_slice()) {
+            ("default", [key]) => default = key,
+            (name, [key])
+                if !name.starts_with('~')
+                    && !matches!(name, "hostnames" | "volatile" | "include") =>
+            {
+                entries.push((name, key))
+            }
+            _ => {
+                return Err(format!(
+                    "the map's {} has no weir form (weir reads `VALUE KEY` and `default KEY`)",
+                    entry.name
+                ))
+            }
+        }
+    }
+    let key_of = |value: &str| {
+        entries
+            .iter()
+            .find(|(name, _)| *name == value)
+            .map_or(default, |(_, key)| key)
+    };
+    let limited = key_of(&geo.default);
+    if limited.is_empty() {
+        return Err("the geo's default gets an empty key: nginx limits only the networks listed, and weir's exempt names those it leaves out".into());
+    }
+    let mut exempt: Vec<&(String, IpAddr, u8, String)> = Vec::new();
+    for entry in &geo.entries {
+        match key_of(&entry.3) {
+            "" => exempt.push(entry),
+            key if key == limited => {}
+            key => {
+                return Err(format!(
+                    "clients get two keys ({limited} and {key}): weir's limit has one"
+                ))
+            }
+        }
+    }
+    // geo's longest match limits a network inside one left out; `exempt` leaves out all of it.
+    for entry in &geo.entries {
+        let inside = |outer: &&&(String, IpAddr, u8, String)| {
+            outer.0 != entry.0 && holds((outer.1, outer.2), (entry.1, entry.2))
+        };
+        if !key_of(&entry.3).is_empty() {
+            if let Some(outer) = exempt.iter().find(inside) {
+                return Err(format!(
+                    "{} is limited inside {}, which is left out: weir's exempt leaves out a whole network",
+                    entry.0, outer.0
+                ));
+            }
+        }
+    }
+    Ok((
+        limited.to_string(),
+        exempt.into_iter().map(|entry| entry.0.clone()).collect(),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
