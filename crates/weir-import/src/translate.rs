@@ -6572,7 +6572,7 @@ mod tests {
             "   proxy_pass http://127.0.0.1:8000;\n",
             "   proxy_set_header Host $host;\n",
             "   proxy_set_header X-Forwarded-For \"$remote_addr, $server_addr\";\n",
-            "   proxy_set_header X-Request-Id $request_id;\n",
+            "   proxy_set_header X-Connection $connection;\n",
             "   limit_req zone=byname;\n",
             "  }\n",
             " }\n",
@@ -6616,10 +6616,10 @@ mod tests {
         assert!(less_safe(&imported, "proxy_set_header X-Forwarded-For")
             .note
             .contains("appends"));
-        assert!(item(&imported, "proxy_set_header X-Request-Id")
+        assert!(item(&imported, "proxy_set_header X-Connection")
             .note
-            .contains("$request_id"));
-        assert!(less_safe(&imported, "proxy_set_header X-Request-Id")
+            .contains("$connection"));
+        assert!(less_safe(&imported, "proxy_set_header X-Connection")
             .note
             .contains("not set"));
         // In a location that makes no route: carried nowhere.

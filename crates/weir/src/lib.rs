@@ -29,6 +29,7 @@ pub mod proxy;
 pub mod ratelimit;
 pub mod realip;
 mod request_body;
+mod request_id;
 pub mod routing;
 mod server;
 mod spares;

@@ -264,6 +264,10 @@ impl Proxy {
         let mut unanswered = self
             .logging
             .start(peer, client.tls.as_ref(), &request, started);
+        // `$request_id`, when a rule names it: one id for the request's headers and its answer's.
+        if self.rules.request_id {
+            unanswered.record.rare().request_id = Some(crate::request_id::RequestId::next());
+        }
         // The client's address is read from the guard, which holds it (a copy beside it took 17
         // bytes more of this future).
         async move {
@@ -323,10 +327,11 @@ impl Proxy {
                 facts.as_deref(),
                 unanswered.client_ip(),
                 asked.secure,
+                unanswered.record.request_id(),
             );
             // An `auth_request`'s answer headers (`Set-Cookie`), when it gave some, on the
             // statuses `response_headers` has.
-            if let Some(copied) = unanswered.record.auth_copied.take() {
+            if let Some(copied) = unanswered.record.auth_copied().map(std::mem::take) {
                 if rules::is_success(response.status()) {
                     copied.answer(&mut response);
                 }
@@ -345,6 +350,7 @@ impl Proxy {
 
     /// `response_headers` and `response_headers_always` of the request's route, or of its host
     /// when no route matched. A request closed unanswered (444) gets none.
+    #[allow(clippy::too_many_arguments)] // reason: the answer's facts, each borrowed where it is kept
     fn response_rules(
         &self,
         response: &mut Response<Body>,
@@ -353,6 +359,7 @@ impl Proxy {
         facts: Option<&rules::Facts>,
         client_ip: IpAddr,
         secure: bool,
+        request_id: &str,
     ) {
         let Some(rules) = self.rules.find(route, host) else {
             return;
@@ -369,8 +376,14 @@ impl Proxy {
             http::Uri::from_static("/"),
             crate::head_view::Headers::default(),
         );
-        let variables =
-            rules::response_variables(facts, rules.server_name(), client_ip, secure, &empty);
+        let variables = rules::response_variables(
+            facts,
+            rules.server_name(),
+            client_ip,
+            secure,
+            &empty,
+            request_id,
+        );
         rules.apply_response(response, &variables);
     }
 
@@ -512,7 +525,11 @@ impl Proxy {
             // taken, below.
             if let Some(ask) = rules.and_then(|rules| rules.auth_request(client_ip)) {
                 match Box::pin(self.ask(ask, client, client_ip, host, &*request, record)).await? {
-                    auth_request::Asked::Pass(copied) => record.auth_copied = copied,
+                    auth_request::Asked::Pass(copied) => {
+                        if let Some(copied) = copied {
+                            record.rare().auth_copied = Some(*copied);
+                        }
+                    }
                     auth_request::Asked::Answer(response) => return Ok(*response),
                 }
             }
@@ -541,7 +558,7 @@ impl Proxy {
                 .accel_redirect
                 .then(|| Box::new(accel::Head::of(&*request, host)));
             // The headers an `auth_request`'s answer gave (the host's last use was above).
-            if let Some(copied) = &mut record.auth_copied {
+            if let Some(copied) = record.auth_copied() {
                 copied.apply(request.headers_mut());
             }
             let request =
@@ -551,7 +568,7 @@ impl Proxy {
                     self.unbuffered(std::mem::take(request))
                 };
             let (upstream_request, upgrade) =
-                self.upstream_request(&target, client, client_ip, request);
+                self.upstream_request(&target, client, client_ip, request, record.request_id());
             let sent = self.sending(upstream, record);
             // The response is a local of this block only: it was borrowed, so as a local of the
             // function it kept its room (384 bytes) through the redirect's await below.
@@ -676,7 +693,8 @@ impl Proxy {
             if let Some(named) = &mut target.named {
                 named.request_uri = Some(head.uri.clone());
             }
-            let (upstream_request, _) = self.upstream_request(&target, client, client_ip, request);
+            let (upstream_request, _) =
+                self.upstream_request(&target, client, client_ip, request, record.request_id());
             let sent = self.sending(upstream, record);
             // Rare: the redirect's target takes its servers for itself.
             let response = upstream
@@ -756,6 +774,7 @@ impl Proxy {
         client: &ClientInfo,
         client_ip: IpAddr,
         request: Request<Bodied>,
+        request_id: &str,
     ) -> (Request<RequestBody>, bool) {
         let upstream = target.upstream;
         let (mut parts, Bodied { body, bodiless }) = request.into_parts();
@@ -788,6 +807,7 @@ impl Proxy {
                     method: &parts.method,
                     path,
                     headers: &parts.headers,
+                    request_id,
                 };
                 let rendered = rules.render_request(&variables);
                 if rules.replaces_forwarded_for() {
@@ -838,7 +858,11 @@ impl Proxy {
         request: &Request<ClientBody>,
         record: &mut Record<'proxy>,
     ) -> Result<auth_request::Asked, ProxyError> {
-        match self.decided(ask, client, client_ip, host, request).await {
+        let request_id = record.request_id();
+        match self
+            .decided(ask, client, client_ip, host, request, request_id)
+            .await
+        {
             Ok(copied) => Ok(auth_request::Asked::Pass(
                 (!copied.is_empty()).then(|| Box::new(copied)),
             )),
@@ -879,6 +903,7 @@ impl Proxy {
     }
 
     /// The asking and what its answer decides.
+    #[allow(clippy::too_many_arguments)] // reason: the client's request's parts, each borrowed where it is kept
     async fn decided(
         &self,
         ask: &auth_request::Ask,
@@ -886,6 +911,7 @@ impl Proxy {
         client_ip: std::net::IpAddr,
         host: Option<&str>,
         request: &Request<ClientBody>,
+        request_id: &str,
     ) -> Result<auth_request::Copied, ProxyError> {
         let lookup = Lookup {
             listener: client.listener,
@@ -911,7 +937,7 @@ impl Proxy {
                     bodiless: true,
                 });
                 let (upstream_request, _) =
-                    self.upstream_request(&target, client, client_ip, asking);
+                    self.upstream_request(&target, client, client_ip, asking, request_id);
                 let response = upstream
                     .send(upstream_request, route.priority, Some(client_ip), None)
                     .await

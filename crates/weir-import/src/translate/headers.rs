@@ -22,7 +22,7 @@ const MANAGED: &[&str] = &[
 ];
 
 /// The variables a weir header value may use, for notes.
-const VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for and $http_NAME";
+const VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id and $http_NAME";
 
 /// What one `proxy_set_header NAME VALUE` becomes.
 #[derive(Debug, PartialEq)]
@@ -768,6 +768,7 @@ pub(super) fn value_ok(value: &str) -> Result<(), String> {
                 | "request_method"
                 | "uri"
                 | "proxy_add_x_forwarded_for"
+                | "request_id"
         ) || name
             .strip_prefix("http_")
             .is_some_and(|header| token(&header.replace('_', "-")));
@@ -1770,12 +1771,13 @@ mod tests {
             "${host}.internal",
             "$scheme://$host$request_uri",
             "$http_x_request_id",
+            "$request_id",
             "for=$remote_addr;proto=$scheme",
         ] {
             assert_eq!(value_ok(value), Ok(()), "{value}");
         }
         for (value, named) in [
-            ("$request_id", "$request_id"),
+            ("$connection", "$connection"),
             ("$host:$server_port", "$server_port"),
             ("${host", "${"),
             ("$", "$:"),

@@ -44,6 +44,9 @@ enum Part {
     /// nginx `$proxy_add_x_forwarded_for`: the request's `X-Forwarded-For` with the client's
     /// address appended, or the address alone.
     ProxyAddXForwardedFor,
+    /// nginx `$request_id`: 32 hex digits no client can guess, the same for the request's
+    /// headers and its answer's.
+    RequestId,
 }
 
 /// The request's values of a header rule's variables.
@@ -59,10 +62,12 @@ pub struct Variables<'a> {
     pub path: &'a str,
     /// The client's request headers, as they came.
     pub headers: &'a Headers,
+    /// `$request_id`: the request's id, empty when no rule of the config names it.
+    pub request_id: &'a str,
 }
 
 /// The variables a header rule's value may use, for messages.
-const HEADER_VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for and $http_NAME";
+const HEADER_VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id and $http_NAME";
 
 impl Template {
     /// Reads `https://$host$request_uri` or `https://${host}/new`; any other variable is an error
@@ -97,6 +102,7 @@ impl Template {
             "request_method" => Some(Part::RequestMethod),
             "uri" => Some(Part::Path),
             "proxy_add_x_forwarded_for" => Some(Part::ProxyAddXForwardedFor),
+            "request_id" => Some(Part::RequestId),
             _ => {
                 let header = name.strip_prefix("http_")?.replace('_', "-");
                 HeaderName::from_bytes(header.as_bytes())
@@ -112,6 +118,11 @@ impl Template {
         template.ok_or_else(|| {
             format!("expected a header value of visible ASCII, spaces and tabs, found {text:?}")
         })
+    }
+
+    /// Whether the value names `$request_id`.
+    pub fn names_request_id(&self) -> bool {
+        self.parts.contains(&Part::RequestId)
     }
 
     /// Whether the value is the same for every request (it names no variable).
@@ -232,6 +243,7 @@ impl Template {
                 }
                 Part::Path => value.extend_from_slice(variables.path.as_bytes()),
                 Part::Http(name) => joined(&mut value, name),
+                Part::RequestId => value.extend_from_slice(variables.request_id.as_bytes()),
                 Part::ProxyAddXForwardedFor => {
                     let name = HeaderName::from_static("x-forwarded-for");
                     if variables.headers.contains(&name) {
@@ -293,6 +305,7 @@ mod tests {
             method: &Method::POST,
             path: "/a/b",
             headers: &headers,
+            request_id: "0123456789abcdef0123456789abcdef",
         };
         let render = |text: &str| {
             Template::parse_header(text)
@@ -313,6 +326,14 @@ mod tests {
             render("$request_method $scheme://$host$uri ($request_uri) $server_name"),
             "POST https://h/a/b (/a/b?x=1) example.com"
         );
+        assert_eq!(
+            render("id=$request_id"),
+            "id=0123456789abcdef0123456789abcdef"
+        );
+        assert!(Template::parse_header("$request_id")
+            .unwrap()
+            .names_request_id());
+        assert!(!Template::parse_header("$host").unwrap().names_request_id());
         assert!(Template::parse_header("max-age=31536000")
             .unwrap()
             .is_constant());

@@ -680,7 +680,8 @@ mod tests {
     /// unboxed took 120). 1,024 and 864 once `auth_request` became an await of its own after it
     /// (its future boxed, 8 bytes); the headers its answer gives are kept in the log's record
     /// (8 bytes of `Proxy::handle`'s), where a local of the request phase held across the
-    /// sending took 280, and one in the upstream target 16.
+    /// sending took 280, and one in the upstream target 16. `$request_id` shares that box
+    /// (`logging::Rare`): its own took 8 more.
     const CEILING_EXCHANGE: usize = 1_024;
     const CEILING_HANDLE: usize = 864;
 

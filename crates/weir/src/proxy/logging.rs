@@ -45,9 +45,19 @@ pub(super) struct Record<'proxy> {
     /// The request's places under its route's connection limits, which hold its answer's body
     /// (or go to its tunnel) at the exit; given back here if the request ends without one.
     pub(super) places: Option<Box<crate::body::Holding>>,
+    /// What only some requests keep ([`Rare`]), boxed together: the request's future holds one
+    /// pointer for all of it.
+    pub(super) rare: Option<Box<Rare>>,
+}
+
+/// What only some requests keep.
+#[derive(Debug, Default)]
+pub(super) struct Rare {
     /// The request headers an `auth_request`'s answer gave, kept here (not in the request's
-    /// future, where it took 280 bytes) until the request is taken to be sent.
-    pub(super) auth_copied: Option<Box<super::auth_request::Copied>>,
+    /// future, where they took 280 bytes) until the request is taken to be sent.
+    pub(super) auth_copied: Option<super::auth_request::Copied>,
+    /// `$request_id`, made when the config names it.
+    pub(super) request_id: Option<crate::request_id::RequestId>,
 }
 
 /// A request not answered yet. Dropped unanswered (the client left and the HTTP layer dropped
@@ -61,6 +71,24 @@ pub(super) struct Unanswered<'proxy> {
 }
 
 impl Record<'_> {
+    /// `$request_id`: the request's id, or empty when the config names it nowhere.
+    pub(super) fn request_id(&self) -> &str {
+        self.rare
+            .as_ref()
+            .and_then(|rare| rare.request_id.as_ref())
+            .map_or("", crate::request_id::RequestId::as_str)
+    }
+
+    /// What only some requests keep, made when first asked for.
+    pub(super) fn rare(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(Box::default)
+    }
+
+    /// The headers an `auth_request`'s answer gave, if it gave some.
+    pub(super) fn auth_copied(&mut self) -> Option<&mut super::auth_request::Copied> {
+        self.rare.as_mut()?.auth_copied.as_mut()
+    }
+
     /// The index of the request's route, once routed.
     pub(super) fn route(&self) -> Option<usize> {
         self.route.map(|index| index as usize)

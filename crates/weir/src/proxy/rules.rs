@@ -41,6 +41,8 @@ pub(super) struct Rules {
     default: Option<Arc<Effective>>,
     /// Some response rule names a variable: the request's facts are kept for it.
     pub(super) response_variables: bool,
+    /// Whether any rule names `$request_id`: then every request gets one.
+    pub(super) request_id: bool,
     /// Some route or host has `error_pages`: answers are looked at for them.
     pages: bool,
     /// The password files of `basic_auth`, for [`super::auth::watch`].
@@ -260,6 +262,10 @@ impl Rules {
                 .chain(rules.location_rewrites.iter().map(|(_, template)| template))
                 .any(|template| !template.is_constant())
         });
+        let request_id = routes
+            .iter()
+            .chain(hosts.values())
+            .any(|rules| rules.templates().any(Template::names_request_id));
         let pages = routes
             .iter()
             .chain(hosts.values())
@@ -270,6 +276,7 @@ impl Rules {
             hosts,
             default: (!server.pages.is_empty()).then(|| Arc::new(server)),
             response_variables,
+            request_id,
             pages,
             user_files: read.users.values().map(Arc::downgrade).collect(),
         })
@@ -772,6 +779,27 @@ impl Effective {
         }
     }
 
+    /// Every value the rules fill in for a request or its answer.
+    fn templates(&self) -> impl Iterator<Item = &Template> {
+        self.request_set
+            .iter()
+            .filter_map(|(_, template)| template.as_ref())
+            .chain(self.request_append.iter().map(|(_, template)| template))
+            .chain(self.response_set.iter().map(|(_, template)| template))
+            .chain(
+                self.response_set_always
+                    .iter()
+                    .map(|(_, template)| template),
+            )
+            .chain(
+                self.response_by_type
+                    .iter()
+                    .flat_map(|typed| &typed.entries)
+                    .filter_map(|entry| entry.value.as_ref()),
+            )
+            .chain(self.location_rewrites.iter().map(|(_, template)| template))
+    }
+
     pub(super) fn has_response_rules(&self) -> bool {
         !self.response_set.is_empty()
             || !self.response_set_always.is_empty()
@@ -795,6 +823,7 @@ pub(super) fn response_variables<'a>(
     client_ip: IpAddr,
     secure: bool,
     empty: &'a (Uri, Headers),
+    request_id: &'a str,
 ) -> Variables<'a> {
     match facts {
         Some(facts) => Variables {
@@ -806,6 +835,7 @@ pub(super) fn response_variables<'a>(
             method: &facts.method,
             path: facts.uri.path(),
             headers: &facts.headers,
+            request_id,
         },
         None => Variables {
             host: "",
@@ -816,6 +846,7 @@ pub(super) fn response_variables<'a>(
             method: &Method::GET,
             path: "",
             headers: &empty.1,
+            request_id,
         },
     }
 }

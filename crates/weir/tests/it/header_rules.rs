@@ -877,3 +877,70 @@ expires = "off"
         nginx.logs()
     );
 }
+
+/// `$request_id` (nginx's): one id per request, 32 hex digits, the same in the header the app
+/// gets and the one the client gets (a client's own `X-Request-ID` replaced), a new one for each
+/// request, on an error answer too with `response_headers_always`. With `WEIR_E2E=1`, nginx with
+/// `proxy_set_header X-Request-ID $request_id` and `add_header ... always` does the same.
+#[tokio::test]
+async fn request_id_is_one_per_request_for_the_app_and_the_client_as_nginxs() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&with_route(
+        &upstream.address,
+        r#"request_headers = { "X-Request-ID" = "$request_id" }
+response_headers_always = { "X-Request-ID" = "$request_id", "X-Trace" = "id=${request_id}" }"#,
+        "",
+    ))
+    .await;
+    let ids = |addr| async move {
+        let mut ids = Vec::new();
+        for path in ["/headers", "/headers", "/status/502"] {
+            let request = Request::get(path)
+                .header("x-request-id", "forged-by-the-client")
+                .header(weir_testkit::upstream::ECHO, "1")
+                .body(Default::default())
+                .unwrap();
+            let reply = Client::connect(addr).await.send(request).await.unwrap();
+            let answered = reply.header("x-request-id").unwrap_or_default().to_string();
+            assert_eq!(answered.len(), 32, "{path}: {answered:?}");
+            assert!(
+                answered.bytes().all(|byte| byte.is_ascii_hexdigit()),
+                "{answered}"
+            );
+            assert_eq!(
+                reply.header("x-trace"),
+                Some(format!("id={answered}").as_str()),
+                "{path}"
+            );
+            // What the app got: the same id, not the client's.
+            assert_eq!(
+                reply.header("x-request-x-request-id"),
+                Some(answered.as_str()),
+                "{path}"
+            );
+            ids.push(answered);
+        }
+        ids
+    };
+    let from_weir = ids(gateway.addr).await;
+    assert!(from_weir[0] != from_weir[1] && from_weir[1] != from_weir[2]);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        location / {{
+            proxy_set_header X-Request-ID $request_id;
+            add_header X-Request-ID $request_id always;
+            add_header X-Trace id=$request_id always;
+            proxy_pass http://{};
+        }}"#,
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    let from_nginx = ids(nginx.addr).await;
+    assert!(from_nginx[0] != from_nginx[1] && from_nginx[1] != from_nginx[2]);
+}
