@@ -863,12 +863,19 @@ pub struct RouteRules {
     pub dotfiles: bool,
     /// `fallback_upstream` / `fallback_file`: what a static route does with a missing file.
     pub fallback: Option<StaticFallback>,
+    /// `try_suffixes = [".html", "/index.html"]`: what a static route tries after a missing
+    /// file, in order, before its fallback: the path with each appended (nginx `try_files $uri
+    /// $uri.html $uri/index.html ...`). At most [`MOST_TRY_SUFFIXES`].
+    pub try_suffixes: Vec<String>,
     /// `error_pages`, `intercept_errors`.
     pub pages: ErrorPages,
     /// `location_rewrites` (nginx `proxy_redirect`): the upstream's `Location` (and `Refresh`'s
     /// URL) that starts with a prefix gets the replacement in its place, longest prefix first.
     pub location_rewrites: Vec<(String, Template)>,
 }
+
+/// The most `try_suffixes` a route has: each is a look at the disk for a missing file.
+pub const MOST_TRY_SUFFIXES: usize = 8;
 
 /// The most an error page may hold: weir keeps each in memory.
 pub const MAX_ERROR_PAGE: u64 = 1024 * 1024;

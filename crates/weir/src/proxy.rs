@@ -88,6 +88,8 @@ pub struct Route {
     dotfiles: bool,
     /// `fallback_upstream` / `fallback_file`: a static route's missing file.
     fallback: Option<Fallback>,
+    /// `try_suffixes`: what a static route appends to a path that names no file, in order.
+    try_suffixes: Box<[Box<str>]>,
     /// `priority`: the class of the route's requests in a full upstream's queue.
     priority: crate::config::Priority,
     /// `priority_header`: a header that may set the class (see [`Route::priority_of`]).
@@ -1113,19 +1115,39 @@ impl Route {
             format!("/{below}")
         };
         let method = request.method();
-        let served = match &self.fallback {
-            // nginx's `try_files` looks for the file whatever the method: a POST to a path with
-            // no file goes to the app, one to a file is refused by the static module (405).
-            Some(Fallback::Upstream(_)) if method != Method::GET && method != Method::HEAD => {
-                match dir.serve(&Method::HEAD, &below, request.headers()).await {
-                    Ok(_) => Err(ProxyError::MethodNotAllowed {
-                        allow: "GET, HEAD".into(),
-                    }),
-                    Err(error) => Err(error),
-                }
+        let mut served = self.serve_file(dir, &below, request).await;
+        // nginx's `try_files $uri` finds files only: a directory asked for without its slash (the
+        // static route's redirect to it) is what the suffix "/" (`$uri/`) finds.
+        let mut directory = None;
+        if !self.try_suffixes.is_empty()
+            && matches!(&served, Ok(response) if response.status() == http::StatusCode::MOVED_PERMANENTLY)
+        {
+            directory = std::mem::replace(
+                &mut served,
+                Err(ProxyError::FileNotFound {
+                    reason: "a directory, which only the suffix \"/\" serves",
+                }),
+            )
+            .ok();
+        }
+        // `try_suffixes`, in order, while nothing is found (nginx's `try_files $uri $uri.html`).
+        for suffix in &self.try_suffixes {
+            if !matches!(&served, Err(error) if is_missing(error)) {
+                break;
             }
-            _ => dir.serve(method, &below, request.headers()).await,
-        };
+            if &**suffix == "/" {
+                // The directory, redirected to with its slash as nginx's `$uri/` is; a path
+                // with its slash was looked up as it is.
+                if let Some(redirect) = directory.take() {
+                    served = Ok(redirect);
+                }
+                continue;
+            }
+            let candidate = format!("{below}{suffix}");
+            if self.dotfiles || !crate::static_files::names_dotfile(&candidate) {
+                served = self.serve_file(dir, &candidate, request).await;
+            }
+        }
         match (served, &self.fallback) {
             (Ok(response), _) => Ok(Some(response.map(Body::boxed))),
             (Err(error), Some(fallback)) if is_missing(&error) => match fallback {
@@ -1136,6 +1158,29 @@ impl Route {
                 }
             },
             (Err(error), _) => Err(error),
+        }
+    }
+}
+
+impl Route {
+    /// `name` below a static route's directory. nginx's `try_files` looks for the file whatever
+    /// the method: with the app as the fallback, a POST to a path with no file goes to the app,
+    /// one to a file is refused by the static module (405).
+    async fn serve_file<B>(
+        &self,
+        dir: &StaticDir,
+        name: &str,
+        request: &Request<B>,
+    ) -> Result<Response<crate::static_files::FileBody>, ProxyError> {
+        let method = request.method();
+        match &self.fallback {
+            Some(Fallback::Upstream(_)) if method != Method::GET && method != Method::HEAD => {
+                dir.serve(&Method::HEAD, name, request.headers()).await?;
+                Err(ProxyError::MethodNotAllowed {
+                    allow: "GET, HEAD".into(),
+                })
+            }
+            _ => dir.serve(method, name, request.headers()).await,
         }
     }
 }

@@ -288,6 +288,13 @@ impl Config {
                 }
                 None => {}
             }
+            if !route.rules.try_suffixes.is_empty() {
+                writeln!(
+                    out,
+                    "    a missing file tries {}",
+                    route.rules.try_suffixes.join(", ")
+                )?;
+            }
             if route.rules.dotfiles {
                 writeln!(out, "    dot-files served")?;
             }

@@ -3513,3 +3513,49 @@ fn exempt_networks_are_read_for_both_limits_and_bad_ones_named() {
         &["a network such as \"10.0.0.0/8\""],
     );
 }
+
+#[test]
+fn try_suffixes_are_read_on_static_routes_and_bad_ones_named() {
+    let route =
+        |keys: &str| format!("[[routes]]\npath = \"/docs/\"\nstatic = \"/srv/docs\"\n{keys}");
+    let config = parse(&route(
+        "try_suffixes = [\".html\", \"/\", \"/index.html\"]\n",
+    ));
+    assert_eq!(
+        config.routes[0].rules.try_suffixes,
+        [".html", "/", "/index.html"]
+    );
+    let summary = config.summary();
+    assert!(
+        summary.contains("    a missing file tries .html, /, /index.html\n"),
+        "{summary}"
+    );
+    for (value, column, words) in [
+        ("[\"html\"]", 17, "starting with '.' or '/'"),
+        ("[\"/../x\"]", 17, "without a dot-file, `..`"),
+        ("[\"/.git\"]", 17, "without a dot-file"),
+        ("[\".html?x\"]", 17, "`?`"),
+        ("[\".html\", \".html\"]", 26, "listed twice"),
+        ("[]", 16, "1 to 8"),
+    ] {
+        let error = reject(&route(&format!("try_suffixes = {value}\n")));
+        let key = if column == 16 {
+            "routes[0].try_suffixes".to_string()
+        } else {
+            format!("routes[0].try_suffixes[{}]", usize::from(column == 26))
+        };
+        let kind = if column == 26 {
+            ConfigErrorKind::Duplicate
+        } else {
+            ConfigErrorKind::InvalidValue
+        };
+        assert_error(&error, kind, 4, column, &key, &[words]);
+    }
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"/\"\nupstream = \"app\"\ntry_suffixes = [\".html\"]\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::Conflict, "{error}");
+    assert!(error
+        .message()
+        .contains("`try_suffixes` belongs to a route with `static`"));
+}

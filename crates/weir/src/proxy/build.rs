@@ -225,6 +225,12 @@ impl Proxy {
                     request_buffering: route.request_buffering,
                     response_buffering: route.response_buffering,
                     dotfiles: route.rules.dotfiles,
+                    try_suffixes: route
+                        .rules
+                        .try_suffixes
+                        .iter()
+                        .map(|suffix| suffix.as_str().into())
+                        .collect(),
                     fallback,
                     priority: route.priority,
                     priority_header: route.priority_header.clone(),

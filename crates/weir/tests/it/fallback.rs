@@ -252,3 +252,101 @@ fallback_file = "/index.html"
         reply.header("location")
     );
 }
+
+/// `try_suffixes` (nginx `try_files $uri $uri.html $uri/ =404`, a static site's clean URLs): a
+/// path that names no file gets the first of its suffixes that does, in order; `"/"` is the
+/// directory (redirected to with its slash, as nginx's `$uri/` is), `"/index.html"` its index
+/// file, served at once; a directory is no file for the path itself; a dot-file a suffix makes
+/// stays unserved. With `WEIR_E2E=1`, nginx's `try_files` gives
+/// the same statuses and bodies.
+#[tokio::test]
+async fn try_suffixes_find_what_nginx_try_files_finds() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("guide.html"), "the guide").unwrap();
+    std::fs::write(root.join("page.txt"), "a page").unwrap();
+    std::fs::write(root.join(".secret.html"), "secret").unwrap();
+    std::fs::write(root.join("both.html"), "the file first").unwrap();
+    for sub in ["api", "both", "empty"] {
+        std::fs::create_dir_all(root.join(sub)).unwrap();
+    }
+    std::fs::write(root.join("api/index.html"), "the api").unwrap();
+    std::fs::write(root.join("both/index.html"), "the directory").unwrap();
+    let root = root.display();
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[[routes]]
+path = "/docs/"
+static = "{root}"
+try_suffixes = [".html", "/"]
+[[routes]]
+path = "/book/"
+static = "{root}"
+try_suffixes = ["/index.html"]
+"#
+    ))
+    .await;
+    let paths = [
+        "/docs/page.txt",
+        "/docs/guide",
+        "/docs/guide.html",
+        "/docs/missing",
+        "/docs/api",
+        "/docs/api/",
+        "/docs/empty",
+        "/docs/both",
+        "/book/api",
+        "/book/guide",
+        "/book/empty",
+    ];
+    let answers = |addr| async move {
+        let mut answers = Vec::new();
+        for path in paths {
+            let reply = weir_testkit::client::get(addr, path).await;
+            let body = if reply.status == StatusCode::OK {
+                reply.text()
+            } else {
+                String::new()
+            };
+            answers.push((path, reply.status.as_u16(), body));
+        }
+        answers
+    };
+    let from_weir = answers(gateway.addr).await;
+    let expected = [
+        (200, "a page"),
+        (200, "the guide"),
+        (200, "the guide"),
+        (404, ""),
+        (301, ""),
+        (200, "the api"),
+        (301, ""),
+        (200, "the file first"),
+        (200, "the api"),
+        (404, ""),
+        (404, ""),
+    ];
+    let seen: Vec<(u16, &str)> = from_weir
+        .iter()
+        .map(|(_, status, body)| (*status, body.as_str()))
+        .collect();
+    assert_eq!(seen, expected, "{from_weir:?}");
+    // A suffix that makes a dot-file finds nothing (dotfiles = false), where nginx serves it.
+    let hidden = weir_testkit::client::get(gateway.addr, "/docs/.secret").await;
+    assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            "        location /docs/ {{ alias {root}/; try_files $uri $uri.html $uri/ =404; }}\n\
+             location /book/ {{ alias {root}/; try_files $uri $uri/index.html =404; }}"
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(answers(nginx.addr).await, from_weir, "{}", nginx.logs());
+}

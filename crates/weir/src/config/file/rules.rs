@@ -93,6 +93,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) satisfy: Option<&'a Spanned<String>>,
     pub(super) auth_request: Option<&'a Spanned<toml::Value>>,
     pub(super) dotfiles: Option<&'a Spanned<bool>>,
+    pub(super) try_suffixes: Option<&'a Spanned<Vec<Spanned<String>>>>,
     pub(super) fallback_upstream: Option<&'a Spanned<String>>,
     pub(super) fallback_file: Option<&'a Spanned<String>>,
     pub(super) error_pages: Option<&'a RawPageMap>,
@@ -144,6 +145,49 @@ const MANAGED: &[&str] = &[
 ];
 
 /// A route's rules; `upstreams` to check `fallback_upstream`.
+/// `try_suffixes`: each appended to a path that names no file, as nginx's `try_files $uri
+/// $uri.html $uri/`: it starts with `.` or `/` (`"/"` alone is the directory), holds no `..`
+/// segment, no dot-file and no `?`, `#`, `%` or `$`, and is listed once; at most
+/// [`crate::config::MOST_TRY_SUFFIXES`].
+fn validate_try_suffixes(list: &Spanned<Vec<Spanned<String>>>) -> Result<Vec<String>, Problem> {
+    let most = crate::config::MOST_TRY_SUFFIXES;
+    if list.get_ref().is_empty() || list.get_ref().len() > most {
+        return Err(invalid(
+            list.span(),
+            format!("expected 1 to {most} suffixes, such as [\".html\", \"/index.html\"]"),
+        ));
+    }
+    let mut suffixes: Vec<String> = Vec::new();
+    for entry in list.get_ref() {
+        let text = entry.get_ref();
+        let valid = (text.starts_with('.') || text.starts_with('/'))
+            && text != "."
+            && text
+                .bytes()
+                .all(|byte| byte.is_ascii_graphic() && !b"?#%$\\".contains(&byte))
+            && !text.split('/').any(|segment| segment == "..")
+            && !text
+                .split('/')
+                .skip(1)
+                .any(|segment| segment.starts_with('.'));
+        if !valid {
+            return Err(invalid(
+                entry.span(),
+                format!("expected what follows a path, starting with '.' or '/' (\".html\", \"/index.html\"), without a dot-file, `..`, `?`, `#`, `%` or `$`, found {text:?}"),
+            ));
+        }
+        if suffixes.contains(text) {
+            return Err(Problem::new(
+                ConfigErrorKind::Duplicate,
+                entry.span(),
+                format!("{text:?} is listed twice"),
+            ));
+        }
+        suffixes.push(text.clone());
+    }
+    Ok(suffixes)
+}
+
 pub(super) fn validate_route<T>(
     raw: &RouteKeys<'_>,
     upstreams: &BTreeMap<String, T>,
@@ -182,6 +226,7 @@ pub(super) fn validate_route<T>(
     let is_static = raw.static_root.is_some();
     let only_static = [
         raw.dotfiles.map(|value| ("dotfiles", value.span())),
+        raw.try_suffixes.map(|value| ("try_suffixes", value.span())),
         raw.fallback_upstream
             .map(|value| ("fallback_upstream", value.span())),
         raw.fallback_file
@@ -269,6 +314,11 @@ pub(super) fn validate_route<T>(
         satisfy,
         auth_request,
         dotfiles: raw.dotfiles.is_some_and(|value| *value.get_ref()),
+        try_suffixes: raw
+            .try_suffixes
+            .map(validate_try_suffixes)
+            .transpose()?
+            .unwrap_or_default(),
         fallback,
         pages: validate_pages(raw.error_pages, raw.intercept_errors)?,
         location_rewrites,
