@@ -315,6 +315,8 @@ struct Route {
     internal: Option<Source>,
     /// A static route's `fallback_upstream` / `fallback_file`, from its `try_files`.
     fallback: Option<(StaticFallback, Source)>,
+    /// A static route's `try_suffixes`, from its `try_files $uri $uri.html ...`.
+    try_suffixes: Option<(Vec<String>, Source)>,
     /// `upstream_path`: the URI part of the location's `proxy_pass`, which replaces its path.
     upstream_path: Option<String>,
     /// `location_rewrites`, from the `proxy_redirect`s in force (or nginx's default): prefix,
@@ -380,6 +382,7 @@ impl Route {
             target,
             internal: None,
             fallback: None,
+            try_suffixes: None,
             upstream_path: None,
             location_rewrites: Vec::new(),
         }
@@ -3411,6 +3414,8 @@ impl<'a> Translator<'a> {
         // The proxy_pass requests go to, and a static route's fallback (try_files).
         let mut proxy_used: Option<&Directive> = None;
         let mut fallback_target: Option<(StaticFallback, Source)> = None;
+        // `try_files $uri $uri.html ...`: the suffixes its static route tries.
+        let mut try_suffixes_found: Option<(Vec<String>, Source)> = None;
         // `try_files $uri @app` in `location /`: the exact `/` goes to the app (upstream, proxy_pass).
         let mut app_home: Option<(String, Source)> = None;
         // The URI part of the location's own `proxy_pass`, which replaces its path.
@@ -3456,17 +3461,23 @@ impl<'a> Translator<'a> {
             let (first, last) = try_files
                 .args
                 .split_at(try_files.args.len().saturating_sub(1));
-            let files_first = serves_files
-                && !first.is_empty()
-                && first[0] == "$uri"
-                && first[1..].iter().all(|arg| arg == "$uri/");
+            let candidates = first.get(1..).and_then(try_suffixes);
+            let files_first =
+                serves_files && !first.is_empty() && first[0] == "$uri" && candidates.is_some();
+            if let (true, Some(suffixes)) = (files_first, &candidates) {
+                if !suffixes.is_empty() {
+                    try_suffixes_found = Some((suffixes.clone(), try_files.source.clone()));
+                }
+            }
             // With `$uri/`, nginx serves a directory (its index.html, or 403) as weir's static
             // route does; without it, a directory's path goes to the fallback.
             let with_dirs = first.len() > 1;
-            let looks_in_dir = if with_dirs {
-                "the file, or the directory's index.html"
-            } else {
-                "the file"
+            let looks_in_dir = match (&try_suffixes_found, with_dirs) {
+                (Some((suffixes, _)), _) => format!(
+                    "the file, or the first that is one of the path with try_suffixes = {suffixes:?} appended"
+                ),
+                (None, true) => "the file, or the directory's index.html".to_string(),
+                (None, false) => "the file".to_string(),
             };
             let fallback_uri = last
                 .first()
@@ -3549,10 +3560,30 @@ impl<'a> Translator<'a> {
                         .args
                         .iter()
                         .all(|arg| arg == "$uri" || arg == "$uri/" || arg == "=404");
-                    if only_uri
-                        && (block.iter().any(|inner| inner.name == "alias") || scope.root.is_some())
-                    {
+                    // `$uri $uri.html ... =404`, or a last URI that is `$uri` with a suffix.
+                    let suffixes = match try_files.args.split_last() {
+                        Some((last, [uri, between @ ..])) if uri == "$uri" && !only_uri => {
+                            let mut candidates = between.to_vec();
+                            if last != "=404" {
+                                candidates.push(last.clone());
+                            }
+                            try_suffixes(&candidates).filter(|suffixes| !suffixes.is_empty())
+                        }
+                        _ => None,
+                    };
+                    let static_files =
+                        block.iter().any(|inner| inner.name == "alias") || scope.root.is_some();
+                    if only_uri && static_files {
                         self.translated(try_files, "what a static route does: the file, the directory's index.html, or 404");
+                    } else if let (Some(suffixes), true) = (suffixes, static_files) {
+                        let note = format!("try_suffixes = {suffixes:?}: a path that names no file gets the first of them appended that does, in order, else 404 (\"/\" is $uri/, the directory)");
+                        let last = try_files.args.last().map_or("", String::as_str);
+                        if last != "=404" {
+                            self.approximated(try_files, format!("{note}; nginx routes its last, {last}, again (another location may take it), weir looks for it in this route's directory"));
+                        } else {
+                            self.translated(try_files, note);
+                        }
+                        try_suffixes_found = Some((suffixes, try_files.source.clone()));
                     } else {
                         self.unsupported(
                             try_files,
@@ -3702,9 +3733,9 @@ impl<'a> Translator<'a> {
             }
             return;
         };
-        let fallback = match target {
-            RouteTarget::Static(_) => fallback_target,
-            _ => None,
+        let (fallback, try_suffixes) = match target {
+            RouteTarget::Static(_) => (fallback_target, try_suffixes_found),
+            _ => (None, None),
         };
         let fallback_upstream = match &fallback {
             Some((StaticFallback::Upstream(name), _)) => Some(name.clone()),
@@ -3856,6 +3887,7 @@ impl<'a> Translator<'a> {
                 rules: rules.clone(),
                 internal: internal.map(|internal| internal.source.clone()),
                 fallback: fallback.clone(),
+                try_suffixes: try_suffixes.clone(),
                 upstream_path: upstream_path.clone(),
                 location_rewrites: location_rewrites.clone(),
             };
@@ -3867,6 +3899,7 @@ impl<'a> Translator<'a> {
                     target: RouteTarget::Upstream(name.clone()),
                     target_source: source.clone(),
                     fallback: None,
+                    try_suffixes: None,
                     upstream_path: None,
                     ..route.clone()
                 }),
@@ -4730,6 +4763,10 @@ impl<'a> Translator<'a> {
                 }
                 RouteTarget::Static(dir) => {
                     table.set("static", toml_out::string(dir), Some(&route.target_source));
+                    if let Some((suffixes, source)) = &route.try_suffixes {
+                        let suffixes = suffixes.iter().map(String::as_str);
+                        table.set("try_suffixes", toml_out::strings(suffixes), Some(source));
+                    }
                     match &route.fallback {
                         Some((StaticFallback::Upstream(name), source)) => {
                             table.set("fallback_upstream", toml_out::string(name), Some(source))
@@ -5755,6 +5792,37 @@ fn limit_key(key: &str) -> Option<String> {
         parts.retain(|part| part != "all");
     }
     (!parts.is_empty()).then(|| parts.join("+"))
+}
+
+/// `try_files`' candidates after `$uri` as weir's `try_suffixes`: `$uri.html` is `".html"`,
+/// `$uri/` is `"/"`; `None` when one is of another shape or weir refuses it (a dot-file, `..`,
+/// `?`, `#`, `%`); empty when `$uri/` is all there is, which a static route does by itself.
+fn try_suffixes(candidates: &[String]) -> Option<Vec<String>> {
+    let mut suffixes = Vec::new();
+    for candidate in candidates {
+        let suffix = candidate.strip_prefix("$uri")?;
+        let valid = (suffix.starts_with('.') || suffix.starts_with('/'))
+            && suffix != "."
+            && suffix
+                .bytes()
+                .all(|byte| byte.is_ascii_graphic() && !b"?#%$\\".contains(&byte))
+            && !suffix.split('/').any(|segment| segment == "..")
+            && !suffix
+                .split('/')
+                .skip(1)
+                .any(|segment| segment.starts_with('.'));
+        if !valid || suffixes.iter().any(|known| known == suffix) {
+            return None;
+        }
+        suffixes.push(suffix.to_string());
+    }
+    if suffixes.len() > 8 {
+        return None;
+    }
+    if suffixes.iter().all(|suffix| suffix == "/") {
+        suffixes.clear();
+    }
+    Some(suffixes)
 }
 
 /// The `fallback_file` for `try_files ... URI` in a location of `path`: nginx looks `uri` up again
@@ -7818,6 +7886,60 @@ mod tests {
             assert!(zone.note.contains(why), "{}", zone.note);
             assert!(!imported.report.less_safe.is_empty(), "{geo}");
         }
+    }
+
+    #[test]
+    fn try_files_with_suffixes_becomes_try_suffixes() {
+        let imported = import(concat!(
+            "http {\n upstream app { server 127.0.0.1:8000; }\n server {\n  listen 80;\n  root /srv/www;\n",
+            "  location /docs/ { try_files $uri $uri/ $uri.html =404; }\n",
+            "  location /redoc/ { alias /srv/redoc/; try_files $uri $uri/redoc.html; }\n",
+            "  location /site/ { try_files $uri $uri.html $uri/ /site/index.html; }\n",
+            "  location /odd/ { try_files $uri $uri/.hidden =404; }\n",
+            "  location / { try_files $uri $uri.html @app; }\n",
+            "  location @app { proxy_pass http://app; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let route = |path: &str| {
+            config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .unwrap_or_else(|| panic!("no {path}\n{}", imported.toml))
+                .rules
+                .clone()
+        };
+        assert_eq!(route("/docs/").try_suffixes, ["/", ".html"]);
+        assert_eq!(route("/redoc/").try_suffixes, ["/redoc.html"]);
+        let site = route("/site/");
+        assert_eq!(site.try_suffixes, [".html", "/"]);
+        assert_eq!(
+            site.fallback,
+            Some(weir::config::StaticFallback::File("/index.html".into()))
+        );
+        let root = route("/");
+        assert_eq!(root.try_suffixes, [".html"]);
+        assert_eq!(
+            root.fallback,
+            Some(weir::config::StaticFallback::Upstream("app".into()))
+        );
+        assert_eq!(
+            item(&imported, "try_files $uri $uri/ $uri.html =404").kind,
+            Kind::Translated
+        );
+        // nginx routes a last URI again; weir looks in the route's directory.
+        assert_eq!(
+            item(&imported, "try_files $uri $uri/redoc.html").kind,
+            Kind::Approximated
+        );
+        // A suffix weir refuses (a dot-file) is left out.
+        assert!(route("/odd/").try_suffixes.is_empty());
+        assert_eq!(
+            item(&imported, "try_files $uri $uri/.hidden =404").kind,
+            Kind::Unsupported
+        );
     }
 
     #[test]
