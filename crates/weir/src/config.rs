@@ -381,6 +381,10 @@ pub struct RouteConfig {
     /// `limit_rate` / `limit_rate_after`: the route's answers go to the client no faster than
     /// this (nginx `limit_rate`); `None`: as fast as the client takes them.
     pub limit_rate: Option<LimitRate>,
+    /// `read_timeout`: the route's own wait for its upstream's answer, its body's next bytes
+    /// and a WebSocket tunnel's (nginx's `proxy_read_timeout` in a location); `None`: the
+    /// upstream's.
+    pub read_timeout: Option<std::time::Duration>,
 }
 
 /// `limit_rate = "100k"`, `limit_rate_after = "1m"`: a response body is sent at most `rate`

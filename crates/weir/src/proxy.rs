@@ -88,6 +88,8 @@ pub struct Route {
     dotfiles: bool,
     /// `fallback_upstream` / `fallback_file`: a static route's missing file.
     fallback: Option<Fallback>,
+    /// `read_timeout`: the route's own, over its upstream's.
+    read_timeout: Option<Duration>,
     /// `try_suffixes`: what a static route appends to a path that names no file, in order.
     try_suffixes: Box<[Box<str>]>,
     /// `priority`: the class of the route's requests in a full upstream's queue.
@@ -576,7 +578,13 @@ impl Proxy {
             // function it kept its room (384 bytes) through the redirect's await below.
             let (redirect, head) = {
                 let response = upstream
-                    .send(upstream_request, priority, Some(client_ip), kept)
+                    .send(
+                        upstream_request,
+                        priority,
+                        Some(client_ip),
+                        route.read_timeout,
+                        kept,
+                    )
                     .await?;
                 self.sent(&response, sent, record);
                 match head
@@ -614,7 +622,9 @@ impl Proxy {
             upgrade,
             limited,
             read_ahead: read_ahead.then_some(&self.buffers),
-            read_timeout: target.upstream.read_timeout(),
+            read_timeout: route
+                .read_timeout
+                .unwrap_or_else(|| target.upstream.read_timeout()),
             closing: &self.closing,
         };
         response::from_upstream(response, shaping)
@@ -700,7 +710,13 @@ impl Proxy {
             let sent = self.sending(upstream, record);
             // Rare: the redirect's target takes its servers for itself.
             let response = upstream
-                .send(upstream_request, route.priority, Some(client_ip), None)
+                .send(
+                    upstream_request,
+                    route.priority,
+                    Some(client_ip),
+                    route.read_timeout,
+                    None,
+                )
                 .await?;
             self.sent(&response, sent, record);
             if let Some(next) = accel::redirect(response.headers()) {
@@ -941,7 +957,13 @@ impl Proxy {
                 let (upstream_request, _) =
                     self.upstream_request(&target, client, client_ip, asking, request_id);
                 let response = upstream
-                    .send(upstream_request, route.priority, Some(client_ip), None)
+                    .send(
+                        upstream_request,
+                        route.priority,
+                        Some(client_ip),
+                        route.read_timeout,
+                        None,
+                    )
                     .await
                     .map_err(|error| auth_request::failed(format!("{}: {error}", ask.path())))?;
                 let (parts, mut body) = response.into_parts();

@@ -777,10 +777,13 @@ impl Upstream {
         mut request: Request<RequestBody>,
         mut priority: Priority,
         client: Option<std::net::IpAddr>,
+        read_timeout: Option<Duration>,
         kept: Option<&'send mut Kept>,
     ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + 'send
     {
         let repeatable = repeatable(&request);
+        // A route's own `read_timeout`, else the upstream's.
+        let read_timeout = read_timeout.unwrap_or(self.read_timeout);
         SpareBox::with(|| async move {
             // The servers as they are now: a change of a host name's addresses while this request
             // runs does not move it. Waiting for a first resolution is rare, and boxed.
@@ -832,6 +835,7 @@ impl Upstream {
                         repeatable,
                         last.then_some(servers.pools.as_slice()),
                         priority,
+                        read_timeout,
                     )
                     .await
                 {
@@ -839,7 +843,7 @@ impl Upstream {
                         if health.record_success(ticket) {
                             tracing::info!(upstream = %self.name, server = %pool.addr(), "server answered again: marked up");
                         }
-                        return Ok(self.wrap(head, conn, sending));
+                        return Ok(self.wrap(head, conn, sending, read_timeout));
                     }
                     Err(failed) => failed,
                 };
@@ -941,6 +945,7 @@ impl Upstream {
         repeatable: bool,
         last: Option<&[Arc<Pool>]>,
         priority: Priority,
+        read_timeout: Duration,
     ) -> Result<(ResponseHead, Pooled, Option<Sending>), Failed> {
         let mut fresh = false;
         let mut closed_retried = false;
@@ -962,7 +967,7 @@ impl Upstream {
                     method,
                 } = &mut at_app;
                 let conn = conn.as_mut().expect("taken only by `AtTheApp::end`");
-                conn.client.start_read_timer(self.read_timeout);
+                conn.client.start_read_timer(read_timeout);
                 poll_fn(|context| {
                     if let Some(request) = sending {
                         match request.poll_send(&mut conn.client.io, context) {
@@ -1007,7 +1012,7 @@ impl Upstream {
                     if conn.capped() {
                         // The worker is still busy with it: its place is held as for a client
                         // that left (`AtTheApp`), for one more `read_timeout` at most.
-                        conn.client.start_read_timer(self.read_timeout);
+                        conn.client.start_read_timer(read_timeout);
                         tokio::spawn(wait_for_head(conn, parts.method));
                     }
                     return Err(Failed {
@@ -1335,6 +1340,7 @@ impl Upstream {
         head: ResponseHead,
         mut conn: Pooled,
         sending: Option<Sending>,
+        read_timeout: Duration,
     ) -> Response<UpstreamBody> {
         let ResponseHead {
             response,
@@ -1356,7 +1362,7 @@ impl Upstream {
             framing,
             sending: sending.map(Box::new),
             reusable: self.keepalive && keep_alive,
-            read_timeout: self.read_timeout,
+            read_timeout,
             waiting: false,
         }));
         if matches!(body.0.framing, ResponseFraming::Empty)

@@ -312,6 +312,7 @@ struct RawRoute {
     response_buffering: Option<bool>,
     limit_rate: Option<Spanned<SizeValue>>,
     limit_rate_after: Option<Spanned<SizeValue>>,
+    read_timeout: Option<Spanned<DurationValue>>,
     priority: Option<Spanned<String>>,
     priority_header: Option<Spanned<String>>,
     // Header rules, access rules, dot-files, static fallbacks: validated in `file/rules.rs`.
@@ -1943,6 +1944,17 @@ fn validate_routes(
         };
         let methods = raw.methods.as_ref().map(route_methods).transpose()?;
         let limit_rate = route_limit_rate(raw)?;
+        let read_timeout = match raw.read_timeout.as_ref() {
+            None => None,
+            Some(value) if raw.upstream.is_none() && raw.fallback_upstream.is_none() => {
+                return Err(Problem::new(
+                    ConfigErrorKind::Conflict,
+                    value.span(),
+                    "read_timeout is how long the route waits for its upstream: this route has no upstream (nor fallback_upstream); remove it",
+                ))
+            }
+            Some(value) => Some(positive_duration(Some(value), default::PROXY_TIMEOUT)?),
+        };
 
         routes.push(RouteConfig {
             host,
@@ -1962,6 +1974,7 @@ fn validate_routes(
             priority,
             priority_header,
             limit_rate,
+            read_timeout,
         });
     }
     Ok(routes)

@@ -142,6 +142,7 @@ fn upstream_route_and_limit_defaults() {
             priority: Priority::Normal,
             priority_header: None,
             limit_rate: None,
+            read_timeout: None,
         }]
     );
 
@@ -3558,4 +3559,30 @@ fn try_suffixes_are_read_on_static_routes_and_bad_ones_named() {
     assert!(error
         .message()
         .contains("`try_suffixes` belongs to a route with `static`"));
+}
+
+#[test]
+fn a_routes_read_timeout_is_read_and_refused_without_an_upstream_or_at_0() {
+    let config = parse(&with_app(
+        "[[routes]]\npath = \"/ws/\"\nupstream = \"app\"\nread_timeout = \"1h\"\n",
+    ));
+    assert_eq!(
+        config.routes[0].read_timeout,
+        Some(Duration::from_secs(3600))
+    );
+    assert_error(
+        &reject(&with_app(
+            "[[routes]]\npath = \"/\"\nupstream = \"app\"\nread_timeout = \"0s\"\n",
+        )),
+        ConfigErrorKind::InvalidValue,
+        6,
+        16,
+        "routes[0].read_timeout",
+        &["greater than 0s"],
+    );
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"/\"\nstatus = 204\nread_timeout = \"5s\"\n",
+    ));
+    assert_eq!(error.kind(), ConfigErrorKind::Conflict, "{error}");
+    assert!(error.message().contains("no upstream"), "{error}");
 }

@@ -225,6 +225,7 @@ impl Proxy {
                     request_buffering: route.request_buffering,
                     response_buffering: route.response_buffering,
                     dotfiles: route.rules.dotfiles,
+                    read_timeout: route.read_timeout,
                     try_suffixes: route
                         .rules
                         .try_suffixes

@@ -514,7 +514,7 @@ async fn a_request_to_servers_that_never_change_takes_no_reference_on_them() {
             .body(crate::request_body::RequestBody::Full(None))
             .expect("a request"),
     );
-    let sending = upstream.send(request, crate::config::Priority::Normal, None, None);
+    let sending = upstream.send(request, crate::config::Priority::Normal, None, None, None);
     tokio::pin!(sending);
     // The request is sent on a connection the server accepts, and its answer never comes: the
     // request is in flight, between its server's choice and its response head.
@@ -625,6 +625,7 @@ async fn a_kept_set_is_taken_again_once_the_servers_change() {
                 get(),
                 crate::config::Priority::Normal,
                 None,
+                None,
                 Some(&mut kept),
             )
             .await
@@ -640,6 +641,7 @@ async fn a_kept_set_is_taken_again_once_the_servers_change() {
             .send(
                 get(),
                 crate::config::Priority::Normal,
+                None,
                 None,
                 Some(&mut kept),
             )

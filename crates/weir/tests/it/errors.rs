@@ -249,3 +249,94 @@ both_transports!(
         .await;
     }
 );
+
+/// A route's `read_timeout` over its upstream's, as nginx's `proxy_read_timeout` in a location:
+/// a longer one lets a slow answer through that the upstream's cuts off with 504, a shorter one
+/// cuts off an answer the upstream's would wait for. With `WEIR_E2E=1`, nginx with the same
+/// time-outs per location answers the same statuses.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_routes_read_timeout_replaces_its_upstreams_as_a_locations_does() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+read_timeout = "300ms"
+[[routes]]
+path = "/"
+upstream = "app"
+[[routes]]
+path = "/long/"
+upstream = "app"
+upstream_path = "/"
+read_timeout = "3s"
+[[routes]]
+path = "/short/"
+upstream = "app"
+upstream_path = "/"
+read_timeout = "100ms"
+"#,
+        upstream.address
+    ))
+    .await;
+    let cases = [
+        ("/slow?ms=1000", 504),
+        ("/long/slow?ms=1000", 200),
+        ("/short/slow?ms=200", 504),
+        ("/slow?ms=200", 200),
+    ];
+    let statuses = |addr| async move {
+        let mut statuses = Vec::new();
+        for (path, _) in cases {
+            let reply = Client::connect(addr).await.get(path).await;
+            statuses.push((path, reply.status.as_u16()));
+        }
+        statuses
+    };
+    let expected: Vec<(&str, u16)> = cases.to_vec();
+    assert_eq!(statuses(gateway.addr).await, expected);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = weir_testkit::nginx::Nginx::start(
+        "",
+        &format!(
+            "        location / {{ proxy_pass http://{0}; proxy_read_timeout 300ms; }}\n\
+             location /long/ {{ proxy_pass http://{0}/; proxy_read_timeout 3s; }}\n\
+             location /short/ {{ proxy_pass http://{0}/; proxy_read_timeout 100ms; }}",
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(statuses(nginx.addr).await, expected, "{}", nginx.logs());
+}
+
+/// A WebSocket tunnel is idle for its route's `read_timeout`, not its upstream's (a location's
+/// `proxy_read_timeout 3600s` for its WebSocket, the app's other routes at 60 s): idle for
+/// longer than the upstream's, a tunnel of a route with a longer one still carries messages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tunnel_idles_for_its_routes_read_timeout() {
+    let upstream = RawUpstream::start(Script::SwitchAndEcho).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{}"]
+read_timeout = "200ms"
+[[routes]]
+path = "/"
+upstream = "app"
+read_timeout = "30s"
+"#,
+        upstream.address
+    ))
+    .await;
+    let mut tunnel = open_tunnel(gateway.addr).await;
+    // Past the upstream's read_timeout: the wait is what this tests.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    ping_through(&mut tunnel).await;
+}
