@@ -317,6 +317,9 @@ struct Route {
     fallback: Option<(StaticFallback, Source)>,
     /// A static route's `try_suffixes`, from its `try_files $uri $uri.html ...`.
     try_suffixes: Option<(Vec<String>, Source)>,
+    /// Its own `read_timeout`, where the `proxy_read_timeout` in force differs from its
+    /// upstream's (see [`Translator::upstream_timeouts`]).
+    read_timeout: Option<(String, Source)>,
     /// `upstream_path`: the URI part of the location's `proxy_pass`, which replaces its path.
     upstream_path: Option<String>,
     /// `location_rewrites`, from the `proxy_redirect`s in force (or nginx's default): prefix,
@@ -383,6 +386,7 @@ impl Route {
             internal: None,
             fallback: None,
             try_suffixes: None,
+            read_timeout: None,
             upstream_path: None,
             location_rewrites: Vec::new(),
         }
@@ -1001,6 +1005,10 @@ impl<'a> Translator<'a> {
             "proxy_connect_timeout" | "proxy_read_timeout" | "proxy_send_timeout" => {
                 let key = timeout_key(&directive.name);
                 match directive.args.first().and_then(|arg| duration(arg)) {
+                    Some(value) if value != "0s" && key == "read_timeout" => self.translated(
+                        directive,
+                        format!("{key} = {value:?} on the upstream of the first route it applies to; a later route whose upstream has another gets its own"),
+                    ),
                     Some(value) if value != "0s" => self.translated(
                         directive,
                         format!("{key} = {value:?} on the upstreams of the routes it applies to (weir has time-outs per upstream)"),
@@ -3840,9 +3848,8 @@ impl<'a> Translator<'a> {
             RouteTarget::Upstream(name) => Some(name),
             _ => fallback_upstream.as_ref(),
         };
-        if let Some(name) = upstream_name {
-            self.upstream_timeouts(name, &proxy_scope, &directive.source);
-        }
+        let read_timeout = upstream_name
+            .and_then(|name| self.upstream_timeouts(name, &proxy_scope, &directive.source));
         let rules = Rules::of(&proxy_scope, is_upstream, is_answer);
         // A static route's fallback to the app has no `upstream` to carry them.
         let location_rewrites = match proxy_used {
@@ -3888,6 +3895,7 @@ impl<'a> Translator<'a> {
                 internal: internal.map(|internal| internal.source.clone()),
                 fallback: fallback.clone(),
                 try_suffixes: try_suffixes.clone(),
+                read_timeout: read_timeout.clone(),
                 upstream_path: upstream_path.clone(),
                 location_rewrites: location_rewrites.clone(),
             };
@@ -4195,7 +4203,17 @@ impl<'a> Translator<'a> {
     }
 
     /// A route's time-outs go to its upstream; a second route with other values is reported.
-    fn upstream_timeouts(&mut self, name: &str, scope: &Scope<'a>, location: &Source) {
+    /// The `proxy_*_timeout`s in force for a location, on its upstream: the first location's
+    /// value of each is the upstream's. A later `proxy_read_timeout` that differs is the route's
+    /// own `read_timeout` (returned, with where it came from); a differing connect or send
+    /// time-out is approximated, weir has one per upstream.
+    fn upstream_timeouts(
+        &mut self,
+        name: &str,
+        scope: &Scope<'a>,
+        location: &Source,
+    ) -> Option<(String, Source)> {
+        let mut own_read_timeout = None;
         let settings = [
             ("connect_timeout", scope.connect_timeout),
             ("read_timeout", scope.read_timeout),
@@ -4222,6 +4240,22 @@ impl<'a> Translator<'a> {
                         table.set(key, toml_out::string(value), Some(&directive.source));
                     }
                 }
+                Some((first, first_source)) if *first != value_text && key == "read_timeout" => {
+                    let first_place = first_source
+                        .as_ref()
+                        .map_or("nginx's default".to_string(), |s| s.to_string());
+                    let source = directive.map_or(location.clone(), |d| d.source.clone());
+                    self.items.push(Item {
+                        kind: Kind::Translated,
+                        sources: vec![source.clone()],
+                        directive: directive
+                            .map_or(format!("proxy_{key} (default)"), |d| shorten(&d.summary())),
+                        note: format!(
+                            "read_timeout = {value_text:?} on the route of the location at {location}, over the {first} of [upstreams.{name}] (from {first_place})"
+                        ),
+                    });
+                    own_read_timeout = Some((value_text, source));
+                }
                 Some((first, first_source)) if *first != value_text => {
                     let first_place = first_source
                         .as_ref()
@@ -4240,6 +4274,7 @@ impl<'a> Translator<'a> {
                 Some(_) => {}
             }
         }
+        own_read_timeout
     }
 
     /// `limit_req zone=NAME [burst=N] [nodelay | delay=N]` on a route -> the limit's name.
@@ -4825,6 +4860,9 @@ impl<'a> Translator<'a> {
             }
             if let Some((on, source)) = &route.response_buffering {
                 table.set("response_buffering", on.to_string(), Some(source));
+            }
+            if let Some((value, source)) = &route.read_timeout {
+                table.set("read_timeout", toml_out::string(value), Some(source));
             }
             if let Some(limit) = &route.limit_rate {
                 table.set(
@@ -7886,6 +7924,42 @@ mod tests {
             assert!(zone.note.contains(why), "{}", zone.note);
             assert!(!imported.report.less_safe.is_empty(), "{geo}");
         }
+    }
+
+    #[test]
+    fn a_locations_own_proxy_read_timeout_becomes_its_routes_read_timeout() {
+        let imported = import(concat!(
+            "http {\n upstream app { server 127.0.0.1:8000; }\n server {\n  listen 80;\n",
+            "  location /ws/ { proxy_pass http://app; proxy_read_timeout 1h; proxy_connect_timeout 5s; }\n",
+            "  location / { proxy_pass http://app; }\n",
+            "  location /report/ { proxy_pass http://app; proxy_read_timeout 1h; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let route = |path: &str| {
+            config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .unwrap_or_else(|| panic!("no {path}\n{}", imported.toml))
+                .read_timeout
+        };
+        // The first location's is the upstream's; a location with another has its own.
+        let hour = std::time::Duration::from_secs(3600);
+        assert_eq!(config.upstreams["app"].read_timeout, hour);
+        assert_eq!(route("/ws/"), None);
+        assert_eq!(route("/"), Some(std::time::Duration::from_secs(60)));
+        assert_eq!(route("/report/"), None);
+        assert_eq!(
+            item(&imported, "proxy_read_timeout (default)").kind,
+            Kind::Translated
+        );
+        // A connect time-out stays one per upstream.
+        assert_eq!(
+            item(&imported, "proxy_connect_timeout (default)").kind,
+            Kind::Approximated
+        );
     }
 
     #[test]
