@@ -21,10 +21,21 @@ pub struct Answer {
     /// `$host` when the request names none: the route's host, as nginx falls back to the
     /// server's name.
     fallback_host: String,
+    /// The route's regex, when its redirect names its captures (`$1`).
+    regex: Option<crate::routing::PathRegex>,
 }
 
 impl Answer {
-    pub fn new(config: &AnswerConfig, route_host: Option<&str>) -> Answer {
+    /// `regex`: the route's, for the captures its redirect names.
+    pub fn new(
+        config: &AnswerConfig,
+        route_host: Option<&str>,
+        regex: Option<&crate::routing::PathRegex>,
+    ) -> Answer {
+        let captured = config
+            .location
+            .as_ref()
+            .is_some_and(|template| template.most_capture() > 0);
         Answer {
             status: config.status,
             location: config.location.clone(),
@@ -33,26 +44,40 @@ impl Answer {
                 .as_ref()
                 .map(|body| (body.text.as_bytes().into(), body.content_type.clone())),
             fallback_host: route_host.unwrap_or("localhost").to_string(),
+            regex: regex.filter(|_| captured).cloned(),
         }
     }
 
     /// The response to `request`, by its `Host` header (else `host`, the checked host, which
     /// over HTTP/2 is the `:authority`) and URI; `secure` when it came on a TLS listener.
     /// Generic over the body, which it never reads.
+    /// `path`: the request's normalised path, which the route's regex matched.
     pub fn respond_to<B>(
         &self,
         request: &crate::head_view::Request<B>,
         host: Option<&str>,
+        path: &str,
         secure: bool,
     ) -> Response<Body> {
         let header_host = request.headers().get(header::HOST);
         let host = header_host.and_then(crate::head_view::text).or(host);
-        self.respond(host, request.uri(), secure)
+        let captures = self
+            .regex
+            .as_ref()
+            .and_then(|regex| regex.captures(path))
+            .unwrap_or_default();
+        self.respond(host, request.uri(), secure, &captures)
     }
 
     /// The response to a request with this `Host` header (if any) and URI; `secure` when it came
-    /// on a TLS listener.
-    pub fn respond(&self, host: Option<&str>, uri: &Uri, secure: bool) -> Response<Body> {
+    /// on a TLS listener; `captures`, its path's by the route's regex.
+    pub fn respond(
+        &self,
+        host: Option<&str>,
+        uri: &Uri,
+        secure: bool,
+        captures: &[&str],
+    ) -> Response<Body> {
         let Some(template) = &self.location else {
             if let Some((text, content_type)) = &self.body {
                 // A copy per answer: the text's own bytes, shared, would be a reference count
@@ -73,7 +98,9 @@ impl Answer {
         };
         let mut response = Response::new(Body::empty());
         *response.status_mut() = self.status;
-        if let Some(location) = location(template, host, &self.fallback_host, uri, secure) {
+        if let Some(location) =
+            location_captured(template, host, &self.fallback_host, uri, secure, captures)
+        {
             response.headers_mut().set(header::LOCATION, location);
         }
         response
@@ -90,6 +117,18 @@ pub fn location(
     uri: &Uri,
     secure: bool,
 ) -> Option<String> {
+    location_captured(template, host, fallback_host, uri, secure, &[])
+}
+
+/// [`location`] with a regex route's captures.
+fn location_captured(
+    template: &Template,
+    host: Option<&str>,
+    fallback_host: &str,
+    uri: &Uri,
+    secure: bool,
+    captures: &[&str],
+) -> Option<String> {
     let host = uri
         .host()
         .or(host)
@@ -97,7 +136,7 @@ pub fn location(
         .filter(|host| !host.is_empty())
         .unwrap_or(fallback_host)
         .to_ascii_lowercase();
-    let location = template.render(&host, uri, secure);
+    let location = template.render_captured(&host, uri, secure, captures);
     crate::head_view::text(location.as_bytes())
         .is_some()
         .then_some(location)
@@ -138,14 +177,14 @@ mod tests {
             location: location.map(|text| Template::parse(text).expect("a valid template")),
             body: None,
         };
-        Answer::new(&config, Some("example.com"))
+        Answer::new(&config, Some("example.com"), None)
     }
 
     #[test]
     fn a_redirect_fills_in_host_request_uri_and_scheme() {
         let answer = answer(301, Some("https://$host$request_uri"));
         let uri: Uri = "/a/b?x=1".parse().unwrap();
-        let response = answer.respond(Some("WWW.Example.com:8080"), &uri, false);
+        let response = answer.respond(Some("WWW.Example.com:8080"), &uri, false, &[]);
         assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY);
         assert_eq!(
             response.headers().get(header::LOCATION),
@@ -159,7 +198,7 @@ mod tests {
     #[test]
     fn without_a_host_the_route_host_stands_in() {
         let answer = answer(302, Some("https://$host/"));
-        let response = answer.respond(None, &"/".parse().unwrap(), false);
+        let response = answer.respond(None, &"/".parse().unwrap(), false, &[]);
         assert_eq!(
             response.headers().get(header::LOCATION),
             Some(&b"https://example.com/"[..])
@@ -168,10 +207,10 @@ mod tests {
 
     #[test]
     fn a_bare_status_answers_with_that_status() {
-        let not_found = answer(404, None).respond(Some("x"), &"/".parse().unwrap(), false);
+        let not_found = answer(404, None).respond(Some("x"), &"/".parse().unwrap(), false, &[]);
         assert_eq!(not_found.status(), StatusCode::NOT_FOUND);
         assert!(!not_found.headers().contains(header::LOCATION));
-        let no_content = answer(204, None).respond(Some("x"), &"/".parse().unwrap(), false);
+        let no_content = answer(204, None).respond(Some("x"), &"/".parse().unwrap(), false, &[]);
         assert_eq!(no_content.status(), StatusCode::NO_CONTENT);
     }
 }

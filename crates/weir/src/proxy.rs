@@ -548,7 +548,7 @@ impl Proxy {
                     }
                 }
                 Target::Answer(answer) => {
-                    return Ok(answer.respond_to(&*request, host, client.tls.is_some()))
+                    return Ok(answer.respond_to(&*request, host, &path, client.tls.is_some()))
                 }
             };
             let target =
@@ -684,8 +684,12 @@ impl Proxy {
                     }
                 }
                 Target::Answer(answer) => {
-                    let mut response =
-                        answer.respond_to(&request, lookup.host, client.tls.is_some());
+                    let mut response = answer.respond_to(
+                        &request,
+                        lookup.host,
+                        &redirect.path,
+                        client.tls.is_some(),
+                    );
                     redirect.keep_over(&mut response);
                     return Ok(response);
                 }
@@ -989,7 +993,7 @@ impl Proxy {
                 Err(error) => ask.decide(error.status(), &crate::head_view::Headers::default())?,
             },
             Target::Answer(answer) => {
-                let response = answer.respond_to(&asking, host, client.tls.is_some());
+                let response = answer.respond_to(&asking, host, ask.path(), client.tls.is_some());
                 ask.decide(response.status(), response.headers())?
             }
         };

@@ -55,6 +55,22 @@ impl PathRegex {
     pub fn nocase(&self) -> bool {
         self.nocase
     }
+
+    /// The groups a match has (the whole match not counted).
+    pub fn groups(&self) -> usize {
+        self.regex.captures_len() - 1
+    }
+
+    /// `path`'s captures `$1` .., empty for a group that took no part; `None` when it does not
+    /// match.
+    pub fn captures<'path>(&self, path: &'path str) -> Option<Vec<&'path str>> {
+        let captures = self.regex.captures(path)?;
+        Some(
+            (1..captures.len())
+                .map(|index| captures.get(index).map_or("", |found| found.as_str()))
+                .collect(),
+        )
+    }
 }
 
 impl PartialEq for PathRegex {

@@ -1785,6 +1785,32 @@ fn validate_routes(
         };
 
         let answer = validate_answer(raw)?;
+        // `$1` .. `$9` in a redirect: the captures of the route's own regex.
+        if let (Some(most), Some(location)) = (
+            answer
+                .as_ref()
+                .and_then(|answer| answer.location.as_ref())
+                .map(super::Template::most_capture)
+                .filter(|most| *most > 0),
+            raw.redirect.as_ref(),
+        ) {
+            let groups = scope.regex.as_ref().map(crate::routing::PathRegex::groups);
+            match groups {
+                None => {
+                    return Err(invalid(
+                        location.span(),
+                        format!("${most} is a capture of the route's regex: give the route match = \"regex\" (nginx's location ~), or remove it"),
+                    ))
+                }
+                Some(groups) if most > groups => {
+                    return Err(invalid(
+                        location.span(),
+                        format!("${most} names a capture the route's regex does not have: it has {groups} group(s), ( ... )"),
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
         if answer.is_some() {
             let other = [
                 raw.upstream

@@ -47,6 +47,8 @@ enum Part {
     /// nginx `$request_id`: 32 hex digits no client can guess, the same for the request's
     /// headers and its answer's.
     RequestId,
+    /// nginx `$1` .. `$9`: a capture of a regex route's path (empty when it took no part).
+    Capture(usize),
 }
 
 /// The request's values of a header rule's variables.
@@ -77,10 +79,13 @@ impl Template {
             "host" => Some(Part::Host),
             "request_uri" => Some(Part::RequestUri),
             "scheme" => Some(Part::Scheme),
-            _ => None,
+            _ => match name.as_bytes() {
+                [digit @ b'1'..=b'9'] => Some(Part::Capture(usize::from(digit - b'0'))),
+                _ => None,
+            },
         })
         .map_err(|name| {
-            format!("only $host, $request_uri and $scheme are evaluated in a redirect, found ${name} in {text:?}")
+            format!("only $host, $request_uri and $scheme are evaluated in a redirect (and a regex route's $1 to $9 in its own), found ${name} in {text:?}")
         })?;
         match template {
             Some(template) => Ok(template),
@@ -88,6 +93,17 @@ impl Template {
                 "expected a URL such as \"https://$host$request_uri\" (visible ASCII), found {text:?}"
             )),
         }
+    }
+
+    /// [`Template::parse`] where no regex route's path is matched: `$1` to `$9` are refused.
+    pub fn parse_uncaptured(text: &str) -> Result<Template, String> {
+        let template = Template::parse(text)?;
+        if template.most_capture() > 0 {
+            return Err(format!(
+                "$1 to $9 are a regex route's captures, in its own redirect; here there are none, in {text:?}"
+            ));
+        }
+        Ok(template)
     }
 
     /// Reads a header rule's value, such as `"$remote_addr"` or `"max-age=31536000"`: any of
@@ -118,6 +134,18 @@ impl Template {
         template.ok_or_else(|| {
             format!("expected a header value of visible ASCII, spaces and tabs, found {text:?}")
         })
+    }
+
+    /// The highest capture (`$1` .. `$9`) the redirect names; 0 for none.
+    pub fn most_capture(&self) -> usize {
+        self.parts
+            .iter()
+            .filter_map(|part| match part {
+                Part::Capture(number) => Some(*number),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     /// Whether the value names `$request_id`.
@@ -189,6 +217,18 @@ impl Template {
 
     /// The `Location` for one request; `secure` when it came on a TLS listener.
     pub fn render(&self, host: &str, uri: &Uri, secure: bool) -> String {
+        self.render_captured(host, uri, secure, &[])
+    }
+
+    /// The `Location` for one request whose path a regex route matched: `captures[n - 1]` is
+    /// `$n` (empty when missing).
+    pub fn render_captured(
+        &self,
+        host: &str,
+        uri: &Uri,
+        secure: bool,
+        captures: &[&str],
+    ) -> String {
         let mut location = String::new();
         for part in &self.parts {
             match part {
@@ -198,6 +238,9 @@ impl Template {
                     location.push_str(uri.path_and_query().map_or("/", |pq| pq.as_str()))
                 }
                 Part::Scheme => location.push_str(if secure { "https" } else { "http" }),
+                Part::Capture(number) => {
+                    location.push_str(captures.get(number - 1).copied().unwrap_or_default())
+                }
                 // `parse` admits no other variable.
                 _ => {}
             }
@@ -252,6 +295,8 @@ impl Template {
                     }
                     value.extend_from_slice(variables.remote_addr.to_string().as_bytes());
                 }
+                // `parse_header` admits no capture.
+                Part::Capture(_) => {}
             }
         }
         HeaderValue::from_bytes(&value).ok()

@@ -3586,3 +3586,43 @@ fn a_routes_read_timeout_is_read_and_refused_without_an_upstream_or_at_0() {
     assert_eq!(error.kind(), ConfigErrorKind::Conflict, "{error}");
     assert!(error.message().contains("no upstream"), "{error}");
 }
+
+#[test]
+fn a_redirects_captures_need_a_regex_route_that_has_them() {
+    let config =
+        parse("[[routes]]\npath = \"^/old/(.+)$\"\nmatch = \"regex\"\nredirect = \"/new/$1\"\n");
+    let location = config.routes[0]
+        .answer
+        .as_ref()
+        .unwrap()
+        .location
+        .as_ref()
+        .unwrap();
+    assert_eq!(location.most_capture(), 1);
+    let error = reject("[[routes]]\npath = \"/old/\"\nredirect = \"/new/$1\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        12,
+        "routes[0].redirect",
+        &["match = \"regex\""],
+    );
+    let error =
+        reject("[[routes]]\npath = \"^/old/(.+)$\"\nmatch = \"regex\"\nredirect = \"/new/$2\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        4,
+        12,
+        "routes[0].redirect",
+        &["has 1 group"],
+    );
+    let error = reject(&with_app(
+        "[[routes]]\npath = \"/\"\nupstream = \"app\"\ndeny_headers = [{ header = \"X-Proto\", matches = \"http\", location = \"https://$host/$1\" }]\n",
+    ));
+    assert!(
+        error.message().contains("regex route's captures"),
+        "{error}"
+    );
+}

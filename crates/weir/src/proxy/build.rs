@@ -134,9 +134,11 @@ impl Proxy {
             // `location = /favicon.ico { alias /srv/static/favicon.ico; }`).
             let mut static_file = None;
             let target = match (&route.static_root, &route.answer) {
-                (None, Some(answer)) => {
-                    Target::Answer(crate::answer::Answer::new(answer, route.host.as_deref()))
-                }
+                (None, Some(answer)) => Target::Answer(crate::answer::Answer::new(
+                    answer,
+                    route.host.as_deref(),
+                    route.scope.regex.as_ref(),
+                )),
                 (Some(root), _) if route.scope.regex.is_none() && root.is_file() => {
                     let (dir, name) =
                         StaticDir::one_file(root).map_err(|source| BuildError::Static {

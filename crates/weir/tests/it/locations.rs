@@ -482,3 +482,94 @@ internal = true
         }
     }
 }
+
+/// A regex route's redirect names its captures (nginx's `location ~ ^/old/(.+)$ { return 301
+/// /new/$1; }`): `$1` .. `$9` are its path's groups, in any order, empty when a group took no
+/// part; a case-insensitive regex captures what the client wrote; an escape in the path stays
+/// escaped. With `WEIR_E2E=1`, nginx with the same locations sends the same `Location`s (made
+/// absolute, and with the escape decoded).
+#[tokio::test]
+async fn a_regex_routes_redirect_fills_in_its_captures_as_nginx_does() {
+    let gateway = TestGateway::start(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[[routes]]
+path = "^/old/([a-z]+)/(\\d+)$"
+match = "regex"
+redirect = "/new/$2/$1?from=old"
+status = 301
+
+[[routes]]
+path = "^/blog(/(.*))?$"
+match = "regex_nocase"
+redirect = "https://blog.example.com/$2"
+
+[[routes]]
+path = "/"
+status = 404
+"#,
+    )
+    .await;
+    let paths = [
+        "/old/shoes/42",
+        "/old/shoes/x",
+        "/BLOG/Post-1",
+        "/blog",
+        "/blog/a%20b",
+    ];
+    let answers = |addr| async move {
+        let mut answers = Vec::new();
+        for path in paths {
+            let reply = Client::connect(addr).await.get(path).await;
+            answers.push((
+                path,
+                reply.status.as_u16(),
+                reply.header("location").map(str::to_string),
+            ));
+        }
+        answers
+    };
+    let from_weir = answers(gateway.addr).await;
+    let expected = [
+        (301, Some("/new/42/shoes?from=old")),
+        (404, None),
+        (302, Some("https://blog.example.com/Post-1")),
+        (302, Some("https://blog.example.com/")),
+        (302, Some("https://blog.example.com/a%20b")),
+    ];
+    let seen: Vec<(u16, Option<&str>)> = from_weir
+        .iter()
+        .map(|(_, status, location)| (*status, location.as_deref()))
+        .collect();
+    assert_eq!(seen, expected, "{from_weir:?}");
+
+    if !nginx_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        r#"        location ~ ^/old/([a-z]+)/(\d+)$ { return 301 /new/$2/$1?from=old; }
+        location ~* ^/blog(/(.*))?$ { return 302 https://blog.example.com/$2; }
+        location / { return 404; }"#,
+    )
+    .expect("nginx starts");
+    // nginx writes a path's redirect absolute (`absolute_redirect`), and a capture decoded: a
+    // space of `%20` goes into its `Location` as it is, which is no valid URL; weir keeps the
+    // path's escapes.
+    let origin = format!("http://{}", nginx.addr);
+    let from_nginx: Vec<(&str, u16, Option<String>)> = answers(nginx.addr)
+        .await
+        .into_iter()
+        .map(|(path, status, location)| {
+            let location = location.map(|url| {
+                url.strip_prefix(&origin)
+                    .map_or(url.clone(), str::to_string)
+                    .replace(' ', "%20")
+            });
+            (path, status, location)
+        })
+        .collect();
+    assert_eq!(from_nginx, from_weir, "{}", nginx.logs());
+}

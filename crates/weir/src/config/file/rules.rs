@@ -578,7 +578,7 @@ fn validate_auth_request(raw: &Spanned<toml::Value>) -> Result<AuthRequest, Prob
                 ));
             }
             Some(SignIn::Redirect(
-                Template::parse(text).map_err(|message| invalid(raw.span(), format!("auth_request.sign_in: {message}")))?,
+                Template::parse_uncaptured(text).map_err(|message| invalid(raw.span(), format!("auth_request.sign_in: {message}")))?,
             ))
         }
         Some(toml::Value::String(text)) => match routed(text) {
@@ -861,7 +861,7 @@ fn validate_guards(list: &[RawGuard]) -> Result<Vec<HeaderGuard>, Problem> {
             .location
             .as_ref()
             .map(|location| {
-                Template::parse(location.get_ref())
+                Template::parse_uncaptured(location.get_ref())
                     .map_err(|message| invalid(location.span(), message))
             })
             .transpose()?;
