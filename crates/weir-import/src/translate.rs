@@ -2966,7 +2966,7 @@ impl<'a> Translator<'a> {
             let Some((host, answer)) = certbot_if(inner) else {
                 continue;
             };
-            let Some(target @ RouteTarget::Redirect { .. }) = self.return_target(answer, None)
+            let Some(target @ RouteTarget::Redirect { .. }) = self.return_target(answer, None, 0)
             else {
                 continue;
             };
@@ -2991,7 +2991,7 @@ impl<'a> Translator<'a> {
             .iter()
             .find_map(|inner| Some((inner, scheme_if(inner)?)))
         {
-            let redirect = match self.return_target(answer, None) {
+            let redirect = match self.return_target(answer, None, 0) {
                 Some(target @ RouteTarget::Redirect { .. }) => Some(target),
                 _ => None,
             };
@@ -3042,7 +3042,7 @@ impl<'a> Translator<'a> {
             .find(|inner| inner.name == "return")
             .or(scheme_return)
         {
-            let target = self.return_target(answer, scope.default_type);
+            let target = self.return_target(answer, scope.default_type, 0);
             if let Some(target) = target {
                 for host in &hosts {
                     self.routes.push(Route::whole_server(
@@ -3430,7 +3430,13 @@ impl<'a> Translator<'a> {
         let mut upstream_path: Option<String> = None;
         if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
             handled.insert(answer as *const Directive);
-            if let Some(route_target) = self.return_target(answer, scope.default_type) {
+            // A regex location's `return` may name its groups (`$1`).
+            let groups = if regex {
+                ::regex::Regex::new(&path).map_or(0, |compiled| compiled.captures_len() - 1)
+            } else {
+                0
+            };
+            if let Some(route_target) = self.return_target(answer, scope.default_type, groups) {
                 target = Some((route_target, answer.source.clone()));
             }
         } else if let Some(proxy_pass) = block.iter().find(|inner| inner.name == "proxy_pass") {
@@ -4008,11 +4014,13 @@ impl<'a> Translator<'a> {
         true
     }
 
-    /// `return CODE [URL|text]` or `return URL`.
+    /// `return CODE [URL|text]` or `return URL`; in a regex location of `groups` groups, the URL
+    /// may name them (`$1`).
     fn return_target(
         &mut self,
         directive: &Directive,
         default_type: Option<&Directive>,
+        groups: usize,
     ) -> Option<RouteTarget> {
         let (code, rest) = match directive.args.as_slice() {
             [url]
@@ -4031,21 +4039,22 @@ impl<'a> Translator<'a> {
         };
         match (code, rest) {
             (301 | 302 | 303 | 307 | 308, Some(url)) => {
-                if let Err(message) = headers::weir_redirect_ok(&url) {
+                if let Err(message) = headers::weir_redirect_captured_ok(&url, groups) {
                     self.unsupported(
                         directive,
-                        format!("{message} (weir evaluates $host, $request_uri and $scheme)"),
+                        format!("{message} (weir evaluates $host, $request_uri and $scheme, and a regex location's $1 to $9)"),
                     );
                     return None;
+                }
+                let mut note = format!("redirect = {url:?}, status = {code}");
+                if groups > 0 && url.contains('$') {
+                    note.push_str(" ($1 to $9: the groups of the route's regex, as nginx fills them in; an escape in the path stays escaped, where nginx decodes it)");
                 }
                 if url.starts_with('/') {
-                    self.unsupported(
-                        directive,
-                        "weir redirects to absolute URLs only; write https://$host/... instead",
-                    );
-                    return None;
+                    self.approximated(directive, format!("{note}; weir's Location is the path as written, where nginx writes it absolute (absolute_redirect): the same place for a browser"));
+                } else {
+                    self.translated(directive, note);
                 }
-                self.translated(directive, format!("redirect = {url:?}, status = {code}"));
                 Some(RouteTarget::Redirect { status: code, url })
             }
             (444, _) => {
@@ -7959,6 +7968,45 @@ mod tests {
         assert_eq!(
             item(&imported, "proxy_connect_timeout (default)").kind,
             Kind::Approximated
+        );
+    }
+
+    #[test]
+    fn a_regex_locations_return_with_its_groups_becomes_a_captured_redirect() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  location ~ ^/old/([a-z]+)/(\\d+)$ { return 301 https://$host/new/$2/$1; }\n",
+            "  location ~* ^/legacy/(.+)$ { return 302 /items/$1; }\n",
+            "  location ~ ^/one/(.+)$ { return 301 /x/$2; }\n",
+            "  location /plain/ { return 301 https://$host/$1; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let redirect = |path: &str| {
+            config
+                .routes
+                .iter()
+                .find(|route| route.path == path)
+                .and_then(|route| route.answer.as_ref())
+                .and_then(|answer| answer.location.as_ref())
+                .map(|location| location.as_str().to_string())
+        };
+        assert_eq!(
+            redirect("^/old/([a-z]+)/(\\d+)$").as_deref(),
+            Some("https://$host/new/$2/$1")
+        );
+        // A path: nginx writes it absolute, weir as it is.
+        assert_eq!(redirect("^/legacy/(.+)$").as_deref(), Some("/items/$1"));
+        assert_eq!(
+            item(&imported, "return 302 /items/$1").kind,
+            Kind::Approximated
+        );
+        // A group the regex lacks, or a capture outside a regex location: left out.
+        assert_eq!(item(&imported, "return 301 /x/$2").kind, Kind::Unsupported);
+        assert_eq!(
+            item(&imported, "return 301 https://$host/$1").kind,
+            Kind::Unsupported
         );
     }
 

@@ -239,10 +239,19 @@ fn guard_answer(directive: &Directive) -> Option<(u16, Option<String>)> {
 /// Whether weir's redirect template takes `url`: its variables are those a weir redirect fills
 /// in (`$host`, `$request_uri`, `$scheme`; `${host}` too), and a `Location` can carry it.
 pub(super) fn weir_redirect_ok(url: &str) -> Result<(), String> {
+    weir_redirect_captured_ok(url, 0)
+}
+
+/// [`weir_redirect_ok`] in a regex route of `groups` groups: `$1` .. `$groups` are filled in too.
+pub(super) fn weir_redirect_captured_ok(url: &str, groups: usize) -> Result<(), String> {
     let names = variable_names(url).ok_or("an unclosed ${")?;
+    let captured = |name: &str| match name.as_bytes() {
+        [digit @ b'1'..=b'9'] => usize::from(digit - b'0') <= groups,
+        _ => false,
+    };
     if let Some(name) = names
         .iter()
-        .find(|name| !matches!(**name, "host" | "request_uri" | "scheme"))
+        .find(|name| !matches!(**name, "host" | "request_uri" | "scheme") && !captured(name))
     {
         return Err(format!("${name} is not evaluated"));
     }
