@@ -2984,6 +2984,28 @@ impl<'a> Translator<'a> {
             self.translated(answer, "redirect and status of that route");
         }
 
+        // `rewrite REGEX URL permanent` (or `redirect`, or a URL with a scheme): nginx redirects a
+        // path the regex matches before any location; a regex route of its own, ahead of the
+        // server's other regex routes.
+        for inner in block.iter().filter(|inner| inner.name == "rewrite") {
+            let Some((regex, target)) = self.rewrite_redirect(inner) else {
+                continue;
+            };
+            for host in &hosts {
+                self.routes.push(Route {
+                    path: regex.clone(),
+                    path_match: PathMatch::Regex,
+                    ..Route::whole_server(
+                        &scope,
+                        host.clone(),
+                        target.clone(),
+                        inner.source.clone(),
+                        inner.source.clone(),
+                    )
+                });
+            }
+        }
+
         // `if ($scheme != "https") { return 301 https://$host$request_uri; }`: nginx redirects
         // every plain-HTTP request before any location.
         let mut scheme_return = None;
@@ -4012,6 +4034,55 @@ impl<'a> Translator<'a> {
             item.note.push_str(&format!("; {note}"));
         }
         true
+    }
+
+    /// A server's `rewrite REGEX URL permanent|redirect` (or a URL that starts with a scheme) as a
+    /// regex route's path and redirect, the query appended as nginx appends it (`$is_args$args`;
+    /// none after a URL ending in `?`); accounted, approximated: nginx's runs before every
+    /// location, weir's regex route after the exact and `^~` ones. `None` (accounted as left out)
+    /// for any other `rewrite`.
+    fn rewrite_redirect(&mut self, directive: &Directive) -> Option<(String, RouteTarget)> {
+        let (regex, url, flag) = match directive.args.as_slice() {
+            [regex, url] => (regex, url, None),
+            [regex, url, flag] => (regex, url, Some(flag.as_str())),
+            _ => return None,
+        };
+        let absolute = ["http://", "https://", "$scheme"]
+            .iter()
+            .any(|start| url.starts_with(start));
+        let status = match flag {
+            Some("permanent") => 301,
+            Some("redirect") => 302,
+            None | Some("last" | "break") if absolute => 302,
+            _ => {
+                self.unsupported(directive, "weir does not rewrite URIs (only a rewrite that redirects: permanent, redirect, or a URL with a scheme)");
+                return None;
+            }
+        };
+        let groups = match ::regex::Regex::new(regex) {
+            Ok(compiled) => compiled.captures_len() - 1,
+            Err(_) => {
+                self.unsupported(directive, "its regex is not one weir's regex routes take (no look-around or back-references)");
+                return None;
+            }
+        };
+        let url = match url.strip_suffix('?') {
+            Some(bare) => bare.to_string(),
+            None if url.contains('?') => {
+                self.unsupported(directive, "nginx joins the client's query to the URL's own with &; weir's redirect cannot say that");
+                return None;
+            }
+            None => format!("{url}$is_args$args"),
+        };
+        if let Err(message) = headers::weir_redirect_captured_ok(&url, groups) {
+            self.unsupported(directive, format!("{message} (weir evaluates $host, $request_uri, $scheme, $args, $is_args and the regex's $1 to $9)"));
+            return None;
+        }
+        self.approximated(
+            directive,
+            format!("[[routes]] path = {regex:?}, match = \"regex\", redirect = {url:?}, status = {status}: nginx's rewrite runs before every location, weir's regex route after the exact and ^~ routes (a path both take goes to those in weir)"),
+        );
+        Some((regex.clone(), RouteTarget::Redirect { status, url }))
     }
 
     /// `return CODE [URL|text]` or `return URL`; in a regex location of `groups` groups, the URL
@@ -8008,6 +8079,64 @@ mod tests {
             item(&imported, "return 301 https://$host/$1").kind,
             Kind::Unsupported
         );
+    }
+
+    #[test]
+    fn a_servers_rewrite_that_redirects_becomes_a_regex_route_and_others_stay_out() {
+        let imported = import(concat!(
+            "http {\n server {\n  listen 80;\n",
+            "  rewrite ^/blog/(.*)$ https://blog.example.com/$1 permanent;\n",
+            "  rewrite ^/feed$ /rss? redirect;\n",
+            "  rewrite ^/x/(.*)$ $scheme://$host/y/$1;\n",
+            "  rewrite ^/inner/(.*)$ /other/$1 last;\n",
+            "  rewrite ^/q$ /r?a=1 permanent;\n",
+            "  location / { return 204; }\n",
+            " }\n}\n",
+        ));
+        let config = weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let redirect = |path: &str| {
+            let route = config.routes.iter().find(|route| route.path == path)?;
+            let answer = route.answer.as_ref()?;
+            Some((
+                answer.status.as_u16(),
+                answer.location.as_ref()?.as_str().to_string(),
+            ))
+        };
+        assert_eq!(
+            redirect("^/blog/(.*)$"),
+            Some((301, "https://blog.example.com/$1$is_args$args".into()))
+        );
+        // A URL ending in `?`: no query; a URL with a scheme redirects whatever its flag.
+        assert_eq!(redirect("^/feed$"), Some((302, "/rss".into())));
+        assert_eq!(
+            redirect("^/x/(.*)$"),
+            Some((302, "$scheme://$host/y/$1$is_args$args".into()))
+        );
+        // The regex routes come first, in order: before the location's.
+        assert!(
+            config.routes[0].path.starts_with("^/blog"),
+            "{}",
+            imported.toml
+        );
+        assert_eq!(
+            item(
+                &imported,
+                "rewrite ^/blog/(.*)$ https://blog.example.com/$1 permanent"
+            )
+            .kind,
+            Kind::Approximated
+        );
+        for left_out in [
+            "rewrite ^/inner/(.*)$ /other/$1 last",
+            "rewrite ^/q$ /r?a=1 permanent",
+        ] {
+            assert_eq!(
+                item(&imported, left_out).kind,
+                Kind::Unsupported,
+                "{left_out}"
+            );
+        }
     }
 
     #[test]

@@ -297,6 +297,20 @@ const CASES: &[Case] = &[
         ],
         announced: &[],
     },
+    Case {
+        file: "redirects.conf",
+        listeners: 1,
+        hosts: &["example.com"],
+        paths: &[
+            "/blog/post-1",
+            "/blog/post-1?utm=mail&x=1",
+            "/feed?x=1",
+            "/old/shoes/42",
+            "/old/shoes/x",
+            "/status/201",
+        ],
+        announced: &[],
+    },
 ];
 
 /// Answers both sides must give, so that a case cannot pass by both failing alike: for a case's
@@ -307,6 +321,9 @@ const EXPECTED: &[(&str, usize, &str, u16, &str)] = &[
     ("fastapi.conf", 0, "/api/ping", 200, "{\"status\": \"ok\"}"),
     // The look-ahead written out: dot-files refused, /.well-known/ passed on to the app.
     ("regex.conf", 0, "/.env", 403, ""),
+    ("redirects.conf", 0, "/blog/post-1?utm=mail&x=1", 301, ""),
+    ("redirects.conf", 0, "/old/shoes/42", 301, ""),
+    ("redirects.conf", 0, "/old/shoes/x", 200, "hello"),
     ("regex.conf", 0, "/static/.git/config", 403, ""),
     ("regex.conf", 0, "/.well-known/status/201", 200, "hello"),
     ("compose.conf", 0, "/", 200, "hello"),

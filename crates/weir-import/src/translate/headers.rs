@@ -237,7 +237,8 @@ fn guard_answer(directive: &Directive) -> Option<(u16, Option<String>)> {
 }
 
 /// Whether weir's redirect template takes `url`: its variables are those a weir redirect fills
-/// in (`$host`, `$request_uri`, `$scheme`; `${host}` too), and a `Location` can carry it.
+/// in (`$host`, `$request_uri`, `$scheme`, `$args`, `$is_args`; `${host}` too), and a
+/// `Location` can carry it.
 pub(super) fn weir_redirect_ok(url: &str) -> Result<(), String> {
     weir_redirect_captured_ok(url, 0)
 }
@@ -249,10 +250,12 @@ pub(super) fn weir_redirect_captured_ok(url: &str, groups: usize) -> Result<(), 
         [digit @ b'1'..=b'9'] => usize::from(digit - b'0') <= groups,
         _ => false,
     };
-    if let Some(name) = names
-        .iter()
-        .find(|name| !matches!(**name, "host" | "request_uri" | "scheme") && !captured(name))
-    {
+    if let Some(name) = names.iter().find(|name| {
+        !matches!(
+            **name,
+            "host" | "request_uri" | "scheme" | "args" | "is_args"
+        ) && !captured(name)
+    }) {
         return Err(format!("${name} is not evaluated"));
     }
     if url

@@ -49,6 +49,10 @@ enum Part {
     RequestId,
     /// nginx `$1` .. `$9`: a capture of a regex route's path (empty when it took no part).
     Capture(usize),
+    /// nginx `$args`: the query as sent, without its `?` (empty when there is none).
+    Args,
+    /// nginx `$is_args`: `?` when the request has a query, else empty.
+    IsArgs,
 }
 
 /// The request's values of a header rule's variables.
@@ -79,13 +83,15 @@ impl Template {
             "host" => Some(Part::Host),
             "request_uri" => Some(Part::RequestUri),
             "scheme" => Some(Part::Scheme),
+            "args" => Some(Part::Args),
+            "is_args" => Some(Part::IsArgs),
             _ => match name.as_bytes() {
                 [digit @ b'1'..=b'9'] => Some(Part::Capture(usize::from(digit - b'0'))),
                 _ => None,
             },
         })
         .map_err(|name| {
-            format!("only $host, $request_uri and $scheme are evaluated in a redirect (and a regex route's $1 to $9 in its own), found ${name} in {text:?}")
+            format!("only $host, $request_uri and $scheme are evaluated in a redirect (and $args, $is_args, and a regex route's $1 to $9 in its own), found ${name} in {text:?}")
         })?;
         match template {
             Some(template) => Ok(template),
@@ -241,6 +247,12 @@ impl Template {
                 Part::Capture(number) => {
                     location.push_str(captures.get(number - 1).copied().unwrap_or_default())
                 }
+                Part::Args => location.push_str(uri.query().unwrap_or_default()),
+                Part::IsArgs => {
+                    if uri.query().is_some_and(|query| !query.is_empty()) {
+                        location.push('?');
+                    }
+                }
                 // `parse` admits no other variable.
                 _ => {}
             }
@@ -295,8 +307,8 @@ impl Template {
                     }
                     value.extend_from_slice(variables.remote_addr.to_string().as_bytes());
                 }
-                // `parse_header` admits no capture.
-                Part::Capture(_) => {}
+                // `parse_header` admits none of these.
+                Part::Capture(_) | Part::Args | Part::IsArgs => {}
             }
         }
         HeaderValue::from_bytes(&value).ok()
@@ -321,6 +333,10 @@ mod tests {
         let braced = Template::parse("${scheme}://${host}/new").unwrap();
         assert_eq!(braced.render("h", &uri, false), "http://h/new");
         assert_eq!(braced.render("h", &uri, true), "https://h/new");
+        let args = Template::parse("/new$is_args$args").unwrap();
+        assert_eq!(args.render("h", &uri, false), "/new?x=1");
+        assert_eq!(args.render("h", &"/a/b".parse().unwrap(), false), "/new");
+        assert_eq!(args.render("h", &"/a/b?".parse().unwrap(), false), "/new");
         assert_eq!(braced.to_string(), "${scheme}://${host}/new");
     }
 
