@@ -248,10 +248,8 @@ impl Template {
                     location.push_str(captures.get(number - 1).copied().unwrap_or_default())
                 }
                 Part::Args => location.push_str(uri.query().unwrap_or_default()),
-                Part::IsArgs => {
-                    if uri.query().is_some_and(|query| !query.is_empty()) {
-                        location.push('?');
-                    }
+                Part::IsArgs if uri.query().is_some_and(|query| !query.is_empty()) => {
+                    location.push('?')
                 }
                 // `parse` admits no other variable.
                 _ => {}
