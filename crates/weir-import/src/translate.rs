@@ -3615,7 +3615,7 @@ impl<'a> Translator<'a> {
                         let note = format!("try_suffixes = {suffixes:?}: a path that names no file gets the first of them appended that does, in order, else 404 (\"/\" is $uri/, the directory)");
                         let last = try_files.args.last().map_or("", String::as_str);
                         if last != "=404" {
-                            self.approximated(try_files, format!("{note}; nginx routes its last, {last}, again (another location may take it), weir looks for it in this route's directory"));
+                            self.approximated(try_files, format!("{note}; nginx routes its last, {last}, again: another location may take it, and when this one does and it names no file nginx goes round until it answers 500 (an internal redirection cycle); weir looks for it once in this route's directory, 404 when it is not there"));
                         } else {
                             self.translated(try_files, note);
                         }
@@ -6171,6 +6171,13 @@ mod tests {
         crate::import_str(text, "nginx.conf").unwrap_or_else(|error| panic!("{error}"))
     }
 
+    /// The weir config the import wrote, which must load.
+    #[track_caller]
+    fn loaded(imported: &Import) -> weir::config::Config {
+        weir::config::from_toml(&imported.toml, None)
+            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml))
+    }
+
     /// The item for the directive starting with `directive`, as it is in the report.
     #[track_caller]
     fn item<'r>(imported: &'r Import, directive: &str) -> &'r Item {
@@ -6254,8 +6261,7 @@ mod tests {
             ),
             CERT
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         assert_eq!(config.routes.len(), 2, "{}", imported.toml);
         let toml = &imported.toml;
         assert!(toml.contains("scheme = \"http\""), "{toml}");
@@ -6364,8 +6370,7 @@ mod tests {
             "http {{\n server {{ listen 443 ssl; server_name a.test; {CERT} location / {{ return 204; }} }}\n server {{ listen 443; server_name b.test; {CERT} location / {{ return 204; }} }}\n}}"
         ));
         // Certificates are read by `weir run`, not by the config check.
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let tls_443: std::net::SocketAddr = "0.0.0.0:443".parse().unwrap();
         assert!(
             !config.server.listen.contains(&tls_443),
@@ -7016,8 +7021,7 @@ mod tests {
             "  location /gone { return 410; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let routes = &config.routes;
         assert_eq!(route(routes, "/").connection_limits, ["perip"]);
         assert_eq!(route(routes, "/download/").connection_limits, ["perip_1"]);
@@ -7557,8 +7561,7 @@ mod tests {
             "  location /api/ { expires $expires; add_header Cache-Control private; proxy_pass http://127.0.0.1:8000; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let typed = |path: &str| {
             route(&config.routes, path)
                 .rules
@@ -7655,8 +7658,7 @@ mod tests {
             "  location ~ ^/rx/ { proxy_pass http://app:8000; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let rewrites = |path: &str| {
             route(&config.routes, path)
                 .rules
@@ -7718,8 +7720,7 @@ mod tests {
             ),
             CERT, CERT, CERT
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         use weir::routing::Listeners;
         // Each route: the addresses it answers on, and the status it answers with by itself.
         let routes: Vec<(Vec<String>, Option<u16>)> = config
@@ -7776,8 +7777,7 @@ mod tests {
             "  location /bad { auth_request /auth/$host; proxy_pass http://127.0.0.1:8000; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let asked = |path: &str| {
             config
                 .routes
@@ -7854,8 +7854,7 @@ mod tests {
             "  location /other/ { if ($http_x_forwarded_proto != \"https\") { return 301 https://$remote_addr/; } proxy_pass http://127.0.0.1:8000; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let guards = |path: &str| {
             config
                 .routes
@@ -7913,8 +7912,7 @@ mod tests {
             "  location /odd/ { limit_rate $rate; proxy_pass http://127.0.0.1:8000; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let limit = |path: &str| {
             config
                 .routes
@@ -7952,8 +7950,7 @@ mod tests {
             "default 1; 10.0.0.0/8 0; 192.168.1.5 0; 172.16.0.0/12 1;",
             "0 \"\"; 1 $binary_remote_addr;",
         );
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         fn networks<T: ToString>(list: &[T]) -> Vec<String> {
             list.iter().map(ToString::to_string).collect()
         }
@@ -7972,7 +7969,7 @@ mod tests {
         assert_eq!(item(&imported, "geo $limit").kind, Kind::Translated);
         // A map without default gives "": the geo's default is what is limited.
         let imported = allowlist("default 0; 10.0.0.0/8 1;", "0 $remote_addr;");
-        let config = weir::config::from_toml(&imported.toml, None).unwrap();
+        let config = loaded(&imported);
         assert_eq!(networks(&config.limits["req"].exempt), exempt[..1]);
 
         // What weir's one key and its whole networks cannot say: the zone is left out.
@@ -8015,8 +8012,7 @@ mod tests {
             "  location /report/ { proxy_pass http://app; proxy_read_timeout 1h; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let route = |path: &str| {
             config
                 .routes
@@ -8052,8 +8048,7 @@ mod tests {
             "  location /plain/ { return 301 https://$host/$1; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let redirect = |path: &str| {
             config
                 .routes
@@ -8093,8 +8088,7 @@ mod tests {
             "  location / { return 204; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let redirect = |path: &str| {
             let route = config.routes.iter().find(|route| route.path == path)?;
             let answer = route.answer.as_ref()?;
@@ -8151,8 +8145,7 @@ mod tests {
             "  location @app { proxy_pass http://app; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let route = |path: &str| {
             config
                 .routes
@@ -8243,8 +8236,7 @@ mod tests {
         assert!(less_safe(&imported, "if ($proxied)")
             .note
             .contains("left out with the guard"));
-        weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        loaded(&imported);
     }
 
     #[test]
@@ -8254,8 +8246,7 @@ mod tests {
             " upstream other { hash $request_uri consistent; server 10.0.0.3:8000; server 10.0.0.4:8000; }\n",
             " server { listen 80; location / { proxy_pass http://socketio; } location /o/ { proxy_pass http://other; } }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let socketio = &config.upstreams["socketio"];
         assert_eq!(socketio.balance, weir::config::Balance::ClientAddress);
         assert_eq!(socketio.weights, [("10.0.0.1:5000".to_string(), 2)]);
@@ -8290,8 +8281,7 @@ mod tests {
             "  location @login { return 302 https://auth.example.com/start?rd=$scheme://$host$request_uri; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let asked = |path: &str| {
             config
                 .routes
@@ -8352,8 +8342,7 @@ mod tests {
             "  location /x/ { if ($http_referer ~ \"(?<=a)b\") { return 403; } proxy_pass http://127.0.0.1:8000; }\n",
             " }\n}\n",
         ));
-        let config = weir::config::from_toml(&imported.toml, None)
-            .unwrap_or_else(|error| panic!("{error}\n{}", imported.toml));
+        let config = loaded(&imported);
         let guards = |path: &str| {
             let route = config
                 .routes

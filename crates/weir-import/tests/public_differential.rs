@@ -147,7 +147,7 @@ const CASES: &[Case] = &[
         announced: &[
             ("/.", "a path with a dot-file segment gets 404"),
             ("/static/.", "a path with a dot-file segment gets 404"),
-            ("/api/docs/", "no fallbacks"),
+            ("/api/docs/", "nginx routes its last"),
         ],
         announced_headers: &[],
     },
