@@ -4320,36 +4320,26 @@ impl<'a> Translator<'a> {
                         table.set(key, toml_out::string(value), Some(&directive.source));
                     }
                 }
-                Some((first, first_source)) if *first != value_text && key == "read_timeout" => {
-                    let first_place = first_source
-                        .as_ref()
-                        .map_or("nginx's default".to_string(), |s| s.to_string());
-                    let source = directive.map_or(location.clone(), |d| d.source.clone());
-                    self.items.push(Item {
-                        kind: Kind::Translated,
-                        sources: vec![source.clone()],
-                        directive: directive
-                            .map_or(format!("proxy_{key} (default)"), |d| shorten(&d.summary())),
-                        note: format!(
-                            "read_timeout = {value_text:?} on the route of the location at {location}, over the {first} of [upstreams.{name}] (from {first_place})"
-                        ),
-                    });
-                    own_read_timeout = Some((value_text, source));
-                }
                 Some((first, first_source)) if *first != value_text => {
                     let first_place = first_source
                         .as_ref()
                         .map_or("nginx's default".to_string(), |s| s.to_string());
-                    let note = format!(
-                        "weir has one {key} per upstream: the location at {location} wants {value_text}, {first} (from {first_place}) is used for [upstreams.{name}]"
-                    );
+                    let source = directive.map_or(location.clone(), |d| d.source.clone());
+                    let (kind, note) = if key == "read_timeout" {
+                        (Kind::Translated, format!("read_timeout = {value_text:?} on the route of the location at {location}, over the {first} of [upstreams.{name}] (from {first_place})"))
+                    } else {
+                        (Kind::Approximated, format!("weir has one {key} per upstream: the location at {location} wants {value_text}, {first} (from {first_place}) is used for [upstreams.{name}]"))
+                    };
                     self.items.push(Item {
-                        kind: Kind::Approximated,
-                        sources: vec![directive.map_or(location.clone(), |d| d.source.clone())],
+                        kind,
+                        sources: vec![source.clone()],
                         directive: directive
                             .map_or(format!("proxy_{key} (default)"), |d| shorten(&d.summary())),
                         note,
                     });
+                    if key == "read_timeout" {
+                        own_read_timeout = Some((value_text, source));
+                    }
                 }
                 Some(_) => {}
             }
@@ -7778,16 +7768,7 @@ mod tests {
             " }\n}\n",
         ));
         let config = loaded(&imported);
-        let asked = |path: &str| {
-            config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .unwrap_or_else(|| panic!("no route {path}\n{}", imported.toml))
-                .rules
-                .auth_request
-                .clone()
-        };
+        let asked = |path: &str| route(&config.routes, path).rules.auth_request.clone();
         let ask = |copy: &[(&'static str, &'static str)]| {
             Some(weir::config::AuthRequest::Ask {
                 target: "/_auth".to_string(),
@@ -7856,11 +7837,7 @@ mod tests {
         ));
         let config = loaded(&imported);
         let guards = |path: &str| {
-            config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .unwrap()
+            route(&config.routes, path)
                 .rules
                 .headers
                 .deny_headers
@@ -7913,14 +7890,7 @@ mod tests {
             " }\n}\n",
         ));
         let config = loaded(&imported);
-        let limit = |path: &str| {
-            config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .unwrap()
-                .limit_rate
-        };
+        let limit = |path: &str| route(&config.routes, path).limit_rate;
         let rate = |rate: u64, after: u64| Some(weir::config::LimitRate { rate, after });
         // The server's rate and the http block's `after`; the location's own, `after` 0.
         assert_eq!(limit("/"), rate(512 * 1024, 1 << 20));
@@ -8013,14 +7983,7 @@ mod tests {
             " }\n}\n",
         ));
         let config = loaded(&imported);
-        let route = |path: &str| {
-            config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .unwrap_or_else(|| panic!("no {path}\n{}", imported.toml))
-                .read_timeout
-        };
+        let route = |path: &str| self::route(&config.routes, path).read_timeout;
         // The first location's is the upstream's; a location with another has its own.
         let hour = std::time::Duration::from_secs(3600);
         assert_eq!(config.upstreams["app"].read_timeout, hour);
@@ -8050,11 +8013,9 @@ mod tests {
         ));
         let config = loaded(&imported);
         let redirect = |path: &str| {
-            config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .and_then(|route| route.answer.as_ref())
+            route(&config.routes, path)
+                .answer
+                .as_ref()
                 .and_then(|answer| answer.location.as_ref())
                 .map(|location| location.as_str().to_string())
         };
@@ -8090,8 +8051,7 @@ mod tests {
         ));
         let config = loaded(&imported);
         let redirect = |path: &str| {
-            let route = config.routes.iter().find(|route| route.path == path)?;
-            let answer = route.answer.as_ref()?;
+            let answer = route(&config.routes, path).answer.as_ref()?;
             Some((
                 answer.status.as_u16(),
                 answer.location.as_ref()?.as_str().to_string(),
@@ -8146,15 +8106,7 @@ mod tests {
             " }\n}\n",
         ));
         let config = loaded(&imported);
-        let route = |path: &str| {
-            config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .unwrap_or_else(|| panic!("no {path}\n{}", imported.toml))
-                .rules
-                .clone()
-        };
+        let route = |path: &str| self::route(&config.routes, path).rules.clone();
         assert_eq!(route("/docs/").try_suffixes, ["/", ".html"]);
         assert_eq!(route("/redoc/").try_suffixes, ["/redoc.html"]);
         let site = route("/site/");
@@ -8282,16 +8234,7 @@ mod tests {
             " }\n}\n",
         ));
         let config = loaded(&imported);
-        let asked = |path: &str| {
-            config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .unwrap_or_else(|| panic!("no route {path}\n{}", imported.toml))
-                .rules
-                .auth_request
-                .clone()
-        };
+        let asked = |path: &str| route(&config.routes, path).rules.auth_request.clone();
         let sign_in = |path: &str| match asked(path) {
             Some(weir::config::AuthRequest::Ask { sign_in, .. }) => sign_in,
             other => panic!("{other:?}"),
@@ -8344,11 +8287,7 @@ mod tests {
         ));
         let config = loaded(&imported);
         let guards = |path: &str| {
-            let route = config
-                .routes
-                .iter()
-                .find(|route| route.path == path)
-                .unwrap();
+            let route = route(&config.routes, path);
             route.rules.headers.deny_headers.clone().unwrap_or_default()
         };
         // The server's guard, then the location's, as nginx runs both.

@@ -529,11 +529,7 @@ impl Proxy {
             // taken, below.
             if let Some(ask) = rules.and_then(|rules| rules.auth_request(client_ip)) {
                 match Box::pin(self.ask(ask, client, client_ip, host, &*request, record)).await? {
-                    auth_request::Asked::Pass(copied) => {
-                        if let Some(copied) = copied {
-                            record.rare().auth_copied = Some(*copied);
-                        }
-                    }
+                    auth_request::Asked::Pass => {}
                     auth_request::Asked::Answer(response) => return Ok(*response),
                 }
             }
@@ -885,9 +881,13 @@ impl Proxy {
             .decided(ask, client, client_ip, host, request, request_id)
             .await
         {
-            Ok(copied) => Ok(auth_request::Asked::Pass(
-                (!copied.is_empty()).then(|| Box::new(copied)),
-            )),
+            Ok(copied) => {
+                // Kept in the record (not in the request's future) until the request is taken.
+                if !copied.is_empty() {
+                    record.rare().auth_copied = Some(copied);
+                }
+                Ok(auth_request::Asked::Pass)
+            }
             Err(error) => {
                 let denied = matches!(
                     &error,
@@ -1169,10 +1169,12 @@ impl Route {
                 }
                 continue;
             }
-            let candidate = format!("{below}{suffix}");
-            if self.dotfiles || !crate::static_files::names_dotfile(&candidate) {
-                served = self.serve_file(dir, &candidate, request).await;
-            }
+            // No candidate names a dot-file the path did not: a suffix has no dot-file segment
+            // (refused at load), and one appended to a path ending in `/` is looked for only
+            // when that directory is missing.
+            served = self
+                .serve_file(dir, &format!("{below}{suffix}"), request)
+                .await;
         }
         match (served, &self.fallback) {
             (Ok(response), _) => Ok(Some(response.map(Body::boxed))),

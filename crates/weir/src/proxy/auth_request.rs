@@ -185,10 +185,10 @@ impl Copied {
     }
 }
 
-/// What asking gave: the request may go on (with what the answer gave, if anything), or the
-/// client's answer is the sign-in route's.
+/// What asking gave: the request may go on (what the answer gave, if anything, is in its
+/// record), or the client's answer is the sign-in route's.
 pub(super) enum Asked {
-    Pass(Option<Box<Copied>>),
+    Pass,
     Answer(Box<Response<Body>>),
 }
 

@@ -256,17 +256,10 @@ both_transports!(
 /// time-outs per location answers the same statuses.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_routes_read_timeout_replaces_its_upstreams_as_a_locations_does() {
-    let upstream = UpstreamServer::start(Transport::Tcp).await;
-    let gateway = TestGateway::start(&format!(
-        r#"
-[server]
-listen = ["127.0.0.1:0"]
-[upstreams.app]
-servers = ["{}"]
-read_timeout = "300ms"
-[[routes]]
-path = "/"
-upstream = "app"
+    let (upstream, gateway) = start(
+        Transport::Tcp,
+        "",
+        r#"read_timeout = "300ms"
 [[routes]]
 path = "/long/"
 upstream = "app"
@@ -276,10 +269,8 @@ read_timeout = "3s"
 path = "/short/"
 upstream = "app"
 upstream_path = "/"
-read_timeout = "100ms"
-"#,
-        upstream.address
-    ))
+read_timeout = "100ms""#,
+    )
     .await;
     let cases = [
         ("/slow?ms=1000", 504),
@@ -320,21 +311,9 @@ read_timeout = "100ms"
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tunnel_idles_for_its_routes_read_timeout() {
     let upstream = RawUpstream::start(Script::SwitchAndEcho).await;
-    let gateway = TestGateway::start(&format!(
-        r#"
-[server]
-listen = ["127.0.0.1:0"]
-[upstreams.app]
-servers = ["{}"]
-read_timeout = "200ms"
-[[routes]]
-path = "/"
-upstream = "app"
-read_timeout = "30s"
-"#,
-        upstream.address
-    ))
-    .await;
+    // The route `/` ends the config: the last line is its own.
+    let config = config(&upstream.address, "", r#"read_timeout = "200ms""#);
+    let gateway = TestGateway::start(&format!("{config}read_timeout = \"30s\"\n")).await;
     let mut tunnel = open_tunnel(gateway.addr).await;
     // Past the upstream's read_timeout: the wait is what this tests.
     tokio::time::sleep(Duration::from_millis(600)).await;

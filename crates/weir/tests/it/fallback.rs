@@ -256,9 +256,9 @@ fallback_file = "/index.html"
 /// `try_suffixes` (nginx `try_files $uri $uri.html $uri/ =404`, a static site's clean URLs): a
 /// path that names no file gets the first of its suffixes that does, in order; `"/"` is the
 /// directory (redirected to with its slash, as nginx's `$uri/` is), `"/index.html"` its index
-/// file, served at once; a directory is no file for the path itself; a dot-file a suffix makes
-/// stays unserved. With `WEIR_E2E=1`, nginx's `try_files` gives
-/// the same statuses and bodies.
+/// file, served at once; a directory is no file for the path itself; a path with a dot-file
+/// stays unserved, whatever a suffix finds. With `WEIR_E2E=1`, nginx's `try_files` gives the same
+/// statuses and bodies.
 #[tokio::test]
 async fn try_suffixes_find_what_nginx_try_files_finds() {
     let dir = tempfile::tempdir().unwrap();
@@ -333,7 +333,8 @@ try_suffixes = ["/index.html"]
         .map(|(_, status, body)| (*status, body.as_str()))
         .collect();
     assert_eq!(seen, expected, "{from_weir:?}");
-    // A suffix that makes a dot-file finds nothing (dotfiles = false), where nginx serves it.
+    // A path with a dot-file is not served (dotfiles = false), though a suffix would find a
+    // file for it, where nginx serves it.
     let hidden = weir_testkit::client::get(gateway.addr, "/docs/.secret").await;
     assert_eq!(hidden.status, StatusCode::NOT_FOUND);
 
