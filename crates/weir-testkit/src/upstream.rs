@@ -10,7 +10,8 @@
 //! `/accel/PATH` (200 with `X-Accel-Redirect: /PATH`, as Django's sendfile backends answer),
 //! `/typed?type=T` (an answer of that Content-Type), `/cookie?set=C` (a `Set-Cookie`),
 //! `/moved?path=/P` (a 302 to `http://HOST/P`, HOST the request's, as an app builds an absolute
-//! URL; `to=URL` for another, `refresh=R` for a `Refresh` too).
+//! URL; `to=URL` for another, `refresh=R` for a `Refresh` too), `/counted` (a count of its
+//! requests, with the status and caching headers the query asks for).
 //!
 //! Any endpoint, asked with [`ECHO`], also answers each request header it got as a response
 //! header `x-request-NAME` (so a comparison can read what a proxy set toward the upstream); and
@@ -389,6 +390,35 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
                     .header("set-cookie", "session=refreshed; Path=/");
             }
             response.body(full("")).expect("static response")
+        }
+        // `/counted?ms=N&status=S&cache_control=V&accel_expires=V&vary=V&set_cookie=V`: the
+        // number of `/counted` requests this process's upstreams have answered, this one
+        // included (so two answers alike are one answer kept), after `ms` (0 by default), with
+        // that status (200) and those headers (percent-decoded), for a cache to keep or not.
+        "/counted" => {
+            static COUNTED: AtomicUsize = AtomicUsize::new(0);
+            let count = COUNTED.fetch_add(1, Ordering::SeqCst) + 1;
+            let ms = query_number(&request, "ms").unwrap_or(0);
+            if ms > 0 {
+                tokio::time::sleep(Duration::from_millis(ms)).await;
+            }
+            let status = query_number(&request, "status").unwrap_or(200) as u16;
+            let mut response = Response::builder()
+                .status(StatusCode::from_u16(status).unwrap_or(StatusCode::OK))
+                .header("content-type", "text/plain");
+            for (query, name) in [
+                ("cache_control", "cache-control"),
+                ("accel_expires", "x-accel-expires"),
+                ("vary", "vary"),
+                ("set_cookie", "set-cookie"),
+            ] {
+                if let Some(value) = query_text(&request, query) {
+                    response = response.header(name, value);
+                }
+            }
+            response
+                .body(full(count.to_string()))
+                .expect("static response")
         }
         "/slow" => {
             let ms = query_number(&request, "ms").unwrap_or(100);

@@ -96,6 +96,13 @@ pub struct ServerConfig {
     /// together; past it a body goes to the spool, as one past its own [`BODY_MEMORY_LIMIT`]
     /// does (nginx has only the per-request `client_body_buffer_size`). Default 64MiB.
     pub max_body_memory: u64,
+    /// `cache_size`: bytes of answers the routes with `cache` keep in memory, all together;
+    /// past it the oldest go first. Default 64MiB (nginx's `proxy_cache_path ... max_size`,
+    /// which is on disk).
+    pub cache_size: u64,
+    /// `cache_max_answer`: the largest answer a route's `cache` keeps (its body's bytes); a
+    /// larger one goes to the client and is not kept. Default 1MiB.
+    pub cache_max_answer: u64,
     /// `shutdown_grace`: how long in-flight requests may run after SIGTERM. Default 10s.
     pub shutdown_grace: Duration,
     /// `server_header`: a `Server` header to add to responses; none by default (nginx `server_tokens off`).
@@ -385,6 +392,23 @@ pub struct RouteConfig {
     /// and a WebSocket tunnel's (nginx's `proxy_read_timeout` in a location); `None`: the
     /// upstream's.
     pub read_timeout: Option<std::time::Duration>,
+    /// `cache` / `cache_pass_cookies`: the route's answers kept and served again without its
+    /// upstream (nginx `proxy_cache` with `proxy_cache_valid`); `None`: none kept.
+    pub cache: Option<RouteCache>,
+}
+
+/// `cache = "10s"`, `cache_pass_cookies = ["sessionid"]`: what a route's answers are kept for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RouteCache {
+    /// How long a `200`, `301` or `302` is kept when its upstream says nothing of it (nginx
+    /// `proxy_cache_valid 10s`); `0`: only answers whose `Cache-Control: max-age` or
+    /// `X-Accel-Expires` say how long are kept.
+    pub valid: Duration,
+    /// `cache_pass_cookies`: a request with one of these cookies neither gets a kept answer nor
+    /// leaves its own (nginx `proxy_cache_bypass` and `proxy_no_cache` with `$cookie_NAME`);
+    /// an empty list: cookies do not matter, as nginx's default. `None` (the default): a
+    /// request with any `Cookie` passes the cache.
+    pub pass_cookies: Option<Vec<String>>,
 }
 
 /// `limit_rate = "100k"`, `limit_rate_after = "1m"`: a response body is sent at most `rate`

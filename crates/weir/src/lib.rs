@@ -14,6 +14,7 @@ mod admin;
 mod answer;
 pub mod body;
 pub mod buffering;
+mod cache;
 pub mod compression;
 pub mod config;
 pub mod error;

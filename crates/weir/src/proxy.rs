@@ -90,6 +90,8 @@ pub struct Route {
     fallback: Option<Fallback>,
     /// `read_timeout`: the route's own, over its upstream's.
     read_timeout: Option<Duration>,
+    /// `cache`: the route's kept answers and what it keeps.
+    cache: Option<Box<RouteCache>>,
     /// `try_suffixes`: what a static route appends to a path that names no file, in order.
     try_suffixes: Box<[Box<str>]>,
     /// `priority`: the class of the route's requests in a full upstream's queue.
@@ -98,6 +100,81 @@ pub struct Route {
     priority_header: Option<http::HeaderName>,
     /// `methods`: the methods the route takes, and its `Allow` value; `None`: every method.
     methods: Option<Box<(Vec<http::Method>, Arc<str>)>>,
+}
+
+/// A route's `cache`: the store (one for all routes) and the route's keys.
+struct RouteCache {
+    cache: Arc<crate::cache::Cache>,
+    valid: Duration,
+    /// `cache_pass_cookies`; `None`: any cookie passes.
+    pass_cookies: Option<Box<[Box<str>]>>,
+}
+
+impl RouteCache {
+    /// The request's key and whether it may fill it (a `GET`), or `None` when it passes the
+    /// cache: not a `GET` or `HEAD`, or with `Authorization` or a cookie that passes.
+    fn key_of<B>(
+        &self,
+        route: usize,
+        request: &Request<B>,
+        host: &str,
+        secure: bool,
+    ) -> Option<(String, bool)> {
+        let fill = match *request.method() {
+            Method::GET => true,
+            Method::HEAD => false,
+            _ => return None,
+        };
+        let headers = request.headers();
+        if headers.contains(http::header::AUTHORIZATION) {
+            return None;
+        }
+        let passes = match &self.pass_cookies {
+            None => headers.contains(http::header::COOKIE),
+            Some(names) => names.iter().any(|name| {
+                headers.get_all(http::header::COOKIE).any(|cookies| {
+                    cookies.split(|&byte| byte == b';').any(|pair| {
+                        let pair = pair.trim_ascii_start();
+                        pair.strip_prefix(name.as_bytes())
+                            .is_some_and(|rest| rest.trim_ascii_start().starts_with(b"="))
+                    })
+                })
+            }),
+        };
+        if passes {
+            return None;
+        }
+        let target = request
+            .uri()
+            .path_and_query()
+            .map_or("/", |target| target.as_str());
+        let scheme = if secure { "https" } else { "http" };
+        Some((format!("{route} {scheme} {host} {target}"), fill))
+    }
+
+    /// A kept answer for the request, or its part in filling one (kept in its record).
+    async fn find<B>(
+        &self,
+        route: usize,
+        request: &Request<B>,
+        host: &str,
+        secure: bool,
+        record: &mut Record<'_>,
+    ) -> Option<Response<Body>> {
+        let (key, fill) = self.key_of(route, request, host, secure)?;
+        let found = match self.cache.find(&key, fill, self.valid) {
+            crate::cache::Found::Wait(filling) => self.cache.find_after_wait(&key, filling).await,
+            found => found,
+        };
+        match found {
+            crate::cache::Found::Hit(answer) => Some(answer.response()),
+            crate::cache::Found::Fill(filler) => {
+                record.rare().filler = Some(filler);
+                None
+            }
+            crate::cache::Found::Wait(_) | crate::cache::Found::Pass => None,
+        }
+    }
 }
 
 /// What a static route does with a missing file (nginx `try_files $uri ...`).
@@ -547,6 +624,26 @@ impl Proxy {
                     return Ok(answer.respond_to(&*request, host, &path, client.tls.is_some()))
                 }
             };
+            // `cache`: a kept answer, or this request fills it. Boxed: only some routes keep
+            // answers, and a wait for another's filling would take its room in this future.
+            if let Some(cache) = &route.cache {
+                let host = host.unwrap_or("");
+                let kept = Box::pin(cache.find(
+                    route.index,
+                    &*request,
+                    host,
+                    client.tls.is_some(),
+                    record,
+                ))
+                .await;
+                if let Some(mut response) = kept {
+                    if let Some(limited) = limited {
+                        limited.add_headers(response.headers_mut());
+                    }
+                    give_back_headers(std::mem::take(request));
+                    return Ok(response);
+                }
+            }
             let target =
                 UpstreamTarget::new(upstream, rules, host, &path, (route, request.uri().query()));
             let priority =
@@ -583,6 +680,9 @@ impl Proxy {
                     )
                     .await?;
                 self.sent(&response, sent, record);
+                // A filler of the route's `cache`: its answer is this one (an `X-Accel-Redirect`'s
+                // is not kept, and its filler goes here, its waiters on).
+                let filler = record.take_filler();
                 match head
                     .as_ref()
                     .and_then(|head| Some((accel::redirect(response.headers())?, head)))
@@ -590,7 +690,9 @@ impl Proxy {
                     // The upstream's body is not wanted: dropped with this block, its connection is
                     // not reused.
                     Some(redirect) => redirect,
-                    None => return Ok(self.shaped(response, route, &target, upgrade, limited)),
+                    None => {
+                        return Ok(self.shaped(response, route, &target, upgrade, limited, filler))
+                    }
                 }
             };
             let redirect = redirect?;
@@ -609,11 +711,32 @@ impl Proxy {
         target: &UpstreamTarget<'_>,
         upgrade: bool,
         limited: Option<&limits::Decided<'_>>,
+        filler: Option<crate::cache::Filler>,
     ) -> Response<Body> {
         if let Some(rules) = target.rules {
             rules.hide(response.headers_mut());
         }
+        // `cache`: how long the answer is kept, read before `X-Accel-Expires` goes.
+        let filler = filler.and_then(|filler| {
+            match filler.validity(response.status(), response.headers()) {
+                Some(valid) => Some((filler, valid)),
+                None => {
+                    filler.pass();
+                    None
+                }
+            }
+        });
         let read_ahead = accel::read_ahead(&mut response, route.response_buffering);
+        // Its head as the client gets it from the upstream, before the limit headers (which
+        // are each request's own).
+        let kept = filler.map(|(filler, valid)| {
+            (
+                filler,
+                valid,
+                response.status(),
+                crate::cache::kept_headers(response.headers()),
+            )
+        });
         let shaping = Shaping {
             upgrade,
             limited,
@@ -623,7 +746,12 @@ impl Proxy {
                 .unwrap_or_else(|| target.upstream.read_timeout()),
             closing: &self.closing,
         };
-        response::from_upstream(response, shaping)
+        let mut response = response::from_upstream(response, shaping);
+        if let Some((filler, valid, status, headers)) = kept {
+            let body = std::mem::replace(response.body_mut(), Body::empty());
+            *response.body_mut() = crate::cache::filling(body, filler, status, headers, valid);
+        }
+        response
     }
 
     /// Follows an upstream's `X-Accel-Redirect` (`accel.rs`): the target is routed on the same
@@ -724,7 +852,7 @@ impl Proxy {
                 redirect = redirect.then(next?);
                 continue;
             }
-            let mut response = self.shaped(response, route, &target, false, limited);
+            let mut response = self.shaped(response, route, &target, false, limited, None);
             redirect.keep_under(&mut response);
             return Ok(response);
         }

@@ -67,6 +67,10 @@ mod default {
     /// `max_body_memory`: 64 MiB of buffered request bodies in memory at once, all requests
     /// together: 64 uploads at their whole 1 MiB share; past it bodies go to the spool.
     pub(super) const MAX_BODY_MEMORY: u64 = 64 * 1024 * 1024;
+    /// `cache_size`: 64 MiB of kept answers in memory, all routes together.
+    pub(super) const CACHE_SIZE: u64 = 64 * 1024 * 1024;
+    /// `cache_max_answer`: 1 MiB, a page, not a download.
+    pub(super) const CACHE_MAX_ANSWER: u64 = 1024 * 1024;
     pub(super) const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
     /// nginx `max_conns=0`: no limit.
     pub(super) const UPSTREAM_MAX_CONNECTIONS: usize = 0;
@@ -238,6 +242,8 @@ struct RawServer {
     spool_dir: Option<Spanned<String>>,
     max_spool_size: Option<Spanned<SizeValue>>,
     max_body_memory: Option<Spanned<SizeValue>>,
+    cache_size: Option<Spanned<SizeValue>>,
+    cache_max_answer: Option<Spanned<SizeValue>>,
     shutdown_grace: Option<DurationValue>,
     server_header: Option<Spanned<String>>,
     trusted_proxies: Option<OneOrMany<Network>>,
@@ -313,6 +319,8 @@ struct RawRoute {
     limit_rate: Option<Spanned<SizeValue>>,
     limit_rate_after: Option<Spanned<SizeValue>>,
     read_timeout: Option<Spanned<DurationValue>>,
+    cache: Option<Spanned<DurationValue>>,
+    cache_pass_cookies: Option<Spanned<Vec<Spanned<String>>>>,
     priority: Option<Spanned<String>>,
     priority_header: Option<Spanned<String>>,
     // Header rules, access rules, dot-files, static fallbacks: validated in `file/rules.rs`.
@@ -1004,6 +1012,33 @@ impl RawServer {
             }
         };
 
+        let cache_size = match &self.cache_size {
+            None => default::CACHE_SIZE,
+            Some(value) if value.get_ref().0 < 1024 * 1024 => {
+                return Err(invalid(
+                    value.span(),
+                    format!(
+                        "cache_size must be at least 1MiB (the default is 64MiB), found {} bytes",
+                        value.get_ref().0
+                    ),
+                ))
+            }
+            Some(value) => value.get_ref().0,
+        };
+        let cache_max_answer = match &self.cache_max_answer {
+            None => default::CACHE_MAX_ANSWER.min(cache_size),
+            Some(value) if value.get_ref().0 == 0 || value.get_ref().0 > cache_size => {
+                return Err(invalid(
+                    value.span(),
+                    format!(
+                        "cache_max_answer must be from 1 byte to cache_size ({cache_size} bytes); the default is 1MiB, found {} bytes",
+                        value.get_ref().0
+                    ),
+                ))
+            }
+            Some(value) => value.get_ref().0,
+        };
+
         let server_header = match self.server_header {
             None => None,
             Some(value) => {
@@ -1039,6 +1074,8 @@ impl RawServer {
             spool_dir,
             max_spool_size,
             max_body_memory,
+            cache_size,
+            cache_max_answer,
             shutdown_grace: self
                 .shutdown_grace
                 .map_or(default::SHUTDOWN_GRACE, |value| value.0),
@@ -1981,6 +2018,7 @@ fn validate_routes(
             }
             Some(value) => Some(positive_duration(Some(value), default::PROXY_TIMEOUT)?),
         };
+        let cache = route_cache(raw)?;
 
         routes.push(RouteConfig {
             host,
@@ -2001,9 +2039,57 @@ fn validate_routes(
             priority_header,
             limit_rate,
             read_timeout,
+            cache,
         });
     }
     Ok(routes)
+}
+
+/// `cache` (a time, `0` for only what the upstream says) on a route with an upstream, and
+/// `cache_pass_cookies` (cookie names) only beside it.
+fn route_cache(raw: &RawRoute) -> Result<Option<super::RouteCache>, Problem> {
+    let Some(valid) = raw.cache.as_ref() else {
+        return match raw.cache_pass_cookies.as_ref() {
+            None => Ok(None),
+            Some(cookies) => Err(Problem::new(
+                ConfigErrorKind::InvalidValue,
+                cookies.span(),
+                "cache_pass_cookies says which requests pass the route's cache: add cache = \"10s\" (how long an answer is kept), or remove it",
+            )),
+        };
+    };
+    if raw.upstream.is_none() && raw.fallback_upstream.is_none() {
+        return Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            valid.span(),
+            "cache keeps an upstream's answers: this route has no upstream (nor fallback_upstream); remove it",
+        ));
+    }
+    let pass_cookies = match raw.cache_pass_cookies.as_ref() {
+        None => None,
+        Some(cookies) => {
+            let mut names = Vec::new();
+            for cookie in cookies.get_ref() {
+                let name = cookie.get_ref();
+                let token = !name.is_empty()
+                    && name.bytes().all(|byte| {
+                        byte.is_ascii_graphic() && !b"()<>@,;:\\\"/[]?={}".contains(&byte)
+                    });
+                if !token {
+                    return Err(invalid(
+                        cookie.span(),
+                        format!("expected a cookie name such as \"sessionid\", found {name:?}"),
+                    ));
+                }
+                names.push(name.clone());
+            }
+            Some(names)
+        }
+    };
+    Ok(Some(super::RouteCache {
+        valid: valid.get_ref().0,
+        pass_cookies,
+    }))
 }
 
 /// `limit_rate` (bytes a second, at least 1) and `limit_rate_after` (bytes, only beside

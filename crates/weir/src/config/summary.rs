@@ -56,6 +56,14 @@ impl Config {
             format_size(server.max_body_size)
         };
         writeln!(out, "  max_body_size      {body}")?;
+        if self.routes.iter().any(|route| route.cache.is_some()) {
+            writeln!(
+                out,
+                "  cache              {} in memory, answers of at most {}",
+                format_size(server.cache_size),
+                format_size(server.cache_max_answer)
+            )?;
+        }
         writeln!(
             out,
             "  shutdown_grace     {}",
@@ -312,6 +320,17 @@ impl Config {
             }
             if route.priority != super::Priority::Normal {
                 writeln!(out, "    priority {}", route.priority.label())?;
+            }
+            if let Some(cache) = &route.cache {
+                match cache.valid.is_zero() {
+                    true => write!(out, "    keeps answers as the upstream says")?,
+                    false => write!(out, "    keeps answers {}", format_duration(cache.valid))?,
+                }
+                match cache.pass_cookies.as_deref() {
+                    None => writeln!(out, "; a request with a cookie passes")?,
+                    Some([]) => writeln!(out, "; cookies do not matter")?,
+                    Some(names) => writeln!(out, "; a request with {} passes", names.join(", "))?,
+                }
             }
             if let Some(limit) = route.limit_rate {
                 write!(out, "    answers at most {}/s", format_size(limit.rate))?;

@@ -83,6 +83,8 @@ fn an_empty_file_gives_every_default() {
     assert_eq!(server.spool_dir, None);
     assert_eq!(server.max_spool_size, 1024 * 1024 * 1024);
     assert_eq!(server.max_body_memory, 64 * 1024 * 1024);
+    assert_eq!(server.cache_size, 64 * 1024 * 1024);
+    assert_eq!(server.cache_max_answer, 1024 * 1024);
     assert_eq!(server.shutdown_grace, Duration::from_secs(10));
     assert_eq!(server.server_header, None);
     assert!(server.trusted_proxies.is_empty());
@@ -143,6 +145,7 @@ fn upstream_route_and_limit_defaults() {
             priority_header: None,
             limit_rate: None,
             read_timeout: None,
+            cache: None,
         }]
     );
 
@@ -3624,5 +3627,95 @@ fn a_redirects_captures_need_a_regex_route_that_has_them() {
     assert!(
         error.message().contains("regex route's captures"),
         "{error}"
+    );
+}
+
+#[test]
+fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
+    let route = |keys: &str| {
+        with_app(&format!(
+            "[[routes]]\npath = \"/\"\nupstream = \"app\"\n{keys}"
+        ))
+    };
+    let config = parse(&route("cache = \"10s\"\n"));
+    assert_eq!(
+        config.routes[0].cache,
+        Some(RouteCache {
+            valid: Duration::from_secs(10),
+            pass_cookies: None
+        })
+    );
+    let config = parse(&route("cache = 0\ncache_pass_cookies = [\"sessionid\"]\n"));
+    assert_eq!(
+        config.routes[0].cache,
+        Some(RouteCache {
+            valid: Duration::ZERO,
+            pass_cookies: Some(vec!["sessionid".into()])
+        })
+    );
+    assert_eq!(parse(&route("")).routes[0].cache, None);
+    let summary = parse(&route(
+        "cache = \"1m\"\ncache_pass_cookies = [\"sessionid\", \"auth\"]\n",
+    ))
+    .summary();
+    assert!(
+        summary.contains("    keeps answers 60s; a request with sessionid, auth passes\n"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("  cache              64MiB in memory, answers of at most 1MiB\n"),
+        "{summary}"
+    );
+    assert_error(
+        &reject(&route("cache_pass_cookies = [\"sessionid\"]\n")),
+        ConfigErrorKind::InvalidValue,
+        6,
+        22,
+        "routes[0].cache_pass_cookies",
+        &["add cache = \"10s\""],
+    );
+    assert_error(
+        &reject(&route(
+            "cache = \"10s\"\ncache_pass_cookies = [\"session id\"]\n",
+        )),
+        ConfigErrorKind::InvalidValue,
+        7,
+        23,
+        "routes[0].cache_pass_cookies[0]",
+        &["expected a cookie name"],
+    );
+    assert_error(
+        &reject(&with_app(
+            "[[routes]]\npath = \"/\"\nstatic = \"/srv\"\ncache = \"10s\"\n",
+        )),
+        ConfigErrorKind::Conflict,
+        6,
+        9,
+        "routes[0].cache",
+        &["no upstream"],
+    );
+    let server = parse(&with_app(
+        "[server]\ncache_size = \"8m\"\ncache_max_answer = \"64k\"\n",
+    ))
+    .server;
+    assert_eq!(
+        (server.cache_size, server.cache_max_answer),
+        (8 << 20, 64 << 10)
+    );
+    assert_error(
+        &reject("[server]\ncache_size = \"64k\"\n"),
+        ConfigErrorKind::InvalidValue,
+        2,
+        14,
+        "server.cache_size",
+        &["at least 1MiB"],
+    );
+    assert_error(
+        &reject("[server]\ncache_size = \"2m\"\ncache_max_answer = \"4m\"\n"),
+        ConfigErrorKind::InvalidValue,
+        3,
+        20,
+        "server.cache_max_answer",
+        &["from 1 byte to cache_size"],
     );
 }

@@ -129,6 +129,17 @@ impl Proxy {
             tokio::spawn(reclaim_idle_keys(fresh));
         }
         let mut routes = Vec::with_capacity(config.routes.len());
+        // One store for every route with `cache`, within `cache_size`.
+        let cache = config
+            .routes
+            .iter()
+            .any(|route| route.cache.is_some())
+            .then(|| {
+                Arc::new(crate::cache::Cache::new(
+                    config.server.cache_size,
+                    config.server.cache_max_answer,
+                ))
+            });
         for (index, route) in config.routes.iter().enumerate() {
             // A route whose `static` is a file serves that file for its own path (nginx's
             // `location = /favicon.ico { alias /srv/static/favicon.ico; }`).
@@ -228,6 +239,19 @@ impl Proxy {
                     response_buffering: route.response_buffering,
                     dotfiles: route.rules.dotfiles,
                     read_timeout: route.read_timeout,
+                    cache: route
+                        .cache
+                        .as_ref()
+                        .zip(cache.as_ref())
+                        .map(|(kept, cache)| {
+                            Box::new(super::RouteCache {
+                                cache: Arc::clone(cache),
+                                valid: kept.valid,
+                                pass_cookies: kept.pass_cookies.as_ref().map(|names| {
+                                    names.iter().map(|name| name.as_str().into()).collect()
+                                }),
+                            })
+                        }),
                     try_suffixes: route
                         .rules
                         .try_suffixes

@@ -58,6 +58,8 @@ pub(super) struct Rare {
     pub(super) auth_copied: Option<super::auth_request::Copied>,
     /// `$request_id`, made when the config names it.
     pub(super) request_id: Option<crate::request_id::RequestId>,
+    /// The request's part in filling its route's `cache`, from the lookup to its answer.
+    pub(super) filler: Option<crate::cache::Filler>,
 }
 
 /// A request not answered yet. Dropped unanswered (the client left and the HTTP layer dropped
@@ -87,6 +89,11 @@ impl Record<'_> {
     /// The headers an `auth_request`'s answer gave, if it gave some.
     pub(super) fn auth_copied(&mut self) -> Option<&mut super::auth_request::Copied> {
         self.rare.as_mut()?.auth_copied.as_mut()
+    }
+
+    /// The request's part in filling its route's `cache`, taken.
+    pub(super) fn take_filler(&mut self) -> Option<crate::cache::Filler> {
+        self.rare.as_mut()?.filler.take()
     }
 
     /// The index of the request's route, once routed.

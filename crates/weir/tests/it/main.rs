@@ -9,6 +9,7 @@ mod access;
 mod balance;
 mod basic_auth;
 mod buffering;
+mod cache;
 mod codec;
 mod conn_limits;
 mod dns;

@@ -1,0 +1,460 @@
+//! A route's `cache`: its upstream's answers kept in memory and served again, for a few seconds or
+//! more, without asking the upstream (nginx `proxy_cache` with `proxy_cache_valid`, the
+//! "microcache" that lets a flood of one Django page cost Gunicorn one request a period).
+//!
+//! What is kept, as nginx keeps it:
+//! - the answer to a `GET` (a `HEAD` is served a kept `GET`'s answer, and passes otherwise),
+//!   keyed by the route, the scheme, the `Host` and the request target;
+//! - a `200`, `301` or `302`, for the route's time, unless the upstream says otherwise:
+//!   `X-Accel-Expires: N` (seconds; `0`: not kept) first, then `Cache-Control`'s `s-maxage` or
+//!   `max-age` (`0`: not kept); `no-store`, `no-cache` or `private` keep it out;
+//! - not an answer with `Set-Cookie`, nor one with `Vary` (nginx keeps one per variant; weir
+//!   keeps none, which can only cost hits), nor one past `cache_max_answer` bytes.
+//!
+//! Where weir is safer than nginx's defaults:
+//! - a request with `Authorization`, or with a cookie (`cache_pass_cookies` says which; any, by
+//!   default), neither gets a kept answer nor leaves one: nginx keys by the URL alone, so a
+//!   signed-in user's page could be kept and served to everyone;
+//! - one request fills a missing answer while the others for it wait for that answer, up to
+//!   [`LOCK_WAIT`] (nginx's `proxy_cache_lock`, off by default there): a flood of a missing page
+//!   is one request upstream, not a flood;
+//! - an answer found not to be kept is remembered as such for the route's time (at most
+//!   [`PASS_MOST`]): its requests then go upstream at once, without waiting for each other;
+//! - all answers together hold at most `cache_size` bytes; past it the oldest kept go first.
+
+use std::collections::{HashMap, VecDeque};
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{ready, Context, Poll};
+use std::time::Duration;
+
+use bytes::{Bytes, BytesMut};
+use http::header;
+use http::StatusCode;
+use http_body::{Frame, SizeHint};
+use tokio::sync::watch;
+use tokio::time::Instant;
+
+use crate::body::Body;
+use crate::error::BoxError;
+use crate::head_view::{Headers, Response};
+
+/// The longest a request waits for another to fill the answer it wants (nginx's
+/// `proxy_cache_lock_timeout`); then it goes upstream itself, and keeps nothing.
+pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// The longest an answer found not to be kept sends its key's requests upstream at once.
+pub const PASS_MOST: Duration = Duration::from_secs(10);
+
+/// The most keys remembered as not kept (each a request's key): past it, none more are.
+const PASSING_MOST: usize = 4096;
+
+/// What each kept answer costs besides its key, head and body (the maps' and the order's room).
+const ENTRY_COST: u64 = 160;
+
+/// The kept answers of every route with `cache`, within `cache_size` bytes.
+pub struct Cache {
+    store: Mutex<Store>,
+    /// `cache_size`: the bytes all kept answers hold.
+    size: u64,
+    /// `cache_max_answer`: the most bytes of one kept answer's body.
+    most: u64,
+}
+
+impl std::fmt::Debug for Cache {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Cache")
+            .field("size", &self.size)
+            .field("most", &self.most)
+            .finish_non_exhaustive()
+    }
+}
+
+#[derive(Default)]
+struct Store {
+    entries: HashMap<Box<str>, Kept>,
+    /// Keys in the order they were kept, with the generation kept (a key kept again leaves its
+    /// old place here stale).
+    order: VecDeque<(Box<str>, u64)>,
+    /// Keys being filled, with what their waiters watch (it closes when the filling ends).
+    filling: HashMap<Box<str>, watch::Receiver<()>>,
+    /// Keys whose answer was not kept, until when their requests pass.
+    passing: HashMap<Box<str>, Instant>,
+    /// Bytes the kept answers hold.
+    used: u64,
+    generation: u64,
+}
+
+struct Kept {
+    answer: Arc<Answer>,
+    generation: u64,
+    cost: u64,
+}
+
+/// A kept answer.
+pub struct Answer {
+    status: StatusCode,
+    headers: Headers,
+    body: Bytes,
+    expires: Instant,
+}
+
+impl Answer {
+    /// The answer for a client, its body shared with the kept one.
+    pub fn response(&self) -> Response<Body> {
+        let mut response = Response::new(Body::full(self.body.clone()));
+        *response.status_mut() = self.status;
+        *response.headers_mut() = self.headers.clone();
+        response
+    }
+}
+
+/// What a request finds.
+pub enum Found {
+    /// A kept answer.
+    Hit(Arc<Answer>),
+    /// Nothing kept: this request goes upstream and its answer fills the key.
+    Fill(Filler),
+    /// Another request is filling the key: wait for it (see [`Cache::find`]).
+    Wait(watch::Receiver<()>),
+    /// The request goes upstream and keeps nothing.
+    Pass,
+}
+
+impl Cache {
+    pub fn new(size: u64, most: u64) -> Cache {
+        Cache {
+            store: Mutex::new(Store::default()),
+            size,
+            most,
+        }
+    }
+
+    fn store(&self) -> MutexGuard<'_, Store> {
+        self.store
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The kept answer for `key`, or the request's part in filling it: a request that may fill
+    /// (`fill`: a `GET`) and finds nothing fills it, unless another is filling it (then it
+    /// waits, [`Cache::find_after_wait`]) or the key's answer was not kept lately.
+    pub fn find(self: &Arc<Self>, key: &str, fill: bool, valid: Duration) -> Found {
+        let now = Instant::now();
+        let mut store = self.store();
+        if let Some(kept) = store.entries.get(key) {
+            if kept.answer.expires > now {
+                return Found::Hit(Arc::clone(&kept.answer));
+            }
+            let cost = kept.cost;
+            store.entries.remove(key);
+            store.used -= cost;
+        }
+        if !fill {
+            return Found::Pass;
+        }
+        match store.passing.get(key) {
+            Some(until) if *until > now => return Found::Pass,
+            Some(_) => {
+                store.passing.remove(key);
+            }
+            None => {}
+        }
+        if let Some(filling) = store.filling.get(key) {
+            return Found::Wait(filling.clone());
+        }
+        let (done, watched) = watch::channel(());
+        store.filling.insert(key.into(), watched);
+        Found::Fill(Filler {
+            cache: Arc::clone(self),
+            key: key.into(),
+            valid,
+            _done: done,
+        })
+    }
+
+    /// What a request finds once it waited (up to [`LOCK_WAIT`]) for another to fill its key:
+    /// the answer that one kept, or nothing (it goes upstream and keeps nothing).
+    pub async fn find_after_wait(
+        self: &Arc<Self>,
+        key: &str,
+        mut filling: watch::Receiver<()>,
+    ) -> Found {
+        // The filler never sends: `changed` ends when it is dropped, its answer kept or not.
+        let _ = tokio::time::timeout(LOCK_WAIT, filling.changed()).await;
+        match self.find(key, false, Duration::ZERO) {
+            Found::Hit(answer) => Found::Hit(answer),
+            _ => Found::Pass,
+        }
+    }
+
+    /// Keeps `answer` under `key`, the oldest answers out while all would hold more than
+    /// `cache_size`.
+    fn keep(&self, key: &str, answer: Answer) {
+        let cost = ENTRY_COST
+            + 2 * key.len() as u64
+            + answer.headers.written_len() as u64
+            + answer.body.len() as u64;
+        let mut store = self.store();
+        store.generation += 1;
+        let generation = store.generation;
+        if let Some(old) = store.entries.remove(key) {
+            store.used -= old.cost;
+        }
+        while store.used + cost > self.size {
+            let Some((oldest, kept_as)) = store.order.pop_front() else {
+                break;
+            };
+            if store
+                .entries
+                .get(&oldest)
+                .is_some_and(|kept| kept.generation == kept_as)
+            {
+                if let Some(kept) = store.entries.remove(&oldest) {
+                    store.used -= kept.cost;
+                }
+            }
+        }
+        // Stale places (keys kept again or gone) are dropped when they come first.
+        while store.order.front().is_some_and(|(oldest, kept_as)| {
+            store
+                .entries
+                .get(oldest)
+                .is_none_or(|kept| kept.generation != *kept_as)
+        }) {
+            store.order.pop_front();
+        }
+        store.used += cost;
+        store.order.push_back((key.into(), generation));
+        store.entries.insert(
+            key.into(),
+            Kept {
+                answer: Arc::new(answer),
+                generation,
+                cost,
+            },
+        );
+    }
+
+    /// The bytes the kept answers hold, and how many there are.
+    #[cfg(test)]
+    fn used(&self) -> (u64, usize) {
+        let store = self.store();
+        (store.used, store.entries.len())
+    }
+}
+
+/// A request's part in filling its key: its answer is kept ([`filling`]) or not
+/// ([`Filler::pass`]); dropped either way, the requests waiting for it go on.
+pub struct Filler {
+    cache: Arc<Cache>,
+    key: Box<str>,
+    /// The route's `cache` time.
+    valid: Duration,
+    /// Dropped with the filler: its waiters' `changed` ends.
+    _done: watch::Sender<()>,
+}
+
+impl std::fmt::Debug for Filler {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Filler")
+            .field("key", &self.key)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Filler {
+    fn drop(&mut self) {
+        self.cache.store().filling.remove(&self.key);
+    }
+}
+
+impl Filler {
+    /// How long the answer with this status and these headers is kept, or `None` when it is
+    /// not (see [the module](self)). Read before `X-Accel-Expires` is taken out.
+    pub fn validity(&self, status: StatusCode, headers: &Headers) -> Option<Duration> {
+        validity(status, headers, self.valid)
+    }
+
+    /// The answer is not kept: the key's requests pass for a while, without waiting.
+    pub fn pass(self) {
+        let until = Instant::now() + self.valid.clamp(Duration::from_secs(1), PASS_MOST);
+        let mut store = self.cache.store();
+        if store.passing.len() >= PASSING_MOST {
+            let now = Instant::now();
+            store.passing.retain(|_, until| *until > now);
+        }
+        if store.passing.len() < PASSING_MOST {
+            store.passing.insert(self.key.clone(), until);
+        }
+    }
+}
+
+/// How long an answer is kept: the upstream's `X-Accel-Expires`, else its `Cache-Control`, else
+/// `valid` for a `200`, `301` or `302`; `None` when it is not kept.
+pub fn validity(status: StatusCode, headers: &Headers, valid: Duration) -> Option<Duration> {
+    if !matches!(status.as_u16(), 200 | 301 | 302)
+        || headers.contains(header::SET_COOKIE)
+        || headers.contains(header::VARY)
+    {
+        return None;
+    }
+    let seconds = |text: &[u8]| -> Option<u64> {
+        let text = std::str::from_utf8(text).ok()?.trim();
+        text.parse().ok()
+    };
+    let said = if let Some(expires) = headers.get("x-accel-expires") {
+        // `@N` (a time of day) is not read: the rest of the answer's headers say.
+        seconds(expires).map(Duration::from_secs)
+    } else {
+        None
+    };
+    let said = match said {
+        Some(said) => Some(said),
+        None => {
+            let mut max_age = None;
+            let mut s_maxage = None;
+            for value in headers.get_all(header::CACHE_CONTROL) {
+                for directive in value.split(|&byte| byte == b',') {
+                    let directive = directive.trim_ascii();
+                    let (name, argument) = match directive.iter().position(|&byte| byte == b'=') {
+                        Some(at) => (&directive[..at], Some(&directive[at + 1..])),
+                        None => (directive, None),
+                    };
+                    let name = name.trim_ascii();
+                    if name.eq_ignore_ascii_case(b"no-store")
+                        || name.eq_ignore_ascii_case(b"no-cache")
+                        || name.eq_ignore_ascii_case(b"private")
+                    {
+                        return None;
+                    }
+                    let argument = argument
+                        .and_then(|argument| seconds(argument.trim_ascii().trim_ascii_start()));
+                    if name.eq_ignore_ascii_case(b"s-maxage") {
+                        s_maxage = s_maxage.or(argument);
+                    } else if name.eq_ignore_ascii_case(b"max-age") {
+                        max_age = max_age.or(argument);
+                    }
+                }
+            }
+            s_maxage.or(max_age).map(Duration::from_secs)
+        }
+    };
+    match said {
+        Some(said) if said.is_zero() => None,
+        Some(said) => Some(said),
+        None if valid.is_zero() => None,
+        None => Some(valid),
+    }
+}
+
+/// The head a kept answer gives: its own fields, copied out of the upstream's head bytes (which
+/// hold more than the fields).
+pub fn kept_headers(headers: &Headers) -> Headers {
+    let mut kept = Headers::default();
+    for (name, value) in headers.iter() {
+        kept.append(name, value);
+    }
+    kept
+}
+
+/// `body`, whose bytes, once all came, are kept under the filler's key for `valid` with
+/// `status` and `headers`; past `cache_max_answer` bytes, or broken off, nothing is kept.
+pub fn filling(
+    body: Body,
+    filler: Filler,
+    status: StatusCode,
+    headers: Headers,
+    valid: Duration,
+) -> Body {
+    let too_long = http_body::Body::size_hint(&body).lower() > filler.cache.most;
+    if too_long {
+        filler.pass();
+        return body;
+    }
+    let mut filling = Filling {
+        body,
+        filler: Some(filler),
+        status,
+        headers,
+        expires: Instant::now() + valid,
+        bytes: BytesMut::new(),
+    };
+    // A body with nothing to read (a redirect's) may never be polled: kept now.
+    if http_body::Body::is_end_stream(&filling.body) {
+        filling.keep();
+        return filling.body;
+    }
+    Body::boxed(filling)
+}
+
+struct Filling {
+    body: Body,
+    filler: Option<Filler>,
+    status: StatusCode,
+    headers: Headers,
+    expires: Instant,
+    bytes: BytesMut,
+}
+
+impl Filling {
+    fn keep(&mut self) {
+        if let Some(filler) = self.filler.take() {
+            let answer = Answer {
+                status: self.status,
+                headers: std::mem::take(&mut self.headers),
+                body: std::mem::take(&mut self.bytes).freeze(),
+                expires: self.expires,
+            };
+            filler.cache.keep(&filler.key, answer);
+        }
+    }
+}
+
+impl http_body::Body for Filling {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        let this = &mut *self;
+        let frame = ready!(Pin::new(&mut this.body).poll_frame(context));
+        match &frame {
+            Some(Ok(frame)) => {
+                if let (Some(data), Some(filler)) = (frame.data_ref(), this.filler.as_ref()) {
+                    if this.bytes.len() as u64 + data.len() as u64 > filler.cache.most {
+                        if let Some(filler) = this.filler.take() {
+                            filler.pass();
+                        }
+                        this.bytes = BytesMut::new();
+                    } else {
+                        this.bytes.extend_from_slice(data);
+                    }
+                }
+                // A writer may stop asking once the body says it is done.
+                if http_body::Body::is_end_stream(&this.body) {
+                    this.keep();
+                }
+            }
+            // Broken off: nothing kept (the filler dropped).
+            Some(Err(_)) => this.filler = None,
+            None => this.keep(),
+        }
+        Poll::Ready(frame)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        http_body::Body::is_end_stream(&self.body)
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        http_body::Body::size_hint(&self.body)
+    }
+}
+
+#[cfg(test)]
+mod tests;

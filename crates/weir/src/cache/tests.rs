@@ -1,0 +1,243 @@
+use super::*;
+
+fn head(fields: &[(&str, &str)]) -> Headers {
+    let mut headers = Headers::default();
+    for (name, value) in fields {
+        headers.append(name, value);
+    }
+    headers
+}
+
+const TEN: Duration = Duration::from_secs(10);
+
+#[test]
+fn validity_is_the_upstreams_word_first_then_the_routes_for_200_301_302() {
+    let ok = StatusCode::OK;
+    assert_eq!(validity(ok, &head(&[]), TEN), Some(TEN));
+    assert_eq!(
+        validity(StatusCode::MOVED_PERMANENTLY, &head(&[]), TEN),
+        Some(TEN)
+    );
+    assert_eq!(validity(StatusCode::FOUND, &head(&[]), TEN), Some(TEN));
+    for status in [404, 500, 502, 204, 206, 303, 307] {
+        let status = StatusCode::from_u16(status).unwrap();
+        assert_eq!(validity(status, &head(&[]), TEN), None, "{status}");
+    }
+    // X-Accel-Expires over Cache-Control, over the route's time.
+    let said = head(&[("X-Accel-Expires", "30"), ("Cache-Control", "max-age=5")]);
+    assert_eq!(validity(ok, &said, TEN), Some(Duration::from_secs(30)));
+    assert_eq!(validity(ok, &head(&[("X-Accel-Expires", "0")]), TEN), None);
+    assert_eq!(
+        validity(ok, &head(&[("Cache-Control", "public, max-age=5")]), TEN),
+        Some(Duration::from_secs(5))
+    );
+    assert_eq!(
+        validity(
+            ok,
+            &head(&[("Cache-Control", "max-age=5, s-maxage=7")]),
+            TEN
+        ),
+        Some(Duration::from_secs(7))
+    );
+    assert_eq!(
+        validity(ok, &head(&[("Cache-Control", "max-age=0")]), TEN),
+        None
+    );
+    for kept_out in ["no-store", "no-cache", "private", "max-age=60, Private"] {
+        assert_eq!(
+            validity(ok, &head(&[("Cache-Control", kept_out)]), TEN),
+            None,
+            "{kept_out}"
+        );
+    }
+    // X-Accel-Expires: 0 keeps out whatever Cache-Control says; a time of day is not read.
+    let at = head(&[
+        ("X-Accel-Expires", "@1700000000"),
+        ("Cache-Control", "max-age=3"),
+    ]);
+    assert_eq!(validity(ok, &at, TEN), Some(Duration::from_secs(3)));
+    assert_eq!(validity(ok, &head(&[("Set-Cookie", "a=b")]), TEN), None);
+    assert_eq!(
+        validity(ok, &head(&[("Vary", "Accept-Encoding")]), TEN),
+        None
+    );
+    // `cache = 0`: only what the upstream says.
+    assert_eq!(validity(ok, &head(&[]), Duration::ZERO), None);
+    assert_eq!(
+        validity(ok, &head(&[("Cache-Control", "max-age=4")]), Duration::ZERO),
+        Some(Duration::from_secs(4))
+    );
+}
+
+fn answer(body: &'static [u8], valid: Duration) -> Answer {
+    Answer {
+        status: StatusCode::OK,
+        headers: head(&[("Content-Type", "text/plain")]),
+        body: Bytes::from_static(body),
+        expires: Instant::now() + valid,
+    }
+}
+
+fn filler(found: Found) -> Filler {
+    match found {
+        Found::Fill(filler) => filler,
+        _ => panic!("expected to fill"),
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
+    let cache = Arc::new(Cache::new(1024 * 1024, 1024));
+    let first = filler(cache.find("k", true, TEN));
+    // A second request waits for the first; a HEAD passes.
+    let Found::Wait(filling) = cache.find("k", true, TEN) else {
+        panic!("expected to wait");
+    };
+    assert!(matches!(cache.find("k", false, TEN), Found::Pass));
+    let waiter = tokio::spawn({
+        let cache = Arc::clone(&cache);
+        async move { cache.find_after_wait("k", filling).await }
+    });
+    tokio::task::yield_now().await;
+    cache.keep(&first.key, answer(b"page", TEN));
+    drop(first);
+    let Found::Hit(kept) = waiter.await.unwrap() else {
+        panic!("the waiter gets the kept answer");
+    };
+    assert_eq!(kept.body, Bytes::from_static(b"page"));
+    assert!(matches!(cache.find("k", false, TEN), Found::Hit(_)));
+    tokio::time::advance(TEN).await;
+    // Expired: gone, and the next GET fills again.
+    let again = filler(cache.find("k", true, TEN));
+    assert_eq!(cache.used(), (0, 0));
+    // Not kept: its requests pass for the route's time, then fill again.
+    again.pass();
+    assert!(matches!(cache.find("k", true, TEN), Found::Pass));
+    tokio::time::advance(TEN).await;
+    assert!(matches!(cache.find("k", true, TEN), Found::Fill(_)));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_waiter_goes_upstream_when_the_filler_keeps_nothing_or_takes_too_long() {
+    let cache = Arc::new(Cache::new(1024 * 1024, 1024));
+    let first = filler(cache.find("k", true, TEN));
+    let Found::Wait(filling) = cache.find("k", true, TEN) else {
+        panic!("expected to wait");
+    };
+    let started = Instant::now();
+    assert!(matches!(
+        cache.find_after_wait("k", filling).await,
+        Found::Pass
+    ));
+    assert_eq!(started.elapsed(), LOCK_WAIT);
+    drop(first);
+    // The filler gone (its client left): the next request fills.
+    let second = filler(cache.find("k", true, TEN));
+    let Found::Wait(filling) = cache.find("k", true, TEN) else {
+        panic!("expected to wait");
+    };
+    drop(second);
+    assert!(matches!(
+        cache.find_after_wait("k", filling).await,
+        Found::Pass
+    ));
+    assert_eq!(
+        started.elapsed(),
+        LOCK_WAIT,
+        "no wait once the filler is gone"
+    );
+}
+
+#[test]
+fn kept_answers_hold_at_most_cache_size_the_oldest_out_first() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap();
+    let _entered = runtime.enter();
+    let one = ENTRY_COST + 2 + head(&[("Content-Type", "text/plain")]).written_len() as u64 + 100;
+    let cache = Arc::new(Cache::new(3 * one, 1024));
+    let body: &'static [u8] = &[b'x'; 100];
+    for key in ["a", "b", "c"] {
+        cache.keep(key, answer(body, TEN));
+    }
+    assert_eq!(cache.used(), (3 * one, 3));
+    // Kept again: its old place is stale, and it is now the newest.
+    cache.keep("a", answer(body, TEN));
+    assert_eq!(cache.used(), (3 * one, 3));
+    cache.keep("d", answer(body, TEN));
+    assert_eq!(cache.used(), (3 * one, 3));
+    assert!(
+        matches!(cache.find("b", false, TEN), Found::Pass),
+        "b was the oldest"
+    );
+    for key in ["a", "c", "d"] {
+        assert!(
+            matches!(cache.find(key, false, TEN), Found::Hit(_)),
+            "{key}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_filling_body_is_kept_whole_and_one_past_the_most_is_not() {
+    use http_body_util::BodyExt;
+    let cache = Arc::new(Cache::new(1024 * 1024, 8));
+    let stream = |chunks: &'static [&'static [u8]]| {
+        Body::boxed(Chunks(
+            chunks
+                .iter()
+                .map(|chunk| Bytes::from_static(chunk))
+                .collect(),
+        ))
+    };
+    let body = filling(
+        stream(&[b"abc", b"def"]),
+        filler(cache.find("short", true, TEN)),
+        StatusCode::OK,
+        head(&[]),
+        TEN,
+    );
+    assert_eq!(body.collect().await.unwrap().to_bytes(), "abcdef");
+    let Found::Hit(kept) = cache.find("short", false, TEN) else {
+        panic!("kept");
+    };
+    assert_eq!(kept.body, "abcdef");
+    let body = filling(
+        stream(&[b"abcde", b"fghij"]),
+        filler(cache.find("long", true, TEN)),
+        StatusCode::OK,
+        head(&[]),
+        TEN,
+    );
+    assert_eq!(body.collect().await.unwrap().to_bytes(), "abcdefghij");
+    assert!(
+        matches!(cache.find("long", true, TEN), Found::Pass),
+        "too long: passes"
+    );
+    // An empty body is kept at once.
+    let body = filling(
+        Body::empty(),
+        filler(cache.find("empty", true, TEN)),
+        StatusCode::FOUND,
+        head(&[]),
+        TEN,
+    );
+    drop(body);
+    assert!(matches!(cache.find("empty", false, TEN), Found::Hit(_)));
+}
+
+/// A body of these chunks, one frame each.
+struct Chunks(std::collections::VecDeque<Bytes>);
+
+impl http_body::Body for Chunks {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        Poll::Ready(self.0.pop_front().map(|chunk| Ok(Frame::data(chunk))))
+    }
+}

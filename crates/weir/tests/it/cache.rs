@@ -1,0 +1,231 @@
+//! A route's `cache`, as nginx's `proxy_cache` with `proxy_cache_valid`, `proxy_cache_lock on`
+//! and a bypass for requests with a cookie or `Authorization`: the app's `/counted` answers
+//! each request with a new number, so two answers alike are one answer kept. What is kept and
+//! what passes is asserted case by case; with `WEIR_E2E=1` a real nginx with those directives
+//! gives the same answers, but where the two differ on purpose (nginx keeps one answer per
+//! `Vary` variant, weir none).
+
+use std::collections::HashSet;
+
+use weir_testkit::nginx::Nginx;
+
+use crate::locations::nginx_enabled;
+use crate::support::*;
+
+fn weir_config(app: &str) -> String {
+    format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+cache_max_answer = "4k"
+
+[upstreams.app]
+servers = ["{app}"]
+
+[[routes]]
+path = "/"
+upstream = "app"
+cache = "10s"
+
+[[routes]]
+path = "/session/"
+upstream = "app"
+upstream_path = "/"
+cache = "10s"
+cache_pass_cookies = ["sessionid"]
+
+[[routes]]
+path = "/fresh/"
+upstream = "app"
+upstream_path = "/"
+"#
+    )
+}
+
+fn start_nginx(app: &str, dir: &std::path::Path) -> Nginx {
+    let http = format!(
+        "    proxy_cache_path {} keys_zone=kept:1m;\n",
+        dir.display()
+    );
+    let server = format!(
+        "        location / {{ proxy_pass http://{app}; proxy_cache kept; proxy_cache_valid 10s;\n\
+         proxy_cache_lock on; proxy_cache_bypass $http_cookie$http_authorization;\n\
+         proxy_no_cache $http_cookie$http_authorization; }}\n\
+         location /session/ {{ proxy_pass http://{app}/; proxy_cache kept; proxy_cache_valid 10s;\n\
+         proxy_cache_lock on; proxy_cache_bypass $cookie_sessionid$http_authorization;\n\
+         proxy_no_cache $cookie_sessionid$http_authorization; }}\n\
+         location /fresh/ {{ proxy_pass http://{app}/; }}\n"
+    );
+    Nginx::start(&http, &server).expect("nginx starts")
+}
+
+/// The app's answer to `path`, with these request headers: status and body.
+async fn ask(
+    gateway: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, String) {
+    let mut request = http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("host", "cached.test");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let reply = Client::connect(gateway)
+        .await
+        .send(request.body(Default::default()).unwrap())
+        .await
+        .unwrap();
+    (
+        reply.status.as_u16(),
+        String::from_utf8_lossy(&reply.body).into_owned(),
+    )
+}
+
+/// Two `GET`s of `path` (the first with `first` headers): whether the second got the first's
+/// answer.
+async fn kept(gateway: std::net::SocketAddr, path: &str, first: &[(&str, &str)]) -> bool {
+    let (_, one) = ask(gateway, "GET", path, first).await;
+    let (_, two) = ask(gateway, "GET", path, &[]).await;
+    one == two
+}
+
+/// Every case, in order; `who` is "weir" or "nginx".
+async fn check(gateway: std::net::SocketAddr, who: &str) {
+    let run = format!("{who}-{}", std::process::id());
+    let path = |case: &str| format!("/counted?case={case}-{run}");
+    // A 200 is kept: the second GET, and a HEAD, get it; another query is another answer.
+    let (status, first) = ask(gateway, "GET", &path("plain"), &[]).await;
+    assert_eq!(status, 200, "{who}");
+    assert_eq!(
+        ask(gateway, "GET", &path("plain"), &[]).await.1,
+        first,
+        "{who}"
+    );
+    let (head, empty) = ask(gateway, "HEAD", &path("plain"), &[]).await;
+    assert_eq!((head, empty.as_str()), (200, ""), "{who}");
+    assert_ne!(
+        ask(gateway, "GET", &format!("{}&other", path("plain")), &[])
+            .await
+            .1,
+        first,
+        "{who}"
+    );
+    // A route without `cache` keeps nothing.
+    assert!(
+        !kept(gateway, &format!("/fresh{}", path("fresh")), &[]).await,
+        "{who}"
+    );
+    // The upstream says no, or gives what is not kept.
+    for (case, query) in [
+        ("no-store", "&cache_control=no-store"),
+        ("private", "&cache_control=private%2C%20max-age%3D60"),
+        ("max-age-0", "&cache_control=max-age%3D0"),
+        ("accel-0", "&accel_expires=0&cache_control=max-age%3D60"),
+        ("cookie-set", "&set_cookie=a%3D1"),
+        ("404", "&status=404"),
+        ("500", "&status=500"),
+    ] {
+        let path = format!("{}{query}", path(case));
+        assert!(!kept(gateway, &path, &[]).await, "{who} {case} kept");
+    }
+    // What the upstream's headers allow is kept (its `max-age` over a 404's not being kept,
+    // for nginx only: weir keeps 200, 301 and 302 alone).
+    for (case, query) in [
+        ("max-age", "&cache_control=max-age%3D60"),
+        ("accel", "&accel_expires=60"),
+    ] {
+        let path = format!("{}{query}", path(case));
+        assert!(kept(gateway, &path, &[]).await, "{who} {case} not kept");
+    }
+    // nginx keeps one answer per `Vary` variant; weir keeps none.
+    let vary = kept(
+        gateway,
+        &format!("{}&vary=Accept-Encoding", path("vary")),
+        &[],
+    )
+    .await;
+    assert_eq!(vary, who == "nginx", "{who} vary");
+    // A request with a cookie or `Authorization` neither gets a kept answer nor leaves one.
+    let (_, anonymous) = ask(gateway, "GET", &path("signed-in"), &[]).await;
+    for headers in [
+        [("cookie", "sessionid=alice")],
+        [("cookie", "csrftoken=1")],
+        [("authorization", "Basic YTpi")],
+    ] {
+        let (_, own) = ask(gateway, "GET", &path("signed-in"), &headers).await;
+        assert_ne!(own, anonymous, "{who} {headers:?} got the kept answer");
+    }
+    assert_eq!(
+        ask(gateway, "GET", &path("signed-in"), &[]).await.1,
+        anonymous,
+        "{who}"
+    );
+    assert!(
+        !kept(gateway, &path("cookie-first"), &[("cookie", "a=1")]).await,
+        "{who}"
+    );
+    // `cache_pass_cookies`: only the named cookie passes.
+    let session = format!("/session{}", path("session"));
+    let (_, anonymous) = ask(gateway, "GET", &session, &[]).await;
+    let (_, csrf) = ask(
+        gateway,
+        "GET",
+        &session,
+        &[("cookie", "csrftoken=1; theme=dark")],
+    )
+    .await;
+    assert_eq!(csrf, anonymous, "{who}: a cookie not named passes nothing");
+    for cookie in ["sessionid=alice", "csrftoken=1; sessionid=alice"] {
+        let (_, own) = ask(gateway, "GET", &session, &[("cookie", cookie)]).await;
+        assert_ne!(own, anonymous, "{who} {cookie}");
+    }
+    // A POST goes upstream.
+    assert_ne!(
+        ask(gateway, "POST", &path("plain"), &[]).await.1,
+        first,
+        "{who}"
+    );
+    // Eight requests at once for a missing slow answer: one goes upstream, all get its answer.
+    let slow = format!("{}&ms=300", path("lock"));
+    let asked: Vec<_> = (0..8)
+        .map(|_| {
+            let slow = slow.clone();
+            tokio::spawn(async move { ask(gateway, "GET", &slow, &[]).await })
+        })
+        .collect();
+    let mut answers = HashSet::new();
+    for asked in asked {
+        let (status, body) = asked.await.unwrap();
+        assert_eq!(status, 200, "{who}");
+        answers.insert(body);
+    }
+    assert_eq!(answers.len(), 1, "{who}: {answers:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_routes_cache_keeps_and_passes_what_nginxs_proxy_cache_does() {
+    let app = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&weir_config(&app.address)).await;
+    check(gateway.addr, "weir").await;
+    // Past `cache_max_answer`, an answer goes whole and is not kept.
+    let before = app.requests();
+    for _ in 0..2 {
+        let (status, body) = ask(gateway.addr, "GET", "/big?bytes=8192", &[]).await;
+        assert_eq!((status, body.len()), (200, 8192));
+    }
+    let (_, small) = ask(gateway.addr, "GET", "/big?bytes=4096", &[]).await;
+    assert_eq!(small.len(), 4096);
+    let (_, again) = ask(gateway.addr, "GET", "/big?bytes=4096", &[]).await;
+    assert_eq!(again.len(), 4096);
+    assert_eq!(app.requests() - before, 3, "two too long, one kept");
+
+    if !nginx_enabled() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let nginx = start_nginx(&app.address, dir.path());
+    check(nginx.addr, "nginx").await;
+}
