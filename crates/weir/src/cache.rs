@@ -20,10 +20,12 @@
 //!   is one request upstream, not a flood;
 //! - an answer found not to be kept is remembered as such for the route's time (at most
 //!   [`PASS_MOST`]): its requests then go upstream at once, without waiting for each other;
-//! - all answers together hold at most `cache_size` bytes; past it the oldest kept go first.
+//! - all answers together hold at most `cache_size` bytes; past it the oldest kept go first. The
+//!   answers being filled hold at most as much again: past it, one is let go, not kept.
 
 use std::collections::{HashMap, VecDeque};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{ready, Context, Poll};
 use std::time::Duration;
@@ -59,6 +61,9 @@ pub struct Cache {
     size: u64,
     /// `cache_max_answer`: the most bytes of one kept answer's body.
     most: u64,
+    /// Bytes the answers being filled hold, all together at most `size`: past it, an answer
+    /// being filled is let go (a flood of missing keys holds no more than the kept answers).
+    filling: AtomicU64,
 }
 
 impl std::fmt::Debug for Cache {
@@ -128,7 +133,21 @@ impl Cache {
             store: Mutex::new(Store::default()),
             size,
             most,
+            filling: AtomicU64::new(0),
         }
+    }
+
+    /// Takes `bytes` more for an answer being filled, if all fit within `cache_size`.
+    fn take_filling(&self, bytes: u64) -> bool {
+        self.filling
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
+                (held + bytes <= self.size).then_some(held + bytes)
+            })
+            .is_ok()
+    }
+
+    fn give_filling(&self, bytes: u64) {
+        self.filling.fetch_sub(bytes, Ordering::AcqRel);
     }
 
     fn store(&self) -> MutexGuard<'_, Store> {
@@ -385,7 +404,7 @@ pub fn filling(
     // A body with nothing to read (a redirect's) may never be polled: kept now.
     if http_body::Body::is_end_stream(&filling.body) {
         filling.keep();
-        return filling.body;
+        return std::mem::replace(&mut filling.body, Body::empty());
     }
     Body::boxed(filling)
 }
@@ -399,9 +418,25 @@ struct Filling {
     bytes: BytesMut,
 }
 
+impl Drop for Filling {
+    fn drop(&mut self) {
+        drop(self.let_go());
+    }
+}
+
 impl Filling {
+    /// Nothing is kept: the bytes held go back, and the filler, if it was still held, comes
+    /// out (dropped, its waiters go on).
+    fn let_go(&mut self) -> Option<Filler> {
+        let filler = self.filler.take()?;
+        filler.cache.give_filling(self.bytes.len() as u64);
+        self.bytes = BytesMut::new();
+        Some(filler)
+    }
+
     fn keep(&mut self) {
         if let Some(filler) = self.filler.take() {
+            filler.cache.give_filling(self.bytes.len() as u64);
             let answer = Answer {
                 status: self.status,
                 headers: std::mem::take(&mut self.headers),
@@ -426,13 +461,17 @@ impl http_body::Body for Filling {
         match &frame {
             Some(Ok(frame)) => {
                 if let (Some(data), Some(filler)) = (frame.data_ref(), this.filler.as_ref()) {
-                    if this.bytes.len() as u64 + data.len() as u64 > filler.cache.most {
-                        if let Some(filler) = this.filler.take() {
+                    let more = data.len() as u64;
+                    if this.bytes.len() as u64 + more > filler.cache.most {
+                        // Too long to keep: its requests pass for a while.
+                        if let Some(filler) = this.let_go() {
                             filler.pass();
                         }
-                        this.bytes = BytesMut::new();
-                    } else {
+                    } else if filler.cache.take_filling(more) {
                         this.bytes.extend_from_slice(data);
+                    } else {
+                        // Too many answers being filled at once: this one is not kept.
+                        drop(this.let_go());
                     }
                 }
                 // A writer may stop asking once the body says it is done.
@@ -440,8 +479,8 @@ impl http_body::Body for Filling {
                     this.keep();
                 }
             }
-            // Broken off: nothing kept (the filler dropped).
-            Some(Err(_)) => this.filler = None,
+            // Broken off: nothing kept.
+            Some(Err(_)) => drop(this.let_go()),
             None => this.keep(),
         }
         Poll::Ready(frame)

@@ -149,7 +149,23 @@ impl RouteCache {
             .path_and_query()
             .map_or("/", |target| target.as_str());
         let scheme = if secure { "https" } else { "http" };
-        Some((format!("{route} {scheme} {host} {target}"), fill))
+        // What the app may build its links from besides the host: a client's forwarded host
+        // and scheme (kept when it sends them, or from a trusted proxy) are in the key, so that
+        // no client's value is kept for another's answer.
+        let forwarded = |name: &str| {
+            headers
+                .get(name)
+                .map(String::from_utf8_lossy)
+                .unwrap_or_default()
+        };
+        let (forwarded_host, forwarded_proto) = (
+            forwarded("x-forwarded-host"),
+            forwarded("x-forwarded-proto"),
+        );
+        Some((
+            format!("{route} {scheme} {host} {forwarded_proto} {forwarded_host} {target}"),
+            fill,
+        ))
     }
 
     /// A kept answer for the request, or its part in filling one (kept in its record).

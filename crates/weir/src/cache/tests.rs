@@ -241,3 +241,57 @@ impl http_body::Body for Chunks {
         Poll::Ready(self.0.pop_front().map(|chunk| Ok(Frame::data(chunk))))
     }
 }
+
+#[tokio::test]
+async fn answers_being_filled_hold_at_most_cache_size_together() {
+    use http_body_util::BodyExt;
+    let cache = Arc::new(Cache::new(10, 8));
+    let chunks = |chunks: &'static [&'static [u8]]| {
+        Body::boxed(Chunks(
+            chunks
+                .iter()
+                .map(|chunk| Bytes::from_static(chunk))
+                .collect(),
+        ))
+    };
+    let mut one = filling(
+        chunks(&[b"123456", b"78"]),
+        filler(cache.find("one", true, TEN)),
+        StatusCode::OK,
+        head(&[]),
+        TEN,
+    );
+    let mut two = filling(
+        chunks(&[b"abcdef"]),
+        filler(cache.find("two", true, TEN)),
+        StatusCode::OK,
+        head(&[]),
+        TEN,
+    );
+    one.frame().await.unwrap().unwrap();
+    assert_eq!(cache.filling.load(Ordering::Acquire), 6);
+    // Six more would make twelve: the second is let go, and its bytes still go to its client.
+    let data = two.frame().await.unwrap().unwrap().into_data().unwrap();
+    assert_eq!(data, "abcdef");
+    assert!(two.frame().await.is_none());
+    assert_eq!(cache.filling.load(Ordering::Acquire), 6);
+    one.frame().await.unwrap().unwrap();
+    assert!(one.frame().await.is_none());
+    assert_eq!(cache.filling.load(Ordering::Acquire), 0);
+    assert!(matches!(cache.find("one", false, TEN), Found::Hit(_)));
+    // Not kept, and not remembered as not to be kept: the next request fills it.
+    assert!(matches!(cache.find("two", true, TEN), Found::Fill(_)));
+    // A body dropped half read gives its bytes back.
+    let mut three = filling(
+        chunks(&[b"123", b"456"]),
+        filler(cache.find("three", true, TEN)),
+        StatusCode::OK,
+        head(&[]),
+        TEN,
+    );
+    three.frame().await.unwrap().unwrap();
+    assert_eq!(cache.filling.load(Ordering::Acquire), 3);
+    drop(three);
+    assert_eq!(cache.filling.load(Ordering::Acquire), 0);
+    assert!(matches!(cache.find("three", true, TEN), Found::Fill(_)));
+}

@@ -25,8 +25,8 @@
 //!   ignored, as nginx ignores it (`off` too, whatever nginx's docs say: nginx 1.22 keeps its
 //!   location's rate for it).
 //! - `X-Accel-Buffering`, `X-Accel-Expires`, `X-Accel-Limit-Rate`, `X-Accel-Charset` are removed
-//!   from every response, as nginx hides them; the last two are ignored: weir has no cache
-//!   (what `X-Accel-Expires` sets in nginx) and no charset conversion.
+//!   from every response, as nginx hides them. `X-Accel-Expires` was read before, by a route's
+//!   `cache` (`cache.rs`); `X-Accel-Charset` is ignored: weir has no charset conversion.
 
 use http::header::{self, HeaderName, HeaderValue};
 use http::uri::PathAndQuery;

@@ -3,7 +3,7 @@
 //! each request with a new number, so two answers alike are one answer kept. What is kept and
 //! what passes is asserted case by case; with `WEIR_E2E=1` a real nginx with those directives
 //! gives the same answers, but where the two differ on purpose (nginx keeps one answer per
-//! `Vary` variant, weir none).
+//! `Vary` variant, weir none; weir's key has the client's `X-Forwarded-Host`, nginx's not).
 
 use std::collections::HashSet;
 
@@ -167,6 +167,17 @@ async fn check(gateway: std::net::SocketAddr, who: &str) {
         !kept(gateway, &path("cookie-first"), &[("cookie", "a=1")]).await,
         "{who}"
     );
+    // A forwarded host is in weir's key: an app that builds links from it cannot have one
+    // client's value kept for everyone, as nginx's default key (the URL alone) lets it.
+    let (_, forged) = ask(
+        gateway,
+        "GET",
+        &path("forwarded"),
+        &[("x-forwarded-host", "evil.test")],
+    )
+    .await;
+    let (_, plain) = ask(gateway, "GET", &path("forwarded"), &[]).await;
+    assert_eq!(forged == plain, who == "nginx", "{who} forwarded host");
     // `cache_pass_cookies`: only the named cookie passes.
     let session = format!("/session{}", path("session"));
     let (_, anonymous) = ask(gateway, "GET", &session, &[]).await;
