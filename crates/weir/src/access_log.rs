@@ -123,6 +123,11 @@ pub struct Entry {
     /// The TLS connection (`$ssl_protocol`, `$ssl_cipher`, `$ssl_server_name`); `None` on a
     /// plain listener.
     pub tls: Option<Arc<crate::tls::TlsInfo>>,
+    /// `$upstream_cache_status`: how a route's `cache` answered (`HIT`, `MISS`, `BYPASS`);
+    /// empty when it did not (written `-`, JSON `null`).
+    pub cache_status: &'static str,
+    /// `$request_id`, when the config names it (and so every request has one); empty when not.
+    pub request_id: String,
 }
 
 impl Entry {
@@ -145,6 +150,8 @@ impl Entry {
             started: Instant::now(),
             bytes: 0,
             tls: None,
+            cache_status: "",
+            request_id: String::new(),
         }
     }
 
@@ -180,6 +187,8 @@ impl Entry {
             started: Instant::now(),
             bytes: 0,
             tls: None,
+            cache_status: "",
+            request_id: String::new(),
         }
     }
 }
@@ -513,7 +522,9 @@ impl ClockCache {
 /// `$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent
 /// "$http_referer" "$http_user_agent"` followed by
 /// `rt=$request_time uht=$upstream_header_time urt=$upstream_response_time
-/// uqt=$upstream_queue_time upstream="$upstream_addr" cause=CAUSE` (`uqt`: the wait in weir's
+/// uqt=$upstream_queue_time upstream="$upstream_addr" cause=CAUSE`, then `tls=... cipher=...
+/// sni="..."` on TLS, `cache=$upstream_cache_status` on a route with `cache` and
+/// `id=$request_id` when the config names it (`uqt`: the wait in weir's
 /// queue, a refused request's too; `cause`: why weir answered instead of the upstream, from
 /// `ProxyError::cause`, `-` when it did not), times in seconds with millisecond resolution and
 /// `-` when unknown, text escaped as nginx does (`"`, `\`, control and non-ASCII bytes as
@@ -525,8 +536,9 @@ impl ClockCache {
 /// `protocol`, `status`, `body_bytes_sent`, `http_referer`, `http_user_agent`, `upstream_addr`,
 /// `upstream_header_time`, `upstream_response_time`, `upstream_queue_time` (null when the request
 /// neither reached an upstream nor was refused by its queue), `cause` (null when weir did not
-/// answer in the upstream's place) and `request_time`, times in seconds with microsecond
-/// resolution.
+/// answer in the upstream's place), `ssl_protocol`, `ssl_cipher`, `ssl_server_name`,
+/// `upstream_cache_status` and `request_id` (null when none) and `request_time`, times in
+/// seconds with microsecond resolution.
 fn format_line(
     out: &mut Vec<u8>,
     clock: &mut ClockCache,
@@ -567,6 +579,12 @@ fn format_line(
                 let _ = write!(out, " tls={} cipher={} sni=\"", tls.protocol, tls.cipher);
                 escape_nginx_or_dash(out, tls.server_name.as_deref().unwrap_or(""));
                 out.push(b'"');
+            }
+            if !entry.cache_status.is_empty() {
+                let _ = write!(out, " cache={}", entry.cache_status);
+            }
+            if !entry.request_id.is_empty() {
+                let _ = write!(out, " id={}", entry.request_id);
             }
             out.push(b'\n');
         }
@@ -625,6 +643,16 @@ fn format_line(
                 None => out.extend_from_slice(
                     b",\"ssl_protocol\":null,\"ssl_cipher\":null,\"ssl_server_name\":null",
                 ),
+            }
+            for (key, value) in [
+                (&b",\"upstream_cache_status\":"[..], entry.cache_status),
+                (b",\"request_id\":", &entry.request_id),
+            ] {
+                out.extend_from_slice(key);
+                match value {
+                    "" => out.extend_from_slice(b"null"),
+                    value => json_string(out, value),
+                }
             }
             let _ = writeln!(out, ",\"request_time\":{:.6}}}", record.total.as_secs_f64());
         }

@@ -111,23 +111,24 @@ struct RouteCache {
 }
 
 impl RouteCache {
-    /// The request's key and whether it may fill it (a `GET`), or `None` when it passes the
-    /// cache: not a `GET` or `HEAD`, or with `Authorization` or a cookie that passes.
+    /// The request's key and whether it may fill it (a `GET`), or, when it passes the cache,
+    /// its `$upstream_cache_status`: empty for a method other than `GET` or `HEAD`, `BYPASS`
+    /// for a request with `Authorization` or a cookie that passes.
     fn key_of<B>(
         &self,
         route: usize,
         request: &Request<B>,
         host: &str,
         secure: bool,
-    ) -> Option<(String, bool)> {
+    ) -> Result<(String, bool), &'static str> {
         let fill = match *request.method() {
             Method::GET => true,
             Method::HEAD => false,
-            _ => return None,
+            _ => return Err(""),
         };
         let headers = request.headers();
         if headers.contains(http::header::AUTHORIZATION) {
-            return None;
+            return Err("BYPASS");
         }
         let passes = match &self.pass_cookies {
             None => headers.contains(http::header::COOKIE),
@@ -142,7 +143,7 @@ impl RouteCache {
             }),
         };
         if passes {
-            return None;
+            return Err("BYPASS");
         }
         let target = request
             .uri()
@@ -162,13 +163,14 @@ impl RouteCache {
             forwarded("x-forwarded-host"),
             forwarded("x-forwarded-proto"),
         );
-        Some((
+        Ok((
             format!("{route} {scheme} {host} {forwarded_proto} {forwarded_host} {target}"),
             fill,
         ))
     }
 
-    /// A kept answer for the request, or its part in filling one (kept in its record).
+    /// A kept answer for the request, or its part in filling one, and its
+    /// `$upstream_cache_status` (kept in its record).
     async fn find<B>(
         &self,
         route: usize,
@@ -177,18 +179,33 @@ impl RouteCache {
         secure: bool,
         record: &mut Record<'_>,
     ) -> Option<Response<Body>> {
-        let (key, fill) = self.key_of(route, request, host, secure)?;
+        let (key, fill) = match self.key_of(route, request, host, secure) {
+            Ok(keyed) => keyed,
+            Err("") => return None,
+            Err(status) => {
+                record.rare().cache_status = status;
+                return None;
+            }
+        };
         let found = match self.cache.find(&key, fill, self.valid) {
             crate::cache::Found::Wait(filling) => self.cache.find_after_wait(&key, filling).await,
             found => found,
         };
+        let rare = record.rare();
         match found {
-            crate::cache::Found::Hit(answer) => Some(answer.response()),
+            crate::cache::Found::Hit(answer) => {
+                rare.cache_status = "HIT";
+                Some(answer.response())
+            }
             crate::cache::Found::Fill(filler) => {
-                record.rare().filler = Some(filler);
+                rare.cache_status = "MISS";
+                rare.filler = Some(filler);
                 None
             }
-            crate::cache::Found::Wait(_) | crate::cache::Found::Pass => None,
+            crate::cache::Found::Wait(_) | crate::cache::Found::Pass => {
+                rare.cache_status = "MISS";
+                None
+            }
         }
     }
 }
@@ -424,7 +441,10 @@ impl Proxy {
                 facts.as_deref(),
                 unanswered.client_ip(),
                 asked.secure,
-                unanswered.record.request_id(),
+                (
+                    unanswered.record.request_id(),
+                    unanswered.record.cache_status(),
+                ),
             );
             // An `auth_request`'s answer headers (`Set-Cookie`), when it gave some, on the
             // statuses `response_headers` has.
@@ -456,7 +476,7 @@ impl Proxy {
         facts: Option<&rules::Facts>,
         client_ip: IpAddr,
         secure: bool,
-        request_id: &str,
+        (request_id, cache_status): (&str, &str),
     ) {
         let Some(rules) = self.rules.find(route, host) else {
             return;
@@ -480,6 +500,7 @@ impl Proxy {
             secure,
             &empty,
             request_id,
+            cache_status,
         );
         rules.apply_response(response, &variables);
     }
@@ -970,6 +991,8 @@ impl Proxy {
                     path,
                     headers: &parts.headers,
                     request_id,
+                    // The answer is not known yet, as nginx's is empty here.
+                    cache_status: "",
                 };
                 let rendered = rules.render_request(&variables);
                 if rules.replaces_forwarded_for() {

@@ -253,3 +253,25 @@ fn the_user_of_basic_credentials_is_logged_as_remote_user() {
         serde_json::from_str(&line(AccessLogFormat::Json, &record)).unwrap();
     assert_eq!(value["remote_user"], "al\"ice");
 }
+
+#[test]
+fn a_cache_status_and_a_request_id_are_logged_when_there_are_some() {
+    let mut record = record(false);
+    let combined = line(AccessLogFormat::Combined, &record);
+    assert!(combined.ends_with("cause=-\n"), "{combined}");
+    let value: serde_json::Value =
+        serde_json::from_str(&line(AccessLogFormat::Json, &record)).unwrap();
+    assert!(value["upstream_cache_status"].is_null());
+    assert!(value["request_id"].is_null());
+    record.entry.cache_status = "HIT";
+    record.entry.request_id = "0123456789abcdef0123456789abcdef".into();
+    let combined = line(AccessLogFormat::Combined, &record);
+    assert!(
+        combined.ends_with(" cause=- cache=HIT id=0123456789abcdef0123456789abcdef\n"),
+        "{combined}"
+    );
+    let value: serde_json::Value =
+        serde_json::from_str(&line(AccessLogFormat::Json, &record)).unwrap();
+    assert_eq!(value["upstream_cache_status"], "HIT");
+    assert_eq!(value["request_id"], "0123456789abcdef0123456789abcdef");
+}

@@ -47,6 +47,9 @@ enum Part {
     /// nginx `$request_id`: 32 hex digits no client can guess, the same for the request's
     /// headers and its answer's.
     RequestId,
+    /// nginx `$upstream_cache_status`: `HIT`, `MISS` or `BYPASS` on a route with `cache`, else
+    /// empty (and empty in a request header: the answer is not known yet).
+    UpstreamCacheStatus,
     /// nginx `$1` .. `$9`: a capture of a regex route's path (empty when it took no part).
     Capture(usize),
     /// nginx `$args`: the query as sent, without its `?` (empty when there is none).
@@ -70,10 +73,12 @@ pub struct Variables<'a> {
     pub headers: &'a Headers,
     /// `$request_id`: the request's id, empty when no rule of the config names it.
     pub request_id: &'a str,
+    /// `$upstream_cache_status`: how the route's `cache` answered, empty when it did not.
+    pub cache_status: &'a str,
 }
 
 /// The variables a header rule's value may use, for messages.
-const HEADER_VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id and $http_NAME";
+const HEADER_VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status and $http_NAME";
 
 impl Template {
     /// Reads `https://$host$request_uri` or `https://${host}/new`; any other variable is an error
@@ -125,6 +130,7 @@ impl Template {
             "uri" => Some(Part::Path),
             "proxy_add_x_forwarded_for" => Some(Part::ProxyAddXForwardedFor),
             "request_id" => Some(Part::RequestId),
+            "upstream_cache_status" => Some(Part::UpstreamCacheStatus),
             _ => {
                 let header = name.strip_prefix("http_")?.replace('_', "-");
                 HeaderName::from_bytes(header.as_bytes())
@@ -297,6 +303,9 @@ impl Template {
                 Part::Path => value.extend_from_slice(variables.path.as_bytes()),
                 Part::Http(name) => joined(&mut value, name),
                 Part::RequestId => value.extend_from_slice(variables.request_id.as_bytes()),
+                Part::UpstreamCacheStatus => {
+                    value.extend_from_slice(variables.cache_status.as_bytes());
+                }
                 Part::ProxyAddXForwardedFor => {
                     let name = HeaderName::from_static("x-forwarded-for");
                     if variables.headers.contains(&name) {
@@ -365,6 +374,7 @@ mod tests {
             path: "/a/b",
             headers: &headers,
             request_id: "0123456789abcdef0123456789abcdef",
+            cache_status: "HIT",
         };
         let render = |text: &str| {
             Template::parse_header(text)

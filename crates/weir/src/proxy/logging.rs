@@ -60,6 +60,8 @@ pub(super) struct Rare {
     pub(super) request_id: Option<crate::request_id::RequestId>,
     /// The request's part in filling its route's `cache`, from the lookup to its answer.
     pub(super) filler: Option<crate::cache::Filler>,
+    /// `$upstream_cache_status`: how the route's `cache` answered.
+    pub(super) cache_status: &'static str,
 }
 
 /// A request not answered yet. Dropped unanswered (the client left and the HTTP layer dropped
@@ -89,6 +91,11 @@ impl Record<'_> {
     /// The headers an `auth_request`'s answer gave, if it gave some.
     pub(super) fn auth_copied(&mut self) -> Option<&mut super::auth_request::Copied> {
         self.rare.as_mut()?.auth_copied.as_mut()
+    }
+
+    /// `$upstream_cache_status`: `HIT`, `MISS` or `BYPASS`, or empty.
+    pub(super) fn cache_status(&self) -> &'static str {
+        self.rare.as_ref().map_or("", |rare| rare.cache_status)
     }
 
     /// The request's part in filling its route's `cache`, taken.
@@ -170,6 +177,12 @@ impl Logging {
             return None;
         };
         entry.status = status;
+        if let Some(rare) = &record.rare {
+            entry.cache_status = rare.cache_status;
+            if let Some(id) = &rare.request_id {
+                entry.request_id = id.as_str().to_string();
+            }
+        }
         if let Some(upstream_time) = record.upstream {
             entry.upstream_time = Some(upstream_time);
             entry.upstream_queue_time = record.queued;

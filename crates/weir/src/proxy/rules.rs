@@ -824,6 +824,7 @@ pub(super) fn response_variables<'a>(
     secure: bool,
     empty: &'a (Uri, Headers),
     request_id: &'a str,
+    cache_status: &'a str,
 ) -> Variables<'a> {
     match facts {
         Some(facts) => Variables {
@@ -836,6 +837,7 @@ pub(super) fn response_variables<'a>(
             path: facts.uri.path(),
             headers: &facts.headers,
             request_id,
+            cache_status,
         },
         None => Variables {
             host: "",
@@ -847,6 +849,7 @@ pub(super) fn response_variables<'a>(
             path: "",
             headers: &empty.1,
             request_id,
+            cache_status,
         },
     }
 }

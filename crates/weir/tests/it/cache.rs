@@ -12,12 +12,16 @@ use weir_testkit::nginx::Nginx;
 use crate::locations::nginx_enabled;
 use crate::support::*;
 
-fn weir_config(app: &str) -> String {
+fn weir_config(app: &str, log: &std::path::Path) -> String {
     format!(
         r#"
 [server]
 listen = ["127.0.0.1:0"]
 cache_max_answer = "4k"
+
+[access_log]
+enabled = true
+path = "{}"
 
 [upstreams.app]
 servers = ["{app}"]
@@ -26,6 +30,7 @@ servers = ["{app}"]
 path = "/"
 upstream = "app"
 cache = "10s"
+response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
 
 [[routes]]
 path = "/session/"
@@ -38,7 +43,9 @@ cache_pass_cookies = ["sessionid"]
 path = "/fresh/"
 upstream = "app"
 upstream_path = "/"
-"#
+response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
+"#,
+        log.display()
     )
 }
 
@@ -50,11 +57,12 @@ fn start_nginx(app: &str, dir: &std::path::Path) -> Nginx {
     let server = format!(
         "        location / {{ proxy_pass http://{app}; proxy_cache kept; proxy_cache_valid 10s;\n\
          proxy_cache_lock on; proxy_cache_bypass $http_cookie$http_authorization;\n\
-         proxy_no_cache $http_cookie$http_authorization; }}\n\
+         proxy_no_cache $http_cookie$http_authorization;\n\
+         add_header X-Cache-Status $upstream_cache_status; }}\n\
          location /session/ {{ proxy_pass http://{app}/; proxy_cache kept; proxy_cache_valid 10s;\n\
          proxy_cache_lock on; proxy_cache_bypass $cookie_sessionid$http_authorization;\n\
          proxy_no_cache $cookie_sessionid$http_authorization; }}\n\
-         location /fresh/ {{ proxy_pass http://{app}/; }}\n"
+         location /fresh/ {{ proxy_pass http://{app}/; add_header X-Cache-Status $upstream_cache_status; }}\n"
     );
     Nginx::start(&http, &server).expect("nginx starts")
 }
@@ -82,6 +90,31 @@ async fn ask(
         reply.status.as_u16(),
         String::from_utf8_lossy(&reply.body).into_owned(),
     )
+}
+
+/// The `X-Cache-Status` (`$upstream_cache_status`) of the answer to `path`, empty when none.
+async fn cache_status(
+    gateway: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> String {
+    let mut request = http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("host", "cached.test");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let reply = Client::connect(gateway)
+        .await
+        .send(request.body(Default::default()).unwrap())
+        .await
+        .unwrap();
+    reply
+        .header("x-cache-status")
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Two `GET`s of `path` (the first with `first` headers): whether the second got the first's
@@ -199,6 +232,27 @@ async fn check(gateway: std::net::SocketAddr, who: &str) {
         first,
         "{who}"
     );
+    // `$upstream_cache_status`, request by request.
+    let status = format!("/counted?case=status-{run}");
+    let mut told = Vec::new();
+    for (method, path, headers) in [
+        ("GET", status.as_str(), &[][..]),
+        ("GET", &status, &[]),
+        ("HEAD", &status, &[]),
+        ("GET", &status, &[("cookie", "sessionid=alice")]),
+        ("GET", &status, &[("authorization", "Basic YTpi")]),
+        ("POST", &status, &[]),
+        ("GET", &format!("/fresh{status}"), &[]),
+        ("GET", &format!("{status}&cache_control=no-store"), &[]),
+        ("GET", &format!("{status}&cache_control=no-store"), &[]),
+    ] {
+        told.push(cache_status(gateway, method, path, headers).await);
+    }
+    assert_eq!(
+        told,
+        ["MISS", "HIT", "HIT", "BYPASS", "BYPASS", "", "", "MISS", "MISS"],
+        "{who}"
+    );
     // Eight requests at once for a missing slow answer: one goes upstream, all get its answer.
     let slow = format!("{}&ms=300", path("lock"));
     let asked: Vec<_> = (0..8)
@@ -219,8 +273,26 @@ async fn check(gateway: std::net::SocketAddr, who: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_routes_cache_keeps_and_passes_what_nginxs_proxy_cache_does() {
     let app = UpstreamServer::start(Transport::Tcp).await;
-    let gateway = TestGateway::start(&weir_config(&app.address)).await;
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("access.log");
+    let gateway = TestGateway::start(&weir_config(&app.address, &log)).await;
     check(gateway.addr, "weir").await;
+    // The access log says how the cache answered.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        let told = |status: &str| {
+            text.lines()
+                .filter(|line| line.contains("/counted?case=status-weir-"))
+                .filter(|line| line.ends_with(&format!(" cache={status}")))
+                .count()
+        };
+        if (told("MISS"), told("HIT"), told("BYPASS")) == (3, 2, 2) {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{text}");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
     // Past `cache_max_answer`, an answer goes whole and is not kept.
     let before = app.requests();
     for _ in 0..2 {
