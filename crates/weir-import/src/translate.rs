@@ -17,6 +17,7 @@ use crate::toml_out::{self, Table};
 use crate::Import;
 
 mod auth_request;
+mod cache;
 mod geo;
 mod headers;
 mod lookahead;
@@ -120,6 +121,8 @@ struct Scope<'a> {
     proxy_request_buffering: Option<&'a Directive>,
     limit_rate: Option<&'a Directive>,
     limit_rate_after: Option<&'a Directive>,
+    /// `proxy_cache` and its `proxy_cache_valid`, `proxy_cache_bypass`, `proxy_no_cache`.
+    cache: cache::CacheScope<'a>,
     limit_req: Vec<&'a Directive>,
     limit_req_status: Option<&'a Directive>,
     limit_req_dry_run: Option<&'a Directive>,
@@ -295,6 +298,8 @@ struct Route {
     response_buffering: Option<(bool, Source)>,
     /// `limit_rate` / `limit_rate_after` in force (see [`RouteLimitRate::of`]).
     limit_rate: Option<RouteLimitRate>,
+    /// `cache` / `cache_pass_cookies`, from the `proxy_cache` in force on a proxied route.
+    cache: Option<cache::RouteCache>,
     /// The Host nginx sends upstream when no `proxy_set_header Host` is in force
     /// (`$proxy_host`), with the `proxy_pass` it comes from.
     upstream_host: Option<(String, Source)>,
@@ -366,6 +371,7 @@ impl Route {
             request_buffering: None,
             response_buffering: None,
             limit_rate: RouteLimitRate::of(scope),
+            cache: None,
             upstream_host: None,
             from_ssl: scope.ssl,
             tls_only: scope.tls_only,
@@ -1908,9 +1914,8 @@ impl<'a> Translator<'a> {
             | "proxy_cookie_path" | "proxy_ssl_server_name" | "proxy_ssl_verify" | "proxy_bind" => {
                 (Kind::Unsupported, "weir does not change requests or responses this way".into())
             }
-            name if name.starts_with("proxy_cache") || name == "proxy_store" || name == "proxy_no_cache" => {
-                (Kind::Unsupported, "weir has no response cache".into())
-            }
+            name if name.starts_with("proxy_cache") || name == "proxy_no_cache" => cache::note(directive),
+            "proxy_store" => (Kind::Unsupported, "weir keeps answers in memory (a route's cache), never as files".into()),
             "http3" | "quic_retry" => (Kind::Unsupported, "weir has no HTTP/3 (QUIC) yet".into()),
             "add_trailer" | "more_set_headers" => {
                 (Kind::Unsupported, "weir does not add response headers".into())
@@ -2699,6 +2704,7 @@ impl<'a> Translator<'a> {
         let mut access = Vec::new();
         let mut error_page = Vec::new();
         let mut auth_request_set = Vec::new();
+        scope.cache.absorb(block);
         for directive in block {
             match directive.name.as_str() {
                 "proxy_connect_timeout" => scope.connect_timeout = Some(directive),
@@ -3912,6 +3918,9 @@ impl<'a> Translator<'a> {
                 request_buffering: request_buffering.clone(),
                 response_buffering: response_buffering.clone(),
                 limit_rate: RouteLimitRate::of(&scope),
+                cache: matches!(target, RouteTarget::Upstream(_))
+                    .then(|| proxy_scope.cache.route())
+                    .flatten(),
                 upstream_host: upstream_host.clone(),
                 from_ssl: scope.ssl,
                 tls_only: scope.tls_only,
@@ -4942,6 +4951,18 @@ impl<'a> Translator<'a> {
                 );
                 if let Some((after, source)) = &limit.after {
                     table.set("limit_rate_after", toml_out::string(after), Some(source));
+                }
+            }
+            if let Some(cache) = &route.cache {
+                table.set("cache", toml_out::string(&cache.valid), Some(&cache.source));
+                if let Some(cookies) = &cache.pass_cookies {
+                    let names: Vec<String> =
+                        cookies.iter().map(|name| toml_out::string(name)).collect();
+                    table.set(
+                        "cache_pass_cookies",
+                        format!("[{}]", names.join(", ")),
+                        Some(&cache.source),
+                    );
                 }
             }
             if let Some((_, _, source)) = route.location_rewrites.first() {

@@ -1135,3 +1135,39 @@ fn a_django_site_s_proxy_params_not_found_here_is_read_as_debian_ships_it() {
         "the client's Host passes: {set:?}"
     );
 }
+
+#[test]
+fn a_django_sites_microcache() {
+    let (imported, config) = import_checked(&corpus("microcache.conf"));
+    let pages = route(&config, None, "/");
+    let cache = pages.cache.as_ref().expect("the pages are kept");
+    assert_eq!(cache.valid, std::time::Duration::from_secs(1));
+    assert_eq!(cache.pass_cookies, Some(vec!["sessionid".to_string()]));
+    assert!(route(&config, None, "/api/").cache.is_none());
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_cache microcache",
+        "cache",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_cache_valid 200 1s",
+        "cache = \"1s\"",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_no_cache $cookie_sessionid",
+        "sessionid",
+    );
+    expect(&imported, Kind::Translated, "proxy_cache_lock on", "always");
+    expect(
+        &imported,
+        Kind::Approximated,
+        "proxy_cache_path",
+        "in memory",
+    );
+    assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+}

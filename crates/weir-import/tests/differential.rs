@@ -311,6 +311,15 @@ const CASES: &[Case] = &[
         ],
         announced: &[],
     },
+    Case {
+        file: "microcache.conf",
+        listeners: 1,
+        hosts: &["example.com"],
+        // Each path twice: the second `/` is a kept answer on both sides (X-Cache-Status: HIT),
+        // a 404 is never kept, the API's answers never.
+        paths: &["/", "/", "/status/404", "/status/404", "/api/", "/api/"],
+        announced: &[],
+    },
 ];
 
 /// Answers both sides must give, so that a case cannot pass by both failing alike: for a case's

@@ -162,6 +162,7 @@ impl Cache {
     pub fn find(self: &Arc<Self>, key: &str, fill: bool, valid: Duration) -> Found {
         let now = Instant::now();
         let mut store = self.store();
+        let mut expired = false;
         if let Some(kept) = store.entries.get(key) {
             if kept.answer.expires > now {
                 return Found::Hit(Arc::clone(&kept.answer));
@@ -169,6 +170,7 @@ impl Cache {
             let cost = kept.cost;
             store.entries.remove(key);
             store.used -= cost;
+            expired = true;
         }
         if !fill {
             return Found::Pass;
@@ -189,6 +191,7 @@ impl Cache {
             cache: Arc::clone(self),
             key: key.into(),
             valid,
+            expired,
             _done: done,
         })
     }
@@ -271,6 +274,8 @@ pub struct Filler {
     key: Box<str>,
     /// The route's `cache` time.
     valid: Duration,
+    /// The key's answer was kept, and had expired (nginx's `EXPIRED`, not `MISS`).
+    expired: bool,
     /// Dropped with the filler: its waiters' `changed` ends.
     _done: watch::Sender<()>,
 }
@@ -291,6 +296,11 @@ impl Drop for Filler {
 }
 
 impl Filler {
+    /// Whether the key's kept answer had expired (`$upstream_cache_status` `EXPIRED`).
+    pub fn expired(&self) -> bool {
+        self.expired
+    }
+
     /// How long the answer with this status and these headers is kept, or `None` when it is
     /// not (see [the module](self)). Read before `X-Accel-Expires` is taken out.
     pub fn validity(&self, status: StatusCode, headers: &Headers) -> Option<Duration> {

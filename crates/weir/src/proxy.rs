@@ -198,7 +198,7 @@ impl RouteCache {
                 Some(answer.response())
             }
             crate::cache::Found::Fill(filler) => {
-                rare.cache_status = "MISS";
+                rare.cache_status = if filler.expired() { "EXPIRED" } else { "MISS" };
                 rare.filler = Some(filler);
                 None
             }

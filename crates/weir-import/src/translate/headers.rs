@@ -22,7 +22,7 @@ const MANAGED: &[&str] = &[
 ];
 
 /// The variables a weir header value may use, for notes.
-const VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id and $http_NAME";
+const VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status and $http_NAME";
 
 /// What one `proxy_set_header NAME VALUE` becomes.
 #[derive(Debug, PartialEq)]
@@ -781,6 +781,7 @@ pub(super) fn value_ok(value: &str) -> Result<(), String> {
                 | "uri"
                 | "proxy_add_x_forwarded_for"
                 | "request_id"
+                | "upstream_cache_status"
         ) || name
             .strip_prefix("http_")
             .is_some_and(|header| token(&header.replace('_', "-")));

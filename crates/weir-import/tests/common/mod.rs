@@ -709,6 +709,8 @@ fn rewrite(block: Vec<Directive>, place: &Place, in_upstream: bool) -> Vec<Direc
                 }
             }
             "root" | "alias" => directive.args[0] = moved(files, &directive.args[0]),
+            // Each run's cache starts empty, in the run's own directory.
+            "proxy_cache_path" => directive.args[0] = format!("{}/nginx-cache", files.display()),
             _ => {}
         }
         if let Some(inner) = directive.block.take() {

@@ -89,6 +89,7 @@ fn filler(found: Found) -> Filler {
 async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
     let cache = Arc::new(Cache::new(1024 * 1024, 1024));
     let first = filler(cache.find("k", true, TEN));
+    let first_filler_was_expired = first.expired();
     // A second request waits for the first; a HEAD passes.
     let Found::Wait(filling) = cache.find("k", true, TEN) else {
         panic!("expected to wait");
@@ -109,6 +110,8 @@ async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
     tokio::time::advance(TEN).await;
     // Expired: gone, and the next GET fills again.
     let again = filler(cache.find("k", true, TEN));
+    assert!(again.expired());
+    assert!(!first_filler_was_expired);
     assert_eq!(cache.used(), (0, 0));
     // Not kept: its requests pass for the route's time, then fill again.
     again.pass();

@@ -47,7 +47,7 @@ enum Part {
     /// nginx `$request_id`: 32 hex digits no client can guess, the same for the request's
     /// headers and its answer's.
     RequestId,
-    /// nginx `$upstream_cache_status`: `HIT`, `MISS` or `BYPASS` on a route with `cache`, else
+    /// nginx `$upstream_cache_status`: `HIT`, `MISS`, `EXPIRED` or `BYPASS` on a route with `cache`, else
     /// empty (and empty in a request header: the answer is not known yet).
     UpstreamCacheStatus,
     /// nginx `$1` .. `$9`: a capture of a regex route's path (empty when it took no part).
@@ -265,7 +265,8 @@ impl Template {
     }
 
     /// A header rule's value for one request; `None` when what the variables hold makes no
-    /// header value (a client's header of obs-text, say), so the rule is skipped.
+    /// header value (a client's header of obs-text, say) or an empty one, so the rule is skipped
+    /// (a request header it sets is removed, as nginx's `proxy_set_header` with an empty value).
     pub fn render_with(&self, variables: &Variables<'_>) -> Option<HeaderValue> {
         if let [Part::Text(text)] = self.parts.as_slice() {
             return HeaderValue::from_str(text).ok();
@@ -317,6 +318,11 @@ impl Template {
                 // `parse_header` admits none of these.
                 Part::Capture(_) | Part::Args | Part::IsArgs => {}
             }
+        }
+        // An empty value makes no header, as nginx's `add_header` and `proxy_set_header` (an
+        // absent `$http_NAME`, `$upstream_cache_status` where no cache answered).
+        if value.is_empty() {
+            return None;
         }
         HeaderValue::from_bytes(&value).ok()
     }
@@ -402,6 +408,17 @@ mod tests {
         assert!(Template::parse_header("$request_id")
             .unwrap()
             .names_request_id());
+        assert_eq!(render("cache $upstream_cache_status"), "cache HIT");
+        // Empty, as nginx's add_header and proxy_set_header: no header.
+        for empty in ["$http_x_absent", "$http_x_absent$http_y_absent"] {
+            assert_eq!(
+                Template::parse_header(empty)
+                    .unwrap()
+                    .render_with(&variables),
+                None,
+                "{empty}"
+            );
+        }
         assert!(!Template::parse_header("$host").unwrap().names_request_id());
         assert!(Template::parse_header("max-age=31536000")
             .unwrap()

@@ -1,0 +1,360 @@
+//! nginx's `proxy_cache` and its kin: a location's `proxy_cache ZONE` with the
+//! `proxy_cache_valid` in force becomes its route's `cache` (the time a `200` is kept), and the
+//! `$cookie_NAME`s of `proxy_cache_bypass` / `proxy_no_cache` its `cache_pass_cookies`.
+//!
+//! weir keeps answers in memory, so the zone's path, levels and disk sizes do not carry; weir
+//! always locks (`proxy_cache_lock on`), passes a request with `Authorization`, and keys by
+//! the host: what nginx's defaults leave open is closed, never opened.
+
+use crate::parse::{Directive, Source};
+use crate::report::Kind;
+
+/// A route's `cache` and `cache_pass_cookies`, as written, with where they came from.
+#[derive(Debug, Clone)]
+pub(super) struct RouteCache {
+    /// The time a `200` is kept (`"10s"`), or `"0s"`: only what the upstream's headers say.
+    pub valid: String,
+    /// The cookies that pass (`Some(vec![])`: none do); `None`: any cookie passes.
+    pub pass_cookies: Option<Vec<String>>,
+    /// The `proxy_cache` in force.
+    pub source: Source,
+}
+
+/// What a location's scope holds of the cache.
+#[derive(Clone, Default)]
+pub(super) struct CacheScope<'a> {
+    pub proxy_cache: Option<&'a Directive>,
+    /// The `proxy_cache_valid`s of the nearest level that has some.
+    pub valid: Vec<&'a Directive>,
+    /// The `proxy_cache_bypass`es and `proxy_no_cache`s of the nearest level that has some.
+    pub bypass: Vec<&'a Directive>,
+    pub no_cache: Vec<&'a Directive>,
+}
+
+impl<'a> CacheScope<'a> {
+    /// Takes in a level's directives: `proxy_cache` replaces, each list replaces the inherited
+    /// one when the level has its own (as nginx's array directives).
+    pub fn absorb(&mut self, block: &'a [Directive]) {
+        let mut valid = Vec::new();
+        let mut bypass = Vec::new();
+        let mut no_cache = Vec::new();
+        for directive in block {
+            match directive.name.as_str() {
+                "proxy_cache" => self.proxy_cache = Some(directive),
+                "proxy_cache_valid" => valid.push(directive),
+                "proxy_cache_bypass" => bypass.push(directive),
+                "proxy_no_cache" => no_cache.push(directive),
+                _ => {}
+            }
+        }
+        for (own, inherited) in [
+            (valid, &mut self.valid),
+            (bypass, &mut self.bypass),
+            (no_cache, &mut self.no_cache),
+        ] {
+            if !own.is_empty() {
+                *inherited = own;
+            }
+        }
+    }
+
+    /// The route's `cache`, when a zone's `proxy_cache` is in force.
+    pub fn route(&self) -> Option<RouteCache> {
+        let proxy_cache = self.proxy_cache?;
+        match proxy_cache.args.first().map(String::as_str) {
+            None | Some("off") => return None,
+            Some(zone) if zone.contains('$') => return None,
+            Some(_) => {}
+        }
+        Some(RouteCache {
+            valid: kept_time(&self.valid).0.unwrap_or_else(|| "0s".into()),
+            pass_cookies: passing_cookies(&self.bypass, &self.no_cache).0,
+            source: proxy_cache.source.clone(),
+        })
+    }
+}
+
+/// The time `proxy_cache_valid`s give a `200`, and what of them weir does not say (other
+/// statuses, or `301`/`302` kept another time).
+fn kept_time(valid: &[&Directive]) -> (Option<String>, Vec<String>) {
+    let mut ok = None;
+    let mut differs = Vec::new();
+    for directive in valid {
+        let Some((time, codes)) = directive.args.split_last() else {
+            continue;
+        };
+        let Some(time) = super::duration(time) else {
+            differs.push(format!(
+                "{} (not a time weir reads)",
+                directive.args.join(" ")
+            ));
+            continue;
+        };
+        let codes: Vec<&str> = if codes.is_empty() {
+            vec!["200", "301", "302"]
+        } else {
+            codes.iter().map(String::as_str).collect()
+        };
+        for code in codes {
+            match code {
+                "200" | "any" => {
+                    ok.get_or_insert_with(|| time.clone());
+                    if code == "any" {
+                        differs.push(format!(
+                            "any {time} (weir keeps no status but 200, 301 and 302)"
+                        ));
+                    }
+                }
+                "301" | "302" => {}
+                other => differs.push(format!(
+                    "{other} {time} (weir keeps no status but 200, 301 and 302)"
+                )),
+            }
+        }
+    }
+    // 301 and 302 are kept for the 200's time: say so where nginx gives them another.
+    for directive in valid {
+        if let Some((time, codes)) = directive.args.split_last() {
+            let time = super::duration(time);
+            let redirects = codes.iter().any(|code| code == "301" || code == "302");
+            if redirects && time.is_some() && time != ok {
+                differs.push(format!(
+                    "{} (weir keeps 301 and 302 as long as 200)",
+                    directive.args.join(" ")
+                ));
+            }
+        }
+    }
+    (ok, differs)
+}
+
+/// The cookies whose presence passes the cache, from the conditions of `proxy_cache_bypass` and
+/// `proxy_no_cache`: `$cookie_NAME` names one, `$http_cookie` any (`None`), `$http_authorization`
+/// is weir's always. What weir cannot say (another variable) is in the second list. With no
+/// condition at all nginx keeps answers whatever the cookies: weir passes a request with any
+/// (`None`), the safer side.
+fn passing_cookies(
+    bypass: &[&Directive],
+    no_cache: &[&Directive],
+) -> (Option<Vec<String>>, Vec<String>) {
+    let mut names = Vec::new();
+    let mut any = false;
+    let mut unsaid = Vec::new();
+    let mut conditions = 0;
+    for directive in bypass.iter().chain(no_cache) {
+        for arg in &directive.args {
+            conditions += 1;
+            for variable in variables(arg) {
+                if variable == "http_cookie" {
+                    any = true;
+                } else if variable == "http_authorization" || variable == "http_upgrade" {
+                    // weir's always: a request with Authorization passes, and a WebSocket's
+                    // answer (a 101) is never kept.
+                } else if let Some(name) = variable.strip_prefix("cookie_") {
+                    if !names.iter().any(|known| known == name) {
+                        names.push(name.to_string());
+                    }
+                } else {
+                    unsaid.push(format!("${variable}"));
+                }
+            }
+        }
+    }
+    if conditions == 0 || any || !unsaid.is_empty() {
+        return (None, unsaid);
+    }
+    (Some(names), unsaid)
+}
+
+/// The variables an argument names (`$cookie_sessionid$http_authorization`, `${arg_x}`).
+fn variables(arg: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut rest = arg;
+    while let Some(at) = rest.find('$') {
+        let after = &rest[at + 1..];
+        let (name, remainder) = match after.strip_prefix('{') {
+            Some(braced) => match braced.find('}') {
+                Some(end) => (&braced[..end], &braced[end + 1..]),
+                None => (braced, ""),
+            },
+            None => {
+                let end = after
+                    .find(|character: char| {
+                        !(character.is_ascii_alphanumeric() || character == '_')
+                    })
+                    .unwrap_or(after.len());
+                (&after[..end], &after[end..])
+            }
+        };
+        if !name.is_empty() {
+            found.push(name);
+        }
+        rest = remainder;
+    }
+    found
+}
+
+/// The item of a cache directive, wherever it stands.
+pub(super) fn note(directive: &Directive) -> (Kind, String) {
+    let first = directive.args.first().map(String::as_str).unwrap_or("");
+    match directive.name.as_str() {
+        "proxy_cache_path" => (
+            Kind::Approximated,
+            "weir keeps answers in memory, within [server] cache_size (64MiB by default) and cache_max_answer (1MiB): the path, levels, inactive and disk sizes do not carry".into(),
+        ),
+        "proxy_cache" if first == "off" => (Kind::Translated, "the default: no cache key on the routes it applies to".into()),
+        "proxy_cache" if first.contains('$') => (
+            Kind::Unsupported,
+            "weir has one cache: a zone named by a variable has no weir form, and its routes keep nothing".into(),
+        ),
+        "proxy_cache" => (
+            Kind::Translated,
+            "[[routes]] cache on the proxied routes it applies to, its time from the proxy_cache_valid in force (0: only what the upstream's Cache-Control or X-Accel-Expires say); weir keeps 200, 301 and 302 alone, never an answer with Set-Cookie or Vary (nginx keeps one per variant), and a request with Authorization or a cookie passes it (cache_pass_cookies)".into(),
+        ),
+        "proxy_cache_valid" => match kept_time(std::slice::from_ref(&directive)) {
+            (Some(time), differs) if differs.is_empty() => (
+                Kind::Translated,
+                format!("cache = {time:?} on the routes it applies to: 200, 301 and 302 are kept that long"),
+            ),
+            (ok, differs) => (
+                Kind::Approximated,
+                match ok {
+                    Some(time) => format!("cache = {time:?} on the routes it applies to, for 200, 301 and 302; not carried: {}", differs.join(", ")),
+                    None => format!("weir keeps 200, 301 and 302 alone, for the time a 200 is given; not carried: {}", differs.join(", ")),
+                },
+            ),
+        },
+        "proxy_cache_bypass" | "proxy_no_cache" => {
+            let (cookies, unsaid) = passing_cookies(std::slice::from_ref(&directive), &[]);
+            if !unsaid.is_empty() {
+                (
+                    Kind::Approximated,
+                    format!("weir passes its cache for a request with Authorization or a cookie (cache_pass_cookies names which); {} has no weir form, so a request with any cookie passes", unsaid.join(", ")),
+                )
+            } else {
+                match cookies {
+                    Some(names) if names.is_empty() => (Kind::Translated, "always: weir's cache passes a request with Authorization, and keeps no WebSocket's answer".into()),
+                    Some(names) => (Kind::Translated, format!("cache_pass_cookies = {names:?} on the routes it applies to (and Authorization always passes); nginx's two directives are one in weir: a request with such a cookie neither reads nor fills the cache")),
+                    None => (Kind::Translated, "the default of a route's cache: a request with any cookie (or Authorization) passes".into()),
+                }
+            }
+        }
+        "proxy_cache_key" => {
+            let vars = variables(first);
+            let usual = !vars.is_empty()
+                && vars.iter().all(|name| {
+                    matches!(*name, "scheme" | "proxy_host" | "host" | "http_host" | "request_uri" | "uri" | "is_args" | "args" | "server_name" | "request_method")
+                });
+            if usual {
+                (
+                    Kind::Translated,
+                    "weir's key is the route, scheme, Host, the client's X-Forwarded-Host and -Proto, and the request target as sent: one host's answers are its own".into(),
+                )
+            } else {
+                (
+                    Kind::Approximated,
+                    "weir's key is fixed (the route, scheme, Host, the client's X-Forwarded-Host and -Proto, the request target): what else this key names is not in it".into(),
+                )
+            }
+        }
+        "proxy_cache_lock" if first == "on" => (Kind::Translated, "always: one request fills a missing answer, the others wait for it".into()),
+        "proxy_cache_lock" => (Kind::Approximated, "weir always locks: one request fills a missing answer, the others wait for it (up to 5s)".into()),
+        "proxy_cache_lock_timeout" | "proxy_cache_lock_age" => (
+            Kind::Approximated,
+            "weir's requests wait 5s for another's filling, then go upstream and keep nothing".into(),
+        ),
+        "proxy_cache_methods" if directive.args.iter().all(|method| matches!(method.as_str(), "GET" | "HEAD")) => {
+            (Kind::Translated, "the default: GET fills, HEAD reads a GET's answer".into())
+        }
+        "proxy_cache_methods" => (Kind::Approximated, "weir keeps the answers to GET alone (HEAD reads them)".into()),
+        "proxy_cache_convert_head" => (
+            Kind::Approximated,
+            "weir answers a HEAD from a kept GET's answer and sends one that finds none upstream as a HEAD, keeping nothing".into(),
+        ),
+        "proxy_cache_use_stale" | "proxy_cache_background_update" | "proxy_cache_revalidate" => (
+            Kind::Approximated,
+            "weir serves no stale answer and revalidates none: an expired answer is filled again by one request while the others wait".into(),
+        ),
+        "proxy_cache_min_uses" => (Kind::Approximated, "weir keeps an answer the first time".into()),
+        _ => (Kind::Unsupported, "weir's cache has no such setting".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn directive(text: &str) -> Directive {
+        let mut words = text.split_whitespace().map(String::from);
+        Directive {
+            name: words.next().unwrap(),
+            args: words.collect(),
+            block: None,
+            source: Source {
+                file: "nginx.conf".into(),
+                line: 1,
+            },
+        }
+    }
+
+    #[test]
+    fn the_valid_time_is_the_200s_and_what_differs_is_named() {
+        let valid = |lines: &[&str]| {
+            let directives: Vec<Directive> = lines.iter().map(|line| directive(line)).collect();
+            let refs: Vec<&Directive> = directives.iter().collect();
+            let (time, differs) = kept_time(&refs);
+            (time, differs.len())
+        };
+        assert_eq!(valid(&["proxy_cache_valid 10m"]), (Some("600s".into()), 0));
+        assert_eq!(
+            valid(&["proxy_cache_valid 200 302 1s"]),
+            (Some("1s".into()), 0)
+        );
+        assert_eq!(
+            valid(&["proxy_cache_valid 200 1s", "proxy_cache_valid 404 1m"]),
+            (Some("1s".into()), 1)
+        );
+        assert_eq!(
+            valid(&["proxy_cache_valid 301 1h", "proxy_cache_valid 200 1s"]),
+            (Some("1s".into()), 1)
+        );
+        assert_eq!(
+            valid(&["proxy_cache_valid any 1m"]),
+            (Some("60s".into()), 1)
+        );
+        assert_eq!(valid(&["proxy_cache_valid 404 1m"]), (None, 1));
+        assert_eq!(valid(&[]), (None, 0));
+    }
+
+    #[test]
+    fn bypass_cookies_are_the_cookies_named_and_any_other_condition_passes_every_cookie() {
+        let cookies = |bypass: &[&str], no_cache: &[&str]| {
+            let bypass: Vec<Directive> = bypass.iter().map(|line| directive(line)).collect();
+            let no_cache: Vec<Directive> = no_cache.iter().map(|line| directive(line)).collect();
+            let bypass: Vec<&Directive> = bypass.iter().collect();
+            let no_cache: Vec<&Directive> = no_cache.iter().collect();
+            passing_cookies(&bypass, &no_cache)
+        };
+        assert_eq!(
+            cookies(
+                &["proxy_cache_bypass $cookie_sessionid"],
+                &["proxy_no_cache $cookie_sessionid$http_authorization"]
+            ),
+            (Some(vec!["sessionid".to_string()]), vec![])
+        );
+        assert_eq!(
+            cookies(&["proxy_cache_bypass $http_authorization"], &[]),
+            (Some(vec![]), vec![])
+        );
+        assert_eq!(
+            cookies(&["proxy_cache_bypass $http_cookie"], &[]),
+            (None, vec![])
+        );
+        assert_eq!(cookies(&[], &[]), (None, vec![]));
+        assert_eq!(
+            cookies(&["proxy_cache_bypass $cookie_session $arg_nocache"], &[]),
+            (None, vec!["$arg_nocache".to_string()])
+        );
+        assert_eq!(variables("${cookie_a}b$http_x"), ["cookie_a", "http_x"]);
+    }
+}
