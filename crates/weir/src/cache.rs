@@ -64,6 +64,23 @@ pub struct Cache {
     /// Bytes the answers being filled hold, all together at most `size`: past it, an answer
     /// being filled is let go (a flood of missing keys holds no more than the kept answers).
     filling: AtomicU64,
+    /// Requests by `$upstream_cache_status`: `HIT`, `MISS`, `EXPIRED`, `BYPASS`.
+    counted: [AtomicU64; 4],
+}
+
+/// The `$upstream_cache_status` values, in [`Cache::counted`]'s order.
+pub const STATUSES: [&str; 4] = ["HIT", "MISS", "EXPIRED", "BYPASS"];
+
+/// What the metrics show of the cache.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CacheStats {
+    /// Bytes the kept answers hold, and how many there are.
+    pub kept_bytes: u64,
+    pub kept: usize,
+    /// Bytes the answers being filled hold.
+    pub filling_bytes: u64,
+    /// Requests by [`STATUSES`].
+    pub counted: [u64; 4],
 }
 
 impl std::fmt::Debug for Cache {
@@ -134,6 +151,31 @@ impl Cache {
             size,
             most,
             filling: AtomicU64::new(0),
+            counted: Default::default(),
+        }
+    }
+
+    /// Counts a request the cache answered with `status`, one of [`STATUSES`].
+    pub fn count(&self, status: &str) {
+        if let Some(index) = STATUSES.iter().position(|known| *known == status) {
+            self.counted[index].fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// The figures `/metrics` shows.
+    pub fn stats(&self) -> CacheStats {
+        let (kept_bytes, kept) = {
+            let store = self.store();
+            (store.used, store.entries.len())
+        };
+        CacheStats {
+            kept_bytes,
+            kept,
+            filling_bytes: self.filling.load(Ordering::Relaxed),
+            counted: self
+                .counted
+                .each_ref()
+                .map(|count| count.load(Ordering::Relaxed)),
         }
     }
 
@@ -262,8 +304,8 @@ impl Cache {
     /// The bytes the kept answers hold, and how many there are.
     #[cfg(test)]
     fn used(&self) -> (u64, usize) {
-        let store = self.store();
-        (store.used, store.entries.len())
+        let stats = self.stats();
+        (stats.kept_bytes, stats.kept)
     }
 }
 

@@ -782,6 +782,41 @@ pub fn render_tls(out: &mut String, stats: &crate::tls::TlsStats) {
     }
 }
 
+/// The routes' `cache`: what it keeps, and requests by how it answered.
+pub fn render_cache(out: &mut String, stats: &crate::cache::CacheStats) {
+    let gauges = [
+        (
+            "weir_cache_bytes",
+            "Bytes the routes' cache keeps now, kept answers with their heads and keys (capped by cache_size).",
+            stats.kept_bytes,
+        ),
+        (
+            "weir_cache_answers",
+            "Answers the routes' cache keeps now.",
+            stats.kept as u64,
+        ),
+        (
+            "weir_cache_filling_bytes",
+            "Bytes of answers being copied into the cache now (capped by cache_size).",
+            stats.filling_bytes,
+        ),
+    ];
+    for (name, help, value) in gauges {
+        family(out, name, "gauge", help);
+        sample(out, name, &[], value);
+    }
+    let name = "weir_cache_requests_total";
+    family(
+        out,
+        name,
+        "counter",
+        "Requests to routes with cache, by how the cache answered ($upstream_cache_status).",
+    );
+    for (status, count) in crate::cache::STATUSES.iter().zip(stats.counted) {
+        sample(out, name, &[("status", status)], count);
+    }
+}
+
 fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
     let gauges = [
         (

@@ -183,6 +183,7 @@ impl RouteCache {
             Ok(keyed) => keyed,
             Err("") => return None,
             Err(status) => {
+                self.cache.count(status);
                 record.rare().cache_status = status;
                 return None;
             }
@@ -192,7 +193,7 @@ impl RouteCache {
             found => found,
         };
         let rare = record.rare();
-        match found {
+        let answer = match found {
             crate::cache::Found::Hit(answer) => {
                 rare.cache_status = "HIT";
                 Some(answer.response())
@@ -206,7 +207,9 @@ impl RouteCache {
                 rare.cache_status = "MISS";
                 None
             }
-        }
+        };
+        self.cache.count(rare.cache_status);
+        answer
     }
 }
 
@@ -253,6 +256,8 @@ pub struct Proxy {
     accel_redirect: bool,
     /// `limit_rate` by route index; empty when no route has one.
     limit_rates: Box<[Option<LimitRate>]>,
+    /// The routes' `cache`, when some route has one.
+    cache: Option<Arc<crate::cache::Cache>>,
     /// The config this proxy was built from, to tell on reload what changed.
     config: Config,
     /// The routes' and hosts' header and access rules.
@@ -328,6 +333,11 @@ impl Proxy {
 
     pub fn buffers(&self) -> &Arc<Buffers> {
         &self.buffers
+    }
+
+    /// The cache's figures, when some route has `cache`.
+    pub fn cache_stats(&self) -> Option<crate::cache::CacheStats> {
+        self.cache.as_ref().map(|cache| cache.stats())
     }
 
     /// Proxies one request. Never fails: every error becomes a response.

@@ -655,6 +655,9 @@ impl GatewayHandle {
                 .metrics()
                 .render(&pools, &self.limiter_stats(), &self.buffer_stats());
         crate::metrics::render_health(&mut text, &servers);
+        if let Some(cache) = self.proxy().cache_stats() {
+            crate::metrics::render_cache(&mut text, &cache);
+        }
         crate::metrics::render_conn_limits(&mut text, &self.conn_limit_stats());
         let stats = &self.shared.reloads;
         crate::metrics::render_reloads(

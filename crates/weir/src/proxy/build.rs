@@ -365,6 +365,7 @@ impl Proxy {
                 .and_then(|tls| tls.listen.first())
                 .map(std::net::SocketAddr::port),
             accel_redirect: config.routes.iter().any(|route| route.scope.internal),
+            cache,
             limit_rates: if config.routes.iter().any(|route| route.limit_rate.is_some()) {
                 config.routes.iter().map(|route| route.limit_rate).collect()
             } else {

@@ -19,6 +19,9 @@ fn weir_config(app: &str, log: &std::path::Path) -> String {
 listen = ["127.0.0.1:0"]
 cache_max_answer = "4k"
 
+[admin]
+listen = "127.0.0.1:0"
+
 [access_log]
 enabled = true
 path = "{}"
@@ -253,6 +256,25 @@ async fn check(gateway: std::net::SocketAddr, who: &str) {
         ["MISS", "HIT", "HIT", "BYPASS", "BYPASS", "", "", "MISS", "MISS"],
         "{who}"
     );
+    // Kept for the upstream's second: after it, the next request fills it again (EXPIRED).
+    // (nginx counts whole seconds, and keeps it up to a second longer.)
+    let short = format!("{}&cache_control=max-age%3D1", path("expires"));
+    assert_eq!(
+        cache_status(gateway, "GET", &short, &[]).await,
+        "MISS",
+        "{who}"
+    );
+    assert_eq!(
+        cache_status(gateway, "GET", &short, &[]).await,
+        "HIT",
+        "{who}"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    assert_eq!(
+        cache_status(gateway, "GET", &short, &[]).await,
+        "EXPIRED",
+        "{who}"
+    );
     // Eight requests at once for a missing slow answer: one goes upstream, all get its answer.
     let slow = format!("{}&ms=300", path("lock"));
     let asked: Vec<_> = (0..8)
@@ -293,6 +315,23 @@ async fn a_routes_cache_keeps_and_passes_what_nginxs_proxy_cache_does() {
         assert!(std::time::Instant::now() < deadline, "{text}");
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
+    // The metrics count each way the cache answered, and what it keeps.
+    let metrics = weir_testkit::client::get(gateway.admin_addr.expect("admin"), "/metrics")
+        .await
+        .text();
+    let value = |line: &str| -> u64 {
+        metrics
+            .lines()
+            .find_map(|sample| sample.strip_prefix(line)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no {line} in {metrics}"))
+    };
+    for status in ["HIT", "MISS", "EXPIRED", "BYPASS"] {
+        let count = value(&format!("weir_cache_requests_total{{status=\"{status}\"}}"));
+        assert!(count > 0, "{status}: {count}");
+    }
+    assert!(value("weir_cache_answers") > 0);
+    assert!(value("weir_cache_bytes") > 0);
+    assert_eq!(value("weir_cache_filling_bytes"), 0);
     // Past `cache_max_answer`, an answer goes whole and is not kept.
     let before = app.requests();
     for _ in 0..2 {
