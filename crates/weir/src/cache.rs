@@ -19,11 +19,12 @@
 //!   [`LOCK_WAIT`] (nginx's `proxy_cache_lock`, off by default there): a flood of a missing page
 //!   is one request upstream, not a flood;
 //! - an answer found not to be kept is remembered as such for the route's time (at most
-//!   [`PASS_MOST`]): its requests then go upstream at once, without waiting for each other;
+//!   [`PASS_MOST`]; keys of at most 1 MiB together): its requests then go upstream at once,
+//!   without waiting for each other;
 //! - all answers together hold at most `cache_size` bytes; past it the oldest kept go first. The
 //!   answers being filled hold at most as much again: past it, one is let go, not kept.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -48,8 +49,9 @@ pub const LOCK_WAIT: Duration = Duration::from_secs(5);
 /// The longest an answer found not to be kept sends its key's requests upstream at once.
 pub const PASS_MOST: Duration = Duration::from_secs(10);
 
-/// The most keys remembered as not kept (each a request's key): past it, none more are.
-const PASSING_MOST: usize = 4096;
+/// The most bytes of keys remembered as not kept (each a request's key, up to a request head's
+/// size): past it, none more are.
+const PASSING_MOST: usize = 1024 * 1024;
 
 /// What each kept answer costs besides its key, head and body (the maps' and the order's room).
 const ENTRY_COST: u64 = 160;
@@ -96,16 +98,34 @@ impl std::fmt::Debug for Cache {
 #[derive(Default)]
 struct Store {
     entries: HashMap<Box<str>, Kept>,
-    /// Keys in the order they were kept, with the generation kept (a key kept again leaves its
-    /// old place here stale).
-    order: VecDeque<(Box<str>, u64)>,
+    /// Keys by the generation they were kept in: the first is the oldest kept.
+    order: BTreeMap<u64, Box<str>>,
     /// Keys being filled, with what their waiters watch (it closes when the filling ends).
     filling: HashMap<Box<str>, watch::Receiver<()>>,
     /// Keys whose answer was not kept, until when their requests pass.
     passing: HashMap<Box<str>, Instant>,
+    /// The bytes of `passing`'s keys.
+    passing_bytes: usize,
     /// Bytes the kept answers hold.
     used: u64,
     generation: u64,
+}
+
+impl Store {
+    /// Takes `key`'s kept answer out, from the order too.
+    fn remove(&mut self, key: &str) {
+        if let Some(kept) = self.entries.remove(key) {
+            self.used -= kept.cost;
+            self.order.remove(&kept.generation);
+        }
+    }
+
+    /// Forgets that `key`'s answer was not kept.
+    fn unpass(&mut self, key: &str) {
+        if self.passing.remove(key).is_some() {
+            self.passing_bytes -= key.len();
+        }
+    }
 }
 
 struct Kept {
@@ -209,9 +229,7 @@ impl Cache {
             if kept.answer.expires > now {
                 return Found::Hit(Arc::clone(&kept.answer));
             }
-            let cost = kept.cost;
-            store.entries.remove(key);
-            store.used -= cost;
+            store.remove(key);
             expired = true;
         }
         if !fill {
@@ -219,9 +237,7 @@ impl Cache {
         }
         match store.passing.get(key) {
             Some(until) if *until > now => return Found::Pass,
-            Some(_) => {
-                store.passing.remove(key);
-            }
+            Some(_) => store.unpass(key),
             None => {}
         }
         if let Some(filling) = store.filling.get(key) {
@@ -263,34 +279,15 @@ impl Cache {
         let mut store = self.store();
         store.generation += 1;
         let generation = store.generation;
-        if let Some(old) = store.entries.remove(key) {
-            store.used -= old.cost;
-        }
+        store.remove(key);
         while store.used + cost > self.size {
-            let Some((oldest, kept_as)) = store.order.pop_front() else {
+            let Some(oldest) = store.order.first_key_value().map(|(_, key)| key.clone()) else {
                 break;
             };
-            if store
-                .entries
-                .get(&oldest)
-                .is_some_and(|kept| kept.generation == kept_as)
-            {
-                if let Some(kept) = store.entries.remove(&oldest) {
-                    store.used -= kept.cost;
-                }
-            }
-        }
-        // Stale places (keys kept again or gone) are dropped when they come first.
-        while store.order.front().is_some_and(|(oldest, kept_as)| {
-            store
-                .entries
-                .get(oldest)
-                .is_none_or(|kept| kept.generation != *kept_as)
-        }) {
-            store.order.pop_front();
+            store.remove(&oldest);
         }
         store.used += cost;
-        store.order.push_back((key.into(), generation));
+        store.order.insert(generation, key.into());
         store.entries.insert(
             key.into(),
             Kept {
@@ -353,12 +350,16 @@ impl Filler {
     pub fn pass(self) {
         let until = Instant::now() + self.valid.clamp(Duration::from_secs(1), PASS_MOST);
         let mut store = self.cache.store();
-        if store.passing.len() >= PASSING_MOST {
+        let key = self.key.len();
+        if store.passing_bytes + key > PASSING_MOST {
             let now = Instant::now();
             store.passing.retain(|_, until| *until > now);
+            store.passing_bytes = store.passing.keys().map(|key| key.len()).sum();
         }
-        if store.passing.len() < PASSING_MOST {
+        if store.passing_bytes + key <= PASSING_MOST {
+            store.unpass(&self.key);
             store.passing.insert(self.key.clone(), until);
+            store.passing_bytes += key;
         }
     }
 }

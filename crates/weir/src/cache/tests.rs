@@ -298,3 +298,37 @@ async fn answers_being_filled_hold_at_most_cache_size_together() {
     assert_eq!(cache.filling.load(Ordering::Acquire), 0);
     assert!(matches!(cache.find("three", true, TEN), Found::Fill(_)));
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_key_kept_again_and_again_takes_one_place_and_passing_keys_are_bounded() {
+    let cache = Arc::new(Cache::new(1024 * 1024, 1024));
+    cache.keep("long-lived", answer(b"x", Duration::from_secs(3600)));
+    for _ in 0..100 {
+        cache.keep("hot", answer(b"page", Duration::from_secs(1)));
+        tokio::time::advance(Duration::from_secs(1)).await;
+        // Expired and looked up: out of the order too.
+        drop(cache.find("hot", true, TEN));
+    }
+    {
+        let store = cache.store();
+        assert_eq!(store.order.len(), 1, "only the long-lived answer is kept");
+        assert_eq!(store.entries.len(), 1);
+    }
+    // Keys remembered as not kept hold at most PASSING_MOST bytes, each counted once.
+    let long = "k".repeat(1000);
+    for index in 0..3000 {
+        filler(cache.find(&format!("{long}{index}"), true, TEN)).pass();
+    }
+    filler(cache.find("again", true, TEN)).pass();
+    let store = cache.store();
+    assert!(
+        store.passing_bytes <= PASSING_MOST,
+        "{}",
+        store.passing_bytes
+    );
+    assert_eq!(
+        store.passing_bytes,
+        store.passing.keys().map(|key| key.len()).sum::<usize>()
+    );
+    assert!(store.passing.len() < 3000);
+}
