@@ -517,6 +517,16 @@ pub fn read_ahead(body: UpstreamBody, buffers: &Arc<Buffers>) -> Body {
     Body::boxed(spawn_read_ahead(body, buffers))
 }
 
+/// `body` read ahead of the client as [`read_ahead`] reads an upstream's, whatever its size: a
+/// body whose reading must not wait for its client (an answer being copied into the cache,
+/// which other requests wait for).
+pub fn read_ahead_whole(body: Body, buffers: &Arc<Buffers>) -> Body {
+    if http_body::Body::is_end_stream(&body) {
+        return body;
+    }
+    Body::boxed(spawn_read_ahead(body, buffers))
+}
+
 /// Starts a task that reads `body` ahead of the client, within the bounds, and returns the
 /// client's end of it.
 fn spawn_read_ahead<B>(body: B, buffers: &Arc<Buffers>) -> ReadAhead

@@ -787,7 +787,8 @@ impl Proxy {
         let shaping = Shaping {
             upgrade,
             limited,
-            read_ahead: read_ahead.then_some(&self.buffers),
+            // An answer being kept is read ahead below, its copy inside.
+            read_ahead: (read_ahead && kept.is_none()).then_some(&self.buffers),
             read_timeout: route
                 .read_timeout
                 .unwrap_or_else(|| target.upstream.read_timeout()),
@@ -796,7 +797,14 @@ impl Proxy {
         let mut response = response::from_upstream(response, shaping);
         if let Some((filler, valid, status, headers)) = kept {
             let body = std::mem::replace(response.body_mut(), Body::empty());
-            *response.body_mut() = crate::cache::filling(body, filler, status, headers, valid);
+            let body = crate::cache::filling(body, filler, status, headers, valid);
+            // Read ahead whatever its size, so the copy is whole when the upstream's answer is,
+            // not when a slow client has taken it: the requests waiting for it wait no longer.
+            *response.body_mut() = if read_ahead {
+                buffering::read_ahead_whole(body, &self.buffers)
+            } else {
+                body
+            };
         }
         response
     }

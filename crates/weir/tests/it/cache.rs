@@ -351,3 +351,50 @@ async fn a_routes_cache_keeps_and_passes_what_nginxs_proxy_cache_does() {
     let nginx = start_nginx(&app.address, dir.path());
     check(nginx.addr, "nginx").await;
 }
+
+/// A client that does not read the answer it fills holds no one up: the answer is read ahead
+/// of it, and kept once the upstream's is whole, so the next request for it is a hit (not a
+/// wait for that client, then a request of its own upstream).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_client_filling_an_answer_holds_up_no_other() {
+    use tokio::io::AsyncWriteExt;
+    let app = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+cache_size = "64m"
+cache_max_answer = "16m"
+
+[upstreams.app]
+servers = ["{}"]
+
+[[routes]]
+path = "/"
+upstream = "app"
+cache = "1m"
+response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
+"#,
+        app.address
+    ))
+    .await;
+    // 8 MiB: far more than the sockets between weir and this client hold.
+    let path = "/big?bytes=8388608";
+    let mut slow = tokio::net::TcpStream::connect(gateway.addr).await.unwrap();
+    slow.write_all(format!("GET {path} HTTP/1.1\r\nHost: cached.test\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    // The app has answered it whole once the requests it saw are counted.
+    let before = std::time::Instant::now();
+    while app.requests() == 0 {
+        assert!(before.elapsed() < std::time::Duration::from_secs(10));
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    let status = cache_status(gateway.addr, "GET", path, &[]).await;
+    assert_eq!(
+        status, "HIT",
+        "the slow client's answer was kept without waiting for it"
+    );
+    assert_eq!(app.requests(), 1);
+    drop(slow);
+}
