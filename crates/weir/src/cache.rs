@@ -8,8 +8,12 @@
 //! - a `200`, `301` or `302`, for the route's time, unless the upstream says otherwise:
 //!   `X-Accel-Expires: N` (seconds; `0`: not kept) first, then `Cache-Control`'s `s-maxage` or
 //!   `max-age` (`0`: not kept); `no-store`, `no-cache` or `private` keep it out;
-//! - not an answer with `Set-Cookie`, nor one with `Vary` (nginx keeps one per variant; weir
-//!   keeps none, which can only cost hits), nor one past `cache_max_answer` bytes.
+//! - not an answer with `Set-Cookie`, nor one with `Vary: *`, nor one past `cache_max_answer`
+//!   bytes;
+//! - with `Vary`, the request's values of the headers it names (Django's `Vary: Cookie` on a
+//!   page that read the session, `Vary: Accept-Encoding` of an app that compresses): the kept
+//!   answer is a hit only for a request with the same values. A key keeps one variant, the
+//!   latest filled (nginx keeps one per variant).
 //!
 //! Where weir is safer than nginx's defaults:
 //! - a request with `Authorization`, or with a cookie (`cache_pass_cookies` says which; any, by
@@ -140,9 +144,19 @@ pub struct Answer {
     headers: Headers,
     body: Bytes,
     expires: Instant,
+    /// The headers its `Vary` names, and the filling request's values of them.
+    vary: Box<[(Box<[u8]>, Box<[u8]>)]>,
 }
 
 impl Answer {
+    /// Whether `request` has the values of the headers the answer's `Vary` names that the
+    /// request that filled it had.
+    fn fits(&self, request: &Headers) -> bool {
+        self.vary
+            .iter()
+            .all(|(name, value)| request_value(request, name) == **value)
+    }
+
     /// The answer for a client, its body shared with the kept one.
     pub fn response(&self) -> Response<Body> {
         let mut response = Response::new(Body::full(self.body.clone()));
@@ -221,16 +235,25 @@ impl Cache {
     /// The kept answer for `key`, or the request's part in filling it: a request that may fill
     /// (`fill`: a `GET`) and finds nothing fills it, unless another is filling it (then it
     /// waits, [`Cache::find_after_wait`]) or the key's answer was not kept lately.
-    pub fn find(self: &Arc<Self>, key: &str, fill: bool, valid: Duration) -> Found {
+    /// A kept answer whose `Vary` the request does not fit is no hit: a request that may fill
+    /// fills the key again, its variant replacing the kept one.
+    pub fn find(
+        self: &Arc<Self>,
+        key: &str,
+        fill: bool,
+        valid: Duration,
+        request: &Headers,
+    ) -> Found {
         let now = Instant::now();
         let mut store = self.store();
         let mut expired = false;
         if let Some(kept) = store.entries.get(key) {
-            if kept.answer.expires > now {
+            if kept.answer.expires <= now {
+                store.remove(key);
+                expired = true;
+            } else if kept.answer.fits(request) {
                 return Found::Hit(Arc::clone(&kept.answer));
             }
-            store.remove(key);
-            expired = true;
         }
         if !fill {
             return Found::Pass;
@@ -250,6 +273,7 @@ impl Cache {
             key: key.into(),
             valid,
             expired,
+            request: request.clone(),
             _done: done,
         })
     }
@@ -260,10 +284,11 @@ impl Cache {
         self: &Arc<Self>,
         key: &str,
         mut filling: watch::Receiver<()>,
+        request: &Headers,
     ) -> Found {
         // The filler never sends: `changed` ends when it is dropped, its answer kept or not.
         let _ = tokio::time::timeout(LOCK_WAIT, filling.changed()).await;
-        match self.find(key, false, Duration::ZERO) {
+        match self.find(key, false, Duration::ZERO, request) {
             Found::Hit(answer) => Found::Hit(answer),
             _ => Found::Pass,
         }
@@ -272,10 +297,16 @@ impl Cache {
     /// Keeps `answer` under `key`, the oldest answers out while all would hold more than
     /// `cache_size`.
     fn keep(&self, key: &str, answer: Answer) {
+        let vary: usize = answer
+            .vary
+            .iter()
+            .map(|(name, value)| name.len() + value.len())
+            .sum();
         let cost = ENTRY_COST
             + 2 * key.len() as u64
             + answer.headers.written_len() as u64
-            + answer.body.len() as u64;
+            + answer.body.len() as u64
+            + vary as u64;
         let mut store = self.store();
         store.generation += 1;
         let generation = store.generation;
@@ -315,6 +346,8 @@ pub struct Filler {
     valid: Duration,
     /// The key's answer was kept, and had expired (nginx's `EXPIRED`, not `MISS`).
     expired: bool,
+    /// The filling request's headers, for the values of those its answer's `Vary` names.
+    request: Headers,
     /// Dropped with the filler: its waiters' `changed` ends.
     _done: watch::Sender<()>,
 }
@@ -367,9 +400,13 @@ impl Filler {
 /// How long an answer is kept: the upstream's `X-Accel-Expires`, else its `Cache-Control`, else
 /// `valid` for a `200`, `301` or `302`; `None` when it is not kept.
 pub fn validity(status: StatusCode, headers: &Headers, valid: Duration) -> Option<Duration> {
+    let vary_all = headers
+        .get_all(header::VARY)
+        .flat_map(|value| value.split(|&byte| byte == b','))
+        .any(|name| name.trim_ascii() == b"*");
     if !matches!(status.as_u16(), 200 | 301 | 302)
         || headers.contains(header::SET_COOKIE)
-        || headers.contains(header::VARY)
+        || vary_all
     {
         return None;
     }
@@ -422,6 +459,18 @@ pub fn validity(status: StatusCode, headers: &Headers, valid: Duration) -> Optio
     }
 }
 
+/// A request's values of the header `name`, joined by `, ` (empty when it has none).
+fn request_value(request: &Headers, name: &[u8]) -> Vec<u8> {
+    let mut value = Vec::new();
+    for (index, part) in request.get_all(name).enumerate() {
+        if index > 0 {
+            value.extend_from_slice(b", ");
+        }
+        value.extend_from_slice(part);
+    }
+    value
+}
+
 /// The head a kept answer gives: its own fields, copied out of the upstream's head bytes (which
 /// hold more than the fields).
 pub fn kept_headers(headers: &Headers) -> Headers {
@@ -446,6 +495,17 @@ pub fn filling(
         filler.pass();
         return body;
     }
+    let vary = headers
+        .get_all(header::VARY)
+        .flat_map(|value| value.split(|&byte| byte == b','))
+        .map(<[u8]>::trim_ascii)
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            let name = name.to_ascii_lowercase();
+            let value = request_value(&filler.request, &name);
+            (name.into_boxed_slice(), value.into_boxed_slice())
+        })
+        .collect();
     let mut filling = Filling {
         body,
         filler: Some(filler),
@@ -453,6 +513,7 @@ pub fn filling(
         headers,
         expires: Instant::now() + valid,
         bytes: BytesMut::new(),
+        vary,
     };
     // A body with nothing to read (a redirect's) may never be polled: kept now.
     if http_body::Body::is_end_stream(&filling.body) {
@@ -469,6 +530,7 @@ struct Filling {
     headers: Headers,
     expires: Instant,
     bytes: BytesMut,
+    vary: Box<[(Box<[u8]>, Box<[u8]>)]>,
 }
 
 impl Drop for Filling {
@@ -495,6 +557,7 @@ impl Filling {
                 headers: std::mem::take(&mut self.headers),
                 body: std::mem::take(&mut self.bytes).freeze(),
                 expires: self.expires,
+                vary: std::mem::take(&mut self.vary),
             };
             filler.cache.keep(&filler.key, answer);
         }

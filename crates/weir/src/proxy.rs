@@ -188,8 +188,12 @@ impl RouteCache {
                 return None;
             }
         };
-        let found = match self.cache.find(&key, fill, self.valid) {
-            crate::cache::Found::Wait(filling) => self.cache.find_after_wait(&key, filling).await,
+        let found = match self.cache.find(&key, fill, self.valid, request.headers()) {
+            crate::cache::Found::Wait(filling) => {
+                self.cache
+                    .find_after_wait(&key, filling, request.headers())
+                    .await
+            }
             found => found,
         };
         let rare = record.rare();

@@ -57,10 +57,12 @@ fn validity_is_the_upstreams_word_first_then_the_routes_for_200_301_302() {
     ]);
     assert_eq!(validity(ok, &at, TEN), Some(Duration::from_secs(3)));
     assert_eq!(validity(ok, &head(&[("Set-Cookie", "a=b")]), TEN), None);
+    // A Vary is kept by variant; `*` never.
     assert_eq!(
         validity(ok, &head(&[("Vary", "Accept-Encoding")]), TEN),
-        None
+        Some(TEN)
     );
+    assert_eq!(validity(ok, &head(&[("Vary", "Cookie, *")]), TEN), None);
     // `cache = 0`: only what the upstream says.
     assert_eq!(validity(ok, &head(&[]), Duration::ZERO), None);
     assert_eq!(
@@ -75,6 +77,7 @@ fn answer(body: &'static [u8], valid: Duration) -> Answer {
         headers: head(&[("Content-Type", "text/plain")]),
         body: Bytes::from_static(body),
         expires: Instant::now() + valid,
+        vary: Box::default(),
     }
 }
 
@@ -88,16 +91,23 @@ fn filler(found: Found) -> Filler {
 #[tokio::test(start_paused = true)]
 async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
     let cache = Arc::new(Cache::new(1024 * 1024, 1024));
-    let first = filler(cache.find("k", true, TEN));
+    let first = filler(cache.find("k", true, TEN, &Headers::default()));
     let first_filler_was_expired = first.expired();
     // A second request waits for the first; a HEAD passes.
-    let Found::Wait(filling) = cache.find("k", true, TEN) else {
+    let Found::Wait(filling) = cache.find("k", true, TEN, &Headers::default()) else {
         panic!("expected to wait");
     };
-    assert!(matches!(cache.find("k", false, TEN), Found::Pass));
+    assert!(matches!(
+        cache.find("k", false, TEN, &Headers::default()),
+        Found::Pass
+    ));
     let waiter = tokio::spawn({
         let cache = Arc::clone(&cache);
-        async move { cache.find_after_wait("k", filling).await }
+        async move {
+            cache
+                .find_after_wait("k", filling, &Headers::default())
+                .await
+        }
     });
     tokio::task::yield_now().await;
     cache.keep(&first.key, answer(b"page", TEN));
@@ -106,42 +116,55 @@ async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
         panic!("the waiter gets the kept answer");
     };
     assert_eq!(kept.body, Bytes::from_static(b"page"));
-    assert!(matches!(cache.find("k", false, TEN), Found::Hit(_)));
+    assert!(matches!(
+        cache.find("k", false, TEN, &Headers::default()),
+        Found::Hit(_)
+    ));
     tokio::time::advance(TEN).await;
     // Expired: gone, and the next GET fills again.
-    let again = filler(cache.find("k", true, TEN));
+    let again = filler(cache.find("k", true, TEN, &Headers::default()));
     assert!(again.expired());
     assert!(!first_filler_was_expired);
     assert_eq!(cache.used(), (0, 0));
     // Not kept: its requests pass for the route's time, then fill again.
     again.pass();
-    assert!(matches!(cache.find("k", true, TEN), Found::Pass));
+    assert!(matches!(
+        cache.find("k", true, TEN, &Headers::default()),
+        Found::Pass
+    ));
     tokio::time::advance(TEN).await;
-    assert!(matches!(cache.find("k", true, TEN), Found::Fill(_)));
+    assert!(matches!(
+        cache.find("k", true, TEN, &Headers::default()),
+        Found::Fill(_)
+    ));
 }
 
 #[tokio::test(start_paused = true)]
 async fn a_waiter_goes_upstream_when_the_filler_keeps_nothing_or_takes_too_long() {
     let cache = Arc::new(Cache::new(1024 * 1024, 1024));
-    let first = filler(cache.find("k", true, TEN));
-    let Found::Wait(filling) = cache.find("k", true, TEN) else {
+    let first = filler(cache.find("k", true, TEN, &Headers::default()));
+    let Found::Wait(filling) = cache.find("k", true, TEN, &Headers::default()) else {
         panic!("expected to wait");
     };
     let started = Instant::now();
     assert!(matches!(
-        cache.find_after_wait("k", filling).await,
+        cache
+            .find_after_wait("k", filling, &Headers::default())
+            .await,
         Found::Pass
     ));
     assert_eq!(started.elapsed(), LOCK_WAIT);
     drop(first);
     // The filler gone (its client left): the next request fills.
-    let second = filler(cache.find("k", true, TEN));
-    let Found::Wait(filling) = cache.find("k", true, TEN) else {
+    let second = filler(cache.find("k", true, TEN, &Headers::default()));
+    let Found::Wait(filling) = cache.find("k", true, TEN, &Headers::default()) else {
         panic!("expected to wait");
     };
     drop(second);
     assert!(matches!(
-        cache.find_after_wait("k", filling).await,
+        cache
+            .find_after_wait("k", filling, &Headers::default())
+            .await,
         Found::Pass
     ));
     assert_eq!(
@@ -171,12 +194,18 @@ fn kept_answers_hold_at_most_cache_size_the_oldest_out_first() {
     cache.keep("d", answer(body, TEN));
     assert_eq!(cache.used(), (3 * one, 3));
     assert!(
-        matches!(cache.find("b", false, TEN), Found::Pass),
+        matches!(
+            cache.find("b", false, TEN, &Headers::default()),
+            Found::Pass
+        ),
         "b was the oldest"
     );
     for key in ["a", "c", "d"] {
         assert!(
-            matches!(cache.find(key, false, TEN), Found::Hit(_)),
+            matches!(
+                cache.find(key, false, TEN, &Headers::default()),
+                Found::Hit(_)
+            ),
             "{key}"
         );
     }
@@ -196,38 +225,44 @@ async fn a_filling_body_is_kept_whole_and_one_past_the_most_is_not() {
     };
     let body = filling(
         stream(&[b"abc", b"def"]),
-        filler(cache.find("short", true, TEN)),
+        filler(cache.find("short", true, TEN, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
     );
     assert_eq!(body.collect().await.unwrap().to_bytes(), "abcdef");
-    let Found::Hit(kept) = cache.find("short", false, TEN) else {
+    let Found::Hit(kept) = cache.find("short", false, TEN, &Headers::default()) else {
         panic!("kept");
     };
     assert_eq!(kept.body, "abcdef");
     let body = filling(
         stream(&[b"abcde", b"fghij"]),
-        filler(cache.find("long", true, TEN)),
+        filler(cache.find("long", true, TEN, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
     );
     assert_eq!(body.collect().await.unwrap().to_bytes(), "abcdefghij");
     assert!(
-        matches!(cache.find("long", true, TEN), Found::Pass),
+        matches!(
+            cache.find("long", true, TEN, &Headers::default()),
+            Found::Pass
+        ),
         "too long: passes"
     );
     // An empty body is kept at once.
     let body = filling(
         Body::empty(),
-        filler(cache.find("empty", true, TEN)),
+        filler(cache.find("empty", true, TEN, &Headers::default())),
         StatusCode::FOUND,
         head(&[]),
         TEN,
     );
     drop(body);
-    assert!(matches!(cache.find("empty", false, TEN), Found::Hit(_)));
+    assert!(matches!(
+        cache.find("empty", false, TEN, &Headers::default()),
+        Found::Hit(_)
+    ));
 }
 
 /// A body of these chunks, one frame each.
@@ -259,14 +294,14 @@ async fn answers_being_filled_hold_at_most_cache_size_together() {
     };
     let mut one = filling(
         chunks(&[b"123456", b"78"]),
-        filler(cache.find("one", true, TEN)),
+        filler(cache.find("one", true, TEN, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
     );
     let mut two = filling(
         chunks(&[b"abcdef"]),
-        filler(cache.find("two", true, TEN)),
+        filler(cache.find("two", true, TEN, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
@@ -281,13 +316,19 @@ async fn answers_being_filled_hold_at_most_cache_size_together() {
     one.frame().await.unwrap().unwrap();
     assert!(one.frame().await.is_none());
     assert_eq!(cache.filling.load(Ordering::Acquire), 0);
-    assert!(matches!(cache.find("one", false, TEN), Found::Hit(_)));
+    assert!(matches!(
+        cache.find("one", false, TEN, &Headers::default()),
+        Found::Hit(_)
+    ));
     // Not kept, and not remembered as not to be kept: the next request fills it.
-    assert!(matches!(cache.find("two", true, TEN), Found::Fill(_)));
+    assert!(matches!(
+        cache.find("two", true, TEN, &Headers::default()),
+        Found::Fill(_)
+    ));
     // A body dropped half read gives its bytes back.
     let mut three = filling(
         chunks(&[b"123", b"456"]),
-        filler(cache.find("three", true, TEN)),
+        filler(cache.find("three", true, TEN, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
@@ -296,7 +337,10 @@ async fn answers_being_filled_hold_at_most_cache_size_together() {
     assert_eq!(cache.filling.load(Ordering::Acquire), 3);
     drop(three);
     assert_eq!(cache.filling.load(Ordering::Acquire), 0);
-    assert!(matches!(cache.find("three", true, TEN), Found::Fill(_)));
+    assert!(matches!(
+        cache.find("three", true, TEN, &Headers::default()),
+        Found::Fill(_)
+    ));
 }
 
 #[tokio::test(start_paused = true)]
@@ -307,7 +351,7 @@ async fn a_key_kept_again_and_again_takes_one_place_and_passing_keys_are_bounded
         cache.keep("hot", answer(b"page", Duration::from_secs(1)));
         tokio::time::advance(Duration::from_secs(1)).await;
         // Expired and looked up: out of the order too.
-        drop(cache.find("hot", true, TEN));
+        drop(cache.find("hot", true, TEN, &Headers::default()));
     }
     {
         let store = cache.store();
@@ -317,9 +361,9 @@ async fn a_key_kept_again_and_again_takes_one_place_and_passing_keys_are_bounded
     // Keys remembered as not kept hold at most PASSING_MOST bytes, each counted once.
     let long = "k".repeat(1000);
     for index in 0..3000 {
-        filler(cache.find(&format!("{long}{index}"), true, TEN)).pass();
+        filler(cache.find(&format!("{long}{index}"), true, TEN, &Headers::default())).pass();
     }
-    filler(cache.find("again", true, TEN)).pass();
+    filler(cache.find("again", true, TEN, &Headers::default())).pass();
     let store = cache.store();
     assert!(
         store.passing_bytes <= PASSING_MOST,
@@ -331,4 +375,45 @@ async fn a_key_kept_again_and_again_takes_one_place_and_passing_keys_are_bounded
         store.passing.keys().map(|key| key.len()).sum::<usize>()
     );
     assert!(store.passing.len() < 3000);
+}
+
+#[tokio::test]
+async fn a_varying_answer_is_a_hit_for_the_same_values_and_one_variant_is_kept() {
+    use http_body_util::BodyExt;
+    let cache = Arc::new(Cache::new(1024 * 1024, 1024));
+    let gzip = head(&[("Accept-Encoding", "gzip"), ("Cookie", "a=1")]);
+    let plain = head(&[]);
+    let fill = |request: &Headers| filler(cache.find("k", true, TEN, request));
+    let body = filling(
+        Body::full("gzipped"),
+        fill(&gzip),
+        StatusCode::OK,
+        head(&[("Vary", "Accept-Encoding"), ("Vary", "cookie")]),
+        TEN,
+    );
+    assert_eq!(body.collect().await.unwrap().to_bytes(), "gzipped");
+    let same = head(&[("accept-encoding", "gzip"), ("cookie", "a=1")]);
+    let Found::Hit(kept) = cache.find("k", false, TEN, &same) else {
+        panic!("the same values: a hit");
+    };
+    assert_eq!(kept.body, "gzipped");
+    assert!(
+        matches!(cache.find("k", false, TEN, &plain), Found::Pass),
+        "another variant: no hit"
+    );
+    assert!(matches!(
+        cache.find("k", false, TEN, &head(&[("Accept-Encoding", "gzip")])),
+        Found::Pass
+    ));
+    // The other variant fills the key, and is the one kept.
+    let body = filling(
+        Body::full("plain"),
+        fill(&plain),
+        StatusCode::OK,
+        head(&[("Vary", "Accept-Encoding, Cookie")]),
+        TEN,
+    );
+    assert_eq!(body.collect().await.unwrap().to_bytes(), "plain");
+    assert!(matches!(cache.find("k", false, TEN, &plain), Found::Hit(_)));
+    assert!(matches!(cache.find("k", false, TEN, &gzip), Found::Pass));
 }
