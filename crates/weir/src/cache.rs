@@ -138,6 +138,9 @@ struct Kept {
     cost: u64,
 }
 
+/// The headers an answer's `Vary` names (lower case), each with the filling request's value.
+type Varied = Box<[(Box<[u8]>, Box<[u8]>)]>;
+
 /// A kept answer.
 pub struct Answer {
     status: StatusCode,
@@ -145,7 +148,7 @@ pub struct Answer {
     body: Bytes,
     expires: Instant,
     /// The headers its `Vary` names, and the filling request's values of them.
-    vary: Box<[(Box<[u8]>, Box<[u8]>)]>,
+    vary: Varied,
 }
 
 impl Answer {
@@ -530,7 +533,7 @@ struct Filling {
     headers: Headers,
     expires: Instant,
     bytes: BytesMut,
-    vary: Box<[(Box<[u8]>, Box<[u8]>)]>,
+    vary: Varied,
 }
 
 impl Drop for Filling {
