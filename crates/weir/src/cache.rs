@@ -160,14 +160,67 @@ impl Answer {
             .all(|(name, value)| request_value(request, name) == **value)
     }
 
-    /// The answer for a client, its body shared with the kept one.
-    pub fn response(&self) -> Response<Body> {
+    /// The answer for a client, its body shared with the kept one; or, for a `200` whose
+    /// `ETag` the request's `If-None-Match` names (weakly), or without one whose
+    /// `Last-Modified` its `If-Modified-Since` is, `304` with the validators and no body (as
+    /// nginx answers from its cache; its `if_modified_since exact`).
+    pub fn response_to(&self, request: &Headers) -> Response<Body> {
+        if self.status == StatusCode::OK && self.not_modified(request) {
+            let mut response = Response::new(Body::empty());
+            *response.status_mut() = StatusCode::NOT_MODIFIED;
+            let headers = response.headers_mut();
+            for name in NOT_MODIFIED_KEEPS {
+                for value in self.headers.get_all(name.as_str()) {
+                    headers.append(name.as_str(), value);
+                }
+            }
+            return response;
+        }
         let mut response = Response::new(Body::full(self.body.clone()));
         *response.status_mut() = self.status;
         *response.headers_mut() = self.headers.clone();
         response
     }
+
+    fn not_modified(&self, request: &Headers) -> bool {
+        if let Some(list) = text(request, header::IF_NONE_MATCH) {
+            return text(&self.headers, header::ETAG).is_some_and(|etag| {
+                let etag = etag.strip_prefix("W/").unwrap_or(etag);
+                crate::static_files::etag_list_matches(list, etag, true)
+            });
+        }
+        match (
+            text(request, header::IF_MODIFIED_SINCE),
+            text(&self.headers, header::LAST_MODIFIED),
+        ) {
+            (Some(since), Some(modified)) => {
+                matches!(
+                    (httpdate::parse_http_date(since), httpdate::parse_http_date(modified)),
+                    (Ok(since), Ok(modified)) if since == modified
+                )
+            }
+            _ => false,
+        }
+    }
 }
+
+/// A header's value as text, trimmed; `None` when absent or not text.
+fn text(headers: &Headers, name: header::HeaderName) -> Option<&str> {
+    headers
+        .get(name.as_str())
+        .and_then(|value| std::str::from_utf8(value).ok())
+        .map(str::trim)
+}
+
+/// The headers a `304` from the cache keeps of its answer's.
+const NOT_MODIFIED_KEEPS: [header::HeaderName; 6] = [
+    header::ETAG,
+    header::LAST_MODIFIED,
+    header::CACHE_CONTROL,
+    header::EXPIRES,
+    header::VARY,
+    header::DATE,
+];
 
 /// What a request finds.
 pub enum Found {

@@ -200,7 +200,7 @@ impl RouteCache {
         let answer = match found {
             crate::cache::Found::Hit(answer) => {
                 rare.cache_status = "HIT";
-                Some(answer.response())
+                Some(answer.response_to(request.headers()))
             }
             crate::cache::Found::Fill(filler) => {
                 rare.cache_status = if filler.expired() { "EXPIRED" } else { "MISS" };

@@ -556,7 +556,7 @@ fn plan(validators: &Validators, conditions: &Conditions) -> Plan {
 
 /// Whether an `If-Match`/`If-None-Match`/`If-Range` list names `etag`. `*` names any file.
 /// With `weak`, `W/"x"` matches `"x"` (weak comparison); without, weak tags never match.
-fn etag_list_matches(list: &str, etag: &str, weak: bool) -> bool {
+pub(crate) fn etag_list_matches(list: &str, etag: &str, weak: bool) -> bool {
     if list.trim() == "*" {
         return true;
     }

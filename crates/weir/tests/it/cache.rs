@@ -262,6 +262,32 @@ async fn check(gateway: std::net::SocketAddr, who: &str) {
         ["MISS", "HIT", "HIT", "BYPASS", "BYPASS", "", "", "MISS", "MISS"],
         "{who}"
     );
+    // A conditional request gets 304 from a kept answer whose ETag it names, or whose
+    // Last-Modified it has (exactly, as nginx's if_modified_since exact), else the answer.
+    let validated = format!(
+        "{}&etag=%22v1%22&last_modified=Tue%2C%2001%20Dec%202026%2010%3A00%3A00%20GMT",
+        path("conditional")
+    );
+    let (status, body) = ask(gateway, "GET", &validated, &[]).await;
+    assert_eq!(status, 200, "{who}");
+    for (headers, expected) in [
+        (&[("if-none-match", "\"v1\"")][..], 304),
+        (&[("if-none-match", "W/\"v1\", \"v0\"")], 304),
+        (&[("if-none-match", "\"v0\"")], 200),
+        (
+            &[("if-modified-since", "Tue, 01 Dec 2026 10:00:00 GMT")],
+            304,
+        ),
+        (
+            &[("if-modified-since", "Wed, 02 Dec 2026 10:00:00 GMT")],
+            200,
+        ),
+    ] {
+        let (status, answer) = ask(gateway, "GET", &validated, headers).await;
+        assert_eq!(status, expected, "{who} {headers:?}");
+        let expected_body = if expected == 304 { "" } else { body.as_str() };
+        assert_eq!(answer, expected_body, "{who} {headers:?}");
+    }
     // Kept for the upstream's second: after it, the next request fills it again (EXPIRED).
     // (nginx counts whole seconds, and keeps it up to a second longer.)
     let short = format!("{}&cache_control=max-age%3D1", path("expires"));
