@@ -3918,7 +3918,8 @@ impl<'a> Translator<'a> {
                 request_buffering: request_buffering.clone(),
                 response_buffering: response_buffering.clone(),
                 limit_rate: RouteLimitRate::of(&scope),
-                cache: matches!(target, RouteTarget::Upstream(_))
+                // An internal route's answers (an X-Accel-Redirect's) are not kept by weir.
+                cache: (matches!(target, RouteTarget::Upstream(_)) && internal.is_none())
                     .then(|| proxy_scope.cache.route())
                     .flatten(),
                 upstream_host: upstream_host.clone(),

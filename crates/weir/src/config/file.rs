@@ -2065,6 +2065,17 @@ fn route_cache(raw: &RawRoute) -> Result<Option<super::RouteCache>, Problem> {
             "cache keeps an upstream's answers: this route has no upstream (nor fallback_upstream); remove it",
         ));
     }
+    if raw
+        .internal
+        .as_ref()
+        .is_some_and(|internal| *internal.get_ref())
+    {
+        return Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            valid.span(),
+            "cache keeps the answers of the route a client's request found: an internal route answers an X-Accel-Redirect, whose answer is not kept; put cache on the route that proxies to the app, or remove it",
+        ));
+    }
     let pass_cookies = match raw.cache_pass_cookies.as_ref() {
         None => None,
         Some(cookies) => {

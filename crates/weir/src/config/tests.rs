@@ -3694,6 +3694,14 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
         "routes[0].cache",
         &["no upstream"],
     );
+    assert_error(
+        &reject(&route("internal = true\ncache = \"10s\"\n")),
+        ConfigErrorKind::Conflict,
+        7,
+        9,
+        "routes[0].cache",
+        &["X-Accel-Redirect"],
+    );
     let server = parse(&with_app(
         "[server]\ncache_size = \"8m\"\ncache_max_answer = \"64k\"\n",
     ))
