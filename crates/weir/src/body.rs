@@ -189,3 +189,21 @@ impl http_body::Body for Body {
         }
     }
 }
+
+/// A body of frames each ready at once, the length unknown, for the tests of bodies that wrap
+/// one (`throttle`, `cache`).
+#[cfg(test)]
+pub(crate) struct Frames(pub std::collections::VecDeque<Bytes>);
+
+#[cfg(test)]
+impl http_body::Body for Frames {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        Poll::Ready(self.0.pop_front().map(|data| Ok(Frame::data(data))))
+    }
+}

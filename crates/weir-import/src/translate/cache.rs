@@ -144,7 +144,7 @@ fn passing_cookies(
     for directive in bypass.iter().chain(no_cache) {
         for arg in &directive.args {
             conditions += 1;
-            for variable in variables(arg) {
+            for variable in super::headers::variable_names(arg).unwrap_or_default() {
                 if variable == "http_cookie" {
                     any = true;
                 } else if variable == "http_authorization" || variable == "http_upgrade" {
@@ -164,34 +164,6 @@ fn passing_cookies(
         return (None, unsaid);
     }
     (Some(names), unsaid)
-}
-
-/// The variables an argument names (`$cookie_sessionid$http_authorization`, `${arg_x}`).
-fn variables(arg: &str) -> Vec<&str> {
-    let mut found = Vec::new();
-    let mut rest = arg;
-    while let Some(at) = rest.find('$') {
-        let after = &rest[at + 1..];
-        let (name, remainder) = match after.strip_prefix('{') {
-            Some(braced) => match braced.find('}') {
-                Some(end) => (&braced[..end], &braced[end + 1..]),
-                None => (braced, ""),
-            },
-            None => {
-                let end = after
-                    .find(|character: char| {
-                        !(character.is_ascii_alphanumeric() || character == '_')
-                    })
-                    .unwrap_or(after.len());
-                (&after[..end], &after[end..])
-            }
-        };
-        if !name.is_empty() {
-            found.push(name);
-        }
-        rest = remainder;
-    }
-    found
 }
 
 /// The item of a cache directive, wherever it stands.
@@ -240,7 +212,7 @@ pub(super) fn note(directive: &Directive) -> (Kind, String) {
             }
         }
         "proxy_cache_key" => {
-            let vars = variables(first);
+            let vars = super::headers::variable_names(first).unwrap_or_default();
             let usual = !vars.is_empty()
                 && vars.iter().all(|name| {
                     matches!(*name, "scheme" | "proxy_host" | "host" | "http_host" | "request_uri" | "uri" | "is_args" | "args" | "server_name" | "request_method")
@@ -355,6 +327,5 @@ mod tests {
             cookies(&["proxy_cache_bypass $cookie_session $arg_nocache"], &[]),
             (None, vec!["$arg_nocache".to_string()])
         );
-        assert_eq!(variables("${cookie_a}b$http_x"), ["cookie_a", "http_x"]);
     }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::body::Frames;
 
 fn head(fields: &[(&str, &str)]) -> Headers {
     let mut headers = Headers::default();
@@ -216,7 +217,7 @@ async fn a_filling_body_is_kept_whole_and_one_past_the_most_is_not() {
     use http_body_util::BodyExt;
     let cache = Arc::new(Cache::new(1024 * 1024, 8));
     let stream = |chunks: &'static [&'static [u8]]| {
-        Body::boxed(Chunks(
+        Body::boxed(Frames(
             chunks
                 .iter()
                 .map(|chunk| Bytes::from_static(chunk))
@@ -265,27 +266,12 @@ async fn a_filling_body_is_kept_whole_and_one_past_the_most_is_not() {
     ));
 }
 
-/// A body of these chunks, one frame each.
-struct Chunks(std::collections::VecDeque<Bytes>);
-
-impl http_body::Body for Chunks {
-    type Data = Bytes;
-    type Error = BoxError;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
-        Poll::Ready(self.0.pop_front().map(|chunk| Ok(Frame::data(chunk))))
-    }
-}
-
 #[tokio::test]
 async fn answers_being_filled_hold_at_most_cache_size_together() {
     use http_body_util::BodyExt;
     let cache = Arc::new(Cache::new(10, 8));
     let chunks = |chunks: &'static [&'static [u8]]| {
-        Body::boxed(Chunks(
+        Body::boxed(Frames(
             chunks
                 .iter()
                 .map(|chunk| Bytes::from_static(chunk))

@@ -5,6 +5,7 @@ use http_body_util::BodyExt;
 use tokio::time::Instant;
 
 use super::*;
+use crate::body::Frames;
 
 /// A streamed body of `frames` frames of `size` bytes, each frame's bytes its index.
 fn streamed(frames: usize, size: usize) -> Body {
@@ -13,21 +14,6 @@ fn streamed(frames: usize, size: usize) -> Body {
             .map(|index| Bytes::from(vec![index as u8; size]))
             .collect(),
     ))
-}
-
-/// Frames in a row, each ready at once, the length unknown.
-struct Frames(std::collections::VecDeque<Bytes>);
-
-impl http_body::Body for Frames {
-    type Data = Bytes;
-    type Error = BoxError;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
-        Poll::Ready(self.0.pop_front().map(|data| Ok(Frame::data(data))))
-    }
 }
 
 /// Frames as a sender sends them.

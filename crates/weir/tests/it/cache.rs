@@ -70,13 +70,13 @@ fn start_nginx(app: &str, dir: &std::path::Path) -> Nginx {
     Nginx::start(&http, &server).expect("nginx starts")
 }
 
-/// The app's answer to `path`, with these request headers: status and body.
-async fn ask(
+/// The gateway's reply to `method path` for `cached.test`, with these request headers.
+async fn reply(
     gateway: std::net::SocketAddr,
     method: &str,
     path: &str,
     headers: &[(&str, &str)],
-) -> (u16, String) {
+) -> weir_testkit::Reply {
     let mut request = http::Request::builder()
         .method(method)
         .uri(path)
@@ -84,11 +84,21 @@ async fn ask(
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
-    let reply = Client::connect(gateway)
+    Client::connect(gateway)
         .await
         .send(request.body(Default::default()).unwrap())
         .await
-        .unwrap();
+        .unwrap()
+}
+
+/// The app's answer to `path`, with these request headers: status and body.
+async fn ask(
+    gateway: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, String) {
+    let reply = reply(gateway, method, path, headers).await;
     (
         reply.status.as_u16(),
         String::from_utf8_lossy(&reply.body).into_owned(),
@@ -102,18 +112,7 @@ async fn cache_status(
     path: &str,
     headers: &[(&str, &str)],
 ) -> String {
-    let mut request = http::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("host", "cached.test");
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    let reply = Client::connect(gateway)
-        .await
-        .send(request.body(Default::default()).unwrap())
-        .await
-        .unwrap();
+    let reply = reply(gateway, method, path, headers).await;
     reply
         .header("x-cache-status")
         .unwrap_or_default()
