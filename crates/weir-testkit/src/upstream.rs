@@ -394,7 +394,8 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
         // `/counted?ms=N&status=S&cache_control=V&accel_expires=V&vary=V&set_cookie=V&etag=V&last_modified=V`: the
         // number of `/counted` requests this process's upstreams have answered, this one
         // included (so two answers alike are one answer kept), after `ms` (0 by default), with
-        // that status (200) and those headers (percent-decoded), for a cache to keep or not.
+        // that status (200; 206 for a request with `Range`) and those headers (percent-decoded),
+        // for a cache to keep or not.
         "/counted" => {
             static COUNTED: AtomicUsize = AtomicUsize::new(0);
             let count = COUNTED.fetch_add(1, Ordering::SeqCst) + 1;
@@ -402,7 +403,11 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
             if ms > 0 {
                 tokio::time::sleep(Duration::from_millis(ms)).await;
             }
-            let status = query_number(&request, "status").unwrap_or(200) as u16;
+            // A request with `Range` is answered 206, as an app that serves ranges would.
+            let status = match request.headers().contains_key("range") {
+                true => 206,
+                false => query_number(&request, "status").unwrap_or(200) as u16,
+            };
             let mut response = Response::builder()
                 .status(StatusCode::from_u16(status).unwrap_or(StatusCode::OK))
                 .header("content-type", "text/plain");

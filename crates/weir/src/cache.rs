@@ -515,6 +515,21 @@ pub fn validity(status: StatusCode, headers: &Headers, valid: Duration) -> Optio
     }
 }
 
+/// Takes a filling request's conditions and range out (nginx's `proxy_cache` does): the app's
+/// whole answer is what is kept.
+pub fn drop_conditions(headers: &mut Headers) {
+    for condition in [
+        header::IF_MODIFIED_SINCE,
+        header::IF_UNMODIFIED_SINCE,
+        header::IF_NONE_MATCH,
+        header::IF_MATCH,
+        header::RANGE,
+        header::IF_RANGE,
+    ] {
+        headers.remove(condition.as_str());
+    }
+}
+
 /// A request's values of the header `name`, joined by `, ` (empty when it has none).
 fn request_value(request: &Headers, name: &[u8]) -> Vec<u8> {
     let mut value = Vec::new();

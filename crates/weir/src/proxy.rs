@@ -709,6 +709,13 @@ impl Proxy {
             if let Some(copied) = record.auth_copied() {
                 copied.apply(request.headers_mut());
             }
+            // A request that fills the route's `cache` goes without its conditions and range, as
+            // nginx's (`proxy_cache` clears them): the whole answer is what is kept, and a
+            // client's `Range` or `If-None-Match` cannot make the app answer a `206` or `304`,
+            // which is not kept and would make its key pass for a while.
+            if record.fills() {
+                crate::cache::drop_conditions(request.headers_mut());
+            }
             let request =
                 if route.request_buffering && !http_body::Body::is_end_stream(request.body()) {
                     Box::pin(self.buffered(std::mem::take(request))).await?

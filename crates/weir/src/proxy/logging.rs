@@ -98,6 +98,11 @@ impl Record<'_> {
         self.rare.as_ref().map_or("", |rare| rare.cache_status)
     }
 
+    /// Whether the request fills its route's `cache`.
+    pub(super) fn fills(&self) -> bool {
+        self.rare.as_ref().is_some_and(|rare| rare.filler.is_some())
+    }
+
     /// The request's part in filling its route's `cache`, taken.
     pub(super) fn take_filler(&mut self) -> Option<crate::cache::Filler> {
         self.rare.as_mut()?.filler.take()

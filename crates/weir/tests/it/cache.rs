@@ -287,6 +287,16 @@ async fn check(gateway: std::net::SocketAddr, who: &str) {
         let expected_body = if expected == 304 { "" } else { body.as_str() };
         assert_eq!(answer, expected_body, "{who} {headers:?}");
     }
+    // A request that fills goes without its range (the app would answer 206), so the whole
+    // answer is what it gets, and is kept.
+    let ranged = path("range");
+    let (status, _) = ask(gateway, "GET", &ranged, &[("range", "bytes=0-1")]).await;
+    assert_eq!(status, 200, "{who}");
+    assert_eq!(
+        cache_status(gateway, "GET", &ranged, &[]).await,
+        "HIT",
+        "{who}"
+    );
     // Kept for the upstream's second: after it, the next request fills it again (EXPIRED).
     // (nginx counts whole seconds, and keeps it up to a second longer.)
     let short = format!("{}&cache_control=max-age%3D1", path("expires"));
