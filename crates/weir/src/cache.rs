@@ -4,7 +4,10 @@
 //!
 //! What is kept, as nginx keeps it:
 //! - the answer to a `GET` (a `HEAD` is served a kept `GET`'s answer, and passes otherwise),
-//!   keyed by the route, the scheme, the `Host` and the request target;
+//!   keyed by the route, the scheme, the `Host` and the request target (the proxy makes the
+//!   key: `RouteCache` in `proxy.rs`); the request that fills goes upstream without its
+//!   conditions and `Range` ([`drop_conditions`]), and a kept `200` answers them
+//!   ([`Answer::response_to`]: `304`);
 //! - a `200`, `301` or `302`, for the route's time, unless the upstream says otherwise:
 //!   `X-Accel-Expires: N` (seconds; `0`: not kept) first, then `Cache-Control`'s `s-maxage` or
 //!   `max-age` (`0`: not kept); `no-store`, `no-cache` or `private` keep it out;
@@ -19,6 +22,8 @@
 //! - a request with `Authorization`, or with a cookie (`cache_pass_cookies` says which; any, by
 //!   default), neither gets a kept answer nor leaves one: nginx keys by the URL alone, so a
 //!   signed-in user's page could be kept and served to everyone;
+//! - the client's `X-Forwarded-Host` and `X-Forwarded-Proto` are in the key, so an app that
+//!   builds links from them cannot have one client's forged value kept for all;
 //! - one request fills a missing answer while the others for it wait for that answer, up to
 //!   [`LOCK_WAIT`] (nginx's `proxy_cache_lock`, off by default there): a flood of a missing page
 //!   is one request upstream, not a flood;
