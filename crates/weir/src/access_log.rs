@@ -126,8 +126,9 @@ pub struct Entry {
     /// `$upstream_cache_status`: how a route's `cache` answered (`HIT`, `MISS`, `BYPASS`);
     /// empty when it did not (written `-`, JSON `null`).
     pub cache_status: &'static str,
-    /// `$request_id`, when the config names it (and so every request has one); empty when not.
-    pub request_id: String,
+    /// `$request_id`, when the config names it (and so every request has one). Its digits are
+    /// kept in the entry as they are: no string is made for the line.
+    pub request_id: Option<crate::request_id::RequestId>,
 }
 
 impl Entry {
@@ -151,7 +152,7 @@ impl Entry {
             bytes: 0,
             tls: None,
             cache_status: "",
-            request_id: String::new(),
+            request_id: None,
         }
     }
 
@@ -188,7 +189,7 @@ impl Entry {
             bytes: 0,
             tls: None,
             cache_status: "",
-            request_id: String::new(),
+            request_id: None,
         }
     }
 }
@@ -583,8 +584,8 @@ fn format_line(
             if !entry.cache_status.is_empty() {
                 let _ = write!(out, " cache={}", entry.cache_status);
             }
-            if !entry.request_id.is_empty() {
-                let _ = write!(out, " id={}", entry.request_id);
+            if let Some(id) = &entry.request_id {
+                let _ = write!(out, " id={}", id.as_str());
             }
             out.push(b'\n');
         }
@@ -646,7 +647,13 @@ fn format_line(
             }
             for (key, value) in [
                 (&b",\"upstream_cache_status\":"[..], entry.cache_status),
-                (b",\"request_id\":", &entry.request_id),
+                (
+                    b",\"request_id\":",
+                    entry
+                        .request_id
+                        .as_ref()
+                        .map_or("", crate::request_id::RequestId::as_str),
+                ),
             ] {
                 out.extend_from_slice(key);
                 match value {

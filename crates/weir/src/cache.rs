@@ -209,11 +209,12 @@ impl Answer {
     }
 }
 
-/// A header's value as text, trimmed; `None` when absent or not text.
+/// A header's value as text ([`crate::head_view::text`]), trimmed; `None` when absent or not
+/// text.
 fn text(headers: &Headers, name: header::HeaderName) -> Option<&str> {
     headers
         .get(name.as_str())
-        .and_then(|value| std::str::from_utf8(value).ok())
+        .and_then(crate::head_view::text)
         .map(str::trim)
 }
 
@@ -340,18 +341,18 @@ impl Cache {
     }
 
     /// What a request finds once it waited (up to [`LOCK_WAIT`]) for another to fill its key:
-    /// the answer that one kept, or nothing (it goes upstream and keeps nothing).
+    /// the answer that one kept, or `None` (it goes upstream and keeps nothing).
     pub async fn find_after_wait(
         self: &Arc<Self>,
         key: &str,
         mut filling: watch::Receiver<()>,
         request: &Headers,
-    ) -> Found {
+    ) -> Option<Arc<Answer>> {
         // The filler never sends: `changed` ends when it is dropped, its answer kept or not.
         let _ = tokio::time::timeout(LOCK_WAIT, filling.changed()).await;
         match self.find(key, false, Duration::ZERO, request) {
-            Found::Hit(answer) => Found::Hit(answer),
-            _ => Found::Pass,
+            Found::Hit(answer) => Some(answer),
+            _ => None,
         }
     }
 
@@ -538,12 +539,7 @@ pub fn drop_conditions(headers: &mut Headers) {
 /// A request's values of the header `name`, joined by `, ` (empty when it has none).
 fn request_value(request: &Headers, name: &[u8]) -> Vec<u8> {
     let mut value = Vec::new();
-    for (index, part) in request.get_all(name).enumerate() {
-        if index > 0 {
-            value.extend_from_slice(b", ");
-        }
-        value.extend_from_slice(part);
-    }
+    request.append_joined(name, &mut value);
     value
 }
 

@@ -343,6 +343,17 @@ impl Headers {
             }
     }
 
+    /// Every value of `name`, in order, appended to `out` joined by `, ` (nothing when it has
+    /// none): nginx's `$http_NAME`.
+    pub fn append_joined(&self, name: impl AsRef<[u8]>, out: &mut Vec<u8>) {
+        for (index, value) in self.get_all(name.as_ref()).enumerate() {
+            if index > 0 {
+                out.extend_from_slice(b", ");
+            }
+            out.extend_from_slice(value);
+        }
+    }
+
     /// Every value of `name`, in order.
     pub fn get_all<'a, N: AsRef<[u8]> + 'a>(
         &'a self,

@@ -782,6 +782,14 @@ pub fn render_tls(out: &mut String, stats: &crate::tls::TlsStats) {
     }
 }
 
+/// Gauges without labels, each with its help line.
+fn render_gauges(out: &mut String, gauges: &[(&str, &str, u64)]) {
+    for &(name, help, value) in gauges {
+        family(out, name, "gauge", help);
+        sample(out, name, &[], value);
+    }
+}
+
 /// The routes' `cache`: what it keeps, and requests by how it answered.
 pub fn render_cache(out: &mut String, stats: &crate::cache::CacheStats) {
     let gauges = [
@@ -801,10 +809,7 @@ pub fn render_cache(out: &mut String, stats: &crate::cache::CacheStats) {
             stats.filling_bytes,
         ),
     ];
-    for (name, help, value) in gauges {
-        family(out, name, "gauge", help);
-        sample(out, name, &[], value);
-    }
+    render_gauges(out, &gauges);
     let name = "weir_cache_requests_total";
     family(
         out,
@@ -835,10 +840,7 @@ fn render_buffers(out: &mut String, buffers: &crate::buffering::BufferStats) {
             buffers.body_memory,
         ),
     ];
-    for (name, help, value) in gauges {
-        family(out, name, "gauge", help);
-        sample(out, name, &[], value);
-    }
+    render_gauges(out, &gauges);
     let name = "weir_spliced_bytes_total";
     family(
         out,

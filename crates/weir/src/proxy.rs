@@ -188,32 +188,26 @@ impl RouteCache {
                 return None;
             }
         };
-        let found = match self.cache.find(&key, fill, self.valid, request.headers()) {
+        let (kept, status) = match self.cache.find(&key, fill, self.valid, request.headers()) {
+            crate::cache::Found::Hit(answer) => (Some(answer), "HIT"),
             crate::cache::Found::Wait(filling) => {
-                self.cache
+                let kept = self
+                    .cache
                     .find_after_wait(&key, filling, request.headers())
-                    .await
-            }
-            found => found,
-        };
-        let rare = record.rare();
-        let answer = match found {
-            crate::cache::Found::Hit(answer) => {
-                rare.cache_status = "HIT";
-                Some(answer.response_to(request.headers()))
+                    .await;
+                let status = if kept.is_some() { "HIT" } else { "MISS" };
+                (kept, status)
             }
             crate::cache::Found::Fill(filler) => {
-                rare.cache_status = if filler.expired() { "EXPIRED" } else { "MISS" };
-                rare.filler = Some(filler);
-                None
+                let status = if filler.expired() { "EXPIRED" } else { "MISS" };
+                record.rare().filler = Some(filler);
+                (None, status)
             }
-            crate::cache::Found::Wait(_) | crate::cache::Found::Pass => {
-                rare.cache_status = "MISS";
-                None
-            }
+            crate::cache::Found::Pass => (None, "MISS"),
         };
-        self.cache.count(rare.cache_status);
-        answer
+        record.rare().cache_status = status;
+        self.cache.count(status);
+        kept.map(|answer| answer.response_to(request.headers()))
     }
 }
 
@@ -903,14 +897,8 @@ impl Proxy {
                 self.upstream_request(&target, client, client_ip, request, record.request_id());
             let sent = self.sending(upstream, record);
             // Rare: the redirect's target takes its servers for itself.
-            let response = upstream
-                .send(
-                    upstream_request,
-                    route.priority,
-                    Some(client_ip),
-                    route.read_timeout,
-                    None,
-                )
+            let response = route
+                .send_aside(upstream, upstream_request, client_ip)
                 .await?;
             self.sent(&response, sent, record);
             if let Some(next) = accel::redirect(response.headers()) {
@@ -1156,14 +1144,8 @@ impl Proxy {
                 });
                 let (upstream_request, _) =
                     self.upstream_request(&target, client, client_ip, asking, request_id);
-                let response = upstream
-                    .send(
-                        upstream_request,
-                        route.priority,
-                        Some(client_ip),
-                        route.read_timeout,
-                        None,
-                    )
+                let response = route
+                    .send_aside(upstream, upstream_request, client_ip)
                     .await
                     .map_err(|error| auth_request::failed(format!("{}: {error}", ask.path())))?;
                 let (parts, mut body) = response.into_parts();
@@ -1219,6 +1201,24 @@ fn give_back_headers(request: Request<ClientBody>) {
 }
 
 impl Route {
+    /// A request of this route's on an exchange of its own (an `X-Accel-Redirect`'s target, an
+    /// `auth_request`'s asking): the route's class and read time-out, no kept servers.
+    fn send_aside<'send>(
+        &'send self,
+        upstream: &'send Upstream,
+        request: Request<RequestBody>,
+        client_ip: IpAddr,
+    ) -> impl std::future::Future<Output = Result<Response<UpstreamBody>, ProxyError>> + Send + 'send
+    {
+        upstream.send(
+            request,
+            self.priority,
+            Some(client_ip),
+            self.read_timeout,
+            None,
+        )
+    }
+
     /// `methods`: a method the route does not take is 405, with the route's `Allow`.
     fn check_method(&self, method: &http::Method) -> Result<(), ProxyError> {
         match &self.methods {

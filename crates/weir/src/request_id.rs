@@ -35,6 +35,12 @@ impl RequestId {
         RequestId(hex)
     }
 
+    /// An id of these digits, for tests of what writes one.
+    #[cfg(test)]
+    pub fn from_digits(digits: [u8; 32]) -> RequestId {
+        RequestId(digits)
+    }
+
     pub fn as_str(&self) -> &str {
         // Hex digits only, so UTF-8.
         std::str::from_utf8(&self.0).unwrap_or_default()

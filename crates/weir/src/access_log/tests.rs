@@ -264,7 +264,9 @@ fn a_cache_status_and_a_request_id_are_logged_when_there_are_some() {
     assert!(value["upstream_cache_status"].is_null());
     assert!(value["request_id"].is_null());
     record.entry.cache_status = "HIT";
-    record.entry.request_id = "0123456789abcdef0123456789abcdef".into();
+    record.entry.request_id = Some(crate::request_id::RequestId::from_digits(
+        *b"0123456789abcdef0123456789abcdef",
+    ));
     let combined = line(AccessLogFormat::Combined, &record);
     assert!(
         combined.ends_with(" cause=- cache=HIT id=0123456789abcdef0123456789abcdef\n"),

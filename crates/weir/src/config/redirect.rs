@@ -272,14 +272,6 @@ impl Template {
             return HeaderValue::from_str(text).ok();
         }
         let mut value: Vec<u8> = Vec::with_capacity(64);
-        let joined = |value: &mut Vec<u8>, name: &HeaderName| {
-            for (index, header) in variables.headers.get_all(name).enumerate() {
-                if index > 0 {
-                    value.extend_from_slice(b", ");
-                }
-                value.extend_from_slice(header);
-            }
-        };
         for part in &self.parts {
             match part {
                 Part::Text(text) => value.extend_from_slice(text.as_bytes()),
@@ -302,7 +294,7 @@ impl Template {
                     value.extend_from_slice(variables.method.as_str().as_bytes())
                 }
                 Part::Path => value.extend_from_slice(variables.path.as_bytes()),
-                Part::Http(name) => joined(&mut value, name),
+                Part::Http(name) => variables.headers.append_joined(name, &mut value),
                 Part::RequestId => value.extend_from_slice(variables.request_id.as_bytes()),
                 Part::UpstreamCacheStatus => {
                     value.extend_from_slice(variables.cache_status.as_bytes());
@@ -310,7 +302,7 @@ impl Template {
                 Part::ProxyAddXForwardedFor => {
                     let name = HeaderName::from_static("x-forwarded-for");
                     if variables.headers.contains(&name) {
-                        joined(&mut value, &name);
+                        variables.headers.append_joined(&name, &mut value);
                         value.extend_from_slice(b", ");
                     }
                     value.extend_from_slice(variables.remote_addr.to_string().as_bytes());

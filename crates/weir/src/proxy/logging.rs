@@ -184,9 +184,7 @@ impl Logging {
         entry.status = status;
         if let Some(rare) = &record.rare {
             entry.cache_status = rare.cache_status;
-            if let Some(id) = &rare.request_id {
-                entry.request_id = id.as_str().to_string();
-            }
+            entry.request_id = rare.request_id;
         }
         if let Some(upstream_time) = record.upstream {
             entry.upstream_time = Some(upstream_time);
