@@ -395,18 +395,30 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
         // number of `/counted` requests this process's upstreams have answered, this one
         // included (so two answers alike are one answer kept), after `ms` (0 by default), with
         // that status (200; 206 for a request with `Range`) and those headers (percent-decoded),
-        // for a cache to keep or not.
+        // for a cache to keep or not. The request headers `x-counted-ms` and `x-counted-status`
+        // say the same as the query's (over it) without being in a cache's key: so a test can
+        // make the app slow, or fail, for a key already kept.
         "/counted" => {
             static COUNTED: AtomicUsize = AtomicUsize::new(0);
             let count = COUNTED.fetch_add(1, Ordering::SeqCst) + 1;
-            let ms = query_number(&request, "ms").unwrap_or(0);
+            let said = |name: &str| -> Option<u64> {
+                std::str::from_utf8(request.headers().get(name)?.as_bytes())
+                    .ok()?
+                    .parse()
+                    .ok()
+            };
+            let ms = said("x-counted-ms")
+                .or_else(|| query_number(&request, "ms"))
+                .unwrap_or(0);
             if ms > 0 {
                 tokio::time::sleep(Duration::from_millis(ms)).await;
             }
             // A request with `Range` is answered 206, as an app that serves ranges would.
             let status = match request.headers().contains_key("range") {
                 true => 206,
-                false => query_number(&request, "status").unwrap_or(200) as u16,
+                false => said("x-counted-status")
+                    .or_else(|| query_number(&request, "status"))
+                    .unwrap_or(200) as u16,
             };
             let mut response = Response::builder()
                 .status(StatusCode::from_u16(status).unwrap_or(StatusCode::OK))

@@ -32,6 +32,15 @@
 //!   without waiting for each other;
 //! - all answers together hold at most `cache_size` bytes; past it the oldest kept go first. The
 //!   answers being filled hold at most as much again: past it, one is let go, not kept.
+//!
+//! An expired answer may still be served for a while (nginx `proxy_cache_use_stale`): the
+//! route's `cache_stale`, or what the upstream's `Cache-Control` allows (`stale-while-revalidate`
+//! for the first case, `stale-if-error` for the second), whichever is longer:
+//! - while one request updates it, the key's other requests get it at once (`UPDATING`) instead
+//!   of waiting;
+//! - when the request that updates it gets no answer from its upstream (it is down, times out,
+//!   or its queue refuses the request) or a `500`, `502`, `503` or `504`, that request gets it,
+//!   and so do those that waited for it (`STALE`): a failing or overloaded app's pages stay up.
 
 use std::collections::{BTreeMap, HashMap};
 use std::pin::Pin;
@@ -62,6 +71,10 @@ pub const PASS_MOST: Duration = Duration::from_secs(10);
 /// size): past it, none more are.
 const PASSING_MOST: usize = 1024 * 1024;
 
+/// The longest an upstream's header keeps an answer or lets it be served stale (a year): an
+/// `max-age` of 2^64 seconds is a year, not a time past the clock's end.
+const LONGEST: Duration = Duration::from_secs(365 * 24 * 3600);
+
 /// What each kept answer costs besides its key, head and body (the maps' and the order's room).
 const ENTRY_COST: u64 = 160;
 
@@ -75,12 +88,12 @@ pub struct Cache {
     /// Bytes the answers being filled hold, all together at most `size`: past it, an answer
     /// being filled is let go (a flood of missing keys holds no more than the kept answers).
     filling: AtomicU64,
-    /// Requests by `$upstream_cache_status`: `HIT`, `MISS`, `EXPIRED`, `BYPASS`.
-    counted: [AtomicU64; 4],
+    /// Requests by `$upstream_cache_status` ([`STATUSES`]).
+    counted: [AtomicU64; 6],
 }
 
 /// The `$upstream_cache_status` values, in [`Cache::counted`]'s order.
-pub const STATUSES: [&str; 4] = ["HIT", "MISS", "EXPIRED", "BYPASS"];
+pub const STATUSES: [&str; 6] = ["HIT", "MISS", "EXPIRED", "BYPASS", "STALE", "UPDATING"];
 
 /// What the metrics show of the cache.
 #[derive(Debug, Clone, Copy, Default)]
@@ -91,7 +104,7 @@ pub struct CacheStats {
     /// Bytes the answers being filled hold.
     pub filling_bytes: u64,
     /// Requests by [`STATUSES`].
-    pub counted: [u64; 4],
+    pub counted: [u64; 6],
 }
 
 impl std::fmt::Debug for Cache {
@@ -152,11 +165,20 @@ pub struct Answer {
     headers: Headers,
     body: Bytes,
     expires: Instant,
+    /// Until when, expired, it is served while its key is updated (`UPDATING`), and when its
+    /// upstream fails (`STALE`); both `expires` when it may not be.
+    stale_updating: Instant,
+    stale_error: Instant,
     /// The headers its `Vary` names, and the filling request's values of them.
     vary: Varied,
 }
 
 impl Answer {
+    /// Whether it is of no use any more, expired and past being served stale.
+    fn spent(&self, now: Instant) -> bool {
+        self.stale_updating.max(self.stale_error) <= now
+    }
+
     /// Whether `request` has the values of the headers the answer's `Vary` names that the
     /// request that filled it had.
     fn fits(&self, request: &Headers) -> bool {
@@ -228,10 +250,20 @@ const NOT_MODIFIED_KEEPS: [header::HeaderName; 6] = [
     header::DATE,
 ];
 
+/// How long a route keeps an answer its upstream says nothing of (`cache`), and serves it
+/// expired (`cache_stale`).
+#[derive(Debug, Clone, Copy)]
+pub struct Times {
+    pub valid: Duration,
+    pub stale: Duration,
+}
+
 /// What a request finds.
 pub enum Found {
     /// A kept answer.
     Hit(Arc<Answer>),
+    /// An expired answer that may be served while another request updates it.
+    Updating(Arc<Answer>),
     /// Nothing kept: this request goes upstream and its answer fills the key.
     Fill(Filler),
     /// Another request is filling the key: wait for it (see [`Cache::find`]).
@@ -296,26 +328,36 @@ impl Cache {
 
     /// The kept answer for `key`, or the request's part in filling it: a request that may fill
     /// (`fill`: a `GET`) and finds nothing fills it, unless another is filling it (then it
-    /// waits, [`Cache::find_after_wait`]) or the key's answer was not kept lately.
+    /// waits, [`Cache::find_after_wait`], or gets the expired answer while it may be served
+    /// updating) or the key's answer was not kept lately.
     /// A kept answer whose `Vary` the request does not fit is no hit: a request that may fill
     /// fills the key again, its variant replacing the kept one.
-    pub fn find(
-        self: &Arc<Self>,
-        key: &str,
-        fill: bool,
-        valid: Duration,
-        request: &Headers,
-    ) -> Found {
+    pub fn find(self: &Arc<Self>, key: &str, fill: bool, times: Times, request: &Headers) -> Found {
         let now = Instant::now();
         let mut store = self.store();
         let mut expired = false;
+        // The expired answer that may still be served, when the request fits it.
+        let mut stale = None;
         if let Some(kept) = store.entries.get(key) {
-            if kept.answer.expires <= now {
-                store.remove(key);
+            let answer = &kept.answer;
+            if answer.expires > now {
+                if answer.fits(request) {
+                    return Found::Hit(Arc::clone(answer));
+                }
+            } else {
                 expired = true;
-            } else if kept.answer.fits(request) {
-                return Found::Hit(Arc::clone(&kept.answer));
+                if answer.spent(now) {
+                    store.remove(key);
+                } else if answer.fits(request) {
+                    stale = Some(Arc::clone(answer));
+                }
             }
+        }
+        let updating = stale
+            .as_ref()
+            .filter(|stale| stale.stale_updating > now && store.filling.contains_key(key));
+        if let Some(updating) = updating {
+            return Found::Updating(Arc::clone(updating));
         }
         if !fill {
             return Found::Pass;
@@ -333,27 +375,44 @@ impl Cache {
         Found::Fill(Filler {
             cache: Arc::clone(self),
             key: key.into(),
-            valid,
+            times,
             expired,
+            stale,
             request: request.clone(),
             _done: done,
         })
     }
 
-    /// What a request finds once it waited (up to [`LOCK_WAIT`]) for another to fill its key:
-    /// the answer that one kept, or `None` (it goes upstream and keeps nothing).
+    /// What a request finds once it waited (up to [`LOCK_WAIT`]) for another to fill its key,
+    /// with its `$upstream_cache_status`: the answer that one kept (`HIT`), or the expired one
+    /// when that one's upstream failed (`STALE`) or it is still at it (`UPDATING`); `None`: it
+    /// goes upstream and keeps nothing.
     pub async fn find_after_wait(
         self: &Arc<Self>,
         key: &str,
         mut filling: watch::Receiver<()>,
         request: &Headers,
-    ) -> Option<Arc<Answer>> {
+    ) -> Option<(Arc<Answer>, &'static str)> {
         // The filler never sends: `changed` ends when it is dropped, its answer kept or not.
         let _ = tokio::time::timeout(LOCK_WAIT, filling.changed()).await;
-        match self.find(key, false, Duration::ZERO, request) {
-            Found::Hit(answer) => Some(answer),
-            _ => None,
+        let now = Instant::now();
+        let store = self.store();
+        let answer = &store.entries.get(key)?.answer;
+        if !answer.fits(request) {
+            return None;
         }
+        let status = if answer.expires > now {
+            "HIT"
+        } else if store.filling.contains_key(key) && answer.stale_updating > now {
+            "UPDATING"
+        } else if answer.stale_error > now && !store.passing.contains_key(key) {
+            // Its filler kept nothing, and let it pass for a while, when its upstream answered
+            // what is not kept: then the key's requests go upstream.
+            "STALE"
+        } else {
+            return None;
+        };
+        Some((Arc::clone(answer), status))
     }
 
     /// Keeps `answer` under `key`, the oldest answers out while all would hold more than
@@ -404,10 +463,12 @@ impl Cache {
 pub struct Filler {
     cache: Arc<Cache>,
     key: Box<str>,
-    /// The route's `cache` time.
-    valid: Duration,
+    /// The route's `cache` and `cache_stale` times.
+    times: Times,
     /// The key's answer was kept, and had expired (nginx's `EXPIRED`, not `MISS`).
     expired: bool,
+    /// The expired answer, while it may still be served (for [`Filler::stale`]).
+    stale: Option<Arc<Answer>>,
     /// The filling request's headers, for the values of those its answer's `Vary` names.
     request: Headers,
     /// Dropped with the filler: its waiters' `changed` ends.
@@ -438,13 +499,32 @@ impl Filler {
     /// How long the answer with this status and these headers is kept, or `None` when it is
     /// not (see [the module](self)). Read before `X-Accel-Expires` is taken out.
     pub fn validity(&self, status: StatusCode, headers: &Headers) -> Option<Duration> {
-        validity(status, headers, self.valid)
+        validity(status, headers, self.times.valid)
     }
 
-    /// The answer is not kept: the key's requests pass for a while, without waiting.
+    /// The expired answer the request gets in place of its upstream's failure (`None`: no
+    /// answer came) or of its `500`, `502`, `503` or `504` (`Some`), while it may be served
+    /// so. The filler is dropped then, keeping nothing: its waiters get the same.
+    pub fn stale(&self, status: Option<StatusCode>) -> Option<Response<Body>> {
+        let failed = status.is_none_or(|status| matches!(status.as_u16(), 500 | 502 | 503 | 504));
+        self.stale
+            .as_ref()
+            .filter(|stale| failed && stale.stale_error > Instant::now())
+            .map(|stale| stale.response_to(&self.request))
+    }
+
+    /// The answer is not kept: the key's requests pass for a while, without waiting, and an
+    /// expired answer of it is served no more.
     pub fn pass(self) {
-        let until = Instant::now() + self.valid.clamp(Duration::from_secs(1), PASS_MOST);
+        let until = Instant::now() + self.times.valid.clamp(Duration::from_secs(1), PASS_MOST);
         let mut store = self.cache.store();
+        if store
+            .entries
+            .get(&*self.key)
+            .is_some_and(|kept| kept.answer.expires <= Instant::now())
+        {
+            store.remove(&self.key);
+        }
         let key = self.key.len();
         if store.passing_bytes + key > PASSING_MOST {
             let now = Instant::now();
@@ -515,10 +595,37 @@ pub fn validity(status: StatusCode, headers: &Headers, valid: Duration) -> Optio
     };
     match said {
         Some(said) if said.is_zero() => None,
-        Some(said) => Some(said),
+        Some(said) => Some(said.min(LONGEST)),
         None if valid.is_zero() => None,
         None => Some(valid),
     }
+}
+
+/// The upstream's `Cache-Control` extensions `stale-while-revalidate` and `stale-if-error`, in
+/// seconds (nginx honours them too, below its `proxy_cache_use_stale`).
+fn stale_said(headers: &Headers) -> (Duration, Duration) {
+    let mut said = (Duration::ZERO, Duration::ZERO);
+    for value in headers.get_all(header::CACHE_CONTROL) {
+        for directive in value.split(|&byte| byte == b',') {
+            let Some(at) = directive.iter().position(|&byte| byte == b'=') else {
+                continue;
+            };
+            let (name, argument) = (directive[..at].trim_ascii(), &directive[at + 1..]);
+            let Some(seconds) = std::str::from_utf8(argument)
+                .ok()
+                .and_then(|text| text.trim().parse().ok())
+                .map(|seconds| Duration::from_secs(seconds).min(LONGEST))
+            else {
+                continue;
+            };
+            if name.eq_ignore_ascii_case(b"stale-while-revalidate") {
+                said.0 = said.0.max(seconds);
+            } else if name.eq_ignore_ascii_case(b"stale-if-error") {
+                said.1 = said.1.max(seconds);
+            }
+        }
+    }
+    said
 }
 
 /// Takes a filling request's conditions and range out (nginx's `proxy_cache` does): the app's
@@ -578,12 +685,17 @@ pub fn filling(
             (name.into_boxed_slice(), value.into_boxed_slice())
         })
         .collect();
+    let expires = Instant::now() + valid;
+    let (while_revalidate, if_error) = stale_said(&headers);
+    let stale = filler.times.stale;
     let mut filling = Filling {
         body,
         filler: Some(filler),
         status,
         headers,
-        expires: Instant::now() + valid,
+        expires,
+        stale_updating: expires + stale.max(while_revalidate),
+        stale_error: expires + stale.max(if_error),
         bytes: BytesMut::new(),
         vary,
     };
@@ -601,6 +713,8 @@ struct Filling {
     status: StatusCode,
     headers: Headers,
     expires: Instant,
+    stale_updating: Instant,
+    stale_error: Instant,
     bytes: BytesMut,
     vary: Varied,
 }
@@ -629,6 +743,8 @@ impl Filling {
                 headers: std::mem::take(&mut self.headers),
                 body: std::mem::take(&mut self.bytes).freeze(),
                 expires: self.expires,
+                stale_updating: self.stale_updating,
+                stale_error: self.stale_error,
                 vary: std::mem::take(&mut self.vary),
             };
             filler.cache.keep(&filler.key, answer);

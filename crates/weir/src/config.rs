@@ -409,6 +409,12 @@ pub struct RouteCache {
     /// an empty list: cookies do not matter, as nginx's default. `None` (the default): a
     /// request with any `Cookie` passes the cache.
     pub pass_cookies: Option<Vec<String>>,
+    /// `cache_stale`: how long past its time an answer is still served while one request
+    /// updates it, and when the upstream fails or answers `500`, `502`, `503` or `504` (nginx
+    /// `proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504`);
+    /// default 0: not at all, unless the upstream's `Cache-Control` allows it
+    /// (`stale-while-revalidate`, `stale-if-error`).
+    pub stale: Duration,
 }
 
 /// `limit_rate = "100k"`, `limit_rate_after = "1m"`: a response body is sent at most `rate`

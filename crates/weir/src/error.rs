@@ -252,6 +252,24 @@ impl ProxyError {
     }
 
     /// Who failed.
+    /// Whether the request's upstream gave no answer: it could not be reached, timed out,
+    /// broke off, or its queue refused the request (what `cache_stale` serves an expired answer
+    /// for, as nginx's `proxy_cache_use_stale error timeout`).
+    pub fn unanswered_upstream(&self) -> bool {
+        matches!(
+            self,
+            ProxyError::Connect { .. }
+                | ProxyError::ConnectTimeout { .. }
+                | ProxyError::ReadTimeout { .. }
+                | ProxyError::SendTimeout { .. }
+                | ProxyError::Upstream { .. }
+                | ProxyError::Unresolved { .. }
+                | ProxyError::QueueTimeout { .. }
+                | ProxyError::QueueFull { .. }
+                | ProxyError::Overloaded { .. }
+        )
+    }
+
     pub fn side(&self) -> Side {
         match self {
             ProxyError::Codec(_)

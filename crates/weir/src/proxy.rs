@@ -105,7 +105,8 @@ pub struct Route {
 /// A route's `cache`: the store (one for all routes) and the route's keys.
 struct RouteCache {
     cache: Arc<crate::cache::Cache>,
-    valid: Duration,
+    /// `cache` and `cache_stale`.
+    times: crate::cache::Times,
     /// `cache_pass_cookies`; `None`: any cookie passes.
     pass_cookies: Option<Box<[Box<str>]>>,
 }
@@ -170,7 +171,7 @@ impl RouteCache {
     }
 
     /// A kept answer for the request, or its part in filling one, and its
-    /// `$upstream_cache_status` (kept in its record).
+    /// `$upstream_cache_status` (kept in its record, and counted at the exit).
     async fn find<B>(
         &self,
         route: usize,
@@ -183,20 +184,22 @@ impl RouteCache {
             Ok(keyed) => keyed,
             Err("") => return None,
             Err(status) => {
-                self.cache.count(status);
                 record.rare().cache_status = status;
                 return None;
             }
         };
-        let (kept, status) = match self.cache.find(&key, fill, self.valid, request.headers()) {
+        let (kept, status) = match self.cache.find(&key, fill, self.times, request.headers()) {
             crate::cache::Found::Hit(answer) => (Some(answer), "HIT"),
+            crate::cache::Found::Updating(answer) => (Some(answer), "UPDATING"),
             crate::cache::Found::Wait(filling) => {
-                let kept = self
+                match self
                     .cache
                     .find_after_wait(&key, filling, request.headers())
-                    .await;
-                let status = if kept.is_some() { "HIT" } else { "MISS" };
-                (kept, status)
+                    .await
+                {
+                    Some((answer, status)) => (Some(answer), status),
+                    None => (None, "MISS"),
+                }
             }
             crate::cache::Found::Fill(filler) => {
                 let status = if filler.expired() { "EXPIRED" } else { "MISS" };
@@ -206,7 +209,6 @@ impl RouteCache {
             crate::cache::Found::Pass => (None, "MISS"),
         };
         record.rare().cache_status = status;
-        self.cache.count(status);
         kept.map(|answer| answer.response_to(request.headers()))
     }
 }
@@ -422,22 +424,35 @@ impl Proxy {
                 Err(error) => {
                     self.note_failure(&error, unanswered.upstream_name(), unanswered.client_ip());
                     unanswered.failed(&error);
-                    let page = pages.and_then(|pages| pages.page(error.status()));
-                    let (response, lines) = if page.is_none()
-                        && self.answer_lines_fit(unanswered.record.route(), rules_host.as_deref())
-                    {
-                        error.into_answer()
+                    // `cache_stale`: a request that filled its route's cache, and got no answer
+                    // from its upstream, gets the expired one while it may be served so.
+                    let stale = error
+                        .unanswered_upstream()
+                        .then(|| unanswered.record.take_filler())
+                        .flatten()
+                        .and_then(|filler| filler.stale(None));
+                    if let Some(stale) = stale {
+                        unanswered.record.rare().cache_status = "STALE";
+                        stale
                     } else {
-                        (error.into_response(), None)
-                    };
-                    let mut response = match lines {
-                        Some(lines) => response.map(|text| Body::answer(text, lines)),
-                        None => response.map(Body::full),
-                    };
-                    if let Some(page) = page {
-                        page.fill(&mut response);
+                        let page = pages.and_then(|pages| pages.page(error.status()));
+                        let (response, lines) = if page.is_none()
+                            && self
+                                .answer_lines_fit(unanswered.record.route(), rules_host.as_deref())
+                        {
+                            error.into_answer()
+                        } else {
+                            (error.into_response(), None)
+                        };
+                        let mut response = match lines {
+                            Some(lines) => response.map(|text| Body::answer(text, lines)),
+                            None => response.map(Body::full),
+                        };
+                        if let Some(page) = page {
+                            page.fill(&mut response);
+                        }
+                        response
                     }
-                    response
                 }
             };
             // The answer is edited where it is, not moved through each step (each move was a
@@ -466,6 +481,9 @@ impl Proxy {
             if let Some(limit) = self.limit_rate(&mut response, unanswered.record.route()) {
                 let body = std::mem::replace(response.body_mut(), Body::empty());
                 *response.body_mut() = crate::throttle::throttled(body, limit);
+            }
+            if let Some(cache) = &self.cache {
+                cache.count(unanswered.record.cache_status());
             }
             // The logging exit: counted now, logged when the body is done.
             unanswered.answered(&mut response);
@@ -733,8 +751,19 @@ impl Proxy {
                     .await?;
                 self.sent(&response, sent, record);
                 // A filler of the route's `cache`: its answer is this one (an `X-Accel-Redirect`'s
-                // is not kept, and its filler goes here, its waiters on).
+                // is not kept, and its filler goes here, its waiters on); or, for an upstream's
+                // `5xx`, the expired answer while `cache_stale` serves it.
                 let filler = record.take_filler();
+                let stale = filler
+                    .as_ref()
+                    .and_then(|filler| filler.stale(Some(response.status())));
+                if let Some(mut stale) = stale {
+                    record.rare().cache_status = "STALE";
+                    if let Some(limited) = limited {
+                        limited.add_headers(stale.headers_mut());
+                    }
+                    return Ok(stale);
+                }
                 match head
                     .as_ref()
                     .and_then(|head| Some((accel::redirect(response.headers())?, head)))

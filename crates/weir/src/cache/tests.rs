@@ -72,12 +72,21 @@ fn validity_is_the_upstreams_word_first_then_the_routes_for_200_301_302() {
     );
 }
 
+/// A route's `cache = "10s"`, without `cache_stale`.
+const KEEP: Times = Times {
+    valid: TEN,
+    stale: Duration::ZERO,
+};
+
 fn answer(body: &'static [u8], valid: Duration) -> Answer {
+    let expires = Instant::now() + valid;
     Answer {
         status: StatusCode::OK,
         headers: head(&[("Content-Type", "text/plain")]),
         body: Bytes::from_static(body),
-        expires: Instant::now() + valid,
+        expires,
+        stale_updating: expires,
+        stale_error: expires,
         vary: Box::default(),
     }
 }
@@ -92,14 +101,14 @@ fn filler(found: Found) -> Filler {
 #[tokio::test(start_paused = true)]
 async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
     let cache = Arc::new(Cache::new(1024 * 1024, 1024));
-    let first = filler(cache.find("k", true, TEN, &Headers::default()));
+    let first = filler(cache.find("k", true, KEEP, &Headers::default()));
     let first_filler_was_expired = first.expired();
     // A second request waits for the first; a HEAD passes.
-    let Found::Wait(filling) = cache.find("k", true, TEN, &Headers::default()) else {
+    let Found::Wait(filling) = cache.find("k", true, KEEP, &Headers::default()) else {
         panic!("expected to wait");
     };
     assert!(matches!(
-        cache.find("k", false, TEN, &Headers::default()),
+        cache.find("k", false, KEEP, &Headers::default()),
         Found::Pass
     ));
     let waiter = tokio::spawn({
@@ -113,29 +122,29 @@ async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
     tokio::task::yield_now().await;
     cache.keep(&first.key, answer(b"page", TEN));
     drop(first);
-    let Some(kept) = waiter.await.unwrap() else {
+    let Some((kept, "HIT")) = waiter.await.unwrap() else {
         panic!("the waiter gets the kept answer");
     };
     assert_eq!(kept.body, Bytes::from_static(b"page"));
     assert!(matches!(
-        cache.find("k", false, TEN, &Headers::default()),
+        cache.find("k", false, KEEP, &Headers::default()),
         Found::Hit(_)
     ));
     tokio::time::advance(TEN).await;
     // Expired: gone, and the next GET fills again.
-    let again = filler(cache.find("k", true, TEN, &Headers::default()));
+    let again = filler(cache.find("k", true, KEEP, &Headers::default()));
     assert!(again.expired());
     assert!(!first_filler_was_expired);
     assert_eq!(cache.used(), (0, 0));
     // Not kept: its requests pass for the route's time, then fill again.
     again.pass();
     assert!(matches!(
-        cache.find("k", true, TEN, &Headers::default()),
+        cache.find("k", true, KEEP, &Headers::default()),
         Found::Pass
     ));
     tokio::time::advance(TEN).await;
     assert!(matches!(
-        cache.find("k", true, TEN, &Headers::default()),
+        cache.find("k", true, KEEP, &Headers::default()),
         Found::Fill(_)
     ));
 }
@@ -143,8 +152,8 @@ async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
 #[tokio::test(start_paused = true)]
 async fn a_waiter_goes_upstream_when_the_filler_keeps_nothing_or_takes_too_long() {
     let cache = Arc::new(Cache::new(1024 * 1024, 1024));
-    let first = filler(cache.find("k", true, TEN, &Headers::default()));
-    let Found::Wait(filling) = cache.find("k", true, TEN, &Headers::default()) else {
+    let first = filler(cache.find("k", true, KEEP, &Headers::default()));
+    let Found::Wait(filling) = cache.find("k", true, KEEP, &Headers::default()) else {
         panic!("expected to wait");
     };
     let started = Instant::now();
@@ -155,8 +164,8 @@ async fn a_waiter_goes_upstream_when_the_filler_keeps_nothing_or_takes_too_long(
     assert_eq!(started.elapsed(), LOCK_WAIT);
     drop(first);
     // The filler gone (its client left): the next request fills.
-    let second = filler(cache.find("k", true, TEN, &Headers::default()));
-    let Found::Wait(filling) = cache.find("k", true, TEN, &Headers::default()) else {
+    let second = filler(cache.find("k", true, KEEP, &Headers::default()));
+    let Found::Wait(filling) = cache.find("k", true, KEEP, &Headers::default()) else {
         panic!("expected to wait");
     };
     drop(second);
@@ -192,7 +201,7 @@ fn kept_answers_hold_at_most_cache_size_the_oldest_out_first() {
     assert_eq!(cache.used(), (3 * one, 3));
     assert!(
         matches!(
-            cache.find("b", false, TEN, &Headers::default()),
+            cache.find("b", false, KEEP, &Headers::default()),
             Found::Pass
         ),
         "b was the oldest"
@@ -200,7 +209,7 @@ fn kept_answers_hold_at_most_cache_size_the_oldest_out_first() {
     for key in ["a", "c", "d"] {
         assert!(
             matches!(
-                cache.find(key, false, TEN, &Headers::default()),
+                cache.find(key, false, KEEP, &Headers::default()),
                 Found::Hit(_)
             ),
             "{key}"
@@ -222,19 +231,19 @@ async fn a_filling_body_is_kept_whole_and_one_past_the_most_is_not() {
     };
     let body = filling(
         stream(&[b"abc", b"def"]),
-        filler(cache.find("short", true, TEN, &Headers::default())),
+        filler(cache.find("short", true, KEEP, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
     );
     assert_eq!(body.collect().await.unwrap().to_bytes(), "abcdef");
-    let Found::Hit(kept) = cache.find("short", false, TEN, &Headers::default()) else {
+    let Found::Hit(kept) = cache.find("short", false, KEEP, &Headers::default()) else {
         panic!("kept");
     };
     assert_eq!(kept.body, "abcdef");
     let body = filling(
         stream(&[b"abcde", b"fghij"]),
-        filler(cache.find("long", true, TEN, &Headers::default())),
+        filler(cache.find("long", true, KEEP, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
@@ -242,7 +251,7 @@ async fn a_filling_body_is_kept_whole_and_one_past_the_most_is_not() {
     assert_eq!(body.collect().await.unwrap().to_bytes(), "abcdefghij");
     assert!(
         matches!(
-            cache.find("long", true, TEN, &Headers::default()),
+            cache.find("long", true, KEEP, &Headers::default()),
             Found::Pass
         ),
         "too long: passes"
@@ -250,14 +259,14 @@ async fn a_filling_body_is_kept_whole_and_one_past_the_most_is_not() {
     // An empty body is kept at once.
     let body = filling(
         Body::empty(),
-        filler(cache.find("empty", true, TEN, &Headers::default())),
+        filler(cache.find("empty", true, KEEP, &Headers::default())),
         StatusCode::FOUND,
         head(&[]),
         TEN,
     );
     drop(body);
     assert!(matches!(
-        cache.find("empty", false, TEN, &Headers::default()),
+        cache.find("empty", false, KEEP, &Headers::default()),
         Found::Hit(_)
     ));
 }
@@ -276,14 +285,14 @@ async fn answers_being_filled_hold_at_most_cache_size_together() {
     };
     let mut one = filling(
         chunks(&[b"123456", b"78"]),
-        filler(cache.find("one", true, TEN, &Headers::default())),
+        filler(cache.find("one", true, KEEP, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
     );
     let mut two = filling(
         chunks(&[b"abcdef"]),
-        filler(cache.find("two", true, TEN, &Headers::default())),
+        filler(cache.find("two", true, KEEP, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
@@ -299,18 +308,18 @@ async fn answers_being_filled_hold_at_most_cache_size_together() {
     assert!(one.frame().await.is_none());
     assert_eq!(cache.filling.load(Ordering::Acquire), 0);
     assert!(matches!(
-        cache.find("one", false, TEN, &Headers::default()),
+        cache.find("one", false, KEEP, &Headers::default()),
         Found::Hit(_)
     ));
     // Not kept, and not remembered as not to be kept: the next request fills it.
     assert!(matches!(
-        cache.find("two", true, TEN, &Headers::default()),
+        cache.find("two", true, KEEP, &Headers::default()),
         Found::Fill(_)
     ));
     // A body dropped half read gives its bytes back.
     let mut three = filling(
         chunks(&[b"123", b"456"]),
-        filler(cache.find("three", true, TEN, &Headers::default())),
+        filler(cache.find("three", true, KEEP, &Headers::default())),
         StatusCode::OK,
         head(&[]),
         TEN,
@@ -320,7 +329,7 @@ async fn answers_being_filled_hold_at_most_cache_size_together() {
     drop(three);
     assert_eq!(cache.filling.load(Ordering::Acquire), 0);
     assert!(matches!(
-        cache.find("three", true, TEN, &Headers::default()),
+        cache.find("three", true, KEEP, &Headers::default()),
         Found::Fill(_)
     ));
 }
@@ -333,7 +342,7 @@ async fn a_key_kept_again_and_again_takes_one_place_and_passing_keys_are_bounded
         cache.keep("hot", answer(b"page", Duration::from_secs(1)));
         tokio::time::advance(Duration::from_secs(1)).await;
         // Expired and looked up: out of the order too.
-        drop(cache.find("hot", true, TEN, &Headers::default()));
+        drop(cache.find("hot", true, KEEP, &Headers::default()));
     }
     {
         let store = cache.store();
@@ -343,9 +352,9 @@ async fn a_key_kept_again_and_again_takes_one_place_and_passing_keys_are_bounded
     // Keys remembered as not kept hold at most PASSING_MOST bytes, each counted once.
     let long = "k".repeat(1000);
     for index in 0..3000 {
-        filler(cache.find(&format!("{long}{index}"), true, TEN, &Headers::default())).pass();
+        filler(cache.find(&format!("{long}{index}"), true, KEEP, &Headers::default())).pass();
     }
-    filler(cache.find("again", true, TEN, &Headers::default())).pass();
+    filler(cache.find("again", true, KEEP, &Headers::default())).pass();
     let store = cache.store();
     assert!(
         store.passing_bytes <= PASSING_MOST,
@@ -365,7 +374,7 @@ async fn a_varying_answer_is_a_hit_for_the_same_values_and_one_variant_is_kept()
     let cache = Arc::new(Cache::new(1024 * 1024, 1024));
     let gzip = head(&[("Accept-Encoding", "gzip"), ("Cookie", "a=1")]);
     let plain = head(&[]);
-    let fill = |request: &Headers| filler(cache.find("k", true, TEN, request));
+    let fill = |request: &Headers| filler(cache.find("k", true, KEEP, request));
     let body = filling(
         Body::full("gzipped"),
         fill(&gzip),
@@ -375,16 +384,16 @@ async fn a_varying_answer_is_a_hit_for_the_same_values_and_one_variant_is_kept()
     );
     assert_eq!(body.collect().await.unwrap().to_bytes(), "gzipped");
     let same = head(&[("accept-encoding", "gzip"), ("cookie", "a=1")]);
-    let Found::Hit(kept) = cache.find("k", false, TEN, &same) else {
+    let Found::Hit(kept) = cache.find("k", false, KEEP, &same) else {
         panic!("the same values: a hit");
     };
     assert_eq!(kept.body, "gzipped");
     assert!(
-        matches!(cache.find("k", false, TEN, &plain), Found::Pass),
+        matches!(cache.find("k", false, KEEP, &plain), Found::Pass),
         "another variant: no hit"
     );
     assert!(matches!(
-        cache.find("k", false, TEN, &head(&[("Accept-Encoding", "gzip")])),
+        cache.find("k", false, KEEP, &head(&[("Accept-Encoding", "gzip")])),
         Found::Pass
     ));
     // The other variant fills the key, and is the one kept.
@@ -396,6 +405,148 @@ async fn a_varying_answer_is_a_hit_for_the_same_values_and_one_variant_is_kept()
         TEN,
     );
     assert_eq!(body.collect().await.unwrap().to_bytes(), "plain");
-    assert!(matches!(cache.find("k", false, TEN, &plain), Found::Hit(_)));
-    assert!(matches!(cache.find("k", false, TEN, &gzip), Found::Pass));
+    assert!(matches!(
+        cache.find("k", false, KEEP, &plain),
+        Found::Hit(_)
+    ));
+    assert!(matches!(cache.find("k", false, KEEP, &gzip), Found::Pass));
+}
+
+/// Fills `key` with `body` and `headers`, kept for ten seconds under `times`.
+async fn fill_with(
+    cache: &Arc<Cache>,
+    key: &str,
+    times: Times,
+    headers: Headers,
+    body: &'static str,
+) {
+    use http_body_util::BodyExt;
+    let body = filling(
+        Body::boxed(Frames(vec![Bytes::from_static(body.as_bytes())].into())),
+        filler(cache.find(key, true, times, &Headers::default())),
+        StatusCode::OK,
+        headers,
+        TEN,
+    );
+    body.collect().await.unwrap();
+}
+
+fn body_of(response: Response<Body>) -> Bytes {
+    match response.into_body() {
+        Body::Full(bytes) => bytes.unwrap_or_default(),
+        _ => panic!("a kept answer's body is whole"),
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_expired_answer_is_served_while_it_is_updated_and_when_its_upstream_fails() {
+    let cache = Arc::new(Cache::new(1024 * 1024, 1024));
+    let none = Headers::default();
+    // `cache_stale = "60s"`: both ways, for a minute past its ten seconds.
+    let stale = Times {
+        valid: TEN,
+        stale: Duration::from_secs(60),
+    };
+    fill_with(&cache, "k", stale, head(&[]), "old").await;
+    tokio::time::advance(Duration::from_secs(11)).await;
+    let updater = filler(cache.find("k", true, stale, &none));
+    assert!(updater.expired());
+    for fill in [true, false] {
+        let Found::Updating(answer) = cache.find("k", fill, stale, &none) else {
+            panic!("while the key is updated, its expired answer is served (fill: {fill})");
+        };
+        assert_eq!(answer.body, "old");
+    }
+    // Its upstream's answer: a 200 or a 404 is its own; a 5xx, or none, gets the expired one.
+    assert!(updater.stale(Some(StatusCode::OK)).is_none());
+    assert!(updater.stale(Some(StatusCode::NOT_FOUND)).is_none());
+    let response = updater.stale(Some(StatusCode::BAD_GATEWAY)).unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(body_of(response), "old");
+    drop(updater);
+    let updater = filler(cache.find("k", true, stale, &none));
+    assert_eq!(body_of(updater.stale(None).unwrap()), "old");
+    drop(updater);
+    // Past the minute, it is spent: gone, and a failing upstream's answer is the client's.
+    tokio::time::advance(Duration::from_secs(60)).await;
+    let updater = filler(cache.find("k", true, stale, &none));
+    assert!(updater.expired());
+    assert_eq!(cache.used().1, 0);
+    assert!(updater.stale(None).is_none());
+    drop(updater);
+    // Without `cache_stale`, an expired answer is served no more.
+    fill_with(&cache, "k", KEEP, head(&[]), "old").await;
+    tokio::time::advance(Duration::from_secs(11)).await;
+    let updater = filler(cache.find("k", true, KEEP, &none));
+    assert!(matches!(cache.find("k", true, KEEP, &none), Found::Wait(_)));
+    assert!(updater.stale(None).is_none());
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_upstreams_stale_extensions_are_read_and_a_waiter_gets_a_stale_answer() {
+    let cache = Arc::new(Cache::new(1024 * 1024, 1024));
+    let none = Headers::default();
+    // `stale-if-error` only: a request that comes while the key is updated waits, and when the
+    // update fails, the waiter gets the expired answer too.
+    let if_error = head(&[("Cache-Control", "max-age=10, stale-if-error=60")]);
+    fill_with(&cache, "k", KEEP, if_error, "old").await;
+    tokio::time::advance(Duration::from_secs(11)).await;
+    let updater = filler(cache.find("k", true, KEEP, &none));
+    let Found::Wait(filling) = cache.find("k", true, KEEP, &none) else {
+        panic!("no stale-while-revalidate: the request waits");
+    };
+    let waiter = tokio::spawn({
+        let cache = Arc::clone(&cache);
+        async move {
+            cache
+                .find_after_wait("k", filling, &Headers::default())
+                .await
+        }
+    });
+    tokio::task::yield_now().await;
+    assert_eq!(body_of(updater.stale(None).unwrap()), "old");
+    drop(updater);
+    let Some((answer, "STALE")) = waiter.await.unwrap() else {
+        panic!("the waiter gets the expired answer the failing update left");
+    };
+    assert_eq!(answer.body, "old");
+    // An update whose answer is not kept (a 404 now) makes the expired answer go: the key's
+    // requests pass, and its waiters go upstream.
+    let updater = filler(cache.find("k", true, KEEP, &none));
+    let Found::Wait(filling) = cache.find("k", true, KEEP, &none) else {
+        panic!("the request waits");
+    };
+    assert!(updater.stale(Some(StatusCode::NOT_FOUND)).is_none());
+    updater.pass();
+    assert!(cache.find_after_wait("k", filling, &none).await.is_none());
+    assert_eq!(cache.used().1, 0);
+    // `stale-while-revalidate=30`: the expired answer while updated, for 30 seconds.
+    let revalidate = head(&[("Cache-Control", "max-age=10, stale-while-revalidate=30")]);
+    fill_with(&cache, "r", KEEP, revalidate, "old").await;
+    tokio::time::advance(Duration::from_secs(11)).await;
+    let updater = filler(cache.find("r", true, KEEP, &none));
+    assert!(matches!(
+        cache.find("r", true, KEEP, &none),
+        Found::Updating(_)
+    ));
+    tokio::time::advance(Duration::from_secs(30)).await;
+    assert!(matches!(cache.find("r", true, KEEP, &none), Found::Wait(_)));
+    assert!(updater.stale(None).is_none(), "no stale-if-error");
+    // An upstream's time past the clock's end is a year.
+    let huge = "max-age=18446744073709551615, stale-if-error=18446744073709551615";
+    let huge = head(&[("Cache-Control", huge)]);
+    let valid = validity(StatusCode::OK, &huge, TEN).unwrap();
+    let body = crate::cache::filling(
+        Body::full(Bytes::from_static(b"kept")),
+        filler(cache.find("huge", true, KEEP, &none)),
+        StatusCode::OK,
+        huge,
+        valid,
+    );
+    http_body_util::BodyExt::collect(body).await.unwrap();
+    assert_eq!(valid, LONGEST);
+    assert!(matches!(
+        cache.find("huge", false, KEEP, &none),
+        Found::Hit(_)
+    ));
 }

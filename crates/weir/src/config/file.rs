@@ -321,6 +321,7 @@ struct RawRoute {
     read_timeout: Option<Spanned<DurationValue>>,
     cache: Option<Spanned<DurationValue>>,
     cache_pass_cookies: Option<Spanned<Vec<Spanned<String>>>>,
+    cache_stale: Option<Spanned<DurationValue>>,
     priority: Option<Spanned<String>>,
     priority_header: Option<Spanned<String>>,
     // Header rules, access rules, dot-files, static fallbacks: validated in `file/rules.rs`.
@@ -2045,19 +2046,43 @@ fn validate_routes(
     Ok(routes)
 }
 
+/// The longest `cache` and `cache_stale` (a year).
+const CACHE_LONGEST: Duration = Duration::from_secs(365 * 86400);
+
 /// `cache` (a time, `0` for only what the upstream says) on a route with an upstream, and
-/// `cache_pass_cookies` (cookie names) only beside it.
+/// `cache_pass_cookies` (cookie names) and `cache_stale` (a time) only beside it.
 fn route_cache(raw: &RawRoute) -> Result<Option<super::RouteCache>, Problem> {
     let Some(valid) = raw.cache.as_ref() else {
-        return match raw.cache_pass_cookies.as_ref() {
-            None => Ok(None),
-            Some(cookies) => Err(Problem::new(
+        if let Some(cookies) = raw.cache_pass_cookies.as_ref() {
+            return Err(Problem::new(
                 ConfigErrorKind::InvalidValue,
                 cookies.span(),
                 "cache_pass_cookies says which requests pass the route's cache: add cache = \"10s\" (how long an answer is kept), or remove it",
-            )),
-        };
+            ));
+        }
+        if let Some(stale) = raw.cache_stale.as_ref() {
+            return Err(Problem::new(
+                ConfigErrorKind::InvalidValue,
+                stale.span(),
+                "cache_stale says how long the route's cache serves an expired answer: add cache = \"10s\" (how long an answer is kept), or remove it",
+            ));
+        }
+        return Ok(None);
     };
+    for time in [Some(valid), raw.cache_stale.as_ref()]
+        .into_iter()
+        .flatten()
+    {
+        if time.get_ref().0 > CACHE_LONGEST {
+            return Err(invalid(
+                time.span(),
+                format!(
+                    "expected a time of at most 365d, found {}",
+                    super::units::format_duration(time.get_ref().0)
+                ),
+            ));
+        }
+    }
     if raw.upstream.is_none() && raw.fallback_upstream.is_none() {
         return Err(Problem::new(
             ConfigErrorKind::Conflict,
@@ -2100,6 +2125,10 @@ fn route_cache(raw: &RawRoute) -> Result<Option<super::RouteCache>, Problem> {
     Ok(Some(super::RouteCache {
         valid: valid.get_ref().0,
         pass_cookies,
+        stale: raw
+            .cache_stale
+            .as_ref()
+            .map_or(Duration::ZERO, |stale| stale.get_ref().0),
     }))
 }
 

@@ -326,6 +326,9 @@ impl Config {
                     true => write!(out, "    keeps answers as the upstream says")?,
                     false => write!(out, "    keeps answers {}", format_duration(cache.valid))?,
                 }
+                if !cache.stale.is_zero() {
+                    write!(out, ", then {} stale", format_duration(cache.stale))?;
+                }
                 match cache.pass_cookies.as_deref() {
                     None => writeln!(out, "; a request with a cookie passes")?,
                     Some([]) => writeln!(out, "; cookies do not matter")?,

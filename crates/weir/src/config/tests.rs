@@ -3642,7 +3642,8 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
         config.routes[0].cache,
         Some(RouteCache {
             valid: Duration::from_secs(10),
-            pass_cookies: None
+            pass_cookies: None,
+            stale: Duration::ZERO,
         })
     );
     let config = parse(&route("cache = 0\ncache_pass_cookies = [\"sessionid\"]\n"));
@@ -3650,7 +3651,8 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
         config.routes[0].cache,
         Some(RouteCache {
             valid: Duration::ZERO,
-            pass_cookies: Some(vec!["sessionid".into()])
+            pass_cookies: Some(vec!["sessionid".into()]),
+            stale: Duration::ZERO,
         })
     );
     assert_eq!(parse(&route("")).routes[0].cache, None);
@@ -3701,6 +3703,33 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
         9,
         "routes[0].cache",
         &["X-Accel-Redirect"],
+    );
+    // `cache_stale`: beside `cache`, at most a year, and told by `weir check`.
+    let config = parse(&route("cache = \"1s\"\ncache_stale = \"10m\"\n"));
+    assert_eq!(
+        config.routes[0].cache.as_ref().map(|cache| cache.stale),
+        Some(Duration::from_secs(600))
+    );
+    let summary = config.summary();
+    assert!(
+        summary.contains("    keeps answers 1s, then 10m stale; a request with a cookie passes\n"),
+        "{summary}"
+    );
+    assert_error(
+        &reject(&route("cache_stale = \"10m\"\n")),
+        ConfigErrorKind::InvalidValue,
+        6,
+        15,
+        "routes[0].cache_stale",
+        &["add cache = \"10s\""],
+    );
+    assert_error(
+        &reject(&route("cache = \"1s\"\ncache_stale = \"400d\"\n")),
+        ConfigErrorKind::InvalidValue,
+        7,
+        15,
+        "routes[0].cache_stale",
+        &["at most 365d"],
     );
     let server = parse(&with_app(
         "[server]\ncache_size = \"8m\"\ncache_max_answer = \"64k\"\n",

@@ -246,7 +246,10 @@ impl Proxy {
                         .map(|(kept, cache)| {
                             Box::new(super::RouteCache {
                                 cache: Arc::clone(cache),
-                                valid: kept.valid,
+                                times: crate::cache::Times {
+                                    valid: kept.valid,
+                                    stale: kept.stale,
+                                },
                                 pass_cookies: kept.pass_cookies.as_ref().map(|names| {
                                     names.iter().map(|name| name.as_str().into()).collect()
                                 }),

@@ -439,3 +439,110 @@ response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
     assert_eq!(app.requests(), 1);
     drop(slow);
 }
+
+/// `cache_stale`, as nginx's `proxy_cache_use_stale updating error timeout http_500 http_502
+/// http_503 http_504`: an expired answer goes to the requests that come while one request
+/// updates it (`UPDATING`), and to the request whose app answers `500` or is down (`STALE`).
+/// With `WEIR_E2E=1`, nginx with those directives gives the same answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_answer_is_served_while_it_is_updated_and_when_the_app_fails() {
+    let app = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[upstreams.app]
+servers = ["{}"]
+
+[[routes]]
+path = "/"
+upstream = "app"
+cache = "1s"
+cache_stale = "1m"
+response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
+"#,
+        app.address
+    ))
+    .await;
+    check_stale(gateway.addr, &app, "weir").await;
+
+    if !nginx_enabled() {
+        return;
+    }
+    let app = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let http = format!(
+        "    proxy_cache_path {} keys_zone=kept:1m;\n",
+        dir.path().display()
+    );
+    let server = format!(
+        "        location / {{ proxy_pass http://{}; proxy_cache kept; proxy_cache_valid 1s;\n\
+         proxy_cache_lock on;\n\
+         proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;\n\
+         add_header X-Cache-Status $upstream_cache_status always; }}\n",
+        app.address
+    );
+    let nginx = Nginx::start(&http, &server).expect("nginx starts");
+    check_stale(nginx.addr, &app, "nginx").await;
+}
+
+async fn check_stale(gateway: std::net::SocketAddr, app: &UpstreamServer, who: &str) {
+    let path = format!("/counted?case=stale-{who}-{}", std::process::id());
+    let told = |reply: &weir_testkit::Reply| {
+        (
+            reply.status.as_u16(),
+            reply
+                .header("x-cache-status")
+                .unwrap_or_default()
+                .to_string(),
+            String::from_utf8_lossy(&reply.body).into_owned(),
+        )
+    };
+    let (status, cache, first) = told(&reply(gateway, "GET", &path, &[]).await);
+    assert_eq!((status, cache.as_str()), (200, "MISS"), "{who}");
+    // Expired (nginx counts whole seconds, and keeps it up to a second longer): the app's 500
+    // leaves the expired answer to its request.
+    let expire = std::time::Duration::from_millis(2100);
+    tokio::time::sleep(expire).await;
+    let failed = reply(gateway, "GET", &path, &[("x-counted-status", "500")]).await;
+    assert_eq!(told(&failed), (200, "STALE".into(), first.clone()), "{who}");
+    // A slow update: the request that comes while it runs gets the expired answer at once, and
+    // the one after it the new answer.
+    let asked = app.requests();
+    let updating = tokio::spawn({
+        let path = path.clone();
+        async move { reply(gateway, "GET", &path, &[("x-counted-ms", "500")]).await }
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while app.requests() == asked {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{who}: the update reached the app"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let meanwhile = reply(gateway, "GET", &path, &[]).await;
+    assert_eq!(
+        told(&meanwhile),
+        (200, "UPDATING".into(), first.clone()),
+        "{who}"
+    );
+    let (status, cache, updated) = told(&updating.await.unwrap());
+    assert_eq!((status, cache.as_str()), (200, "EXPIRED"), "{who}");
+    assert_ne!(updated, first, "{who}");
+    let after = reply(gateway, "GET", &path, &[]).await;
+    assert_eq!(told(&after), (200, "HIT".into(), updated.clone()), "{who}");
+    // Expired again, and the app down: the expired answer, not a 502.
+    tokio::time::sleep(expire).await;
+    app.stop();
+    let down = reply(gateway, "GET", &path, &[]).await;
+    assert_eq!(told(&down), (200, "STALE".into(), updated), "{who}");
+    // Another page was never kept: its request gets the failure.
+    let missing = format!("{path}-missing");
+    assert_eq!(
+        reply(gateway, "GET", &missing, &[]).await.status.as_u16(),
+        502,
+        "{who}"
+    );
+}
