@@ -4956,6 +4956,9 @@ impl<'a> Translator<'a> {
             }
             if let Some(cache) = &route.cache {
                 table.set("cache", toml_out::string(&cache.valid), Some(&cache.source));
+                if let Some((stale, source)) = &cache.stale {
+                    table.set("cache_stale", toml_out::string(stale), Some(source));
+                }
                 if let Some(cookies) = &cache.pass_cookies {
                     let names: Vec<String> =
                         cookies.iter().map(|name| toml_out::string(name)).collect();

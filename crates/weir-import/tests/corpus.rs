@@ -1143,6 +1143,8 @@ fn a_django_sites_microcache() {
     let cache = pages.cache.as_ref().expect("the pages are kept");
     assert_eq!(cache.valid, std::time::Duration::from_secs(1));
     assert_eq!(cache.pass_cookies, Some(vec!["sessionid".to_string()]));
+    // Served expired while the zone's `inactive=10m` would keep it.
+    assert_eq!(cache.stale, std::time::Duration::from_secs(600));
     assert!(route(&config, None, "/api/").cache.is_none());
     expect(
         &imported,
@@ -1163,6 +1165,12 @@ fn a_django_sites_microcache() {
         "sessionid",
     );
     expect(&imported, Kind::Translated, "proxy_cache_lock on", "always");
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_cache_use_stale updating",
+        "cache_stale",
+    );
     expect(
         &imported,
         Kind::Approximated,

@@ -1,6 +1,8 @@
 //! nginx's `proxy_cache` and its kin: a location's `proxy_cache ZONE` with the
 //! `proxy_cache_valid` in force becomes its route's `cache` (the time a `200` is kept), and the
-//! `$cookie_NAME`s of `proxy_cache_bypass` / `proxy_no_cache` its `cache_pass_cookies`.
+//! `$cookie_NAME`s of `proxy_cache_bypass` / `proxy_no_cache` its `cache_pass_cookies`, and
+//! `proxy_cache_use_stale` its `cache_stale` (the zone's `inactive`: how long nginx keeps an
+//! expired answer to serve).
 //!
 //! weir keeps answers in memory, so the zone's path, levels and disk sizes do not carry; weir
 //! always locks (`proxy_cache_lock on`), passes a request with `Authorization`, and keys by
@@ -16,6 +18,9 @@ pub(super) struct RouteCache {
     pub valid: String,
     /// The cookies that pass (`Some(vec![])`: none do); `None`: any cookie passes.
     pub pass_cookies: Option<Vec<String>>,
+    /// How long an expired answer is served (`"600s"`), with the `proxy_cache_use_stale` that
+    /// asks for it.
+    pub stale: Option<(String, Source)>,
     /// The `proxy_cache` in force.
     pub source: Source,
 }
@@ -29,6 +34,9 @@ pub(super) struct CacheScope<'a> {
     /// The `proxy_cache_bypass`es and `proxy_no_cache`s of the nearest level that has some.
     pub bypass: Vec<&'a Directive>,
     pub no_cache: Vec<&'a Directive>,
+    pub use_stale: Option<&'a Directive>,
+    /// The `proxy_cache_path`s (of `http`).
+    pub paths: Vec<&'a Directive>,
 }
 
 impl<'a> CacheScope<'a> {
@@ -41,6 +49,8 @@ impl<'a> CacheScope<'a> {
         for directive in block {
             match directive.name.as_str() {
                 "proxy_cache" => self.proxy_cache = Some(directive),
+                "proxy_cache_use_stale" => self.use_stale = Some(directive),
+                "proxy_cache_path" => self.paths.push(directive),
                 "proxy_cache_valid" => valid.push(directive),
                 "proxy_cache_bypass" => bypass.push(directive),
                 "proxy_no_cache" => no_cache.push(directive),
@@ -66,12 +76,71 @@ impl<'a> CacheScope<'a> {
             Some(zone) if zone.contains('$') => return None,
             Some(_) => {}
         }
+        let stale = self
+            .use_stale
+            .filter(|use_stale| stale_served(use_stale).0)
+            .map(|use_stale| {
+                let zone = proxy_cache.args.first().map(String::as_str).unwrap_or("");
+                (kept_stale(&self.paths, zone), use_stale.source.clone())
+            });
         Some(RouteCache {
             valid: kept_time(&self.valid).0.unwrap_or_else(|| "0s".into()),
             pass_cookies: passing_cookies(&self.bypass, &self.no_cache).0,
+            stale,
             source: proxy_cache.source.clone(),
         })
     }
+}
+
+/// The conditions of `proxy_cache_use_stale` weir's `cache_stale` serves an expired answer
+/// for, all of them at once.
+const STALE_WHEN: [&str; 8] = [
+    "updating",
+    "error",
+    "timeout",
+    "invalid_header",
+    "http_500",
+    "http_502",
+    "http_503",
+    "http_504",
+];
+
+/// Whether a `proxy_cache_use_stale` serves expired answers in some case weir's `cache_stale`
+/// has, and the cases it does not name that `cache_stale` serves them in too (or that it names
+/// and weir does not).
+fn stale_served(use_stale: &Directive) -> (bool, Vec<String>) {
+    let named: Vec<&str> = use_stale.args.iter().map(String::as_str).collect();
+    let served = named.iter().any(|arg| STALE_WHEN.contains(arg));
+    let mut differs: Vec<String> = STALE_WHEN
+        .iter()
+        .filter(|when| **when != "invalid_header" && !named.contains(when))
+        .map(|when| format!("{when} (weir serves it then too)"))
+        .collect();
+    differs.extend(
+        named
+            .iter()
+            .filter(|arg| !STALE_WHEN.contains(arg) && **arg != "off")
+            .map(|arg| format!("{arg} (weir does not serve it then)")),
+    );
+    (served, differs)
+}
+
+/// How long nginx keeps an answer of `zone` unasked, which an expired one is served within:
+/// its `proxy_cache_path`'s `inactive` (10 minutes by default).
+fn kept_stale(paths: &[&Directive], zone: &str) -> String {
+    let path = paths.iter().find(|path| {
+        path.args.iter().any(|arg| {
+            arg.strip_prefix("keys_zone=")
+                .is_some_and(|keys| keys.split(':').next() == Some(zone))
+        })
+    });
+    path.and_then(|path| {
+        path.args
+            .iter()
+            .find_map(|arg| arg.strip_prefix("inactive="))
+            .and_then(super::duration)
+    })
+    .unwrap_or_else(|| "600s".into())
 }
 
 /// The time `proxy_cache_valid`s give a `200`, and what of them weir does not say (other
@@ -243,9 +312,25 @@ pub(super) fn note(directive: &Directive) -> (Kind, String) {
             Kind::Approximated,
             "weir answers a HEAD from a kept GET's answer and sends one that finds none upstream as a HEAD, keeping nothing".into(),
         ),
-        "proxy_cache_use_stale" | "proxy_cache_background_update" | "proxy_cache_revalidate" => (
+        "proxy_cache_use_stale" => match stale_served(directive) {
+            (false, _) => (Kind::Translated, "the default: weir serves no expired answer (cache_stale = 0)".into()),
+            (true, differs) if differs.is_empty() => (
+                Kind::Translated,
+                "cache_stale on the routes it applies to, as long as the zone's inactive (10m by default): an expired answer goes to the requests that come while one updates it, and to one whose upstream fails or answers 500, 502, 503 or 504".into(),
+            ),
+            (true, differs) => (
+                Kind::Approximated,
+                format!("cache_stale on the routes it applies to, as long as the zone's inactive (10m by default), serves an expired answer while one request updates it and when the upstream fails or answers 500, 502, 503 or 504, all together; not as here: {}", differs.join(", ")),
+            ),
+        },
+        "proxy_cache_background_update" if first == "off" => (Kind::Translated, "the default: the request that finds an answer expired updates it, and waits for its upstream".into()),
+        "proxy_cache_background_update" => (
             Kind::Approximated,
-            "weir serves no stale answer and revalidates none: an expired answer is filled again by one request while the others wait".into(),
+            "weir updates no answer in the background: the request that finds it expired waits for its upstream, while the others get the expired answer (cache_stale)".into(),
+        ),
+        "proxy_cache_revalidate" => (
+            Kind::Approximated,
+            "weir revalidates no answer: an expired answer is filled again whole by one request".into(),
         ),
         "proxy_cache_min_uses" => (Kind::Approximated, "weir keeps an answer the first time".into()),
         _ => (Kind::Unsupported, "weir's cache has no such setting".into()),
@@ -296,6 +381,31 @@ mod tests {
         );
         assert_eq!(valid(&["proxy_cache_valid 404 1m"]), (None, 1));
         assert_eq!(valid(&[]), (None, 0));
+    }
+
+    #[test]
+    fn use_stale_is_served_as_long_as_the_zone_keeps_and_what_differs_is_named() {
+        let served = |line: &str| {
+            let (served, differs) = stale_served(&directive(line));
+            (served, differs.len())
+        };
+        let all =
+            "proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504";
+        assert_eq!(served(all), (true, 0));
+        assert_eq!(served(&format!("{all} invalid_header")), (true, 0));
+        // The ones not named are served too; http_404 is not.
+        assert_eq!(served("proxy_cache_use_stale updating"), (true, 6));
+        assert_eq!(served(&format!("{all} http_404")), (true, 1));
+        assert_eq!(served("proxy_cache_use_stale off"), (false, 7));
+        assert_eq!(served("proxy_cache_use_stale http_404"), (false, 8));
+        let paths = [
+            directive("proxy_cache_path /a keys_zone=one:10m inactive=1h"),
+            directive("proxy_cache_path /b levels=1:2 keys_zone=two:10m"),
+        ];
+        let paths: Vec<&Directive> = paths.iter().collect();
+        assert_eq!(kept_stale(&paths, "one"), "3600s");
+        assert_eq!(kept_stale(&paths, "two"), "600s");
+        assert_eq!(kept_stale(&paths, "three"), "600s");
     }
 
     #[test]
