@@ -546,3 +546,62 @@ async fn check_stale(gateway: std::net::SocketAddr, app: &UpstreamServer, who: &
         "{who}"
     );
 }
+
+/// A full upstream's refusal is no answer from it: with `cache_stale`, the request that would
+/// update an expired page gets that page (`STALE`) where it would get 503, so an overloaded
+/// app's pages stay up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_answer_stands_in_for_a_full_upstreams_refusal() {
+    let app = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+
+[upstreams.app]
+servers = ["{}"]
+max_connections = 1
+queue_size = 0
+
+[[routes]]
+path = "/"
+upstream = "app"
+cache = "1s"
+cache_stale = "1m"
+response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
+"#,
+        app.address
+    ))
+    .await;
+    let path = "/counted?case=refused";
+    let first = reply(gateway.addr, "GET", path, &[]).await;
+    assert_eq!(first.header("x-cache-status"), Some("MISS"));
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    // The app's one place taken by a slow request.
+    let asked = app.requests();
+    let slow = tokio::spawn(async move {
+        reply(
+            gateway.addr,
+            "GET",
+            "/counted?case=slow",
+            &[("x-counted-ms", "2000")],
+        )
+        .await
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while app.requests() == asked {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the slow request reached the app"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let refused = reply(gateway.addr, "GET", path, &[]).await;
+    assert_eq!(refused.status.as_u16(), 200);
+    assert_eq!(refused.header("x-cache-status"), Some("STALE"));
+    assert_eq!(refused.body, first.body);
+    // A page never kept gets the refusal.
+    let missing = reply(gateway.addr, "GET", "/counted?case=never-kept", &[]).await;
+    assert_eq!(missing.status.as_u16(), 503);
+    assert_eq!(slow.await.unwrap().status.as_u16(), 200);
+}
