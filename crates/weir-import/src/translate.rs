@@ -3473,6 +3473,23 @@ impl<'a> Translator<'a> {
             if let Some((name, uri)) = self.proxy_pass(proxy_pass, &path, !regex) {
                 target = Some((RouteTarget::Upstream(name), proxy_pass.source.clone()));
                 upstream_path = uri;
+                // `rewrite ^/api/(.*)$ /$1 break;` before it: the path sent is the rewritten
+                // one, whatever URI the proxy_pass has (nginx ignores it then).
+                let rewrites: Vec<&Directive> = block
+                    .iter()
+                    .filter(|inner| inner.name == "rewrite")
+                    .collect();
+                let prefixed = matches!(path_match, PathMatch::Prefix | PathMatch::PrefixStop);
+                if let ([rewrite], true) = (rewrites.as_slice(), prefixed) {
+                    if let Some(swapped) = rewrite_prefix(&path, rewrite) {
+                        handled.insert(*rewrite as *const Directive);
+                        self.translated(
+                            rewrite,
+                            format!("upstream_path = {swapped:?}: the location's {path:?} is replaced with it in the path sent upstream, the query kept, as this rewrite does to every path the location takes"),
+                        );
+                        upstream_path = Some(swapped);
+                    }
+                }
             }
         } else if let Some(try_files) = block.iter().find(|inner| inner.name == "try_files") {
             handled.insert(try_files as *const Directive);
@@ -6003,6 +6020,47 @@ fn fallback_file(uri: &str, path: &str, path_match: PathMatch) -> Result<String,
 /// The most a route's regex may take once compiled: weir's own limit (`routing::REGEX_SIZE_LIMIT`).
 const REGEX_SIZE_LIMIT: usize = 1 << 20;
 
+/// The `upstream_path` of a prefix location `location` whose `rewrite REGEX REPLACEMENT break`
+/// swaps a literal prefix for another on every path it takes: `^LITERAL(.*)$` (or `(/.*)`, when
+/// the location's path goes on with `/` past the literal), `REPLACEMENT` a literal path ending in
+/// `$1`, and the location's path starting with the literal. `None` for any other rewrite.
+fn rewrite_prefix(location: &str, rewrite: &Directive) -> Option<String> {
+    let [regex, replacement, flag] = rewrite.args.as_slice() else {
+        return None;
+    };
+    if flag != "break" {
+        return None;
+    }
+    let body = regex.strip_prefix('^')?;
+    let body = body.strip_suffix('$').unwrap_or(body);
+    let (literal, rest) = body.split_at(body.find('(')?);
+    let slash = match rest {
+        "(.*)" => false,
+        "(/.*)" => true,
+        _ => return None,
+    };
+    // The literal as the path it matches: only path characters, `\` escaping one of them.
+    let mut matched = String::new();
+    let mut chars = literal.chars();
+    while let Some(char) = chars.next() {
+        let char = match char {
+            '\\' => chars.next()?,
+            '.' | '*' | '+' | '?' | '[' | ']' | '{' | '}' | '|' | '^' | '$' | ')' => return None,
+            char => char,
+        };
+        if !(char.is_ascii_alphanumeric() || "-._~/%".contains(char)) {
+            return None;
+        }
+        matched.push(char);
+    }
+    let after = location.strip_prefix(matched.as_str())?;
+    if slash && !after.starts_with('/') {
+        return None;
+    }
+    let swapped = format!("{}{after}", replacement.strip_suffix("$1")?);
+    (!swapped.contains('$') && is_plain_path(&swapped)).then_some(swapped)
+}
+
 /// Whether `uri` is what weir's `upstream_path` takes: a path (RFC 3986 `path-absolute`
 /// characters), no query or fragment, no `..` segment, each `%` escape whole and none of them a
 /// NUL.
@@ -6120,6 +6178,56 @@ fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rewrite_break_that_swaps_a_prefix_is_an_upstream_path() {
+        let swapped = |location: &str, rewrite: &str| {
+            let args: Vec<String> = rewrite.split_whitespace().map(String::from).collect();
+            let directive = Directive {
+                name: "rewrite".into(),
+                args,
+                block: None,
+                source: Source {
+                    file: "nginx.conf".into(),
+                    line: 1,
+                },
+            };
+            rewrite_prefix(location, &directive)
+        };
+        let some = |path: &str| Some(path.to_string());
+        assert_eq!(swapped("/api/", "^/api/(.*)$ /$1 break"), some("/"));
+        assert_eq!(swapped("/api/", "^/api/(.*) /$1 break"), some("/"));
+        assert_eq!(swapped("/api/", "^/api(.*)$ $1 break"), some("/"));
+        assert_eq!(swapped("/api/", "^/api(/.*)$ $1 break"), some("/"));
+        assert_eq!(
+            swapped("/v1/", "^/v1/(.*)$ /api/v1/$1 break"),
+            some("/api/v1/")
+        );
+        assert_eq!(swapped("/api/v2/", "^/api/(.*)$ /$1 break"), some("/v2/"));
+        assert_eq!(
+            swapped("/static.v1/", r"^/static\.v1/(.*)$ /$1 break"),
+            some("/")
+        );
+        // Not a swap of every path the location takes, or not weir's to say: none.
+        for (location, rewrite) in [
+            ("/api/", "^/api/(.*)$ /$1 last"),
+            ("/api/", "^/api/(.*)$ /$1 permanent"),
+            ("/api/", "^/api/(.*)$ /$1"),
+            ("/api", "^/api(/.*)$ $1 break"),
+            ("/api", "^/api(.*)$ $1 break"),
+            ("/app/", "^/api/(.*)$ /$1 break"),
+            ("/api/", "^/api/(.+)$ /$1 break"),
+            ("/api/", "^/api/(.*)$ /$1? break"),
+            ("/api/", "^/api/(.*)$ /x/$2 break"),
+            ("/api/", "^/api/(.*)$ /$host/$1 break"),
+            ("/api/", "^/api/(.*)$ /x break"),
+            ("/api.v1/", "^/api.v1/(.*)$ /$1 break"),
+            ("/api/", "/api/(.*)$ /$1 break"),
+            ("/api/", "^/api/(.*)/(.*)$ /$1 break"),
+        ] {
+            assert_eq!(swapped(location, rewrite), None, "{location} {rewrite}");
+        }
+    }
 
     #[test]
     fn nginx_times_and_sizes() {

@@ -1137,6 +1137,41 @@ fn a_django_site_s_proxy_params_not_found_here_is_read_as_debian_ships_it() {
 }
 
 #[test]
+fn prefixes_stripped_by_a_rewrite_break() {
+    let (imported, config) = import_checked(&corpus("prefix.conf"));
+    // The default server's routes match any host.
+    let host = None;
+    assert_eq!(
+        route(&config, host, "/api/").upstream_path.as_deref(),
+        Some("/")
+    );
+    // The proxy_pass's own URI (/ignored/) is not sent: the rewrite's path is.
+    assert_eq!(
+        route(&config, host, "/svc/").upstream_path.as_deref(),
+        Some("/")
+    );
+    assert_eq!(route(&config, host, "/").upstream_path, None);
+    expect(
+        &imported,
+        Kind::Translated,
+        "rewrite ^/api/(.*)$ /$1 break",
+        "upstream_path = \"/\"",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "rewrite ^/svc(/.*)$ $1 break",
+        "upstream_path = \"/\"",
+    );
+    assert_eq!(
+        imported.report.count(Kind::Unsupported),
+        0,
+        "{}",
+        imported.report
+    );
+}
+
+#[test]
 fn a_django_sites_microcache() {
     let (imported, config) = import_checked(&corpus("microcache.conf"));
     let pages = route(&config, None, "/");

@@ -320,6 +320,22 @@ const CASES: &[Case] = &[
         paths: &["/", "/", "/status/404", "/status/404", "/api/", "/api/"],
         announced: &[],
     },
+    Case {
+        file: "prefix.conf",
+        listeners: 1,
+        hosts: &["example.com"],
+        // Each prefix's path reaches the app without it (`/status/201` answers 201; the app
+        // has no `/api/status/201`, which would be 404), its query kept.
+        paths: &[
+            "/api/",
+            "/api/status/201",
+            "/api/moved?path=/items/",
+            "/svc/status/202",
+            "/svc/",
+            "/status/203",
+        ],
+        announced: &[],
+    },
 ];
 
 /// Answers both sides must give, so that a case cannot pass by both failing alike: for a case's
@@ -327,6 +343,10 @@ const CASES: &[Case] = &[
 const EXPECTED: &[(&str, usize, &str, u16, &str)] = &[
     // return with a text: the body as written, with nginx's default_type.
     ("fastapi.conf", 0, "/health", 200, "ok"),
+    // A prefix stripped by a rewrite ... break: the app's own path answers.
+    ("prefix.conf", 0, "/api/status/201", 201, ""),
+    ("prefix.conf", 0, "/svc/status/202", 202, ""),
+    ("prefix.conf", 0, "/api/", 200, "hello"),
     ("fastapi.conf", 0, "/api/ping", 200, "{\"status\": \"ok\"}"),
     // The look-ahead written out: dot-files refused, /.well-known/ passed on to the app.
     ("regex.conf", 0, "/.env", 403, ""),
