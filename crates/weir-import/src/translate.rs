@@ -464,6 +464,9 @@ struct Translator<'a> {
     /// nginx zone name -> weir limit name.
     zone_names: HashMap<String, String>,
     routes: Vec<Route>,
+    /// The routes of the server's locations' redirecting `rewrite`s, added after its locations'
+    /// (see [`Translator::location_rewrites`]).
+    rewrite_routes: Vec<Route>,
     compression: Option<Table>,
     compression_source: Option<Source>,
     gzip_proxied_any: bool,
@@ -2994,7 +2997,7 @@ impl<'a> Translator<'a> {
         // path the regex matches before any location; a regex route of its own, ahead of the
         // server's other regex routes.
         for inner in block.iter().filter(|inner| inner.name == "rewrite") {
-            let Some((regex, target)) = self.rewrite_redirect(inner) else {
+            let Some((regex, target)) = self.rewrite_redirect(inner, None) else {
                 continue;
             };
             for host in &hosts {
@@ -3132,6 +3135,8 @@ impl<'a> Translator<'a> {
                 _ => self.common(inner, "server"),
             }
         }
+        let rewrites = std::mem::take(&mut self.rewrite_routes);
+        self.routes.extend(rewrites);
         if !has_root_location {
             if let Some(root) = scope.root {
                 let path = root.args.first().cloned().unwrap_or_default();
@@ -3456,6 +3461,9 @@ impl<'a> Translator<'a> {
         let mut app_home: Option<(String, Source)> = None;
         // The URI part of the location's own `proxy_pass`, which replaces its path.
         let mut upstream_path: Option<String> = None;
+        if matches!(path_match, PathMatch::Prefix | PathMatch::PrefixStop) {
+            self.location_rewrites(block, &path, &scope, hosts, &mut handled);
+        }
         if let Some(answer) = block.iter().find(|inner| inner.name == "return") {
             handled.insert(answer as *const Directive);
             // A regex location's `return` may name its groups (`$1`).
@@ -4068,15 +4076,73 @@ impl<'a> Translator<'a> {
     /// none after a URL ending in `?`); accounted, approximated: nginx's runs before every
     /// location, weir's regex route after the exact and `^~` ones. `None` (accounted as left out)
     /// for any other `rewrite`.
-    fn rewrite_redirect(&mut self, directive: &Directive) -> Option<(String, RouteTarget)> {
+    /// A prefix location's `rewrite`s that redirect (see [`Translator::rewrite_redirect`]): each a
+    /// regex route, kept to add after the server's locations, as nginx tries this location's
+    /// rewrites only when no regex location took the path. One whose regex may match a path
+    /// outside the location is not carried: weir's route would redirect that path too.
+    fn location_rewrites(
+        &mut self,
+        block: &'a [Directive],
+        location: &str,
+        scope: &Scope<'a>,
+        hosts: &[Option<String>],
+        handled: &mut HashSet<*const Directive>,
+    ) {
+        for rewrite in block.iter().filter(|inner| inner.name == "rewrite") {
+            let redirects = match rewrite.args.as_slice() {
+                [_, url] => is_absolute_url(url),
+                [_, url, flag] => {
+                    matches!(flag.as_str(), "permanent" | "redirect") || is_absolute_url(url)
+                }
+                _ => false,
+            };
+            if !redirects {
+                continue;
+            }
+            handled.insert(rewrite as *const Directive);
+            let regex = &rewrite.args[0];
+            let within = location == "/"
+                || (!regex.contains('|')
+                    && regex_literal(regex).is_some_and(|literal| literal.starts_with(location)));
+            if !within {
+                self.unsupported(
+                    rewrite,
+                    format!("its regex may match paths outside the location {location:?}, which weir's regex route would redirect too: write a regex that starts ^{location}"),
+                );
+                continue;
+            }
+            let Some((regex, target)) = self.rewrite_redirect(rewrite, Some(location)) else {
+                continue;
+            };
+            for host in hosts {
+                self.rewrite_routes.push(Route {
+                    path: regex.clone(),
+                    path_match: PathMatch::Regex,
+                    ..Route::whole_server(
+                        scope,
+                        host.clone(),
+                        target.clone(),
+                        rewrite.source.clone(),
+                        rewrite.source.clone(),
+                    )
+                });
+            }
+        }
+    }
+
+    /// A `rewrite` that redirects, a server's (`location` `None`) or a location's: its regex
+    /// and redirect.
+    fn rewrite_redirect(
+        &mut self,
+        directive: &Directive,
+        location: Option<&str>,
+    ) -> Option<(String, RouteTarget)> {
         let (regex, url, flag) = match directive.args.as_slice() {
             [regex, url] => (regex, url, None),
             [regex, url, flag] => (regex, url, Some(flag.as_str())),
             _ => return None,
         };
-        let absolute = ["http://", "https://", "$scheme"]
-            .iter()
-            .any(|start| url.starts_with(start));
+        let absolute = is_absolute_url(url);
         let status = match flag {
             Some("permanent") => 301,
             Some("redirect") => 302,
@@ -4105,9 +4171,16 @@ impl<'a> Translator<'a> {
             self.unsupported(directive, format!("{message} (weir evaluates $host, $request_uri, $scheme, $args, $is_args and the regex's $1 to $9)"));
             return None;
         }
+        let mut differs = match location {
+            None => "nginx's rewrite runs before every location, weir's regex route after the exact and ^~ routes (a path both take goes to those in weir)".to_string(),
+            Some(location) => format!("nginx redirects the paths its location {location:?} takes, weir's regex route after the server's regex routes those no exact or ^~ route takes (a path a longer prefix location takes in nginx is redirected in weir)"),
+        };
+        if url.starts_with('/') {
+            differs.push_str("; weir's Location is the path, where nginx's absolute_redirect writes http://HOST:PORT before it: a path stays a path, the same place");
+        }
         self.approximated(
             directive,
-            format!("[[routes]] path = {regex:?}, match = \"regex\", redirect = {url:?}, status = {status}: nginx's rewrite runs before every location, weir's regex route after the exact and ^~ routes (a path both take goes to those in weir)"),
+            format!("[[routes]] path = {regex:?}, match = \"regex\", redirect = {url:?}, status = {status}: {differs}"),
         );
         Some((regex.clone(), RouteTarget::Redirect { status, url }))
     }
@@ -6020,6 +6093,42 @@ fn fallback_file(uri: &str, path: &str, path_match: PathMatch) -> Result<String,
 /// The most a route's regex may take once compiled: weir's own limit (`routing::REGEX_SIZE_LIMIT`).
 const REGEX_SIZE_LIMIT: usize = 1 << 20;
 
+/// Whether a rewrite's replacement is a URL with a scheme (nginx redirects to it, whatever the
+/// flag).
+fn is_absolute_url(url: &str) -> bool {
+    ["http://", "https://", "$scheme"]
+        .iter()
+        .any(|start| url.starts_with(start))
+}
+
+/// The literal every path a regex matches starts with: after `^`, up to its first
+/// metacharacter (`\\` escaping a path character); `None` without `^`.
+fn regex_literal(regex: &str) -> Option<String> {
+    let mut literal = String::new();
+    let mut chars = regex.strip_prefix('^')?.chars().peekable();
+    while let Some(char) = chars.next() {
+        let char = match char {
+            '\\' => match chars.peek() {
+                Some(&next) if next.is_ascii_punctuation() => {
+                    chars.next();
+                    next
+                }
+                _ => break,
+            },
+            '.' | '*' | '+' | '?' | '[' | ']' | '{' | '}' | '|' | '^' | '$' | '(' | ')' => {
+                // A `?`, `*` or `{` makes the character before it optional.
+                if matches!(char, '?' | '*' | '{') {
+                    literal.pop();
+                }
+                break;
+            }
+            char => char,
+        };
+        literal.push(char);
+    }
+    Some(literal)
+}
+
 /// The `upstream_path` of a prefix location `location` whose `rewrite REGEX REPLACEMENT break`
 /// swaps a literal prefix for another on every path it takes: `^LITERAL(.*)$` (or `(/.*)`, when
 /// the location's path goes on with `/` past the literal), `REPLACEMENT` a literal path ending in
@@ -6178,6 +6287,21 @@ fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_regexs_literal_is_what_every_path_it_matches_starts_with() {
+        let literal = |regex: &str| regex_literal(regex);
+        let some = |text: &str| Some(text.to_string());
+        assert_eq!(literal("^/old/(.*)$"), some("/old/"));
+        assert_eq!(literal(r"^/blog/(\d+)$"), some("/blog/"));
+        assert_eq!(literal(r"^/static\.v1/"), some("/static.v1/"));
+        assert_eq!(literal("^/shop/item-x?"), some("/shop/item-"));
+        assert_eq!(literal("^/ab*c"), some("/a"));
+        assert_eq!(literal(r"^/a\/?b"), some("/a"));
+        assert_eq!(literal("^/a.b"), some("/a"));
+        assert_eq!(literal(r"^\d"), some(""));
+        assert_eq!(literal("/old/"), None);
+    }
 
     #[test]
     fn a_rewrite_break_that_swaps_a_prefix_is_an_upstream_path() {

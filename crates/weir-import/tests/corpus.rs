@@ -1013,6 +1013,60 @@ fn flask_behind_the_files_of_its_root() {
 }
 
 #[test]
+fn a_locations_redirecting_rewrites_come_after_the_servers_regex_locations() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nginx.conf");
+    std::fs::write(
+        &path,
+        "http { server { listen 80;\n\
+         location / { rewrite ^/old/(.*)$ /new/$1 permanent; proxy_pass http://127.0.0.1:8000; }\n\
+         location /blog/ { rewrite ^/(.*)$ /x/$1 permanent; rewrite ^/blog/(\\d+)$ /posts/$1 redirect; proxy_pass http://127.0.0.1:8000; }\n\
+         location ~ ^/old/secret { return 403; }\n\
+         } }\n",
+    )
+    .unwrap();
+    let (imported, config) = import_checked(&path);
+    let paths: Vec<&str> = config
+        .routes
+        .iter()
+        .map(|route| route.path.as_str())
+        .collect();
+    // nginx runs a location's rewrites only when no regex location took the path: the regex
+    // location is routed first.
+    assert_eq!(
+        paths,
+        [
+            "/",
+            "/blog/",
+            "^/old/secret",
+            "^/old/(.*)$",
+            "^/blog/(\\d+)$"
+        ],
+        "{}",
+        imported.toml
+    );
+    expect(
+        &imported,
+        Kind::Approximated,
+        "rewrite ^/old/(.*)$ /new/$1 permanent",
+        "redirect = \"/new/$1$is_args$args\", status = 301",
+    );
+    expect(
+        &imported,
+        Kind::Approximated,
+        "rewrite ^/blog/(\\d+)$ /posts/$1 redirect",
+        "status = 302",
+    );
+    // A regex that may match a path outside its location is not carried.
+    expect(
+        &imported,
+        Kind::Unsupported,
+        "rewrite ^/(.*)$ /x/$1 permanent",
+        "outside the location \"/blog/\"",
+    );
+}
+
+#[test]
 fn a_syntax_error_names_the_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nginx.conf");

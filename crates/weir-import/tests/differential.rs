@@ -308,6 +308,10 @@ const CASES: &[Case] = &[
             "/old/shoes/42",
             "/old/shoes/x",
             "/status/201",
+            "/shop/item-42.html",
+            "/shop/item-42.html?ref=mail",
+            "/shop/item-x.html",
+            "/index.php?page=2",
         ],
         announced: &[],
     },
@@ -353,6 +357,11 @@ const EXPECTED: &[(&str, usize, &str, u16, &str)] = &[
     ("redirects.conf", 0, "/blog/post-1?utm=mail&x=1", 301, ""),
     ("redirects.conf", 0, "/old/shoes/42", 301, ""),
     ("redirects.conf", 0, "/old/shoes/x", 200, "hello"),
+    // A location's own rewrite ... permanent / redirect; a path its regex does not match goes
+    // to the app.
+    ("redirects.conf", 0, "/shop/item-42.html", 301, ""),
+    ("redirects.conf", 0, "/index.php?page=2", 302, ""),
+    ("redirects.conf", 0, "/shop/item-x.html", 200, "hello"),
     ("regex.conf", 0, "/static/.git/config", 403, ""),
     ("regex.conf", 0, "/.well-known/status/201", 200, "hello"),
     ("compose.conf", 0, "/", 200, "hello"),

@@ -1389,14 +1389,8 @@ pub fn announced_generally(report: &str, exchange: &Exchange, difference: &str) 
             .is_some_and(|name| absolute.ends_with(&format!("/{name}"))),
         _ => false,
     };
-    let redirect = same_status
-        && nginx.status.is_redirection()
-        && (nginx.header("location") == weir.header("location") || same_directory);
-    if redirect && body_or_type {
-        return Some(report.contains("a redirect from weir has an empty body"));
-    }
-    // A Location weir rewrote to a path stays a path; nginx's absolute_redirect writes the
-    // client's host and nginx's port before it: the same place.
+    // A Location weir rewrote (or a rewrite redirects) to a path stays a path; nginx's
+    // absolute_redirect writes the client's host and nginx's port before it: the same place.
     let same_path = match (nginx.header("location"), weir.header("location")) {
         (Some(absolute), Some(path)) => {
             path.starts_with('/')
@@ -1407,6 +1401,12 @@ pub fn announced_generally(report: &str, exchange: &Exchange, difference: &str) 
         }
         _ => false,
     };
+    let redirect = same_status
+        && nginx.status.is_redirection()
+        && (nginx.header("location") == weir.header("location") || same_directory || same_path);
+    if redirect && body_or_type {
+        return Some(report.contains("a redirect from weir has an empty body"));
+    }
     if same_path && difference.starts_with("header location") {
         return Some(report.contains("stays a path"));
     }
