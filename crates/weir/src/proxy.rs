@@ -482,8 +482,10 @@ impl Proxy {
                 let body = std::mem::replace(response.body_mut(), Body::empty());
                 *response.body_mut() = crate::throttle::throttled(body, limit);
             }
-            if let Some(cache) = &self.cache {
-                cache.count(unanswered.record.cache_status());
+            // Counted once its status is final (a stale answer's is set at the exit above).
+            let cache_status = unanswered.record.cache_status();
+            if let (Some(cache), false) = (&self.cache, cache_status.is_empty()) {
+                cache.count(cache_status);
             }
             // The logging exit: counted now, logged when the body is done.
             unanswered.answered(&mut response);
