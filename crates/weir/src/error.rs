@@ -256,18 +256,14 @@ impl ProxyError {
     /// broke off, or its queue refused the request (what `cache_stale` serves an expired answer
     /// for, as nginx's `proxy_cache_use_stale error timeout`).
     pub fn unanswered_upstream(&self) -> bool {
-        matches!(
-            self,
-            ProxyError::Connect { .. }
-                | ProxyError::ConnectTimeout { .. }
-                | ProxyError::ReadTimeout { .. }
-                | ProxyError::SendTimeout { .. }
-                | ProxyError::Upstream { .. }
-                | ProxyError::Unresolved { .. }
-                | ProxyError::QueueTimeout { .. }
-                | ProxyError::QueueFull { .. }
-                | ProxyError::Overloaded { .. }
-        )
+        match self {
+            // The authentication service's failure, not the app's.
+            ProxyError::AuthRequestFailed { .. } => false,
+            ProxyError::QueueTimeout { .. }
+            | ProxyError::QueueFull { .. }
+            | ProxyError::Overloaded { .. } => true,
+            _ => matches!(self.side(), Side::Upstream),
+        }
     }
 
     pub fn side(&self) -> Side {

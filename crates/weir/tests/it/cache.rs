@@ -393,6 +393,43 @@ async fn a_routes_cache_keeps_and_passes_what_nginxs_proxy_cache_does() {
     check(nginx.addr, "nginx").await;
 }
 
+/// A gateway in front of `app` whose route `/` has these keys (its `cache`) and says its
+/// `$upstream_cache_status` in `X-Cache-Status`; `server` and `upstream` add keys to those
+/// tables.
+async fn keeping(app: &UpstreamServer, server: &str, upstream: &str, route: &str) -> TestGateway {
+    TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+{server}
+
+[upstreams.app]
+servers = ["{}"]
+{upstream}
+
+[[routes]]
+path = "/"
+upstream = "app"
+{route}
+response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
+"#,
+        app.address
+    ))
+    .await
+}
+
+/// Waits (up to 5 s) until the app has seen more requests than `before`.
+async fn until_the_app_saw_more(app: &UpstreamServer, before: usize) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while app.requests() == before {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no request reached the app"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+}
+
 /// A client that does not read the answer it fills holds no one up: the answer is read ahead
 /// of it, and kept once the upstream's is whole, so the next request for it is a hit (not a
 /// wait for that client, then a request of its own upstream).
@@ -400,24 +437,12 @@ async fn a_routes_cache_keeps_and_passes_what_nginxs_proxy_cache_does() {
 async fn a_slow_client_filling_an_answer_holds_up_no_other() {
     use tokio::io::AsyncWriteExt;
     let app = UpstreamServer::start(Transport::Tcp).await;
-    let gateway = TestGateway::start(&format!(
-        r#"
-[server]
-listen = ["127.0.0.1:0"]
-cache_size = "64m"
-cache_max_answer = "16m"
-
-[upstreams.app]
-servers = ["{}"]
-
-[[routes]]
-path = "/"
-upstream = "app"
-cache = "1m"
-response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
-"#,
-        app.address
-    ))
+    let gateway = keeping(
+        &app,
+        "cache_size = \"64m\"\ncache_max_answer = \"16m\"",
+        "",
+        "cache = \"1m\"",
+    )
     .await;
     // 8 MiB: far more than the sockets between weir and this client hold.
     let path = "/big?bytes=8388608";
@@ -447,24 +472,7 @@ response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_expired_answer_is_served_while_it_is_updated_and_when_the_app_fails() {
     let app = UpstreamServer::start(Transport::Tcp).await;
-    let gateway = TestGateway::start(&format!(
-        r#"
-[server]
-listen = ["127.0.0.1:0"]
-
-[upstreams.app]
-servers = ["{}"]
-
-[[routes]]
-path = "/"
-upstream = "app"
-cache = "1s"
-cache_stale = "1m"
-response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
-"#,
-        app.address
-    ))
-    .await;
+    let gateway = keeping(&app, "", "", "cache = \"1s\"\ncache_stale = \"1m\"").await;
     check_stale(gateway.addr, &app, "weir").await;
 
     if !nginx_enabled() {
@@ -514,14 +522,7 @@ async fn check_stale(gateway: std::net::SocketAddr, app: &UpstreamServer, who: &
         let path = path.clone();
         async move { reply(gateway, "GET", &path, &[("x-counted-ms", "500")]).await }
     });
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    while app.requests() == asked {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{who}: the update reached the app"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    }
+    until_the_app_saw_more(app, asked).await;
     let meanwhile = reply(gateway, "GET", &path, &[]).await;
     assert_eq!(
         told(&meanwhile),
@@ -553,25 +554,12 @@ async fn check_stale(gateway: std::net::SocketAddr, app: &UpstreamServer, who: &
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_expired_answer_stands_in_for_a_full_upstreams_refusal() {
     let app = UpstreamServer::start(Transport::Tcp).await;
-    let gateway = TestGateway::start(&format!(
-        r#"
-[server]
-listen = ["127.0.0.1:0"]
-
-[upstreams.app]
-servers = ["{}"]
-max_connections = 1
-queue_size = 0
-
-[[routes]]
-path = "/"
-upstream = "app"
-cache = "1s"
-cache_stale = "1m"
-response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
-"#,
-        app.address
-    ))
+    let gateway = keeping(
+        &app,
+        "",
+        "max_connections = 1\nqueue_size = 0",
+        "cache = \"1s\"\ncache_stale = \"1m\"",
+    )
     .await;
     let path = "/counted?case=refused";
     let first = reply(gateway.addr, "GET", path, &[]).await;
@@ -588,14 +576,7 @@ response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
         )
         .await
     });
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    while app.requests() == asked {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the slow request reached the app"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    }
+    until_the_app_saw_more(&app, asked).await;
     let refused = reply(gateway.addr, "GET", path, &[]).await;
     assert_eq!(refused.status.as_u16(), 200);
     assert_eq!(refused.header("x-cache-status"), Some("STALE"));
