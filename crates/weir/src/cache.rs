@@ -15,8 +15,9 @@
 //!   bytes;
 //! - with `Vary`, the request's values of the headers it names (Django's `Vary: Cookie` on a
 //!   page that read the session, `Vary: Accept-Encoding` of an app that compresses): the kept
-//!   answer is a hit only for a request with the same values. A key keeps one variant, the
-//!   latest filled (nginx keeps one per variant).
+//!   answer is a hit only for a request with the same values. A key keeps up to
+//!   [`MOST_VARIANTS`] variants, the oldest filled out first (nginx keeps one per variant), so
+//!   browsers that send different `Accept-Encoding`s each find their own.
 //!
 //! Where weir is safer than nginx's defaults:
 //! - a request with `Authorization`, or with a cookie (`cache_pass_cookies` says which; any, by
@@ -78,6 +79,10 @@ const LONGEST: Duration = Duration::from_secs(365 * 24 * 3600);
 /// What each kept answer costs besides its key, head and body (the maps' and the order's room).
 const ENTRY_COST: u64 = 160;
 
+/// The most variants (answers with `Vary`, each for other values of the headers it names) a
+/// key keeps: past it, the oldest filled goes.
+pub const MOST_VARIANTS: usize = 8;
+
 /// The kept answers of every route with `cache`, within `cache_size` bytes.
 pub struct Cache {
     store: Mutex<Store>,
@@ -128,18 +133,80 @@ struct Store {
     passing: HashMap<Box<str>, Instant>,
     /// The bytes of `passing`'s keys.
     passing_bytes: usize,
-    /// Bytes the kept answers hold.
+    /// Bytes the kept answers hold, and how many there are (variants each).
     used: u64,
+    answers: usize,
     generation: u64,
 }
 
 impl Store {
-    /// Takes `key`'s kept answer out, from the order too.
-    fn remove(&mut self, key: &str) {
-        if let Some(kept) = self.entries.remove(key) {
-            self.used -= kept.cost;
-            self.order.remove(&kept.generation);
+    /// Takes `key`'s kept answers out, from the order too.
+    fn remove(&mut self, key: &str) -> Option<Kept> {
+        let kept = self.entries.remove(key)?;
+        self.used -= kept.cost;
+        self.answers -= kept.answers.len();
+        self.order.remove(&kept.generation);
+        Some(kept)
+    }
+
+    /// Keeps `answers` under `key` (none: the key goes), as the newest kept, the oldest kept
+    /// answers out while all would hold more than `size` bytes.
+    fn put(&mut self, key: &str, answers: Vec<Arc<Answer>>, size: u64) {
+        self.remove(key);
+        if answers.is_empty() {
+            return;
         }
+        let cost = answers.iter().map(|answer| answer.cost(key)).sum();
+        while self.used + cost > size {
+            let Some(oldest) = self.order.first_key_value().map(|(_, key)| key.clone()) else {
+                break;
+            };
+            self.remove(&oldest);
+        }
+        self.generation += 1;
+        self.used += cost;
+        self.answers += answers.len();
+        self.order.insert(self.generation, key.into());
+        self.entries.insert(
+            key.into(),
+            Kept {
+                answers,
+                generation: self.generation,
+                cost,
+            },
+        );
+    }
+
+    /// Takes out `key`'s answers that `drop` says, the rest kept where they were in the order.
+    fn drop_answers(&mut self, key: &str, drop: impl Fn(&Answer) -> bool) {
+        let Some(kept) = self.entries.get_mut(key) else {
+            return;
+        };
+        let before = kept.answers.len();
+        kept.answers.retain(|answer| !drop(answer));
+        let dropped = before - kept.answers.len();
+        if dropped == 0 {
+            return;
+        }
+        // Counted out here: `remove` counts the answers left (none, when all went).
+        self.answers -= dropped;
+        if kept.answers.is_empty() {
+            self.remove(key);
+            return;
+        }
+        let cost: u64 = kept.answers.iter().map(|answer| answer.cost(key)).sum();
+        self.used = self.used - kept.cost + cost;
+        kept.cost = cost;
+    }
+
+    /// The newest of `key`'s answers that `request` fits (the headers its `Vary` names have
+    /// the values of the request that filled it).
+    fn fitting(&self, key: &str, request: &Headers) -> Option<&Arc<Answer>> {
+        let kept = self.entries.get(key)?;
+        kept.answers
+            .iter()
+            .rev()
+            .find(|answer| answer.fits(request))
     }
 
     /// Forgets that `key`'s answer was not kept.
@@ -151,7 +218,8 @@ impl Store {
 }
 
 struct Kept {
-    answer: Arc<Answer>,
+    /// Its variants, the newest filled last; one for an answer without `Vary`.
+    answers: Vec<Arc<Answer>>,
     generation: u64,
     cost: u64,
 }
@@ -174,6 +242,20 @@ pub struct Answer {
 }
 
 impl Answer {
+    /// What it costs under `key`: its head, body, variant values and key, and the store's room.
+    fn cost(&self, key: &str) -> u64 {
+        let vary: usize = self
+            .vary
+            .iter()
+            .map(|(name, value)| name.len() + value.len())
+            .sum();
+        ENTRY_COST
+            + 2 * key.len() as u64
+            + self.headers.written_len() as u64
+            + self.body.len() as u64
+            + vary as u64
+    }
+
     /// Whether it is of no use any more, expired and past being served stale.
     fn spent(&self, now: Instant) -> bool {
         self.stale_updating.max(self.stale_error) <= now
@@ -294,7 +376,7 @@ impl Cache {
     pub fn stats(&self) -> CacheStats {
         let (kept_bytes, kept) = {
             let store = self.store();
-            (store.used, store.entries.len())
+            (store.used, store.answers)
         };
         CacheStats {
             kept_bytes,
@@ -330,27 +412,23 @@ impl Cache {
     /// (`fill`: a `GET`) and finds nothing fills it, unless another is filling it (then it
     /// waits, [`Cache::find_after_wait`], or gets the expired answer while it may be served
     /// updating) or the key's answer was not kept lately.
-    /// A kept answer whose `Vary` the request does not fit is no hit: a request that may fill
-    /// fills the key again, its variant replacing the kept one.
+    /// The answer is the newest variant the request fits (see [`Answer::fits`]): with none, a
+    /// request that may fill fills the key again, its variant added to the key's.
     pub fn find(self: &Arc<Self>, key: &str, fill: bool, times: Times, request: &Headers) -> Found {
         let now = Instant::now();
         let mut store = self.store();
         let mut expired = false;
-        // The expired answer that may still be served, when the request fits it.
+        // The expired answer that may still be served.
         let mut stale = None;
-        if let Some(kept) = store.entries.get(key) {
-            let answer = &kept.answer;
+        if let Some(answer) = store.fitting(key, request) {
             if answer.expires > now {
-                if answer.fits(request) {
-                    return Found::Hit(Arc::clone(answer));
-                }
+                return Found::Hit(Arc::clone(answer));
+            }
+            expired = true;
+            if answer.spent(now) {
+                store.drop_answers(key, |answer| answer.spent(now));
             } else {
-                expired = true;
-                if answer.spent(now) {
-                    store.remove(key);
-                } else if answer.fits(request) {
-                    stale = Some(Arc::clone(answer));
-                }
+                stale = Some(Arc::clone(answer));
             }
         }
         let updating = stale
@@ -397,10 +475,7 @@ impl Cache {
         let _ = tokio::time::timeout(LOCK_WAIT, filling.changed()).await;
         let now = Instant::now();
         let store = self.store();
-        let answer = &store.entries.get(key)?.answer;
-        if !answer.fits(request) {
-            return None;
-        }
+        let answer = store.fitting(key, request)?;
         let status = if answer.expires > now {
             "HIT"
         } else if store.filling.contains_key(key) && answer.stale_updating > now {
@@ -415,39 +490,23 @@ impl Cache {
         Some((Arc::clone(answer), status))
     }
 
-    /// Keeps `answer` under `key`, the oldest answers out while all would hold more than
-    /// `cache_size`.
+    /// Keeps `answer` under `key`, in place of the key's answer for the same variant (and of
+    /// those spent), the oldest variant out past [`MOST_VARIANTS`], and the oldest kept
+    /// answers out while all would hold more than `cache_size`.
     fn keep(&self, key: &str, answer: Answer) {
-        let vary: usize = answer
-            .vary
-            .iter()
-            .map(|(name, value)| name.len() + value.len())
-            .sum();
-        let cost = ENTRY_COST
-            + 2 * key.len() as u64
-            + answer.headers.written_len() as u64
-            + answer.body.len() as u64
-            + vary as u64;
+        let now = Instant::now();
         let mut store = self.store();
-        store.generation += 1;
-        let generation = store.generation;
-        store.remove(key);
-        while store.used + cost > self.size {
-            let Some(oldest) = store.order.first_key_value().map(|(_, key)| key.clone()) else {
-                break;
-            };
-            store.remove(&oldest);
+        let mut answers: Vec<Arc<Answer>> = store
+            .remove(key)
+            .map(|kept| kept.answers)
+            .unwrap_or_default();
+        // An answer without `Vary` is every request's: the variants before it go.
+        answers.retain(|old| !answer.vary.is_empty() && old.vary != answer.vary && !old.spent(now));
+        if answers.len() >= MOST_VARIANTS {
+            answers.drain(..=answers.len() - MOST_VARIANTS);
         }
-        store.used += cost;
-        store.order.insert(generation, key.into());
-        store.entries.insert(
-            key.into(),
-            Kept {
-                answer: Arc::new(answer),
-                generation,
-                cost,
-            },
-        );
+        answers.push(Arc::new(answer));
+        store.put(key, answers, self.size);
     }
 
     /// The bytes the kept answers hold, and how many there are.
@@ -513,18 +572,15 @@ impl Filler {
             .map(|stale| stale.response_to(&self.request))
     }
 
-    /// The answer is not kept: the key's requests pass for a while, without waiting, and an
-    /// expired answer of it is served no more.
+    /// The answer is not kept: the key's requests pass for a while, without waiting, and the
+    /// expired answer the request fits is served no more.
     pub fn pass(self) {
-        let until = Instant::now() + self.times.valid.clamp(Duration::from_secs(1), PASS_MOST);
+        let now = Instant::now();
+        let until = now + self.times.valid.clamp(Duration::from_secs(1), PASS_MOST);
         let mut store = self.cache.store();
-        if store
-            .entries
-            .get(&*self.key)
-            .is_some_and(|kept| kept.answer.expires <= Instant::now())
-        {
-            store.remove(&self.key);
-        }
+        store.drop_answers(&self.key, |answer| {
+            answer.expires <= now && answer.fits(&self.request)
+        });
         let key = self.key.len();
         if store.passing_bytes + key > PASSING_MOST {
             let now = Instant::now();

@@ -250,7 +250,7 @@ pub(super) fn note(directive: &Directive) -> (Kind, String) {
         ),
         "proxy_cache" => (
             Kind::Translated,
-            "[[routes]] cache on the proxied routes it applies to, its time from the proxy_cache_valid in force (0: only what the upstream's Cache-Control or X-Accel-Expires say); weir keeps 200, 301 and 302 alone, never an answer with Set-Cookie, one variant of a Vary answer (nginx keeps one per variant), and a request with Authorization or a cookie passes it (cache_pass_cookies)".into(),
+            "[[routes]] cache on the proxied routes it applies to, its time from the proxy_cache_valid in force (0: only what the upstream's Cache-Control or X-Accel-Expires say); weir keeps 200, 301 and 302 alone, never an answer with Set-Cookie, up to 8 variants of a Vary answer a key (nginx keeps one per variant), and a request with Authorization or a cookie passes it (cache_pass_cookies)".into(),
         ),
         "proxy_cache_valid" => match kept_time(std::slice::from_ref(&directive)) {
             (Some(time), differs) if differs.is_empty() => (

@@ -349,6 +349,7 @@ async fn a_key_kept_again_and_again_takes_one_place_and_passing_keys_are_bounded
         assert_eq!(store.order.len(), 1, "only the long-lived answer is kept");
         assert_eq!(store.entries.len(), 1);
     }
+    assert_consistent(&cache);
     // Keys remembered as not kept hold at most PASSING_MOST bytes, each counted once.
     let long = "k".repeat(1000);
     for index in 0..3000 {
@@ -368,48 +369,100 @@ async fn a_key_kept_again_and_again_takes_one_place_and_passing_keys_are_bounded
     assert!(store.passing.len() < 3000);
 }
 
-#[tokio::test]
-async fn a_varying_answer_is_a_hit_for_the_same_values_and_one_variant_is_kept() {
+/// The store's counts are its entries': bytes, answers, and one place in the order each.
+fn assert_consistent(cache: &Cache) {
+    let store = cache.store();
+    let cost: u64 = store.entries.values().map(|kept| kept.cost).sum();
+    let answers: usize = store.entries.values().map(|kept| kept.answers.len()).sum();
+    assert_eq!((store.used, store.answers), (cost, answers));
+    assert_eq!(store.order.len(), store.entries.len());
+    for (key, kept) in &store.entries {
+        let own: u64 = kept.answers.iter().map(|answer| answer.cost(key)).sum();
+        assert_eq!(kept.cost, own, "{key}");
+        assert!(!kept.answers.is_empty() && kept.answers.len() <= MOST_VARIANTS);
+        assert_eq!(
+            store.order.get(&kept.generation).map(|key| &**key),
+            Some(&**key)
+        );
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_varying_answer_is_a_hit_for_the_same_values_and_a_key_keeps_its_variants() {
     use http_body_util::BodyExt;
     let cache = Arc::new(Cache::new(1024 * 1024, 1024));
     let gzip = head(&[("Accept-Encoding", "gzip"), ("Cookie", "a=1")]);
     let plain = head(&[]);
-    let fill = |request: &Headers| filler(cache.find("k", true, KEEP, request));
-    let body = filling(
-        Body::full("gzipped"),
-        fill(&gzip),
-        StatusCode::OK,
-        head(&[("Vary", "Accept-Encoding"), ("Vary", "cookie")]),
-        TEN,
-    );
-    assert_eq!(body.collect().await.unwrap().to_bytes(), "gzipped");
-    let same = head(&[("accept-encoding", "gzip"), ("cookie", "a=1")]);
-    let Found::Hit(kept) = cache.find("k", false, KEEP, &same) else {
-        panic!("the same values: a hit");
+    // Served stale for a minute: an expired variant stays until it is filled again.
+    let times = Times {
+        valid: TEN,
+        stale: Duration::from_secs(60),
     };
-    assert_eq!(kept.body, "gzipped");
-    assert!(
-        matches!(cache.find("k", false, KEEP, &plain), Found::Pass),
-        "another variant: no hit"
+    let fill = |request: &Headers, body: &'static str, vary: &'static str| {
+        let body = filling(
+            Body::full(body),
+            filler(cache.find("k", true, times, request)),
+            StatusCode::OK,
+            head(&[("Vary", vary)]),
+            TEN,
+        );
+        async move { body.collect().await.unwrap().to_bytes() }
+    };
+    let body_for = |request: &Headers| match cache.find("k", false, KEEP, request) {
+        Found::Hit(kept) => Some(kept.body.clone()),
+        _ => None,
+    };
+    assert_eq!(
+        fill(&gzip, "gzipped", "Accept-Encoding, cookie").await,
+        "gzipped"
     );
-    assert!(matches!(
-        cache.find("k", false, KEEP, &head(&[("Accept-Encoding", "gzip")])),
-        Found::Pass
-    ));
-    // The other variant fills the key, and is the one kept.
-    let body = filling(
-        Body::full("plain"),
-        fill(&plain),
-        StatusCode::OK,
-        head(&[("Vary", "Accept-Encoding, Cookie")]),
-        TEN,
+    let same = head(&[("accept-encoding", "gzip"), ("cookie", "a=1")]);
+    assert_eq!(
+        body_for(&same).as_deref(),
+        Some(&b"gzipped"[..]),
+        "the same values: a hit"
     );
-    assert_eq!(body.collect().await.unwrap().to_bytes(), "plain");
-    assert!(matches!(
-        cache.find("k", false, KEEP, &plain),
-        Found::Hit(_)
-    ));
-    assert!(matches!(cache.find("k", false, KEEP, &gzip), Found::Pass));
+    assert_eq!(body_for(&plain), None, "another variant: no hit");
+    assert_eq!(body_for(&head(&[("Accept-Encoding", "gzip")])), None);
+    // The other variant fills the key beside the first, 5 s later: each request finds its own.
+    tokio::time::advance(Duration::from_secs(5)).await;
+    assert_eq!(
+        fill(&plain, "plain", "Accept-Encoding, Cookie").await,
+        "plain"
+    );
+    assert_eq!(body_for(&plain).as_deref(), Some(&b"plain"[..]));
+    assert_eq!(body_for(&gzip).as_deref(), Some(&b"gzipped"[..]));
+    assert_eq!(cache.used().1, 2);
+    // Filled again once expired, a variant takes its own place; the other stays.
+    tokio::time::advance(Duration::from_secs(6)).await;
+    assert_eq!(body_for(&gzip), None, "expired");
+    assert_eq!(
+        fill(&gzip, "gzipped again", "Accept-Encoding, cookie").await,
+        "gzipped again"
+    );
+    assert_eq!(body_for(&gzip).as_deref(), Some(&b"gzipped again"[..]));
+    assert_eq!(body_for(&plain).as_deref(), Some(&b"plain"[..]));
+    assert_eq!(cache.used().1, 2);
+    assert_consistent(&cache);
+    // At most MOST_VARIANTS a key: the oldest filled go.
+    let requests: Vec<Headers> = (0..MOST_VARIANTS)
+        .map(|index| head(&[("Accept-Encoding", &format!("br;q={index}"))]))
+        .collect();
+    for request in &requests {
+        fill(request, "br", "Accept-Encoding").await;
+    }
+    assert_eq!(cache.used().1, MOST_VARIANTS);
+    assert_consistent(&cache);
+    assert_eq!(body_for(&gzip), None);
+    assert_eq!(body_for(&plain), None);
+    assert!(requests.iter().all(|request| body_for(request).is_some()));
+    // An answer without Vary is every request's: the variants go.
+    assert_eq!(fill(&plain, "one", "").await, "one");
+    assert_eq!(cache.used().1, 1);
+    assert_consistent(&cache);
+    for request in requests.iter().chain([&gzip, &plain]) {
+        assert_eq!(body_for(request).as_deref(), Some(&b"one"[..]));
+    }
 }
 
 /// Fills `key` with `body` and `headers`, kept for ten seconds under `times`.
@@ -480,6 +533,7 @@ async fn an_expired_answer_is_served_while_it_is_updated_and_when_its_upstream_f
     let updater = filler(cache.find("k", true, KEEP, &none));
     assert!(matches!(cache.find("k", true, KEEP, &none), Found::Wait(_)));
     assert!(updater.stale(None).is_none());
+    assert_consistent(&cache);
 }
 
 #[tokio::test(start_paused = true)]
@@ -549,4 +603,5 @@ async fn the_upstreams_stale_extensions_are_read_and_a_waiter_gets_a_stale_answe
         cache.find("huge", false, KEEP, &none),
         Found::Hit(_)
     ));
+    assert_consistent(&cache);
 }
