@@ -461,18 +461,20 @@ impl Cache {
         })
     }
 
-    /// What a request finds once it waited (up to [`LOCK_WAIT`]) for another to fill its key,
-    /// with its `$upstream_cache_status`: the answer that one kept (`HIT`), or the expired one
-    /// when that one's upstream failed (`STALE`) or it is still at it (`UPDATING`); `None`: it
-    /// goes upstream and keeps nothing.
+    /// What a request finds once it waited (up to `until`, [`LOCK_WAIT`] after its first wait)
+    /// for another to fill its key, with its `$upstream_cache_status`: the answer that one kept
+    /// (`HIT`), or the expired one when that one's upstream failed (`STALE`) or it is still at
+    /// it (`UPDATING`); `None`: nothing it fits (it looks again, or goes upstream and keeps
+    /// nothing past `until`).
     pub async fn find_after_wait(
         self: &Arc<Self>,
         key: &str,
         mut filling: watch::Receiver<()>,
         request: &Headers,
+        until: Instant,
     ) -> Option<(Arc<Answer>, &'static str)> {
         // The filler never sends: `changed` ends when it is dropped, its answer kept or not.
-        let _ = tokio::time::timeout(LOCK_WAIT, filling.changed()).await;
+        let _ = tokio::time::timeout_at(until, filling.changed()).await;
         let now = Instant::now();
         let store = self.store();
         let answer = store.fitting(key, request)?;

@@ -188,25 +188,36 @@ impl RouteCache {
                 return None;
             }
         };
-        let (kept, status) = match self.cache.find(&key, fill, self.times, request.headers()) {
-            crate::cache::Found::Hit(answer) => (Some(answer), "HIT"),
-            crate::cache::Found::Updating(answer) => (Some(answer), "UPDATING"),
-            crate::cache::Found::Wait(filling) => {
-                match self
-                    .cache
-                    .find_after_wait(&key, filling, request.headers())
-                    .await
-                {
-                    Some((answer, status)) => (Some(answer), status),
-                    None => (None, "MISS"),
+        // Waiting for other requests' filling: at most LOCK_WAIT in all.
+        let mut deadline = None;
+        let (kept, status) = loop {
+            match self.cache.find(&key, fill, self.times, request.headers()) {
+                crate::cache::Found::Hit(answer) => break (Some(answer), "HIT"),
+                crate::cache::Found::Updating(answer) => break (Some(answer), "UPDATING"),
+                crate::cache::Found::Fill(filler) => {
+                    let status = if filler.expired() { "EXPIRED" } else { "MISS" };
+                    record.rare().filler = Some(filler);
+                    break (None, status);
+                }
+                crate::cache::Found::Pass => break (None, "MISS"),
+                crate::cache::Found::Wait(filling) => {
+                    let until = *deadline.get_or_insert_with(|| {
+                        tokio::time::Instant::now() + crate::cache::LOCK_WAIT
+                    });
+                    if tokio::time::Instant::now() >= until {
+                        break (None, "MISS");
+                    }
+                    let waited = self
+                        .cache
+                        .find_after_wait(&key, filling, request.headers(), until)
+                        .await;
+                    // Nothing it fits was kept (another variant was filled, or the filling
+                    // ended without an answer): it looks again, and may fill the key itself.
+                    if let Some((answer, status)) = waited {
+                        break (Some(answer), status);
+                    }
                 }
             }
-            crate::cache::Found::Fill(filler) => {
-                let status = if filler.expired() { "EXPIRED" } else { "MISS" };
-                record.rare().filler = Some(filler);
-                (None, status)
-            }
-            crate::cache::Found::Pass => (None, "MISS"),
         };
         record.rare().cache_status = status;
         kept.map(|answer| answer.response_to(request.headers()))

@@ -115,7 +115,12 @@ async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
         let cache = Arc::clone(&cache);
         async move {
             cache
-                .find_after_wait("k", filling, &Headers::default())
+                .find_after_wait(
+                    "k",
+                    filling,
+                    &Headers::default(),
+                    Instant::now() + LOCK_WAIT,
+                )
                 .await
         }
     });
@@ -158,7 +163,12 @@ async fn a_waiter_goes_upstream_when_the_filler_keeps_nothing_or_takes_too_long(
     };
     let started = Instant::now();
     assert!(cache
-        .find_after_wait("k", filling, &Headers::default())
+        .find_after_wait(
+            "k",
+            filling,
+            &Headers::default(),
+            Instant::now() + LOCK_WAIT
+        )
         .await
         .is_none());
     assert_eq!(started.elapsed(), LOCK_WAIT);
@@ -170,7 +180,12 @@ async fn a_waiter_goes_upstream_when_the_filler_keeps_nothing_or_takes_too_long(
     };
     drop(second);
     assert!(cache
-        .find_after_wait("k", filling, &Headers::default())
+        .find_after_wait(
+            "k",
+            filling,
+            &Headers::default(),
+            Instant::now() + LOCK_WAIT
+        )
         .await
         .is_none());
     assert_eq!(
@@ -553,7 +568,12 @@ async fn the_upstreams_stale_extensions_are_read_and_a_waiter_gets_a_stale_answe
         let cache = Arc::clone(&cache);
         async move {
             cache
-                .find_after_wait("k", filling, &Headers::default())
+                .find_after_wait(
+                    "k",
+                    filling,
+                    &Headers::default(),
+                    Instant::now() + LOCK_WAIT,
+                )
                 .await
         }
     });
@@ -572,7 +592,10 @@ async fn the_upstreams_stale_extensions_are_read_and_a_waiter_gets_a_stale_answe
     };
     assert!(updater.stale(Some(StatusCode::NOT_FOUND)).is_none());
     updater.pass();
-    assert!(cache.find_after_wait("k", filling, &none).await.is_none());
+    assert!(cache
+        .find_after_wait("k", filling, &none, Instant::now() + LOCK_WAIT)
+        .await
+        .is_none());
     assert_eq!(cache.used().1, 0);
     // `stale-while-revalidate=30`: the expired answer while updated, for 30 seconds.
     let revalidate = head(&[("Cache-Control", "max-age=10, stale-while-revalidate=30")]);

@@ -335,6 +335,31 @@ async fn check(gateway: std::net::SocketAddr, who: &str) {
         answers.insert(body);
     }
     assert_eq!(answers.len(), 1, "{who}: {answers:?}");
+    // Another variant's requests that come while one variant is filled wait, and then one of
+    // them fills theirs while the rest wait for it: one request upstream a variant. (The gzip
+    // request goes first; the others come while the app takes its 300 ms.)
+    let slow = format!("{}&ms=300&vary=Accept-Encoding", path("lock-vary"));
+    let first = tokio::spawn({
+        let slow = slow.clone();
+        async move { ask(gateway, "GET", &slow, &[("accept-encoding", "gzip")]).await }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let others: Vec<_> = (0..4)
+        .map(|_| {
+            let slow = slow.clone();
+            tokio::spawn(
+                async move { ask(gateway, "GET", &slow, &[("accept-encoding", "br")]).await },
+            )
+        })
+        .collect();
+    let mut answers = HashSet::new();
+    for asked in others {
+        let (status, body) = asked.await.unwrap();
+        assert_eq!(status, 200, "{who}");
+        answers.insert(body);
+    }
+    assert_eq!(first.await.unwrap().0, 200, "{who}");
+    assert_eq!(answers.len(), 1, "{who}: {answers:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
