@@ -391,7 +391,7 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
             }
             response.body(full("")).expect("static response")
         }
-        // `/counted?ms=N&status=S&cache_control=V&accel_expires=V&vary=V&set_cookie=V&etag=V&last_modified=V`: the
+        // `/counted?ms=N&status=S&cache_control=V&accel_expires=V&vary=V&set_cookie=V&etag=V&last_modified=V&accept_ranges=V`: the
         // number of `/counted` requests this process's upstreams have answered, this one
         // included (so two answers alike are one answer kept), after `ms` (0 by default), with
         // that status (200; 206 for a request with `Range`) and those headers (percent-decoded),
@@ -430,6 +430,7 @@ async fn respond(request: Request<Incoming>) -> Response<TestBody> {
                 ("set_cookie", "set-cookie"),
                 ("etag", "etag"),
                 ("last_modified", "last-modified"),
+                ("accept_ranges", "accept-ranges"),
             ] {
                 if let Some(value) = query_text(&request, query) {
                     response = response.header(name, value);

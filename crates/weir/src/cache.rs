@@ -7,7 +7,8 @@
 //!   keyed by the route, the scheme, the `Host` and the request target (the proxy makes the
 //!   key: `RouteCache` in `proxy.rs`); the request that fills goes upstream without its
 //!   conditions and `Range` ([`drop_conditions`]), and a kept `200` answers them
-//!   ([`Answer::response_to`]: `304`);
+//!   ([`Answer::response_to`]: `304`; `206` for a range when its upstream sent
+//!   `Accept-Ranges: bytes`);
 //! - a `200`, `301` or `302`, for the route's time, unless the upstream says otherwise:
 //!   `X-Accel-Expires: N` (seconds; `0`: not kept) first, then `Cache-Control`'s `s-maxage` or
 //!   `max-age` (`0`: not kept); `no-store`, `no-cache` or `private` keep it out;
@@ -285,10 +286,69 @@ impl Answer {
             }
             return response;
         }
+        if self.status == StatusCode::OK {
+            if let Some(range) = self.range(request) {
+                return range;
+            }
+        }
         let mut response = Response::new(Body::full(self.body.clone()));
         *response.status_mut() = self.status;
         *response.headers_mut() = self.headers.clone();
         response
+    }
+
+    /// A kept `200`'s answer to a request's single byte `Range`, when its upstream said it
+    /// takes ranges (`Accept-Ranges: bytes`; nginx cuts a range out of a kept answer only
+    /// then, without `proxy_force_ranges`): `206` with those bytes, or `416` for a range past
+    /// the end; `None` for the whole answer (no `Range`, one weir does not serve, an
+    /// `If-Range` that names another answer, or an upstream that did not say so).
+    fn range(&self, request: &Headers) -> Option<Response<Body>> {
+        let range = text(request, header::RANGE)?;
+        let ranges = self
+            .headers
+            .get_all(header::ACCEPT_RANGES.as_str())
+            .any(|value| crate::header_list::has_item(value, b"bytes"));
+        if !ranges {
+            return None;
+        }
+        if let Some(if_range) = text(request, header::IF_RANGE) {
+            let same = match text(&self.headers, header::ETAG) {
+                // A strong comparison: a weak tag never matches.
+                Some(etag) if if_range.starts_with('"') => {
+                    !etag.starts_with("W/") && etag == if_range
+                }
+                _ => text(&self.headers, header::LAST_MODIFIED) == Some(if_range),
+            };
+            if !same {
+                return None;
+            }
+        }
+        let len = self.body.len() as u64;
+        let content_range = match crate::static_files::parse_range(range, len) {
+            crate::static_files::RangeSpec::Ignore => return None,
+            crate::static_files::RangeSpec::Unsatisfiable => {
+                let mut response = Response::new(Body::empty());
+                *response.status_mut() = StatusCode::RANGE_NOT_SATISFIABLE;
+                response.headers_mut().append(
+                    header::CONTENT_RANGE.as_str(),
+                    format!("bytes */{len}").as_bytes(),
+                );
+                return Some(response);
+            }
+            crate::static_files::RangeSpec::Bytes { start, end } => (start, end),
+        };
+        let (start, end) = content_range;
+        let mut response =
+            Response::new(Body::full(self.body.slice(start as usize..=end as usize)));
+        *response.status_mut() = StatusCode::PARTIAL_CONTENT;
+        let headers = response.headers_mut();
+        *headers = self.headers.clone();
+        headers.remove(header::CONTENT_LENGTH.as_str());
+        headers.append(
+            header::CONTENT_RANGE.as_str(),
+            format!("bytes {start}-{end}/{len}").as_bytes(),
+        );
+        Some(response)
     }
 
     fn not_modified(&self, request: &Headers) -> bool {

@@ -628,3 +628,66 @@ async fn the_upstreams_stale_extensions_are_read_and_a_waiter_gets_a_stale_answe
     ));
     assert_consistent(&cache);
 }
+
+#[test]
+fn a_kept_answer_that_takes_ranges_is_cut_for_a_range_its_if_range_names() {
+    let date = "Wed, 21 Oct 2015 07:28:00 GMT";
+    let kept = |etag: &str| {
+        let mut answer = answer(b"0123456789", TEN);
+        answer.headers = head(&[
+            ("Accept-Ranges", "bytes"),
+            ("ETag", etag),
+            ("Last-Modified", date),
+            ("Content-Length", "10"),
+        ]);
+        answer
+    };
+    let status_of = |answer: &Answer, request: &[(&str, &str)]| {
+        let response = answer.response_to(&head(request));
+        let range = response
+            .headers()
+            .get("content-range")
+            .map(|value| String::from_utf8_lossy(value).into_owned());
+        (response.status().as_u16(), range)
+    };
+    let strong = kept("\"v1\"");
+    let part = Some("bytes 2-4/10".to_string());
+    assert_eq!(
+        status_of(&strong, &[("Range", "bytes=2-4")]),
+        (206, part.clone())
+    );
+    let response = strong.response_to(&head(&[("Range", "bytes=2-4")]));
+    assert_eq!(
+        response.headers().get("content-length"),
+        None,
+        "the writer counts the part"
+    );
+    assert_eq!(body_of(response), "234");
+    assert_eq!(
+        status_of(&strong, &[("Range", "bytes=2-4"), ("If-Range", "\"v1\"")]),
+        (206, part.clone())
+    );
+    assert_eq!(
+        status_of(&strong, &[("Range", "bytes=2-4"), ("If-Range", "\"v2\"")]),
+        (200, None)
+    );
+    assert_eq!(
+        status_of(&strong, &[("Range", "bytes=2-4"), ("If-Range", date)]),
+        (206, part)
+    );
+    // A weak tag never matches an If-Range.
+    let weak = kept("W/\"v1\"");
+    assert_eq!(
+        status_of(&weak, &[("Range", "bytes=2-4"), ("If-Range", "W/\"v1\"")]),
+        (200, None)
+    );
+    assert_eq!(
+        status_of(&strong, &[("Range", "bytes=20-")]),
+        (416, Some("bytes */10".to_string()))
+    );
+    // Several ranges: the whole (as static files answer them).
+    assert_eq!(
+        status_of(&strong, &[("Range", "bytes=0-1,3-4")]),
+        (200, None)
+    );
+}

@@ -301,6 +301,31 @@ async fn check(gateway: std::net::SocketAddr, who: &str) {
         "HIT",
         "{who}"
     );
+    // A kept answer's range is cut out of it (206) when its app said it takes ranges
+    // (Accept-Ranges); past its end, 416; with an If-Range that names another answer, the
+    // whole. Without Accept-Ranges, the whole too.
+    assert_eq!(
+        ask(gateway, "GET", &ranged, &[("range", "bytes=1-")])
+            .await
+            .0,
+        200,
+        "{who}"
+    );
+    let ranged = format!("{}&accept_ranges=bytes", path("ranges"));
+    let (_, whole) = ask(gateway, "GET", &ranged, &[]).await;
+    let length = whole.len();
+    let part = reply(gateway, "GET", &ranged, &[("range", "bytes=1-")]).await;
+    assert_eq!(part.status.as_u16(), 206, "{who}");
+    assert_eq!(part.body, whole.as_bytes()[1..], "{who}");
+    let told = format!("bytes 1-{}/{length}", length - 1);
+    assert_eq!(part.header("content-range"), Some(told.as_str()), "{who}");
+    let past = reply(gateway, "GET", &ranged, &[("range", "bytes=100-")]).await;
+    assert_eq!(past.status.as_u16(), 416, "{who}");
+    let told = format!("bytes */{length}");
+    assert_eq!(past.header("content-range"), Some(told.as_str()), "{who}");
+    let other = [("range", "bytes=1-"), ("if-range", "\"other\"")];
+    let (status, body) = ask(gateway, "GET", &ranged, &other).await;
+    assert_eq!((status, body), (200, whole), "{who}");
     // Kept for the upstream's second: after it, the next request fills it again (EXPIRED).
     // (nginx counts whole seconds, and keeps it up to a second longer.)
     let short = format!("{}&cache_control=max-age%3D1", path("expires"));
