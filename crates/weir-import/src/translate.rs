@@ -5046,6 +5046,18 @@ impl<'a> Translator<'a> {
             }
             if let Some(cache) = &route.cache {
                 table.set("cache", toml_out::string(&cache.valid), Some(&cache.source));
+                if !cache.statuses.is_empty() {
+                    let listed: Vec<String> = cache
+                        .statuses
+                        .iter()
+                        .map(|(status, time)| format!("{status} = {}", toml_out::string(time)))
+                        .collect();
+                    table.set(
+                        "cache_statuses",
+                        format!("{{ {} }}", listed.join(", ")),
+                        Some(&cache.source),
+                    );
+                }
                 if let Some((stale, source)) = &cache.stale {
                     table.set("cache_stale", toml_out::string(stale), Some(source));
                 }

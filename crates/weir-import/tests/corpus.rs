@@ -1232,6 +1232,7 @@ fn a_django_sites_microcache() {
     let cache = pages.cache.as_ref().expect("the pages are kept");
     assert_eq!(cache.valid, std::time::Duration::from_secs(1));
     assert_eq!(cache.pass_cookies, Some(vec!["sessionid".to_string()]));
+    assert_eq!(cache.statuses, [(404, std::time::Duration::from_secs(60))]);
     // Served expired while the zone's `inactive=10m` would keep it.
     assert_eq!(cache.stale, std::time::Duration::from_secs(600));
     assert!(route(&config, None, "/api/").cache.is_none());

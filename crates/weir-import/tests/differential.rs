@@ -320,7 +320,7 @@ const CASES: &[Case] = &[
         listeners: 1,
         hosts: &["example.com"],
         // Each path twice: the second `/` is a kept answer on both sides (X-Cache-Status: HIT),
-        // a 404 is never kept, the API's answers never.
+        // so is the second 404 (`proxy_cache_valid 404 1m`); the API's answers never.
         paths: &["/", "/", "/status/404", "/status/404", "/api/", "/api/"],
         announced: &[],
     },

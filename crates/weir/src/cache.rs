@@ -619,8 +619,13 @@ impl Filler {
 
     /// How long the answer with this status and these headers is kept, or `None` when it is
     /// not (see [the module](self)). Read before `X-Accel-Expires` is taken out.
-    pub fn validity(&self, status: StatusCode, headers: &Headers) -> Option<Duration> {
-        validity(status, headers, self.times.valid)
+    pub fn validity(
+        &self,
+        status: StatusCode,
+        headers: &Headers,
+        statuses: &[(u16, Duration)],
+    ) -> Option<Duration> {
+        validity(status, headers, self.times.valid, statuses)
     }
 
     /// The expired answer the request gets in place of its upstream's failure (`None`: no
@@ -658,16 +663,28 @@ impl Filler {
 }
 
 /// How long an answer is kept: the upstream's `X-Accel-Expires`, else its `Cache-Control`, else
-/// `valid` for a `200`, `301` or `302`; `None` when it is not kept.
-pub fn validity(status: StatusCode, headers: &Headers, valid: Duration) -> Option<Duration> {
+/// the time `statuses` (`cache_statuses`) gives its status, else `valid` for a `200`, `301` or
+/// `302`; `None` when it is not kept (another status, none of these said).
+pub fn validity(
+    status: StatusCode,
+    headers: &Headers,
+    valid: Duration,
+    statuses: &[(u16, Duration)],
+) -> Option<Duration> {
     let vary_all = headers
         .get_all(header::VARY)
         .flat_map(|value| value.split(|&byte| byte == b','))
         .any(|name| name.trim_ascii() == b"*");
-    if !matches!(status.as_u16(), 200 | 301 | 302)
-        || headers.contains(header::SET_COOKIE)
-        || vary_all
-    {
+    let listed = statuses
+        .iter()
+        .find(|(code, _)| *code == status.as_u16())
+        .map(|(_, time)| *time);
+    let valid = match listed {
+        Some(time) => time,
+        None if matches!(status.as_u16(), 200 | 301 | 302) => valid,
+        None => return None,
+    };
+    if headers.contains(header::SET_COOKIE) || vary_all {
         return None;
     }
     let seconds = |text: &[u8]| -> Option<u64> {

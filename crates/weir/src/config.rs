@@ -415,6 +415,10 @@ pub struct RouteCache {
     /// default 0: not at all, unless the upstream's `Cache-Control` allows it
     /// (`stale-while-revalidate`, `stale-if-error`).
     pub stale: Duration,
+    /// `cache_statuses = { 404 = "1m" }`: statuses kept for their own time (nginx
+    /// `proxy_cache_valid 404 1m`), besides 200, 301 and 302 (or for another time than
+    /// `valid`), in status order.
+    pub statuses: Vec<(u16, Duration)>,
 }
 
 /// `limit_rate = "100k"`, `limit_rate_after = "1m"`: a response body is sent at most `rate`

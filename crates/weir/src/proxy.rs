@@ -107,6 +107,8 @@ struct RouteCache {
     cache: Arc<crate::cache::Cache>,
     /// `cache` and `cache_stale`.
     times: crate::cache::Times,
+    /// `cache_statuses`: the statuses kept besides 200, 301 and 302 (or for another time).
+    statuses: Box<[(u16, Duration)]>,
     /// `cache_pass_cookies`; `None`: any cookie passes.
     pass_cookies: Option<Box<[Box<str>]>>,
 }
@@ -812,7 +814,11 @@ impl Proxy {
         }
         // `cache`: how long the answer is kept, read before `X-Accel-Expires` goes.
         let filler = filler.and_then(|filler| {
-            match filler.validity(response.status(), response.headers()) {
+            let statuses = route
+                .cache
+                .as_ref()
+                .map_or(&[][..], |cache| &cache.statuses[..]);
+            match filler.validity(response.status(), response.headers(), statuses) {
                 Some(valid) => Some((filler, valid)),
                 None => {
                     filler.pass();

@@ -18,6 +18,8 @@ pub(super) struct RouteCache {
     pub valid: String,
     /// The cookies that pass (`Some(vec![])`: none do); `None`: any cookie passes.
     pub pass_cookies: Option<Vec<String>>,
+    /// Statuses kept for their own time (`cache_statuses`): codes and times, as written.
+    pub statuses: Vec<(u16, String)>,
     /// How long an expired answer is served (`"600s"`), with the `proxy_cache_use_stale` that
     /// asks for it.
     pub stale: Option<(String, Source)>,
@@ -83,8 +85,10 @@ impl<'a> CacheScope<'a> {
                 let zone = proxy_cache.args.first().map(String::as_str).unwrap_or("");
                 (kept_stale(&self.paths, zone), use_stale.source.clone())
             });
+        let (valid, statuses, _) = kept_time(&self.valid);
         Some(RouteCache {
-            valid: kept_time(&self.valid).0.unwrap_or_else(|| "0s".into()),
+            valid: valid.unwrap_or_else(|| "0s".into()),
+            statuses,
             pass_cookies: passing_cookies(&self.bypass, &self.no_cache).0,
             stale,
             source: proxy_cache.source.clone(),
@@ -143,10 +147,13 @@ fn kept_stale(paths: &[&Directive], zone: &str) -> String {
     .unwrap_or_else(|| "600s".into())
 }
 
-/// The time `proxy_cache_valid`s give a `200`, and what of them weir does not say (other
-/// statuses, or `301`/`302` kept another time).
-fn kept_time(valid: &[&Directive]) -> (Option<String>, Vec<String>) {
+/// The time `proxy_cache_valid`s give a `200`, the statuses they give a time of their own
+/// (`cache_statuses`: another status, or a `301`/`302` kept another time than a `200`; the
+/// first time for a status, as nginx takes the first that names it), and what of them weir
+/// does not say (`any`).
+fn kept_time(valid: &[&Directive]) -> (Option<String>, Vec<(u16, String)>, Vec<String>) {
     let mut ok = None;
+    let mut statuses: Vec<(u16, String)> = Vec::new();
     let mut differs = Vec::new();
     for directive in valid {
         let Some((time, codes)) = directive.args.split_last() else {
@@ -165,36 +172,34 @@ fn kept_time(valid: &[&Directive]) -> (Option<String>, Vec<String>) {
             codes.iter().map(String::as_str).collect()
         };
         for code in codes {
-            match code {
-                "200" | "any" => {
+            let status = code
+                .parse::<u16>()
+                .ok()
+                .filter(|code| (200..=599).contains(code) && ![206, 304, 444].contains(code));
+            match (code, status) {
+                ("any", _) => {
                     ok.get_or_insert_with(|| time.clone());
-                    if code == "any" {
-                        differs.push(format!(
-                            "any {time} (weir keeps no status but 200, 301 and 302)"
-                        ));
+                    differs.push(format!(
+                        "any {time} (weir keeps 200, 301, 302 and the statuses named, no other)"
+                    ));
+                }
+                (_, Some(200)) => {
+                    ok.get_or_insert_with(|| time.clone());
+                }
+                (_, Some(status)) => {
+                    if !statuses.iter().any(|(known, _)| *known == status) {
+                        statuses.push((status, time.clone()));
                     }
                 }
-                "301" | "302" => {}
-                other => differs.push(format!(
-                    "{other} {time} (weir keeps no status but 200, 301 and 302)"
-                )),
+                (other, None) => differs.push(format!("{other} {time} (not a status weir keeps)")),
             }
         }
     }
-    // 301 and 302 are kept for the 200's time: say so where nginx gives them another.
-    for directive in valid {
-        if let Some((time, codes)) = directive.args.split_last() {
-            let time = super::duration(time);
-            let redirects = codes.iter().any(|code| code == "301" || code == "302");
-            if redirects && time.is_some() && time != ok {
-                differs.push(format!(
-                    "{} (weir keeps 301 and 302 as long as 200)",
-                    directive.args.join(" ")
-                ));
-            }
-        }
-    }
-    (ok, differs)
+    // A 301 or 302 kept as long as a 200 needs no entry of its own.
+    let same = |time: &String| Some(time) == ok.as_ref();
+    statuses.retain(|(status, time)| !(matches!(status, 301 | 302) && same(time)));
+    statuses.sort_by_key(|(status, _)| *status);
+    (ok, statuses, differs)
 }
 
 /// The cookies whose presence passes the cache, from the conditions of `proxy_cache_bypass` and
@@ -252,19 +257,30 @@ pub(super) fn note(directive: &Directive) -> (Kind, String) {
             Kind::Translated,
             "[[routes]] cache on the proxied routes it applies to, its time from the proxy_cache_valid in force (0: only what the upstream's Cache-Control or X-Accel-Expires say); weir keeps 200, 301 and 302 alone, never an answer with Set-Cookie, up to 8 variants of a Vary answer a key (nginx keeps one per variant), and a request with Authorization or a cookie passes it (cache_pass_cookies)".into(),
         ),
-        "proxy_cache_valid" => match kept_time(std::slice::from_ref(&directive)) {
-            (Some(time), differs) if differs.is_empty() => (
-                Kind::Translated,
-                format!("cache = {time:?} on the routes it applies to: 200, 301 and 302 are kept that long"),
-            ),
-            (ok, differs) => (
-                Kind::Approximated,
-                match ok {
-                    Some(time) => format!("cache = {time:?} on the routes it applies to, for 200, 301 and 302; not carried: {}", differs.join(", ")),
-                    None => format!("weir keeps 200, 301 and 302 alone, for the time a 200 is given; not carried: {}", differs.join(", ")),
-                },
-            ),
-        },
+        "proxy_cache_valid" => {
+            let (ok, statuses, differs) = kept_time(std::slice::from_ref(&directive));
+            let mut said = Vec::new();
+            if let Some(time) = &ok {
+                said.push(format!("cache = {time:?}"));
+            }
+            if !statuses.is_empty() {
+                let listed: Vec<String> = statuses
+                    .iter()
+                    .map(|(status, time)| format!("{status} = {time:?}"))
+                    .collect();
+                said.push(format!("cache_statuses {{ {} }}", listed.join(", ")));
+            }
+            let said = if said.is_empty() {
+                "nothing".to_string()
+            } else {
+                said.join(" and ")
+            };
+            if differs.is_empty() {
+                (Kind::Translated, format!("{said} on the routes it applies to (a later proxy_cache_valid of the same level adds to it)"))
+            } else {
+                (Kind::Approximated, format!("{said} on the routes it applies to; not carried: {}", differs.join(", ")))
+            }
+        }
         "proxy_cache_bypass" | "proxy_no_cache" => {
             let (cookies, unsaid) = passing_cookies(std::slice::from_ref(&directive), &[]);
             if !unsaid.is_empty() {
@@ -355,32 +371,45 @@ mod tests {
     }
 
     #[test]
-    fn the_valid_time_is_the_200s_and_what_differs_is_named() {
+    fn the_valid_time_is_the_200s_other_statuses_get_their_own_and_what_differs_is_named() {
         let valid = |lines: &[&str]| {
             let directives: Vec<Directive> = lines.iter().map(|line| directive(line)).collect();
             let refs: Vec<&Directive> = directives.iter().collect();
-            let (time, differs) = kept_time(&refs);
-            (time, differs.len())
+            let (time, statuses, differs) = kept_time(&refs);
+            (time, statuses, differs.len())
         };
-        assert_eq!(valid(&["proxy_cache_valid 10m"]), (Some("600s".into()), 0));
+        let own = |list: &[(u16, &str)]| -> Vec<(u16, String)> {
+            list.iter()
+                .map(|(status, time)| (*status, time.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            valid(&["proxy_cache_valid 10m"]),
+            (Some("600s".into()), vec![], 0)
+        );
         assert_eq!(
             valid(&["proxy_cache_valid 200 302 1s"]),
-            (Some("1s".into()), 0)
+            (Some("1s".into()), vec![], 0)
         );
         assert_eq!(
             valid(&["proxy_cache_valid 200 1s", "proxy_cache_valid 404 1m"]),
-            (Some("1s".into()), 1)
+            (Some("1s".into()), own(&[(404, "60s")]), 0)
         );
         assert_eq!(
             valid(&["proxy_cache_valid 301 1h", "proxy_cache_valid 200 1s"]),
-            (Some("1s".into()), 1)
+            (Some("1s".into()), own(&[(301, "3600s")]), 0)
+        );
+        // The first time given a status is its time, as nginx takes the first that names it.
+        assert_eq!(
+            valid(&["proxy_cache_valid 404 1m", "proxy_cache_valid 404 410 5m"]),
+            (None, own(&[(404, "60s"), (410, "300s")]), 0)
         );
         assert_eq!(
             valid(&["proxy_cache_valid any 1m"]),
-            (Some("60s".into()), 1)
+            (Some("60s".into()), vec![], 1)
         );
-        assert_eq!(valid(&["proxy_cache_valid 404 1m"]), (None, 1));
-        assert_eq!(valid(&[]), (None, 0));
+        assert_eq!(valid(&["proxy_cache_valid 304 1m"]), (None, vec![], 1));
+        assert_eq!(valid(&[]), (None, vec![], 0));
     }
 
     #[test]

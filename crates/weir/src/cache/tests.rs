@@ -14,39 +14,48 @@ const TEN: Duration = Duration::from_secs(10);
 #[test]
 fn validity_is_the_upstreams_word_first_then_the_routes_for_200_301_302() {
     let ok = StatusCode::OK;
-    assert_eq!(validity(ok, &head(&[]), TEN), Some(TEN));
+    assert_eq!(validity(ok, &head(&[]), TEN, &[]), Some(TEN));
     assert_eq!(
-        validity(StatusCode::MOVED_PERMANENTLY, &head(&[]), TEN),
+        validity(StatusCode::MOVED_PERMANENTLY, &head(&[]), TEN, &[]),
         Some(TEN)
     );
-    assert_eq!(validity(StatusCode::FOUND, &head(&[]), TEN), Some(TEN));
+    assert_eq!(validity(StatusCode::FOUND, &head(&[]), TEN, &[]), Some(TEN));
     for status in [404, 500, 502, 204, 206, 303, 307] {
         let status = StatusCode::from_u16(status).unwrap();
-        assert_eq!(validity(status, &head(&[]), TEN), None, "{status}");
+        assert_eq!(validity(status, &head(&[]), TEN, &[]), None, "{status}");
     }
     // X-Accel-Expires over Cache-Control, over the route's time.
     let said = head(&[("X-Accel-Expires", "30"), ("Cache-Control", "max-age=5")]);
-    assert_eq!(validity(ok, &said, TEN), Some(Duration::from_secs(30)));
-    assert_eq!(validity(ok, &head(&[("X-Accel-Expires", "0")]), TEN), None);
+    assert_eq!(validity(ok, &said, TEN, &[]), Some(Duration::from_secs(30)));
     assert_eq!(
-        validity(ok, &head(&[("Cache-Control", "public, max-age=5")]), TEN),
+        validity(ok, &head(&[("X-Accel-Expires", "0")]), TEN, &[]),
+        None
+    );
+    assert_eq!(
+        validity(
+            ok,
+            &head(&[("Cache-Control", "public, max-age=5")]),
+            TEN,
+            &[]
+        ),
         Some(Duration::from_secs(5))
     );
     assert_eq!(
         validity(
             ok,
             &head(&[("Cache-Control", "max-age=5, s-maxage=7")]),
-            TEN
+            TEN,
+            &[]
         ),
         Some(Duration::from_secs(7))
     );
     assert_eq!(
-        validity(ok, &head(&[("Cache-Control", "max-age=0")]), TEN),
+        validity(ok, &head(&[("Cache-Control", "max-age=0")]), TEN, &[]),
         None
     );
     for kept_out in ["no-store", "no-cache", "private", "max-age=60, Private"] {
         assert_eq!(
-            validity(ok, &head(&[("Cache-Control", kept_out)]), TEN),
+            validity(ok, &head(&[("Cache-Control", kept_out)]), TEN, &[]),
             None,
             "{kept_out}"
         );
@@ -56,18 +65,53 @@ fn validity_is_the_upstreams_word_first_then_the_routes_for_200_301_302() {
         ("X-Accel-Expires", "@1700000000"),
         ("Cache-Control", "max-age=3"),
     ]);
-    assert_eq!(validity(ok, &at, TEN), Some(Duration::from_secs(3)));
-    assert_eq!(validity(ok, &head(&[("Set-Cookie", "a=b")]), TEN), None);
+    assert_eq!(validity(ok, &at, TEN, &[]), Some(Duration::from_secs(3)));
+    assert_eq!(
+        validity(ok, &head(&[("Set-Cookie", "a=b")]), TEN, &[]),
+        None
+    );
     // A Vary is kept by variant; `*` never.
     assert_eq!(
-        validity(ok, &head(&[("Vary", "Accept-Encoding")]), TEN),
+        validity(ok, &head(&[("Vary", "Accept-Encoding")]), TEN, &[]),
         Some(TEN)
     );
-    assert_eq!(validity(ok, &head(&[("Vary", "Cookie, *")]), TEN), None);
-    // `cache = 0`: only what the upstream says.
-    assert_eq!(validity(ok, &head(&[]), Duration::ZERO), None);
     assert_eq!(
-        validity(ok, &head(&[("Cache-Control", "max-age=4")]), Duration::ZERO),
+        validity(ok, &head(&[("Vary", "Cookie, *")]), TEN, &[]),
+        None
+    );
+    // `cache_statuses`: a status listed is kept its time (the upstream's word first), 200, 301
+    // and 302 unlisted the route's.
+    let statuses = [
+        (404, Duration::from_secs(60)),
+        (301, Duration::from_secs(3600)),
+    ];
+    let not_found = StatusCode::NOT_FOUND;
+    assert_eq!(
+        validity(not_found, &head(&[]), TEN, &statuses),
+        Some(Duration::from_secs(60))
+    );
+    assert_eq!(
+        validity(StatusCode::MOVED_PERMANENTLY, &head(&[]), TEN, &statuses),
+        Some(Duration::from_secs(3600))
+    );
+    assert_eq!(validity(ok, &head(&[]), TEN, &statuses), Some(TEN));
+    assert_eq!(validity(StatusCode::GONE, &head(&[]), TEN, &statuses), None);
+    let said = head(&[("Cache-Control", "max-age=5")]);
+    assert_eq!(
+        validity(not_found, &said, TEN, &statuses),
+        Some(Duration::from_secs(5))
+    );
+    let cookie = head(&[("Set-Cookie", "a=b")]);
+    assert_eq!(validity(not_found, &cookie, TEN, &statuses), None);
+    // `cache = 0`: only what the upstream says.
+    assert_eq!(validity(ok, &head(&[]), Duration::ZERO, &[]), None);
+    assert_eq!(
+        validity(
+            ok,
+            &head(&[("Cache-Control", "max-age=4")]),
+            Duration::ZERO,
+            &[]
+        ),
         Some(Duration::from_secs(4))
     );
 }
@@ -612,7 +656,7 @@ async fn the_upstreams_stale_extensions_are_read_and_a_waiter_gets_a_stale_answe
     // An upstream's time past the clock's end is a year.
     let huge = "max-age=18446744073709551615, stale-if-error=18446744073709551615";
     let huge = head(&[("Cache-Control", huge)]);
-    let valid = validity(StatusCode::OK, &huge, TEN).unwrap();
+    let valid = validity(StatusCode::OK, &huge, TEN, &[]).unwrap();
     let body = crate::cache::filling(
         Body::full(Bytes::from_static(b"kept")),
         filler(cache.find("huge", true, KEEP, &none)),

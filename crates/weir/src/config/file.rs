@@ -322,6 +322,7 @@ struct RawRoute {
     cache: Option<Spanned<DurationValue>>,
     cache_pass_cookies: Option<Spanned<Vec<Spanned<String>>>>,
     cache_stale: Option<Spanned<DurationValue>>,
+    cache_statuses: Option<BTreeMap<Spanned<String>, Spanned<DurationValue>>>,
     priority: Option<Spanned<String>>,
     priority_header: Option<Spanned<String>>,
     // Header rules, access rules, dot-files, static fallbacks: validated in `file/rules.rs`.
@@ -2067,11 +2068,38 @@ fn route_cache(raw: &RawRoute) -> Result<Option<super::RouteCache>, Problem> {
                 "cache_stale says how long the route's cache serves an expired answer: add cache = \"10s\" (how long an answer is kept), or remove it",
             ));
         }
+        if let Some((status, _)) = raw.cache_statuses.iter().flatten().next() {
+            return Err(Problem::new(
+                ConfigErrorKind::InvalidValue,
+                status.span(),
+                "cache_statuses says how long the route's cache keeps answers of other statuses: add cache = \"10s\" (how long a 200 is kept), or remove it",
+            ));
+        }
         return Ok(None);
     };
+    let mut statuses = Vec::new();
+    for (status, time) in raw.cache_statuses.iter().flatten() {
+        let code = status
+            .get_ref()
+            .parse::<u16>()
+            .ok()
+            .filter(|code| (200..=599).contains(code) && ![206, 304, 444].contains(code));
+        let Some(code) = code else {
+            return Err(invalid(
+                status.span(),
+                format!(
+                    "expected a status from 200 to 599 (not 206, 304 or 444) as the key, as in `404 = \"1m\"`, found {:?}",
+                    status.get_ref()
+                ),
+            ));
+        };
+        statuses.push((code, time));
+    }
+    let times = statuses.iter().map(|(_, time)| *time);
     for time in [Some(valid), raw.cache_stale.as_ref()]
         .into_iter()
         .flatten()
+        .chain(times)
     {
         if time.get_ref().0 > CACHE_LONGEST {
             return Err(invalid(
@@ -2129,6 +2157,10 @@ fn route_cache(raw: &RawRoute) -> Result<Option<super::RouteCache>, Problem> {
             .cache_stale
             .as_ref()
             .map_or(Duration::ZERO, |stale| stale.get_ref().0),
+        statuses: statuses
+            .into_iter()
+            .map(|(code, time)| (code, time.get_ref().0))
+            .collect(),
     }))
 }
 

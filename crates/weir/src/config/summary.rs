@@ -326,6 +326,9 @@ impl Config {
                     true => write!(out, "    keeps answers as the upstream says")?,
                     false => write!(out, "    keeps answers {}", format_duration(cache.valid))?,
                 }
+                for (status, time) in &cache.statuses {
+                    write!(out, ", {status} {}", format_duration(*time))?;
+                }
                 if !cache.stale.is_zero() {
                     write!(out, ", then {} stale", format_duration(cache.stale))?;
                 }

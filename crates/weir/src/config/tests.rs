@@ -3644,6 +3644,7 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
             valid: Duration::from_secs(10),
             pass_cookies: None,
             stale: Duration::ZERO,
+            statuses: vec![],
         })
     );
     let config = parse(&route("cache = 0\ncache_pass_cookies = [\"sessionid\"]\n"));
@@ -3653,6 +3654,7 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
             valid: Duration::ZERO,
             pass_cookies: Some(vec!["sessionid".into()]),
             stale: Duration::ZERO,
+            statuses: vec![],
         })
     );
     assert_eq!(parse(&route("")).routes[0].cache, None);
@@ -3703,6 +3705,43 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
         9,
         "routes[0].cache",
         &["X-Accel-Redirect"],
+    );
+    // `cache_statuses`: statuses with their own times, beside `cache`.
+    let config = parse(&route(
+        "cache = \"1s\"\ncache_statuses = { 404 = \"1m\", 301 = \"1h\" }\n",
+    ));
+    assert_eq!(
+        config.routes[0]
+            .cache
+            .as_ref()
+            .map(|cache| cache.statuses.clone()),
+        Some(vec![
+            (301, Duration::from_secs(3600)),
+            (404, Duration::from_secs(60))
+        ])
+    );
+    let summary = config.summary();
+    assert!(
+        summary.contains("    keeps answers 1s, 301 1h, 404 60s; a request with a cookie passes\n"),
+        "{summary}"
+    );
+    assert_error(
+        &reject(&route(
+            "cache = \"1s\"\ncache_statuses = { 304 = \"1m\" }\n",
+        )),
+        ConfigErrorKind::InvalidValue,
+        7,
+        20,
+        "routes[0].cache_statuses.304",
+        &["expected a status from 200 to 599"],
+    );
+    assert_error(
+        &reject(&route("cache_statuses = { 404 = \"1m\" }\n")),
+        ConfigErrorKind::InvalidValue,
+        6,
+        20,
+        "routes[0].cache_statuses.404",
+        &["add cache = \"10s\""],
     );
     // `cache_stale`: beside `cache`, at most a year, and told by `weir check`.
     let config = parse(&route("cache = \"1s\"\ncache_stale = \"10m\"\n"));

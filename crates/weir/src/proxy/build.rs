@@ -250,6 +250,7 @@ impl Proxy {
                                     valid: kept.valid,
                                     stale: kept.stale,
                                 },
+                                statuses: kept.statuses.clone().into_boxed_slice(),
                                 pass_cookies: kept.pass_cookies.as_ref().map(|names| {
                                     names.iter().map(|name| name.as_str().into()).collect()
                                 }),

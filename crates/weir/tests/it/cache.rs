@@ -640,3 +640,52 @@ async fn an_expired_answer_stands_in_for_a_full_upstreams_refusal() {
     assert_eq!(missing.status.as_u16(), 503);
     assert_eq!(slow.await.unwrap().status.as_u16(), 200);
 }
+
+/// `cache_statuses`, as nginx's `proxy_cache_valid 404 1m` beside `proxy_cache_valid 10s`: a
+/// listed status is kept, another error status is not. With `WEIR_E2E=1`, nginx alike.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_listed_status_is_kept_and_another_is_not() {
+    let app = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = keeping(
+        &app,
+        "",
+        "",
+        "cache = \"10s\"\ncache_statuses = { 404 = \"1m\" }",
+    )
+    .await;
+    check_statuses(gateway.addr, "weir").await;
+    if !nginx_enabled() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let http = format!(
+        "    proxy_cache_path {} keys_zone=kept:1m;\n",
+        dir.path().display()
+    );
+    let server = format!(
+        "        location / {{ proxy_pass http://{}; proxy_cache kept; proxy_cache_valid 10s;\n\
+         proxy_cache_valid 404 1m; proxy_cache_lock on; }}\n",
+        app.address
+    );
+    let nginx = Nginx::start(&http, &server).expect("nginx starts");
+    check_statuses(nginx.addr, "nginx").await;
+}
+
+async fn check_statuses(gateway: std::net::SocketAddr, who: &str) {
+    let path = |status: u16| {
+        format!(
+            "/counted?case=statuses-{who}-{}&status={status}",
+            std::process::id()
+        )
+    };
+    for (status, kept) in [(404, true), (410, false), (200, true), (500, false)] {
+        let (first_status, first) = ask(gateway, "GET", &path(status), &[]).await;
+        let (_, second) = ask(gateway, "GET", &path(status), &[]).await;
+        assert_eq!(first_status, status, "{who}");
+        assert_eq!(
+            first == second,
+            kept,
+            "{who} {status}: {first} then {second}"
+        );
+    }
+}
