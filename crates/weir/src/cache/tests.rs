@@ -135,6 +135,24 @@ fn answer(body: &'static [u8], valid: Duration) -> Answer {
     }
 }
 
+/// A request waiting (up to LOCK_WAIT) for another's filling of `k`, on a task of its own.
+fn wait_for(
+    cache: &Arc<Cache>,
+    filling: watch::Receiver<()>,
+) -> tokio::task::JoinHandle<Option<(Arc<Answer>, &'static str)>> {
+    let cache = Arc::clone(cache);
+    tokio::spawn(async move {
+        cache
+            .find_after_wait(
+                "k",
+                filling,
+                &Headers::default(),
+                Instant::now() + LOCK_WAIT,
+            )
+            .await
+    })
+}
+
 fn filler(found: Found) -> Filler {
     match found {
         Found::Fill(filler) => filler,
@@ -155,19 +173,7 @@ async fn one_request_fills_a_key_others_wait_and_a_kept_answer_expires() {
         cache.find("k", false, KEEP, &Headers::default()),
         Found::Pass
     ));
-    let waiter = tokio::spawn({
-        let cache = Arc::clone(&cache);
-        async move {
-            cache
-                .find_after_wait(
-                    "k",
-                    filling,
-                    &Headers::default(),
-                    Instant::now() + LOCK_WAIT,
-                )
-                .await
-        }
-    });
+    let waiter = wait_for(&cache, filling);
     tokio::task::yield_now().await;
     cache.keep(&first.key, answer(b"page", TEN));
     drop(first);
@@ -608,19 +614,7 @@ async fn the_upstreams_stale_extensions_are_read_and_a_waiter_gets_a_stale_answe
     let Found::Wait(filling) = cache.find("k", true, KEEP, &none) else {
         panic!("no stale-while-revalidate: the request waits");
     };
-    let waiter = tokio::spawn({
-        let cache = Arc::clone(&cache);
-        async move {
-            cache
-                .find_after_wait(
-                    "k",
-                    filling,
-                    &Headers::default(),
-                    Instant::now() + LOCK_WAIT,
-                )
-                .await
-        }
-    });
+    let waiter = wait_for(&cache, filling);
     tokio::task::yield_now().await;
     assert_eq!(body_of(updater.stale(None).unwrap()), "old");
     drop(updater);

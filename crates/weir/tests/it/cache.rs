@@ -472,6 +472,21 @@ response_headers = {{ X-Cache-Status = "$upstream_cache_status" }}
     .await
 }
 
+/// nginx in front of `app` whose `location /` keeps its answers in `dir` with
+/// `proxy_cache_lock on` and these directives, as `keeping`'s route does in weir.
+fn nginx_keeping(app: &UpstreamServer, dir: &std::path::Path, directives: &str) -> Nginx {
+    let http = format!(
+        "    proxy_cache_path {} keys_zone=kept:1m;\n",
+        dir.display()
+    );
+    let server = format!(
+        "        location / {{ proxy_pass http://{}; proxy_cache kept; proxy_cache_lock on;\n\
+         {directives} }}\n",
+        app.address
+    );
+    Nginx::start(&http, &server).expect("nginx starts")
+}
+
 /// Waits (up to 5 s) until the app has seen more requests than `before`.
 async fn until_the_app_saw_more(app: &UpstreamServer, before: usize) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
@@ -534,18 +549,13 @@ async fn an_expired_answer_is_served_while_it_is_updated_and_when_the_app_fails(
     }
     let app = UpstreamServer::start(Transport::Tcp).await;
     let dir = tempfile::tempdir().unwrap();
-    let http = format!(
-        "    proxy_cache_path {} keys_zone=kept:1m;\n",
-        dir.path().display()
-    );
-    let server = format!(
-        "        location / {{ proxy_pass http://{}; proxy_cache kept; proxy_cache_valid 1s;\n\
-         proxy_cache_lock on;\n\
+    let nginx = nginx_keeping(
+        &app,
+        dir.path(),
+        "proxy_cache_valid 1s;\n\
          proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;\n\
-         add_header X-Cache-Status $upstream_cache_status always; }}\n",
-        app.address
+         add_header X-Cache-Status $upstream_cache_status always;",
     );
-    let nginx = Nginx::start(&http, &server).expect("nginx starts");
     check_stale(nginx.addr, &app, "nginx").await;
 }
 
@@ -658,16 +668,11 @@ async fn a_listed_status_is_kept_and_another_is_not() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let http = format!(
-        "    proxy_cache_path {} keys_zone=kept:1m;\n",
-        dir.path().display()
+    let nginx = nginx_keeping(
+        &app,
+        dir.path(),
+        "proxy_cache_valid 10s; proxy_cache_valid 404 1m;",
     );
-    let server = format!(
-        "        location / {{ proxy_pass http://{}; proxy_cache kept; proxy_cache_valid 10s;\n\
-         proxy_cache_valid 404 1m; proxy_cache_lock on; }}\n",
-        app.address
-    );
-    let nginx = Nginx::start(&http, &server).expect("nginx starts");
     check_statuses(nginx.addr, "nginx").await;
 }
 
