@@ -4103,7 +4103,8 @@ impl<'a> Translator<'a> {
             let regex = &rewrite.args[0];
             let within = location == "/"
                 || (!regex.contains('|')
-                    && regex_literal(regex).is_some_and(|literal| literal.starts_with(location)));
+                    && regex_literal(regex)
+                        .is_some_and(|(literal, _)| literal.starts_with(location)));
             if !within {
                 self.unsupported(
                     rewrite,
@@ -6114,31 +6115,38 @@ fn is_absolute_url(url: &str) -> bool {
 }
 
 /// The literal every path a regex matches starts with: after `^`, up to its first
-/// metacharacter (`\\` escaping a path character); `None` without `^`.
-fn regex_literal(regex: &str) -> Option<String> {
+/// metacharacter (`\\` escaping a punctuation character), and the rest of the regex after
+/// it (with the character a `?`, `*` or `{` makes optional); `None` without `^`.
+fn regex_literal(regex: &str) -> Option<(String, &str)> {
+    let body = regex.strip_prefix('^')?;
     let mut literal = String::new();
-    let mut chars = regex.strip_prefix('^')?.chars().peekable();
-    while let Some(char) = chars.next() {
+    // Where the literal's source ends in `body`, and where its last character's began.
+    let (mut end, mut last) = (0, 0);
+    let mut chars = body.char_indices().peekable();
+    while let Some((at, char)) = chars.next() {
         let char = match char {
             '\\' => match chars.peek() {
-                Some(&next) if next.is_ascii_punctuation() => {
+                Some(&(_, next)) if next.is_ascii_punctuation() => {
                     chars.next();
                     next
                 }
                 _ => break,
             },
-            '.' | '*' | '+' | '?' | '[' | ']' | '{' | '}' | '|' | '^' | '$' | '(' | ')' => {
-                // A `?`, `*` or `{` makes the character before it optional.
-                if matches!(char, '?' | '*' | '{') {
-                    literal.pop();
+            // A `?`, `*` or `{` makes the character before it optional.
+            '?' | '*' | '{' => {
+                if literal.pop().is_some() {
+                    end = last;
                 }
                 break;
             }
+            '.' | '+' | '[' | ']' | '}' | '|' | '^' | '$' | '(' | ')' => break,
             char => char,
         };
         literal.push(char);
+        last = at;
+        end = chars.peek().map_or(body.len(), |&(next, _)| next);
     }
-    Some(literal)
+    Some((literal, &body[end..]))
 }
 
 /// The `upstream_path` of a prefix location `location` whose `rewrite REGEX REPLACEMENT break`
@@ -6152,29 +6160,13 @@ fn rewrite_prefix(location: &str, rewrite: &Directive) -> Option<String> {
     if flag != "break" {
         return None;
     }
-    let body = regex.strip_prefix('^')?;
-    let body = body.strip_suffix('$').unwrap_or(body);
-    let (literal, rest) = body.split_at(body.find('(')?);
-    let slash = match rest {
+    let (literal, rest) = regex_literal(regex)?;
+    let slash = match rest.strip_suffix('$').unwrap_or(rest) {
         "(.*)" => false,
         "(/.*)" => true,
         _ => return None,
     };
-    // The literal as the path it matches: only path characters, `\` escaping one of them.
-    let mut matched = String::new();
-    let mut chars = literal.chars();
-    while let Some(char) = chars.next() {
-        let char = match char {
-            '\\' => chars.next()?,
-            '.' | '*' | '+' | '?' | '[' | ']' | '{' | '}' | '|' | '^' | '$' | ')' => return None,
-            char => char,
-        };
-        if !(char.is_ascii_alphanumeric() || "-._~/%".contains(char)) {
-            return None;
-        }
-        matched.push(char);
-    }
-    let after = location.strip_prefix(matched.as_str())?;
+    let after = location.strip_prefix(literal.as_str())?;
     if slash && !after.starts_with('/') {
         return None;
     }
@@ -6302,7 +6294,7 @@ mod tests {
 
     #[test]
     fn a_regexs_literal_is_what_every_path_it_matches_starts_with() {
-        let literal = |regex: &str| regex_literal(regex);
+        let literal = |regex: &str| regex_literal(regex).map(|(literal, _)| literal);
         let some = |text: &str| Some(text.to_string());
         assert_eq!(literal("^/old/(.*)$"), some("/old/"));
         assert_eq!(literal(r"^/blog/(\d+)$"), some("/blog/"));
@@ -6313,6 +6305,15 @@ mod tests {
         assert_eq!(literal("^/a.b"), some("/a"));
         assert_eq!(literal(r"^\d"), some(""));
         assert_eq!(literal("/old/"), None);
+        // What follows the literal, for a rewrite's capture.
+        assert_eq!(
+            regex_literal(r"^/static\.v1/(.*)$"),
+            Some(("/static.v1/".to_string(), "(.*)$"))
+        );
+        assert_eq!(
+            regex_literal("^/api/?(.*)"),
+            Some(("/api".to_string(), "/?(.*)"))
+        );
     }
 
     #[test]
@@ -6360,6 +6361,8 @@ mod tests {
             ("/api.v1/", "^/api.v1/(.*)$ /$1 break"),
             ("/api/", "/api/(.*)$ /$1 break"),
             ("/api/", "^/api/(.*)/(.*)$ /$1 break"),
+            // `\d` is a digit, not a `d`.
+            ("/apid/", r"^/api\d/(.*)$ /$1 break"),
         ] {
             assert_eq!(swapped(location, rewrite), None, "{location} {rewrite}");
         }

@@ -150,13 +150,9 @@ impl Store {
         Some(kept)
     }
 
-    /// Keeps `answers` under `key` (none: the key goes), as the newest kept, the oldest kept
+    /// Keeps `answers` under `key`, which holds none now, as the newest kept, the oldest kept
     /// answers out while all would hold more than `size` bytes.
     fn put(&mut self, key: &str, answers: Vec<Arc<Answer>>, size: u64) {
-        self.remove(key);
-        if answers.is_empty() {
-            return;
-        }
         let cost = answers.iter().map(|answer| answer.cost(key)).sum();
         while self.used + cost > size {
             let Some(oldest) = self.order.first_key_value().map(|(_, key)| key.clone()) else {
@@ -312,19 +308,15 @@ impl Answer {
             return None;
         }
         if let Some(if_range) = text(request, header::IF_RANGE) {
-            let same = match text(&self.headers, header::ETAG) {
-                // A strong comparison: a weak tag never matches.
-                Some(etag) if if_range.starts_with('"') => {
-                    !etag.starts_with("W/") && etag == if_range
-                }
-                _ => text(&self.headers, header::LAST_MODIFIED) == Some(if_range),
-            };
-            if !same {
+            let modified = text(&self.headers, header::LAST_MODIFIED)
+                .and_then(|text| httpdate::parse_http_date(text).ok());
+            let etag = text(&self.headers, header::ETAG);
+            if !crate::static_files::if_range_current(if_range, etag, modified) {
                 return None;
             }
         }
         let len = self.body.len() as u64;
-        let content_range = match crate::static_files::parse_range(range, len) {
+        let (start, end) = match crate::static_files::parse_range(range, len) {
             crate::static_files::RangeSpec::Ignore => return None,
             crate::static_files::RangeSpec::Unsatisfiable => {
                 let mut response = Response::new(Body::empty());
@@ -337,7 +329,6 @@ impl Answer {
             }
             crate::static_files::RangeSpec::Bytes { start, end } => (start, end),
         };
-        let (start, end) = content_range;
         let mut response =
             Response::new(Body::full(self.body.slice(start as usize..=end as usize)));
         *response.status_mut() = StatusCode::PARTIAL_CONTENT;
@@ -687,10 +678,6 @@ pub fn validity(
     if headers.contains(header::SET_COOKIE) || vary_all {
         return None;
     }
-    let seconds = |text: &[u8]| -> Option<u64> {
-        let text = std::str::from_utf8(text).ok()?.trim();
-        text.parse().ok()
-    };
     let said = if let Some(expires) = headers.get("x-accel-expires") {
         // `@N` (a time of day) is not read: the rest of the answer's headers say.
         seconds(expires).map(Duration::from_secs)
@@ -702,27 +689,17 @@ pub fn validity(
         None => {
             let mut max_age = None;
             let mut s_maxage = None;
-            for value in headers.get_all(header::CACHE_CONTROL) {
-                for directive in value.split(|&byte| byte == b',') {
-                    let directive = directive.trim_ascii();
-                    let (name, argument) = match directive.iter().position(|&byte| byte == b'=') {
-                        Some(at) => (&directive[..at], Some(&directive[at + 1..])),
-                        None => (directive, None),
-                    };
-                    let name = name.trim_ascii();
-                    if name.eq_ignore_ascii_case(b"no-store")
-                        || name.eq_ignore_ascii_case(b"no-cache")
-                        || name.eq_ignore_ascii_case(b"private")
-                    {
-                        return None;
-                    }
-                    let argument = argument
-                        .and_then(|argument| seconds(argument.trim_ascii().trim_ascii_start()));
-                    if name.eq_ignore_ascii_case(b"s-maxage") {
-                        s_maxage = s_maxage.or(argument);
-                    } else if name.eq_ignore_ascii_case(b"max-age") {
-                        max_age = max_age.or(argument);
-                    }
+            for (name, argument) in cache_control(headers) {
+                if name.eq_ignore_ascii_case(b"no-store")
+                    || name.eq_ignore_ascii_case(b"no-cache")
+                    || name.eq_ignore_ascii_case(b"private")
+                {
+                    return None;
+                }
+                if name.eq_ignore_ascii_case(b"s-maxage") {
+                    s_maxage = s_maxage.or(argument);
+                } else if name.eq_ignore_ascii_case(b"max-age") {
+                    max_age = max_age.or(argument);
                 }
             }
             s_maxage.or(max_age).map(Duration::from_secs)
@@ -740,27 +717,38 @@ pub fn validity(
 /// seconds (nginx honours them too, below its `proxy_cache_use_stale`).
 fn stale_said(headers: &Headers) -> (Duration, Duration) {
     let mut said = (Duration::ZERO, Duration::ZERO);
-    for value in headers.get_all(header::CACHE_CONTROL) {
-        for directive in value.split(|&byte| byte == b',') {
-            let Some(at) = directive.iter().position(|&byte| byte == b'=') else {
-                continue;
-            };
-            let (name, argument) = (directive[..at].trim_ascii(), &directive[at + 1..]);
-            let Some(seconds) = std::str::from_utf8(argument)
-                .ok()
-                .and_then(|text| text.trim().parse().ok())
-                .map(|seconds| Duration::from_secs(seconds).min(LONGEST))
-            else {
-                continue;
-            };
-            if name.eq_ignore_ascii_case(b"stale-while-revalidate") {
-                said.0 = said.0.max(seconds);
-            } else if name.eq_ignore_ascii_case(b"stale-if-error") {
-                said.1 = said.1.max(seconds);
-            }
+    for (name, argument) in cache_control(headers) {
+        let Some(seconds) = argument.map(|seconds| Duration::from_secs(seconds).min(LONGEST))
+        else {
+            continue;
+        };
+        if name.eq_ignore_ascii_case(b"stale-while-revalidate") {
+            said.0 = said.0.max(seconds);
+        } else if name.eq_ignore_ascii_case(b"stale-if-error") {
+            said.1 = said.1.max(seconds);
         }
     }
     said
+}
+
+/// The directives of an answer's `Cache-Control` lines, each name with its argument when that
+/// is a number of seconds (`max-age=60`).
+fn cache_control(headers: &Headers) -> impl Iterator<Item = (&[u8], Option<u64>)> {
+    headers
+        .get_all(header::CACHE_CONTROL)
+        .flat_map(|value| value.split(|&byte| byte == b','))
+        .map(|directive| {
+            let directive = directive.trim_ascii();
+            match directive.iter().position(|&byte| byte == b'=') {
+                Some(at) => (directive[..at].trim_ascii(), seconds(&directive[at + 1..])),
+                None => (directive, None),
+            }
+        })
+}
+
+/// A header value's whole number, spaces around it allowed.
+fn seconds(text: &[u8]) -> Option<u64> {
+    std::str::from_utf8(text).ok()?.trim().parse().ok()
 }
 
 /// Takes a filling request's conditions and range out (nginx's `proxy_cache` does): the app's

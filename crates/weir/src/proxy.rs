@@ -226,6 +226,17 @@ impl RouteCache {
     }
 }
 
+/// `cache_stale`: a request that filled its route's cache and got no answer from its upstream
+/// gets the expired one, while it may be served so (`STALE`).
+fn stale_instead(error: &ProxyError, record: &mut Record<'_>) -> Option<Response<Body>> {
+    if !error.unanswered_upstream() {
+        return None;
+    }
+    let stale = record.take_filler()?.stale(None)?;
+    record.rare().cache_status = "STALE";
+    Some(stale)
+}
+
 /// What a static route does with a missing file (nginx `try_files $uri ...`).
 enum Fallback {
     /// `try_files $uri @app`: the request goes upstream.
@@ -437,34 +448,14 @@ impl Proxy {
                 Err(error) => {
                     self.note_failure(&error, unanswered.upstream_name(), unanswered.client_ip());
                     unanswered.failed(&error);
-                    // `cache_stale`: a request that filled its route's cache, and got no answer
-                    // from its upstream, gets the expired one while it may be served so.
-                    let stale = error
-                        .unanswered_upstream()
-                        .then(|| unanswered.record.take_filler())
-                        .flatten()
-                        .and_then(|filler| filler.stale(None));
-                    if let Some(stale) = stale {
-                        unanswered.record.rare().cache_status = "STALE";
-                        stale
-                    } else {
-                        let page = pages.and_then(|pages| pages.page(error.status()));
-                        let (response, lines) = if page.is_none()
-                            && self
-                                .answer_lines_fit(unanswered.record.route(), rules_host.as_deref())
-                        {
-                            error.into_answer()
-                        } else {
-                            (error.into_response(), None)
-                        };
-                        let mut response = match lines {
-                            Some(lines) => response.map(|text| Body::answer(text, lines)),
-                            None => response.map(Body::full),
-                        };
-                        if let Some(page) = page {
-                            page.fill(&mut response);
-                        }
-                        response
+                    match stale_instead(&error, &mut unanswered.record) {
+                        Some(stale) => stale,
+                        None => self.error_answer(
+                            error,
+                            pages,
+                            unanswered.record.route(),
+                            rules_host.as_deref(),
+                        ),
                     }
                 }
             };
@@ -504,6 +495,31 @@ impl Proxy {
             unanswered.answered(&mut response);
             response
         }
+    }
+
+    /// error.rs's answer to a failed request: the route's (or host's) page for its status when
+    /// it has one, else a short text (kept as header lines when nothing after edits them).
+    fn error_answer(
+        &self,
+        error: ProxyError,
+        pages: Option<&rules::Effective>,
+        route: Option<usize>,
+        host: Option<&str>,
+    ) -> Response<Body> {
+        let page = pages.and_then(|pages| pages.page(error.status()));
+        let (response, lines) = if page.is_none() && self.answer_lines_fit(route, host) {
+            error.into_answer()
+        } else {
+            (error.into_response(), None)
+        };
+        let mut response = match lines {
+            Some(lines) => response.map(|text| Body::answer(text, lines)),
+            None => response.map(Body::full),
+        };
+        if let Some(page) = page {
+            page.fill(&mut response);
+        }
+        response
     }
 
     /// `response_headers` and `response_headers_always` of the request's route, or of its host

@@ -537,13 +537,7 @@ fn plan(validators: &Validators, conditions: &Conditions) -> Plan {
         return Plan::Full;
     };
     if let Some(if_range) = &conditions.if_range {
-        let still_current = if if_range.starts_with('"') || if_range.starts_with("W/") {
-            // If-Range needs a strong match, so a weak tag never matches.
-            etag_list_matches(if_range, &etag, false)
-        } else {
-            httpdate::parse_http_date(if_range).is_ok_and(|date| date == validators.modified())
-        };
-        if !still_current {
+        if !if_range_current(if_range, Some(&etag), Some(validators.modified())) {
             return Plan::Full;
         }
     }
@@ -551,6 +545,22 @@ fn plan(validators: &Validators, conditions: &Conditions) -> Plan {
         RangeSpec::Ignore => Plan::Full,
         RangeSpec::Unsatisfiable => Plan::RangeNotSatisfiable,
         RangeSpec::Bytes { start, end } => Plan::Partial { start, end },
+    }
+}
+
+/// Whether an `If-Range` names the representation whose tag is `etag` (a strong match, so a
+/// weak tag never matches) or that was last modified at `modified`: its range is served then,
+/// the whole otherwise.
+pub(crate) fn if_range_current(
+    if_range: &str,
+    etag: Option<&str>,
+    modified: Option<SystemTime>,
+) -> bool {
+    if if_range.starts_with('"') || if_range.starts_with("W/") {
+        etag.is_some_and(|etag| etag_list_matches(if_range, etag, false))
+    } else {
+        httpdate::parse_http_date(if_range)
+            .is_ok_and(|date| modified.is_some_and(|modified| date == modified))
     }
 }
 

@@ -2079,21 +2079,12 @@ fn route_cache(raw: &RawRoute) -> Result<Option<super::RouteCache>, Problem> {
     };
     let mut statuses = Vec::new();
     for (status, time) in raw.cache_statuses.iter().flatten() {
-        let code = status
-            .get_ref()
-            .parse::<u16>()
-            .ok()
-            .filter(|code| (200..=599).contains(code) && ![206, 304, 444].contains(code));
-        let Some(code) = code else {
-            return Err(invalid(
-                status.span(),
-                format!(
-                    "expected a status from 200 to 599 (not 206, 304 or 444) as the key, as in `404 = \"1m\"`, found {:?}",
-                    status.get_ref()
-                ),
-            ));
-        };
-        statuses.push((code, time));
+        let code = rules::status_key(
+            status,
+            |code| (200..=599).contains(&code) && ![206, 304, 444].contains(&code),
+            "a status from 200 to 599 (not 206, 304 or 444) as the key, as in `404 = \"1m\"`",
+        )?;
+        statuses.push((code.as_u16(), time));
     }
     let times = statuses.iter().map(|(_, time)| *time);
     for time in [Some(valid), raw.cache_stale.as_ref()]

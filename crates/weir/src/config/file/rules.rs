@@ -100,6 +100,25 @@ pub(super) struct RouteKeys<'a> {
     pub(super) intercept_errors: Option<&'a Spanned<bool>>,
 }
 
+/// A table key that is a status `allowed` takes; a problem saying `expected` otherwise.
+pub(super) fn status_key(
+    key: &Spanned<String>,
+    allowed: impl Fn(u16) -> bool,
+    expected: &str,
+) -> Result<StatusCode, Problem> {
+    key.get_ref()
+        .parse::<u16>()
+        .ok()
+        .filter(|code| allowed(*code))
+        .and_then(|code| StatusCode::from_u16(code).ok())
+        .ok_or_else(|| {
+            invalid(
+                key.span(),
+                format!("expected {expected}, found {:?}", key.get_ref()),
+            )
+        })
+}
+
 fn invalid(span: std::ops::Range<usize>, message: impl Into<String>) -> Problem {
     Problem::new(ConfigErrorKind::InvalidValue, span, message)
 }
@@ -333,21 +352,11 @@ pub(super) fn validate_pages(
 ) -> Result<ErrorPages, Problem> {
     let mut files = Vec::new();
     for (key, value) in raw.into_iter().flatten() {
-        let status = key
-            .get_ref()
-            .parse::<u16>()
-            .ok()
-            .filter(|code| (400..=599).contains(code) && *code != 444)
-            .and_then(|code| StatusCode::from_u16(code).ok());
-        let Some(status) = status else {
-            return Err(invalid(
-                key.span(),
-                format!(
-                    "expected a status from 400 to 599 (not 444, which answers nothing) as the key, as in `502 = \"/srv/app/public/500.html\"`, found {:?}",
-                    key.get_ref()
-                ),
-            ));
-        };
+        let status = status_key(
+            key,
+            |code| (400..=599).contains(&code) && code != 444,
+            "a status from 400 to 599 (not 444, which answers nothing) as the key, as in `502 = \"/srv/app/public/500.html\"`",
+        )?;
         let path = std::path::Path::new(value.get_ref());
         if !path.is_absolute() || value.get_ref().ends_with('/') {
             return Err(invalid(
