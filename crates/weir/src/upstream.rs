@@ -1562,7 +1562,7 @@ impl UpstreamBody {
         let ResponseFraming::Length(left) = self.0.framing else {
             return None;
         };
-        self.0.conn.as_mut().map(|conn| (&mut conn.client, left))
+        self.0.conn.as_mut().map(|conn| (&mut *conn.client, left))
     }
 
     /// `read_timeout` of the upstream.

@@ -341,7 +341,7 @@ struct Waiter {
 }
 
 struct Idle {
-    conn: ClientConn,
+    conn: Box<ClientConn>,
     since: Instant,
     /// The thread whose runtime drives the connection (see [`thread_slot`]).
     owner: u32,
@@ -435,7 +435,9 @@ impl PackedOutcome {
 /// A connection checked out of the pool, carrying one request: the HTTP client side of the
 /// connection, and the slot that holds its place in the pool while it is out.
 pub struct Pooled {
-    pub client: ClientConn,
+    /// Boxed once for the connection's life: a checked-out connection moves through the
+    /// exchange's futures and results, and its 160 bytes were copied at each move.
+    pub client: Box<ClientConn>,
     slot: Slot,
     /// The thread whose runtime drives the connection.
     owner: u32,
@@ -1100,7 +1102,7 @@ impl Pool {
     /// stack, or closed; the request leaves `outstanding` if its slot `counted` it.
     fn checkin(
         self: &Arc<Self>,
-        conn: ClientConn,
+        conn: Box<ClientConn>,
         owner: u32,
         taken: Instant,
         outcome: Option<(adaptive::Outcome, adaptive::Kind)>,
@@ -1150,7 +1152,7 @@ impl Pool {
     /// A connection whose place was given back at its response head ([`Pooled::streams`])
     /// ended its exchange reusable, at `now`: it takes a place again if the cap has one free,
     /// and goes to a waiter or idle as any other; else it closes. No sample: its head gave one.
-    fn checkin_streamed(self: &Arc<Self>, conn: ClientConn, owner: u32, now: Instant) {
+    fn checkin_streamed(self: &Arc<Self>, conn: Box<ClientConn>, owner: u32, now: Instant) {
         let mut state = self.lock();
         if state.at_cap(&self.settings) {
             return;
@@ -1218,7 +1220,7 @@ async fn reap_idle(pool: Weak<Pool>) {
 /// An idle connection of a pool with no shared decision, on its thread's stack ([`local`]),
 /// with its disarmed slot: the pool's reference stays with it.
 struct Parked {
-    conn: ClientConn,
+    conn: Box<ClientConn>,
     since: Instant,
     slot: Slot,
 }
@@ -1301,7 +1303,7 @@ impl Slot {
     /// whose runtime now drives it).
     pub fn into_conn(self, client: ClientConn) -> Pooled {
         Pooled {
-            client,
+            client: Box::new(client),
             slot: self,
             owner: thread_slot(),
             reused: false,
@@ -1365,12 +1367,12 @@ impl Pooled {
             self.slot.counted = false;
             if let Some(lanes) = &self.slot.pool.lanes {
                 lanes.released(true, false);
-                return (self.client, self.slot);
+                return (*self.client, self.slot);
             }
             let mut state = self.slot.pool.lock();
             self.slot.pool.count_out(&mut state);
         }
-        (self.client, self.slot)
+        (*self.client, self.slot)
     }
 
     /// Returns the connection to the pool after a complete exchange that left it reusable.
