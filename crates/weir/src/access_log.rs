@@ -1,5 +1,6 @@
 //! The access log: one line per request, written when the response body is done (or dropped),
-//! in nginx's `combined` format followed by upstream and total times, or as JSON lines.
+//! in nginx's `combined` format followed by upstream and total times, as JSON lines, or in a
+//! line of the user's of nginx's variables (`config::LogTemplate`).
 //! Off unless `[access_log] enabled = true`; stderr unless `path` is set.
 //!
 //! Requests never wait on the disk: a finished request hands its [`Entry`] to a bounded queue
@@ -30,7 +31,9 @@ use http::{header, StatusCode};
 use http_body::{Frame, SizeHint};
 use tokio::time::Instant;
 
-use crate::config::{AccessLogConfig, AccessLogFormat};
+use crate::config::{
+    AccessLogConfig, AccessLogFormat, LogEscape, LogPiece, LogTemplate, LogVariable,
+};
 use crate::head_view::Request;
 use crate::logging::Throttle;
 
@@ -56,6 +59,8 @@ static WRITER_TROUBLE: Throttle = Throttle::new(1);
 pub struct AccessLog {
     /// Taken on drop, so the writer sees the queue close before it is joined.
     shared: Option<Arc<Shared>>,
+    /// The request header fields a `format` line names, kept from each request.
+    headers: Vec<header::HeaderName>,
     writer: Option<JoinHandle<()>>,
 }
 
@@ -129,6 +134,9 @@ pub struct Entry {
     /// `$request_id`, when the config names it (and so every request has one). Its digits are
     /// kept in the entry as they are: no string is made for the line.
     pub request_id: Option<crate::request_id::RequestId>,
+    /// The request header fields a `format` line names ([`AccessLog::kept_headers`]), in its
+    /// order; `None` for one the request did not have. Empty for `combined` and `json`.
+    pub headers: Vec<Option<String>>,
 }
 
 impl Entry {
@@ -153,6 +161,7 @@ impl Entry {
             tls: None,
             cache_status: "",
             request_id: None,
+            headers: Vec::new(),
         }
     }
 
@@ -190,6 +199,7 @@ impl Entry {
             tls: None,
             cache_status: "",
             request_id: None,
+            headers: Vec::new(),
         }
     }
 }
@@ -210,8 +220,12 @@ impl AccessLog {
             sender,
             flags: Arc::clone(&flags),
         });
+        let headers = match &config.format {
+            AccessLogFormat::Template(template) => template.headers.clone(),
+            AccessLogFormat::Combined | AccessLogFormat::Json => Vec::new(),
+        };
         let writer = Writer {
-            format: config.format,
+            format: config.format.clone(),
             sink,
             flags,
             buffer: Vec::with_capacity(WRITE_CHUNK),
@@ -227,6 +241,7 @@ impl AccessLog {
         open_logs.push(Arc::downgrade(&shared));
         Ok(AccessLog {
             shared: Some(shared),
+            headers,
             writer: Some(thread),
         })
     }
@@ -250,6 +265,25 @@ impl AccessLog {
             return false;
         }
         written.recv_timeout(FLUSH_WAIT).is_ok()
+    }
+
+    /// The values of the request header fields the `format` line names, for its entry: the
+    /// fields' values joined with `, ` (`None` for a field the request does not have). `Host`
+    /// is the HTTP/2 authority when there is no such field. Nothing for `combined` and `json`.
+    pub fn kept_headers<B>(&self, request: &Request<B>) -> Vec<Option<String>> {
+        self.headers
+            .iter()
+            .map(|name| {
+                if !request.headers().contains(name) {
+                    return (name == header::HOST)
+                        .then(|| request.uri().authority().map(ToString::to_string))
+                        .flatten();
+                }
+                let mut value = Vec::new();
+                request.headers().append_joined(name, &mut value);
+                Some(String::from_utf8_lossy(&value).into_owned())
+            })
+            .collect()
     }
 
     /// Lines dropped because the queue was full.
@@ -445,7 +479,7 @@ impl Writer {
         }
         match message {
             Message::Line(record) => {
-                format_line(&mut self.buffer, &mut self.clock, self.format, &record);
+                format_line(&mut self.buffer, &mut self.clock, &self.format, &record);
             }
             Message::Reopen => {}
             Message::Flush(done) => {
@@ -543,7 +577,7 @@ impl ClockCache {
 fn format_line(
     out: &mut Vec<u8>,
     clock: &mut ClockCache,
-    format: AccessLogFormat,
+    format: &AccessLogFormat,
     record: &Record,
 ) {
     clock.update(record.time);
@@ -663,6 +697,122 @@ fn format_line(
             }
             let _ = writeln!(out, ",\"request_time\":{:.6}}}", record.total.as_secs_f64());
         }
+        AccessLogFormat::Template(template) => {
+            format_template(out, clock, template, record);
+            out.push(b'\n');
+        }
+    }
+}
+
+/// A line of the user's: its text as written, its variables' values escaped as the line says,
+/// and a value the request does not have written `-` (or nothing, for JSON), as nginx does.
+fn format_template(out: &mut Vec<u8>, clock: &ClockCache, template: &LogTemplate, record: &Record) {
+    let entry = &record.entry;
+    let escape = template.escape;
+    let text = |out: &mut Vec<u8>, value: Option<&str>| match (value, escape) {
+        (Some(value), LogEscape::Default) => escape_nginx(out, value),
+        (Some(value), LogEscape::Json) => json_escape(out, value),
+        (None, LogEscape::Default) => out.push(b'-'),
+        (None, LogEscape::Json) => {}
+    };
+    let seconds = |out: &mut Vec<u8>, time: Option<Duration>| match (time, escape) {
+        (Some(time), _) => {
+            let _ = write!(out, "{:.3}", time.as_secs_f64());
+        }
+        (None, LogEscape::Default) => out.push(b'-'),
+        (None, LogEscape::Json) => {}
+    };
+    for piece in &template.pieces {
+        match piece {
+            LogPiece::Text(literal) => out.extend_from_slice(literal.as_bytes()),
+            LogPiece::Header(index) => text(out, kept(entry, *index)),
+            LogPiece::Host(index) => {
+                let host =
+                    kept(entry, *index).map(|host| host_without_port(host).to_ascii_lowercase());
+                text(out, host.as_deref());
+            }
+            LogPiece::Variable(variable) => match variable {
+                LogVariable::RemoteAddr => {
+                    let _ = write!(out, "{}", entry.client.ip());
+                }
+                LogVariable::RemotePort => {
+                    let _ = write!(out, "{}", entry.client.port());
+                }
+                LogVariable::RemoteUser => text(out, present(&entry.remote_user)),
+                LogVariable::TimeLocal => out.extend_from_slice(clock.local.as_bytes()),
+                LogVariable::TimeIso8601 => out.extend_from_slice(clock.iso.as_bytes()),
+                LogVariable::Msec => {
+                    let since = record.time.duration_since(UNIX_EPOCH).unwrap_or_default();
+                    let _ = write!(out, "{}.{:03}", since.as_secs(), since.subsec_millis());
+                }
+                LogVariable::Request if entry.method.is_empty() => text(out, None),
+                LogVariable::Request => {
+                    text(out, Some(&entry.method));
+                    out.push(b' ');
+                    text(out, Some(&entry.target));
+                    let _ = write!(out, " {:?}", entry.version);
+                }
+                LogVariable::RequestMethod => text(out, present(&entry.method)),
+                LogVariable::RequestUri => text(out, present(&entry.target)),
+                LogVariable::ServerProtocol => {
+                    let _ = write!(out, "{:?}", entry.version);
+                }
+                LogVariable::Scheme => out.extend_from_slice(if entry.tls.is_some() {
+                    b"https"
+                } else {
+                    b"http"
+                }),
+                LogVariable::Status => {
+                    let _ = write!(out, "{}", entry.status.as_u16());
+                }
+                LogVariable::BodyBytesSent => {
+                    let _ = write!(out, "{}", entry.bytes);
+                }
+                LogVariable::HttpReferer => text(out, present(&entry.referer)),
+                LogVariable::HttpUserAgent => text(out, present(&entry.user_agent)),
+                LogVariable::UpstreamAddr => text(out, entry.upstream.as_deref()),
+                LogVariable::UpstreamHeaderTime => seconds(out, entry.upstream_time),
+                LogVariable::UpstreamResponseTime => seconds(out, record.upstream_response),
+                LogVariable::UpstreamQueueTime => seconds(out, entry.upstream_queue_time),
+                LogVariable::RequestTime => seconds(out, Some(record.total)),
+                LogVariable::SslProtocol => text(out, entry.tls.as_ref().map(|tls| tls.protocol)),
+                LogVariable::SslCipher => text(out, entry.tls.as_ref().map(|tls| tls.cipher)),
+                LogVariable::SslServerName => text(
+                    out,
+                    entry
+                        .tls
+                        .as_ref()
+                        .and_then(|tls| tls.server_name.as_deref()),
+                ),
+                LogVariable::UpstreamCacheStatus => text(out, present(entry.cache_status)),
+                LogVariable::RequestId => text(
+                    out,
+                    entry
+                        .request_id
+                        .as_ref()
+                        .map(crate::request_id::RequestId::as_str),
+                ),
+                LogVariable::WeirCause => text(out, entry.cause),
+            },
+        }
+    }
+}
+
+/// An empty field of the entry is a value the request does not have.
+fn present(value: &str) -> Option<&str> {
+    (!value.is_empty()).then_some(value)
+}
+
+/// The `index`-th request header field the line keeps, when the request had it.
+fn kept(entry: &Entry, index: usize) -> Option<&str> {
+    entry.headers.get(index).and_then(Option::as_deref)
+}
+
+/// `example.com` of `example.com:8080`, `[::1]` of `[::1]:8080`.
+fn host_without_port(host: &str) -> &str {
+    match host.rfind(':') {
+        Some(colon) if !host[colon..].contains(']') => &host[..colon],
+        _ => host,
     }
 }
 
@@ -707,6 +857,12 @@ fn escape_nginx_or_dash(out: &mut Vec<u8>, text: &str) {
 
 fn json_string(out: &mut Vec<u8>, text: &str) {
     out.push(b'"');
+    json_escape(out, text);
+    out.push(b'"');
+}
+
+/// `text` escaped for the inside of a JSON string.
+fn json_escape(out: &mut Vec<u8>, text: &str) {
     for character in text.chars() {
         match character {
             '"' => out.extend_from_slice(b"\\\""),
@@ -723,7 +879,6 @@ fn json_string(out: &mut Vec<u8>, text: &str) {
             }
         }
     }
-    out.push(b'"');
 }
 
 const MONTHS: [&str; 12] = [

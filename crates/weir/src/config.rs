@@ -5,6 +5,7 @@
 pub mod certificate;
 mod error;
 mod file;
+mod log_format;
 mod redirect;
 mod server_name;
 mod summary;
@@ -24,6 +25,7 @@ use http::{HeaderName, StatusCode};
 use ipnet::IpNet;
 
 pub use file::{from_toml, load, ConfigError, ConfigErrorKind};
+pub use log_format::{LogEscape, LogPiece, LogTemplate, LogVariable};
 pub use redirect::{Template, Variables};
 // Upstream servers by host name.
 pub use server_name::{
@@ -668,10 +670,12 @@ pub struct AccessLogConfig {
 }
 
 /// `[access_log] format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AccessLogFormat {
     Combined,
     Json,
+    /// A line of the user's, in nginx's `log_format` syntax.
+    Template(std::sync::Arc<LogTemplate>),
 }
 
 /// `[admin]`: the metrics and health listener, off by default.

@@ -1364,10 +1364,16 @@ impl Upstream {
             reusable: self.keepalive && keep_alive,
             read_timeout,
             waiting: false,
+            ended: None,
         }));
         if matches!(body.0.framing, ResponseFraming::Empty)
             && parts.status != http::StatusCode::SWITCHING_PROTOCOLS
         {
+            body.0.ended = body
+                .0
+                .conn
+                .as_ref()
+                .map(|conn| (Arc::clone(conn.pool()), conn.queued()));
             body.0.finish();
         }
         Response::from_parts(parts, body)
@@ -1510,6 +1516,10 @@ struct Streaming {
     read_timeout: Duration,
     /// Whether the connection's read timer runs for the body's next bytes.
     waiting: bool,
+    /// The server and the request's time in the queue, kept when the exchange ended at its head
+    /// (a bodiless answer: `HEAD`, `204`, `304`, a `Content-Length: 0`) and gave back its
+    /// connection at once, for the access log.
+    ended: Option<(Arc<pool::Pool>, Duration)>,
 }
 
 /// The upstream sent no body bytes for `read_timeout`.
@@ -1542,14 +1552,22 @@ impl Streaming {
 }
 
 impl UpstreamBody {
-    /// How long the request waited in the pool's queue, while the exchange is still going.
+    /// How long the request waited in the pool's queue, while the exchange is still going or
+    /// when it ended at its head.
     pub fn queued(&self) -> Option<Duration> {
-        self.0.conn.as_ref().map(Pooled::queued)
+        match (&self.0.conn, &self.0.ended) {
+            (Some(conn), _) => Some(conn.queued()),
+            (None, ended) => ended.as_ref().map(|(_, queued)| *queued),
+        }
     }
 
-    /// The server that answered, while the exchange is still going.
+    /// The server that answered, while the exchange is still going or when it ended at its
+    /// head.
     pub fn upstream_addr(&self) -> Option<&UpstreamAddr> {
-        self.0.conn.as_ref().map(Pooled::addr)
+        match (&self.0.conn, &self.0.ended) {
+            (Some(conn), _) => Some(conn.addr()),
+            (None, ended) => ended.as_ref().map(|(pool, _)| pool.addr()),
+        }
     }
 
     /// For `splice`: the connection and the body bytes still to come, when the body is framed by

@@ -34,7 +34,7 @@ fn record(upstream: bool) -> Record {
 
 fn line(format: AccessLogFormat, record: &Record) -> String {
     let mut out = Vec::new();
-    format_line(&mut out, &mut ClockCache::default(), format, record);
+    format_line(&mut out, &mut ClockCache::default(), &format, record);
     String::from_utf8(out).unwrap()
 }
 
@@ -140,6 +140,97 @@ fn json_strings_are_escaped() {
     let text = line(AccessLogFormat::Json, &record);
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(value["http_user_agent"], "a\"b\\c\nd\u{1}\u{e9}");
+}
+
+fn template(text: &str, escape: LogEscape) -> AccessLogFormat {
+    AccessLogFormat::Template(Arc::new(LogTemplate::parse(text, escape).unwrap()))
+}
+
+/// The entry of a request as the log keeps it for `format`.
+fn kept_record(format: &AccessLogFormat, headers: &[(&str, &str)]) -> Record {
+    let mut builder = http::Request::builder().uri("/");
+    for (name, value) in headers {
+        builder = builder.header(*name, *value);
+    }
+    let request = Request::from_http(builder.body(()).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let log = AccessLog::open(&file_config(&dir.path().join("log"), format.clone())).unwrap();
+    let mut record = record(true);
+    record.entry.headers = log.kept_headers(&request);
+    record
+}
+
+#[test]
+fn a_line_of_nginx_variables_is_written_as_nginx_writes_it() {
+    // nginx's `log_format main` of the Docker image's nginx.conf.
+    let main = template(
+        "$remote_addr - $remote_user [$time_local] \"$request\" $status $body_bytes_sent \"$http_referer\" \"$http_user_agent\" \"$http_x_forwarded_for\"",
+        LogEscape::Default,
+    );
+    let record = kept_record(
+        &main,
+        &[
+            ("x-forwarded-for", "203.0.113.9"),
+            ("x-forwarded-for", "10.0.0.1"),
+        ],
+    );
+    assert_eq!(
+        line(main.clone(), &record),
+        "192.0.2.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /api/items?page=2 HTTP/1.1\" 200 1234 \
+         \"http://example.com/start\" \"curl/8.0\" \"203.0.113.9, 10.0.0.1\"\n"
+    );
+    // What the request does not have is `-`; what could forge a field is escaped.
+    let mut record = kept_record(&main, &[]);
+    record.entry.user_agent = "a\"b\n".into();
+    record.entry.referer.clear();
+    assert_eq!(
+        line(main, &record),
+        "192.0.2.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /api/items?page=2 HTTP/1.1\" 200 1234 \
+         \"-\" \"a\\x22b\\x0A\" \"-\"\n"
+    );
+    let timed = template(
+        "$host:$remote_port $scheme $request_method $request_uri $server_protocol $msec rt=$request_time uht=$upstream_header_time urt=$upstream_response_time uqt=$upstream_queue_time $upstream_addr $upstream_cache_status $weir_cause $time_iso8601",
+        LogEscape::Default,
+    );
+    let record = kept_record(&timed, &[("host", "Example.COM:8080")]);
+    assert_eq!(
+        line(timed.clone(), &record),
+        "example.com:50000 http GET /api/items?page=2 HTTP/1.1 971186136.045 rt=0.021 uht=0.012 \
+         urt=0.019 uqt=0.004 unix:/run/app.sock - - 2000-10-10T13:55:36+00:00\n"
+    );
+    let record = kept_record(&timed, &[]);
+    assert!(line(timed, &record).starts_with("-:50000 "));
+}
+
+#[test]
+fn a_json_line_escapes_its_values_for_json_and_leaves_missing_ones_empty() {
+    let json = template(
+        "{\"ua\":\"$http_user_agent\",\"xff\":\"$http_x_forwarded_for\",\"upstream\":\"$upstream_addr\",\"status\":$status,\"urt\":\"$upstream_response_time\"}",
+        LogEscape::Json,
+    );
+    let mut record = kept_record(&json, &[]);
+    record.entry.user_agent = "a\"b\\c\nd\u{1}".into();
+    record.entry.upstream = None;
+    record.upstream_response = None;
+    let text = line(json, &record);
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["ua"], "a\"b\\c\nd\u{1}");
+    assert_eq!(value["xff"], "");
+    assert_eq!(value["upstream"], "");
+    assert_eq!(value["status"], 200);
+    assert_eq!(value["urt"], "");
+}
+
+#[test]
+fn a_host_loses_its_port_and_its_case() {
+    for (host, expected) in [
+        ("example.com", "example.com"),
+        ("example.com:8080", "example.com"),
+        ("[::1]:8080", "[::1]"),
+        ("[::1]", "[::1]"),
+    ] {
+        assert_eq!(host_without_port(host), expected);
+    }
 }
 
 fn file_config(path: &std::path::Path, format: AccessLogFormat) -> AccessLogConfig {

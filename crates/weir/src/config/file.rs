@@ -12,6 +12,7 @@ use std::marker::PhantomData;
 use std::net::SocketAddr;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use http::{HeaderValue, StatusCode};
@@ -28,8 +29,8 @@ use super::{
     AccessLogConfig, AccessLogFormat, AdminConfig, AnswerBody, AnswerConfig, Balance,
     CompressionConfig, Config, ConnLimitConfig, ConnLimiterConfig, Delay, Encoding,
     HealthCheckConfig, KeyPart, LimitBackend, LimitConfig, LimitHeaders, LimitRate, LimiterConfig,
-    OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig, RouteScope, ServerConfig,
-    UpstreamAddr, UpstreamConfig,
+    LogEscape, LogTemplate, OnRedisError, Rate, RealIpHeader, RedisLimitConfig, RouteConfig,
+    RouteScope, ServerConfig, UpstreamAddr, UpstreamConfig,
 };
 use super::{Alpn, CertificateConfig, TlsConfig, TlsVersion};
 
@@ -395,7 +396,8 @@ struct RawConnLimit {
 struct RawAccessLog {
     enabled: Option<bool>,
     path: Option<Spanned<String>>,
-    format: Option<FormatValue>,
+    format: Option<Spanned<String>>,
+    escape: Option<Spanned<String>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -442,13 +444,6 @@ enum OnRedisErrorValue {
     Allow,
     Deny,
     Local,
-}
-
-#[derive(Clone, Copy, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum FormatValue {
-    Combined,
-    Json,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -725,6 +720,47 @@ impl<'de, T: Deserialize<'de> + FromText> Deserialize<'de> for OneOrMany<T> {
 // Validation: raw mirror -> typed config.
 // ---------------------------------------------------------------------------------------------
 
+/// `[access_log] format` and `escape`: `combined` (the default), `json`, or a line of nginx
+/// variables, whose values `escape` may write for JSON.
+fn validate_log_format(
+    format: Option<Spanned<String>>,
+    escape: Option<Spanned<String>>,
+) -> Result<AccessLogFormat, Problem> {
+    let escape_span = escape.as_ref().map(Spanned::span);
+    let escape = match &escape {
+        None => LogEscape::Default,
+        Some(escape) => match escape.get_ref().as_str() {
+            "default" => LogEscape::Default,
+            "json" => LogEscape::Json,
+            other => {
+                return Err(invalid(
+                    escape.span(),
+                    format!("expected \"default\" or \"json\" (nginx's log_format escape=), found {other:?}"),
+                ))
+            }
+        },
+    };
+    let format = match format {
+        None => AccessLogFormat::Combined,
+        Some(format) => match format.get_ref().as_str() {
+            "combined" => AccessLogFormat::Combined,
+            "json" => AccessLogFormat::Json,
+            text => AccessLogFormat::Template(Arc::new(
+                LogTemplate::parse(text, escape)
+                    .map_err(|message| invalid(format.span(), message))?,
+            )),
+        },
+    };
+    if let (Some(span), AccessLogFormat::Combined | AccessLogFormat::Json) = (escape_span, &format)
+    {
+        return Err(invalid(
+            span,
+            "escape applies to a format line of nginx variables; combined and json escape their own values",
+        ));
+    }
+    Ok(format)
+}
+
 fn invalid(span: Range<usize>, message: impl Into<String>) -> Problem {
     Problem::new(ConfigErrorKind::InvalidValue, span, message)
 }
@@ -810,10 +846,7 @@ impl RawConfig {
                 AccessLogConfig {
                     enabled: raw.enabled.unwrap_or(false),
                     path,
-                    format: match raw.format.unwrap_or(FormatValue::Combined) {
-                        FormatValue::Combined => AccessLogFormat::Combined,
-                        FormatValue::Json => AccessLogFormat::Json,
-                    },
+                    format: validate_log_format(raw.format, raw.escape)?,
                 }
             }
         };

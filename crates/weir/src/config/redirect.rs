@@ -176,38 +176,15 @@ impl Template {
         text: &str,
         known: impl Fn(&str) -> Option<Part>,
     ) -> Result<Option<Template>, String> {
-        let mut parts = Vec::new();
-        let mut literal = String::new();
-        let mut rest = text;
-        while let Some(dollar) = rest.find('$') {
-            literal.push_str(&rest[..dollar]);
-            let after = &rest[dollar + 1..];
-            let (name, remainder) = match after.strip_prefix('{') {
-                Some(braced) => match braced.find('}') {
-                    Some(end) => (&braced[..end], &braced[end + 1..]),
-                    None => return Ok(None),
-                },
-                None => {
-                    let end = after
-                        .find(|character: char| {
-                            !(character.is_ascii_alphanumeric() || character == '_')
-                        })
-                        .unwrap_or(after.len());
-                    (&after[..end], &after[end..])
-                }
-            };
-            let Some(part) = known(name) else {
-                return Err(name.to_string());
-            };
-            if !literal.is_empty() {
-                parts.push(Part::Text(std::mem::take(&mut literal)));
-            }
-            parts.push(part);
-            rest = remainder;
-        }
-        literal.push_str(rest);
-        if !literal.is_empty() {
-            parts.push(Part::Text(literal));
+        let Some(pieces) = pieces(text) else {
+            return Ok(None);
+        };
+        let mut parts = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            parts.push(match piece {
+                Piece::Text(text) => Part::Text(text.to_string()),
+                Piece::Variable(name) => known(name).ok_or_else(|| name.to_string())?,
+            });
         }
         let texts_valid = parts.iter().all(|part| match part {
             Part::Text(text) => HeaderValue::from_str(text).is_ok(),
@@ -318,6 +295,48 @@ impl Template {
         }
         HeaderValue::from_bytes(&value).ok()
     }
+}
+
+/// A piece of a text with nginx's variables: literal text, or a variable's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Piece<'a> {
+    Text(&'a str),
+    /// The name after `$` (`host` of `$host` or `${host}`).
+    Variable(&'a str),
+}
+
+/// `text` cut at its variables, as nginx reads them: `$name` takes letters, digits and `_`;
+/// `${name}` ends at `}`. Literal runs are whole (never two `Text`s side by side). `None` when
+/// a `${` has no `}`.
+pub fn pieces(text: &str) -> Option<Vec<Piece<'_>>> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(dollar) = rest.find('$') {
+        if dollar > 0 {
+            pieces.push(Piece::Text(&rest[..dollar]));
+        }
+        let after = &rest[dollar + 1..];
+        let (name, remainder) = match after.strip_prefix('{') {
+            Some(braced) => {
+                let end = braced.find('}')?;
+                (&braced[..end], &braced[end + 1..])
+            }
+            None => {
+                let end = after
+                    .find(|character: char| {
+                        !(character.is_ascii_alphanumeric() || character == '_')
+                    })
+                    .unwrap_or(after.len());
+                (&after[..end], &after[end..])
+            }
+        };
+        pieces.push(Piece::Variable(name));
+        rest = remainder;
+    }
+    if !rest.is_empty() {
+        pieces.push(Piece::Text(rest));
+    }
+    Some(pieces)
 }
 
 impl fmt::Display for Template {

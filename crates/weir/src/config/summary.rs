@@ -450,9 +450,10 @@ impl Config {
         }
 
         let access_log = if self.access_log.enabled {
-            let format = match self.access_log.format {
-                AccessLogFormat::Combined => "combined",
-                AccessLogFormat::Json => "json",
+            let format = match &self.access_log.format {
+                AccessLogFormat::Combined => "combined".to_string(),
+                AccessLogFormat::Json => "json".to_string(),
+                AccessLogFormat::Template(template) => format!("{:?}", template.text),
             };
             let destination = self
                 .access_log

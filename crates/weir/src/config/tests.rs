@@ -184,6 +184,56 @@ fn access_log_table_without_enabled_stays_off() {
 }
 
 #[test]
+fn an_access_log_line_of_nginx_variables_is_read_and_its_mistakes_named() {
+    let config = parse(
+        "[access_log]\nenabled = true\nformat = '$remote_addr \"$http_x_forwarded_for\"'\nescape = \"json\"\n",
+    );
+    let AccessLogFormat::Template(template) = &config.access_log.format else {
+        panic!("{:?}", config.access_log.format);
+    };
+    assert_eq!(template.text, "$remote_addr \"$http_x_forwarded_for\"");
+    assert_eq!(template.escape, crate::config::LogEscape::Json);
+    assert_eq!(template.headers, ["x-forwarded-for"]);
+    let error =
+        reject("[access_log]\nenabled = true\nformat = \"$remote_addr $upstream_connect_time\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        10,
+        "access_log.format",
+        &["$upstream_connect_time is none of them", "$http_NAME"],
+    );
+    let error = reject("[access_log]\nformat = \"main\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        2,
+        10,
+        "access_log.format",
+        &["\"combined\", \"json\", or a line"],
+    );
+    let error = reject("[access_log]\nformat = \"$status\"\nescape = \"none\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        10,
+        "access_log.escape",
+        &["\"default\" or \"json\""],
+    );
+    let error = reject("[access_log]\nformat = \"json\"\nescape = \"json\"\n");
+    assert_error(
+        &error,
+        ConfigErrorKind::InvalidValue,
+        3,
+        10,
+        "access_log.escape",
+        &["a format line of nginx variables"],
+    );
+}
+
+#[test]
 fn every_server_key_is_read() {
     let config = parse(
         r#"

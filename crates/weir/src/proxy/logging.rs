@@ -129,10 +129,11 @@ impl Logging {
         request: &Request<B>,
         started: Instant,
     ) -> Unanswered<'_> {
-        let entry = self.access_log.as_ref().map(|_| {
+        let entry = self.access_log.as_ref().map(|access_log| {
             let mut entry = Entry::start(client, request);
             entry.started = started;
             entry.tls = tls.cloned();
+            entry.headers = access_log.kept_headers(request);
             Box::new(entry)
         });
         Unanswered {

@@ -1357,6 +1357,11 @@ impl Pooled {
         &self.slot.pool.addr
     }
 
+    /// The pool of the server the connection goes to.
+    pub fn pool(&self) -> &Arc<Pool> {
+        &self.slot.pool
+    }
+
     /// The connection, out of the pool for good (an upgraded connection), with its slot: the
     /// place stays taken, counted in `open` and `in_use`, until the tunnel drops the slot (but
     /// for async workers, whose tunnels gave it back at the 101: [`Pooled::streams`]).

@@ -1,0 +1,253 @@
+//! An access log line of the user's (`[access_log] format = "$remote_addr ..."`), in nginx's
+//! `log_format` syntax: literal text and nginx's variables, read when the config is read and
+//! filled in by `access_log.rs` for each request. A variable weir does not know is an error that
+//! names the known ones.
+
+use http::HeaderName;
+
+use super::redirect::{pieces, Piece};
+
+/// A `log_format` line, parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogTemplate {
+    /// As the config wrote it, for `weir check`.
+    pub text: String,
+    pub pieces: Vec<LogPiece>,
+    pub escape: LogEscape,
+    /// The request header fields the line names (`$http_NAME`, `$host`), kept from each request
+    /// in this order; a [`LogPiece::Header`] is an index into it.
+    pub headers: Vec<HeaderName>,
+}
+
+/// How a variable's value is written (nginx's `log_format ... escape=`); literal text is
+/// written as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogEscape {
+    /// nginx's default: `"`, `\`, control bytes and bytes past ASCII as `\xHH`; a value the
+    /// request does not have (no `Referer`, no upstream) as `-`.
+    Default,
+    /// nginx's `escape=json`: escaped for a JSON string; a value the request does not have as
+    /// nothing.
+    Json,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LogPiece {
+    Text(String),
+    Variable(LogVariable),
+    /// `$http_NAME`: the request's header (several joined with `, `); index into
+    /// [`LogTemplate::headers`].
+    Header(usize),
+    /// `$host`: the request's `Host` (or HTTP/2 authority) in lower case, without port; index
+    /// into [`LogTemplate::headers`].
+    Host(usize),
+}
+
+/// The variables of a request's line, by nginx's names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogVariable {
+    RemoteAddr,
+    RemotePort,
+    RemoteUser,
+    TimeLocal,
+    TimeIso8601,
+    Msec,
+    Request,
+    RequestMethod,
+    RequestUri,
+    ServerProtocol,
+    Scheme,
+    Status,
+    BodyBytesSent,
+    HttpReferer,
+    HttpUserAgent,
+    UpstreamAddr,
+    UpstreamHeaderTime,
+    UpstreamResponseTime,
+    /// weir's: the time the request waited in weir's queue for a place at the server.
+    UpstreamQueueTime,
+    RequestTime,
+    SslProtocol,
+    SslCipher,
+    SslServerName,
+    UpstreamCacheStatus,
+    RequestId,
+    /// weir's: why weir answered in the upstream's place (`connect`, `queue_timeout`, ...).
+    WeirCause,
+}
+
+/// The variables by name, in the order messages list them.
+const VARIABLES: [(&str, LogVariable); 26] = [
+    ("remote_addr", LogVariable::RemoteAddr),
+    ("remote_port", LogVariable::RemotePort),
+    ("remote_user", LogVariable::RemoteUser),
+    ("time_local", LogVariable::TimeLocal),
+    ("time_iso8601", LogVariable::TimeIso8601),
+    ("msec", LogVariable::Msec),
+    ("request", LogVariable::Request),
+    ("request_method", LogVariable::RequestMethod),
+    ("request_uri", LogVariable::RequestUri),
+    ("server_protocol", LogVariable::ServerProtocol),
+    ("scheme", LogVariable::Scheme),
+    ("status", LogVariable::Status),
+    ("body_bytes_sent", LogVariable::BodyBytesSent),
+    ("http_referer", LogVariable::HttpReferer),
+    ("http_user_agent", LogVariable::HttpUserAgent),
+    ("upstream_addr", LogVariable::UpstreamAddr),
+    ("upstream_header_time", LogVariable::UpstreamHeaderTime),
+    ("upstream_response_time", LogVariable::UpstreamResponseTime),
+    ("upstream_queue_time", LogVariable::UpstreamQueueTime),
+    ("request_time", LogVariable::RequestTime),
+    ("ssl_protocol", LogVariable::SslProtocol),
+    ("ssl_cipher", LogVariable::SslCipher),
+    ("ssl_server_name", LogVariable::SslServerName),
+    ("upstream_cache_status", LogVariable::UpstreamCacheStatus),
+    ("request_id", LogVariable::RequestId),
+    ("weir_cause", LogVariable::WeirCause),
+];
+
+/// Request header fields a line may name: each is kept from every request, so a line cannot
+/// make weir keep more than this.
+pub const MOST_LOG_HEADERS: usize = 16;
+
+/// Every variable name a line may use, for messages.
+fn variable_names() -> String {
+    let mut names: Vec<String> = VARIABLES
+        .iter()
+        .map(|(name, _)| format!("${name}"))
+        .collect();
+    names.push("$host".to_string());
+    names.push("$http_NAME".to_string());
+    names.join(", ")
+}
+
+fn http_header(name: &str) -> Option<HeaderName> {
+    let header = name.strip_prefix("http_")?;
+    if header.is_empty() {
+        return None;
+    }
+    HeaderName::from_bytes(header.replace('_', "-").as_bytes()).ok()
+}
+
+impl LogTemplate {
+    /// Reads a line such as `$remote_addr - [$time_local] "$request" $status`; an unknown
+    /// variable, a `${` without `}`, a line with no variable or one across lines is an error
+    /// that says what would be valid.
+    pub fn parse(text: &str, escape: LogEscape) -> Result<LogTemplate, String> {
+        if text.contains(['\n', '\r']) {
+            return Err(format!(
+                "a log line is one line: write it without line breaks, found {text:?}"
+            ));
+        }
+        let Some(found) = pieces(text) else {
+            return Err(format!("a `${{` has no `}}` in {text:?}"));
+        };
+        let mut template = LogTemplate {
+            text: text.to_string(),
+            pieces: Vec::with_capacity(found.len()),
+            escape,
+            headers: Vec::new(),
+        };
+        for piece in found {
+            let piece = match piece {
+                Piece::Text(text) => LogPiece::Text(text.to_string()),
+                Piece::Variable("host") => LogPiece::Host(template.header(http::header::HOST)?),
+                Piece::Variable(name) => match VARIABLES.iter().find(|(known, _)| *known == name) {
+                    Some((_, variable)) => LogPiece::Variable(*variable),
+                    None => match http_header(name) {
+                        Some(header) => LogPiece::Header(template.header(header)?),
+                        None => {
+                            return Err(format!(
+                                "a log line may use {}; ${name} is none of them (in {text:?})",
+                                variable_names()
+                            ))
+                        }
+                    },
+                },
+            };
+            template.pieces.push(piece);
+        }
+        if template
+            .pieces
+            .iter()
+            .all(|piece| matches!(piece, LogPiece::Text(_)))
+        {
+            return Err(format!(
+                "expected \"combined\", \"json\", or a line of nginx variables such as \"$remote_addr [$time_local] \\\"$request\\\" $status\", found {text:?}"
+            ));
+        }
+        Ok(template)
+    }
+
+    /// The index of `name` among the headers kept, added when new.
+    fn header(&mut self, name: HeaderName) -> Result<usize, String> {
+        if let Some(index) = self.headers.iter().position(|kept| *kept == name) {
+            return Ok(index);
+        }
+        if self.headers.len() == MOST_LOG_HEADERS {
+            return Err(format!(
+                "a log line may name at most {MOST_LOG_HEADERS} request header fields ($http_NAME and $host)"
+            ));
+        }
+        self.headers.push(name);
+        Ok(self.headers.len() - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_read_into_text_variables_and_headers() {
+        let template = LogTemplate::parse(
+            "$remote_addr [${time_local}] \"$http_x_forwarded_for\" $host $http_X_Forwarded_For",
+            LogEscape::Default,
+        )
+        .unwrap();
+        assert_eq!(
+            template.pieces,
+            vec![
+                LogPiece::Variable(LogVariable::RemoteAddr),
+                LogPiece::Text(" [".into()),
+                LogPiece::Variable(LogVariable::TimeLocal),
+                LogPiece::Text("] \"".into()),
+                LogPiece::Header(0),
+                LogPiece::Text("\" ".into()),
+                LogPiece::Host(1),
+                LogPiece::Text(" ".into()),
+                LogPiece::Header(0),
+            ]
+        );
+        assert_eq!(
+            template.headers,
+            vec![
+                HeaderName::from_static("x-forwarded-for"),
+                http::header::HOST
+            ]
+        );
+    }
+
+    #[test]
+    fn what_weir_cannot_write_is_refused_with_what_it_can() {
+        for (text, expected) in [
+            (
+                "$remote_addr $upstream_connect_time",
+                "$upstream_connect_time is none of them",
+            ),
+            ("$remote_addr ${status", "has no `}`"),
+            ("$remote_addr $", "$ is none of them"),
+            ("$http_", "$http_ is none of them"),
+            ("main", "expected \"combined\", \"json\", or a line"),
+            ("$status\n$status", "one line"),
+        ] {
+            let error = LogTemplate::parse(text, LogEscape::Default).unwrap_err();
+            assert!(error.contains(expected), "{text:?}: {error}");
+        }
+        let many: String = (0..=MOST_LOG_HEADERS)
+            .map(|n| format!("$http_x_{n} "))
+            .collect();
+        let error = LogTemplate::parse(&many, LogEscape::Default).unwrap_err();
+        assert!(error.contains("at most 16"), "{error}");
+    }
+}
