@@ -2267,13 +2267,18 @@ impl<'a> Translator<'a> {
             name => match self.log_formats.get(name) {
                 Some(log_format) => {
                     self.accounted.insert(*log_format as *const Directive);
-                    let text = log_format.args[1..].join("");
-                    if log_format.args.iter().any(|arg| arg == "escape=json")
-                        || text.trim_start().starts_with('{')
-                    {
-                        ("json", format!("format json, the closest to log_format {name}: weir's own JSON fields"))
-                    } else {
-                        ("combined", format!("format combined, the closest to log_format {name}: nginx's combined with weir's timings"))
+                    match log_line(log_format) {
+                        Ok(line) => return self.access_log_line(directive, path, line),
+                        Err(why) => {
+                            let text = log_format.args[1..].join("");
+                            if log_format.args.iter().any(|arg| arg == "escape=json")
+                                || text.trim_start().starts_with('{')
+                            {
+                                ("json", format!("format json, the closest to log_format {name}: weir's own JSON fields ({why})"))
+                            } else {
+                                ("combined", format!("format combined, the closest to log_format {name}: nginx's combined with weir's timings ({why})"))
+                            }
+                        }
                     }
                 }
                 None => (
@@ -2282,6 +2287,36 @@ impl<'a> Translator<'a> {
                 ),
             },
         };
+        let kind = if format_name == "combined" {
+            Kind::Translated
+        } else {
+            Kind::Approximated
+        };
+        self.access_log_table(directive, path, format, None, kind, note);
+    }
+
+    /// `access_log PATH NAME` whose `log_format NAME` weir writes as it is: `format` is its
+    /// line.
+    fn access_log_line(&mut self, directive: &Directive, path: &str, line: LogLine) {
+        let kind = if line.approximated {
+            Kind::Approximated
+        } else {
+            Kind::Translated
+        };
+        self.access_log_table(directive, path, &line.text, line.escape, kind, line.note);
+    }
+
+    /// The `[access_log]` table of the first `access_log` (weir writes one log); a later one
+    /// to the same file in the same format is the same, another is left out.
+    fn access_log_table(
+        &mut self,
+        directive: &Directive,
+        path: &str,
+        format: &str,
+        escape: Option<&str>,
+        kind: Kind,
+        note: String,
+    ) {
         if let Some(table) = &self.access_log {
             let kept = table
                 .get("path")
@@ -2308,12 +2343,10 @@ impl<'a> Translator<'a> {
             table.set("path", value, Some(&directive.source));
         }
         table.set("format", toml_out::string(format), Some(&directive.source));
+        if let Some(escape) = escape {
+            table.set("escape", toml_out::string(escape), Some(&directive.source));
+        }
         self.access_log = Some(table);
-        let kind = if format_name == "combined" {
-            Kind::Translated
-        } else {
-            Kind::Approximated
-        };
         self.item(kind, directive, format!("[access_log] {note}"));
     }
 
@@ -6288,6 +6321,105 @@ fn shorten(text: &str) -> String {
     format!("{short}...")
 }
 
+/// The variables weir's access log writes (`[access_log] format`), besides `$http_NAME`.
+const LOG_VARIABLES: [&str; 27] = [
+    "remote_addr",
+    "remote_port",
+    "remote_user",
+    "time_local",
+    "time_iso8601",
+    "msec",
+    "request",
+    "request_method",
+    "request_uri",
+    "server_protocol",
+    "scheme",
+    "host",
+    "status",
+    "body_bytes_sent",
+    "http_referer",
+    "http_user_agent",
+    "upstream_addr",
+    "upstream_header_time",
+    "upstream_response_time",
+    "upstream_queue_time",
+    "request_time",
+    "ssl_protocol",
+    "ssl_cipher",
+    "ssl_server_name",
+    "upstream_cache_status",
+    "request_id",
+    "weir_cause",
+];
+
+/// A `log_format` as weir's `[access_log] format` line.
+struct LogLine {
+    text: String,
+    /// `escape`: `None` for nginx's default.
+    escape: Option<&'static str>,
+    note: String,
+    /// Whether weir writes it otherwise than nginx would (`escape=none`).
+    approximated: bool,
+}
+
+/// A `log_format NAME [escape=...] STRING...` as weir's `format` line; `Err` says why weir
+/// cannot write it (the variables it does not write).
+fn log_line(log_format: &Directive) -> Result<LogLine, String> {
+    let name = log_format.args.first().map_or("", String::as_str);
+    let mut strings = log_format.args.iter().skip(1).peekable();
+    let escape = match strings.peek().and_then(|arg| arg.strip_prefix("escape=")) {
+        Some(escape) => {
+            strings.next();
+            escape
+        }
+        None => "default",
+    };
+    let line: String = strings.map(String::as_str).collect();
+    if line.contains(['\n', '\r']) {
+        return Err("its line has a line break".to_string());
+    }
+    let names = headers::variable_names(&line).ok_or("a `${` has no `}`")?;
+    let unknown: Vec<String> = names
+        .iter()
+        .filter(|name| {
+            !LOG_VARIABLES.contains(name) && name.strip_prefix("http_").is_none_or(str::is_empty)
+        })
+        .map(|name| format!("${name}"))
+        .collect();
+    if !unknown.is_empty() {
+        return Err(format!("weir does not write {}", unknown.join(", ")));
+    }
+    if names.is_empty() {
+        return Err("its line has no variable".to_string());
+    }
+    let mut headers: Vec<&str> = names
+        .iter()
+        .filter(|name| name.starts_with("http_") || **name == "host")
+        .map(|name| if *name == "host" { "http_host" } else { name })
+        .collect();
+    headers.sort_unstable();
+    headers.dedup();
+    if headers.len() > 16 {
+        return Err("weir keeps at most 16 request header fields for a line".to_string());
+    }
+    let mut note = format!("format = log_format {name}'s line");
+    if names.contains(&"time_local") {
+        note.push_str("; $time_local in UTC");
+    }
+    let approximated = escape == "none";
+    if approximated {
+        note.push_str(
+            "; escape=none is written as nginx's default escaping (`\"` as `\\x22`), so no client can forge a field or a line",
+        );
+    }
+    Ok(LogLine {
+        text: line,
+        escape: (escape == "json").then_some("json"),
+        note,
+        approximated,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -6462,6 +6594,75 @@ mod tests {
     }
 
     const CERT: &str = "ssl_certificate /etc/ssl/site.pem; ssl_certificate_key /etc/ssl/site.key;";
+
+    #[test]
+    fn a_log_format_weir_can_write_becomes_its_format_line() {
+        let server = "server { listen 80; location / { return 204; } }";
+        let main = r#"'$remote_addr - $remote_user [$time_local] "$request" ' '$status "$http_x_forwarded_for" ${host}'"#;
+        let imported = import(&format!(
+            "http {{ log_format main {main}; access_log /var/log/a.log main; {server} }}"
+        ));
+        let config = loaded(&imported);
+        let weir::config::AccessLogFormat::Template(line) = &config.access_log.format else {
+            panic!("{}", imported.toml);
+        };
+        assert_eq!(
+            line.text,
+            r#"$remote_addr - $remote_user [$time_local] "$request" $status "$http_x_forwarded_for" ${host}"#
+        );
+        assert_eq!(line.escape, weir::config::LogEscape::Default);
+        let access_log = item(&imported, "access_log");
+        assert_eq!(access_log.kind, Kind::Translated, "{}", imported.report);
+        assert!(
+            access_log.note.contains("$time_local in UTC"),
+            "{}",
+            access_log.note
+        );
+
+        let imported = import(&format!(
+            "http {{ log_format j escape=json '{{\"s\":$status,\"ua\":\"$http_user_agent\"}}'; access_log /var/log/a.log j; {server} }}"
+        ));
+        let config = loaded(&imported);
+        let weir::config::AccessLogFormat::Template(line) = &config.access_log.format else {
+            panic!("{}", imported.toml);
+        };
+        assert_eq!(line.escape, weir::config::LogEscape::Json);
+        assert_eq!(item(&imported, "access_log").kind, Kind::Translated);
+
+        // escape=none: weir escapes as nginx's default, and says so.
+        let imported = import(&format!(
+            "http {{ log_format raw escape=none '$status $http_referer'; access_log /var/log/a.log raw; {server} }}"
+        ));
+        assert!(matches!(
+            loaded(&imported).access_log.format,
+            weir::config::AccessLogFormat::Template(_)
+        ));
+        let access_log = item(&imported, "access_log");
+        assert_eq!(access_log.kind, Kind::Approximated);
+        assert!(
+            access_log.note.contains("escape=none"),
+            "{}",
+            access_log.note
+        );
+
+        // A variable weir does not write: combined, as before, saying which.
+        let imported = import(&format!(
+            "http {{ log_format t '$remote_addr $upstream_connect_time $bytes_sent'; access_log /var/log/a.log t; {server} }}"
+        ));
+        assert_eq!(
+            loaded(&imported).access_log.format,
+            weir::config::AccessLogFormat::Combined
+        );
+        let access_log = item(&imported, "access_log");
+        assert_eq!(access_log.kind, Kind::Approximated);
+        assert!(
+            access_log
+                .note
+                .contains("weir does not write $upstream_connect_time, $bytes_sent"),
+            "{}",
+            access_log.note
+        );
+    }
 
     #[test]
     fn a_file_of_server_blocks_is_the_inside_of_http() {
