@@ -6322,7 +6322,7 @@ fn shorten(text: &str) -> String {
 }
 
 /// The variables weir's access log writes (`[access_log] format`), besides `$http_NAME`.
-const LOG_VARIABLES: [&str; 27] = [
+const LOG_VARIABLES: [&str; 29] = [
     "remote_addr",
     "remote_port",
     "remote_user",
@@ -6342,6 +6342,8 @@ const LOG_VARIABLES: [&str; 27] = [
     "upstream_addr",
     "upstream_header_time",
     "upstream_response_time",
+    "upstream_connect_time",
+    "upstream_status",
     "upstream_queue_time",
     "request_time",
     "ssl_protocol",
@@ -6647,7 +6649,7 @@ mod tests {
 
         // A variable weir does not write: combined, as before, saying which.
         let imported = import(&format!(
-            "http {{ log_format t '$remote_addr $upstream_connect_time $bytes_sent'; access_log /var/log/a.log t; {server} }}"
+            "http {{ log_format t '$remote_addr $request_length $bytes_sent'; access_log /var/log/a.log t; {server} }}"
         ));
         assert_eq!(
             loaded(&imported).access_log.format,
@@ -6658,7 +6660,7 @@ mod tests {
         assert!(
             access_log
                 .note
-                .contains("weir does not write $upstream_connect_time, $bytes_sent"),
+                .contains("weir does not write $request_length, $bytes_sent"),
             "{}",
             access_log.note
         );

@@ -115,6 +115,12 @@ pub struct Entry {
     pub upstream: Option<String>,
     /// `$upstream_header_time`: from sending the request upstream to its response head.
     pub upstream_time: Option<Duration>,
+    /// `$upstream_status`: the upstream's answer's status, or weir's 502 or 504 when the app
+    /// was asked and gave none.
+    pub upstream_status: Option<StatusCode>,
+    /// `$upstream_connect_time`: how long the connection to the upstream took to open (zero
+    /// for one kept from an earlier request).
+    pub upstream_connect_time: Option<Duration>,
     /// How long the request waited in weir's queue for a place at the server (0 when one was
     /// free); `None` when it went to no upstream.
     pub upstream_queue_time: Option<Duration>,
@@ -154,6 +160,8 @@ impl Entry {
             status,
             upstream: None,
             upstream_time: None,
+            upstream_status: None,
+            upstream_connect_time: None,
             upstream_queue_time: None,
             cause: None,
             started: Instant::now(),
@@ -192,6 +200,8 @@ impl Entry {
             status: StatusCode::OK,
             upstream: None,
             upstream_time: None,
+            upstream_status: None,
+            upstream_connect_time: None,
             upstream_queue_time: None,
             cause: None,
             started: Instant::now(),
@@ -774,6 +784,13 @@ fn format_template(out: &mut Vec<u8>, clock: &ClockCache, template: &LogTemplate
                 LogVariable::UpstreamHeaderTime => seconds(out, entry.upstream_time),
                 LogVariable::UpstreamResponseTime => seconds(out, record.upstream_response),
                 LogVariable::UpstreamQueueTime => seconds(out, entry.upstream_queue_time),
+                LogVariable::UpstreamConnectTime => seconds(out, entry.upstream_connect_time),
+                LogVariable::UpstreamStatus => match entry.upstream_status {
+                    Some(status) => {
+                        let _ = write!(out, "{}", status.as_u16());
+                    }
+                    None => text(out, None),
+                },
                 LogVariable::RequestTime => seconds(out, Some(record.total)),
                 LogVariable::SslProtocol => text(out, entry.tls.as_ref().map(|tls| tls.protocol)),
                 LogVariable::SslCipher => text(out, entry.tls.as_ref().map(|tls| tls.cipher)),

@@ -255,6 +255,19 @@ impl ProxyError {
     /// Whether the request's upstream gave no answer: it could not be reached, timed out,
     /// broke off, or its queue refused the request (what `cache_stale` serves an expired answer
     /// for, as nginx's `proxy_cache_use_stale error timeout`).
+    /// The server that was asked and gave no answer (it refused the connection, timed out or
+    /// broke off): nginx's `$upstream_addr`, whose `$upstream_status` is weir's own 502 or 504.
+    pub fn unanswered_server(&self) -> Option<&UpstreamAddr> {
+        match self {
+            ProxyError::Connect { addr, .. }
+            | ProxyError::ConnectTimeout { addr }
+            | ProxyError::ReadTimeout { addr }
+            | ProxyError::SendTimeout { addr }
+            | ProxyError::Upstream { addr, .. } => Some(addr),
+            _ => None,
+        }
+    }
+
     pub fn unanswered_upstream(&self) -> bool {
         match self {
             // The authentication service's failure, not the app's.

@@ -1104,6 +1104,8 @@ impl Proxy {
     fn sent(&self, response: &Response<UpstreamBody>, sent: Instant, record: &mut Record<'_>) {
         if let Some(entry) = &mut record.entry {
             entry.upstream = response.body().upstream_addr().map(ToString::to_string);
+            entry.upstream_status = Some(response.status());
+            entry.upstream_connect_time = response.body().connect_time();
         }
         record.upstream = Some(sent.elapsed());
         record.queued = response.body().queued();

@@ -1216,6 +1216,7 @@ impl Upstream {
     ) -> Pin<Box<impl std::future::Future<Output = Result<ClientConn, ProxyError>> + Send + 'a>>
     {
         Box::pin(async move {
+            let started = Instant::now();
             let connected =
                 connect::connect(pool.addr(), self.connect_timeout, self.send_timeout).await;
             let mut stream = match connected {
@@ -1226,6 +1227,7 @@ impl Upstream {
                 }
             };
             stream.expire_after(self.keepalive_time);
+            stream.connect_time = started.elapsed();
             pool.listening();
             Ok(stream)
         })
@@ -1369,11 +1371,11 @@ impl Upstream {
         if matches!(body.0.framing, ResponseFraming::Empty)
             && parts.status != http::StatusCode::SWITCHING_PROTOCOLS
         {
-            body.0.ended = body
-                .0
-                .conn
-                .as_ref()
-                .map(|conn| (Arc::clone(conn.pool()), conn.queued()));
+            body.0.ended = body.0.conn.as_ref().map(|conn| Ended {
+                pool: Arc::clone(conn.pool()),
+                queued: conn.queued(),
+                connect_time: conn.connect_time(),
+            });
             body.0.finish();
         }
         Response::from_parts(parts, body)
@@ -1516,10 +1518,17 @@ struct Streaming {
     read_timeout: Duration,
     /// Whether the connection's read timer runs for the body's next bytes.
     waiting: bool,
-    /// The server and the request's time in the queue, kept when the exchange ended at its head
+    /// What the access log reads of the connection, kept when the exchange ended at its head
     /// (a bodiless answer: `HEAD`, `204`, `304`, a `Content-Length: 0`) and gave back its
-    /// connection at once, for the access log.
-    ended: Option<(Arc<pool::Pool>, Duration)>,
+    /// connection at once.
+    ended: Option<Ended>,
+}
+
+/// What [`Streaming::ended`] keeps.
+struct Ended {
+    pool: Arc<pool::Pool>,
+    queued: Duration,
+    connect_time: Duration,
 }
 
 /// The upstream sent no body bytes for `read_timeout`.
@@ -1557,7 +1566,16 @@ impl UpstreamBody {
     pub fn queued(&self) -> Option<Duration> {
         match (&self.0.conn, &self.0.ended) {
             (Some(conn), _) => Some(conn.queued()),
-            (None, ended) => ended.as_ref().map(|(_, queued)| *queued),
+            (None, ended) => ended.as_ref().map(|ended| ended.queued),
+        }
+    }
+
+    /// How long the connection took to open (zero for a kept one), while the exchange is still
+    /// going or when it ended at its head.
+    pub fn connect_time(&self) -> Option<Duration> {
+        match (&self.0.conn, &self.0.ended) {
+            (Some(conn), _) => Some(conn.connect_time()),
+            (None, ended) => ended.as_ref().map(|ended| ended.connect_time),
         }
     }
 
@@ -1566,7 +1584,7 @@ impl UpstreamBody {
     pub fn upstream_addr(&self) -> Option<&UpstreamAddr> {
         match (&self.0.conn, &self.0.ended) {
             (Some(conn), _) => Some(conn.addr()),
-            (None, ended) => ended.as_ref().map(|(pool, _)| pool.addr()),
+            (None, ended) => ended.as_ref().map(|ended| ended.pool.addr()),
         }
     }
 

@@ -214,6 +214,12 @@ impl<'proxy> Unanswered<'proxy> {
             if let Some(queued) = error.queued() {
                 entry.upstream_queue_time = Some(queued);
             }
+            // The app was asked and gave no answer: the server is logged, as nginx logs it, and
+            // `$upstream_status` is weir's own 502 or 504.
+            if let Some(addr) = error.unanswered_server() {
+                entry.upstream.get_or_insert_with(|| addr.to_string());
+                entry.upstream_status = Some(error.status());
+            }
         }
     }
 

@@ -48,6 +48,9 @@ pub struct ClientConn {
     /// [`ClientConn::expire_after`]): from then on it closes after its response instead of going
     /// back to the pool. `None`: never.
     expires: Option<Instant>,
+    /// How long the connection took to open (nginx's `$upstream_connect_time` of its first
+    /// request).
+    pub connect_time: Duration,
 }
 
 impl ClientConn {
@@ -57,6 +60,7 @@ impl ClientConn {
             buf: BytesMut::new(),
             read_timer: None,
             expires: None,
+            connect_time: Duration::ZERO,
         }
     }
 

@@ -1362,6 +1362,16 @@ impl Pooled {
         &self.slot.pool
     }
 
+    /// nginx's `$upstream_connect_time`: how long the connection took to open, or nothing for
+    /// one kept from an earlier request.
+    pub fn connect_time(&self) -> Duration {
+        if self.reused {
+            Duration::ZERO
+        } else {
+            self.client.connect_time
+        }
+    }
+
     /// The connection, out of the pool for good (an upgraded connection), with its slot: the
     /// place stays taken, counted in `open` and `in_use`, until the tunnel drops the slot (but
     /// for async workers, whose tunnels gave it back at the 101: [`Pooled::streams`]).

@@ -451,48 +451,72 @@ upstream = "app"
 
 /// nginx's `log_format main` of its Docker image, and more of its variables, carried as
 /// `[access_log] format`: the same requests make the same lines on weir and, with `WEIR_E2E=1`,
-/// on nginx with the same `log_format` (the time and the port aside); a second log writes the
-/// values for JSON (`escape=json`), parsed back on both.
+/// on nginx with the same `log_format` (the time and the connect time aside); a second log
+/// writes the values for JSON (`escape=json`), parsed back on both. An app that refuses the
+/// connection is `$upstream_status` 502, as in nginx.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_log_format_line_is_written_as_nginx_writes_it() {
-    const MAIN: &str = r#"$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" "$http_x_forwarded_for" $host $request_method $request_uri $server_protocol $scheme $upstream_addr $upstream_cache_status"#;
+    const MAIN: &str = r#"$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" "$http_x_forwarded_for" $host $request_method $request_uri $server_protocol $scheme $upstream_addr $upstream_status $upstream_cache_status uct=$upstream_connect_time"#;
     const JSON: &str = r#"{"ua":"$http_user_agent","xff":"$http_x_forwarded_for","user":"$remote_user","status":$status,"request":"$request"}"#;
     const REQUESTS: [&str; 2] = [
         "GET /status/201?x=1 HTTP/1.1\r\nHost: Example.COM:8080\r\nUser-Agent: a\"b\\c\r\nX-Forwarded-For: 203.0.113.9\r\nX-Forwarded-For: 10.0.0.1\r\nAuthorization: Basic YWxpY2U6cHc=\r\nConnection: close\r\n\r\n",
         "HEAD /status/404 HTTP/1.1\r\nHost: b.test\r\nReferer: http://r.test/\r\nConnection: close\r\n\r\n",
     ];
     let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dead = RefusingPort::new();
     let dir = tempfile::tempdir().unwrap();
     let mut logs = Vec::new();
     for (name, line, escape) in [("main", MAIN, "default"), ("json", JSON, "json")] {
         let path = dir.path().join(format!("weir-{name}.log"));
         let gateway = TestGateway::start(&format!(
-            "[server]\nlisten = [\"127.0.0.1:0\"]\n\n[upstreams.app]\nservers = [\"{}\"]\n\n[[routes]]\npath = \"/\"\nupstream = \"app\"\n\n[access_log]\nenabled = true\npath = \"{}\"\nformat = '{line}'\nescape = \"{escape}\"\n",
+            "[server]\nlisten = [\"127.0.0.1:0\"]\n\n[upstreams.app]\nservers = [\"{}\"]\n\n[upstreams.dead]\nservers = [\"{}\"]\n\n[[routes]]\npath = \"/\"\nupstream = \"app\"\n\n[[routes]]\npath = \"/dead/\"\nupstream = \"dead\"\n\n[access_log]\nenabled = true\npath = \"{}\"\nformat = '{line}'\nescape = \"{escape}\"\n",
             upstream.address,
+            dead.address,
             path.display()
         ))
         .await;
         for request in REQUESTS {
             raw_exchange(gateway.addr, request.as_bytes(), Duration::from_secs(5)).await;
         }
-        logs.push(wait_lines(&path, REQUESTS.len()).await);
+        let mut lines = REQUESTS.len();
+        if name == "main" {
+            raw_exchange(
+                gateway.addr,
+                b"GET /dead/x HTTP/1.1\r\nHost: d.test\r\nConnection: close\r\n\r\n",
+                Duration::from_secs(5),
+            )
+            .await;
+            lines += 1;
+        }
+        logs.push(wait_lines(&path, lines).await);
     }
-    // `$time_local` aside.
+    // `$time_local` and `$upstream_connect_time` (a number of seconds, or `-`) aside.
     let timeless = |text: &str| -> Vec<String> {
         text.lines()
             .map(|line| {
                 let (before, rest) = line.split_once(" [").unwrap();
                 let (_, after) = rest.split_once("] ").unwrap();
-                format!("{before} [TIME] {after}")
+                let (after, connect) = after.rsplit_once(" uct=").unwrap();
+                let connect = match connect {
+                    "-" => "-",
+                    seconds => {
+                        let parsed: f64 = seconds.parse().unwrap_or_else(|_| panic!("{line}"));
+                        assert!(parsed < 1.0 && seconds.len() == 5, "{line}");
+                        "T"
+                    }
+                };
+                format!("{before} [TIME] {after} uct={connect}")
             })
             .collect()
     };
     let address = &upstream.address;
+    let refusing = &dead.address;
     assert_eq!(
         timeless(&logs[0]),
         [
-            format!("127.0.0.1 - alice [TIME] \"GET /status/201?x=1 HTTP/1.1\" 201 10 \"-\" \"a\\x22b\\x5Cc\" \"203.0.113.9, 10.0.0.1\" example.com GET /status/201?x=1 HTTP/1.1 http {address} -"),
-            format!("127.0.0.1 - - [TIME] \"HEAD /status/404 HTTP/1.1\" 404 0 \"http://r.test/\" \"-\" \"-\" b.test HEAD /status/404 HTTP/1.1 http {address} -"),
+            format!("127.0.0.1 - alice [TIME] \"GET /status/201?x=1 HTTP/1.1\" 201 10 \"-\" \"a\\x22b\\x5Cc\" \"203.0.113.9, 10.0.0.1\" example.com GET /status/201?x=1 HTTP/1.1 http {address} 201 - uct=T"),
+            format!("127.0.0.1 - - [TIME] \"HEAD /status/404 HTTP/1.1\" 404 0 \"http://r.test/\" \"-\" \"-\" b.test HEAD /status/404 HTTP/1.1 http {address} 404 - uct=T"),
+            format!("127.0.0.1 - - [TIME] \"GET /dead/x HTTP/1.1\" 502 16 \"-\" \"-\" \"-\" d.test GET /dead/x HTTP/1.1 http {refusing} 502 - uct=-"),
         ]
     );
     let parsed = |text: &str| -> Vec<serde_json::Value> {
@@ -524,7 +548,12 @@ async fn a_log_format_line_is_written_as_nginx_writes_it() {
         raw_exchange(nginx.addr, request.as_bytes(), Duration::from_secs(5)).await;
     }
     let main = wait_lines(&dir.path().join("nginx-main.log"), REQUESTS.len()).await;
-    assert_eq!(timeless(&main), timeless(&logs[0]), "{}", nginx.logs());
+    assert_eq!(
+        timeless(&main),
+        timeless(&logs[0])[..REQUESTS.len()],
+        "{}",
+        nginx.logs()
+    );
     let json_nginx = wait_lines(&dir.path().join("nginx-json.log"), REQUESTS.len()).await;
     assert_eq!(parsed(&json_nginx), json);
 }
