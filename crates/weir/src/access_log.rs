@@ -579,7 +579,7 @@ impl ClockCache {
 /// millisecond resolution, so lines within one second can be ordered), `remote_addr`, `method`, `request_uri`,
 /// `remote_user` (empty when the request has no Basic credentials),
 /// `protocol`, `status`, `body_bytes_sent`, `http_referer`, `http_user_agent`, `upstream_addr`,
-/// `upstream_header_time`, `upstream_response_time`, `upstream_queue_time` (null when the request
+/// `upstream_status`, `upstream_connect_time`, `upstream_header_time`, `upstream_response_time`, `upstream_queue_time` (null when the request
 /// neither reached an upstream nor was refused by its queue), `cause` (null when weir did not
 /// answer in the upstream's place), `ssl_protocol`, `ssl_cipher`, `ssl_server_name`,
 /// `upstream_cache_status` and `request_id` (null when none) and `request_time`, times in
@@ -662,6 +662,15 @@ fn format_line(
                 Some(upstream) => json_string(out, upstream),
                 None => out.extend_from_slice(b"null"),
             }
+            out.extend_from_slice(b",\"upstream_status\":");
+            match entry.upstream_status {
+                Some(status) => {
+                    let _ = write!(out, "{}", status.as_u16());
+                }
+                None => out.extend_from_slice(b"null"),
+            }
+            out.extend_from_slice(b",\"upstream_connect_time\":");
+            json_seconds(out, entry.upstream_connect_time);
             out.extend_from_slice(b",\"upstream_header_time\":");
             json_seconds(out, entry.upstream_time);
             out.extend_from_slice(b",\"upstream_response_time\":");

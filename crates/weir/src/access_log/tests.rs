@@ -21,6 +21,8 @@ fn record(upstream: bool) -> Record {
     entry.bytes = 1234;
     if upstream {
         entry.upstream = Some("unix:/run/app.sock".into());
+        entry.upstream_status = Some(StatusCode::OK);
+        entry.upstream_connect_time = Some(Duration::ZERO);
         entry.upstream_time = Some(Duration::from_micros(12_345));
         entry.upstream_queue_time = Some(Duration::from_micros(4_000));
     }
@@ -119,6 +121,8 @@ fn json_lines_parse_and_carry_the_times() {
     assert_eq!(value["http_referer"], "http://example.com/start");
     assert_eq!(value["http_user_agent"], "curl/8.0");
     assert_eq!(value["upstream_addr"], "unix:/run/app.sock");
+    assert_eq!(value["upstream_status"], 200);
+    assert_eq!(value["upstream_connect_time"], 0.0);
     assert_eq!(value["upstream_header_time"], 0.012345);
     assert_eq!(value["upstream_response_time"], 0.019);
     assert_eq!(value["upstream_queue_time"], 0.004);
@@ -127,6 +131,8 @@ fn json_lines_parse_and_carry_the_times() {
     let text = line(AccessLogFormat::Json, &record(false));
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert!(value["upstream_addr"].is_null());
+    assert!(value["upstream_status"].is_null());
+    assert!(value["upstream_connect_time"].is_null());
     assert!(value["upstream_header_time"].is_null());
     assert!(value["upstream_response_time"].is_null());
     assert!(value["upstream_queue_time"].is_null());

@@ -352,6 +352,7 @@ async fn json_access_log_carries_times_and_is_reopened_after_rename() {
         path.display()
     );
     let dead = RefusingPort::new();
+    let dead_address = dead.address.clone();
     let gateway =
         TestGateway::start(&observed_config(&upstream.address, &dead.address, &extra)).await;
     let mut client = Client::connect(gateway.addr).await;
@@ -379,6 +380,12 @@ async fn json_access_log_carries_times_and_is_reopened_after_rename() {
     assert_eq!(dead["status"], 502);
     assert_eq!(dead["cause"], "connect", "{dead}");
     assert!(dead["request_time"].as_f64().is_some(), "{dead}");
+    // The server that refused, as nginx's `$upstream_addr` and `$upstream_status` name it.
+    assert_eq!(dead["upstream_addr"], dead_address.as_str(), "{dead}");
+    assert_eq!(dead["upstream_status"], 502, "{dead}");
+    assert!(dead["upstream_connect_time"].is_null(), "{dead}");
+    assert_eq!(slow["upstream_status"], 200, "{slow}");
+    assert!(slow["upstream_connect_time"].as_f64().is_some(), "{slow}");
 
     // logrotate: rename, then what SIGUSR1 does.
     let rotated = dir.path().join("access.log.1");
