@@ -570,6 +570,35 @@ impl Cache {
     }
 }
 
+tokio::task_local! {
+    /// The filler of an update weir makes in the background (`cache_background_update`): the
+    /// proxy's request for it fills the key with it, and is neither limited (its client's
+    /// request was) nor written to the access log (nginx's `log_subrequest off`).
+    static UPDATING: std::cell::RefCell<Option<Filler>>;
+}
+
+/// `update`, the task of an update weir makes in the background, whose request fills the key
+/// with `filler`.
+pub fn in_background<F: std::future::Future>(
+    filler: Filler,
+    update: F,
+) -> impl std::future::Future<Output = F::Output> {
+    UPDATING.scope(std::cell::RefCell::new(Some(filler)), update)
+}
+
+/// Whether the request at hand is an update weir makes in the background.
+pub fn updating_in_background() -> bool {
+    UPDATING.try_with(|_| ()).is_ok()
+}
+
+/// The filler of the update weir makes in the background, taken (once).
+pub fn background_filler() -> Option<Filler> {
+    UPDATING
+        .try_with(|filler| filler.borrow_mut().take())
+        .ok()
+        .flatten()
+}
+
 /// A request's part in filling its key: its answer is kept ([`filling`]) or not
 /// ([`Filler::pass`]); dropped either way, the requests waiting for it go on.
 pub struct Filler {
@@ -627,6 +656,16 @@ impl Filler {
         self.stale
             .as_ref()
             .filter(|stale| failed && stale.stale_error > Instant::now())
+            .map(|stale| stale.response_to(&self.request))
+    }
+
+    /// The expired answer the request gets while its update goes on without it
+    /// (`cache_background_update`), while it may be served so (`cache_stale`, or the upstream's
+    /// `stale-while-revalidate`).
+    pub fn updating(&self) -> Option<Response<Body>> {
+        self.stale
+            .as_ref()
+            .filter(|stale| stale.stale_updating > Instant::now())
             .map(|stale| stale.response_to(&self.request))
     }
 

@@ -421,6 +421,9 @@ pub struct RouteCache {
     /// `proxy_cache_valid 404 1m`), besides 200, 301 and 302 (or for another time than
     /// `valid`), in status order.
     pub statuses: Vec<(u16, Duration)>,
+    /// `cache_background_update`: the request that finds an answer expired gets it too, while
+    /// weir updates it with a request of its own (nginx `proxy_cache_background_update on`).
+    pub background_update: bool,
 }
 
 /// `limit_rate = "100k"`, `limit_rate_after = "1m"`: a response body is sent at most `rate`

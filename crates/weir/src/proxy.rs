@@ -111,6 +111,20 @@ struct RouteCache {
     statuses: Box<[(u16, Duration)]>,
     /// `cache_pass_cookies`; `None`: any cookie passes.
     pass_cookies: Option<Box<[Box<str>]>>,
+    /// `cache_background_update`.
+    background_update: bool,
+}
+
+/// An update weir makes in the background takes its filler into its record (once); whether it
+/// had one.
+fn refill(record: &mut Record<'_>) -> bool {
+    let Some(filler) = crate::cache::background_filler() else {
+        return false;
+    };
+    let rare = record.rare();
+    rare.filler = Some(filler);
+    rare.cache_status = "EXPIRED";
+    true
 }
 
 impl RouteCache {
@@ -255,6 +269,9 @@ pub enum Target {
 
 /// Everything the request path needs, built once from the config and shared by all connections.
 pub struct Proxy {
+    /// The proxy itself, for the updates it makes in the background; empty until
+    /// [`Proxy::shared`] (a proxy not shared so updates in the foreground).
+    me: std::sync::Weak<Proxy>,
     router: Router<Route>,
     upstreams: Vec<Arc<Upstream>>,
     limiters: Vec<Arc<Limiter>>,
@@ -303,6 +320,53 @@ pub struct ClientInfo {
 /// Upstream failures are logged at most a few times a second per cause.
 static UPSTREAM_FAILED: crate::logging::Throttle = crate::logging::Throttle::new(5);
 impl Proxy {
+    /// The proxy, shared by the connections that serve its requests, and by the updates it
+    /// makes in the background.
+    pub fn shared(self) -> Arc<Proxy> {
+        Arc::new_cyclic(|me| Proxy {
+            me: me.clone(),
+            ..self
+        })
+    }
+
+    /// `cache_background_update`: a request that found its key's answer expired, and is to
+    /// fill it, gets the expired answer (`STALE`) while it may be served so; a request of
+    /// weir's own, its head's copy without body, fills the key in the background with the
+    /// request's filler. `None`: the request fills it itself.
+    fn update_in_background(
+        &self,
+        cache: &RouteCache,
+        client: &ClientInfo,
+        request: &Request<ClientBody>,
+        record: &mut Record<'_>,
+    ) -> Option<Response<Body>> {
+        if !cache.background_update || crate::cache::updating_in_background() {
+            return None;
+        }
+        let proxy = self.me.upgrade()?;
+        let filler = record.take_filler()?;
+        if !filler.expired() {
+            record.rare().filler = Some(filler);
+            return None;
+        }
+        let Some(stale) = filler.updating() else {
+            record.rare().filler = Some(filler);
+            return None;
+        };
+        let update = Request::from_parts(request.head.clone(), ClientBody::Empty);
+        let client = ClientInfo {
+            last_request: false,
+            ..client.clone()
+        };
+        tokio::spawn(crate::cache::in_background(filler, async move {
+            let mut body = proxy.handle(client, update, None).await.into_body();
+            // Read to its end: the answer is kept as its body comes.
+            while let Some(Ok(_)) = http_body_util::BodyExt::frame(&mut body).await {}
+        }));
+        record.rare().cache_status = "STALE";
+        Some(stale)
+    }
+
     /// Closes every upgraded connection (WebSocket tunnel) still open: the end of the shutdown
     /// grace.
     pub fn close_tunnels(&self) {
@@ -669,18 +733,26 @@ impl Proxy {
             // The decision is made into one local, borrowed below: a second local for it (or the
             // `Checked` matched) would keep its room across the phases below.
             let mut decided = Ok(None);
-            if let Some(later) = route
-                .check_limits(client_ip, &path, request)
-                .now_into(&mut decided)
-            {
-                decided = later.await;
+            // An update weir makes in the background: its client's request was limited. (Asked
+            // again below: a local held across the awaits took 8 bytes of this future.)
+            if !route.updates_in_background() {
+                if let Some(later) = route
+                    .check_limits(client_ip, &path, request)
+                    .now_into(&mut decided)
+                {
+                    decided = later.await;
+                }
             }
             // Moved out of only on the way out: the decision stays whole for the phases below.
             if let Err(rejected) = decided {
                 give_back_headers(std::mem::take(request));
                 return Err(rejected);
             }
-            if let Some(conn_limits) = &route.conn_limits {
+            if let Some(conn_limits) = route
+                .conn_limits
+                .as_ref()
+                .filter(|_| !route.updates_in_background())
+            {
                 record.places = conn_limits.admit(client_ip, &path, request)?;
             }
             // `basic_auth` after the limits, as nginx's access phase after `limit_req`. A costly
@@ -722,14 +794,17 @@ impl Proxy {
             // answers, and a wait for another's filling would take its room in this future.
             if let Some(cache) = &route.cache {
                 let host = host.unwrap_or("");
-                let kept = Box::pin(cache.find(
-                    route.index,
-                    &*request,
-                    host,
-                    client.tls.is_some(),
-                    record,
-                ))
-                .await;
+                // Weir's own update fills the key with the filler of the request that found it
+                // expired (taken here: held across the lookup's await, it took its room in this
+                // future).
+                let refilled = route.updates_in_background() && refill(record);
+                let kept = if refilled {
+                    None
+                } else {
+                    Box::pin(cache.find(route.index, &*request, host, client.tls.is_some(), record))
+                        .await
+                        .or_else(|| self.update_in_background(cache, client, &*request, record))
+                };
                 if let Some(mut response) = kept {
                     if let Some(limited) = limited {
                         limited.add_headers(response.headers_mut());
@@ -1267,6 +1342,12 @@ fn give_back_headers(request: Request<ClientBody>) {
 }
 
 impl Route {
+    /// Whether the request at hand is an update weir makes in the background of this route's
+    /// `cache`.
+    fn updates_in_background(&self) -> bool {
+        self.cache.is_some() && crate::cache::updating_in_background()
+    }
+
     /// A request of this route's on an exchange of its own (an `X-Accel-Redirect`'s target, an
     /// `auth_request`'s asking): the route's class and read time-out, no kept servers.
     fn send_aside<'send>(

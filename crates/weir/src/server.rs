@@ -157,7 +157,7 @@ impl Generation {
             None => None,
         };
         Ok(Generation {
-            proxy: Arc::new(proxy),
+            proxy: proxy.shared(),
             settings: config.server.clone(),
             tls,
             http2: config.tls.as_ref().map(crate::http2::Settings::from_config),

@@ -324,6 +324,7 @@ struct RawRoute {
     cache_pass_cookies: Option<Spanned<Vec<Spanned<String>>>>,
     cache_stale: Option<Spanned<DurationValue>>,
     cache_statuses: Option<BTreeMap<Spanned<String>, Spanned<DurationValue>>>,
+    cache_background_update: Option<Spanned<bool>>,
     priority: Option<Spanned<String>>,
     priority_header: Option<Spanned<String>>,
     // Header rules, access rules, dot-files, static fallbacks: validated in `file/rules.rs`.
@@ -2108,6 +2109,13 @@ fn route_cache(raw: &RawRoute) -> Result<Option<super::RouteCache>, Problem> {
                 "cache_statuses says how long the route's cache keeps answers of other statuses: add cache = \"10s\" (how long a 200 is kept), or remove it",
             ));
         }
+        if let Some(background) = raw.cache_background_update.as_ref() {
+            return Err(Problem::new(
+                ConfigErrorKind::InvalidValue,
+                background.span(),
+                "cache_background_update says how the route's cache updates an expired answer: add cache = \"10s\" and cache_stale = \"1m\", or remove it",
+            ));
+        }
         return Ok(None);
     };
     let mut statuses = Vec::new();
@@ -2185,6 +2193,10 @@ fn route_cache(raw: &RawRoute) -> Result<Option<super::RouteCache>, Problem> {
             .into_iter()
             .map(|(code, time)| (code, time.get_ref().0))
             .collect(),
+        background_update: raw
+            .cache_background_update
+            .as_ref()
+            .is_some_and(|background| *background.get_ref()),
     }))
 }
 

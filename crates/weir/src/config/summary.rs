@@ -332,6 +332,9 @@ impl Config {
                 if !cache.stale.is_zero() {
                     write!(out, ", then {} stale", format_duration(cache.stale))?;
                 }
+                if cache.background_update {
+                    write!(out, ", updated in the background")?;
+                }
                 match cache.pass_cookies.as_deref() {
                     None => writeln!(out, "; a request with a cookie passes")?,
                     Some([]) => writeln!(out, "; cookies do not matter")?,

@@ -3694,6 +3694,7 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
             pass_cookies: None,
             stale: Duration::ZERO,
             statuses: vec![],
+            background_update: false,
         })
     );
     let config = parse(&route("cache = 0\ncache_pass_cookies = [\"sessionid\"]\n"));
@@ -3704,6 +3705,7 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
             pass_cookies: Some(vec!["sessionid".into()]),
             stale: Duration::ZERO,
             statuses: vec![],
+            background_update: false,
         })
     );
     assert_eq!(parse(&route("")).routes[0].cache, None);
@@ -3818,6 +3820,26 @@ fn a_routes_cache_is_read_with_its_cookies_and_bad_ones_named() {
         15,
         "routes[0].cache_stale",
         &["at most 365d"],
+    );
+    // `cache_background_update`: beside `cache`, and told by `weir check`.
+    let config = parse(&route(
+        "cache = \"1s\"\ncache_stale = \"10m\"\ncache_background_update = true\n",
+    ));
+    assert!(config.routes[0].cache.as_ref().unwrap().background_update);
+    let summary = config.summary();
+    assert!(
+        summary.contains(
+            "    keeps answers 1s, then 10m stale, updated in the background; a request with a cookie passes\n"
+        ),
+        "{summary}"
+    );
+    assert_error(
+        &reject(&route("cache_background_update = true\n")),
+        ConfigErrorKind::InvalidValue,
+        6,
+        27,
+        "routes[0].cache_background_update",
+        &["add cache = \"10s\" and cache_stale"],
     );
     let server = parse(&with_app(
         "[server]\ncache_size = \"8m\"\ncache_max_answer = \"64k\"\n",

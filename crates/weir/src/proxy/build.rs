@@ -251,6 +251,7 @@ impl Proxy {
                                     stale: kept.stale,
                                 },
                                 statuses: kept.statuses.clone().into_boxed_slice(),
+                                background_update: kept.background_update,
                                 pass_cookies: kept.pass_cookies.as_ref().map(|names| {
                                     names.iter().map(|name| name.as_str().into()).collect()
                                 }),
@@ -331,6 +332,7 @@ impl Proxy {
             tokio::spawn(super::auth::watch(rules.user_files.clone()));
         }
         Ok(Proxy {
+            me: std::sync::Weak::new(),
             router: Router::new(routes),
             upstreams,
             limiters,

@@ -129,13 +129,18 @@ impl Logging {
         request: &Request<B>,
         started: Instant,
     ) -> Unanswered<'_> {
-        let entry = self.access_log.as_ref().map(|access_log| {
-            let mut entry = Entry::start(client, request);
-            entry.started = started;
-            entry.tls = tls.cloned();
-            entry.headers = access_log.kept_headers(request);
-            Box::new(entry)
-        });
+        // An update weir makes in the background is not written (nginx's `log_subrequest off`).
+        let entry = self
+            .access_log
+            .as_ref()
+            .filter(|_| !crate::cache::updating_in_background())
+            .map(|access_log| {
+                let mut entry = Entry::start(client, request);
+                entry.started = started;
+                entry.tls = tls.cloned();
+                entry.headers = access_log.kept_headers(request);
+                Box::new(entry)
+            });
         Unanswered {
             logging: self,
             record: Record {

@@ -612,6 +612,121 @@ async fn check_stale(gateway: std::net::SocketAddr, app: &UpstreamServer, who: &
     );
 }
 
+/// `cache_background_update`, as nginx's `proxy_cache_background_update on`: the request that
+/// finds its page expired gets it at once (`STALE`), while a request of the gateway's own
+/// updates it; a request meanwhile gets it too (`UPDATING`), and one after the update the new
+/// page (`HIT`). The app sees the update alone. With `WEIR_E2E=1`, nginx with those directives
+/// gives the same answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_answer_is_updated_in_the_background() {
+    let app = UpstreamServer::start(Transport::Tcp).await;
+    let log = tempfile::tempdir().unwrap();
+    let log = log.path().join("access.log");
+    let gateway = keeping(
+        &app,
+        &format!(
+            "\n[access_log]\nenabled = true\nformat = \"json\"\npath = \"{}\"",
+            log.display()
+        ),
+        "",
+        "cache = \"1s\"\ncache_stale = \"1m\"\ncache_background_update = true",
+    )
+    .await;
+    check_background(gateway.addr, &app, "weir").await;
+    // The clients' requests are logged; the update is not (nginx's `log_subrequest off`).
+    let text = wait_for(
+        "the last line, a HIT",
+        std::time::Duration::from_secs(5),
+        || std::fs::read_to_string(&log).unwrap_or_default(),
+        |text| {
+            text.lines()
+                .last()
+                .is_some_and(|line| line.contains("\"HIT\""))
+        },
+    )
+    .await;
+    let statuses: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let line: serde_json::Value = serde_json::from_str(line).unwrap();
+            line["upstream_cache_status"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(
+        &statuses[..3],
+        ["MISS", "STALE", "UPDATING"],
+        "{statuses:?}"
+    );
+    assert!(!statuses.contains(&"EXPIRED".to_string()), "{statuses:?}");
+
+    if !nginx_enabled() {
+        return;
+    }
+    let app = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let nginx = nginx_keeping(
+        &app,
+        dir.path(),
+        "proxy_cache_valid 1s;\n\
+         proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;\n\
+         proxy_cache_background_update on;\n\
+         add_header X-Cache-Status $upstream_cache_status always;",
+    );
+    check_background(nginx.addr, &app, "nginx").await;
+}
+
+async fn check_background(gateway: std::net::SocketAddr, app: &UpstreamServer, who: &str) {
+    let path = format!("/counted?case=background-{who}-{}", std::process::id());
+    let told = |reply: &weir_testkit::Reply| {
+        (
+            reply.status.as_u16(),
+            reply
+                .header("x-cache-status")
+                .unwrap_or_default()
+                .to_string(),
+            String::from_utf8_lossy(&reply.body).into_owned(),
+        )
+    };
+    let (status, cache, first) = told(&reply(gateway, "GET", &path, &[]).await);
+    assert_eq!((status, cache.as_str()), (200, "MISS"), "{who}");
+    // Expired (nginx counts whole seconds, and keeps it up to a second longer).
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    let asked = app.requests();
+    // The update is slow (its request is a copy of this one's, header and all); this request
+    // is answered without it.
+    let found = reply(gateway, "GET", &path, &[("x-counted-ms", "700")]).await;
+    assert_eq!(told(&found), (200, "STALE".into(), first.clone()), "{who}");
+    until_the_app_saw_more(app, asked).await;
+    let meanwhile = reply(gateway, "GET", &path, &[]).await;
+    assert_eq!(
+        told(&meanwhile),
+        (200, "UPDATING".into(), first.clone()),
+        "{who}"
+    );
+    // Once the update is kept: the new page.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let updated = loop {
+        let (status, cache, body) = told(&reply(gateway, "GET", &path, &[]).await);
+        if cache == "HIT" {
+            assert_eq!(status, 200, "{who}");
+            break body;
+        }
+        assert_eq!(
+            (status, cache.as_str(), &body),
+            (200, "UPDATING", &first),
+            "{who}"
+        );
+        assert!(std::time::Instant::now() < deadline, "{who}: never updated");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_ne!(updated, first, "{who}");
+    assert_eq!(
+        app.requests(),
+        asked + 1,
+        "{who}: the update alone reached the app"
+    );
+}
+
 /// A full upstream's refusal is no answer from it: with `cache_stale`, the request that would
 /// update an expired page gets that page (`STALE`) where it would get 503, so an overloaded
 /// app's pages stay up.
