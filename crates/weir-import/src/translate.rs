@@ -5095,6 +5095,9 @@ impl<'a> Translator<'a> {
                 if let Some((stale, source)) = &cache.stale {
                     table.set("cache_stale", toml_out::string(stale), Some(source));
                 }
+                if let Some(source) = &cache.background_update {
+                    table.set("cache_background_update", "true".into(), Some(source));
+                }
                 if let Some(cookies) = &cache.pass_cookies {
                     let names: Vec<String> =
                         cookies.iter().map(|name| toml_out::string(name)).collect();

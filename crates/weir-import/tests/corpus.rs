@@ -1235,6 +1235,7 @@ fn a_django_sites_microcache() {
     assert_eq!(cache.statuses, [(404, std::time::Duration::from_secs(60))]);
     // Served expired while the zone's `inactive=10m` would keep it.
     assert_eq!(cache.stale, std::time::Duration::from_secs(600));
+    assert!(cache.background_update);
     assert!(route(&config, None, "/api/").cache.is_none());
     expect(
         &imported,
@@ -1260,6 +1261,12 @@ fn a_django_sites_microcache() {
         Kind::Translated,
         "proxy_cache_use_stale updating",
         "cache_stale",
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "proxy_cache_background_update on",
+        "cache_background_update = true",
     );
     expect(
         &imported,

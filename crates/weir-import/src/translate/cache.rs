@@ -23,6 +23,8 @@ pub(super) struct RouteCache {
     /// How long an expired answer is served (`"600s"`), with the `proxy_cache_use_stale` that
     /// asks for it.
     pub stale: Option<(String, Source)>,
+    /// The `proxy_cache_background_update on` in force.
+    pub background_update: Option<Source>,
     /// The `proxy_cache` in force.
     pub source: Source,
 }
@@ -37,6 +39,7 @@ pub(super) struct CacheScope<'a> {
     pub bypass: Vec<&'a Directive>,
     pub no_cache: Vec<&'a Directive>,
     pub use_stale: Option<&'a Directive>,
+    pub background_update: Option<&'a Directive>,
     /// The `proxy_cache_path`s (of `http`).
     pub paths: Vec<&'a Directive>,
 }
@@ -52,6 +55,7 @@ impl<'a> CacheScope<'a> {
             match directive.name.as_str() {
                 "proxy_cache" => self.proxy_cache = Some(directive),
                 "proxy_cache_use_stale" => self.use_stale = Some(directive),
+                "proxy_cache_background_update" => self.background_update = Some(directive),
                 "proxy_cache_path" => self.paths.push(directive),
                 "proxy_cache_valid" => valid.push(directive),
                 "proxy_cache_bypass" => bypass.push(directive),
@@ -86,11 +90,18 @@ impl<'a> CacheScope<'a> {
                 (kept_stale(&self.paths, zone), use_stale.source.clone())
             });
         let (valid, statuses, _) = kept_time(&self.valid);
+        // nginx updates in the background only what it may serve expired meanwhile.
+        let background_update = self
+            .background_update
+            .filter(|background| background.args.first().is_some_and(|on| on == "on"))
+            .filter(|_| stale.is_some())
+            .map(|background| background.source.clone());
         Some(RouteCache {
             valid: valid.unwrap_or_else(|| "0s".into()),
             statuses,
             pass_cookies: passing_cookies(&self.bypass, &self.no_cache).0,
             stale,
+            background_update,
             source: proxy_cache.source.clone(),
         })
     }
@@ -341,8 +352,8 @@ pub(super) fn note(directive: &Directive) -> (Kind, String) {
         },
         "proxy_cache_background_update" if first == "off" => (Kind::Translated, "the default: the request that finds an answer expired updates it, and waits for its upstream".into()),
         "proxy_cache_background_update" => (
-            Kind::Approximated,
-            "weir updates no answer in the background: the request that finds it expired waits for its upstream, while the others get the expired answer (cache_stale)".into(),
+            Kind::Translated,
+            "cache_background_update = true on the routes it applies to whose proxy_cache_use_stale serves expired answers: the request that finds an answer expired gets it too, while weir's own request updates it".into(),
         ),
         "proxy_cache_revalidate" => (
             Kind::Approximated,
