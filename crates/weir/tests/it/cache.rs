@@ -549,28 +549,29 @@ async fn an_expired_answer_is_served_while_it_is_updated_and_when_the_app_fails(
     }
     let app = UpstreamServer::start(Transport::Tcp).await;
     let dir = tempfile::tempdir().unwrap();
-    let nginx = nginx_keeping(
-        &app,
-        dir.path(),
-        "proxy_cache_valid 1s;\n\
-         proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;\n\
-         add_header X-Cache-Status $upstream_cache_status always;",
-    );
+    let nginx = nginx_keeping(&app, dir.path(), NGINX_STALE);
     check_stale(nginx.addr, &app, "nginx").await;
+}
+
+/// nginx's directives for the route's `cache = "1s"` and `cache_stale`.
+const NGINX_STALE: &str = "proxy_cache_valid 1s;\n\
+    proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;\n\
+    add_header X-Cache-Status $upstream_cache_status always;";
+
+/// What a reply tells of a kept page: its status, its `X-Cache-Status` and its body.
+fn told(reply: &weir_testkit::Reply) -> (u16, String, String) {
+    (
+        reply.status.as_u16(),
+        reply
+            .header("x-cache-status")
+            .unwrap_or_default()
+            .to_string(),
+        String::from_utf8_lossy(&reply.body).into_owned(),
+    )
 }
 
 async fn check_stale(gateway: std::net::SocketAddr, app: &UpstreamServer, who: &str) {
     let path = format!("/counted?case=stale-{who}-{}", std::process::id());
-    let told = |reply: &weir_testkit::Reply| {
-        (
-            reply.status.as_u16(),
-            reply
-                .header("x-cache-status")
-                .unwrap_or_default()
-                .to_string(),
-            String::from_utf8_lossy(&reply.body).into_owned(),
-        )
-    };
     let (status, cache, first) = told(&reply(gateway, "GET", &path, &[]).await);
     assert_eq!((status, cache.as_str()), (200, "MISS"), "{who}");
     // Expired (nginx counts whole seconds, and keeps it up to a second longer): the app's 500
@@ -667,26 +668,13 @@ async fn an_expired_answer_is_updated_in_the_background() {
     let nginx = nginx_keeping(
         &app,
         dir.path(),
-        "proxy_cache_valid 1s;\n\
-         proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;\n\
-         proxy_cache_background_update on;\n\
-         add_header X-Cache-Status $upstream_cache_status always;",
+        &format!("{NGINX_STALE}\nproxy_cache_background_update on;"),
     );
     check_background(nginx.addr, &app, "nginx").await;
 }
 
 async fn check_background(gateway: std::net::SocketAddr, app: &UpstreamServer, who: &str) {
     let path = format!("/counted?case=background-{who}-{}", std::process::id());
-    let told = |reply: &weir_testkit::Reply| {
-        (
-            reply.status.as_u16(),
-            reply
-                .header("x-cache-status")
-                .unwrap_or_default()
-                .to_string(),
-            String::from_utf8_lossy(&reply.body).into_owned(),
-        )
-    };
     let (status, cache, first) = told(&reply(gateway, "GET", &path, &[]).await);
     assert_eq!((status, cache.as_str()), (200, "MISS"), "{who}");
     // Expired (nginx counts whole seconds, and keeps it up to a second longer).
