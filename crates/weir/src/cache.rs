@@ -46,7 +46,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{ready, Context, Poll};
 use std::time::Duration;
@@ -577,18 +577,36 @@ tokio::task_local! {
     static UPDATING: std::cell::RefCell<Option<Filler>>;
 }
 
+/// The updates weir makes in the background now: while there is none, no request is one, and
+/// [`updating_in_background`] costs a load.
+static IN_BACKGROUND: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts an update in [`IN_BACKGROUND`] while its task lives.
+struct InBackground;
+
+impl Drop for InBackground {
+    fn drop(&mut self) {
+        IN_BACKGROUND.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// `update`, the task of an update weir makes in the background, whose request fills the key
 /// with `filler`.
 pub fn in_background<F: std::future::Future>(
     filler: Filler,
     update: F,
 ) -> impl std::future::Future<Output = F::Output> {
-    UPDATING.scope(std::cell::RefCell::new(Some(filler)), update)
+    IN_BACKGROUND.fetch_add(1, Ordering::Relaxed);
+    let counted = InBackground;
+    UPDATING.scope(std::cell::RefCell::new(Some(filler)), async move {
+        let _counted = counted;
+        update.await
+    })
 }
 
 /// Whether the request at hand is an update weir makes in the background.
 pub fn updating_in_background() -> bool {
-    UPDATING.try_with(|_| ()).is_ok()
+    IN_BACKGROUND.load(Ordering::Relaxed) != 0 && UPDATING.try_with(|_| ()).is_ok()
 }
 
 /// The filler of the update weir makes in the background, taken (once).

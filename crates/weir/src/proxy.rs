@@ -1343,9 +1343,13 @@ fn give_back_headers(request: Request<ClientBody>) {
 
 impl Route {
     /// Whether the request at hand is an update weir makes in the background of this route's
-    /// `cache`.
+    /// `cache` (asked only of a route with `cache_background_update`: the update is a copy of
+    /// a request of the route, on the same proxy).
     fn updates_in_background(&self) -> bool {
-        self.cache.is_some() && crate::cache::updating_in_background()
+        self.cache
+            .as_ref()
+            .is_some_and(|cache| cache.background_update)
+            && crate::cache::updating_in_background()
     }
 
     /// A request of this route's on an exchange of its own (an `X-Accel-Redirect`'s target, an
