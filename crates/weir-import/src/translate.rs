@@ -2268,7 +2268,16 @@ impl<'a> Translator<'a> {
                 Some(log_format) => {
                     self.accounted.insert(*log_format as *const Directive);
                     match log_line(log_format) {
-                        Ok(line) => return self.access_log_line(directive, path, line),
+                        Ok(line) => {
+                            return self.access_log_table(
+                                directive,
+                                path,
+                                &line.text,
+                                line.escape,
+                                line.kind,
+                                line.note,
+                            )
+                        }
                         Err(why) => {
                             let text = log_format.args[1..].join("");
                             if log_format.args.iter().any(|arg| arg == "escape=json")
@@ -2293,17 +2302,6 @@ impl<'a> Translator<'a> {
             Kind::Approximated
         };
         self.access_log_table(directive, path, format, None, kind, note);
-    }
-
-    /// `access_log PATH NAME` whose `log_format NAME` weir writes as it is: `format` is its
-    /// line.
-    fn access_log_line(&mut self, directive: &Directive, path: &str, line: LogLine) {
-        let kind = if line.approximated {
-            Kind::Approximated
-        } else {
-            Kind::Translated
-        };
-        self.access_log_table(directive, path, &line.text, line.escape, kind, line.note);
     }
 
     /// The `[access_log]` table of the first `access_log` (weir writes one log); a later one
@@ -6363,8 +6361,8 @@ struct LogLine {
     /// `escape`: `None` for nginx's default.
     escape: Option<&'static str>,
     note: String,
-    /// Whether weir writes it otherwise than nginx would (`escape=none`).
-    approximated: bool,
+    /// Approximated when weir writes it otherwise than nginx would (`escape=none`).
+    kind: Kind,
 }
 
 /// A `log_format NAME [escape=...] STRING...` as weir's `format` line; `Err` says why weir
@@ -6411,8 +6409,12 @@ fn log_line(log_format: &Directive) -> Result<LogLine, String> {
     if names.contains(&"time_local") {
         note.push_str("; $time_local in UTC");
     }
-    let approximated = escape == "none";
-    if approximated {
+    let kind = if escape == "none" {
+        Kind::Approximated
+    } else {
+        Kind::Translated
+    };
+    if kind == Kind::Approximated {
         note.push_str(
             "; escape=none is written as nginx's default escaping (`\"` as `\\x22`), so no client can forge a field or a line",
         );
@@ -6421,7 +6423,7 @@ fn log_line(log_format: &Directive) -> Result<LogLine, String> {
         text: line,
         escape: (escape == "json").then_some("json"),
         note,
-        approximated,
+        kind,
     })
 }
 
@@ -6600,6 +6602,15 @@ mod tests {
 
     const CERT: &str = "ssl_certificate /etc/ssl/site.pem; ssl_certificate_key /etc/ssl/site.key;";
 
+    /// The `[access_log] format` line the import wrote.
+    #[track_caller]
+    fn log_line_of(imported: &Import) -> std::sync::Arc<weir::config::LogTemplate> {
+        match loaded(imported).access_log.format {
+            weir::config::AccessLogFormat::Template(line) => line,
+            other => panic!("{other:?}\n{}", imported.toml),
+        }
+    }
+
     #[test]
     fn a_log_format_weir_can_write_becomes_its_format_line() {
         let server = "server { listen 80; location / { return 204; } }";
@@ -6607,10 +6618,7 @@ mod tests {
         let imported = import(&format!(
             "http {{ log_format main {main}; access_log /var/log/a.log main; {server} }}"
         ));
-        let config = loaded(&imported);
-        let weir::config::AccessLogFormat::Template(line) = &config.access_log.format else {
-            panic!("{}", imported.toml);
-        };
+        let line = log_line_of(&imported);
         assert_eq!(
             line.text,
             r#"$remote_addr - $remote_user [$time_local] "$request" $status "$http_x_forwarded_for" ${host}"#
@@ -6627,10 +6635,7 @@ mod tests {
         let imported = import(&format!(
             "http {{ log_format j escape=json '{{\"s\":$status,\"ua\":\"$http_user_agent\"}}'; access_log /var/log/a.log j; {server} }}"
         ));
-        let config = loaded(&imported);
-        let weir::config::AccessLogFormat::Template(line) = &config.access_log.format else {
-            panic!("{}", imported.toml);
-        };
+        let line = log_line_of(&imported);
         assert_eq!(line.escape, weir::config::LogEscape::Json);
         assert_eq!(item(&imported, "access_log").kind, Kind::Translated);
 
@@ -6638,10 +6643,7 @@ mod tests {
         let imported = import(&format!(
             "http {{ log_format raw escape=none '$status $http_referer'; access_log /var/log/a.log raw; {server} }}"
         ));
-        assert!(matches!(
-            loaded(&imported).access_log.format,
-            weir::config::AccessLogFormat::Template(_)
-        ));
+        log_line_of(&imported);
         let access_log = item(&imported, "access_log");
         assert_eq!(access_log.kind, Kind::Approximated);
         assert!(

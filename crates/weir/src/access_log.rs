@@ -59,8 +59,9 @@ static WRITER_TROUBLE: Throttle = Throttle::new(1);
 pub struct AccessLog {
     /// Taken on drop, so the writer sees the queue close before it is joined.
     shared: Option<Arc<Shared>>,
-    /// The request header fields a `format` line names, kept from each request.
-    headers: Vec<header::HeaderName>,
+    /// The `format` line, whose request header fields are kept from each request; `None` for
+    /// `combined` and `json`.
+    template: Option<Arc<LogTemplate>>,
     writer: Option<JoinHandle<()>>,
 }
 
@@ -230,9 +231,9 @@ impl AccessLog {
             sender,
             flags: Arc::clone(&flags),
         });
-        let headers = match &config.format {
-            AccessLogFormat::Template(template) => template.headers.clone(),
-            AccessLogFormat::Combined | AccessLogFormat::Json => Vec::new(),
+        let template = match &config.format {
+            AccessLogFormat::Template(template) => Some(Arc::clone(template)),
+            AccessLogFormat::Combined | AccessLogFormat::Json => None,
         };
         let writer = Writer {
             format: config.format.clone(),
@@ -251,7 +252,7 @@ impl AccessLog {
         open_logs.push(Arc::downgrade(&shared));
         Ok(AccessLog {
             shared: Some(shared),
-            headers,
+            template,
             writer: Some(thread),
         })
     }
@@ -281,7 +282,11 @@ impl AccessLog {
     /// fields' values joined with `, ` (`None` for a field the request does not have). `Host`
     /// is the HTTP/2 authority when there is no such field. Nothing for `combined` and `json`.
     pub fn kept_headers<B>(&self, request: &Request<B>) -> Vec<Option<String>> {
-        self.headers
+        let Some(template) = &self.template else {
+            return Vec::new();
+        };
+        template
+            .headers
             .iter()
             .map(|name| {
                 if !request.headers().contains(name) {
@@ -734,20 +739,17 @@ fn format_template(out: &mut Vec<u8>, clock: &ClockCache, template: &LogTemplate
         (None, LogEscape::Default) => out.push(b'-'),
         (None, LogEscape::Json) => {}
     };
-    let seconds = |out: &mut Vec<u8>, time: Option<Duration>| match (time, escape) {
-        (Some(time), _) => {
-            let _ = write!(out, "{:.3}", time.as_secs_f64());
-        }
-        (None, LogEscape::Default) => out.push(b'-'),
-        (None, LogEscape::Json) => {}
+    let seconds = |out: &mut Vec<u8>, time: Option<Duration>| match time {
+        Some(_) => seconds_or_dash(out, time),
+        None => text(out, None),
     };
     for piece in &template.pieces {
         match piece {
             LogPiece::Text(literal) => out.extend_from_slice(literal.as_bytes()),
             LogPiece::Header(index) => text(out, kept(entry, *index)),
             LogPiece::Host(index) => {
-                let host =
-                    kept(entry, *index).map(|host| host_without_port(host).to_ascii_lowercase());
+                let host = kept(entry, *index)
+                    .map(|host| crate::routing::strip_port(host).to_ascii_lowercase());
                 text(out, host.as_deref());
             }
             LogPiece::Variable(variable) => match variable {
@@ -832,14 +834,6 @@ fn present(value: &str) -> Option<&str> {
 /// The `index`-th request header field the line keeps, when the request had it.
 fn kept(entry: &Entry, index: usize) -> Option<&str> {
     entry.headers.get(index).and_then(Option::as_deref)
-}
-
-/// `example.com` of `example.com:8080`, `[::1]` of `[::1]:8080`.
-fn host_without_port(host: &str) -> &str {
-    match host.rfind(':') {
-        Some(colon) if !host[colon..].contains(']') => &host[..colon],
-        _ => host,
-    }
 }
 
 fn seconds_or_dash(out: &mut Vec<u8>, time: Option<Duration>) {

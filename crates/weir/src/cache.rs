@@ -671,19 +671,22 @@ impl Filler {
     /// so. The filler is dropped then, keeping nothing: its waiters get the same.
     pub fn stale(&self, status: Option<StatusCode>) -> Option<Response<Body>> {
         let failed = status.is_none_or(|status| matches!(status.as_u16(), 500 | 502 | 503 | 504));
-        self.stale
-            .as_ref()
-            .filter(|stale| failed && stale.stale_error > Instant::now())
-            .map(|stale| stale.response_to(&self.request))
+        self.stale_until(|stale| stale.stale_error)
+            .filter(|_| failed)
     }
 
     /// The expired answer the request gets while its update goes on without it
     /// (`cache_background_update`), while it may be served so (`cache_stale`, or the upstream's
     /// `stale-while-revalidate`).
     pub fn updating(&self) -> Option<Response<Body>> {
+        self.stale_until(|stale| stale.stale_updating)
+    }
+
+    /// The expired answer for the request, while the time `until` gives it has not passed.
+    fn stale_until(&self, until: impl Fn(&Answer) -> Instant) -> Option<Response<Body>> {
         self.stale
             .as_ref()
-            .filter(|stale| stale.stale_updating > Instant::now())
+            .filter(|stale| until(stale) > Instant::now())
             .map(|stale| stale.response_to(&self.request))
     }
 

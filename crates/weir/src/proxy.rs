@@ -343,16 +343,12 @@ impl Proxy {
         if !cache.background_update || crate::cache::updating_in_background() {
             return None;
         }
+        let stale = record
+            .filler()
+            .filter(|filler| filler.expired())?
+            .updating()?;
         let proxy = self.me.upgrade()?;
         let filler = record.take_filler()?;
-        if !filler.expired() {
-            record.rare().filler = Some(filler);
-            return None;
-        }
-        let Some(stale) = filler.updating() else {
-            record.rare().filler = Some(filler);
-            return None;
-        };
         let update = Request::from_parts(request.head.clone(), ClientBody::Empty);
         let client = ClientInfo {
             last_request: false,

@@ -1564,27 +1564,28 @@ impl UpstreamBody {
     /// How long the request waited in the pool's queue, while the exchange is still going or
     /// when it ended at its head.
     pub fn queued(&self) -> Option<Duration> {
-        match (&self.0.conn, &self.0.ended) {
-            (Some(conn), _) => Some(conn.queued()),
-            (None, ended) => ended.as_ref().map(|ended| ended.queued),
-        }
+        self.exchange().map(|(_, queued, _)| queued)
     }
 
     /// How long the connection took to open (zero for a kept one), while the exchange is still
     /// going or when it ended at its head.
     pub fn connect_time(&self) -> Option<Duration> {
-        match (&self.0.conn, &self.0.ended) {
-            (Some(conn), _) => Some(conn.connect_time()),
-            (None, ended) => ended.as_ref().map(|ended| ended.connect_time),
-        }
+        self.exchange().map(|(_, _, connect_time)| connect_time)
     }
 
     /// The server that answered, while the exchange is still going or when it ended at its
     /// head.
     pub fn upstream_addr(&self) -> Option<&UpstreamAddr> {
+        self.exchange().map(|(addr, _, _)| addr)
+    }
+
+    /// The server, the time in the queue and the connect time of the exchange, from its
+    /// connection, or from what was kept of it when it ended at its head.
+    fn exchange(&self) -> Option<(&UpstreamAddr, Duration, Duration)> {
         match (&self.0.conn, &self.0.ended) {
-            (Some(conn), _) => Some(conn.addr()),
-            (None, ended) => ended.as_ref().map(|ended| ended.pool.addr()),
+            (Some(conn), _) => Some((conn.addr(), conn.queued(), conn.connect_time())),
+            (None, Some(ended)) => Some((ended.pool.addr(), ended.queued, ended.connect_time)),
+            (None, None) => None,
         }
     }
 

@@ -235,7 +235,7 @@ fn a_host_loses_its_port_and_its_case() {
         ("[::1]:8080", "[::1]"),
         ("[::1]", "[::1]"),
     ] {
-        assert_eq!(host_without_port(host), expected);
+        assert_eq!(crate::routing::strip_port(host), expected);
     }
 }
 

@@ -5,7 +5,7 @@
 
 use http::HeaderName;
 
-use super::redirect::{pieces, Piece};
+use super::redirect::{http_variable, pieces, Piece};
 
 /// A `log_format` line, parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,14 +125,6 @@ fn variable_names() -> String {
     names.join(", ")
 }
 
-fn http_header(name: &str) -> Option<HeaderName> {
-    let header = name.strip_prefix("http_")?;
-    if header.is_empty() {
-        return None;
-    }
-    HeaderName::from_bytes(header.replace('_', "-").as_bytes()).ok()
-}
-
 impl LogTemplate {
     /// Reads a line such as `$remote_addr - [$time_local] "$request" $status`; an unknown
     /// variable, a `${` without `}`, a line with no variable or one across lines is an error
@@ -158,7 +150,7 @@ impl LogTemplate {
                 Piece::Variable("host") => LogPiece::Host(template.header(http::header::HOST)?),
                 Piece::Variable(name) => match VARIABLES.iter().find(|(known, _)| *known == name) {
                     Some((_, variable)) => LogPiece::Variable(*variable),
-                    None => match http_header(name) {
+                    None => match http_variable(name) {
                         Some(header) => LogPiece::Header(template.header(header)?),
                         None => {
                             return Err(format!(

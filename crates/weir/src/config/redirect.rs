@@ -131,12 +131,7 @@ impl Template {
             "proxy_add_x_forwarded_for" => Some(Part::ProxyAddXForwardedFor),
             "request_id" => Some(Part::RequestId),
             "upstream_cache_status" => Some(Part::UpstreamCacheStatus),
-            _ => {
-                let header = name.strip_prefix("http_")?.replace('_', "-");
-                HeaderName::from_bytes(header.as_bytes())
-                    .ok()
-                    .map(Part::Http)
-            }
+            _ => http_variable(name).map(Part::Http),
         })
         .map_err(|name| {
             format!(
@@ -295,6 +290,12 @@ impl Template {
         }
         HeaderValue::from_bytes(&value).ok()
     }
+}
+
+/// The header field nginx's `$http_NAME` names (`x-forwarded-for` of `http_x_forwarded_for`).
+pub fn http_variable(name: &str) -> Option<HeaderName> {
+    let header = name.strip_prefix("http_")?.replace('_', "-");
+    HeaderName::from_bytes(header.as_bytes()).ok()
 }
 
 /// A piece of a text with nginx's variables: literal text, or a variable's name.

@@ -100,7 +100,12 @@ impl Record<'_> {
 
     /// Whether the request fills its route's `cache`.
     pub(super) fn fills(&self) -> bool {
-        self.rare.as_ref().is_some_and(|rare| rare.filler.is_some())
+        self.filler().is_some()
+    }
+
+    /// The request's part in filling its route's `cache`.
+    pub(super) fn filler(&self) -> Option<&crate::cache::Filler> {
+        self.rare.as_ref()?.filler.as_ref()
     }
 
     /// The request's part in filling its route's `cache`, taken.

@@ -50,7 +50,7 @@ pub struct ClientConn {
     expires: Option<Instant>,
     /// How long the connection took to open (nginx's `$upstream_connect_time` of its first
     /// request).
-    pub connect_time: Duration,
+    pub(in crate::upstream) connect_time: Duration,
 }
 
 impl ClientConn {
