@@ -6323,7 +6323,7 @@ fn shorten(text: &str) -> String {
 }
 
 /// The variables weir's access log writes (`[access_log] format`), besides `$http_NAME`.
-const LOG_VARIABLES: [&str; 29] = [
+const LOG_VARIABLES: [&str; 38] = [
     "remote_addr",
     "remote_port",
     "remote_user",
@@ -6353,6 +6353,15 @@ const LOG_VARIABLES: [&str; 29] = [
     "upstream_cache_status",
     "request_id",
     "weir_cause",
+    "uri",
+    "args",
+    "query_string",
+    "is_args",
+    "server_name",
+    "hostname",
+    "pid",
+    "request_length",
+    "bytes_sent",
 ];
 
 /// A `log_format` as weir's `[access_log] format` line.
@@ -6385,7 +6394,9 @@ fn log_line(log_format: &Directive) -> Result<LogLine, String> {
     let unknown: Vec<String> = names
         .iter()
         .filter(|name| {
-            !LOG_VARIABLES.contains(name) && name.strip_prefix("http_").is_none_or(str::is_empty)
+            !LOG_VARIABLES.contains(name)
+                && name.strip_prefix("http_").is_none_or(str::is_empty)
+                && name.strip_prefix("sent_http_").is_none_or(str::is_empty)
         })
         .map(|name| format!("${name}"))
         .collect();
@@ -6405,9 +6416,35 @@ fn log_line(log_format: &Directive) -> Result<LogLine, String> {
     if headers.len() > 16 {
         return Err("weir keeps at most 16 request header fields for a line".to_string());
     }
+    let mut sent: Vec<&str> = names
+        .iter()
+        .filter(|name| name.starts_with("sent_http_"))
+        .copied()
+        .collect();
+    sent.sort_unstable();
+    sent.dedup();
+    if sent.len() > 16 {
+        return Err("weir keeps at most 16 response header fields for a line".to_string());
+    }
     let mut note = format!("format = log_format {name}'s line");
     if names.contains(&"time_local") {
         note.push_str("; $time_local in UTC");
+    }
+    if names.contains(&"server_name") {
+        note.push_str(
+            "; $server_name is the route's host, empty for a server of any name (nginx writes its first server_name, `_` too)",
+        );
+    }
+    if names.contains(&"uri") {
+        note.push_str("; $uri is the request's path, not the one a rewrite made");
+    }
+    if names.iter().any(|name| name.starts_with("sent_http_")) {
+        note.push_str(
+            "; $sent_http_NAME is the answer's field before the HTTP layer frames it (Content-Length, Date, Connection it adds are not seen)",
+        );
+    }
+    if names.contains(&"request_length") || names.contains(&"bytes_sent") {
+        note.push_str("; on HTTP/2, $request_length and $bytes_sent count the head as HTTP/1 text");
     }
     let kind = if escape == "none" {
         Kind::Approximated
@@ -6654,7 +6691,7 @@ mod tests {
 
         // A variable weir does not write: combined, as before, saying which.
         let imported = import(&format!(
-            "http {{ log_format t '$remote_addr $request_length $bytes_sent'; access_log /var/log/a.log t; {server} }}"
+            "http {{ log_format t '$remote_addr $gzip_ratio $connection'; access_log /var/log/a.log t; {server} }}"
         ));
         assert_eq!(
             loaded(&imported).access_log.format,
@@ -6665,10 +6702,34 @@ mod tests {
         assert!(
             access_log
                 .note
-                .contains("weir does not write $request_length, $bytes_sent"),
+                .contains("weir does not write $gzip_ratio, $connection"),
             "{}",
             access_log.note
         );
+    }
+
+    #[test]
+    fn a_json_log_format_of_sizes_paths_and_answer_fields_is_carried() {
+        let server = "server { listen 80; server_name api.test; location / { return 204; } }";
+        let imported = import(&format!(
+            r#"http {{ log_format j escape=json '{{"uri":"$uri","args":"$args","q":"$query_string$is_args","name":"$server_name","host":"$hostname","pid":$pid,"in":$request_length,"out":$bytes_sent,"type":"$sent_http_content_type"}}'; access_log /var/log/a.log j; {server} }}"#
+        ));
+        let line = log_line_of(&imported);
+        assert_eq!(line.sent_headers.len(), 1, "{line:?}");
+        let access_log = item(&imported, "access_log");
+        assert_eq!(access_log.kind, Kind::Translated, "{}", imported.report);
+        for said in [
+            "$server_name is the route's host",
+            "$uri is the request's path",
+            "$sent_http_NAME",
+            "on HTTP/2",
+        ] {
+            assert!(
+                access_log.note.contains(said),
+                "{said}: {}",
+                access_log.note
+            );
+        }
     }
 
     #[test]

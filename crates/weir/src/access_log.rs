@@ -62,6 +62,8 @@ pub struct AccessLog {
     /// The `format` line, whose request header fields are kept from each request; `None` for
     /// `combined` and `json`.
     template: Option<Arc<LogTemplate>>,
+    /// Whether the `format` line writes `$server_name`, which the proxy then notes.
+    server_name: bool,
     writer: Option<JoinHandle<()>>,
 }
 
@@ -144,6 +146,16 @@ pub struct Entry {
     /// The request header fields a `format` line names ([`AccessLog::kept_headers`]), in its
     /// order; `None` for one the request did not have. Empty for `combined` and `json`.
     pub headers: Vec<Option<String>>,
+    /// The response header fields a `format` line names ([`AccessLog::kept_sent_headers`]), as
+    /// for `headers`.
+    pub sent_headers: Vec<Option<String>>,
+    /// `$request_length`: the request's head ([`head_length`]), then, once the HTTP layer
+    /// writes the answer's head, the body bytes it read ([`Entry::note_sent_head`]).
+    pub request_length: u64,
+    /// The answer's head as written to the client, for `$bytes_sent` (with `bytes`).
+    pub head_sent: u64,
+    /// `$server_name`, when the `format` line names it.
+    pub server_name: Option<Arc<str>>,
 }
 
 impl Entry {
@@ -171,6 +183,10 @@ impl Entry {
             cache_status: "",
             request_id: None,
             headers: Vec::new(),
+            sent_headers: Vec::new(),
+            request_length: 0,
+            head_sent: 0,
+            server_name: None,
         }
     }
 
@@ -198,6 +214,7 @@ impl Entry {
                 .and_then(crate::htpasswd::Credentials::parse)
                 .map(|credentials| String::from_utf8_lossy(credentials.user()).into_owned())
                 .unwrap_or_default(),
+            request_length: head_length(request),
             status: StatusCode::OK,
             upstream: None,
             upstream_time: None,
@@ -211,8 +228,41 @@ impl Entry {
             cache_status: "",
             request_id: None,
             headers: Vec::new(),
+            sent_headers: Vec::new(),
+            head_sent: 0,
+            server_name: None,
         }
     }
+
+    /// The HTTP layer wrote the answer's head, `head` bytes, having read `body_read` bytes of
+    /// the request's body (`None`: HTTP/2, whose head counts the body's declared length).
+    pub fn note_sent_head(&mut self, head: usize, body_read: Option<u64>) {
+        self.head_sent = head as u64;
+        self.request_length += body_read.unwrap_or(0);
+    }
+}
+
+/// A request's head in bytes, for `$request_length`: as it came on HTTP/1 (request line and
+/// blank line included); on HTTP/2, as HTTP/1 would carry it (hyper does not say how many bytes
+/// its compressed head took), with the length its `Content-Length` declares for the body.
+fn head_length<B>(request: &Request<B>) -> u64 {
+    let fields = request.headers().head_bytes() as u64;
+    if request.version() < http::Version::HTTP_2 {
+        return fields;
+    }
+    let line = request.method().as_str().len()
+        + request
+            .uri()
+            .path_and_query()
+            .map_or(1, |pq| pq.as_str().len())
+        + " HTTP/2.0\r\n".len();
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(crate::head_view::text)
+        .and_then(|text| text.parse::<u64>().ok())
+        .unwrap_or(0);
+    line as u64 + fields + 2 + declared
 }
 
 impl AccessLog {
@@ -235,6 +285,9 @@ impl AccessLog {
             AccessLogFormat::Template(template) => Some(Arc::clone(template)),
             AccessLogFormat::Combined | AccessLogFormat::Json => None,
         };
+        let server_name = template
+            .as_ref()
+            .is_some_and(|template| template.writes(LogVariable::ServerName));
         let writer = Writer {
             format: config.format.clone(),
             sink,
@@ -253,6 +306,7 @@ impl AccessLog {
         Ok(AccessLog {
             shared: Some(shared),
             template,
+            server_name,
             writer: Some(thread),
         })
     }
@@ -294,11 +348,28 @@ impl AccessLog {
                         .then(|| request.uri().authority().map(ToString::to_string))
                         .flatten();
                 }
-                let mut value = Vec::new();
-                request.headers().append_joined(name, &mut value);
-                Some(String::from_utf8_lossy(&value).into_owned())
+                joined(request.headers(), name)
             })
             .collect()
+    }
+
+    /// The values of the response header fields the `format` line names (`$sent_http_NAME`),
+    /// as the phases made the answer: the fields' values joined with `, ` (`None` for a field
+    /// the answer does not have). Nothing for `combined` and `json`.
+    pub fn kept_sent_headers(&self, headers: &crate::head_view::Headers) -> Vec<Option<String>> {
+        let Some(template) = &self.template else {
+            return Vec::new();
+        };
+        template
+            .sent_headers
+            .iter()
+            .map(|name| joined(headers, name))
+            .collect()
+    }
+
+    /// Whether the `format` line writes `$server_name`.
+    pub fn writes_server_name(&self) -> bool {
+        self.server_name
     }
 
     /// Lines dropped because the queue was full.
@@ -388,6 +459,16 @@ pub fn reopen_all() -> usize {
     open_logs.len()
 }
 
+/// The values of field `name` joined with `, `; `None` when there is none.
+fn joined(headers: &crate::head_view::Headers, name: &header::HeaderName) -> Option<String> {
+    if !headers.contains(name) {
+        return None;
+    }
+    let mut value = Vec::new();
+    headers.append_joined(name, &mut value);
+    Some(String::from_utf8_lossy(&value).into_owned())
+}
+
 /// A response body and its access-log line, written when the body is done or dropped.
 pub struct LoggedBody<B> {
     inner: B,
@@ -401,6 +482,13 @@ impl<B> LoggedBody<B> {
     /// The body inside.
     pub fn inner(&self) -> &B {
         &self.inner
+    }
+
+    /// The HTTP layer wrote the answer's head: see [`Entry::note_sent_head`].
+    pub fn note_sent_head(&mut self, head: usize, body_read: Option<u64>) {
+        if let Some(entry) = &mut self.entry {
+            entry.note_sent_head(head, body_read);
+        }
     }
 
     /// The body inside, with the line's byte count (`None` once the line is written), for a
@@ -752,6 +840,10 @@ fn format_template(out: &mut Vec<u8>, clock: &ClockCache, template: &LogTemplate
                     .map(|host| crate::routing::strip_port(host).to_ascii_lowercase());
                 text(out, host.as_deref());
             }
+            LogPiece::SentHeader(index) => text(
+                out,
+                entry.sent_headers.get(*index).and_then(Option::as_deref),
+            ),
             LogPiece::Variable(variable) => match variable {
                 LogVariable::RemoteAddr => {
                     let _ = write!(out, "{}", entry.client.ip());
@@ -821,9 +913,60 @@ fn format_template(out: &mut Vec<u8>, clock: &ClockCache, template: &LogTemplate
                         .map(crate::request_id::RequestId::as_str),
                 ),
                 LogVariable::WeirCause => text(out, entry.cause),
+                LogVariable::Uri => {
+                    let path = entry
+                        .target
+                        .split_once('?')
+                        .map_or(&*entry.target, |(path, _)| path);
+                    // A path weir could not normalise was refused: it is written as it came.
+                    let normal =
+                        crate::path::normalize(path).unwrap_or(std::borrow::Cow::Borrowed(path));
+                    text(out, present(&crate::path::decoded(&normal)));
+                }
+                // An empty query is none, as nginx has it (`/path?`).
+                LogVariable::Args => text(out, query(&entry.target)),
+                LogVariable::IsArgs => {
+                    text(
+                        out,
+                        Some(if query(&entry.target).is_some() {
+                            "?"
+                        } else {
+                            ""
+                        }),
+                    );
+                }
+                LogVariable::ServerName => {
+                    text(out, Some(entry.server_name.as_deref().unwrap_or("")))
+                }
+                LogVariable::Hostname => text(out, Some(hostname())),
+                LogVariable::Pid => {
+                    let _ = write!(out, "{}", std::process::id());
+                }
+                LogVariable::RequestLength => {
+                    let _ = write!(out, "{}", entry.request_length);
+                }
+                LogVariable::BytesSent => {
+                    let _ = write!(out, "{}", entry.head_sent + entry.bytes);
+                }
             },
         }
     }
+}
+
+/// The query of a request target, without its `?`; `None` when it is empty or there is none.
+fn query(target: &str) -> Option<&str> {
+    target
+        .split_once('?')
+        .map(|(_, query)| query)
+        .filter(|query| !query.is_empty())
+}
+
+/// `$hostname`: the machine's name, read once.
+fn hostname() -> &'static str {
+    static HOSTNAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HOSTNAME.get_or_init(|| {
+        String::from_utf8_lossy(rustix::system::uname().nodename().to_bytes()).into_owned()
+    })
 }
 
 /// An empty field of the entry is a value the request does not have.

@@ -98,6 +98,15 @@ impl Body {
         Body::Answer((!text.is_empty()).then_some(text), lines)
     }
 
+    /// The access log's count around the body, when it has one (inside a request's places too).
+    pub fn logged_mut(&mut self) -> Option<&mut LoggedBody<Body>> {
+        match self {
+            Body::Logged(logged) => Some(logged),
+            Body::Holding(holding) => holding.body.logged_mut(),
+            _ => None,
+        }
+    }
+
     /// The header lines of an answer that has them (inside the access log's count too), taken:
     /// the writer of the head takes them once.
     pub fn take_lines(&mut self) -> Option<HeadLines> {

@@ -220,6 +220,13 @@ impl Headers {
         self.bytes = bytes;
     }
 
+    /// The bytes of the head the view was made from: a parsed head's whole (its first line and
+    /// blank line too), a map's fields as `name: value\r\n` lines. Lines weir added or removed
+    /// since do not count.
+    pub fn head_bytes(&self) -> usize {
+        self.bytes.len()
+    }
+
     /// The view of `map`'s fields (HTTP/2's edge, and tests): its lines written into one buffer.
     pub fn from_map(map: &HeaderMap) -> Headers {
         let length = map

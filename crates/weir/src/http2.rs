@@ -150,6 +150,14 @@ pub(crate) async fn serve<T, F>(
             if let Some(lines) = response.body_mut().take_lines() {
                 lines.append_to(response.headers_mut());
             }
+            // `$bytes_sent`: the head as HTTP/1 would carry it (`HTTP/2.0 200\r\n`, the fields,
+            // the blank line); hyper does not say how many bytes its compressed head took.
+            if response.body_mut().logged_mut().is_some() {
+                let head = "HTTP/2.0 200\r\n\r\n".len() + response.headers().written_len();
+                if let Some(logged) = response.body_mut().logged_mut() {
+                    logged.note_sent_head(head, None);
+                }
+            }
             if response
                 .extensions()
                 .get::<crate::error::CloseUnanswered>()

@@ -46,6 +46,38 @@ pub fn normalize(path: &str) -> Result<Cow<'_, str>, PathError> {
     Ok(Cow::Owned(resolve(&decoded)?))
 }
 
+/// nginx's `$uri` of a normalised path: every escape left (`%20`, `%3F`) decoded too, as nginx
+/// decodes them all. For the access log, which writes what it holds as text; never for a path
+/// that is matched or sent on (`%3F` would become a query).
+pub fn decoded(normal: &str) -> Cow<'_, str> {
+    if !normal.contains('%') {
+        return Cow::Borrowed(normal);
+    }
+    let bytes = normal.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let escaped = (bytes[index] == b'%')
+            .then(|| {
+                let high = hex(*bytes.get(index + 1)?)?;
+                let low = hex(*bytes.get(index + 2)?)?;
+                Some(high << 4 | low)
+            })
+            .flatten();
+        match escaped {
+            Some(value) => {
+                out.push(value);
+                index += 3;
+            }
+            None => {
+                out.push(bytes[index]);
+                index += 1;
+            }
+        }
+    }
+    Cow::Owned(String::from_utf8_lossy(&out).into_owned())
+}
+
 /// True when `path` has no escape, no empty segment and no dot segment: nothing to do. One pass
 /// over the bytes (a search for `%` and then a walk with a look at the rest after each `/` cost
 /// twice as many instructions): a segment that starts with `/`, `.` then the end or `/`, or `..`
@@ -156,6 +188,18 @@ fn resolve(path: &[u8]) -> Result<String, PathError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_log_s_uri_decodes_every_escape_left() {
+        for (normal, uri) in [
+            ("/a/b", "/a/b"),
+            ("/a%20b%3F", "/a b?"),
+            ("/%C3%A9t%C3%A9", "/été"),
+            ("/100%25", "/100%"),
+        ] {
+            assert_eq!(decoded(normal), uri, "{normal}");
+        }
+    }
 
     fn norm(path: &str) -> Result<String, PathError> {
         normalize(path).map(Cow::into_owned)

@@ -488,6 +488,14 @@ impl Proxy {
                     kept,
                 )
                 .await;
+            if unanswered.wants_server_name() {
+                if let Some(rules) = self
+                    .rules
+                    .find(unanswered.record.route(), rules_host.as_deref())
+                {
+                    unanswered.set_server_name(rules.shared_server_name());
+                }
+            }
             // The pages of the request's route (or host), when the config has any.
             let pages = self
                 .rules

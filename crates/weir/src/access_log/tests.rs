@@ -374,3 +374,39 @@ fn a_cache_status_and_a_request_id_are_logged_when_there_are_some() {
     assert_eq!(value["upstream_cache_status"], "HIT");
     assert_eq!(value["request_id"], "0123456789abcdef0123456789abcdef");
 }
+
+#[test]
+fn sizes_paths_names_and_answer_fields_are_written() {
+    let format = template(
+        "$uri|$args|$is_args|$server_name|$request_length|$bytes_sent|$sent_http_content_type|$sent_http_x_none",
+        LogEscape::Default,
+    );
+    let AccessLogFormat::Template(line_of) = &format else {
+        unreachable!()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let log = AccessLog::open(&file_config(&dir.path().join("log"), format.clone())).unwrap();
+    assert!(log.writes_server_name());
+    let mut answer = http::HeaderMap::new();
+    answer.append("content-type", "text/html".parse().unwrap());
+    answer.append("content-type", "charset=utf-8".parse().unwrap());
+    let mut record = record(true);
+    record.entry.sent_headers =
+        log.kept_sent_headers(&crate::head_view::Headers::from_map(&answer));
+    assert_eq!(line_of.sent_headers.len(), 2);
+    record.entry.target = "/a/./b%41%20c?x=1".into();
+    record.entry.request_length = 80;
+    record.entry.note_sent_head(100, Some(7));
+    record.entry.server_name = Some("a.test".into());
+    assert_eq!(
+        line(format.clone(), &record),
+        "/a/bA c|x=1|?|a.test|87|1334|text/html, charset=utf-8|-\n"
+    );
+    // No query (an empty one is none, as nginx has it), no name: `-`, nothing, nothing.
+    record.entry.target = "/b?".into();
+    record.entry.server_name = None;
+    assert_eq!(
+        line(format, &record),
+        "/b|-|||87|1334|text/html, charset=utf-8|-\n"
+    );
+}

@@ -17,6 +17,9 @@ pub struct LogTemplate {
     /// The request header fields the line names (`$http_NAME`, `$host`), kept from each request
     /// in this order; a [`LogPiece::Header`] is an index into it.
     pub headers: Vec<HeaderName>,
+    /// The response header fields the line names (`$sent_http_NAME`), kept from each answer in
+    /// this order; a [`LogPiece::SentHeader`] is an index into it.
+    pub sent_headers: Vec<HeaderName>,
 }
 
 /// How a variable's value is written (nginx's `log_format ... escape=`); literal text is
@@ -41,6 +44,9 @@ pub enum LogPiece {
     /// `$host`: the request's `Host` (or HTTP/2 authority) in lower case, without port; index
     /// into [`LogTemplate::headers`].
     Host(usize),
+    /// `$sent_http_NAME`: the answer's header as weir's phases made it (several joined with
+    /// `, `); index into [`LogTemplate::sent_headers`].
+    SentHeader(usize),
 }
 
 /// The variables of a request's line, by nginx's names.
@@ -76,10 +82,27 @@ pub enum LogVariable {
     RequestId,
     /// weir's: why weir answered in the upstream's place (`connect`, `queue_timeout`, ...).
     WeirCause,
+    /// `$uri`: the normalised path (`path::normalize`), without the query.
+    Uri,
+    /// `$args` and `$query_string`: the query, without its `?`.
+    Args,
+    /// `$is_args`: `?` when the request has a query, else empty.
+    IsArgs,
+    /// `$server_name`: the route's `host` (or its `[[hosts]]` name); empty for a route of any
+    /// host, as for the header rules.
+    ServerName,
+    /// `$hostname`: the machine's name.
+    Hostname,
+    /// `$pid`: weir's process id.
+    Pid,
+    /// `$request_length`: the request's bytes, head and body.
+    RequestLength,
+    /// `$bytes_sent`: the answer's bytes, head and body.
+    BytesSent,
 }
 
 /// The variables by name, in the order messages list them.
-const VARIABLES: [(&str, LogVariable); 28] = [
+const VARIABLES: [(&str, LogVariable); 37] = [
     ("remote_addr", LogVariable::RemoteAddr),
     ("remote_port", LogVariable::RemotePort),
     ("remote_user", LogVariable::RemoteUser),
@@ -108,10 +131,19 @@ const VARIABLES: [(&str, LogVariable); 28] = [
     ("upstream_cache_status", LogVariable::UpstreamCacheStatus),
     ("request_id", LogVariable::RequestId),
     ("weir_cause", LogVariable::WeirCause),
+    ("uri", LogVariable::Uri),
+    ("args", LogVariable::Args),
+    ("query_string", LogVariable::Args),
+    ("is_args", LogVariable::IsArgs),
+    ("server_name", LogVariable::ServerName),
+    ("hostname", LogVariable::Hostname),
+    ("pid", LogVariable::Pid),
+    ("request_length", LogVariable::RequestLength),
+    ("bytes_sent", LogVariable::BytesSent),
 ];
 
-/// Request header fields a line may name: each is kept from every request, so a line cannot
-/// make weir keep more than this.
+/// Request header fields a line may name, and response header fields: each is kept from every
+/// request (or answer), so a line cannot make weir keep more than this of either.
 pub const MOST_LOG_HEADERS: usize = 16;
 
 /// Every variable name a line may use, for messages.
@@ -122,6 +154,7 @@ fn variable_names() -> String {
         .collect();
     names.push("$host".to_string());
     names.push("$http_NAME".to_string());
+    names.push("$sent_http_NAME".to_string());
     names.join(", ")
 }
 
@@ -143,6 +176,7 @@ impl LogTemplate {
             pieces: Vec::with_capacity(found.len()),
             escape,
             headers: Vec::new(),
+            sent_headers: Vec::new(),
         };
         for piece in found {
             let piece = match piece {
@@ -152,12 +186,13 @@ impl LogTemplate {
                     Some((_, variable)) => LogPiece::Variable(*variable),
                     None => match http_variable(name) {
                         Some(header) => LogPiece::Header(template.header(header)?),
-                        None => {
-                            return Err(format!(
-                                "a log line may use {}; ${name} is none of them (in {text:?})",
-                                variable_names()
-                            ))
+                        None if name.starts_with("sent_http_") => {
+                            match http_variable(&name["sent_".len()..]) {
+                                Some(header) => LogPiece::SentHeader(template.sent_header(header)?),
+                                None => return Err(unknown(name, text)),
+                            }
                         }
+                        None => return Err(unknown(name, text)),
                     },
                 },
             };
@@ -175,19 +210,46 @@ impl LogTemplate {
         Ok(template)
     }
 
-    /// The index of `name` among the headers kept, added when new.
+    /// The index of `name` among the request headers kept, added when new.
     fn header(&mut self, name: HeaderName) -> Result<usize, String> {
-        if let Some(index) = self.headers.iter().position(|kept| *kept == name) {
-            return Ok(index);
-        }
-        if self.headers.len() == MOST_LOG_HEADERS {
-            return Err(format!(
+        keep(&mut self.headers, name).ok_or_else(|| {
+            format!(
                 "a log line may name at most {MOST_LOG_HEADERS} request header fields ($http_NAME and $host)"
-            ));
-        }
-        self.headers.push(name);
-        Ok(self.headers.len() - 1)
+            )
+        })
     }
+
+    /// The index of `name` among the response headers kept, added when new.
+    fn sent_header(&mut self, name: HeaderName) -> Result<usize, String> {
+        keep(&mut self.sent_headers, name).ok_or_else(|| {
+            format!("a log line may name at most {MOST_LOG_HEADERS} response header fields ($sent_http_NAME)")
+        })
+    }
+
+    /// Whether the line writes `variable`.
+    pub fn writes(&self, variable: LogVariable) -> bool {
+        self.pieces.contains(&LogPiece::Variable(variable))
+    }
+}
+
+/// The index of `name` in `kept`, added when new; `None` when `kept` is full.
+fn keep(kept: &mut Vec<HeaderName>, name: HeaderName) -> Option<usize> {
+    if let Some(index) = kept.iter().position(|known| *known == name) {
+        return Some(index);
+    }
+    if kept.len() == MOST_LOG_HEADERS {
+        return None;
+    }
+    kept.push(name);
+    Some(kept.len() - 1)
+}
+
+/// The error of a variable weir does not write.
+fn unknown(name: &str, text: &str) -> String {
+    format!(
+        "a log line may use {}; ${name} is none of them (in {text:?})",
+        variable_names()
+    )
 }
 
 #[cfg(test)]
@@ -227,7 +289,8 @@ mod tests {
     #[test]
     fn what_weir_cannot_write_is_refused_with_what_it_can() {
         for (text, expected) in [
-            ("$remote_addr $bytes_sent", "$bytes_sent is none of them"),
+            ("$remote_addr $gzip_ratio", "$gzip_ratio is none of them"),
+            ("$sent_http_", "$sent_http_ is none of them"),
             ("$remote_addr ${status", "has no `}`"),
             ("$remote_addr $", "$ is none of them"),
             ("$http_", "$http_ is none of them"),

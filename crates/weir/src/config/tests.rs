@@ -194,14 +194,14 @@ fn an_access_log_line_of_nginx_variables_is_read_and_its_mistakes_named() {
     assert_eq!(template.text, "$remote_addr \"$http_x_forwarded_for\"");
     assert_eq!(template.escape, crate::config::LogEscape::Json);
     assert_eq!(template.headers, ["x-forwarded-for"]);
-    let error = reject("[access_log]\nenabled = true\nformat = \"$remote_addr $bytes_sent\"\n");
+    let error = reject("[access_log]\nenabled = true\nformat = \"$remote_addr $gzip_ratio\"\n");
     assert_error(
         &error,
         ConfigErrorKind::InvalidValue,
         3,
         10,
         "access_log.format",
-        &["$bytes_sent is none of them", "$http_NAME"],
+        &["$gzip_ratio is none of them", "$http_NAME"],
     );
     let error = reject("[access_log]\nformat = \"main\"\n");
     assert_error(

@@ -6,7 +6,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
-use bytes::Bytes;
+use bytes::{Bytes, BytesMut};
 use http_body::{Frame, SizeHint};
 
 use super::chunked::Step;
@@ -81,6 +81,7 @@ impl http_body::Body for BodyReader {
                             .min(inner.leftover.len());
                         let data = inner.leftover.split_to(take).freeze();
                         *left -= take as u64;
+                        inner.body_read += take as u64;
                         if *left == 0 {
                             inner.body = BodyState::Done;
                             this.request = BodyReader::DONE;
@@ -90,19 +91,23 @@ impl http_body::Body for BodyReader {
                     }
                     usize::try_from(*left).unwrap_or(usize::MAX).min(READ_SIZE)
                 }
-                BodyState::Chunked(decoder) => match decoder.decode(&mut inner.leftover) {
-                    Ok(Step::Data(data)) => return Poll::Ready(Some(Ok(Frame::data(data)))),
-                    Ok(Step::Done) => {
-                        inner.body = BodyState::Done;
-                        inner.release_buffer();
-                        continue;
+                BodyState::Chunked(decoder) => {
+                    match counted(&mut inner.body_read, &mut inner.leftover, |leftover| {
+                        decoder.decode(leftover)
+                    }) {
+                        Ok(Step::Data(data)) => return Poll::Ready(Some(Ok(Frame::data(data)))),
+                        Ok(Step::Done) => {
+                            inner.body = BodyState::Done;
+                            inner.release_buffer();
+                            continue;
+                        }
+                        Ok(Step::More) => READ_SIZE,
+                        Err(error) => {
+                            inner.body = BodyState::Broken;
+                            return Poll::Ready(Some(Err(BodyError::Malformed(error.0))));
+                        }
                     }
-                    Ok(Step::More) => READ_SIZE,
-                    Err(error) => {
-                        inner.body = BodyState::Broken;
-                        return Poll::Ready(Some(Err(BodyError::Malformed(error.0))));
-                    }
-                },
+                }
             };
             inner.leftover.reserve(wanted);
             let read = match std::task::ready!(tokio_util::io::poll_read_buf(
@@ -132,4 +137,16 @@ impl http_body::Body for BodyReader {
         self.length
             .map_or_else(SizeHint::default, SizeHint::with_exact)
     }
+}
+
+/// Runs `decode` over `leftover`, adding the bytes it took to `read`.
+fn counted<T>(
+    read: &mut u64,
+    leftover: &mut BytesMut,
+    decode: impl FnOnce(&mut BytesMut) -> T,
+) -> T {
+    let before = leftover.len();
+    let decoded = decode(leftover);
+    *read += before.saturating_sub(leftover.len()) as u64;
+    decoded
 }

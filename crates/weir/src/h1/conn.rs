@@ -291,6 +291,7 @@ impl<'a> Exchange<'a> {
             let body = {
                 let mut inner = shared.lock();
                 inner.request = self.request;
+                inner.body_read = 0;
                 inner.body = match framing {
                     Framing::Empty => BodyState::Done,
                     Framing::Length(length) => BodyState::Length(length),

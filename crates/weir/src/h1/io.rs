@@ -76,6 +76,9 @@ pub struct Inner {
     /// The number of the request whose body `body` is (from 1): a body reader of an earlier
     /// request that is still around reads nothing.
     pub request: u64,
+    /// The bytes of `request`'s body read so far, chunk framing included (the access log's
+    /// `$request_length`).
+    pub body_read: u64,
 }
 
 /// How far the current request's body is.
@@ -109,6 +112,7 @@ impl Shared {
                 body: BodyState::Done,
                 continue_due: 0,
                 request: 0,
+                body_read: 0,
             }),
         })
     }

@@ -126,6 +126,10 @@ pub fn write_response<'a, W: AsyncWrite + Unpin>(
         }
     }
     let head = encode_head(status, headers, added_length, lines, seen.date);
+    if let Some(logged) = body.logged_mut() {
+        let body_read = splice_into.map_or(0, |shared| shared.lock().body_read);
+        logged.note_sent_head(head.len(), Some(body_read));
+    }
     // The view is done with: its index and lines' buffer go back to this thread's spares.
     drop(parts);
     // The waiting part: an `async` block's captures, moved in once (an `async fn`'s arguments

@@ -233,16 +233,34 @@ impl<'proxy> Unanswered<'proxy> {
         }
     }
 
+    /// `$server_name` for the access log's line, when its `format` writes it.
+    pub(super) fn wants_server_name(&self) -> bool {
+        self.record.entry.is_some()
+            && self
+                .logging
+                .access_log
+                .as_ref()
+                .is_some_and(|log| log.writes_server_name())
+    }
+
+    /// Notes the request's `$server_name` (its route's or host's).
+    pub(super) fn set_server_name(&mut self, name: &Arc<str>) {
+        if let Some(entry) = self.record.entry.as_deref_mut() {
+            entry.server_name = Some(Arc::clone(name));
+        }
+    }
+
     /// The answer is ready: it leaves by the exit, its line written when its body is done.
     /// (The answer is borrowed, not moved through: its body changes only when it is logged.)
     pub(super) fn answered(mut self, response: &mut Response<Body>) {
         self.armed = false;
         let mut record = std::mem::take(&mut self.record);
         let places = record.places.take();
-        if let Some((access_log, entry)) =
+        if let Some((access_log, mut entry)) =
             self.logging
                 .exit(record, response.status(), Some(self.started))
         {
+            entry.sent_headers = access_log.kept_sent_headers(response.headers());
             let body = std::mem::replace(response.body_mut(), Body::empty());
             *response.body_mut() = Body::Logged(Box::new(access_log.wrap(body, entry)));
         }

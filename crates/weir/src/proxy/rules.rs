@@ -52,8 +52,8 @@ pub(super) struct Rules {
 /// The rules of one route (its host's merged in) or of one host alone.
 #[derive(Default)]
 pub(super) struct Effective {
-    /// `$server_name`.
-    server_name: String,
+    /// `$server_name` (shared with the access log's lines that write it).
+    server_name: Arc<str>,
     request_set: Vec<(HeaderName, Option<Template>)>,
     request_append: Vec<(HeaderName, Template)>,
     response_set: Vec<(HeaderName, Template)>,
@@ -326,7 +326,7 @@ impl Effective {
         read: &mut Read,
     ) -> Result<Effective, RulesError> {
         let mut effective = Effective {
-            server_name: host.name.clone(),
+            server_name: host.name.as_str().into(),
             pages: server.pages.clone(),
             ..Effective::default()
         };
@@ -352,7 +352,7 @@ impl Effective {
         let mut effective = match host {
             Some(host) => Effective::of_host(host, server, read)?,
             None => Effective {
-                server_name: route.host.clone().unwrap_or_default(),
+                server_name: route.host.as_deref().unwrap_or_default().into(),
                 pages: server.pages.clone(),
                 ..Effective::default()
             },
@@ -811,6 +811,11 @@ impl Effective {
     }
 
     pub(super) fn server_name(&self) -> &str {
+        &self.server_name
+    }
+
+    /// `$server_name`, for the access log.
+    pub(super) fn shared_server_name(&self) -> &Arc<str> {
         &self.server_name
     }
 }

@@ -564,3 +564,78 @@ async fn a_log_format_line_is_written_as_nginx_writes_it() {
     let json_nginx = wait_lines(&dir.path().join("nginx-json.log"), REQUESTS.len()).await;
     assert_eq!(parsed(&json_nginx), json);
 }
+
+/// The line's sizes, path and names, as nginx writes them (JSON log formats carry them):
+/// `$request_length` is the request's bytes (a chunked body's framing too) and `$bytes_sent` the
+/// answer's, head and body, as the client received them, on weir and, with `WEIR_E2E=1`, on
+/// nginx; `$uri` is the normalised path with every escape decoded, `$args` the query,
+/// `$server_name` the route's host, `$sent_http_NAME` the answer's field. Apart from
+/// `$bytes_sent` (each writes its own head) and `$pid`, both write the same line. An empty query
+/// (`/consume?`) is none, as in nginx.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_s_sizes_path_and_names_are_logged_as_nginx_logs_them() {
+    const LINE: &str = r#"$uri|$args|$query_string|"$is_args"|$server_name|$hostname|$request_length|$body_bytes_sent|"$sent_http_content_type"|$sent_http_x_none|$bytes_sent|$pid"#;
+    const REQUESTS: [&str; 4] = [
+        "GET /typed?type=text/x-a&q=%41 HTTP/1.1\r\nHost: b.test\r\nConnection: close\r\n\r\n",
+        "POST /echo HTTP/1.1\r\nHost: b.test\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+        "POST /consume? HTTP/1.1\r\nHost: b.test\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc",
+        "GET /x/..//a%41%20b%3f HTTP/1.1\r\nHost: b.test\r\nConnection: close\r\n\r\n",
+    ];
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("weir.log");
+    let gateway = TestGateway::start(&format!(
+        "[server]\nlisten = [\"127.0.0.1:0\"]\n\n[upstreams.app]\nservers = [\"{}\"]\n\n[[routes]]\nhost = \"b.test\"\npath = \"/\"\nupstream = \"app\"\n\n[access_log]\nenabled = true\npath = \"{}\"\nformat = '{LINE}'\n",
+        upstream.address,
+        path.display()
+    ))
+    .await;
+    // Each line, its `$bytes_sent` checked against what the client received and its `$pid`
+    // against `pid`, then cut off.
+    async fn logged(addr: SocketAddr, log: &std::path::Path, pid: Option<u32>) -> Vec<String> {
+        let mut received = Vec::new();
+        for request in REQUESTS {
+            received.push(raw_exchange(addr, request.as_bytes(), Duration::from_secs(5)).await);
+        }
+        let text = wait_lines(log, REQUESTS.len()).await;
+        text.lines()
+            .zip(&received)
+            .map(|(line, answer)| {
+                let (line, logged_pid) = line.rsplit_once('|').unwrap();
+                if let Some(pid) = pid {
+                    assert_eq!(logged_pid, pid.to_string(), "{line}");
+                }
+                let (line, bytes_sent) = line.rsplit_once('|').unwrap();
+                assert_eq!(bytes_sent, answer.len().to_string(), "{line}: {answer:?}");
+                line.to_string()
+            })
+            .collect()
+    }
+    let lines = logged(gateway.addr, &path, Some(std::process::id())).await;
+    let host = String::from_utf8(std::fs::read("/proc/sys/kernel/hostname").unwrap()).unwrap();
+    let host = host.trim();
+    assert_eq!(
+        lines,
+        [
+            format!("/typed|type=text/x-a&q=%41|type=text/x-a&q=%41|\"?\"|b.test|{host}|{}|5|\"text/x-a\"|-", REQUESTS[0].len()),
+            format!("/echo|-|-|\"\"|b.test|{host}|{}|5|\"-\"|-", REQUESTS[1].len()),
+            format!("/consume|-|-|\"\"|b.test|{host}|{}|7|\"-\"|-", REQUESTS[2].len()),
+            format!("/aA b?|-|-|\"\"|b.test|{host}|{}|5|\"-\"|-", REQUESTS[3].len()),
+        ]
+    );
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = weir_testkit::nginx::Nginx::start(
+        &format!("    log_format sizes '{LINE}';\n"),
+        &format!(
+            "        server_name b.test;\n        access_log {}/nginx.log sizes;\n        location / {{ proxy_pass http://{}; }}\n",
+            dir.path().display(),
+            upstream.address
+        ),
+    )
+    .unwrap();
+    let nginx_lines = logged(nginx.addr, &dir.path().join("nginx.log"), None).await;
+    assert_eq!(nginx_lines, lines, "{}", nginx.logs());
+}
