@@ -31,6 +31,10 @@ pub fn translate(loaded: &Loaded) -> Import {
     // read it as nginx reads it there, not as a main context with nothing in it.
     let implied = implied_http(&loaded.directives);
     let directives = implied.as_deref().unwrap_or(&loaded.directives);
+    // `$server_name` in a server's redirects and header values is its first name, as text.
+    let mut named = Vec::new();
+    let substituted = with_server_names(directives, &mut named);
+    let directives = substituted.as_deref().unwrap_or(directives);
     let mut translator = Translator {
         server: Table::new("[server]"),
         tls: Table::new("[tls]"),
@@ -53,6 +57,14 @@ pub fn translate(loaded: &Loaded) -> Import {
     }
     for directive in directives {
         translator.main(directive, &mut main);
+    }
+    for (directive, name) in &named {
+        let note = if name.is_empty() {
+            "$server_name written as empty text: its server block has no server_name, and nginx's $server_name is then empty".to_string()
+        } else {
+            format!("$server_name written as {name:?}: its server block's first name, which nginx's $server_name is for every request of the server")
+        };
+        translator.translated(directive, note);
     }
     translator.finish(directives)
 }
@@ -109,6 +121,85 @@ fn implied_http(directives: &[Directive]) -> Option<Vec<Directive>> {
             line: 0,
         },
     }])
+}
+
+/// The directives whose values may name `$server_name` and that weir takes as text with its
+/// own variables: redirects, header values and `if` conditions.
+const SERVER_NAMED: [&str; 5] = ["return", "rewrite", "add_header", "proxy_set_header", "if"];
+
+/// `directives` with `$server_name` (and `${server_name}`) written as each server block's first
+/// name in the values of its [`SERVER_NAMED`] directives, at any depth: nginx's `$server_name`
+/// is that name, the same for every request of the server, where weir's is the route's host
+/// (none on the default server's routes) and a redirect of weir's does not evaluate it. `None`
+/// when no such value names it. `named` gets each written directive as it was, with the name.
+fn with_server_names(
+    directives: &[Directive],
+    named: &mut Vec<(Directive, String)>,
+) -> Option<Vec<Directive>> {
+    fn names_it(directive: &Directive) -> bool {
+        (SERVER_NAMED.contains(&directive.name.as_str())
+            && directive
+                .args
+                .iter()
+                .any(|arg| arg.contains("$server_name") || arg.contains("${server_name}")))
+            || directive.block.iter().flatten().any(names_it)
+    }
+    fn write(directives: &mut [Directive], name: &str, named: &mut Vec<(Directive, String)>) {
+        for directive in directives {
+            if SERVER_NAMED.contains(&directive.name.as_str())
+                && directive
+                    .args
+                    .iter()
+                    .any(|arg| arg.contains("$server_name") || arg.contains("${server_name}"))
+            {
+                named.push((directive.clone(), name.to_string()));
+                for arg in &mut directive.args {
+                    *arg = arg
+                        .replace("${server_name}", name)
+                        .replace("$server_name", name);
+                }
+            }
+            if let Some(block) = &mut directive.block {
+                write(block, name, named);
+            }
+        }
+    }
+    fn servers(directives: &mut [Directive], named: &mut Vec<(Directive, String)>) {
+        for directive in directives {
+            match (directive.name.as_str(), &mut directive.block) {
+                ("server", Some(block)) => {
+                    // nginx's `$server_name`: the first name of the first `server_name`; empty
+                    // without one.
+                    let name = block
+                        .iter()
+                        .find(|inner| inner.name == "server_name")
+                        .and_then(|inner| inner.args.first())
+                        .cloned()
+                        .unwrap_or_default();
+                    write(block, &name, named);
+                }
+                ("http", Some(block)) => servers(block, named),
+                _ => {}
+            }
+        }
+    }
+    let servers_name_it = directives.iter().any(|directive| {
+        let inside = |name: &str| {
+            directive
+                .block
+                .iter()
+                .flatten()
+                .any(|inner| inner.name == name && names_it(inner))
+        };
+        (directive.name == "server" && names_it(directive))
+            || (directive.name == "http" && inside("server"))
+    });
+    if !servers_name_it {
+        return None;
+    }
+    let mut written = directives.to_vec();
+    servers(&mut written, named);
+    Some(written)
 }
 
 /// What a `location` inherits from `http` and `server` (and an enclosing `location`).
@@ -6705,6 +6796,35 @@ mod tests {
                 .contains("weir does not write $gzip_ratio, $connection"),
             "{}",
             access_log.note
+        );
+    }
+
+    #[test]
+    fn server_name_is_the_server_s_first_name_in_its_redirects_and_headers() {
+        let imported = import(
+            "http {\n server { listen 80; server_name www.a.test a.test; return 301 https://$server_name$request_uri; }\n server { listen 8080; location / { add_header X-Served-By \"${server_name}!\"; return 204; } }\n}",
+        );
+        assert!(
+            imported
+                .toml
+                .contains(r#"redirect = "https://www.a.test$request_uri""#),
+            "{}",
+            imported.toml
+        );
+        assert!(
+            imported.toml.contains(r#"X-Served-By = "!""#),
+            "{}",
+            imported.toml
+        );
+        let said = item(&imported, "return 301 https://$server_name$request_uri");
+        assert_eq!(said.kind, Kind::Translated);
+        assert!(said.note.contains("\"www.a.test\""), "{}", said.note);
+        assert!(
+            item(&imported, "add_header X-Served-By ${server_name}")
+                .note
+                .contains("no server_name"),
+            "{}",
+            imported.report
         );
     }
 

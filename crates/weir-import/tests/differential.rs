@@ -299,7 +299,7 @@ const CASES: &[Case] = &[
     },
     Case {
         file: "redirects.conf",
-        listeners: 1,
+        listeners: 2,
         hosts: &["example.com"],
         paths: &[
             "/blog/post-1",
@@ -362,6 +362,8 @@ const EXPECTED: &[(&str, usize, &str, u16, &str)] = &[
     ("redirects.conf", 0, "/shop/item-42.html", 301, ""),
     ("redirects.conf", 0, "/index.php?page=2", 302, ""),
     ("redirects.conf", 0, "/shop/item-x.html", 200, "hello"),
+    // The old port: HTTPS under the server's first name, the path and query kept.
+    ("redirects.conf", 1, "/blog/post-1?utm=mail&x=1", 301, ""),
     ("regex.conf", 0, "/static/.git/config", 403, ""),
     ("regex.conf", 0, "/.well-known/status/201", 200, "hello"),
     ("compose.conf", 0, "/", 200, "hello"),
