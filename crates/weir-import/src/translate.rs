@@ -18,6 +18,7 @@ use crate::Import;
 
 mod auth_request;
 mod cache;
+mod constants;
 mod geo;
 mod headers;
 mod lookahead;
@@ -31,10 +32,12 @@ pub fn translate(loaded: &Loaded) -> Import {
     // read it as nginx reads it there, not as a main context with nothing in it.
     let implied = implied_http(&loaded.directives);
     let directives = implied.as_deref().unwrap_or(&loaded.directives);
-    // `$server_name` in a server's redirects and header values is its first name, as text.
-    let mut named = Vec::new();
-    let substituted = with_server_names(directives, &mut named);
-    let directives = substituted.as_deref().unwrap_or(directives);
+    // What is the same for every request of a server (`$server_name`, a `set` that a
+    // `proxy_pass` names), written in as text.
+    let constants = constants::written_in(directives);
+    let directives = constants
+        .as_ref()
+        .map_or(directives, |(written, _)| written);
     let mut translator = Translator {
         server: Table::new("[server]"),
         tls: Table::new("[tls]"),
@@ -58,13 +61,8 @@ pub fn translate(loaded: &Loaded) -> Import {
     for directive in directives {
         translator.main(directive, &mut main);
     }
-    for (directive, name) in &named {
-        let note = if name.is_empty() {
-            "$server_name written as empty text: its server block has no server_name, and nginx's $server_name is then empty".to_string()
-        } else {
-            format!("$server_name written as {name:?}: its server block's first name, which nginx's $server_name is for every request of the server")
-        };
-        translator.translated(directive, note);
+    for written in constants.iter().flat_map(|(_, written)| written) {
+        translator.translated(&written.directive, written.note.clone());
     }
     translator.finish(directives)
 }
@@ -121,85 +119,6 @@ fn implied_http(directives: &[Directive]) -> Option<Vec<Directive>> {
             line: 0,
         },
     }])
-}
-
-/// The directives whose values may name `$server_name` and that weir takes as text with its
-/// own variables: redirects, header values and `if` conditions.
-const SERVER_NAMED: [&str; 5] = ["return", "rewrite", "add_header", "proxy_set_header", "if"];
-
-/// `directives` with `$server_name` (and `${server_name}`) written as each server block's first
-/// name in the values of its [`SERVER_NAMED`] directives, at any depth: nginx's `$server_name`
-/// is that name, the same for every request of the server, where weir's is the route's host
-/// (none on the default server's routes) and a redirect of weir's does not evaluate it. `None`
-/// when no such value names it. `named` gets each written directive as it was, with the name.
-fn with_server_names(
-    directives: &[Directive],
-    named: &mut Vec<(Directive, String)>,
-) -> Option<Vec<Directive>> {
-    fn names_it(directive: &Directive) -> bool {
-        (SERVER_NAMED.contains(&directive.name.as_str())
-            && directive
-                .args
-                .iter()
-                .any(|arg| arg.contains("$server_name") || arg.contains("${server_name}")))
-            || directive.block.iter().flatten().any(names_it)
-    }
-    fn write(directives: &mut [Directive], name: &str, named: &mut Vec<(Directive, String)>) {
-        for directive in directives {
-            if SERVER_NAMED.contains(&directive.name.as_str())
-                && directive
-                    .args
-                    .iter()
-                    .any(|arg| arg.contains("$server_name") || arg.contains("${server_name}"))
-            {
-                named.push((directive.clone(), name.to_string()));
-                for arg in &mut directive.args {
-                    *arg = arg
-                        .replace("${server_name}", name)
-                        .replace("$server_name", name);
-                }
-            }
-            if let Some(block) = &mut directive.block {
-                write(block, name, named);
-            }
-        }
-    }
-    fn servers(directives: &mut [Directive], named: &mut Vec<(Directive, String)>) {
-        for directive in directives {
-            match (directive.name.as_str(), &mut directive.block) {
-                ("server", Some(block)) => {
-                    // nginx's `$server_name`: the first name of the first `server_name`; empty
-                    // without one.
-                    let name = block
-                        .iter()
-                        .find(|inner| inner.name == "server_name")
-                        .and_then(|inner| inner.args.first())
-                        .cloned()
-                        .unwrap_or_default();
-                    write(block, &name, named);
-                }
-                ("http", Some(block)) => servers(block, named),
-                _ => {}
-            }
-        }
-    }
-    let servers_name_it = directives.iter().any(|directive| {
-        let inside = |name: &str| {
-            directive
-                .block
-                .iter()
-                .flatten()
-                .any(|inner| inner.name == name && names_it(inner))
-        };
-        (directive.name == "server" && names_it(directive))
-            || (directive.name == "http" && inside("server"))
-    });
-    if !servers_name_it {
-        return None;
-    }
-    let mut written = directives.to_vec();
-    servers(&mut written, named);
-    Some(written)
 }
 
 /// What a `location` inherits from `http` and `server` (and an enclosing `location`).
@@ -4404,7 +4323,7 @@ impl<'a> Translator<'a> {
         if url.contains('$') {
             self.unsupported(
                 directive,
-                "weir has no variables: proxy_pass must name an upstream or address",
+                "weir has no variables: proxy_pass must name an upstream or address (a variable set to a URL without a path, `set $upstream http://app:8000;`, is read in; with a path, nginx sends that path in place of the request's whole URI, and one set inside an `if` or from another variable changes per request)",
             );
             return None;
         }
@@ -6797,6 +6716,40 @@ mod tests {
             "{}",
             access_log.note
         );
+    }
+
+    #[test]
+    fn a_variable_set_to_an_address_is_read_into_the_proxy_pass_that_names_it() {
+        let imported = import(
+            "http { server { listen 80; set $app app; set $u http://$app:8000;\n location / { proxy_pass $u; }\n location /raw/ { proxy_pass $u$request_uri; }\n location /w/ { set $w http://worker:9000; proxy_pass $w; add_header X-W $w; }\n location /p/ { set $p http://app:8000/; proxy_pass $p; }\n location /c/ { if ($arg_x) { set $c http://x:1; } proxy_pass $c; } } }",
+        );
+        let toml = &imported.toml;
+        assert!(toml.contains("[upstreams.app_8000]"), "{toml}");
+        assert!(toml.contains("servers = [\"worker:9000\"]"), "{toml}");
+        assert_eq!(toml.matches("upstream = \"app_8000\"").count(), 2, "{toml}");
+        let read = item(&imported, "proxy_pass $u");
+        assert_eq!(read.kind, Kind::Translated);
+        assert!(
+            read.note.contains("read as proxy_pass http://app:8000"),
+            "{}",
+            read.note
+        );
+        // Both sets did their part and are left out; `$w` is named by a header too, and stays.
+        assert_eq!(item(&imported, "set $app app").kind, Kind::Translated);
+        assert!(item(&imported, "set $u")
+            .note
+            .contains("read into the proxy_pass"));
+        assert_eq!(item(&imported, "set $w").kind, Kind::Unsupported);
+        // A path in the value, or a value set inside an `if`: not read in.
+        for pass in ["proxy_pass $p", "proxy_pass $c"] {
+            let left = item(&imported, pass);
+            assert_eq!(left.kind, Kind::Unsupported, "{pass}");
+            assert!(
+                left.note.contains("in place of the request's whole URI"),
+                "{}",
+                left.note
+            );
+        }
     }
 
     #[test]

@@ -258,6 +258,7 @@ const CASES: &[Case] = &[
             "/status/201",
             "/api/",
             "/api/status/503",
+            "/jobs/status/201",
             "/text?bytes=3000",
         ],
         announced: &[],
@@ -368,6 +369,8 @@ const EXPECTED: &[(&str, usize, &str, u16, &str)] = &[
     ("regex.conf", 0, "/.well-known/status/201", 200, "hello"),
     ("compose.conf", 0, "/", 200, "hello"),
     ("compose.conf", 0, "/api/", 200, "hello"),
+    // The variable's address: the path passed whole, as nginx passes it with a variable.
+    ("compose.conf", 0, "/jobs/status/201", 200, "hello"),
     ("sendfile.conf", 0, "/", 200, "hello"),
     ("sendfile.conf", 0, "/protected/file.txt", 404, ""),
     (
