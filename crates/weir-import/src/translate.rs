@@ -7269,7 +7269,7 @@ mod tests {
             "http {\n upstream app { server 127.0.0.1:8000; }\n server {\n  listen 80;\n",
             "  location /a/ { proxy_pass http://app; proxy_set_header Host backend.internal; }\n",
             "  location /b/ { proxy_pass http://app; proxy_set_header Host $proxy_host; }\n",
-            "  location /c/ { proxy_pass http://app; proxy_set_header Host \"$host:$server_port\"; }\n",
+            "  location /c/ { proxy_pass http://app; proxy_set_header Host \"$server_addr:$server_port\"; }\n",
             "  location /d/ { proxy_pass http://app; satisfy any; allow 10.0.0.0/8; deny all; }\n",
             " }\n}\n",
         ));
@@ -7287,14 +7287,14 @@ mod tests {
             item(&imported, "proxy_set_header Host $proxy_host").kind,
             Kind::Translated
         );
-        // weir has no $server_port: the client's Host goes upstream, where nginx sent its own.
+        // weir has no $server_addr: the client's Host goes upstream, where nginx sent its own.
         assert!(
             !route_table(toml, "/c/").contains("request_headers"),
             "{toml}"
         );
-        let port = item(&imported, "proxy_set_header Host $host:");
+        let port = item(&imported, "proxy_set_header Host $server_addr:");
         assert_eq!(port.kind, Kind::Unsupported, "{port}");
-        assert!(port.note.contains("$server_port"), "{port}");
+        assert!(port.note.contains("$server_addr"), "{port}");
         assert!(
             less_safe(&imported, "proxy_set_header Host")
                 .note

@@ -464,6 +464,7 @@ impl Proxy {
             Box::new(rules::Facts::capture(
                 &request,
                 rules_host.as_deref().unwrap_or(""),
+                (client.peer.port(), client.listener.port),
             ))
         });
         // Until the answer is ready, a client that leaves drops this future: the guard then
@@ -1146,6 +1147,8 @@ impl Proxy {
                     uri,
                     secure: forwarding.secure,
                     remote_addr: client_ip,
+                    remote_port: client.peer.port(),
+                    server_port: client.listener.port,
                     server_name: rules.server_name(),
                     method: &parts.method,
                     path,
@@ -1659,6 +1662,7 @@ priority_header = "X-Priority"
             listener: crate::routing::Listener {
                 addr: "127.0.0.1:0".parse().expect("an address"),
                 tls: false,
+                port: 0,
             },
             host: None,
             path: "/",

@@ -110,11 +110,13 @@ impl Listeners {
     }
 }
 
-/// The listener a request came on: its address as configured, and whether it speaks TLS.
+/// The listener a request came on: its address as configured, whether it speaks TLS, and the
+/// port it is bound to (`$server_port`: the configured one, or the one the system chose for 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Listener {
     pub addr: SocketAddr,
     pub tls: bool,
+    pub port: u16,
 }
 
 /// A route's `host`: a name, or a wildcard in front (`*.example.com`) or at the end

@@ -890,6 +890,9 @@ async fn accept_loop(listener: Arc<TcpListener>, endpoint: Endpoint, context: Ar
     let identity = Arc::new(crate::routing::Listener {
         addr: endpoint.0,
         tls: endpoint.1,
+        port: listener
+            .local_addr()
+            .map_or(endpoint.0.port(), |bound| bound.port()),
     });
     loop {
         // Wait for a free connection place before accepting, so excess clients queue in the

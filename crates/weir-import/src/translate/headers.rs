@@ -22,7 +22,7 @@ const MANAGED: &[&str] = &[
 ];
 
 /// The variables a weir header value may use, for notes.
-const VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status and $http_NAME";
+const VARIABLES: &str = "$host, $remote_addr, $remote_port, $scheme, $https, $server_port, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status, $msec and $http_NAME";
 
 /// What one `proxy_set_header NAME VALUE` becomes.
 #[derive(Debug, PartialEq)]
@@ -782,6 +782,10 @@ pub(super) fn value_ok(value: &str) -> Result<(), String> {
                 | "proxy_add_x_forwarded_for"
                 | "request_id"
                 | "upstream_cache_status"
+                | "remote_port"
+                | "server_port"
+                | "https"
+                | "msec"
         ) || name
             .strip_prefix("http_")
             .is_some_and(|header| token(&header.replace('_', "-")));
@@ -1786,12 +1790,15 @@ mod tests {
             "$http_x_request_id",
             "$request_id",
             "for=$remote_addr;proto=$scheme",
+            "$host:$server_port",
+            "t=${msec}",
+            "$remote_port $https",
         ] {
             assert_eq!(value_ok(value), Ok(()), "{value}");
         }
         for (value, named) in [
             ("$connection", "$connection"),
-            ("$host:$server_port", "$server_port"),
+            ("$server_addr:$server_port", "$server_addr"),
             ("${host", "${"),
             ("$", "$:"),
             ("café", "visible ASCII"),

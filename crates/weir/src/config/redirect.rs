@@ -56,6 +56,15 @@ enum Part {
     Args,
     /// nginx `$is_args`: `?` when the request has a query, else empty.
     IsArgs,
+    /// nginx `$remote_port`: the client's port.
+    RemotePort,
+    /// nginx `$server_port`: the port of the listener the request came on.
+    ServerPort,
+    /// nginx `$https`: `on` on a TLS listener, else empty.
+    Https,
+    /// nginx `$msec`: the time, in seconds since the epoch with milliseconds (`t=${msec}` is
+    /// the `X-Request-Start` that APM agents read the time a request queued from).
+    Msec,
 }
 
 /// The request's values of a header rule's variables.
@@ -65,6 +74,9 @@ pub struct Variables<'a> {
     pub uri: &'a Uri,
     pub secure: bool,
     pub remote_addr: IpAddr,
+    pub remote_port: u16,
+    /// The port of the listener the request came on.
+    pub server_port: u16,
     pub server_name: &'a str,
     pub method: &'a Method,
     /// The normalised path.
@@ -78,7 +90,7 @@ pub struct Variables<'a> {
 }
 
 /// The variables a header rule's value may use, for messages.
-const HEADER_VARIABLES: &str = "$host, $remote_addr, $scheme, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status and $http_NAME";
+const HEADER_VARIABLES: &str = "$host, $remote_addr, $remote_port, $scheme, $https, $server_port, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status, $msec and $http_NAME";
 
 impl Template {
     /// Reads `https://$host$request_uri` or `https://${host}/new`; any other variable is an error
@@ -131,6 +143,10 @@ impl Template {
             "proxy_add_x_forwarded_for" => Some(Part::ProxyAddXForwardedFor),
             "request_id" => Some(Part::RequestId),
             "upstream_cache_status" => Some(Part::UpstreamCacheStatus),
+            "remote_port" => Some(Part::RemotePort),
+            "server_port" => Some(Part::ServerPort),
+            "https" => Some(Part::Https),
+            "msec" => Some(Part::Msec),
             _ => http_variable(name).map(Part::Http),
         })
         .map_err(|name| {
@@ -279,6 +295,22 @@ impl Template {
                     }
                     value.extend_from_slice(variables.remote_addr.to_string().as_bytes());
                 }
+                Part::RemotePort => {
+                    value.extend_from_slice(variables.remote_port.to_string().as_bytes())
+                }
+                Part::ServerPort => {
+                    value.extend_from_slice(variables.server_port.to_string().as_bytes())
+                }
+                Part::Https if variables.secure => value.extend_from_slice(b"on"),
+                Part::Https => {}
+                Part::Msec => {
+                    let since = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .unwrap_or_default();
+                    value.extend_from_slice(
+                        format!("{}.{:03}", since.as_secs(), since.subsec_millis()).as_bytes(),
+                    );
+                }
                 // `parse_header` admits none of these.
                 Part::Capture(_) | Part::Args | Part::IsArgs => {}
             }
@@ -387,6 +419,8 @@ mod tests {
             uri: &uri,
             secure: true,
             remote_addr: "192.0.2.1".parse().unwrap(),
+            remote_port: 50123,
+            server_port: 8443,
             server_name: "example.com",
             method: &Method::POST,
             path: "/a/b",
@@ -421,6 +455,16 @@ mod tests {
             .unwrap()
             .names_request_id());
         assert_eq!(render("cache $upstream_cache_status"), "cache HIT");
+        assert_eq!(
+            render("$host:$server_port $remote_port $https"),
+            "h:8443 50123 on"
+        );
+        let start = render("t=${msec}");
+        let (seconds, millis) = start.to_str().unwrap()["t=".len()..]
+            .split_once('.')
+            .unwrap();
+        assert!(seconds.parse::<u64>().unwrap() > 1_600_000_000, "{start:?}");
+        assert_eq!(millis.len(), 3, "{start:?}");
         // Empty, as nginx's add_header and proxy_set_header: no header.
         for empty in ["$http_x_absent", "$http_x_absent$http_y_absent"] {
             assert_eq!(

@@ -689,6 +689,7 @@ mod tests {
     const TEST_LISTENER: crate::routing::Listener = crate::routing::Listener {
         addr: SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 0),
         tls: false,
+        port: 0,
     };
 
     /// A head that comes a byte at a time is parsed a few times (when it doubles, and at its

@@ -200,15 +200,18 @@ pub(super) struct Facts {
     uri: Uri,
     method: Method,
     headers: Headers,
+    /// `$remote_port` and `$server_port`.
+    ports: (u16, u16),
 }
 
 impl Facts {
-    pub(super) fn capture<B>(request: &Request<B>, host: &str) -> Facts {
+    pub(super) fn capture<B>(request: &Request<B>, host: &str, ports: (u16, u16)) -> Facts {
         Facts {
             host: host.to_string(),
             uri: request.uri().clone(),
             method: request.method().clone(),
             headers: request.headers().clone(),
+            ports,
         }
     }
 }
@@ -837,6 +840,8 @@ pub(super) fn response_variables<'a>(
             uri: &facts.uri,
             secure,
             remote_addr: client_ip,
+            remote_port: facts.ports.0,
+            server_port: facts.ports.1,
             server_name,
             method: &facts.method,
             path: facts.uri.path(),
@@ -849,6 +854,9 @@ pub(super) fn response_variables<'a>(
             uri: &empty.0,
             secure,
             remote_addr: client_ip,
+            // No rule names a variable: these are not read.
+            remote_port: 0,
+            server_port: 0,
             server_name,
             method: &Method::GET,
             path: "",

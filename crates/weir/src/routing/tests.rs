@@ -22,10 +22,12 @@ fn route<T>(host: Option<&str>, path: PathMatch, target: T) -> Entry<T> {
 const PLAIN: Listener = Listener {
     addr: SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), 80),
     tls: false,
+    port: 80,
 };
 const TLS: Listener = Listener {
     addr: SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), 443),
     tls: true,
+    port: 443,
 };
 
 /// A client lookup on the plain listener.

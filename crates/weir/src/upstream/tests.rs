@@ -562,7 +562,11 @@ async fn a_connection_keeps_a_named_groups_servers_and_its_requests_take_no_refe
             keepalive_requests: 0,
             max_header_size: 8192,
             park_after: None,
-            listener: std::sync::Arc::new(crate::routing::Listener { addr, tls: false }),
+            listener: std::sync::Arc::new(crate::routing::Listener {
+                addr,
+                tls: false,
+                port: addr.port(),
+            }),
         };
         let io = crate::write_timeout::WriteTimeout::new(stream, Duration::from_secs(30), "test");
         let (_stop_sender, stop) = tokio::sync::watch::channel(false);

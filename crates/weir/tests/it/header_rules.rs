@@ -270,6 +270,101 @@ response_headers_always = { "X-Content-Type-Options" = "nosniff" }"#,
     }
 }
 
+/// `$server_port`, `$remote_port`, `$https` and `$msec` in request header values
+/// (`X-Forwarded-Port`, `X-Forwarded-Host $host:$server_port`, and the `X-Request-Start:
+/// t=${msec}` that APM agents read the time a request queued from): the listener's port, the
+/// client's, nothing on a plain listener (so no header), the time to the millisecond. With
+/// `WEIR_E2E=1`, nginx with the same `proxy_set_header`s sends the same, its own port aside.
+#[tokio::test]
+async fn ports_https_and_the_time_are_sent_as_nginx_sends_them() {
+    const HEADERS: [(&str, &str); 5] = [
+        ("X-Forwarded-Port", "$server_port"),
+        ("X-Forwarded-Host", "$host:$server_port"),
+        ("X-Real-Port", "$remote_port"),
+        ("X-Forwarded-Ssl", "$https"),
+        ("X-Request-Start", "t=${msec}"),
+    ];
+    /// What the app saw of the headers, the time sent checked and cut to `t=T`.
+    async fn seen(addr: std::net::SocketAddr) -> Vec<String> {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let client_port = stream.local_addr().unwrap().port();
+        stream
+            .write_all(b"GET /headers HTTP/1.1\r\nHost: a.test\r\nX-Forwarded-Ssl: on\r\nConnection: close\r\n\r\n")
+            .await
+            .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.unwrap();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs_f64();
+        let mut lines: Vec<String> = answer
+            .lines()
+            .filter(|line| {
+                HEADERS
+                    .iter()
+                    .any(|(name, _)| line.starts_with(&format!("{}:", name.to_ascii_lowercase())))
+            })
+            .map(|line| match line.strip_prefix("x-request-start: t=") {
+                Some(time) => {
+                    let (seconds, millis) = time.split_once('.').unwrap();
+                    let sent: f64 = time.parse().unwrap();
+                    assert!(millis.len() == 3 && !seconds.is_empty(), "{line}");
+                    assert!((now - sent).abs() < 60.0, "{line} at {now}");
+                    "x-request-start: t=T".to_string()
+                }
+                None => line.replace(&client_port.to_string(), "CLIENT"),
+            })
+            .collect();
+        lines.sort();
+        lines
+    }
+    let expected = |port: u16| {
+        vec![
+            format!("x-forwarded-host: a.test:{port}"),
+            format!("x-forwarded-port: {port}"),
+            "x-real-port: CLIENT".to_string(),
+            "x-request-start: t=T".to_string(),
+        ]
+    };
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let keys: Vec<String> = HEADERS
+        .iter()
+        .map(|(name, value)| format!("\"{name}\" = \"{value}\""))
+        .collect();
+    let gateway = TestGateway::start(&with_route(
+        &upstream.address,
+        &format!("request_headers = {{ {} }}", keys.join(", ")),
+        "",
+    ))
+    .await;
+    // The client's own X-Forwarded-Ssl is replaced, and `$https` is empty on plain HTTP: none.
+    assert_eq!(seen(gateway.addr).await, expected(gateway.addr.port()));
+
+    if !differential_enabled() {
+        return;
+    }
+    let directives: String = HEADERS
+        .iter()
+        .map(|(name, value)| format!("            proxy_set_header {name} \"{value}\";\n"))
+        .collect();
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            "        location / {{\n{directives}            proxy_pass http://{};\n        }}",
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        seen(nginx.addr).await,
+        expected(nginx.addr.port()),
+        "{}",
+        nginx.logs()
+    );
+}
+
 /// `charset` (nginx `charset`): added to a `Content-Type` of `text/html` or a `charset_types`
 /// type (`"*"`: any) that names no charset, not to a 301 or 302; `"off"` cancels the host's; a
 /// static file gets it too. The same answers from nginx with the same directives (`WEIR_E2E=1`).
