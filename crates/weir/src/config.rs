@@ -917,6 +917,20 @@ pub struct RouteRules {
     /// `location_rewrites` (nginx `proxy_redirect`): the upstream's `Location` (and `Refresh`'s
     /// URL) that starts with a prefix gets the replacement in its place, longest prefix first.
     pub location_rewrites: Vec<(String, Template)>,
+    /// `answer_options`: weir answers an `OPTIONS` request itself.
+    pub answer_options: Option<OptionsAnswer>,
+}
+
+/// `answer_options = { status = 204, headers = { ... } }` (nginx `if ($request_method = OPTIONS)
+/// { add_header ...; return 204; }`, a CORS preflight's answer): an `OPTIONS` request to the
+/// route gets this status, an empty body and these headers, right after routing (before
+/// `methods`, `access`, limits and the upstream, as nginx's `if ... return` runs in its rewrite
+/// phase). With headers of its own, the route's `response_headers` are not added to it, as
+/// nginx's `add_header` inside the `if` replaces the location's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionsAnswer {
+    pub status: StatusCode,
+    pub headers: Vec<(HeaderName, Template)>,
 }
 
 /// The most `try_suffixes` a route has: each is a look at the disk for a missing file.

@@ -100,6 +100,24 @@ pub struct Route {
     priority_header: Option<http::HeaderName>,
     /// `methods`: the methods the route takes, and its `Allow` value; `None`: every method.
     methods: Option<Box<(Vec<http::Method>, Arc<str>)>>,
+    /// `answer_options`: weir's answer to an `OPTIONS` request.
+    answer_options: Option<Box<crate::config::OptionsAnswer>>,
+}
+
+/// An answer that carries headers of its own (`answer_options`'): the route's
+/// `response_headers` are not added to it, as nginx's `add_header` inside an `if` replaces the
+/// location's.
+#[derive(Clone, Copy)]
+struct OwnHeaders;
+
+/// What an answer of weir's own reads of a request besides the request itself.
+struct Asking<'a> {
+    client: &'a ClientInfo,
+    client_ip: IpAddr,
+    /// The request's host, as checked.
+    host: Option<&'a str>,
+    /// The normalised path.
+    path: &'a str,
 }
 
 /// A route's `cache`: the store (one for all routes) and the route's keys.
@@ -612,6 +630,7 @@ impl Proxy {
                 .extensions()
                 .get::<crate::error::CloseUnanswered>()
                 .is_some()
+            || response.extensions().get::<OwnHeaders>().is_some()
         {
             return;
         }
@@ -728,6 +747,19 @@ impl Proxy {
                 return Err(ProxyError::NoRoute);
             };
             record.set_route(Some(route.index));
+            if let Some(answer) = route
+                .answer_options
+                .as_deref()
+                .filter(|_| request.method() == Method::OPTIONS)
+            {
+                let asked = Asking {
+                    client,
+                    client_ip,
+                    host,
+                    path: &path,
+                };
+                return Ok(self.answer_options(answer, route, &asked, &*request, record));
+            }
             route.check_method(request.method())?;
             checks::body_size(length, self.max_body_size)?;
             let rules = self.rules.find(Some(route.index), None);
@@ -1107,6 +1139,48 @@ impl Proxy {
                 bodiless: false,
             },
         ))
+    }
+
+    /// `answer_options`: an `OPTIONS` request's answer, its headers' values filled in from the
+    /// request.
+    fn answer_options<B>(
+        &self,
+        answer: &crate::config::OptionsAnswer,
+        route: &Route,
+        asking: &Asking<'_>,
+        request: &Request<B>,
+        record: &Record<'_>,
+    ) -> Response<Body> {
+        let server_name = self
+            .rules
+            .find(Some(route.index), None)
+            .map_or("", |rules| rules.server_name());
+        let host = asking.host.map(rules::host_name);
+        let variables = crate::config::Variables {
+            host: host.as_deref().unwrap_or(server_name),
+            uri: request.uri(),
+            secure: asking.client.tls.is_some(),
+            remote_addr: asking.client_ip,
+            remote_port: asking.client.peer.port(),
+            server_port: asking.client.listener.port,
+            server_name,
+            method: request.method(),
+            path: asking.path,
+            headers: request.headers(),
+            request_id: record.request_id(),
+            cache_status: "",
+        };
+        let mut response = Response::new(Body::empty());
+        *response.status_mut() = answer.status;
+        for (name, value) in &answer.headers {
+            if let Some(value) = value.render_with(&variables) {
+                response.headers_mut().set(name, value);
+            }
+        }
+        if !answer.headers.is_empty() {
+            response.extensions_mut().insert(OwnHeaders);
+        }
+        response
     }
 
     /// Phase 4, the upstream request. Only a bodiless GET asking for WebSocket is an upgrade;

@@ -340,6 +340,7 @@ struct RawRoute {
     response_headers_by_type: Option<Vec<rules::RawTyped>>,
     location_rewrites: Option<rules::RawHeaderMap>,
     deny_headers: Option<Vec<rules::RawGuard>>,
+    answer_options: Option<Spanned<rules::RawOptions>>,
     expires: Option<Spanned<String>>,
     access: Option<Vec<Spanned<String>>>,
     basic_auth: Option<Spanned<toml::Value>>,
@@ -2256,6 +2257,7 @@ impl RawRoute {
             fallback_file: self.fallback_file.as_ref(),
             error_pages: self.error_pages.as_ref(),
             intercept_errors: self.intercept_errors.as_ref(),
+            answer_options: self.answer_options.as_ref(),
         }
     }
 }

@@ -243,13 +243,20 @@ impl Config {
                 limits.push_str("  connection limits ");
                 limits.push_str(&route.connection_limits.join(", "));
             }
-            let methods = match &route.methods {
+            let mut methods = match &route.methods {
                 Some(methods) => {
                     let names: Vec<&str> = methods.iter().map(http::Method::as_str).collect();
                     format!("  methods {}", names.join(" "))
                 }
                 None => String::new(),
             };
+            if let Some(answer) = &route.rules.answer_options {
+                methods.push_str(&format!(
+                    "  OPTIONS answered {} ({} headers)",
+                    answer.status.as_u16(),
+                    answer.headers.len()
+                ));
+            }
             let target = match (&route.static_root, &route.answer) {
                 (Some(root), _) => format!("static {}", root.display()),
                 (None, Some(answer)) => match &answer.location {

@@ -1988,6 +1988,60 @@ fn methods_are_read_with_head_beside_get_and_bad_ones_refused() {
 }
 
 #[test]
+fn answer_options_is_read_and_bad_ones_refused() {
+    let config = parse(&with_app(
+        "[[routes]]\nupstream = \"app\"\nanswer_options = { headers = { \"Access-Control-Allow-Origin\" = \"$http_origin\" } }\n",
+    ));
+    let answer = config.routes[0].rules.answer_options.as_ref().unwrap();
+    assert_eq!(
+        answer.status,
+        http::StatusCode::NO_CONTENT,
+        "204 unless given"
+    );
+    assert_eq!(answer.headers[0].0, "access-control-allow-origin");
+    let summary = config.summary();
+    assert!(
+        summary.contains("* / -> app  OPTIONS answered 204 (1 headers)"),
+        "{summary}"
+    );
+    for (keys, key, words) in [
+        (
+            "{ status = 301 }",
+            "routes[0].answer_options.status",
+            &["200 to 299 or 400 to 599", "301"][..],
+        ),
+        (
+            "{ headers = { \"Content-Length\" = \"0\" } }",
+            "routes[0].answer_options.headers.Content-Length",
+            &["weir writes \"Content-Length\" itself"][..],
+        ),
+        (
+            "{ headers = { \"X-A\" = \"\" } }",
+            "routes[0].answer_options.headers.X-A",
+            &["expected a value"][..],
+        ),
+        (
+            "{ headers = { \"X-A\" = \"$bytes_sent\" } }",
+            "routes[0].answer_options.headers.X-A",
+            &["$bytes_sent is none of them"][..],
+        ),
+        (
+            "{ status = 204, body = \"x\" }",
+            "routes[0].answer_options.body",
+            &["unknown key \"body\"", "status, headers"][..],
+        ),
+    ] {
+        let error = reject(&with_app(&format!(
+            "[[routes]]\nupstream = \"app\"\nanswer_options = {keys}\n"
+        )));
+        assert_eq!(error.key(), Some(key), "{error}");
+        for word in words {
+            assert!(error.message().contains(word), "{word:?} not in: {error}");
+        }
+    }
+}
+
+#[test]
 fn charset_and_its_types_are_read_and_bad_ones_refused() {
     let config = parse(&with_app(
         r#"

@@ -270,6 +270,7 @@ impl Proxy {
                         let allow: Vec<&str> = methods.iter().map(http::Method::as_str).collect();
                         Box::new((methods.clone(), Arc::from(allow.join(", "))))
                     }),
+                    answer_options: route.rules.answer_options.clone().map(Box::new),
                 },
             });
         }

@@ -365,6 +365,94 @@ async fn ports_https_and_the_time_are_sent_as_nginx_sends_them() {
     );
 }
 
+/// `answer_options` (nginx's CORS preflight, `if ($request_method = OPTIONS) { add_header ...;
+/// return 204; }`): an `OPTIONS` request gets weir's 204 with the headers, `$http_origin`
+/// filled in, before `methods` and without reaching the app or taking the route's
+/// `response_headers`; any other method goes on as before. With `WEIR_E2E=1`, nginx answers
+/// both the same.
+#[tokio::test]
+async fn options_are_answered_as_nginx_answers_a_preflight() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&with_route(
+        &upstream.address,
+        r#"methods = ["GET", "POST"]
+response_headers = { "X-Frame-Options" = "DENY" }
+answer_options = { status = 204, headers = { "Access-Control-Allow-Origin" = "$http_origin", "Access-Control-Allow-Methods" = "GET, POST, OPTIONS", "Access-Control-Max-Age" = "1728000" } }"#,
+        "",
+    ))
+    .await;
+    /// The answers to a preflight and to a GET: status and the headers in question.
+    async fn asked(addr: std::net::SocketAddr) -> Vec<(StatusCode, Vec<Option<String>>)> {
+        let mut client = Client::connect(addr).await;
+        let mut answers = Vec::new();
+        for method in [http::Method::OPTIONS, http::Method::GET] {
+            let request = Request::builder()
+                .method(method)
+                .uri("/status/200")
+                .header("origin", "https://app.example")
+                .header("access-control-request-method", "POST")
+                .body(Default::default())
+                .unwrap();
+            let reply = client.send(request).await.unwrap();
+            let seen = [
+                "access-control-allow-origin",
+                "access-control-allow-methods",
+                "access-control-max-age",
+                "x-frame-options",
+            ]
+            .map(|name| reply.header(name).map(str::to_string));
+            answers.push((reply.status, seen.to_vec()));
+        }
+        answers
+    }
+    let some = |text: &str| Some(text.to_string());
+    let expected = vec![
+        (
+            StatusCode::NO_CONTENT,
+            vec![
+                some("https://app.example"),
+                some("GET, POST, OPTIONS"),
+                some("1728000"),
+                None,
+            ],
+        ),
+        (StatusCode::OK, vec![None, None, None, some("DENY")]),
+    ];
+    assert_eq!(asked(gateway.addr).await, expected);
+    assert_eq!(
+        upstream.requests(),
+        1,
+        "the preflight never reached the app"
+    );
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            r#"        location / {{
+            add_header X-Frame-Options DENY;
+            if ($request_method = OPTIONS) {{
+                add_header Access-Control-Allow-Origin $http_origin;
+                add_header Access-Control-Allow-Methods "GET, POST, OPTIONS";
+                add_header Access-Control-Max-Age 1728000;
+                return 204;
+            }}
+            proxy_pass http://{};
+        }}"#,
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(asked(nginx.addr).await, expected, "{}", nginx.logs());
+    assert_eq!(
+        upstream.requests(),
+        2,
+        "nginx's preflight never reached the app"
+    );
+}
+
 /// `charset` (nginx `charset`): added to a `Content-Type` of `text/html` or a `charset_types`
 /// type (`"*"`: any) that names no charset, not to a 301 or 302; `"off"` cancels the host's; a
 /// static file gets it too. The same answers from nginx with the same directives (`WEIR_E2E=1`).

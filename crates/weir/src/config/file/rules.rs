@@ -14,8 +14,8 @@ use toml::Spanned;
 use crate::config::error::{ConfigErrorKind, Problem};
 use crate::config::{
     AccessRule, AuthRequest, BasicAuth, CookieFlag, ErrorPages, Expires, ForwardedFor, HeaderGuard,
-    HeaderRules, HostConfig, RouteConfig, RouteRules, SameSite, Satisfy, SignIn, StaticFallback,
-    Template, TypeMatch, TypedEntry, TypedHeader,
+    HeaderRules, HostConfig, OptionsAnswer, RouteConfig, RouteRules, SameSite, Satisfy, SignIn,
+    StaticFallback, Template, TypeMatch, TypedEntry, TypedHeader,
 };
 
 /// `request_headers = { "X-Real-IP" = "$remote_addr" }` and the like.
@@ -68,6 +68,14 @@ pub(super) struct RawGuard {
     location: Option<Spanned<String>>,
 }
 
+/// `answer_options = { status = 204, headers = { "Access-Control-Allow-Origin" = "*" } }`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawOptions {
+    status: Option<Spanned<u16>>,
+    headers: Option<RawHeaderMap>,
+}
+
 /// `error_pages = { 502 = "/srv/app/public/500.html" }`.
 pub(super) type RawPageMap = BTreeMap<Spanned<String>, Spanned<String>>;
 
@@ -98,6 +106,7 @@ pub(super) struct RouteKeys<'a> {
     pub(super) fallback_file: Option<&'a Spanned<String>>,
     pub(super) error_pages: Option<&'a RawPageMap>,
     pub(super) intercept_errors: Option<&'a Spanned<bool>>,
+    pub(super) answer_options: Option<&'a Spanned<RawOptions>>,
 }
 
 /// A table key that is a status `allowed` takes; a problem saying `expected` otherwise.
@@ -341,7 +350,37 @@ pub(super) fn validate_route<T>(
         fallback,
         pages: validate_pages(raw.error_pages, raw.intercept_errors)?,
         location_rewrites,
+        answer_options: raw.answer_options.map(validate_options).transpose()?,
     })
+}
+
+/// `answer_options`: a status of 2xx, 4xx or 5xx (204 when not given), and headers as
+/// `response_headers` takes them.
+fn validate_options(raw: &Spanned<RawOptions>) -> Result<OptionsAnswer, Problem> {
+    let status = match &raw.get_ref().status {
+        Some(status) => Some(*status.get_ref())
+            .filter(|code| matches!(code, 200..=299 | 400..=599))
+            .and_then(|code| StatusCode::from_u16(code).ok())
+            .ok_or_else(|| {
+                invalid(
+                    status.span(),
+                    format!("expected a status of 200 to 299 or 400 to 599, such as 204 (nginx's `return 204`), found {}", status.get_ref()),
+                )
+            })?,
+        None => StatusCode::NO_CONTENT,
+    };
+    let mut headers: Vec<(HeaderName, Template)> = Vec::new();
+    for (name, value) in raw.get_ref().headers.iter().flatten() {
+        let header = header_name(name, &headers)?;
+        if value.get_ref().is_empty() {
+            return Err(invalid(
+                value.span(),
+                "expected a value; leave the header out to send none",
+            ));
+        }
+        headers.push((header, template(value)?));
+    }
+    Ok(OptionsAnswer { status, headers })
 }
 
 /// `error_pages` (each key a status 400 to 599 but 444, each value an absolute file) and
