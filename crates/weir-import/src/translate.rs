@@ -186,6 +186,9 @@ struct Scope<'a> {
     /// The method guards in force: a server's and a location's `if ($request_method !~ ...)
     /// { return 405; }` (both apply) and a location's `limit_except ... { deny all; }`.
     method_guards: Vec<&'a Directive>,
+    /// The first `if ($request_method = OPTIONS) { ... return 204; }` in force (a server's
+    /// answers before its locations').
+    options_answer: Option<&'a Directive>,
     /// The header guards in force: a server's and a location's `if ($http_NAME ~* RE) { return
     /// 403; }` (both apply, the server's first).
     header_guards: Vec<&'a Directive>,
@@ -893,6 +896,9 @@ impl<'a> Translator<'a> {
             }
             "if" | "limit_except" => match headers::method_guard(directive) {
                 Some(guard) => self.method_guard(directive, &guard),
+                None if headers::options_answer(directive).is_some() => {
+                    self.options_answer(directive)
+                }
                 None if headers::is_referer_if(directive) => self.referer_if(directive),
                 None if self.is_geo_if(directive) => self.geo_if(directive),
                 None => match headers::header_guard(directive) {
@@ -1615,6 +1621,26 @@ impl<'a> Translator<'a> {
             None => self.item(Kind::Translated, directive, what),
             Some(how) => self.item(Kind::Approximated, directive, format!("{what}; {how}")),
         }
+        self.rule_directives.push(directive);
+        self.account_block(directive);
+    }
+
+    /// An `OPTIONS` answer ([`headers::options_answer`]): its item, said once where it is
+    /// written; the routes it is in force for carry it as `answer_options` ([`Rules::of`]), and
+    /// `finish` corrects the item if none does.
+    fn options_answer(&mut self, directive: &'a Directive) {
+        let Some(answer) = headers::options_answer(directive) else {
+            return;
+        };
+        let mut note = format!(
+            "answer_options = {{ status = {}, {} headers }} on the routes it applies to: weir answers OPTIONS itself, before methods, access, limits and the app, as nginx's if ... return in its rewrite phase",
+            answer.status,
+            answer.headers.len()
+        );
+        if answer.dropped_length {
+            note.push_str("; add_header Content-Length is left out: weir frames its answer itself");
+        }
+        self.item(Kind::Translated, directive, note);
         self.rule_directives.push(directive);
         self.account_block(directive);
     }
@@ -2775,6 +2801,9 @@ impl<'a> Translator<'a> {
                 "charset" => scope.charset = Some(directive),
                 "if" | "limit_except" if headers::method_guard(directive).is_some() => {
                     scope.method_guards.push(directive);
+                }
+                "if" if headers::options_answer(directive).is_some() => {
+                    scope.options_answer.get_or_insert(directive);
                 }
                 "if" if matches!(headers::header_guard(directive), Some(Ok(_)))
                     || headers::is_referer_if(directive) =>
@@ -6716,6 +6745,61 @@ mod tests {
             "{}",
             access_log.note
         );
+    }
+
+    #[test]
+    fn an_options_answer_becomes_answer_options_on_the_routes_it_is_in_force_for() {
+        let imported = import(concat!(
+            "http { server { listen 80;\n",
+            " if ($request_method ~ ^OPTIONS$) { return 204; }\n",
+            " location /a/ { proxy_pass http://127.0.0.1:8000; }\n",
+            " location /b/ { if ($request_method = \"OPTIONS\") { add_header Allow \"GET, OPTIONS\"; add_header X-Origin $http_origin; return 200; } proxy_pass http://127.0.0.1:8000; }\n",
+            "} server { listen 8080;\n",
+            " location /c/ { if ($request_method = OPTIONS) { add_header A 1; set $x 1; return 204; } proxy_pass http://127.0.0.1:8000; }\n",
+            " location /d/ { if ($request_method = OPTIONS) { return 301 /x; } proxy_pass http://127.0.0.1:8000; }\n",
+            "} }",
+        ));
+        let toml = &imported.toml;
+        // The server's answers first, on both of its routes.
+        for path in ["/a/", "/b/"] {
+            assert!(
+                route_table(toml, path).contains("answer_options = { status = 204 }"),
+                "{path}: {toml}"
+            );
+        }
+        assert_eq!(
+            item(&imported, "if ($request_method ~ ^OPTIONS$").kind,
+            Kind::Translated
+        );
+        // An `if` with more than headers and a return, or a redirect: an `if`, as before.
+        for (path, directive) in [
+            ("/c/", "if ($request_method = OPTIONS )"),
+            ("/d/", "if ($request_method = OPTIONS )"),
+        ] {
+            assert!(
+                !route_table(toml, path).contains("answer_options"),
+                "{path}: {toml}"
+            );
+            assert!(
+                imported
+                    .report
+                    .items
+                    .iter()
+                    .any(|item| item.directive.starts_with(directive)
+                        && item.kind == Kind::Unsupported),
+                "{}",
+                imported.report
+            );
+        }
+        let imported = import(
+            "http { server { listen 80; location /b/ { if ($request_method = \"OPTIONS\") { add_header Allow \"GET, OPTIONS\"; add_header X-Origin $http_origin; return 200; } proxy_pass http://127.0.0.1:8000; } } }",
+        );
+        assert!(
+            imported.toml.contains(r#"answer_options = { status = 200, headers = { Allow = "GET, OPTIONS", X-Origin = "$http_origin" } }"#),
+            "{}",
+            imported.toml
+        );
+        weir_accepts(&imported.toml);
     }
 
     #[test]

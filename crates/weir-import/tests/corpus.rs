@@ -355,6 +355,30 @@ fn fastapi_behind_a_prefix() {
         "nginx's default level"
     );
     let api = route(&config, None, "/api/v1/");
+    // The CORS preflight, answered by weir; the Content-Length it set is weir's to write.
+    let preflight = api.rules.answer_options.as_ref().expect("answer_options");
+    assert_eq!(preflight.status, http::StatusCode::NO_CONTENT);
+    let names: Vec<&str> = preflight
+        .headers
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "access-control-allow-headers",
+            "access-control-allow-methods",
+            "access-control-allow-origin",
+            "access-control-max-age"
+        ],
+        "in name order, as the config's table keeps them"
+    );
+    expect(
+        &imported,
+        Kind::Translated,
+        "if ($request_method = OPTIONS",
+        "Content-Length is left out",
+    );
     assert_eq!(
         api.upstream_path.as_deref(),
         Some("/"),

@@ -110,6 +110,73 @@ pub(super) fn response_header(directive: &Directive) -> Result<ResponseHeader, S
     })
 }
 
+/// An `if ($request_method = OPTIONS) { add_header ...; return 204; }` (a CORS preflight's
+/// answer), as a route's `answer_options`.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct OptionsAnswer {
+    pub status: u16,
+    /// The `add_header`s inside, but `Content-Length` (weir frames the answer itself).
+    pub headers: Vec<(String, String)>,
+    /// Whether an `add_header Content-Length` was left out.
+    pub dropped_length: bool,
+}
+
+/// The [`OptionsAnswer`] of an `if ($request_method = OPTIONS)` (`= 'OPTIONS'`, `~ ^OPTIONS$`)
+/// holding `add_header`s and a `return` of a 2xx, 4xx or 5xx, nothing else; `None` for any
+/// other `if`, and for one whose header weir cannot write (the `if` is then reported as an
+/// `if`).
+pub(super) fn options_answer(directive: &Directive) -> Option<OptionsAnswer> {
+    if directive.name != "if" {
+        return None;
+    }
+    let text: String = directive.args.concat();
+    let inner = text.strip_prefix('(')?.strip_suffix(')')?;
+    let method = inner
+        .strip_prefix("$request_method=")
+        .or_else(|| inner.strip_prefix("$request_method~"))?
+        .trim_matches(|c| c == '"' || c == '\'');
+    if !matches!(method, "OPTIONS" | "^OPTIONS$") {
+        return None;
+    }
+    let block = directive.block.as_deref()?;
+    let (answer, added) = block.split_last()?;
+    let status = match (answer.name.as_str(), answer.args.as_slice()) {
+        ("return", [code]) => code.parse::<u16>().ok()?,
+        _ => return None,
+    };
+    if !matches!(status, 200..=299 | 400..=599) {
+        return None;
+    }
+    let mut headers = Vec::new();
+    let mut dropped_length = false;
+    for add in added {
+        if add.name != "add_header" {
+            return None;
+        }
+        if add
+            .args
+            .first()
+            .is_some_and(|name| name.eq_ignore_ascii_case("content-length"))
+        {
+            dropped_length = true;
+            continue;
+        }
+        let header = response_header(add).ok()?;
+        if headers
+            .iter()
+            .any(|(name, _): &(String, String)| name.eq_ignore_ascii_case(&header.name))
+        {
+            return None;
+        }
+        headers.push((header.name, header.value));
+    }
+    Some(OptionsAnswer {
+        status,
+        headers,
+        dropped_length,
+    })
+}
+
 /// A method guard weir carries as a route's `methods`.
 pub(super) struct MethodGuard {
     /// The methods let through, upper case (`GET` brings `HEAD` in weir).
@@ -1025,6 +1092,8 @@ pub(super) struct Rules {
     pub cookie_flags: Option<(Vec<String>, Source)>,
     /// `methods`: the methods every guard in force lets through, and the first guard's source.
     pub methods: Option<(Vec<String>, Source)>,
+    /// `answer_options`, from the first `if ($request_method = OPTIONS)` in force.
+    pub answer_options: Option<(OptionsAnswer, Source)>,
     /// `expires`, from the `expires` in force (a time, `epoch` or `max`).
     pub expires: Option<(String, Source)>,
     /// `deny_headers`: the server's `if ($http_NAME ...) { return CODE; }`s, then the location's.
@@ -1491,6 +1560,12 @@ impl Rules {
             });
             rules.used.push(directive as *const Directive);
         }
+        if let Some(directive) = scope.options_answer {
+            if let Some(answer) = options_answer(directive) {
+                rules.answer_options = Some((answer, directive.source.clone()));
+                rules.used.push(directive as *const Directive);
+            }
+        }
         // Guards that let no method through together (nginx refuses every request): not
         // carried, so the report says they apply to no route.
         if rules
@@ -1666,6 +1741,23 @@ impl Rules {
                 toml_out::strings(methods.iter().map(String::as_str)),
                 Some(source),
             );
+        }
+        if let Some((answer, source)) = &self.answer_options {
+            let headers: Vec<(&str, &str)> = answer
+                .headers
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_str()))
+                .collect();
+            let value = if headers.is_empty() {
+                format!("{{ status = {} }}", answer.status)
+            } else {
+                format!(
+                    "{{ status = {}, headers = {} }}",
+                    answer.status,
+                    inline_table(&headers)
+                )
+            };
+            table.set("answer_options", value, Some(source));
         }
         if let Some((name, source)) = &self.charset {
             table.set("charset", toml_out::string(name), Some(source));
