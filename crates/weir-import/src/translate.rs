@@ -1649,15 +1649,26 @@ impl<'a> Translator<'a> {
     /// routes it is in force for carry it in `deny_headers` ([`Rules::of`]), and `finish`
     /// corrects the item if none does.
     fn header_guard(&mut self, directive: &'a Directive, guard: &headers::HeaderGuard) {
-        self.item(
-            Kind::Translated,
-            directive,
-            format!(
-                "deny_headers {} on the routes it applies to (a missing header is read as empty, as nginx's ${})",
-                guard.entry(),
-                format_args!("http_{}", guard.header.to_ascii_lowercase().replace('-', "_")),
+        let variable = headers::if_variable(directive).map(|(variable, _)| variable);
+        let (kind, note) = match variable.as_deref() {
+            Some("host") => (
+                Kind::Translated,
+                format!("deny_headers {} on the routes it applies to (weir reads Host as nginx's $host: the host the request names, without port, in lower case; a request that names none reads as empty, where nginx's $host is the server's name)", guard.entry()),
             ),
-        );
+            Some("http_host") => (
+                Kind::Approximated,
+                format!("deny_headers {} on the routes it applies to: weir reads Host as nginx's $host, without the port a client writes and in lower case, where nginx's $http_host is the header as sent", guard.entry()),
+            ),
+            _ => (
+                Kind::Translated,
+                format!(
+                    "deny_headers {} on the routes it applies to (a missing header is read as empty, as nginx's ${})",
+                    guard.entry(),
+                    format_args!("http_{}", guard.header.to_ascii_lowercase().replace('-', "_")),
+                ),
+            ),
+        };
+        self.item(kind, directive, note);
         self.rule_directives.push(directive);
         self.account_block(directive);
     }
@@ -6748,6 +6759,24 @@ mod tests {
     }
 
     #[test]
+    fn a_guard_on_the_host_becomes_a_deny_headers_entry_on_host() {
+        let imported = import(concat!(
+            "http { server { listen 80; server_name example.com www.example.com;\n",
+            " if ($host !~* ^(example.com|www.example.com)$ ) { return 444; }\n",
+            " location / { if ($host != $server_name) { return 421; } if ($http_host = bad.test) { return 403; } proxy_pass http://127.0.0.1:8000; } } }",
+        ));
+        assert!(
+            imported.toml.contains(r#"deny_headers = [{ header = "Host", not_matches = "(?i)^(example.com|www.example.com)$", status = 444 }, { header = "Host", not_matches = "^example\\.com$", status = 421 }, { header = "Host", matches = "^bad\\.test$", status = 403 }]"#),
+            "{}",
+            imported.toml
+        );
+        assert_eq!(item(&imported, "if ($host !~*").kind, Kind::Translated);
+        assert_eq!(item(&imported, "if ($http_host").kind, Kind::Approximated);
+        assert!(imported.report.less_safe.is_empty(), "{}", imported.report);
+        weir_accepts(&imported.toml);
+    }
+
+    #[test]
     fn an_options_answer_becomes_answer_options_on_the_routes_it_is_in_force_for() {
         let imported = import(concat!(
             "http { server { listen 80;\n",
@@ -6792,12 +6821,19 @@ mod tests {
             );
         }
         let imported = import(
-            "http { server { listen 80; location /b/ { if ($request_method = \"OPTIONS\") { add_header Allow \"GET, OPTIONS\"; add_header X-Origin $http_origin; return 200; } proxy_pass http://127.0.0.1:8000; } } }",
+            "http { server { listen 80; location /b/ { if ($request_method = \"OPTIONS\") { add_header Allow \"GET, OPTIONS\"; add_header X-Origin $http_origin; add_header Content-Length 0; return 200; } proxy_pass http://127.0.0.1:8000; } } }",
         );
         assert!(
             imported.toml.contains(r#"answer_options = { status = 200, headers = { Allow = "GET, OPTIONS", X-Origin = "$http_origin" } }"#),
             "{}",
             imported.toml
+        );
+        assert!(
+            item(&imported, "if ($request_method = OPTIONS")
+                .note
+                .contains("Content-Length is left out"),
+            "{}",
+            imported.report
         );
         weir_accepts(&imported.toml);
     }

@@ -398,7 +398,11 @@ pub(super) fn header_guard(directive: &Directive) -> Option<Result<HeaderGuard, 
     }
     let (status, location) = guard_answer(directive)?;
     let (variable, rest) = if_variable(directive)?;
-    let name = variable.strip_prefix("http_")?;
+    // weir reads a guard on `Host` as nginx's `$host` (the host named, without port).
+    let name = match variable.as_str() {
+        "host" => "host",
+        _ => variable.strip_prefix("http_")?,
+    };
     let (operator, value) = ["!~*", "!~", "~*", "~", "!=", "="]
         .iter()
         .find_map(|operator| Some((*operator, rest.strip_prefix(operator)?)))?;

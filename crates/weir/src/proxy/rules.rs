@@ -508,11 +508,24 @@ impl Effective {
     /// `deny_headers`: the first entry that refuses the request answers its status, before
     /// `access`, as nginx's `if ... return` (its rewrite phase) runs before `allow`/`deny`.
     pub(super) fn check_headers(&self, asked: &Asked<'_>) -> Result<(), ProxyError> {
-        let Some(guard) = self
-            .deny_headers
-            .iter()
-            .find(|guard| guard.refuses(asked.headers.get(&guard.name)))
-        else {
+        // `Host` is read as nginx's `$host`: the host the request names (its `Host`, or HTTP/2's
+        // authority), without port or trailing dot, in lower case; made only for a guard on it.
+        let host = || {
+            asked.host.map(|host| {
+                let name = host_name(host);
+                match name.strip_suffix('.') {
+                    Some(bare) => bare.to_string(),
+                    None => name,
+                }
+            })
+        };
+        let Some(guard) = self.deny_headers.iter().find(|guard| {
+            if guard.name == header::HOST {
+                guard.refuses(host().as_deref().map(str::as_bytes))
+            } else {
+                guard.refuses(asked.headers.get(&guard.name))
+            }
+        }) else {
             return Ok(());
         };
         match &guard.location {

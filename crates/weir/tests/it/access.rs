@@ -518,6 +518,102 @@ deny_headers = []
     );
 }
 
+/// A `deny_headers` entry on `Host` reads nginx's `$host` (Django deployments' `if ($host !~*
+/// ^(example.com|www.example.com)$) { return 444; }` against `DisallowedHost` floods): the host
+/// without port or trailing dot, in any case, passes; another name is closed unanswered. Over
+/// HTTP/2 the host is the authority (the request has no `Host` field). nginx closes and serves
+/// the same HTTP/1 requests (`WEIR_E2E=1`).
+#[tokio::test]
+async fn a_guard_on_host_reads_the_host_as_nginxs_host() {
+    use crate::tls::{certificate_tables, connect_tls, Pki};
+    let pki = Pki::new();
+    let files = [pki.issue(&["example.com", "evil.test"])];
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&format!(
+        r#"
+[server]
+listen = ["127.0.0.1:0"]
+[upstreams.app]
+servers = ["{upstream}"]
+[[routes]]
+path = "/"
+upstream = "app"
+deny_headers = [{{ header = "Host", not_matches = "(?i)^(example\\.com|www\\.example\\.com)$", status = 444 }}]
+[tls]
+listen = ["127.0.0.1:0"]
+{tables}
+"#,
+        upstream = upstream.address,
+        tables = certificate_tables(&files),
+    ))
+    .await;
+    const HOSTS: [(&str, Option<u16>); 5] = [
+        ("example.com", Some(200)),
+        ("WWW.Example.COM:8080", Some(200)),
+        ("example.com.", Some(200)),
+        ("evil.test", None),
+        ("example.com.evil.test", None),
+    ];
+    let seen = |addr: std::net::SocketAddr| async move {
+        let mut seen = Vec::new();
+        for (host, _) in HOSTS {
+            let answer = raw_exchange(
+                addr,
+                format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
+                Duration::from_secs(5),
+            )
+            .await;
+            let status = answer
+                .split(' ')
+                .nth(1)
+                .and_then(|code| code.parse::<u16>().ok());
+            seen.push((host, status));
+        }
+        seen
+    };
+    assert_eq!(seen(gateway.addr).await, HOSTS);
+
+    // HTTP/2: the authority is the host.
+    for (authority, served) in [("example.com", true), ("evil.test", false)] {
+        let stream = connect_tls(
+            gateway.tls_addr.expect("a TLS listener"),
+            pki.client_config(&[b"h2"]),
+            authority,
+        )
+        .await
+        .unwrap();
+        let (client, connection) = h2::client::handshake(stream).await.unwrap();
+        tokio::spawn(connection);
+        let mut client = client.ready().await.unwrap();
+        let request = Request::get(format!("https://{authority}/"))
+            .body(())
+            .unwrap();
+        let (response, _) = client.send_request(request, true).unwrap();
+        match response.await {
+            Ok(response) => assert!(served && response.status() == StatusCode::OK, "{authority}"),
+            Err(error) => assert!(!served && error.is_reset(), "{authority}: {error}"),
+        }
+    }
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        "",
+        &format!(
+            "        if ($host !~* ^(example\\.com|www\\.example\\.com)$) {{ return 444; }}\n        location / {{ proxy_pass http://{}; }}\n",
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(
+        seen(nginx.addr).await,
+        HOSTS,
+        "nginx logs: {}",
+        nginx.logs()
+    );
+}
+
 /// `auth_request` (nginx `auth_request` with `auth_request_set` and `proxy_set_header`): an
 /// internal route asks an authentication service with a GET carrying the client's headers and
 /// no body, whatever the client's method, and `$request_uri` the client's; 2xx lets the request
