@@ -26,7 +26,7 @@ use ipnet::IpNet;
 
 pub use file::{from_toml, load, ConfigError, ConfigErrorKind};
 pub use log_format::{LogEscape, LogPiece, LogTemplate, LogVariable};
-pub use redirect::{Template, Variables};
+pub use redirect::{Template, ValueMap, Variables};
 // Upstream servers by host name.
 pub use server_name::{
     locate, ResolveConfig, ServerName, MAX_ADDRESSES_PER_NAME, MIN_RESOLVE_INTERVAL,
@@ -53,6 +53,8 @@ pub struct Config {
     pub tls: Option<TlsConfig>,
     /// `[[hosts]]`: header and access rules for every route of one host.
     pub hosts: Vec<HostConfig>,
+    /// `[maps.NAME]`, in name order: a header value's `$NAME`.
+    pub maps: Vec<ValueMap>,
 }
 
 /// `[server]`: the downstream side.

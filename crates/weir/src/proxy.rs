@@ -644,8 +644,8 @@ impl Proxy {
             client_ip,
             secure,
             &empty,
-            request_id,
-            cache_status,
+            (request_id, cache_status),
+            &self.config.maps,
         );
         rules.apply_response(response, &variables);
     }
@@ -1169,6 +1169,7 @@ impl Proxy {
             headers: request.headers(),
             request_id: record.request_id(),
             cache_status: "",
+            maps: &self.config.maps,
         };
         let mut response = Response::new(Body::empty());
         *response.status_mut() = answer.status;
@@ -1230,6 +1231,7 @@ impl Proxy {
                     request_id,
                     // The answer is not known yet, as nginx's is empty here.
                     cache_status: "",
+                    maps: &self.config.maps,
                 };
                 let rendered = rules.render_request(&variables);
                 if rules.replaces_forwarded_for() {

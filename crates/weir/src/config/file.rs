@@ -198,6 +198,26 @@ struct RawConfig {
     tls: Option<Spanned<RawTls>>,
     #[serde(default)]
     hosts: Vec<Spanned<rules::RawHost>>,
+    #[serde(default)]
+    maps: BTreeMap<String, Spanned<RawMap>>,
+}
+
+/// `[maps.NAME]`: `source`, `entries` of `{ equals | matches, value }`, `default`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMap {
+    source: Spanned<String>,
+    #[serde(default)]
+    entries: Vec<RawMapEntry>,
+    default: Option<Spanned<String>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMapEntry {
+    equals: Option<Spanned<String>>,
+    matches: Option<Spanned<String>>,
+    value: Spanned<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -821,12 +841,24 @@ impl RawConfig {
             connection_limits.insert(name.clone(), validate_conn_limit(limit.get_ref())?);
         }
 
-        let routes = validate_routes(
-            &self.routes,
-            &self.upstreams,
-            (&self.limits, &self.connection_limits),
+        let maps = self
+            .maps
+            .iter()
+            .map(|(name, map)| validate_map(name, map))
+            .collect::<Result<Vec<_>, _>>()?;
+        // A header value's `$NAME` of a map is that map's.
+        let (routes, hosts) = super::redirect::with_map_names(
+            maps.iter().map(|map| map.name.clone()).collect(),
+            || {
+                let routes = validate_routes(
+                    &self.routes,
+                    &self.upstreams,
+                    (&self.limits, &self.connection_limits),
+                )?;
+                let hosts = rules::validate_hosts(&self.hosts, &routes, validate_host)?;
+                Ok::<_, Problem>((routes, hosts))
+            },
         )?;
-        let hosts = rules::validate_hosts(&self.hosts, &routes, validate_host)?;
 
         let access_log = match self.access_log {
             None => AccessLogConfig {
@@ -905,8 +937,82 @@ impl RawConfig {
             compression,
             tls,
             hosts,
+            maps,
         })
     }
+}
+
+/// `[maps.NAME]`: a name no variable of weir's has; a `source` and values of header-value
+/// variables (not another map's); each entry `equals` a string (once, whatever its case) or
+/// `matches` a regex.
+fn validate_map(name: &str, raw: &Spanned<RawMap>) -> Result<super::redirect::ValueMap, Problem> {
+    check_name("map", name, raw.span())?;
+    if super::redirect::Template::parse_header(&format!("${name}")).is_ok() {
+        return Err(Problem::new(
+            ConfigErrorKind::Conflict,
+            raw.span(),
+            format!("${name} is a variable of weir's own; name the map otherwise, as in \"cors_origin\""),
+        ));
+    }
+    let raw = raw.get_ref();
+    let template = |value: &Spanned<String>| -> Result<Option<super::redirect::Template>, Problem> {
+        if value.get_ref().is_empty() {
+            return Ok(None);
+        }
+        super::redirect::Template::parse_header(value.get_ref())
+            .map(Some)
+            .map_err(|message| invalid(value.span(), message))
+    };
+    let source = template(&raw.source)?.ok_or_else(|| {
+        invalid(
+            raw.source.span(),
+            "expected what the map looks up, such as \"$http_origin\"",
+        )
+    })?;
+    let mut equals = HashMap::new();
+    let mut matches = Vec::new();
+    for entry in &raw.entries {
+        let value = template(&entry.value)?;
+        match (&entry.equals, &entry.matches) {
+            (Some(text), None) => {
+                if equals
+                    .insert(text.get_ref().to_ascii_lowercase(), value)
+                    .is_some()
+                {
+                    return Err(Problem::new(
+                        ConfigErrorKind::Duplicate,
+                        text.span(),
+                        format!("{:?} is listed twice (strings are matched whatever their case, as nginx's)", text.get_ref()),
+                    ));
+                }
+            }
+            (None, Some(pattern)) => {
+                let regex = regex::bytes::Regex::new(pattern.get_ref()).map_err(|error| {
+                    invalid(
+                        pattern.span(),
+                        format!(
+                            "expected a regex (no look-around or back-references; `(?i)` for any case, nginx's `~*`): {}",
+                            error.to_string().lines().last().unwrap_or_default()
+                        ),
+                    )
+                })?;
+                matches.push((regex, value));
+            }
+            _ => {
+                return Err(invalid(
+                    entry.value.span(),
+                    "expected an entry with one of `equals` (a string) and `matches` (a regex)",
+                ))
+            }
+        }
+    }
+    Ok(super::redirect::ValueMap {
+        name: name.to_string(),
+        source,
+        equals,
+        matches,
+        default: raw.default.as_ref().map(template).transpose()?.flatten(),
+    })
 }
 
 impl RawServer {

@@ -5,6 +5,8 @@
 //! ([`Template::parse_header`], filled in by [`Template::render_with`]). Nothing else of nginx's
 //! variables is evaluated.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 use std::net::IpAddr;
 
@@ -65,6 +67,78 @@ enum Part {
     /// nginx `$msec`: the time, in seconds since the epoch with milliseconds (`t=${msec}` is
     /// the `X-Request-Start` that APM agents read the time a request queued from).
     Msec,
+    /// A `[maps.NAME]`'s `$NAME`: index into [`Variables::maps`].
+    Map(usize),
+}
+
+/// A `[maps.NAME]` (nginx `map $SOURCE $NAME { ... }` of a request's values): `source` filled
+/// in and looked up among the `equals` strings (whatever their case, as nginx's), then the
+/// `matches` regexes in order, else `default`; a header value's `$NAME` is the value found,
+/// filled in. `None` as a value: empty (a header of nothing else is not sent).
+#[derive(Debug, Clone)]
+pub struct ValueMap {
+    pub name: String,
+    pub source: Template,
+    /// By the string in lower case.
+    pub equals: HashMap<String, Option<Template>>,
+    pub matches: Vec<(regex::bytes::Regex, Option<Template>)>,
+    pub default: Option<Template>,
+}
+
+impl PartialEq for ValueMap {
+    fn eq(&self, other: &ValueMap) -> bool {
+        let regexes = |map: &ValueMap| -> Vec<(String, Option<Template>)> {
+            map.matches
+                .iter()
+                .map(|(regex, value)| (regex.as_str().to_string(), value.clone()))
+                .collect()
+        };
+        self.name == other.name
+            && self.source == other.source
+            && self.equals == other.equals
+            && regexes(self) == regexes(other)
+            && self.default == other.default
+    }
+}
+
+impl ValueMap {
+    /// The value for a request whose `source` is `value`.
+    fn choose(&self, value: &[u8]) -> Option<&Template> {
+        let found = std::str::from_utf8(value)
+            .ok()
+            .and_then(|text| self.equals.get(&text.to_ascii_lowercase()))
+            .or_else(|| {
+                self.matches
+                    .iter()
+                    .find(|(regex, _)| regex.is_match(value))
+                    .map(|(_, value)| value)
+            });
+        match found {
+            Some(value) => value.as_ref(),
+            None => self.default.as_ref(),
+        }
+    }
+}
+
+thread_local! {
+    /// The names of the config's `[maps.NAME]` while its header values are read
+    /// ([`with_map_names`]): a value's `$NAME` of one of them is that map's.
+    static MAP_NAMES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `read` (the reading of a config's header values) with `names` as the maps a value may
+/// name. (The values are read deep in the routes' and hosts' checks; the names are the
+/// config's, known before them.)
+pub fn with_map_names<T>(names: Vec<String>, read: impl FnOnce() -> T) -> T {
+    let before = MAP_NAMES.with(|known| known.replace(names));
+    let result = read();
+    MAP_NAMES.with(|known| known.replace(before));
+    result
+}
+
+/// The index of map `name` among those [`with_map_names`] gives, if any.
+fn map_index(name: &str) -> Option<usize> {
+    MAP_NAMES.with(|known| known.borrow().iter().position(|known| known == name))
 }
 
 /// The request's values of a header rule's variables.
@@ -87,10 +161,12 @@ pub struct Variables<'a> {
     pub request_id: &'a str,
     /// `$upstream_cache_status`: how the route's `cache` answered, empty when it did not.
     pub cache_status: &'a str,
+    /// The config's `[maps.NAME]`, which `$NAME` looks up.
+    pub maps: &'a [ValueMap],
 }
 
 /// The variables a header rule's value may use, for messages.
-const HEADER_VARIABLES: &str = "$host, $remote_addr, $remote_port, $scheme, $https, $server_port, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status, $msec and $http_NAME";
+const HEADER_VARIABLES: &str = "$host, $remote_addr, $remote_port, $scheme, $https, $server_port, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status, $msec, $http_NAME and a [maps.NAME]'s $NAME";
 
 impl Template {
     /// Reads `https://$host$request_uri` or `https://${host}/new`; any other variable is an error
@@ -147,7 +223,9 @@ impl Template {
             "server_port" => Some(Part::ServerPort),
             "https" => Some(Part::Https),
             "msec" => Some(Part::Msec),
-            _ => http_variable(name).map(Part::Http),
+            _ => http_variable(name)
+                .map(Part::Http)
+                .or_else(|| map_index(name).map(Part::Map)),
         })
         .map_err(|name| {
             format!(
@@ -260,6 +338,17 @@ impl Template {
             return HeaderValue::from_str(text).ok();
         }
         let mut value: Vec<u8> = Vec::with_capacity(64);
+        self.render_into(variables, &mut value);
+        // An empty value makes no header, as nginx's `add_header` and `proxy_set_header` (an
+        // absent `$http_NAME`, `$upstream_cache_status` where no cache answered).
+        if value.is_empty() {
+            return None;
+        }
+        HeaderValue::from_bytes(&value).ok()
+    }
+
+    /// The value's bytes for one request, appended to `value`.
+    fn render_into(&self, variables: &Variables<'_>, value: &mut Vec<u8>) {
         for part in &self.parts {
             match part {
                 Part::Text(text) => value.extend_from_slice(text.as_bytes()),
@@ -282,7 +371,7 @@ impl Template {
                     value.extend_from_slice(variables.method.as_str().as_bytes())
                 }
                 Part::Path => value.extend_from_slice(variables.path.as_bytes()),
-                Part::Http(name) => variables.headers.append_joined(name, &mut value),
+                Part::Http(name) => variables.headers.append_joined(name, value),
                 Part::RequestId => value.extend_from_slice(variables.request_id.as_bytes()),
                 Part::UpstreamCacheStatus => {
                     value.extend_from_slice(variables.cache_status.as_bytes());
@@ -290,7 +379,7 @@ impl Template {
                 Part::ProxyAddXForwardedFor => {
                     let name = HeaderName::from_static("x-forwarded-for");
                     if variables.headers.contains(&name) {
-                        variables.headers.append_joined(&name, &mut value);
+                        variables.headers.append_joined(&name, value);
                         value.extend_from_slice(b", ");
                     }
                     value.extend_from_slice(variables.remote_addr.to_string().as_bytes());
@@ -311,16 +400,20 @@ impl Template {
                         format!("{}.{:03}", since.as_secs(), since.subsec_millis()).as_bytes(),
                     );
                 }
+                // A map's source and values name no map: one level, no loop.
+                Part::Map(index) => {
+                    if let Some(map) = variables.maps.get(*index) {
+                        let mut source = Vec::new();
+                        map.source.render_into(variables, &mut source);
+                        if let Some(chosen) = map.choose(&source) {
+                            chosen.render_into(variables, value);
+                        }
+                    }
+                }
                 // `parse_header` admits none of these.
                 Part::Capture(_) | Part::Args | Part::IsArgs => {}
             }
         }
-        // An empty value makes no header, as nginx's `add_header` and `proxy_set_header` (an
-        // absent `$http_NAME`, `$upstream_cache_status` where no cache answered).
-        if value.is_empty() {
-            return None;
-        }
-        HeaderValue::from_bytes(&value).ok()
     }
 }
 
@@ -427,6 +520,7 @@ mod tests {
             headers: &headers,
             request_id: "0123456789abcdef0123456789abcdef",
             cache_status: "HIT",
+            maps: &[],
         };
         let render = |text: &str| {
             Template::parse_header(text)

@@ -1988,6 +1988,65 @@ fn methods_are_read_with_head_beside_get_and_bad_ones_refused() {
 }
 
 #[test]
+fn maps_are_read_and_named_by_header_values_and_bad_ones_refused() {
+    let config = parse(&with_app(
+        "[maps.cors_origin]\nsource = \"$http_origin\"\nentries = [{ equals = \"https://A.test\", value = \"$http_origin\" }, { matches = \"^https://b\\\\.test$\", value = \"\" }]\n[[routes]]\nupstream = \"app\"\nresponse_headers = { \"Access-Control-Allow-Origin\" = \"$cors_origin\" }\n",
+    ));
+    let map = &config.maps[0];
+    assert_eq!(map.name, "cors_origin");
+    assert!(
+        map.equals.contains_key("https://a.test"),
+        "strings any case"
+    );
+    assert_eq!(map.matches.len(), 1);
+    assert!(map.matches[0].1.is_none(), "an empty value");
+    assert_eq!(map.default, None);
+    for (text, key, words) in [
+        (
+            "[maps.host]\nsource = \"$http_origin\"\n",
+            "maps.host",
+            &["a variable of weir's own"][..],
+        ),
+        (
+            "[maps.m]\nsource = \"\"\n",
+            "maps.m.source",
+            &["what the map looks up"][..],
+        ),
+        (
+            "[maps.m]\nsource = \"$http_origin\"\nentries = [{ matches = \"(?=a)\", value = \"1\" }]\n",
+            "maps.m.entries[0].matches",
+            &["expected a regex", "look-around"][..],
+        ),
+        (
+            "[maps.m]\nsource = \"$http_origin\"\nentries = [{ equals = \"a\", matches = \"b\", value = \"1\" }]\n",
+            "maps.m.entries[0].value",
+            &["one of `equals`"][..],
+        ),
+        (
+            "[maps.m]\nsource = \"$http_origin\"\nentries = [{ equals = \"a\", value = \"1\" }, { equals = \"A\", value = \"2\" }]\n",
+            "maps.m.entries[1].equals",
+            &["listed twice"][..],
+        ),
+        (
+            "[maps.m]\nsource = \"$http_origin\"\ndefault = \"$other\"\n",
+            "maps.m.default",
+            &["$other is none of them"][..],
+        ),
+        (
+            "[[routes]]\nupstream = \"app\"\nresponse_headers = { \"X-A\" = \"$no_such_map\" }\n",
+            "routes[0].response_headers.X-A",
+            &["[maps.NAME]'s $NAME", "$no_such_map is none of them"][..],
+        ),
+    ] {
+        let error = reject(&with_app(text));
+        assert_eq!(error.key(), Some(key), "{error}");
+        for word in words {
+            assert!(error.message().contains(word), "{word:?} not in: {error}");
+        }
+    }
+}
+
+#[test]
 fn answer_options_is_read_and_bad_ones_refused() {
     let config = parse(&with_app(
         "[[routes]]\nupstream = \"app\"\nanswer_options = { headers = { \"Access-Control-Allow-Origin\" = \"$http_origin\" } }\n",

@@ -844,8 +844,8 @@ pub(super) fn response_variables<'a>(
     client_ip: IpAddr,
     secure: bool,
     empty: &'a (Uri, Headers),
-    request_id: &'a str,
-    cache_status: &'a str,
+    (request_id, cache_status): (&'a str, &'a str),
+    maps: &'a [crate::config::ValueMap],
 ) -> Variables<'a> {
     match facts {
         Some(facts) => Variables {
@@ -861,6 +861,7 @@ pub(super) fn response_variables<'a>(
             headers: &facts.headers,
             request_id,
             cache_status,
+            maps,
         },
         None => Variables {
             host: "",
@@ -876,6 +877,7 @@ pub(super) fn response_variables<'a>(
             headers: &empty.1,
             request_id,
             cache_status,
+            maps,
         },
     }
 }

@@ -453,6 +453,99 @@ answer_options = { status = 204, headers = { "Access-Control-Allow-Origin" = "$h
     );
 }
 
+/// `[maps.NAME]` (nginx `map $http_origin $cors_origin { ... }`, a CORS allowlist): the
+/// `Origin` echoed for the origins listed (a string whatever its case, then the regexes), no
+/// header for any other; a map with a default, as a request header the app reads. nginx with the
+/// same maps answers and sends the same (`WEIR_E2E=1`).
+#[tokio::test]
+async fn maps_choose_a_value_by_a_request_value_as_nginxs_maps() {
+    let upstream = UpstreamServer::start(Transport::Tcp).await;
+    let gateway = TestGateway::start(&with_route(
+        &upstream.address,
+        r#"response_headers_always = { "Access-Control-Allow-Origin" = "$cors_origin" }
+request_headers = { "X-Foreign-Origin" = "$foreign_origin" }"#,
+        r#"
+[maps.cors_origin]
+source = "$http_origin"
+entries = [
+  { equals = "https://App.Example.org", value = "$http_origin" },
+  { matches = "^https://(www\\.)?example\\.com$", value = "$http_origin" },
+]
+
+[maps.foreign_origin]
+source = "$http_origin"
+default = "1"
+entries = [{ equals = "", value = "0" }, { equals = "https://example.com", value = "0" }]
+"#,
+    ))
+    .await;
+    const ORIGINS: [Option<&str>; 5] = [
+        Some("https://www.example.com"),
+        Some("https://app.example.ORG"),
+        Some("https://example.com"),
+        Some("https://evil.test"),
+        None,
+    ];
+    /// For each origin: the answer's `Access-Control-Allow-Origin` and what the app saw.
+    async fn asked(addr: std::net::SocketAddr) -> Vec<(Option<String>, Option<String>)> {
+        let mut seen = Vec::new();
+        for origin in ORIGINS {
+            let mut request = Request::get("/headers");
+            if let Some(origin) = origin {
+                request = request.header("origin", origin);
+            }
+            let reply = Client::connect(addr)
+                .await
+                .send(request.body(Default::default()).unwrap())
+                .await
+                .unwrap();
+            let foreign = reply
+                .text()
+                .lines()
+                .find_map(|line| line.strip_prefix("x-foreign-origin: "))
+                .map(str::to_string);
+            seen.push((
+                reply
+                    .header("access-control-allow-origin")
+                    .map(str::to_string),
+                foreign,
+            ));
+        }
+        seen
+    }
+    let some = |text: &str| Some(text.to_string());
+    let expected = vec![
+        (some("https://www.example.com"), some("1")),
+        (some("https://app.example.ORG"), some("1")),
+        (some("https://example.com"), some("0")),
+        (None, some("1")),
+        (None, some("0")),
+    ];
+    assert_eq!(asked(gateway.addr).await, expected);
+
+    if !differential_enabled() {
+        return;
+    }
+    let nginx = Nginx::start(
+        r#"    map $http_origin $cors_origin {
+        "https://App.Example.org" $http_origin;
+        "~^https://(www\.)?example\.com$" $http_origin;
+    }
+    map $http_origin $foreign_origin {
+        default 1;
+        "" 0;
+        "https://example.com" 0;
+    }
+"#,
+        &format!(
+            "        location / {{\n            add_header Access-Control-Allow-Origin $cors_origin always;\n            proxy_set_header X-Foreign-Origin $foreign_origin;\n            proxy_pass http://{};\n        }}",
+            upstream.address
+        ),
+    )
+    .expect("nginx starts");
+    assert_eq!(asked(nginx.addr).await, expected, "{}", nginx.logs());
+}
+
 /// `charset` (nginx `charset`): added to a `Content-Type` of `text/html` or a `charset_types`
 /// type (`"*"`: any) that names no charset, not to a 301 or 302; `"off"` cancels the host's; a
 /// static file gets it too. The same answers from nginx with the same directives (`WEIR_E2E=1`).
