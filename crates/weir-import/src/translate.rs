@@ -22,6 +22,7 @@ mod constants;
 mod geo;
 mod headers;
 mod lookahead;
+mod maps;
 mod pages;
 mod type_map;
 
@@ -64,7 +65,10 @@ pub fn translate(loaded: &Loaded) -> Import {
     for written in constants.iter().flat_map(|(_, written)| written) {
         translator.translated(&written.directive, written.note.clone());
     }
-    translator.finish(directives)
+    let import = translator.finish(directives);
+    // The next config translated on this thread carries its own maps.
+    maps::carry(Vec::new());
+    import
 }
 
 /// The names of a `server` block's `server_name`s.
@@ -456,6 +460,8 @@ struct Translator<'a> {
     geo_maps: std::rc::Rc<geo::GeoMaps>,
     /// The `http` block's `map`s, by the variable each sets (without `$`).
     maps: HashMap<String, &'a Directive>,
+    /// The http block's maps that header values name, as `[maps.NAME]`, or why not.
+    value_maps: Vec<(String, Result<maps::ValueMap, String>, &'a Directive)>,
     /// The `geo` and `map` blocks of an allowlist a limit's `exempt` carries, with their note.
     allowlisted: HashMap<*const Directive, String>,
     /// The `server` block being read (its named locations make an `error_page`'s sign-in).
@@ -829,6 +835,13 @@ impl<'a> Translator<'a> {
                     }
                     if let Some(name) = inner.args.get(1).and_then(|name| name.strip_prefix('$')) {
                         self.maps.insert(name.to_string(), inner);
+                        if !is_upgrade_map(inner)
+                            && type_map::variable(inner).is_none()
+                            && maps::named_by_headers(block, name)
+                        {
+                            self.value_maps
+                                .push((name.to_string(), maps::parse(inner), inner));
+                        }
                     }
                 }
                 "log_format" => {
@@ -845,6 +858,13 @@ impl<'a> Translator<'a> {
         self.socket_defaults = socket_defaults(block, &self.tls_sockets);
         self.type_maps = std::rc::Rc::new(type_maps);
         self.geo_maps = std::rc::Rc::new(geo_maps);
+        maps::carry(
+            self.value_maps
+                .iter()
+                .filter(|(_, map, _)| map.is_ok())
+                .map(|(name, _, _)| name.clone())
+                .collect(),
+        );
         // After the maps: a zone's key may be an allowlist's.
         for inner in block {
             match inner.name.as_str() {
@@ -1989,6 +2009,26 @@ impl<'a> Translator<'a> {
                 Kind::Translated,
                 "not needed: nginx's WebSocket map, for proxy_set_header Connection; weir passes a WebSocket upgrade through itself, with Connection: upgrade, and sends other requests' Connection itself".into(),
             ),
+            "map" if self.value_maps.iter().any(|(_, _, map)| std::ptr::eq(*map, directive)) => {
+                match self
+                    .value_maps
+                    .iter()
+                    .find(|(_, _, map)| std::ptr::eq(*map, directive))
+                    .map(|(name, map, _)| (name, map))
+                {
+                    Some((name, Ok(map))) => (
+                        Kind::Translated,
+                        format!(
+                            "[maps.{name}]: {} entr{} and {}: a header value's ${name} (weir reads maps in header values: an if, a limit key or a log line that names it is reported where it is)",
+                            map.entries.len(),
+                            if map.entries.len() == 1 { "y" } else { "ies" },
+                            if map.default.is_some() { "its default" } else { "an empty default" },
+                        ),
+                    ),
+                    Some((_, Err(why))) => (Kind::Unsupported, why.clone()),
+                    None => (Kind::Unsupported, "weir has no variables".into()),
+                }
+            }
             "map" if type_map::variable(directive).is_some() => {
                 let name = type_map::variable(directive).unwrap_or_default();
                 match self.type_maps.get(name) {
@@ -5177,6 +5217,11 @@ impl<'a> Translator<'a> {
         if let Some(table) = self.access_log {
             tables.push(table);
         }
+        for (_, map, directive) in &self.value_maps {
+            if let Ok(map) = map {
+                tables.push(map.table(directive));
+            }
+        }
         if !self.tls_listens.is_empty() && !self.certificates.is_empty() {
             let list: Vec<&str> = self
                 .tls_listens
@@ -6756,6 +6801,46 @@ mod tests {
             "{}",
             access_log.note
         );
+    }
+
+    #[test]
+    fn a_map_a_header_value_names_becomes_a_map_of_weirs() {
+        let imported = import(concat!(
+            "http {\n",
+            " map $http_origin $cors_origin { default \"\"; \"https://A.test\" $http_origin; \"~*^https://(www\\.)?b\\.test$\" $http_origin; \\~odd 1; volatile; }\n",
+            " map $http_origin $foreign { default 1; \"\" 0; }\n",
+            " map $http_user_agent $bad_bot { default 0; ~*bot 1; }\n",
+            " map $uri $captured { ~^/(?<rest>.*)$ $rest; }\n",
+            " server { listen 80; if ($bad_bot) { return 403; }\n",
+            "  location / { add_header Access-Control-Allow-Origin $cors_origin always; proxy_set_header X-Foreign $foreign; proxy_set_header X-Rest $captured; proxy_pass http://127.0.0.1:8000; } } }",
+        ));
+        let toml = &imported.toml;
+        assert!(
+            toml.contains(r#"entries = [{ equals = "https://A.test", value = "$http_origin" }, { equals = "~odd", value = "1" }, { matches = "(?i)^https://(www\\.)?b\\.test$", value = "$http_origin" }]"#),
+            "{toml}"
+        );
+        assert!(toml.contains("[maps.foreign]"), "{toml}");
+        assert!(toml.contains(r#"default = "1""#), "{toml}");
+        // Named by no header value, or a value with a capture: not carried.
+        assert!(!toml.contains("[maps.bad_bot]"), "{toml}");
+        assert!(!toml.contains("[maps.captured]"), "{toml}");
+        assert_eq!(
+            item(&imported, "map $http_origin $cors_origin").kind,
+            Kind::Translated
+        );
+        let captured = item(&imported, "map $uri $captured");
+        assert_eq!(captured.kind, Kind::Unsupported);
+        assert!(captured.note.contains("$rest"), "{}", captured.note);
+        assert_eq!(
+            item(&imported, "proxy_set_header X-Foreign").kind,
+            Kind::Translated
+        );
+        weir_accepts(toml);
+        // The next import does not see this one's maps.
+        let next = import(
+            "http { server { listen 80; location / { add_header X $cors_origin; return 204; } } }",
+        );
+        assert_eq!(item(&next, "add_header X").kind, Kind::Unsupported);
     }
 
     #[test]

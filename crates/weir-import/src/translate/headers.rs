@@ -857,9 +857,10 @@ pub(super) fn value_ok(value: &str) -> Result<(), String> {
                 | "server_port"
                 | "https"
                 | "msec"
-        ) || name
-            .strip_prefix("http_")
-            .is_some_and(|header| token(&header.replace('_', "-")));
+        ) || super::maps::carried_name(name)
+            || name
+                .strip_prefix("http_")
+                .is_some_and(|header| token(&header.replace('_', "-")));
         if !known {
             return Err(format!(
                 "weir has no ${name}: a header value may use {VARIABLES}"
