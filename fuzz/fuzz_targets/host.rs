@@ -79,6 +79,7 @@ fuzz_target!(|data: &[u8]| {
         listener: Listener {
             addr: std::net::SocketAddr::from(([127, 0, 0, 1], 80)),
             tls: false,
+            port: 80,
         },
         host: Some(host),
         path: "/",

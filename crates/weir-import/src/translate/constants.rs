@@ -46,29 +46,13 @@ fn servers(directives: &mut [Directive], written: &mut Vec<Written>) {
 /// as written; `None` when `value` knows no value for one (or a `${` is unclosed).
 fn substitute(text: &str, value: impl Fn(&str, &str) -> Option<String>) -> Option<String> {
     let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(dollar) = rest.find('$') {
-        out.push_str(&rest[..dollar]);
-        let after = &rest[dollar + 1..];
-        let (name, remainder) = match after.strip_prefix('{') {
-            Some(braced) => {
-                let end = braced.find('}')?;
-                (&braced[..end], &braced[end + 1..])
-            }
-            None => {
-                let end = after
-                    .find(|character: char| {
-                        !(character.is_ascii_alphanumeric() || character == '_')
-                    })
-                    .unwrap_or(after.len());
-                (&after[..end], &after[end..])
-            }
-        };
-        let token = &rest[dollar..rest.len() - remainder.len()];
-        out.push_str(&value(name, token)?);
-        rest = remainder;
+    let mut written = 0;
+    for (at, name) in super::headers::variables(text)? {
+        out.push_str(&text[written..at.start]);
+        out.push_str(&value(name, &text[at.clone()])?);
+        written = at.end;
     }
-    out.push_str(rest);
+    out.push_str(&text[written..]);
     Some(out)
 }
 

@@ -22,7 +22,7 @@ const MANAGED: &[&str] = &[
 ];
 
 /// The variables a weir header value may use, for notes.
-const VARIABLES: &str = "$host, $remote_addr, $remote_port, $scheme, $https, $server_port, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status, $msec and $http_NAME";
+const VARIABLES: &str = "$host, $remote_addr, $remote_port, $scheme, $https, $server_port, $request_uri, $uri, $request_method, $server_name, $proxy_add_x_forwarded_for, $request_id, $upstream_cache_status, $msec, $http_NAME and a map's $NAME (one the import carries as [maps.NAME])";
 
 /// What one `proxy_set_header NAME VALUE` becomes.
 #[derive(Debug, PartialEq)]
@@ -337,14 +337,20 @@ pub(super) fn weir_redirect_captured_ok(url: &str, groups: usize) -> Result<(), 
 /// The names of the variables in `text` (`$name` or `${name}`), in order; `None` for an unclosed
 /// `${`.
 pub(super) fn variable_names(text: &str) -> Option<Vec<&str>> {
-    let mut names = Vec::new();
-    let mut rest = text;
-    while let Some(dollar) = rest.find('$') {
-        let after = &rest[dollar + 1..];
-        let (name, remainder) = match after.strip_prefix('{') {
+    Some(variables(text)?.into_iter().map(|(_, name)| name).collect())
+}
+
+/// The variables in `text`, in order: where each is written (`$name` or `${name}`, as bytes of
+/// `text`) and its name; `None` for an unclosed `${`.
+pub(super) fn variables(text: &str) -> Option<Vec<(std::ops::Range<usize>, &str)>> {
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(dollar) = text[at..].find('$').map(|offset| at + offset) {
+        let after = &text[dollar + 1..];
+        let (name, written) = match after.strip_prefix('{') {
             Some(braced) => {
                 let end = braced.find('}')?;
-                (&braced[..end], &braced[end + 1..])
+                (&braced[..end], end + 3)
             }
             None => {
                 let end = after
@@ -352,13 +358,13 @@ pub(super) fn variable_names(text: &str) -> Option<Vec<&str>> {
                         !(character.is_ascii_alphanumeric() || character == '_')
                     })
                     .unwrap_or(after.len());
-                (&after[..end], &after[end..])
+                (&after[..end], end + 1)
             }
         };
-        names.push(name);
-        rest = remainder;
+        found.push((dollar..dollar + written, name));
+        at = dollar + written;
     }
-    Some(names)
+    Some(found)
 }
 
 /// The variable an `if ($NAME ...)` tests and what follows it (the operator and value, or
