@@ -149,7 +149,7 @@ pub struct Entry {
     /// The response header fields a `format` line names ([`AccessLog::kept_sent_headers`]), as
     /// for `headers`.
     pub sent_headers: Vec<Option<String>>,
-    /// `$request_length`: the request's head ([`head_length`]), then, once the HTTP layer
+    /// `$request_length`: the request's head (`head_length`), then, once the HTTP layer
     /// writes the answer's head, the body bytes it read ([`Entry::note_sent_head`]).
     pub request_length: u64,
     /// The answer's head as written to the client, for `$bytes_sent` (with `bytes`).
