@@ -24,6 +24,7 @@ mod headers;
 mod lookahead;
 mod maps;
 mod pages;
+mod text;
 mod type_map;
 
 use headers::{RequestHeader, Rules};
@@ -67,7 +68,7 @@ pub fn translate(loaded: &Loaded) -> Import {
     }
     let import = translator.finish(directives);
     // The next config translated on this thread carries its own maps.
-    maps::carry(Vec::new());
+    text::carry(Vec::new());
     import
 }
 
@@ -858,7 +859,7 @@ impl<'a> Translator<'a> {
         self.socket_defaults = socket_defaults(block, &self.tls_sockets);
         self.type_maps = std::rc::Rc::new(type_maps);
         self.geo_maps = std::rc::Rc::new(geo_maps);
-        maps::carry(
+        text::carry(
             self.value_maps
                 .iter()
                 .filter(|(_, map, _)| map.is_ok())
@@ -1669,7 +1670,7 @@ impl<'a> Translator<'a> {
     /// routes it is in force for carry it in `deny_headers` ([`Rules::of`]), and `finish`
     /// corrects the item if none does.
     fn header_guard(&mut self, directive: &'a Directive, guard: &headers::HeaderGuard) {
-        let variable = headers::if_variable(directive).map(|(variable, _)| variable);
+        let variable = text::if_variable(directive).map(|(variable, _)| variable);
         let (kind, note) = match variable.as_deref() {
             Some("host") => (
                 Kind::Translated,
@@ -4289,7 +4290,7 @@ impl<'a> Translator<'a> {
             }
             None => format!("{url}$is_args$args"),
         };
-        if let Err(message) = headers::weir_redirect_captured_ok(&url, groups) {
+        if let Err(message) = text::weir_redirect_captured_ok(&url, groups) {
             self.unsupported(directive, format!("{message} (weir evaluates $host, $request_uri, $scheme, $args, $is_args and the regex's $1 to $9)"));
             return None;
         }
@@ -4332,7 +4333,7 @@ impl<'a> Translator<'a> {
         };
         match (code, rest) {
             (301 | 302 | 303 | 307 | 308, Some(url)) => {
-                if let Err(message) = headers::weir_redirect_captured_ok(&url, groups) {
+                if let Err(message) = text::weir_redirect_captured_ok(&url, groups) {
                     self.unsupported(
                         directive,
                         format!("{message} (weir evaluates $host, $request_uri and $scheme, and a regex location's $1 to $9)"),
@@ -5595,7 +5596,7 @@ fn proxy_redirect(directive: &Directive) -> Result<Redirect, String> {
             Err("an empty replacement: weir's location_rewrites need one (\"/\" for the site's root)".into())
         }
         [prefix, replacement] => {
-            headers::value_ok(replacement)?;
+            text::value_ok(replacement)?;
             Ok(Redirect::Rewrite(prefix.clone(), replacement.clone()))
         }
         _ => Err("expected proxy_redirect off, default, or PREFIX REPLACEMENT".into()),
@@ -6133,7 +6134,7 @@ fn zone_parts<'z>(key: &str, zone: &'z str) -> Result<(&'z str, String, Option<u
 /// A `limit_req_zone` key as weir's `key`, when weir can count by it.
 fn limit_key(key: &str) -> Option<String> {
     let mut parts = Vec::new();
-    for name in headers::variable_names(key)? {
+    for name in text::variable_names(key)? {
         let part = match name {
             "binary_remote_addr" | "remote_addr" => "client_ip".to_string(),
             "uri" | "request_uri" | "document_uri" => "path".to_string(),
@@ -6485,7 +6486,7 @@ fn log_line(log_format: &Directive) -> Result<LogLine, String> {
     if line.contains(['\n', '\r']) {
         return Err("its line has a line break".to_string());
     }
-    let names = headers::variable_names(&line).ok_or("a `${` has no `}`")?;
+    let names = text::variable_names(&line).ok_or("a `${` has no `}`")?;
     let unknown: Vec<String> = names
         .iter()
         .filter(|name| {

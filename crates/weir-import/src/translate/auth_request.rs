@@ -146,7 +146,7 @@ pub(super) fn sign_in(
                 [code, url]
                     if code == "302"
                         && url.contains("://")
-                        && super::headers::weir_redirect_ok(url).is_ok() =>
+                        && super::text::weir_redirect_ok(url).is_ok() =>
                 {
                     Ok(SignIn::Redirect(url.clone()))
                 }

@@ -229,7 +229,7 @@ fn passing_cookies(
     for directive in bypass.iter().chain(no_cache) {
         for arg in &directive.args {
             conditions += 1;
-            for variable in super::headers::variable_names(arg).unwrap_or_default() {
+            for variable in super::text::variable_names(arg).unwrap_or_default() {
                 if variable == "http_cookie" {
                     any = true;
                 } else if variable == "http_authorization" || variable == "http_upgrade" {
@@ -308,7 +308,7 @@ pub(super) fn note(directive: &Directive) -> (Kind, String) {
             }
         }
         "proxy_cache_key" => {
-            let vars = super::headers::variable_names(first).unwrap_or_default();
+            let vars = super::text::variable_names(first).unwrap_or_default();
             let usual = !vars.is_empty()
                 && vars.iter().all(|name| {
                     matches!(*name, "scheme" | "proxy_host" | "host" | "http_host" | "request_uri" | "uri" | "is_args" | "args" | "server_name" | "request_method")

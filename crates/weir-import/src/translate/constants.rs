@@ -47,7 +47,7 @@ fn servers(directives: &mut [Directive], written: &mut Vec<Written>) {
 fn substitute(text: &str, value: impl Fn(&str, &str) -> Option<String>) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut written = 0;
-    for (at, name) in super::headers::variables(text)? {
+    for (at, name) in super::text::variables(text)? {
         out.push_str(&text[written..at.start]);
         out.push_str(&value(name, &text[at.clone()])?);
         written = at.end;
@@ -58,7 +58,7 @@ fn substitute(text: &str, value: impl Fn(&str, &str) -> Option<String>) -> Optio
 
 /// Whether `text` names variable `name`.
 fn names(text: &str, name: &str) -> bool {
-    super::headers::variable_names(text).is_some_and(|names| names.contains(&name))
+    super::text::variable_names(text).is_some_and(|names| names.contains(&name))
 }
 
 /// `$server_name` in the server's [`SERVER_NAMED`] values, at any depth, as its first name:
@@ -73,58 +73,7 @@ fn server_name(block: &mut [Directive], written: &mut Vec<Written>) {
         .and_then(|inner| inner.args.first())
         .cloned()
         .unwrap_or_default();
-    // Other variables stay as they are written.
-    let keep = |variable: &str, token: &str| {
-        Some(if variable == "server_name" {
-            name.clone()
-        } else {
-            token.to_string()
-        })
-    };
-    fn write(
-        block: &mut [Directive],
-        name: &str,
-        keep: &dyn Fn(&str, &str) -> Option<String>,
-        written: &mut Vec<Written>,
-    ) {
-        for directive in block {
-            if SERVER_NAMED.contains(&directive.name.as_str())
-                && directive.args.iter().any(|arg| names(arg, "server_name"))
-            {
-                let before = directive.clone();
-                let mut complete = true;
-                let args: Vec<String> = directive
-                    .args
-                    .iter()
-                    .map(|arg| {
-                        if !names(arg, "server_name") {
-                            return arg.clone();
-                        }
-                        substitute(arg, keep).unwrap_or_else(|| {
-                            complete = false;
-                            arg.clone()
-                        })
-                    })
-                    .collect();
-                if complete {
-                    directive.args = args;
-                    let note = if name.is_empty() {
-                        "$server_name written as empty text: its server block has no server_name, and nginx's $server_name is then empty".to_string()
-                    } else {
-                        format!("$server_name written as {name:?}: its server block's first name, which nginx's $server_name is for every request of the server")
-                    };
-                    written.push(Written {
-                        directive: before,
-                        note,
-                    });
-                }
-            }
-            if let Some(inner) = &mut directive.block {
-                write(inner, name, keep, written);
-            }
-        }
-    }
-    write(block, &name, &keep, written);
+    write_server_name(block, &name, written);
 }
 
 /// The values of the `set`s in `block` (directly), after those of `inherited`: a literal, or
@@ -146,11 +95,11 @@ fn sets_of(
             }
             ("if", _) => {
                 let mut conditional = Vec::new();
-                collect_sets(
+                collect_values(
                     directive.block.as_deref().unwrap_or_default(),
                     &mut conditional,
                 );
-                for name in conditional {
+                for (name, _) in conditional {
                     sets.insert(name, None);
                 }
             }
@@ -158,18 +107,6 @@ fn sets_of(
         }
     }
     sets
-}
-
-/// The names of the variables every `set` in `block` sets, at any depth.
-fn collect_sets(block: &[Directive], names: &mut Vec<String>) {
-    for directive in block {
-        if directive.name == "set" {
-            if let Some(name) = directive.args.first().and_then(|arg| arg.strip_prefix('$')) {
-                names.push(name.to_string());
-            }
-        }
-        collect_sets(directive.block.as_deref().unwrap_or_default(), names);
-    }
 }
 
 /// The name and value of every `set` in `block`, at any depth.
@@ -208,48 +145,7 @@ fn set_values(server: &mut Vec<Directive>, written: &mut Vec<Written>) {
     let server_sets = sets_of(server, &HashMap::new());
     // The names read into a proxy_pass, and where.
     let mut read: Vec<(String, String)> = Vec::new();
-    fn locations(
-        block: &mut [Directive],
-        server_sets: &HashMap<String, Option<String>>,
-        read: &mut Vec<(String, String)>,
-        written: &mut Vec<Written>,
-    ) {
-        for directive in block {
-            if directive.name != "location" {
-                continue;
-            }
-            let Some(inner) = &mut directive.block else {
-                continue;
-            };
-            // A nested location runs the server's `set`s and its own, not its parent's.
-            let sets = sets_of(inner, server_sets);
-            for pass in inner.iter_mut() {
-                let Some(url) = pass.args.first().filter(|_| pass.name == "proxy_pass") else {
-                    continue;
-                };
-                if !url.contains('$') {
-                    continue;
-                }
-                let Some(literal) = passed_url(url, &sets) else {
-                    continue;
-                };
-                let used: Vec<&str> = super::headers::variable_names(url)
-                    .unwrap_or_default()
-                    .into_iter()
-                    .filter(|name| *name != "request_uri")
-                    .collect();
-                let at = pass.source.to_string();
-                read.extend(used.iter().map(|name| (name.to_string(), at.clone())));
-                written.push(Written {
-                    directive: pass.clone(),
-                    note: format!("read as proxy_pass {literal} (from the set of {}): a name in it is resolved by weir when it starts and again every [server] resolve interval, and weir starts while it does not resolve yet, which is what nginx's variable was for; nginx applies no proxy_redirect default with a variable, weir's location_rewrites where written turn the app's own address in a Location into a path", used.iter().map(|name| format!("${name}")).collect::<Vec<_>>().join(", ")),
-                });
-                pass.args[0] = literal;
-            }
-            locations(inner, server_sets, read, written);
-        }
-    }
-    locations(server, &server_sets, &mut read, written);
+    read_into_passes(server, &server_sets, &mut read, written);
     if read.is_empty() {
         return;
     }
@@ -264,7 +160,7 @@ fn set_values(server: &mut Vec<Directive>, written: &mut Vec<Written>) {
                 Some((value, at.clone()))
             })
             .flat_map(|(value, at)| {
-                super::headers::variable_names(value)
+                super::text::variable_names(value)
                     .unwrap_or_default()
                     .into_iter()
                     .map(move |inner| (inner.to_string(), at.clone()))
@@ -280,64 +176,7 @@ fn set_values(server: &mut Vec<Directive>, written: &mut Vec<Written>) {
     // done its part.
     let candidates: Vec<&str> = read.iter().map(|(name, _)| name.as_str()).collect();
     let mut elsewhere = Vec::new();
-    fn named_elsewhere(block: &[Directive], candidates: &[&str], found: &mut Vec<String>) {
-        for directive in block {
-            let own_set = directive.name == "set"
-                && directive
-                    .args
-                    .first()
-                    .and_then(|arg| arg.strip_prefix('$'))
-                    .is_some_and(|name| candidates.contains(&name));
-            let args = if own_set {
-                &directive.args[1..]
-            } else {
-                &directive.args[..]
-            };
-            for arg in args {
-                for name in super::headers::variable_names(arg).unwrap_or_default() {
-                    if candidates.contains(&name) && !own_set {
-                        found.push(name.to_string());
-                    }
-                }
-            }
-            named_elsewhere(
-                directive.block.as_deref().unwrap_or_default(),
-                candidates,
-                found,
-            );
-        }
-    }
     named_elsewhere(server, &candidates, &mut elsewhere);
-    fn leave_out(
-        block: &mut Vec<Directive>,
-        done: &dyn Fn(&str) -> Option<String>,
-        written: &mut Vec<Written>,
-    ) {
-        block.retain(|directive| {
-            let name = directive
-                .args
-                .first()
-                .and_then(|arg| arg.strip_prefix('$'))
-                .filter(|_| directive.name == "set" && directive.args.len() == 2);
-            match name.and_then(done) {
-                Some(at) => {
-                    written.push(Written {
-                        directive: directive.clone(),
-                        note: format!("read into the proxy_pass at {at}, which names it"),
-                    });
-                    false
-                }
-                None => true,
-            }
-        });
-        for directive in block {
-            if directive.name != "if" {
-                if let Some(inner) = &mut directive.block {
-                    leave_out(inner, done, written);
-                }
-            }
-        }
-    }
     let done = |name: &str| {
         (!elsewhere.iter().any(|other| other == name))
             .then(|| read.iter().find(|(read_name, _)| read_name == name))
@@ -345,4 +184,160 @@ fn set_values(server: &mut Vec<Directive>, written: &mut Vec<Written>) {
             .map(|(_, at)| at.clone())
     };
     leave_out(server, &done, written);
+}
+
+/// [`server_name`]'s writing of `name`, at any depth of `block`.
+fn write_server_name(block: &mut [Directive], name: &str, written: &mut Vec<Written>) {
+    // Other variables stay as they are written.
+    let keep = |variable: &str, token: &str| {
+        Some(if variable == "server_name" {
+            name.to_string()
+        } else {
+            token.to_string()
+        })
+    };
+    for directive in block {
+        if SERVER_NAMED.contains(&directive.name.as_str())
+            && directive.args.iter().any(|arg| names(arg, "server_name"))
+        {
+            let before = directive.clone();
+            let mut complete = true;
+            let args: Vec<String> = directive
+                .args
+                .iter()
+                .map(|arg| {
+                    if !names(arg, "server_name") {
+                        return arg.clone();
+                    }
+                    substitute(arg, keep).unwrap_or_else(|| {
+                        complete = false;
+                        arg.clone()
+                    })
+                })
+                .collect();
+            if complete {
+                directive.args = args;
+                let note = if name.is_empty() {
+                    "$server_name written as empty text: its server block has no server_name, and nginx's $server_name is then empty".to_string()
+                } else {
+                    format!("$server_name written as {name:?}: its server block's first name, which nginx's $server_name is for every request of the server")
+                };
+                written.push(Written {
+                    directive: before,
+                    note,
+                });
+            }
+        }
+        if let Some(inner) = &mut directive.block {
+            write_server_name(inner, name, written);
+        }
+    }
+}
+
+/// Each `proxy_pass` with variables in the locations of `block` (at any depth) that `sets`
+/// make the same for every request ([`passed_url`]), read as that URL; the names read, and
+/// where, go to `read`.
+fn read_into_passes(
+    block: &mut [Directive],
+    server_sets: &HashMap<String, Option<String>>,
+    read: &mut Vec<(String, String)>,
+    written: &mut Vec<Written>,
+) {
+    for directive in block {
+        if directive.name != "location" {
+            continue;
+        }
+        let Some(inner) = &mut directive.block else {
+            continue;
+        };
+        // A nested location runs the server's `set`s and its own, not its parent's.
+        let sets = sets_of(inner, server_sets);
+        for pass in inner.iter_mut() {
+            let Some(url) = pass.args.first().filter(|_| pass.name == "proxy_pass") else {
+                continue;
+            };
+            if !url.contains('$') {
+                continue;
+            }
+            let Some(literal) = passed_url(url, &sets) else {
+                continue;
+            };
+            let used: Vec<&str> = super::text::variable_names(url)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|name| *name != "request_uri")
+                .collect();
+            let at = pass.source.to_string();
+            read.extend(used.iter().map(|name| (name.to_string(), at.clone())));
+            written.push(Written {
+                directive: pass.clone(),
+                note: format!("read as proxy_pass {literal} (from the set of {}): a name in it is resolved by weir when it starts and again every [server] resolve interval, and weir starts while it does not resolve yet, which is what nginx's variable was for; nginx applies no proxy_redirect default with a variable, weir's location_rewrites where written turn the app's own address in a Location into a path", used.iter().map(|name| format!("${name}")).collect::<Vec<_>>().join(", ")),
+            });
+            pass.args[0] = literal;
+        }
+        read_into_passes(inner, server_sets, read, written);
+    }
+}
+
+/// The `candidates` that a directive in `block` (at any depth) names, but in a `set` of one of
+/// them.
+fn named_elsewhere(block: &[Directive], candidates: &[&str], found: &mut Vec<String>) {
+    for directive in block {
+        let own_set = directive.name == "set"
+            && directive
+                .args
+                .first()
+                .and_then(|arg| arg.strip_prefix('$'))
+                .is_some_and(|name| candidates.contains(&name));
+        let args = if own_set {
+            &directive.args[1..]
+        } else {
+            &directive.args[..]
+        };
+        for arg in args {
+            for name in super::text::variable_names(arg).unwrap_or_default() {
+                if candidates.contains(&name) && !own_set {
+                    found.push(name.to_string());
+                }
+            }
+        }
+        named_elsewhere(
+            directive.block.as_deref().unwrap_or_default(),
+            candidates,
+            found,
+        );
+    }
+}
+
+/// Leaves out each `set` in `block` (at any depth, not inside an `if`) of a name `done` says
+/// was read, with where.
+fn leave_out(
+    block: &mut Vec<Directive>,
+    done: &dyn Fn(&str) -> Option<String>,
+    written: &mut Vec<Written>,
+) {
+    block.retain(|directive| {
+        let name = directive
+            .args
+            .first()
+            .and_then(|arg| arg.strip_prefix('$'))
+            .filter(|_| directive.name == "set" && directive.args.len() == 2);
+        match name.and_then(done) {
+            Some(at) => {
+                written.push(Written {
+                    directive: directive.clone(),
+                    note: format!("read into the proxy_pass at {at}, which names it"),
+                });
+                false
+            }
+            None => true,
+        }
+    });
+    for directive in block {
+        if directive.name != "if" {
+            if let Some(inner) = &mut directive.block {
+                leave_out(inner, done, written);
+            }
+        }
+    }
 }

@@ -115,13 +115,13 @@ pub(super) fn geo_if(directive: &Directive) -> Option<(String, Test)> {
     if answer.name != "return" || answer.args != ["403"] {
         return None;
     }
-    let (name, rest) = super::headers::if_variable(directive)?;
+    let (name, rest) = super::text::if_variable(directive)?;
     let test = if rest.is_empty() {
         Test::Set
     } else if let Some(value) = rest.strip_prefix("!=") {
-        Test::IsNot(super::headers::unquote(value).to_string())
+        Test::IsNot(super::text::unquote(value).to_string())
     } else if let Some(value) = rest.strip_prefix('=') {
-        Test::Is(super::headers::unquote(value).to_string())
+        Test::Is(super::text::unquote(value).to_string())
     } else {
         return None;
     };

@@ -4,8 +4,6 @@
 //! or of `$http_upgrade` has its own translation; one with `hostnames` or `include`, a value
 //! with a capture or a variable weir lacks, or a regex weir's regex crate refuses, is not carried.
 
-use std::cell::RefCell;
-
 use crate::parse::Directive;
 use crate::toml_out::{self, Table};
 
@@ -19,29 +17,12 @@ pub(super) struct ValueMap {
     pub default: Option<String>,
 }
 
-thread_local! {
-    /// The maps the import carries, while a config is translated: a header value's `$NAME` of
-    /// one of them is that map's ([`carried_name`]).
-    static CARRIED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Sets the names of the maps carried for the config being translated (and clears them after
-/// with an empty list).
-pub(super) fn carry(names: Vec<String>) {
-    CARRIED.with(|carried| *carried.borrow_mut() = names);
-}
-
-/// Whether `$name` is a map the import carries.
-pub(super) fn carried_name(name: &str) -> bool {
-    CARRIED.with(|carried| carried.borrow().iter().any(|known| known == name))
-}
-
 /// Whether a header value in `block` (at any depth) names `$name`.
 pub(super) fn named_by_headers(block: &[Directive], name: &str) -> bool {
     block.iter().any(|directive| {
         (matches!(directive.name.as_str(), "add_header" | "proxy_set_header")
             && directive.args.iter().skip(1).any(|arg| {
-                super::headers::variable_names(arg).is_some_and(|names| names.contains(&name))
+                super::text::variable_names(arg).is_some_and(|names| names.contains(&name))
             }))
             || named_by_headers(directive.block.as_deref().unwrap_or_default(), name)
     })
@@ -53,16 +34,16 @@ pub(super) fn parse(directive: &Directive) -> Result<ValueMap, String> {
         return Err("expected map SOURCE $NAME { ... }".into());
     };
     let name = name.strip_prefix('$').ok_or("expected map SOURCE $NAME")?;
-    super::headers::value_ok(source).map_err(|why| format!("its source: {why}"))?;
+    super::text::value_ok(source).map_err(|why| format!("its source: {why}"))?;
     let value_ok = |value: &str| -> Result<(), String> {
         // A map's value names no other map in weir.
-        let names = super::headers::variable_names(value).unwrap_or_default();
-        if let Some(other) = names.iter().find(|other| carried_name(other)) {
+        let names = super::text::variable_names(value).unwrap_or_default();
+        if let Some(other) = names.iter().find(|other| super::text::carried_name(other)) {
             return Err(format!(
                 "its value {value:?} names the map ${other}: weir's map values name no map"
             ));
         }
-        super::headers::value_ok(value).map_err(|why| format!("its value {value:?}: {why}"))
+        super::text::value_ok(value).map_err(|why| format!("its value {value:?}: {why}"))
     };
     let mut strings = Vec::new();
     let mut regexes = Vec::new();
